@@ -1,0 +1,3 @@
+export * from './coords.ts';
+export * from './facing.ts';
+export * from './flight.ts';

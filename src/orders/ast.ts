@@ -1,0 +1,97 @@
+/**
+ * The order language's syntax tree. docs/orders.md is the players' description of it.
+ *
+ * A plot is one box per active impulse (seed 000 X.F): each box holds one manoeuvre notation, an
+ * optional altitude change and optional power (P) or brake (K) marks. Every box enters one hex
+ * (seed 001 rule (7)), except where steep and vertical manoeuvres skip movement (rules (18)-(20)).
+ */
+
+/** Manoeuvre notations of one impulse box (seed 000 X.E-X.F, seed 001 rules (1)-(11), (20)). */
+export type Manoeuvre =
+  | 'S' // straight, part of a manoeuvre still being flown (the seed's "`")
+  | '1' // forwards manoeuvre: a complete one-hex manoeuvre (seed 000 X.E.1)
+  | 'TL' | 'TR' // 30-degree turn after entering the hex (rule (1))
+  | 'SL' | 'SR' // slip: enter the hex to the side (rule (9))
+  | 'SLTR' | 'SRTL' // skid turn: slip with a 30-degree turn the other way (rules (3), (10))
+  | 'HRL' | 'HRR' // half roll, knight move, inverts the bank (rules (4), (9), (11))
+  | 'N' | 'LB' | 'RB' | 'IL' | 'IR' | 'INV' // roll to that bank (rule (2)); in a vertical dive a 60-degree facing change (rule (20))
+  | 'V' // half loop (rule (5))
+  | 'VLL' | 'VRR'; // Immelmann turn, 120 degrees (rule (6))
+
+export const MANOEUVRES: readonly Manoeuvre[] = [
+  'S', '1', 'TL', 'TR', 'SL', 'SR', 'SLTR', 'SRTL', 'HRL', 'HRR',
+  'N', 'LB', 'RB', 'IL', 'IR', 'INV', 'V', 'VLL', 'VRR',
+];
+
+export interface Box {
+  man: Manoeuvre;
+  /** Altitude change in this impulse, feet (negative = dive); 0 when none is written. */
+  alt: number;
+  /** Power factors applied in this impulse (P marks). */
+  power: number;
+  /** Brake factors applied in this impulse (K marks). */
+  brake: number;
+}
+
+/** Whole-turn marks written at the start of a plot (seed 001 rules (18)-(21)). */
+export type PlotMode = 'SC' | 'SD' | 'VD';
+
+export interface Plot {
+  plane: string;
+  /** Steep climb, steep dive or vertical dive for this turn; undefined = normal flight. */
+  mode?: PlotMode;
+  /** Dive bombing mark (seed 001 rule (21)). */
+  bomb: boolean;
+  boxes: Box[];
+}
+
+/** Which guns a fire order is for. */
+export type GunSelector = 'FIXED' | 'FLEX' | 'ALL' | string; // string = a gun group id of the card
+
+export interface FireOrder {
+  plane: string;
+  guns: GunSelector;
+  /** HOLD: never fire these guns this turn. */
+  hold: boolean;
+  /** Target plane id, or 'ANY' (the best target the referee finds). */
+  target: string;
+  /** Fire from this impulse on (1-12); undefined = from the first impulse the shot is possible. */
+  from?: number;
+  /** Fire only at this range or closer (hexes, 1-8). */
+  within?: number;
+}
+
+export type PlayerCommandName = 'HELP' | 'STATUS' | 'RESEND' | 'HISTORY' | 'MAP';
+
+export interface Command {
+  name: PlayerCommandName | string;
+  args: string[];
+  line: number;
+}
+
+/** One `#TALLYHO <game> <player> "<secret>"` ... `#END` block. */
+export interface Envelope {
+  game: string;
+  player: string;
+  /** The player's secret or a turn token of an orders template. */
+  secret: string;
+  /** Optional `TURN n` line: orders meant for that turn only. */
+  turn?: number;
+  plots: Plot[];
+  fire: FireOrder[];
+  commands: Command[];
+  /** 1-based line of the `#TALLYHO` line in the text. */
+  line: number;
+}
+
+export interface OrderError {
+  line: number;
+  column: number;
+  code: string;
+  message: string;
+}
+
+export interface ParseResult {
+  envelopes: Envelope[];
+  errors: OrderError[];
+}
