@@ -99,7 +99,10 @@ export interface AircraftFigures {
   wingLoadingLbFt2: number;
   /** Take-off power of all engines together, hp. */
   powerHp: number;
-  /** Normal loaded weight, lb. */
+  /**
+   * Normal loaded weight, lb, including the bomb load `bombLoadLb` (so the clean weight is the
+   * difference). The wing loading above is quoted at this weight.
+   */
   loadedWeightLb: number;
   /** Never-exceed / maximum dive speed, mph (indicated). */
   diveLimitMph: number;
@@ -109,16 +112,32 @@ export interface AircraftFigures {
   bombLoadLb: number;
   /** Where the figures come from (book or public page titles). */
   sources: string[];
+  /**
+   * Engine cooling: large air-cooled radials (1500 hp and up) take an extra hit to put out
+   * (docs/aircraft.md, damage capacity). Missing = inline (liquid-cooled).
+   */
+  engineType?: 'radial' | 'inline';
+  /**
+   * Built light to save weight: no pilot armour, no self-sealing tanks (A6M2 Zero, A6M5). Lowers
+   * the C, L, W and F capacities (docs/aircraft.md). Missing = false.
+   */
+  lightStructure?: boolean;
 }
 
 export interface AircraftCard {
-  /** Type id used in scenarios and state (e.g. "spitfire-1a"). */
+  /** Type id used in scenarios and state (e.g. "spitfire-1a"); the data file is <id>.yaml. */
   id: string;
   name: string;
   nation: string;
   class: AircraftClass;
   engines: number;
   crew: number;
+  /**
+   * The row seed 001 rule (29) names this type in (Zero, Spitfire, Oscar: LWL; ...). Input, not
+   * derived: when present it is the card's `wingLoading`; when missing the group is derived.
+   */
+  rule29Group?: WingLoadingGroup;
+  /** Row of the manoeuvre speed-loss table (seed 001 rule (29)). */
   wingLoading: WingLoadingGroup;
   ceiling: number;
   bands: AltitudeBand[];
@@ -126,3 +145,12 @@ export interface AircraftCard {
   damage: DamageCapacity;
   figures: AircraftFigures;
 }
+
+/**
+ * What a card is derived from (docs/aircraft.md, "adding an aircraft"): the figures and the few
+ * facts that are not figures. `deriveCard` (derive.ts) turns it into an AircraftCard.
+ */
+export type AircraftInput = Pick<
+  AircraftCard,
+  'id' | 'name' | 'nation' | 'class' | 'engines' | 'crew' | 'rule29Group' | 'guns' | 'figures'
+>;

@@ -1,0 +1,87 @@
+/**
+ * Altitude plotting (seed 000 X.D; seed 001 rules (16)-(20), (22)-(24)): per-impulse shares of the
+ * turn's maximum climb or dive, the fixed totals of steep and vertical dives, the pull-out and
+ * level-off rules. Works on the boxes of one turn after forced losses are known.
+ */
+import type { AltitudeBand } from '../aircraft/types.ts';
+import type { PlotMode } from '../../orders/ast.ts';
+import type { Problem } from '../result.ts';
+import type { LastTurn, PlannedBox } from '../state.ts';
+import { perImpulseShare, shallowDiveLimit } from './performance.ts';
+
+/** Feet of a steep or vertical dive, and the steep-climb maximum (rules (18)-(20)). */
+export function steepTotal(mode: PlotMode, speedTenths: number): number {
+  const perPoint = mode === 'VD' ? 400 : 200;
+  const feet = Math.floor((speedTenths * perPoint) / 10 / 100) * 100;
+  return mode === 'SC' ? Math.min(feet, 1000) : feet;
+}
+
+/** Spread `units` (100 ft) over `slots` boxes as evenly as possible (seed 000 X.D.1). */
+export function spread(units: number, slots: number): number[] {
+  if (slots <= 0) return [];
+  return Array.from({ length: slots }, (_, i) => Math.floor(((i + 1) * units) / slots) - Math.floor((i * units) / slots));
+}
+
+export interface AltitudeCheck {
+  plane: string;
+  band: AltitudeBand;
+  speed: number;
+  /** Movement points this turn (the n of X.D.1). */
+  n: number;
+  mode: PlotMode | null;
+  /** Plot box numbers of the boxes checked (0 = carried over). */
+  boxNos: number[];
+}
+
+const p = (c: AltitudeCheck, code: string, rule: string, message: string, box?: number): Problem =>
+  box === undefined ? { code, rule, plane: c.plane, message } : { code, rule, plane: c.plane, box, message };
+
+/** The player-chosen part of a box's altitude change (forced losses set apart). */
+export const freeAlt = (b: PlannedBox): number => b.alt + b.forced;
+
+/**
+ * Checks per-impulse limits: no box above its share of the turn's maximum, no more boxes at the
+ * extra 100 ft than the remainder allows (seed 000 X.D.1-2).
+ */
+export function checkShares(c: AltitudeCheck, boxes: PlannedBox[], maxFeet: number, sign: 1 | -1, what: string, rule: string): Problem[] {
+  const { base, extra } = perImpulseShare(maxFeet, c.n);
+  const out: Problem[] = [];
+  let atExtra = 0;
+  boxes.forEach((b, i) => {
+    const units = Math.max(0, (sign * freeAlt(b)) / 100);
+    if (units > base + 1 || (units === base + 1 && ++atExtra > extra)) {
+      const allowed = extra > 0 ? `${base * 100} ft in each impulse, ${(base + 1) * 100} ft in ${extra} of them` : `${base * 100} ft in each impulse`;
+      out.push(p(c, 'E_ALT_RATE', rule,
+        `box ${c.boxNos[i]}: ${what} of ${units * 100} ft is more than this impulse's share: the turn's maximum ${maxFeet} ft over ${c.n} impulses allows ${allowed}`, c.boxNos[i]));
+    }
+  });
+  return out;
+}
+
+export function checkNormalAltitudes(c: AltitudeCheck, boxes: PlannedBox[]): Problem[] {
+  const diveMax = Math.min(c.band.dive, shallowDiveLimit(c.speed));
+  return [
+    ...checkShares(c, boxes, c.band.climb, 1, 'a climb', 'seed 000 X.D; seed 001 rule (16)'),
+    ...checkShares(c, boxes, diveMax, -1, 'a dive', 'seed 000 X.D; seed 001 rule (17)'),
+  ];
+}
+
+/** Rules (20), (22)-(24): what last turn's steep or vertical flight forbids or demands now. */
+export function checkPullOut(c: AltitudeCheck, last: LastTurn, climbed: number, divedFree: number, dived: number): Problem[] {
+  const out: Problem[] = [];
+  const steepDown = c.mode === 'SD' || c.mode === 'VD';
+  const halfDive = Math.ceil(c.band.dive / 2 / 100) * 100;
+  if (last.mode === 'VD' && !steepDown && (dived < halfDive || climbed > 0)) {
+    out.push(p(c, 'E_PULL_OUT_VD', 'seed 001 rule (22)',
+      `after last turn's vertical dive the plane must dive at least ${halfDive} ft this turn (half its maximum shallow dive) and may not climb; it plots ${dived} ft down, ${climbed} ft up`));
+  }
+  if (last.mode === 'SD' && !steepDown && (dived < 300 || climbed > 0)) {
+    out.push(p(c, 'E_PULL_OUT_SD', 'seed 001 rule (23)',
+      `after last turn's steep dive the plane must dive at least 300 ft this turn and may not climb; it plots ${dived} ft down, ${climbed} ft up`));
+  }
+  if (last.mode === 'SC' && (steepDown || divedFree > 0)) {
+    out.push(p(c, 'E_LEVEL_OFF', 'seed 001 rule (24)',
+      'after last turn\'s steep climb the plane may not dive this turn: fly level, climb, or climb steeply again'));
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+/**
+ * Flying the boxes of one impulse (seed 000 VI, the plotted movement phase): each active plane
+ * enters its hex, turns, rolls and changes altitude as its plan says, producing events.
+ */
+import type { GameEvent } from '../events.ts';
+import { hexLabel, toColRow } from '../hex/coords.ts';
+import type { Position } from '../hex/flight.ts';
+import type { GameState, PlaneState } from '../state.ts';
+import { familyOf } from './manoeuvres/registry.ts';
+import type { FlightPlan } from './plan.ts';
+
+const MAN_TEXT = (man: string, roll: number): string => (roll === 1 ? 'S' : man);
+
+export function onMap(state: GameState, p: PlaneState): boolean {
+  const { col, row } = toColRow(p.hex);
+  return col >= 1 && row >= 1 && col <= state.map.width && row <= state.map.height;
+}
+
+/** Moves one plane through its boxes of `impulse`, mutating the plane, appending events. */
+export function flyImpulse(state: GameState, plane: PlaneState, plan: FlightPlan, impulse: number, events: GameEvent[]): void {
+  for (const step of plan.steps) {
+    if (step.impulse !== impulse || plane.status !== 'flying') continue;
+    const pos: Position = { hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight };
+    const r = familyOf(step.box.man).fly(pos, plane.bank, step.box, step.move, plan.mode);
+    const base = { impulse, phase: 'C' as const, plane: plane.id };
+    const fromAlt = plane.altitude;
+    const toAlt = fromAlt + step.box.alt;
+    let prev = pos;
+    for (const e of r.entered) {
+      events.push({ ...base, type: 'move', from: hexLabel(prev.hex), to: hexLabel(e.hex), facing: e.facing, altitude: toAlt, box: step.boxNo, man: MAN_TEXT(step.box.man, step.box.roll) });
+      prev = e;
+    }
+    if (!r.entered.length) {
+      events.push({ ...base, type: 'hold', hex: hexLabel(pos.hex), facing: r.pos.facing, altitude: toAlt, box: step.boxNo, man: MAN_TEXT(step.box.man, step.box.roll), why: plan.mode === 'VD' ? 'vertical' : 'steep' });
+    }
+    if (r.pos.facing !== pos.facing) events.push({ ...base, type: 'turn', from: pos.facing, to: r.pos.facing });
+    if (r.bank !== plane.bank) events.push({ ...base, type: 'bank', from: plane.bank, to: r.bank });
+    if (toAlt !== fromAlt) events.push({ ...base, type: 'altitude', from: fromAlt, to: toAlt });
+    if (step.box.power) events.push({ ...base, type: 'power', factors: step.box.power });
+    if (step.box.brake) events.push({ ...base, type: 'brake', factors: step.box.brake });
+    plane.hex = r.pos.hex;
+    plane.facing = r.pos.facing;
+    plane.nextRight = r.pos.nextRight;
+    plane.bank = r.bank;
+    plane.altitude = toAlt;
+    if (plane.altitude <= 0) {
+      plane.altitude = 0;
+      plane.status = 'crashed';
+      events.push({ ...base, type: 'crash', hex: hexLabel(plane.hex) });
+    } else if (!onMap(state, plane)) {
+      plane.status = 'exited';
+      events.push({ ...base, type: 'exit-map', hex: hexLabel(plane.hex) });
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * One interface for every manoeuvre family (one file each, registered in registry.ts): what a
+ * manoeuvre needs before it may be flown, what it costs, and how its boxes move the plane.
+ */
+import type { AircraftCard, AltitudeBand } from '../../aircraft/types.ts';
+import type { Bank } from '../../bank.ts';
+import type { Position } from '../../hex/flight.ts';
+import type { Manoeuvre, PlotMode } from '../../../orders/ast.ts';
+import type { Problem } from '../../result.ts';
+import type { PlannedBox } from '../../state.ts';
+import type { TurnModeContext } from '../performance.ts';
+
+/** One manoeuvre of a plot: its S boxes and the box that completes it. */
+export interface ManoeuvreInstance {
+  code: Manoeuvre;
+  /** Number of boxes (hexes) of the manoeuvre, its own box included. */
+  length: number;
+  /** Plot box numbers (1-based) of the manoeuvre's boxes, for messages. */
+  boxNos: number[];
+  /** Bank when the manoeuvre begins. */
+  bankBefore: Bank;
+  /** The manoeuvre flown just before this one in the plot (undefined at the start of the turn). */
+  previous?: Manoeuvre;
+}
+
+export interface PlanContext {
+  plane: string;
+  card: AircraftCard;
+  band: AltitudeBand;
+  tm: TurnModeContext;
+  mode: PlotMode | null;
+}
+
+export interface FlyResult {
+  pos: Position;
+  bank: Bank;
+  /** Hexes entered by this box, in order (empty when it enters none). */
+  entered: Position[];
+}
+
+export interface ManoeuvreFamily {
+  codes: readonly Manoeuvre[];
+  /** Everything wrong with flying this manoeuvre now (seed rule named in each problem). */
+  check(m: ManoeuvreInstance, ctx: PlanContext): Problem[];
+  /** Manoeuvres it counts as for speed loss, rule (12). */
+  count(m: ManoeuvreInstance, ctx: PlanContext): number;
+  /** Forced altitude loss (feet, positive) in the completing box: seed 000 X.E.1.f, X.E.2-3. */
+  forcedLoss(m: ManoeuvreInstance, ctx: PlanContext): number;
+  /** Bank after the manoeuvre (seed 000 XI.C: changes when the manoeuvre completes). */
+  bankAfter(m: ManoeuvreInstance, ctx: PlanContext): Bank;
+  /**
+   * Fly one box of this family. `move` is false when the box enters no hex (the skipped third
+   * movement point of a steep manoeuvre, rules (18)-(19), or a vertical dive, rule (20)).
+   */
+  fly(pos: Position, bank: Bank, box: PlannedBox, move: boolean, mode: PlotMode | null): FlyResult;
+}
+
+export const problem = (ctx: PlanContext, m: ManoeuvreInstance, code: string, rule: string, message: string): Problem => ({
+  code,
+  rule,
+  plane: ctx.plane,
+  box: m.boxNos[m.boxNos.length - 1] ?? 0,
+  message,
+});
+
+export const boxRange = (m: ManoeuvreInstance): string => {
+  const a = m.boxNos[0];
+  const b = m.boxNos[m.boxNos.length - 1];
+  return a === b ? `box ${a}` : `boxes ${a}-${b}`;
+};

@@ -1,0 +1,39 @@
+/**
+ * Half rolls HRL/HRR (seed 001 rules (4), (9), (11)): the last two hexes of the manoeuvre are the
+ * "knight move" — with the grain two hexes at 60 degrees off the flight path, across it one hex to
+ * the side then one to the left or right front. Facing unchanged; the bank is inverted (a 3-point
+ * roll). Half-roll turn mode, at least 2 hexes; one manoeuvre for speed loss.
+ */
+import { invertBank } from '../../bank.ts';
+import { halfRollDirections } from '../../hex/flight.ts';
+import { hexAdd } from '../../hex/coords.ts';
+import { sideStep } from '../../hex/facing.ts';
+import { turnMode } from '../performance.ts';
+import { boxRange, type ManoeuvreFamily, problem } from './family.ts';
+
+export const halfRoll: ManoeuvreFamily = {
+  codes: ['HRL', 'HRR'],
+  check(m, ctx) {
+    const out = [];
+    const need = Math.max(2, turnMode(ctx.tm, 'halfRoll'));
+    if (m.length < need) {
+      out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rules (4), (26)-(28)',
+        `${m.code} in ${boxRange(m)} enters ${m.length} hex${m.length === 1 ? '' : 'es'}; a half roll needs ${need} (its two knight-move hexes included): write ${need - 1} S before it`));
+    }
+    if (ctx.mode === 'VD') {
+      out.push(problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)', `${m.code}: in a vertical dive only bank changes and V may be flown`));
+    }
+    return out;
+  },
+  count: () => 1,
+  forcedLoss: () => 0,
+  bankAfter: (m) => invertBank(m.bankBefore),
+  // The plan marks both knight-move boxes with the roll's code: roll 1 (written S) and roll 2.
+  fly(pos, bank, box, move) {
+    const after = box.roll === 2 ? invertBank(bank) : bank;
+    if (!move) return { pos, bank: after, entered: [] };
+    const dir = halfRollDirections(pos.facing, box.man === 'HRR')[box.roll === 2 ? 1 : 0];
+    const next = { ...pos, hex: hexAdd(pos.hex, sideStep(dir)) };
+    return { pos: next, bank: after, entered: [next] };
+  },
+};

@@ -1,0 +1,101 @@
+/**
+ * Scenarios (docs/scenarios.md): map size, sides, planes and game options, validated with zod;
+ * `createGame` turns one into the state of turn 1. The shell reads the YAML or JSON file.
+ */
+import { z } from 'zod';
+import type { AircraftCard } from './aircraft/types.ts';
+import { BANKS, type Bank } from './bank.ts';
+import { parseHexLabel, toColRow } from './hex/coords.ts';
+import { err, ok, type Problem, type Result } from './result.ts';
+import { type GameState, NO_LAST_TURN } from './state.ts';
+
+const speedSchema = z.number().min(0).max(24.4).refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'speed has at most one decimal (tenths)');
+
+export const scenarioSchema = z.object({
+  name: z.string().min(1).max(120),
+  description: z.string().max(4000).optional(),
+  map: z.object({ width: z.number().int().min(5).max(99), height: z.number().int().min(5).max(99) }),
+  options: z.object({
+    combat: z.enum(['standard', 'odds']).default('standard'),
+    sequence: z.enum(['impulse12', 'two-phase']).default('impulse12'),
+  }).default({ combat: 'standard', sequence: 'impulse12' }),
+  sides: z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,15}$/, 'side ids are lower-case letters, digits, - or _'), z.object({ name: z.string().min(1).max(60) })),
+  planes: z.array(z.object({
+    id: z.string().regex(/^[A-Z][A-Z0-9_-]{0,5}$/, 'plane ids are 1-6 capitals, digits, - or _, starting with a letter'),
+    side: z.string(),
+    type: z.string(),
+    hex: z.string(),
+    facing: z.number().int().min(0).max(11),
+    altitude: z.number().int().min(100).max(60000).refine((a) => a % 100 === 0, 'altitude is a multiple of 100 ft'),
+    speed: speedSchema,
+    bank: z.enum(BANKS as unknown as [Bank, ...Bank[]]).default('N'),
+    loaded: z.boolean().default(false),
+  })).min(1).max(400),
+});
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+const path = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
+
+/** Validates a scenario against the schema and the aircraft catalogue; every problem named by field. */
+export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>): Result<Scenario, Problem[]> {
+  const r = scenarioSchema.safeParse(data);
+  if (!r.success) {
+    return err(r.error.issues.map((i) => ({ code: 'E_SCENARIO', message: `${file}: ${path(i.path) || '(top)'}: ${i.message}` })));
+  }
+  const s = r.data;
+  const problems: Problem[] = [];
+  const P = (where: string, message: string) => problems.push({ code: 'E_SCENARIO', message: `${file}: ${where}: ${message}` });
+  const ids = new Set<string>();
+  s.planes.forEach((p, i) => {
+    const at = `planes[${i}] (${p.id})`;
+    if (ids.has(p.id)) P(`${at}.id`, `plane id ${p.id} is used twice`);
+    ids.add(p.id);
+    if (!(p.side in s.sides)) P(`${at}.side`, `no side '${p.side}' (sides: ${Object.keys(s.sides).join(', ')})`);
+    const card = catalog.get(p.type);
+    if (!card) P(`${at}.type`, `no aircraft '${p.type}' (see tallyho aircraft list)`);
+    const h = parseHexLabel(p.hex);
+    if (!h) P(`${at}.hex`, `'${p.hex}' is not a hex label like 0712`);
+    else {
+      const { col, row } = toColRow(h);
+      if (col < 1 || row < 1 || col > s.map.width || row > s.map.height) P(`${at}.hex`, `${p.hex} is off the ${s.map.width}x${s.map.height} map`);
+    }
+    if (card) {
+      if (p.altitude > card.ceiling) P(`${at}.altitude`, `${p.altitude} ft is above the ${card.name}'s ceiling of ${card.ceiling} ft`);
+      const top = Math.max(...card.bands.map((b) => b.diveMax));
+      if (p.speed > top) P(`${at}.speed`, `${p.speed} is faster than the ${card.name}'s top dive speed ${top}`);
+      if (p.loaded && card.figures.bombLoadLb <= 0) P(`${at}.loaded`, `the ${card.name} carries no bomb load`);
+    }
+  });
+  return problems.length ? err(problems) : ok(s);
+}
+
+/** The state of turn 1. `seed` comes from the shell (a secure random hex string, or --seed). */
+export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string): GameState {
+  const aircraft: Record<string, AircraftCard> = {};
+  for (const p of s.planes) aircraft[p.type] = catalog.get(p.type) as AircraftCard;
+  return {
+    version: 1,
+    turn: 1,
+    map: { ...s.map },
+    options: { ...s.options },
+    sides: Object.fromEntries(Object.entries(s.sides).map(([k, v]) => [k, { name: v.name }])),
+    aircraft,
+    planes: s.planes.map((p) => ({
+      id: p.id,
+      side: p.side,
+      type: p.type,
+      hex: parseHexLabel(p.hex) as { q: number; r: number },
+      facing: p.facing,
+      nextRight: true,
+      altitude: p.altitude,
+      speed: Math.round(p.speed * 10),
+      bank: p.bank,
+      loaded: p.loaded,
+      carry: null,
+      last: { ...NO_LAST_TURN },
+      status: 'flying' as const,
+    })),
+    dice: { seed },
+  };
+}

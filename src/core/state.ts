@@ -1,0 +1,98 @@
+/**
+ * The game state the referee carries from turn to turn. Plain data only, so it serialises to JSON
+ * and back without loss (tests/core/state.test.ts). Speeds are in tenths of a speed point (seed 001
+ * rule (1)), altitudes in feet.
+ */
+import type { AircraftCard } from './aircraft/types.ts';
+import type { Bank } from './bank.ts';
+import type { DiceState } from './dice.ts';
+import type { Hex } from './hex/coords.ts';
+import type { Manoeuvre, PlotMode } from '../orders/ast.ts';
+
+/** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
+export interface PlannedBox {
+  man: Manoeuvre;
+  /** Altitude change, feet, including any forced 100-ft loss. */
+  alt: number;
+  /** The part of `alt` that is a forced loss (max-performance turn or slip, banked forwards). */
+  forced: number;
+  power: number;
+  brake: number;
+  /** Manoeuvres this box completes, for the speed-loss count of rule (12). */
+  count: number;
+  /** Half rolls: 1 or 2 for the first and second hex of the knight move, 0 otherwise. */
+  roll: 0 | 1 | 2;
+}
+
+export interface CarryOver {
+  boxes: PlannedBox[];
+  /** The steep or vertical mode the manoeuvre was begun in; the next turn flies on in it. */
+  mode: PlotMode | null;
+}
+
+/** What the previous turn did, for the pull-out and level-off rules (seed 001 (20), (22)-(25)). */
+export interface LastTurn {
+  mode: PlotMode | null;
+  /** Feet climbed and dived in total last turn (both may be non-zero, seed 000 X.D.3). */
+  climbed: number;
+  dived: number;
+  /** Whether any power (P) was written last turn (rule (25)). */
+  power: boolean;
+}
+
+export type PlaneStatus = 'flying' | 'shot-down' | 'bailed-out' | 'crashed' | 'exited';
+
+export interface PlaneState {
+  id: string;
+  side: string;
+  /** Aircraft card id (state.aircraft holds the card). */
+  type: string;
+  hex: Hex;
+  facing: number;
+  /** Across-the-grain alternation (seed 001 rule (8)), see hex/flight.ts. */
+  nextRight: boolean;
+  altitude: number;
+  speed: number;
+  bank: Bank;
+  /** Carrying a bomb load (bombers, dive bombers, fighter-bombers). */
+  loaded: boolean;
+  carry: CarryOver | null;
+  last: LastTurn;
+  status: PlaneStatus;
+}
+
+export interface GameOptions {
+  combat: 'standard' | 'odds';
+  sequence: 'impulse12' | 'two-phase';
+}
+
+export interface GameState {
+  version: 1;
+  /** The turn about to be played (1 for a new game). */
+  turn: number;
+  map: { width: number; height: number };
+  options: GameOptions;
+  sides: Record<string, { name: string }>;
+  /** The cards of every type in play, copied in at creation so a game replays the same for ever. */
+  aircraft: Record<string, AircraftCard>;
+  planes: PlaneState[];
+  dice: DiceState;
+}
+
+export const NO_LAST_TURN: LastTurn = { mode: null, climbed: 0, dived: 0, power: false };
+
+export const serialiseState = (s: GameState): string => JSON.stringify(s);
+
+export const deserialiseState = (text: string): GameState => JSON.parse(text) as GameState;
+
+export const findPlane = (s: GameState, id: string): PlaneState | undefined =>
+  s.planes.find((p) => p.id === id);
+
+export const cardOf = (s: GameState, p: PlaneState): AircraftCard => {
+  const c = s.aircraft[p.type];
+  if (!c) throw new Error(`no aircraft card '${p.type}' in the game state`);
+  return c;
+};
+
+/** Speed in tenths shown as players write it: 55 -> "5.5". */
+export const speedText = (tenths: number): string => (tenths / 10).toFixed(1);

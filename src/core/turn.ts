@@ -1,0 +1,95 @@
+/**
+ * resolveTurn(state, orders): the whole turn, impulses 1 to 12, each through the phases of seed 000
+ * III, then the changes of seed 000 XI (new initial speed, altitude, bank) and the carry-over.
+ * Pure: the same state and orders give the same new state and events, always.
+ */
+import { type Dice, seededDice } from './dice.ts';
+import type { GameEvent } from './events.ts';
+import { hexLabel } from './hex/coords.ts';
+import { defaultPlot } from './movement/default-plot.ts';
+import { isStalled, newSpeed } from './movement/bookkeeping.ts';
+import { type FlightPlan, planTurn } from './movement/plan.ts';
+import { effectiveBand } from './movement/performance.ts';
+import type { FireOrder, Plot } from '../orders/ast.ts';
+import { PHASES } from './phases.ts';
+import { err, ok, type Problem, type Result } from './result.ts';
+import { cardOf, type GameState } from './state.ts';
+
+export interface TurnOrders {
+  /** Plots by plane id; a flying plane with none flies the missed-orders default. */
+  plots: Record<string, Plot>;
+  fire: FireOrder[];
+}
+
+export interface TurnResult {
+  state: GameState;
+  events: GameEvent[];
+  plans: Record<string, FlightPlan>;
+}
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+/** Checks every plane's orders without flying anything: all problems, or the flight plans. */
+export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; defaulted: string[] }, Problem[]> {
+  const problems: Problem[] = [];
+  const plans = new Map<string, FlightPlan>();
+  const defaulted: string[] = [];
+  for (const id of Object.keys(orders.plots)) {
+    const plane = state.planes.find((p) => p.id === id);
+    if (!plane) problems.push({ code: 'E_UNKNOWN_PLANE', plane: id, message: `there is no plane ${id} in this game` });
+    else if (plane.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: id, message: `${id} is ${plane.status} and takes no orders` });
+  }
+  for (const plane of state.planes) {
+    if (plane.status !== 'flying') continue;
+    let plot = orders.plots[plane.id];
+    if (!plot) { plot = defaultPlot(state, plane); defaulted.push(plane.id); }
+    const r = planTurn(state, plane, plot);
+    if (r.ok) plans.set(plane.id, r.value);
+    else problems.push(...r.error);
+  }
+  return problems.length ? err(problems) : ok({ plans, defaulted });
+}
+
+export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice): Result<TurnResult, Problem[]> {
+  const planned = planAll(state, orders);
+  if (!planned.ok) return planned;
+  const { plans, defaulted } = planned.value;
+  const work = clone(state);
+  const events: GameEvent[] = [];
+  const turn = state.turn;
+  for (const id of defaulted) {
+    events.push({ impulse: 0, phase: 'G', plane: id, type: 'default-orders', reason: 'no orders: carried-over manoeuvre, then forwards, fire held' });
+  }
+  const ctx = { state: work, turn, impulse: 0, plans, fire: orders.fire, dice: dice ?? seededDice(work.dice), events };
+  for (let impulse = 1; impulse <= 12; impulse++) {
+    ctx.impulse = impulse;
+    for (const phase of PHASES) phase.run(ctx);
+  }
+  endOfTurn(state, work, plans, events);
+  work.turn = turn + 1;
+  return ok({ state: work, events, plans: Object.fromEntries(plans) });
+}
+
+/** Seed 000 XI: new initial speed, altitude and bank; the carry-over; what this turn did. */
+function endOfTurn(before: GameState, work: GameState, plans: Map<string, FlightPlan>, events: GameEvent[]): void {
+  for (const plane of work.planes) {
+    const plan = plans.get(plane.id);
+    if (!plan) continue;
+    const start = before.planes.find((p) => p.id === plane.id);
+    if (!start) continue;
+    const card = cardOf(work, plane);
+    const base = { impulse: 13, phase: 'H' as const, plane: plane.id };
+    if (plane.status === 'flying' || plane.status === 'exited') {
+      const sp = newSpeed(card, start, plan, plane.altitude);
+      events.push({ ...base, type: 'speed', from: sp.from, to: sp.to, terms: sp.terms });
+      plane.speed = sp.to;
+      if (plane.status === 'flying' && isStalled(card, plane, sp.to, plane.altitude)) {
+        events.push({ ...base, type: 'stall', speed: sp.to, minimum: effectiveBand(card, plane.altitude, plane.loaded).minSpeed });
+      }
+    }
+    plane.carry = plane.status === 'flying' ? plan.carry : null;
+    if (plane.carry) events.push({ ...base, type: 'carry', boxes: plane.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) });
+    plane.last = { mode: plan.mode, climbed: plan.climbed, dived: plan.dived, power: plan.power > 0 };
+    if (plan.bomb) events.push({ ...base, type: 'bomb-mark', hex: hexLabel(plane.hex), altitude: plane.altitude, dive: plan.mode === 'VD' && plane.altitude <= 3000 });
+  }
+}

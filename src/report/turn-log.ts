@@ -1,0 +1,65 @@
+/**
+ * The impulse-by-impulse log of a resolved turn, in words, for mail reports and the CLI. One line
+ * per plane and impulse; the end-of-turn changes (seed 000 XI) after impulse 12.
+ */
+import { bankWords } from '../core/bank.ts';
+import type { GameEvent } from '../core/events.ts';
+import { facingCompass } from '../core/hex/facing.ts';
+import { speedText } from '../core/state.ts';
+import { wrapText } from './wrap.ts';
+
+const clock = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
+const sign = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+/** Groups the events of one plane in one impulse into a sentence. */
+function describe(evs: GameEvent[]): string {
+  const parts: string[] = [];
+  let man = '';
+  for (const e of evs) {
+    switch (e.type) {
+      case 'move': man = e.man; parts.push(`${e.from} -> ${e.to}`); break;
+      case 'hold': man = e.man; parts.push(e.why === 'vertical' ? `stays over ${e.hex} (vertical dive)` : `climbs or dives in place over ${e.hex} (steep: every third point)`); break;
+      case 'turn': parts.push(`now facing ${clock(e.to)}`); break;
+      case 'bank': parts.push(`${bankWords(e.from)} -> ${bankWords(e.to)}`); break;
+      case 'altitude': parts.push(`${e.from} -> ${e.to} ft (${sign(e.to - e.from)})`); break;
+      case 'power': parts.push(`power ${e.factors}`); break;
+      case 'brake': parts.push(`brake ${e.factors}`); break;
+      case 'crash': parts.push(`CRASHES in ${e.hex}`); break;
+      case 'exit-map': parts.push(`LEAVES THE MAP at ${e.hex}`); break;
+      default: break;
+    }
+  }
+  return `${man.padEnd(4)} ${parts.join(', ')}`;
+}
+
+export function turnLog(events: GameEvent[]): string {
+  const lines: string[] = [];
+  const byImpulse = new Map<number, GameEvent[]>();
+  for (const e of events) byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
+  for (const e of byImpulse.get(0) ?? []) {
+    if (e.type === 'default-orders') lines.push(`${e.plane}: ${e.reason}`);
+  }
+  for (let i = 1; i <= 12; i++) {
+    const evs = byImpulse.get(i);
+    if (!evs?.length) continue;
+    lines.push(`Impulse ${i}`);
+    const planes = [...new Set(evs.map((e) => e.plane))];
+    for (const p of planes) lines.push(`  ${p.padEnd(6)} ${describe(evs.filter((e) => e.plane === p))}`.trimEnd());
+  }
+  const end = byImpulse.get(13) ?? [];
+  if (end.length) lines.push('End of turn');
+  for (const e of end) {
+    switch (e.type) {
+      case 'speed': {
+        const why = e.terms.map((t) => `${sign(t.tenths / 10)} ${t.why}`).join('; ');
+        lines.push(`  ${e.plane.padEnd(6)} speed ${speedText(e.from)} -> ${speedText(e.to)}${why ? `: ${why}` : ''}`);
+        break;
+      }
+      case 'carry': lines.push(`  ${e.plane.padEnd(6)} carries over into next turn: ${e.boxes.join(' ')}`); break;
+      case 'stall': lines.push(`  ${e.plane.padEnd(6)} STALLS: speed ${speedText(e.speed)} is below its minimum ${e.minimum}`); break;
+      case 'bomb-mark': lines.push(`  ${e.plane.padEnd(6)} BOMB: ${e.dive ? 'dive bombing' : 'glide bombing'} on ${e.hex} from ${e.altitude} ft`); break;
+      default: break;
+    }
+  }
+  return wrapText(lines.join('\n'), 78, 9);
+}

@@ -1,0 +1,163 @@
+/**
+ * The golden adjudication cases of tests/golden/movement/*.txt, in the style of the Diplomacy DATC:
+ * each case gives the state before, the orders of one or more turns, and what must hold after.
+ * Format (docs/testing.md):
+ *
+ *   === <id> <title>
+ *   rule: <the rule it tests>
+ *   map: 40x40                       (optional)
+ *   before:
+ *     A1 type=tf hex=1010 facing=0 alt=10000 speed=5.0 bank=N [side=a] [loaded] [last=SC|SD|VD] [dived=N] [climbed=N] [lastpower]
+ *   orders:                          (one block per turn; lines as inside a mail envelope)
+ *     A1: S TR 1 1 1
+ *   after:
+ *     A1 hex=1208 facing=1 alt=9900 speed=4.8 bank=RB status=flying carry="S TR"
+ *   events:                          (must appear, in this order; other events may come between)
+ *     1.5 A1 move 1009>1008
+ *   errors:                          (exactly these problems, for the turn that fails)
+ *     E_TURN_MODE A1 box=2
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import type { AircraftCard } from '../../src/core/aircraft/types.ts';
+import type { Bank } from '../../src/core/bank.ts';
+import type { GameEvent } from '../../src/core/events.ts';
+import { parseHexLabel } from '../../src/core/hex/coords.ts';
+import type { GameState, PlaneState } from '../../src/core/state.ts';
+import { NO_LAST_TURN, speedText } from '../../src/core/state.ts';
+import type { Problem } from '../../src/core/result.ts';
+import { hexLabel } from '../../src/core/hex/coords.ts';
+
+export interface GoldenCase {
+  id: string;
+  title: string;
+  file: string;
+  rule: string;
+  map: { width: number; height: number };
+  before: string[];
+  turns: string[][];
+  after: string[];
+  events: string[];
+  errors: string[];
+}
+
+export function readGoldenFile(path: string): GoldenCase[] {
+  const cases: GoldenCase[] = [];
+  let cur: GoldenCase | undefined;
+  let section: string | undefined;
+  readFileSync(path, 'utf8').split('\n').forEach((raw, n) => {
+    const line = raw.replace(/\s+$/, '');
+    if (line.startsWith('#') || !line.trim()) return;
+    const head = /^=== (\S+) (.*)$/.exec(line);
+    if (head) {
+      cur = { id: head[1]!, title: head[2]!, file: path, rule: '', map: { width: 40, height: 40 }, before: [], turns: [], after: [], events: [], errors: [] };
+      cases.push(cur);
+      section = undefined;
+      return;
+    }
+    if (!cur) throw new Error(`${path}:${n + 1}: text before the first === case`);
+    const key = /^(rule|map|before|orders|after|events|errors):\s*(.*)$/.exec(line);
+    if (key) {
+      section = key[1];
+      if (section === 'rule') cur.rule = key[2]!;
+      if (section === 'map') { const [w, h] = key[2]!.split('x').map(Number); cur.map = { width: w!, height: h! }; }
+      if (section === 'orders') cur.turns.push([]);
+      return;
+    }
+    const body = line.trim();
+    switch (section) {
+      case 'before': cur.before.push(body); break;
+      case 'orders': cur.turns[cur.turns.length - 1]!.push(body); break;
+      case 'after': cur.after.push(body); break;
+      case 'events': cur.events.push(body.replace(/\s+/g, ' ')); break;
+      case 'errors': cur.errors.push(body.replace(/\s+/g, ' ')); break;
+      default: throw new Error(`${path}:${n + 1}: '${body}' is outside any section`);
+    }
+  });
+  for (const c of cases) if (!c.rule) throw new Error(`${c.id}: every case cites its rule`);
+  return cases;
+}
+
+export function loadTestCards(path: string): Map<string, AircraftCard> {
+  const list = parse(readFileSync(path, 'utf8'), { merge: true }) as AircraftCard[];
+  return new Map(list.map((c) => [c.id, c]));
+}
+
+const kv = (tokens: string[]): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const t of tokens) {
+    const m = /^([a-z]+)(?:=(.*))?$/.exec(t);
+    if (!m) throw new Error(`bad token '${t}'`);
+    out[m[1]!] = (m[2] ?? 'true').replace(/^"|"$/g, '');
+  }
+  return out;
+};
+
+/** Splits on spaces outside double quotes. */
+const tokens = (line: string): string[] => line.match(/(?:[^\s"]+|"[^"]*")+/g) ?? [];
+
+export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>): GameState {
+  const planes: PlaneState[] = c.before.map((line) => {
+    const [id, ...rest] = tokens(line);
+    const f = kv(rest);
+    const hex = parseHexLabel(f.hex ?? '');
+    if (!hex) throw new Error(`${c.id}: plane ${id} needs hex=`);
+    return {
+      id: id!, side: f.side ?? 'a', type: f.type ?? 'tf', hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true',
+      altitude: Number(f.alt ?? 10000), speed: Math.round(Number(f.speed ?? 5) * 10), bank: (f.bank ?? 'N') as Bank,
+      loaded: f.loaded === 'true', carry: null,
+      last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
+      status: 'flying',
+    };
+  });
+  const aircraft: Record<string, AircraftCard> = {};
+  for (const p of planes) aircraft[p.type] = cards.get(p.type)!;
+  return { version: 1, turn: 1, map: c.map, options: { combat: 'standard', sequence: 'impulse12' }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes, dice: { seed: 'golden' } };
+}
+
+export function compactEvent(turn: number, e: GameEvent): string {
+  const at = `${turn}.${e.impulse} ${e.plane}`;
+  switch (e.type) {
+    case 'move': return `${at} move ${e.from}>${e.to}`;
+    case 'hold': return `${at} hold ${e.hex}`;
+    case 'turn': return `${at} turn ${e.from}>${e.to}`;
+    case 'bank': return `${at} bank ${e.from}>${e.to}`;
+    case 'altitude': return `${at} alt ${e.from}>${e.to}`;
+    case 'power': return `${at} power ${e.factors}`;
+    case 'brake': return `${at} brake ${e.factors}`;
+    case 'speed': return `${at} speed ${speedText(e.from)}>${speedText(e.to)}`;
+    case 'carry': return `${at} carry ${e.boxes.join(' ')}`;
+    case 'stall': return `${at} stall`;
+    case 'crash': return `${at} crash ${e.hex}`;
+    case 'exit-map': return `${at} exit ${e.hex}`;
+    case 'default-orders': return `${at} default`;
+    case 'bomb-mark': return `${at} bomb ${e.hex} ${e.dive ? 'dive' : 'glide'}`;
+  }
+}
+
+export const compactProblem = (p: Problem): string => `${p.code} ${p.plane ?? '-'}${p.box ? ` box=${p.box}` : ''}`;
+
+/** Mismatches between a plane and its `after:` line. */
+export function checkAfter(line: string, state: GameState): string[] {
+  const [id, ...rest] = tokens(line);
+  const p = state.planes.find((x) => x.id === id);
+  if (!p) return [`no plane ${id}`];
+  const want = kv(rest);
+  const have: Record<string, string> = {
+    hex: hexLabel(p.hex), facing: String(p.facing), alt: String(p.altitude), speed: speedText(p.speed), bank: p.bank,
+    status: p.status, carry: p.carry ? p.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)).join(' ') : '', odd: String(!p.nextRight),
+    mode: p.carry?.mode ?? '',
+  };
+  return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));
+}
+
+/** True when `want` appears in `have` in order (a subsequence). */
+export function missingInOrder(want: string[], have: string[]): string | undefined {
+  let i = 0;
+  for (const w of want) {
+    while (i < have.length && have[i] !== w) i++;
+    if (i >= have.length) return w;
+    i++;
+  }
+  return undefined;
+}
