@@ -1,0 +1,45 @@
+/**
+ * vitest glue for suites that need the real mail stack. Where the stack cannot run (no Dovecot or
+ * Postfix, not root) such suites are skipped with the reason printed; on CI (CI=true) they fail
+ * instead, so a broken CI image cannot pass by skipping them.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { mailStackAvailability, startMailStack, type MailStack } from './mailstack.ts';
+
+export function describeWithMailStack(name: string, fn: () => void): void {
+  const availability = mailStackAvailability();
+  if (availability.ok) {
+    describe(name, fn);
+    return;
+  }
+  const reason = `mail stack unavailable: ${availability.reason}`;
+  if (process.env.CI === 'true') {
+    describe(name, () => {
+      it('needs the mail stack', () => {
+        throw new Error(`${reason} (CI=true, so this fails instead of skipping)`);
+      });
+    });
+    return;
+  }
+  console.warn(`skipping "${name}": ${reason}`);
+  describe.skip(name, fn);
+}
+
+/**
+ * Starts a stack before the suite's tests and stops it after them. Call inside a describe body;
+ * the returned function gives the running stack.
+ */
+export function useMailStack(opts: { users: string[] }): () => MailStack {
+  let stack: MailStack | undefined;
+  beforeAll(async () => {
+    stack = await startMailStack(opts);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    stack = undefined;
+  });
+  return () => {
+    if (!stack) throw new Error('the mail stack is not running (used outside a test?)');
+    return stack;
+  };
+}
