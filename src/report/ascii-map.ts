@@ -1,6 +1,6 @@
 /**
  * The ASCII map of a mail report: the window of the hex grid around the planes, at most 78 columns
- * so mail clients do not wrap it. Hexes are 5-character cells; odd columns sit half a hex (one text
+ * so mail clients do not wrap it. Hexes are 6-character cells; odd columns sit half a hex (one text
  * line) lower, as on the printed map. A plane shows its id in its hex and, on the line below, its
  * facing as a clock hour (12 = map top, 3 = right) and its altitude in hundreds of feet
  * ("3:120" = facing right at 12,000 ft). The legend under the map repeats every fact in words, so
@@ -13,7 +13,7 @@ import { bankWords } from '../core/bank.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 
 export const MAP_WIDTH = 78;
-const CELL = 5;
+const CELL = 6;
 const LEFT = 4;
 
 export interface PathMark {

@@ -1,15 +1,14 @@
 /** Word-wrapping for fixed-width mail text: no line longer than `width`, continuation indented. */
 export function wrapLine(line: string, width = 78, indent = 4): string[] {
   if (line.length <= width) return [line];
-  const lead = ' '.repeat(Math.min(indent + (line.length - line.trimStart().length), width / 2));
+  const lead = ' '.repeat(Math.min(indent, Math.floor(width / 2)));
   const out: string[] = [];
   let cur = '';
-  for (const word of line.split(/(?<=\S)\s+/)) {
-    const w = cur ? word.trim() : word;
-    if (cur && (cur + ' ' + w).length > width) {
+  for (const piece of line.match(/\s*\S+/g) ?? []) {
+    if (cur && cur.length + piece.length > width) {
       out.push(cur);
-      cur = lead + w;
-    } else cur = cur ? `${cur} ${w}` : w;
+      cur = lead + piece.trimStart();
+    } else cur += piece;
     while (cur.length > width) { out.push(cur.slice(0, width)); cur = lead + cur.slice(width); }
   }
   if (cur) out.push(cur);

@@ -21,7 +21,7 @@ export function newSpeed(card: AircraftCard, plane: PlaneState, plan: FlightPlan
   const terms: SpeedChange['terms'] = [];
   const add = (why: string, tenths: number, rule: string) => { if (tenths !== 0) terms.push({ why, tenths, rule }); };
 
-  add(`${plan.manoeuvres} manoeuvre${plan.manoeuvres === 1 ? '' : 's'} in the ${range} speed range`,
+  add(`${plan.manoeuvres} manoeuvre${plan.manoeuvres === 1 ? '' : 's'} in the ${range === 'maneuver' ? 'manoeuvre' : range} speed range`,
     -maneuverSpeedLoss(range, card.wingLoading, plane.loaded, plan.manoeuvres), range === 'maneuver' ? 'seed 001 rules (12), (29)' : 'seed 001 rule (12)');
   if (range === 'dive') add('dive speed drag', -2 * Math.max(0, movementRow(plane.speed) - band.levelMax), 'seed 001 rule (13)');
   add('power', plan.power, 'seed 001 rule (15)');

@@ -1,7 +1,10 @@
 /** The `tallyho` command line. Each subcommand lives in its own file and registers itself here. */
 import { Command, CommanderError } from 'commander';
 import { isTallyhoError } from '../errors.ts';
+import { registerAircraftCommands } from './aircraft.ts';
 import { registerImpulsesCommand } from './impulses.ts';
+import { registerOrdersCommands } from './orders.ts';
+import { registerResolveCommand } from './resolve.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -12,6 +15,9 @@ export function buildProgram(): Command {
     .exitOverride()
     .showHelpAfterError();
   registerImpulsesCommand(program);
+  registerResolveCommand(program);
+  registerAircraftCommands(program);
+  registerOrdersCommands(program);
   return program;
 }
 

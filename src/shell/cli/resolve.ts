@@ -1,0 +1,85 @@
+/**
+ * `tallyho resolve <scenario> [orders-file ...] [--seed S] [--json]`: resolves one turn of a
+ * scenario from files, without a store or mail. Planes without orders fly the missed-orders
+ * default. docs/cli.md documents the output.
+ */
+import type { Command } from 'commander';
+import { basename } from 'node:path';
+import { createGame } from '../../core/scenario.ts';
+import { sha256Hex } from '../../core/sha256.ts';
+import { hexLabel } from '../../core/hex/coords.ts';
+import type { GameState, PlaneState } from '../../core/state.ts';
+import { resolveTurn, type TurnOrders } from '../../core/turn.ts';
+import type { Envelope } from '../../orders/ast.ts';
+import { renderMap } from '../../report/ascii-map.ts';
+import { turnLog } from '../../report/turn-log.ts';
+import { loadAircraftDir } from '../aircraft/catalog.ts';
+import { TallyhoError } from '../errors.ts';
+import { loadOrdersFiles, loadScenarioFile } from '../scenario-file.ts';
+
+/** Plots and fire orders of all envelopes; a plane plotted in two envelopes is an error. */
+export function collectOrders(envelopes: Envelope[]): TurnOrders {
+  const orders: TurnOrders = { plots: {}, fire: [] };
+  const problems: string[] = [];
+  for (const env of envelopes) {
+    for (const p of env.plots) {
+      if (orders.plots[p.plane]) problems.push(`${p.plane} has orders in two envelopes (second one for ${env.player}, line ${env.line})`);
+      orders.plots[p.plane] = p;
+    }
+    orders.fire.push(...env.fire);
+  }
+  if (problems.length) throw new TallyhoError('E_ORDERS', 'the orders contradict each other', problems);
+  return orders;
+}
+
+export const planeSnapshot = (p: PlaneState) => ({
+  hex: hexLabel(p.hex), facing: p.facing, altitude: p.altitude, speed: p.speed / 10, bank: p.bank, status: p.status,
+});
+
+export function resolveJson(scenarioName: string, seed: string, before: GameState, after: GameState, events: unknown[]) {
+  return {
+    scenario: scenarioName,
+    turn: before.turn,
+    seed,
+    planes: before.planes.map((p) => {
+      const end = after.planes.find((q) => q.id === p.id) as PlaneState;
+      return {
+        id: p.id, side: p.side, type: p.type, initial: planeSnapshot(p), final: planeSnapshot(end),
+        carry: end.carry ? end.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) : [],
+      };
+    }),
+    events,
+  };
+}
+
+export function registerResolveCommand(program: Command): void {
+  program
+    .command('resolve <scenario> [orders...]')
+    .description('resolve one turn of a scenario from orders files (mail bodies with envelopes; secrets not checked)')
+    .option('--seed <seed>', 'dice seed (default: derived from the scenario file name)')
+    .option('--json', 'print the planes and events as JSON (docs/cli.md)')
+    .action((scenarioPath: string, orderPaths: string[], opts: { seed?: string; json?: boolean }) => {
+      const catalog = loadAircraftDir();
+      const scenario = loadScenarioFile(scenarioPath, catalog);
+      const seed = opts.seed ?? sha256Hex(`tallyho:${basename(scenarioPath)}`).slice(0, 32);
+      const state = createGame(scenario, catalog, seed);
+      const orders = collectOrders(loadOrdersFiles(orderPaths));
+      const r = resolveTurn(state, orders);
+      if (!r.ok) {
+        throw new TallyhoError('E_ORDERS', 'the orders are not legal; nothing was moved',
+          r.error.map((p) => `${p.plane ?? ''}${p.box ? ` box ${p.box}` : ''}: ${p.message}${p.rule ? ` [${p.rule}]` : ''}`));
+      }
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(resolveJson(scenario.name, seed, state, r.value.state, r.value.events), null, 2)}\n`);
+        return;
+      }
+      const out = [
+        `${scenario.name} - turn ${state.turn} resolved`,
+        '',
+        renderMap(r.value.state),
+        '',
+        turnLog(r.value.events),
+      ];
+      process.stdout.write(`${out.join('\n')}\n`);
+    });
+}
