@@ -34,8 +34,9 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
   const problems: Problem[] = [];
   const plans = new Map<string, FlightPlan>();
   const defaulted: string[] = [];
+  const byId = new Map(state.planes.map((p) => [p.id, p]));
   for (const id of Object.keys(orders.plots)) {
-    const plane = state.planes.find((p) => p.id === id);
+    const plane = byId.get(id);
     if (!plane) problems.push({ code: 'E_UNKNOWN_PLANE', plane: id, message: `there is no plane ${id} in this game` });
     else if (plane.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: id, message: `${id} is ${plane.status} and takes no orders` });
   }
@@ -72,10 +73,11 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice): 
 
 /** Seed 000 XI: new initial speed, altitude and bank; the carry-over; what this turn did. */
 function endOfTurn(before: GameState, work: GameState, plans: Map<string, FlightPlan>, events: GameEvent[]): void {
+  const starts = new Map(before.planes.map((p) => [p.id, p]));
   for (const plane of work.planes) {
     const plan = plans.get(plane.id);
     if (!plan) continue;
-    const start = before.planes.find((p) => p.id === plane.id);
+    const start = starts.get(plane.id);
     if (!start) continue;
     const card = cardOf(work, plane);
     const base = { impulse: 13, phase: 'H' as const, plane: plane.id };
