@@ -104,7 +104,7 @@ export function formatPath(path: Path): string {
 }
 
 const A: Record<string, string> = {
-  number: 'a number', int: 'a whole number', string: 'a text', array: 'a list', object: 'a mapping',
+  number: 'a number', int: 'a whole number', string: 'text', array: 'a list', object: 'a mapping',
   boolean: 'true or false',
 };
 
@@ -122,8 +122,10 @@ function describe(issue: z.core.$ZodIssue, data: unknown): { path: Path; text: s
       const wanted = A[issue.expected] ?? issue.expected;
       return [{ path, text: valueAt(data, path) === undefined ? `missing: expected ${wanted}` : `expected ${wanted}` }];
     }
-    case 'invalid_value':
-      return [{ path, text: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` }];
+    case 'invalid_value': {
+      const list = `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return [{ path, text: valueAt(data, path) === undefined ? `missing: expected ${list}` : `expected ${list}` }];
+    }
     case 'unrecognized_keys':
       return issue.keys.map((k) => ({ path: [...path, k], text: 'unknown field' }));
     case 'too_small':
