@@ -60,13 +60,29 @@ function window(points: { col: number; row: number }[], focus: { col: number; ro
   return { c0, c1, r0, r1 };
 }
 
+/** Slides a window [lo, hi] inside [1, size] when it fits there. */
+function clampTo(lo: number, hi: number, size: number): [number, number] {
+  const len = hi - lo + 1;
+  if (len >= size) return [Math.min(lo, 1), Math.max(hi, size)].map((x, i) => (i === 0 ? Math.max(x, 1) : Math.min(x, size))) as [number, number];
+  if (lo < 1) return [1, len];
+  if (hi > size) return [size - len + 1, size];
+  return [lo, hi];
+}
+
 export function renderMap(state: GameState, opts: MapOptions = {}): string {
   const maxCols = opts.maxCols ?? Math.floor((MAP_WIDTH - LEFT) / CELL);
-  const maxRows = opts.maxRows ?? 12;
+  const maxRows = opts.maxRows ?? 15;
   const planes = state.planes.filter((p) => p.status === 'flying');
   const pts = [...planes.map((p) => toColRow(p.hex)), ...(opts.path ?? []).map((m) => toColRow(m.hex))];
-  const focus = planes.filter((p) => opts.focus?.includes(p.id)).map((p) => toColRow(p.hex));
-  const { c0, c1, r0, r1 } = window(pts, focus, maxCols, maxRows);
+  const focus = [
+    ...planes.filter((p) => opts.focus?.includes(p.id)).map((p) => toColRow(p.hex)),
+    ...(opts.path ?? []).map((m) => toColRow(m.hex)),
+  ];
+  const w = window(pts, focus, maxCols, maxRows);
+  const inside = pts.every((p) => p.col >= 1 && p.row >= 1 && p.col <= state.map.width && p.row <= state.map.height);
+  let [c0, c1] = inside ? clampTo(w.c0, w.c1, state.map.width) : [w.c0, w.c1];
+  const [r0, r1] = inside ? clampTo(w.r0, w.r1, state.map.height) : [w.r0, w.r1];
+  if (c0 % 2 !== 0 && c0 > 1) { c0 -= 1; c1 -= 1; }
 
   const byHex = new Map<string, PlaneState[]>();
   for (const p of planes) byHex.set(hexLabel(p.hex), [...(byHex.get(hexLabel(p.hex)) ?? []), p]);
@@ -119,7 +135,7 @@ export function legend(state: GameState, c0 = -1e9, c1 = 1e9, r0 = -1e9, r1 = 1e
   ];
   for (const p of state.planes) {
     const { col, row } = toColRow(p.hex);
-    const off = p.status === 'flying' && (col < c0 || col > c1 || row < r0 || row > r1) ? ' (off map)' : '';
+    const off = p.status === 'flying' && (col < c0 || col > c1 || row < r0 || row > r1) ? ' (not shown above)' : '';
     const status = p.status === 'flying' ? '' : ` ${p.status.toUpperCase()}`;
     const facing = `${clockOf(p.facing)} (${facingCompass(p.facing)})`;
     rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${hexLabel(p.hex).padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedText(p.speed).padStart(5)}  ${bankWords(p.bank)}${status}${off}`);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8' });
+
+describe('tallyho resolve on the sample scenarios', () => {
+  for (const name of ['duel', 'two-v-two', 'bomber-interception']) {
+    it(`${name}: readable map and log, valid JSON`, () => {
+      const text = run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`);
+      expect(text.stderr).not.toMatch(/tallyho:/);
+      expect(text.status).toBe(0);
+      expect(text.stdout).toMatch(/turn 1 resolved/);
+      expect(text.stdout).toMatch(/Impulse 3/);
+      expect(text.stdout).toMatch(/End of turn/);
+      for (const line of text.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
+      const json = run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`, '--json');
+      expect(json.status).toBe(0);
+      const out = JSON.parse(json.stdout);
+      expect(out.turn).toBe(1);
+      for (const p of out.planes) {
+        expect(p).toMatchObject({ id: expect.any(String), side: expect.any(String) });
+        expect(p.initial.hex).toMatch(/^\d{4}$/);
+        expect(p.final).toMatchObject({ facing: expect.any(Number), altitude: expect.any(Number), speed: expect.any(Number), bank: expect.any(String) });
+        const moves = out.events.filter((e: { type: string; plane: string }) => e.type === 'move' && e.plane === p.id);
+        expect(moves.length).toBeGreaterThan(0);
+        expect(moves[0].from).toBe(p.initial.hex);
+        expect(moves[moves.length - 1].to).toBe(p.final.hex);
+        for (let i = 1; i < moves.length; i++) expect(moves[i].from).toBe(moves[i - 1].to);
+      }
+      for (const e of out.events) expect(e).toMatchObject({ impulse: expect.any(Number), type: expect.any(String), plane: expect.any(String) });
+    });
+  }
+
+  it('is repeatable and the seed is printed', () => {
+    const a = JSON.parse(run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt', '--json').stdout);
+    const b = JSON.parse(run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt', '--json', '--seed', a.seed).stdout);
+    expect(b).toEqual(a);
+  });
+
+  it('reports every illegal order in player terms and moves nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'th-'));
+    const f = join(dir, 'bad.txt');
+    writeFileSync(f, '#TALLYHO duel raf x\nR1: TR 1 1 1 1 1\n#END\n#TALLYHO duel lw y\nG1: 1P 1P 1P 1P 1P 1P\n#END\n');
+    const r = run('resolve', 'scenarios/duel.yaml', f);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/nothing was moved/);
+    expect(r.stderr).toMatch(/R1 box 1: .*turn mode/);
+    expect(r.stderr).toMatch(/G1: .*power/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('names the field of a broken scenario', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'th-'));
+    const f = join(dir, 'bad.yaml');
+    writeFileSync(f, 'name: x\nmap: { width: 20, height: 20 }\nsides: { a: { name: A } }\nplanes:\n  - { id: A1, side: b, type: zeppelin, hex: "3030", facing: 13, altitude: 10000, speed: 5 }\n');
+    const r = run('resolve', f);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/planes\[0\]\.facing/);
+    const f2 = join(dir, 'bad2.yaml');
+    writeFileSync(f2, 'name: x\nmap: { width: 20, height: 20 }\nsides: { a: { name: A } }\nplanes:\n  - { id: A1, side: b, type: zeppelin, hex: "3030", facing: 1, altitude: 10000, speed: 5 }\n');
+    const r2 = run('resolve', f2);
+    expect(r2.stderr).toMatch(/no side 'b'/);
+    expect(r2.stderr).toMatch(/no aircraft 'zeppelin'/);
+    expect(r2.stderr).toMatch(/3030 is off the 20x20 map/);
+  });
+});
