@@ -89,6 +89,11 @@ export interface OrderError {
   column: number;
   code: string;
   message: string;
+  /**
+   * Index in ParseResult.envelopes of the envelope the error was found in; absent for errors of the
+   * mail as a whole (E_TOO_LONG, E_TOO_MANY_ENVELOPES, E_TOO_MANY_ERRORS).
+   */
+  envelope?: number;
 }
 
 export interface ParseResult {

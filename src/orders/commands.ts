@@ -1,0 +1,90 @@
+/**
+ * Commands: one per line, a name and its arguments (docs/orders.md "Commands"). The players'
+ * commands are built in; a caller may add more (for example the game master's) through
+ * ParseOptions.commands.
+ */
+import type { Command } from './ast.ts';
+import { ErrorSink } from './errors.ts';
+import { squeeze, type CleanLine, type Token } from './text.ts';
+
+export interface CommandSpec {
+  minArgs: number;
+  maxArgs: number;
+  /** int: whole numbers (written back without leading zeros); word: single words as written; text: the rest of the line. */
+  argKind: 'int' | 'word' | 'text';
+}
+
+export type CommandTable = Readonly<Record<string, CommandSpec>>;
+
+/** The players' commands. */
+export const PLAYER_COMMANDS: CommandTable = {
+  HELP: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  STATUS: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  RESEND: { minArgs: 0, maxArgs: 1, argKind: 'int' }, // RESEND [turn]
+  HISTORY: { minArgs: 0, maxArgs: 2, argKind: 'int' }, // HISTORY [from [to]]
+  MAP: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+};
+
+/** Words that start other kinds of lines; a command of that name could never be reached. */
+export const KEYWORDS: ReadonlySet<string> = new Set(['PLOT', 'FIRE', 'HOLD', 'TURN']);
+
+/** The built-in table with the caller's additions (names in upper case; keywords left out). */
+export function commandTable(extra?: Record<string, CommandSpec>): CommandTable {
+  const table: Record<string, CommandSpec> = { ...PLAYER_COMMANDS };
+  for (const [name, spec] of Object.entries(extra ?? {})) {
+    const key = name.toUpperCase();
+    if (!KEYWORDS.has(key) && /^[A-Z][A-Z0-9_-]*$/.test(key)) table[key] = spec;
+  }
+  return table;
+}
+
+function takes(spec: CommandSpec): string {
+  const noun = spec.argKind === 'int' ? 'number' : 'word';
+  const n = (k: number) => `${k} ${noun}${k === 1 ? '' : 's'}`;
+  if (spec.maxArgs === 0) return 'nothing after its name';
+  if (spec.argKind === 'text') return spec.minArgs > 0 ? 'a text after its name' : 'at most a text after its name';
+  if (spec.minArgs === spec.maxArgs) return `exactly ${n(spec.minArgs)}`;
+  if (spec.minArgs === 0) return `at most ${n(spec.maxArgs)}`;
+  return `${spec.minArgs} to ${n(spec.maxArgs)}`;
+}
+
+/**
+ * Reads a command line (tokens[0] is a name of the table). For `text` commands the argument is the
+ * rest of the line with its spaces squeezed. Undefined when it had errors.
+ */
+export function readCommand(
+  tokens: readonly Token[], clean: CleanLine, end: number, line: number, spec: CommandSpec, sink: ErrorSink,
+): Command | undefined {
+  const nameTok = tokens[0] as Token;
+  const name = nameTok.text.toUpperCase();
+  let args: string[];
+  let argToks = tokens.slice(1);
+  if (spec.argKind === 'text') {
+    const start = clean.text.indexOf(nameTok.text) + nameTok.text.length;
+    const rest = squeeze(clean.text.slice(start, end));
+    args = rest ? [rest] : [];
+    argToks = argToks.slice(0, args.length);
+  } else {
+    args = argToks.map((t) => t.text);
+  }
+  if (args.length < spec.minArgs || args.length > spec.maxArgs) {
+    const t = argToks[spec.maxArgs] ?? nameTok;
+    sink.add('E_COMMAND_ARGS', { line, column: t.col }, { name, takes: takes(spec) });
+    return undefined;
+  }
+  if (spec.argKind === 'int') {
+    for (const t of argToks) {
+      if (!/^\d{1,6}$/.test(t.text)) {
+        sink.add('E_BAD_NUMBER', { line, column: t.col }, { word: t.text, name });
+        return undefined;
+      }
+    }
+    args = args.map((a) => String(Number(a)));
+  }
+  return { name, args, line };
+}
+
+/** Canonical command line: the name and its arguments. */
+export function formatCommand(c: Command): string {
+  return [c.name, ...c.args].join(' ');
+}

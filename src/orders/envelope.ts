@@ -1,0 +1,182 @@
+/**
+ * parseOrders finds the `#TALLYHO` ... `#END` envelopes of a mail and reads the lines inside them
+ * (docs/orders.md). Text outside envelopes and quoted lines (`>`) are ignored. Every error is
+ * reported, with its line and column; nothing throws, and the work is linear in the text.
+ * formatOrders writes envelopes back in canonical form; reading that gives the same envelopes.
+ */
+import type { Envelope, ParseResult } from './ast.ts';
+import { commandTable, formatCommand, readCommand, type CommandSpec, type CommandTable } from './commands.ts';
+import { ErrorSink, LIMITS } from './errors.ts';
+import { formatFireOrder, readFireOrder } from './fire.ts';
+import { END_RE, formatHeader, HEADER_RE, readHeader } from './header.ts';
+import { addPlotTokens, finishPlot, firstBoxWords, formatPlot, PLANE_ID, plotHead, startPlot, startsWithBox, type PlotDraft } from './plot.ts';
+import { cleanLine, colAt, commentStart, splitLines, tokenize, tooManyBytes, type CleanLine, type Token } from './text.ts';
+
+export interface ParseOptions {
+  /** Commands besides the players' (HELP, STATUS, RESEND, HISTORY, MAP), by name. */
+  commands?: Record<string, CommandSpec>;
+}
+
+/** An envelope being read. */
+interface Open {
+  env: Envelope;
+  hashCol: number;
+  turnLine?: number;
+  /** Plane -> line of its plot. */
+  planes: Map<string, number>;
+  plot?: PlotDraft;
+}
+
+function endPlot(open: Open, sink: ErrorSink): void {
+  if (!open.plot) return;
+  const plot = finishPlot(open.plot, sink);
+  if (plot) open.env.plots.push(plot);
+  open.plot = undefined;
+}
+
+function readTurn(open: Open, tokens: readonly Token[], line: number, sink: ErrorSink): void {
+  const n = tokens[1];
+  const bad = !n || !/^\d{1,4}$/.test(n.text) || Number(n.text) < 1 ? n ?? tokens[0] : tokens[2];
+  if (bad) {
+    sink.add('E_BAD_TURN', { line, column: bad.col }, {});
+  } else if (open.turnLine !== undefined) {
+    sink.add('E_DUPLICATE_TURN', { line, column: (tokens[0] as Token).col }, { first: open.turnLine });
+  } else {
+    open.env.turn = Number(n?.text);
+    open.turnLine = line;
+  }
+}
+
+/** One line inside an envelope that is neither its header nor its end. */
+function readBodyLine(open: Open, clean: CleanLine, line: number, table: CommandTable, sink: ErrorSink): void {
+  const cut = commentStart(clean.text);
+  const end = cut < 0 ? clean.text.length : cut;
+  const tokens = tokenize(clean, 0, end);
+  const first = tokens[0];
+  if (!first || first.text.startsWith('#')) { endPlot(open, sink); return; } // blank (or only separators) or a comment
+  const verb = first.text.toUpperCase();
+  const head = plotHead({ ...clean, text: clean.text.slice(0, end) }, tokens);
+  if (head) {
+    endPlot(open, sink);
+    const d = startPlot(head.plane, line, sink);
+    const earlier = open.planes.get(d.plane);
+    if (earlier !== undefined && d.plane) {
+      sink.add('E_DUPLICATE_PLOT', d.at, { plane: d.plane, first: earlier });
+      d.failed = true;
+    } else if (d.plane) open.planes.set(d.plane, line);
+    addPlotTokens(d, head.rest, line, sink);
+    open.plot = d;
+    return;
+  }
+  if (open.plot && startsWithBox(tokens)) {
+    addPlotTokens(open.plot, tokens, line, sink); // a wrapped plot line goes on
+    return;
+  }
+  endPlot(open, sink);
+  const spec = table[verb];
+  if (verb === 'FIRE' || verb === 'HOLD') {
+    const order = readFireOrder(tokens, line, sink);
+    if (order) open.env.fire.push(order);
+  } else if (verb === 'TURN' && !startsWithBox(tokens)) {
+    readTurn(open, tokens, line, sink);
+  } else if (spec) {
+    const cmd = readCommand(tokens, clean, end, line, spec, sink);
+    if (cmd) open.env.commands.push(cmd);
+  } else if (startsWithBox(tokens)) {
+    sink.add('E_NO_PLOT_TO_CONTINUE', { line, column: first.col }, { word: firstBoxWords(tokens) });
+  } else if (tokens.length > 1 && PLANE_ID.test(verb) && startsWithBox(tokens.slice(1))) {
+    sink.add('E_MISSING_COLON', { line, column: first.col }, { word: first.text, rest: tokens.slice(1).map((t) => t.text).join(' ') });
+  } else {
+    sink.add('E_UNKNOWN_WORD', { line, column: first.col }, { word: first.text, commands: Object.keys(table).join(', ') });
+  }
+}
+
+/** Reads every envelope of a mail. */
+export function parseOrders(text: string, options: ParseOptions = {}): ParseResult {
+  const sink = new ErrorSink();
+  if (tooManyBytes(text, LIMITS.maxBytes)) {
+    sink.add('E_TOO_LONG', { line: 1, column: 1 }, {}, true);
+    return { envelopes: [], errors: sink.errors };
+  }
+  const table = commandTable(options.commands);
+  const envelopes: Envelope[] = [];
+  let open: Open | undefined;
+  const close = (o: Open): void => {
+    endPlot(o, sink);
+    sink.envelope = undefined;
+    open = undefined;
+  };
+  const lines = splitLines(text);
+  for (let n = 0; n < lines.length; n++) {
+    const raw = lines[n] as string;
+    const line = n + 1;
+    if (!open && !raw.includes('#')) continue; // outside envelopes only a #TALLYHO line matters
+    const clean = cleanLine(raw);
+    const trimmed = clean.text.trim();
+    if (trimmed.startsWith('>')) continue; // a quoted reply
+    const isHeader = HEADER_RE.test(trimmed);
+    if (!open && !isHeader) continue;
+    if (clean.length > LIMITS.maxLineLength) {
+      sink.add('E_LINE_TOO_LONG', { line, column: LIMITS.maxLineLength + 1 }, { length: clean.length });
+      continue;
+    }
+    if (isHeader) {
+      if (open) {
+        sink.add('E_NESTED', { line, column: colAt(clean, clean.text.indexOf('#')) }, { open: open.env.line });
+        close(open);
+      }
+      if (envelopes.length === LIMITS.maxEnvelopes) {
+        sink.add('E_TOO_MANY_ENVELOPES', { line, column: colAt(clean, clean.text.indexOf('#')) }, {});
+        break;
+      }
+      sink.envelope = envelopes.length;
+      const env: Envelope = { game: '', player: '', secret: '', plots: [], fire: [], commands: [], line };
+      envelopes.push(env);
+      open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map() };
+      if (clean.control) sink.add('E_CONTROL_CHAR', { line, column: clean.control.col }, { code: clean.control.code });
+      Object.assign(env, readHeader(clean, line, sink));
+      continue;
+    }
+    const o = open as Open;
+    if (clean.control) sink.add('E_CONTROL_CHAR', { line, column: clean.control.col }, { code: clean.control.code });
+    if (trimmed === '--' || END_RE.test(trimmed)) { close(o); continue; } // #END, or a signature
+    readBodyLine(o, clean, line, table, sink);
+  }
+  if (open) {
+    const o = open as Open;
+    sink.add('E_NO_END', { line: o.env.line, column: o.hashCol }, {});
+    close(o);
+  }
+  return { envelopes, errors: sink.sorted() };
+}
+
+/**
+ * With `keepLines`, blank lines are put in so that each envelope and command lands on the line it
+ * records, when the lines before leave room for it (docs/orders.md "What the referee sends back").
+ */
+export interface FormatOptions {
+  /** Pad with blank lines so envelopes and commands keep their `line`. */
+  keepLines?: boolean;
+}
+
+/** Canonical envelopes: header, TURN, plots, fire orders, commands, #END. */
+export function formatOrders(envelopes: readonly Envelope[], options: FormatOptions = {}): string {
+  const out: string[] = [];
+  const padTo = (line: number): void => {
+    // A line beyond what a mail can hold (LIMITS.maxBytes lines) is not padded to.
+    if (options.keepLines && line <= LIMITS.maxBytes + 1) while (out.length + 1 < line) out.push('');
+  };
+  for (const e of envelopes) {
+    padTo(e.line);
+    out.push(formatHeader(e));
+    if (e.turn !== undefined) out.push(`TURN ${e.turn}`);
+    for (const p of e.plots) out.push(formatPlot(p));
+    for (const f of e.fire) out.push(formatFireOrder(f));
+    for (const c of e.commands) {
+      padTo(c.line);
+      out.push(formatCommand(c));
+    }
+    out.push('#END');
+  }
+  return out.length ? `${out.join('\n')}\n` : '';
+}

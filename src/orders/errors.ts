@@ -1,0 +1,135 @@
+/**
+ * Every error the order language reports: one table of stable codes and the messages players read
+ * (docs/orders.md lists them). A message names where the problem is ("line 4, box 3: ...") and says
+ * what to write instead.
+ */
+import type { OrderError } from './ast.ts';
+import { MANOEUVRES } from './ast.ts';
+
+/** Hard limits of the language (docs/orders.md "Limits"). */
+export const LIMITS = {
+  maxBytes: 256 * 1024,
+  maxLineLength: 1000,
+  maxEnvelopes: 20,
+  maxBoxes: 40,
+  maxErrors: 100,
+  maxSecret: 128,
+  maxAltitude: 5000,
+  maxPower: 4,
+  maxBrake: 4,
+  maxTurn: 9999,
+} as const;
+
+const HEADER = '#TALLYHO <game> <player> "<secret>"';
+const EXAMPLES = { PLOT: 'PLOT A1 S S TR', FIRE: 'FIRE A1 FIXED AT B1', HOLD: 'HOLD A1 FLEX' } as const;
+const MANOEUVRE_LIST = MANOEUVRES.join(' ');
+
+/** Code -> message text (without the "line 4, box 3:" prefix). */
+export const ORDER_ERRORS = {
+  // The mail as a whole (docs/orders.md "Limits").
+  E_TOO_LONG: () => 'this mail is longer than 256 KiB, the most an orders mail may be; nothing in it was read. Send the orders alone, without attachments or long quoted mails',
+  E_TOO_MANY_ENVELOPES: () => `more than ${LIMITS.maxEnvelopes} #TALLYHO envelopes in one mail; this one and everything after it is ignored`,
+  E_TOO_MANY_ERRORS: () => `more than ${LIMITS.maxErrors} errors; the rest are not listed`,
+  E_LINE_TOO_LONG: (a: { length: number }) => `this line is ${a.length} characters long; a line may be at most ${LIMITS.maxLineLength}. Break it up: a plot may go on over several lines`,
+  E_CONTROL_CHAR: (a: { code: string }) => `an invisible control character (${a.code}) is in this line at this column; retype the line`,
+  // The envelope.
+  E_NO_END: () => 'the envelope opened here has no #END line; end your orders with a line #END',
+  E_NESTED: (a: { open: number }) => `#TALLYHO inside the envelope opened on line ${a.open}; close each envelope with #END before the next #TALLYHO`,
+  E_BAD_HEADER: () => `the #TALLYHO line needs the game, your player id and your secret: ${HEADER}`,
+  E_HEADER_EXTRA: (a: { word: string }) => `'${a.word}' comes after the secret; put the secret in quotes when it has spaces: ${HEADER}`,
+  E_BAD_GAME: (a: { word: string }) => `'${a.word}' is not a game id: 1 to 32 letters, digits, '-' or '_'`,
+  E_BAD_PLAYER: (a: { word: string }) => `'${a.word}' is not a player id: 1 to 32 letters, digits, '-' or '_'`,
+  E_BAD_SECRET: () => `the secret must be 1 to ${LIMITS.maxSecret} characters with no double quote in it, in quotes when it has spaces: ${HEADER}`,
+  E_UNCLOSED_QUOTE: () => `the secret's closing quote is missing: ${HEADER}`,
+  E_UNKNOWN_WORD: (a: { word: string; commands: string }) => `'${a.word}' is not an order. A line in an envelope is a plot (A1: S S TR, or PLOT A1 S S TR), FIRE, HOLD, TURN <n> or one of the commands ${a.commands}`,
+  E_MISSING_COLON: (a: { word: string; rest: string }) => `'${a.word}' starts no order; if it is a plane, put a colon after it: ${a.word}: ${a.rest}`,
+  E_NO_PLOT_TO_CONTINUE: (a: { word: string }) => `'${a.word}' is a box, but no plot line comes right before this line; start the plot with the plane id, e.g. A1: ${a.word} ...`,
+  E_BAD_TURN: () => `write the turn as TURN and a number from 1 to ${LIMITS.maxTurn}, e.g. TURN 5`,
+  E_DUPLICATE_TURN: (a: { first: number }) => `TURN is already given on line ${a.first}; write it once per envelope`,
+  // Plots (seed 000 X.F, seed 001 rules (18)-(21)).
+  E_NO_PLANE: (a: { verb: 'PLOT' | 'FIRE' | 'HOLD' }) => `${a.verb} needs a plane id, e.g. ${EXAMPLES[a.verb]}`,
+  E_BAD_PLANE: (a: { word: string }) => `'${a.word}' is not a plane id: 1 to 16 letters, digits, '-' or '_'`,
+  E_UNKNOWN_MANOEUVRE: (a: { word: string }) => `'${a.word}' is not a manoeuvre; write one of ${MANOEUVRE_LIST}, or a plain word such as STRAIGHT or TURN LEFT`,
+  E_BAD_ALTITUDE: (a: { word: string }) => `'${a.word}' is not an altitude change; write a sign and a multiple of 100 feet up to ${LIMITS.maxAltitude}, e.g. +200 or -100`,
+  E_BAD_POWER: (a: { word: string }) => `'${a.word}' is not a power mark; write P, PP, PPP, PPPP or P1 to P${LIMITS.maxPower}`,
+  E_BAD_BRAKE: (a: { word: string }) => `'${a.word}' is not a brake mark; write K, KK, KKK, KKKK or K1 to K${LIMITS.maxBrake}`,
+  E_DUPLICATE_MODIFIER: (a: { word: string; what: string }) => `'${a.word}': this box already has ${a.what}; write it once, e.g. TR+200P`,
+  E_MODIFIER_FIRST: (a: { word: string }) => `'${a.word}' belongs to a box but comes before the first box; write it after the box, e.g. TR ${a.word}`,
+  E_EMPTY_PLOT: (a: { plane: string }) => `the plot for ${a.plane} has no boxes; write one box per active impulse, e.g. ${a.plane}: S S TR`,
+  E_TOO_MANY_BOXES: (a: { plane: string }) => `the plot for ${a.plane} has more than ${LIMITS.maxBoxes} boxes`,
+  E_DUPLICATE_PLOT: (a: { plane: string; first: number }) => `${a.plane} is already plotted on line ${a.first}; write one plot per plane (it may go on over several lines)`,
+  E_TWO_MODES: (a: { word: string; first: string }) => `'${a.word}' after '${a.first}': a plot has at most one of SC, SD, VD (or STEEP)`,
+  E_REPEATED_MARK: (a: { word: string }) => `'${a.word}' is written twice in this plot`,
+  E_STEEP_UNCLEAR: (a: { which: 'neither' | 'both' }) => a.which === 'both'
+    ? 'STEEP with both climbing and diving boxes; write SC (steep climb) or SD (steep dive)'
+    : 'STEEP with no climbing or diving box; give the boxes their altitude changes (e.g. S+200) or write SC or SD',
+  // Fire orders (seed 000 VII, rules-notes "Playing by mail").
+  E_FIRE_NO_GUNS: (a: { plane: string }) => `FIRE ${a.plane} needs the guns: FIXED, FLEX, ALL or a gun group of the plane's card, e.g. FIRE ${a.plane} FIXED AT B1`,
+  E_BAD_GUNS: (a: { word: string }) => `'${a.word}' is not a gun group; write FIXED, FLEX, ALL or a gun group of the card (1 to 16 letters and digits)`,
+  E_BAD_TARGET: (a: { word: string }) => a.word
+    ? `'${a.word}' is not a target; write a plane id or ANY, e.g. AT B1`
+    : 'AT needs a target: a plane id or ANY, e.g. AT B1',
+  E_BAD_IMPULSE: (a: { word: string }) => `${a.word ? `'${a.word}': ` : ''}FROM needs an impulse number from 1 to 12, e.g. FROM 3`,
+  E_BAD_RANGE: (a: { word: string }) => `${a.word ? `'${a.word}': ` : ''}WITHIN needs a range in hexes from 1 to 8, e.g. WITHIN 4`,
+  E_FIRE_REPEATED: (a: { word: string }) => `'${a.word}' is given twice in this fire order (AUTO counts as AT ANY)`,
+  E_FIRE_EXTRA: (a: { word: string; verb: string }) => a.verb === 'HOLD'
+    ? `'${a.word}' is not part of a HOLD order; write HOLD A1 or HOLD A1 <guns>`
+    : `'${a.word}' is not part of a FIRE order; write FIRE A1 <guns> [AT <target>] [FROM <impulse>] [WITHIN <range>]`,
+  // Player commands.
+  E_COMMAND_ARGS: (a: { name: string; takes: string }) => `${a.name} takes ${a.takes}`,
+  E_BAD_NUMBER: (a: { word: string; name: string }) => `'${a.word}' is not a whole number; ${a.name} takes whole numbers, e.g. ${a.name} 3`,
+} as const satisfies Record<string, (a: any) => string>;
+
+export type OrderErrorCode = keyof typeof ORDER_ERRORS;
+export type ErrorArgs<C extends OrderErrorCode> = Parameters<(typeof ORDER_ERRORS)[C]>[0] extends undefined
+  ? Record<string, never>
+  : Parameters<(typeof ORDER_ERRORS)[C]>[0];
+
+export const ORDER_ERROR_CODES = Object.keys(ORDER_ERRORS) as OrderErrorCode[];
+
+/** Where an error is: line and column (1-based); box = the box's place in its plot (1-based). */
+export interface At {
+  line: number;
+  column: number;
+  box?: number;
+}
+
+/** Builds one error; `mail` errors concern the whole mail and have no "line n:" prefix. */
+export function orderError<C extends OrderErrorCode>(code: C, at: At, args: ErrorArgs<C>, mail = false): OrderError {
+  const text = (ORDER_ERRORS[code] as (a: unknown) => string)(args);
+  const where = mail ? '' : `line ${at.line}${at.box ? `, box ${at.box}` : ''}: `;
+  return { line: at.line, column: at.column, code, message: `${where}${text}` };
+}
+
+/**
+ * Collects errors up to LIMITS.maxErrors, then one E_TOO_MANY_ERRORS. `envelope` (index in the
+ * parse result) is stamped on each error raised while an envelope is open.
+ */
+export class ErrorSink {
+  readonly errors: OrderError[] = [];
+  envelope: number | undefined;
+  private full = false;
+
+  add<C extends OrderErrorCode>(code: C, at: At, args: ErrorArgs<C>, mail = false): void {
+    if (this.full) return;
+    if (this.errors.length >= LIMITS.maxErrors) {
+      this.full = true;
+      this.errors.push(orderError('E_TOO_MANY_ERRORS', at, {}, true));
+      return;
+    }
+    const e = orderError(code, at, args, mail);
+    if (this.envelope !== undefined && !mail) e.envelope = this.envelope;
+    this.errors.push(e);
+  }
+
+  /** Errors in line order (stable; the cap notice stays last). */
+  sorted(): OrderError[] {
+    const capped = this.full ? this.errors.slice(0, -1) : this.errors;
+    const out = capped
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => a.e.line - b.e.line || a.e.column - b.e.column || a.i - b.i)
+      .map((x) => x.e);
+    if (this.full) out.push(this.errors[this.errors.length - 1] as OrderError);
+    return out;
+  }
+}
