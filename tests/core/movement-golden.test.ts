@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseOrders } from '../../src/orders/index.ts';
 import { resolveTurn, type TurnOrders } from '../../src/core/turn.ts';
@@ -42,4 +42,14 @@ describe('golden movement cases', () => {
       expect(miss, `event not found in order: ${miss}\nall events:\n${events.join('\n')}`).toBeUndefined();
     });
   }
+});
+
+describe('golden coverage', () => {
+  it('every legality code of the movement rules has a golden case', () => {
+    const srcs = ['plan.ts', 'plan-altitude.ts', 'altitude.ts', 'manoeuvres/turn.ts', 'manoeuvres/slip.ts', 'manoeuvres/halfroll.ts', 'manoeuvres/bank.ts', 'manoeuvres/loop.ts']
+      .map((f) => readFileSync(`src/core/movement/${f}`, 'utf8')).join('\n') + readFileSync('src/core/turn.ts', 'utf8');
+    const codes = new Set([...srcs.matchAll(/'(E_[A-Z_]+)'/g)].map((m) => m[1]!));
+    const covered = new Set(all.flatMap((c) => c.errors.map((e) => e.split(' ')[0]!)));
+    expect([...codes].filter((c) => !covered.has(c))).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@
  *   rule: <the rule it tests>
  *   map: 40x40                       (optional)
  *   before:
- *     A1 type=tf hex=1010 facing=0 alt=10000 speed=5.0 bank=N [side=a] [loaded] [last=SC|SD|VD] [dived=N] [climbed=N] [lastpower]
+ *     A1 type=tf hex=1010 facing=0 alt=10000 speed=5.0 bank=N [side=a] [loaded] [last=SC|SD|VD] [dived=N] [climbed=N] [lastpower] [status=...]
  *   orders:                          (one block per turn; lines as inside a mail envelope)
  *     A1: S TR 1 1 1
  *   after:
@@ -107,7 +107,7 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>): Gam
       altitude: Number(f.alt ?? 10000), speed: Math.round(Number(f.speed ?? 5) * 10), bank: (f.bank ?? 'N') as Bank,
       loaded: f.loaded === 'true', carry: null,
       last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
-      status: 'flying',
+      status: (f.status as PlaneState['status']) ?? 'flying',
     };
   });
   const aircraft: Record<string, AircraftCard> = {};
