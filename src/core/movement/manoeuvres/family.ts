@@ -68,3 +68,19 @@ export const boxRange = (m: ManoeuvreInstance): string => {
   const b = m.boxNos[m.boxNos.length - 1];
   return a === b ? `box ${a}` : `boxes ${a}-${b}`;
 };
+
+const hexes = (n: number): string => `${n} hex${n === 1 ? '' : 'es'}`;
+
+/** E_TURN_MODE when a manoeuvre has fewer hexes than its mode needs (the message says the fix). */
+export function tooShort(ctx: PlanContext, m: ManoeuvreInstance, need: number, what: string, rule: string): Problem[] {
+  if (m.length >= need) return [];
+  return [problem(ctx, m, 'E_TURN_MODE', rule,
+    `${m.code} in ${boxRange(m)} enters ${hexes(m.length)}; ${what} ${need} at this speed and altitude: write ${need - 1} S before it`)];
+}
+
+/** E_VD_MANOEUVRE: in a vertical dive only bank changes and V (seed 001 rule (20)). */
+export function notInVerticalDive(ctx: PlanContext, m: ManoeuvreInstance): Problem[] {
+  return ctx.mode === 'VD'
+    ? [problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)', `${m.code}: in a vertical dive only bank changes and V may be flown`)]
+    : [];
+}

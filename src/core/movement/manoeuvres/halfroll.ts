@@ -9,21 +9,16 @@ import { halfRollDirections } from '../../hex/flight.ts';
 import { hexAdd } from '../../hex/coords.ts';
 import { sideStep } from '../../hex/facing.ts';
 import { turnMode } from '../performance.ts';
-import { boxRange, type ManoeuvreFamily, problem } from './family.ts';
+import { type ManoeuvreFamily, notInVerticalDive, tooShort } from './family.ts';
 
 export const halfRoll: ManoeuvreFamily = {
   codes: ['HRL', 'HRR'],
   check(m, ctx) {
-    const out = [];
     const need = Math.max(2, turnMode(ctx.tm, 'halfRoll'));
-    if (m.length < need) {
-      out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rules (4), (26)-(28)',
-        `${m.code} in ${boxRange(m)} enters ${m.length} hex${m.length === 1 ? '' : 'es'}; a half roll needs ${need} (its two knight-move hexes included): write ${need - 1} S before it`));
-    }
-    if (ctx.mode === 'VD') {
-      out.push(problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)', `${m.code}: in a vertical dive only bank changes and V may be flown`));
-    }
-    return out;
+    return [
+      ...tooShort(ctx, m, need, 'a half roll (its two knight-move hexes included) needs', 'seed 001 rules (4), (26)-(28)'),
+      ...notInVerticalDive(ctx, m),
+    ];
   },
   count: () => 1,
   forcedLoss: () => 0,

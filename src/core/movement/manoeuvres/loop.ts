@@ -10,17 +10,12 @@
 import { bankWords, halfLoopBank, immelmannBank } from '../../bank.ts';
 import { stepForward, turnBy } from '../../hex/flight.ts';
 import { turnMode } from '../performance.ts';
-import { boxRange, type ManoeuvreFamily, problem } from './family.ts';
+import { boxRange, type ManoeuvreFamily, notInVerticalDive, problem, tooShort } from './family.ts';
 
 export const loop: ManoeuvreFamily = {
   codes: ['V', 'VLL', 'VRR'],
   check(m, ctx) {
-    const out = [];
-    const need = turnMode(ctx.tm, 'halfLoop');
-    if (ctx.mode !== 'VD' && m.length < need) {
-      out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rules (5), (6)',
-        `${m.code} in ${boxRange(m)} enters ${m.length} hex${m.length === 1 ? '' : 'es'}; half-loop mode is ${need}: write ${need - 1} S before it`));
-    }
+    const out = ctx.mode === 'VD' ? [] : tooShort(ctx, m, turnMode(ctx.tm, 'halfLoop'), 'half-loop mode is', 'seed 001 rules (5), (6)');
     if (m.code === 'V') {
       if (ctx.mode === 'VD') {
         if (m.bankBefore !== 'INV') {
@@ -36,7 +31,7 @@ export const loop: ManoeuvreFamily = {
       const divingBank = m.code === 'VRR' ? 'IR' : 'IL';
       const want = ctx.mode === 'SD' ? divingBank : climbingBank;
       if (ctx.mode === 'VD') {
-        out.push(problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)', `${m.code}: in a vertical dive only bank changes and V may be flown`));
+        out.push(...notInVerticalDive(ctx, m));
       } else if (m.bankBefore !== want) {
         out.push(problem(ctx, m, 'E_LOOP_BANK', 'seed 001 rule (6)',
           `${m.code} ${ctx.mode === 'SD' ? 'diving' : 'climbing'} needs ${want} (${bankWords(want)}); the plane is ${bankWords(m.bankBefore)}`));

@@ -8,19 +8,14 @@
 import { bankSide, bankWords } from '../../bank.ts';
 import { slip as slipHex, turnBy } from '../../hex/flight.ts';
 import { turnMode } from '../performance.ts';
-import { boxRange, type ManoeuvreFamily, problem } from './family.ts';
+import { type ManoeuvreFamily, notInVerticalDive, problem, tooShort } from './family.ts';
 
 const isSkid = (code: string): boolean => code.length === 4;
 
 export const slip: ManoeuvreFamily = {
   codes: ['SL', 'SR', 'SLTR', 'SRTL'],
   check(m, ctx) {
-    const out = [];
-    const need = turnMode(ctx.tm, 'slip');
-    if (m.length < need) {
-      out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rules (9), (26)-(28)',
-        `${m.code} in ${boxRange(m)} enters ${m.length} hex${m.length === 1 ? '' : 'es'}; slip mode is ${need} at this speed and altitude: write ${need - 1} S before it`));
-    }
+    const out = tooShort(ctx, m, turnMode(ctx.tm, 'slip'), 'slip mode is', 'seed 001 rules (9), (26)-(28)');
     if (isSkid(m.code)) {
       const turnSide = m.code === 'SLTR' ? 'R' : 'L';
       if (bankSide(m.bankBefore) !== turnSide) {
@@ -28,10 +23,7 @@ export const slip: ManoeuvreFamily = {
           `skid turn ${m.code} turns ${turnSide === 'R' ? 'right' : 'left'}, so the plane must be banked ${turnSide === 'R' ? 'right (RB or IR)' : 'left (LB or IL)'}; it is ${bankWords(m.bankBefore)}`));
       }
     }
-    if (ctx.mode === 'VD') {
-      out.push(problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)', `${m.code}: in a vertical dive only bank changes and V may be flown`));
-    }
-    return out;
+    return [...out, ...notInVerticalDive(ctx, m)];
   },
   count: (m) => (isSkid(m.code) ? 2 : 1),
   forcedLoss: (m, ctx) => (m.length === turnMode(ctx.tm, 'slip') ? 100 : 0),

@@ -8,28 +8,20 @@
 import { bankSide, bankWords } from '../../bank.ts';
 import { stepForward, turnBy } from '../../hex/flight.ts';
 import { turnMode } from '../performance.ts';
-import { boxRange, type ManoeuvreFamily, problem } from './family.ts';
+import { boxRange, type ManoeuvreFamily, notInVerticalDive, problem, tooShort } from './family.ts';
 
 const SLIPS = new Set(['SL', 'SR', 'SLTR', 'SRTL']);
 
 export const turn: ManoeuvreFamily = {
   codes: ['TL', 'TR'],
   check(m, ctx) {
-    const out = [];
-    const need = turnMode(ctx.tm, 'turn');
-    if (m.length < need) {
-      out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rules (1), (26)-(28)',
-        `${m.code} in ${boxRange(m)} enters ${m.length} hex${m.length === 1 ? '' : 'es'}; turn mode is ${need} at this speed and altitude: write ${need - 1} S before it`));
-    }
+    const out = tooShort(ctx, m, turnMode(ctx.tm, 'turn'), 'turn mode is', 'seed 001 rules (1), (26)-(28)');
     const side = m.code === 'TL' ? 'L' : 'R';
     if (bankSide(m.bankBefore) !== side) {
       out.push(problem(ctx, m, 'E_TURN_BANK', 'original game: turns in the direction of the bank',
         `${m.code} in ${boxRange(m)} needs a ${side === 'L' ? 'left' : 'right'} bank (LB or IL / RB or IR) but the plane is ${bankWords(m.bankBefore)}: roll first`));
     }
-    if (ctx.mode === 'VD') {
-      out.push(problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)', `${m.code}: in a vertical dive only bank changes and V may be flown`));
-    }
-    return out;
+    return [...out, ...notInVerticalDive(ctx, m)];
   },
   count: () => 1,
   forcedLoss(m, ctx) {
