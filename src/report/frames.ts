@@ -1,0 +1,51 @@
+/**
+ * Impulse-by-impulse positions of every plane through a resolved turn, rebuilt from the state at
+ * the start of the turn and the turn's events alone: what the web replay steps through and what
+ * the SVG map draws as tracks. Frame 0 is the start of the turn, frame i the end of impulse i.
+ */
+import type { Bank } from '../core/bank.ts';
+import type { GameEvent } from '../core/events.ts';
+import { hexLabel } from '../core/hex/coords.ts';
+import type { GameState, PlaneStatus } from '../core/state.ts';
+
+export interface PlaneFrame {
+  id: string;
+  hex: string;
+  facing: number;
+  altitude: number;
+  bank: Bank;
+  status: PlaneStatus | 'shot-down';
+}
+
+export type Frame = PlaneFrame[];
+
+export function replayFrames(before: GameState, events: readonly GameEvent[]): Frame[] {
+  const cur = new Map<string, PlaneFrame>(before.planes.map((p) => [p.id, {
+    id: p.id, hex: hexLabel(p.hex), facing: p.facing, altitude: p.altitude, bank: p.bank, status: p.status,
+  }]));
+  const frames: Frame[] = [[...cur.values()].map((f) => ({ ...f }))];
+  const byImpulse = new Map<number, GameEvent[]>();
+  for (const e of events) byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
+  for (let i = 1; i <= 12; i++) {
+    for (const e of byImpulse.get(i) ?? []) {
+      const f = cur.get(e.plane);
+      if (!f) continue;
+      switch (e.type) {
+        case 'move': f.hex = e.to; f.facing = e.facing; f.altitude = e.altitude; break;
+        case 'hold': f.facing = e.facing; f.altitude = e.altitude; break;
+        case 'turn': f.facing = e.to; break;
+        case 'bank': f.bank = e.to; break;
+        case 'altitude': f.altitude = e.to; break;
+        case 'crash': f.status = 'crashed'; break;
+        case 'exit-map': f.status = 'exited'; break;
+        default: {
+          const t = (e as { type: string }).type;
+          if (t === 'shot-down') f.status = 'shot-down';
+          if (t === 'bail-out') f.status = 'bailed-out';
+        }
+      }
+    }
+    frames.push([...cur.values()].map((f) => ({ ...f })));
+  }
+  return frames;
+}
