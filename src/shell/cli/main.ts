@@ -5,6 +5,10 @@ import { registerAircraftCommands } from './aircraft.ts';
 import { registerImpulsesCommand } from './impulses.ts';
 import { registerOrdersCommands } from './orders.ts';
 import { registerResolveCommand } from './resolve.ts';
+import { registerGameCommands } from './game.ts';
+import { registerPlayerCommands } from './player.ts';
+import { registerMailCommands } from './mail.ts';
+import { registerServeCommand } from './serve.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -18,6 +22,10 @@ export function buildProgram(): Command {
   registerResolveCommand(program);
   registerAircraftCommands(program);
   registerOrdersCommands(program);
+  registerGameCommands(program);
+  registerPlayerCommands(program);
+  registerMailCommands(program);
+  registerServeCommand(program);
   return program;
 }
 

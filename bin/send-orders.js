@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Sends an orders file to a Tallyho referee by SMTP, as a player's mail client would. Made for
+// local mode (docs/local-mode.md), where the referee listens on 127.0.0.1:2525:
+//
+//   node bin/send-orders.js <file> [--from <address>] [--to <address>] [--host <host>] [--port <port>]
+//
+// The file is sent as the body of a plain-text mail (`-` reads standard input). Without --from the
+// sender is <player>@localhost, the player taken from the file's first #TALLYHO line (the demo
+// players' addresses). The port defaults to LOCAL_SMTP_PORT, else 2525.
+import { readFileSync } from 'node:fs';
+import nodemailer from 'nodemailer';
+
+const args = process.argv.slice(2);
+const opts = { from: '', to: 'referee@localhost', host: '127.0.0.1', port: process.env.LOCAL_SMTP_PORT || '2525' };
+let file = '';
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  const key = a.startsWith('--') ? a.slice(2) : '';
+  if (key in opts && args[i + 1] !== undefined) opts[key] = args[++i];
+  else if (!file && !a.startsWith('--')) file = a;
+  else {
+    console.error(`send-orders: unexpected argument ${a}`);
+    process.exit(2);
+  }
+}
+if (!file) {
+  console.error('usage: node bin/send-orders.js <file> [--from <address>] [--to <address>] [--host <host>] [--port <port>]');
+  process.exit(2);
+}
+const text = readFileSync(file === '-' ? 0 : file, 'utf8');
+const header = /^\s*#\s*TALLYHO\s+(\S+)\s+(\S+)/im.exec(text);
+const from = opts.from || (header ? `${header[2].toLowerCase()}@localhost` : '');
+if (!from) {
+  console.error('send-orders: the file has no #TALLYHO line to take the player from; give --from <address>');
+  process.exit(2);
+}
+const transport = nodemailer.createTransport({ host: opts.host, port: Number(opts.port), secure: false, ignoreTLS: true });
+try {
+  const info = await transport.sendMail({ from, to: opts.to, subject: header ? `Orders for ${header[1]}` : 'Orders', text });
+  console.log(`sent ${info.messageId} from ${from} to ${opts.to}: ${info.response}`);
+} catch (e) {
+  console.error(`send-orders: ${e.message}`);
+  process.exitCode = 1;
+} finally {
+  transport.close();
+}

@@ -1,0 +1,39 @@
+/** What every use case is given: the ports, the referee's own settings and a log. */
+import type { Clock, Keys, Renderer, Store } from './ports.ts';
+
+export interface AppLog {
+  debug(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export const silentLog: AppLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+export interface RefereeSettings {
+  /** The referee's address (lower case). */
+  address: string;
+  /** Mails taken from one sender per hour; more are set aside unanswered. */
+  rateLimitPerHour: number;
+}
+
+export interface AppDeps {
+  store: Store;
+  clock: Clock;
+  keys: Keys;
+  renderer: Renderer;
+  referee: RefereeSettings;
+  log: AppLog;
+}
+
+/** Errors a use case reports to its caller (the CLI prints them); codes from src/shell/errors.ts. */
+export class AppError extends Error {
+  readonly code: 'E_NOT_FOUND' | 'E_STATE' | 'E_USAGE';
+  readonly details: string[];
+  constructor(code: AppError['code'], message: string, details: string[] = []) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Running a game: create it from a scenario, add players with their planes (each gets a secret,
+ * shown once), start it (every player is mailed a welcome), and its status.
+ */
+import type { AircraftCard } from '../core/aircraft/types.ts';
+import { createGame as createState, type Scenario } from '../core/scenario.ts';
+import { AppError, type AppDeps } from './deps.ts';
+import { queueWelcome } from './messages.ts';
+import type { GameRow, OutboxRow, PlayerRow, StoreTx } from './ports.ts';
+import { flying, myPlanes } from './views.ts';
+
+export const ID_RE = /^[a-z0-9_-]{1,32}$/;
+const EMAIL_RE = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$|^[^\s@<>"(),;:]+@localhost$/;
+
+export function requireGame(tx: StoreTx, id: string): GameRow {
+  const g = tx.games.get(id);
+  if (!g) throw new AppError('E_NOT_FOUND', `there is no game '${id}' (tallyho game create makes one)`);
+  return g;
+}
+
+export function createGame(deps: AppDeps, input: { id: string; scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard> }): GameRow {
+  if (!ID_RE.test(input.id)) throw new AppError('E_USAGE', `'${input.id}' is not a game id: 1 to 32 lower-case letters, digits, '-' or '_'`);
+  const seed = deps.keys.newSeed();
+  const state = createState(input.scenario, input.catalog, seed);
+  const now = deps.clock.now();
+  return deps.store.tx((tx) => {
+    if (tx.games.get(input.id)) throw new AppError('E_STATE', `a game '${input.id}' exists already`);
+    const row = { id: input.id, name: input.scenario.name, scenario: JSON.stringify(input.scenario), status: 'setup' as const, turn: 1, seed, createdAt: now };
+    tx.games.insert(row);
+    tx.turns.insert(input.id, 1, state, now);
+    return requireGame(tx, input.id);
+  });
+}
+
+export interface AddPlayerInput {
+  gameId: string;
+  playerId: string;
+  email: string;
+  planes: string[];
+}
+
+/** Adds a player; returns the secret, which is not stored and cannot be shown again. */
+export function addPlayer(deps: AppDeps, input: AddPlayerInput): { player: PlayerRow; secret: string } {
+  const playerId = input.playerId.toLowerCase();
+  const email = input.email.trim().toLowerCase();
+  if (!ID_RE.test(playerId)) throw new AppError('E_USAGE', `'${input.playerId}' is not a player id: 1 to 32 letters, digits, '-' or '_'`);
+  if (!EMAIL_RE.test(email)) throw new AppError('E_USAGE', `'${input.email}' is not a mail address`);
+  if (email === deps.referee.address) throw new AppError('E_USAGE', `${email} is the referee's own address`);
+  const planes = [...new Set(input.planes.map((p) => p.trim().toUpperCase()).filter(Boolean))];
+  if (!planes.length) throw new AppError('E_USAGE', 'give the player at least one plane: --planes R1,R2');
+  const secret = deps.keys.newSecret();
+  const secretHash = deps.keys.hashSecret(secret);
+  const player = deps.store.tx((tx) => {
+    const game = requireGame(tx, input.gameId);
+    if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started; players join before tallyho game start`);
+    if (tx.players.get(game.id, playerId)) throw new AppError('E_STATE', `game '${game.id}' has a player '${playerId}' already`);
+    const state = tx.turns.get(game.id, game.turn)?.state;
+    const taken = new Map(tx.players.list(game.id).flatMap((p) => p.planes.map((id) => [id, p.id] as const)));
+    const problems: string[] = [];
+    for (const id of planes) {
+      if (!state?.planes.some((p) => p.id === id)) problems.push(`there is no plane ${id} in this game (planes: ${state?.planes.map((p) => p.id).join(', ')})`);
+      else if (taken.has(id)) problems.push(`plane ${id} belongs to player '${taken.get(id)}' already`);
+    }
+    if (problems.length) throw new AppError('E_USAGE', `cannot add player '${playerId}'`, problems);
+    tx.players.insert({ gameId: game.id, id: playerId, email, secretHash, createdAt: deps.clock.now(), planes });
+    return tx.players.get(game.id, playerId) as PlayerRow;
+  });
+  return { player, secret };
+}
+
+/** Starts the game: checks every plane has a player, mails every player the welcome. */
+export function startGame(deps: AppDeps, gameId: string): { game: GameRow; welcomes: number } {
+  return deps.store.tx((tx) => {
+    const game = requireGame(tx, gameId);
+    if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started already`);
+    const players = tx.players.list(game.id);
+    const state = tx.turns.get(game.id, game.turn)?.state;
+    if (!state) throw new AppError('E_STATE', `game '${game.id}' has no state for turn ${game.turn}`);
+    const owned = new Set(players.flatMap((p) => p.planes));
+    const free = state.planes.filter((p) => !owned.has(p.id)).map((p) => p.id);
+    if (!players.length) throw new AppError('E_STATE', `game '${game.id}' has no players (tallyho player add)`);
+    if (free.length) throw new AppError('E_STATE', `every plane needs a player before the game starts; nobody flies ${free.join(', ')}`);
+    tx.games.update(game.id, { status: 'running', startedAt: deps.clock.now() });
+    const running = requireGame(tx, game.id);
+    for (const p of players) queueWelcome(deps, tx, running, p, state);
+    return { game: running, welcomes: players.length };
+  });
+}
+
+export interface PlayerStatus {
+  id: string;
+  email: string;
+  planes: string[];
+  /** Whether orders for the current turn are in (always true for a player with nothing flying). */
+  ordersIn: boolean;
+  submittedAt: number | null;
+  flying: number;
+}
+
+export interface GameStatusView {
+  game: GameRow;
+  players: PlayerStatus[];
+  outbox: Record<'pending' | 'sent' | 'dead', number>;
+  deadLetters: OutboxRow[];
+}
+
+export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
+  return deps.store.tx((tx) => {
+    const game = requireGame(tx, gameId);
+    const state = tx.turns.get(game.id, game.turn)?.state;
+    const latest = tx.orders.latestAccepted(game.id, game.turn);
+    const players = tx.players.list(game.id).map((p) => {
+      const n = state ? flying(myPlanes(state, p.planes)).length : 0;
+      const o = latest.get(p.id);
+      return { id: p.id, email: p.email, planes: p.planes, ordersIn: n === 0 || !!o, submittedAt: o?.submittedAt ?? null, flying: n };
+    });
+    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }) };
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * Queues a mail: renders its template and writes the outbox row, inside the caller's transaction.
+ * Threading: the welcome mail of a player starts the player's thread for the game; every later mail
+ * refers to it (References), and an answer to a player's mail also to that mail (In-Reply-To), so a
+ * mail client shows one game as one thread.
+ */
+import type { AppDeps } from './deps.ts';
+import type { OutboxKind, PlayerRow, StoreTx } from './ports.ts';
+
+export interface QueuedMail {
+  kind: OutboxKind;
+  template: string;
+  view: object;
+  subject: string;
+  to: string;
+  gameId: string | null;
+  player: PlayerRow | null;
+  turn: number | null;
+  inboundId?: number | null;
+  /** The player's mail this answers (its Message-ID), if any. */
+  replyTo?: string;
+}
+
+export function queueMail(deps: AppDeps, tx: StoreTx, mail: QueuedMail): { id: number; messageId: string } {
+  const hint = ['tallyho', mail.gameId, mail.player?.id, mail.kind, mail.turn].filter((x) => x !== null && x !== undefined).join('.');
+  const messageId = deps.keys.newMessageId(hint);
+  const root = mail.player?.threadRoot ?? null;
+  const references = [root, mail.replyTo].filter((x): x is string => !!x);
+  const inReplyTo = mail.replyTo || root || null;
+  const rendered = deps.renderer.render(mail.template, mail.view);
+  const id = tx.outbox.insert({
+    gameId: mail.gameId,
+    playerId: mail.player?.id ?? null,
+    kind: mail.kind,
+    turn: mail.turn,
+    inboundId: mail.inboundId ?? null,
+    recipient: mail.to,
+    subject: mail.subject,
+    messageId,
+    inReplyTo,
+    references: [...new Set(references)],
+    text: rendered.text,
+    html: rendered.html,
+  }, deps.clock.now());
+  return { id, messageId };
+}

@@ -1,0 +1,231 @@
+/**
+ * The ports the use cases are written against (docs/architecture.md): the Store (one transaction
+ * per use case), the Clock, the Keys (secrets, turn tokens, fresh ids), the Renderer (templates).
+ * The shell provides the adapters: better-sqlite3, node:crypto, handlebars. Mail comes in through
+ * the intake use case and goes out through outbox rows that the shell's worker sends.
+ */
+import type { GameState } from '../core/state.ts';
+import type { TurnOrders } from '../core/turn.ts';
+import type { GameEvent } from '../core/events.ts';
+
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}
+
+export interface Keys {
+  /** A new player secret, easy to copy (printed once, stored hashed). */
+  newSecret(): string;
+  hashSecret(secret: string): string;
+  /** Constant-time comparison against a stored hash. */
+  verifySecret(secret: string, hash: string): boolean;
+  /** The turn token of an orders template: valid for that game, player and turn only. */
+  turnToken(game: string, player: string, turn: number): string;
+  /** Constant-time check of a token against the one for (game, player, turn). */
+  verifyTurnToken(token: string, game: string, player: string, turn: number): boolean;
+  /** A fresh dice seed (hex). */
+  newSeed(): string;
+  /** A fresh Message-ID, angle brackets included; `hint` is a readable prefix. */
+  newMessageId(hint: string): string;
+}
+
+export type GameStatus = 'setup' | 'running' | 'over';
+
+export interface GameRow {
+  id: string;
+  name: string;
+  scenario: string;
+  status: GameStatus;
+  turn: number;
+  seed: string;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+}
+
+export interface PlayerRow {
+  gameId: string;
+  id: string;
+  email: string;
+  secretHash: string;
+  threadRoot: string | null;
+  createdAt: number;
+  planes: string[];
+}
+
+export interface TurnRow {
+  gameId: string;
+  turn: number;
+  state: GameState;
+  openedAt: number;
+  resolvedAt: number | null;
+}
+
+export type InboundOutcome =
+  | 'orders' // every envelope handled (accepted or answered with its errors)
+  | 'auth-failed' // an envelope with a wrong secret or token
+  | 'no-orders' // a registered player's mail with no envelope
+  | 'loop-guard' // automatic mail (RFC 3834), never answered
+  | 'not-for-us' // no envelope and an unknown sender
+  | 'rate-limited'
+  | 'unreadable'; // too big, too many parts, broken beyond reading
+
+export type Folder = 'Processed' | 'Rejected';
+
+export interface InboundKey {
+  /** Where the mail was read: `imap:<user>/<mailbox>` or `smtp:local`. */
+  mailbox: string;
+  uidValidity: number | null;
+  uid: number | null;
+}
+
+export interface InboundRow extends InboundKey {
+  id: number;
+  messageId: string;
+  contentSha256: string;
+  sender: string;
+  subject: string;
+  receivedAt: number;
+  outcome: InboundOutcome;
+  folder: Folder;
+  detail: string;
+  movedAt: number | null;
+}
+
+export interface OrdersRow {
+  id: number;
+  gameId: string;
+  playerId: string;
+  turn: number;
+  inboundId: number | null;
+  submittedAt: number;
+  accepted: boolean;
+  canonical: string;
+  orders: TurnOrders;
+  problems: string[];
+}
+
+export type OutboxKind = 'welcome' | 'ack' | 'report' | 'notice';
+export type OutboxStatus = 'pending' | 'sent' | 'dead';
+
+export interface NewOutboxRow {
+  gameId: string | null;
+  playerId: string | null;
+  kind: OutboxKind;
+  turn: number | null;
+  inboundId: number | null;
+  recipient: string;
+  subject: string;
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+  text: string;
+  html: string | null;
+}
+
+export interface OutboxRow extends NewOutboxRow {
+  id: number;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  lastError: string | null;
+  /** The server's answer when it took the mail. */
+  response: string | null;
+  rejected: string[];
+  createdAt: number;
+  sentAt: number | null;
+}
+
+export interface GameRepo {
+  get(id: string): GameRow | undefined;
+  list(): GameRow[];
+  insert(row: Omit<GameRow, 'startedAt' | 'endedAt'>): void;
+  update(id: string, change: Partial<Pick<GameRow, 'status' | 'turn' | 'startedAt' | 'endedAt'>>): void;
+}
+
+export interface PlayerRepo {
+  get(gameId: string, id: string): PlayerRow | undefined;
+  list(gameId: string): PlayerRow[];
+  /** Every player registered with this address, in any game. */
+  byEmail(email: string): PlayerRow[];
+  /** Whether any player of any game is registered with this address. */
+  isRegistered(email: string): boolean;
+  insert(row: Omit<PlayerRow, 'threadRoot'>): void;
+  setThreadRoot(gameId: string, id: string, messageId: string): void;
+}
+
+export interface TurnRepo {
+  get(gameId: string, turn: number): TurnRow | undefined;
+  insert(gameId: string, turn: number, state: GameState, openedAt: number): void;
+  markResolved(gameId: string, turn: number, at: number): void;
+}
+
+export interface OrdersRepo {
+  insert(row: Omit<OrdersRow, 'id'>): number;
+  /** The latest accepted submission of each player for the turn. */
+  latestAccepted(gameId: string, turn: number): Map<string, OrdersRow>;
+  /** Every submission of a player for a turn, oldest first. */
+  history(gameId: string, playerId: string, turn: number): OrdersRow[];
+}
+
+export interface InboundRepo {
+  findByPlace(key: InboundKey): InboundRow | undefined;
+  findByContent(messageId: string, contentSha256: string): InboundRow | undefined;
+  insert(row: Omit<InboundRow, 'id' | 'movedAt'>): number;
+  finish(id: number, outcome: InboundOutcome, folder: Folder, detail: string): void;
+  /** Records the mailbox place of a mail first seen elsewhere (a second copy of it). */
+  markMoved(id: number, at: number): void;
+  /** Mails from `sender` received at or after `since`. */
+  countFrom(sender: string, since: number): number;
+}
+
+export interface EventRepo {
+  insertAll(gameId: string, turn: number, events: GameEvent[]): void;
+  list(gameId: string, turn: number): GameEvent[];
+}
+
+export interface OutboxRepo {
+  insert(row: NewOutboxRow, now: number): number;
+  get(id: number): OutboxRow | undefined;
+  list(filter?: { gameId?: string; status?: OutboxStatus; recipient?: string; limit?: number }): OutboxRow[];
+  /** Takes up to `limit` due rows for `owner` until `until`; rows whose lease ran out are due again. */
+  lease(owner: string, now: number, until: number, limit: number): OutboxRow[];
+  markSent(id: number, owner: string, at: number, response: string, rejected: string[]): void;
+  markRetry(id: number, owner: string, nextAttemptAt: number, error: string): void;
+  markDead(id: number, owner: string, error: string): void;
+  counts(gameId?: string): Record<OutboxStatus, number>;
+}
+
+export interface SettingsRepo {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+}
+
+export interface StoreTx {
+  games: GameRepo;
+  players: PlayerRepo;
+  turns: TurnRepo;
+  orders: OrdersRepo;
+  inbound: InboundRepo;
+  events: EventRepo;
+  outbox: OutboxRepo;
+  settings: SettingsRepo;
+}
+
+export interface Store {
+  /** Runs `fn` in one transaction: all its writes commit together or none do. */
+  tx<T>(fn: (tx: StoreTx) => T): T;
+  close(): void;
+}
+
+export interface RenderedMail {
+  text: string;
+  html: string;
+}
+
+export interface Renderer {
+  /** Renders the template `name` (welcome, ack, report, notice) with its view model. */
+  render(name: string, view: object): RenderedMail;
+}

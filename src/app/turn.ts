@@ -1,0 +1,67 @@
+/**
+ * The turn use case: when every player with a plane still flying has accepted orders in for the
+ * turn, resolve it (src/core/turn.ts) and store the events, the new state and every player's report
+ * in one transaction. Idempotent: a resolved turn is never resolved again, so it may be called after
+ * every mail and at every start.
+ */
+import type { GameState } from '../core/state.ts';
+import { resolveTurn, type TurnOrders } from '../core/turn.ts';
+import type { AppDeps } from './deps.ts';
+import { queueReport } from './messages.ts';
+import { flying, myPlanes } from './views.ts';
+
+/** The game is over when fewer sides have planes flying than can still fight (two, or one if alone). */
+export function isOver(start: GameState, end: GameState): boolean {
+  const sidesAt = (s: GameState) => new Set(s.planes.filter((p) => p.status === 'flying').map((p) => p.side)).size;
+  const initialSides = Object.keys(start.sides).length;
+  return sidesAt(end) < Math.min(2, initialSides) || sidesAt(end) === 0;
+}
+
+/** Resolves the game's current turn if every order is in; returns the turn resolved, or null. */
+export function resolveReady(deps: AppDeps, gameId: string): number | null {
+  return deps.store.tx((tx) => {
+    const game = tx.games.get(gameId);
+    if (!game || game.status !== 'running') return null;
+    const turn = tx.turns.get(game.id, game.turn);
+    if (!turn || turn.resolvedAt !== null) return null;
+    const state = turn.state;
+    const players = tx.players.list(game.id);
+    const latest = tx.orders.latestAccepted(game.id, game.turn);
+    const missing = players.filter((p) => flying(myPlanes(state, p.planes)).length > 0 && !latest.has(p.id));
+    if (missing.length) return null;
+    const orders: TurnOrders = { plots: {}, fire: [] };
+    for (const o of latest.values()) {
+      Object.assign(orders.plots, o.orders.plots);
+      orders.fire.push(...o.orders.fire);
+    }
+    const r = resolveTurn(state, orders);
+    if (!r.ok) {
+      deps.log.error({ game: game.id, turn: game.turn, problems: r.error.map((p) => p.message) }, 'accepted orders failed at resolution; the turn waits');
+      return null;
+    }
+    const now = deps.clock.now();
+    const next = r.value.state;
+    const over = isOver(state, next);
+    tx.events.insertAll(game.id, game.turn, r.value.events);
+    tx.turns.markResolved(game.id, game.turn, now);
+    tx.turns.insert(game.id, next.turn, next, now);
+    tx.games.update(game.id, over ? { turn: next.turn, status: 'over', endedAt: now } : { turn: next.turn });
+    const updated = tx.games.get(game.id) ?? game;
+    for (const p of players) {
+      queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, state: next, over });
+    }
+    deps.log.info({ game: game.id, turn: game.turn, events: r.value.events.length, over }, 'turn resolved');
+    return game.turn;
+  });
+}
+
+/** Resolves every running game whose turn is complete (after a restart, say). */
+export function resolveAllReady(deps: AppDeps): { game: string; turn: number }[] {
+  const ids = deps.store.tx((tx) => tx.games.list().filter((g) => g.status === 'running').map((g) => g.id));
+  const out: { game: string; turn: number }[] = [];
+  for (const id of ids) {
+    const t = resolveReady(deps, id);
+    if (t !== null) out.push({ game: id, turn: t });
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+/**
+ * The text blocks of the mails, each at most 78 columns so it reads well in a fixed-width font:
+ * the situation map, a plane's log sheet, what comes next, the preview of a plotted path, and the
+ * ready-to-send orders template (as Atlantis sends one: the envelope with a turn token in place of
+ * the secret, a legal default plot for each plane, fire held).
+ */
+import { bankWords } from '../core/bank.ts';
+import { hexLabel, parseHexLabel } from '../core/hex/coords.ts';
+import { facingCompass } from '../core/hex/facing.ts';
+import { movementPoints } from '../core/impulse/schedule.ts';
+import { defaultPlot } from '../core/movement/default-plot.ts';
+import { type GameState, type PlaneState, speedText } from '../core/state.ts';
+import { resolveTurn } from '../core/turn.ts';
+import { formatOrders } from '../orders/index.ts';
+import type { Envelope, Plot } from '../orders/index.ts';
+import { renderMap } from '../report/ascii-map.ts';
+import { wrapText } from '../report/wrap.ts';
+import type { Keys } from './ports.ts';
+
+export const WIDTH = 78;
+const MAP_ROWS = 16;
+
+const clock = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
+const feet = (n: number): string => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+export const wrap = (text: string, indent = 2): string => wrapText(text, WIDTH, indent);
+
+export const myPlanes = (state: GameState, ids: readonly string[]): PlaneState[] =>
+  state.planes.filter((p) => ids.includes(p.id));
+
+export const flying = (planes: PlaneState[]): PlaneState[] => planes.filter((p) => p.status === 'flying');
+
+/** The map around the reader's planes, with the legend. */
+export function situationMap(state: GameState, focus: readonly string[]): string {
+  return renderMap(state, { focus: [...focus], maxRows: MAP_ROWS });
+}
+
+const carriedText = (p: PlaneState): string =>
+  p.carry ? p.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)).join(' ') : '';
+
+/** One plane's log sheet: where it is and what it starts the next turn with. */
+export function logSheet(state: GameState, p: PlaneState): string {
+  const card = state.aircraft[p.type];
+  const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`];
+  lines.push(`  hex ${hexLabel(p.hex)}, facing ${clock(p.facing)}, ${feet(p.altitude)} ft, speed ${speedText(p.speed)}, ${bankWords(p.bank)}`);
+  if (p.status === 'flying') {
+    const carried = carriedText(p);
+    lines.push(carried ? `  carried over into next turn: ${carried}${p.carry?.mode ? ` (${p.carry.mode})` : ''}` : '  nothing carried over');
+  }
+  return wrap(lines.join('\n'), 4);
+}
+
+/** What a plane's next plot must hold. */
+export function nextPlotNeeds(p: PlaneState): string {
+  const points = movementPoints(p.speed);
+  const carried = Math.min(p.carry?.boxes.length ?? 0, points.length);
+  const need = points.length - carried;
+  if (points.length === 0) return `${p.id}: speed ${speedText(p.speed)}, active in no impulse this turn: no plot needed.`;
+  const when = [...new Set(points)].join(', ');
+  const taken = carried ? `; the manoeuvre carried over takes the first ${plural(carried, 'box', 'boxes')}` : '';
+  return wrap(`${p.id}: active in impulses ${when}${taken}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
+}
+
+/** The ready-to-send orders: envelope with the turn token, default plots, fire held. */
+export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[]): string {
+  const planes = flying(myPlanes(state, planeIds));
+  const plots: Plot[] = [];
+  const full: string[] = [];
+  for (const p of planes) {
+    const plot = defaultPlot(state, p);
+    if (plot.boxes.length) plots.push(plot);
+    else full.push(p.id);
+  }
+  const env: Envelope = {
+    game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots,
+    fire: planes.map((p) => ({ plane: p.id, guns: 'ALL', hold: true, target: 'ANY' })), commands: [], line: 1,
+  };
+  const body = formatOrders([env]).trimEnd().split('\n');
+  // Planes whose carried-over manoeuvre fills the whole turn take no plot line: say so inside.
+  const notes = full.map((id) => `# ${id}: the manoeuvre carried over fills this turn; no plot`);
+  const lines = [body[0] as string, ...notes, ...body.slice(1)];
+  return lines.join('\n');
+}
+
+/**
+ * The path each of the player's planes would fly with these plots, on the map of the turn's start
+ * ('+n' = the hex entered in impulse n), and where it ends: the player's planes are flown alone
+ * (other planes never change a plane's movement; core/movement/preview.ts does the same per plane).
+ */
+export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): { plane: string; map: string }[] {
+  const mine = flying(myPlanes(state, planeIds));
+  const r = resolveTurn({ ...state, planes: mine }, { plots, fire: [] });
+  if (!r.ok) return [];
+  return mine.map((p) => {
+    const path = r.value.events.flatMap((e) => {
+      const hex = e.plane === p.id && e.type === 'move' ? parseHexLabel(e.to) : undefined;
+      return hex ? [{ hex, impulse: e.impulse }] : [];
+    });
+    const after = r.value.state.planes.find((x) => x.id === p.id) as PlaneState;
+    const summary = `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
+      `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
+    return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: MAP_ROWS })}\n${wrap(summary, 4)}` };
+  });
+}

@@ -1,0 +1,15 @@
+/**
+ * `tallyho serve` (what `npm start` runs): the referee's server. Reads the configuration (.env and
+ * the environment; .env.example lists every key), then serves until SIGTERM or SIGINT.
+ */
+import type { Command } from 'commander';
+import { serveUntilSignalled } from '../serve.ts';
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('run the referee: inbox, outbox and HTTP; local mode when no mail server is configured (docs/local-mode.md)')
+    .action(async () => {
+      await serveUntilSignalled();
+    });
+}

@@ -1,0 +1,44 @@
+/**
+ * Opening the SQLite database: WAL journal, synchronous=FULL (a committed transaction survives a
+ * power cut, which the exactly-once ledger relies on), foreign keys on, a busy timeout so a CLI
+ * command and the running server can share the file, then the migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { TallyhoError } from '../errors.ts';
+import { DEFAULT_MIGRATIONS_DIR, migrate } from './migrations.ts';
+
+export interface OpenOptions {
+  migrationsDir?: string;
+  /** Milliseconds a statement waits for another connection's lock before failing. */
+  busyTimeoutMs?: number;
+  readonly?: boolean;
+}
+
+export function openDatabase(path: string, options: OpenOptions = {}): Database.Database {
+  if (path !== ':memory:') {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (e) {
+      throw new TallyhoError('E_IO', `cannot create the directory of the database ${path}: ${(e as Error).message}`);
+    }
+  }
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: options.readonly ?? false });
+  } catch (e) {
+    throw new TallyhoError('E_IO', `cannot open the database ${path}: ${(e as Error).message}`);
+  }
+  try {
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    if (!options.readonly) db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    if (!options.readonly) migrate(db, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return db;
+}

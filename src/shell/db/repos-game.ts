@@ -1,0 +1,124 @@
+/** The game side of the SQLite store: games, players and planes, turns, orders, events, settings. */
+import type Database from 'better-sqlite3';
+import type { GameEvent } from '../../core/events.ts';
+import type { GameState } from '../../core/state.ts';
+import type { TurnOrders } from '../../core/turn.ts';
+import type {
+  EventRepo, GameRepo, GameRow, OrdersRepo, OrdersRow, PlayerRepo, PlayerRow, SettingsRepo, TurnRepo, TurnRow,
+} from '../../app/ports.ts';
+
+type Row = Record<string, unknown>;
+
+const gameOf = (r: Row): GameRow => ({
+  id: r.id as string, name: r.name as string, scenario: r.scenario as string, status: r.status as GameRow['status'],
+  turn: r.turn as number, seed: r.seed as string, createdAt: r.created_at as number,
+  startedAt: (r.started_at as number | null) ?? null, endedAt: (r.ended_at as number | null) ?? null,
+});
+
+export function gameRepo(db: Database.Database): GameRepo {
+  const get = db.prepare('SELECT * FROM games WHERE id = ?');
+  const list = db.prepare('SELECT * FROM games ORDER BY created_at, id');
+  const insert = db.prepare(`INSERT INTO games (id, name, scenario, status, turn, seed, created_at)
+    VALUES (@id, @name, @scenario, @status, @turn, @seed, @createdAt)`);
+  const columns: Record<string, string> = { status: 'status', turn: 'turn', startedAt: 'started_at', endedAt: 'ended_at' };
+  return {
+    get: (id) => { const r = get.get(id) as Row | undefined; return r && gameOf(r); },
+    list: () => (list.all() as Row[]).map(gameOf),
+    insert: (row) => { insert.run(row); },
+    update(id, change) {
+      const keys = Object.keys(change).filter((k) => k in columns);
+      if (!keys.length) return;
+      const sql = `UPDATE games SET ${keys.map((k) => `${columns[k]} = @${k}`).join(', ')} WHERE id = @id`;
+      db.prepare(sql).run({ ...change, id });
+    },
+  };
+}
+
+export function playerRepo(db: Database.Database): PlayerRepo {
+  const get = db.prepare('SELECT * FROM players WHERE game_id = ? AND id = ?');
+  const list = db.prepare('SELECT * FROM players WHERE game_id = ? ORDER BY created_at, rowid');
+  const byEmail = db.prepare('SELECT * FROM players WHERE email = ? ORDER BY game_id, id');
+  const registered = db.prepare('SELECT 1 FROM players WHERE email = ? LIMIT 1');
+  const planes = db.prepare('SELECT plane_id FROM planes WHERE game_id = ? AND player_id = ? ORDER BY rowid');
+  const insert = db.prepare(`INSERT INTO players (game_id, id, email, secret_hash, created_at)
+    VALUES (@gameId, @id, @email, @secretHash, @createdAt)`);
+  const insertPlane = db.prepare('INSERT INTO planes (game_id, plane_id, player_id) VALUES (?, ?, ?)');
+  const setRoot = db.prepare('UPDATE players SET thread_root = ? WHERE game_id = ? AND id = ?');
+  const of = (r: Row): PlayerRow => ({
+    gameId: r.game_id as string, id: r.id as string, email: r.email as string, secretHash: r.secret_hash as string,
+    threadRoot: (r.thread_root as string | null) ?? null, createdAt: r.created_at as number,
+    planes: (planes.all(r.game_id, r.id) as Row[]).map((p) => p.plane_id as string),
+  });
+  return {
+    get: (gameId, id) => { const r = get.get(gameId, id) as Row | undefined; return r && of(r); },
+    list: (gameId) => (list.all(gameId) as Row[]).map(of),
+    byEmail: (email) => (byEmail.all(email) as Row[]).map(of),
+    isRegistered: (email) => registered.get(email) !== undefined,
+    insert(row) {
+      insert.run(row);
+      for (const p of row.planes) insertPlane.run(row.gameId, p, row.id);
+    },
+    setThreadRoot: (gameId, id, messageId) => { setRoot.run(messageId, gameId, id); },
+  };
+}
+
+export function turnRepo(db: Database.Database): TurnRepo {
+  const get = db.prepare('SELECT * FROM turns WHERE game_id = ? AND turn = ?');
+  const insert = db.prepare('INSERT INTO turns (game_id, turn, state, opened_at) VALUES (?, ?, ?, ?)');
+  const resolved = db.prepare('UPDATE turns SET resolved_at = ? WHERE game_id = ? AND turn = ?');
+  return {
+    get(gameId, turn) {
+      const r = get.get(gameId, turn) as Row | undefined;
+      if (!r) return undefined;
+      const row: TurnRow = {
+        gameId, turn, state: JSON.parse(r.state as string) as GameState, openedAt: r.opened_at as number,
+        resolvedAt: (r.resolved_at as number | null) ?? null,
+      };
+      return row;
+    },
+    insert: (gameId, turn, state, openedAt) => { insert.run(gameId, turn, JSON.stringify(state), openedAt); },
+    markResolved: (gameId, turn, at) => { resolved.run(at, gameId, turn); },
+  };
+}
+
+export function ordersRepo(db: Database.Database): OrdersRepo {
+  const insert = db.prepare(`INSERT INTO orders (game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems)
+    VALUES (@gameId, @playerId, @turn, @inboundId, @submittedAt, @accepted, @canonical, @orders, @problems)`);
+  const latest = db.prepare(`SELECT o.* FROM orders o
+    WHERE o.game_id = ? AND o.turn = ? AND o.accepted = 1
+      AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)`);
+  const history = db.prepare('SELECT * FROM orders WHERE game_id = ? AND player_id = ? AND turn = ? ORDER BY id');
+  const of = (r: Row): OrdersRow => ({
+    id: r.id as number, gameId: r.game_id as string, playerId: r.player_id as string, turn: r.turn as number,
+    inboundId: (r.inbound_id as number | null) ?? null, submittedAt: r.submitted_at as number, accepted: r.accepted === 1,
+    canonical: r.canonical as string, orders: JSON.parse(r.orders as string) as TurnOrders, problems: JSON.parse(r.problems as string) as string[],
+  });
+  return {
+    insert: (row) => Number(insert.run({
+      ...row, accepted: row.accepted ? 1 : 0, orders: JSON.stringify(row.orders), problems: JSON.stringify(row.problems),
+    }).lastInsertRowid),
+    latestAccepted: (gameId, turn) => new Map((latest.all(gameId, turn) as Row[]).map((r) => [r.player_id as string, of(r)])),
+    history: (gameId, playerId, turn) => (history.all(gameId, playerId, turn) as Row[]).map(of),
+  };
+}
+
+export function eventRepo(db: Database.Database): EventRepo {
+  const insert = db.prepare(`INSERT INTO events (game_id, turn, seq, impulse, phase, plane, type, data)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const list = db.prepare('SELECT data FROM events WHERE game_id = ? AND turn = ? ORDER BY seq');
+  return {
+    insertAll(gameId, turn, events) {
+      events.forEach((e, i) => insert.run(gameId, turn, i + 1, e.impulse, e.phase, e.plane, e.type, JSON.stringify(e)));
+    },
+    list: (gameId, turn) => (list.all(gameId, turn) as Row[]).map((r) => JSON.parse(r.data as string) as GameEvent),
+  };
+}
+
+export function settingsRepo(db: Database.Database): SettingsRepo {
+  const get = db.prepare('SELECT value FROM settings WHERE key = ?');
+  const set = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  return {
+    get: (key) => (get.get(key) as Row | undefined)?.value as string | undefined,
+    set: (key, value) => { set.run(key, value); },
+  };
+}

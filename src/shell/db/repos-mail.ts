@@ -1,0 +1,97 @@
+/** The mail side of the SQLite store: the inbound ledger and the outbox. */
+import type Database from 'better-sqlite3';
+import type {
+  Folder, InboundOutcome, InboundRepo, InboundRow, OutboxRepo, OutboxRow, OutboxStatus,
+} from '../../app/ports.ts';
+
+type Row = Record<string, unknown>;
+
+const inboundOf = (r: Row): InboundRow => ({
+  id: r.id as number, mailbox: r.mailbox as string, uidValidity: (r.uid_validity as number | null) ?? null,
+  uid: (r.uid as number | null) ?? null, messageId: r.message_id as string, contentSha256: r.content_sha256 as string,
+  sender: r.sender as string, subject: r.subject as string, receivedAt: r.received_at as number,
+  outcome: r.outcome as InboundOutcome, folder: r.folder as Folder, detail: r.detail as string,
+  movedAt: (r.moved_at as number | null) ?? null,
+});
+
+export function inboundRepo(db: Database.Database): InboundRepo {
+  const byPlace = db.prepare('SELECT * FROM inbound WHERE mailbox = ? AND uid_validity IS ? AND uid = ?');
+  const byContent = db.prepare('SELECT * FROM inbound WHERE message_id = ? AND content_sha256 = ?');
+  const insert = db.prepare(`INSERT INTO inbound (mailbox, uid_validity, uid, message_id, content_sha256, sender, subject, received_at, outcome, folder, detail)
+    VALUES (@mailbox, @uidValidity, @uid, @messageId, @contentSha256, @sender, @subject, @receivedAt, @outcome, @folder, @detail)`);
+  const finish = db.prepare('UPDATE inbound SET outcome = ?, folder = ?, detail = ? WHERE id = ?');
+  const moved = db.prepare('UPDATE inbound SET moved_at = ? WHERE id = ?');
+  const count = db.prepare('SELECT COUNT(*) AS n FROM inbound WHERE sender = ? AND received_at >= ?');
+  return {
+    findByPlace(key) {
+      if (key.uid === null) return undefined;
+      const r = byPlace.get(key.mailbox, key.uidValidity, key.uid) as Row | undefined;
+      return r && inboundOf(r);
+    },
+    findByContent(messageId, sha) {
+      const r = byContent.get(messageId, sha) as Row | undefined;
+      return r && inboundOf(r);
+    },
+    insert: (row) => Number(insert.run(row).lastInsertRowid),
+    finish: (id, outcome, folder, detail) => { finish.run(outcome, folder, detail, id); },
+    markMoved: (id, at) => { moved.run(at, id); },
+    countFrom: (sender, since) => (count.get(sender, since) as { n: number }).n,
+  };
+}
+
+const outboxOf = (r: Row): OutboxRow => ({
+  id: r.id as number, gameId: (r.game_id as string | null) ?? null, playerId: (r.player_id as string | null) ?? null,
+  kind: r.kind as OutboxRow['kind'], turn: (r.turn as number | null) ?? null, inboundId: (r.inbound_id as number | null) ?? null,
+  recipient: r.recipient as string, subject: r.subject as string, messageId: r.message_id as string,
+  inReplyTo: (r.in_reply_to as string | null) ?? null, references: (r.refs as string).split(' ').filter(Boolean),
+  text: r.text_body as string, html: (r.html_body as string | null) ?? null, status: r.status as OutboxStatus,
+  attempts: r.attempts as number, nextAttemptAt: r.next_attempt_at as number, leaseOwner: (r.lease_owner as string | null) ?? null,
+  leaseUntil: (r.lease_until as number | null) ?? null, lastError: (r.last_error as string | null) ?? null,
+  response: (r.response as string | null) ?? null,
+  rejected: r.rejected ? (JSON.parse(r.rejected as string) as string[]) : [], createdAt: r.created_at as number,
+  sentAt: (r.sent_at as number | null) ?? null,
+});
+
+export function outboxRepo(db: Database.Database): OutboxRepo {
+  const insert = db.prepare(`INSERT INTO outbox (game_id, player_id, kind, turn, inbound_id, recipient, subject, message_id, in_reply_to, refs, text_body, html_body, next_attempt_at, created_at)
+    VALUES (@gameId, @playerId, @kind, @turn, @inboundId, @recipient, @subject, @messageId, @inReplyTo, @refs, @text, @html, @now, @now)`);
+  const get = db.prepare('SELECT * FROM outbox WHERE id = ?');
+  const due = db.prepare(`SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= @now
+    AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_attempt_at, id LIMIT @limit`);
+  const take = db.prepare('UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?');
+  const sent = db.prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, response = ?, rejected = ?, lease_owner = NULL, lease_until = NULL
+    WHERE id = ? AND lease_owner = ? AND status = 'pending'`);
+  const retry = db.prepare(`UPDATE outbox SET next_attempt_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL
+    WHERE id = ? AND lease_owner = ? AND status = 'pending'`);
+  const dead = db.prepare(`UPDATE outbox SET status = 'dead', last_error = ?, lease_owner = NULL, lease_until = NULL
+    WHERE id = ? AND lease_owner = ? AND status = 'pending'`);
+  const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox WHERE (@gameId IS NULL OR game_id = @gameId) GROUP BY status');
+  return {
+    insert: (row, now) => Number(insert.run({ ...row, refs: row.references.join(' '), now }).lastInsertRowid),
+    get: (id) => { const r = get.get(id) as Row | undefined; return r && outboxOf(r); },
+    list(filter = {}) {
+      const where: string[] = [];
+      const args: Record<string, unknown> = {};
+      if (filter.gameId !== undefined) { where.push('game_id = @gameId'); args.gameId = filter.gameId; }
+      if (filter.status !== undefined) { where.push('status = @status'); args.status = filter.status; }
+      if (filter.recipient !== undefined) { where.push('recipient = @recipient'); args.recipient = filter.recipient; }
+      const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ${Math.max(1, Math.floor(filter.limit ?? 1e9))}`;
+      return (db.prepare(sql).all(args) as Row[]).map(outboxOf);
+    },
+    lease(owner, now, until, limit) {
+      const ids = (due.all({ now, limit }) as Row[]).map((r) => r.id as number);
+      for (const id of ids) take.run(owner, until, id);
+      return ids.map((id) => outboxOf(get.get(id) as Row));
+    },
+    markSent: (id, owner, at, response, rejected) => {
+      sent.run(at, response, rejected.length ? JSON.stringify(rejected) : null, id, owner);
+    },
+    markRetry: (id, owner, next, error) => { retry.run(next, error, id, owner); },
+    markDead: (id, owner, error) => { dead.run(error, id, owner); },
+    counts(gameId) {
+      const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, dead: 0 };
+      for (const r of counts.all({ gameId: gameId ?? null }) as Row[]) out[r.status as OutboxStatus] = r.n as number;
+      return out;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The Store port over better-sqlite3. Every use case runs in one IMMEDIATE transaction (the write
+ * lock is taken at the start, so two processes sharing the file never deadlock upgrading a read
+ * lock); a nested call joins the transaction it runs in.
+ */
+import type Database from 'better-sqlite3';
+import type { Store, StoreTx } from '../../app/ports.ts';
+import { openDatabase, type OpenOptions } from './open.ts';
+import { eventRepo, gameRepo, ordersRepo, playerRepo, settingsRepo, turnRepo } from './repos-game.ts';
+import { inboundRepo, outboxRepo } from './repos-mail.ts';
+
+export class SqliteStore implements Store {
+  readonly db: Database.Database;
+  private readonly repos: StoreTx;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.repos = {
+      games: gameRepo(db),
+      players: playerRepo(db),
+      turns: turnRepo(db),
+      orders: ordersRepo(db),
+      inbound: inboundRepo(db),
+      events: eventRepo(db),
+      outbox: outboxRepo(db),
+      settings: settingsRepo(db),
+    };
+  }
+
+  static open(path: string, options: OpenOptions = {}): SqliteStore {
+    return new SqliteStore(openDatabase(path, options));
+  }
+
+  tx<T>(fn: (tx: StoreTx) => T): T {
+    if (this.db.inTransaction) return fn(this.repos);
+    return this.db.transaction(() => fn(this.repos)).immediate();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

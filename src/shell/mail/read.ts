@@ -1,0 +1,122 @@
+/**
+ * Reading a raw mail for the intake, with mailparser (never hand-rolled MIME): the text/plain part,
+ * or the HTML converted to text when there is none; any charset mailparser knows; limits on size,
+ * header size and part count. A mail that cannot be read still yields its sender and Message-ID so
+ * the player can be told. The content hash leaves out the trace headers servers add in transit, so a
+ * second delivery of the same mail hashes the same.
+ */
+import { createHash } from 'node:crypto';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { IncomingMail } from '../../app/incoming.ts';
+
+export interface ReadLimits {
+  maxBytes: number;
+  maxHeaderBytes: number;
+  maxParts: number;
+}
+
+export const DEFAULT_LIMITS: ReadLimits = { maxBytes: 1024 * 1024, maxHeaderBytes: 64 * 1024, maxParts: 50 };
+
+/** Header fields added on the way (by MTAs, delivery agents, filters), left out of the content hash. */
+const TRACE = new Set([
+  'received', 'return-path', 'delivered-to', 'x-original-to', 'x-delivered-to', 'x-envelope-to', 'envelope-to',
+  'x-spam-status', 'x-spam-score', 'x-spam-level', 'x-spam-flag', 'x-spam-checker-version', 'authentication-results',
+  'arc-seal', 'arc-message-signature', 'arc-authentication-results', 'received-spf', 'x-virus-scanned',
+]);
+
+/** Where the header section ends (index of the blank line), or the whole buffer. */
+export function headerEnd(raw: Buffer): { end: number; bodyStart: number } {
+  const crlf = raw.indexOf('\r\n\r\n');
+  const lf = raw.indexOf('\n\n');
+  if (crlf >= 0 && (lf < 0 || crlf < lf)) return { end: crlf, bodyStart: crlf + 4 };
+  if (lf >= 0) return { end: lf, bodyStart: lf + 2 };
+  return { end: raw.length, bodyStart: raw.length };
+}
+
+/** SHA-256 of the mail without trace headers (and without line-ending differences). */
+export function contentHash(raw: Buffer): string {
+  const { end, bodyStart } = headerEnd(raw);
+  const head = raw.subarray(0, end).toString('latin1').replace(/\r\n/g, '\n');
+  const fields: string[] = [];
+  for (const line of head.split('\n')) {
+    if (/^[ \t]/.test(line) && fields.length) fields[fields.length - 1] += `\n${line}`;
+    else fields.push(line);
+  }
+  const kept = fields.filter((f) => !TRACE.has(f.slice(0, f.indexOf(':')).trim().toLowerCase()));
+  const h = createHash('sha256');
+  h.update(kept.join('\n'));
+  h.update('\n\n');
+  h.update(raw.subarray(bodyStart).toString('latin1').replace(/\r\n/g, '\n'));
+  return h.digest('hex');
+}
+
+const firstAddress = (a: AddressObject | AddressObject[] | undefined): string => {
+  const list = a === undefined ? [] : Array.isArray(a) ? a : [a];
+  for (const o of list) for (const v of o.value) if (v.address) return v.address.trim().toLowerCase();
+  return '';
+};
+
+function headerMap(parsed: ParsedMail): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const h of parsed.headerLines) {
+    const colon = h.line.indexOf(':');
+    const value = (colon >= 0 ? h.line.slice(colon + 1) : '').replace(/\r?\n[ \t]+/g, ' ').trim();
+    (out[h.key.toLowerCase()] ??= []).push(value);
+  }
+  return out;
+}
+
+/** The envelope sender from a Return-Path header: '' for <>, null when absent. */
+function returnPathOf(headers: Record<string, string[]>): string | null {
+  const v = headers['return-path']?.[0];
+  if (v === undefined) return null;
+  const m = /<([^>]*)>/.exec(v);
+  return (m ? (m[1] as string) : v).trim().toLowerCase();
+}
+
+const countParts = (raw: Buffer): number => (raw.toString('latin1').match(/^content-type:/gim) ?? []).length;
+
+const PARSE_OPTIONS = { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true, maxHtmlLengthToParse: 2 * 1024 * 1024 };
+
+export interface ReadOptions {
+  /** The SMTP envelope sender when the mail came by SMTP ('' = null sender). */
+  returnPath?: string | null;
+  limits?: Partial<ReadLimits>;
+}
+
+export async function readMail(raw: Buffer, options: ReadOptions = {}): Promise<IncomingMail> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const { end } = headerEnd(raw);
+  let unreadable: string | null = null;
+  if (raw.length > limits.maxBytes) unreadable = `it is ${Math.ceil(raw.length / 1024)} KiB long; the most a mail may be is ${Math.floor(limits.maxBytes / 1024)} KiB`;
+  else if (end > limits.maxHeaderBytes) unreadable = `its header is ${Math.ceil(end / 1024)} KiB long; the most it may be is ${Math.floor(limits.maxHeaderBytes / 1024)} KiB`;
+  else if (countParts(raw) > limits.maxParts) unreadable = `it has more than ${limits.maxParts} MIME parts`;
+  // An unreadable mail is parsed for its header only (cut short), to know whom to tell.
+  const source = unreadable ? Buffer.concat([raw.subarray(0, Math.min(end, limits.maxHeaderBytes)), Buffer.from('\r\n\r\n')]) : raw;
+  let parsed: ParsedMail;
+  try {
+    parsed = await simpleParser(source, PARSE_OPTIONS);
+  } catch (e) {
+    parsed = await simpleParser(Buffer.from('\r\n\r\n'), PARSE_OPTIONS);
+    unreadable ??= `it is not a well-formed mail message (${(e as Error).message.slice(0, 120)})`;
+  }
+  const headers = headerMap(parsed);
+  const contentType = (headers['content-type']?.[0] ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
+  const notes: string[] = [];
+  const htmlOnly = !!parsed.html && !/^content-type:\s*text\/plain/im.test(raw.toString('latin1'));
+  if (!unreadable && htmlOnly) notes.push('your mail had no plain-text part; its HTML was converted to text to read the orders');
+  const attachments = parsed.attachments?.filter((a) => a.contentDisposition === 'attachment' || !a.contentType.startsWith('text/')) ?? [];
+  if (!unreadable && attachments.length) notes.push(`${attachments.length} attachment${attachments.length === 1 ? ' was' : 's were'} ignored: orders are read from the text of the mail only`);
+  return {
+    messageId: (parsed.messageId ?? '').trim().slice(0, 500),
+    contentSha256: contentHash(raw),
+    from: firstAddress(parsed.from),
+    returnPath: options.returnPath !== undefined ? options.returnPath : returnPathOf(headers),
+    subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim(),
+    headers,
+    contentType,
+    text: unreadable ? '' : (parsed.text ?? ''),
+    unreadable,
+    notes,
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * `tallyho serve` (what `npm start` runs): the inbox, the outbox worker and HTTP in one process.
+ * With a mail server configured, mail comes from the IMAP mailbox and goes out by SMTP; without one
+ * (local mode) an SMTP listener on 127.0.0.1 takes players' mail and outgoing mail stays in the
+ * store, and a demo game is made on the first start. The same intake, turn and outbox code runs
+ * either way. SIGTERM and SIGINT stop it gracefully: no new mail is taken, sends in flight finish.
+ */
+import type { Logger } from 'pino';
+import { receive } from '../app/intake.ts';
+import type { InboundKey } from '../app/ports.ts';
+import { resolveAllReady } from '../app/turn.ts';
+import { loadConfig, type Config } from './config.ts';
+import { faultPoint } from './fault.ts';
+import { createLogger } from './log.ts';
+import { ensureDemo, type DemoPlayer } from './local/demo.ts';
+import { startSmtpListener, type SmtpListener } from './local/smtp-listener.ts';
+import { composeMessage } from './mail/compose.ts';
+import { ImapInbox } from './mail/imap-inbox.ts';
+import { OutboxWorker, type RetryPolicy } from './mail/outbox-worker.ts';
+import { readMail } from './mail/read.ts';
+import { localTransport, smtpTransport, type MailTransport } from './mail/transport.ts';
+import { openRuntime, type Runtime } from './runtime.ts';
+import { startHttp } from './web/http.ts';
+
+export interface ServeOptions {
+  config?: Config;
+  logger?: Logger;
+  /** Where the start-up banner goes (standard output by default). */
+  print?: (text: string) => void;
+  retry?: Partial<RetryPolicy>;
+  /** Outbox poll interval, ms. */
+  outboxPollMs?: number;
+}
+
+export interface RunningServer {
+  config: Config;
+  runtime: Runtime;
+  httpPort: number;
+  smtpPort: number | null;
+  stop(): Promise<void>;
+}
+
+export interface RawMail {
+  raw: Buffer;
+  key: InboundKey;
+  /** The SMTP envelope sender, when the mail came by SMTP. */
+  envelopeFrom?: string;
+}
+
+export type Received = ReturnType<typeof receive>;
+
+/**
+ * Reads raw mails and runs them through the intake and the turn, all in one transaction (one
+ * commit for the lot, each mail still with its ledger row); if any of them fails, they are taken
+ * again one by one so the others are not held up. Returns, per mail, where to file it or the error.
+ */
+export type RawHandler = (mails: RawMail[]) => Promise<(Received | Error)[]>;
+
+function makeHandler(rt: Runtime, kick: () => void): RawHandler {
+  const limits = { maxBytes: rt.config.maxMailBytes };
+  return async (items) => {
+    const mails = await Promise.all(items.map((m) => readMail(m.raw, { ...(m.envelopeFrom !== undefined ? { returnPath: m.envelopeFrom } : {}), limits })));
+    faultPoint('after-fetch');
+    let results: (Received | Error)[];
+    try {
+      results = rt.store.tx(() => items.map((m, i) => receive(rt.deps, mails[i]!, m.key)));
+    } catch {
+      results = items.map((m, i) => {
+        try {
+          return receive(rt.deps, mails[i]!, m.key);
+        } catch (e) {
+          return e instanceof Error ? e : new Error(String(e));
+        }
+      });
+    }
+    faultPoint('after-commit');
+    if (results.some((r) => !(r instanceof Error) && !r.duplicate)) kick();
+    return results;
+  };
+}
+
+export function localBanner(config: Config, smtpPort: number, httpPort: number, demo: DemoPlayer[]): string {
+  const lines = [
+    'Tallyho is running in local mode: no mail server is configured, nothing leaves this machine.',
+    `  Orders: by SMTP to 127.0.0.1:${smtpPort}, addressed to ${config.mailFrom}`,
+    `  Replies: kept in the database; npx tallyho mail list, or http://${config.httpHost}:${httpPort}/mail`,
+  ];
+  if (demo.length) {
+    lines.push('', "Demo game 'demo':");
+    for (const p of demo) lines.push(`  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} flies ${p.planes.join(',').padEnd(6)} secret ${p.secret}`);
+    const first = demo[0] as DemoPlayer;
+    lines.push('', 'Play a turn: send each player\'s welcome mail back (it ends with ready-to-send orders):',
+      `  npx tallyho mail show --latest --to ${first.email} > ${first.id}.txt`,
+      `  node bin/send-orders.js ${first.id}.txt`, 'docs/local-mode.md tells more.');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig();
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const print = options.print ?? ((t: string) => { process.stdout.write(t); });
+  const rt = openRuntime({ config, logger });
+  const stops: (() => Promise<void> | void)[] = [() => rt.close()];
+  const stopAll = async () => {
+    for (const s of stops.splice(0).reverse()) {
+      try { await s(); } catch (e) { logger.error({ err: (e as Error).message }, 'error while stopping'); }
+    }
+  };
+  try {
+    const local = config.mode === 'local';
+    const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!);
+    stops.push(() => transport.close());
+    const worker = new OutboxWorker({
+      store: rt.store, transport, clock: rt.deps.clock, log: rt.deps.log, pollMs: options.outboxPollMs ?? 1000,
+      compose: (row) => composeMessage(row, { address: config.mailFrom, name: config.mailFromName }),
+      retry: { baseMs: config.outboxRetrySeconds * 1000, maxAttempts: config.outboxMaxAttempts, ...options.retry },
+    });
+    const handler = makeHandler(rt, () => worker.kick());
+    const demo = local ? ensureDemo(rt).players : [];
+    const caughtUp = resolveAllReady(rt.deps);
+    if (caughtUp.length) logger.info({ resolved: caughtUp }, 'turns completed before the last stop resolved now');
+    worker.start();
+    stops.push(() => worker.stop());
+    let smtp: SmtpListener | null = null;
+    let inbox: ImapInbox | null = null;
+    if (local) {
+      smtp = await startSmtpListener({
+        port: config.localSmtpPort, maxBytes: config.maxMailBytes, log: rt.deps.log,
+        onMessage: async (m) => {
+          const [r] = await handler([{ raw: m.raw, key: { mailbox: 'smtp:local', uidValidity: null, uid: null }, envelopeFrom: m.mailFrom }]);
+          if (r instanceof Error) throw r;
+        },
+      });
+      stops.push(() => smtp?.close());
+    } else {
+      inbox = new ImapInbox({ config: config.imap!, handler, log: rt.deps.log, store: rt.store, clock: rt.deps.clock });
+      await inbox.start();
+      stops.push(() => inbox?.stop());
+    }
+    const http = await startHttp({
+      host: config.httpHost, port: config.httpPort, store: rt.store, mode: config.mode,
+      health: () => ({ inbox: inbox ? inbox.status() : 'local SMTP listener' }),
+    });
+    stops.push(() => http.close());
+    logger.info({ mode: config.mode, http: http.port, smtp: smtp?.port ?? null, database: config.databasePath }, 'tallyho serving');
+    if (local && smtp) print(localBanner(config, smtp.port, http.port, demo));
+    return { config, runtime: rt, httpPort: http.port, smtpPort: smtp?.port ?? null, stop: stopAll };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
+
+/** Runs until SIGTERM or SIGINT, then stops gracefully. */
+export async function serveUntilSignalled(options: ServeOptions = {}): Promise<void> {
+  const server = await serve(options);
+  await new Promise<void>((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      process.stderr.write(`tallyho: ${signal}: stopping\n`);
+      server.stop().then(resolve, resolve);
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+}

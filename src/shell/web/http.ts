@@ -1,0 +1,77 @@
+/**
+ * The HTTP side of `tallyho serve` (express): GET /health for monitors, and in local mode a simple
+ * page of the outbox (GET /mail, /mail/:id, /mail/:id/html) so a player on this machine can read
+ * the referee's answers in a browser. Bound to HTTP_HOST (127.0.0.1 by default).
+ */
+import type { Server } from 'node:http';
+import express, { type Request, type Response } from 'express';
+import { when } from '../../app/messages.ts';
+import type { OutboxRow, Store } from '../../app/ports.ts';
+
+export interface HttpOptions {
+  host: string;
+  port: number;
+  store: Store;
+  mode: 'mail' | 'local';
+  /** Extra facts for /health (inbox state and the like). */
+  health: () => Record<string, unknown>;
+}
+
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const page = (title: string, body: string): string =>
+  `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>\n` +
+  `<body style="font-family: Georgia, serif; max-width: 60em; margin: 1em auto;">\n${body}\n</body></html>\n`;
+
+function listPage(rows: OutboxRow[]): string {
+  const items = rows.slice().reverse().map((r) =>
+    `<tr><td><a href="/mail/${r.id}">#${r.id}</a></td><td>${esc(r.status)}</td><td>${esc(when(r.createdAt))}</td><td>${esc(r.recipient)}</td><td>${esc(r.subject)}</td></tr>`);
+  return page('Tallyho outbox', `<h1>Outgoing mail (local mode)</h1>\n<p>Newest first. The same mail: <code>npx tallyho mail list</code>.</p>\n` +
+    `<table cellpadding="4"><tr><th>#</th><th>status</th><th>written</th><th>to</th><th>subject</th></tr>\n${items.join('\n')}\n</table>`);
+}
+
+function mailPage(r: OutboxRow): string {
+  return page(r.subject, `<p><a href="/mail">all mail</a> | <a href="/mail/${r.id}/html">HTML version</a></p>\n` +
+    `<pre>To: ${esc(r.recipient)}\nSubject: ${esc(r.subject)}\nMessage-ID: ${esc(r.messageId)}\nStatus: ${esc(r.status)}</pre>\n<pre>${esc(r.text)}</pre>`);
+}
+
+export function createHttpApp(o: HttpOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/health', (_req: Request, res: Response) => {
+    try {
+      const outbox = o.store.tx((tx) => tx.outbox.counts());
+      res.json({ status: 'ok', mode: o.mode, outbox, ...o.health() });
+    } catch (e) {
+      res.status(503).json({ status: 'error', error: (e as Error).message });
+    }
+  });
+  if (o.mode === 'local') {
+    app.get('/', (_req, res) => { res.redirect('/mail'); });
+    app.get('/mail', (_req, res) => { res.type('html').send(listPage(o.store.tx((tx) => tx.outbox.list()))); });
+    app.get('/mail/:id', (req, res) => {
+      const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
+      if (!r) { res.status(404).type('text').send('no such mail\n'); return; }
+      res.type('html').send(mailPage(r));
+    });
+    app.get('/mail/:id/html', (req, res) => {
+      const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
+      if (!r?.html) { res.status(404).type('text').send('no such mail\n'); return; }
+      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").type('html').send(r.html);
+    });
+  }
+  return app;
+}
+
+export async function startHttp(o: HttpOptions): Promise<{ port: number; close(): Promise<void> }> {
+  const app = createHttpApp(o);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(o.port, o.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+    s.once('error', reject);
+  });
+  const a = server.address();
+  return {
+    port: typeof a === 'object' && a ? a.port : o.port,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

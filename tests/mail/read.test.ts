@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { contentHash, readMail } from '../../src/shell/mail/read.ts';
+
+const base = [
+  'From: Red <Red@Example.test>', 'To: referee@example.test', 'Subject: orders', 'Message-ID: <a1@example.test>',
+  '', '#TALLYHO duel red "x"', 'R1: 1 1 1', '#END', '',
+].join('\r\n');
+
+describe('reading a mail', () => {
+  it('hashes the content without the trace headers added in transit', () => {
+    const relayed = `Return-Path: <red@example.test>\r\nDelivered-To: referee@example.test\r\nReceived: from mx.example.test\r\n\tby mail.example.test; Tue, 13 Jan 2026\r\n${base}`;
+    expect(contentHash(Buffer.from(relayed))).toBe(contentHash(Buffer.from(base)));
+    expect(contentHash(Buffer.from(base.replace(/\r\n/g, '\n')))).toBe(contentHash(Buffer.from(base)));
+    expect(contentHash(Buffer.from(base.replace('R1: 1 1 1', 'R1: 1 1 TL')))).not.toBe(contentHash(Buffer.from(base)));
+  });
+
+  it('reads sender, Message-ID, envelope sender and text', async () => {
+    const m = await readMail(Buffer.from(`Return-Path: <>\r\nAuto-Submitted: auto-replied\r\n${base}`));
+    expect(m).toMatchObject({ from: 'red@example.test', messageId: '<a1@example.test>', returnPath: '', subject: 'orders', contentType: 'text/plain', unreadable: null });
+    expect(m.headers['auto-submitted']).toEqual(['auto-replied']);
+    expect(m.text).toContain('R1: 1 1 1');
+    expect((await readMail(Buffer.from(base), { returnPath: 'bounce@example.test' })).returnPath).toBe('bounce@example.test');
+    expect((await readMail(Buffer.from(base))).returnPath).toBeNull();
+  });
+
+  it('does not read a mail over the size limit, but still knows its sender', async () => {
+    const big = Buffer.from(base + 'x'.repeat(5000));
+    const m = await readMail(big, { limits: { maxBytes: 2048 } });
+    expect(m.unreadable).toMatch(/the most a mail may be is 2 KiB/);
+    expect(m.from).toBe('red@example.test');
+    expect(m.text).toBe('');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Golden files of every mail template (tests/golden/mail/<case>.txt and .html), rendered from a
+ * real game in the test referee. UPDATE_GOLDEN=1 rewrites them; review the diff.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { intake, receive } from '../../src/app/intake.ts';
+import type { OutboxRow } from '../../src/app/ports.ts';
+import { envelope, mail, place, startedDuel, testReferee } from '../support/app.ts';
+
+const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
+
+function golden(name: string, text: string) {
+  const f = `tests/golden/mail/${name}`;
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, text);
+  expect(text).toBe(readFileSync(f, 'utf8'));
+}
+
+/** Every kind of mail, from one short game. */
+function mails(): Record<string, OutboxRow> {
+  const t = testReferee();
+  // A description with HTML-special characters, to see the HTML escaped.
+  const s = startedDuel(t, 'duel', 'Red & Blue <meet> "head-on" at 10,000 ft.');
+  const out = () => t.store.tx((tx) => tx.outbox.list());
+  const last = () => out().at(-1)!;
+  const found: Record<string, OutboxRow> = {};
+  found.welcome = out()[0]!;
+  intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 TR 1 1\nFIRE B1 ALL AT R1\nSTATUS')), place(1));
+  found['ack-refused'] = last();
+  intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(2));
+  intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')), place(3));
+  found['ack-accepted'] = last();
+  intake(t.deps, mail(BLUE, envelope('duel', 'blue', 'guess', 'B1: 1 1 1 1 1')), place(4));
+  found['notice-wrong-secret'] = last();
+  intake(t.deps, mail(BLUE, 'Is it my turn?'), place(5));
+  found['notice-no-orders'] = last();
+  receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL')), place(6));
+  found.report = out().find((m) => m.kind === 'report' && m.recipient === RED)!;
+  return found;
+}
+
+describe('mail templates', () => {
+  const all = mails();
+  for (const [name, m] of Object.entries(all)) {
+    it(`${name}: text within 78 columns, HTML escaped, matches the golden files`, () => {
+      for (const line of m.text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(78);
+      expect(m.html).toMatch(/^<!DOCTYPE html>/);
+      expect(m.html).not.toMatch(/<script|<meet>/);
+      golden(`${name}.txt`, `Subject: ${m.subject}\n\n${m.text}`);
+      golden(`${name}.html`, m.html!);
+    });
+  }
+
+  it('puts maps in <pre> and escapes what the player or the scenario wrote', () => {
+    expect(all.welcome!.html).toContain('Red &amp; Blue &lt;meet&gt; &quot;head-on&quot;');
+    expect(all.welcome!.text).toContain('Red & Blue <meet> "head-on"');
+    expect(all.report!.html).toMatch(/<pre>[^<]*R1[^<]*<\/pre>/);
+    expect(all['ack-accepted']!.html).toMatch(/<h2>Path of R1<\/h2>/);
+  });
+
+  it('ends the welcome and every report with a template that parses as the orders it shows', () => {
+    for (const m of [all.welcome!, all.report!]) {
+      expect(m.text).toMatch(/\n#TALLYHO duel red "T\d+-[0-9a-f]{24}"\nTURN \d+\nR1: [^\n]+\nHOLD R1 ALL\n#END\n/);
+    }
+  });
+});

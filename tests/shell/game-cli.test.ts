@@ -1,0 +1,56 @@
+/** The game, player and mail commands, run as a player of the CLI would, on a fresh database. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve('.');
+const dir = mkdtempSync(join(tmpdir(), 'tallyho-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(...args: string[]) {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', DATABASE_PATH: join(dir, 'game.sqlite') };
+  const r = spawnSync('node', [join(ROOT, 'bin/tallyho.js'), ...args], { cwd: dir, encoding: 'utf8', env });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('tallyho game, player and mail', () => {
+  it('sets a game up, starts it, and shows its status and mail', () => {
+    const created = cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'demo');
+    expect(created.err).toBe('');
+    expect(created.out).toMatch(/Game demo created: Channel duel/);
+    const raf = cli('player', 'add', 'demo', 'raf', '--email', 'raf@example.org', '--planes', 'R1');
+    expect(raf.out).toMatch(/Secret: [a-z2-9]{4}(-[a-z2-9]{4}){3}\n/);
+    expect(cli('game', 'start', 'demo')).toMatchObject({ code: 1, err: expect.stringMatching(/nobody flies G1/) });
+    cli('player', 'add', 'demo', 'lw', '--email', 'lw@example.org', '--planes', 'G1');
+    expect(cli('game', 'start', 'demo').out).toMatch(/2 welcome mails queued/);
+    const status = cli('game', 'status', 'demo');
+    expect(status.out).toMatch(/orders for turn 1: waiting for raf, lw/);
+    expect(status.out).toMatch(/raf +raf@example.org +R1 +MISSING/);
+    expect(status.out).toMatch(/Mail: 2 waiting to be sent, 0 sent, 0 dead letters/);
+    expect(JSON.parse(cli('game', 'status', 'demo', '--json').out).players).toHaveLength(2);
+    expect(cli('game', 'list').out).toMatch(/demo +running +turn 1/);
+    const list = cli('mail', 'list');
+    expect(list.out.trim().split('\n')).toHaveLength(2);
+    const shown = cli('mail', 'show', '--latest', '--to', 'lw@example.org');
+    expect(shown.out).toMatch(/^Message #2 \(pending\)\nFrom: referee@localhost\nTo: lw@example.org\nSubject: \[demo\] Welcome to Channel duel/);
+    expect(shown.out).toMatch(/#TALLYHO demo lw "T1-[0-9a-f]{24}"/);
+    expect(cli('mail', 'show', '1', '--html').out).toMatch(/<pre>/);
+  });
+
+  it('explains mistakes with an exit code', () => {
+    expect(cli('game', 'status', 'nope')).toMatchObject({ code: 1, err: "tallyho: there is no game 'nope' (tallyho game create makes one)\n" });
+    expect(cli('mail', 'show', '999').err).toMatch(/there is no mail #999/);
+    expect(cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'Bad Id')).toMatchObject({ code: 2 });
+  });
+
+  it('stops on a bad configuration, naming the key', () => {
+    const r = spawnSync('node', [join(ROOT, 'bin/tallyho.js'), 'game', 'list'], {
+      cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', IMAP_HOST: 'imap.example.org', DATABASE_PATH: join(dir, 'x.sqlite') },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/configuration is not valid/);
+    expect(r.stderr).toMatch(/SMTP_HOST is not set/);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * A referee for unit tests: the real SQLite store in memory, a clock the test moves, fast secret
+ * hashing, the real templates, a log that keeps its lines, and the test aircraft cards.
+ */
+import { createHash } from 'node:crypto';
+import type { AircraftCard } from '../../src/core/aircraft/types.ts';
+import { parseScenario, type Scenario } from '../../src/core/scenario.ts';
+import type { AppDeps, AppLog } from '../../src/app/deps.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import type { IncomingMail } from '../../src/app/incoming.ts';
+import { SqliteStore } from '../../src/shell/db/store.ts';
+import { createKeys } from '../../src/shell/keys.ts';
+import { createRenderer } from '../../src/shell/render/handlebars.ts';
+import { loadTestCards } from './golden-movement.ts';
+
+export const REFEREE = 'referee@example.test';
+export const START = Date.UTC(2026, 0, 10, 9, 0, 0);
+
+export const testCards = (): Map<string, AircraftCard> => loadTestCards('tests/golden/movement/aircraft.yaml');
+
+/** Two test fighters a few hexes apart, one per side. */
+export const DUEL: Scenario = {
+  name: 'Test duel',
+  description: 'Two test fighters meet head-on.',
+  map: { width: 30, height: 24 },
+  options: { combat: 'standard', sequence: 'impulse12' },
+  sides: { red: { name: 'Red' }, blue: { name: 'Blue' } },
+  planes: [
+    { id: 'R1', side: 'red', type: 'tf', hex: '1216', facing: 0, altitude: 10000, speed: 5, bank: 'N', loaded: false },
+    { id: 'B1', side: 'blue', type: 'tf', hex: '1408', facing: 6, altitude: 10500, speed: 5, bank: 'N', loaded: false },
+  ],
+};
+
+export interface LogLine { level: string; fields: object; message: string }
+
+export interface TestReferee {
+  deps: AppDeps;
+  store: SqliteStore;
+  logs: LogLine[];
+  tick(ms: number): void;
+  now(): number;
+}
+
+export function testReferee(opts: { rateLimitPerHour?: number } = {}): TestReferee {
+  const store = SqliteStore.open(':memory:');
+  let now = START;
+  let n = 0;
+  const keys = createKeys({ tokenKey: 'test-token-key-0123456789', domain: 'example.test', scryptCost: 1024 });
+  // Message-IDs and seeds are counted, not random, so golden files stay put.
+  keys.newMessageId = (hint) => `<${hint}.${++n}@example.test>`;
+  keys.newSeed = () => 'feedface';
+  const logs: LogLine[] = [];
+  const log: AppLog = {
+    debug: (fields, message) => logs.push({ level: 'debug', fields, message }),
+    info: (fields, message) => logs.push({ level: 'info', fields, message }),
+    warn: (fields, message) => logs.push({ level: 'warn', fields, message }),
+    error: (fields, message) => logs.push({ level: 'error', fields, message }),
+  };
+  const deps: AppDeps = {
+    store, keys, log, clock: { now: () => now }, renderer: createRenderer(),
+    referee: { address: REFEREE, rateLimitPerHour: opts.rateLimitPerHour ?? 60 },
+  };
+  return { deps, store, logs, tick: (ms) => { now += ms; }, now: () => now };
+}
+
+/** A started duel: players red (R1) and blue (B1); returns their secrets. */
+export function startedDuel(t: TestReferee, id = 'duel', description = DUEL.description): { red: string; blue: string } {
+  const cards = testCards();
+  const r = parseScenario({ ...DUEL, description }, 'duel', cards);
+  if (!r.ok) throw new Error(r.error.map((p) => p.message).join('\n'));
+  createGame(t.deps, { id, scenario: r.value, catalog: cards });
+  const red = addPlayer(t.deps, { gameId: id, playerId: 'red', email: 'red@example.test', planes: ['R1'] }).secret;
+  const blue = addPlayer(t.deps, { gameId: id, playerId: 'blue', email: 'blue@example.test', planes: ['B1'] }).secret;
+  startGame(t.deps, id);
+  return { red, blue };
+}
+
+let counter = 0;
+
+/** An incoming mail as the shell would read it. */
+export function mail(from: string, text: string, extra: Partial<IncomingMail> = {}): IncomingMail {
+  const messageId = extra.messageId ?? `<m${++counter}@players.example.test>`;
+  return {
+    messageId,
+    contentSha256: createHash('sha256').update(`${messageId}\n${text}`).digest('hex'),
+    from,
+    returnPath: from,
+    subject: 'orders',
+    headers: {},
+    contentType: 'text/plain',
+    text,
+    unreadable: null,
+    notes: [],
+    ...extra,
+  };
+}
+
+export const place = (uid: number | null = null) => ({ mailbox: 'test:INBOX', uidValidity: uid === null ? null : 1, uid });
+
+export const envelope = (game: string, player: string, secret: string, body: string): string =>
+  `#TALLYHO ${game} ${player} "${secret}"\n${body}\n#END\n`;
+
+/** The real duel scenario (scenarios/duel.yaml, real cards): red flies R1, blue flies G1. */
+export async function realDuel(t: TestReferee, id = 'duel'): Promise<{ red: string; blue: string }> {
+  const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
+  const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
+  const catalog = loadAircraftDir();
+  createGame(t.deps, { id, scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
+  const red = addPlayer(t.deps, { gameId: id, playerId: 'red', email: 'red@example.test', planes: ['R1'] }).secret;
+  const blue = addPlayer(t.deps, { gameId: id, playerId: 'blue', email: 'blue@example.test', planes: ['G1'] }).secret;
+  startGame(t.deps, id);
+  return { red, blue };
+}

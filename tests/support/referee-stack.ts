@@ -1,0 +1,96 @@
+/**
+ * A Tallyho referee on the real test mail stack: its configuration (IMAP and SMTP of the stack, a
+ * database in a temp directory), a game set up in that database, and the players' side: sending
+ * orders by SMTP and reading the referee's answers by IMAP.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
+import { configFrom } from '../../src/shell/config.ts';
+import { openRuntime } from '../../src/shell/runtime.ts';
+import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
+import { sendMail, waitForMessages, type ReceivedMessage } from './mail.ts';
+import type { MailStack } from './mailstack.ts';
+import { ROOT, startServe, type ServeProcess } from './serve-process.ts';
+
+export const REFEREE = 'referee@example.test';
+
+export function refereeEnv(stack: MailStack, dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    IMAP_HOST: stack.imap.host, IMAP_PORT: String(stack.imap.port), IMAP_USER: REFEREE, IMAP_PASSWORD: stack.password(REFEREE),
+    IMAP_TLS: 'false', IMAP_POLL_SECONDS: '2',
+    SMTP_HOST: stack.smtp.host, SMTP_PORT: String(stack.smtp.port), SMTP_TLS: 'false',
+    MAIL_FROM: `Tallyho Referee <${REFEREE}>`, DATABASE_PATH: join(dir, 'tallyho.sqlite'), HTTP_PORT: '0',
+    TOKEN_KEY: 'integration-test-token-key', ...extra,
+  };
+}
+
+export interface Seat { player: string; email: string; plane: string; secret: string }
+
+/** The duel scenario with one player per side; returns the players and their secrets. */
+export function setUpGame(env: Record<string, string>, game: string, players: { red: string; blue: string }): Seat[] {
+  const rt = openRuntime({ config: configFrom(env) });
+  try {
+    const catalog = loadAircraftDir();
+    createGame(rt.deps, { id: game, scenario: loadScenarioFile(join(ROOT, 'scenarios/duel.yaml'), catalog), catalog });
+    const seats: Seat[] = [];
+    for (const [email, plane, player] of [[players.red, 'R1', 'red'], [players.blue, 'G1', 'blue']] as const) {
+      const { secret } = addPlayer(rt.deps, { gameId: game, playerId: player, email, planes: [plane] });
+      seats.push({ player, email, plane, secret });
+    }
+    startGame(rt.deps, game);
+    return seats;
+  } finally {
+    rt.close();
+  }
+}
+
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'tallyho-it-'));
+
+export function startReferee(stack: MailStack, dir: string, extra: Record<string, string> = {}): ServeProcess {
+  return startServe(refereeEnv(stack, dir, extra), dir);
+}
+
+/** The ready-to-send orders at the end of a welcome mail or report. */
+export function templateOf(text: string): string {
+  const start = text.indexOf('\n#TALLYHO ');
+  const end = text.indexOf('\n#END', start);
+  if (start < 0 || end < 0) throw new Error(`no orders template in:\n${text}`);
+  return `${text.slice(start + 1, end)}\n#END\n`;
+}
+
+export function sendOrders(stack: MailStack, from: string, text: string, extra: { subject?: string; headers?: Record<string, string> } = {}) {
+  return sendMail(stack, { from, to: REFEREE, subject: extra.subject ?? 'orders', text, headers: extra.headers ?? {} });
+}
+
+/** Waits for the mail to `user` whose subject matches, and returns every such mail. */
+export function mailTo(stack: MailStack, user: string, subject: RegExp, opts: { min?: number; timeoutMs?: number } = {}): Promise<ReceivedMessage[]> {
+  return waitForMessages(stack, user, 'INBOX', (m) => subject.test(m.subject), opts.timeoutMs ?? 20000, { min: opts.min ?? 1 });
+}
+
+/** Puts a mail straight into a mailbox over LMTP (Dovecot), bypassing Postfix. */
+export async function deliverByLmtp(stack: MailStack, from: string, to: string, subject: string, text: string): Promise<void> {
+  const nodemailer = (await import('nodemailer')).default;
+  const t = nodemailer.createTransport({ host: stack.lmtp.host, port: stack.lmtp.port, lmtp: true, secure: false, ignoreTLS: true, name: 'client.example.test' } as never);
+  try {
+    await t.sendMail({ from, to, subject, text });
+  } finally {
+    t.close();
+  }
+}
+
+/** Rows of the referee's database, read without disturbing the running server. */
+export async function dbCount(env: Record<string, string>, sql: string, ...args: unknown[]): Promise<number> {
+  const Database = (await import('better-sqlite3')).default;
+  const db = new Database(env.DATABASE_PATH as string, { readonly: true });
+  try {
+    return (db.prepare(sql).get(...args) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+export const envelope = (game: string, player: string, secret: string, plot: string): string =>
+  `#TALLYHO ${game} ${player} "${secret}"\n${plot}\n#END\n`;

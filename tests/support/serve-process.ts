@@ -1,0 +1,52 @@
+/**
+ * `tallyho serve` as a child process for integration tests: started with its own environment,
+ * its output collected, stopped with SIGTERM (or killed), and waited for.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { sleep } from './ports.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CLI = join(ROOT, 'bin/tallyho.js');
+
+export interface ServeProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code or signal once the process has ended. */
+  exited: Promise<string>;
+  waitFor(pattern: RegExp, timeoutMs?: number, stream?: 'stdout' | 'stderr'): Promise<RegExpMatchArray>;
+  stop(signal?: NodeJS.Signals): Promise<string>;
+}
+
+export function startServe(env: Record<string, string>, cwd: string, nodeArgs: string[] = []): ServeProcess {
+  const child = spawn('node', [...nodeArgs, CLI, 'serve'], { cwd, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stderr?.on('data', (c: Buffer) => { err += c.toString(); });
+  const exited = new Promise<string>((r) => child.once('exit', (code, signal) => r(signal ?? `code ${code}`)));
+  let done = false;
+  void exited.then(() => { done = true; });
+  const p: ServeProcess = {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    async waitFor(pattern, timeoutMs = 15000, stream = 'stdout') {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const m = (stream === 'stdout' ? out : err).match(pattern);
+        if (m) return m;
+        if (done) throw new Error(`serve exited before printing ${pattern}:\n${out}\n${err}`);
+        if (Date.now() > deadline) throw new Error(`serve did not print ${pattern} within ${timeoutMs} ms:\n${out}\n${err.slice(-3000)}`);
+        await sleep(25);
+      }
+    },
+    async stop(signal = 'SIGTERM') {
+      if (!done) child.kill(signal);
+      return exited;
+    },
+  };
+  return p;
+}
