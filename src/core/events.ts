@@ -23,6 +23,43 @@ export type GameEvent =
   | (Base & { type: 'speed'; from: number; to: number; terms: { why: string; tenths: number; rule: string }[] })
   | (Base & { type: 'stall'; speed: number; minimum: number })
   | (Base & { type: 'crash'; hex: string })
-  | (Base & { type: 'exit-map'; hex: string });
+  | (Base & { type: 'exit-map'; hex: string })
+  | (Base & ShotEvent)
+  | (Base & { type: 'damage'; system: string; name: string; hits: number; taken: number; capacity: number; destroyed: boolean; by: string })
+  | (Base & { type: 'engine-lost'; engine: string; working: number; jettison: boolean })
+  | (Base & { type: 'guns-lost'; place: string; groups: string[] })
+  | (Base & { type: 'power-cut'; erased: number; boxes: number[]; available: number })
+  | (Base & { type: 'odds-damaged'; by: string })
+  | (Base & { type: 'shot-down'; by: string[]; cause: string })
+  | (Base & { type: 'bail-out'; crew: number; saved: number; lost: number; dice: number[]; rule: string });
+
+/** One burst (seed 001 combat), with everything a player needs to check it. `plane` is the firer. */
+export interface ShotEvent {
+  type: 'shot';
+  firer: string;
+  target: string;
+  /** Gun groups that fired, and the weapon mix and chart used. */
+  guns: string[];
+  mix: string;
+  chart: string;
+  /** Hexes between the planes, the range after the altitude adjustment, and the feet apart. */
+  hexes: number;
+  range: number;
+  altitudeDiff: number;
+  /** Clock position used for deflection: of the firer seen from the target (fixed), of the target seen from the firer (flexible). */
+  clock: number;
+  deflection: { category: string; drm: number };
+  dice: { white: number; red: number; d10: number[] };
+  /** 2D6 plus the deflection DRM, and the table row it falls on. */
+  total: number;
+  row: number;
+  hits: number;
+  locations: string[];
+  critical: { system: string; extra: number } | null;
+  /** What the shot did, in words, filled in at the end of the firing phase. */
+  effects: string[];
+  model: 'standard' | 'odds';
+  odds?: { hv: number; defence: number; label: string; rolls: number[]; outcome: string; points?: number };
+}
 
 export type EventType = GameEvent['type'];

@@ -5,6 +5,8 @@
 import type { Dice } from './dice.ts';
 import type { GameEvent, Phase } from './events.ts';
 import type { FireOrder } from '../orders/ast.ts';
+import { runBailOutPhase } from './combat/bailout.ts';
+import { runFirePhase } from './combat/fire-phase.ts';
 import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
 import type { GameState } from './state.ts';
@@ -18,6 +20,10 @@ export interface ImpulseContext {
   fire: FireOrder[];
   dice: Dice;
   events: GameEvent[];
+  /** Altitudes before this impulse's movement (nose attitude for firing, seed 000 VII.3). */
+  startAltitude: Map<string, number>;
+  /** Gun groups fired this turn, by plane (each fires once a turn, seed 000 VII.2 and 4). */
+  fired: Map<string, Set<string>>;
 }
 
 export interface PhaseStep {
@@ -39,18 +45,19 @@ export const PHASES: readonly PhaseStep[] = [
     name: 'plotted movement',
     run(ctx) {
       for (const plane of ctx.state.planes) {
+        ctx.startAltitude.set(plane.id, plane.altitude);
         const plan = ctx.plans.get(plane.id);
         if (plan) flyImpulse(ctx.state, plane, plan, ctx.impulse, ctx.events);
       }
     },
   },
-  // D: firing by standing fire orders (seed 000 VII): the combat issue fills this phase.
-  { phase: 'D', name: 'firing', run: nothing },
+  // D: firing by standing fire orders (seed 000 VII; seed 001 combat), combat/fire-phase.ts.
+  { phase: 'D', name: 'firing', run: (ctx) => { runFirePhase(ctx); } },
   // E: bombs, rockets, torpedoes: dive bombing marks are recorded at the end of the turn
   // (seed 001 rule (21)); release and effects belong to the ordnance rules.
   { phase: 'E', name: 'bombs, rockets and torpedoes', run: nothing },
-  // F: bail-out of planes shot down in an earlier impulse (seed 000 IX): filled with combat.
-  { phase: 'F', name: 'bail out', run: nothing },
+  // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts.
+  { phase: 'F', name: 'bail out', run: (ctx) => runBailOutPhase(ctx.state, ctx.turn, ctx.impulse, ctx.dice, ctx.events) },
   // G, H: plotting. By mail the whole turn is plotted before it is resolved (rules-notes), so the
   // only plotting within the turn is the carry-over kept at the end of the turn.
   { phase: 'G', name: 'movement plotting', run: nothing },

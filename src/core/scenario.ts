@@ -18,7 +18,8 @@ export const scenarioSchema = z.object({
   options: z.object({
     combat: z.enum(['standard', 'odds']).default('standard'),
     sequence: z.enum(['impulse12', 'two-phase']).default('impulse12'),
-  }).default({ combat: 'standard', sequence: 'impulse12' }),
+    oddsDie: z.union([z.literal(6), z.literal(12)]).default(6),
+  }).default({ combat: 'standard', sequence: 'impulse12', oddsDie: 6 }),
   sides: z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,15}$/, 'side ids are lower-case letters, digits, - or _'), z.object({ name: z.string().min(1).max(60) })),
   planes: z.array(z.object({
     id: z.string().regex(/^[A-Z][A-Z0-9_-]{0,5}$/, 'plane ids are 1-6 capitals, digits, - or _, starting with a letter'),

@@ -8,6 +8,7 @@ import type { Bank } from './bank.ts';
 import type { DiceState } from './dice.ts';
 import type { Hex } from './hex/coords.ts';
 import type { Manoeuvre, PlotMode } from '../orders/ast.ts';
+import type { PlaneDamage } from './combat/damage-state.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
 export interface PlannedBox {
@@ -59,11 +60,19 @@ export interface PlaneState {
   carry: CarryOver | null;
   last: LastTurn;
   status: PlaneStatus;
+  /** Damage taken (combat/damage-state.ts); missing = undamaged. */
+  damage?: PlaneDamage;
+  /** When the plane was shot down (seed 000 IX: the bail-out comes at its next active impulse). */
+  downed?: { turn: number; impulse: number };
+  /** Crew fate after the bail-out attempt. */
+  crew?: { saved: number; lost: number };
 }
 
 export interface GameOptions {
   combat: 'standard' | 'odds';
   sequence: 'impulse12' | 'two-phase';
+  /** Odds model only: the D6 of seed 002 sections 3-5 or the D12 of section 6 (default 6). */
+  oddsDie?: 6 | 12;
 }
 
 export interface GameState {

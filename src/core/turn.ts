@@ -3,6 +3,7 @@
  * III, then the changes of seed 000 XI (new initial speed, altitude, bank) and the carry-over.
  * Pure: the same state and orders give the same new state and events, always.
  */
+import { isOddsDamaged } from './combat/damage-state.ts';
 import { type Dice, seededDice } from './dice.ts';
 import type { GameEvent } from './events.ts';
 import { hexLabel } from './hex/coords.ts';
@@ -61,7 +62,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice): 
   for (const id of defaulted) {
     events.push({ impulse: 0, phase: 'G', plane: id, type: 'default-orders', reason: 'no orders: carried-over manoeuvre, then forwards, fire held' });
   }
-  const ctx = { state: work, turn, impulse: 0, plans, fire: orders.fire, dice: dice ?? seededDice(work.dice), events };
+  const ctx = { state: work, turn, impulse: 0, plans, fire: orders.fire, dice: dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(), fired: new Map<string, Set<string>>() };
   for (let impulse = 1; impulse <= 12; impulse++) {
     ctx.impulse = impulse;
     for (const phase of PHASES) phase.run(ctx);
@@ -86,7 +87,7 @@ function endOfTurn(before: GameState, work: GameState, plans: Map<string, Flight
       events.push({ ...base, type: 'speed', from: sp.from, to: sp.to, terms: sp.terms });
       plane.speed = sp.to;
       if (plane.status === 'flying' && isStalled(card, plane, sp.to, plane.altitude)) {
-        events.push({ ...base, type: 'stall', speed: sp.to, minimum: effectiveBand(card, plane.altitude, plane.loaded).minSpeed });
+        events.push({ ...base, type: 'stall', speed: sp.to, minimum: effectiveBand(card, plane.altitude, plane.loaded, isOddsDamaged(plane)).minSpeed });
       }
     }
     plane.carry = plane.status === 'flying' ? plan.carry : null;

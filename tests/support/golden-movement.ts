@@ -39,6 +39,12 @@ export interface GoldenCase {
   after: string[];
   events: string[];
   errors: string[];
+  /** Fixed dice (combat cases): "label v v ..." or "turn/impulse/label v"; none = seeded dice. */
+  dice: string[];
+  /** Game options: "combat=odds die=12". */
+  options: string;
+  /** Whether `events:` lists every event of its kinds (`exact: shot damage`). */
+  exact: string[];
 }
 
 export function readGoldenFile(path: string): GoldenCase[] {
@@ -50,18 +56,20 @@ export function readGoldenFile(path: string): GoldenCase[] {
     if (line.startsWith('#') || !line.trim()) return;
     const head = /^=== (\S+) (.*)$/.exec(line);
     if (head) {
-      cur = { id: head[1]!, title: head[2]!, file: path, rule: '', map: { width: 40, height: 40 }, before: [], turns: [], after: [], events: [], errors: [] };
+      cur = { id: head[1]!, title: head[2]!, file: path, rule: '', map: { width: 40, height: 40 }, before: [], turns: [], after: [], events: [], errors: [], dice: [], options: '', exact: [] };
       cases.push(cur);
       section = undefined;
       return;
     }
     if (!cur) throw new Error(`${path}:${n + 1}: text before the first === case`);
-    const key = /^(rule|map|before|orders|after|events|errors):\s*(.*)$/.exec(line);
+    const key = /^(rule|map|before|orders|after|events|errors|dice|options|exact):\s*(.*)$/.exec(line);
     if (key) {
       section = key[1];
       if (section === 'rule') cur.rule = key[2]!;
       if (section === 'map') { const [w, h] = key[2]!.split('x').map(Number); cur.map = { width: w!, height: h! }; }
       if (section === 'orders') cur.turns.push([]);
+      if (section === 'options') cur.options = key[2]!;
+      if (section === 'exact') cur.exact = key[2]!.split(/\s+/).filter(Boolean);
       return;
     }
     const body = line.trim();
@@ -71,6 +79,7 @@ export function readGoldenFile(path: string): GoldenCase[] {
       case 'after': cur.after.push(body); break;
       case 'events': cur.events.push(body.replace(/\s+/g, ' ')); break;
       case 'errors': cur.errors.push(body.replace(/\s+/g, ' ')); break;
+      case 'dice': cur.dice.push(body); break;
       default: throw new Error(`${path}:${n + 1}: '${body}' is outside any section`);
     }
   });
@@ -108,11 +117,28 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>): Gam
       loaded: f.loaded === 'true', carry: null,
       last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
       status: (f.status as PlaneState['status']) ?? 'flying',
+      ...(f.damage || f.destroyed ? { damage: {
+        taken: Object.fromEntries((f.damage ?? '').split(',').filter(Boolean).map((kvp) => { const [k, n] = kvp.split(':'); return [k!, Number(n)]; })),
+        destroyed: (f.destroyed ?? '').split(',').filter(Boolean),
+      } } : {}),
     };
   });
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of planes) aircraft[p.type] = cards.get(p.type)!;
-  return { version: 1, turn: 1, map: c.map, options: { combat: 'standard', sequence: 'impulse12' }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes, dice: { seed: 'golden' } };
+  const opts = kv(tokens(c.options));
+  const combat = (opts.combat ?? 'standard') as 'standard' | 'odds';
+  const oddsDie = Number(opts.die ?? 6) as 6 | 12;
+  return { version: 1, turn: 1, map: c.map, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes, dice: { seed: 'golden' } };
+}
+
+/** The fixed-dice table of a case: label (or turn/impulse/label) to its rolls in order. */
+export function diceTable(c: GoldenCase): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const line of c.dice) {
+    const [label, ...vals] = line.split(/\s+/);
+    out[label!] = vals.map(Number);
+  }
+  return out;
 }
 
 export function compactEvent(turn: number, e: GameEvent): string {
@@ -132,6 +158,20 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'exit-map': return `${at} exit ${e.hex}`;
     case 'default-orders': return `${at} default`;
     case 'bomb-mark': return `${at} bomb ${e.hex} ${e.dive ? 'dive' : 'glide'}`;
+    case 'shot': {
+      const drm = `${e.deflection.drm >= 0 ? '+' : ''}${e.deflection.drm}`;
+      const dice = [e.dice.white, e.dice.red, ...e.dice.d10].join('/');
+      const loc = e.locations.map((l) => l.replace(/^D10 \d+: (\S+) .*$/, '$1')).join(',');
+      const odds = e.odds ? ` odds=${e.odds.label} ${e.odds.outcome.replace(/ /g, '_')}` : '';
+      return `${at} shot ${e.target} ${e.guns.join('+')} ${e.chart} range=${e.range} clock=${e.clock} drm=${drm} dice=${dice} row=${e.row} hits=${e.hits}${loc ? ` loc=${loc}` : ''}${e.critical ? ` crit=${e.critical.system}+${e.critical.extra}` : ''}${odds}`;
+    }
+    case 'damage': return `${at} damage ${e.system} ${e.taken}/${e.capacity}${e.destroyed ? ' destroyed' : ''}`;
+    case 'engine-lost': return `${at} engine-lost ${e.engine.replace(/ /g, '_')} working=${e.working}${e.jettison ? ' jettison' : ''}`;
+    case 'guns-lost': return `${at} guns-lost ${e.place} ${e.groups.join(',')}`;
+    case 'power-cut': return `${at} power-cut ${e.erased}`;
+    case 'odds-damaged': return `${at} damaged by=${e.by}`;
+    case 'shot-down': return `${at} down by=${e.by.join(',')}`;
+    case 'bail-out': return `${at} bailout saved=${e.saved} lost=${e.lost}`;
   }
 }
 
@@ -147,6 +187,11 @@ export function checkAfter(line: string, state: GameState): string[] {
     hex: hexLabel(p.hex), facing: String(p.facing), alt: String(p.altitude), speed: speedText(p.speed), bank: p.bank,
     status: p.status, carry: p.carry ? p.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)).join(' ') : '', odd: String(!p.nextRight),
     mode: p.carry?.mode ?? '',
+    damage: Object.entries(p.damage?.taken ?? {}).map(([k, n]) => `${k}:${n}`).join(','),
+    destroyed: (p.damage?.destroyed ?? []).join(','),
+    points: String(p.damage?.points ?? 0),
+    jettisoned: String(!!p.damage?.jettisoned),
+    crew: p.crew ? `${p.crew.saved}/${p.crew.lost}` : '',
   };
   return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));
 }

@@ -3,6 +3,7 @@
  * speed ranges, turn modes with the minimums of rules (26)-(28), power available (rules (14), (25)),
  * the manoeuvre speed-loss table (rule (29)).
  */
+import { damagedBand } from '../combat/odds.ts';
 import type { AircraftCard, AltitudeBand, TurnModes, WingLoadingGroup } from '../aircraft/types.ts';
 import { movementRow } from '../impulse/schedule.ts';
 import type { LastTurn } from '../state.ts';
@@ -16,9 +17,11 @@ export function bandAt(card: AircraftCard, altitude: number): AltitudeBand {
 }
 
 /** Band figures with the bomb load applied (the `loaded` figures of the band). */
-export function effectiveBand(card: AircraftCard, altitude: number, loaded: boolean): AltitudeBand {
+export function effectiveBand(card: AircraftCard, altitude: number, loaded: boolean, damaged = false): AltitudeBand {
   const b = bandAt(card, altitude);
-  return loaded && b.loaded ? { ...b, ...b.loaded } : b;
+  const band = loaded && b.loaded ? { ...b, ...b.loaded } : b;
+  // Odds model: a damaged plane flies with the worse figures of seed 002 5.1 (combat/odds.ts).
+  return damaged ? damagedBand(band) : band;
 }
 
 /** Speed range of a speed (tenths), judged on the speed for map movement (rule (1)). */
@@ -92,7 +95,10 @@ export function powerAvailable(band: AltitudeBand, speedTenths: number, last: La
   const range = speedRange(band, speedTenths);
   if (range === 'dive' || row >= band.levelMax) return 0;
   let p = band.power;
-  if (engines > 0 && enginesWorking < engines) p = Math.floor((p * enginesWorking) / engines);
+  // An engine lost (seed 000 X.C.1: one factor per undestroyed engine): a twin has none left, as
+  // seed 001's He 111 example says; 3 and 4 engines keep their share, fractions down.
+  if (engines > 0 && enginesWorking < engines) p = engines <= 2 ? 0 : Math.floor((p * enginesWorking) / engines);
+  if (p === 0) return 0;
   if (p === 1) return last.power ? 0 : 1;
   return range === 'maneuver' ? p : Math.ceil(p / 2);
 }

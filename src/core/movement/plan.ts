@@ -13,6 +13,7 @@ import { checkAltitudes } from './plan-altitude.ts';
 import type { ManoeuvreInstance, PlanContext } from './manoeuvres/family.ts';
 import { familyOf } from './manoeuvres/registry.ts';
 import { effectiveBand, powerAvailable } from './performance.ts';
+import { enginesWorking, isOddsDamaged } from '../combat/damage-state.ts';
 
 export interface FlightStep {
   impulse: number;
@@ -69,7 +70,8 @@ export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, pr
 
 export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undefined): Result<FlightPlan, Problem[]> {
   const card = cardOf(state, plane);
-  const band = effectiveBand(card, plane.altitude, plane.loaded);
+  const band = effectiveBand(card, plane.altitude, plane.loaded, isOddsDamaged(plane));
+  const working = enginesWorking(card, plane);
   const points = movementPoints(plane.speed);
   const n = points.length;
   const carried = plane.carry?.boxes ?? [];
@@ -168,10 +170,10 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   [...turnBoxes, ...overflow].forEach((b, i) => {
     const no = i < boxNos.length ? boxNos[i] : need + (i - boxNos.length) + 1;
     if (b.power > 0 && b.brake > 0) P('E_POWER_AND_BRAKE', 'seed 000 X.F.1.c', `box ${no}: an impulse holds either P or K, not both`, no);
-    if (b.power > card.engines) P('E_POWER_BOX', 'seed 000 X.C.1', `box ${no}: at most one power factor per engine in an impulse (${card.engines})`, no);
+    if (b.power > working) P('E_POWER_BOX', 'seed 000 X.C.1', `box ${no}: at most one power factor per working engine in an impulse (${working})`, no);
     if (b.brake > 1) P('E_BRAKE_BOX', 'seed 000 X.C.2', `box ${no}: at most one brake factor in an impulse`, no);
   });
-  const avail = powerAvailable(band, plane.speed, plane.last, card.engines, card.engines);
+  const avail = powerAvailable(band, plane.speed, plane.last, working, card.engines);
   if (power > avail) P('E_POWER', 'seed 001 rules (14), (25)', `${plane.id} plots ${power} power factor${power === 1 ? '' : 's'}; ${avail} ${avail === 1 ? 'is' : 'are'} available at this speed and altitude`);
   if (brake > band.brake) P('E_BRAKE', 'seed 000 X.C.2', `${plane.id} plots ${brake} brake factors; the card allows ${band.brake} a turn`);
 

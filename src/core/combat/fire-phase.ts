@@ -1,0 +1,78 @@
+/**
+ * The firing phase of every impulse (seed 000 VII): every flying plane's standing fire orders are
+ * tried against every enemy in reach; all the shots found are thrown, then their damage is applied
+ * together at the end of the phase, so a plane shot down in this impulse still fires in it.
+ */
+import type { AircraftCard } from '../aircraft/types.ts';
+import type { Dice } from '../dice.ts';
+import type { GameEvent } from '../events.ts';
+import type { FlightPlan } from '../movement/plan.ts';
+import type { FireOrder } from '../../orders/ast.ts';
+import { cardOf, type GameState, type PlaneState } from '../state.ts';
+import type { ApplyContext } from './apply.ts';
+import type { Attitude } from './cone.ts';
+import { workingGuns } from './damage-state.ts';
+import { combatModel } from './models/registry.ts';
+import type { ThrownShot } from './models/model.ts';
+import { type FirerContext, fixedShots, flexShots } from './shots.ts';
+import { MAX_RANGE } from './cone.ts';
+import { distance } from '../hex/coords.ts';
+
+export interface FirePhaseContext {
+  state: GameState;
+  turn: number;
+  impulse: number;
+  plans: Map<string, FlightPlan>;
+  fire: readonly FireOrder[];
+  dice: Dice;
+  events: GameEvent[];
+  /** Altitudes at the start of this impulse's movement (nose attitude, seed 000 VII.3). */
+  startAltitude: Map<string, number>;
+  /** Gun groups fired this turn, by plane. */
+  fired: Map<string, Set<string>>;
+}
+
+/** Seed 000 VII.3: nose down when lower than before this impulse's move, up when higher. */
+export const attitudeOf = (before: number, now: number): Attitude => (now < before ? 'down' : now > before ? 'up' : 'level');
+
+export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
+  const { state, impulse } = ctx;
+  const cards = new Map<string, AircraftCard>();
+  const card = (p: PlaneState): AircraftCard => {
+    let c = cards.get(p.id);
+    if (!c) { c = cardOf(state, p); cards.set(p.id, c); }
+    return c;
+  };
+  const flying = state.planes.filter((p) => p.status === 'flying');
+  const ordersBy = new Map<string, FireOrder[]>();
+  for (const o of ctx.fire) {
+    const id = o.plane.toUpperCase();
+    ordersBy.set(id, [...(ordersBy.get(id) ?? []), o]);
+  }
+  const model = combatModel(state.options.combat);
+  const thrown: ThrownShot[] = [];
+  for (const plane of flying) {
+    const orders = ordersBy.get(plane.id.toUpperCase());
+    if (!orders?.length) continue;
+    // Pairs are pruned by distance before any cone or arc test.
+    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE);
+    if (!enemies.length) continue;
+    const full = card(plane);
+    const plan = ctx.plans.get(plane.id);
+    let fired = ctx.fired.get(plane.id);
+    if (!fired) { fired = new Set(); ctx.fired.set(plane.id, fired); }
+    const f: FirerContext = {
+      plane, card: { ...full, guns: workingGuns(full, plane) }, orders,
+      active: !!plan?.steps.some((s) => s.impulse === impulse),
+      dropsOrdnance: !!plan?.bomb,
+      attitude: attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude),
+      fired, enginesOf: (t) => card(t).engines,
+    };
+    const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
+    for (const s of shots) thrown.push(model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card }));
+  }
+  const actx: ApplyContext = { state, turn: ctx.turn, impulse, plans: ctx.plans, events: ctx.events, card };
+  for (const t of thrown) ctx.events.push(t.event);
+  for (const t of thrown) t.apply(actx);
+  return thrown;
+}

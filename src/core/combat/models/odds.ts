@@ -1,0 +1,75 @@
+/**
+ * The odds combat model, a game option (seed 002 sections 3-7): the same shots, the same 2D6 and
+ * deflection DRM, but the hits come from the reference chart (combat/odds.ts oddsHits) and are
+ * weighed by the firer's hit value (HV) against the target's defence. Fighters and light bombers
+ * roll on the odds (D6 or D12) for damaged or shot down, a second damage downing them (5.4);
+ * medium and heavy bombers collect damage points, 1 per 8 HV (4.1). A damaged plane jettisons its
+ * bombs (9.2.4) and flies with the worse figures of 5.1 from its next plot on.
+ */
+import { shootDown } from '../apply.ts';
+import { emptyDamage } from '../damage-state.ts';
+import { clampRow } from '../fire-tables.ts';
+import {
+  bomberDamage, bomberStatus, combineOutcomes, defence, GUNNER_HIT_VALUE, hitValue, leftoverThreshold, ODDS_REFERENCE_CHART, oddsHits, oddsResult, usesDamagePoints,
+} from '../odds.ts';
+import type { ShotPlan } from '../shots.ts';
+import { baseEvent, type CombatModel, shotLabel, type ThrowContext, type ThrownShot } from './model.ts';
+
+export const oddsModel: CombatModel = {
+  id: 'odds',
+  throwShot(s: ShotPlan, ctx: ThrowContext): ThrownShot {
+    const label = shotLabel(s);
+    const die = ctx.state.options.oddsDie ?? 6;
+    const roll = (sides: number, what: string) => ctx.dice.roll(sides, { turn: ctx.turn, impulse: ctx.impulse, label: `${label}:${what}` });
+    const white = roll(6, 'white');
+    const red = roll(6, 'red');
+    const event = baseEvent(s, ctx, ODDS_REFERENCE_CHART, white, red, 'odds');
+    event.row = clampRow(event.total);
+    event.hits = oddsHits(s.bearing.range, event.total);
+    // Seed 002 3.3: gunners and turrets hit at HV 8; fixed guns at their mix's HV.
+    const hv = s.cls === 'flex' ? GUNNER_HIT_VALUE : hitValue(s.mix);
+    const card = ctx.card(s.target);
+    const def = defence(card);
+    let n = 0;
+    const next = () => roll(die, `odds.${++n}`);
+    if (usesDamagePoints(card.class)) {
+      const attack = event.hits * hv;
+      const needsRoll = leftoverThreshold(attack % 8, die) > 0 && event.hits > 0;
+      const dmg = bomberDamage(attack, die, needsRoll ? next() : undefined);
+      event.odds = { hv, defence: def, label: `${attack} HV`, rolls: dmg.roll !== undefined ? [dmg.roll] : [], outcome: `${dmg.total} damage point${dmg.total === 1 ? '' : 's'}`, points: dmg.total };
+      return {
+        event,
+        apply(actx) {
+          const d = (s.target.damage ??= emptyDamage());
+          const before = bomberStatus(d.points ?? 0, def);
+          d.points = (d.points ?? 0) + dmg.total;
+          const now = bomberStatus(d.points, def);
+          event.effects.push(`${s.target.id} ${d.points}/${def} damage points`);
+          if (now === 'down') shootDown(actx, s.target, [s.firer.id], `${d.points} damage points, defence ${def}`, event);
+          else if (now === 'damaged' && before === 'none') markDamaged(actx, s.target, s.firer.id, event);
+        },
+      };
+    }
+    const r = oddsResult(event.hits, hv, def, die, next);
+    event.odds = { hv, defence: def, label: r.label, rolls: r.rolls, outcome: r.outcome };
+    return {
+      event,
+      apply(actx) {
+        const was = s.target.damage?.oddsDamaged ? 'damaged' : 'none';
+        const now = combineOutcomes(was, r.outcome);
+        if (r.outcome === 'none') event.effects.push('no effect');
+        if (now === 'down') shootDown(actx, s.target, [s.firer.id], was === 'damaged' && r.outcome === 'damaged' ? 'damaged a second time' : `${r.label}: shot down`, event);
+        else if (now === 'damaged' && was === 'none') markDamaged(actx, s.target, s.firer.id, event);
+      },
+    };
+  },
+};
+
+function markDamaged(actx: Parameters<ThrownShot['apply']>[0], p: ShotPlan['target'], by: string, event: ThrownShot['event']): void {
+  if (p.status !== 'flying') return;
+  const d = (p.damage ??= emptyDamage());
+  d.oddsDamaged = true;
+  if (p.loaded) d.jettisoned = true;
+  actx.events.push({ impulse: actx.impulse, phase: 'D', plane: p.id, type: 'odds-damaged', by });
+  event.effects.push(`${p.id} DAMAGED${p.loaded ? ', bombs jettisoned' : ''}`);
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseOrders } from '../../src/orders/index.ts';
+import { fixedDice } from '../../src/core/dice.ts';
+import { resolveTurn, type TurnOrders } from '../../src/core/turn.ts';
+import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
+import {
+  buildState, checkAfter, compactEvent, compactProblem, diceTable, loadTestCards, missingInOrder, readGoldenFile,
+} from '../support/golden-movement.ts';
+
+const DIR = 'tests/golden/combat';
+const cards = new Map([...loadAircraftDir(), ...loadTestCards('tests/golden/movement/aircraft.yaml')]);
+const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort().flatMap((f) => readGoldenFile(join(DIR, f)));
+
+function ordersOf(lines: string[]): TurnOrders {
+  const text = ['#TALLYHO golden tester "x"', ...lines, '#END'].join('\n');
+  const parsed = parseOrders(text);
+  if (parsed.errors.length) throw new Error(`orders do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
+  const env = parsed.envelopes[0]!;
+  return { plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])), fire: env.fire };
+}
+
+describe('golden combat cases', () => {
+  it('there are at least 30, with unique ids', () => {
+    expect(all.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
+  });
+  for (const c of all) {
+    it(`${c.id} ${c.title} (${c.rule})`, () => {
+      let state = buildState(c, cards);
+      const dice = c.dice.length ? fixedDice(diceTable(c)) : undefined;
+      const events: string[] = [];
+      let errors: string[] = [];
+      for (const lines of c.turns) {
+        const r = resolveTurn(state, ordersOf(lines), dice);
+        if (!r.ok) { errors = r.error.map(compactProblem); break; }
+        events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
+        state = r.value.state;
+      }
+      expect([...errors].sort()).toEqual([...c.errors].sort());
+      expect(c.after.flatMap((l) => checkAfter(l, state))).toEqual([]);
+      const miss = missingInOrder(c.events, events);
+      expect(miss, `event not found in order: ${miss}\nall events:\n${events.join('\n')}`).toBeUndefined();
+      // `exact: shot damage` — the listed kinds of event appear exactly as the case lists them.
+      for (const kind of c.exact) {
+        const pick = (l: string[]) => l.filter((e) => e.split(' ')[2] === kind);
+        expect(pick(events), `every '${kind}' event`).toEqual(pick(c.events));
+      }
+    });
+  }
+});
