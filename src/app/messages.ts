@@ -5,6 +5,7 @@
 import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { turnLog } from '../report/turn-log.ts';
+import { casualties } from '../report/combat-log.ts';
 import type { AppDeps } from './deps.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
@@ -108,6 +109,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     turn: r.resolved,
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events),
+    combat: wrap(casualties(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p)),
     over: r.over,
     ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, r.game, r.player, r.state)),

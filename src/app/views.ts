@@ -4,6 +4,7 @@
  * ready-to-send orders template (as Atlantis sends one: the envelope with a turn token in place of
  * the secret, a legal default plot for each plane, fire held).
  */
+import { capacityOf, enginesWorking, systemName } from '../core/combat/damage-state.ts';
 import { bankWords } from '../core/bank.ts';
 import { hexLabel, parseHexLabel } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
@@ -44,11 +45,29 @@ export function logSheet(state: GameState, p: PlaneState): string {
   const card = state.aircraft[p.type];
   const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`];
   lines.push(`  hex ${hexLabel(p.hex)}, facing ${clock(p.facing)}, ${feet(p.altitude)} ft, speed ${speedText(p.speed)}, ${bankWords(p.bank)}`);
+  lines.push(...damageLines(state, p));
   if (p.status === 'flying') {
     const carried = carriedText(p);
     lines.push(carried ? `  carried over into next turn: ${carried}${p.carry?.mode ? ` (${p.carry.mode})` : ''}` : '  nothing carried over');
   }
   return wrap(lines.join('\n'), 4);
+}
+
+/** The damage part of a log sheet: each system hit, what it leaves, the crew's fate. */
+export function damageLines(state: GameState, p: PlaneState): string[] {
+  const card = state.aircraft[p.type];
+  const d = p.damage;
+  const out: string[] = [];
+  if (card && d && Object.keys(d.taken).length) {
+    const parts = Object.entries(d.taken).map(([k, n]) => `${systemName(card, k)} ${Math.min(n, capacityOf(card, k))}/${capacityOf(card, k)}${d.destroyed.includes(k) ? ' destroyed' : ''}`);
+    out.push(`  damage: ${parts.join(', ')}`);
+    const working = enginesWorking(card, p);
+    if (working < card.engines && p.status === 'flying') out.push(`  flies on ${working} of ${card.engines} engines${d.jettisoned ? '; bombs jettisoned' : ''}`);
+  }
+  if (d?.oddsDamaged) out.push(`  DAMAGED: worse turn modes, speeds and power (docs/rules.md, odds model)`);
+  if (d?.points) out.push(`  damage points: ${d.points}`);
+  if (p.crew) out.push(`  crew: ${p.crew.saved} saved, ${p.crew.lost} lost`);
+  return out;
 }
 
 /** What a plane's next plot must hold. */

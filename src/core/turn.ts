@@ -12,6 +12,7 @@ import { isStalled, newSpeed } from './movement/bookkeeping.ts';
 import { type FlightPlan, planTurn } from './movement/plan.ts';
 import { effectiveBand } from './movement/performance.ts';
 import type { FireOrder, Plot } from '../orders/ast.ts';
+import { checkFireOrders } from './combat/fire-check.ts';
 import { PHASES } from './phases.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { cardOf, type GameState } from './state.ts';
@@ -49,6 +50,7 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
     if (r.ok) plans.set(plane.id, r.value);
     else problems.push(...r.error);
   }
+  problems.push(...checkFireOrders(state, orders.fire));
   return problems.length ? err(problems) : ok({ plans, defaulted });
 }
 

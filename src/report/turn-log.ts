@@ -6,6 +6,7 @@ import { bankWords } from '../core/bank.ts';
 import type { GameEvent } from '../core/events.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import { speedText } from '../core/state.ts';
+import { combatLines } from './combat-log.ts';
 import { wrapText } from './wrap.ts';
 
 const clock = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
@@ -43,8 +44,10 @@ export function turnLog(events: GameEvent[]): string {
     const evs = byImpulse.get(i);
     if (!evs?.length) continue;
     lines.push(`Impulse ${i}`);
-    const planes = [...new Set(evs.map((e) => e.plane))];
-    for (const p of planes) lines.push(`  ${p.padEnd(6)} ${describe(evs.filter((e) => e.plane === p))}`.trimEnd());
+    const moving = evs.filter((e) => e.phase === 'C');
+    const planes = [...new Set(moving.map((e) => e.plane))];
+    for (const p of planes) lines.push(`  ${p.padEnd(6)} ${describe(moving.filter((e) => e.plane === p))}`.trimEnd());
+    for (const l of combatLines(evs)) lines.push(`  ${l}`);
   }
   const end = byImpulse.get(13) ?? [];
   if (end.length) lines.push('End of turn');

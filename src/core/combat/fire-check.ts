@@ -1,0 +1,32 @@
+/**
+ * Checks fire orders before a turn is flown, so a player learns of a mistake in the
+ * acknowledgement, not in the report: guns the plane does not carry, targets that are not enemy
+ * planes in the game, planes that can no longer fire.
+ */
+import type { FireOrder } from '../../orders/ast.ts';
+import type { Problem } from '../result.ts';
+import { cardOf, type GameState } from '../state.ts';
+import { unknownGuns } from './fire-orders.ts';
+
+export function checkFireOrders(state: GameState, fire: readonly FireOrder[]): Problem[] {
+  const problems: Problem[] = [];
+  const byId = new Map(state.planes.map((p) => [p.id.toUpperCase(), p]));
+  for (const o of fire) {
+    const plane = byId.get(o.plane.toUpperCase());
+    if (!plane) {
+      problems.push({ code: 'E_UNKNOWN_PLANE', plane: o.plane, message: `there is no plane ${o.plane} in this game` });
+      continue;
+    }
+    const card = cardOf(state, plane);
+    const bad = unknownGuns(card, o);
+    if (bad) {
+      const groups = card.guns.map((g) => g.id).join(', ') || 'none';
+      problems.push({ code: 'E_FIRE_GUNS', plane: plane.id, message: `${plane.id} (${card.name}) has no gun group ${bad}; write FIXED, FLEX, ALL or one of its groups: ${groups}` });
+    }
+    if (o.hold || o.target.toUpperCase() === 'ANY') continue;
+    const target = byId.get(o.target.toUpperCase());
+    if (!target) problems.push({ code: 'E_FIRE_TARGET', plane: plane.id, message: `FIRE ${plane.id} ... AT ${o.target}: there is no plane ${o.target} in this game; write AT <an enemy plane> or AUTO` });
+    else if (target.side === plane.side) problems.push({ code: 'E_FIRE_TARGET', plane: plane.id, message: `FIRE ${plane.id} ... AT ${target.id}: ${target.id} is on your own side; write AT <an enemy plane> or AUTO` });
+  }
+  return problems;
+}

@@ -1,0 +1,53 @@
+/**
+ * Shots, damage and bail-outs in words (seed 001 combat; seed 000 VII, IX), so a player can check
+ * every die of every burst from the report: the range and its altitude adjustment, the clock and
+ * the deflection, both dice by colour, the chart row, the hits, the D10s, the critical, the effects.
+ */
+import type { GameEvent, ShotEvent } from '../core/events.ts';
+
+type Ev<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
+
+const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
+
+const DEFLECTION: Record<string, string> = { none: 'no deflection', medium: 'medium deflection', high: 'high deflection' };
+
+/** The lines of one shot, indented under its impulse. */
+export function shotLines(e: ShotEvent): string[] {
+  const adjust = e.range - e.hexes;
+  const range = adjust ? `range ${e.range} (${e.hexes} hex${e.hexes === 1 ? '' : 'es'}, +${adjust} for ${Math.abs(e.altitudeDiff)} ft)` : `range ${e.range}`;
+  const lines = [
+    `${e.firer} fires ${e.guns.join('+')} (${e.mix}) at ${e.target}: ${range}, clock ${e.clock}, ${DEFLECTION[e.deflection.category] ?? e.deflection.category} ${signed(e.deflection.drm)}`,
+    `  white ${e.dice.white} + red ${e.dice.red} ${signed(e.deflection.drm)} = ${e.total}: row ${e.row} of the ${e.chart} chart: ${e.hits} hit${e.hits === 1 ? '' : 's'}`,
+  ];
+  if (e.model === 'odds' && e.odds) {
+    const o = e.odds;
+    lines.push(o.points !== undefined
+      ? `  ${e.hits} x HV ${o.hv} = ${o.label}${o.rolls.length ? `, leftover roll ${o.rolls.join(', ')}` : ''}: ${o.outcome}`
+      : `  ${e.hits} x HV ${o.hv} against defence ${o.defence}: odds ${o.label}${o.rolls.length ? `, die ${o.rolls.join(' then ')}` : ''}: ${o.outcome}`);
+  } else if (e.locations.length) {
+    const crit = e.critical ? `; red ${e.dice.red}: +${e.critical.extra} on ${e.critical.system}` : '';
+    lines.push(`  ${e.locations.join('; ')}${crit}`);
+  }
+  if (e.effects.length) lines.push(`  -> ${e.effects.join('; ')}`);
+  return lines;
+}
+
+/** Lines for the combat events of one impulse (shots with their effects, bail-outs). */
+export function combatLines(evs: readonly GameEvent[]): string[] {
+  const out: string[] = [];
+  for (const e of evs) {
+    if (e.type === 'shot') out.push(...shotLines(e));
+    else if (e.type === 'power-cut') out.push(`${e.plane}: ${e.erased} power factor${e.erased === 1 ? '' : 's'} erased from the plot (seed 000 X.C.3)`);
+    else if (e.type === 'bail-out') out.push(bailLine(e));
+  }
+  return out;
+}
+
+export const bailLine = (e: Ev<'bail-out'>): string =>
+  `${e.plane} bail-out: ${e.saved} of ${e.crew} crew saved, ${e.lost} lost (dice ${e.dice.join(' ') || 'none'}; ${e.rule})`;
+
+/** One line per plane shot down this turn, for the head of a report. */
+export function casualties(events: readonly GameEvent[]): string[] {
+  return events.filter((e): e is Ev<'shot-down'> => e.type === 'shot-down')
+    .map((e) => `${e.plane} shot down by ${e.by.join(', ')} in impulse ${e.impulse}: ${e.cause}`);
+}
