@@ -59,7 +59,7 @@ export interface ShotEvent {
   /** What the shot did, in words, filled in at the end of the firing phase. */
   effects: string[];
   model: 'standard' | 'odds';
-  odds?: { hv: number; defence: number; label: string; rolls: number[]; outcome: string; points?: number };
+  odds?: { hv: number; defence: number; label: string; rolls: number[]; outcome: string; points?: number; ammo?: number };
 }
 
 export type EventType = GameEvent['type'];

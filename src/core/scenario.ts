@@ -17,9 +17,11 @@ export const scenarioSchema = z.object({
   map: z.object({ width: z.number().int().min(5).max(99), height: z.number().int().min(5).max(99) }),
   options: z.object({
     combat: z.enum(['standard', 'odds']).default('standard'),
-    sequence: z.enum(['impulse12', 'two-phase']).default('impulse12'),
+    sequence: z.enum(['impulse12', 'two-phase']).default('impulse12')
+      .refine((v) => v === 'impulse12', 'the two-phase sequence of play (seed 003) is not available yet; use impulse12'),
     oddsDie: z.union([z.literal(6), z.literal(12)]).default(6),
-  }).default({ combat: 'standard', sequence: 'impulse12', oddsDie: 6 }),
+    ammunition: z.boolean().default(false),
+  }).default({ combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false }),
   sides: z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,15}$/, 'side ids are lower-case letters, digits, - or _'), z.object({ name: z.string().min(1).max(60) })),
   planes: z.array(z.object({
     id: z.string().regex(/^[A-Z][A-Z0-9_-]{0,5}$/, 'plane ids are 1-6 capitals, digits, - or _, starting with a letter'),

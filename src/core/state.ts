@@ -73,6 +73,8 @@ export interface GameOptions {
   sequence: 'impulse12' | 'two-phase';
   /** Odds model only: the D6 of seed 002 sections 3-5 or the D12 of section 6 (default 6). */
   oddsDie?: 6 | 12;
+  /** Odds model only: seed 002's optional ammunition rule (10.15). */
+  ammunition?: boolean;
 }
 
 export interface GameState {

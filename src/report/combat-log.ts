@@ -28,6 +28,7 @@ export function shotLines(e: ShotEvent): string[] {
     const crit = e.critical ? `; red ${e.dice.red}: +${e.critical.extra} on ${e.critical.system}` : '';
     lines.push(`  ${e.locations.join('; ')}${crit}`);
   }
+  if (e.odds?.ammo !== undefined) lines.push(`  ammunition die ${e.odds.ammo} (seed 002 10.15)`);
   if (e.effects.length) lines.push(`  -> ${e.effects.join('; ')}`);
   return lines;
 }

@@ -23,7 +23,7 @@ export const DUEL: Scenario = {
   name: 'Test duel',
   description: 'Two test fighters meet head-on.',
   map: { width: 30, height: 24 },
-  options: { combat: 'standard', sequence: 'impulse12', oddsDie: 6 },
+  options: { combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false },
   sides: { red: { name: 'Red' }, blue: { name: 'Blue' } },
   planes: [
     { id: 'R1', side: 'red', type: 'tf', hex: '1216', facing: 0, altitude: 10000, speed: 5, bank: 'N', loaded: false },

@@ -21,6 +21,8 @@ export interface PlaneDamage {
   oddsDamaged?: boolean;
   /** Odds model, medium and heavy bombers: damage points (seed 002 4.1). */
   points?: number;
+  /** Odds model with the ammunition rule: the cannon have fired their last rounds (seed 002 10.15). */
+  ammoOut?: boolean;
 }
 
 export const emptyDamage = (): PlaneDamage => ({ taken: {}, destroyed: [] });

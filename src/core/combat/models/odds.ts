@@ -13,6 +13,7 @@ import {
   bomberDamage, bomberStatus, combineOutcomes, defence, GUNNER_HIT_VALUE, hitValue, leftoverThreshold, ODDS_REFERENCE_CHART, oddsHits, oddsResult, usesDamagePoints,
 } from '../odds.ts';
 import type { ShotPlan } from '../shots.ts';
+import { ammunitionCheck, subjectToAmmunition, withoutCannon } from './ammunition.ts';
 import { baseEvent, type CombatModel, shotLabel, type ThrowContext, type ThrownShot } from './model.ts';
 
 export const oddsModel: CombatModel = {
@@ -26,8 +27,10 @@ export const oddsModel: CombatModel = {
     const event = baseEvent(s, ctx, ODDS_REFERENCE_CHART, white, red, 'odds');
     event.row = clampRow(event.total);
     event.hits = oddsHits(s.bearing.range, event.total);
-    // Seed 002 3.3: gunners and turrets hit at HV 8; fixed guns at their mix's HV.
-    const hv = s.cls === 'flex' ? GUNNER_HIT_VALUE : hitValue(s.mix);
+    // Seed 002 3.3: gunners and turrets hit at HV 8; fixed guns at their mix's HV, without the
+    // cannon once the ammunition rule has emptied them (10.15, ammunition.ts).
+    const depleted = !!s.firer.damage?.ammoOut;
+    const hv = s.cls === 'flex' ? GUNNER_HIT_VALUE : hitValue(depleted ? withoutCannon(s.mix) : s.mix);
     const card = ctx.card(s.target);
     const def = defence(card);
     let n = 0;
@@ -35,11 +38,16 @@ export const oddsModel: CombatModel = {
     if (usesDamagePoints(card.class)) {
       const attack = event.hits * hv;
       const needsRoll = leftoverThreshold(attack % 8, die) > 0 && event.hits > 0;
-      const dmg = bomberDamage(attack, die, needsRoll ? next() : undefined);
-      event.odds = { hv, defence: def, label: `${attack} HV`, rolls: dmg.roll !== undefined ? [dmg.roll] : [], outcome: `${dmg.total} damage point${dmg.total === 1 ? '' : 's'}`, points: dmg.total };
+      // 4.1.10: with the ammunition rule the die is thrown for every attack that hits.
+      const ammoRule = !!ctx.state.options.ammunition && s.cls === 'fixed' && !depleted && subjectToAmmunition(s.mix) && event.hits > 0;
+      const first = needsRoll || ammoRule ? next() : undefined;
+      const dmg = bomberDamage(attack, die, needsRoll ? first : undefined);
+      event.odds = { hv, defence: def, label: `${attack} HV`, rolls: first !== undefined ? [first] : [], outcome: `${dmg.total} damage point${dmg.total === 1 ? '' : 's'}`, points: dmg.total };
+      const ammo = ammunitionCheck(s, ctx, first !== undefined ? [first] : [], depleted);
       return {
         event,
         apply(actx) {
+          spendAmmo(ammo, s, event);
           const d = (s.target.damage ??= emptyDamage());
           const before = bomberStatus(d.points ?? 0, def);
           d.points = (d.points ?? 0) + dmg.total;
@@ -52,9 +60,11 @@ export const oddsModel: CombatModel = {
     }
     const r = oddsResult(event.hits, hv, def, die, next);
     event.odds = { hv, defence: def, label: r.label, rolls: r.rolls, outcome: r.outcome };
+    const ammo = ammunitionCheck(s, ctx, r.rolls, depleted);
     return {
       event,
       apply(actx) {
+        spendAmmo(ammo, s, event);
         const was = s.target.damage?.oddsDamaged ? 'damaged' : 'none';
         const now = combineOutcomes(was, r.outcome);
         if (r.outcome === 'none') event.effects.push('no effect');
@@ -64,6 +74,14 @@ export const oddsModel: CombatModel = {
     };
   },
 };
+
+function spendAmmo(ammo: { roll: number; out: boolean } | null, s: ShotPlan, event: ThrownShot['event']): void {
+  if (!ammo) return;
+  event.odds = { ...(event.odds as NonNullable<typeof event.odds>), ammo: ammo.roll };
+  if (!ammo.out) return;
+  (s.firer.damage ??= emptyDamage()).ammoOut = true;
+  event.effects.push(`${s.firer.id} has fired its cannon dry: HV ${hitValue(withoutCannon(s.mix))} from now on`);
+}
 
 function markDamaged(actx: Parameters<ThrownShot['apply']>[0], p: ShotPlan['target'], by: string, event: ThrownShot['event']): void {
   if (p.status !== 'flying') return;
