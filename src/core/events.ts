@@ -30,6 +30,7 @@ export type GameEvent =
   | (Base & { type: 'guns-lost'; place: string; groups: string[] })
   | (Base & { type: 'power-cut'; erased: number; boxes: number[]; available: number })
   | (Base & { type: 'odds-damaged'; by: string })
+  | (Base & { type: 'rocket'; target: string; range: number; clock: number; die: number; hitOn: number; hit: boolean })
   | (Base & { type: 'shot-down'; by: string[]; cause: string })
   | (Base & { type: 'bail-out'; crew: number; saved: number; lost: number; dice: number[]; rule: string });
 

@@ -33,6 +33,7 @@ export const scenarioSchema = z.object({
     speed: speedSchema,
     bank: z.enum(BANKS as unknown as [Bank, ...Bank[]]).default('N'),
     loaded: z.boolean().default(false),
+    rockets: z.boolean().default(false),
   })).min(1).max(400),
 });
 
@@ -68,6 +69,7 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
       const top = Math.max(...card.bands.map((b) => b.diveMax));
       if (p.speed > top) P(`${at}.speed`, `${p.speed} is faster than the ${card.name}'s top dive speed ${top}`);
       if (p.loaded && card.figures.bombLoadLb <= 0) P(`${at}.loaded`, `the ${card.name} carries no bomb load`);
+      if (p.rockets && !card.rockets) P(`${at}.rockets`, `the ${card.name} carries no air-to-air rockets (seed 002 7.1 names the Bf 109 G-6, Fw 190 A-6 and Bf 110 G-2)`);
     }
   });
   return problems.length ? err(problems) : ok(s);
@@ -95,6 +97,7 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       speed: Math.round(p.speed * 10),
       bank: p.bank,
       loaded: p.loaded,
+      ...(p.rockets ? { rockets: 'carried' as const } : {}),
       carry: null,
       last: { ...NO_LAST_TURN },
       status: 'flying' as const,

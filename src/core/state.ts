@@ -64,6 +64,8 @@ export interface PlaneState {
   damage?: PlaneDamage;
   /** When the plane was shot down (seed 000 IX: the bail-out comes at its next active impulse). */
   downed?: { turn: number; impulse: number };
+  /** Air-to-air rockets (seed 002 7): carried until the one attack of the game, then fired. */
+  rockets?: 'carried' | 'fired';
   /** Crew fate after the bail-out attempt. */
   crew?: { saved: number; lost: number };
 }

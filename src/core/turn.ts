@@ -3,7 +3,7 @@
  * III, then the changes of seed 000 XI (new initial speed, altitude, bank) and the carry-over.
  * Pure: the same state and orders give the same new state and events, always.
  */
-import { isOddsDamaged } from './combat/damage-state.ts';
+import { bandCondition } from './combat/damage-state.ts';
 import { type Dice, seededDice } from './dice.ts';
 import type { GameEvent } from './events.ts';
 import { hexLabel } from './hex/coords.ts';
@@ -89,7 +89,7 @@ function endOfTurn(before: GameState, work: GameState, plans: Map<string, Flight
       events.push({ ...base, type: 'speed', from: sp.from, to: sp.to, terms: sp.terms });
       plane.speed = sp.to;
       if (plane.status === 'flying' && isStalled(card, plane, sp.to, plane.altitude)) {
-        events.push({ ...base, type: 'stall', speed: sp.to, minimum: effectiveBand(card, plane.altitude, plane.loaded, isOddsDamaged(plane)).minSpeed });
+        events.push({ ...base, type: 'stall', speed: sp.to, minimum: effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane)).minSpeed });
       }
     }
     plane.carry = plane.status === 'flying' ? plan.carry : null;

@@ -40,6 +40,7 @@ export function combatLines(evs: readonly GameEvent[]): string[] {
     if (e.type === 'shot') out.push(...shotLines(e));
     else if (e.type === 'power-cut') out.push(`${e.plane}: ${e.erased} power factor${e.erased === 1 ? '' : 's'} erased from the plot (seed 000 X.C.3)`);
     else if (e.type === 'bail-out') out.push(bailLine(e));
+    else if (e.type === 'rocket') out.push(`${e.plane} fires its rockets at ${e.target}: range ${e.range}, clock ${e.clock}, D6 ${e.die}, needs 1-${e.hitOn}: ${e.hit ? `HIT, ${e.target} destroyed` : 'missed'}`);
   }
   return out;
 }

@@ -26,8 +26,8 @@ export const DUEL: Scenario = {
   options: { combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false },
   sides: { red: { name: 'Red' }, blue: { name: 'Blue' } },
   planes: [
-    { id: 'R1', side: 'red', type: 'tf', hex: '1216', facing: 0, altitude: 10000, speed: 5, bank: 'N', loaded: false },
-    { id: 'B1', side: 'blue', type: 'tf', hex: '1408', facing: 6, altitude: 10500, speed: 5, bank: 'N', loaded: false },
+    { id: 'R1', side: 'red', type: 'tf', hex: '1216', facing: 0, altitude: 10000, speed: 5, bank: 'N', loaded: false, rockets: false },
+    { id: 'B1', side: 'blue', type: 'tf', hex: '1408', facing: 6, altitude: 10500, speed: 5, bank: 'N', loaded: false, rockets: false },
   ],
 };
 

@@ -117,6 +117,7 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>): Gam
       loaded: f.loaded === 'true', carry: null,
       last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
       status: (f.status as PlaneState['status']) ?? 'flying',
+      ...(f.rockets ? { rockets: f.rockets === 'true' ? 'carried' as const : f.rockets as 'carried' | 'fired' } : {}),
       ...(f.damage || f.destroyed ? { damage: {
         taken: Object.fromEntries((f.damage ?? '').split(',').filter(Boolean).map((kvp) => { const [k, n] = kvp.split(':'); return [k!, Number(n)]; })),
         destroyed: (f.destroyed ?? '').split(',').filter(Boolean),
@@ -170,6 +171,7 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'guns-lost': return `${at} guns-lost ${e.place} ${e.groups.join(',')}`;
     case 'power-cut': return `${at} power-cut ${e.erased}`;
     case 'odds-damaged': return `${at} damaged by=${e.by}`;
+    case 'rocket': return `${at} rocket ${e.target} range=${e.range} clock=${e.clock} die=${e.die} ${e.hit ? 'hit' : 'miss'}`;
     case 'shot-down': return `${at} down by=${e.by.join(',')}`;
     case 'bail-out': return `${at} bailout saved=${e.saved} lost=${e.lost}`;
   }

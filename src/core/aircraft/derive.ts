@@ -248,6 +248,7 @@ export function deriveCard(input: AircraftInput): AircraftCard {
     figures: { ...input.figures, sources: [...input.figures.sources] },
   };
   if (input.rule29Group) card.rule29Group = input.rule29Group;
+  if (input.rockets) card.rockets = { ...input.rockets };
   return card;
 }
 
@@ -258,5 +259,6 @@ export function inputOf(card: AircraftCard): AircraftInput {
     engines: card.engines, crew: card.crew, guns: card.guns, figures: card.figures,
   };
   if (card.rule29Group) input.rule29Group = card.rule29Group;
+  if (card.rockets) input.rockets = card.rockets;
   return input;
 }

@@ -78,6 +78,7 @@ const inputShape = {
   crew: int(1, 12),
   rule29Group: wingLoadingGroupSchema.optional(),
   guns: z.array(gunGroupSchema),
+  rockets: z.strictObject({ hitOn: int(1, 6) }).optional(),
   figures: figuresSchema,
 };
 

@@ -142,6 +142,11 @@ export interface AircraftCard {
   ceiling: number;
   bands: AltitudeBand[];
   guns: GunGroup[];
+  /**
+   * Air-to-air rockets the type could carry (seed 002 7.1): one attack a game at a heavy bomber,
+   * hitting on a D6 roll up to `hitOn`. Missing = none.
+   */
+  rockets?: { hitOn: number };
   damage: DamageCapacity;
   figures: AircraftFigures;
 }
@@ -152,5 +157,5 @@ export interface AircraftCard {
  */
 export type AircraftInput = Pick<
   AircraftCard,
-  'id' | 'name' | 'nation' | 'class' | 'engines' | 'crew' | 'rule29Group' | 'guns' | 'figures'
+  'id' | 'name' | 'nation' | 'class' | 'engines' | 'crew' | 'rule29Group' | 'guns' | 'rockets' | 'figures'
 >;

@@ -17,7 +17,7 @@ import type { FlightPlan } from '../movement/plan.ts';
 import { effectiveBand, powerAvailable } from '../movement/performance.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import {
-  capacityOf, emptyDamage, engineKey, enginesDestroyed, enginesWorking, gunKey, gunPlaceState, gunPlaces, isOddsDamaged, systemName,
+  capacityOf, emptyDamage, engineKey, enginesDestroyed, enginesWorking, gunKey, gunPlaceState, gunPlaces, bandCondition, systemName,
 } from './damage-state.ts';
 import { resolveEngineHit, resolveSide, type SystemHit } from './hit-location.ts';
 
@@ -102,7 +102,7 @@ function engineLost(ctx: ApplyContext, p: PlaneState, card: AircraftCard, name: 
 export function cutPower(ctx: ApplyContext, p: PlaneState, card: AircraftCard, working: number): void {
   const plan = ctx.plans.get(p.id);
   if (!plan) return;
-  const band = effectiveBand(card, p.altitude, p.loaded, isOddsDamaged(p));
+  const band = effectiveBand(card, p.altitude, p.loaded, bandCondition(p));
   const avail = powerAvailable(band, p.speed, p.last, working, card.engines);
   const used = plan.steps.filter((s) => s.impulse <= ctx.impulse).reduce((n, s) => n + s.box.power, 0);
   let allowed = Math.max(0, avail - used);

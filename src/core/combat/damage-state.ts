@@ -39,6 +39,22 @@ export const enginesDestroyed = (card: AircraftCard, p: PlaneState): boolean[] =
 export const enginesWorking = (card: AircraftCard, p: PlaneState): number =>
   enginesDestroyed(card, p).filter((d) => !d).length;
 
+/** What worsens a plane's figures (movement/performance.ts effectiveBand). */
+export interface BandCondition {
+  /** Odds model: damaged (seed 002 5.1). */
+  damaged: boolean;
+  /** Rockets under the wings: turn modes one worse while carried (seed 002 7.1.4, Agility -1). */
+  rocketsCarried: boolean;
+  /** Rockets carried or fired: speeds one lower (7.1.4, Speed -1, kept after the attack). */
+  rocketTubes: boolean;
+}
+
+export const bandCondition = (p: PlaneState): BandCondition => ({
+  damaged: !!p.damage?.oddsDamaged,
+  rocketsCarried: p.rockets === 'carried',
+  rocketTubes: p.rockets !== undefined,
+});
+
 /** Damaged in the odds model: the plane flies with the worse figures of seed 002 5.1. */
 export const isOddsDamaged = (p: PlaneState): boolean => !!p.damage?.oddsDamaged;
 

@@ -7,6 +7,7 @@ import type { FireOrder } from '../../orders/ast.ts';
 import type { Problem } from '../result.ts';
 import { cardOf, type GameState } from '../state.ts';
 import { unknownGuns } from './fire-orders.ts';
+import { ROCKETS } from './rockets.ts';
 
 export function checkFireOrders(state: GameState, fire: readonly FireOrder[]): Problem[] {
   const problems: Problem[] = [];
@@ -18,7 +19,10 @@ export function checkFireOrders(state: GameState, fire: readonly FireOrder[]): P
       continue;
     }
     const card = cardOf(state, plane);
-    const bad = unknownGuns(card, o);
+    const bad = o.guns.toUpperCase() === ROCKETS ? undefined : unknownGuns(card, o);
+    if (o.guns.toUpperCase() === ROCKETS && !o.hold && plane.rockets !== 'carried') {
+      problems.push({ code: 'E_FIRE_GUNS', plane: plane.id, message: plane.rockets === 'fired' ? `${plane.id} has fired its rockets already (one attack a game)` : `${plane.id} carries no rockets` });
+    }
     if (bad) {
       const groups = card.guns.map((g) => g.id).join(', ') || 'none';
       problems.push({ code: 'E_FIRE_GUNS', plane: plane.id, message: `${plane.id} (${card.name}) has no gun group ${bad}; write FIXED, FLEX, ALL or one of its groups: ${groups}` });

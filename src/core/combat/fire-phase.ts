@@ -15,6 +15,7 @@ import { workingGuns } from './damage-state.ts';
 import { combatModel } from './models/registry.ts';
 import type { ThrownShot } from './models/model.ts';
 import { type FirerContext, fixedShots, flexShots } from './shots.ts';
+import { applyRocket, type RocketAttack, rocketAttacks } from './rockets.ts';
 import { MAX_RANGE } from './cone.ts';
 import { distance } from '../hex/coords.ts';
 
@@ -51,6 +52,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   }
   const model = combatModel(state.options.combat);
   const thrown: ThrownShot[] = [];
+  const rockets: RocketAttack[] = [];
   for (const plane of flying) {
     const orders = ordersBy.get(plane.id.toUpperCase());
     if (!orders?.length) continue;
@@ -70,9 +72,14 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
     for (const s of shots) thrown.push(model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card }));
+    if (plane.rockets === 'carried') {
+      rockets.push(...rocketAttacks(f, enemies, impulse, ctx.turn, ctx.dice, (t) => card(t).class, full.rockets?.hitOn ?? 0));
+    }
   }
   const actx: ApplyContext = { state, turn: ctx.turn, impulse, plans: ctx.plans, events: ctx.events, card };
   for (const t of thrown) ctx.events.push(t.event);
+  for (const r of rockets) ctx.events.push(r.event);
   for (const t of thrown) t.apply(actx);
+  for (const r of rockets) applyRocket(actx, r);
   return thrown;
 }

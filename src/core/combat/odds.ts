@@ -174,17 +174,20 @@ export function bomberStatus(points: number, def: number): OddsOutcome {
  * figures go.
  */
 export function damagedBand(band: AltitudeBand): AltitudeBand {
+  const { loaded: _loaded, ...rest } = slowerBand(band);
+  return { ...rest, power: band.power > 1 ? band.power - 1 : band.power, turnModes: worseTurnModes(band.turnModes) };
+}
+
+/** Every turn mode one worse (Agility -1). */
+export function worseTurnModes(m: AltitudeBand['turnModes']): AltitudeBand['turnModes'] {
   const worse = (t: TurnModes): TurnModes => ({
     turn: t.turn + 1, slip: t.slip + 1, halfRoll: t.halfRoll + 1, bank: t.bank + 1, halfLoop: t.halfLoop + 1,
   });
+  return { maneuver: worse(m.maneuver), level: worse(m.level), dive: worse(m.dive) };
+}
+
+/** The top of each speed range one lower, not below the lowest speed (Speed -1). */
+export function slowerBand(band: AltitudeBand): AltitudeBand {
   const slower = (v: number): number => Math.max(band.minSpeed, v - 1);
-  const { loaded: _loaded, ...rest } = band;
-  return {
-    ...rest,
-    maneuverMax: slower(band.maneuverMax),
-    levelMax: slower(band.levelMax),
-    diveMax: slower(band.diveMax),
-    power: band.power > 1 ? band.power - 1 : band.power,
-    turnModes: { maneuver: worse(band.turnModes.maneuver), level: worse(band.turnModes.level), dive: worse(band.turnModes.dive) },
-  };
+  return { ...band, maneuverMax: slower(band.maneuverMax), levelMax: slower(band.levelMax), diveMax: slower(band.diveMax) };
 }

@@ -2,7 +2,7 @@
  * New initial speed at the end of the turn (seed 000 XI.A, seed 001 rules (12)-(20)). Every term is
  * returned so the report can show the sum.
  */
-import { isOddsDamaged } from '../combat/damage-state.ts';
+import { bandCondition } from '../combat/damage-state.ts';
 import type { AircraftCard } from '../aircraft/types.ts';
 import { movementRow } from '../impulse/schedule.ts';
 import type { PlaneState } from '../state.ts';
@@ -17,7 +17,7 @@ export interface SpeedChange {
 }
 
 export function newSpeed(card: AircraftCard, plane: PlaneState, plan: FlightPlan, endAltitude: number): SpeedChange {
-  const band = effectiveBand(card, plane.altitude, plane.loaded, isOddsDamaged(plane));
+  const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const range = speedRange(band, plane.speed);
   const terms: SpeedChange['terms'] = [];
   const add = (why: string, tenths: number, rule: string) => { if (tenths !== 0) terms.push({ why, tenths, rule }); };
@@ -33,7 +33,7 @@ export function newSpeed(card: AircraftCard, plane: PlaneState, plan: FlightPlan
   else add(`dive of ${plan.dived} ft`, diveGain(plan.dived), 'seed 001 rule (17)');
 
   let to = plane.speed + terms.reduce((s, t) => s + t.tenths, 0);
-  const endBand = effectiveBand(card, endAltitude, plane.loaded, isOddsDamaged(plane));
+  const endBand = effectiveBand(card, endAltitude, plane.loaded, bandCondition(plane));
   if (plan.mode === 'SC') {
     const cap = (endBand.levelMax - 1) * 10;
     if (to > cap) { terms.push({ why: `after a steep climb at most top level speed - 1 (${cap / 10})`, tenths: cap - to, rule: 'seed 001 rule (18)' }); to = cap; }
@@ -46,5 +46,5 @@ export function newSpeed(card: AircraftCard, plane: PlaneState, plan: FlightPlan
 
 /** Below the card's minimum speed at the new altitude (docs/rules.md: the plane stalls). */
 export function isStalled(card: AircraftCard, plane: PlaneState, speed: number, altitude: number): boolean {
-  return movementRow(speed) < effectiveBand(card, altitude, plane.loaded, isOddsDamaged(plane)).minSpeed;
+  return movementRow(speed) < effectiveBand(card, altitude, plane.loaded, bandCondition(plane)).minSpeed;
 }

@@ -4,7 +4,7 @@
  * held — with just enough dive to obey the pull-out rules (seed 001 (22), (23)) that bind it.
  * The same plot fills the ready-to-send orders template of a report.
  */
-import { isOddsDamaged } from '../combat/damage-state.ts';
+import { bandCondition } from '../combat/damage-state.ts';
 import type { Box, Plot } from '../../orders/ast.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
@@ -19,7 +19,7 @@ export function defaultPlot(state: GameState, plane: PlaneState): Plot {
   const inheritsSteep = plane.carry?.mode === 'SD' || plane.carry?.mode === 'VD';
   let mustDive = 0;
   if (!inheritsSteep) {
-    const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, isOddsDamaged(plane));
+    const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, bandCondition(plane));
     if (plane.last.mode === 'VD') mustDive = Math.ceil(band.dive / 2 / 100) * 100;
     else if (plane.last.mode === 'SD') mustDive = 300;
   }

@@ -3,7 +3,8 @@
  * speed ranges, turn modes with the minimums of rules (26)-(28), power available (rules (14), (25)),
  * the manoeuvre speed-loss table (rule (29)).
  */
-import { damagedBand } from '../combat/odds.ts';
+import { damagedBand, slowerBand, worseTurnModes } from '../combat/odds.ts';
+import type { BandCondition } from '../combat/damage-state.ts';
 import type { AircraftCard, AltitudeBand, TurnModes, WingLoadingGroup } from '../aircraft/types.ts';
 import { movementRow } from '../impulse/schedule.ts';
 import type { LastTurn } from '../state.ts';
@@ -17,11 +18,15 @@ export function bandAt(card: AircraftCard, altitude: number): AltitudeBand {
 }
 
 /** Band figures with the bomb load applied (the `loaded` figures of the band). */
-export function effectiveBand(card: AircraftCard, altitude: number, loaded: boolean, damaged = false): AltitudeBand {
+export function effectiveBand(card: AircraftCard, altitude: number, loaded: boolean, cond?: BandCondition): AltitudeBand {
   const b = bandAt(card, altitude);
-  const band = loaded && b.loaded ? { ...b, ...b.loaded } : b;
+  let band = loaded && b.loaded ? { ...b, ...b.loaded } : b;
   // Odds model: a damaged plane flies with the worse figures of seed 002 5.1 (combat/odds.ts).
-  return damaged ? damagedBand(band) : band;
+  if (cond?.damaged) band = damagedBand(band);
+  // Seed 002 7.1.4: rockets cost Agility 1 while carried and Speed 1 for good (the launch tubes).
+  if (cond?.rocketsCarried) band = { ...band, turnModes: worseTurnModes(band.turnModes) };
+  if (cond?.rocketTubes) band = slowerBand(band);
+  return band;
 }
 
 /** Speed range of a speed (tenths), judged on the speed for map movement (rule (1)). */

@@ -13,7 +13,7 @@ import { checkAltitudes } from './plan-altitude.ts';
 import type { ManoeuvreInstance, PlanContext } from './manoeuvres/family.ts';
 import { familyOf } from './manoeuvres/registry.ts';
 import { effectiveBand, powerAvailable } from './performance.ts';
-import { enginesWorking, isOddsDamaged } from '../combat/damage-state.ts';
+import { enginesWorking, bandCondition } from '../combat/damage-state.ts';
 
 export interface FlightStep {
   impulse: number;
@@ -70,7 +70,7 @@ export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, pr
 
 export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undefined): Result<FlightPlan, Problem[]> {
   const card = cardOf(state, plane);
-  const band = effectiveBand(card, plane.altitude, plane.loaded, isOddsDamaged(plane));
+  const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const working = enginesWorking(card, plane);
   const points = movementPoints(plane.speed);
   const n = points.length;

@@ -86,7 +86,7 @@ export function deriveFromFile(path: string): AircraftCard {
   return deriveCard(r.value);
 }
 
-const INPUT_KEYS = ['id', 'name', 'nation', 'class', 'engines', 'crew', 'rule29Group', 'guns', 'figures'] as const;
+const INPUT_KEYS = ['id', 'name', 'nation', 'class', 'engines', 'crew', 'rule29Group', 'guns', 'rockets', 'figures'] as const;
 const DERIVED_KEYS = ['wingLoading', 'ceiling', 'damage', 'bands'] as const;
 const FIGURE_KEYS = [
   'topSpeedMph', 'topSpeedAltFt', 'seaLevelSpeedMph', 'climbFtMin', 'ceilingFt', 'wingLoadingLbFt2', 'powerHp',
@@ -107,7 +107,7 @@ function ordered(card: AircraftCard): Record<string, unknown> {
 function flowStyle(node: Node, key: unknown): boolean {
   if (isSeq(node)) return key === 'arc' || key === 'weapons';
   if (!isMap(node)) return false;
-  if (key === 'damage' || key === 'loaded') return true;
+  if (key === 'damage' || key === 'loaded' || key === 'rockets') return true;
   return node.items.some((p) => isScalar(p.key) && ['turn', 'type', 'mount'].includes(String(p.key.value)));
 }
 
