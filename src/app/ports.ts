@@ -203,6 +203,14 @@ export interface SettingsRepo {
   set(key: string, value: string): void;
 }
 
+/** Read-only views for the public web archive (src/app/archive.ts). */
+export interface ArchiveRepo {
+  /** The resolved turns of a game, oldest first. */
+  resolvedTurns(gameId: string): { turn: number; resolvedAt: number }[];
+  /** The deadline of a turn, when one is set. */
+  deadline(gameId: string, turn: number): number | null;
+}
+
 export interface StoreTx {
   games: GameRepo;
   players: PlayerRepo;
@@ -212,6 +220,7 @@ export interface StoreTx {
   events: EventRepo;
   outbox: OutboxRepo;
   settings: SettingsRepo;
+  archive: ArchiveRepo;
 }
 
 export interface Store {
