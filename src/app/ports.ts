@@ -198,6 +198,31 @@ export interface OutboxRepo {
   counts(gameId?: string): Record<OutboxStatus, number>;
 }
 
+/** A turn's dice (migrations/002_turn_dice.sql, docs/fair-dice.md). */
+export interface TurnDiceRow {
+  gameId: string;
+  turn: number;
+  /** Hex; secret until the turn is resolved. */
+  serverSeed: string;
+  /** SHA-256 of serverSeed, published in the mail that opens the turn. */
+  commitment: string;
+  drawnAt: number;
+  /** Set when the turn is resolved. */
+  ordersDigest: string | null;
+  effectiveSeed: string | null;
+  resolvedAt: number | null;
+}
+
+export interface DiceRepo {
+  get(gameId: string, turn: number): TurnDiceRow | undefined;
+  /** Records a freshly drawn seed for a turn, replacing an unresolved one (a turn opened again). */
+  open(row: Pick<TurnDiceRow, 'gameId' | 'turn' | 'serverSeed' | 'commitment' | 'drawnAt'>): void;
+  /** Records what threw the turn's dice when it is resolved. */
+  seal(gameId: string, turn: number, ordersDigest: string, effectiveSeed: string, at: number): void;
+  /** Writes a whole row as it was (tallyho import). */
+  restore(row: TurnDiceRow): void;
+}
+
 export interface SettingsRepo {
   get(key: string): string | undefined;
   set(key: string, value: string): void;
@@ -221,6 +246,7 @@ export interface StoreTx {
   outbox: OutboxRepo;
   settings: SettingsRepo;
   archive: ArchiveRepo;
+  dice: DiceRepo;
 }
 
 export interface Store {

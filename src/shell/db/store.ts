@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import type { Store, StoreTx } from '../../app/ports.ts';
 import { openDatabase, type OpenOptions } from './open.ts';
 import { archiveRepo } from './repos-archive.ts';
+import { diceRepo } from './repos-dice.ts';
 import { eventRepo, gameRepo, ordersRepo, playerRepo, settingsRepo, turnRepo } from './repos-game.ts';
 import { inboundRepo, outboxRepo } from './repos-mail.ts';
 
@@ -26,6 +27,7 @@ export class SqliteStore implements Store {
       outbox: outboxRepo(db),
       settings: settingsRepo(db),
       archive: archiveRepo(db),
+      dice: diceRepo(db),
     };
   }
 
