@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseOrders } from '../../src/orders/index.ts';
 import { fixedDice } from '../../src/core/dice.ts';
-import { resolveTurn, type TurnOrders } from '../../src/core/turn.ts';
+import { resolveTurn } from '../../src/core/turn.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import {
-  buildState, checkAfter, compactEvent, compactProblem, diceTable, loadTestCards, missingInOrder, readGoldenFile,
+  buildState, checkAfter, compactEvent, compactProblem, goldenOrders, diceTable, loadTestCards, missingInOrder, readGoldenFile,
 } from '../support/golden-movement.ts';
 
 const DIR = 'tests/golden/combat';
 const cards = new Map([...loadAircraftDir(), ...loadTestCards('tests/golden/movement/aircraft.yaml')]);
 const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort().flatMap((f) => readGoldenFile(join(DIR, f)));
 
-function ordersOf(lines: string[]): TurnOrders {
-  const text = ['#TALLYHO golden tester "x"', ...lines, '#END'].join('\n');
-  const parsed = parseOrders(text);
-  if (parsed.errors.length) throw new Error(`orders do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
-  const env = parsed.envelopes[0]!;
-  return { plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])), fire: env.fire };
-}
 
 describe('golden combat cases', () => {
   it('there are at least 30, with unique ids', () => {
@@ -33,7 +25,7 @@ describe('golden combat cases', () => {
       const events: string[] = [];
       let errors: string[] = [];
       for (const lines of c.turns) {
-        const r = resolveTurn(state, ordersOf(lines), dice);
+        const r = resolveTurn(state, goldenOrders(lines), dice);
         if (!r.ok) { errors = r.error.map(compactProblem); break; }
         events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
         state = r.value.state;

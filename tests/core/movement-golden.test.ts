@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseOrders } from '../../src/orders/index.ts';
-import { resolveTurn, type TurnOrders } from '../../src/core/turn.ts';
+import { resolveTurn } from '../../src/core/turn.ts';
 import {
-  buildState, checkAfter, compactEvent, compactProblem, loadTestCards, missingInOrder, readGoldenFile,
+  buildState, checkAfter, compactEvent, compactProblem, goldenOrders, loadTestCards, missingInOrder, readGoldenFile,
 } from '../support/golden-movement.ts';
 
 const DIR = 'tests/golden/movement';
@@ -12,13 +11,6 @@ const cards = loadTestCards(join(DIR, 'aircraft.yaml'));
 const files = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
 const all = files.flatMap((f) => readGoldenFile(join(DIR, f)));
 
-function ordersOf(lines: string[]): TurnOrders {
-  const text = ['#TALLYHO golden tester "x"', ...lines, '#END'].join('\n');
-  const parsed = parseOrders(text);
-  if (parsed.errors.length) throw new Error(`orders do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
-  const env = parsed.envelopes[0]!;
-  return { plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])), fire: env.fire };
-}
 
 describe('golden movement cases', () => {
   it('there are at least 40, with unique ids', () => {
@@ -31,7 +23,7 @@ describe('golden movement cases', () => {
       const events: string[] = [];
       let errors: string[] = [];
       for (const lines of c.turns) {
-        const r = resolveTurn(state, ordersOf(lines));
+        const r = resolveTurn(state, goldenOrders(lines));
         if (!r.ok) { errors = r.error.map(compactProblem); break; }
         events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
         state = r.value.state;

@@ -18,6 +18,8 @@
  *     E_TURN_MODE A1 box=2
  */
 import { readFileSync } from 'node:fs';
+import { parseOrders } from '../../src/orders/index.ts';
+import type { TurnOrders } from '../../src/core/turn.ts';
 import { parse } from 'yaml';
 import type { AircraftCard } from '../../src/core/aircraft/types.ts';
 import type { Bank } from '../../src/core/bank.ts';
@@ -207,4 +209,13 @@ export function missingInOrder(want: string[], have: string[]): string | undefin
     i++;
   }
   return undefined;
+}
+
+/** The orders of one turn of a case: its lines inside one envelope. */
+export function goldenOrders(lines: string[]): TurnOrders {
+  const text = ['#TALLYHO golden tester "x"', ...lines, '#END'].join('\n');
+  const parsed = parseOrders(text);
+  if (parsed.errors.length) throw new Error(`orders do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
+  const env = parsed.envelopes[0]!;
+  return { plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])), fire: env.fire };
 }
