@@ -4,7 +4,9 @@
  */
 import type { AircraftCard } from '../core/aircraft/types.ts';
 import { createGame as createState, type Scenario } from '../core/scenario.ts';
+import { commitmentOf } from '../core/fair-dice.ts';
 import { AppError, type AppDeps } from './deps.ts';
+import { openTurnDice } from './dice.ts';
 import { queueWelcome } from './messages.ts';
 import type { GameRow, OutboxRow, PlayerRow, StoreTx } from './ports.ts';
 import { flying, myPlanes } from './views.ts';
@@ -20,14 +22,17 @@ export function requireGame(tx: StoreTx, id: string): GameRow {
 
 export function createGame(deps: AppDeps, input: { id: string; scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard> }): GameRow {
   if (!ID_RE.test(input.id)) throw new AppError('E_USAGE', `'${input.id}' is not a game id: 1 to 32 lower-case letters, digits, '-' or '_'`);
-  const seed = deps.keys.newSeed();
-  const state = createState(input.scenario, input.catalog, seed);
+  // The seed of turn 1's dice stays secret until turn 1 is resolved: the state and the game row
+  // hold none of it (docs/fair-dice.md); games.seed keeps the public commitment.
+  const serverSeed = deps.keys.newSeed();
+  const state = createState(input.scenario, input.catalog, '');
   const now = deps.clock.now();
   return deps.store.tx((tx) => {
     if (tx.games.get(input.id)) throw new AppError('E_STATE', `a game '${input.id}' exists already`);
-    const row = { id: input.id, name: input.scenario.name, scenario: JSON.stringify(input.scenario), status: 'setup' as const, turn: 1, seed, createdAt: now };
+    const row = { id: input.id, name: input.scenario.name, scenario: JSON.stringify(input.scenario), status: 'setup' as const, turn: 1, seed: commitmentOf(serverSeed), createdAt: now };
     tx.games.insert(row);
     tx.turns.insert(input.id, 1, state, now);
+    openTurnDice(deps, tx, input.id, 1, serverSeed);
     return requireGame(tx, input.id);
   });
 }

@@ -7,6 +7,7 @@ import type { GameState } from '../core/state.ts';
 import { turnLog } from '../report/turn-log.ts';
 import { casualties } from '../report/combat-log.ts';
 import type { AppDeps } from './deps.ts';
+import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { flying, logSheet, myPlanes, nextPlotNeeds, ordersTemplate, situationMap, wrap } from './views.ts';
@@ -44,6 +45,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     description: sc.description,
     planes: myPlanes(state, player.planes).map((p) => logSheet(state, p)),
     map: situationMap(state, player.planes),
+    fairDice: commitmentBlock(tx, game.id, state.turn),
     ...nextTurn(deps, game, player, state),
   };
   const { messageId } = queueMail(deps, tx, {
@@ -112,6 +114,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     combat: wrap(casualties(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p)),
     over: r.over,
+    fairDice: revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn),
     ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, r.game, r.player, r.state)),
   };
   queueMail(deps, tx, {

@@ -5,8 +5,9 @@
  * every mail and at every start.
  */
 import type { GameState } from '../core/state.ts';
-import { resolveTurn, type TurnOrders } from '../core/turn.ts';
+import { resolveTurn } from '../core/turn.ts';
 import type { AppDeps } from './deps.ts';
+import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from './dice.ts';
 import { queueReport } from './messages.ts';
 import { flying, myPlanes } from './views.ts';
 
@@ -29,12 +30,9 @@ export function resolveReady(deps: AppDeps, gameId: string): number | null {
     const latest = tx.orders.latestAccepted(game.id, game.turn);
     const missing = players.filter((p) => flying(myPlanes(state, p.planes)).length > 0 && !latest.has(p.id));
     if (missing.length) return null;
-    const orders: TurnOrders = { plots: {}, fire: [] };
-    for (const o of latest.values()) {
-      Object.assign(orders.plots, o.orders.plots);
-      orders.fire.push(...o.orders.fire);
-    }
-    const r = resolveTurn(state, orders);
+    const orders = turnOrders(latest);
+    const dice = turnDice(deps, tx, game.id, game.turn, latest);
+    const r = resolveTurn(withDiceSeed(state, dice.seed), orders);
     if (!r.ok) {
       deps.log.error({ game: game.id, turn: game.turn, problems: r.error.map((p) => p.message) }, 'accepted orders failed at resolution; the turn waits');
       return null;
@@ -44,7 +42,9 @@ export function resolveReady(deps: AppDeps, gameId: string): number | null {
     const over = isOver(state, next);
     tx.events.insertAll(game.id, game.turn, r.value.events);
     tx.turns.markResolved(game.id, game.turn, now);
+    sealTurnDice(tx, game.id, game.turn, dice, now);
     tx.turns.insert(game.id, next.turn, next, now);
+    if (!over) openTurnDice(deps, tx, game.id, next.turn);
     tx.games.update(game.id, over ? { turn: next.turn, status: 'over', endedAt: now } : { turn: next.turn });
     const updated = tx.games.get(game.id) ?? game;
     for (const p of players) {

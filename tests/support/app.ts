@@ -48,7 +48,8 @@ export function testReferee(opts: { rateLimitPerHour?: number } = {}): TestRefer
   const keys = createKeys({ tokenKey: 'test-token-key-0123456789', domain: 'example.test', scryptCost: 1024 });
   // Message-IDs and seeds are counted, not random, so golden files stay put.
   keys.newMessageId = (hint) => `<${hint}.${++n}@example.test>`;
-  keys.newSeed = () => 'feedface';
+  let seeds = 0;
+  keys.newSeed = () => `feedface${String(++seeds).padStart(2, '0')}`;
   const logs: LogLine[] = [];
   const log: AppLog = {
     debug: (fields, message) => logs.push({ level: 'debug', fields, message }),

@@ -1,0 +1,79 @@
+/**
+ * The dice of a turn, commit and reveal (docs/fair-dice.md): a fresh secret server seed for every
+ * turn, drawn when the turn opens and published as its SHA-256; when the turn resolves, the dice
+ * are thrown with SHA-256(server seed ':' orders digest) over the accepted orders that fly it.
+ * resolveTurn stays pure: the app puts that seed into the state's dice before resolving.
+ */
+import { commitmentOf, effectiveSeed, ordersDigest, ordersHash, type PlayerOrdersHash } from '../core/fair-dice.ts';
+import type { GameState } from '../core/state.ts';
+import type { TurnOrders } from '../core/turn.ts';
+import { commitmentText, revealText } from '../report/fair-dice.ts';
+import type { AppDeps } from './deps.ts';
+import type { OrdersRow, StoreTx, TurnDiceRow } from './ports.ts';
+
+/** Draws a fresh secret seed for a turn (replacing an unresolved one) and records its commitment. */
+export function openTurnDice(deps: AppDeps, tx: StoreTx, gameId: string, turn: number, serverSeed = deps.keys.newSeed()): TurnDiceRow {
+  tx.dice.open({ gameId, turn, serverSeed, commitment: commitmentOf(serverSeed), drawnAt: deps.clock.now() });
+  return tx.dice.get(gameId, turn) as TurnDiceRow;
+}
+
+/** Each player's accepted orders as flown, hashed, sorted by player. */
+export function orderHashes(latest: ReadonlyMap<string, OrdersRow>): PlayerOrdersHash[] {
+  return [...latest.values()]
+    .map((o) => ({ player: o.playerId, hash: ordersHash(o.canonical) }))
+    .sort((a, b) => (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+}
+
+/** The orders that fly a turn: every player's latest accepted submission, merged. */
+export function turnOrders(latest: ReadonlyMap<string, OrdersRow>): TurnOrders {
+  const orders: TurnOrders = { plots: {}, fire: [] };
+  for (const o of latest.values()) {
+    Object.assign(orders.plots, o.orders.plots);
+    orders.fire.push(...o.orders.fire);
+  }
+  return orders;
+}
+
+export interface TurnDice {
+  row: TurnDiceRow;
+  orders: PlayerOrdersHash[];
+  digest: string;
+  /** The seed the turn's dice are thrown with. */
+  seed: string;
+}
+
+/**
+ * What throws a turn's dice with these orders. A turn without a drawn seed (a game from before
+ * migration 002) gets one now. Nothing is stored: `sealTurnDice` records it once the turn resolved.
+ */
+export function turnDice(deps: AppDeps, tx: StoreTx, gameId: string, turn: number, latest: ReadonlyMap<string, OrdersRow>): TurnDice {
+  const row = tx.dice.get(gameId, turn) ?? openTurnDice(deps, tx, gameId, turn);
+  const orders = orderHashes(latest);
+  const digest = ordersDigest(orders);
+  return { row, orders, digest, seed: effectiveSeed(row.serverSeed, digest) };
+}
+
+export function sealTurnDice(tx: StoreTx, gameId: string, turn: number, dice: TurnDice, at: number): void {
+  tx.dice.seal(gameId, turn, dice.digest, dice.seed, at);
+}
+
+/** The state as resolveTurn takes it: the turn's dice seed in place of whatever the state held. */
+export const withDiceSeed = (state: GameState, seed: string): GameState => ({ ...state, dice: { ...state.dice, seed } });
+
+/** The FAIR DICE block of the mail that opens `turn` (the welcome): its commitment. */
+export function commitmentBlock(tx: StoreTx, gameId: string, turn: number): string {
+  const row = tx.dice.get(gameId, turn);
+  return row ? commitmentText({ turn, commitment: row.commitment }) : '';
+}
+
+/** The FAIR DICE block of a player's report of a resolved turn, with the next turn's commitment. */
+export function revealBlock(tx: StoreTx, gameId: string, playerId: string, turn: number, nextTurn: number | null): string {
+  const row = tx.dice.get(gameId, turn);
+  if (!row?.ordersDigest || !row.effectiveSeed) return '';
+  const latest = tx.orders.latestAccepted(gameId, turn);
+  const next = nextTurn === null ? undefined : tx.dice.get(gameId, nextTurn);
+  return revealText({
+    turn, serverSeed: row.serverSeed, commitment: row.commitment, orders: orderHashes(latest), digest: row.ordersDigest,
+    diceSeed: row.effectiveSeed, own: latest.get(playerId)?.canonical ?? null,
+  }, next ? { turn: next.turn, commitment: next.commitment } : null);
+}
