@@ -41,8 +41,8 @@ export interface TestReferee {
   now(): number;
 }
 
-export function testReferee(opts: { rateLimitPerHour?: number } = {}): TestReferee {
-  const store = SqliteStore.open(':memory:');
+export function testReferee(opts: { rateLimitPerHour?: number; path?: string } = {}): TestReferee {
+  const store = SqliteStore.open(opts.path ?? ':memory:');
   let now = START;
   let n = 0;
   const keys = createKeys({ tokenKey: 'test-token-key-0123456789', domain: 'example.test', scryptCost: 1024 });

@@ -1,12 +1,16 @@
 /**
- * The HTTP side of `tallyho serve` (express): GET /health for monitors, and in local mode a simple
- * page of the outbox (GET /mail, /mail/:id, /mail/:id/html) so a player on this machine can read
- * the referee's answers in a browser. Bound to HTTP_HOST (127.0.0.1 by default).
+ * The HTTP side of `tallyho serve` (express): GET /health for monitors, the public web archive of
+ * the games (GET /games and below, web/archive.ts), and in local mode a simple page of the outbox
+ * (GET /mail, /mail/:id, /mail/:id/html) so a player on this machine can read the referee's answers
+ * in a browser. Bound to HTTP_HOST (127.0.0.1 by default). helmet sets the security headers: a CSP
+ * that allows scripts and styles from 'self' only, nosniff, no framing, no referrer.
  */
 import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
+import helmet from 'helmet';
 import { when } from '../../app/messages.ts';
 import type { OutboxRow, Store } from '../../app/ports.ts';
+import { archiveRouter } from './archive.ts';
 
 export interface HttpOptions {
   host: string;
@@ -20,13 +24,13 @@ export interface HttpOptions {
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (title: string, body: string): string =>
-  `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>\n` +
-  `<body style="font-family: Georgia, serif; max-width: 60em; margin: 1em auto;">\n${body}\n</body></html>\n`;
+  `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><link rel="stylesheet" href="/static/archive.css"></head>\n` +
+  `<body>\n${body}\n</body></html>\n`;
 
 function listPage(rows: OutboxRow[]): string {
   const items = rows.slice().reverse().map((r) =>
     `<tr><td><a href="/mail/${r.id}">#${r.id}</a></td><td>${esc(r.status)}</td><td>${esc(when(r.createdAt))}</td><td>${esc(r.recipient)}</td><td>${esc(r.subject)}</td></tr>`);
-  return page('Tallyho outbox', `<h1>Outgoing mail (local mode)</h1>\n<p>Newest first. The same mail: <code>npx tallyho mail list</code>.</p>\n` +
+  return page('Tallyho outbox', `<p><a href="/games">the games</a></p>\n<h1>Outgoing mail (local mode)</h1>\n<p>Newest first. The same mail: <code>npx tallyho mail list</code>.</p>\n` +
     `<table cellpadding="4"><tr><th>#</th><th>status</th><th>written</th><th>to</th><th>subject</th></tr>\n${items.join('\n')}\n</table>`);
 }
 
@@ -38,6 +42,16 @@ function mailPage(r: OutboxRow): string {
 export function createHttpApp(o: HttpOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'"], fontSrc: ["'self'"],
+        connectSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'self'"], frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+  }));
   app.get('/health', (_req: Request, res: Response) => {
     try {
       const outbox = o.store.tx((tx) => tx.outbox.counts());
@@ -46,6 +60,8 @@ export function createHttpApp(o: HttpOptions): express.Express {
       res.status(503).json({ status: 'error', error: (e as Error).message });
     }
   });
+  app.use(archiveRouter({ store: o.store, local: o.mode === 'local' }));
+  if (o.mode === 'mail') app.get('/', (_req, res) => { res.redirect('/games'); });
   if (o.mode === 'local') {
     app.get('/', (_req, res) => { res.redirect('/mail'); });
     app.get('/mail', (_req, res) => { res.type('html').send(listPage(o.store.tx((tx) => tx.outbox.list()))); });

@@ -1,0 +1,170 @@
+/**
+ * The public web archive's view models: the game list, a game page, a page per resolved turn (SVG
+ * map, replay frames, event log, combat) and a log sheet per plane and turn. Read through the Store
+ * only. What is public: game and scenario names, player ids and their planes, whether a player's
+ * orders for the current turn are in, and everything of a resolved turn. Never: addresses, secrets,
+ * tokens, orders, anything of a turn that is not resolved (its page does not exist until then).
+ */
+import type { GameEvent } from '../core/events.ts';
+import type { GameState, PlaneState } from '../core/state.ts';
+import { speedText } from '../core/state.ts';
+import { bankWords } from '../core/bank.ts';
+import { hexLabel } from '../core/hex/coords.ts';
+import { casualties, combatLines } from '../report/combat-log.ts';
+import { replayFrames } from '../report/frames.ts';
+import { svgMap } from '../report/svg-map.ts';
+import { turnLog } from '../report/turn-log.ts';
+import { ID_RE } from './games.ts';
+import { when } from './messages.ts';
+import type { GameRow, Store, StoreTx } from './ports.ts';
+import { damageLines, flying, logSheet, myPlanes } from './views.ts';
+
+const gameHref = (id: string): string => `/games/${encodeURIComponent(id)}`;
+const turnHref = (id: string, n: number): string => `${gameHref(id)}/turns/${n}`;
+const sheetHref = (id: string, n: number, plane: string): string => `${turnHref(id, n)}/planes/${encodeURIComponent(plane)}`;
+
+const STATUS: Record<GameRow['status'], string> = { setup: 'being set up', running: 'running', over: 'over' };
+
+export interface GameListItem {
+  id: string;
+  name: string;
+  href: string;
+  status: string;
+  turn: number;
+  resolved: number;
+  players: number;
+  started: string;
+}
+
+export function listGames(store: Store): GameListItem[] {
+  return store.tx((tx) => tx.games.list().map((g) => ({
+    id: g.id, name: g.name, href: gameHref(g.id), status: STATUS[g.status], turn: g.turn,
+    resolved: tx.archive.resolvedTurns(g.id).length, players: tx.players.list(g.id).length,
+    started: g.startedAt === null ? '' : when(g.startedAt),
+  })));
+}
+
+function description(game: GameRow): string {
+  try {
+    const s = JSON.parse(game.scenario) as { description?: unknown };
+    return typeof s.description === 'string' ? s.description.trim() : '';
+  } catch {
+    return '';
+  }
+}
+
+const planeRow = (state: GameState, p: PlaneState) => ({
+  id: p.id, type: state.aircraft[p.type]?.name ?? p.type, side: state.sides[p.side]?.name ?? p.side,
+  status: p.status, hex: hexLabel(p.hex), facing: p.facing, altitude: p.altitude, speed: speedText(p.speed), bank: bankWords(p.bank),
+});
+
+/** A visible game: ids outside the id alphabet never reach the store. */
+function findGame(tx: StoreTx, id: string): GameRow | undefined {
+  return ID_RE.test(id) ? tx.games.get(id) : undefined;
+}
+
+export function gamePage(store: Store, id: string) {
+  return store.tx((tx) => {
+    const game = findGame(tx, id);
+    if (!game) return null;
+    const state = tx.turns.get(game.id, game.turn)?.state;
+    const resolved = tx.archive.resolvedTurns(game.id);
+    const current = game.status === 'running' && !resolved.some((r) => r.turn === game.turn);
+    const latest = current ? tx.orders.latestAccepted(game.id, game.turn) : new Map<string, unknown>();
+    const players = tx.players.list(game.id).map((p) => {
+      const mine = state ? flying(myPlanes(state, p.planes)).length : 0;
+      const orders = !current ? '' : mine === 0 ? 'nothing flying' : latest.has(p.id) ? 'in' : 'waiting';
+      return { id: p.id, planes: p.planes.join(', '), orders };
+    });
+    const deadline = current ? tx.archive.deadline(game.id, game.turn) : null;
+    return {
+      id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],
+      turn: game.turn, current, deadline: deadline === null ? '' : when(deadline),
+      started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
+      players, planes: state ? state.planes.map((p) => planeRow(state, p)) : [],
+      turns: resolved.map((r) => ({ turn: r.turn, href: turnHref(game.id, r.turn), resolved: when(r.resolvedAt) })).reverse(),
+    };
+  });
+}
+
+interface ResolvedTurn {
+  game: GameRow;
+  turn: number;
+  resolvedAt: number;
+  before: GameState;
+  after: GameState;
+  events: GameEvent[];
+  hasNext: boolean;
+}
+
+/** A resolved turn with its events and the states before and after it, or undefined. */
+function resolvedTurn(tx: StoreTx, id: string, n: number): ResolvedTurn | undefined {
+  const game = findGame(tx, id);
+  if (!game || !Number.isSafeInteger(n) || n < 1) return undefined;
+  const row = tx.turns.get(game.id, n);
+  const next = tx.turns.get(game.id, n + 1);
+  if (!row || row.resolvedAt === null || !next) return undefined;
+  return {
+    game, turn: n, resolvedAt: row.resolvedAt, before: row.state, after: next.state, events: tx.events.list(game.id, n),
+    hasNext: next.resolvedAt !== null && !!tx.turns.get(game.id, n + 2),
+  };
+}
+
+const impulseLabel = (i: number): string => (i === 0 ? 'Start of the turn' : `End of impulse ${i}`);
+
+function sidesIndex(state: GameState): Record<string, number> {
+  const order = Object.keys(state.sides);
+  return Object.fromEntries(state.planes.map((p) => [p.id, Math.max(0, order.indexOf(p.side))]));
+}
+
+export function turnPage(store: Store, id: string, n: number) {
+  return store.tx((tx) => {
+    const t = resolvedTurn(tx, id, n);
+    if (!t) return null;
+    const frames = replayFrames(t.before, t.events);
+    const at = (i: number) => t.events.filter((e) => e.impulse === i);
+    const combat = [];
+    for (let i = 1; i <= 12; i++) {
+      const lines = combatLines(at(i));
+      if (lines.length) combat.push({ impulse: i, text: lines.join('\n') });
+    }
+    return {
+      game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
+      turn: t.turn, resolved: when(t.resolvedAt),
+      prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '', next: t.hasNext ? turnHref(t.game.id, t.turn + 1) : '',
+      map: svgMap({ map: t.before.map, frames, sideOf: sidesIndex(t.before), title: `${t.game.name}: turn ${t.turn}` }),
+      last: frames.length - 1,
+      frames: frames.map((f, i) => ({
+        index: i, label: impulseLabel(i), first: i === 0, text: turnLog(at(i)),
+        planes: f.map((p) => ({ ...p, bank: bankWords(p.bank) })),
+      })),
+      casualties: casualties(t.events),
+      combat,
+      eventLog: turnLog(t.events),
+      planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p), sheet: sheetHref(t.game.id, t.turn, p.id) })),
+    };
+  });
+}
+
+export function planeSheet(store: Store, id: string, n: number, planeId: string) {
+  return store.tx((tx) => {
+    const t = resolvedTurn(tx, id, n);
+    const p = t?.after.planes.find((x) => x.id === planeId);
+    if (!t || !p) return null;
+    const frames = replayFrames(t.before, t.events);
+    const mine = t.events.filter((e) => e.plane === p.id || (e.type === 'shot' && e.target === p.id));
+    const owner = tx.players.list(t.game.id).find((x) => x.planes.includes(p.id));
+    return {
+      game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
+      turn: t.turn, turnHref: turnHref(t.game.id, t.turn), player: owner?.id ?? '',
+      plane: planeRow(t.after, p),
+      sheet: logSheet(t.after, p),
+      damage: damageLines(t.after, p).map((l) => l.trim()),
+      track: frames.map((f, i) => {
+        const x = f.find((q) => q.id === p.id);
+        return x ? { label: impulseLabel(i), hex: x.hex, facing: x.facing, altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
+      }).filter((x) => x !== null),
+      eventLog: turnLog(mine),
+    };
+  });
+}

@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every unescaped Handlebars output in templates/ (triple-stash `{{{x}}}` and `{{& x}}`), and why it
+ * is safe. Anything not on this list fails: escape it, or make it here with a reason.
+ */
+const ALLOWED: Record<string, string> = {
+  // The turn map: src/report/svg-map.ts writes it and escapes every text and attribute it contains.
+  'templates/web/turn.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
+};
+
+/** `{{{x}}}`, `{{& x}}`, with `~` and spaces, and raw blocks `{{{{x}}}}`; group 1 is the expression. */
+const UNESCAPED = /\{\{~?\s*(?:\{+|&)\s*([^}~\s]+)/g;
+
+function hbsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? hbsFiles(join(dir, e.name)) : e.name.endsWith('.hbs') ? [join(dir, e.name)] : []);
+}
+
+describe('unescaped output in templates', () => {
+  it('is only where the allow-list says', () => {
+    const found: string[] = [];
+    for (const file of hbsFiles('templates')) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(UNESCAPED)) found.push(`${relative('.', file)} {{{${m[1]}}}}`);
+    }
+    expect(found.sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it('catches a triple-stash and an ampersand', () => {
+    const names = [...'a {{{x}}} b {{& y.z}} c {{~{ w }~}} {{v}} {{{{raw}}}}'.matchAll(UNESCAPED)].map((m) => m[1]);
+    expect(names).toEqual(['x', 'y.z', 'w', 'raw']);
+  });
+});
