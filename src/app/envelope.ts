@@ -5,6 +5,7 @@
  * nothing and is told to the player's registered address only.
  */
 import { planAll, type TurnOrders } from '../core/turn.ts';
+import { checkFireOrders } from '../core/combat/fire-check.ts';
 import type { Envelope, OrderError } from '../orders/index.ts';
 import { formatOrders } from '../orders/index.ts';
 import type { AppDeps } from './deps.ts';
@@ -102,8 +103,10 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane)) };
   for (const p of env.plots) if (mine.has(p.plane)) orders.plots[p.plane] = p;
   const planes = flying(myPlanes(state, player.planes));
-  const checked = planAll({ ...state, planes }, orders);
+  // Plots are checked for the player's planes alone; fire orders against the whole game (targets).
+  const checked = planAll({ ...state, planes }, { plots: orders.plots, fire: [] });
   if (!checked.ok) problems.push(...checked.error.map(problemText));
+  problems.push(...checkFireOrders(state, orders.fire).map(problemText));
   const notes = env.commands.map((c) => `${c.name} (line ${c.line}): mail commands are not available yet; the command was ignored`);
   notes.push(...mail.notes);
   const accepted = problems.length === 0;

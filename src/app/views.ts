@@ -117,8 +117,11 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
       return hex ? [{ hex, impulse: e.impulse }] : [];
     });
     const after = r.value.state.planes.find((x) => x.id === p.id) as PlaneState;
-    const summary = `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
-      `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
+    const gone = r.value.events.find((e) => e.plane === p.id && (e.type === 'exit-map' || e.type === 'crash'));
+    const summary = gone
+      ? `WARNING: ${p.id} ${gone.type === 'crash' ? 'flies into the ground' : 'leaves the map'} in impulse ${gone.impulse} and is out of the game. Change the plot if that is not what you want.`
+      : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
+        `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
     return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: MAP_ROWS })}\n${wrap(summary, 4)}` };
   });
 }

@@ -6,7 +6,7 @@
 import type { FireOrder } from '../../orders/ast.ts';
 import type { Problem } from '../result.ts';
 import { cardOf, type GameState } from '../state.ts';
-import { unknownGuns } from './fire-orders.ts';
+import { groupsFor, heldGroups, unknownGuns } from './fire-orders.ts';
 import { ROCKETS } from './rockets.ts';
 
 export function checkFireOrders(state: GameState, fire: readonly FireOrder[]): Problem[] {
@@ -26,6 +26,13 @@ export function checkFireOrders(state: GameState, fire: readonly FireOrder[]): P
     if (bad) {
       const groups = card.guns.map((g) => g.id).join(', ') || 'none';
       problems.push({ code: 'E_FIRE_GUNS', plane: plane.id, message: `${plane.id} (${card.name}) has no gun group ${bad}; write FIXED, FLEX, ALL or one of its groups: ${groups}` });
+    }
+    if (!o.hold && o.guns.toUpperCase() !== ROCKETS) {
+      const held = heldGroups(card, fire.filter((h) => h.hold && h.plane.toUpperCase() === o.plane.toUpperCase()));
+      const silenced = [...groupsFor(card, o, 'fixed'), ...groupsFor(card, o, 'flex')].filter((g) => held.has(g.id)).map((g) => g.id);
+      if (silenced.length) {
+        problems.push({ code: 'E_FIRE_HELD', plane: plane.id, message: `FIRE ${plane.id} ${o.guns} names guns a HOLD line for ${plane.id} keeps silent (${silenced.join(', ')}); remove the HOLD line or this FIRE line` });
+      }
     }
     if (o.hold || o.target.toUpperCase() === 'ANY') continue;
     const target = byId.get(o.target.toUpperCase());

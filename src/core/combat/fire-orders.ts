@@ -29,11 +29,19 @@ export function unknownGuns(card: AircraftCard, order: FireOrder): string | unde
   return card.guns.some((g) => g.id.toUpperCase() === sel) ? undefined : sel;
 }
 
-/** Orders of one plane that cover a class of guns, in the player's order; HOLD wins over all. */
+/** FIRE orders of one plane that cover a class of guns, in the player's order. */
 export function ordersFor(card: AircraftCard, orders: readonly FireOrder[], cls: GunClass): FireOrder[] {
-  const covering = orders.filter((o) => groupsFor(card, o, cls).length > 0);
-  if (covering.some((o) => o.hold)) return [];
-  return covering;
+  return orders.filter((o) => !o.hold && groupsFor(card, o, cls).length > 0);
+}
+
+/** Gun groups a HOLD order silences for the turn (HOLD A1 = all of them; HOLD A1 FLEX; HOLD A1 TAIL). */
+export function heldGroups(card: AircraftCard, orders: readonly FireOrder[]): Set<string> {
+  const held = new Set<string>();
+  for (const o of orders) {
+    if (!o.hold) continue;
+    for (const cls of ['fixed', 'flex'] as const) for (const g of groupsFor(card, o, cls)) held.add(g.id);
+  }
+  return held;
 }
 
 /** Does a bearing satisfy an order's target, FROM and WITHIN conditions in this impulse? */

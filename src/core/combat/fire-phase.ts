@@ -12,6 +12,7 @@ import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import type { ApplyContext } from './apply.ts';
 import type { Attitude } from './cone.ts';
 import { workingGuns } from './damage-state.ts';
+import { heldGroups } from './fire-orders.ts';
 import { combatModel } from './models/registry.ts';
 import type { ThrownShot } from './models/model.ts';
 import { type FirerContext, fixedShots, flexShots } from './shots.ts';
@@ -68,7 +69,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
       active: !!plan?.steps.some((s) => s.impulse === impulse),
       dropsOrdnance: !!plan?.bomb,
       attitude: attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude),
-      fired, enginesOf: (t) => card(t).engines,
+      fired, held: heldGroups(full, orders), enginesOf: (t) => card(t).engines,
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
     for (const s of shots) thrown.push(model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card }));

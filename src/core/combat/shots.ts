@@ -41,6 +41,8 @@ export interface FirerContext {
   attitude: Attitude;
   /** Gun groups already fired this turn. */
   fired: Set<string>;
+  /** Gun groups a HOLD order silences this turn. */
+  held: Set<string>;
   /** Engines of a target's type (deflection columns). */
   enginesOf: (p: PlaneState) => number;
 }
@@ -52,7 +54,7 @@ export function fixedShots(f: FirerContext, enemies: readonly PlaneState[], impu
   if (!f.active || f.dropsOrdnance) return [];
   const shots: ShotPlan[] = [];
   for (const order of ordersFor(f.card, f.orders, 'fixed')) {
-    const free = groupsFor(f.card, order, 'fixed').filter((g) => !f.fired.has(g.id));
+    const free = groupsFor(f.card, order, 'fixed').filter((g) => !f.fired.has(g.id) && !f.held.has(g.id));
     if (!free.length) continue;
     const options: { bearing: Bearing; drm: number; order: number; groups: GunGroup[]; deflection: Deflection }[] = [];
     enemies.forEach((t, order_) => {
@@ -107,7 +109,7 @@ export function flexShots(f: FirerContext, enemies: readonly PlaneState[], impul
     });
     options.sort((a, b) => a.bearing.range - b.bearing.range || b.drm - a.drm || a.order - b.order);
     for (const o of options) {
-      const free = groupsFor(f.card, order, 'flex').filter((g) => !f.fired.has(g.id));
+      const free = groupsFor(f.card, order, 'flex').filter((g) => !f.fired.has(g.id) && !f.held.has(g.id));
       const groups = bestFlex(flexBearing(o.bearing, free));
       if (!groups.length) continue;
       for (const g of groups) f.fired.add(g.id);
