@@ -43,7 +43,9 @@ export const ORDER_ERRORS = {
   E_UNCLOSED_QUOTE: () => `the secret's closing quote is missing: ${HEADER}`,
   E_UNKNOWN_WORD: (a: { word: string; commands: string }) => `'${a.word}' is not an order. A line in an envelope is a plot (A1: S S TR, or PLOT A1 S S TR), FIRE, HOLD, TURN <n> or one of the commands ${a.commands}`,
   E_MISSING_COLON: (a: { word: string; rest: string }) => `'${a.word}' starts no order; if it is a plane, put a colon after it: ${a.word}: ${a.rest}`,
-  E_NO_PLOT_TO_CONTINUE: (a: { word: string }) => `'${a.word}' is a box, but no plot line comes right before this line; start the plot with the plane id, e.g. A1: ${a.word} ...`,
+  E_NO_PLOT_TO_CONTINUE: (a: { word: string }) => /^[A-Z]+\d+$/i.test(a.word)
+    ? `'${a.word}' reads as a box, but no plot line comes right before this line; if ${a.word} is a plane, write its id with a colon: ${a.word}: 1 1 1 ...`
+    : `'${a.word}' is a box, but no plot line comes right before this line; start the plot with the plane id, e.g. A1: ${a.word} ...`,
   E_BAD_TURN: () => `write the turn as TURN and a number from 1 to ${LIMITS.maxTurn}, e.g. TURN 5`,
   E_DUPLICATE_TURN: (a: { first: number }) => `TURN is already given on line ${a.first}; write it once per envelope`,
   // Plots (seed 000 X.F, seed 001 rules (18)-(21)).
