@@ -87,8 +87,11 @@ describe('seed 001 critical examples (A6M2 Zero, P-40C)', () => {
     expect(applyCritical(l, 5, remainingFromCapacity(l, zero.damage, 1))!.hit.system).toBe('C');
     const even = applyCritical(l, 5, () => 1)!;
     expect(even.hit.system).toBe('C');
-    const engineWorse = applyCritical(l, 5, (h) => (h.system === 'E' ? 0 : 2))!;
+    const engineWorse = applyCritical(l, 5, (h) => (h.system === 'E' ? 1 : 2))!;
     expect(engineWorse.hit.system).toBe('E');
+    // An engine this shot destroys by itself (0 left) gains nothing: the extra hits go to C.
+    const engineGone = applyCritical(l, 5, (h) => (h.system === 'E' ? 0 : 2))!;
+    expect(engineGone.hit.system).toBe('C');
   });
 
   it('no critical from a 1-hit shot', () => {

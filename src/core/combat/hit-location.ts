@@ -127,8 +127,8 @@ export interface Critical {
  * The red die (seed 001: "The firing player chooses the system hit by these extra red die
  * critical hits"). Only shots of 2 or more hits, only C, L or E hits of starred entries. With no
  * player at hand the choice is made for the firer: the most damaging, that is the candidate with
- * the least capacity left once this shot's own hits are counted (`remainingAfter`); ties go to C,
- * then L, then E, then the earlier hit.
+ * the least capacity left once this shot's own hits are counted (`remainingAfter`), among those
+ * this shot does not destroy already; ties go to C, then L, then E, then the earlier hit.
  */
 export function applyCritical(located: Located, red: number, remainingAfter: (hit: SystemHit) => number): Critical | null {
   const extra = criticalExtra(red);
@@ -137,7 +137,10 @@ export function applyCritical(located: Located, red: number, remainingAfter: (hi
   let bestLeft = Infinity;
   for (const h of located.systemHits) {
     if (!h.critical || !CRITICAL_ORDER.includes(h.system)) continue;
-    const left = remainingAfter(h);
+    // A system this shot's own hits already destroy (0 or less left) gains nothing from the extra
+    // hits: it ranks after every system still standing (the most damaging choice, seed 001).
+    const raw = remainingAfter(h);
+    const left = raw > 0 ? raw : Number.MAX_SAFE_INTEGER;
     if (best === null || left < bestLeft || (left === bestLeft && CRITICAL_ORDER.indexOf(h.system) < CRITICAL_ORDER.indexOf(best.system))) {
       best = h;
       bestLeft = left;

@@ -38,6 +38,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
   };
 
   router.use('/static', express.static(STATIC_DIR, { index: false, dotfiles: 'deny', redirect: false }));
+  router.get('/favicon.ico', (_req, res) => { res.status(204).end(); });
   router.get('/games', (_req, res) => { send(res, 'games', { games: listGames(o.store) }); });
   router.get('/games/:game', (req, res) => {
     const view = gamePage(o.store, String(req.params.game));
