@@ -47,7 +47,11 @@ export interface TurnDice {
  * migration 002) gets one now. Nothing is stored: `sealTurnDice` records it once the turn resolved.
  */
 export function turnDice(deps: AppDeps, tx: StoreTx, gameId: string, turn: number, latest: ReadonlyMap<string, OrdersRow>): TurnDice {
-  const row = tx.dice.get(gameId, turn) ?? openTurnDice(deps, tx, gameId, turn);
+  return diceWith(tx.dice.get(gameId, turn) ?? openTurnDice(deps, tx, gameId, turn), latest);
+}
+
+/** What a drawn seed and these orders throw. */
+export function diceWith(row: TurnDiceRow, latest: ReadonlyMap<string, OrdersRow>): TurnDice {
   const orders = orderHashes(latest);
   const digest = ordersDigest(orders);
   return { row, orders, digest, seed: effectiveSeed(row.serverSeed, digest) };

@@ -9,6 +9,8 @@ import { registerGameCommands } from './game.ts';
 import { registerPlayerCommands } from './player.ts';
 import { registerMailCommands } from './mail.ts';
 import { registerServeCommand } from './serve.ts';
+import { registerVerifyDiceCommand } from './verify-dice.ts';
+import { registerHistoryCommands } from './history.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -26,6 +28,8 @@ export function buildProgram(): Command {
   registerPlayerCommands(program);
   registerMailCommands(program);
   registerServeCommand(program);
+  registerHistoryCommands(program);
+  registerVerifyDiceCommand(program);
   return program;
 }
 

@@ -1,0 +1,121 @@
+/**
+ * `tallyho verify`: re-resolves every resolved turn of a game from its stored state, the orders it
+ * was resolved with and its dice (src/core/turn.ts, docs/fair-dice.md), and reports every
+ * difference from what was stored: the dice's seed, commitment and digest, the new state, the
+ * events. Reads in short transactions of a few turns, so the server sharing the database is never
+ * held up for long.
+ */
+import type { GameEvent } from '../core/events.ts';
+import { commitmentOf, effectiveSeed } from '../core/fair-dice.ts';
+import type { GameState } from '../core/state.ts';
+import { resolveTurn } from '../core/turn.ts';
+import type { AppDeps } from './deps.ts';
+import { diceWith, turnOrders, withDiceSeed } from './dice.ts';
+import { requireGame } from './games.ts';
+import type { OrdersRow, TurnDiceRow } from './ports.ts';
+
+export interface TurnDifference {
+  turn: number;
+  what: string;
+}
+
+export interface VerifyResult {
+  game: string;
+  /** Resolved turns re-resolved. */
+  turns: number;
+  /** Of those, turns resolved before verifiable dice (thrown with their state's own seed). */
+  legacyTurns: number;
+  differences: TurnDifference[];
+}
+
+interface StoredTurn {
+  turn: number;
+  state: GameState;
+  after: GameState | undefined;
+  latest: Map<string, OrdersRow>;
+  events: GameEvent[];
+  dice: TurnDiceRow | undefined;
+}
+
+const CHUNK = 64;
+const MAX_SHOWN = 120;
+
+const show = (v: unknown): string => {
+  const s = v === undefined ? 'nothing' : JSON.stringify(v);
+  return s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}...` : s;
+};
+
+/** The first place two JSON values differ, as a path, or null when they are equal. */
+export function firstDifference(stored: unknown, got: unknown, path = ''): { path: string; stored: unknown; got: unknown } | null {
+  if (stored === got) return null;
+  if (Array.isArray(stored) && Array.isArray(got)) {
+    for (let i = 0; i < Math.max(stored.length, got.length); i++) {
+      const d = firstDifference(stored[i], got[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (stored && got && typeof stored === 'object' && typeof got === 'object' && !Array.isArray(stored) && !Array.isArray(got)) {
+    const a = stored as Record<string, unknown>;
+    const b = got as Record<string, unknown>;
+    for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      const d = firstDifference(a[k], b[k], path ? `${path}.${k}` : k);
+      if (d) return d;
+    }
+    return null;
+  }
+  return { path: path || '(the whole value)', stored, got };
+}
+
+/** Re-resolves one turn; the differences found. */
+function verifyTurn(t: StoredTurn): { legacy: boolean; differences: string[] } {
+  const out: string[] = [];
+  let seed = t.state.dice.seed;
+  if (t.dice) {
+    if (commitmentOf(t.dice.serverSeed) !== t.dice.commitment) out.push(`dice: the server seed does not hash to the commitment published for the turn (${t.dice.commitment})`);
+    const dice = diceWith(t.dice, t.latest);
+    if (dice.digest !== t.dice.ordersDigest) out.push(`dice: the stored orders give the digest ${dice.digest}, the turn was resolved with ${t.dice.ordersDigest ?? 'none'}`);
+    if (t.dice.effectiveSeed !== effectiveSeed(t.dice.serverSeed, t.dice.ordersDigest ?? '')) out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
+    seed = dice.seed;
+  }
+  const r = resolveTurn(withDiceSeed(t.state, seed), turnOrders(t.latest));
+  if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`] };
+  const d = firstDifference(t.after, r.value.state);
+  if (d) out.push(`state after the turn: ${d.path} is ${show(d.stored)} as stored, ${show(d.got)} re-resolved`);
+  if (t.events.length !== r.value.events.length) out.push(`events: ${t.events.length} stored, ${r.value.events.length} re-resolved`);
+  const e = firstDifference(t.events, r.value.events);
+  if (e) out.push(`events: ${e.path} is ${show(e.stored)} as stored, ${show(e.got)} re-resolved`);
+  return { legacy: !t.dice, differences: out };
+}
+
+/** Verifies every resolved turn of a game; `progress` is told after each turn. */
+export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: number, total: number) => void): VerifyResult {
+  const total = deps.store.tx((tx) => {
+    const g = requireGame(tx, gameId);
+    let n = 0;
+    while (n < g.turn && tx.turns.get(g.id, n + 1)?.resolvedAt != null) n++;
+    return n;
+  });
+  const result: VerifyResult = { game: gameId, turns: total, legacyTurns: 0, differences: [] };
+  let carried: GameState | undefined;
+  for (let from = 1; from <= total; from += CHUNK) {
+    const chunk = deps.store.tx((tx) => {
+      const turns: StoredTurn[] = [];
+      for (let t = from; t < from + CHUNK && t <= total; t++) {
+        const state = carried ?? tx.turns.get(gameId, t)?.state;
+        const after = tx.turns.get(gameId, t + 1)?.state;
+        if (!state) throw new Error(`game ${gameId} has no stored state for turn ${t}`);
+        turns.push({ turn: t, state, after, latest: tx.orders.latestAccepted(gameId, t), events: tx.events.list(gameId, t), dice: tx.dice.get(gameId, t) });
+        carried = after; // resolveTurn works on a copy: the state read once serves twice
+      }
+      return turns;
+    });
+    for (const t of chunk) {
+      const v = verifyTurn(t);
+      if (v.legacy) result.legacyTurns++;
+      for (const what of v.differences) result.differences.push({ turn: t.turn, what });
+      progress?.(t.turn, total);
+    }
+  }
+  return result;
+}

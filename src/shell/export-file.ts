@@ -1,0 +1,99 @@
+/**
+ * Reading a game export (docs/cli.md, "tallyho export"): the format and version first, then the
+ * shape with zod, then that its parts fit together (turns 1..n, each state of its turn, only the
+ * last turn open, orders of known players). Every problem is an E_EXPORT_FORMAT error naming where.
+ * The states themselves are checked by re-resolving them: `tallyho verify` after an import.
+ */
+import { z } from 'zod';
+import { EXPORT_FORMAT, EXPORT_VERSION, type GameExport } from '../app/export.ts';
+import { TallyhoError } from './errors.ts';
+
+const int = z.number().int();
+const ms = int.min(0);
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lower-case hex digits');
+const id = z.string().regex(/^[a-z0-9_-]{1,32}$/, 'an id: 1 to 32 lower-case letters, digits, - or _');
+
+const ordersSchema = z.strictObject({
+  player: id, submittedAt: ms, accepted: z.boolean(), flown: z.boolean(), canonical: z.string(),
+  orders: z.strictObject({ plots: z.record(z.string(), z.looseObject({ plane: z.string() })), fire: z.array(z.looseObject({ plane: z.string() })) }),
+  problems: z.array(z.string()),
+});
+
+const diceSchema = z.strictObject({
+  serverSeed: z.string().regex(/^[0-9a-f]{1,128}$/, 'hex digits'), commitment: hex64, drawnAt: ms,
+  ordersDigest: hex64.nullable(), effectiveSeed: hex64.nullable(), resolvedAt: ms.nullable(),
+});
+
+const stateSchema = z.looseObject({
+  version: z.literal(1), turn: int.min(1), map: z.looseObject({ width: int, height: int }),
+  planes: z.array(z.looseObject({ id: z.string(), type: z.string(), status: z.string() })),
+  aircraft: z.record(z.string(), z.looseObject({})), dice: z.looseObject({ seed: z.string() }),
+});
+
+const turnSchema = z.strictObject({
+  turn: int.min(1), openedAt: ms, resolvedAt: ms.nullable(), state: stateSchema, dice: diceSchema.nullable(),
+  orders: z.array(ordersSchema),
+  events: z.array(z.looseObject({ impulse: int, phase: z.string(), plane: z.string(), type: z.string() })),
+});
+
+const exportSchema = z.strictObject({
+  format: z.literal(EXPORT_FORMAT), version: z.literal(EXPORT_VERSION), exportedAt: ms,
+  game: z.strictObject({
+    id, name: z.string(), status: z.enum(['setup', 'running', 'over']), turn: int.min(1), seed: z.string(),
+    createdAt: ms, startedAt: ms.nullable(), endedAt: ms.nullable(), scenario: z.unknown(),
+  }),
+  players: z.array(z.strictObject({ id, email: z.string().min(3), planes: z.array(z.string()), createdAt: ms, threadRoot: z.string().nullable() })),
+  turns: z.array(turnSchema).min(1),
+});
+
+const bad = (name: string, message: string, details: string[] = []): TallyhoError =>
+  new TallyhoError('E_EXPORT_FORMAT', `${name}: ${message}; nothing was imported`, details);
+
+/** The parts of a well-shaped export that do not fit together. */
+export function exportProblems(data: GameExport): string[] {
+  const problems: string[] = [];
+  const players = new Set<string>();
+  const planes = new Set<string>();
+  for (const p of data.players) {
+    if (players.has(p.id)) problems.push(`players: '${p.id}' appears twice`);
+    players.add(p.id);
+    for (const pl of p.planes) {
+      if (planes.has(pl)) problems.push(`players: plane ${pl} belongs to two players`);
+      planes.add(pl);
+    }
+  }
+  if (data.turns.length !== data.game.turn) problems.push(`turns: the game is at turn ${data.game.turn} but the export holds ${data.turns.length} turns`);
+  data.turns.forEach((t, i) => {
+    const at = `turns[${i}]`;
+    if (t.turn !== i + 1) problems.push(`${at}: turn ${t.turn} where turn ${i + 1} belongs (turns run 1, 2, 3 ...)`);
+    if (t.state.turn !== t.turn) problems.push(`${at}: its state is of turn ${t.state.turn}`);
+    const last = i === data.turns.length - 1;
+    if (last && t.resolvedAt !== null) problems.push(`${at}: the last turn is resolved, so the state after it is missing`);
+    if (!last && t.resolvedAt === null) problems.push(`${at}: turn ${t.turn} is not resolved but later turns follow`);
+    if (t.resolvedAt === null && t.events.length) problems.push(`${at}: a turn not resolved has no events`);
+    for (const o of t.orders) if (!players.has(o.player)) problems.push(`${at}: orders of '${o.player}', who is not a player of the game`);
+  });
+  return problems;
+}
+
+/** Reads an export from its JSON text; `name` names the file in errors. */
+export function parseExport(text: string, name: string): GameExport {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw bad(name, `not JSON (${(e as Error).message})`);
+  }
+  const head = (data ?? {}) as { format?: unknown; version?: unknown };
+  if (typeof data !== 'object' || head.format !== EXPORT_FORMAT) throw bad(name, `not a Tallyho game export (it has no "format": "${EXPORT_FORMAT}")`);
+  if (head.version !== EXPORT_VERSION) throw bad(name, `an export of format version ${JSON.stringify(head.version)}; this Tallyho reads version ${EXPORT_VERSION}`);
+  const r = exportSchema.safeParse(data);
+  if (!r.success) {
+    const details = r.error.issues.slice(0, 20).map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`);
+    throw bad(name, `not a valid game export (${r.error.issues.length} problem${r.error.issues.length === 1 ? '' : 's'})`, details);
+  }
+  const parsed = data as GameExport; // as written: zod's copy would reorder the states' keys
+  const problems = exportProblems(parsed);
+  if (problems.length) throw bad(name, 'the parts of the export do not fit together', problems.slice(0, 20));
+  return parsed;
+}

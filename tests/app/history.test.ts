@@ -1,0 +1,132 @@
+/**
+ * Export, import and verify (src/app/export.ts, src/app/verify.ts): a played game goes out as JSON,
+ * comes back into a fresh database, re-resolves die for die, and plays on; tampering is caught.
+ */
+import { describe, expect, it } from 'vitest';
+import { exportGame, importGame, type GameExport } from '../../src/app/export.ts';
+import { receive } from '../../src/app/intake.ts';
+import { verifyGame } from '../../src/app/verify.ts';
+import { parseExport } from '../../src/shell/export-file.ts';
+import { envelope, mail, place, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
+
+const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
+let uid = 0;
+
+/** The duel played head-on with guns firing: shots (and their dice) in turn 1; both off the map in turn 4. */
+function playDuel(t: TestReferee, turns: number): { red: string; blue: string } {
+  const s = startedDuel(t);
+  for (let turn = 1; turn <= turns; turn++) {
+    receive(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 ALL AT B1')), place(++uid));
+    receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1\nFIRE B1 ALL AT R1')), place(++uid));
+  }
+  return s;
+}
+
+/** Through JSON text and the file reader, as `tallyho export` and `tallyho import` do. */
+const roundTrip = (data: GameExport): GameExport => parseExport(JSON.stringify(data, null, 1), 'duel.json');
+
+describe('export and import', () => {
+  it('exports the whole history, imports it into a fresh database, verifies every turn and plays on', () => {
+    const t = testReferee();
+    playDuel(t, 2);
+    const data = exportGame(t.deps, 'duel');
+    expect(data).toMatchObject({ format: 'tallyho-game', version: 1, game: { id: 'duel', status: 'running', turn: 3 } });
+    expect(data.players.map((p) => [p.id, p.email, p.planes])).toEqual([['red', RED, ['R1']], ['blue', BLUE, ['B1']]]);
+    expect(JSON.stringify(data)).not.toMatch(/scrypt/);
+    expect(data.turns.map((t) => [t.turn, t.resolvedAt !== null, t.orders.filter((o) => o.flown).length, t.dice?.effectiveSeed !== null])).toEqual([
+      [1, true, 2, true], [2, true, 2, true], [3, false, 0, false],
+    ]);
+    expect(data.turns[0]!.events.some((e) => e.type === 'shot')).toBe(true);
+    expect(data.turns[2]!.dice?.serverSeed).toBe('feedface03');
+
+    const fresh = testReferee();
+    const r = importGame(fresh.deps, roundTrip(data));
+    expect(r.game).toMatchObject({ id: 'duel', status: 'running', turn: 3 });
+    expect(r.secrets.map((s) => s.player)).toEqual(['red', 'blue']);
+    expect(exportGame(fresh.deps, 'duel')).toEqual(data);
+    expect(verifyGame(fresh.deps, 'duel')).toEqual({ game: 'duel', turns: 2, legacyTurns: 0, differences: [] });
+
+    // The restored game goes on with the new secrets and the commitment already mailed for turn 3.
+    const [red, blue] = r.secrets.map((s) => s.secret) as [string, string];
+    receive(fresh.deps, mail(RED, envelope('duel', 'red', red, 'R1: 1 1 1 1 1')), place(++uid));
+    const done = receive(fresh.deps, mail(BLUE, envelope('duel', 'blue', blue, 'B1: 1 1 1 1 1')), place(++uid));
+    expect(done.resolved).toEqual([{ game: 'duel', turn: 3 }]);
+    expect(fresh.store.tx((tx) => tx.dice.get('duel', 3))).toMatchObject({ serverSeed: 'feedface03', commitment: data.turns[2]!.dice!.commitment });
+    expect(verifyGame(fresh.deps, 'duel').differences).toEqual([]);
+  });
+
+  it('refuses a database with games in it (unless --add) and always a game id taken', () => {
+    const t = testReferee();
+    playDuel(t, 1);
+    const data = exportGame(t.deps, 'duel');
+    expect(() => importGame(t.deps, data)).toThrow(/a game 'duel' exists already/);
+    const other = { ...data, game: { ...data.game, id: 'duel2' } };
+    expect(() => importGame(t.deps, other)).toThrow(/holds 1 game already.*--add/);
+    expect(importGame(t.deps, other, { add: true }).game.id).toBe('duel2');
+    expect(verifyGame(t.deps, 'duel2').differences).toEqual([]);
+  });
+
+  it('reads only well-formed exports that fit together, naming the problem', () => {
+    const t = testReferee();
+    playDuel(t, 1);
+    const data = exportGame(t.deps, 'duel');
+    const text = (x: unknown) => JSON.stringify(x);
+    const problem = (x: string) => { try { parseExport(x, 'f.json'); return ''; } catch (e) { return `${(e as Error).message} ${(e as { details: string[] }).details.join(' | ')}`; } };
+    expect(problem('{')).toMatch(/f.json: not JSON/);
+    expect(problem(text({ hello: 1 }))).toMatch(/not a Tallyho game export/);
+    expect(problem(text({ ...data, version: 2 }))).toMatch(/format version 2; this Tallyho reads version 1/);
+    expect(problem(text({ ...data, players: [{ ...data.players[0], email: 7 }] }))).toMatch(/players\.0\.email/);
+    expect(problem(text({ ...data, turns: data.turns.slice(1) }))).toMatch(/the game is at turn 2 but the export holds 1 turns/);
+    expect(problem(text({ ...data, players: data.players.slice(0, 1) }))).toMatch(/orders of 'blue', who is not a player/);
+    expect(problem(text(data))).toBe('');
+  });
+});
+
+describe('verify', () => {
+  it('re-resolves a finished game die for die', () => {
+    const t = testReferee();
+    playDuel(t, 4);
+    expect(t.store.tx((tx) => tx.games.get('duel')!.status)).toBe('over');
+    const seen: number[] = [];
+    expect(verifyGame(t.deps, 'duel', (done) => seen.push(done))).toEqual({ game: 'duel', turns: 4, legacyTurns: 0, differences: [] });
+    expect(seen).toEqual([1, 2, 3, 4]);
+  });
+
+  it('catches a tampered stored state, event, orders digest and server seed, naming the turn and what differs', () => {
+    const t = testReferee();
+    playDuel(t, 3);
+    const db = t.store.db;
+    db.prepare("UPDATE turns SET state = json_set(state, '$.planes[1].altitude', 12345) WHERE game_id = 'duel' AND turn = 2").run();
+    const d = verifyGame(t.deps, 'duel').differences;
+    expect(d[0]).toEqual({ turn: 1, what: expect.stringMatching(/^state after the turn: planes\[1\]\.altitude is 12345 as stored, \d+ re-resolved$/) });
+    expect(d.every((x) => x.turn <= 2)).toBe(true);
+
+    const u = testReferee();
+    playDuel(u, 2);
+    u.store.db.prepare("UPDATE events SET data = json_set(data, '$.dice.white', 7) WHERE game_id = 'duel' AND turn = 1 AND type = 'shot'").run();
+    u.store.db.prepare("UPDATE turn_dice SET orders_digest = ? WHERE game_id = 'duel' AND turn = 2").run('0'.repeat(64));
+    const e = verifyGame(u.deps, 'duel').differences;
+    expect(e).toContainEqual({ turn: 1, what: expect.stringMatching(/^events: \[\d+\]\.dice\.white is 7 as stored, [1-6] re-resolved$/) });
+    expect(e).toContainEqual({ turn: 2, what: expect.stringMatching(/^dice: the stored orders give the digest [0-9a-f]{64}, the turn was resolved with 0{64}$/) });
+
+    const w = testReferee();
+    playDuel(w, 1);
+    w.store.db.prepare("UPDATE turn_dice SET server_seed = 'feedface99' WHERE game_id = 'duel' AND turn = 1").run();
+    const f = verifyGame(w.deps, 'duel').differences.map((x) => x.what);
+    expect(f[0]).toMatch(/the server seed does not hash to the commitment/);
+    expect(f.some((x) => /^events: /.test(x))).toBe(true); // other dice, other shots
+  });
+
+  it('re-resolves a turn from before verifiable dice with its state\'s own seed', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    receive(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(++uid));
+    receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1')), place(++uid));
+    // As before migration 002: no dice row, and every state carries the game's one seed.
+    t.store.db.prepare("DELETE FROM turn_dice WHERE game_id = 'duel' AND turn = 1").run();
+    t.store.db.prepare(`UPDATE turns SET state = json_set(state, '$.dice.seed', (SELECT json_extract(state, '$.dice.seed') FROM turns WHERE game_id = 'duel' AND turn = 2))
+      WHERE game_id = 'duel' AND turn = 1`).run();
+    expect(verifyGame(t.deps, 'duel')).toEqual({ game: 'duel', turns: 1, legacyTurns: 1, differences: [] });
+  });
+});
