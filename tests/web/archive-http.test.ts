@@ -122,6 +122,20 @@ describe('the web archive over HTTP', () => {
     }
   });
 
+  it('answers a page it cannot build with a bare 500, no stack trace', async () => {
+    const db = g.t.store.db;
+    const state = (db.prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 1").get() as { state: string }).state;
+    db.prepare("UPDATE turns SET state = '{' WHERE game_id = 'duel' AND turn = 1").run();
+    try {
+      const r = await get(web.url, '/games/duel/turns/1');
+      expect(r.status).toBe(500);
+      expect(r.body).toBe('The archive could not show this page.\n');
+    } finally {
+      db.prepare("UPDATE turns SET state = ? WHERE game_id = 'duel' AND turn = 1").run(state);
+    }
+    expect((await get(web.url, '/games/duel/turns/1')).status).toBe(200);
+  });
+
   it('never shows an address, a secret, a token, a secret hash or orders of an unresolved turn', async () => {
     const { t, secrets } = g;
     const players = t.store.tx((tx) => tx.players.list('duel'));

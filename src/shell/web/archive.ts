@@ -57,5 +57,9 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     if (!view) { notFound(res, 'such log sheet'); return; }
     send(res, 'sheet', { title: `${view.game.name}: ${view.plane.id} after turn ${view.turn}`, ...view });
   });
+  // A page that fails (a damaged row, say) is a bare 500: no stack trace, no path, no data.
+  router.use((_err: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
+    res.status(500).type('text').set('Cache-Control', 'no-store').send('The archive could not show this page.\n');
+  });
   return router;
 }
