@@ -1,4 +1,6 @@
 /** What every use case is given: the ports, the referee's own settings and a log. */
+import type { AircraftCard } from '../core/aircraft/types.ts';
+import type { Scenario } from '../core/scenario.ts';
 import type { Clock, Keys, Renderer, Store } from './ports.ts';
 
 export interface AppLog {
@@ -15,6 +17,15 @@ export interface RefereeSettings {
   address: string;
   /** Mails taken from one sender per hour; more are set aside unanswered. */
   rateLimitPerHour: number;
+  /** The installation's game master (GM_EMAIL, GM_SECRET): answers GM commands for every game. */
+  gm?: { email: string | null; secretHash: string | null } | null;
+}
+
+/** The scenario files a game master may create a game from by mail (scenarios/<name>.yaml). */
+export interface ScenarioSource {
+  names(): string[];
+  /** Throws an AppError (E_NOT_FOUND, E_USAGE) when there is no such scenario or it is not valid. */
+  load(name: string): { scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard> };
 }
 
 export interface AppDeps {
@@ -24,6 +35,7 @@ export interface AppDeps {
   renderer: Renderer;
   referee: RefereeSettings;
   log: AppLog;
+  scenarios?: ScenarioSource;
 }
 
 /** Errors a use case reports to its caller (the CLI prints them); codes from src/shell/errors.ts. */

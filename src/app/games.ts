@@ -8,11 +8,14 @@ import { commitmentOf } from '../core/fair-dice.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { openTurnDice } from './dice.ts';
 import { queueWelcome } from './messages.ts';
+import { canonicalZone } from './zones.ts';
 import type { GameRow, OutboxRow, PlayerRow, StoreTx } from './ports.ts';
 import { flying, myPlanes } from './views.ts';
 
 export const ID_RE = /^[a-z0-9_-]{1,32}$/;
-const EMAIL_RE = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$|^[^\s@<>"(),;:]+@localhost$/;
+/** The player id of the game master's envelopes: `#TALLYHO <game> gm "<GM secret>"`. */
+export const GM_ID = 'gm';
+export const EMAIL_RE = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$|^[^\s@<>"(),;:]+@localhost$/;
 
 export function requireGame(tx: StoreTx, id: string): GameRow {
   const g = tx.games.get(id);
@@ -42,6 +45,8 @@ export interface AddPlayerInput {
   playerId: string;
   email: string;
   planes: string[];
+  /** The player's time zone (IANA) for deadlines in mail; the game's when not given. */
+  zone?: string | null;
 }
 
 /** Adds a player; returns the secret, which is not stored and cannot be shown again. */
@@ -49,10 +54,13 @@ export function addPlayer(deps: AppDeps, input: AddPlayerInput): { player: Playe
   const playerId = input.playerId.toLowerCase();
   const email = input.email.trim().toLowerCase();
   if (!ID_RE.test(playerId)) throw new AppError('E_USAGE', `'${input.playerId}' is not a player id: 1 to 32 letters, digits, '-' or '_'`);
+  if (playerId === GM_ID) throw new AppError('E_USAGE', `'${GM_ID}' is the game master's id in envelopes; choose another player id`);
   if (!EMAIL_RE.test(email)) throw new AppError('E_USAGE', `'${input.email}' is not a mail address`);
   if (email === deps.referee.address) throw new AppError('E_USAGE', `${email} is the referee's own address`);
   const planes = [...new Set(input.planes.map((p) => p.trim().toUpperCase()).filter(Boolean))];
   if (!planes.length) throw new AppError('E_USAGE', 'give the player at least one plane: --planes R1,R2');
+  const zone = input.zone ? canonicalZone(input.zone) : null;
+  if (input.zone && !zone) throw new AppError('E_USAGE', `'${input.zone}' is not a time zone name (for example Europe/Berlin, America/New_York)`);
   const secret = deps.keys.newSecret();
   const secretHash = deps.keys.hashSecret(secret);
   const player = deps.store.tx((tx) => {
@@ -67,7 +75,7 @@ export function addPlayer(deps: AppDeps, input: AddPlayerInput): { player: Playe
       else if (taken.has(id)) problems.push(`plane ${id} belongs to player '${taken.get(id)}' already`);
     }
     if (problems.length) throw new AppError('E_USAGE', `cannot add player '${playerId}'`, problems);
-    tx.players.insert({ gameId: game.id, id: playerId, email, secretHash, createdAt: deps.clock.now(), planes });
+    tx.players.insert({ gameId: game.id, id: playerId, email, secretHash, createdAt: deps.clock.now(), planes, zone });
     return tx.players.get(game.id, playerId) as PlayerRow;
   });
   return { player, secret };

@@ -6,6 +6,7 @@ import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { turnLog } from '../report/turn-log.ts';
 import { casualties } from '../report/combat-log.ts';
+import { deadlineLine } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
@@ -29,24 +30,27 @@ function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
 }
 
 /** What the player needs for the next turn: plot sizes and the ready-to-send template. */
-function nextTurn(deps: AppDeps, game: GameRow, player: PlayerRow, state: GameState) {
+export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState) {
   const planes = flying(myPlanes(state, player.planes));
   return {
     nextTurn: state.turn,
+    orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
     needs: planes.map(nextPlotNeeds),
     template: planes.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes) : '',
   };
 }
 
-export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState): void {
+/** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
+export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState, takeover = ''): void {
   const sc = scenarioOf(game);
   const view = {
     ...common(deps, game, player),
+    takeover: takeover ? wrap(takeover, 0) : '',
     description: sc.description,
     planes: myPlanes(state, player.planes).map((p) => logSheet(state, p)),
     map: situationMap(state, player.planes),
     fairDice: commitmentBlock(tx, game.id, state.turn),
-    ...nextTurn(deps, game, player, state),
+    ...nextTurn(deps, tx, game, player, state),
   };
   const { messageId } = queueMail(deps, tx, {
     kind: 'welcome', template: 'welcome', view, subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,
@@ -106,19 +110,22 @@ export interface ReportInput {
 }
 
 export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
+  // A turn the game master rolled back and that was resolved again (src/app/rollback.ts).
+  const rerun = (tx.control.clock(r.game.id, r.resolved)?.reruns ?? 0) > 0;
   const view = {
     ...common(deps, r.game, r.player),
     turn: r.resolved,
+    rerun,
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events),
     combat: wrap(casualties(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p)),
     over: r.over,
     fairDice: revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn),
-    ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, r.game, r.player, r.state)),
+    ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, tx, r.game, r.player, r.state)),
   };
   queueMail(deps, tx, {
-    kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report`, to: r.player.email,
+    kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}`, to: r.player.email,
     gameId: r.game.id, player: r.player, turn: r.resolved,
   });
 }

@@ -7,6 +7,7 @@
 import type { GameState } from '../core/state.ts';
 import type { TurnOrders } from '../core/turn.ts';
 import type { GameEvent } from '../core/events.ts';
+import type { ControlRepo } from './ports-control.ts';
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -51,6 +52,12 @@ export interface PlayerRow {
   threadRoot: string | null;
   createdAt: number;
   planes: string[];
+  /** IANA zone for deadlines in mail; null: the game's. */
+  zone: string | null;
+  /** 'replaced': the player's planes went to a replacement (REPLACE); no more mail or orders. */
+  status: 'active' | 'replaced';
+  /** WAIT: the turn of this number is not resolved before its deadline. */
+  waitTurn: number | null;
 }
 
 export interface TurnRow {
@@ -105,7 +112,7 @@ export interface OrdersRow {
   problems: string[];
 }
 
-export type OutboxKind = 'welcome' | 'ack' | 'report' | 'notice';
+export type OutboxKind = 'welcome' | 'ack' | 'report' | 'notice' | 'reminder' | 'answer';
 export type OutboxStatus = 'pending' | 'sent' | 'dead';
 
 export interface NewOutboxRow {
@@ -147,12 +154,15 @@ export interface GameRepo {
 
 export interface PlayerRepo {
   get(gameId: string, id: string): PlayerRow | undefined;
+  /** The active players (not those replaced). */
   list(gameId: string): PlayerRow[];
+  /** Every player, replaced ones too. */
+  listAll(gameId: string): PlayerRow[];
   /** Every player registered with this address, in any game. */
   byEmail(email: string): PlayerRow[];
   /** Whether any player of any game is registered with this address. */
   isRegistered(email: string): boolean;
-  insert(row: Omit<PlayerRow, 'threadRoot'>): void;
+  insert(row: Omit<PlayerRow, 'threadRoot' | 'zone' | 'status' | 'waitTurn'> & { zone?: string | null }): void;
   setThreadRoot(gameId: string, id: string, messageId: string): void;
 }
 
@@ -247,11 +257,14 @@ export interface StoreTx {
   settings: SettingsRepo;
   archive: ArchiveRepo;
   dice: DiceRepo;
+  control: ControlRepo;
 }
 
 export interface Store {
   /** Runs `fn` in one transaction: all its writes commit together or none do. */
   tx<T>(fn: (tx: StoreTx) => T): T;
+  /** Runs `fn` and undoes every write it made (a savepoint inside a transaction); returns its value. */
+  dryRun<T>(fn: (tx: StoreTx) => T): T;
   close(): void;
 }
 

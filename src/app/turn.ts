@@ -6,6 +6,7 @@
  */
 import type { GameState } from '../core/state.ts';
 import { resolveTurn } from '../core/turn.ts';
+import { holdReason } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from './dice.ts';
 import { queueReport } from './messages.ts';
@@ -18,8 +19,12 @@ export function isOver(start: GameState, end: GameState): boolean {
   return sidesAt(end) < Math.min(2, initialSides) || sidesAt(end) === 0;
 }
 
-/** Resolves the game's current turn if every order is in; returns the turn resolved, or null. */
-export function resolveReady(deps: AppDeps, gameId: string): number | null {
+/**
+ * Resolves the game's current turn if every order is in and nothing holds it (src/app/deadlines.ts);
+ * with `withDefaults` (the deadline passed, or the GM's PROCESS) at once, planes without orders
+ * flying the default. Returns the turn resolved, or null.
+ */
+export function resolveReady(deps: AppDeps, gameId: string, opts: { withDefaults?: boolean } = {}): number | null {
   return deps.store.tx((tx) => {
     const game = tx.games.get(gameId);
     if (!game || game.status !== 'running') return null;
@@ -29,7 +34,7 @@ export function resolveReady(deps: AppDeps, gameId: string): number | null {
     const players = tx.players.list(game.id);
     const latest = tx.orders.latestAccepted(game.id, game.turn);
     const missing = players.filter((p) => flying(myPlanes(state, p.planes)).length > 0 && !latest.has(p.id));
-    if (missing.length) return null;
+    if (!opts.withDefaults && (missing.length || holdReason(tx, game, deps.clock.now()) !== null)) return null;
     const orders = turnOrders(latest);
     const dice = turnDice(deps, tx, game.id, game.turn, latest);
     const r = resolveTurn(withDiceSeed(state, dice.seed), orders);

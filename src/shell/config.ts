@@ -48,13 +48,18 @@ export interface Config {
   outboxRetrySeconds: number;
   outboxMaxAttempts: number;
   logLevel: string;
+  /** The installation's game master: GM commands for every game (GM_SECRET) answered to GM_EMAIL. */
+  gmEmail: string | null;
+  gmSecret: string | null;
+  /** How often the clock runs (deadlines, reminders), seconds. */
+  tickSeconds: number;
 }
 
 export const CONFIG_KEYS = [
   'IMAP_HOST', 'IMAP_PORT', 'IMAP_USER', 'IMAP_PASSWORD', 'IMAP_TLS', 'IMAP_MAILBOX', 'IMAP_PROCESSED_FOLDER',
   'IMAP_REJECTED_FOLDER', 'IMAP_POLL_SECONDS', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'SMTP_TLS',
   'MAIL_FROM', 'DATABASE_PATH', 'HTTP_HOST', 'HTTP_PORT', 'TOKEN_KEY', 'LOCAL_SMTP_PORT', 'RATE_LIMIT_PER_HOUR',
-  'MAX_MAIL_BYTES', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_ATTEMPTS', 'LOG_LEVEL',
+  'MAX_MAIL_BYTES', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_ATTEMPTS', 'LOG_LEVEL', 'GM_EMAIL', 'GM_SECRET', 'TICK_SECONDS',
 ] as const;
 
 type Key = (typeof CONFIG_KEYS)[number];
@@ -147,6 +152,11 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
   const from = parseFrom(r, local);
   const tokenKey = r.str('TOKEN_KEY') || null;
   if (tokenKey !== null && tokenKey.length < 16) r.problems.push('TOKEN_KEY: use at least 16 random characters (e.g. openssl rand -hex 32)');
+  const gmEmail = r.str('GM_EMAIL').toLowerCase() || null;
+  const gmSecret = r.str('GM_SECRET') || null;
+  if (gmEmail && !ADDRESS.test(gmEmail)) r.problems.push(`GM_EMAIL: '${gmEmail}' is not an address`);
+  if (gmSecret && gmSecret.length < 12) r.problems.push('GM_SECRET: use at least 12 characters (e.g. openssl rand -hex 16)');
+  if (gmSecret && !gmEmail) r.problems.push('GM_EMAIL is not set (GM_SECRET is: the answers to GM commands go to GM_EMAIL)');
   const logLevel = r.str('LOG_LEVEL', 'info').toLowerCase();
   if (!LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL: '${logLevel}' is not one of ${LEVELS.join(', ')}`);
   const config: Config = {
@@ -165,6 +175,9 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     outboxRetrySeconds: r.int('OUTBOX_RETRY_SECONDS', 30, 1, 86400),
     outboxMaxAttempts: r.int('OUTBOX_MAX_ATTEMPTS', 15, 1, 100),
     logLevel,
+    gmEmail,
+    gmSecret,
+    tickSeconds: r.int('TICK_SECONDS', 30, 1, 3600),
   };
   if (r.problems.length) {
     throw new TallyhoError('E_CONFIG', `the configuration is not valid (${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}; see .env.example)`, r.problems);

@@ -10,6 +10,7 @@ import { TallyhoError } from './errors.ts';
 import { createKeys, domainOf, tokenKeyFor } from './keys.ts';
 import { appLog } from './log.ts';
 import { createRenderer } from './render/handlebars.ts';
+import { scenarioSource } from './scenario-source.ts';
 
 export interface Runtime {
   config: Config;
@@ -34,7 +35,11 @@ export function openRuntime(options: RuntimeOptions = {}): Runtime {
       keys,
       clock: { now: () => Date.now() },
       renderer: createRenderer(options.templatesDir),
-      referee: { address: config.mailFrom, rateLimitPerHour: config.rateLimitPerHour },
+      referee: {
+        address: config.mailFrom, rateLimitPerHour: config.rateLimitPerHour,
+        gm: config.gmEmail ? { email: config.gmEmail, secretHash: config.gmSecret ? keys.hashSecret(config.gmSecret) : null } : null,
+      },
+      scenarios: scenarioSource(),
       log: options.logger ? appLog(options.logger) : silentLog,
     };
     return { config, store, deps, close: () => store.close() };

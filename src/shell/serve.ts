@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import { receive } from '../app/intake.ts';
 import type { InboundKey } from '../app/ports.ts';
+import { tick } from '../app/tick.ts';
 import { resolveAllReady } from '../app/turn.ts';
 import { loadConfig, type Config } from './config.ts';
 import { faultPoint } from './fault.ts';
@@ -30,6 +31,8 @@ export interface ServeOptions {
   retry?: Partial<RetryPolicy>;
   /** Outbox poll interval, ms. */
   outboxPollMs?: number;
+  /** Clock interval, ms (TICK_SECONDS by default). */
+  tickMs?: number;
 }
 
 export interface RunningServer {
@@ -116,12 +119,28 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       compose: (row) => composeMessage(row, { address: config.mailFrom, name: config.mailFromName }),
       retry: { baseMs: config.outboxRetrySeconds * 1000, maxAttempts: config.outboxMaxAttempts, ...options.retry },
     });
-    const handler = makeHandler(rt, () => worker.kick());
+    // The clock (deadlines, reminders, early resolution): on a timer and after every mail taken in.
+    const runClock = () => {
+      try {
+        const done = tick(rt.deps);
+        if (done.length) {
+          logger.info({ clock: done }, 'clock');
+          worker.kick();
+        }
+      } catch (e) {
+        logger.error({ err: (e as Error).message }, 'the clock failed');
+      }
+    };
+    const handler = makeHandler(rt, () => { runClock(); worker.kick(); });
     const demo = local ? ensureDemo(rt).players : [];
     const caughtUp = resolveAllReady(rt.deps);
     if (caughtUp.length) logger.info({ resolved: caughtUp }, 'turns completed before the last stop resolved now');
     worker.start();
     stops.push(() => worker.stop());
+    runClock();
+    const clockTimer = setInterval(runClock, options.tickMs ?? config.tickSeconds * 1000);
+    clockTimer.unref();
+    stops.push(() => clearInterval(clockTimer));
     let smtp: SmtpListener | null = null;
     let inbox: ImapInbox | null = null;
     if (local) {

@@ -36,26 +36,30 @@ export function gameRepo(db: Database.Database): GameRepo {
 
 export function playerRepo(db: Database.Database): PlayerRepo {
   const get = db.prepare('SELECT * FROM players WHERE game_id = ? AND id = ?');
-  const list = db.prepare('SELECT * FROM players WHERE game_id = ? ORDER BY created_at, rowid');
-  const byEmail = db.prepare('SELECT * FROM players WHERE email = ? ORDER BY game_id, id');
+  const list = db.prepare("SELECT * FROM players WHERE game_id = ? AND status = 'active' ORDER BY created_at, rowid");
+  const listAll = db.prepare('SELECT * FROM players WHERE game_id = ? ORDER BY created_at, rowid');
+  const byEmail = db.prepare("SELECT * FROM players WHERE email = ? AND status = 'active' ORDER BY game_id, id");
   const registered = db.prepare('SELECT 1 FROM players WHERE email = ? LIMIT 1');
   const planes = db.prepare('SELECT plane_id FROM planes WHERE game_id = ? AND player_id = ? ORDER BY rowid');
-  const insert = db.prepare(`INSERT INTO players (game_id, id, email, secret_hash, created_at)
-    VALUES (@gameId, @id, @email, @secretHash, @createdAt)`);
+  const insert = db.prepare(`INSERT INTO players (game_id, id, email, secret_hash, created_at, zone)
+    VALUES (@gameId, @id, @email, @secretHash, @createdAt, @zone)`);
   const insertPlane = db.prepare('INSERT INTO planes (game_id, plane_id, player_id) VALUES (?, ?, ?)');
   const setRoot = db.prepare('UPDATE players SET thread_root = ? WHERE game_id = ? AND id = ?');
   const of = (r: Row): PlayerRow => ({
     gameId: r.game_id as string, id: r.id as string, email: r.email as string, secretHash: r.secret_hash as string,
     threadRoot: (r.thread_root as string | null) ?? null, createdAt: r.created_at as number,
     planes: (planes.all(r.game_id, r.id) as Row[]).map((p) => p.plane_id as string),
+    zone: (r.zone as string | null) ?? null, status: r.status === 'replaced' ? 'replaced' : 'active',
+    waitTurn: (r.wait_turn as number | null) ?? null,
   });
   return {
     get: (gameId, id) => { const r = get.get(gameId, id) as Row | undefined; return r && of(r); },
     list: (gameId) => (list.all(gameId) as Row[]).map(of),
+    listAll: (gameId) => (listAll.all(gameId) as Row[]).map(of),
     byEmail: (email) => (byEmail.all(email) as Row[]).map(of),
     isRegistered: (email) => registered.get(email) !== undefined,
     insert(row) {
-      insert.run(row);
+      insert.run({ gameId: row.gameId, id: row.id, email: row.email, secretHash: row.secretHash, createdAt: row.createdAt, zone: row.zone ?? null });
       for (const p of row.planes) insertPlane.run(row.gameId, p, row.id);
     },
     setThreadRoot: (gameId, id, messageId) => { setRoot.run(messageId, gameId, id); },

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import type { Store, StoreTx } from '../../app/ports.ts';
 import { openDatabase, type OpenOptions } from './open.ts';
 import { archiveRepo } from './repos-archive.ts';
+import { controlRepo } from './repos-control.ts';
 import { diceRepo } from './repos-dice.ts';
 import { eventRepo, gameRepo, ordersRepo, playerRepo, settingsRepo, turnRepo } from './repos-game.ts';
 import { inboundRepo, outboxRepo } from './repos-mail.ts';
@@ -27,6 +28,7 @@ export class SqliteStore implements Store {
       outbox: outboxRepo(db),
       settings: settingsRepo(db),
       archive: archiveRepo(db),
+      control: controlRepo(db),
       dice: diceRepo(db),
     };
   }
@@ -38,6 +40,20 @@ export class SqliteStore implements Store {
   tx<T>(fn: (tx: StoreTx) => T): T {
     if (this.db.inTransaction) return fn(this.repos);
     return this.db.transaction(() => fn(this.repos)).immediate();
+  }
+
+  dryRun<T>(fn: (tx: StoreTx) => T): T {
+    const undo = new Error('dry run: undo');
+    let value: { v: T } | undefined;
+    try {
+      this.db.transaction(() => {
+        value = { v: fn(this.repos) };
+        throw undo;
+      })();
+    } catch (e) {
+      if (e !== undo) throw e;
+    }
+    return (value as { v: T }).v;
   }
 
   close(): void {

@@ -1,0 +1,86 @@
+/**
+ * A turn's clock (docs/gm-guide.md "Deadlines"): its deadline from the game's schedule, moved by
+ * extensions and pauses; who is still missing; and why a turn whose orders are all in may not be
+ * resolved yet (a pause, a player's WAIT, the game's minimum, a rolled-back turn).
+ */
+import type { GameControlRow, TurnClockRow } from './ports-control.ts';
+import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
+import { deadlineLines, deadlineText, scheduledDeadline } from './settings.ts';
+import { flying, myPlanes, wrap } from './views.ts';
+
+const MINUTE = 60_000;
+
+/** The turn's clock, made (anchored where the turn opened, or at the game's start) when first asked for. */
+export function turnClock(tx: StoreTx, game: GameRow, turn = game.turn): TurnClockRow {
+  const kept = tx.control.clock(game.id, turn);
+  if (kept) return kept;
+  const row = tx.turns.get(game.id, turn);
+  const anchorAt = Math.max(row?.openedAt ?? 0, game.startedAt ?? 0);
+  const clock: TurnClockRow = {
+    gameId: game.id, turn, anchorAt, extensions: 0, extendedMs: 0, pausedMs: 0, remindedAt: null, lateAt: null, hold: false, reruns: 0,
+  };
+  saveClock(tx, tx.control.get(game.id), clock);
+  return clock;
+}
+
+/** The deadline in force for a clock under these settings, or null when the game has no schedule. */
+export function deadlineFor(control: GameControlRow, clock: TurnClockRow): number | null {
+  const base = scheduledDeadline(control.settings, clock.turn, clock.anchorAt);
+  return base === null ? null : base + clock.extendedMs + clock.pausedMs;
+}
+
+export function saveClock(tx: StoreTx, control: GameControlRow, clock: TurnClockRow): void {
+  tx.control.saveClock(clock, deadlineFor(control, clock));
+}
+
+/** The current turn's deadline, or null (no schedule, or the game is not running). */
+export function currentDeadline(tx: StoreTx, game: GameRow): number | null {
+  if (game.status !== 'running') return null;
+  return deadlineFor(tx.control.get(game.id), turnClock(tx, game));
+}
+
+/**
+ * After a change of schedule or zone: the current turn's deadline again. A deadline that would
+ * now lie in the past counts from `now` instead, so a change never resolves a turn by surprise.
+ */
+export function refreshDeadline(tx: StoreTx, game: GameRow, now: number): number | null {
+  if (game.status !== 'running') return null;
+  const control = tx.control.get(game.id);
+  let clock = turnClock(tx, game);
+  const d = deadlineFor(control, clock);
+  if (d !== null && d <= now) clock = { ...clock, anchorAt: now, extendedMs: 0, pausedMs: 0, remindedAt: null, lateAt: null };
+  saveClock(tx, control, clock);
+  return deadlineFor(control, clock);
+}
+
+/** Active players with a plane flying whose orders for the current turn are not in. */
+export function missingPlayers(tx: StoreTx, game: GameRow): PlayerRow[] {
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state) return [];
+  const latest = tx.orders.latestAccepted(game.id, game.turn);
+  return tx.players.list(game.id).filter((p) => flying(myPlanes(state, p.planes)).length > 0 && !latest.has(p.id));
+}
+
+/** Why the current turn may not be resolved early (every order in), or null when it may. */
+export function holdReason(tx: StoreTx, game: GameRow, now: number): string | null {
+  const control = tx.control.get(game.id);
+  if (control.pausedAt !== null) return 'the game is paused';
+  const clock = turnClock(tx, game);
+  if (clock.hold) return 'the turn was rolled back: it waits for its deadline or PROCESS';
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  const waiting = tx.players.list(game.id)
+    .filter((p) => p.waitTurn === game.turn && (!state || flying(myPlanes(state, p.planes)).length > 0))
+    .map((p) => p.id);
+  if (waiting.length) return `${waiting.join(', ')} asked to WAIT for the deadline`;
+  const earliest = clock.anchorAt + control.settings.minimumMinutes * MINUTE;
+  if (now < earliest) return `the game's minimum: not before ${deadlineText(earliest, control.settings.zone, null)}`;
+  return null;
+}
+
+/** The current turn's deadline for a mail to `player`: indented lines, the game's zone and the player's own; '' when none. */
+export function deadlineLine(tx: StoreTx, game: GameRow, player: PlayerRow | null): string {
+  const d = currentDeadline(tx, game);
+  if (d === null) return '';
+  const control = tx.control.get(game.id);
+  return deadlineLines(d, control.settings.zone, player?.zone ?? null).map((l) => wrap(`  ${l}`, 6)).join('\n');
+}

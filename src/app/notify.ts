@@ -1,0 +1,101 @@
+/**
+ * The mails of correspondence play: reminders before a deadline, notices to players (the deadline
+ * passed, a missed turn, who is still missing), announcements to every player (settings changed,
+ * pause, extension, rollback, replacement), alerts to the game master, and answers to commands.
+ * Mail goes only to registered addresses: players' and the game master's.
+ */
+import { deadlineLine } from './deadlines.ts';
+import type { AppDeps } from './deps.ts';
+import { queueMail } from './mailer.ts';
+import { nextTurn } from './messages.ts';
+import type { GameRow, OutboxKind, PlayerRow, StoreTx } from './ports.ts';
+import { durationText } from './settings.ts';
+import { wrap } from './views.ts';
+
+export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvres at their speed, with power and brake unchanged, fire held';
+
+/** The game master's address: the game's own, else the installation's (GM_EMAIL); null when none. */
+export function gmAddress(deps: AppDeps, tx: StoreTx, gameId: string | null): string | null {
+  const own = gameId ? tx.control.get(gameId).gmEmail : null;
+  return own ?? deps.referee.gm?.email ?? null;
+}
+
+const capital = (s: string): string => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+
+export interface Section {
+  heading: string;
+  /** Preformatted text (maps, logs): at most 78 columns. */
+  text: string;
+}
+
+export interface AnswerInput {
+  to: string;
+  game: GameRow | null;
+  player: PlayerRow | null;
+  title: string;
+  paragraphs: string[];
+  sections?: Section[];
+  subject?: string;
+  kind?: OutboxKind;
+  inboundId?: number | null;
+  replyTo?: string;
+}
+
+/** An answer or notice: a title, paragraphs and preformatted sections (templates/answer.*.hbs). */
+export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): void {
+  const title = capital(a.title);
+  const view = {
+    game: a.game?.id ?? '', player: a.player?.id ?? '', referee: deps.referee.address, title,
+    paragraphs: a.paragraphs.map((p) => wrap(p, 0)),
+    sections: (a.sections ?? []).map((s) => ({ heading: s.heading, upper: s.heading.toUpperCase(), text: s.text.trimEnd() })),
+  };
+  queueMail(deps, tx, {
+    kind: a.kind ?? 'answer', template: 'answer', view, subject: a.subject ?? (a.game ? `[${a.game.id}] ${title}` : `Tallyho: ${title}`),
+    to: a.to, gameId: a.game?.id ?? null, player: a.player, turn: a.game?.turn ?? null,
+    inboundId: a.inboundId ?? null, ...(a.replyTo ? { replyTo: a.replyTo } : {}),
+  });
+}
+
+/** The same notice to every active player of the game (and a copy to the game master). */
+export function announce(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[], sections: Section[] = []): number {
+  const players = tx.players.list(game.id);
+  for (const p of players) queueAnswer(deps, tx, { to: p.email, game, player: p, title, paragraphs, sections, kind: 'notice' });
+  const gm = gmAddress(deps, tx, game.id);
+  if (gm && !players.some((p) => p.email === gm)) {
+    queueAnswer(deps, tx, { to: gm, game, player: null, title: `${title} (sent to every player)`, paragraphs, sections, kind: 'notice' });
+  }
+  return players.length;
+}
+
+/** A notice to the game master, when there is one. */
+export function alertGm(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[]): boolean {
+  const gm = gmAddress(deps, tx, game.id);
+  if (!gm) {
+    deps.log.warn({ game: game.id, title }, 'no game master address: alert only logged');
+    return false;
+  }
+  queueAnswer(deps, tx, { to: gm, game, player: null, title, paragraphs, kind: 'notice', subject: `[${game.id}] GM: ${capital(title)}` });
+  return true;
+}
+
+/** The reminder to a player whose orders are not in, with the deadline in both zones and the orders template. */
+export function queueReminder(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, missing: string[]): void {
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state) return;
+  const settings = tx.control.get(game.id).settings;
+  const next = nextTurn(deps, tx, game, player, state);
+  const view = {
+    game: game.id, gameName: game.name, player: player.id, referee: deps.referee.address, turn: game.turn,
+    title: `Turn ${game.turn}: your orders are due`,
+    intro: wrap(`No orders from you for turn ${game.turn} of game ${game.id} (${game.name}) are in yet.`, 0),
+    deadline: deadlineLine(tx, game, player),
+    grace: settings.graceMinutes ? wrap(`Orders are still taken for ${durationText(settings.graceMinutes)} after the deadline; then the turn is resolved.`, 0) : '',
+    defaults: wrap(`Without orders by then your planes fly the default: ${DEFAULT_WORDS}. A missed turn is counted.`, 0),
+    missing: missing.join(', '),
+    ...next, orderDeadline: '',
+  };
+  queueMail(deps, tx, {
+    kind: 'reminder', template: 'reminder', view, subject: `[${game.id}] Turn ${game.turn}: your orders are due`,
+    to: player.email, gameId: game.id, player, turn: game.turn,
+  });
+}

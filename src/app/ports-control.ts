@@ -1,0 +1,67 @@
+/**
+ * The Store's side of correspondence play (migrations/003_correspondence.sql): a game's settings
+ * and game master, each turn's clock, missed turns, sign-up requests, replacements and rollback.
+ */
+import type { GameSettings } from './settings.ts';
+
+export interface GameControlRow {
+  gameId: string;
+  settings: GameSettings;
+  gmEmail: string | null;
+  gmSecretHash: string | null;
+  pausedAt: number | null;
+  pauseReason: string | null;
+  /** Extensions granted in all. */
+  extensions: number;
+  terminatedAt: number | null;
+  terminateReason: string | null;
+}
+
+export interface TurnClockRow {
+  gameId: string;
+  turn: number;
+  /** The schedule counts from here. */
+  anchorAt: number;
+  extensions: number;
+  extendedMs: number;
+  pausedMs: number;
+  remindedAt: number | null;
+  lateAt: number | null;
+  /** No early resolution: the turn waits for its deadline or PROCESS. */
+  hold: boolean;
+  reruns: number;
+}
+
+export interface JoinRequestRow {
+  gameId: string;
+  playerId: string;
+  email: string;
+  note: string;
+  requestedAt: number;
+}
+
+export interface ControlRepo {
+  /** The game's control row; the defaults when it has none yet. */
+  get(gameId: string): GameControlRow;
+  save(row: GameControlRow): void;
+  clock(gameId: string, turn: number): TurnClockRow | undefined;
+  /** Inserts or replaces a turn's clock and writes its deadline to turns.deadline_at. */
+  saveClock(row: TurnClockRow, deadlineAt: number | null): void;
+  setZone(gameId: string, playerId: string, zone: string | null): void;
+  setWait(gameId: string, playerId: string, turn: number | null): void;
+  addMiss(gameId: string, turn: number, playerId: string, at: number): void;
+  /** Turns the player missed, in all. */
+  misses(gameId: string, playerId: string): number;
+  joinRequests(gameId: string): JoinRequestRow[];
+  addJoinRequest(row: JoinRequestRow): void;
+  removeJoinRequest(gameId: string, playerId: string): void;
+  /** Hands every plane of `from` to `to` (a player already inserted) and marks `from` replaced. */
+  transferPlanes(gameId: string, from: string, to: string): void;
+  /** Withdraws accepted orders of a turn (all players, or one): they no longer fly it. */
+  withdrawOrders(gameId: string, turn: number, reason: string, playerId?: string): void;
+  /**
+   * Undoes the resolution of `turn`: its events, the misses counted at it, the next turn's row,
+   * clock and dice; the turn is open again (unresolved).
+   */
+  unresolve(gameId: string, turn: number): void;
+}

@@ -1,0 +1,54 @@
+/**
+ * ROLLBACK: the game master undoes the last resolved turn. Its events and the misses counted at it
+ * are removed, the next turn (its state, clock, dice and any orders already sent for it) is
+ * withdrawn, and the turn is open again with a fresh dice seed and a fresh deadline; the players'
+ * accepted orders for it still stand and may be replaced. It is not resolved early: it waits for
+ * its deadline or PROCESS, and its reports are marked RERUN. Reports already mailed stay mailed.
+ */
+import { commitmentOf } from '../core/fair-dice.ts';
+import { deadlineLine, saveClock, turnClock } from './deadlines.ts';
+import { AppError, type AppDeps } from './deps.ts';
+import { requireGame } from './games.ts';
+import type { ControlResult } from './control.ts';
+import { queueAnswer } from './notify.ts';
+import { flying, myPlanes, ordersTemplate } from './views.ts';
+
+export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
+  return deps.store.tx((tx) => {
+    const game = requireGame(tx, gameId);
+    const control = tx.control.get(game.id);
+    if (control.terminatedAt !== null) throw new AppError('E_STATE', `game '${game.id}' was terminated; it cannot be rolled back`);
+    if (game.status === 'setup') throw new AppError('E_STATE', `game '${game.id}' has not started`);
+    const last = game.turn - 1;
+    const resolved = last >= 1 ? tx.turns.get(game.id, last) : undefined;
+    if (!resolved || resolved.resolvedAt === null) throw new AppError('E_STATE', `game '${game.id}' has no resolved turn to roll back`);
+    const now = deps.clock.now();
+    tx.control.withdrawOrders(game.id, game.turn, `withdrawn: turn ${last} was rolled back`);
+    const reruns = tx.control.clock(game.id, last)?.reruns ?? 0;
+    tx.control.unresolve(game.id, last);
+    tx.games.update(game.id, { turn: last, status: 'running', endedAt: null });
+    const seed = deps.keys.newSeed();
+    tx.dice.open({ gameId: game.id, turn: last, serverSeed: seed, commitment: commitmentOf(seed), drawnAt: now });
+    const open = requireGame(tx, game.id);
+    const clock = turnClock(tx, open);
+    saveClock(tx, control, { ...clock, anchorAt: now, extensions: 0, extendedMs: 0, pausedMs: 0, remindedAt: null, lateAt: null, hold: true, reruns: reruns + 1 });
+    const state = resolved.state;
+    const latest = tx.orders.latestAccepted(game.id, last);
+    for (const p of tx.players.list(game.id)) {
+      const planes = flying(myPlanes(state, p.planes));
+      const deadline = deadlineLine(tx, open, p);
+      queueAnswer(deps, tx, {
+        to: p.email, game: open, player: p, kind: 'notice', title: `turn ${last} was rolled back`,
+        paragraphs: [
+          `The game master rolled turn ${last} of game ${game.id} back: it will be resolved again, and its report is marked RERUN. Forget the report of turn ${last} you had${game.turn > last ? `; orders sent for turn ${game.turn} were withdrawn` : ''}.`,
+          latest.has(p.id) ? `Your accepted orders for turn ${last} still stand; you may send new ones.` : `No orders of yours for turn ${last} are in${planes.length ? ': send them' : ''}.`,
+          `The turn is resolved at its deadline or when the game master says so, not before. Its dice are thrown with a fresh seed (commitment ${commitmentOf(seed)}).`,
+          ...(deadline ? [`Deadline:\n${deadline}`] : []),
+        ],
+        sections: planes.length ? [{ heading: `Your orders for turn ${last}, ready to send`, text: ordersTemplate(deps.keys, state, game.id, p.id, p.planes) }] : [],
+      });
+    }
+    deps.log.info({ game: game.id, turn: last }, 'turn rolled back');
+    return { game: open, lines: [`turn ${last} of game ${game.id} rolled back: open again (RERUN), it waits for its deadline or PROCESS`] };
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The scenarios a game master may create a game from by mail (CREATE <name>): the files
+ * scenarios/<name>.yaml of the installation, by bare name only (no paths), with the aircraft cards.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppError, type ScenarioSource } from '../app/deps.ts';
+import { loadAircraftDir } from './aircraft/catalog.ts';
+import { isTallyhoError } from './errors.ts';
+import { loadScenarioFile } from './scenario-file.ts';
+
+export const DEFAULT_SCENARIOS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../scenarios');
+
+export function scenarioSource(dir: string = DEFAULT_SCENARIOS_DIR): ScenarioSource {
+  const names = (): string[] => {
+    try {
+      return readdirSync(dir).filter((n) => /^[a-z0-9_-]+\.yaml$/.test(n)).map((n) => n.slice(0, -5)).sort();
+    } catch {
+      return [];
+    }
+  };
+  return {
+    names,
+    load(name) {
+      const n = name.toLowerCase().replace(/\.yaml$/, '');
+      const path = join(dir, `${n}.yaml`);
+      if (!/^[a-z0-9_-]{1,64}$/.test(n) || !existsSync(path)) {
+        throw new AppError('E_NOT_FOUND', `there is no scenario '${name}' (the scenarios: ${names().join(', ') || 'none'})`);
+      }
+      try {
+        const catalog = loadAircraftDir();
+        return { scenario: loadScenarioFile(path, catalog), catalog };
+      } catch (e) {
+        if (isTallyhoError(e)) throw new AppError('E_USAGE', e.message, e.details);
+        throw e;
+      }
+    },
+  };
+}
