@@ -80,10 +80,11 @@ function verifyTurn(t: StoredTurn): { legacy: boolean; differences: string[] } {
   }
   const r = resolveTurn(withDiceSeed(t.state, seed), turnOrders(t.latest));
   if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`] };
-  const d = firstDifference(t.after, r.value.state);
+  // Equal JSON text is the common case and cheap to see; only a difference is looked for key by key.
+  const d = JSON.stringify(t.after) === JSON.stringify(r.value.state) ? null : firstDifference(t.after, r.value.state);
   if (d) out.push(`state after the turn: ${d.path} is ${show(d.stored)} as stored, ${show(d.got)} re-resolved`);
   if (t.events.length !== r.value.events.length) out.push(`events: ${t.events.length} stored, ${r.value.events.length} re-resolved`);
-  const e = firstDifference(t.events, r.value.events);
+  const e = JSON.stringify(t.events) === JSON.stringify(r.value.events) ? null : firstDifference(t.events, r.value.events);
   if (e) out.push(`events: ${e.path} is ${show(e.stored)} as stored, ${show(e.got)} re-resolved`);
   return { legacy: !t.dice, differences: out };
 }
