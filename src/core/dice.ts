@@ -7,7 +7,11 @@
 import { sha256 } from './sha256.ts';
 
 export interface DiceState {
-  /** Hex string; the shell draws it from a secure source when a game is created. */
+  /**
+   * The seed that throws the dice. The referee puts each turn's own seed in before resolving it
+   * (src/app/dice.ts, docs/fair-dice.md); in a stored state it is the previous turn's (empty at the
+   * start of a game) and throws nothing.
+   */
   seed: string;
 }
 

@@ -75,7 +75,7 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
   return problems.length ? err(problems) : ok(s);
 }
 
-/** The state of turn 1. `seed` comes from the shell (a secure random hex string, or --seed). */
+/** The state of turn 1. `seed`: tallyho resolve's (--seed); the referee's games pass none (docs/fair-dice.md). */
 export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string): GameState {
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of s.planes) aircraft[p.type] = catalog.get(p.type) as AircraftCard;
