@@ -88,7 +88,7 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     canonical: wrap(a.canonical.trimEnd().split('\n').map((l) => `  | ${l}`).join('\n'), 6),
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     previews: a.previews,
-    defaulted: a.defaulted.length ? wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres, fire held.`, 2) : '',
+    defaulted: a.defaulted.length ? wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2) : '',
     waiting: a.waiting.join(', '),
     notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
     sender: a.sender,
