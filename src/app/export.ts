@@ -2,7 +2,8 @@
  * The whole history of a game as one JSON document (docs/cli.md, "tallyho export"), and its
  * restoration into a store. An export is the game master's backup: it holds the players' addresses
  * and the current turn's still-secret dice seed (so a restored game goes on with the commitment its
- * players were mailed), but never a secret hash; the import issues every player a new secret.
+ * players were mailed), the game's settings and deadlines, but never a secret hash: the import
+ * issues every active player (and the game's own game master) a new secret.
  * Mail (the inbound ledger and the outbox) is not part of a game's history and is not exported.
  */
 import type { GameEvent } from '../core/events.ts';
@@ -10,7 +11,9 @@ import type { GameState } from '../core/state.ts';
 import type { TurnOrders } from '../core/turn.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { requireGame } from './games.ts';
+import type { TurnClockRow } from './ports-control.ts';
 import type { GameRow, GameStatus, OrdersRow } from './ports.ts';
+import type { GameSettings } from './settings.ts';
 
 export const EXPORT_FORMAT = 'tallyho-game';
 export const EXPORT_VERSION = 1;
@@ -47,6 +50,9 @@ export interface ExportedTurn {
   orders: ExportedOrders[];
   /** What happened, when the turn is resolved. */
   events: GameEvent[];
+  /** The deadline in force, and the turn's clock (deadlines, reminders, extensions, reruns). */
+  deadlineAt: number | null;
+  clock: ExportedClock | null;
 }
 
 export interface ExportedPlayer {
@@ -55,7 +61,26 @@ export interface ExportedPlayer {
   planes: string[];
   createdAt: number;
   threadRoot: string | null;
+  /** IANA zone for deadlines in mail; null: the game's. */
+  zone: string | null;
+  /** 'replaced': the player's planes went to a replacement. */
+  status: 'active' | 'replaced';
+  waitTurn: number | null;
 }
+
+/** Correspondence play (src/app/settings.ts, docs/gm-guide.md): settings and the game's state of play. */
+export interface ExportedControl {
+  settings: GameSettings;
+  /** The game's own game master; `secret`: whether one was set (its hash is not exported). */
+  gm: { email: string | null; secret: boolean };
+  pausedAt: number | null;
+  pauseReason: string | null;
+  extensions: number;
+  terminatedAt: number | null;
+  terminateReason: string | null;
+}
+
+export type ExportedClock = Omit<TurnClockRow, 'gameId' | 'turn'>;
 
 export interface GameExport {
   format: typeof EXPORT_FORMAT;
@@ -67,15 +92,24 @@ export interface GameExport {
     /** The scenario the game was created from. */
     scenario: unknown;
   };
+  control: ExportedControl;
   players: ExportedPlayer[];
   /** Turn 1 to the game's current turn. */
   turns: ExportedTurn[];
+  misses: { turn: number; player: string; at: number }[];
+  joinRequests: { player: string; email: string; note: string; requestedAt: number }[];
 }
+
+const clockOf = (c: TurnClockRow | undefined): ExportedClock | null => {
+  if (!c) return null;
+  const { gameId: _g, turn: _t, ...rest } = c;
+  return rest;
+};
 
 export function exportGame(deps: AppDeps, gameId: string): GameExport {
   return deps.store.tx((tx) => {
     const g = requireGame(tx, gameId);
-    const players = tx.players.list(g.id);
+    const players = tx.players.listAll(g.id);
     const turns: ExportedTurn[] = [];
     for (let t = 1; t <= g.turn; t++) {
       const row = tx.turns.get(g.id, t);
@@ -92,15 +126,26 @@ export function exportGame(deps: AppDeps, gameId: string): GameExport {
           canonical: o.canonical, orders: o.orders, problems: o.problems,
         })),
         events: row.resolvedAt === null ? [] : tx.events.list(g.id, t),
+        deadlineAt: tx.archive.deadline(g.id, t),
+        clock: clockOf(tx.control.clock(g.id, t)),
       });
     }
     let scenario: unknown;
     try { scenario = JSON.parse(g.scenario); } catch { scenario = g.scenario; }
+    const c = tx.control.get(g.id);
     return {
       format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: deps.clock.now(),
       game: { id: g.id, name: g.name, status: g.status, turn: g.turn, seed: g.seed, createdAt: g.createdAt, startedAt: g.startedAt, endedAt: g.endedAt, scenario },
-      players: players.map((p) => ({ id: p.id, email: p.email, planes: p.planes, createdAt: p.createdAt, threadRoot: p.threadRoot })),
+      control: {
+        settings: c.settings, gm: { email: c.gmEmail, secret: c.gmSecretHash !== null }, pausedAt: c.pausedAt, pauseReason: c.pauseReason,
+        extensions: c.extensions, terminatedAt: c.terminatedAt, terminateReason: c.terminateReason,
+      },
+      players: players.map((p) => ({
+        id: p.id, email: p.email, planes: p.planes, createdAt: p.createdAt, threadRoot: p.threadRoot, zone: p.zone, status: p.status, waitTurn: p.waitTurn,
+      })),
       turns,
+      misses: tx.control.listMisses(g.id).map((m) => ({ turn: m.turn, player: m.playerId, at: m.at })),
+      joinRequests: tx.control.joinRequests(g.id).map((j) => ({ player: j.playerId, email: j.email, note: j.note, requestedAt: j.requestedAt })),
     };
   });
 }
@@ -109,6 +154,8 @@ export interface ImportResult {
   game: GameRow;
   /** The new secret of every player, shown once (the export holds none). */
   secrets: { player: string; email: string; secret: string }[];
+  /** The game's own game master's new secret, when the game had one. */
+  gmSecret: string | null;
 }
 
 /**
@@ -116,8 +163,12 @@ export interface ImportResult {
  * store must hold no game, unless `add` is given; a game with the same id is always refused.
  */
 export function importGame(deps: AppDeps, data: GameExport, options: { add?: boolean } = {}): ImportResult {
-  const secrets = data.players.map((p) => ({ player: p.id, email: p.email, secret: deps.keys.newSecret() }));
-  const hashes = secrets.map((s) => deps.keys.hashSecret(s.secret));
+  const secrets = data.players.filter((p) => p.status === 'active').map((p) => ({ player: p.id, email: p.email, secret: deps.keys.newSecret() }));
+  const hashes = new Map(secrets.map((s) => [s.player, deps.keys.hashSecret(s.secret)]));
+  // A replaced player can no longer send orders: their secret is one nobody knows.
+  const unknown = deps.keys.hashSecret(deps.keys.newSecret());
+  const gmSecret = data.control.gm.secret ? deps.keys.newSecret() : null;
+  const gmSecretHash = gmSecret === null ? null : deps.keys.hashSecret(gmSecret);
   return deps.store.tx((tx) => {
     const g = data.game;
     const existing = tx.games.list();
@@ -128,13 +179,19 @@ export function importGame(deps: AppDeps, data: GameExport, options: { add?: boo
     const scenario = typeof g.scenario === 'string' ? g.scenario : JSON.stringify(g.scenario);
     tx.games.insert({ id: g.id, name: g.name, scenario, status: g.status, turn: g.turn, seed: g.seed, createdAt: g.createdAt });
     tx.games.update(g.id, { startedAt: g.startedAt, endedAt: g.endedAt });
-    data.players.forEach((p, i) => {
-      tx.players.insert({ gameId: g.id, id: p.id, email: p.email, secretHash: hashes[i] as string, createdAt: p.createdAt, planes: p.planes });
+    const { gm, ...control } = data.control;
+    tx.control.save({ gameId: g.id, ...control, gmEmail: gm.email, gmSecretHash });
+    for (const p of data.players) {
+      tx.players.insert({ gameId: g.id, id: p.id, email: p.email, secretHash: hashes.get(p.id) ?? unknown, createdAt: p.createdAt, planes: p.planes, zone: p.zone });
       if (p.threadRoot) tx.players.setThreadRoot(g.id, p.id, p.threadRoot);
-    });
+      // Handing a replaced player's planes (none left) to themselves marks them replaced.
+      if (p.status === 'replaced') tx.control.transferPlanes(g.id, p.id, p.id);
+      if (p.waitTurn !== null) tx.control.setWait(g.id, p.id, p.waitTurn);
+    }
     for (const t of data.turns) {
       tx.turns.insert(g.id, t.turn, t.state, t.openedAt);
       if (t.resolvedAt !== null) tx.turns.markResolved(g.id, t.turn, t.resolvedAt);
+      if (t.clock) tx.control.saveClock({ gameId: g.id, turn: t.turn, ...t.clock }, t.deadlineAt);
       if (t.events.length) tx.events.insertAll(g.id, t.turn, t.events);
       if (t.dice) tx.dice.restore({ gameId: g.id, turn: t.turn, ...t.dice });
       for (const o of t.orders) {
@@ -144,6 +201,8 @@ export function importGame(deps: AppDeps, data: GameExport, options: { add?: boo
         });
       }
     }
-    return { game: requireGame(tx, g.id), secrets };
+    for (const m of data.misses) tx.control.addMiss(g.id, m.turn, m.player, m.at);
+    for (const j of data.joinRequests) tx.control.addJoinRequest({ gameId: g.id, playerId: j.player, email: j.email, note: j.note, requestedAt: j.requestedAt });
+    return { game: requireGame(tx, g.id), secrets, gmSecret };
   });
 }

@@ -52,6 +52,8 @@ export interface ControlRepo {
   addMiss(gameId: string, turn: number, playerId: string, at: number): void;
   /** Turns the player missed, in all. */
   misses(gameId: string, playerId: string): number;
+  /** Every miss of the game, by turn (tallyho export). */
+  listMisses(gameId: string): { turn: number; playerId: string; at: number }[];
   joinRequests(gameId: string): JoinRequestRow[];
   addJoinRequest(row: JoinRequestRow): void;
   removeJoinRequest(gameId: string, playerId: string): void;

@@ -1,7 +1,7 @@
 /**
  * Reading a game export (docs/cli.md, "tallyho export"): the format and version first, then the
  * shape with zod, then that its parts fit together (turns 1..n, each state of its turn, only the
- * last turn open, orders of known players). Every problem is an E_EXPORT_FORMAT error naming where.
+ * last turn open, orders and misses of known players). Every problem is an E_EXPORT_FORMAT error naming where.
  * The states themselves are checked by re-resolving them: `tallyho verify` after an import.
  */
 import { z } from 'zod';
@@ -30,10 +30,23 @@ const stateSchema = z.looseObject({
   aircraft: z.record(z.string(), z.looseObject({})), dice: z.looseObject({ seed: z.string() }),
 });
 
+const clockSchema = z.strictObject({
+  anchorAt: ms, extensions: int.min(0), extendedMs: int.min(0), pausedMs: int.min(0), remindedAt: ms.nullable(), lateAt: ms.nullable(),
+  hold: z.boolean(), reruns: int.min(0),
+});
+
 const turnSchema = z.strictObject({
   turn: int.min(1), openedAt: ms, resolvedAt: ms.nullable(), state: stateSchema, dice: diceSchema.nullable(),
   orders: z.array(ordersSchema),
   events: z.array(z.looseObject({ impulse: int, phase: z.string(), plane: z.string(), type: z.string() })),
+  deadlineAt: ms.nullable(), clock: clockSchema.nullable(),
+});
+
+const controlSchema = z.strictObject({
+  settings: z.looseObject({ zone: z.string(), schedule: z.looseObject({ kind: z.string() }) }),
+  gm: z.strictObject({ email: z.string().nullable(), secret: z.boolean() }),
+  pausedAt: ms.nullable(), pauseReason: z.string().nullable(), extensions: int.min(0),
+  terminatedAt: ms.nullable(), terminateReason: z.string().nullable(),
 });
 
 const exportSchema = z.strictObject({
@@ -42,8 +55,14 @@ const exportSchema = z.strictObject({
     id, name: z.string(), status: z.enum(['setup', 'running', 'over']), turn: int.min(1), seed: z.string(),
     createdAt: ms, startedAt: ms.nullable(), endedAt: ms.nullable(), scenario: z.unknown(),
   }),
-  players: z.array(z.strictObject({ id, email: z.string().min(3), planes: z.array(z.string()), createdAt: ms, threadRoot: z.string().nullable() })),
+  control: controlSchema,
+  players: z.array(z.strictObject({
+    id, email: z.string().min(3), planes: z.array(z.string()), createdAt: ms, threadRoot: z.string().nullable(),
+    zone: z.string().nullable(), status: z.enum(['active', 'replaced']), waitTurn: int.nullable(),
+  })),
   turns: z.array(turnSchema).min(1),
+  misses: z.array(z.strictObject({ turn: int.min(1), player: id, at: ms })),
+  joinRequests: z.array(z.strictObject({ player: id, email: z.string(), note: z.string(), requestedAt: ms })),
 });
 
 const bad = (name: string, message: string, details: string[] = []): TallyhoError =>
@@ -73,6 +92,10 @@ export function exportProblems(data: GameExport): string[] {
     if (t.resolvedAt === null && t.events.length) problems.push(`${at}: a turn not resolved has no events`);
     for (const o of t.orders) if (!players.has(o.player)) problems.push(`${at}: orders of '${o.player}', who is not a player of the game`);
   });
+  for (const m of data.misses) {
+    if (!players.has(m.player)) problems.push(`misses: a miss of '${m.player}', who is not a player of the game`);
+    if (m.turn > data.turns.length) problems.push(`misses: a miss at turn ${m.turn}, after the last turn`);
+  }
   return problems;
 }
 

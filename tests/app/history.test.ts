@@ -3,7 +3,11 @@
  * comes back into a fresh database, re-resolves die for die, and plays on; tampering is caught.
  */
 import { describe, expect, it } from 'vitest';
+import { processTurn, setSetting } from '../../src/app/control.ts';
 import { exportGame, importGame, type GameExport } from '../../src/app/export.ts';
+import { rollbackTurn } from '../../src/app/rollback.ts';
+import { replacePlayer, setGm, setPlayerZone } from '../../src/app/roster.ts';
+import { tick } from '../../src/app/tick.ts';
 import { receive } from '../../src/app/intake.ts';
 import { verifyGame } from '../../src/app/verify.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
@@ -54,6 +58,39 @@ describe('export and import', () => {
     expect(done.resolved).toEqual([{ game: 'duel', turn: 3 }]);
     expect(fresh.store.tx((tx) => tx.dice.get('duel', 3))).toMatchObject({ serverSeed: 'feedface03', commitment: data.turns[2]!.dice!.commitment });
     expect(verifyGame(fresh.deps, 'duel').differences).toEqual([]);
+  });
+
+  it('keeps correspondence play: settings, deadlines, time zones, a miss, a replacement, a rolled-back turn', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    setGm(t.deps, 'duel', { email: 'gm@example.test', newSecret: true });
+    setSetting(t.deps, 'duel', 'zone', 'Europe/Berlin');
+    setSetting(t.deps, 'duel', 'deadline', 'every 2 days at 20:00');
+    setPlayerZone(t.deps, 'duel', 'red', 'America/New_York');
+    receive(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 ALL AT B1')), place(++uid));
+    t.tick(3 * 24 * 3600_000);
+    tick(t.deps); // blue misses turn 1: B1 flies the default
+    const blue2 = replacePlayer(t.deps, { gameId: 'duel', oldId: 'blue', newId: 'blue2', email: 'blue2@example.test' }).secret;
+    receive(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(++uid));
+    receive(t.deps, mail('blue2@example.test', envelope('duel', 'blue2', blue2, 'B1: 1 1 1 1 1')), place(++uid));
+    rollbackTurn(t.deps, 'duel');
+    processTurn(t.deps, 'duel'); // turn 2 again (RERUN), with a fresh seed
+    const data = exportGame(t.deps, 'duel');
+    expect(data.control).toMatchObject({ settings: { zone: 'Europe/Berlin', schedule: { kind: 'every', days: 2 } }, gm: { email: 'gm@example.test', secret: true } });
+    expect(data.players.map((p) => [p.id, p.status, p.zone, p.planes])).toEqual([
+      ['red', 'active', 'America/New_York', ['R1']], ['blue', 'replaced', null, []], ['blue2', 'active', null, ['B1']],
+    ]);
+    expect(data.misses).toEqual([{ turn: 1, player: 'blue', at: expect.any(Number) }]);
+    expect(data.turns[1]!.clock).toMatchObject({ reruns: 1 });
+    expect(data.turns.every((x) => x.deadlineAt !== null)).toBe(true);
+
+    const fresh = testReferee();
+    const r = importGame(fresh.deps, roundTrip(data));
+    expect(r.secrets.map((x) => x.player)).toEqual(['red', 'blue2']);
+    expect(r.gmSecret).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    expect({ ...exportGame(fresh.deps, 'duel'), exportedAt: data.exportedAt }).toEqual(data);
+    expect(verifyGame(fresh.deps, 'duel').differences).toEqual([]);
+    expect(fresh.store.tx((tx) => [tx.control.misses('duel', 'blue'), tx.archive.deadline('duel', 3)])).toEqual([1, data.turns[2]!.deadlineAt]);
   });
 
   it('refuses a database with games in it (unless --add) and always a game id taken', () => {

@@ -72,6 +72,7 @@ export function registerHistoryCommands(program: Command): void {
         lines.push('', 'New secrets (the export holds none; shown once, pass each to its player privately):');
         for (const s of r.secrets) lines.push(`  ${s.player.padEnd(12)} ${s.email.padEnd(30)} ${s.secret}`);
       }
+      if (r.gmSecret) lines.push('', `The game's own game master has a new secret too: ${r.gmSecret}`);
       lines.push('', `Check it: tallyho verify ${r.game.id}`);
       out(lines.join('\n'));
     }));

@@ -41,6 +41,7 @@ export function controlRepo(db: Database.Database): ControlRepo {
   const setWait = db.prepare('UPDATE players SET wait_turn = ? WHERE game_id = ? AND id = ?');
   const addMiss = db.prepare('INSERT OR IGNORE INTO misses (game_id, turn, player_id, at) VALUES (?, ?, ?, ?)');
   const misses = db.prepare('SELECT COUNT(*) AS n FROM misses WHERE game_id = ? AND player_id = ?');
+  const listMisses = db.prepare('SELECT turn, player_id, at FROM misses WHERE game_id = ? ORDER BY turn, player_id');
   const joins = db.prepare('SELECT * FROM join_requests WHERE game_id = ? ORDER BY requested_at, player_id');
   const addJoin = db.prepare(`INSERT INTO join_requests (game_id, player_id, email, note, requested_at)
     VALUES (@gameId, @playerId, @email, @note, @requestedAt)
@@ -70,6 +71,7 @@ export function controlRepo(db: Database.Database): ControlRepo {
     setWait: (gameId, playerId, turn) => { setWait.run(turn, gameId, playerId); },
     addMiss: (gameId, turn, playerId, at) => { addMiss.run(gameId, turn, playerId, at); },
     misses: (gameId, playerId) => (misses.get(gameId, playerId) as { n: number }).n,
+    listMisses: (gameId) => (listMisses.all(gameId) as Row[]).map((r) => ({ turn: r.turn as number, playerId: r.player_id as string, at: r.at as number })),
     joinRequests: (gameId) => (joins.all(gameId) as Row[]).map((r): JoinRequestRow => ({
       gameId, playerId: r.player_id as string, email: r.email as string, note: r.note as string, requestedAt: r.requested_at as number,
     })),
