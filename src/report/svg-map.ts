@@ -61,7 +61,25 @@ const corners = (x: number, y: number): string =>
 
 const pad2 = (n: number): string => (n >= 0 && n < 10 ? `0${n}` : String(n));
 
+/** Grids drawn lately, by window: every game on a map of one size shares its grid. */
+const grids = new Map<string, string>();
+const GRIDS_KEPT = 32;
+
+/** The hex grid of a window (memoised: drawing it is most of the map's cost). */
 function grid(w: Window): string {
+  const key = `${w.c0},${w.c1},${w.r0},${w.r1}`;
+  let g = grids.get(key);
+  if (g === undefined) {
+    g = drawGrid(w);
+    if (grids.size >= GRIDS_KEPT) grids.delete(grids.keys().next().value as string);
+  } else {
+    grids.delete(key);
+  }
+  grids.set(key, g);
+  return g;
+}
+
+function drawGrid(w: Window): string {
   const cells: string[] = [];
   const labels: string[] = [];
   for (let col = w.c0; col <= w.c1; col++) {
