@@ -34,14 +34,46 @@ export interface GameListItem {
   resolved: number;
   players: number;
   started: string;
+  active: string;
 }
 
-export function listGames(store: Store): GameListItem[] {
-  return store.tx((tx) => tx.games.list().map((g) => ({
-    id: g.id, name: g.name, href: gameHref(g.id), status: STATUS[g.status], turn: g.turn,
-    resolved: tx.archive.resolvedTurns(g.id).length, players: tx.players.list(g.id).length,
-    started: g.startedAt === null ? '' : when(g.startedAt),
-  })));
+/** Games on a page of the list. */
+export const GAMES_PER_PAGE = 50;
+
+const listHref = (page: number): string => (page === 1 ? '/games' : `/games?page=${page}`);
+
+export interface GameListPage {
+  games: GameListItem[];
+  page: number;
+  pages: number;
+  total: number;
+  /** More than one page. */
+  paged: boolean;
+  /** Links to the previous and next pages ('' on the first and last). */
+  prev: string;
+  next: string;
+  /** "123 games, latest activity first: page 2 of 3." */
+  summary: string;
+}
+
+const count = (n: number, what: string): string => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * A page of the game list (from 1), latest activity first: one query for the page, whatever its
+ * size. Null for a page past the last (page 1 always exists, empty when there are no games).
+ */
+export function listGames(store: Store, page = 1, perPage = GAMES_PER_PAGE): GameListPage | null {
+  return store.tx((tx) => {
+    const total = tx.archive.gameCount();
+    const pages = Math.max(1, Math.ceil(total / perPage));
+    if (!Number.isSafeInteger(page) || page < 1 || page > pages) return null;
+    const games = tx.archive.gamePage(perPage, (page - 1) * perPage).map((g) => ({
+      id: g.id, name: g.name, href: gameHref(g.id), status: STATUS[g.status], turn: g.turn, resolved: g.resolved, players: g.players,
+      started: g.startedAt === null ? '' : when(g.startedAt), active: when(g.activityAt),
+    }));
+    const summary = `${count(total, 'game')}, latest activity first${pages > 1 ? `: page ${page} of ${pages}` : ''}.`;
+    return { games, page, pages, total, paged: pages > 1, prev: page > 1 ? listHref(page - 1) : '', next: page < pages ? listHref(page + 1) : '', summary };
+  });
 }
 
 function description(game: GameRow): string {
@@ -97,17 +129,25 @@ interface ResolvedTurn {
   hasNext: boolean;
 }
 
+/**
+ * What a resolved turn's page is built from, as a string: when it differs, the page may differ
+ * (the turn rolled back and resolved again, the next turn resolved). Null: the turn has no page.
+ */
+export function turnPageStamp(store: Store, id: string, n: number): string | null {
+  if (!ID_RE.test(id) || !Number.isSafeInteger(n) || n < 1) return null;
+  const s = store.tx((tx) => tx.archive.turnStamp(id, n));
+  return s ? `${s.resolvedAt}:${s.dice}:${s.hasNext ? 'next' : 'last'}` : null;
+}
+
 /** A resolved turn with its events and the states before and after it, or undefined. */
 function resolvedTurn(tx: StoreTx, id: string, n: number): ResolvedTurn | undefined {
   const game = findGame(tx, id);
   if (!game || !Number.isSafeInteger(n) || n < 1) return undefined;
-  const row = tx.turns.get(game.id, n);
-  const next = tx.turns.get(game.id, n + 1);
-  if (!row || row.resolvedAt === null || !next) return undefined;
-  return {
-    game, turn: n, resolvedAt: row.resolvedAt, before: row.state, after: next.state, events: tx.events.list(game.id, n),
-    hasNext: next.resolvedAt !== null && !!tx.turns.get(game.id, n + 2),
-  };
+  const stamp = tx.archive.turnStamp(game.id, n);
+  const row = stamp && tx.turns.get(game.id, n);
+  const next = stamp && tx.turns.get(game.id, n + 1);
+  if (!stamp || !row || !next) return undefined;
+  return { game, turn: n, resolvedAt: stamp.resolvedAt, before: row.state, after: next.state, events: tx.events.list(game.id, n), hasNext: stamp.hasNext };
 }
 
 const impulseLabel = (i: number): string => (i === 0 ? 'Start of the turn' : `End of impulse ${i}`);

@@ -239,11 +239,41 @@ export interface SettingsRepo {
 }
 
 /** Read-only views for the public web archive (src/app/archive.ts). */
+/** A game in a page of the archive's game list. */
+export interface ArchiveGameRow {
+  id: string;
+  name: string;
+  status: GameRow['status'];
+  turn: number;
+  startedAt: number | null;
+  /** The latest public activity: created, started, ended, a turn opened, resolved or rolled back. */
+  activityAt: number;
+  /** Turns resolved. */
+  resolved: number;
+  /** Active players. */
+  players: number;
+}
+
+/** What a resolved turn's page is made of, in brief: when it changes, so does the page. */
+export interface TurnStamp {
+  resolvedAt: number;
+  /** The seed its dice were thrown with ('' before migration 002): a rolled-back turn resolves with another. */
+  dice: string;
+  /** The next turn is resolved too (its page exists). */
+  hasNext: boolean;
+}
+
 export interface ArchiveRepo {
   /** The resolved turns of a game, oldest first. */
   resolvedTurns(gameId: string): { turn: number; resolvedAt: number }[];
   /** The deadline of a turn, when one is set. */
   deadline(gameId: string, turn: number): number | null;
+  /** The number of games. */
+  gameCount(): number;
+  /** A page of the game list: latest activity first, then by id. */
+  gamePage(limit: number, offset: number): ArchiveGameRow[];
+  /** A resolved turn whose next turn is stored (a turn with a page), or undefined. */
+  turnStamp(gameId: string, turn: number): TurnStamp | undefined;
 }
 
 export interface StoreTx {

@@ -80,7 +80,8 @@ describe('migrations', () => {
   });
 
   it('refuses a gap in the numbering and leaves the database untouched', () => {
-    writeFileSync(join(migrations, '005_gap.sql'), 'CREATE TABLE gap (x INTEGER);\n');
+    const gap = readMigrations(migrations).length + 2;
+    writeFileSync(join(migrations, `${String(gap).padStart(3, '0')}_gap.sql`), 'CREATE TABLE gap (x INTEGER);\n');
     refusal(() => openDatabase(dbPath(), { migrationsDir: migrations }));
     const db = new Database(dbPath());
     expect(tables(db)).toEqual([]);

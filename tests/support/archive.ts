@@ -66,7 +66,7 @@ export interface RunningArchive {
   close(): Promise<void>;
 }
 
-export async function serveArchive(t: TestReferee, mode: 'mail' | 'local' = 'mail'): Promise<RunningArchive> {
-  const http = await startHttp({ host: '127.0.0.1', port: 0, store: t.store, mode, health: () => ({}) });
+export async function serveArchive(t: TestReferee, mode: 'mail' | 'local' = 'mail', opts: { turnCacheBytes?: number } = {}): Promise<RunningArchive> {
+  const http = await startHttp({ host: '127.0.0.1', port: 0, store: t.store, mode, health: () => ({}), ...opts });
   return { url: `http://127.0.0.1:${http.port}`, close: () => http.close() };
 }

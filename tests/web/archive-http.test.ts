@@ -126,12 +126,16 @@ describe('the web archive over HTTP', () => {
     const db = g.t.store.db;
     const state = (db.prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 1").get() as { state: string }).state;
     db.prepare("UPDATE turns SET state = '{' WHERE game_id = 'duel' AND turn = 1").run();
+    const uncached = await serveArchive(g.t, 'mail', { turnCacheBytes: 0 });
     try {
-      const r = await get(web.url, '/games/duel/turns/1');
-      expect(r.status).toBe(500);
-      expect(r.body).toBe('The archive could not show this page.\n');
+      for (const path of ['/games/duel/turns/1', '/games/duel/turns/1/planes/R1']) {
+        const r = await get(uncached.url, path);
+        expect(r.status, path).toBe(500);
+        expect(r.body, path).toBe('The archive could not show this page.\n');
+      }
     } finally {
       db.prepare("UPDATE turns SET state = ? WHERE game_id = 'duel' AND turn = 1").run(state);
+      await uncached.close();
     }
     expect((await get(web.url, '/games/duel/turns/1')).status).toBe(200);
   });

@@ -8,8 +8,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response } from 'express';
-import { gamePage, listGames, planeSheet, turnPage } from '../../app/archive.ts';
+import { gamePage, listGames, planeSheet, turnPage, turnPageStamp } from '../../app/archive.ts';
 import type { Store } from '../../app/ports.ts';
+import { PageCache } from './page-cache.ts';
 import { createPages, type Page } from './views.ts';
 
 export const STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'static');
@@ -19,12 +20,19 @@ export interface ArchiveOptions {
   /** Local mode: the pages link to the outbox pages (/mail). */
   local: boolean;
   pages?: Page;
+  /** Rendered turn pages kept in memory (PageCache); by default one of TURN_CACHE_BYTES. */
+  turnCache?: PageCache;
 }
 
+/** The default budget of the turn-page cache: some 400 turn pages of a 36 x 28 map. */
+export const TURN_CACHE_BYTES = 64 * 1024 * 1024;
+
 const TURN_RE = /^[1-9]\d{0,5}$/;
+const PAGE_RE = /^[1-9]\d{0,5}$/;
 
 export function archiveRouter(o: ArchiveOptions): express.Router {
   const pages = o.pages ?? createPages();
+  const cache = o.turnCache ?? new PageCache(TURN_CACHE_BYTES);
   const router = express.Router();
   const send = (res: Response, name: string, view: object, status = 200) => {
     res.status(status).type('html').set('Cache-Control', 'no-cache').send(pages(name, { local: o.local, ...view }));
@@ -39,17 +47,41 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
 
   router.use('/static', express.static(STATIC_DIR, { index: false, dotfiles: 'deny', redirect: false }));
   router.get('/favicon.ico', (_req, res) => { res.status(204).end(); });
-  router.get('/games', (_req, res) => { send(res, 'games', { games: listGames(o.store) }); });
+  router.get('/games', (req, res) => {
+    const raw = req.query.page;
+    const n = raw === undefined ? 1 : typeof raw === 'string' && PAGE_RE.test(raw) ? Number(raw) : null;
+    const view = n === null ? null : listGames(o.store, n);
+    if (view) { send(res, 'games', view); return; }
+    const { pages: last } = listGames(o.store, 1) as { pages: number };
+    const range = last === 1 ? 'there is only page 1' : `pages run from 1 to ${last}`;
+    if (n === null) {
+      const what = typeof raw === 'string' ? `"${raw.length > 24 ? `${raw.slice(0, 24)}...` : raw}" is not a page number` : '?page= is given more than once';
+      send(res, 'error', { title: 'Bad page number', message: `${what}: the game list takes ?page= with a whole number, and ${range}.` }, 400);
+    } else {
+      send(res, 'error', { title: 'Not found', message: `There is no page ${n} of the game list: ${range}.` }, 404);
+    }
+  });
   router.get('/games/:game', (req, res) => {
     const view = gamePage(o.store, String(req.params.game));
     if (!view) { notFound(res, 'such game'); return; }
     send(res, 'game', view);
   });
+  // A resolved turn's page changes only when the turn is rolled back and resolved again or the next
+  // turn is resolved (its link): kept rendered, for as long as its stamp stays the same.
   router.get('/games/:game/turns/:turn', (req, res) => {
     const n = turnOf(req);
-    const view = n === null ? null : turnPage(o.store, String(req.params.game), n);
-    if (!view) { notFound(res, 'such turn'); return; }
-    send(res, 'turn', { title: `${view.game.name}: turn ${view.turn}`, ...view });
+    const id = String(req.params.game);
+    const page = n === null ? null : o.store.tx(() => {
+      const stamp = turnPageStamp(o.store, id, n);
+      if (stamp === null) return null;
+      const key = `${id}/${n}`;
+      const kept = cache.get(key, stamp);
+      if (kept) return kept;
+      const view = turnPage(o.store, id, n);
+      return view && cache.set(key, stamp, pages('turn', { local: o.local, title: `${view.game.name}: turn ${view.turn}`, ...view }));
+    });
+    if (!page) { notFound(res, 'such turn'); return; }
+    res.status(200).type('html').set('Cache-Control', 'no-cache').set('ETag', page.etag).send(page.body);
   });
   router.get('/games/:game/turns/:turn/planes/:plane', (req, res) => {
     const n = turnOf(req);

@@ -10,7 +10,8 @@ import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { when } from '../../app/messages.ts';
 import type { OutboxRow, Store } from '../../app/ports.ts';
-import { archiveRouter } from './archive.ts';
+import { archiveRouter, TURN_CACHE_BYTES } from './archive.ts';
+import { PageCache } from './page-cache.ts';
 
 export interface HttpOptions {
   host: string;
@@ -19,6 +20,8 @@ export interface HttpOptions {
   mode: 'mail' | 'local';
   /** Extra facts for /health (inbox state and the like). */
   health: () => Record<string, unknown>;
+  /** The budget of the archive's cache of rendered turn pages, bytes (0: none); TURN_CACHE_BYTES by default. */
+  turnCacheBytes?: number;
 }
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,6 +45,7 @@ function mailPage(r: OutboxRow): string {
 export function createHttpApp(o: HttpOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  const turnCache = new PageCache(o.turnCacheBytes ?? TURN_CACHE_BYTES);
   app.use(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -55,12 +59,12 @@ export function createHttpApp(o: HttpOptions): express.Express {
   app.get('/health', (_req: Request, res: Response) => {
     try {
       const outbox = o.store.tx((tx) => tx.outbox.counts());
-      res.json({ status: 'ok', mode: o.mode, outbox, ...o.health() });
+      res.json({ status: 'ok', mode: o.mode, outbox, turnPageCache: turnCache.stats(), ...o.health() });
     } catch (e) {
       res.status(503).json({ status: 'error', error: (e as Error).message });
     }
   });
-  app.use(archiveRouter({ store: o.store, local: o.mode === 'local' }));
+  app.use(archiveRouter({ store: o.store, local: o.mode === 'local', turnCache }));
   if (o.mode === 'mail') app.get('/', (_req, res) => { res.redirect('/games'); });
   if (o.mode === 'local') {
     app.get('/', (_req, res) => { res.redirect('/mail'); });
