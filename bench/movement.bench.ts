@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: turn resolution for 2, 16, 100 and 200 planes flying legal random plots.
  * Prints the median time per turn and the ratio t(200)/t(100). Targets (issue "Movement
- * adjudication"): 100 planes <= 20 ms median, ratio <= 2.2.
+ * adjudication"): 100 planes <= 20 ms median, ratio <= 2.2. Then the same with shooting
+ * (bench/combat.bench.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
 import { fromColRow } from '../src/core/hex/coords.ts';
 import { type GameState, NO_LAST_TURN } from '../src/core/state.ts';
 import { resolveTurn, type TurnOrders } from '../src/core/turn.ts';
+import { runCombatBench } from './combat.bench.ts';
 import { randomPlot, rng } from './random-plots.ts';
 
 const catalog = loadAircraftDir();
@@ -63,4 +65,5 @@ for (const n of [2, 16, 100, 200]) {
   console.log(`${String(n).padStart(4)} planes: median ${results[n]!.toFixed(3)} ms per turn`);
 }
 console.log(`ratio t(200)/t(100): ${(results[200]! / results[100]!).toFixed(2)}  (target <= 2.2; 100 planes target <= 20 ms)`);
+runCombatBench();
 console.log(`rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);

@@ -5,7 +5,7 @@
  */
 import { distance, type Hex } from '../hex/coords.ts';
 import { clockPosition } from '../hex/facing.ts';
-import { type Position, offLine, stepForward } from '../hex/flight.ts';
+import { flightLine, type Position, offLine, stepForward } from '../hex/flight.ts';
 
 /** Maximum range of all firing, hexes; weapons rated range 3 in the original reach 6. */
 export const MAX_RANGE = 8;
@@ -19,14 +19,17 @@ export const SHORT_MAX_RANGE = 6;
  */
 export const coneHalfWidth = (range: number): number => (range >= 6 ? 2 : range >= 3 ? 1 : 0);
 
+/** The firer's line of flight the cone is measured from (pass it to inCone when testing many hexes). */
+export const coneLine = (firer: Position): Hex[] => flightLine(firer, MAX_RANGE);
+
 /** Is the hex inside the firer's fixed-gun cone at that hex's own distance? */
-export function inCone(firer: Position, h: Hex): boolean {
+export function inCone(firer: Position, h: Hex, line: readonly Hex[] = coneLine(firer)): boolean {
   const r = distance(firer.hex, h);
   if (r === 0 || r > MAX_RANGE) return false;
   // Only hexes ahead: the clock position must be in the forward arc (11, 12, 1 and the cone edges).
   const clock = clockPosition(firer.hex, firer.facing, h) as number;
   if (clock > 2 && clock < 10) return false;
-  return offLine(firer, h, MAX_RANGE) <= coneHalfWidth(r);
+  return offLine(firer, h, MAX_RANGE, line) <= coneHalfWidth(r);
 }
 
 /**

@@ -57,19 +57,26 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   for (const plane of flying) {
     const orders = ordersBy.get(plane.id.toUpperCase());
     if (!orders?.length) continue;
-    // Pairs are pruned by distance before any cone or arc test.
-    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE);
-    if (!enemies.length) continue;
     const full = card(plane);
     const plan = ctx.plans.get(plane.id);
     let fired = ctx.fired.get(plane.id);
     if (!fired) { fired = new Set(); ctx.fired.set(plane.id, fired); }
+    const guns = workingGuns(full, plane);
+    const held = heldGroups(full, orders);
+    const active = !!plan?.steps.some((s) => s.impulse === impulse);
+    const dropsOrdnance = !!plan?.bomb;
+    // A plane with nothing left to fire in this impulse (each group once a turn; fixed guns only
+    // in an active impulse and not on a bombing turn, seed 000 VII-VIII) needs no geometry at all.
+    const canFire = plane.rockets === 'carried'
+      || guns.some((g) => !fired.has(g.id) && !held.has(g.id) && (g.mount === 'F' || (active && !dropsOrdnance)));
+    if (!canFire) continue;
+    // Pairs are pruned by distance before any cone or arc test.
+    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE);
+    if (!enemies.length) continue;
     const f: FirerContext = {
-      plane, card: { ...full, guns: workingGuns(full, plane) }, orders,
-      active: !!plan?.steps.some((s) => s.impulse === impulse),
-      dropsOrdnance: !!plan?.bomb,
+      plane, card: { ...full, guns }, orders, active, dropsOrdnance,
       attitude: attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude),
-      fired, held: heldGroups(full, orders), enginesOf: (t) => card(t).engines,
+      fired, held, enginesOf: (t) => card(t).engines,
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
     for (const s of shots) thrown.push(model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card }));

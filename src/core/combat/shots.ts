@@ -14,8 +14,8 @@ import type { PlaneState } from '../state.ts';
 import { type Deflection, fixedDeflection, flexDeflection } from './deflection.ts';
 import { bestBearing, groupsFor, orderAllows, ordersFor } from './fire-orders.ts';
 import { bestHits, chartFor } from './fire-tables.ts';
-import { type Bearing, bearingOf, fixedBears, flexBearing } from './targets.ts';
-import { type Attitude, SHORT_MAX_RANGE } from './cone.ts';
+import { type Bearing, bearingOf, fixedBears, flexBearing, positionOf } from './targets.ts';
+import { type Attitude, coneLine, SHORT_MAX_RANGE } from './cone.ts';
 import { firepower, type WeaponCount, normalizeMix } from './weapons.ts';
 
 export interface ShotPlan {
@@ -53,6 +53,7 @@ const mixOf = (groups: readonly GunGroup[]): WeaponCount[] => normalizeMix(group
 export function fixedShots(f: FirerContext, enemies: readonly PlaneState[], impulse: number): ShotPlan[] {
   if (!f.active || f.dropsOrdnance) return [];
   const shots: ShotPlan[] = [];
+  let line: ReturnType<typeof coneLine> | undefined;
   for (const order of ordersFor(f.card, f.orders, 'fixed')) {
     const free = groupsFor(f.card, order, 'fixed').filter((g) => !f.fired.has(g.id) && !f.held.has(g.id));
     if (!free.length) continue;
@@ -62,7 +63,8 @@ export function fixedShots(f: FirerContext, enemies: readonly PlaneState[], impu
       if (!b || !orderAllows(order, b, impulse)) return;
       // Guns rated range 3 in the original reach 6 hexes only (seed 001 combat).
       const groups = free.filter((g) => !g.shortRange || b.range <= SHORT_MAX_RANGE);
-      if (!fixedBears(f.plane, b, f.attitude, groups)) return;
+      line ??= coneLine(positionOf(f.plane));
+      if (!fixedBears(f.plane, b, f.attitude, groups, line)) return;
       const deflection = fixedDeflection(b.clockFromTarget, f.enginesOf(t));
       options.push({ bearing: b, drm: deflection.drm, order: order_, groups, deflection });
     });
@@ -84,10 +86,16 @@ export function bestFlex(groups: readonly GunGroup[]): GunGroup[] {
     const mix = mixOf(gs);
     return firepower(mix) * 100 + bestHits(chartFor(mix), 1);
   };
-  const single = [...groups].sort((a, b) => score([b]) - score([a]))[0] as GunGroup;
+  // The first of the highest-scoring positions, each scored once.
+  let single = groups[0] as GunGroup;
+  let top = score([single]);
+  for (const g of groups.slice(1)) {
+    const s = score([g]);
+    if (s > top) { single = g; top = s; }
+  }
   const rifles = groups.filter((g) => g.weapons.every((w) => w.type === '30M'));
   const count = (g: GunGroup) => g.weapons.reduce((s, w) => s + w.count, 0);
-  if (count(single) < 2 && rifles.length >= 2 && score([single]) < score(rifles.slice(0, 2))) {
+  if (count(single) < 2 && rifles.length >= 2 && top < score(rifles.slice(0, 2))) {
     const pair = [...rifles].sort((a, b) => count(b) - count(a)).slice(0, 2);
     return pair;
   }
@@ -99,6 +107,8 @@ export function flexShots(f: FirerContext, enemies: readonly PlaneState[], impul
   const shots: ShotPlan[] = [];
   const shotAt = new Set<string>();
   for (const order of ordersFor(f.card, f.orders, 'flex')) {
+    let free = groupsFor(f.card, order, 'flex').filter((g) => !f.fired.has(g.id) && !f.held.has(g.id));
+    if (!free.length) continue;
     const options: { bearing: Bearing; drm: number; order: number; deflection: Deflection }[] = [];
     enemies.forEach((t, i) => {
       if (shotAt.has(t.id)) return;
@@ -109,10 +119,11 @@ export function flexShots(f: FirerContext, enemies: readonly PlaneState[], impul
     });
     options.sort((a, b) => a.bearing.range - b.bearing.range || b.drm - a.drm || a.order - b.order);
     for (const o of options) {
-      const free = groupsFor(f.card, order, 'flex').filter((g) => !f.fired.has(g.id) && !f.held.has(g.id));
+      if (!free.length) break;
       const groups = bestFlex(flexBearing(o.bearing, free));
       if (!groups.length) continue;
       for (const g of groups) f.fired.add(g.id);
+      free = free.filter((g) => !f.fired.has(g.id));
       shotAt.add(o.bearing.target.id);
       shots.push({ firer: f.plane, target: o.bearing.target, cls: 'flex', groups, mix: mixOf(groups), bearing: o.bearing, deflection: o.deflection });
     }

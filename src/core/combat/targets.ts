@@ -4,10 +4,10 @@
  * flexible guns through their arcs. Pure geometry: no dice.
  */
 import type { GunGroup } from '../aircraft/types.ts';
-import { distance } from '../hex/coords.ts';
+import { distance, type Hex } from '../hex/coords.ts';
 import type { Position } from '../hex/flight.ts';
 import type { PlaneState } from '../state.ts';
-import { adjustedRange, type Attitude, clockFrom, inCone, MAX_RANGE, SHORT_MAX_RANGE, targetArea, verticalOk } from './cone.ts';
+import { adjustedRange, type Attitude, clockFrom, coneLine, inCone, MAX_RANGE, SHORT_MAX_RANGE, targetArea, verticalOk } from './cone.ts';
 
 export interface Bearing {
   target: PlaneState;
@@ -42,12 +42,16 @@ export function bearingOf(firer: PlaneState, target: PlaneState): Bearing | unde
 export const maxRangeOf = (groups: readonly GunGroup[]): number =>
   groups.every((g) => g.shortRange) ? SHORT_MAX_RANGE : MAX_RANGE;
 
-/** Fixed forward guns: the cone must cross the target area; attitude and range limits. */
-export function fixedBears(firer: PlaneState, b: Bearing, attitude: Attitude, groups: readonly GunGroup[]): boolean {
+/**
+ * Fixed forward guns: the cone must cross the target area; attitude and range limits. `line` is
+ * the firer's line of flight (coneLine), computed once for all its targets.
+ */
+export function fixedBears(firer: PlaneState, b: Bearing, attitude: Attitude, groups: readonly GunGroup[], line?: readonly Hex[]): boolean {
   if (!groups.length || b.range > maxRangeOf(groups)) return false;
   if (!verticalOk(attitude, b.dz, b.hexes)) return false;
   const fp = positionOf(firer);
-  return targetArea(positionOf(b.target), b.hexes).some((h) => inCone(fp, h));
+  const cone = line ?? coneLine(fp);
+  return targetArea(positionOf(b.target), b.hexes).some((h) => inCone(fp, h, cone));
 }
 
 /** Flexible positions whose arc holds the target's clock position and whose guns reach it. */

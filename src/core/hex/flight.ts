@@ -79,11 +79,11 @@ export function flightLine(p: Position, length: number): Hex[] {
 /**
  * How many hexes `target` lies off the straight-line projection of the plane's flight path
  * (seed 001 combat: the cone of fire). 0 = on the line. Targets behind the plane measure to the
- * plane's own hex.
+ * plane's own hex. `line` may pass flightLine(p, length) when it is already at hand.
  */
-export function offLine(p: Position, target: Hex, length = 8): number {
+export function offLine(p: Position, target: Hex, length = 8, line: readonly Hex[] = flightLine(p, length)): number {
   let best = distance(p.hex, target);
-  for (const h of flightLine(p, length)) {
+  for (const h of line) {
     const d = distance(h, target);
     if (d < best) best = d;
   }

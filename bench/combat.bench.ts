@@ -1,0 +1,88 @@
+/**
+ * The combat benchmark (run by `npm run bench` after the movement figures): turn resolution with shooting for 50 v 50 and
+ * 100 v 100 planes. Side A flies fighters; side B fighters and bombers with flexible guns (He 111,
+ * B-17, B-25, Ju 87, SBD). The two sides start in two blocks facing each other a few hexes apart,
+ * so most planes have enemies within 8 hexes all turn, and every plane has `FIRE <plane> ALL AT
+ * ANY`. Prints the median time per turn for 100 and 200 planes and the ratio t(200)/t(100).
+ * Targets: 100 planes <= 20 ms median, ratio <= 2.2.
+ */
+import { performance } from 'node:perf_hooks';
+import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
+import { fromColRow } from '../src/core/hex/coords.ts';
+import { type GameState, NO_LAST_TURN, type PlaneState } from '../src/core/state.ts';
+import { resolveTurn, type TurnOrders } from '../src/core/turn.ts';
+import { randomPlot, rng } from './random-plots.ts';
+
+const catalog = loadAircraftDir();
+const FIGHTERS_A = ['spitfire-1a', 'hurricane-1', 'p-51d', 'p-47d', 'f6f-3', 'p-40c'];
+const FIGHTERS_B = ['bf-109e', 'fw-190a8', 'a6m2', 'bf-110c'];
+const BOMBERS_B = ['he-111h', 'b-17g', 'b-25j', 'ju-87b', 'sbd-3'];
+
+/** n planes a side: A in a block to the west facing east-ish, B to the east facing west-ish. */
+export function combatGame(n: number, seed: number): GameState {
+  const r = rng(seed);
+  const types = [...FIGHTERS_A, ...FIGHTERS_B, ...BOMBERS_B];
+  const aircraft = Object.fromEntries(types.map((t) => [t, catalog.get(t)!]));
+  const side = Math.ceil(Math.sqrt(n * 2)); // block side in hexes: about one plane per two hexes
+  const plane = (i: number, b: boolean): PlaneState => {
+    const type = b ? (i % 2 ? BOMBERS_B[i % BOMBERS_B.length]! : FIGHTERS_B[i % FIGHTERS_B.length]!) : FIGHTERS_A[i % FIGHTERS_A.length]!;
+    const altitude = 9000 + 100 * Math.floor(r() * 20);
+    const band = aircraft[type]!.bands.find((x) => altitude >= x.floor && altitude < x.top)!;
+    const top = Math.min(band.levelMax, band.minSpeed + 3);
+    const col = (b ? 50 : 50 - side - 3) + Math.floor(r() * side);
+    return {
+      id: `${b ? 'B' : 'A'}${i}`, side: b ? 'b' : 'a', type, hex: fromColRow(col, 40 + Math.floor(r() * side)),
+      facing: (b ? 8 : 2) + Math.floor(r() * 3), nextRight: true, altitude,
+      speed: 10 * band.minSpeed + Math.floor(r() * 10 * (top - band.minSpeed + 1)), bank: 'N', loaded: false,
+      carry: null, last: { ...NO_LAST_TURN }, status: 'flying',
+    };
+  };
+  return {
+    version: 1, turn: 1, map: { width: 120, height: 120 }, options: { combat: 'standard', sequence: 'impulse12' },
+    sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, dice: { seed: `combat-bench${seed}` },
+    planes: [...Array.from({ length: n }, (_, i) => plane(i, false)), ...Array.from({ length: n }, (_, i) => plane(i, true))],
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Median ms per turn for `perSide` planes a side, and the shots per turn (to show they shoot). */
+export function benchCombat(perSide: number, runs = 30): { ms: number; shots: number } {
+  const cases: { state: GameState; orders: TurnOrders }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const state = combatGame(perSide, i + 1);
+    const r = rng(i + 499);
+    cases.push({ state, orders: {
+      plots: Object.fromEntries(state.planes.map((p) => [p.id, randomPlot(state, p, r)])),
+      fire: state.planes.map((p) => ({ plane: p.id, guns: 'ALL', hold: false, target: 'ANY' })),
+    } });
+  }
+  let shots = 0;
+  for (const c of cases) { // warm-up: every case once
+    const res = resolveTurn(c.state, c.orders);
+    if (!res.ok) throw new Error(`bench orders illegal: ${JSON.stringify(res.error[0])}`);
+    shots += res.value.events.filter((e) => e.type === 'shot').length;
+  }
+  // Best of 3 per case (a garbage collection inside one run is not resolution time), median over cases.
+  const times = cases.map((c) => {
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const t0 = performance.now();
+      resolveTurn(c.state, c.orders);
+      best = Math.min(best, performance.now() - t0);
+    }
+    return best;
+  });
+  return { ms: median(times), shots: shots / runs };
+}
+
+export function runCombatBench(): void {
+  const small = benchCombat(50);
+  const large = benchCombat(100);
+  console.log(`combat, 50 v 50 (100 planes): median ${small.ms.toFixed(3)} ms per turn (${small.shots.toFixed(0)} shots a turn)`);
+  console.log(`combat, 100 v 100 (200 planes): median ${large.ms.toFixed(3)} ms per turn (${large.shots.toFixed(0)} shots a turn)`);
+  console.log(`combat ratio t(200)/t(100): ${(large.ms / small.ms).toFixed(2)}  (target <= 2.2; 100 planes target <= 20 ms)`);
+}
