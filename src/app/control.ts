@@ -7,12 +7,12 @@ import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { casualties } from '../report/combat-log.ts';
 import { turnLog } from '../report/turn-log.ts';
-import { currentDeadline, missingPlayers, refreshDeadline, saveClock, turnClock } from './deadlines.ts';
+import { currentDeadline, deadlineParagraph, missingPlayers, refreshDeadline, saveClock, turnClock } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { requireGame } from './games.ts';
 import { announce, DEFAULT_WORDS, type Section } from './notify.ts';
 import type { GameRow, StoreTx } from './ports.ts';
-import { applySetting, deadlineLines, durationText, parseDuration, scheduleWords, settingLines, type GameSettings } from './settings.ts';
+import { applySetting, durationText, parseDuration, scheduleWords, settingLines, type GameSettings } from './settings.ts';
 import { resolveReady } from './turn.ts';
 import { situationMap, wrap } from './views.ts';
 
@@ -31,13 +31,8 @@ function running(tx: StoreTx, id: string): GameRow {
   return g;
 }
 
-/** The deadline paragraph of an announcement: in the game's zone. */
-function deadlineWords(tx: StoreTx, game: GameRow): string[] {
-  const d = currentDeadline(tx, game);
-  if (d === null) return [`Turn ${game.turn} has no deadline: it is resolved when every player's orders are in.`];
-  const zone = tx.control.get(game.id).settings.zone;
-  return [`The deadline of turn ${game.turn} is ${deadlineLines(d, zone, null)[0]}.`];
-}
+/** The deadline for the GM's answer and the CLI: in the game's zone. */
+const deadlineWords = (tx: StoreTx, game: GameRow): string[] => [deadlineParagraph(tx, game, null)];
 
 /** Settings in words, one per line. */
 export function settingsWords(s: GameSettings): string[] {
@@ -46,11 +41,14 @@ export function settingsWords(s: GameSettings): string[] {
     `grace after the deadline: ${s.graceMinutes ? durationText(s.graceMinutes) : 'none'}`,
     `reminders: ${s.remindMinutes ? `${durationText(s.remindMinutes)} before the deadline` : 'none'}`,
     `a turn stays open at least: ${s.minimumMinutes ? durationText(s.minimumMinutes) : 'no minimum'}`,
-    `the game master is told after ${s.maxMisses ? `${s.maxMisses} missed turns` : 'no number of missed turns'}`,
+    `the game master is told after ${s.maxMisses ? `${s.maxMisses} missed turn${s.maxMisses === 1 ? '' : 's'}` : 'no number of missed turns'}`,
     `extensions: at most ${s.maxExtensionsPerTurn} a turn and ${s.maxExtensionsTotal} in all, ${durationText(s.extendMinutes)} each unless the GM says`,
     `sign-up by mail (JOIN): ${s.signup ? 'open' : 'closed'}`,
   ];
 }
+
+/** Settings in words as a preformatted block. */
+export const settingsText = (s: GameSettings): string => settingsWords(s).map((l) => wrap(`- ${l}`, 2)).join('\n');
 
 /** Changes one setting (`deadline every 2 days at 20:00`, `zone Europe/Berlin`, ...) and announces it. */
 export function setSetting(deps: AppDeps, gameId: string, key: string, value: string): ControlResult {
@@ -65,10 +63,9 @@ export function setSetting(deps: AppDeps, gameId: string, key: string, value: st
     const changed = settingLines(r.value).filter((l) => !settingLines(control.settings).includes(l));
     const lines = changed.length ? changed.map((l) => `set ${l}`) : ['nothing changed'];
     if (changed.length && game.status === 'running') {
-      announce(deps, tx, game, 'the game settings changed', [
-        `The game master changed the settings of game ${game.id}: ${changed.join('; ')}.`, ...deadlineWords(tx, game),
-        'The settings now:', ...settingsWords(r.value).map((l) => `- ${l}`),
-      ]);
+      announce(deps, tx, game, 'the game settings changed', [`The game master changed the settings of game ${game.id}: ${changed.join('; ')}.`], {
+        deadline: true, sections: [{ heading: 'The settings now', text: settingsText(r.value) }],
+      });
     }
     return { game, lines: [...lines, ...(game.status === 'running' ? deadlineWords(tx, game) : [])] };
   });
@@ -98,7 +95,7 @@ export function resumeGame(deps: AppDeps, gameId: string): ControlResult {
     tx.control.save(resumed);
     const clock = turnClock(tx, game);
     saveClock(tx, resumed, { ...clock, pausedMs: clock.pausedMs + paused });
-    announce(deps, tx, game, 'the game goes on', [`The game master resumed game ${game.id} at turn ${game.turn}.`, ...deadlineWords(tx, game)]);
+    announce(deps, tx, game, 'the game goes on', [`The game master resumed game ${game.id} at turn ${game.turn}.`], { deadline: true });
     return { game, lines: [`game ${game.id} resumed after ${durationText(Math.round(paused / MINUTE))}`, ...deadlineWords(tx, game)] };
   });
 }
@@ -128,9 +125,7 @@ export function extendTurn(deps: AppDeps, gameId: string, span?: string): Contro
     tx.control.save(ctl);
     saveClock(tx, ctl, { ...clock, extensions: clock.extensions + 1, extendedMs: clock.extendedMs + minutes * MINUTE, remindedAt: null, lateAt: null });
     const left = `${s.maxExtensionsPerTurn - clock.extensions - 1} more this turn, ${s.maxExtensionsTotal - ctl.extensions} in all`;
-    announce(deps, tx, game, `turn ${game.turn} is extended`, [
-      `The game master gave turn ${game.turn} of game ${game.id} ${durationText(minutes)} more.`, ...deadlineWords(tx, game),
-    ]);
+    announce(deps, tx, game, `turn ${game.turn} is extended`, [`The game master gave turn ${game.turn} of game ${game.id} ${durationText(minutes)} more.`], { deadline: true });
     return { game, lines: [`turn ${game.turn} extended by ${durationText(minutes)} (extensions left: ${left})`, ...deadlineWords(tx, game)] };
   });
 }

@@ -84,3 +84,11 @@ export function deadlineLine(tx: StoreTx, game: GameRow, player: PlayerRow | nul
   const control = tx.control.get(game.id);
   return deadlineLines(d, control.settings.zone, player?.zone ?? null).map((l) => wrap(`  ${l}`, 6)).join('\n');
 }
+
+/** The current deadline as a paragraph for mail to `player` (null: the game master), both zones. */
+export function deadlineParagraph(tx: StoreTx, game: GameRow, player: PlayerRow | null): string {
+  const d = currentDeadline(tx, game);
+  if (d === null) return `Turn ${game.turn} has no deadline: it is resolved when every player's orders are in.`;
+  const zone = tx.control.get(game.id).settings.zone;
+  return [`The deadline of turn ${game.turn}:`, ...deadlineLines(d, zone, player?.zone ?? null).map((l) => `    ${l}`)].join('\n');
+}

@@ -10,11 +10,14 @@ import type { Envelope, OrderError } from '../orders/index.ts';
 import { formatOrders } from '../orders/index.ts';
 import type { AppDeps } from './deps.ts';
 import type { IncomingMail } from './incoming.ts';
+import { answerCommands, answerJoin } from './commands.ts';
+import { GM_ID } from './games.ts';
+import { handleGmEnvelope } from './gm-commands.ts';
 import { queueAck, queueNotice } from './messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { flying, myPlanes, previews } from './views.ts';
 
-export type EnvelopeOutcome = 'accepted' | 'refused' | 'auth-failed' | 'unknown' | 'not-running';
+export type EnvelopeOutcome = 'accepted' | 'refused' | 'auth-failed' | 'unknown' | 'not-running' | 'commands' | 'join';
 
 export interface EnvelopeContext {
   deps: AppDeps;
@@ -48,8 +51,13 @@ function problemText(p: { message: string; plane?: string; box?: number; rule?: 
 /** Handles one envelope; returns what became of it and the game to look at for a full turn. */
 export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: OrderError[]): { outcome: EnvelopeOutcome; gameId?: string } {
   const { deps, tx, mail, inboundId } = ctx;
+  if (env.player === GM_ID) return handleGmEnvelope(ctx, env, errors);
   const game = env.game ? tx.games.get(env.game) : undefined;
   const player = game && env.player ? tx.players.get(game.id, env.player) : undefined;
+  const join = env.commands.find((c) => c.name === 'JOIN');
+  if (game && !player && join && mail.from && answerJoin({ deps, tx, game, from: mail.from, inboundId, replyTo: mail.messageId }, env.player, join.args[0] ?? '')) {
+    return { outcome: 'join' };
+  }
   const notice = (to: string, title: string, paragraphs: string[], g: GameRow | null = game ?? null, p: PlayerRow | null = player ?? null) =>
     queueNotice(deps, tx, { to, game: g, player: p, title, paragraphs, inboundId, replyTo: mail.messageId, turn: g?.turn ?? null });
 
@@ -74,15 +82,34 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
     deps.log.warn({ game: game.id, player: player.id, sender: mail.from }, 'orders with a wrong secret refused');
     return { outcome: 'auth-failed' };
   }
+  if (player.status === 'replaced') {
+    notice(player.email, 'you no longer play in this game', [`The game master handed your planes in game '${game.id}' to another player; nothing in your mail was taken.`]);
+    return { outcome: 'not-running' };
+  }
+  // Commands are answered in a mail of their own, after the orders beside them are taken; an
+  // envelope of commands only (or of words that are no command) brings no orders, and gets the
+  // HELP text when a word was not understood.
+  const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
+  const commandsOnly = !env.plots.length && !env.fire.length && (env.commands.length > 0 || unknown);
+  const answer = (help: boolean) =>
+    answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown);
+  if (commandsOnly) {
+    answer(true);
+    return { outcome: 'commands', gameId: game.id };
+  }
+  let result: { outcome: EnvelopeOutcome; gameId?: string };
   if (game.status !== 'running') {
     notice(player.email, game.status === 'setup' ? 'the game has not started' : 'the game is over', [
       game.status === 'setup'
         ? `Game '${game.id}' has not started yet; orders are taken from the welcome mail on. Nothing was changed.`
         : `Game '${game.id}' is over; no more orders are taken.`,
     ]);
-    return { outcome: 'not-running' };
+    result = { outcome: 'not-running' };
+  } else {
+    result = checkOrders(ctx, env, errors, game, player, auth.tokenTurn);
   }
-  return checkOrders(ctx, env, errors, game, player, auth.tokenTurn);
+  if (env.commands.length) answer(false);
+  return result;
 }
 
 function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], game: GameRow, player: PlayerRow, tokenTurn: number | null): { outcome: EnvelopeOutcome; gameId: string } {
@@ -107,7 +134,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const checked = planAll({ ...state, planes }, { plots: orders.plots, fire: [] });
   if (!checked.ok) problems.push(...checked.error.map(problemText));
   problems.push(...checkFireOrders(state, orders.fire).map(problemText));
-  const notes = env.commands.map((c) => `${c.name} (line ${c.line}): mail commands are not available yet; the command was ignored`);
+  const notes = env.commands.map((c) => `${c.name} (line ${c.line}): answered in a mail of its own`);
   notes.push(...mail.notes);
   const accepted = problems.length === 0;
   const earlier = tx.orders.latestAccepted(game.id, game.turn).get(player.id) ?? null;

@@ -5,7 +5,7 @@
  * never answered (loop guard), a sender over the hourly limit is set aside, and answers go only to
  * registered addresses.
  */
-import { parseOrders } from '../orders/index.ts';
+import { GM_COMMANDS, parseOrders } from '../orders/index.ts';
 import type { AppDeps } from './deps.ts';
 import { handleEnvelope, type EnvelopeOutcome } from './envelope.ts';
 import { loopGuard, type IncomingMail } from './incoming.ts';
@@ -58,7 +58,7 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       notice('your mail could not be read', [`Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} could not be read: ${mail.unreadable}. Nothing was changed.`, 'Send your orders as plain text in the body of the mail, without attachments.']);
       return done('unreadable', 'Processed', mail.unreadable);
     }
-    const parsed = parseOrders(mail.text);
+    const parsed = parseOrders(mail.text, { commands: GM_COMMANDS });
     const mailErrors = parsed.errors.filter((e) => e.envelope === undefined).map((e) => e.message);
     if (!parsed.envelopes.length) {
       if (!senderKnown) return done('not-for-us', 'Rejected', 'no orders envelope and the sender is not a player');
@@ -84,9 +84,9 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       return [handleEnvelope({ ...ctx, mail: { ...ctx.mail, notes: [...ctx.mail.notes, ...notes] } }, env, parsed.errors.filter((e) => e.envelope === i))];
     });
     const count = (o: EnvelopeOutcome) => results.filter((r) => r.outcome === o).length;
-    const detail = (['accepted', 'refused', 'auth-failed', 'unknown', 'not-running'] as const)
+    const detail = (['accepted', 'refused', 'commands', 'join', 'auth-failed', 'unknown', 'not-running'] as const)
       .filter((o) => count(o)).map((o) => `${count(o)} ${o}`).join(', ');
-    const games = [...new Set(results.flatMap((r) => (r.outcome === 'accepted' && r.gameId ? [r.gameId] : [])))];
+    const games = [...new Set(results.flatMap((r) => ((r.outcome === 'accepted' || r.outcome === 'commands') && r.gameId ? [r.gameId] : [])))];
     if (count('unknown') === results.length && !senderKnown) return done('not-for-us', 'Rejected', `envelopes for unknown games or players: ${detail}`);
     if (count('auth-failed')) return done('auth-failed', 'Processed', detail, games);
     return done('orders', 'Processed', detail, games);

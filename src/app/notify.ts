@@ -4,7 +4,7 @@
  * pause, extension, rollback, replacement), alerts to the game master, and answers to commands.
  * Mail goes only to registered addresses: players' and the game master's.
  */
-import { deadlineLine } from './deadlines.ts';
+import { deadlineLine, deadlineParagraph } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { queueMail } from './mailer.ts';
 import { nextTurn } from './messages.ts';
@@ -56,13 +56,18 @@ export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): void {
   });
 }
 
-/** The same notice to every active player of the game (and a copy to the game master). */
-export function announce(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[], sections: Section[] = []): number {
+/**
+ * The same notice to every active player of the game (and a copy to the game master); with
+ * `deadline`, each mail ends with the current deadline in the game's and the reader's zone.
+ */
+export function announce(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[], opts: { sections?: Section[]; deadline?: boolean } = {}): number {
   const players = tx.players.list(game.id);
-  for (const p of players) queueAnswer(deps, tx, { to: p.email, game, player: p, title, paragraphs, sections, kind: 'notice' });
+  const sections = opts.sections ?? [];
+  const more = (p: PlayerRow | null) => (opts.deadline && game.status === 'running' ? [deadlineParagraph(tx, game, p)] : []);
+  for (const p of players) queueAnswer(deps, tx, { to: p.email, game, player: p, title, paragraphs: [...paragraphs, ...more(p)], sections, kind: 'notice' });
   const gm = gmAddress(deps, tx, game.id);
   if (gm && !players.some((p) => p.email === gm)) {
-    queueAnswer(deps, tx, { to: gm, game, player: null, title: `${title} (sent to every player)`, paragraphs, sections, kind: 'notice' });
+    queueAnswer(deps, tx, { to: gm, game, player: null, title: `${title} (sent to every player)`, paragraphs: [...paragraphs, ...more(null)], sections, kind: 'notice' });
   }
   return players.length;
 }

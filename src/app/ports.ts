@@ -293,6 +293,11 @@ export interface StoreTx {
 export interface Store {
   /** Runs `fn` in one transaction: all its writes commit together or none do. */
   tx<T>(fn: (tx: StoreTx) => T): T;
+  /**
+   * Runs `fn` inside the current transaction (or a new one) so that, if it throws, its own writes
+   * are undone and the error passes on; the transaction around it goes on (a savepoint).
+   */
+  savepoint<T>(fn: (tx: StoreTx) => T): T;
   /** Runs `fn` and undoes every write it made (a savepoint inside a transaction); returns its value. */
   dryRun<T>(fn: (tx: StoreTx) => T): T;
   close(): void;

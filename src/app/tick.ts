@@ -129,12 +129,12 @@ function recordMisses(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, m
         `You have missed ${n === 1 ? 'one turn' : `${n} turns`}${s.maxMisses ? ` (the game master is told at ${s.maxMisses})` : ''}. The turn report has your orders for the next turn ready to send.`,
       ],
     });
-    if (s.maxMisses && n >= s.maxMisses) over.push(`${p.id} (${p.email}): ${n} missed turns`);
+    if (s.maxMisses && n >= s.maxMisses) over.push(`${p.id} (${p.email}): ${n} missed turn${n === 1 ? '' : 's'}`);
   }
   if (over.length) {
     const first = over[0]?.split(' ')[0] ?? 'player';
     alertGm(deps, tx, game, `players missing turns`, [
-      `At turn ${turn} of game ${game.id} these players reached the limit of ${s.maxMisses} missed turns:`,
+      `At turn ${turn} of game ${game.id} these players reached the game's limit of missed turns (${s.maxMisses}):`,
       ...over.map((o) => `- ${o}`),
       `To hand a player's planes to a replacement, who is mailed a briefing with the situation: REPLACE ${first} <new-player-id> <address> in a GM envelope, or tallyho game replace ${game.id} ${first} <new-player-id> --email <address>.`,
     ]);

@@ -23,6 +23,30 @@ export const PLAYER_COMMANDS: CommandTable = {
   RESEND: { minArgs: 0, maxArgs: 1, argKind: 'int' }, // RESEND [turn]
   HISTORY: { minArgs: 0, maxArgs: 2, argKind: 'int' }, // HISTORY [from [to]]
   MAP: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  WAIT: { minArgs: 0, maxArgs: 0, argKind: 'int' }, // no early resolution of this turn
+  NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]
+  ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word' }, // ZONE Europe/Berlin (or ZONE GAME)
+};
+
+/**
+ * The game master's commands, in an envelope for the player id `gm` with the GM secret
+ * (docs/gm-guide.md "Commands by mail"). A caller adds them through ParseOptions.commands.
+ */
+export const GM_COMMANDS: CommandTable = {
+  CREATE: { minArgs: 1, maxArgs: 1, argKind: 'word' }, // CREATE <scenario>: the game of the envelope
+  START: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  PAUSE: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // PAUSE [reason]
+  RESUME: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  EXTEND: { minArgs: 0, maxArgs: 1, argKind: 'word' }, // EXTEND [24h]
+  PROCESS: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  PREVIEW: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  ROLLBACK: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  REPLACE: { minArgs: 3, maxArgs: 3, argKind: 'word' }, // REPLACE <player> <new player> <address>
+  TERMINATE: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // TERMINATE [reason]
+  APPROVE: { minArgs: 2, maxArgs: 17, argKind: 'word' }, // APPROVE <player> <plane> ...
+  DECLINE: { minArgs: 1, maxArgs: 1, argKind: 'word' },
+  SET: { minArgs: 1, maxArgs: 1, argKind: 'text' }, // SET <setting> <value>
 };
 
 /** Words that start other kinds of lines; a command of that name could never be reached. */

@@ -10,7 +10,7 @@
  *
  * Game-master commands are added per call:
  *
- *   parseOrders(text, { commands: { EXTEND: { minArgs: 1, maxArgs: 1, argKind: 'int' } } });
+ *   parseOrders(text, { commands: GM_COMMANDS });
  *
  * The parser does not know the game: plane ids, gun groups and whether a plot is legal for the plane
  * are checked by the referee afterwards.
@@ -20,7 +20,7 @@ export { parseOrders, formatOrders, type ParseOptions, type FormatOptions } from
 export { parseBox, formatBox } from './box.ts';
 export { parsePlot, formatPlot } from './plot.ts';
 export { parseFireOrder, formatFireOrder } from './fire.ts';
-export { formatCommand, PLAYER_COMMANDS, KEYWORDS, type CommandSpec } from './commands.ts';
+export { formatCommand, GM_COMMANDS, PLAYER_COMMANDS, KEYWORDS, type CommandSpec } from './commands.ts';
 export { formatHeader } from './header.ts';
 export { MANOEUVRE_ALIASES, MODE_WORDS, SYMBOL_ALIASES } from './aliases.ts';
 export { LIMITS, ORDER_ERRORS, ORDER_ERROR_CODES, type OrderErrorCode } from './errors.ts';

@@ -86,7 +86,7 @@ describe('the clock', () => {
     t.tick(HOUR);
     expect(tick(t.deps).map((e) => e.what)).toEqual(['defaulted']);
     const alert = outbox(t).find((m) => m.recipient === GM && m.subject.includes('GM: Players missing turns'))!;
-    expect(alert.text).toMatch(/blue \(blue@example.test\): 1 missed turns/);
+    expect(alert.text).toMatch(/blue \(blue@example.test\): 1 missed turn/);
     expect(alert.text).toMatch(/REPLACE blue <new-player-id> <address>/);
   });
 

@@ -16,7 +16,8 @@ function cli(...args: string[]) {
 }
 
 describe('tallyho game, player and mail', () => {
-  it('sets a game up, starts it, and shows its status and mail', () => {
+  // A dozen CLI processes: slow on a loaded machine.
+  it('sets a game up, starts it, and shows its status and mail', { timeout: 60_000 }, () => {
     const created = cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'demo');
     expect(created.err).toBe('');
     expect(created.out).toMatch(/Game demo created: Channel duel/);

@@ -1,31 +1,44 @@
 /**
- * `tallyho game create|start|status|list` (docs/gm-guide.md):
- *   game create <scenario> --id <game>    a new game from a scenario file, waiting for players
+ * `tallyho game create|start|status|list` (docs/gm-guide.md); the game master's controls
+ * (pause, extend, set, ...) are in game-control.ts:
+ *   game create <scenario> --id <game> [--gm-email a]   a new game from a scenario file, waiting for players
  *   game start <game>                     queues every player's welcome mail
- *   game status <game>                    players in and missing for the turn, mail, dead letters
- *   game list                             every game
+ *   game status <game> [--json]           players in and missing for the turn, deadline, mail, dead letters
+ *   game list [--json]                    every game with its turn, deadline and who is missing
  * The store is the one of the configuration (DATABASE_PATH, .env); the running server sends the mail.
  */
 import type { Command } from 'commander';
 import { createGame, gameStatus, startGame, type GameStatusView } from '../../app/games.ts';
 import { when } from '../../app/messages.ts';
+import { gameClock, listGames, type GameClockView } from '../../app/overview.ts';
+import { setGm } from '../../app/roster.ts';
+import { formatInZone } from '../../app/zones.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
 import { withRuntime } from '../runtime.ts';
+import { registerGameControlCommands } from './game-control.ts';
 
 const out = (text: string): void => { process.stdout.write(text.endsWith('\n') ? text : `${text}\n`); };
 
-export function statusText(v: GameStatusView): string {
+export function statusText(v: GameStatusView, c?: GameClockView): string {
   const g = v.game;
-  const lines = [`Game ${g.id}: ${g.name}`, `  status: ${g.status}${g.status === 'setup' ? ' (tallyho game start)' : ''}, turn ${g.turn}`];
+  const lines = [`Game ${g.id}: ${g.name}`, `  status: ${g.status}${g.status === 'setup' ? ' (tallyho game start)' : ''}${c?.terminated ? ' (terminated)' : ''}${c?.paused ? ` PAUSED${c.pauseReason ? `: ${c.pauseReason}` : ''}` : ''}, turn ${g.turn}`];
   if (g.status === 'running') {
     const missing = v.players.filter((p) => !p.ordersIn).map((p) => p.id);
     lines.push(`  orders for turn ${g.turn}: ${missing.length ? `waiting for ${missing.join(', ')}` : 'all in'}`);
+    if (c) {
+      lines.push(`  deadline: ${c.deadline === null ? 'none (resolved when every order is in)' : `${formatInZone(c.deadline, c.zone)}${c.zone === 'UTC' ? '' : ` = ${formatInZone(c.deadline, 'UTC')}`}`}`);
+      if (c.hold) lines.push(`  held: ${c.hold}`);
+      lines.push(`  extensions: ${c.extensions.turn} this turn, ${c.extensions.total} in all (at most ${c.settings.maxExtensionsPerTurn} and ${c.settings.maxExtensionsTotal})`);
+    }
   }
+  if (c) lines.push(`  game master: ${c.gmEmail ?? 'none set (tallyho gm set)'}`);
+  for (const j of c?.joinRequests ?? []) lines.push(`  JOIN request: ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
   lines.push('', 'Players');
   for (const p of v.players) {
     const state = g.status !== 'running' ? '' : p.flying === 0 ? 'nothing flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})` : 'MISSING';
-    lines.push(`  ${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',').padEnd(12)} ${state}`.trimEnd());
+    const misses = c?.misses[p.id] ? ` missed ${c.misses[p.id]}` : '';
+    lines.push(`  ${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',').padEnd(12)} ${state}${misses}`.trimEnd());
   }
   if (!v.players.length) lines.push('  none yet (tallyho player add)');
   lines.push('', `Mail: ${v.outbox.pending} waiting to be sent, ${v.outbox.sent} sent, ${v.outbox.dead} dead letters`);
@@ -41,12 +54,15 @@ export function registerGameCommands(program: Command): void {
     .command('create <scenario>')
     .description('create a game from a scenario file; players are added next')
     .requiredOption('--id <game>', 'the game id players write in their orders (lower-case letters, digits, - or _)')
-    .action((scenarioPath: string, opts: { id: string }) => withRuntime((rt) => {
+    .option('--gm-email <address>', "the game master's address; a GM secret for commands by mail is printed")
+    .action((scenarioPath: string, opts: { id: string; gmEmail?: string }) => withRuntime((rt) => {
       const catalog = loadAircraftDir();
       const scenario = loadScenarioFile(scenarioPath, catalog);
       const row = createGame(rt.deps, { id: opts.id, scenario, catalog });
+      const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
       const planes = scenario.planes.map((p) => `  ${p.id.padEnd(6)} ${p.type.padEnd(14)} ${scenario.sides[p.side]?.name ?? p.side}`);
       out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, '',
+        ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
         `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
     }));
   game
@@ -62,14 +78,22 @@ export function registerGameCommands(program: Command): void {
     .option('--json', 'print the status as JSON')
     .action((id: string, opts: { json?: boolean }) => withRuntime((rt) => {
       const v = gameStatus(rt.deps, id);
-      out(opts.json ? JSON.stringify(v, null, 2) : statusText(v));
+      const c = gameClock(rt.deps, id);
+      out(opts.json ? JSON.stringify({ ...v, clock: c }, null, 2) : statusText(v, c));
     }));
   game
     .command('list')
-    .description('every game of this installation')
-    .action(() => withRuntime((rt) => {
-      const games = rt.store.tx((tx) => tx.games.list());
-      out(games.length ? games.map((g) => `${g.id.padEnd(20)} ${g.status.padEnd(8)} turn ${String(g.turn).padEnd(4)} ${g.name}`).join('\n') : 'No games yet (tallyho game create).');
+    .description('every game of this installation, with its deadline and who is missing')
+    .option('--json', 'print the list as JSON')
+    .action((opts: { json?: boolean }) => withRuntime((rt) => {
+      const games = listGames(rt.deps);
+      if (opts.json) return out(JSON.stringify(games, null, 2));
+      out(games.length ? games.map((g) => {
+        const clock = g.paused ? 'PAUSED' : g.deadline ? `due ${g.deadline.slice(0, 16).replace('T', ' ')} UTC` : '';
+        const missing = g.status === 'running' && g.missing.length ? `missing ${g.missing.join(',')}` : '';
+        return `${g.id.padEnd(20)} ${g.status.padEnd(8)} turn ${String(g.turn).padEnd(4)} ${g.name}${clock ? `  ${clock}` : ''}${missing ? `  ${missing}` : ''}`;
+      }).join('\n') : 'No games yet (tallyho game create).');
     }));
+  registerGameControlCommands(game);
 
 }

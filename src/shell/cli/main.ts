@@ -6,6 +6,7 @@ import { registerImpulsesCommand } from './impulses.ts';
 import { registerOrdersCommands } from './orders.ts';
 import { registerResolveCommand } from './resolve.ts';
 import { registerGameCommands } from './game.ts';
+import { registerGmCommands } from './gm.ts';
 import { registerPlayerCommands } from './player.ts';
 import { registerMailCommands } from './mail.ts';
 import { registerServeCommand } from './serve.ts';
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerOrdersCommands(program);
   registerGameCommands(program);
   registerPlayerCommands(program);
+  registerGmCommands(program);
   registerMailCommands(program);
   registerServeCommand(program);
   registerHistoryCommands(program);

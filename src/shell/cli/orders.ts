@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { formatOrders, parseOrders, type OrderError } from '../../orders/index.ts';
+import { formatOrders, GM_COMMANDS, parseOrders, type OrderError } from '../../orders/index.ts';
 import { cliError } from '../errors.ts';
 
 export interface CheckReport {
@@ -20,7 +20,7 @@ function errorLine(name: string, e: OrderError): string {
 
 /** The check of one text, as printed (kept apart from the I/O for tests). */
 export function checkOrdersText(text: string, name: string, options: { json?: boolean } = {}): CheckReport {
-  const result = parseOrders(text);
+  const result = parseOrders(text, { commands: GM_COMMANDS });
   const exitCode = result.errors.length ? 1 : 0;
   if (options.json) return { stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '', exitCode };
   const n = result.envelopes.length;

@@ -1,9 +1,15 @@
 /**
- * `tallyho player add <game> <player> --email <address> --planes <ids>` (docs/gm-guide.md): a player
- * and the planes they fly. Prints the player's secret, once; only its hash is stored.
+ * `tallyho player ...` (docs/gm-guide.md):
+ *   player add <game> <player> --email a --planes ids [--zone z]   prints the secret, once (stored hashed)
+ *   player zone <game> <player> <zone|game>      the player's time zone for deadlines in mail
+ *   player requests <game>                       sign-up requests (JOIN by mail)
+ *   player approve <game> <player> --planes ids  the player is added and mailed the secret
+ *   player decline <game> <player>
  */
 import type { Command } from 'commander';
 import { addPlayer } from '../../app/games.ts';
+import { gameClock } from '../../app/overview.ts';
+import { approveJoin, declineJoin, setPlayerZone } from '../../app/roster.ts';
 import { withRuntime } from '../runtime.ts';
 
 export function registerPlayerCommands(program: Command): void {
@@ -13,12 +19,41 @@ export function registerPlayerCommands(program: Command): void {
     .description('add a player flying the given planes; prints their secret, once')
     .requiredOption('--email <address>', "the player's address: the only one Tallyho will ever write to")
     .requiredOption('--planes <ids>', 'the planes the player flies, comma-separated (e.g. R1,R2)')
-    .action((gameId: string, playerId: string, opts: { email: string; planes: string }) => withRuntime((rt) => {
-      const { player: p, secret } = addPlayer(rt.deps, { gameId, playerId, email: opts.email, planes: opts.planes.split(',') });
+    .option('--zone <zone>', "the player's time zone (IANA, e.g. America/New_York): deadlines in mail in it too")
+    .action((gameId: string, playerId: string, opts: { email: string; planes: string; zone?: string }) => withRuntime((rt) => {
+      const { player: p, secret } = addPlayer(rt.deps, { gameId, playerId, email: opts.email, planes: opts.planes.split(','), zone: opts.zone ?? null });
       process.stdout.write(`${[
         `Player ${p.id} added to game ${p.gameId}, flying ${p.planes.join(', ')}, mail to ${p.email}.`,
         `Secret: ${secret}`,
         'The secret is shown this once and stored only as a hash: give it to the player now.',
       ].join('\n')}\n`);
+    }));
+  player
+    .command('zone <game> <player> <zone>')
+    .description("the player's time zone (IANA name), or 'game' for the game's only")
+    .action((gameId: string, playerId: string, zone: string) => withRuntime((rt) => {
+      const z = setPlayerZone(rt.deps, gameId, playerId, /^game$/i.test(zone) ? null : zone);
+      process.stdout.write(`${playerId}: deadlines in ${z ? `${z} and the game's zone` : "the game's zone only"}\n`);
+    }));
+  player
+    .command('requests <game>')
+    .description('sign-up requests sent by mail (JOIN)')
+    .action((gameId: string) => withRuntime((rt) => {
+      const list = gameClock(rt.deps, gameId).joinRequests;
+      process.stdout.write(list.length ? `${list.map((j) => `${j.playerId.padEnd(12)} ${j.email.padEnd(30)} ${j.note}`.trimEnd()).join('\n')}\n` : 'No requests.\n');
+    }));
+  player
+    .command('approve <game> <player>')
+    .description('approve a sign-up request: the player is added and mailed the secret')
+    .requiredOption('--planes <ids>', 'the planes the player flies, comma-separated')
+    .action((gameId: string, playerId: string, opts: { planes: string }) => withRuntime((rt) => {
+      const r = approveJoin(rt.deps, gameId, playerId, opts.planes.split(','));
+      process.stdout.write(`Player ${r.player.id} added to game ${gameId}, flying ${r.player.planes.join(', ')}; the secret was mailed to ${r.player.email}.\n`);
+    }));
+  player
+    .command('decline <game> <player>')
+    .description('decline a sign-up request; the sender is told')
+    .action((gameId: string, playerId: string) => withRuntime((rt) => {
+      process.stdout.write(`${declineJoin(rt.deps, gameId, playerId).join('\n')}\n`);
     }));
 }

@@ -42,6 +42,11 @@ export class SqliteStore implements Store {
     return this.db.transaction(() => fn(this.repos)).immediate();
   }
 
+  savepoint<T>(fn: (tx: StoreTx) => T): T {
+    if (!this.db.inTransaction) return this.tx(fn);
+    return this.db.transaction(() => fn(this.repos))();
+  }
+
   dryRun<T>(fn: (tx: StoreTx) => T): T {
     const undo = new Error('dry run: undo');
     let value: { v: T } | undefined;

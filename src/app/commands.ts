@@ -1,0 +1,195 @@
+/**
+ * The players' commands by mail (docs/orders.md "Commands"): HELP, STATUS, RESEND, HISTORY, MAP,
+ * WAIT, NOWAIT and ZONE, each answering a few paragraphs and sections; the answers of one envelope
+ * go out in one mail. STATUS, MAP and HISTORY also serve the game master, who sees every plane.
+ */
+import { casualties } from '../report/combat-log.ts';
+import { turnLog } from '../report/turn-log.ts';
+import { formatCommand, type Command, type OrderError } from '../orders/index.ts';
+import { settingsText } from './control.ts';
+import { currentDeadline, deadlineParagraph, holdReason, missingPlayers } from './deadlines.ts';
+import { AppError, type AppDeps } from './deps.ts';
+import { PLAYER_HELP } from './help.ts';
+import { queueAnswer, type Section } from './notify.ts';
+import { requestJoin } from './roster.ts';
+import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
+import { myPlanes, situationMap, wrap } from './views.ts';
+import { canonicalZone } from './zones.ts';
+
+export interface CommandContext {
+  deps: AppDeps;
+  tx: StoreTx;
+  game: GameRow;
+  /** The player; null in the game master's envelope. */
+  player: PlayerRow | null;
+  inboundId: number;
+  replyTo: string;
+}
+
+export interface Answer {
+  paragraphs: string[];
+  sections: Section[];
+}
+
+const MAX_HISTORY = 10;
+const say = (...paragraphs: string[]): Answer => ({ paragraphs, sections: [] });
+
+/** The last resolved turn, or null. */
+function lastResolved(tx: StoreTx, game: GameRow): number | null {
+  const turns = tx.archive.resolvedTurns(game.id);
+  return turns.length ? (turns[turns.length - 1] as { turn: number }).turn : null;
+}
+
+export function statusAnswer(ctx: CommandContext): Answer {
+  const { tx, game } = ctx;
+  const player = ctx.player && (tx.players.get(game.id, ctx.player.id) ?? ctx.player);
+  const control = tx.control.get(game.id);
+  const s = control.settings;
+  const what = game.status === 'setup' ? 'is being set up: it has not started' : game.status === 'over' ? `is over (at turn ${game.turn})` : `is at turn ${game.turn}`;
+  const out: string[] = [`Game ${game.id} (${game.name}) ${what}.`];
+  if (game.status === 'running') {
+    if (control.pausedAt !== null) out.push(`It is paused${control.pauseReason ? `: ${control.pauseReason}` : ''}.`);
+    out.push(deadlineParagraph(tx, game, player));
+    const missing = missingPlayers(tx, game).map((p) => p.id);
+    const all = tx.players.list(game.id).map((p) => p.id);
+    const inn = all.filter((id) => !missing.includes(id));
+    out.push(`Orders in: ${inn.join(', ') || 'none'}. Still missing: ${missing.join(', ') || 'none'}.`);
+    const hold = missing.length ? null : holdReason(tx, game, ctx.deps.clock.now());
+    if (hold) out.push(`Every order is in, but the turn waits: ${hold}.`);
+  }
+  if (player) {
+    const state = tx.turns.get(game.id, game.turn)?.state;
+    const planes = state ? myPlanes(state, player.planes).map((p) => `${p.id}${p.status === 'flying' ? '' : ` (${p.status})`}`) : player.planes;
+    const misses = tx.control.misses(game.id, player.id);
+    out.push(`You are ${player.id}, flying ${planes.join(', ') || 'nothing'}; missed turns: ${misses}; ` +
+      `deadlines in ${player.zone ? `your time zone ${player.zone} and the game's` : `the game's time zone ${s.zone} (ZONE <zone> adds yours)`}` +
+      `${player.waitTurn === game.turn && game.status === 'running' ? '; you asked to WAIT this turn' : ''}.`);
+  }
+  return { paragraphs: out, sections: [{ heading: 'Settings', text: settingsText(s) }] };
+}
+
+function mapAnswer(ctx: CommandContext): Answer {
+  const { tx, game, player } = ctx;
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state) return say('There is no map yet.');
+  const focus = player ? player.planes : state.planes.map((p) => p.id);
+  const when = game.status === 'over' ? 'at the end of the game' : `at the start of turn ${game.turn}`;
+  return { paragraphs: [], sections: [{ heading: `The map ${when}`, text: situationMap(state, focus) }] };
+}
+
+function historyAnswer(ctx: CommandContext, args: string[]): Answer {
+  const { tx, game } = ctx;
+  const last = lastResolved(tx, game);
+  if (last === null) return say(`No turn of game ${game.id} has been resolved yet.`);
+  // HISTORY: the last turns; HISTORY n: from turn n on; HISTORY n m: turns n to m.
+  const from = Math.max(1, args[0] ? Number(args[0]) : last - MAX_HISTORY + 1);
+  const to = Math.min(last, args[1] ? Number(args[1]) : last);
+  if (from > last || from > to) return say(`Turns ${from}${args[1] ? ` to ${args[1]}` : ''} are not resolved; the resolved turns are 1 to ${last}.`);
+  const end = Math.min(to, from + MAX_HISTORY - 1);
+  const sections: Section[] = [];
+  for (let n = from; n <= end; n++) {
+    const events = tx.events.list(game.id, n);
+    const shot = casualties(events);
+    sections.push({ heading: `Turn ${n}`, text: `${shot.length ? `${wrap(shot.join('\n'), 4)}\n\n` : ''}${turnLog(events)}` });
+  }
+  const more = end < to ? [`At most ${MAX_HISTORY} turns go in one mail: HISTORY ${end + 1} ${to} sends the next.`] : [];
+  return { paragraphs: [`The impulse logs of turns ${from} to ${end} of game ${game.id}.`, ...more], sections };
+}
+
+/** RESEND: a copy of the report of that turn as it was mailed to the player. */
+function resendAnswer(ctx: CommandContext, args: string[]): Answer {
+  const { deps, tx, game, player } = ctx;
+  if (!player) return say('RESEND is a player\'s command: it sends a player\'s own report again.');
+  const turn = args[0] ? Number(args[0]) : lastResolved(tx, game);
+  if (turn === null) return say(`No turn of game ${game.id} has been resolved yet.`);
+  const report = tx.outbox.list({ gameId: game.id, recipient: player.email })
+    .filter((m) => m.kind === 'report' && m.turn === turn && m.playerId === player.id).at(-1);
+  if (!report) return say(`No report of turn ${turn} was mailed to you${lastResolved(tx, game) !== null ? `; HISTORY ${turn} sends its impulse log` : ''}.`);
+  tx.outbox.insert({
+    ...report, messageId: deps.keys.newMessageId(`tallyho.${game.id}.${player.id}.report.${turn}.again`), subject: `${report.subject} (sent again)`,
+    inReplyTo: ctx.replyTo || report.inReplyTo, references: [...new Set([...report.references, ...(ctx.replyTo ? [ctx.replyTo] : [])])],
+    inboundId: ctx.inboundId,
+  }, deps.clock.now());
+  return say(`The report of turn ${turn} is sent again, in a mail of its own.`);
+}
+
+function waitAnswer(ctx: CommandContext, wait: boolean): Answer {
+  const { tx, game, player } = ctx;
+  if (!player) return say('WAIT and NOWAIT are players\' commands.');
+  if (game.status !== 'running') throw new AppError('E_STATE', `game ${game.id} is not running`);
+  tx.control.setWait(game.id, player.id, wait ? game.turn : null);
+  const d = currentDeadline(tx, game);
+  if (!wait) return say(`Your WAIT is taken back: turn ${game.turn} is resolved as soon as every order is in.`);
+  return say(d === null
+    ? `Turn ${game.turn} waits, even when every order is in, until you send NOWAIT or the game master resolves it (the game has no deadline).`
+    : `Turn ${game.turn} is not resolved before its deadline, even when every order is in (NOWAIT takes this back).`);
+}
+
+function zoneAnswer(ctx: CommandContext, zone: string): Answer {
+  const { tx, game, player } = ctx;
+  if (!player) return say('ZONE is a player\'s command (SET zone sets the game\'s).');
+  const z = /^game$/i.test(zone) ? null : canonicalZone(zone);
+  if (z === null && !/^game$/i.test(zone)) throw new AppError('E_USAGE', `'${zone}' is not a time zone name: write it as in ZONE Europe/Berlin, ZONE America/New_York or ZONE UTC`);
+  tx.control.setZone(game.id, player.id, z);
+  return say(z ? `Deadlines are now given in ${z} too.` : `Deadlines are now given in the game's time zone only (${tx.control.get(game.id).settings.zone}).`);
+}
+
+/** Answers one player command (or STATUS, MAP, HISTORY, HELP for the game master). */
+export function playerCommand(ctx: CommandContext, c: Command): Answer {
+  switch (c.name) {
+    case 'HELP': return { paragraphs: [], sections: [{ heading: 'Commands', text: PLAYER_HELP }] };
+    case 'STATUS': return statusAnswer(ctx);
+    case 'MAP': return mapAnswer(ctx);
+    case 'HISTORY': return historyAnswer(ctx, c.args);
+    case 'RESEND': return resendAnswer(ctx, c.args);
+    case 'WAIT': return waitAnswer(ctx, true);
+    case 'NOWAIT': return waitAnswer(ctx, false);
+    case 'ZONE': return zoneAnswer(ctx, c.args[0] ?? '');
+    case 'JOIN': return say(`You play in game ${ctx.game.id} already.`);
+    default: return say(`${c.name} is a game master's command; it was ignored. HELP lists yours.`);
+  }
+}
+
+/**
+ * Answers the commands of a player's envelope in one mail. With `help` (an envelope of commands
+ * only, with a word that is no command) the HELP text comes too, after the errors.
+ */
+export function answerCommands(ctx: CommandContext, commands: Command[], errors: OrderError[], help: boolean): void {
+  const { deps, tx, game, player } = ctx;
+  if (!player) return;
+  const paragraphs: string[] = [];
+  const sections: Section[] = [];
+  const single = commands.length === 1 && !errors.length;
+  for (const c of commands) {
+    try {
+      const a = deps.store.savepoint(() => playerCommand(ctx, c));
+      if (single) paragraphs.push(...a.paragraphs);
+      else if (a.paragraphs.length) paragraphs.push(`${formatCommand(c)}: ${a.paragraphs.join('\n')}`);
+      sections.push(...a.sections);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      paragraphs.push(`${formatCommand(c)}: ${e.message}`);
+    }
+  }
+  paragraphs.push(...errors.map((e) => e.message));
+  if (help) sections.push({ heading: 'Commands', text: PLAYER_HELP });
+  const names = [...new Set(commands.map((c) => c.name))];
+  queueAnswer(deps, tx, {
+    to: player.email, game: tx.games.get(game.id) ?? game, player, inboundId: ctx.inboundId, replyTo: ctx.replyTo,
+    title: names.length ? `answer to ${names.join(', ')}` : 'commands you can send', paragraphs, sections,
+  });
+}
+
+/** JOIN from someone not yet in the game: a sign-up request, answered to the sender's address. */
+export function answerJoin(ctx: Omit<CommandContext, 'player'> & { from: string }, playerId: string, note: string): boolean {
+  const { deps, tx, game } = ctx;
+  try {
+    const lines = deps.store.savepoint(() => requestJoin(deps, tx, { gameId: game.id, playerId, email: ctx.from, note }));
+    queueAnswer(deps, tx, { to: ctx.from, game, player: null, title: 'your request to join', paragraphs: lines, inboundId: ctx.inboundId, replyTo: ctx.replyTo });
+    return true;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    deps.log.info({ game: game.id, player: playerId, from: ctx.from, why: e.message }, 'JOIN not taken');
+    return false;
+  }
+}

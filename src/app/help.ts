@@ -1,0 +1,63 @@
+/**
+ * The HELP texts mailed back for HELP and for an unknown command: the players' commands, and in
+ * the game master's envelope the GM commands too. Each line at most 78 columns.
+ */
+
+export const PLAYER_HELP = `Commands go one per line inside your envelope, with or without orders:
+
+  #TALLYHO <game> <player> "<secret or turn token>"
+  STATUS
+  #END
+
+HELP                 this list
+STATUS               the turn, its deadline, whose orders are in
+RESEND [turn]        the report of that turn again (the last one without a
+                     number)
+HISTORY [from [to]]  the impulse logs of those turns (at most 10 a mail)
+MAP                  the map as it stands now
+WAIT                 this turn is not resolved before its deadline, even
+                     when every order is in
+NOWAIT               takes your WAIT back
+ZONE <zone>          deadlines also in your time zone, e.g. ZONE
+                     America/New_York; ZONE GAME: the game's only
+JOIN [note]          ask to join a game open to sign-up: write the player
+                     id you want in the envelope, any secret; the game
+                     master approves and you get your secret by mail
+
+A command is answered in a mail of its own. Orders in the same envelope are
+handled as usual. docs/orders.md and docs/players.md tell more.`;
+
+export const GM_HELP = `Game master's commands go in an envelope for the player id "gm", with the
+game's GM secret (or the installation's GM_SECRET):
+
+  #TALLYHO <game> gm "<GM secret>"
+  EXTEND 12h
+  #END
+
+CREATE <scenario>    a new game <game> from scenarios/<scenario>.yaml
+                     (installation's GM secret only)
+START                start the game: every player gets the welcome
+PAUSE [reason]       stop the clock; RESUME starts it again
+EXTEND [time]        move the deadline on (e.g. 12h, 2d; the game's
+                     default without a time), within the game's limits
+PROCESS              resolve the turn now; planes without orders fly the
+                     default
+PREVIEW              the turn as it would be resolved now, to you only;
+                     nothing is saved or sent
+ROLLBACK             undo the last turn; it is resolved again (RERUN)
+REPLACE <player> <new player> <address>
+                     hand a player's planes to a newcomer, who is briefed;
+                     the new secret comes back to you
+TERMINATE [reason]   end the game
+APPROVE <player> <planes>, DECLINE <player>
+                     answer a sign-up request (JOIN)
+SET <setting> <value>
+                     deadline (none, every 2 days at 20:00 [weekdays],
+                     dates 2026-01-12 20:00, ...), zone, grace, remind,
+                     minimum, misses, extensions <per turn> <in all>,
+                     extend, signup on|off; every change is announced
+STATUS, MAP, HISTORY [from [to]], HELP
+                     as for players, with every player and plane
+
+The same operations are on the command line: tallyho game ..., tallyho gm
+set; docs/gm-guide.md tells more.`;

@@ -1,0 +1,133 @@
+/**
+ * The game master's command line (src/shell/cli/game-control.ts, gm.ts, player.ts): every control
+ * of a running game, run in-process on a fresh database (one command is also spawned, as a user
+ * runs it), with the mail they queue.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestJoin } from '../../src/app/roster.ts';
+import { main } from '../../src/shell/cli/main.ts';
+import { openRuntime } from '../../src/shell/runtime.ts';
+
+const ROOT = resolve('.');
+const dir = mkdtempSync(join(tmpdir(), 'tallyho-gm-cli-'));
+const DB = join(dir, 'game.sqlite');
+const cwd = process.cwd();
+const saved = { ...process.env };
+
+beforeAll(() => {
+  process.chdir(dir);
+  for (const k of Object.keys(process.env)) if (/^(IMAP|SMTP|GM|MAIL|DATABASE)_/.test(k)) delete process.env[k];
+  process.env.DATABASE_PATH = DB;
+  process.env.LOG_LEVEL = 'silent';
+});
+afterAll(() => {
+  process.chdir(cwd);
+  process.env = saved;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `tallyho <args>` in this process; its output and exit code. */
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+  process.stdout.write = ((s: string) => { out += s; return true; }) as typeof process.stdout.write;
+  process.stderr.write = ((s: string) => { err += s; return true; }) as typeof process.stderr.write;
+  process.exitCode = 0;
+  try {
+    await main(['node', 'tallyho', ...args]);
+  } finally {
+    process.stdout.write = write.out;
+    process.stderr.write = write.err;
+  }
+  const code = Number(process.exitCode ?? 0);
+  process.exitCode = 0;
+  return { code, out, err };
+}
+
+const mails = () => {
+  const rt = openRuntime();
+  try {
+    return rt.store.tx((tx) => tx.outbox.list());
+  } finally {
+    rt.close();
+  }
+};
+
+describe('tallyho game (controls), gm and player', () => {
+  it('sets a game up with a GM and a schedule, and runs every control', async () => {
+    const created = await cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'demo', '--gm-email', 'gm@example.org');
+    expect(created.out).toMatch(/Game master: gm@example.org, GM secret: [a-z2-9]{4}(-[a-z2-9]{4}){3}\n/);
+    expect((await cli('gm', 'show', 'demo')).out).toMatch(/Game master of demo: gm@example.org; GM secret set/);
+    expect((await cli('player', 'add', 'demo', 'raf', '--email', 'raf@example.org', '--planes', 'R1', '--zone', 'Europe/London')).code).toBe(0);
+    expect((await cli('player', 'add', 'demo', 'gm', '--email', 'x@example.org', '--planes', 'G1')).err).toMatch(/'gm' is the game master's id/);
+    await cli('player', 'add', 'demo', 'lw', '--email', 'lw@example.org', '--planes', 'G1');
+    expect((await cli('player', 'zone', 'demo', 'lw', 'europe/berlin')).out).toBe('lw: deadlines in Europe/Berlin and the game\'s zone\n');
+    await cli('game', 'set', 'demo', 'zone', 'Europe/London');
+    await cli('game', 'start', 'demo');
+    const sched = await cli('game', 'schedule', 'demo', 'every', '2', 'days', 'at', '20:00', 'weekdays');
+    expect(sched.out).toMatch(/^set deadline every 2 days at 20:00 weekdays\nThe deadline of turn 1:\n {4}\w{3} \d+ \w{3} \d{4} 20:00 Europe\/London/);
+    expect((await cli('game', 'set', 'demo', 'zone', 'Mars/Olympus')).err).toMatch(/'Mars\/Olympus' is not a time zone name/);
+    expect((await cli('game', 'set', 'demo')).out).toMatch(/^deadline every 2 days at 20:00 weekdays\nzone Europe\/London\n/);
+    const status = await cli('game', 'status', 'demo');
+    expect(status.out).toMatch(/deadline: \w{3} \d+ \w{3} \d{4} 20:00 Europe\/London/);
+    expect(status.out).toMatch(/game master: gm@example.org/);
+    const list = JSON.parse((await cli('game', 'list', '--json')).out) as { id: string; deadline: string; missing: string[]; zone: string }[];
+    expect(list).toEqual([expect.objectContaining({ id: 'demo', status: 'running', turn: 1, zone: 'Europe/London', missing: ['raf', 'lw'] })]);
+    expect(list[0]!.deadline).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
+    expect((await cli('game', 'list')).out).toMatch(/^demo +running +turn 1 +Channel duel {2}due .* UTC {2}missing raf,lw\n$/);
+    expect((await cli('game', 'pause', 'demo', '--reason', 'Easter')).out).toBe('game demo paused at turn 1\n');
+    expect((await cli('game', 'list')).out).toMatch(/PAUSED/);
+    expect((await cli('game', 'resume', 'demo')).out).toMatch(/^game demo resumed after/);
+    expect((await cli('game', 'extend', 'demo', '--by', '6h')).out).toMatch(/^turn 1 extended by 6h \(extensions left: 0 more this turn, 4 in all\)/);
+    expect((await cli('game', 'extend', 'demo')).code).toBe(1);
+    const preview = await cli('game', 'preview', 'demo');
+    expect(preview.out).toMatch(/^PREVIEW of turn 1[\s\S]*Without orders .*: raf, lw\.[\s\S]*THE MAP AFTER TURN 1[\s\S]*IMPULSE BY IMPULSE/);
+    expect((await cli('game', 'process', 'demo')).out).toBe('turn 1 resolved; without orders from raf, lw (their planes flew the default)\nthe game is at turn 2\n');
+    expect((await cli('game', 'rollback', 'demo')).out).toMatch(/turn 1 of game demo rolled back/);
+    const replaced = await cli('game', 'replace', 'demo', 'lw', 'jg', '--email', 'jg@example.org');
+    expect(replaced.out).toMatch(/^jg \(jg@example.org\) takes over G1 from lw; the briefing is queued\nSecret: /);
+    expect((await cli('game', 'tick', '--at', '2100-01-01T00:00:00Z')).out).toBe('demo turn 1: defaulted (raf, jg)\n');
+    expect((await cli('game', 'tick', '--at', 'soon')).code).toBe(2);
+    expect((await cli('game', 'terminate', 'demo', '--reason', 'done')).out).toBe('game demo terminated at turn 2\n');
+    const sent = mails();
+    expect(sent.find((m) => m.recipient === 'jg@example.org')!.subject).toBe('[demo] Welcome to Channel duel: orders for turn 1');
+    expect(sent.filter((m) => m.recipient === 'raf@example.org' && m.kind === 'report').map((m) => m.subject)).toEqual(['[demo] Turn 1 report', '[demo] Turn 1 report (RERUN)']);
+    const notices = sent.filter((m) => m.recipient === 'raf@example.org' && m.kind === 'notice').map((m) => m.subject);
+    expect(notices).toEqual(expect.arrayContaining(['[demo] The game settings changed', '[demo] The game is paused', '[demo] The game goes on', '[demo] Turn 1 is extended',
+      '[demo] Turn 1 was rolled back', '[demo] Jg takes over from lw', '[demo] The game has ended']));
+  });
+
+  it('approves and declines sign-up requests, and sets a GM secret', async () => {
+    await cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'club');
+    expect((await cli('gm', 'set', 'club', '--new-secret')).err).toMatch(/needs an address/);
+    expect((await cli('gm', 'set', 'club', '--email', 'umpire@example.org', '--new-secret')).out).toMatch(/GM secret: \S+\n/);
+    await cli('game', 'set', 'club', 'signup', 'on');
+    const rt = openRuntime();
+    try {
+      rt.store.tx((tx) => {
+        requestJoin(rt.deps, tx, { gameId: 'club', playerId: 'ann', email: 'ann@example.org', note: 'RAF please' });
+        requestJoin(rt.deps, tx, { gameId: 'club', playerId: 'bob', email: 'bob@example.org', note: '' });
+      });
+    } finally {
+      rt.close();
+    }
+    expect((await cli('player', 'requests', 'club')).out).toBe('ann          ann@example.org                RAF please\nbob          bob@example.org\n');
+    expect((await cli('player', 'approve', 'club', 'ann', '--planes', 'R1')).out).toMatch(/Player ann added to game club, flying R1; the secret was mailed to ann@example.org/);
+    expect((await cli('player', 'decline', 'club', 'bob')).out).toMatch(/declined/);
+    expect((await cli('player', 'requests', 'club')).out).toBe('No requests.\n');
+    expect(mails().find((m) => m.recipient === 'ann@example.org')!.text).toMatch(/Your secret is: \S+/);
+  });
+
+  it('prints the game list as JSON when spawned', () => {
+    const r = spawnSync('node', [join(ROOT, 'bin/tallyho.js'), 'game', 'list', '--json'], {
+      cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', DATABASE_PATH: DB },
+    });
+    expect(r.stderr).toBe('');
+    expect((JSON.parse(r.stdout) as { id: string }[]).map((g) => g.id)).toEqual(['demo', 'club']);
+  });
+});
