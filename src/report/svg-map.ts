@@ -56,8 +56,11 @@ export function centreOf(col: number, row: number): { x: number; y: number } {
   return { x: c.x * R, y: c.y * R };
 }
 
-const corners = (x: number, y: number): string =>
-  [0, 1, 2, 3, 4, 5].map((i) => `${num(x + R * Math.cos((Math.PI / 3) * i))},${num(y + R * Math.sin((Math.PI / 3) * i))}`).join(' ');
+/** Half a hex's height: the rise of its slanted sides. */
+const H = num(R * Math.sin(Math.PI / 3));
+
+/** A hex's outline from its right corner, round by relative steps (short: a map has a thousand). */
+const outline = (x: number, y: number): string => `M${num(x + R)},${num(y)}l${-R / 2},${H}h${-R}l${-R / 2},-${H}l${R / 2},-${H}h${R}z`;
 
 const pad2 = (n: number): string => (n >= 0 && n < 10 ? `0${n}` : String(n));
 
@@ -85,11 +88,11 @@ function drawGrid(w: Window): string {
   for (let col = w.c0; col <= w.c1; col++) {
     for (let row = w.r0; row <= w.r1; row++) {
       const { x, y } = centreOf(col, row);
-      cells.push(`M${corners(x, y).replace(/ /g, ' L')} Z`);
+      cells.push(outline(x, y));
       labels.push(`<text x="${num(x)}" y="${num(y - R * 0.55)}">${esc(`${pad2(col)}${pad2(row)}`)}</text>`);
     }
   }
-  return `<path class="grid" d="${esc(cells.join(' '))}"/>\n<g class="hex-labels">${labels.join('')}</g>`;
+  return `<path class="grid" d="${esc(cells.join(''))}"/>\n<g class="hex-labels">${labels.join('')}</g>`;
 }
 
 const sideClass = (input: SvgMapInput, id: string): string => `side-${esc((input.sideOf[id] ?? 0) % 6)}`;
