@@ -16,7 +16,7 @@ import { svgMap } from '../report/svg-map.ts';
 import { turnLog } from '../report/turn-log.ts';
 import { ID_RE } from './games.ts';
 import { when } from './messages.ts';
-import type { GameRow, Store, StoreTx } from './ports.ts';
+import type { GameRow, Store, StoreTx, TurnStamp } from './ports.ts';
 import { damageLines, flying, logSheet, myPlanes } from './views.ts';
 
 const gameHref = (id: string): string => `/games/${encodeURIComponent(id)}`;
@@ -129,21 +129,14 @@ interface ResolvedTurn {
   hasNext: boolean;
 }
 
-/**
- * What a resolved turn's page is built from, as a string: when it differs, the page may differ
- * (the turn rolled back and resolved again, the next turn resolved). Null: the turn has no page.
- */
-export function turnPageStamp(store: Store, id: string, n: number): string | null {
-  if (!ID_RE.test(id) || !Number.isSafeInteger(n) || n < 1) return null;
-  const s = store.tx((tx) => tx.archive.turnStamp(id, n));
-  return s ? `${s.resolvedAt}:${s.dice}:${s.hasNext ? 'next' : 'last'}` : null;
-}
+/** A turn's stamp as a string: what its page is built from, in brief (see turnPageVia). */
+const stampText = (s: TurnStamp): string => `${s.resolvedAt}:${s.dice}:${s.hasNext ? 'next' : 'last'}`;
 
 /** A resolved turn with its events and the states before and after it, or undefined. */
-function resolvedTurn(tx: StoreTx, id: string, n: number): ResolvedTurn | undefined {
+function resolvedTurn(tx: StoreTx, id: string, n: number, known?: TurnStamp): ResolvedTurn | undefined {
   const game = findGame(tx, id);
   if (!game || !Number.isSafeInteger(n) || n < 1) return undefined;
-  const stamp = tx.archive.turnStamp(game.id, n);
+  const stamp = known ?? tx.archive.turnStamp(game.id, n);
   const row = stamp && tx.turns.get(game.id, n);
   const next = stamp && tx.turns.get(game.id, n + 1);
   if (!stamp || !row || !next) return undefined;
@@ -157,33 +150,52 @@ function sidesIndex(state: GameState): Record<string, number> {
   return Object.fromEntries(state.planes.map((p) => [p.id, Math.max(0, order.indexOf(p.side))]));
 }
 
-export function turnPage(store: Store, id: string, n: number) {
+export type TurnView = NonNullable<ReturnType<typeof turnView>>;
+
+/**
+ * A resolved turn's page through a cache, in one transaction: its stamp (a string that changes
+ * whenever the page may: the turn rolled back and resolved again, with other dice; the next turn
+ * resolved, which adds a link) is read first; `kept(stamp)` returns a page made before with that
+ * stamp, if any; otherwise `make` builds one from the view. Null: the turn has no page.
+ */
+export function turnPageVia<T>(store: Store, id: string, n: number, kept: (stamp: string) => T | undefined, make: (view: TurnView, stamp: string) => T): T | null {
+  if (!ID_RE.test(id) || !Number.isSafeInteger(n) || n < 1) return null;
   return store.tx((tx) => {
-    const t = resolvedTurn(tx, id, n);
-    if (!t) return null;
-    const frames = replayFrames(t.before, t.events);
-    const at = (i: number) => t.events.filter((e) => e.impulse === i);
-    const combat = [];
-    for (let i = 1; i <= 12; i++) {
-      const lines = combatLines(at(i));
-      if (lines.length) combat.push({ impulse: i, text: lines.join('\n') });
-    }
-    return {
-      game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
-      turn: t.turn, resolved: when(t.resolvedAt),
-      prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '', next: t.hasNext ? turnHref(t.game.id, t.turn + 1) : '',
-      map: svgMap({ map: t.before.map, frames, sideOf: sidesIndex(t.before), title: `${t.game.name}: turn ${t.turn}` }),
-      last: frames.length - 1,
-      frames: frames.map((f, i) => ({
-        index: i, label: impulseLabel(i), first: i === 0, text: turnLog(at(i)),
-        planes: f.map((p) => ({ ...p, bank: bankWords(p.bank) })),
-      })),
-      casualties: casualties(t.events),
-      combat,
-      eventLog: turnLog(t.events),
-      planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p), sheet: sheetHref(t.game.id, t.turn, p.id) })),
-    };
+    const s = tx.archive.turnStamp(id, n);
+    if (!s) return null;
+    const stamp = stampText(s);
+    const page = kept(stamp);
+    if (page !== undefined) return page;
+    const view = turnView(tx, id, n, s);
+    return view ? make(view, stamp) : null;
   });
+}
+
+function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
+  const t = resolvedTurn(tx, id, n, stamp);
+  if (!t) return null;
+  const frames = replayFrames(t.before, t.events);
+  const at = (i: number) => t.events.filter((e) => e.impulse === i);
+  const combat = [];
+  for (let i = 1; i <= 12; i++) {
+    const lines = combatLines(at(i));
+    if (lines.length) combat.push({ impulse: i, text: lines.join('\n') });
+  }
+  return {
+    game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
+    turn: t.turn, resolved: when(t.resolvedAt),
+    prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '', next: t.hasNext ? turnHref(t.game.id, t.turn + 1) : '',
+    map: svgMap({ map: t.before.map, frames, sideOf: sidesIndex(t.before), title: `${t.game.name}: turn ${t.turn}` }),
+    last: frames.length - 1,
+    frames: frames.map((f, i) => ({
+      index: i, label: impulseLabel(i), first: i === 0, text: turnLog(at(i)),
+      planes: f.map((p) => ({ ...p, bank: bankWords(p.bank) })),
+    })),
+    casualties: casualties(t.events),
+    combat,
+    eventLog: turnLog(t.events),
+    planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p), sheet: sheetHref(t.game.id, t.turn, p.id) })),
+  };
 }
 
 export function planeSheet(store: Store, id: string, n: number, planeId: string) {

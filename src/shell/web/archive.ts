@@ -8,7 +8,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response } from 'express';
-import { gamePage, listGames, planeSheet, turnPage, turnPageStamp } from '../../app/archive.ts';
+import { gamePage, listGames, planeSheet, turnPageVia } from '../../app/archive.ts';
 import type { Store } from '../../app/ports.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, type Page } from './views.ts';
@@ -71,15 +71,9 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
   router.get('/games/:game/turns/:turn', (req, res) => {
     const n = turnOf(req);
     const id = String(req.params.game);
-    const page = n === null ? null : o.store.tx(() => {
-      const stamp = turnPageStamp(o.store, id, n);
-      if (stamp === null) return null;
-      const key = `${id}/${n}`;
-      const kept = cache.get(key, stamp);
-      if (kept) return kept;
-      const view = turnPage(o.store, id, n);
-      return view && cache.set(key, stamp, pages('turn', { local: o.local, title: `${view.game.name}: turn ${view.turn}`, ...view }));
-    });
+    const key = `${id}/${n}`;
+    const page = n === null ? null : turnPageVia(o.store, id, n, (stamp) => cache.get(key, stamp),
+      (view, stamp) => cache.set(key, stamp, pages('turn', { local: o.local, title: `${view.game.name}: turn ${view.turn}`, ...view })));
     if (!page) { notFound(res, 'such turn'); return; }
     res.status(200).type('html').set('Cache-Control', 'no-cache').set('ETag', page.etag).send(page.body);
   });
