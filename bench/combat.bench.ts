@@ -1,10 +1,10 @@
 /**
- * The combat benchmark (run by `npm run bench` after the movement figures): turn resolution with shooting for 50 v 50 and
- * 100 v 100 planes. Side A flies fighters; side B fighters and bombers with flexible guns (He 111,
- * B-17, B-25, Ju 87, SBD). The two sides start in two blocks facing each other a few hexes apart,
- * so most planes have enemies within 8 hexes all turn, and every plane has `FIRE <plane> ALL AT
- * ANY`. Prints the median time per turn for 100 and 200 planes and the ratio t(200)/t(100).
- * Targets: 100 planes <= 20 ms median, ratio <= 2.2.
+ * The combat benchmark (run by `npm run bench` after the movement figures): turn resolution with
+ * shooting for 50 v 50 and 100 v 100 planes. Side A flies fighters; side B fighters and bombers
+ * with flexible guns (He 111, B-17, B-25, Ju 87, SBD). The two sides start in two blocks facing
+ * each other a few hexes apart, so most planes have enemies within 8 hexes all turn, and every
+ * plane has `FIRE <plane> ALL AT ANY`. Prints the median time per turn for 100 and 200 planes and
+ * the ratio t(200)/t(100). Targets: 100 planes <= 20 ms median, ratio <= 2.2.
  */
 import { performance } from 'node:perf_hooks';
 import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
@@ -49,39 +49,49 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/** Median ms per turn for `perSide` planes a side, and the shots per turn (to show they shoot). */
-export function benchCombat(perSide: number, runs = 30): { ms: number; shots: number } {
-  const cases: { state: GameState; orders: TurnOrders }[] = [];
+interface Case { state: GameState; orders: TurnOrders; best: number }
+
+function casesFor(perSide: number, runs: number): { cases: Case[]; shots: number } {
+  const cases: Case[] = [];
+  let shots = 0;
   for (let i = 0; i < runs; i++) {
     const state = combatGame(perSide, i + 1);
     const r = rng(i + 499);
-    cases.push({ state, orders: {
+    const orders: TurnOrders = {
       plots: Object.fromEntries(state.planes.map((p) => [p.id, randomPlot(state, p, r)])),
       fire: state.planes.map((p) => ({ plane: p.id, guns: 'ALL', hold: false, target: 'ANY' })),
-    } });
-  }
-  let shots = 0;
-  for (const c of cases) { // warm-up: every case once
-    const res = resolveTurn(c.state, c.orders);
+    };
+    const res = resolveTurn(state, orders); // warm-up, and the shots it takes
     if (!res.ok) throw new Error(`bench orders illegal: ${JSON.stringify(res.error[0])}`);
     shots += res.value.events.filter((e) => e.type === 'shot').length;
+    cases.push({ state, orders, best: Infinity });
   }
-  // Best of 3 per case (a garbage collection inside one run is not resolution time), median over cases.
-  const times = cases.map((c) => {
-    let best = Infinity;
-    for (let k = 0; k < 3; k++) {
-      const t0 = performance.now();
-      resolveTurn(c.state, c.orders);
-      best = Math.min(best, performance.now() - t0);
+  return { cases, shots: shots / runs };
+}
+
+/**
+ * Median ms per turn for each size. Each case is timed as the best of 3 runs (a garbage collection
+ * inside one run is not resolution time); the sizes take turns, round by round, so a change in the
+ * machine's load falls on both and the ratio stays meaningful.
+ */
+export function benchCombat(perSides: readonly number[], runs = 30): { perSide: number; ms: number; shots: number }[] {
+  const sets = perSides.map((n) => ({ n, ...casesFor(n, runs) }));
+  for (let round = 0; round < 3; round++) {
+    for (const set of sets) {
+      for (const c of set.cases) {
+        const t0 = performance.now();
+        resolveTurn(c.state, c.orders);
+        c.best = Math.min(c.best, performance.now() - t0);
+      }
     }
-    return best;
-  });
-  return { ms: median(times), shots: shots / runs };
+  }
+  return sets.map((set) => ({ perSide: set.n, ms: median(set.cases.map((c) => c.best)), shots: set.shots }));
 }
 
 export function runCombatBench(): void {
-  const small = benchCombat(50);
-  const large = benchCombat(100);
+  const res = benchCombat([50, 100]);
+  const small = res[0]!;
+  const large = res[1]!;
   console.log(`combat, 50 v 50 (100 planes): median ${small.ms.toFixed(3)} ms per turn (${small.shots.toFixed(0)} shots a turn)`);
   console.log(`combat, 100 v 100 (200 planes): median ${large.ms.toFixed(3)} ms per turn (${large.shots.toFixed(0)} shots a turn)`);
   console.log(`combat ratio t(200)/t(100): ${(large.ms / small.ms).toFixed(2)}  (target <= 2.2; 100 planes target <= 20 ms)`);
