@@ -94,7 +94,8 @@ export function resumeGame(deps: AppDeps, gameId: string): ControlResult {
     const resumed = { ...control, pausedAt: null, pauseReason: null };
     tx.control.save(resumed);
     const clock = turnClock(tx, game);
-    saveClock(tx, resumed, { ...clock, pausedMs: clock.pausedMs + paused });
+    // A turn opened during the pause (PROCESS) was paused only since it opened.
+    saveClock(tx, resumed, { ...clock, pausedMs: clock.pausedMs + deps.clock.now() - Math.max(control.pausedAt, clock.anchorAt) });
     announce(deps, tx, game, 'the game goes on', [`The game master resumed game ${game.id} at turn ${game.turn}.`], { deadline: true });
     return { game, lines: [`game ${game.id} resumed after ${durationText(Math.round(paused / MINUTE))}`, ...deadlineWords(tx, game)] };
   });

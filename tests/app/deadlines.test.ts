@@ -133,6 +133,19 @@ describe('the clock', () => {
 });
 
 describe('the game master', () => {
+  it('counts a pause only from the opening of a turn resolved during it', () => {
+    const { t } = scheduled();
+    pauseGame(t.deps, 'duel');
+    t.tick(2 * 24 * HOUR);
+    processTurn(t.deps, 'duel');
+    const opened = t.now();
+    t.tick(24 * HOUR);
+    resumeGame(t.deps, 'duel');
+    // Turn 2 opened Mon 12 Jan 09:00 UTC: scheduled Wed 14 Jan 20:00 Berlin, plus the day it stood paused.
+    expect(new Date(opened).toISOString()).toBe('2026-01-12T09:00:00.000Z');
+    expect(deadline(t)).toBe(Date.UTC(2026, 0, 14, 19) + 24 * HOUR);
+  });
+
   it('previews without saving, processes, rolls back (RERUN) and terminates', () => {
     const { t, s } = scheduled();
     send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');

@@ -55,7 +55,8 @@ describe('local mode', () => {
     expect(readFileSync(join(dir, 'var/demo-players.txt'), 'utf8')).toMatch(/^lw lw@localhost G1 /m);
   });
 
-  it('plays three turns from the mailed templates sent back as the README shows', async () => {
+  // A dozen CLI processes and six mails: over 20 s on a loaded machine.
+  it('plays three turns from the mailed templates sent back as the README shows', { timeout: 60_000 }, async () => {
     for (let turn = 1; turn <= 3; turn++) {
       for (const p of ['raf', 'lw']) {
         const file = join(dir, `${p}.txt`);
