@@ -24,6 +24,8 @@ export interface ImpulseContext {
   startAltitude: Map<string, number>;
   /** Gun groups fired this turn, by plane (each fires once a turn, seed 000 VII.2 and 4). */
   fired: Map<string, Set<string>>;
+  /** Planes each plane's flexible guns have fired at this turn (seed 001 "Flex gun limitations"). */
+  flexTargets: Map<string, Set<string>>;
 }
 
 export interface PhaseStep {

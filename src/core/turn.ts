@@ -65,7 +65,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice): 
     const fires = orders.fire.some((f) => f.plane.toUpperCase() === id.toUpperCase() && !f.hold);
     events.push({ impulse: 0, phase: 'G', plane: id, type: 'default-orders', reason: fires ? 'no plot: carried-over manoeuvre, then forwards; its fire orders stand' : 'no orders: carried-over manoeuvre, then forwards, fire held' });
   }
-  const ctx = { state: work, turn, impulse: 0, plans, fire: orders.fire, dice: dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(), fired: new Map<string, Set<string>>() };
+  const ctx = { state: work, turn, impulse: 0, plans, fire: orders.fire, dice: dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(), fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>() };
   for (let impulse = 1; impulse <= 12; impulse++) {
     ctx.impulse = impulse;
     for (const phase of PHASES) phase.run(ctx);

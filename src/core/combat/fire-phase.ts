@@ -32,6 +32,8 @@ export interface FirePhaseContext {
   startAltitude: Map<string, number>;
   /** Gun groups fired this turn, by plane. */
   fired: Map<string, Set<string>>;
+  /** Targets of each plane's flexible guns this turn, by plane. */
+  flexTargets: Map<string, Set<string>>;
 }
 
 /** Seed 000 VII.3: nose down when lower than before this impulse's move, up when higher. */
@@ -61,6 +63,8 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const plan = ctx.plans.get(plane.id);
     let fired = ctx.fired.get(plane.id);
     if (!fired) { fired = new Set(); ctx.fired.set(plane.id, fired); }
+    let flexTargets = ctx.flexTargets.get(plane.id);
+    if (!flexTargets) { flexTargets = new Set(); ctx.flexTargets.set(plane.id, flexTargets); }
     const guns = workingGuns(full, plane);
     const held = heldGroups(full, orders);
     const active = !!plan?.steps.some((s) => s.impulse === impulse);
@@ -76,7 +80,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const f: FirerContext = {
       plane, card: { ...full, guns }, orders, active, dropsOrdnance,
       attitude: attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude),
-      fired, held, enginesOf: (t) => card(t).engines,
+      fired, flexTargets, held, enginesOf: (t) => card(t).engines,
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
     for (const s of shots) thrown.push(model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card }));

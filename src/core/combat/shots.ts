@@ -41,6 +41,8 @@ export interface FirerContext {
   attitude: Attitude;
   /** Gun groups already fired this turn. */
   fired: Set<string>;
+  /** Planes this plane's flexible guns have fired at this turn (one shot at a plane a turn). */
+  flexTargets: Set<string>;
   /** Gun groups a HOLD order silences this turn. */
   held: Set<string>;
   /** Engines of a target's type (deflection columns). */
@@ -102,10 +104,13 @@ export function bestFlex(groups: readonly GunGroup[]): GunGroup[] {
   return [single];
 }
 
-/** Flexible shots of one plane: per order, the targets it allows, closest first, one shot each. */
+/**
+ * Flexible shots of one plane: per order, the targets it allows, closest first, one shot at each
+ * plane a turn (seed 001: only the best single flexible shot at a given plane; seed 000 VII.4).
+ */
 export function flexShots(f: FirerContext, enemies: readonly PlaneState[], impulse: number): ShotPlan[] {
   const shots: ShotPlan[] = [];
-  const shotAt = new Set<string>();
+  const shotAt = f.flexTargets;
   for (const order of ordersFor(f.card, f.orders, 'flex')) {
     let free = groupsFor(f.card, order, 'flex').filter((g) => !f.fired.has(g.id) && !f.held.has(g.id));
     if (!free.length) continue;
