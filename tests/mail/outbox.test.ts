@@ -109,6 +109,42 @@ describe('the outbox worker', () => {
     expect(s.rows()[0]!.status).toBe('sent');
   });
 
+  it('keeps its sends in flight, up to its concurrency, and takes mail queued meanwhile in the same run', async () => {
+    // A transport that answers when the test says so, counting the sends in flight.
+    let inFlight = 0;
+    let most = 0;
+    const waiting: (() => void)[] = [];
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      send: (m) => new Promise((resolve) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        waiting.push(() => { inFlight--; sent.push(String(m.messageId)); resolve(ok(String(m.to))); });
+      }),
+      close: () => {},
+    };
+    const store = SqliteStore.open(':memory:');
+    const worker = new OutboxWorker({
+      store, transport, clock: { now: () => 1_000_000 }, log: silentLog, owner: 'w1', batch: 3, concurrency: 4, pollMs: 60_000,
+      compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
+    });
+    const answer = async (n: number) => {
+      for (let i = 0; i < n; i++) waiting.shift()?.();
+      await new Promise((r) => setImmediate(r));
+    };
+    store.tx((tx) => { for (let i = 1; i <= 2; i++) tx.outbox.insert(row(i), 1_000_000); });
+    worker.start();
+    await answer(0);
+    expect(inFlight).toBe(2);
+    // Queued while those two are out: taken as soon as a send is done, not after a poll.
+    store.tx((tx) => { for (let i = 3; i <= 12; i++) tx.outbox.insert(row(i), 1_000_000); });
+    for (let i = 0; i < 20 && sent.length < 12; i++) await answer(1);
+    await worker.stop();
+    expect(sent.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `<m${i + 1}@example.test>`).sort());
+    expect(most).toBe(4);
+    expect(store.tx((tx) => tx.outbox.counts('g'))).toEqual({ pending: 0, sent: 12, dead: 0 });
+  });
+
   it('classifies errors and backs off exponentially with jitter, capped', () => {
     expect(classifySendError(smtpError('EAUTH', 535)).kind).toBe('retry');
     expect(classifySendError(smtpError('ECONNREFUSED')).kind).toBe('retry');

@@ -28,7 +28,13 @@ export interface OutboxWorkerOptions {
   log: AppLog;
   owner?: string;
   leaseMs?: number;
+  /** Rows leased at a time. */
   batch?: number;
+  /**
+   * Sends in flight at most, handed to the transport, which queues those its connections are not
+   * free for yet: a few more than the connections keep each of them busy. Every leased row must be
+   * sent well within the lease: `batch` + `concurrency` mails over the transport's connections.
+   */
   concurrency?: number;
   pollMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -64,7 +70,7 @@ export class OutboxWorker {
   constructor(options: OutboxWorkerOptions) {
     this.o = {
       owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
-      leaseMs: 120_000, batch: 20, concurrency: 4, pollMs: 1000, random: Math.random,
+      leaseMs: 120_000, batch: 20, concurrency: 16, pollMs: 1000, random: Math.random,
       ...options,
       retry: { ...DEFAULT_RETRY, ...options.retry },
     };
@@ -102,7 +108,7 @@ export class OutboxWorker {
 
   private async loop(): Promise<void> {
     try {
-      while (!this.stopped && (await this.runOnce()) > 0);
+      await this.pump(true);
     } catch (e) {
       this.o.log.error({ err: (e as Error).message }, 'outbox worker failed; retrying shortly');
     }
@@ -113,17 +119,57 @@ export class OutboxWorker {
    * it took. (A crash before the record leaves the rows leased: they are sent again, with the same
    * Message-ID, once the lease runs out.)
    */
-  async runOnce(): Promise<number> {
-    const now = this.o.clock.now();
-    const rows = this.o.store.tx((tx) => tx.outbox.lease(this.o.owner, now, now + this.o.leaseMs, this.o.batch));
-    const results: (() => void)[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < rows.length) results.push(await this.deliver(rows[next++] as OutboxRow));
+  runOnce(): Promise<number> {
+    return this.pump(false);
+  }
+
+  /**
+   * Keeps up to `concurrency` sends in flight over the leased rows. With `more`, a send that finds
+   * the leased rows used up leases the next due ones (in the transaction that records the results
+   * so far) until none are due, so the connections never wait for the slowest send of a batch.
+   * Results are recorded with each lease, at the latest every 2 * `batch` sends, and at the end.
+   * Returns the rows taken.
+   */
+  private async pump(more: boolean): Promise<number> {
+    const { store, owner, leaseMs, batch, concurrency } = this.o;
+    const done: (() => void)[] = [];
+    const record = () => { for (const r of done.splice(0)) r(); };
+    const queue: OutboxRow[] = [];
+    const lanes = new Set<Promise<void>>();
+    const errors: unknown[] = [];
+    let taken = 0;
+    const lease = (tx: StoreTx) => {
+      const now = this.o.clock.now();
+      const rows = tx.outbox.lease(owner, now, now + leaseMs, batch);
+      taken += rows.length;
+      queue.push(...rows);
     };
-    await Promise.all(Array.from({ length: Math.min(this.o.concurrency, rows.length) }, worker));
-    if (results.length) this.o.store.tx(() => { for (const record of results) record(); });
-    return rows.length;
+    const next = (): OutboxRow | undefined => {
+      if (!queue.length && more && !this.stopped) {
+        store.tx((tx) => { record(); lease(tx); });
+        fill();
+      }
+      return queue.shift();
+    };
+    const lane = async (first: OutboxRow) => {
+      for (let row: OutboxRow | undefined = first; row; row = next()) {
+        done.push(await this.deliver(row));
+        if (done.length >= 2 * batch) store.tx(record);
+      }
+    };
+    // A lane per leased row, up to `concurrency`.
+    const fill = () => {
+      while (lanes.size < concurrency && queue.length) {
+        const p: Promise<void> = lane(queue.shift() as OutboxRow).catch((e) => { errors.push(e); }).finally(() => lanes.delete(p));
+        lanes.add(p);
+      }
+    };
+    store.tx(lease);
+    fill();
+    while (lanes.size) await Promise.all(lanes);
+    if (done.length) store.tx(record);
+    if (errors.length) throw errors[0];
+    return taken;
   }
 
   /** Sends one row; returns how to record the result (run inside the batch's transaction). */
