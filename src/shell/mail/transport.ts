@@ -1,12 +1,13 @@
 /**
- * Where outgoing mail goes: a pooled nodemailer SMTP transport, or, in local mode, nowhere but the
- * store (the row is marked sent and stays readable with tallyho mail and the local web page).
+ * Where outgoing mail goes: a pooled nodemailer SMTP transport in a worker thread
+ * (smtp-thread.ts), or, in local mode, nowhere but the store (the row is marked sent and stays
+ * readable with tallyho mail and the local web page).
  */
-import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import { Worker } from 'node:worker_threads';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { SmtpConfig } from '../config.ts';
+import type { FromThread, SendError, ToThread } from './smtp-thread.ts';
 
 export interface SendResult {
   accepted: string[];
@@ -19,13 +20,17 @@ export interface MailTransport {
   close(): void;
 }
 
-const addresses = (list: unknown[] | undefined): string[] =>
-  (list ?? []).map((a) => (typeof a === 'string' ? a : (a as { address: string }).address).toLowerCase());
+/**
+ * SMTP connections the outbox sends over at once. Each mail waits for the server's answer to its
+ * message (the server writes it to its queue first), so a few connections keep mail moving while
+ * others wait.
+ */
+export const SMTP_CONNECTIONS = 4;
 
-export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}): MailTransport {
-  const options: SMTPPool.Options = {
+export function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}): SMTPPool.Options {
+  return {
     pool: true,
-    maxConnections: 4,
+    maxConnections: SMTP_CONNECTIONS,
     maxMessages: 100,
     host: config.host,
     port: config.port,
@@ -38,16 +43,66 @@ export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Option
     socketTimeout: 60_000,
     ...extra,
   };
-  const transporter = nodemailer.createTransport(options);
+}
+
+/** The thread loads the TypeScript of smtp-thread.ts through tsx (smtp-thread-boot.mjs). */
+const startThread = (options: SMTPPool.Options): Worker =>
+  new Worker(new URL('./smtp-thread-boot.mjs', import.meta.url), { workerData: options });
+
+/** A failure of the thread itself: the mail is tried again, like after a lost connection. */
+const threadError = (why: string): Error => Object.assign(new Error(`the SMTP thread stopped: ${why}`), { code: 'ECONNECTION' });
+
+const sendError = (e: SendError): Error => Object.assign(new Error(e.message), {
+  ...(e.code !== undefined ? { code: e.code } : {}),
+  ...(e.responseCode !== undefined ? { responseCode: e.responseCode } : {}),
+  ...(e.response !== undefined ? { response: e.response } : {}),
+});
+
+export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}): MailTransport {
+  const options = smtpPoolOptions(config, extra);
+  const pending = new Map<number, { resolve: (r: SendResult) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  let thread: Worker | null = null;
+  const failAll = (why: string) => {
+    for (const p of pending.values()) p.reject(threadError(why));
+    pending.clear();
+  };
+  const open = (): Worker => {
+    if (thread) return thread;
+    const t = startThread(options);
+    t.on('message', (m: FromThread) => {
+      if ('closed' in m) { void t.terminate(); return; }
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if ('result' in m) p.resolve(m.result);
+      else p.reject(sendError(m.error));
+    });
+    t.on('error', (e) => failAll(e.message));
+    t.on('exit', (code) => {
+      if (thread === t) thread = null;
+      failAll(`exit code ${code}`);
+    });
+    thread = t;
+    return t;
+  };
+  // Started now, so that the first mail does not wait for the thread to load.
+  open();
   return {
-    async send(message) {
-      // The message is built first and handed over whole: the SMTP connection then writes a few
-      // large chunks instead of one per MIME piece.
-      const raw = await new MailComposer(message).compile().build();
-      const info = await transporter.sendMail({ envelope: message.envelope, messageId: message.messageId, raw });
-      return { accepted: addresses(info.accepted), rejected: addresses(info.rejected), response: String(info.response ?? '') };
+    send(message) {
+      const id = ++next;
+      return new Promise<SendResult>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        open().postMessage({ id, message } satisfies ToThread);
+      });
     },
-    close: () => transporter.close(),
+    close() {
+      const t = thread;
+      thread = null;
+      if (!t) return;
+      t.unref();
+      t.postMessage({ close: true } satisfies ToThread);
+    },
   };
 }
 
