@@ -21,6 +21,17 @@ export function gameRepo(db: Database.Database): GameRepo {
   const insert = db.prepare(`INSERT INTO games (id, name, scenario, status, turn, seed, created_at)
     VALUES (@id, @name, @scenario, @status, @turn, @seed, @createdAt)`);
   const columns: Record<string, string> = { status: 'status', turn: 'turn', startedAt: 'started_at', endedAt: 'ended_at' };
+  // One statement per set of changed columns, prepared once.
+  const updates = new Map<string, Database.Statement>();
+  const updateOf = (keys: string[]) => {
+    const sig = keys.join(',');
+    let stmt = updates.get(sig);
+    if (!stmt) {
+      stmt = db.prepare(`UPDATE games SET ${keys.map((k) => `${columns[k]} = @${k}`).join(', ')} WHERE id = @id`);
+      updates.set(sig, stmt);
+    }
+    return stmt;
+  };
   return {
     get: (id) => { const r = get.get(id) as Row | undefined; return r && gameOf(r); },
     list: () => (list.all() as Row[]).map(gameOf),
@@ -28,8 +39,7 @@ export function gameRepo(db: Database.Database): GameRepo {
     update(id, change) {
       const keys = Object.keys(change).filter((k) => k in columns);
       if (!keys.length) return;
-      const sql = `UPDATE games SET ${keys.map((k) => `${columns[k]} = @${k}`).join(', ')} WHERE id = @id`;
-      db.prepare(sql).run({ ...change, id });
+      updateOf(keys).run({ ...change, id });
     },
   };
 }
