@@ -26,9 +26,18 @@ export interface ImapInboxOptions {
   reconnect?: { minMs: number; maxMs: number };
   /** Messages fetched per FETCH command. */
   batch?: number;
+  /**
+   * After a sweep that found mail, more is likely on its way: the mailbox is looked at again every
+   * `every` ms for `forMs` ms rather than waiting for the server's IDLE news (Dovecot sends it half
+   * a second after the change, other servers later still).
+   */
+  burst?: { every: number; forMs: number };
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+type Filed = { uid: number; id: number; folder: Folder };
+type Fetched = { known: Map<number, { id: number; folder: Folder }>; fresh: number[]; sources: Map<number, Buffer> };
 
 export class ImapInbox {
   private readonly o: Required<ImapInboxOptions>;
@@ -41,7 +50,7 @@ export class ImapInbox {
   private readonly failures = new Map<string, number>();
 
   constructor(options: ImapInboxOptions) {
-    this.o = { watchdogMs: 60_000, reconnect: { minMs: 500, maxMs: 30_000 }, batch: 50, ...options };
+    this.o = { watchdogMs: 60_000, reconnect: { minMs: 500, maxMs: 30_000 }, batch: 50, burst: { every: 100, forMs: 2000 }, ...options };
   }
 
   status(): string {
@@ -113,18 +122,20 @@ export class ImapInbox {
         firstTry();
         delay = this.o.reconnect.minMs;
         this.pending = true;
+        let lastFound = -Infinity;
         while (!this.stopped && client.usable) {
           if (this.pending) {
             this.pending = false;
-            await this.sweep(client);
+            if (await this.sweep(client)) lastFound = Date.now();
             continue;
           }
           this.state = 'idle';
           let poll: NodeJS.Timeout | undefined;
+          const wait = Date.now() - lastFound < this.o.burst.forMs ? this.o.burst.every : this.o.config.pollSeconds * 1000;
           await Promise.race([
             new Promise<void>((r) => { this.wake = r; }),
             closed,
-            new Promise<void>((r) => { poll = setTimeout(() => { this.pending = true; r(); }, this.o.config.pollSeconds * 1000); }),
+            new Promise<void>((r) => { poll = setTimeout(() => { this.pending = true; r(); }, wait); }),
           ]);
           clearTimeout(poll);
           this.wake = null;
@@ -161,34 +172,32 @@ export class ImapInbox {
     return f === 'Processed' ? this.o.config.processedFolder : this.o.config.rejectedFolder;
   }
 
-  /** Handles every message in the mailbox once, then files it. */
-  private async sweep(client: ImapFlow): Promise<void> {
+  /**
+   * Handles every message in the mailbox once, then files it; returns how many it filed. The next
+   * chunk is fetched, and the last one filed, while this one is handled: the server's work and ours
+   * overlap.
+   */
+  private async sweep(client: ImapFlow): Promise<number> {
     const box = this.o.config.mailbox;
     this.busy = true;
     this.state = 'sweeping';
     const lock = await this.watch('lock', client.getMailboxLock(box));
+    let count = 0;
+    let next: Promise<Fetched> | null = null;
+    let filing: Promise<void> = Promise.resolve();
     try {
       const uidValidity = client.mailbox ? Number(client.mailbox.uidValidity) : null;
       const found = await this.watch('search', client.search({ all: true }, { uid: true }));
       const uids = (Array.isArray(found) ? found : []).sort((a, b) => a - b);
       const place = (uid: number): InboundKey => ({ mailbox: `imap:${this.o.config.user}/${box}`, uidValidity, uid });
-      for (let i = 0; i < uids.length && !this.stopped; i += this.o.batch) {
-        const chunk = uids.slice(i, i + this.o.batch);
-        // Mail already in the ledger is filed without fetching it again.
-        const known = new Map<number, { id: number; folder: Folder }>();
-        this.o.store.tx((tx) => {
-          for (const uid of chunk) {
-            const r = tx.inbound.findByPlace(place(uid));
-            if (r) known.set(uid, r);
-          }
-        });
-        const fresh = chunk.filter((u) => !known.has(u) && (this.failures.get(`${uidValidity}:${u}`) ?? 0) < 3);
-        const sources = new Map<number, Buffer>();
-        if (fresh.length) {
-          const msgs: FetchMessageObject[] = await this.watch('fetch', client.fetchAll(fresh.join(','), { uid: true, source: true }, { uid: true }));
-          for (const m of msgs) if (m.source) sources.set(m.uid, m.source);
-        }
-        const filedNow: { uid: number; id: number; folder: Folder }[] = [];
+      const fetchFrom = (i: number) => this.fetchChunk(client, uids.slice(i, i + this.o.batch), place, uidValidity);
+      if (uids.length) next = fetchFrom(0);
+      for (let i = 0; next && !this.stopped; i += this.o.batch) {
+        const { known, fresh, sources } = await next;
+        next = i + this.o.batch < uids.length ? fetchFrom(i + this.o.batch) : null;
+        // A failure of the prefetch is met when it is awaited (or the connection is dropped).
+        next?.catch(() => undefined);
+        const filedNow: Filed[] = [];
         for (const [uid, f] of known) {
           this.o.log.info({ uid, inbound: f.id, folder: f.folder }, 'mail already in the ledger: filed without handling it again');
           filedNow.push({ uid, ...f });
@@ -205,18 +214,48 @@ export class ImapInbox {
             } else filedNow.push({ uid, id: r.inboundId, folder: r.folder });
           });
         }
-        // Filed after their commits, one MOVE per folder for the whole chunk.
-        for (const folder of ['Processed', 'Rejected'] as const) {
-          const batch = filedNow.filter((f) => f.folder === folder);
-          if (!batch.length) continue;
-          await this.watch('move', client.messageMove(batch.map((f) => f.uid).join(','), this.folderPath(folder), { uid: true }));
-          const at = this.o.clock.now();
-          this.o.store.tx((tx) => { for (const f of batch) tx.inbound.markMoved(f.id, at); });
-        }
+        // Filed while the next chunk is handled; each chunk after the one before.
+        filing = filing.then(async () => { count += await this.file(client, filedNow); });
+        filing.catch(() => undefined);
       }
+      await filing;
     } finally {
+      await Promise.all([next?.catch(() => undefined), filing.catch(() => undefined)]);
       lock.release();
       this.busy = false;
     }
+    return count;
+  }
+
+  /** A chunk's mail already in the ledger (filed without fetching it again), and the rest fetched. */
+  private async fetchChunk(client: ImapFlow, chunk: number[], place: (uid: number) => InboundKey, uidValidity: number | null): Promise<Fetched> {
+    const known = new Map<number, { id: number; folder: Folder }>();
+    this.o.store.tx((tx) => {
+      for (const uid of chunk) {
+        const r = tx.inbound.findByPlace(place(uid));
+        if (r) known.set(uid, r);
+      }
+    });
+    const fresh = chunk.filter((u) => !known.has(u) && (this.failures.get(`${uidValidity}:${u}`) ?? 0) < 3);
+    const sources = new Map<number, Buffer>();
+    if (fresh.length) {
+      const msgs: FetchMessageObject[] = await this.watch('fetch', client.fetchAll(fresh.join(','), { uid: true, source: true }, { uid: true }));
+      for (const m of msgs) if (m.source) sources.set(m.uid, m.source);
+    }
+    return { known, fresh, sources };
+  }
+
+  /** Files handled mail after its commit, one MOVE per folder; returns how many were moved. */
+  private async file(client: ImapFlow, filed: Filed[]): Promise<number> {
+    let moved = 0;
+    for (const folder of ['Processed', 'Rejected'] as const) {
+      const batch = filed.filter((f) => f.folder === folder);
+      if (!batch.length) continue;
+      await this.watch('move', client.messageMove(batch.map((f) => f.uid).join(','), this.folderPath(folder), { uid: true }));
+      moved += batch.length;
+      const at = this.o.clock.now();
+      this.o.store.tx((tx) => { for (const f of batch) tx.inbound.markMoved(f.id, at); });
+    }
+    return moved;
   }
 }
