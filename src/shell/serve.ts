@@ -99,6 +99,9 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
   return `${lines.join('\n')}\n`;
 }
 
+/** How soon after mail is taken in the clock runs; the mails taken in meanwhile share the run. */
+const CLOCK_AFTER_MAIL_MS = 500;
+
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -131,7 +134,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         logger.error({ err: (e as Error).message }, 'the clock failed');
       }
     };
-    const handler = makeHandler(rt, () => { runClock(); worker.kick(); });
+    // And after mail: once for the mails taken in within CLOCK_AFTER_MAIL_MS, not after every
+    // sweep (a run is a transaction per running game).
+    let clockSoon: NodeJS.Timeout | null = null;
+    const clockAfterMail = () => {
+      clockSoon ??= setTimeout(() => { clockSoon = null; runClock(); }, CLOCK_AFTER_MAIL_MS);
+    };
+    stops.push(() => { if (clockSoon) clearTimeout(clockSoon); });
+    const handler = makeHandler(rt, () => { clockAfterMail(); worker.kick(); });
     const demo = local ? ensureDemo(rt).players : [];
     const caughtUp = resolveAllReady(rt.deps);
     if (caughtUp.length) logger.info({ resolved: caughtUp }, 'turns completed before the last stop resolved now');
