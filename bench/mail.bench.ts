@@ -5,9 +5,12 @@
  * bare transport of the same messages in the same run: the same N mails sent by SMTP, fetched with
  * imapflow and the same acknowledgements and reports sent with nodemailer, with no processing.
  * Prints both times, the throughput ratio (target: the pipeline at 0.8 of the bare transport or
- * better) and the server's peak RSS.
+ * better), the server's peak RSS and the CPU each side used (the server, the bench itself, Postfix
+ * and Dovecot): on a small machine the two runs are bound by the CPU they need in all.
+ * BENCH_TRACE=1 prints the progress every 250 ms, BENCH_PROFILE=<dir> writes a CPU profile of the
+ * server (one per thread), BENCH_LOG=<file> keeps the server's log.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import Database from 'better-sqlite3';
 import { ImapFlow } from 'imapflow';
@@ -16,6 +19,7 @@ import { addPlayer, createGame, startGame } from '../src/app/games.ts';
 import { ordersTemplate } from '../src/app/views.ts';
 import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
 import { configFrom } from '../src/shell/config.ts';
+import { SMTP_CONNECTIONS } from '../src/shell/mail/transport.ts';
 import { openRuntime } from '../src/shell/runtime.ts';
 import { loadScenarioFile } from '../src/shell/scenario-file.ts';
 import { imapOptions } from '../tests/support/mail.ts';
@@ -37,8 +41,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface Order { from: string; text: string }
 interface Reply { to: string; subject: string; text: string; html: string | null }
 
-function smtp(stack: MailStack) {
-  return nodemailer.createTransport({ pool: true, maxConnections: 4, host: stack.smtp.host, port: stack.smtp.port, secure: false, ignoreTLS: true });
+/** The players' side sends over 4 connections; the bare replies over as many as the referee's pool. */
+function smtp(stack: MailStack, connections = 4) {
+  return nodemailer.createTransport({ pool: true, maxConnections: connections, host: stack.smtp.host, port: stack.smtp.port, secure: false, ignoreTLS: true });
 }
 
 async function sendAll(stack: MailStack, to: string, orders: Order[]): Promise<void> {
@@ -75,32 +80,53 @@ function setUp(env: Record<string, string>): Order[] {
   }
 }
 
-function progress(dbPath: string): { moved: number; pending: number; sent: number } {
+/**
+ * How far the server is, read from its database: one read-only connection for the whole run, and
+ * counts the indexes answer alone (the welcome mails, all marked sent, are left out by their count),
+ * so that watching costs the machine next to nothing.
+ */
+function watcher(dbPath: string): { progress(): { moved: number; pending: number; sent: number }; close(): void } {
   const db = new Database(dbPath, { readonly: true });
-  try {
-    const moved = (db.prepare('SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NOT NULL').get() as { n: number }).n;
-    const rows = db.prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE kind != 'welcome' GROUP BY status").all() as { status: string; n: number }[];
-    const count = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
-    return { moved, pending: count('pending'), sent: count('sent') };
-  } finally {
-    db.close();
+  const moved = db.prepare('SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NOT NULL');
+  const status = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE status = ?');
+  const count = (stmt: Database.Statement, ...args: unknown[]) => (stmt.get(...args) as { n: number }).n;
+  const welcomes = (db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE kind = 'welcome'").get() as { n: number }).n;
+  return {
+    progress: () => ({ moved: count(moved), pending: count(status, 'pending'), sent: count(status, 'sent') - welcomes }),
+    close: () => db.close(),
+  };
+}
+
+/** Mails Dovecot has delivered to a user so far, in any folder (BENCH_TRACE). */
+function delivered(stack: MailStack, user: string): number {
+  const [name, domain] = user.split('@') as [string, string];
+  const maildir = `${stack.dir}/mail/${domain}/${name}/Maildir`;
+  let n = 0;
+  for (const folder of ['', ...readdirSync(maildir).filter((f) => f.startsWith('.') && f !== '.' && f !== '..')]) {
+    for (const sub of ['new', 'cur']) {
+      try { n += readdirSync(`${maildir}/${folder}/${sub}`).length; } catch { /* not made yet */ }
+    }
   }
+  return n;
 }
 
 async function pipeline(stack: MailStack, dbPath: string, orders: Order[]): Promise<number> {
+  const watch = watcher(dbPath);
   const t0 = performance.now();
   await sendAll(stack, REFEREE, orders);
   let shown = 0;
   for (;;) {
-    const p = progress(dbPath);
+    const p = watch.progress();
     if (process.env.BENCH_TRACE && performance.now() - shown > 250) {
       shown = performance.now();
-      console.log(`  ${((shown - t0) / 1000).toFixed(2)} s: ${p.moved} filed, ${p.sent} sent, ${p.pending} pending`);
+      console.log(`  ${((shown - t0) / 1000).toFixed(2)} s: ${delivered(stack, REFEREE)} delivered, ${p.moved} filed, ${p.sent} sent, ${p.pending} pending`);
     }
     if (p.moved >= MAILS && p.pending === 0 && p.sent >= 2 * MAILS) break;
     await sleep(20);
   }
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  watch.close();
+  return ms;
 }
 
 function replies(dbPath: string): Reply[] {
@@ -118,7 +144,7 @@ async function bare(stack: MailStack, orders: Order[], out: Reply[]): Promise<nu
   client.on('error', () => {});
   await client.connect();
   await client.mailboxOpen('INBOX');
-  const sender = smtp(stack);
+  const sender = smtp(stack, SMTP_CONNECTIONS);
   let fetched = 0;
   let lastUid = 0;
   let wake: (() => void) | null = null;
@@ -160,6 +186,28 @@ const cpuSeconds = (pid: number | 'self'): number => {
   return (Number(f[11]) + Number(f[12])) / 100;
 };
 
+/**
+ * CPU seconds Postfix and Dovecot have used so far: their masters (with the children they reaped)
+ * and the children still running.
+ */
+function mailServersCpu(stack: MailStack): number {
+  const masters = new Set<number>();
+  for (const f of ['postfix-queue/pid/master.pid', 'dovecot/run/master.pid']) {
+    try { masters.add(Number(readFileSync(`${stack.dir}/${f}`, 'utf8').trim())); } catch { /* not running */ }
+  }
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (!masters.has(Number(d)) && !masters.has(Number(f[1]))) continue;
+      total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+    } catch { /* gone meanwhile */ }
+  }
+  return total;
+}
+
 const peakRss = (pid: number): number => {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
@@ -183,20 +231,25 @@ async function main(): Promise<void> {
     await server.waitFor(/IMAP inbox connected/, 30000, 'stderr');
     const pid = server.child.pid as number;
     const cpu0 = cpuSeconds(pid);
+    const [benchCpu0, stackCpu0] = [cpuSeconds('self'), mailServersCpu(stack)];
     const pipeMs = await pipeline(stack, env.DATABASE_PATH as string, orders);
     const serverCpu = cpuSeconds(pid) - cpu0;
+    const [benchCpu, stackCpu] = [cpuSeconds('self') - benchCpu0, mailServersCpu(stack) - stackCpu0];
     const rss = peakRss(pid);
     await server.stop();
+    // BENCH_LOG=<file>: the server's log (pino JSON lines) is written there.
+    if (process.env.BENCH_LOG) writeFileSync(process.env.BENCH_LOG, server.stderr());
     const out = replies(env.DATABASE_PATH as string);
-    const self0 = cpuSeconds('self');
+    const [self0, bareStack0] = [cpuSeconds('self'), mailServersCpu(stack)];
     const bareMs = await bare(stack, orders, out);
-    const bareCpu = cpuSeconds('self') - self0;
+    const [bareCpu, bareStackCpu] = [cpuSeconds('self') - self0, mailServersCpu(stack) - bareStack0];
     const rate = (ms: number) => (MAILS / (ms / 1000)).toFixed(1);
     console.log(`pipeline:  ${(pipeMs / 1000).toFixed(2)} s  (${rate(pipeMs)} order mails/s, ${2 * MAILS} mails sent)`);
     console.log(`bare:      ${(bareMs / 1000).toFixed(2)} s  (${rate(bareMs)} order mails/s, ${2 * MAILS} mails sent)`);
     console.log(`ratio:     ${(bareMs / pipeMs).toFixed(2)} of the bare transport's throughput (target 0.80)`);
     console.log(`RSS:       server peak ${rss.toFixed(0)} MiB; bench process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
     console.log(`CPU:       server ${serverCpu.toFixed(2)} s during the pipeline; bare client ${bareCpu.toFixed(2)} s (${cpus().length} CPUs, shared with Postfix and Dovecot)`);
+    console.log(`           the bench's own sending and polling ${benchCpu.toFixed(2)} s; Postfix and Dovecot ${stackCpu.toFixed(2)} s during the pipeline, ${bareStackCpu.toFixed(2)} s during the bare run`);
   } finally {
     await stack.stop();
     rmSync(dir, { recursive: true, force: true });
