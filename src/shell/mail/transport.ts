@@ -27,7 +27,8 @@ export interface MailTransport {
  */
 export const SMTP_CONNECTIONS = 4;
 
-export function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}): SMTPPool.Options {
+/** The pool's options; they cross to the thread, so `extra` holds plain values only (no logger). */
+function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}): SMTPPool.Options {
   return {
     pool: true,
     maxConnections: SMTP_CONNECTIONS,
@@ -92,8 +93,8 @@ export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Option
     send(message) {
       const id = ++next;
       return new Promise<SendResult>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
         open().postMessage({ id, message } satisfies ToThread);
+        pending.set(id, { resolve, reject });
       });
     },
     close() {
