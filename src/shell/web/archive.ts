@@ -24,11 +24,11 @@ export interface ArchiveOptions {
   turnCache?: PageCache;
 }
 
-/** The default budget of the turn-page cache: some 400 turn pages of a 36 x 28 map. */
+/** The default budget of the turn-page cache: some 500 turn pages of a 36 x 28 map. */
 export const TURN_CACHE_BYTES = 64 * 1024 * 1024;
 
-const TURN_RE = /^[1-9]\d{0,5}$/;
-const PAGE_RE = /^[1-9]\d{0,5}$/;
+/** A turn or page number in a path or query: 1 to 999999, no sign, no leading zero. */
+const NUMBER_RE = /^[1-9]\d{0,5}$/;
 
 export function archiveRouter(o: ArchiveOptions): express.Router {
   const pages = o.pages ?? createPages();
@@ -42,14 +42,14 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
   };
   const turnOf = (req: Request): number | null => {
     const t = String(req.params.turn);
-    return TURN_RE.test(t) ? Number(t) : null;
+    return NUMBER_RE.test(t) ? Number(t) : null;
   };
 
   router.use('/static', express.static(STATIC_DIR, { index: false, dotfiles: 'deny', redirect: false }));
   router.get('/favicon.ico', (_req, res) => { res.status(204).end(); });
   router.get('/games', (req, res) => {
     const raw = req.query.page;
-    const n = raw === undefined ? 1 : typeof raw === 'string' && PAGE_RE.test(raw) ? Number(raw) : null;
+    const n = raw === undefined ? 1 : typeof raw === 'string' && NUMBER_RE.test(raw) ? Number(raw) : null;
     const view = n === null ? null : listGames(o.store, n);
     if (view) { send(res, 'games', view); return; }
     const { pages: last } = listGames(o.store, 1) as { pages: number };
