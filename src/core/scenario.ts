@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { AircraftCard } from './aircraft/types.ts';
+import { TARGET_WORDS } from '../orders/fire.ts';
 import { BANKS, type Bank } from './bank.ts';
 import { parseHexLabel, toColRow } from './hex/coords.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
@@ -24,7 +25,8 @@ export const scenarioSchema = z.object({
   }).default({ combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false }),
   sides: z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,15}$/, 'side ids are lower-case letters, digits, - or _'), z.object({ name: z.string().min(1).max(60) })),
   planes: z.array(z.object({
-    id: z.string().regex(/^[A-Z][A-Z0-9_-]{0,5}$/, 'plane ids are 1-6 capitals, digits, - or _, starting with a letter'),
+    id: z.string().regex(/^[A-Z][A-Z0-9_-]{0,5}$/, 'plane ids are 1-6 capitals, digits, - or _, starting with a letter')
+      .refine((id) => !TARGET_WORDS.has(id), `a plane id may not be ${[...TARGET_WORDS].join(', ')}: fire orders read those words in a target's place`),
     side: z.string(),
     type: z.string(),
     hex: z.string(),

@@ -11,6 +11,9 @@ import { cleanLine, commentStart, tokenize, type Token } from './text.ts';
 const GUN_GROUP = /^[A-Z0-9]{1,16}$/;
 const CLAUSES = new Set(['AT', 'FROM', 'WITHIN', 'AUTO']);
 
+/** Words a fire order reads in a target's place: no plane may be called by one of them. */
+export const TARGET_WORDS: ReadonlySet<string> = new Set(['ANY', ...CLAUSES]);
+
 function at(line: number, t: Token): At {
   return { line, column: t.col };
 }

@@ -19,7 +19,7 @@ export * from './ast.ts';
 export { parseOrders, formatOrders, type ParseOptions, type FormatOptions } from './envelope.ts';
 export { parseBox, formatBox } from './box.ts';
 export { parsePlot, formatPlot } from './plot.ts';
-export { parseFireOrder, formatFireOrder } from './fire.ts';
+export { parseFireOrder, formatFireOrder, TARGET_WORDS } from './fire.ts';
 export { formatCommand, GM_COMMANDS, PLAYER_COMMANDS, KEYWORDS, type CommandSpec } from './commands.ts';
 export { formatHeader } from './header.ts';
 export { MANOEUVRE_ALIASES, MODE_WORDS, SYMBOL_ALIASES } from './aliases.ts';

@@ -66,4 +66,13 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(r2.stderr).toMatch(/no aircraft 'zeppelin'/);
     expect(r2.stderr).toMatch(/3030 is off the 20x20 map/);
   });
+
+  it('refuses a plane id that a fire order would read as a target word', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'th-'));
+    const f = join(dir, 'any.yaml');
+    writeFileSync(f, 'name: x\nmap: { width: 20, height: 20 }\nsides: { a: { name: A } }\nplanes:\n  - { id: ANY, side: a, type: spitfire-1a, hex: "1010", facing: 0, altitude: 10000, speed: 5 }\n');
+    const r = run('resolve', f);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/planes\[0\]\.id: a plane id may not be ANY, AT, FROM, WITHIN, AUTO/);
+  });
 });
