@@ -168,6 +168,10 @@ export interface PlayerRepo {
 
 export interface TurnRepo {
   get(gameId: string, turn: number): TurnRow | undefined;
+  /** When the turn was resolved (null while open), without reading its state; undefined: no such turn. */
+  resolvedAt(gameId: string, turn: number): number | null | undefined;
+  /** The state of a turn as stored (its JSON text), for comparing without reading it. */
+  stateText(gameId: string, turn: number): string | undefined;
   insert(gameId: string, turn: number, state: GameState, openedAt: number): void;
   markResolved(gameId: string, turn: number, at: number): void;
 }
@@ -194,6 +198,8 @@ export interface InboundRepo {
 export interface EventRepo {
   insertAll(gameId: string, turn: number, events: GameEvent[]): void;
   list(gameId: string, turn: number): GameEvent[];
+  /** The events of a turn as stored (each one's JSON text), in order. */
+  texts(gameId: string, turn: number): string[];
 }
 
 export interface OutboxRepo {

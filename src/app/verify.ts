@@ -30,10 +30,11 @@ export interface VerifyResult {
 
 interface StoredTurn {
   turn: number;
-  state: GameState;
-  after: GameState | undefined;
+  /** The state after the turn (the next turn's), as stored: JSON text. */
+  after: string | undefined;
   latest: Map<string, OrdersRow>;
-  events: GameEvent[];
+  /** The turn's events as stored: each one's JSON text. */
+  events: string[];
   dice: TurnDiceRow | undefined;
 }
 
@@ -67,10 +68,17 @@ export function firstDifference(stored: unknown, got: unknown, path = ''): { pat
   return { path: path || '(the whole value)', stored, got };
 }
 
-/** Re-resolves one turn; the differences found. */
-function verifyTurn(t: StoredTurn): { legacy: boolean; differences: string[] } {
+/**
+ * Re-resolves one turn from `state`; the differences found, and the state the next turn is
+ * re-resolved from. Stored and re-resolved values are compared as JSON text first (they were
+ * written by the same JSON.stringify), and only text that differs is read and looked at key by key.
+ * When the stored state after the turn is the re-resolved one, that serves as the next turn's
+ * state without reading it again; otherwise the next turn starts from what is stored.
+ */
+function verifyTurn(t: StoredTurn, state: GameState): { legacy: boolean; differences: string[]; next: GameState | undefined } {
   const out: string[] = [];
-  let seed = t.state.dice.seed;
+  const stored = (): GameState | undefined => (t.after === undefined ? undefined : JSON.parse(t.after) as GameState);
+  let seed = state.dice.seed;
   if (t.dice) {
     if (commitmentOf(t.dice.serverSeed) !== t.dice.commitment) out.push(`dice: the server seed does not hash to the commitment published for the turn (${t.dice.commitment})`);
     const dice = diceWith(t.dice, t.latest);
@@ -78,15 +86,21 @@ function verifyTurn(t: StoredTurn): { legacy: boolean; differences: string[] } {
     if (t.dice.effectiveSeed !== effectiveSeed(t.dice.serverSeed, t.dice.ordersDigest ?? '')) out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
     seed = dice.seed;
   }
-  const r = resolveTurn(withDiceSeed(t.state, seed), turnOrders(t.latest));
-  if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`] };
-  // Equal JSON text is the common case and cheap to see; only a difference is looked for key by key.
-  const d = JSON.stringify(t.after) === JSON.stringify(r.value.state) ? null : firstDifference(t.after, r.value.state);
-  if (d) out.push(`state after the turn: ${d.path} is ${show(d.stored)} as stored, ${show(d.got)} re-resolved`);
-  if (t.events.length !== r.value.events.length) out.push(`events: ${t.events.length} stored, ${r.value.events.length} re-resolved`);
-  const e = JSON.stringify(t.events) === JSON.stringify(r.value.events) ? null : firstDifference(t.events, r.value.events);
-  if (e) out.push(`events: ${e.path} is ${show(e.stored)} as stored, ${show(e.got)} re-resolved`);
-  return { legacy: !t.dice, differences: out };
+  const r = resolveTurn(withDiceSeed(state, seed), turnOrders(t.latest));
+  if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`], next: stored() };
+  let next: GameState | undefined = r.value.state;
+  if (t.after !== JSON.stringify(r.value.state)) {
+    next = stored();
+    const d = firstDifference(next, r.value.state);
+    if (d) out.push(`state after the turn: ${d.path} is ${show(d.stored)} as stored, ${show(d.got)} re-resolved`);
+  }
+  const got = r.value.events;
+  if (t.events.length !== got.length) out.push(`events: ${t.events.length} stored, ${got.length} re-resolved`);
+  if (t.events.length !== got.length || t.events.some((text, i) => text !== JSON.stringify(got[i]))) {
+    const e = firstDifference(t.events.map((text) => JSON.parse(text) as unknown), got);
+    if (e) out.push(`events: ${e.path} is ${show(e.stored)} as stored, ${show(e.got)} re-resolved`);
+  }
+  return { legacy: !t.dice, differences: out, next };
 }
 
 /** Verifies every resolved turn of a game; `progress` is told after each turn. */
@@ -94,25 +108,28 @@ export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: numb
   const total = deps.store.tx((tx) => {
     const g = requireGame(tx, gameId);
     let n = 0;
-    while (n < g.turn && tx.turns.get(g.id, n + 1)?.resolvedAt != null) n++;
+    while (n < g.turn && tx.turns.resolvedAt(g.id, n + 1) != null) n++;
     return n;
   });
   const result: VerifyResult = { game: gameId, turns: total, legacyTurns: 0, differences: [] };
-  let carried: GameState | undefined;
+  let state: GameState | undefined;
   for (let from = 1; from <= total; from += CHUNK) {
     const chunk = deps.store.tx((tx) => {
+      if (!state) {
+        const text = tx.turns.stateText(gameId, from);
+        if (text === undefined) throw new Error(`game ${gameId} has no stored state for turn ${from}`);
+        state = JSON.parse(text) as GameState;
+      }
       const turns: StoredTurn[] = [];
       for (let t = from; t < from + CHUNK && t <= total; t++) {
-        const state = carried ?? tx.turns.get(gameId, t)?.state;
-        const after = tx.turns.get(gameId, t + 1)?.state;
-        if (!state) throw new Error(`game ${gameId} has no stored state for turn ${t}`);
-        turns.push({ turn: t, state, after, latest: tx.orders.latestAccepted(gameId, t), events: tx.events.list(gameId, t), dice: tx.dice.get(gameId, t) });
-        carried = after; // resolveTurn works on a copy: the state read once serves twice
+        turns.push({ turn: t, after: tx.turns.stateText(gameId, t + 1), latest: tx.orders.latestAccepted(gameId, t), events: tx.events.texts(gameId, t), dice: tx.dice.get(gameId, t) });
       }
       return turns;
     });
     for (const t of chunk) {
-      const v = verifyTurn(t);
+      if (!state) throw new Error(`game ${gameId} has no stored state for turn ${t.turn}`);
+      const v = verifyTurn(t, state);
+      state = v.next;
       if (v.legacy) result.legacyTurns++;
       for (const what of v.differences) result.differences.push({ turn: t.turn, what });
       progress?.(t.turn, total);

@@ -14,11 +14,19 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** UTF-8 bytes of a string. */
+/** UTF-8 bytes of a string (a lone surrogate, which no order text holds, is written as U+FFFD). */
 export function utf8(text: string): Uint8Array {
+  let ascii = true;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) { ascii = false; break; }
+  if (ascii) {
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+    return out;
+  }
   const out: number[] = [];
   for (const ch of text) {
     let c = ch.codePointAt(0) as number;
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
     if (c < 0x80) out.push(c);
     else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
     else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
@@ -74,7 +82,12 @@ export function sha256(data: Uint8Array | string): Uint8Array {
   return out;
 }
 
-export const toHex = (bytes: Uint8Array): string =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+const HEX_BYTE = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+export function toHex(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) out += HEX_BYTE[bytes[i] as number];
+  return out;
+}
 
 export const sha256Hex = (data: Uint8Array | string): string => toHex(sha256(data));

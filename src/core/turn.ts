@@ -29,7 +29,16 @@ export interface TurnResult {
   plans: Record<string, FlightPlan>;
 }
 
-const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+/**
+ * The working copy a turn is flown on: everything copied deep but the aircraft cards, which nothing
+ * in a turn changes (damage lives on the plane) and which are most of a state's bytes. The keys keep
+ * their order, so the new state serialises exactly as a full copy would.
+ */
+function workingCopy(state: GameState): GameState {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(state)) out[k] = k === 'aircraft' || v === null || typeof v !== 'object' ? v : JSON.parse(JSON.stringify(v));
+  return out as unknown as GameState;
+}
 
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
 export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; defaulted: string[] }, Problem[]> {
@@ -58,7 +67,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice): 
   const planned = planAll(state, orders);
   if (!planned.ok) return planned;
   const { plans, defaulted } = planned.value;
-  const work = clone(state);
+  const work = workingCopy(state);
   const events: GameEvent[] = [];
   const turn = state.turn;
   for (const id of defaulted) {

@@ -15,6 +15,10 @@ describe('sha256', () => {
     }
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(sha256Hex('€𝄞')).toBe(createHash('sha256').update('€𝄞', 'utf8').digest('hex'));
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (s) => {
+      expect(sha256Hex(s)).toBe(createHash('sha256').update(s, 'utf8').digest('hex'));
+    }));
+    for (const lone of ['\ud800', 'a\udfffb', '\udc00\ud83d']) expect(sha256Hex(lone)).toBe(createHash('sha256').update(lone, 'utf8').digest('hex'));
   });
 });
 

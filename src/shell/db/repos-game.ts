@@ -78,6 +78,8 @@ export function playerRepo(db: Database.Database): PlayerRepo {
 
 export function turnRepo(db: Database.Database): TurnRepo {
   const get = db.prepare('SELECT * FROM turns WHERE game_id = ? AND turn = ?');
+  const stateText = db.prepare('SELECT state FROM turns WHERE game_id = ? AND turn = ?').pluck();
+  const resolvedAt = db.prepare('SELECT resolved_at FROM turns WHERE game_id = ? AND turn = ?');
   const insert = db.prepare('INSERT INTO turns (game_id, turn, state, opened_at) VALUES (?, ?, ?, ?)');
   const resolved = db.prepare('UPDATE turns SET resolved_at = ? WHERE game_id = ? AND turn = ?');
   return {
@@ -90,6 +92,8 @@ export function turnRepo(db: Database.Database): TurnRepo {
       };
       return row;
     },
+    resolvedAt: (gameId, turn) => (resolvedAt.get(gameId, turn) as { resolved_at: number | null } | undefined)?.resolved_at,
+    stateText: (gameId, turn) => stateText.get(gameId, turn) as string | undefined,
     insert: (gameId, turn, state, openedAt) => { insert.run(gameId, turn, JSON.stringify(state), openedAt); },
     markResolved: (gameId, turn, at) => { resolved.run(at, gameId, turn); },
   };
@@ -119,12 +123,13 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
 export function eventRepo(db: Database.Database): EventRepo {
   const insert = db.prepare(`INSERT INTO events (game_id, turn, seq, impulse, phase, plane, type, data)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const list = db.prepare('SELECT data FROM events WHERE game_id = ? AND turn = ? ORDER BY seq');
+  const list = db.prepare('SELECT data FROM events WHERE game_id = ? AND turn = ? ORDER BY seq').pluck();
   return {
     insertAll(gameId, turn, events) {
       events.forEach((e, i) => insert.run(gameId, turn, i + 1, e.impulse, e.phase, e.plane, e.type, JSON.stringify(e)));
     },
-    list: (gameId, turn) => (list.all(gameId, turn) as Row[]).map((r) => JSON.parse(r.data as string) as GameEvent),
+    list: (gameId, turn) => (list.all(gameId, turn) as string[]).map((text) => JSON.parse(text) as GameEvent),
+    texts: (gameId, turn) => list.all(gameId, turn) as string[],
   };
 }
 
