@@ -5,7 +5,6 @@
  * events. Reads in short transactions of a few turns, so the server sharing the database is never
  * held up for long.
  */
-import type { GameEvent } from '../core/events.ts';
 import { commitmentOf, effectiveSeed } from '../core/fair-dice.ts';
 import type { GameState } from '../core/state.ts';
 import { resolveTurn } from '../core/turn.ts';
