@@ -35,7 +35,7 @@ describe('the path preview', () => {
     const { parseHexLabel } = await import('../../src/core/hex/coords.ts');
     const t = testReferee();
     startedDuel(t);
-    const state = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
+    const state = structuredClone(t.store.tx((tx) => tx.turns.get('duel', 1)!.state)); // states read from the store are frozen
     const r1 = state.planes.find((p) => p.id === 'R1')!;
     r1.hex = parseHexLabel('1203')!;
     const plot = { plane: 'R1', bomb: false, boxes: Array.from({ length: 5 }, () => ({ man: '1' as const, alt: 0, power: 0, brake: 0 })) };

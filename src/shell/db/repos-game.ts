@@ -76,7 +76,38 @@ export function playerRepo(db: Database.Database): PlayerRepo {
   };
 }
 
+/** Freezes a value read from JSON and everything in it. */
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+/** States read lately, frozen, by game and turn; at most this many are kept. */
+const STATE_CACHE_SIZE = 256;
+
 export function turnRepo(db: Database.Database): TurnRepo {
+  // A turn's state is read by several use cases for every mail (checking orders, who is missing,
+  // whether the turn is ready): the parsed state is kept with the text it was read from and served
+  // again while the stored text is the same, so a changed row (a rollback, an import) is read anew.
+  // It is frozen: a use case that wants to change a state works on a copy, as resolveTurn does.
+  const states = new Map<string, { text: string; state: GameState }>();
+  const stateOf = (gameId: string, turn: number, text: string): GameState => {
+    const key = `${gameId}\u0000${turn}`;
+    const hit = states.get(key);
+    if (hit && hit.text === text) {
+      states.delete(key);
+      states.set(key, hit);
+      return hit.state;
+    }
+    const state = deepFreeze(JSON.parse(text) as GameState);
+    states.delete(key);
+    states.set(key, { text, state });
+    if (states.size > STATE_CACHE_SIZE) states.delete(states.keys().next().value as string);
+    return state;
+  };
   const get = db.prepare('SELECT * FROM turns WHERE game_id = ? AND turn = ?');
   const stateText = db.prepare('SELECT state FROM turns WHERE game_id = ? AND turn = ?').pluck();
   const resolvedAt = db.prepare('SELECT resolved_at FROM turns WHERE game_id = ? AND turn = ?');
@@ -87,7 +118,7 @@ export function turnRepo(db: Database.Database): TurnRepo {
       const r = get.get(gameId, turn) as Row | undefined;
       if (!r) return undefined;
       const row: TurnRow = {
-        gameId, turn, state: JSON.parse(r.state as string) as GameState, openedAt: r.opened_at as number,
+        gameId, turn, state: stateOf(gameId, turn, r.state as string), openedAt: r.opened_at as number,
         resolvedAt: (r.resolved_at as number | null) ?? null,
       };
       return row;
