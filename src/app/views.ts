@@ -19,7 +19,11 @@ import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
 
 export const WIDTH = 78;
-const MAP_ROWS = 16;
+/**
+ * Rows of hexes in a mail's map (two text lines each): enough for both sides of most engagements,
+ * so that a player sees the enemy too; a mail may be long, only its width is limited.
+ */
+const MAP_ROWS = 24;
 
 const clock = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
 const feet = (n: number): string => n.toLocaleString('en-US');

@@ -19,7 +19,7 @@ export const turn: ManoeuvreFamily = {
     const side = m.code === 'TL' ? 'L' : 'R';
     if (bankSide(m.bankBefore) !== side) {
       out.push(problem(ctx, m, 'E_TURN_BANK', 'original game: turns in the direction of the bank',
-        `${m.code} in ${boxRange(m)} needs a ${side === 'L' ? 'left' : 'right'} bank (LB or IL / RB or IR) but the plane is ${bankWords(m.bankBefore)}: roll first`));
+        `${m.code} in ${boxRange(m)} needs a ${side === 'L' ? 'left' : 'right'} bank (${side === 'L' ? 'LB or IL' : 'RB or IR'}) but the plane is ${bankWords(m.bankBefore)}: roll first`));
     }
     return [...out, ...notInVerticalDive(ctx, m)];
   },
