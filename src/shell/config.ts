@@ -53,6 +53,8 @@ export interface Config {
   gmSecret: string | null;
   /** How often the clock runs (deadlines, reminders), seconds. */
   tickSeconds: number;
+  /** The password of the administration pages; null: they are off. */
+  adminPassword: string | null;
 }
 
 export const CONFIG_KEYS = [
@@ -60,6 +62,7 @@ export const CONFIG_KEYS = [
   'IMAP_REJECTED_FOLDER', 'IMAP_POLL_SECONDS', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'SMTP_TLS',
   'MAIL_FROM', 'DATABASE_PATH', 'HTTP_HOST', 'HTTP_PORT', 'TOKEN_KEY', 'LOCAL_SMTP_PORT', 'RATE_LIMIT_PER_HOUR',
   'MAX_MAIL_BYTES', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_ATTEMPTS', 'LOG_LEVEL', 'GM_EMAIL', 'GM_SECRET', 'TICK_SECONDS',
+  'ADMIN_PASSWORD',
 ] as const;
 
 type Key = (typeof CONFIG_KEYS)[number];
@@ -157,6 +160,8 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
   if (gmEmail && !ADDRESS.test(gmEmail)) r.problems.push(`GM_EMAIL: '${gmEmail}' is not an address`);
   if (gmSecret && gmSecret.length < 12) r.problems.push('GM_SECRET: use at least 12 characters (e.g. openssl rand -hex 16)');
   if (gmSecret && !gmEmail) r.problems.push('GM_EMAIL is not set (GM_SECRET is: the answers to GM commands go to GM_EMAIL)');
+  const adminPassword = r.str('ADMIN_PASSWORD') || null;
+  if (adminPassword !== null && adminPassword.length < 12) r.problems.push('ADMIN_PASSWORD: use at least 12 characters (e.g. openssl rand -base64 18)');
   const logLevel = r.str('LOG_LEVEL', 'info').toLowerCase();
   if (!LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL: '${logLevel}' is not one of ${LEVELS.join(', ')}`);
   const config: Config = {
@@ -178,6 +183,7 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     gmEmail,
     gmSecret,
     tickSeconds: r.int('TICK_SECONDS', 30, 1, 3600),
+    adminPassword,
   };
   if (r.problems.length) {
     throw new TallyhoError('E_CONFIG', `the configuration is not valid (${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}; see .env.example)`, r.problems);

@@ -170,6 +170,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const http = await startHttp({
       host: config.httpHost, port: config.httpPort, store: rt.store, mode: config.mode,
       health: () => ({ inbox: inbox ? inbox.status() : 'local SMTP listener' }),
+      ...(config.adminPassword ? { admin: { password: config.adminPassword, deps: rt.deps } } : {}),
     });
     stops.push(() => http.close());
     logger.info({ mode: config.mode, http: http.port, smtp: smtp?.port ?? null, database: config.databasePath }, 'tallyho serving');

@@ -151,3 +151,50 @@ describeWithChromium('hostile names in the web archive', () => {
     await page.close();
   });
 });
+
+describeWithChromium('the administration pages in a browser', () => {
+  const browser = useChromium();
+  const password = 'a long admin password';
+  let g: ArchiveGame;
+  let web: RunningArchive;
+  beforeAll(async () => {
+    g = archiveGame({ hostile: true });
+    web = await serveArchive(g.t, 'mail', { adminPassword: password });
+  });
+  afterAll(async () => {
+    await web?.close();
+    g?.cleanup();
+  });
+
+  it('sign in by the form, show hostile names as text only, and pause a game by its button', async () => {
+    const page = await browser().newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    await page.goto(`${web.url}/admin`);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    await page.fill('input[name="password"]', 'wrong password');
+    await page.click('button[type="submit"]');
+    await expect.poll(() => page.textContent('.notice')).toBe('Wrong password.');
+    await page.fill('input[name="password"]', password);
+    await page.click('button[type="submit"]');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+    for (const path of ['/admin', '/admin/games/duel']) {
+      await page.goto(`${web.url}${path}`);
+      const live = await liveContent(page);
+      expect(live.scripts, path).toEqual([]);
+      expect(live.handlers, path).toEqual([]);
+      expect(live.jsLinks, path).toEqual([]);
+      expect(live.images, path).toBe(0);
+      expect(live.text, path).toContain(HOSTILE.name);
+      if (path !== '/admin') for (const s of HOSTILE.players) expect(live.text, path).toContain(s);
+    }
+    await page.fill('form[action="/admin/games/duel/pause"] input[name="reason"]', '<script>alert(10)</script>');
+    await page.click('form[action="/admin/games/duel/pause"] button');
+    await expect.poll(() => page.textContent('h1')).toBe('Pause: done');
+    expect(g.t.store.tx((tx) => tx.control.get('duel').pauseReason)).toBe('<script>alert(10)</script>');
+    await page.goto(`${web.url}/admin/games/duel`);
+    expect((await liveContent(page)).scripts).toEqual([]);
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+});

@@ -10,8 +10,11 @@ import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { when } from '../../app/messages.ts';
 import type { OutboxRow, Store } from '../../app/ports.ts';
+import type { AppDeps } from '../../app/deps.ts';
+import { adminRouter } from './admin.ts';
 import { archiveRouter, TURN_CACHE_BYTES } from './archive.ts';
 import { PageCache } from './page-cache.ts';
+import { createPages } from './views.ts';
 
 export interface HttpOptions {
   host: string;
@@ -22,6 +25,8 @@ export interface HttpOptions {
   health: () => Record<string, unknown>;
   /** The budget of the archive's cache of rendered turn pages, bytes (0: none); TURN_CACHE_BYTES by default. */
   turnCacheBytes?: number;
+  /** The administration pages (web/admin.ts), with ADMIN_PASSWORD; off when absent. */
+  admin?: { password: string; deps: AppDeps; maxFailures?: number };
 }
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -45,6 +50,10 @@ function mailPage(r: OutboxRow): string {
 export function createHttpApp(o: HttpOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // Behind a reverse proxy on this machine (docs/gm-guide.md), its X-Forwarded-* headers tell the
+  // client's address (the sign-in's rate limit) and whether it came by HTTPS (secure cookies).
+  app.set('trust proxy', 'loopback');
+  const pages = createPages();
   const turnCache = new PageCache(o.turnCacheBytes ?? TURN_CACHE_BYTES);
   app.use(helmet({
     contentSecurityPolicy: {
@@ -64,7 +73,14 @@ export function createHttpApp(o: HttpOptions): express.Express {
       res.status(503).json({ status: 'error', error: (e as Error).message });
     }
   });
-  app.use(archiveRouter({ store: o.store, local: o.mode === 'local', turnCache }));
+  app.use(archiveRouter({ store: o.store, local: o.mode === 'local', turnCache, pages }));
+  if (o.admin) {
+    app.use(adminRouter({ ...o.admin, pages }));
+  } else {
+    app.all(/^\/admin(\/.*)?$/, (_req, res) => {
+      res.status(404).type('html').send(pages('error', { title: 'Administration is off', message: 'The administration pages are off on this server: the GM sets ADMIN_PASSWORD to turn them on.', local: o.mode === 'local' }));
+    });
+  }
   if (o.mode === 'mail') app.get('/', (_req, res) => { res.redirect('/games'); });
   if (o.mode === 'local') {
     app.get('/', (_req, res) => { res.redirect('/mail'); });
