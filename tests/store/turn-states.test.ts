@@ -1,9 +1,10 @@
-/** States read from the store: parsed once while the stored text stays the same, frozen, read anew when it changes. */
+/** States read from the store: parsed once while the stored text stays the same, read anew when it changes; frozen under test (TALLYHO_FREEZE_STATES=1). */
 import { describe, expect, it } from 'vitest';
 import { startedDuel, testReferee } from '../support/app.ts';
 
 describe('a turn state read from the store', () => {
-  it('is the same frozen object while the stored text is unchanged', () => {
+  it('is the same object while the stored text is unchanged, frozen under test', () => {
+    expect(process.env.TALLYHO_FREEZE_STATES).toBe('1');
     const t = testReferee();
     startedDuel(t);
     const a = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
