@@ -85,7 +85,7 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
-/** States read lately, frozen, by game and turn; at most this many are kept. */
+/** How many states read lately the store keeps parsed, by game and turn. */
 const STATE_CACHE_SIZE = 256;
 
 /**

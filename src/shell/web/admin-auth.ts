@@ -79,6 +79,10 @@ export class AdminAuth {
     return s;
   }
 
+  private tokenFor(nonce: string): string {
+    return createHmac('sha256', this.loginKey).update(nonce).digest('base64url');
+  }
+
   /** The sign-in form's token, bound to a cookie set now. */
   loginToken(req: Request, res: Response): string {
     let nonce = cookies(req).get(LOGIN_COOKIE);
@@ -86,13 +90,13 @@ export class AdminAuth {
       nonce = randomBytes(32).toString('base64url');
       this.cookie(req, res, LOGIN_COOKIE, nonce, 3600_000);
     }
-    return createHmac('sha256', this.loginKey).update(nonce).digest('base64url');
+    return this.tokenFor(nonce);
   }
 
   private loginTokenOk(req: Request, token: unknown): boolean {
     const nonce = cookies(req).get(LOGIN_COOKIE);
     if (!nonce || typeof token !== 'string') return false;
-    return safeEqual(createHmac('sha256', this.loginKey).update(nonce).digest('base64url'), token);
+    return safeEqual(this.tokenFor(nonce), token);
   }
 
   private recent(list: number[]): number[] {

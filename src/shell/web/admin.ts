@@ -26,15 +26,26 @@ const GAME_ID = /^[a-z0-9_-]{1,32}$/;
 
 const text = (v: unknown, max = 500): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 
-/** The game master's controls, by the action's name in the form's path. */
-const ACTIONS: Record<string, { label: string; confirm: boolean; run: (deps: AppDeps, id: string, body: Record<string, unknown>) => ControlResult }> = {
-  pause: { label: 'Pause', confirm: false, run: (d, id, b) => pauseGame(d, id, text(b.reason)) },
-  resume: { label: 'Resume', confirm: false, run: (d, id) => resumeGame(d, id) },
-  extend: { label: 'Extend', confirm: false, run: (d, id, b) => extendTurn(d, id, text(b.by, 20) || undefined) },
+/**
+ * The game master's controls, by the action's name in the form's path; `reason` and `by`: the
+ * form has that field; `confirm`: it acts only when the game's id is typed in.
+ */
+interface Action {
+  label: string;
+  confirm?: boolean;
+  reason?: boolean;
+  by?: boolean;
+  run: (deps: AppDeps, id: string, body: Record<string, unknown>) => ControlResult;
+}
+
+const ACTIONS: Record<string, Action> = {
+  pause: { label: 'Pause', reason: true, run: (d, id, b) => pauseGame(d, id, text(b.reason)) },
+  resume: { label: 'Resume', run: (d, id) => resumeGame(d, id) },
+  extend: { label: 'Extend', by: true, run: (d, id, b) => extendTurn(d, id, text(b.by, 20) || undefined) },
   process: { label: 'Process now', confirm: true, run: (d, id) => processTurn(d, id) },
-  preview: { label: 'Preview', confirm: false, run: (d, id) => previewTurn(d, id) },
+  preview: { label: 'Preview', run: (d, id) => previewTurn(d, id) },
   rollback: { label: 'Roll back', confirm: true, run: (d, id) => rollbackTurn(d, id) },
-  terminate: { label: 'Terminate', confirm: true, run: (d, id, b) => terminateGame(d, id, text(b.reason)) },
+  terminate: { label: 'Terminate', confirm: true, reason: true, run: (d, id, b) => terminateGame(d, id, text(b.reason)) },
 };
 
 export function adminRouter(o: AdminOptions): express.Router {
@@ -131,7 +142,9 @@ export function adminRouter(o: AdminOptions): express.Router {
       })),
       settings: settingLines(clock.settings),
       outbox: st.outbox, deadLetters: st.deadLetters.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject, error: m.lastError ?? '', attempts: m.attempts })),
-      actions: Object.entries(ACTIONS).map(([name, a]) => ({ name, ...a, href: `/admin/games/${id}/${name}`, reason: name === 'pause' || name === 'terminate', by: name === 'extend' })),
+      actions: Object.entries(ACTIONS).map(([name, a]) => ({
+        label: a.label, href: `/admin/games/${id}/${name}`, confirm: !!a.confirm, reason: !!a.reason, by: !!a.by,
+      })),
     });
   });
 

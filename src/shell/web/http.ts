@@ -26,7 +26,7 @@ export interface HttpOptions {
   /** The budget of the archive's cache of rendered turn pages, bytes (0: none); TURN_CACHE_BYTES by default. */
   turnCacheBytes?: number;
   /** The administration pages (web/admin.ts), with ADMIN_PASSWORD; off when absent. */
-  admin?: { password: string; deps: AppDeps; maxFailures?: number };
+  admin?: { password: string; deps: AppDeps };
 }
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
