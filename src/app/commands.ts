@@ -10,7 +10,7 @@ import { settingsText } from './control.ts';
 import { currentDeadline, deadlineParagraph, holdReason, missingPlayers } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { PLAYER_HELP } from './help.ts';
-import { queueAnswer, type Section } from './notify.ts';
+import { queueAnswer, type AnswerInput, type Section } from './notify.ts';
 import { requestJoin } from './roster.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { myPlanes, situationMap, wrap } from './views.ts';
@@ -32,6 +32,9 @@ export interface Answer {
 }
 
 const MAX_HISTORY = 10;
+
+/** The commands that only answer and change nothing: they are answered even beside mistakes. */
+export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set(['HELP', 'STATUS', 'MAP', 'HISTORY', 'RESEND', 'CARD']);
 const say = (...paragraphs: string[]): Answer => ({ paragraphs, sections: [] });
 
 /** The last resolved turn, or null. */
@@ -152,15 +155,26 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
 
 /**
  * Answers the commands of a player's envelope in one mail. With `help` (an envelope of commands
- * only, with a word that is no command) the HELP text comes too, after the errors.
+ * only, with a word that is no command) the HELP text comes too, after the errors; with `readOnly`
+ * only the commands that change nothing are carried out.
  */
-export function answerCommands(ctx: CommandContext, commands: Command[], errors: OrderError[], help: boolean): void {
+export function answerCommands(ctx: CommandContext, commands: Command[], errors: OrderError[], help: boolean, readOnly = false): void {
+  const a = runCommands(ctx, commands, errors, help, readOnly);
+  if (a) queueAnswer(ctx.deps, ctx.tx, a);
+}
+
+/** Carries out the commands and returns their answer mail, to be queued by the caller. */
+export function runCommands(ctx: CommandContext, commands: Command[], errors: OrderError[], help: boolean, readOnly = false): AnswerInput | null {
   const { deps, tx, game, player } = ctx;
-  if (!player) return;
+  if (!player) return null;
   const paragraphs: string[] = [];
   const sections: Section[] = [];
   const single = commands.length === 1 && !errors.length;
   for (const c of commands) {
+    if (readOnly && !READ_ONLY_COMMANDS.has(c.name)) {
+      paragraphs.push(`${formatCommand(c)}: not carried out, because ${errors.length ? 'the envelope has mistakes (below): nothing in it that changes the game counts' : 'the game is not running'}.`);
+      continue;
+    }
     try {
       const a = deps.store.savepoint(() => playerCommand(ctx, c));
       if (single) paragraphs.push(...a.paragraphs);
@@ -174,10 +188,10 @@ export function answerCommands(ctx: CommandContext, commands: Command[], errors:
   paragraphs.push(...errors.map((e) => e.message));
   if (help) sections.push({ heading: 'Commands', text: PLAYER_HELP });
   const names = [...new Set(commands.map((c) => c.name))];
-  queueAnswer(deps, tx, {
+  return {
     to: player.email, game: tx.games.get(game.id) ?? game, player, inboundId: ctx.inboundId, replyTo: ctx.replyTo,
     title: names.length ? `answer to ${names.join(', ')}` : 'commands you can send', paragraphs, sections,
-  });
+  };
 }
 
 /** JOIN from someone not yet in the game: a sign-up request, answered to the sender's address. */

@@ -61,19 +61,25 @@ export function missingPlayers(tx: StoreTx, game: GameRow): PlayerRow[] {
   return tx.players.list(game.id).filter((p) => flying(myPlanes(state, p.planes)).length > 0 && !latest.has(p.id));
 }
 
-/** Why the current turn may not be resolved early (every order in), or null when it may. */
+/**
+ * Why the current turn may not be resolved early (every order in), and until when, or null when it
+ * may. Times are in the game's zone.
+ */
 export function holdReason(tx: StoreTx, game: GameRow, now: number): string | null {
   const control = tx.control.get(game.id);
-  if (control.pausedAt !== null) return 'the game is paused';
+  const zone = control.settings.zone;
+  const d = currentDeadline(tx, game);
+  const atDeadline = d === null ? 'the game master resolves it (the turn has no deadline)' : `its deadline, ${deadlineText(d, zone, null)}`;
+  if (control.pausedAt !== null) return `the game is paused${control.pauseReason ? ` (${control.pauseReason})` : ''}: nothing is resolved until the game master resumes it`;
   const clock = turnClock(tx, game);
-  if (clock.hold) return 'the turn was rolled back: it waits for its deadline or PROCESS';
+  if (clock.hold) return `the turn was rolled back: it waits for ${atDeadline}, or the game master's PROCESS`;
   const state = tx.turns.get(game.id, game.turn)?.state;
   const waiting = tx.players.list(game.id)
     .filter((p) => p.waitTurn === game.turn && (!state || flying(myPlanes(state, p.planes)).length > 0))
     .map((p) => p.id);
-  if (waiting.length) return `${waiting.join(', ')} asked to WAIT for the deadline`;
+  if (waiting.length) return `${waiting.join(', ')} asked to WAIT: the turn waits for ${d === null ? `a NOWAIT, or until ${atDeadline}` : atDeadline}`;
   const earliest = clock.anchorAt + control.settings.minimumMinutes * MINUTE;
-  if (now < earliest) return `the game's minimum: not before ${deadlineText(earliest, control.settings.zone, null)}`;
+  if (now < earliest) return `the game's minimum time per turn: not before ${deadlineText(earliest, zone, null)}`;
   return null;
 }
 

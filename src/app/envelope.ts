@@ -7,13 +7,16 @@
 import { planAll, type TurnOrders } from '../core/turn.ts';
 import { checkFireOrders } from '../core/combat/fire-check.ts';
 import type { Envelope, OrderError } from '../orders/index.ts';
-import { formatOrders } from '../orders/index.ts';
+import { formatCommand, formatFireOrder, formatOrders } from '../orders/index.ts';
+import type { PlaneStatus } from '../core/state.ts';
 import type { AppDeps } from './deps.ts';
 import type { IncomingMail } from './incoming.ts';
-import { answerCommands, answerJoin } from './commands.ts';
+import { answerCommands, answerJoin, runCommands } from './commands.ts';
+import { queueAnswer } from './notify.ts';
 import { GM_ID } from './games.ts';
 import { handleGmEnvelope } from './gm-commands.ts';
-import { queueAck, queueNotice } from './messages.ts';
+import { holdReason } from './deadlines.ts';
+import { queueAck, queueNotice, type AckInput } from './messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { flying, myPlanes, previews } from './views.ts';
 
@@ -27,6 +30,11 @@ export interface EnvelopeContext {
   /** Whether the sender's address is registered for some player (notices only go to such). */
   senderKnown: boolean;
 }
+
+/** A plane out of the fight, as a player reads it. */
+const STATUS_WORDS: Record<PlaneStatus, string> = {
+  flying: 'flying', 'shot-down': 'shot down', 'bailed-out': 'lost: its crew bailed out', crashed: 'lost: it crashed', exited: 'off the map',
+};
 
 const TOKEN_SHAPE = /^t(\d{1,4})-[0-9a-f]{24}$/i;
 
@@ -64,8 +72,10 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   if (!game || !player) {
     if (ctx.senderKnown) {
       const what = !env.game ? 'The first line of the envelope names no game that could be read.' : !game ? `There is no game '${env.game}' here.` : `Game '${game.id}' has no player '${env.player}'.`;
+      const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced').map((p) => `${p.gameId} as ${p.id}`);
       notice(mail.from, 'orders for an unknown game or player', [
         `${what} The orders in your mail (line ${env.line}) were not read.`,
+        mine.length ? `This address plays in: ${mine.join(', ')}.` : 'This address plays in no game at present.',
         'Copy the first line of the envelope from your latest report: it names the game, your player id and a turn token.',
         ...errors.filter((e) => e.line === env.line).map((e) => e.message),
       ], null, null);
@@ -88,31 +98,47 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   }
   // Commands are answered in a mail of their own, after the orders beside them are taken; an
   // envelope of commands only (or of words that are no command) brings no orders, and gets the
-  // HELP text when a word was not understood.
+  // HELP text when a word was not understood. Nothing in a refused envelope takes effect: commands
+  // that change the game (WAIT, NOWAIT, ZONE) are carried out only beside accepted orders or alone
+  // in an envelope without mistakes.
   const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
   const commandsOnly = !env.plots.length && !env.fire.length && (env.commands.length > 0 || unknown);
-  const answer = (help: boolean) =>
-    answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown);
+  const answer = (help: boolean, readOnly: boolean) =>
+    answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown, readOnly);
   if (commandsOnly) {
-    answer(true);
+    answer(true, errors.length > 0);
     return { outcome: 'commands', gameId: game.id };
   }
-  let result: { outcome: EnvelopeOutcome; gameId?: string };
   if (game.status !== 'running') {
     notice(player.email, game.status === 'setup' ? 'the game has not started' : 'the game is over', [
       game.status === 'setup'
         ? `Game '${game.id}' has not started yet; orders are taken from the welcome mail on. Nothing was changed.`
         : `Game '${game.id}' is over; no more orders are taken.`,
     ]);
-    result = { outcome: 'not-running' };
-  } else {
-    result = checkOrders(ctx, env, errors, game, player, auth.tokenTurn);
+    if (env.commands.length) answer(false, true);
+    return { outcome: 'not-running' };
   }
-  if (env.commands.length) answer(false);
-  return result;
+  const checked = checkOrders(ctx, env, errors, game, player, auth.tokenTurn);
+  // The commands are carried out first, so that the acknowledgement tells the turn as they left it
+  // (a WAIT holds it); their answer goes out after it.
+  const reply = checked.accepted && env.commands.length
+    ? runCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, [], false) : null;
+  queueAck(deps, tx, { ...checked.ack, ...turnProgress(tx, game, deps.clock.now()) });
+  if (reply) queueAnswer(deps, tx, reply);
+  return { outcome: checked.accepted ? 'accepted' : 'refused', gameId: game.id };
 }
 
-function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], game: GameRow, player: PlayerRow, tokenTurn: number | null): { outcome: EnvelopeOutcome; gameId: string } {
+/** Who is still to send orders for the game's turn, and what else holds it. */
+function turnProgress(tx: StoreTx, game: GameRow, now: number): Pick<AckInput, 'waiting' | 'hold'> {
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  const latest = tx.orders.latestAccepted(game.id, game.turn);
+  const waiting = state
+    ? tx.players.list(game.id).filter((p) => !latest.has(p.id) && flying(myPlanes(state, p.planes)).length > 0).map((p) => p.id)
+    : [];
+  return { waiting, hold: holdReason(tx, game, now) };
+}
+
+function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], game: GameRow, player: PlayerRow, tokenTurn: number | null): { accepted: boolean; ack: Omit<AckInput, 'waiting' | 'hold'> } {
   const { deps, tx, mail, inboundId } = ctx;
   const turnRow = tx.turns.get(game.id, game.turn);
   if (!turnRow) throw new Error(`game ${game.id} has no state for turn ${game.turn}`);
@@ -127,33 +153,41 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const mine = new Set(player.planes);
   for (const p of env.plots) if (!mine.has(p.plane)) problems.push(`${p.plane} is not one of your planes (${player.planes.join(', ')}); its plot was not taken`);
   for (const f of env.fire) if (!mine.has(f.plane)) problems.push(`${f.plane} is not one of your planes (${player.planes.join(', ')}); its fire order was not taken`);
-  const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane)) };
-  for (const p of env.plots) if (mine.has(p.plane)) orders.plots[p.plane] = p;
+  // A line for one of the player's planes that is out of the fight is left aside, with a note.
+  const gone = new Map(state.planes.filter((p) => mine.has(p.id) && p.status !== 'flying').map((p) => [p.id, p.status]));
+  const goneNote = (id: string, what: string) => `${id} is ${STATUS_WORDS[gone.get(id) as PlaneStatus]}: its ${what} was left aside`;
+  const gonePlots = env.plots.filter((p) => gone.has(p.plane));
+  const goneFire = env.fire.filter((f) => gone.has(f.plane));
+  const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane) && !gone.has(f.plane)) };
+  for (const p of env.plots) if (mine.has(p.plane) && !gone.has(p.plane)) orders.plots[p.plane] = p;
+  const flyingIds = new Set(state.planes.filter((p) => p.status === 'flying').map((p) => p.id.toUpperCase()));
+  const deadTargets = orders.fire.filter((f) => !f.hold && f.target.toUpperCase() !== 'ANY' && state.planes.some((p) => p.id.toUpperCase() === f.target.toUpperCase()) && !flyingIds.has(f.target.toUpperCase()));
   const planes = flying(myPlanes(state, player.planes));
   // Plots are checked for the player's planes alone; fire orders against the whole game (targets).
   const checked = planAll({ ...state, planes }, { plots: orders.plots, fire: [] });
   if (!checked.ok) problems.push(...checked.error.map(problemText));
   problems.push(...checkFireOrders(state, orders.fire).map(problemText));
-  const notes = env.commands.map((c) => `${c.name} (line ${c.line}): answered in a mail of its own`);
-  notes.push(...mail.notes);
   const accepted = problems.length === 0;
+  const notes = env.commands.map((c) => accepted
+    ? `${formatCommand(c)} (line ${c.line}): answered in a mail of its own`
+    : `${formatCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
+  notes.push(...gonePlots.map((p) => goneNote(p.plane, "plot")), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
+  notes.push(...deadTargets.map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`));
+  notes.push(...mail.notes);
   const earlier = tx.orders.latestAccepted(game.id, game.turn).get(player.id) ?? null;
   const canonical = masked(env);
   tx.orders.insert({
     gameId: game.id, playerId: player.id, turn: game.turn, inboundId, submittedAt: deps.clock.now(), accepted,
     canonical, orders, problems,
   });
-  const latest = tx.orders.latestAccepted(game.id, game.turn);
-  const waiting = tx.players.list(game.id)
-    .filter((p) => !latest.has(p.id) && flying(myPlanes(state, p.planes)).length > 0)
-    .map((p) => p.id);
-  queueAck(deps, tx, {
-    game, player, turn: game.turn, accepted, earlier, canonical, problems,
-    previews: accepted ? previews(state, orders.plots, player.planes) : [],
-    defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
-    waiting, notes, inboundId, replyTo: mail.messageId, sender: mail.from,
-  });
   deps.log.debug({ game: game.id, player: player.id, turn: game.turn, accepted, problems: problems.length, replaced: !!earlier && accepted }, accepted ? 'orders accepted' : 'orders refused');
-  return { outcome: accepted ? 'accepted' : 'refused', gameId: game.id };
+  return {
+    accepted,
+    ack: {
+      game, player, turn: game.turn, accepted, earlier, canonical, problems,
+      previews: accepted ? previews(state, orders.plots, player.planes) : [],
+      defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
+      notes, inboundId, replyTo: mail.messageId, sender: mail.from,
+    },
+  };
 }
-

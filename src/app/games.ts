@@ -14,7 +14,9 @@ import { flying, myPlanes } from './views.ts';
 
 export const ID_RE = /^[a-z0-9_-]{1,32}$/;
 /** The player id of the game master's envelopes: `#TALLYHO <game> gm "<GM secret>"`. */
-export const GM_ID = 'gm';
+import { GM_PLAYER } from '../orders/index.ts';
+
+export const GM_ID = GM_PLAYER;
 export const EMAIL_RE = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$|^[^\s@<>"(),;:]+@localhost$/;
 
 export function requireGame(tx: StoreTx, id: string): GameRow {

@@ -5,12 +5,16 @@
  * never answered (loop guard), a sender over the hourly limit is set aside, and answers go only to
  * registered addresses.
  */
-import { GM_COMMANDS, parseOrders } from '../orders/index.ts';
+import { formatOrders, GM_COMMANDS, parseOrders, type Envelope } from '../orders/index.ts';
+import { answerBareCommand } from './bare-commands.ts';
+import { chooseEnvelope, refereeCopies } from './duplicates.ts';
+import { GM_ID } from './games.ts';
+import { queueAnswer } from './notify.ts';
 import type { AppDeps } from './deps.ts';
 import { handleEnvelope, type EnvelopeOutcome } from './envelope.ts';
 import { loopGuard, type IncomingMail } from './incoming.ts';
-import { queueNotice } from './messages.ts';
-import type { Folder, InboundKey, InboundOutcome } from './ports.ts';
+import { queueNotice, when } from './messages.ts';
+import type { Folder, GameRow, InboundKey, InboundOutcome, PlayerRow, StoreTx } from './ports.ts';
 import { resolveReady } from './turn.ts';
 
 const HOUR = 3600_000;
@@ -62,26 +66,28 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
     const mailErrors = parsed.errors.filter((e) => e.envelope === undefined).map((e) => e.message);
     if (!parsed.envelopes.length) {
       if (!senderKnown) return done('not-for-us', 'Rejected', 'no orders envelope and the sender is not a player');
+      if (answerBareCommand(deps, tx, mail, inboundId)) return done('orders', 'Processed', 'a command without an envelope');
       notice('no orders found in your mail', [
         `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} holds no orders envelope, so nothing was changed.`, HOW_TO, ...mailErrors, ...mail.notes,
       ]);
       return done('no-orders', 'Processed', 'no envelope');
     }
     const ctx = { deps, tx, mail: { ...mail, notes: [...mail.notes, ...mailErrors] }, inboundId, senderKnown };
-    // A reply that does not quote the mail it answers carries the old template below the new
-    // orders: of several envelopes for the same game and player, the first counts.
-    const firsts = new Map<string, number>();
-    const results = parsed.envelopes.flatMap((env, i) => {
-      const who = `${env.game} ${env.player}`;
-      const first = firsts.get(who);
-      if (first !== undefined) {
-        deps.log.info({ inbound: inboundId, line: env.line, first }, 'second envelope for the same game and player ignored');
-        return [];
+    const results = groupEnvelopes(parsed.envelopes).flatMap((group) => {
+      const env = parsed.envelopes[group[0] as number] as Envelope;
+      const errorsOf = (i: number) => parsed.errors.filter((e) => e.envelope === i);
+      const game = env.game ? tx.games.get(env.game) : undefined;
+      const player = game && env.player !== GM_ID ? tx.players.get(game.id, env.player) : undefined;
+      // Unknown games and players, and the GM's envelope: the first of the group counts.
+      const choice = game && player
+        ? chooseEnvelope(parsed.envelopes, group, errorsOf, () => refereeCopies(tx, game.id, player.id, game.turn))
+        : { chosen: group[0] as number, ambiguous: [], notes: group.slice(1).map((i) => `the envelope on line ${(parsed.envelopes[i] as Envelope).line} is for the same game and player as the one on line ${env.line}; only the first envelope counts, so it was ignored`) };
+      if (choice.chosen === null && game && player) {
+        askWhichEnvelope(deps, tx, { game, player, envelopes: choice.ambiguous, inboundId, replyTo: mail.messageId });
+        return [{ outcome: 'refused' as const, gameId: game.id }];
       }
-      firsts.set(who, env.line);
-      const later = parsed.envelopes.filter((e, j) => j > i && e.game === env.game && e.player === env.player);
-      const notes = later.map((e) => `the envelope on line ${e.line} is for the same game and player as the one on line ${env.line}; only the first envelope counts, so it was ignored`);
-      return [handleEnvelope({ ...ctx, mail: { ...ctx.mail, notes: [...ctx.mail.notes, ...notes] } }, env, parsed.errors.filter((e) => e.envelope === i))];
+      const i = choice.chosen as number;
+      return [handleEnvelope({ ...ctx, mail: { ...ctx.mail, notes: [...ctx.mail.notes, ...choice.notes] } }, parsed.envelopes[i] as Envelope, errorsOf(i))];
     });
     const count = (o: EnvelopeOutcome) => results.filter((r) => r.outcome === o).length;
     const detail = (['accepted', 'refused', 'commands', 'join', 'auth-failed', 'unknown', 'not-running'] as const)
@@ -90,6 +96,31 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
     if (count('unknown') === results.length && !senderKnown) return done('not-for-us', 'Rejected', `envelopes for unknown games or players: ${detail}`);
     if (count('auth-failed')) return done('auth-failed', 'Processed', detail, games);
     return done('orders', 'Processed', detail, games);
+  });
+}
+
+/** The envelopes of a mail grouped by game and player (indexes, in mail order). */
+function groupEnvelopes(envelopes: readonly Envelope[]): number[][] {
+  const groups = new Map<string, number[]>();
+  envelopes.forEach((e, i) => {
+    const key = `${e.game.toLowerCase()} ${e.player.toLowerCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  return [...groups.values()];
+}
+
+/** Two different edited envelopes for one player: nothing counts, and the player is asked. */
+function askWhichEnvelope(deps: AppDeps, tx: StoreTx, a: { game: GameRow; player: PlayerRow; envelopes: Envelope[]; inboundId: number; replyTo: string }): void {
+  const earlier = tx.orders.latestAccepted(a.game.id, a.game.turn).get(a.player.id);
+  queueAnswer(deps, tx, {
+    to: a.player.email, game: a.game, player: a.player, kind: 'notice', inboundId: a.inboundId, replyTo: a.replyTo,
+    title: `turn ${a.game.turn}: which of your envelopes counts?`,
+    paragraphs: [
+      `Your mail holds ${a.envelopes.length} different envelopes for game ${a.game.id}, player ${a.player.id} (on lines ${a.envelopes.map((e) => e.line).join(' and ')}). The referee does not guess which one you meant, so none of them was taken.`,
+      earlier ? `Your orders sent at ${when(earlier.submittedAt)} still stand.` : `No orders of yours are in for turn ${a.game.turn} yet.`,
+      'Which one counts? Send that one again, alone in its mail (or with the others quoted behind ">").',
+    ],
+    sections: a.envelopes.map((e) => ({ heading: `The envelope on line ${e.line}`, text: formatOrders([{ ...e, secret: '(secret)' }]).trimEnd().split('\n').map((l) => `  | ${l}`).join('\n') })),
   });
 }
 

@@ -11,7 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
-import { flying, logSheet, myPlanes, nextPlotNeeds, ordersTemplate, situationMap, wrap } from './views.ts';
+import { flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, situationMap, wrap, type StandingOrders } from './views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -29,14 +29,32 @@ function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
   return { game: game.id, gameName: game.name, player: player.id, referee: deps.referee.address };
 }
 
+/** The orders that stand for a player at the start of `turn` (views.ts StandingOrders). */
+export function standingOrders(tx: StoreTx, gameId: string, playerId: string, turn: number): StandingOrders {
+  const now = tx.orders.latestAccepted(gameId, turn).get(playerId);
+  if (now) return { plots: now.orders.plots, fire: now.orders.fire, turn };
+  const before = turn > 1 ? tx.orders.latestAccepted(gameId, turn - 1).get(playerId) : undefined;
+  return before ? { plots: {}, fire: before.orders.fire, turn: turn - 1 } : NO_STANDING;
+}
+
+/** What the template does when sent back unchanged, for the words above it. */
+function templateKeeps(standing: StandingOrders, turn: number): string {
+  if (standing.turn === turn) return `these are your orders that stand for turn ${turn}: the plots and fire orders you sent`;
+  if (standing.fire.some((f) => !f.hold)) return `these orders fly every plane forwards and keep the fire orders you gave for turn ${standing.turn}`;
+  return 'these orders fly every plane forwards with fire held';
+}
+
 /** What the player needs for the next turn: plot sizes and the ready-to-send template. */
 export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState) {
   const planes = flying(myPlanes(state, player.planes));
+  const standing = standingOrders(tx, game.id, player.id, state.turn);
   return {
     nextTurn: state.turn,
     orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
     needs: planes.map(nextPlotNeeds),
-    template: planes.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes) : '',
+    keeps: templateKeeps(standing, state.turn),
+    keepsText: wrap(`Sent back unchanged, ${templateKeeps(standing, state.turn)}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
+    template: planes.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
   };
 }
 
@@ -73,10 +91,21 @@ export interface AckInput {
   defaulted: string[];
   /** Players whose orders for the turn are still missing. */
   waiting: string[];
+  /** What holds the turn besides missing orders (deadlines.ts holdReason), or null. */
+  hold: string | null;
   notes: string[];
   inboundId: number;
   replyTo: string;
   sender: string;
+}
+
+/** What happens next to the turn, as true as the acknowledgement can know it. */
+function progressText(a: AckInput): string {
+  const holds = a.hold ? ` The turn is not resolved yet: ${a.hold}.` : '';
+  if (!a.accepted) return `Correct the orders and send them again.${holds}`;
+  if (a.waiting.length) return `Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. You may send new orders until the turn is resolved; the latest count.${holds}`;
+  if (a.hold) return `Every player's orders are in, but the turn is not resolved yet: ${a.hold}. You may send new orders until then; the latest count.`;
+  return `Every player's orders are in: the turn is resolved now, and its report follows.`;
 }
 
 export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
@@ -90,6 +119,7 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     previews: a.previews,
     defaulted: a.defaulted.length ? wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2) : '',
     waiting: a.waiting.join(', '),
+    progress: wrap(progressText(a), 0),
     notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
     sender: a.sender,
   };

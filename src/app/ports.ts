@@ -205,7 +205,8 @@ export interface EventRepo {
 export interface OutboxRepo {
   insert(row: NewOutboxRow, now: number): number;
   get(id: number): OutboxRow | undefined;
-  list(filter?: { gameId?: string; status?: OutboxStatus; recipient?: string; limit?: number }): OutboxRow[];
+  /** Rows in the order queued; `sinceTurn` keeps rows of that turn and later (not those without a turn). */
+  list(filter?: { gameId?: string; status?: OutboxStatus; recipient?: string; playerId?: string; sinceTurn?: number; limit?: number }): OutboxRow[];
   /** Takes up to `limit` due rows for `owner` until `until`; rows whose lease ran out are due again. */
   lease(owner: string, now: number, until: number, limit: number): OutboxRow[];
   markSent(id: number, owner: string, at: number, response: string, rejected: string[]): void;

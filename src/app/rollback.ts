@@ -10,6 +10,7 @@ import { deadlineLine, saveClock, turnClock } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { requireGame } from './games.ts';
 import type { ControlResult } from './control.ts';
+import { standingOrders } from './messages.ts';
 import { queueAnswer } from './notify.ts';
 import { flying, myPlanes, ordersTemplate } from './views.ts';
 
@@ -45,7 +46,7 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
           `The turn is resolved at its deadline or when the game master says so, not before. Its dice are thrown with a fresh seed (commitment ${commitmentOf(seed)}).`,
           ...(deadline ? [`Deadline:\n${deadline}`] : []),
         ],
-        sections: planes.length ? [{ heading: `Your orders for turn ${last}, ready to send`, text: ordersTemplate(deps.keys, state, game.id, p.id, p.planes) }] : [],
+        sections: planes.length ? [{ heading: `Your orders for turn ${last}, ready to send`, text: ordersTemplate(deps.keys, state, game.id, p.id, p.planes, standingOrders(tx, game.id, p.id, last)) }] : [],
       });
     }
     deps.log.info({ game: game.id, turn: last }, 'turn rolled back');

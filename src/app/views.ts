@@ -12,8 +12,8 @@ import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { resolveTurn } from '../core/turn.ts';
-import { formatOrders } from '../orders/index.ts';
-import type { Envelope, Plot } from '../orders/index.ts';
+import { formatFireOrder, formatOrders } from '../orders/index.ts';
+import type { Envelope, FireOrder, Plot } from '../orders/index.ts';
 import { renderMap } from '../report/ascii-map.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
@@ -85,24 +85,46 @@ export function nextPlotNeeds(p: PlaneState): string {
   return wrap(`${p.id}: active in impulses ${when}${taken}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
 }
 
-/** The ready-to-send orders: envelope with the turn token, default plots, fire held. */
-export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[]): string {
+/**
+ * Orders that stand for a player when a template is written: the accepted orders of the turn itself
+ * (after a rollback, or a template sent again during the turn), else the fire orders of the turn
+ * before, which a template carries forward so that one sent back unchanged keeps them.
+ */
+export interface StandingOrders {
+  plots: Record<string, Plot>;
+  fire: FireOrder[];
+  /** Which turn's orders these are; null when there are none. */
+  turn: number | null;
+}
+
+export const NO_STANDING: StandingOrders = { plots: {}, fire: [], turn: null };
+
+/** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
+export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[], standing: StandingOrders = NO_STANDING): string {
   const planes = flying(myPlanes(state, planeIds));
+  const flyingIds = new Set(state.planes.filter((p) => p.status === 'flying').map((p) => p.id.toUpperCase()));
   const plots: Plot[] = [];
   const full: string[] = [];
+  const dropped: string[] = [];
+  const fire: FireOrder[] = [];
   for (const p of planes) {
-    const plot = defaultPlot(state, p);
+    const own = standing.plots[p.id];
+    const plot = own && own.boxes.length ? own : defaultPlot(state, p);
     if (plot.boxes.length) plots.push(plot);
     else full.push(p.id);
+    const orders = standing.fire.filter((f) => f.plane.toUpperCase() === p.id.toUpperCase());
+    // A fire order at a plane no longer flying is left out, and said so (seed 000 VII: targets in view).
+    const kept = orders.filter((f) => f.hold || f.target.toUpperCase() === 'ANY' || flyingIds.has(f.target.toUpperCase()));
+    for (const f of orders) if (!kept.includes(f)) dropped.push(`# ${formatFireOrder(f)}: left out, ${f.target} is no longer flying`);
+    fire.push(...(kept.length ? kept : [{ plane: p.id, guns: 'ALL', hold: true, target: 'ANY' }]));
   }
   const env: Envelope = {
-    game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots,
-    fire: planes.map((p) => ({ plane: p.id, guns: 'ALL', hold: true, target: 'ANY' })), commands: [], line: 1,
+    game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots, fire, commands: [], line: 1,
   };
   const body = formatOrders([env]).trimEnd().split('\n');
   // Planes whose carried-over manoeuvre fills the whole turn take no plot line: say so inside.
   const notes = full.map((id) => `# ${id}: the manoeuvre carried over fills this turn; no plot`);
-  const lines = [body[0] as string, ...notes, ...body.slice(1)];
+  const lines = [body[0] as string, ...notes, ...dropped, ...body.slice(1)];
   return lines.join('\n');
 }
 

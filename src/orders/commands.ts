@@ -5,7 +5,7 @@
  */
 import type { Command } from './ast.ts';
 import { ErrorSink } from './errors.ts';
-import { squeeze, type CleanLine, type Token } from './text.ts';
+import { cleanLine, squeeze, tokenize, type CleanLine, type Token } from './text.ts';
 
 export interface CommandSpec {
   minArgs: number;
@@ -28,6 +28,9 @@ export const PLAYER_COMMANDS: CommandTable = {
   JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]
   ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word' }, // ZONE Europe/Berlin (or ZONE GAME)
 };
+
+/** The player id of the game master's envelope. */
+export const GM_PLAYER = 'gm';
 
 /**
  * The game master's commands, in an envelope for the player id `gm` with the GM secret
@@ -111,4 +114,20 @@ export function readCommand(
 /** Canonical command line: the name and its arguments. */
 export function formatCommand(c: Command): string {
   return [c.name, ...c.args].join(' ');
+}
+
+/**
+ * Reads one line as a command of the table (the players' by default), as written alone in a mail
+ * without an envelope: the command, an error message, or null when the line is not a command.
+ * parseCommand(formatCommand(c)) gives c back (its line is 1).
+ */
+export function parseCommand(text: string, table: CommandTable = PLAYER_COMMANDS): { command: Command } | { error: string } | null {
+  const clean = cleanLine(text.trim());
+  const tokens = tokenize(clean);
+  const first = tokens[0];
+  const spec = first ? table[first.text.toUpperCase()] : undefined;
+  if (!first || !spec || clean.text.length > 200) return null;
+  const sink = new ErrorSink();
+  const command = readCommand(tokens, clean, clean.text.length, 1, spec, sink);
+  return command ? { command } : { error: (sink.errors[0]?.message ?? 'not a command').replace(/^line 1(, column \d+)?: /, '') };
 }

@@ -5,7 +5,7 @@
  * formatOrders writes envelopes back in canonical form; reading that gives the same envelopes.
  */
 import type { Envelope, ParseResult } from './ast.ts';
-import { commandTable, formatCommand, readCommand, type CommandSpec, type CommandTable } from './commands.ts';
+import { commandTable, formatCommand, GM_PLAYER, PLAYER_COMMANDS, readCommand, type CommandSpec, type CommandTable } from './commands.ts';
 import { ErrorSink, LIMITS } from './errors.ts';
 import { formatFireOrder, readFireOrder } from './fire.ts';
 import { END_RE, formatHeader, HEADER_RE, readHeader } from './header.ts';
@@ -87,7 +87,9 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   } else if (tokens.length > 1 && PLANE_ID.test(verb) && startsWithBox(tokens.slice(1))) {
     sink.add('E_MISSING_COLON', { line, column: first.col }, { word: first.text, rest: tokens.slice(1).map((t) => t.text).join(' ') });
   } else {
-    sink.add('E_UNKNOWN_WORD', { line, column: first.col }, { word: first.text, commands: Object.keys(table).join(', ') });
+    // A player is told the players' commands only; the game master's envelope (player `gm`) all.
+    const names = open.env.player.toLowerCase() === GM_PLAYER ? Object.keys(table) : Object.keys(PLAYER_COMMANDS);
+    sink.add('E_UNKNOWN_WORD', { line, column: first.col }, { word: first.text, commands: names.join(', ') });
   }
 }
 

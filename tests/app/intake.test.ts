@@ -105,15 +105,15 @@ describe('intake: who may send orders', () => {
     expect(newMail(t, n).map((m) => m.subject)).toEqual(['[duel] Turn 1 orders accepted', '[duel2] Turn 1 orders accepted']);
   });
 
-  it('takes only the first of two envelopes for the same player (an unquoted reply)', () => {
+  it('takes the edited envelope over the unchanged template of an unquoted reply', () => {
     const t = testReferee();
     const s = startedDuel(t);
-    const token = t.deps.keys.turnToken('duel', 'red', 1);
-    const text = `${envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')}\n-----Original Message-----\n${envelope('duel', 'red', token, 'R1: 1 1 1 1 1')}`;
+    const welcome = outbox(t).find((m) => m.kind === 'welcome' && m.recipient === RED)!;
+    const text = `${envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')}\n-----Original Message-----\n${welcome.text}`;
     intake(t.deps, mail(RED, text), place(1));
     expect(orders(t, 'red')).toHaveLength(1);
     expect(orders(t, 'red')[0]!.orders.plots.R1!.boxes[0]!.man).toBe('RB');
-    expect(outbox(t).at(-1)!.text).toMatch(/only the first envelope counts/);
+    expect(outbox(t).at(-1)!.text).toMatch(/unchanged copy of orders the referee sent you/);
   });
 
   it('answers a player whose mail holds no envelope; sets aside a stranger without an answer', () => {

@@ -75,6 +75,8 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
       if (filter.gameId !== undefined) { where.push('game_id = @gameId'); args.gameId = filter.gameId; }
       if (filter.status !== undefined) { where.push('status = @status'); args.status = filter.status; }
       if (filter.recipient !== undefined) { where.push('recipient = @recipient'); args.recipient = filter.recipient; }
+      if (filter.playerId !== undefined) { where.push('player_id = @playerId'); args.playerId = filter.playerId; }
+      if (filter.sinceTurn !== undefined) { where.push('turn >= @sinceTurn'); args.sinceTurn = filter.sinceTurn; }
       const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ${Math.max(1, Math.floor(filter.limit ?? 1e9))}`;
       return (db.prepare(sql).all(args) as Row[]).map(outboxOf);
     },

@@ -1,0 +1,97 @@
+/**
+ * A player command without an envelope: a mail from a registered address whose subject, or whose
+ * own text (above any quoted mail or signature), is just `HELP`, `STATUS`, `MAP`, ... Without a
+ * secret the sender is not proven, so only the commands that change nothing are carried out, and
+ * the answer goes to the registered address (docs/players.md "Commands without an envelope").
+ * The game is the one named in the subject (`[demo]`, as in every mail of a game's thread), else
+ * the only game the address plays in; otherwise the answer lists the games.
+ */
+import { formatCommand, parseCommand, type Command } from '../orders/index.ts';
+import { READ_ONLY_COMMANDS, runCommands } from './commands.ts';
+import type { AppDeps } from './deps.ts';
+import { PLAYER_HELP } from './help.ts';
+import type { IncomingMail } from './incoming.ts';
+import { queueAnswer } from './notify.ts';
+import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
+
+/** Where the writer's own text of a mail ends: a quote, a quote header, a signature. */
+const QUOTE_START = [
+  /^>/, /^-- ?$/, /^On .+ wrote:$/i, /^Le .+ a écrit ?:$/i, /^Am .+ schrieb .+:$/i,
+  /^-{2,}\s*Original Message\s*-{2,}$/i, /^-{2,}\s*Forwarded message\s*-{2,}$/i, /^_{8,}$/, /^From: /i, /^Sent from my /i,
+];
+
+/** The lines the sender wrote, before any quoted mail or signature, without blank lines. */
+export function ownLines(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    const line = raw.trim();
+    if (QUOTE_START.some((re) => re.test(line))) break;
+    if (line) out.push(line);
+  }
+  return out;
+}
+
+const REPLY_PREFIX = /^\s*(?:(?:re|fwd?|aw|wg|sv|vs|tr|rif|antw)\s*:\s*)+/i;
+
+/** The command a mail holds alone (own text first, then subject), and the game its subject names. */
+export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { command: Command | null; error: string | null; game: string | null } {
+  const tag = /\[([a-z0-9_-]{1,32})\]/i.exec(mail.subject);
+  const game = tag ? (tag[1] as string).toLowerCase() : null;
+  const own = ownLines(mail.text);
+  const subject = mail.subject.replace(REPLY_PREFIX, '').replace(/\[[^\]]*\]/g, '').trim();
+  for (const text of [own.length === 1 ? own[0] as string : '', subject]) {
+    const r = text ? parseCommand(text) : null;
+    if (r && 'command' in r) return { command: r.command, error: null, game };
+    if (r) return { command: null, error: `${text}: ${r.error}`, game };
+  }
+  return { command: null, error: null, game };
+}
+
+const gameLine = (g: GameRow | undefined, id: string): string =>
+  `${id}${g ? ` (${g.name}: ${g.status === 'running' ? `turn ${g.turn}` : g.status === 'over' ? 'over' : 'not started'})` : ''}`;
+
+/**
+ * Answers a bare command from `from` (a registered address). Returns false when the mail holds no
+ * command, so that the caller sends its "no orders" notice instead.
+ */
+export function answerBareCommand(deps: AppDeps, tx: StoreTx, mail: IncomingMail, inboundId: number): boolean {
+  const found = bareCommand(mail);
+  if (!found.command && !found.error) return false;
+  const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
+  const games = new Map(mine.map((p) => [p.gameId, tx.games.get(p.gameId)]));
+  const list = [...games.entries()].map(([id, g]) => gameLine(g, id)).join(', ');
+  const reply = (title: string, paragraphs: string[], player: PlayerRow | null = null, game: GameRow | null = null) =>
+    queueAnswer(deps, tx, { to: mail.from, game, player, title, paragraphs, inboundId, replyTo: mail.messageId });
+  if (found.error) {
+    reply('your command could not be read', [found.error, 'HELP lists the commands.']);
+    return true;
+  }
+  const command = found.command as Command;
+  const open = mine.filter((p) => games.get(p.gameId)?.status !== 'over');
+  const player = found.game !== null
+    ? mine.find((p) => p.gameId === found.game)
+    : (open.length === 1 ? open[0] : mine.length === 1 ? mine[0] : undefined);
+  if (!player && command.name === 'HELP') {
+    queueAnswer(deps, tx, { to: mail.from, game: null, player: null, title: 'commands you can send', paragraphs: [`Your games: ${list || 'none'}.`], sections: [{ heading: 'Commands', text: PLAYER_HELP }], inboundId, replyTo: mail.messageId });
+    return true;
+  }
+  if (!player) {
+    const why = found.game !== null
+      ? `You do not play in a game '${found.game}' (the subject names it).`
+      : `You play in several games, so the referee cannot tell which one ${formatCommand(command)} is for.`;
+    reply(`which game is ${command.name} for?`, [why, `Your games: ${list || 'none'}.`, `Put the game in the subject in square brackets, e.g. "[${[...games.keys()][0] ?? 'game'}] ${formatCommand(command)}", or send the command inside your envelope for that game.`]);
+    return true;
+  }
+  const game = games.get(player.gameId) as GameRow;
+  if (!READ_ONLY_COMMANDS.has(command.name)) {
+    reply(`${command.name} needs your envelope`, [
+      `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}, whose first line carries your secret or the turn token (copy it from your latest report):`,
+      `#TALLYHO ${game.id} ${player.id} "<secret or turn token>"\n${formatCommand(command)}\n#END`,
+      'Nothing was changed.',
+    ], player, game);
+    return true;
+  }
+  const answer = runCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, [command], [], false);
+  if (answer) queueAnswer(deps, tx, answer);
+  return true;
+}

@@ -1,0 +1,235 @@
+/**
+ * Replies that are true and mail as players really write it (docs/players.md): the acknowledgement
+ * says a report follows only when the turn is resolved now; a refused envelope changes nothing;
+ * templates carry the standing orders; two envelopes in one mail; lines for planes out of the
+ * fight; commands without an envelope.
+ */
+import { describe, expect, it } from 'vitest';
+import { pauseGame } from '../../src/app/control.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { receive } from '../../src/app/intake.ts';
+import { rollbackTurn } from '../../src/app/rollback.ts';
+import { ordersTemplate } from '../../src/app/views.ts';
+import { parseScenario } from '../../src/core/scenario.ts';
+import { parseOrders } from '../../src/orders/index.ts';
+import { DUEL, envelope, mail, place, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
+
+const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
+
+const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
+const game = (t: TestReferee, id = 'duel') => t.store.tx((tx) => tx.games.get(id)!);
+const accepted = (t: TestReferee, player: string, turn = 1) => t.store.tx((tx) => tx.orders.latestAccepted('duel', turn).get(player));
+let uid = 0;
+
+/** Receives a mail and returns it with the mails it queued. */
+function post(t: TestReferee, from: string, text: string, extra: Parameters<typeof mail>[2] = {}) {
+  const before = outbox(t).length;
+  const r = receive(t.deps, mail(from, text, extra), place(++uid));
+  return { r, mails: outbox(t).slice(before) };
+}
+const send = (t: TestReferee, from: string, player: string, secret: string, body: string) => post(t, from, envelope('duel', player, secret, body));
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('acknowledgements that are true', () => {
+  it('says the report follows only when the turn is resolved now', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    expect(flat(send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1').mails[0]!.text)).toContain('Still to send orders for turn 1: blue.');
+    const last = send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
+    expect(flat(last.mails[0]!.text)).toContain("Every player's orders are in: the turn is resolved now, and its report follows.");
+    expect(last.mails.filter((m) => m.kind === 'report')).toHaveLength(2);
+  });
+
+  it('says what holds the turn when a WAIT in the same envelope keeps it open', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
+    const r = send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1\nWAIT');
+    expect(r.mails.map((m) => m.kind)).toEqual(['ack', 'answer']);
+    const ack = flat(r.mails[0]!.text);
+    expect(ack).toContain("Every player's orders are in, but the turn is not resolved yet: blue asked to WAIT: the turn waits for a NOWAIT, or until the game master resolves it");
+    expect(ack).not.toMatch(/report follows/);
+    expect(game(t).turn).toBe(1);
+  });
+
+  it('says the game is paused, with orders missing or not', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    pauseGame(t.deps, 'duel', 'holidays');
+    const first = flat(send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1').mails[0]!.text);
+    expect(first).toContain('Still to send orders for turn 1: blue.');
+    expect(first).toContain('The turn is not resolved yet: the game is paused (holidays): nothing is resolved until the game master resumes it.');
+    const last = flat(send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1').mails[0]!.text);
+    expect(last).toContain("Every player's orders are in, but the turn is not resolved yet: the game is paused (holidays)");
+    expect(game(t).turn).toBe(1);
+  });
+
+  it('carries out no command of a refused envelope, and says so', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const r = send(t, RED, 'red', s.red, 'R1: 1 1 TR 1 1\nWAIT\nZONE Europe/Berlin');
+    expect(r.mails.map((m) => m.kind)).toEqual(['ack']);
+    expect(r.mails[0]!.text).toContain('WAIT (line 3): not carried out: nothing in a refused envelope counts');
+    expect(r.mails[0]!.text).toContain('ZONE Europe/Berlin (line 4): not carried out');
+    const red = t.store.tx((tx) => tx.players.get('duel', 'red')!);
+    expect(red.waitTurn).toBeNull();
+    expect(red.zone).toBeNull();
+    send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
+    send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
+    expect(game(t).turn).toBe(2); // no WAIT held it
+  });
+
+  it('answers the read-only commands of an envelope of commands with a mistake, and carries out no other', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const r = send(t, RED, 'red', s.red, 'WAIT\nSTATSU\nSTATUS');
+    expect(r.mails).toHaveLength(1);
+    expect(r.mails[0]!.text).toMatch(/WAIT: not carried out, because the envelope has mistakes/);
+    expect(r.mails[0]!.text).toMatch(/Orders in: none/);
+    expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBeNull();
+  });
+});
+
+describe('templates that hold the standing orders', () => {
+  it('carries the fire orders of the last turn forward; sent back unchanged they stand', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 ALL AT B1 WITHIN 3');
+    send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
+    const report = outbox(t).find((m) => m.kind === 'report' && m.recipient === RED)!;
+    expect(flat(report.text)).toContain('Sent back unchanged, these orders fly every plane forwards and keep the fire orders you gave for turn 1');
+    expect(report.text).toContain('FIRE R1 ALL AT B1 WITHIN 3');
+    expect(report.text).not.toContain('HOLD R1 ALL');
+    const template = report.text.slice(report.text.lastIndexOf('#TALLYHO'));
+    expect(flat(post(t, RED, template).mails[0]!.text)).toContain('Your orders for turn 2 of game duel are in.');
+    expect(accepted(t, 'red', 2)!.orders.fire).toEqual([{ plane: 'R1', guns: 'ALL', hold: false, target: 'B1', within: 3 }]);
+  });
+
+  it('leaves out a fire order at a plane no longer flying, with a comment line that still parses', () => {
+    const t = testReferee();
+    startedDuel(t);
+    const state = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
+    const gone = { ...state, planes: state.planes.map((p) => (p.id === 'B1' ? { ...p, status: 'shot-down' as const } : p)) };
+    const text = ordersTemplate(t.deps.keys, gone, 'duel', 'red', ['R1'], { plots: {}, fire: [{ plane: 'R1', guns: 'ALL', hold: false, target: 'B1' }], turn: 0 });
+    expect(text).toContain('# FIRE R1 ALL AT B1: left out, B1 is no longer flying');
+    expect(text).toContain('HOLD R1 ALL');
+    expect(parseOrders(text).errors).toEqual([]);
+  });
+
+  it('after a rollback, the template holds the orders that stand', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    send(t, RED, 'red', s.red, 'R1: RB S TR 1 1\nFIRE R1 FIXED AT B1');
+    send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
+    const before = outbox(t).length;
+    rollbackTurn(t.deps, 'duel');
+    const notice = outbox(t).slice(before).find((m) => m.recipient === RED)!;
+    expect(notice.text).toContain('Your accepted orders for turn 1 still stand');
+    expect(notice.text).toContain('R1: RB S TR 1 1');
+    expect(notice.text).toContain('FIRE R1 FIXED AT B1');
+  });
+});
+
+describe('mail as players write it', () => {
+  it('counts the edited envelope over an unchanged copy of the template quoted below it', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const welcome = outbox(t).find((m) => m.kind === 'welcome' && m.recipient === RED)!;
+    const token = t.deps.keys.turnToken('duel', 'red', 1);
+    const text = `${envelope('duel', 'red', token, 'TURN 1\nR1: RB S TR 1 1\nHOLD R1 ALL')}\nThanks!\n\n-----Original Message-----\nFrom: referee@example.test\n\n${welcome.text}`;
+    const r = post(t, RED, text);
+    expect(r.mails.map((m) => m.kind)).toEqual(['ack']);
+    expect(accepted(t, 'red')!.orders.plots.R1!.boxes[0]!.man).toBe('RB');
+    expect(flat(r.mails[0]!.text)).toMatch(/is an unchanged copy of orders the referee sent you \(a quoted template, it seems\); it was not counted, the one on line 1 was/);
+    // The template above the edited orders (a top-posted reply that left the copy first) too.
+    const r2 = post(t, RED, `${welcome.text}\n\n${envelope('duel', 'red', token, 'R1: LB S TL 1 1')}`);
+    expect(r2.mails[0]!.subject).toBe('[duel] Turn 1 orders accepted');
+    expect(accepted(t, 'red')!.orders.plots.R1!.boxes[0]!.man).toBe('LB');
+    // The same edited orders twice count once.
+    post(t, RED, `${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')}\n${envelope('duel', 'red', s.red, 'R1:  1 1 1 1 1')}`);
+    expect(accepted(t, 'red')!.orders.plots.R1!.boxes[0]!.man).toBe('1');
+  });
+
+  it('refuses two different edited envelopes, quotes both and asks which one counts', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
+    const r = post(t, RED, `${envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')}\n${envelope('duel', 'red', s.red, 'R1: LB S TL 1 1')}`);
+    expect(r.mails).toHaveLength(1);
+    const m = r.mails[0]!;
+    expect(m.subject).toBe('[duel] Turn 1: which of your envelopes counts?');
+    expect(flat(m.text)).toContain('Your mail holds 2 different envelopes for game duel, player red (on lines 1 and 5). The referee does not guess which one you meant, so none of them was taken.');
+    expect(m.text).toMatch(/Your orders sent at .* still stand\./);
+    expect(m.text).toContain('  | R1: RB S TR 1 1');
+    expect(m.text).toContain('  | R1: LB S TL 1 1');
+    expect(m.text).not.toContain(s.red);
+    expect(accepted(t, 'red')!.orders.plots.R1!.boxes[0]!.man).toBe('1');
+  });
+
+  it('leaves aside the line of a plane out of the fight, with a note, and takes the rest', () => {
+    const t = testReferee();
+    const cards = testCards();
+    const sc = parseScenario({ ...DUEL, planes: [...DUEL.planes, { ...DUEL.planes[0]!, id: 'R2', hex: '0502', facing: 0 }] }, 'duel', cards);
+    if (!sc.ok) throw new Error('bad scenario');
+    createGame(t.deps, { id: 'duel', scenario: sc.value, catalog: cards });
+    const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1', 'R2'] }).secret;
+    const blue = addPlayer(t.deps, { gameId: 'duel', playerId: 'blue', email: BLUE, planes: ['B1'] }).secret;
+    startGame(t.deps, 'duel');
+    send(t, RED, 'red', red, 'R1: 1 1 1 1 1\nR2: 1 1 1 1 1');
+    send(t, BLUE, 'blue', blue, 'B1: 1 1 1 1 1');
+    const r2 = t.store.tx((tx) => tx.turns.get('duel', 2)!.state.planes.find((p) => p.id === 'R2')!);
+    expect(r2.status).toBe('exited');
+    const ack = send(t, RED, 'red', red, 'R1: 1 1 1 1 1\nR2: 1 1 1 1 1\nFIRE R2 ALL AT ANY');
+    expect(ack.mails[0]!.subject).toBe('[duel] Turn 2 orders accepted');
+    expect(flat(ack.mails[0]!.text)).toContain('R2 is off the map: its plot was left aside');
+    expect(flat(ack.mails[0]!.text)).toContain('R2 is off the map: its fire order FIRE R2 ALL AT ANY was left aside');
+  });
+});
+
+describe('commands without an envelope', () => {
+  it('answers a lone read-only command in the body or the subject, to the registered address', () => {
+    const t = testReferee();
+    startedDuel(t);
+    const status = post(t, RED, 'STATUS\n\n-- \nRed Leader\nSent from my phone');
+    expect(status.r.outcome).toBe('orders');
+    expect(status.mails).toHaveLength(1);
+    expect(status.mails[0]!.recipient).toBe(RED);
+    expect(status.mails[0]!.text).toContain('Game duel (Test duel) is at turn 1.');
+    const help = post(t, RED, '', { subject: 'Re: [duel] help' });
+    expect(help.mails[0]!.text).toContain('STATUS               the turn, its deadline');
+    expect(help.mails[0]!.text).not.toMatch(/PAUSE|ROLLBACK/);
+    // A reply that quotes the report under the command, Outlook style.
+    const map = post(t, RED, 'MAP\r\n\r\nFrom: referee@example.test\r\nSent: today\r\n\r\nTurn 1 of game duel ...');
+    expect(map.mails[0]!.text).toMatch(/THE MAP AT THE START OF TURN 1/);
+  });
+
+  it('asks for the envelope for a command that changes the game, and changes nothing', () => {
+    const t = testReferee();
+    startedDuel(t);
+    const r = post(t, RED, 'WAIT');
+    expect(r.mails[0]!.subject).toBe('[duel] WAIT needs your envelope');
+    expect(r.mails[0]!.text).toContain('#TALLYHO duel red "<secret or turn token>"');
+    expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBeNull();
+  });
+
+  it('asks which game when the address plays in several, unless the subject names it', () => {
+    const t = testReferee();
+    startedDuel(t, 'duel');
+    startedDuel(t, 'duel2');
+    const r = post(t, RED, 'STATUS');
+    expect(r.mails[0]!.subject).toBe('Tallyho: Which game is STATUS for?');
+    expect(flat(r.mails[0]!.text)).toContain('Your games: duel (Test duel: turn 1), duel2 (Test duel: turn 1).');
+    expect(post(t, RED, 'STATUS', { subject: 'Re: [duel2] Turn 1 orders accepted' }).mails[0]!.text).toContain('Game duel2 (Test duel) is at turn 1.');
+    expect(post(t, RED, 'HELP').mails[0]!.text).toContain('Your games: duel');
+    expect(post(t, RED, 'When is the next turn?').mails[0]!.text).toMatch(/holds no orders envelope/);
+  });
+
+  it('lists the games of the address for an envelope naming an unknown game', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const r = post(t, RED, envelope('dule', 'red', s.red, 'R1: 1 1 1 1 1'));
+    expect(flat(r.mails[0]!.text)).toContain("There is no game 'dule' here.");
+    expect(flat(r.mails[0]!.text)).toContain('This address plays in: duel as red.');
+  });
+});
