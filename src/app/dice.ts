@@ -7,7 +7,7 @@
 import { commitmentOf, effectiveSeed, ordersDigest, ordersHash, type PlayerOrdersHash } from '../core/fair-dice.ts';
 import type { GameState } from '../core/state.ts';
 import type { TurnOrders } from '../core/turn.ts';
-import { commitmentText, revealText } from '../report/fair-dice.ts';
+import { commitmentText, revealSummary, revealText } from '../report/fair-dice.ts';
 import type { AppDeps } from './deps.ts';
 import type { OrdersRow, StoreTx, TurnDiceRow } from './ports.ts';
 
@@ -70,14 +70,20 @@ export function commitmentBlock(tx: StoreTx, gameId: string, turn: number): stri
   return row ? commitmentText({ turn, commitment: row.commitment }) : '';
 }
 
-/** The FAIR DICE block of a player's report of a resolved turn, with the next turn's commitment. */
-export function revealBlock(tx: StoreTx, gameId: string, playerId: string, turn: number, nextTurn: number | null): string {
+/**
+ * The FAIR DICE blocks of a player's report of a resolved turn, with the next turn's commitment:
+ * the short one near the top and the full record for the end of the mail ('' for both when the
+ * turn has no sealed dice).
+ */
+export function revealBlock(tx: StoreTx, gameId: string, playerId: string, turn: number, nextTurn: number | null): { summary: string; full: string } {
   const row = tx.dice.get(gameId, turn);
-  if (!row?.ordersDigest || !row.effectiveSeed) return '';
+  if (!row?.ordersDigest || !row.effectiveSeed) return { summary: '', full: '' };
   const latest = tx.orders.latestAccepted(gameId, turn);
   const next = nextTurn === null ? undefined : tx.dice.get(gameId, nextTurn);
-  return revealText({
+  const view = {
     turn, serverSeed: row.serverSeed, commitment: row.commitment, orders: orderHashes(latest), digest: row.ordersDigest,
     diceSeed: row.effectiveSeed, own: latest.get(playerId)?.canonical ?? null,
-  }, next ? { turn: next.turn, commitment: next.commitment } : null);
+  };
+  const nextView = next ? { turn: next.turn, commitment: next.commitment } : null;
+  return { summary: revealSummary(view, nextView), full: revealText(view, nextView) };
 }

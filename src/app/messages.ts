@@ -151,7 +151,8 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     combat: wrap(casualties(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p)),
     over: r.over,
-    fairDice: revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn),
+    // The short fair-dice block near the top, the full record at the end of the mail.
+    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn)),
     ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, tx, r.game, r.player, r.state)),
   };
   queueMail(deps, tx, {

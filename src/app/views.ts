@@ -6,7 +6,7 @@
  */
 import { capacityOf, enginesWorking, systemName } from '../core/combat/damage-state.ts';
 import { bankWords } from '../core/bank.ts';
-import { hexLabel, parseHexLabel } from '../core/hex/coords.ts';
+import { distance, hexLabel, parseHexLabel } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
@@ -128,9 +128,23 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   return lines.join('\n');
 }
 
+/** How many enemy planes, and within how many hexes, a path preview's window takes in. */
+const PREVIEW_ENEMIES = 2;
+const PREVIEW_REACH = 10;
+
+/** The ids of the enemy planes nearest to `p`, within PREVIEW_REACH hexes, nearest first. */
+function nearestEnemies(state: GameState, p: PlaneState): string[] {
+  return state.planes
+    .filter((e) => e.status === 'flying' && e.side !== p.side && distance(e.hex, p.hex) <= PREVIEW_REACH)
+    .sort((a, b) => distance(a.hex, p.hex) - distance(b.hex, p.hex) || a.id.localeCompare(b.id))
+    .slice(0, PREVIEW_ENEMIES)
+    .map((e) => e.id);
+}
+
 /**
  * The path each of the player's planes would fly with these plots, on the map of the turn's start
- * ('+n' = the hex entered in impulse n), and where it ends: the player's planes are flown alone
+ * ('+n' = the hex entered in impulse n), in a window around the path and the nearest enemy planes
+ * (the legend lists the others), and where it ends: the player's planes are flown alone
  * (other planes never change a plane's movement; core/movement/preview.ts does the same per plane).
  */
 export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): { plane: string; map: string }[] {
@@ -148,6 +162,6 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
       ? `WARNING: ${p.id} ${gone.type === 'crash' ? 'flies into the ground' : 'leaves the map'} in impulse ${gone.impulse} and is out of the game. Change the plot if that is not what you want.`
       : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
         `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
-    return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: MAP_ROWS })}\n${wrap(summary, 4)}` };
+    return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: MAP_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${wrap(summary, 4)}` };
   });
 }

@@ -29,6 +29,11 @@ export interface MapOptions {
   path?: PathMark[];
   maxCols?: number;
   maxRows?: number;
+  /**
+   * The planes the window must hold (with the path); default every plane flying. Other planes are
+   * drawn when they fall inside it, and the legend marks those that do not.
+   */
+  frame?: string[];
 }
 
 const clockOf = (f: number): number => (f === 0 ? 12 : f);
@@ -73,7 +78,8 @@ export function renderMap(state: GameState, opts: MapOptions = {}): string {
   const maxCols = opts.maxCols ?? Math.floor((MAP_WIDTH - LEFT) / CELL);
   const maxRows = opts.maxRows ?? 15;
   const planes = state.planes.filter((p) => p.status === 'flying');
-  const pts = [...planes.map((p) => toColRow(p.hex)), ...(opts.path ?? []).map((m) => toColRow(m.hex))];
+  const framed = opts.frame ? planes.filter((p) => opts.frame?.includes(p.id)) : planes;
+  const pts = [...framed.map((p) => toColRow(p.hex)), ...(opts.path ?? []).map((m) => toColRow(m.hex))];
   const focus = [
     ...planes.filter((p) => opts.focus?.includes(p.id)).map((p) => toColRow(p.hex)),
     ...(opts.path ?? []).map((m) => toColRow(m.hex)),

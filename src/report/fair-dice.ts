@@ -67,6 +67,18 @@ export function revealText(v: RevealView, next: NextView | null): string {
   return lines.join('\n');
 }
 
+/**
+ * The short FAIR DICE paragraph near the top of a turn report: the revealed seed and the next
+ * turn's commitment; the full record (revealText) closes the mail. Its labels differ from the full
+ * record's, so parseFairDice reads the full record only.
+ */
+export function revealSummary(v: RevealView, next: NextView | null): string {
+  const lines = [`  Turn ${v.turn}'s secret seed, now revealed:`, `    ${v.serverSeed}`];
+  if (next) lines.push(`  Turn ${next.turn}'s commitment (the SHA-256 of its secret seed):`, `    ${next.commitment}`);
+  lines.push('', para('Nobody could choose these dice alone. The full record, to check with tallyho verify-dice, is at the end of this mail.'));
+  return lines.join('\n');
+}
+
 export interface ParsedFairDice {
   turn: number | null;
   serverSeed: string | null;

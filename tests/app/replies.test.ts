@@ -101,7 +101,7 @@ describe('templates that hold the standing orders', () => {
     expect(flat(report.text)).toContain('Sent back unchanged, these orders fly every plane forwards and keep the fire orders you gave for turn 1');
     expect(report.text).toContain('FIRE R1 ALL AT B1 WITHIN 3');
     expect(report.text).not.toContain('HOLD R1 ALL');
-    const template = report.text.slice(report.text.lastIndexOf('#TALLYHO'));
+    const template = report.text.slice(report.text.indexOf('\n#TALLYHO duel red "T2-'));
     expect(flat(post(t, RED, template).mails[0]!.text)).toContain('Your orders for turn 2 of game duel are in.');
     expect(accepted(t, 'red', 2)!.orders.fire).toEqual([{ plane: 'R1', guns: 'ALL', hold: false, target: 'B1', within: 3 }]);
   });
@@ -231,5 +231,24 @@ describe('commands without an envelope', () => {
     const r = post(t, RED, envelope('dule', 'red', s.red, 'R1: 1 1 1 1 1'));
     expect(flat(r.mails[0]!.text)).toContain("There is no game 'dule' here.");
     expect(flat(r.mails[0]!.text)).toContain('This address plays in: duel as red.');
+  });
+});
+
+describe('the path in the acknowledgement', () => {
+  it('shows a window around the path and the enemy planes near it, not the whole map', () => {
+    const t = testReferee();
+    const cards = testCards();
+    const sc = parseScenario({ ...DUEL, map: { width: 40, height: 40 }, planes: [{ ...DUEL.planes[0]!, hex: '1236' }, { ...DUEL.planes[1]!, hex: '1203' }] }, 'duel', cards);
+    if (!sc.ok) throw new Error('bad scenario');
+    createGame(t.deps, { id: 'duel', scenario: sc.value, catalog: cards });
+    const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] }).secret;
+    addPlayer(t.deps, { gameId: 'duel', playerId: 'blue', email: BLUE, planes: ['B1'] });
+    startGame(t.deps, 'duel');
+    const ack = send(t, RED, 'red', red, 'R1: 1 1 1 1 1').mails[0]!.text;
+    const map = ack.slice(ack.indexOf('PATH OF R1'), ack.indexOf('Under each plane'));
+    expect(map).toContain('+12');
+    expect(map).not.toContain('B1');
+    expect(map.split('\n').length).toBeLessThan(36); // the whole 24-row window was 48 lines and more
+    expect(ack).toMatch(/B1 +blue +1203 .*\(not shown above\)/);
   });
 });
