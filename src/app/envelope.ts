@@ -36,6 +36,9 @@ const STATUS_WORDS: Record<PlaneStatus, string> = {
   flying: 'flying', 'shot-down': 'shot down', 'bailed-out': 'lost: its crew bailed out', crashed: 'lost: it crashed', exited: 'off the map',
 };
 
+/** Parse errors of command lines and of words that are no order: they leave an envelope one of commands. */
+const COMMAND_ERRORS: ReadonlySet<string> = new Set(['E_UNKNOWN_WORD', 'E_COMMAND_ARGS', 'E_BAD_NUMBER']);
+
 const TOKEN_SHAPE = /^t(\d{1,4})-[0-9a-f]{24}$/i;
 
 type Auth = { ok: true; tokenTurn: number | null } | { ok: false };
@@ -101,8 +104,10 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   // HELP text when a word was not understood. Nothing in a refused envelope takes effect: commands
   // that change the game (WAIT, NOWAIT, ZONE) are carried out only beside accepted orders or alone
   // in an envelope without mistakes.
+  // A plot or fire line that could not be read makes it an envelope of orders, refused.
   const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
-  const commandsOnly = !env.plots.length && !env.fire.length && (env.commands.length > 0 || unknown);
+  const ordersTried = errors.some((e) => !COMMAND_ERRORS.has(e.code));
+  const commandsOnly = !env.plots.length && !env.fire.length && !ordersTried && (env.commands.length > 0 || unknown);
   const answer = (help: boolean, readOnly: boolean) =>
     answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown, readOnly);
   if (commandsOnly) {

@@ -81,7 +81,7 @@ describe('verifiable dice', () => {
     const check = (changed: string, published = c1) =>
       failures(checkFairDice(parseFairDice(changed), { published: { commitment: published, from: 'before' } })).map((c) => c.text).join('\n');
     expect(check(text)).toBe('');
-    expect(check(text.replace('feedface01', 'feedface02'))).toMatch(/hashes to .*not to the commitment printed[^]*NOT the one committed to before/);
+    expect(check(text.replaceAll('feedface01', 'feedface02'))).toMatch(/hashes to .*not to the commitment printed[^]*NOT the one committed to before/);
     expect(check(text.replace(r.commitment!, commitmentOf('feedface02')), commitmentOf('feedface02'))).toMatch(/not to the commitment printed/);
     expect(check(text, commitmentOf('x'))).toMatch(/NOT the one committed to before/);
     expect(check(text.replace(r.orders[0]!.hash, 'f'.repeat(64)))).toMatch(/not the orders digest printed/);

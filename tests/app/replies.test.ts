@@ -252,3 +252,14 @@ describe('the path in the acknowledgement', () => {
     expect(ack).toMatch(/B1 +blue +1203 .*\(not shown above\)/);
   });
 });
+
+describe('an envelope whose only plot could not be read', () => {
+  it('is refused orders, not an envelope of commands', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const r = send(t, RED, 'red', s.red, 'R1: TX 1 1 1 1\nWAIT');
+    expect(r.mails.map((m) => m.subject)).toEqual(['[duel] Turn 1 orders NOT accepted']);
+    expect(r.mails[0]!.text).toContain('WAIT (line 3): not carried out');
+    expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBeNull();
+  });
+});
