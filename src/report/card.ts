@@ -95,20 +95,23 @@ function gunLines(c: AircraftCard): string[] {
   return rows;
 }
 
-function damageLine(c: AircraftCard): string {
+function damageParts(c: AircraftCard): string[] {
   const d = c.damage;
   const parts = [
     `cockpit ${d.C}`, `control lines ${d.L}`, `engine ${d.E}${c.engines > 1 ? ` (each of ${c.engines})` : ''}`,
     `wings ${d.W}`, `fuselage ${d.F}`, `each gun position ${d.G}`, ...(d.T ? [`tail ${d.T}`] : []),
   ];
-  return parts.join(', ');
+  return parts.map((x, i) => (i < parts.length - 1 ? `${x},` : x));
 }
 
-/** Wraps a paragraph at the card width, every line indented by `indent`. */
-function para(text: string, indent = 0): string[] {
+/**
+ * Wraps a paragraph at the card width, every line indented by `indent`; `pieces` (default: the
+ * words) are never split.
+ */
+function para(text: string, indent = 0, pieces = text.split(/\s+/).filter(Boolean)): string[] {
   const out: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of pieces) {
     if (line && indent + line.length + 1 + word.length > CARD_WIDTH) {
       out.push(' '.repeat(indent) + line);
       line = word;
@@ -146,7 +149,7 @@ export function renderCard(c: AircraftCard): string {
       'positions named (12 ahead, 6 behind); range in hexes.'),
     '',
     'DAMAGE CAPACITY (hits that destroy each system)',
-    ...para(damageLine(c), 2),
+    ...para('', 2, damageParts(c)),
   ];
   return lines.join('\n');
 }
