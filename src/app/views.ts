@@ -10,11 +10,13 @@ import { hexLabel, parseHexLabel } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
+import { planeLimits } from '../core/movement/limits.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { resolveTurn } from '../core/turn.ts';
 import { formatOrders } from '../orders/index.ts';
 import type { Envelope, Plot } from '../orders/index.ts';
 import { renderMap } from '../report/ascii-map.ts';
+import { limitsLines } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
 
@@ -53,6 +55,8 @@ export function logSheet(state: GameState, p: PlaneState): string {
   if (p.status === 'flying') {
     const carried = carriedText(p);
     lines.push(carried ? `  carried over into next turn: ${carried}${p.carry?.mode ? ` (${p.carry.mode})` : ''}` : '  nothing carried over');
+    // What governs the next plot, read with the plan checker's own functions (core/movement/limits.ts).
+    if (card) lines.push(...limitsLines(planeLimits(card, p)).map((l) => `  ${l}`));
   }
   return wrap(lines.join('\n'), 4);
 }
