@@ -16,7 +16,7 @@ import { resolveTurn } from '../core/turn.ts';
 import { formatOrders } from '../orders/index.ts';
 import type { Envelope, Plot } from '../orders/index.ts';
 import { renderMap } from '../report/ascii-map.ts';
-import { limitsLines } from '../report/plane-limits.ts';
+import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
 
@@ -89,6 +89,13 @@ export function nextPlotNeeds(p: PlaneState): string {
   return wrap(`${p.id}: active in impulses ${when}${taken}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
 }
 
+/** A plane's obligations as comment lines of the orders template (`# R1: must pull out ...`). */
+export function obligationComments(state: GameState, p: PlaneState): string[] {
+  const card = state.aircraft[p.type];
+  if (!card) return [];
+  return obligationNotes(planeLimits(card, p)).flatMap((n) => wrapText(`${p.id}: ${n}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`));
+}
+
 /** The ready-to-send orders: envelope with the turn token, default plots, fire held. */
 export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[]): string {
   const planes = flying(myPlanes(state, planeIds));
@@ -106,6 +113,8 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   const body = formatOrders([env]).trimEnd().split('\n');
   // Planes whose carried-over manoeuvre fills the whole turn take no plot line: say so inside.
   const notes = full.map((id) => `# ${id}: the manoeuvre carried over fills this turn; no plot`);
+  // What the last turn obliges each plane to, as on its log sheet (core/movement/limits.ts).
+  notes.push(...planes.flatMap((p) => obligationComments(state, p)));
   const lines = [body[0] as string, ...notes, ...body.slice(1)];
   return lines.join('\n');
 }

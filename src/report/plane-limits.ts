@@ -37,7 +37,7 @@ export function obligationText(o: Obligation): string {
     case 'carried': {
       const what = `${o.boxes.join(' ')}${o.mode ? ` (${o.mode})` : ''}`;
       if (o.fills === 0) return '';
-      const takes = o.runsOn > 0 ? `fills this turn and ${plural(o.runsOn, 'box', 'boxes')} of the next` : `takes the first ${plural(o.fills, 'box', 'boxes')}`;
+      const takes = o.runsOn > 0 ? `fills this turn and ${plural(o.runsOn, 'box', 'boxes')} of the next` : `takes the first ${o.fills === 1 ? 'box' : `${o.fills} boxes`}`;
       return `the manoeuvre carried over, ${what}, ${takes}${o.mode ? `; the plot is flown in ${o.mode} (or names no mode)` : ''}`;
     }
     case 'pull-out':
