@@ -1,11 +1,12 @@
 /**
  * The players' commands by mail (docs/orders.md "Commands"): HELP, STATUS, RESEND, HISTORY, MAP,
- * WAIT, NOWAIT and ZONE, each answering a few paragraphs and sections; the answers of one envelope
+ * CARD, WAIT, NOWAIT and ZONE, each answering a few paragraphs and sections; the answers of one envelope
  * go out in one mail. STATUS, MAP and HISTORY also serve the game master, who sees every plane.
  */
 import { casualties } from '../report/combat-log.ts';
 import { turnLog } from '../report/turn-log.ts';
 import { formatCommand, type Command, type OrderError } from '../orders/index.ts';
+import { cardsAsked } from './cards.ts';
 import { settingsText } from './control.ts';
 import { currentDeadline, deadlineParagraph, holdReason, missingPlayers } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
@@ -80,6 +81,18 @@ function mapAnswer(ctx: CommandContext): Answer {
   return { paragraphs: [], sections: [{ heading: `The map ${when}`, text: situationMap(state, focus) }] };
 }
 
+/** CARD [plane or type]: the aircraft cards, which are public (src/app/cards.ts). */
+function cardAnswer(ctx: CommandContext, arg: string | undefined): Answer {
+  const { tx, game, player } = ctx;
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state) return say('The game has no planes yet: the cards come when it starts.');
+  const own = player ? player.planes : state.planes.map((p) => p.id);
+  const { cards, error } = cardsAsked(state, arg, own);
+  if (error) return say(error);
+  if (!cards.length) return say('You have no planes in this game: CARD <plane> or CARD <type> sends the card of that plane or type.');
+  return { paragraphs: [], sections: cards.map((c) => ({ heading: `Card of ${c.planes.length ? c.planes.join(', ') : c.type}`, text: c.text })) };
+}
+
 function historyAnswer(ctx: CommandContext, args: string[]): Answer {
   const { tx, game } = ctx;
   const last = lastResolved(tx, game);
@@ -137,12 +150,13 @@ function zoneAnswer(ctx: CommandContext, zone: string): Answer {
   return say(z ? `Deadlines are now given in ${z} too.` : `Deadlines are now given in the game's time zone only (${tx.control.get(game.id).settings.zone}).`);
 }
 
-/** Answers one player command (or STATUS, MAP, HISTORY, HELP for the game master). */
+/** Answers one player command (or STATUS, MAP, CARD, HISTORY, HELP for the game master). */
 export function playerCommand(ctx: CommandContext, c: Command): Answer {
   switch (c.name) {
     case 'HELP': return { paragraphs: [], sections: [{ heading: 'Commands', text: PLAYER_HELP }] };
     case 'STATUS': return statusAnswer(ctx);
     case 'MAP': return mapAnswer(ctx);
+    case 'CARD': return cardAnswer(ctx, c.args[0]);
     case 'HISTORY': return historyAnswer(ctx, c.args);
     case 'RESEND': return resendAnswer(ctx, c.args);
     case 'WAIT': return waitAnswer(ctx, true);

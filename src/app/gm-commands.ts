@@ -80,7 +80,7 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
       const joins = tx.control.joinRequests(game.id).map((j) => `JOIN ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
       return { paragraphs: s.paragraphs, sections: [...s.sections, { heading: 'Players', text: [...players, ...joins].join('\n') || 'none yet' }] };
     }
-    case 'MAP': case 'HISTORY': return playerCommand(cctx(ctx, game), c);
+    case 'MAP': case 'CARD': case 'HISTORY': return playerCommand(cctx(ctx, game), c);
     default: return done([`${c.name} is a player's command; in the game master's envelope it does nothing.`]);
   }
 }

@@ -15,6 +15,9 @@ RESEND [turn]        the report of that turn again (the last one without a
                      number)
 HISTORY [from [to]]  the impulse logs of those turns (at most 10 a mail)
 MAP                  the map as it stands now
+CARD [plane or type] the aircraft card of that plane (yours or an enemy's)
+                     or type, e.g. CARD R1, CARD spitfire-1a; without one:
+                     the cards of your planes
 WAIT                 this turn is not resolved before its deadline, even
                      when every order is in
 NOWAIT               takes your WAIT back
@@ -56,7 +59,7 @@ SET <setting> <value>
                      dates 2026-01-12 20:00, ...), zone, grace, remind,
                      minimum, misses, extensions <per turn> <in all>,
                      extend, signup on|off; every change is announced
-STATUS, MAP, HISTORY [from [to]], HELP
+STATUS, MAP, CARD, HISTORY [from [to]], HELP
                      as for players, with every player and plane
 
 The same operations are on the command line: tallyho game ..., tallyho gm

@@ -8,6 +8,7 @@ import { turnLog } from '../report/turn-log.ts';
 import { casualties } from '../report/combat-log.ts';
 import { deadlineLine } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
+import { planeCards } from './cards.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
@@ -66,6 +67,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     takeover: takeover ? wrap(takeover, 0) : '',
     description: sc.description,
     planes: myPlanes(state, player.planes).map((p) => logSheet(state, p)),
+    cards: planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
     fairDice: commitmentBlock(tx, game.id, state.turn),
     ...nextTurn(deps, tx, game, player, state),

@@ -10,11 +10,13 @@ import { distance, hexLabel, parseHexLabel } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
+import { planeLimits } from '../core/movement/limits.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { resolveTurn } from '../core/turn.ts';
 import { formatFireOrder, formatOrders } from '../orders/index.ts';
 import type { Envelope, FireOrder, Plot } from '../orders/index.ts';
 import { renderMap } from '../report/ascii-map.ts';
+import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
 
@@ -53,6 +55,8 @@ export function logSheet(state: GameState, p: PlaneState): string {
   if (p.status === 'flying') {
     const carried = carriedText(p);
     lines.push(carried ? `  carried over into next turn: ${carried}${p.carry?.mode ? ` (${p.carry.mode})` : ''}` : '  nothing carried over');
+    // What governs the next plot, read with the plan checker's own functions (core/movement/limits.ts).
+    if (card) lines.push(...limitsLines(planeLimits(card, p)).map((l) => `  ${l}`));
   }
   return wrap(lines.join('\n'), 4);
 }
@@ -83,6 +87,13 @@ export function nextPlotNeeds(p: PlaneState): string {
   const when = [...new Set(points)].join(', ');
   const taken = carried ? `; the manoeuvre carried over takes the first ${plural(carried, 'box', 'boxes')}` : '';
   return wrap(`${p.id}: active in impulses ${when}${taken}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
+}
+
+/** A plane's obligations as comment lines of the orders template (`# R1: must pull out ...`). */
+export function obligationComments(state: GameState, p: PlaneState): string[] {
+  const card = state.aircraft[p.type];
+  if (!card) return [];
+  return obligationNotes(planeLimits(card, p)).flatMap((n) => wrapText(`${p.id}: ${n}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`));
 }
 
 /**
@@ -124,6 +135,8 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   const body = formatOrders([env]).trimEnd().split('\n');
   // Planes whose carried-over manoeuvre fills the whole turn take no plot line: say so inside.
   const notes = full.map((id) => `# ${id}: the manoeuvre carried over fills this turn; no plot`);
+  // What the last turn obliges each plane to, as on its log sheet (core/movement/limits.ts).
+  notes.push(...planes.flatMap((p) => obligationComments(state, p)));
   const lines = [body[0] as string, ...notes, ...dropped, ...body.slice(1)];
   return lines.join('\n');
 }

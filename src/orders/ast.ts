@@ -61,7 +61,7 @@ export interface FireOrder {
   within?: number;
 }
 
-export type PlayerCommandName = 'HELP' | 'STATUS' | 'RESEND' | 'HISTORY' | 'MAP' | 'WAIT' | 'NOWAIT' | 'JOIN' | 'ZONE';
+export type PlayerCommandName = 'HELP' | 'STATUS' | 'RESEND' | 'HISTORY' | 'MAP' | 'CARD' | 'WAIT' | 'NOWAIT' | 'JOIN' | 'ZONE';
 
 export interface Command {
   name: PlayerCommandName | string;

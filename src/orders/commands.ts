@@ -23,6 +23,7 @@ export const PLAYER_COMMANDS: CommandTable = {
   RESEND: { minArgs: 0, maxArgs: 1, argKind: 'int' }, // RESEND [turn]
   HISTORY: { minArgs: 0, maxArgs: 2, argKind: 'int' }, // HISTORY [from [to]]
   MAP: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  CARD: { minArgs: 0, maxArgs: 1, argKind: 'word' }, // CARD [plane or aircraft type]
   WAIT: { minArgs: 0, maxArgs: 0, argKind: 'int' }, // no early resolution of this turn
   NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int' },
   JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]

@@ -8,6 +8,7 @@ import { parse, stringify } from 'yaml';
 import { inputOf } from '../../src/core/aircraft/derive.ts';
 import { DEFAULT_AIRCRAFT_DIR, cardToYaml, deriveFromFile, loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { registerAircraftCommands } from '../../src/shell/cli/aircraft.ts';
+import { renderCard } from '../../src/report/card.ts';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'tallyho-aircraft-')); });
@@ -84,12 +85,14 @@ describe('tallyho aircraft', () => {
   it('list prints a table', () => {
     expect(run('aircraft', 'list')).toMatch(/^spitfire-1a +Supermarine Spitfire Mk IA/m);
   });
-  it('show prints the card; --json the whole card', () => {
+  it('show prints the card as players get it, then the figures; --json the whole card', () => {
     expect(JSON.parse(run('aircraft', 'show', 'a6m2', '--json'))).toEqual(loadAircraftDir().get('a6m2'));
     const text = run('aircraft', 'show', 'b-17g');
-    expect(text).toMatch(/Boeing B-17G Flying Fortress \(b-17g\): USA, four-engine bomber, 4 engines, crew 10/);
-    expect(text).toMatch(/loaded: man/);
-    expect(text).toMatch(/TAIL +F +2x50M +arc 4,5,6,7,8/);
+    expect(text.startsWith(`${renderCard(loadAircraftDir().get('b-17g')!)}\n\nHISTORICAL FIGURES`)).toBe(true);
+    expect(text).toMatch(/^USA, four-engine bomber, 4 engines, crew 10\. Ceiling 35,600 ft\./m);
+    expect(text).toMatch(/^ {2}with bombs +5 +6 +7 +100 +2$/m);
+    expect(text).toMatch(/^ {2}TAIL +flexible, 4-8 o'clock +2 x 50M +range 8$/m);
+    expect(text).toMatch(/^sources:\n {2}F\. Dean/m);
   });
   it('show of an unknown type says which types exist', () => {
     expect(() => run('aircraft', 'show', 'me-262')).toThrow(expect.objectContaining({ code: 'E_NOT_FOUND' }));

@@ -1,14 +1,16 @@
 /**
  * Every command by mail (src/app/commands.ts, gm-commands.ts): the players' (HELP, STATUS, RESEND,
- * HISTORY, MAP, WAIT/NOWAIT, ZONE, JOIN), an unknown one, and the game master's in the GM envelope
+ * HISTORY, MAP, CARD, WAIT/NOWAIT, ZONE, JOIN), an unknown one, and the game master's in the GM envelope
  * (CREATE, SET, START, PAUSE, RESUME, EXTEND, PROCESS, PREVIEW, ROLLBACK, REPLACE, TERMINATE,
  * APPROVE, DECLINE), with the secret checked and the answers only to registered addresses.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { receive } from '../../src/app/intake.ts';
 import { setGm } from '../../src/app/roster.ts';
 import { tick } from '../../src/app/tick.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
+import { renderCard } from '../../src/report/card.ts';
 import { DUEL, envelope, mail, place, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
@@ -19,6 +21,13 @@ const GLOBAL = 'global-gm-secret-0123';
 const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
 const game = (t: TestReferee, id = 'duel') => t.store.tx((tx) => tx.games.get(id)!);
 let uid = 0;
+
+/** An answer mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
+function golden(name: string, text: string) {
+  const f = `tests/golden/mail/${name}`;
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, text);
+  expect(text).toBe(readFileSync(f, 'utf8'));
+}
 
 /** A referee with an installation GM and a scenario source holding the test duel. */
 function referee(): TestReferee {
@@ -98,6 +107,28 @@ describe('players\' commands by mail', () => {
     expect(history.text).toMatch(/The impulse logs of turns 1 to 2 of game duel\./);
     expect(history.text).toMatch(/TURN 1\n\n[\s\S]*TURN 2\n\n/);
     expect(send(t, RED, 'duel', 'red', s.red, 'HISTORY 5').mails[0]!.text).toContain('Turns 5 are not resolved; the resolved turns are 1 to 2.');
+  });
+
+  it('answers CARD with the card of a plane, an enemy plane, a type or the player\'s own planes, and lists what there is when nothing matches', () => {
+    const t = referee();
+    const s = startedDuel(t);
+    const card = renderCard(testCards().get('tf')!);
+    const own = send(t, RED, 'duel', 'red', s.red, 'CARD').mails;
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ kind: 'answer', subject: '[duel] Answer to CARD' });
+    expect(own[0]!.text).toContain(`CARD OF R1\n\nR1 flies this type.\n\n${card}\n`);
+    golden('answer-card.txt', `Subject: ${own[0]!.subject}\n\n${own[0]!.text}`);
+    expect(send(t, RED, 'duel', 'red', s.red, 'card r1').mails[0]!.text).toBe(own[0]!.text);
+    const enemy = send(t, RED, 'duel', 'red', s.red, 'CARD B1').mails[0]!.text;
+    expect(enemy).toContain(`CARD OF B1\n\nB1 flies this type.\n\n${card}\n`);
+    const type = send(t, RED, 'duel', 'red', s.red, 'CARD TF').mails[0]!.text;
+    expect(type).toContain(`CARD OF R1, B1\n\nR1 and B1 fly this type.\n\n${card}\n`);
+    const unknown = send(t, RED, 'duel', 'red', s.red, 'CARD spitfire-1a').mails[0]!;
+    golden('answer-card-unknown.txt', `Subject: ${unknown.subject}\n\n${unknown.text}`);
+    expect(unknown.text.replace(/\s+/g, ' ')).toContain("'spitfire-1a' is neither a plane nor an aircraft type of this game. The planes: R1 (tf), B1 (tf). The types: tf.");
+    const gm = send(t, GM, 'duel', 'gm', GLOBAL, 'CARD B1').mails.find((m) => m.recipient === GM)!;
+    expect(gm.text).toContain(`B1 flies this type.\n\n${card}\n`);
+    for (const m of outbox(t)) for (const line of m.text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(78);
   });
 
   it('holds the turn for a WAIT until NOWAIT', () => {

@@ -56,6 +56,27 @@ describe('the turn', () => {
     expect(outbox(t).filter((m) => m.kind === 'ack').every((m) => m.subject.endsWith('accepted'))).toBe(true);
   });
 
+  it('repeats the obligations of the log sheet as comment lines of the template, which is accepted as sent', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    let uid = 0;
+    receive(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: SD 1 1 1 1 1')), place(++uid));
+    receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 LB S TL')), place(++uid));
+    const red = latestTemplate(t, RED);
+    expect(red).toMatch(/^#TALLYHO duel red "[^"]+"\n# R1: must pull out of last turn's steep dive \(rule \(23\)\): dive at least 300\n# {5}ft and no climb, or dive steeply or vertically again\nTURN 2\nR1: /);
+    const blue = latestTemplate(t, BLUE);
+    expect(blue).toMatch(/\n# B1: the manoeuvre carried over, TL, takes the first box\nTURN 2\n/);
+    for (const line of [...red.split('\n'), ...blue.split('\n')]) expect(line.length).toBeLessThanOrEqual(78);
+    const report = outbox(t).filter((m) => m.kind === 'report' && m.recipient === RED).at(-1)!;
+    expect(report.text).toContain("  must pull out of last turn's steep dive (rule (23)): dive at least 300 ft");
+    for (const [who, template] of [[RED, red], [BLUE, blue]] as const) {
+      expect(parseOrders(template).errors).toEqual([]);
+      expect(receive(t.deps, mail(who, template), place(++uid)).outcome).toBe('orders');
+    }
+    expect(outbox(t).filter((m) => m.kind === 'ack').map((m) => m.subject)).toEqual(Array(4).fill('[duel] Turn 1 orders accepted').map((x, i) => (i < 2 ? x : x.replace('1', '2'))));
+    expect(t.store.tx((tx) => tx.games.get('duel')!.turn)).toBe(3);
+  });
+
   it('threads every mail of a player on the welcome mail', () => {
     const t = testReferee();
     const s = startedDuel(t);

@@ -8,14 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, startServe, type ServeProcess } from '../support/serve-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-pbem-'));
 const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0', TICK_SECONDS: '1' };
 let server: ServeProcess;
-let smtp: nodemailer.Transporter;
+let smtp: Transporter;
 
 const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
 

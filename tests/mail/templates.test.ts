@@ -6,7 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { intake, receive } from '../../src/app/intake.ts';
 import type { OutboxRow } from '../../src/app/ports.ts';
-import { envelope, mail, place, startedDuel, testReferee } from '../support/app.ts';
+import { renderCard } from '../../src/report/card.ts';
+import { envelope, mail, place, startedDuel, testCards, testReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -57,6 +58,13 @@ describe('mail templates', () => {
     expect(all.welcome!.text).toContain('Red & Blue <meet> "head-on"');
     expect(all.report!.html).toMatch(/<pre>[^<]*R1[^<]*<\/pre>/);
     expect(all['ack-accepted']!.html).toMatch(/<h2>Path of R1<\/h2>/);
+  });
+
+  it('puts the card of the player\'s aircraft type in the welcome, naming the planes that fly it', () => {
+    const card = renderCard(testCards().get('tf')!);
+    const welcome = all.welcome!.text;
+    expect(welcome).toContain(`YOUR AIRCRAFT\n\nR1 flies this type.\n\n${card}\n`);
+    expect(all.welcome!.html).toContain(`<pre>R1 flies this type.\n\n${card.replace(/'/g, '&#x27;')}</pre>`);
   });
 
   it('ends the welcome and every report with a template that parses as the orders it shows', () => {

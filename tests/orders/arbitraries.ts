@@ -53,6 +53,7 @@ export const command: fc.Arbitrary<Command> = fc.oneof(
   fc.constantFrom('HELP', 'STATUS', 'MAP').map((name) => ({ name, args: [] as string[], line: 0 })),
   fc.array(int, { maxLength: 1 }).map((args) => ({ name: 'RESEND', args, line: 0 })),
   fc.array(int, { maxLength: 2 }).map((args) => ({ name: 'HISTORY', args, line: 0 })),
+  fc.array(fc.constantFrom('R1', 'g12', 'spitfire-1a', 'BF-109E'), { maxLength: 1 }).map((args) => ({ name: 'CARD', args, line: 0 })),
   fc.constantFrom('WAIT', 'NOWAIT').map((name) => ({ name, args: [] as string[], line: 0 })),
   fc.constantFrom('Europe/Berlin', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+5').map((z) => ({ name: 'ZONE', args: [z], line: 0 })),
   fc.array(fc.constantFrom('please', 'I fly the Spitfire; any side will do', 'Ann, from the club'), { maxLength: 1 })

@@ -58,30 +58,58 @@ export function checkShares(c: AltitudeCheck, boxes: PlannedBox[], maxFeet: numb
   return out;
 }
 
+/** Rule (17): the deepest shallow dive of a turn, the card's figure or 200 ft per point of speed. */
+export const normalDiveMax = (band: AltitudeBand, speedTenths: number): number => Math.min(band.dive, shallowDiveLimit(speedTenths));
+
 export function checkNormalAltitudes(c: AltitudeCheck, boxes: PlannedBox[]): Problem[] {
-  const diveMax = Math.min(c.band.dive, shallowDiveLimit(c.speed));
+  const diveMax = normalDiveMax(c.band, c.speed);
   return [
     ...checkShares(c, boxes, c.band.climb, 1, 'a climb', 'seed 000 X.D; seed 001 rule (16)'),
     ...checkShares(c, boxes, diveMax, -1, 'a dive', 'seed 000 X.D; seed 001 rule (17)'),
   ];
 }
 
+/** Half the card's maximum shallow dive, rounded up to 100 ft: the vertical dive's entry and pull-out (rules (20), (22)). */
+export const halfShallowDive = (band: AltitudeBand): number => Math.ceil(band.dive / 2 / 100) * 100;
+
+/**
+ * What last turn's steep or vertical flight demands of this turn (rules (22)-(24)), or null:
+ * - pull-out after a vertical dive (22): dive at least half the card's shallow dive, no climb;
+ * - pull-out after a steep dive (23): dive at least 300 ft, no climb;
+ *   both unless the plane dives steeply or vertically again;
+ * - level-off after a steep climb (24): no dive at all, steep or vertical dives included.
+ */
+export interface LastTurnDemand {
+  code: 'E_PULL_OUT_VD' | 'E_PULL_OUT_SD' | 'E_LEVEL_OFF';
+  rule: string;
+  after: 'VD' | 'SD' | 'SC';
+  /** Least dive this turn, feet (0 for the level-off). */
+  minDive: number;
+  noClimb: boolean;
+  noDive: boolean;
+}
+
+export function lastTurnDemand(last: LastTurn, band: AltitudeBand): LastTurnDemand | null {
+  switch (last.mode) {
+    case 'VD': return { code: 'E_PULL_OUT_VD', rule: 'seed 001 rule (22)', after: 'VD', minDive: halfShallowDive(band), noClimb: true, noDive: false };
+    case 'SD': return { code: 'E_PULL_OUT_SD', rule: 'seed 001 rule (23)', after: 'SD', minDive: 300, noClimb: true, noDive: false };
+    case 'SC': return { code: 'E_LEVEL_OFF', rule: 'seed 001 rule (24)', after: 'SC', minDive: 0, noClimb: false, noDive: true };
+    default: return null;
+  }
+}
+
 /** Rules (20), (22)-(24): what last turn's steep or vertical flight forbids or demands now. */
 export function checkPullOut(c: AltitudeCheck, last: LastTurn, climbed: number, divedFree: number, dived: number): Problem[] {
-  const out: Problem[] = [];
+  const d = lastTurnDemand(last, c.band);
+  if (!d) return [];
   const steepDown = c.mode === 'SD' || c.mode === 'VD';
-  const halfDive = Math.ceil(c.band.dive / 2 / 100) * 100;
-  if (last.mode === 'VD' && !steepDown && (dived < halfDive || climbed > 0)) {
-    out.push(p(c, 'E_PULL_OUT_VD', 'seed 001 rule (22)',
-      `after last turn's vertical dive the plane must dive at least ${halfDive} ft this turn (half its maximum shallow dive) and may not climb; it plots ${dived} ft down, ${climbed} ft up`));
+  if (d.noDive) {
+    return steepDown || divedFree > 0
+      ? [p(c, d.code, d.rule, 'after last turn\'s steep climb the plane may not dive this turn: fly level, climb, or climb steeply again')]
+      : [];
   }
-  if (last.mode === 'SD' && !steepDown && (dived < 300 || climbed > 0)) {
-    out.push(p(c, 'E_PULL_OUT_SD', 'seed 001 rule (23)',
-      `after last turn's steep dive the plane must dive at least 300 ft this turn and may not climb; it plots ${dived} ft down, ${climbed} ft up`));
-  }
-  if (last.mode === 'SC' && (steepDown || divedFree > 0)) {
-    out.push(p(c, 'E_LEVEL_OFF', 'seed 001 rule (24)',
-      'after last turn\'s steep climb the plane may not dive this turn: fly level, climb, or climb steeply again'));
-  }
-  return out;
+  if (steepDown || (dived >= d.minDive && climbed === 0)) return [];
+  const what = d.after === 'VD' ? `at least ${d.minDive} ft this turn (half its maximum shallow dive)` : `at least ${d.minDive} ft this turn`;
+  return [p(c, d.code, d.rule,
+    `after last turn's ${d.after === 'VD' ? 'vertical' : 'steep'} dive the plane must dive ${what} and may not climb; it plots ${dived} ft down, ${climbed} ft up`)];
 }

@@ -8,7 +8,7 @@ import { bandCondition } from '../combat/damage-state.ts';
 import type { Box, Plot } from '../../orders/ast.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
-import { spread } from './altitude.ts';
+import { lastTurnDemand, spread } from './altitude.ts';
 import { effectiveBand } from './performance.ts';
 
 export function defaultPlot(state: GameState, plane: PlaneState): Plot {
@@ -20,8 +20,7 @@ export function defaultPlot(state: GameState, plane: PlaneState): Plot {
   let mustDive = 0;
   if (!inheritsSteep) {
     const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, bandCondition(plane));
-    if (plane.last.mode === 'VD') mustDive = Math.ceil(band.dive / 2 / 100) * 100;
-    else if (plane.last.mode === 'SD') mustDive = 300;
+    mustDive = lastTurnDemand(plane.last, band)?.minDive ?? 0;
   }
   if (mustDive > 0 && count > 0) {
     // Spread over all n points so no impulse exceeds its share (seed 000 X.D.1); the carried boxes

@@ -12,6 +12,7 @@ import { cardOf, type CarryOver, type GameState, type PlaneState, type PlannedBo
 import { checkAltitudes } from './plan-altitude.ts';
 import type { ManoeuvreInstance, PlanContext } from './manoeuvres/family.ts';
 import { familyOf } from './manoeuvres/registry.ts';
+import { verticalDiveEntry } from './limits.ts';
 import { effectiveBand, powerAvailable } from './performance.ts';
 import { enginesWorking, bandCondition } from '../combat/damage-state.ts';
 
@@ -117,12 +118,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
 
   // Whole-turn modes: seed 001 rules (18)-(21).
   if (mode === 'SC' && !carryMode && !isUpward(bankAtStart)) P('E_SC_BANK', 'seed 001 rule (18)', `a steep climb needs an upward bank (level, LB or RB); the plane is ${bankWords(bankAtStart)}`);
-  if (mode === 'VD' && !carryMode) {
-    if (!['fighter1', 'fighter2', 'divebomber'].includes(card.class)) P('E_VD_CLASS', 'seed 001 rule (20)', `${card.name} may not dive vertically: only dive bombers and one- or two-engine fighters can`);
-    const half = Math.ceil(band.dive / 2 / 100) * 100;
-    if (plane.last.dived < half) P('E_VD_ENTRY', 'seed 001 rule (20)', `a vertical dive needs a dive of at least ${half} ft last turn (half the maximum shallow dive); last turn dived ${plane.last.dived} ft`);
-    if (bankAtStart !== 'N' && bankAtStart !== 'INV') P('E_VD_BANK_START', 'seed 001 rule (20)', `a vertical dive starts from a level or inverted bank; the plane is ${bankWords(bankAtStart)}`);
-  }
+  if (mode === 'VD' && !carryMode) problems.push(...verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id));
   if (plot?.bomb && !plane.loaded) P('E_BOMB_UNLOADED', 'seed 001 rule (21)', `${plane.id} carries no bombs: remove BOMB`);
 
   // Planned boxes: forced losses, half-roll hexes, manoeuvre counts.

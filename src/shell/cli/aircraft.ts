@@ -1,24 +1,16 @@
 /**
  * `tallyho aircraft list|show|derive`: the aircraft data cards (docs/aircraft.md).
  *   list [--json]         every type with its key ratings
- *   show <id> [--json]    one card, laid out like the data card of the original games
+ *   show <id> [--json]    one card as players get it by mail, then its historical figures
  *   derive <input.yaml> [--out <file>]
  *                         the full card YAML derived from an input file (figures and facts)
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { AircraftCard, AltitudeBand, GunGroup, TurnModes } from '../../core/aircraft/types.ts';
+import type { AircraftCard, AltitudeBand } from '../../core/aircraft/types.ts';
+import { renderCard } from '../../report/card.ts';
 import { cardToYaml, DEFAULT_AIRCRAFT_DIR, deriveFromFile, loadAircraftDir } from '../aircraft/catalog.ts';
 import { cliError } from '../errors.ts';
-
-const CLASS_NAMES: Record<AircraftCard['class'], string> = {
-  fighter1: 'single-engine fighter',
-  fighter2: 'twin-engine fighter',
-  divebomber: 'dive bomber',
-  bomber2: 'twin-engine bomber',
-  bomber3: 'three-engine bomber',
-  bomber4: 'four-engine bomber',
-};
 
 /** Key ratings of a card, as listed by `aircraft list`. */
 export function summary(c: AircraftCard) {
@@ -43,7 +35,6 @@ const out = (s: string): void => void process.stdout.write(s.endsWith('\n') ? s 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const lpad = (s: string | number, n: number) => String(s).padStart(n);
 const ft = (n: number) => n.toLocaleString('en-US');
-const modes = (t: TurnModes) => [t.turn, t.slip, t.halfRoll, t.bank, t.halfLoop].join(' ');
 
 export function formatList(cards: AircraftCard[]): string {
   const head = `${pad('id', 13)}${pad('name', 40)}${pad('class', 11)}${pad('rule29', 7)}${lpad('ceiling', 8)}${lpad('level', 6)}${lpad('dive', 5)}${lpad('TM', 3)}${lpad('climb', 6)}${lpad('pwr', 4)}  damage`;
@@ -55,43 +46,23 @@ export function formatList(cards: AircraftCard[]): string {
   return [head, ...rows].join('\n');
 }
 
-const gunText = (g: GunGroup): string =>
-  `${pad(g.id, 8)}${pad(g.mount, 3)}${g.weapons.map((w) => `${w.count}x${w.type}`).join(' + ')}` +
-  (g.arc ? `  arc ${g.arc.join(',')}` : '') + (g.shortRange ? '  (range 6)' : '');
-
-/** One card as text: the altitude bands with speeds, turn modes, climb/dive, power, brake. */
+/**
+ * One card as text: the player's card (src/report/card.ts, at most 78 columns), then the
+ * historical figures it is derived from and their sources.
+ */
 export function formatCard(c: AircraftCard): string {
   const f = c.figures;
-  const lines = [
-    `${c.name} (${c.id}): ${c.nation}, ${CLASS_NAMES[c.class]}, ${c.engines} engine${c.engines > 1 ? 's' : ''}, crew ${c.crew}`,
-    `manoeuvre speed loss (rule 29): ${c.wingLoading}   ceiling ${ft(c.ceiling)} ft`,
+  return [
+    renderCard(c),
     '',
-    `altitude         speeds: min man lvl dive | ${pad('turn modes (T S HR B HL): man / lvl / dive', 44)}| climb  dive pwr brk`,
-  ];
-  for (const b of c.bands) {
-    const t = b.turnModes;
-    lines.push(
-      `${pad(`${ft(b.floor)}-${ft(b.top)}`, 17)}${lpad(b.minSpeed, 11)}${lpad(b.maneuverMax, 4)}${lpad(b.levelMax, 4)}${lpad(b.diveMax, 5)} | ` +
-      `${pad(`${modes(t.maneuver)} / ${modes(t.level)} / ${modes(t.dive)}`, 44)}| ${lpad(b.climb, 5)}${lpad(b.dive, 6)}${lpad(b.power, 4)}${lpad(b.brake, 4)}`,
-    );
-    if (b.loaded) {
-      const l = b.loaded;
-      lines.push(`${' '.repeat(17)}loaded: man ${l.maneuverMax} lvl ${l.levelMax} dive ${l.diveMax}, climb ${l.climb}, power ${l.power}`);
-    }
-  }
-  const d = c.damage;
-  lines.push('', 'guns:', ...c.guns.map((g) => `  ${gunText(g)}`));
-  lines.push('', `damage capacity: C ${d.C}  L ${d.L}  E ${d.E}${c.engines > 1 ? ' (each)' : ''}  W ${d.W}  F ${d.F}  G ${d.G}${d.T ? `  T ${d.T}` : ''}`);
-  lines.push(
-    '',
-    `figures: ${f.topSpeedMph} mph at ${ft(f.topSpeedAltFt)} ft, ${f.seaLevelSpeedMph} mph at sea level, climb ${ft(f.climbFtMin)} ft/min, ` +
+    'HISTORICAL FIGURES (docs/aircraft.md derives the card from them)',
+    `  ${f.topSpeedMph} mph at ${ft(f.topSpeedAltFt)} ft, ${f.seaLevelSpeedMph} mph at sea level, climb ${ft(f.climbFtMin)} ft/min, ` +
       `ceiling ${ft(f.ceilingFt)} ft, ${f.wingLoadingLbFt2} lb/sq ft, ${ft(f.powerHp)} hp, ${ft(f.loadedWeightLb)} lb, dive limit ${f.diveLimitMph} mph` +
       (f.bombLoadLb ? `, bombs ${ft(f.bombLoadLb)} lb` : ''),
-    `armament: ${f.armament}`,
+    `  armament: ${f.armament}`,
     'sources:',
     ...f.sources.map((s) => `  ${s}`),
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
 
 export function registerAircraftCommands(program: Command): void {

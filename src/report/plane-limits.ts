@@ -1,0 +1,111 @@
+/**
+ * What governs a plane's next plot (core/movement/limits.ts) in words, for the log sheet of every
+ * report and welcome, and the obligations again as comment lines of the orders template.
+ */
+import { bankWords } from '../core/bank.ts';
+import type { AltitudeLimit, Obligation, PlaneLimits } from '../core/movement/limits.ts';
+
+const ft = (n: number): string => n.toLocaleString('en-US');
+const speed = (tenths: number): string => (tenths / 10).toFixed(1);
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+const RANGE_WORDS = { maneuver: 'manoeuvre', level: 'level', dive: 'dive' } as const;
+
+function rangeText(l: PlaneLimits): string {
+  const b = l.band;
+  const [lo, hi] = l.range === 'maneuver' ? [b.minSpeed, b.maneuverMax] : l.range === 'level' ? [b.maneuverMax + 1, b.levelMax] : [b.levelMax + 1, b.diveMax];
+  const span = lo >= hi ? `${hi}` : `${lo}-${hi}`;
+  return `${RANGE_WORDS[l.range]} speed (${span} here)`;
+}
+
+/** "600 ft (100 ft an impulse, 200 in 1 of them)": a turn's maximum and its share (seed 000 X.D). */
+function altitudeText(a: AltitudeLimit): string {
+  const each = a.base > 0 ? `${ft(a.base)} ft an impulse${a.extra ? `, ${ft(a.base + 100)} in ${a.extra} of them` : ''}` : `100 ft in ${a.extra} impulse${a.extra === 1 ? '' : 's'}`;
+  return `up to ${ft(a.feet)} ft (${each})`;
+}
+
+function powerText(l: PlaneLimits): string {
+  const why = l.obligations.find((o): o is Extract<Obligation, { kind: 'no-power' }> => o.kind === 'no-power');
+  if (l.power > 0 || !why) return `power ${l.power}`;
+  const words = { speed: 'none at top level or dive speed', engines: 'an engine lost', 'every-other-turn': 'one factor, every other turn: used last turn' } as const;
+  return `power 0 (${words[why.why]})`;
+}
+
+/** One obligation as a sentence, or '' for those the sheet shows otherwise. */
+export function obligationText(o: Obligation): string {
+  switch (o.kind) {
+    case 'carried': {
+      const what = `${o.boxes.join(' ')}${o.mode ? ` (${o.mode})` : ''}`;
+      if (o.fills === 0) return '';
+      const takes = o.runsOn > 0 ? `fills this turn and ${plural(o.runsOn, 'box', 'boxes')} of the next` : `takes the first ${o.fills === 1 ? 'box' : `${o.fills} boxes`}`;
+      return `the manoeuvre carried over, ${what}, ${takes}${o.mode ? `; the plot is flown in ${o.mode} (or names no mode)` : ''}`;
+    }
+    case 'pull-out':
+      return `must pull out of last turn's ${o.after === 'VD' ? 'vertical' : 'steep'} dive (${o.rule.replace('seed 001 ', '')}): dive at least ${ft(o.minDive)} ft and no climb, or dive steeply or vertically again`;
+    case 'level-off':
+      return `must level off after last turn's steep climb (${o.rule.replace('seed 001 ', '')}): no dive this turn, steep or vertical included`;
+    case 'vertical-dive': {
+      if (o.allowed) return `may dive vertically (VD) this turn (rule (20): it dived ${ft(o.dived)} ft last turn)`;
+      const why = [
+        ...(o.dived < o.needs ? [`a dive of ${ft(o.needs)} ft last turn (it dived ${ft(o.dived)})`] : []),
+        ...(o.bank !== 'N' && o.bank !== 'INV' ? [`a level or inverted bank (now ${bankWords(o.bank)})`] : []),
+      ];
+      return `no vertical dive this turn (rule (20)): it needs ${why.join(' and ')}`;
+    }
+    case 'stall':
+      return o.stalled
+        ? `STALLED: speed ${speed(o.speed)} is under the minimum ${o.minimum} at this altitude: dive to gain speed`
+        : `near the stall: at this altitude it stalls at speed ${speed(o.stallsAt)} or less (minimum ${o.minimum})`;
+    case 'no-power':
+    case 'condition':
+      return '';
+  }
+}
+
+const CONDITION_WORDS = {
+  loaded: 'the bomb load',
+  'odds-damaged': 'damage (worse turn modes, speeds and power)',
+  'rockets-carried': 'rockets carried (turn modes one worse)',
+  'rocket-tubes': 'rocket tubes (speeds one lower)',
+  jettisoned: 'bombs jettisoned',
+} as const;
+
+/** The sheet's lines about the next plot (unwrapped; the caller wraps them at 78 columns). */
+export function limitsLines(l: PlaneLimits): string[] {
+  const n = l.points.length;
+  if (n === 0) return ['next turn: active in no impulse (speed 0): no plot'];
+  const impulses = [...new Set(l.points)].join(', ');
+  const boxes = l.need < n ? `${plural(l.need, 'box', 'boxes')} (${n - l.need} carried over)` : plural(n, 'box', 'boxes');
+  const m = l.modes;
+  const dive = l.dive.feet === 0 ? 'no dive' : l.mode === 'SD' || l.mode === 'VD'
+    ? `${l.mode === 'SD' ? 'steep' : 'vertical'} dive of ${altitudeText(l.dive).replace(/^up to /, '')}`
+    : `dive ${altitudeText(l.dive)}`;
+  const climb = l.climb.feet === 0 ? 'no climb' : `${l.mode === 'SC' ? 'steep climb' : 'climb'} ${altitudeText(l.climb)}`;
+  const lines = [
+    `next plot: ${boxes}, impulses ${impulses}; ${rangeText(l)}`,
+    `turn modes: turn ${m.turn}, slip ${m.slip}, half roll ${m.halfRoll}, half loop ${m.halfLoop}; bank 1 pt ${m.bank1}, 2 pts ${m.bank2}`,
+    climb,
+    `${dive}; ${powerText(l)}, brake ${l.brake}`,
+  ];
+  const effects = l.obligations.flatMap((o) => {
+    if (o.kind !== 'condition') return [];
+    return [o.effect === 'engines' ? `${o.working} of ${o.engines} engines` : CONDITION_WORDS[o.effect]];
+  });
+  if (effects.length) lines.push(`these figures allow for: ${effects.join(', ')}`);
+  for (const o of l.obligations) {
+    const text = obligationText(o);
+    if (text) lines.push(text);
+  }
+  return lines;
+}
+
+/**
+ * The obligations a plot must meet (or a warning it should heed), for comment lines of the orders
+ * template: carried-over boxes, pull-out, level-off, stall.
+ */
+export function obligationNotes(l: PlaneLimits): string[] {
+  return l.obligations
+    .filter((o) => o.kind === 'pull-out' || o.kind === 'level-off' || o.kind === 'stall' || (o.kind === 'carried' && l.need > 0))
+    .map(obligationText)
+    .filter(Boolean);
+}
