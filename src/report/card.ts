@@ -143,9 +143,10 @@ export function renderCard(c: AircraftCard): string {
     ...para('T turn, S slip, HR half roll, B bank of 2 points (1 point: half, rounded up), HL half loop. ' +
       'The referee raises them to the minimums of rules (26)-(28) by speed; each report gives the modes in force.'),
     '',
-    'GUNS (fire orders name the group, e.g. FIRE R1 FF AT G1)',
+    'GUNS',
     ...gunLines(c),
-    ...para('30M rifle-calibre MG, 50M heavy MG, 20C 30C 37C cannon. Flexible guns fire into the clock ' +
+    ...para(`A fire order names a group (FIRE <plane> ${c.guns[0]?.id ?? 'ALL'} AT <target>), or FIXED, FLEX or ALL. ` +
+      '30M rifle-calibre MG, 50M heavy MG, 20C 30C 37C cannon. Flexible guns fire into the clock ' +
       'positions named (12 ahead, 6 behind); range in hexes.'),
     '',
     'DAMAGE CAPACITY (hits that destroy each system)',

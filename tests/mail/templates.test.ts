@@ -64,7 +64,7 @@ describe('mail templates', () => {
     const card = renderCard(testCards().get('tf')!);
     const welcome = all.welcome!.text;
     expect(welcome).toContain(`YOUR AIRCRAFT\n\nR1 flies this type.\n\n${card}\n`);
-    expect(all.welcome!.html).toContain(`<pre>R1 flies this type.\n\n${card.replace(/'/g, '&#x27;')}</pre>`);
+    expect(all.welcome!.html).toContain(`<pre>R1 flies this type.\n\n${card.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;')}</pre>`);
   });
 
   it('ends the welcome and every report with a template that parses as the orders it shows', () => {
