@@ -104,6 +104,9 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
   it('plays five turns into a dogfight with every reply telling the truth', async () => {
     const welcomeRaf = latest('raf@localhost', /Welcome/);
     const welcomeLw = latest('lw@localhost', /Welcome/);
+    // Each welcome carries the card of the player's own aircraft.
+    expect(welcomeRaf).toMatch(/YOUR AIRCRAFT\n\nR1 flies this type\.\n\nSUPERMARINE SPITFIRE MK IA \(spitfire-1a\)/);
+    expect(welcomeLw).toMatch(/YOUR AIRCRAFT\n\nG1 flies this type\.\n\nMESSERSCHMITT BF 109 E-4 \(bf-109e\)/);
 
     // Turn 1. raf answers from Outlook: new orders on top, the welcome pasted below without `>`.
     const [ack1] = await post('raf@localhost', {
@@ -144,7 +147,11 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     cli('game', 'resume', 'demo');
     await until(() => (reportsOf(2) === 2 ? true : undefined));
 
-    // Turn 3. lw sends two different edited envelopes: none counts, and the referee asks which.
+    // Turn 3. raf asks for the enemy's card, a bare command in a reply.
+    const [card] = await post('raf@localhost', { subject: 'Re: [demo] Turn 2 report', text: 'CARD G1\n\nOn Tue, referee wrote:\n> Turn 2 of game demo ...' }, [/^\[demo\] Answer to CARD$/]);
+    expect(card).toContain('MESSERSCHMITT BF 109 E-4 (bf-109e)');
+    expect(card).toContain('TURN MODES');
+    // lw sends two different edited envelopes: none counts, and the referee asks which.
     const report2lw = latest('lw@localhost', /Turn 2 report/);
     const [which] = await post('lw@localhost', { subject: 'orders', text: `${orders(report2lw, 'lw', 3)}\n\n${orders(report2lw, 'lw', 3).replace(/^FIRE G1 .*$/m, 'HOLD G1 ALL')}` }, [/^\[demo\] Turn 3: which of your envelopes counts\?$/]);
     expect(which).toContain(`  | G1: ${PLOTS[3]!.lw}`);
