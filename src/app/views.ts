@@ -6,7 +6,7 @@
  */
 import { capacityOf, enginesWorking, systemName } from '../core/combat/damage-state.ts';
 import { bankWords } from '../core/bank.ts';
-import { distance, hexLabel, parseHexLabel } from '../core/hex/coords.ts';
+import { distance, hexLabel, parseHexLabel, toColRow, type Hex } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
@@ -141,23 +141,43 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   return lines.join('\n');
 }
 
-/** How many enemy planes, and within how many hexes, a path preview's window takes in. */
+/** How many enemy planes a path preview's window takes in, nearest first, when they fit. */
 const PREVIEW_ENEMIES = 2;
-const PREVIEW_REACH = 10;
+/** Rows of hexes a path preview grows to at most to take in enemy planes: a window, not the whole sky. */
+const PREVIEW_ROWS = 16;
+/** Columns of hexes a mail map holds (ascii-map.ts: 6 columns a hex after a 4-column margin). */
+const MAP_COLS = Math.floor((WIDTH - 4) / 6);
 
-/** The ids of the enemy planes nearest to `p`, within PREVIEW_REACH hexes, nearest first. */
-function nearestEnemies(state: GameState, p: PlaneState): string[] {
-  return state.planes
-    .filter((e) => e.status === 'flying' && e.side !== p.side && distance(e.hex, p.hex) <= PREVIEW_REACH)
-    .sort((a, b) => distance(a.hex, p.hex) - distance(b.hex, p.hex) || a.id.localeCompare(b.id))
-    .slice(0, PREVIEW_ENEMIES)
-    .map((e) => e.id);
+/**
+ * The ids of the enemy planes nearest to `p` (at most PREVIEW_ENEMIES) that fit in one mail map
+ * with the hexes `around` (the path and the plane), with a hex to spare on each side.
+ */
+function nearestEnemies(state: GameState, p: PlaneState, around: Hex[]): string[] {
+  const box = around.map(toColRow);
+  const fits = (pts: { col: number; row: number }[]) => {
+    const cols = pts.map((x) => x.col);
+    const rows = pts.map((x) => x.row);
+    return Math.max(...cols) - Math.min(...cols) + 3 <= MAP_COLS && Math.max(...rows) - Math.min(...rows) + 3 <= PREVIEW_ROWS;
+  };
+  const out: string[] = [];
+  const enemies = state.planes
+    .filter((e) => e.status === 'flying' && e.side !== p.side)
+    .sort((a, b) => distance(a.hex, p.hex) - distance(b.hex, p.hex) || a.id.localeCompare(b.id));
+  for (const e of enemies) {
+    if (out.length === PREVIEW_ENEMIES) break;
+    const at = toColRow(e.hex);
+    if (fits([...box, at])) {
+      box.push(at);
+      out.push(e.id);
+    }
+  }
+  return out;
 }
 
 /**
  * The path each of the player's planes would fly with these plots, on the map of the turn's start
  * ('+n' = the hex entered in impulse n), in a window around the path and the nearest enemy planes
- * (the legend lists the others), and where it ends: the player's planes are flown alone
+ * that fit in one mail map (the legend lists the others), and where it ends: the player's planes are flown alone
  * (other planes never change a plane's movement; core/movement/preview.ts does the same per plane).
  */
 export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): { plane: string; map: string }[] {
@@ -175,6 +195,6 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
       ? `WARNING: ${p.id} ${gone.type === 'crash' ? 'flies into the ground' : 'leaves the map'} in impulse ${gone.impulse} and is out of the game. Change the plot if that is not what you want.`
       : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
         `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
-    return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: MAP_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${wrap(summary, 4)}` };
+    return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: MAP_ROWS, frame: [p.id, ...nearestEnemies(state, p, [p.hex, ...path.map((m) => m.hex)])] })}\n${wrap(summary, 4)}` };
   });
 }
