@@ -88,6 +88,7 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
     'Tallyho is running in local mode: no mail server is configured, nothing leaves this machine.',
     `  Orders: by SMTP to 127.0.0.1:${smtpPort}, addressed to ${config.mailFrom}`,
     `  Replies: kept in the database; npx tallyho mail list, or http://${config.httpHost}:${httpPort}/mail`,
+    `  Database: ${config.databasePath}`,
   ];
   if (demo.length) {
     lines.push('', "Demo game 'demo':");

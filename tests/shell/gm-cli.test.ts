@@ -127,7 +127,7 @@ describe('tallyho game (controls), gm and player', () => {
     const r = spawnSync('node', [join(ROOT, 'bin/tallyho.js'), 'game', 'list', '--json'], {
       cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', DATABASE_PATH: DB },
     });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe(`tallyho: database ${DB}\n`);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((g) => g.id)).toEqual(['demo', 'club']);
   });
 });

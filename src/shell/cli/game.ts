@@ -64,7 +64,7 @@ export function registerGameCommands(program: Command): void {
       out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, '',
         ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
         `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
-    }));
+    }, { create: true }));
   game
     .command('start <game>')
     .description('start the game: every player is mailed a welcome with the map and an orders template')
