@@ -101,6 +101,6 @@ describe('local mode', () => {
     expect(await server.stop('SIGTERM')).toBe('code 0');
     await start();
     expect(server.stdout()).toMatch(/player lw +lw@localhost/);
-    expect(cli('game', 'list')).toMatch(/^demo +running +turn 4/m);
+    expect(cli('game', 'list')).toMatch(/^demo +running +4 +Channel duel/m);
   });
 });

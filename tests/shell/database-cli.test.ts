@@ -85,7 +85,7 @@ describe('commands and the database', () => {
     writeFileSync(join(dir, 'cli/.env'), 'DATABASE_PATH=club.sqlite\n');
     const list = cli(join(dir, 'cli'), {}, 'game', 'list');
     expect(list.err).toBe(`tallyho: database ${env.DATABASE_PATH}\n`);
-    expect(list.out).toMatch(/^club /);
+    expect(list.out).toMatch(/\nclub +setup +1 +Channel duel\n$/);
   });
 });
 

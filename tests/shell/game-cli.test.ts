@@ -31,7 +31,7 @@ describe('tallyho game, player and mail', () => {
     expect(status.out).toMatch(/raf +raf@example.org +R1 +MISSING/);
     expect(status.out).toMatch(/Mail: 2 waiting to be sent, 0 sent, 0 dead letters/);
     expect(JSON.parse(cli('game', 'status', 'demo', '--json').out).players).toHaveLength(2);
-    expect(cli('game', 'list').out).toMatch(/demo +running +turn 1/);
+    expect(cli('game', 'list').out).toMatch(/\ndemo +running +1 +Channel duel/);
     const list = cli('mail', 'list');
     expect(list.out.trim().split('\n')).toHaveLength(2);
     const shown = cli('mail', 'show', '--latest', '--to', 'lw@example.org');
