@@ -40,7 +40,7 @@ export const boundaryRules = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'coverage/**', 'var/**'] },
+  { ignores: ['node_modules/**', 'coverage/**', 'var/**', 'dist/**', 'dist.*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

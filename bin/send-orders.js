@@ -6,12 +6,14 @@
 //
 // The file is sent as the body of a plain-text mail (`-` reads standard input). Without --from the
 // sender is <player>@localhost, the player taken from the file's first #TALLYHO line (the demo
-// players' addresses). The port defaults to LOCAL_SMTP_PORT, else 2525.
+// players' addresses). Without --port the port is the referee's: LOCAL_SMTP_PORT as every tallyho
+// command reads it (the environment, then the .env, docs/gm-guide.md), else 2525.
 import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
+import { importProgram } from './compiled.js';
 
 const args = process.argv.slice(2);
-const opts = { from: '', to: 'referee@localhost', host: '127.0.0.1', port: process.env.LOCAL_SMTP_PORT || '2525' };
+const opts = { from: '', to: 'referee@localhost', host: '127.0.0.1', port: '' };
 let file = '';
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -26,6 +28,19 @@ for (let i = 0; i < args.length; i++) {
 if (!file) {
   console.error('usage: node bin/send-orders.js <file> [--from <address>] [--to <address>] [--host <host>] [--port <port>]');
   process.exit(2);
+}
+if (!opts.port) {
+  try {
+    const { loadConfig } = await importProgram('shell/config');
+    opts.port = String(loadConfig().localSmtpPort);
+  } catch (e) {
+    console.error(`send-orders: ${e.message}${(e.details ?? []).map((d) => `\n  ${d}`).join('')}`);
+    process.exit(2);
+  }
+  if (opts.port === '0') {
+    console.error('send-orders: LOCAL_SMTP_PORT is 0 (the referee took any free port): give --port <the port serve printed>');
+    process.exit(2);
+  }
 }
 const text = readFileSync(file === '-' ? 0 : file, 'utf8');
 const header = /^\s*#\s*TALLYHO\s+(\S+)\s+(\S+)/im.exec(text);

@@ -85,6 +85,12 @@ export function pauseGame(deps: AppDeps, gameId: string, reason = ''): ControlRe
   });
 }
 
+/** How long a pause lasted, for "resumed after ...": seconds under a minute, nothing under a second. */
+function pausedFor(ms: number): string {
+  if (ms < 1000) return '';
+  return ` after ${ms < MINUTE ? `${Math.floor(ms / 1000)}s` : durationText(Math.round(ms / MINUTE))}`;
+}
+
 export function resumeGame(deps: AppDeps, gameId: string): ControlResult {
   return deps.store.tx((tx) => {
     const game = running(tx, gameId);
@@ -97,7 +103,7 @@ export function resumeGame(deps: AppDeps, gameId: string): ControlResult {
     // A turn opened during the pause (PROCESS) was paused only since it opened.
     saveClock(tx, resumed, { ...clock, pausedMs: clock.pausedMs + deps.clock.now() - Math.max(control.pausedAt, clock.anchorAt) });
     announce(deps, tx, game, 'the game goes on', [`The game master resumed game ${game.id} at turn ${game.turn}.`], { deadline: true });
-    return { game, lines: [`game ${game.id} resumed after ${durationText(Math.round(paused / MINUTE))}`, ...deadlineWords(tx, game)] };
+    return { game, lines: [`game ${game.id} resumed${pausedFor(paused)}`, ...deadlineWords(tx, game)] };
   });
 }
 

@@ -6,12 +6,12 @@
  * its deadline or PROCESS, and its reports are marked RERUN. Reports already mailed stay mailed.
  */
 import { commitmentOf } from '../core/fair-dice.ts';
-import { deadlineLine, saveClock, turnClock } from './deadlines.ts';
+import { deadlineLine, deadlineParagraph, saveClock, turnClock } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { requireGame } from './games.ts';
 import type { ControlResult } from './control.ts';
 import { standingOrders } from './messages.ts';
-import { queueAnswer } from './notify.ts';
+import { gmAddress, queueAnswer } from './notify.ts';
 import { flying, myPlanes, ordersTemplate } from './views.ts';
 
 export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
@@ -35,18 +35,38 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
     saveClock(tx, control, { ...clock, anchorAt: now, extensions: 0, extendedMs: 0, pausedMs: 0, remindedAt: null, lateAt: null, hold: true, reruns: reruns + 1 });
     const state = resolved.state;
     const latest = tx.orders.latestAccepted(game.id, last);
-    for (const p of tx.players.list(game.id)) {
+    const players = tx.players.list(game.id);
+    const rerun = `The game master rolled turn ${last} of game ${game.id} back: it will be resolved again, and its report is marked RERUN.`;
+    const withdrawn = game.turn > last ? `; orders sent for turn ${game.turn} were withdrawn` : '';
+    const when = `The turn is resolved at its deadline or when the game master says so, not before. Its dice are thrown with a fresh seed (commitment ${commitmentOf(seed)}).`;
+    for (const p of players) {
       const planes = flying(myPlanes(state, p.planes));
       const deadline = deadlineLine(tx, open, p);
       queueAnswer(deps, tx, {
         to: p.email, game: open, player: p, kind: 'notice', title: `turn ${last} was rolled back`,
         paragraphs: [
-          `The game master rolled turn ${last} of game ${game.id} back: it will be resolved again, and its report is marked RERUN. Forget the report of turn ${last} you had${game.turn > last ? `; orders sent for turn ${game.turn} were withdrawn` : ''}.`,
+          `${rerun} Forget the report of turn ${last} you had${withdrawn}.`,
           latest.has(p.id) ? `Your accepted orders for turn ${last} still stand; you may send new ones.` : `No orders of yours for turn ${last} are in${planes.length ? ': send them' : ''}.`,
-          `The turn is resolved at its deadline or when the game master says so, not before. Its dice are thrown with a fresh seed (commitment ${commitmentOf(seed)}).`,
+          when,
           ...(deadline ? [`Deadline:\n${deadline}`] : []),
         ],
         sections: planes.length ? [{ heading: `Your orders for turn ${last}, ready to send`, text: ordersTemplate(deps.keys, state, game.id, p.id, p.planes, standingOrders(tx, game.id, p.id, last)) }] : [],
+      });
+    }
+    // The game master's copy, as of every other announcement (notify.ts announce): the players'
+    // notice without their own orders, and whose orders stand.
+    const gm = gmAddress(deps, tx, game.id);
+    if (gm && !players.some((p) => p.email === gm)) {
+      const standing = players.filter((p) => latest.has(p.id)).map((p) => p.id);
+      const none = players.filter((p) => !latest.has(p.id)).map((p) => p.id);
+      queueAnswer(deps, tx, {
+        to: gm, game: open, player: null, kind: 'notice', title: `turn ${last} was rolled back (sent to every player)`,
+        paragraphs: [
+          `${rerun} Each player was told to forget the report of turn ${last} and sent an orders template for it.${game.turn > last ? ` Orders sent for turn ${game.turn} were withdrawn.` : ''}`,
+          `Accepted orders for turn ${last} stand for: ${standing.length ? standing.join(', ') : 'nobody'}; none are in from: ${none.length ? none.join(', ') : 'nobody'}.`,
+          when,
+          deadlineLine(tx, open, null) ? deadlineParagraph(tx, open, null) : `Turn ${last} has no deadline: it waits for PROCESS.`,
+        ],
       });
     }
     deps.log.info({ game: game.id, turn: last }, 'turn rolled back');

@@ -43,10 +43,17 @@ const fail = (error: string): { ok: false; error: string } => ({ ok: false, erro
 const TIME_RE = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})[ T]([01]?\d|2[0-3]):([0-5]\d)$/;
 
-/** `90m`, `6h`, `2d`, `1d12h`, `0`; a bare number is hours. */
+/**
+ * `90m`, `6h`, `2d`, `1d12h`, `0` (none), in minutes. A bare number other than 0 is refused: 24
+ * may mean hours to one game master and days to another, so the unit is always written.
+ */
 export function parseDuration(text: string): Parsed<number> {
   const t = text.trim().toLowerCase().replace(/\s+/g, '');
-  if (/^\d{1,4}$/.test(t)) return { ok: true, value: Number(t) * 60 };
+  if (/^\d+$/.test(t)) {
+    if (Number(t) === 0) return { ok: true, value: 0 };
+    const n = String(Number(t));
+    return fail(`'${text.trim()}' has no unit: write ${n}m for minutes, ${n}h for hours or ${n}d for days (1d12h and 90m work too)`);
+  }
   const m = /^(?:(\d{1,3})d)?(?:(\d{1,4})h)?(?:(\d{1,5})m(?:in)?)?$/.exec(t);
   if (!t || !m || (!m[1] && !m[2] && !m[3])) return fail(`'${text}' is not a time span: write 30m, 6h, 2d or 1d12h`);
   const minutes = Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);

@@ -1,9 +1,12 @@
 /**
  * Configuration from the environment and a .env file (the environment wins); .env.example lists
  * every key. With neither IMAP_HOST nor SMTP_HOST set the server runs in local mode (an embedded
- * SMTP listener, outgoing mail kept in the store). Every problem names its key.
+ * SMTP listener, outgoing mail kept in the store). Every problem names its key. Every command,
+ * serve included, reads it through loadConfig, from the same directory (configDir).
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TallyhoError } from './errors.ts';
 import { readEnvFile } from './env-file.ts';
 
@@ -55,6 +58,8 @@ export interface Config {
   tickSeconds: number;
   /** The password of the administration pages; null: they are off. */
   adminPassword: string | null;
+  /** Where DATABASE_PATH came from, in words for messages (loadConfig sets it). */
+  databaseFrom?: string;
 }
 
 export const CONFIG_KEYS = [
@@ -191,17 +196,51 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
   return config;
 }
 
-export interface LoadOptions {
-  /** The .env file; default .env in the working directory. */
-  envFile?: string;
-  env?: Env;
+/** The installation's directory (the package root): two levels above src/shell and dist/shell. */
+export const INSTALL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const inside = (dir: string, parent: string): boolean => {
+  const r = relative(parent, dir);
+  return r === '' || (r !== '..' && !r.startsWith(`..${sep}`) && !isAbsolute(r));
+};
+
+/**
+ * The directory whose .env is read and against which relative paths (DATABASE_PATH) are taken:
+ * the working directory, or, when the working directory lies inside the installation, the nearest
+ * directory from it up to the installation's that holds a .env, else the installation's. So
+ * `npm start` (which npm runs in the installation's directory) and `npx tallyho ...` from any
+ * directory of the installation read the same .env and open the same database, and a directory
+ * outside it (a second installation's data, a test) has its own.
+ */
+export function configDir(cwd = process.cwd(), installDir = INSTALL_DIR): string {
+  if (!inside(cwd, installDir) || existsSync(resolve(cwd, '.env'))) return cwd;
+  for (let d = cwd; d !== installDir; d = dirname(d)) if (existsSync(resolve(d, '.env'))) return d;
+  return installDir;
 }
 
-/** The configuration from the .env file and the environment (which wins). */
+export interface LoadOptions {
+  /** The .env file; default: the .env of configDir(). */
+  envFile?: string;
+  env?: Env;
+  /** The working directory configDir starts from (default process.cwd()). */
+  cwd?: string;
+}
+
+/**
+ * The configuration from the .env file and the environment (which wins): the one way every
+ * command reads it. Relative paths are taken from the .env's directory (configDir).
+ */
 export function loadConfig(options: LoadOptions = {}): Config {
-  const file = readEnvFile(options.envFile ?? resolve(process.cwd(), '.env'));
+  const dir = options.envFile ? dirname(resolve(options.envFile)) : configDir(options.cwd);
+  const envFile = options.envFile ? resolve(options.envFile) : resolve(dir, '.env');
+  const file = readEnvFile(envFile);
   const env = options.env ?? process.env;
   const merged: Env = { ...file };
   for (const k of CONFIG_KEYS) if (env[k] !== undefined) merged[k] = env[k];
-  return configFrom(merged);
+  const config = configFrom(merged, dir);
+  const fromEnv = (env.DATABASE_PATH ?? '').trim() !== '';
+  config.databaseFrom = fromEnv ? 'DATABASE_PATH in the environment'
+    : (file.DATABASE_PATH ?? '').trim() ? `DATABASE_PATH in ${envFile}`
+    : `the default var/tallyho.sqlite in ${dir}${existsSync(envFile) ? '' : ' (no .env there)'}`;
+  return config;
 }

@@ -2,6 +2,7 @@
  * Opening an installation: configuration, the store (migrations checked), keys, templates and the
  * use cases' dependencies, as the CLI commands and the server need them.
  */
+import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { AppError, silentLog, type AppDeps } from '../app/deps.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -23,10 +24,21 @@ export interface RuntimeOptions {
   config?: Config;
   logger?: Logger;
   templatesDir?: string;
+  /** false: refuse to make a database that does not exist yet (E_NO_DATABASE). Default true. */
+  create?: boolean;
+}
+
+/** The error of a command that needs a database where there is none; names the path and its origin. */
+export function noDatabase(config: Config): TallyhoError {
+  return new TallyhoError('E_NO_DATABASE', `there is no database at ${config.databasePath}`, [
+    `the path is ${config.databaseFrom ?? 'DATABASE_PATH'}`,
+    'tallyho game create or tallyho serve makes one there; tallyho import restores a game into one; DATABASE_PATH names another',
+  ]);
 }
 
 export function openRuntime(options: RuntimeOptions = {}): Runtime {
   const config = options.config ?? loadConfig();
+  if (options.create === false && config.databasePath !== ':memory:' && !existsSync(config.databasePath)) throw noDatabase(config);
   const store = SqliteStore.open(config.databasePath);
   try {
     const keys = createKeys({ tokenKey: tokenKeyFor(store, config.tokenKey), domain: domainOf(config.mailFrom) });
@@ -53,9 +65,17 @@ export function openRuntime(options: RuntimeOptions = {}): Runtime {
 export const toCliError = (e: unknown): unknown =>
   e instanceof AppError ? new TallyhoError(e.code, e.message, e.details) : e;
 
-/** Opens the runtime for one CLI command and closes it afterwards. */
-export async function withRuntime<T>(fn: (rt: Runtime) => T | Promise<T>): Promise<T> {
-  const rt = openRuntime();
+/**
+ * Opens the runtime for one CLI command and closes it afterwards. Only a command given
+ * `{ create: true }` (game create, import) may make the database; every other one fails with
+ * E_NO_DATABASE where there is none, rather than silently making an empty one. The database
+ * opened is named on standard error, so that standard output stays the command's (--json).
+ */
+export async function withRuntime<T>(fn: (rt: Runtime) => T | Promise<T>, options: { create?: boolean } = {}): Promise<T> {
+  const config = loadConfig();
+  const made = !existsSync(config.databasePath);
+  const rt = openRuntime({ config, create: options.create ?? false });
+  process.stderr.write(`tallyho: database ${config.databasePath}${made ? ' (made now)' : ''}\n`);
   try {
     return await fn(rt);
   } catch (e) {

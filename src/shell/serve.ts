@@ -20,6 +20,7 @@ import { ImapInbox } from './mail/imap-inbox.ts';
 import { OutboxWorker, type RetryPolicy } from './mail/outbox-worker.ts';
 import { readMail } from './mail/read.ts';
 import { localTransport, smtpTransport, type MailTransport } from './mail/transport.ts';
+import { checkPortsFree, listenError, type Listening } from './port-check.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { startHttp } from './web/http.ts';
 
@@ -87,6 +88,7 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
     'Tallyho is running in local mode: no mail server is configured, nothing leaves this machine.',
     `  Orders: by SMTP to 127.0.0.1:${smtpPort}, addressed to ${config.mailFrom}`,
     `  Replies: kept in the database; npx tallyho mail list, or http://${config.httpHost}:${httpPort}/mail`,
+    `  Database: ${config.databasePath}`,
   ];
   if (demo.length) {
     lines.push('', "Demo game 'demo':");
@@ -99,6 +101,22 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
   return `${lines.join('\n')}\n`;
 }
 
+/** What `serve` listens on with this configuration: the local SMTP listener (local mode) and HTTP. */
+export function serveListeners(config: Config): { smtp: Listening | null; http: Listening } {
+  return {
+    smtp: config.mode === 'local'
+      ? { what: "the local SMTP listener (players' orders)", host: '127.0.0.1', port: config.localSmtpPort, key: 'LOCAL_SMTP_PORT' }
+      : null,
+    http: { what: 'the HTTP server (web archive, /mail, /admin)', host: config.httpHost, port: config.httpPort, key: 'HTTP_PORT', hostKey: 'HTTP_HOST' },
+  };
+}
+
+/** The listen error of `l` as listenError's message, when a port is taken after the check. */
+const asListenError = (l: Listening) => (e: unknown): never => {
+  const code = (e as NodeJS.ErrnoException).code;
+  throw code ? listenError(l, code) : e;
+};
+
 /** How soon after mail is taken in the clock runs; the mails taken in meanwhile share the run. */
 const CLOCK_AFTER_MAIL_MS = 500;
 
@@ -106,6 +124,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.logLevel);
   const print = options.print ?? ((t: string) => { process.stdout.write(t); });
+  // Before anything is opened, made or sent: a taken port stops the start here.
+  const listens = serveListeners(config);
+  await checkPortsFree([...(listens.smtp ? [listens.smtp] : []), listens.http]);
   const rt = openRuntime({ config, logger });
   const stops: (() => Promise<void> | void)[] = [() => rt.close()];
   const stopAll = async () => {
@@ -160,7 +181,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
           const [r] = await handler([{ raw: m.raw, key: { mailbox: 'smtp:local', uidValidity: null, uid: null }, envelopeFrom: m.mailFrom }]);
           if (r instanceof Error) throw r;
         },
-      });
+      }).catch(asListenError(listens.smtp!));
       stops.push(() => smtp?.close());
     } else {
       inbox = new ImapInbox({ config: config.imap!, handler, log: rt.deps.log, store: rt.store, clock: rt.deps.clock });
@@ -171,7 +192,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       host: config.httpHost, port: config.httpPort, store: rt.store, mode: config.mode,
       health: () => ({ inbox: inbox ? inbox.status() : 'local SMTP listener' }),
       ...(config.adminPassword ? { admin: { password: config.adminPassword, deps: rt.deps } } : {}),
-    });
+    }).catch(asListenError(listens.http));
     stops.push(() => http.close());
     logger.info({ mode: config.mode, http: http.port, smtp: smtp?.port ?? null, database: config.databasePath }, 'tallyho serving');
     if (local && smtp) print(localBanner(config, smtp.port, http.port, demo));

@@ -180,7 +180,8 @@ describe('the game master\'s commands by mail', () => {
     const answer = set.mails.find((m) => m.recipient === 'umpire@example.test' && m.kind === 'answer')!;
     expect(answer.text).toContain('SET deadline every 2 days at 20:00: set deadline every 2 days at 20:00');
     expect(set.mails.filter((m) => m.recipient === RED && m.subject === '[duel] The game settings changed')).toHaveLength(3);
-    const ext = gm('EXTEND 12h\nEXTEND');
+    const ext = gm('EXTEND 12\nEXTEND 12h\nEXTEND');
+    expect(ext.mails.at(-1)!.text).toMatch(/EXTEND 12: NOT DONE: '12' has no unit: write 12m for minutes, 12h for hours\s+or\s+12d\s+for\s+days/);
     expect(ext.mails.at(-1)!.text).toMatch(/EXTEND 12h: turn 1 extended by 12h/);
     expect(ext.mails.at(-1)!.text).toMatch(/EXTEND: NOT DONE: turn 1 was extended 1 time\(s\) already/);
     expect(gm('PAUSE snow\nRESUME').mails.filter((m) => m.recipient === BLUE).map((m) => m.subject)).toEqual(['[duel] The game is paused', '[duel] The game goes on']);

@@ -116,8 +116,9 @@ describe('the clock', () => {
     pauseGame(t.deps, 'duel', 'holidays');
     t.tick(5 * 24 * HOUR);
     expect(tick(t.deps)).toEqual([]);
-    resumeGame(t.deps, 'duel');
+    expect(resumeGame(t.deps, 'duel').lines[0]).toBe('game duel resumed after 5d');
     expect(deadline(t)).toBe(before + 5 * 24 * HOUR);
+    expect(() => extendTurn(t.deps, 'duel', '24')).toThrow("'24' has no unit: write 24m for minutes, 24h for hours or 24d for days (1d12h and 90m work too)");
     extendTurn(t.deps, 'duel', '1d');
     expect(deadline(t)).toBe(before + 6 * 24 * HOUR);
     expect(() => extendTurn(t.deps, 'duel')).toThrow(/extended 1 time\(s\) already/);
@@ -129,6 +130,20 @@ describe('the clock', () => {
       '[duel] Turn 1 is extended', '[duel] The game settings changed',
     ]);
     expect(outbox(t).filter((m) => m.recipient === GM).length).toBe(notices.length);
+  });
+});
+
+describe('resuming', () => {
+  it('says how long the pause lasted, and leaves out a pause of no time', () => {
+    const { t } = scheduled();
+    pauseGame(t.deps, 'duel', '');
+    expect(resumeGame(t.deps, 'duel').lines[0]).toBe('game duel resumed');
+    pauseGame(t.deps, 'duel', '');
+    t.tick(42_000);
+    expect(resumeGame(t.deps, 'duel').lines[0]).toBe('game duel resumed after 42s');
+    pauseGame(t.deps, 'duel', '');
+    t.tick(90 * 60_000);
+    expect(resumeGame(t.deps, 'duel').lines[0]).toBe('game duel resumed after 1h30m');
   });
 });
 
@@ -164,6 +179,11 @@ describe('the game master', () => {
     expect(t.store.tx((tx) => tx.orders.latestAccepted('duel', 2).size)).toBe(0);
     const rolled = outbox(t).find((m) => m.recipient === BLUE && m.subject === '[duel] Turn 1 was rolled back')!;
     expect(rolled.text).toMatch(/#TALLYHO duel blue "T1-/);
+    // The game master gets a copy, as of every other notice, without the players' orders.
+    const copy = outbox(t).find((m) => m.recipient === GM && m.subject === '[duel] Turn 1 was rolled back (sent to every player)')!;
+    expect(copy.kind).toBe('notice');
+    expect(copy.text).toMatch(/Accepted orders for turn 1 stand for: red; none are in from: blue\./);
+    expect(copy.text).not.toMatch(/#TALLYHO/);
     send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
     expect(game(t).turn).toBe(1); // held: a rolled-back turn waits for the deadline or PROCESS
     processTurn(t.deps, 'duel');

@@ -72,7 +72,7 @@ describe('the schedule', () => {
   it('applies settings by key and value, refusing what it cannot read', () => {
     let s = DEFAULT_SETTINGS;
     for (const [k, v] of [['deadline', 'every 2 days at 20:00'], ['zone', 'europe/berlin'], ['grace', '6h'], ['remind', '1d'], ['minimum', '90m'],
-      ['misses', '3'], ['extensions', '2 4'], ['extend', '12'], ['signup', 'on']] as const) {
+      ['misses', '3'], ['extensions', '2 4'], ['extend', '12h'], ['signup', 'on']] as const) {
       const r = applySetting(s, k, v);
       if (!r.ok) throw new Error(r.error);
       s = r.value;
@@ -85,5 +85,11 @@ describe('the schedule', () => {
     expect(applySetting(s, 'colour', 'red')).toMatchObject({ ok: false, error: expect.stringMatching(/settings are deadline, zone/) });
     expect(parseDuration('1d12h')).toEqual({ ok: true, value: 2160 });
     expect(parseDuration('soon')).toMatchObject({ ok: false });
+    expect(parseDuration('0')).toEqual({ ok: true, value: 0 });
+    expect(parseDuration('90m')).toEqual({ ok: true, value: 90 });
+    expect(parseDuration('3d')).toEqual({ ok: true, value: 3 * 1440 });
+    // A bare number is refused: hours to one game master, days to another.
+    expect(parseDuration('24')).toEqual({ ok: false, error: "'24' has no unit: write 24m for minutes, 24h for hours or 24d for days (1d12h and 90m work too)" });
+    expect(applySetting(DEFAULT_SETTINGS, 'grace', '2')).toMatchObject({ ok: false, error: expect.stringMatching(/'2' has no unit: write 2m/) });
   });
 });

@@ -52,7 +52,8 @@ describe('local mode', () => {
   it('starts with a demo game and prints its players and secrets', () => {
     expect(server.stdout()).toMatch(/Demo game 'demo':/);
     expect(server.stdout()).toMatch(/player raf +raf@localhost +flies R1 +secret [a-z2-9-]{19}/);
-    expect(readFileSync(join(dir, 'var/demo-players.txt'), 'utf8')).toMatch(/^lw lw@localhost G1 /m);
+    expect(server.stdout()).toContain(`  Database: ${join(dir, 'var/tallyho.sqlite')}\n`);
+    expect(readFileSync(join(dir, 'var/tallyho.demo-players.txt'), 'utf8')).toMatch(/^lw lw@localhost G1 /m);
   });
 
   // A dozen CLI processes and six mails: over 20 s on a loaded machine.
@@ -100,6 +101,6 @@ describe('local mode', () => {
     expect(await server.stop('SIGTERM')).toBe('code 0');
     await start();
     expect(server.stdout()).toMatch(/player lw +lw@localhost/);
-    expect(cli('game', 'list')).toMatch(/^demo +running +turn 4/m);
+    expect(cli('game', 'list')).toMatch(/^demo +running +4 +Channel duel/m);
   });
 });

@@ -59,6 +59,7 @@ function mails(): Record<string, OutboxRow> {
   found['answer-gm'] = find((m) => m.kind === 'answer' && m.recipient === GM);
   send('someone@example.test', 'gm', gm, 'PROCESS\nROLLBACK');
   found['notice-rollback'] = find((m) => m.recipient === RED && m.subject === '[duel] Turn 2 was rolled back');
+  found['notice-rollback-gm'] = find((m) => m.recipient === GM && m.subject === '[duel] Turn 2 was rolled back (sent to every player)');
   send('someone@example.test', 'gm', gm, 'REPLACE blue cyan cyan@example.test\nPROCESS');
   found['welcome-replacement'] = find((m) => m.recipient === 'cyan@example.test' && m.kind === 'welcome');
   found['report-rerun'] = find((m) => m.recipient === RED && m.kind === 'report');

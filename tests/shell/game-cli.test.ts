@@ -19,7 +19,7 @@ describe('tallyho game, player and mail', () => {
   // A dozen CLI processes: slow on a loaded machine.
   it('sets a game up, starts it, and shows its status and mail', { timeout: 60_000 }, () => {
     const created = cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'demo');
-    expect(created.err).toBe('');
+    expect(created.err).toBe(`tallyho: database ${join(dir, 'game.sqlite')} (made now)\n`);
     expect(created.out).toMatch(/Game demo created: Channel duel/);
     const raf = cli('player', 'add', 'demo', 'raf', '--email', 'raf@example.org', '--planes', 'R1');
     expect(raf.out).toMatch(/Secret: [a-z2-9]{4}(-[a-z2-9]{4}){3}\n/);
@@ -31,7 +31,7 @@ describe('tallyho game, player and mail', () => {
     expect(status.out).toMatch(/raf +raf@example.org +R1 +MISSING/);
     expect(status.out).toMatch(/Mail: 2 waiting to be sent, 0 sent, 0 dead letters/);
     expect(JSON.parse(cli('game', 'status', 'demo', '--json').out).players).toHaveLength(2);
-    expect(cli('game', 'list').out).toMatch(/demo +running +turn 1/);
+    expect(cli('game', 'list').out).toMatch(/\ndemo +running +1 +Channel duel/);
     const list = cli('mail', 'list');
     expect(list.out.trim().split('\n')).toHaveLength(2);
     const shown = cli('mail', 'show', '--latest', '--to', 'lw@example.org');
@@ -41,7 +41,7 @@ describe('tallyho game, player and mail', () => {
   });
 
   it('explains mistakes with an exit code', () => {
-    expect(cli('game', 'status', 'nope')).toMatchObject({ code: 1, err: "tallyho: there is no game 'nope' (tallyho game create makes one)\n" });
+    expect(cli('game', 'status', 'nope')).toMatchObject({ code: 1, err: `tallyho: database ${join(dir, 'game.sqlite')}\ntallyho: there is no game 'nope' (tallyho game create makes one)\n` });
     expect(cli('mail', 'show', '999').err).toMatch(/there is no mail #999/);
     expect(cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'Bad Id')).toMatchObject({ code: 2 });
   });

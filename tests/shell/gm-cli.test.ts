@@ -79,10 +79,11 @@ describe('tallyho game (controls), gm and player', () => {
     const list = JSON.parse((await cli('game', 'list', '--json')).out) as { id: string; deadline: string; missing: string[]; zone: string }[];
     expect(list).toEqual([expect.objectContaining({ id: 'demo', status: 'running', turn: 1, zone: 'Europe/London', missing: ['raf', 'lw'] })]);
     expect(list[0]!.deadline).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
-    expect((await cli('game', 'list')).out).toMatch(/^demo +running +turn 1 +Channel duel {2}due .* UTC {2}missing raf,lw\n$/);
+    expect((await cli('game', 'list')).out).toMatch(/^GAME {2}STATUS {3}TURN {2}NAME {10}DUE {19}MISSING\ndemo {2}running {5}1 {2}Channel duel {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}raf,lw\n$/);
     expect((await cli('game', 'pause', 'demo', '--reason', 'Easter')).out).toBe('game demo paused at turn 1\n');
     expect((await cli('game', 'list')).out).toMatch(/PAUSED/);
-    expect((await cli('game', 'resume', 'demo')).out).toMatch(/^game demo resumed after/);
+    expect((await cli('game', 'resume', 'demo')).out).toMatch(/^game demo resumed(?: after [1-9]\d*s)?\nThe deadline of turn 1:/); // never "after 0"
+    expect(await cli('game', 'extend', 'demo', '--by', '6')).toMatchObject({ code: 2, err: expect.stringContaining("tallyho: '6' has no unit: write 6m for minutes, 6h for hours or 6d for days") });
     expect((await cli('game', 'extend', 'demo', '--by', '6h')).out).toMatch(/^turn 1 extended by 6h \(extensions left: 0 more this turn, 4 in all\)/);
     expect((await cli('game', 'extend', 'demo')).code).toBe(1);
     const preview = await cli('game', 'preview', 'demo');
@@ -127,7 +128,7 @@ describe('tallyho game (controls), gm and player', () => {
     const r = spawnSync('node', [join(ROOT, 'bin/tallyho.js'), 'game', 'list', '--json'], {
       cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', DATABASE_PATH: DB },
     });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe(`tallyho: database ${DB}\n`);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((g) => g.id)).toEqual(['demo', 'club']);
   });
 });

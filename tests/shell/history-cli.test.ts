@@ -38,16 +38,16 @@ describe('tallyho export, import and verify', () => {
     played('a.sqlite');
     const file = join(dir, 'duel.json');
     const ex = cli('a.sqlite', ['export', 'duel', '--out', file]);
-    expect(ex).toMatchObject({ code: 0, err: '' });
+    expect(ex).toMatchObject({ code: 0, err: `tallyho: database ${join(dir, 'a.sqlite')}\n` });
     expect(ex.out).toMatch(/Game duel exported to .*duel\.json: 2 players, 2 resolved turns/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect({ ...JSON.parse(cli('a.sqlite', ['export', 'duel']).out), exportedAt: 0 }).toEqual({ ...JSON.parse(readFileSync(file, 'utf8')), exportedAt: 0 });
     const im = cli('b.sqlite', ['import', file]);
-    expect(im.err).toBe('');
+    expect(im.err).toBe(`tallyho: database ${join(dir, 'b.sqlite')} (made now)\n`);
     expect(im.out).toMatch(/Game duel imported: running, turn 3, 2 resolved turns, 2 players\./);
     expect(im.out).toMatch(/red +red@example\.test +[a-z2-9]{4}(-[a-z2-9]{4}){3}\n/);
     const v = cli('b.sqlite', ['verify', 'duel']);
-    expect(v).toMatchObject({ code: 0, err: '' }); // not a terminal: no progress bar
+    expect(v).toMatchObject({ code: 0, err: `tallyho: database ${join(dir, 'b.sqlite')}\n` }); // not a terminal: no progress bar
     expect(v.out).toMatch(/^Game duel: 2 resolved turns re-resolved in [\d.]+ s, [\d,]+ turns\/s\.\nEvery die, state and event is as stored\.\n$/);
     expect(cli('b.sqlite', ['import', file])).toMatchObject({ code: 1, err: expect.stringMatching(/a game 'duel' exists already/) });
     writeFileSync(join(dir, 'bad.json'), '{"format":"tallyho-game","version":9}');
@@ -63,7 +63,7 @@ describe('tallyho export, import and verify', () => {
     const v = cli('d.sqlite', ['verify', 'duel']);
     expect(v.code).toBe(1);
     expect(v.out).toMatch(/\nturn 2: state after the turn: planes\[0\]\.facing is 7 as stored, \d+ re-resolved\n/);
-    expect(v.err).toBe('tallyho: game duel: 1 turn of 2 differs from what was stored\n');
+    expect(v.err).toBe(`tallyho: database ${join(dir, 'd.sqlite')}\ntallyho: game duel: 1 turn of 2 differs from what was stored\n`);
     expect(cli('d.sqlite', ['verify', 'nope'])).toMatchObject({ code: 1, err: expect.stringMatching(/no game 'nope'/) });
   });
 

@@ -57,7 +57,7 @@ export function registerGameControlCommands(game: Command): void {
   game
     .command('extend <game>')
     .description("move the current deadline on, within the game's limits")
-    .option('--by <time>', 'how long: 30m, 12h, 2d (default: the game\'s extend setting)')
+    .option('--by <time>', 'how long, with its unit: 90m, 12h, 2d, 1d12h (default: the game\'s extend setting)')
     .action((id: string, opts: { by?: string }) => withRuntime((rt) => { out(resultText(extendTurn(rt.deps, id, opts.by))); }));
   game
     .command('process <game>')

@@ -10,7 +10,7 @@
 import type { Command } from 'commander';
 import { createGame, gameStatus, startGame, type GameStatusView } from '../../app/games.ts';
 import { when } from '../../app/messages.ts';
-import { gameClock, listGames, type GameClockView } from '../../app/overview.ts';
+import { gameClock, listGames, type GameClockView, type GameListEntry } from '../../app/overview.ts';
 import { setGm } from '../../app/roster.ts';
 import { formatInZone } from '../../app/zones.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
@@ -48,6 +48,22 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
   return lines.join('\n');
 }
 
+/** Rows of cells as columns each as wide as its widest cell, two spaces apart; `right`: columns aligned right. */
+export function columns(rows: string[][], right: number[] = []): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows.map((r) => r.map((c, i) => (right.includes(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd()).join('\n');
+}
+
+/** `game list`: one line a game under a heading, the columns as wide as their longest id, name, ... */
+export function listText(games: GameListEntry[]): string {
+  const rows = games.map((g) => [
+    g.id, g.status, String(g.turn), g.name,
+    g.paused ? 'PAUSED' : g.deadline ? `${g.deadline.slice(0, 16).replace('T', ' ')} UTC` : '',
+    g.status === 'running' ? g.missing.join(',') : '',
+  ]);
+  return columns([['GAME', 'STATUS', 'TURN', 'NAME', 'DUE', 'MISSING'], ...rows], [2]);
+}
+
 export function registerGameCommands(program: Command): void {
   const game = program.command('game').description('create, start and follow games (docs/gm-guide.md)');
   game
@@ -64,7 +80,7 @@ export function registerGameCommands(program: Command): void {
       out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, '',
         ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
         `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
-    }));
+    }, { create: true }));
   game
     .command('start <game>')
     .description('start the game: every player is mailed a welcome with the map and an orders template')
@@ -88,11 +104,7 @@ export function registerGameCommands(program: Command): void {
     .action((opts: { json?: boolean }) => withRuntime((rt) => {
       const games = listGames(rt.deps);
       if (opts.json) return out(JSON.stringify(games, null, 2));
-      out(games.length ? games.map((g) => {
-        const clock = g.paused ? 'PAUSED' : g.deadline ? `due ${g.deadline.slice(0, 16).replace('T', ' ')} UTC` : '';
-        const missing = g.status === 'running' && g.missing.length ? `missing ${g.missing.join(',')}` : '';
-        return `${g.id.padEnd(20)} ${g.status.padEnd(8)} turn ${String(g.turn).padEnd(4)} ${g.name}${clock ? `  ${clock}` : ''}${missing ? `  ${missing}` : ''}`;
-      }).join('\n') : 'No games yet (tallyho game create).');
+      out(games.length ? listText(games) : 'No games yet (tallyho game create).');
     }));
   registerGameControlCommands(game);
 

@@ -75,7 +75,7 @@ export function registerHistoryCommands(program: Command): void {
       if (r.gmSecret) lines.push('', `The game's own game master has a new secret too: ${r.gmSecret}`);
       lines.push('', `Check it: tallyho verify ${r.game.id}`);
       out(lines.join('\n'));
-    }));
+    }, { create: true }));
   program
     .command('verify <game>')
     .description('re-resolve every turn of a game from its stored orders and dice and report any difference (exit 1)')

@@ -1,19 +1,35 @@
-/** The `tallyho` command line. Each subcommand lives in its own file and registers itself here. */
+/**
+ * The `tallyho` command line. Each command group lives in its own file and registers itself here.
+ * Only the file of the command being run is loaded (and what it imports), so that a quick command
+ * like `tallyho impulses` does not load SQLite, express or the mail packages; `tallyho --help`, an
+ * unknown command and the like load every file.
+ */
 import { Command, CommanderError } from 'commander';
 import { isTallyhoError } from '../errors.ts';
-import { registerAircraftCommands } from './aircraft.ts';
-import { registerImpulsesCommand } from './impulses.ts';
-import { registerOrdersCommands } from './orders.ts';
-import { registerResolveCommand } from './resolve.ts';
-import { registerGameCommands } from './game.ts';
-import { registerGmCommands } from './gm.ts';
-import { registerPlayerCommands } from './player.ts';
-import { registerMailCommands } from './mail.ts';
-import { registerServeCommand } from './serve.ts';
-import { registerVerifyDiceCommand } from './verify-dice.ts';
-import { registerHistoryCommands } from './history.ts';
 
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/** The command files, in the order of `tallyho --help`, by the commands each registers. */
+const COMMAND_FILES: { names: string[]; load: () => Promise<Register> }[] = [
+  { names: ['impulses'], load: async () => (await import('./impulses.ts')).registerImpulsesCommand },
+  { names: ['resolve'], load: async () => (await import('./resolve.ts')).registerResolveCommand },
+  { names: ['aircraft'], load: async () => (await import('./aircraft.ts')).registerAircraftCommands },
+  { names: ['orders'], load: async () => (await import('./orders.ts')).registerOrdersCommands },
+  { names: ['game'], load: async () => (await import('./game.ts')).registerGameCommands },
+  { names: ['player'], load: async () => (await import('./player.ts')).registerPlayerCommands },
+  { names: ['gm'], load: async () => (await import('./gm.ts')).registerGmCommands },
+  { names: ['mail'], load: async () => (await import('./mail.ts')).registerMailCommands },
+  { names: ['serve'], load: async () => (await import('./serve.ts')).registerServeCommand },
+  { names: ['export', 'import', 'verify'], load: async () => (await import('./history.ts')).registerHistoryCommands },
+  { names: ['verify-dice'], load: async () => (await import('./verify-dice.ts')).registerVerifyDiceCommand },
+];
+
+/**
+ * The program with the command `name` registered, or with every command when `name` is not one
+ * (no command, an option such as --help, `help`, a misspelt command: commander then lists them
+ * all or suggests the nearest).
+ */
+export async function buildProgram(name?: string): Promise<Command> {
   const program = new Command();
   program
     .name('tallyho')
@@ -21,23 +37,14 @@ export function buildProgram(): Command {
     .version('0.1.0')
     .exitOverride()
     .showHelpAfterError();
-  registerImpulsesCommand(program);
-  registerResolveCommand(program);
-  registerAircraftCommands(program);
-  registerOrdersCommands(program);
-  registerGameCommands(program);
-  registerPlayerCommands(program);
-  registerGmCommands(program);
-  registerMailCommands(program);
-  registerServeCommand(program);
-  registerHistoryCommands(program);
-  registerVerifyDiceCommand(program);
+  const one = COMMAND_FILES.filter((f) => name !== undefined && f.names.includes(name));
+  for (const f of one.length ? one : COMMAND_FILES) (await f.load())(program);
   return program;
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv[2]);
     await program.parseAsync(argv);
   } catch (e) {
     if (e instanceof CommanderError) {

@@ -1,6 +1,7 @@
 /**
  * `tallyho player ...` (docs/gm-guide.md):
- *   player add <game> <player> --email a --planes ids [--zone z]   prints the secret, once (stored hashed)
+ *   player add <game> <player> --email a --planes ids [--zone z]   prints the secret, once (stored hashed);
+ *                                                ids as R1,R2 or R1 R2
  *   player zone <game> <player> <zone|game>      the player's time zone for deadlines in mail
  *   player requests <game>                       sign-up requests (JOIN by mail)
  *   player approve <game> <player> --planes ids  the player is added and mailed the secret
@@ -12,16 +13,19 @@ import { gameClock } from '../../app/overview.ts';
 import { approveJoin, declineJoin, setPlayerZone } from '../../app/roster.ts';
 import { withRuntime } from '../runtime.ts';
 
+/** The plane ids of `--planes`, written `H1,H2`, `H1 H2` or `H1, H2`: one list. */
+export const planeIds = (words: string[]): string[] => words.flatMap((w) => w.split(',')).map((id) => id.trim()).filter(Boolean);
+
 export function registerPlayerCommands(program: Command): void {
   const player = program.command('player').description('the players of a game');
   player
     .command('add <game> <player>')
     .description('add a player flying the given planes; prints their secret, once')
     .requiredOption('--email <address>', "the player's address: the only one Tallyho will ever write to")
-    .requiredOption('--planes <ids>', 'the planes the player flies, comma-separated (e.g. R1,R2)')
+    .requiredOption('--planes <ids...>', 'the planes the player flies: R1,R2 or R1 R2')
     .option('--zone <zone>', "the player's time zone (IANA, e.g. America/New_York): deadlines in mail in it too")
-    .action((gameId: string, playerId: string, opts: { email: string; planes: string; zone?: string }) => withRuntime((rt) => {
-      const { player: p, secret } = addPlayer(rt.deps, { gameId, playerId, email: opts.email, planes: opts.planes.split(','), zone: opts.zone ?? null });
+    .action((gameId: string, playerId: string, opts: { email: string; planes: string[]; zone?: string }) => withRuntime((rt) => {
+      const { player: p, secret } = addPlayer(rt.deps, { gameId, playerId, email: opts.email, planes: planeIds(opts.planes), zone: opts.zone ?? null });
       process.stdout.write(`${[
         `Player ${p.id} added to game ${p.gameId}, flying ${p.planes.join(', ')}, mail to ${p.email}.`,
         `Secret: ${secret}`,
@@ -45,9 +49,9 @@ export function registerPlayerCommands(program: Command): void {
   player
     .command('approve <game> <player>')
     .description('approve a sign-up request: the player is added and mailed the secret')
-    .requiredOption('--planes <ids>', 'the planes the player flies, comma-separated')
-    .action((gameId: string, playerId: string, opts: { planes: string }) => withRuntime((rt) => {
-      const r = approveJoin(rt.deps, gameId, playerId, opts.planes.split(','));
+    .requiredOption('--planes <ids...>', 'the planes the player flies: R1,R2 or R1 R2')
+    .action((gameId: string, playerId: string, opts: { planes: string[] }) => withRuntime((rt) => {
+      const r = approveJoin(rt.deps, gameId, playerId, planeIds(opts.planes));
       process.stdout.write(`Player ${r.player.id} added to game ${gameId}, flying ${r.player.planes.join(', ')}; the secret was mailed to ${r.player.email}.\n`);
     }));
   player

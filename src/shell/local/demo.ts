@@ -2,11 +2,12 @@
  * Local mode's demo game: made on the first start from scenarios/duel.yaml, one player per side
  * (the side id as player id, <side>@localhost as address), started at once so the welcome mails
  * with their orders templates are waiting in the outbox. The demo secrets are kept next to the
- * database (demo-players.txt) so every start can print them: they are demo secrets, for this
- * machine only.
+ * database, in a file named after it (var/tallyho.sqlite: var/tallyho.demo-players.txt), so every
+ * start can print them and a second database in the same directory has its own: they are demo
+ * secrets, for this machine only.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addPlayer, createGame, startGame } from '../../app/games.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
@@ -23,7 +24,14 @@ export interface DemoPlayer {
   secret: string;
 }
 
-export const demoFile = (databasePath: string): string => join(dirname(databasePath), 'demo-players.txt');
+/** The demo secrets of the database at `databasePath`: beside it, its name without .sqlite. */
+export const demoFile = (databasePath: string): string => {
+  const name = basename(databasePath);
+  return join(dirname(databasePath), `${extname(name) ? name.slice(0, -extname(name).length) : name}.demo-players.txt`);
+};
+
+/** Where every database of a directory kept its demo secrets before they were kept per database. */
+const sharedDemoFile = (databasePath: string): string => join(dirname(databasePath), 'demo-players.txt');
 
 function readDemoFile(file: string): DemoPlayer[] {
   if (!existsSync(file)) return [];
@@ -33,11 +41,32 @@ function readDemoFile(file: string): DemoPlayer[] {
   });
 }
 
+function writeDemoFile(file: string, players: DemoPlayer[]): void {
+  const lines = ['# The demo game of local mode: player, address, planes, secret (demo only).', ...players.map((p) => `${p.id} ${p.email} ${p.planes.join(',')} ${p.secret}`)];
+  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+}
+
+/**
+ * The demo players' secrets of this database: its own file, or, from an installation that kept
+ * one file per directory, that file when every secret in it opens this database's demo players
+ * (then copied to this database's own file); none when neither is there or the shared file
+ * belongs to another database.
+ */
+function demoPlayersOf(rt: Runtime): DemoPlayer[] {
+  const own = demoFile(rt.config.databasePath);
+  if (existsSync(own)) return readDemoFile(own);
+  const shared = readDemoFile(sharedDemoFile(rt.config.databasePath));
+  const hashes = new Map(rt.store.tx((tx) => tx.players.list(DEMO_GAME)).map((p) => [p.id, p.secretHash]));
+  if (!shared.length || !shared.every((p) => hashes.has(p.id) && rt.deps.keys.verifySecret(p.secret, hashes.get(p.id) as string))) return [];
+  writeDemoFile(own, shared);
+  return shared;
+}
+
 /** Creates and starts the demo game when the store has no game at all; returns its players. */
 export function ensureDemo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): { created: boolean; players: DemoPlayer[] } {
   const file = demoFile(rt.config.databasePath);
   const games = rt.store.tx((tx) => tx.games.list());
-  if (games.length) return { created: false, players: games.some((g) => g.id === DEMO_GAME) ? readDemoFile(file) : [] };
+  if (games.length) return { created: false, players: games.some((g) => g.id === DEMO_GAME) ? demoPlayersOf(rt) : [] };
   const catalog = loadAircraftDir();
   const scenario = loadScenarioFile(scenarioPath, catalog);
   createGame(rt.deps, { id: DEMO_GAME, scenario, catalog });
@@ -50,7 +79,6 @@ export function ensureDemo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): {
     players.push({ id: side, email, planes, secret });
   }
   startGame(rt.deps, DEMO_GAME);
-  const lines = ['# The demo game of local mode: player, address, planes, secret (demo only).', ...players.map((p) => `${p.id} ${p.email} ${p.planes.join(',')} ${p.secret}`)];
-  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  writeDemoFile(file, players);
   return { created: true, players };
 }

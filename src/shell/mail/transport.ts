@@ -46,9 +46,13 @@ function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = 
   };
 }
 
-/** The thread loads the TypeScript of smtp-thread.ts through tsx (smtp-thread-boot.mjs). */
+/**
+ * The thread runs smtp-thread.js beside this file in the compiled tree (dist/); from the sources
+ * (tests, or a build older than src/) it loads smtp-thread.ts through tsx (smtp-thread-boot.mjs).
+ */
+const THREAD = import.meta.url.endsWith('.js') ? './smtp-thread.js' : './smtp-thread-boot.mjs';
 const startThread = (options: SMTPPool.Options): Worker =>
-  new Worker(new URL('./smtp-thread-boot.mjs', import.meta.url), { workerData: options });
+  new Worker(new URL(THREAD, import.meta.url), { workerData: options });
 
 /** A failure of the thread itself: the mail is tried again, like after a lost connection. */
 const threadError = (why: string): Error => Object.assign(new Error(`the SMTP thread stopped: ${why}`), { code: 'ECONNECTION' });

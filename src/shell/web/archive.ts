@@ -13,7 +13,11 @@ import type { Store } from '../../app/ports.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, type Page } from './views.ts';
 
-export const STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'static');
+/**
+ * The page's script and style, kept beside this file in src/ (named from the package root, the same
+ * two levels above src/shell/web and dist/shell/web, so the compiled tree serves them too).
+ */
+export const STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src/shell/web/static');
 
 export interface ArchiveOptions {
   store: Store;
