@@ -52,7 +52,10 @@ function authenticate(deps: AppDeps, env: Envelope, game: GameRow, player: Playe
   return env.secret && deps.keys.verifySecret(env.secret, player.secretHash) ? { ok: true, tokenTurn: null } : { ok: false };
 }
 
-const masked = (env: Envelope): string => formatOrders([{ ...env, secret: '(secret)', commands: env.commands }]);
+/** `unread`: also the lines that could not be read, each marked with it (the acknowledgement's WHAT WAS READ). */
+const masked = (env: Envelope, unread?: string): string =>
+  formatOrders([{ ...env, secret: '(secret)', commands: env.commands }], unread === undefined ? {} : { unread });
+const NOT_READ = '   <- not read: see WHAT IS WRONG';
 
 function problemText(p: { message: string; plane?: string; box?: number; rule?: string }): string {
   const where = p.plane && !p.message.startsWith(p.plane) ? `${p.plane}${p.box ? `, box ${p.box}` : ''}: ` : '';
@@ -189,7 +192,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   return {
     accepted,
     ack: {
-      game, player, turn: game.turn, accepted, earlier, canonical, problems,
+      game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
       previews: accepted ? previews(state, orders.plots, player.planes) : [],
       defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,

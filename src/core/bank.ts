@@ -56,4 +56,7 @@ const WORDS: Record<Bank, string> = {
 
 export const bankWords = (b: Bank): string => WORDS[b];
 
+/** A bank as messages state it, with its notation: "level", "in left bank (LB)", "inverted (INV)". */
+export const bankIs = (b: Bank): string => (b === 'N' ? 'level' : b === 'INV' ? 'inverted (INV)' : `in ${WORDS[b]} bank (${b})`.replace(' bank bank', ' bank'));
+
 export const isBank = (s: string): s is Bank => (BANKS as readonly string[]).includes(s);

@@ -3,7 +3,7 @@
  * III, then the changes of seed 000 XI (new initial speed, altitude, bank) and the carry-over.
  * Pure: the same state and orders give the same new state and events, always.
  */
-import { bandCondition } from './combat/damage-state.ts';
+import { bandCondition, carriesBombs } from './combat/damage-state.ts';
 import { type Dice, seededDice } from './dice.ts';
 import type { GameEvent } from './events.ts';
 import { hexLabel } from './hex/coords.ts';
@@ -15,7 +15,7 @@ import type { FireOrder, Plot } from '../orders/ast.ts';
 import { checkFireOrders } from './combat/fire-check.ts';
 import { PHASES } from './phases.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
-import { cardOf, type GameState } from './state.ts';
+import { cardOf, type GameState, type PlaneState } from './state.ts';
 
 export interface TurnOrders {
   /** Plots by plane id; a flying plane with none flies the missed-orders default. */
@@ -40,6 +40,10 @@ function workingCopy(state: GameState): GameState {
   return out as unknown as GameState;
 }
 
+const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
+  'shot-down': 'was shot down', 'bailed-out': 'was abandoned by its crew', crashed: 'crashed', exited: 'has left the map',
+};
+
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
 export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; defaulted: string[] }, Problem[]> {
   const problems: Problem[] = [];
@@ -49,7 +53,7 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
   for (const id of Object.keys(orders.plots)) {
     const plane = byId.get(id);
     if (!plane) problems.push({ code: 'E_UNKNOWN_PLANE', plane: id, message: `there is no plane ${id} in this game` });
-    else if (plane.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: id, message: `${id} is ${plane.status} and takes no orders` });
+    else if (plane.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: id, message: `${id} ${STATUS_WORDS[plane.status]} and takes no orders: leave its plot out` });
   }
   for (const plane of state.planes) {
     if (plane.status !== 'flying') continue;
@@ -105,6 +109,7 @@ function endOfTurn(before: GameState, work: GameState, plans: Map<string, Flight
     plane.carry = plane.status === 'flying' ? plan.carry : null;
     if (plane.carry) events.push({ ...base, type: 'carry', boxes: plane.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) });
     plane.last = { mode: plan.mode, climbed: plan.climbed, dived: plan.dived, power: plan.power > 0 };
-    if (plan.bomb) events.push({ ...base, type: 'bomb-mark', hex: hexLabel(plane.hex), altitude: plane.altitude, dive: plan.mode === 'VD' && plane.altitude <= 3000 });
+    // Bombs jettisoned during the turn (an engine lost, seed 001; damaged, seed 002 9.2.4) are not dropped.
+    if (plan.bomb && carriesBombs(plane)) events.push({ ...base, type: 'bomb-mark', hex: hexLabel(plane.hex), altitude: plane.altitude, dive: plan.mode === 'VD' && plane.altitude <= 3000 });
   }
 }

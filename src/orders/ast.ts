@@ -82,6 +82,12 @@ export interface Envelope {
   commands: Command[];
   /** 1-based line of the `#TALLYHO` line in the text. */
   line: number;
+  /**
+   * Lines inside the envelope that could not be read (a plot, fire order, command or other line
+   * with an error), as written; present only when there are any. formatOrders leaves them out
+   * unless asked (FormatOptions.unread).
+   */
+  unread?: { line: number; text: string }[];
 }
 
 export interface OrderError {

@@ -7,6 +7,7 @@ import type { Box, Manoeuvre, OrderError } from './ast.ts';
 import { MANOEUVRES } from './ast.ts';
 import { matchPhrase, SYMBOL_ALIASES, type PhraseMatch } from './aliases.ts';
 import { ErrorSink, LIMITS } from './errors.ts';
+import { suggestBox } from './suggest.ts';
 import { cleanLine, tokenize, type Token } from './text.ts';
 
 /** Marks written on a box; a field is present when it was written. */
@@ -158,7 +159,8 @@ export function parseBox(text: string): { value?: Box; errors: OrderError[] } {
     reportMark(sink, r.problem, t, 1, 1, at);
   } else {
     const t = tokens.length === 1 || !phrase ? first : tokens[phrase.count] as Token;
-    sink.add('E_UNKNOWN_MANOEUVRE', { line: 1, column: t.col, box: 1 }, { word: unknownWord(t.text) });
+    const word = unknownWord(t.text);
+    sink.add('E_UNKNOWN_MANOEUVRE', { line: 1, column: t.col, box: 1 }, { word, suggest: suggestBox(word) });
   }
   return { errors: sink.errors };
 }

@@ -12,22 +12,24 @@ export interface CommandSpec {
   maxArgs: number;
   /** int: whole numbers (written back without leading zeros); word: single words as written; text: the rest of the line. */
   argKind: 'int' | 'word' | 'text';
+  /** How the command is written, for the message when its arguments are wrong ("HISTORY [from [to]]"). */
+  usage?: string;
 }
 
 export type CommandTable = Readonly<Record<string, CommandSpec>>;
 
 /** The players' commands. */
 export const PLAYER_COMMANDS: CommandTable = {
-  HELP: { minArgs: 0, maxArgs: 0, argKind: 'int' },
-  STATUS: { minArgs: 0, maxArgs: 0, argKind: 'int' },
-  RESEND: { minArgs: 0, maxArgs: 1, argKind: 'int' }, // RESEND [turn]
-  HISTORY: { minArgs: 0, maxArgs: 2, argKind: 'int' }, // HISTORY [from [to]]
-  MAP: { minArgs: 0, maxArgs: 0, argKind: 'int' },
-  CARD: { minArgs: 0, maxArgs: 1, argKind: 'word' }, // CARD [plane or aircraft type]
-  WAIT: { minArgs: 0, maxArgs: 0, argKind: 'int' }, // no early resolution of this turn
-  NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  HELP: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'HELP alone on its line' },
+  STATUS: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'STATUS alone on its line' },
+  RESEND: { minArgs: 0, maxArgs: 1, argKind: 'int', usage: 'RESEND for the last report, or RESEND 3 for turn 3' },
+  HISTORY: { minArgs: 0, maxArgs: 2, argKind: 'int', usage: 'HISTORY, HISTORY 3 (from turn 3) or HISTORY 3 5 (turns 3 to 5)' },
+  MAP: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'MAP alone on its line' },
+  CARD: { minArgs: 0, maxArgs: 1, argKind: 'word', usage: 'CARD for your planes, CARD G1 for a plane, CARD bf-109e for a type' }, // CARD [plane or aircraft type]
+  WAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'WAIT alone on its line' }, // no early resolution of this turn
+  NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'NOWAIT alone on its line' },
   JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]
-  ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word' }, // ZONE Europe/Berlin (or ZONE GAME)
+  ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
 };
 
 /** The player id of the game master's envelope. */
@@ -97,7 +99,7 @@ export function readCommand(
   }
   if (args.length < spec.minArgs || args.length > spec.maxArgs) {
     const t = argToks[spec.maxArgs] ?? nameTok;
-    sink.add('E_COMMAND_ARGS', { line, column: t.col }, { name, takes: takes(spec) });
+    sink.add('E_COMMAND_ARGS', { line, column: t.col }, spec.usage ? { name, takes: takes(spec), usage: spec.usage } : { name, takes: takes(spec) });
     return undefined;
   }
   if (spec.argKind === 'int') {

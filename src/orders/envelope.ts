@@ -4,8 +4,9 @@
  * reported, with its line and column; nothing throws, and the work is linear in the text.
  * formatOrders writes envelopes back in canonical form; reading that gives the same envelopes.
  */
-import type { Envelope, ParseResult } from './ast.ts';
-import { commandTable, formatCommand, GM_PLAYER, PLAYER_COMMANDS, readCommand, type CommandSpec, type CommandTable } from './commands.ts';
+import type { Envelope, OrderError, ParseResult } from './ast.ts';
+import { commandTable, formatCommand, GM_PLAYER, KEYWORDS, PLAYER_COMMANDS, readCommand, type CommandSpec, type CommandTable } from './commands.ts';
+import { nearest } from './suggest.ts';
 import { ErrorSink, LIMITS } from './errors.ts';
 import { formatFireOrder, readFireOrder } from './fire.ts';
 import { END_RE, formatHeader, HEADER_RE, readHeader } from './header.ts';
@@ -25,13 +26,36 @@ interface Open {
   /** Plane -> line of its plot. */
   planes: Map<string, number>;
   plot?: PlotDraft;
+  /** The text of every line inside the envelope, and the lines of plots that could not be read. */
+  texts: Map<number, string>;
+  failedLines: number[];
 }
 
 function endPlot(open: Open, sink: ErrorSink): void {
   if (!open.plot) return;
   const plot = finishPlot(open.plot, sink);
   if (plot) open.env.plots.push(plot);
+  else open.failedLines.push(...open.plot.lines);
   open.plot = undefined;
+}
+
+/** The longest part of an unread line kept (the rest is cut off with "..."), and the most lines listed. */
+const UNREAD_CHARS = 60;
+const UNREAD_MAX = 20;
+
+/**
+ * The lines of an envelope that were not read: those of its plots that had errors, and every other
+ * line with an error (a control character alone spoils nothing: that line was read).
+ */
+function unreadLines(open: Open, errors: readonly OrderError[], index: number): Envelope['unread'] {
+  const lines = new Set(open.failedLines);
+  for (const e of errors) if (e.envelope === index && e.code !== 'E_CONTROL_CHAR' && e.line !== open.env.line) lines.add(e.line);
+  const out = [...lines].filter((l) => open.texts.has(l)).sort((a, b) => a - b).map((line) => {
+    const text = (open.texts.get(line) as string).trim();
+    return { line, text: text.length > UNREAD_CHARS ? `${text.slice(0, UNREAD_CHARS)}...` : text };
+  });
+  if (out.length > UNREAD_MAX) out.splice(UNREAD_MAX, out.length, { line: (out[UNREAD_MAX] as { line: number }).line, text: `... and ${out.length - UNREAD_MAX} more lines` });
+  return out.length ? out : undefined;
 }
 
 function readTurn(open: Open, tokens: readonly Token[], line: number, sink: ErrorSink): void {
@@ -69,6 +93,7 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
     return;
   }
   if (open.plot && startsWithBox(tokens)) {
+    open.plot.lines.push(line);
     addPlotTokens(open.plot, tokens, line, sink); // a wrapped plot line goes on
     return;
   }
@@ -89,7 +114,7 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   } else {
     // A player is told the players' commands only; the game master's envelope (player `gm`) all.
     const names = open.env.player.toLowerCase() === GM_PLAYER ? Object.keys(table) : Object.keys(PLAYER_COMMANDS);
-    sink.add('E_UNKNOWN_WORD', { line, column: first.col }, { word: first.text, commands: names.join(', ') });
+    sink.add('E_UNKNOWN_WORD', { line, column: first.col }, { word: first.text, commands: names.join(', '), suggest: nearest(first.text, [...KEYWORDS, ...names]) });
   }
 }
 
@@ -105,6 +130,8 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
   let open: Open | undefined;
   const close = (o: Open): void => {
     endPlot(o, sink);
+    const unread = unreadLines(o, sink.errors, envelopes.indexOf(o.env));
+    if (unread) o.env.unread = unread;
     sink.envelope = undefined;
     open = undefined;
   };
@@ -118,6 +145,7 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
     if (trimmed.startsWith('>')) continue; // a quoted reply
     const isHeader = HEADER_RE.test(trimmed);
     if (!open && !isHeader) continue;
+    if (open && !isHeader) (open as Open).texts.set(line, clean.text);
     if (clean.length > LIMITS.maxLineLength) {
       sink.add('E_LINE_TOO_LONG', { line, column: LIMITS.maxLineLength + 1 }, { length: clean.length });
       continue;
@@ -134,7 +162,7 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
       sink.envelope = envelopes.length;
       const env: Envelope = { game: '', player: '', secret: '', plots: [], fire: [], commands: [], line };
       envelopes.push(env);
-      open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map() };
+      open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map(), texts: new Map(), failedLines: [] };
       if (clean.control) sink.add('E_CONTROL_CHAR', { line, column: clean.control.col }, { code: clean.control.code });
       Object.assign(env, readHeader(clean, line, sink));
       continue;
@@ -159,6 +187,8 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
 export interface FormatOptions {
   /** Pad with blank lines so envelopes and commands keep their `line`. */
   keepLines?: boolean;
+  /** Also write the lines that were not read (Envelope.unread), each followed by this mark, before #END. */
+  unread?: string;
 }
 
 /** Canonical envelopes: header, TURN, plots, fire orders, commands, #END. */
@@ -178,6 +208,7 @@ export function formatOrders(envelopes: readonly Envelope[], options: FormatOpti
       padTo(c.line);
       out.push(formatCommand(c));
     }
+    if (options.unread !== undefined) for (const u of e.unread ?? []) out.push(`${u.text}${options.unread}`);
     out.push('#END');
   }
   return out.length ? `${out.join('\n')}\n` : '';

@@ -5,6 +5,7 @@
  */
 import type { OrderError } from './ast.ts';
 import { MANOEUVRES } from './ast.ts';
+import { orList } from './suggest.ts';
 
 /** Hard limits of the language (docs/orders.md "Limits"). */
 export const LIMITS = {
@@ -23,6 +24,7 @@ export const LIMITS = {
 const HEADER = '#TALLYHO <game> <player> "<secret>"';
 const EXAMPLES = { PLOT: 'PLOT A1 S S TR', FIRE: 'FIRE A1 FIXED AT B1', HOLD: 'HOLD A1 FLEX' } as const;
 const MANOEUVRE_LIST = MANOEUVRES.join(' ');
+const didYouMean = (words?: readonly string[]): string => (words?.length ? `: did you mean ${orList(words)}?` : '');
 
 /** Code -> message text (without the "line 4, box 3:" prefix). */
 export const ORDER_ERRORS = {
@@ -41,7 +43,7 @@ export const ORDER_ERRORS = {
   E_BAD_PLAYER: (a: { word: string }) => `'${a.word}' is not a player id: 1 to 32 letters, digits, '-' or '_'`,
   E_BAD_SECRET: () => `the secret must be 1 to ${LIMITS.maxSecret} characters with no double quote in it, in quotes when it has spaces: ${HEADER}`,
   E_UNCLOSED_QUOTE: () => `the secret's closing quote is missing: ${HEADER}`,
-  E_UNKNOWN_WORD: (a: { word: string; commands: string }) => `'${a.word}' is not an order. A line in an envelope is a plot (A1: S S TR, or PLOT A1 S S TR), FIRE, HOLD, TURN <n> or one of the commands ${a.commands}`,
+  E_UNKNOWN_WORD: (a: { word: string; commands: string; suggest?: readonly string[] }) => `'${a.word}' is not an order${didYouMean(a.suggest) || '.'} A line in an envelope is a plot (A1: S S TR, or PLOT A1 S S TR), FIRE, HOLD, TURN <n> or one of the commands ${a.commands}`,
   E_MISSING_COLON: (a: { word: string; rest: string }) => `'${a.word}' starts no order; if it is a plane, put a colon after it: ${a.word}: ${a.rest}`,
   E_NO_PLOT_TO_CONTINUE: (a: { word: string }) => /^[A-Z]+\d+$/i.test(a.word)
     ? `'${a.word}' reads as a box, but no plot line comes right before this line; if ${a.word} is a plane, write its id with a colon: ${a.word}: 1 1 1 ...`
@@ -51,17 +53,19 @@ export const ORDER_ERRORS = {
   // Plots (seed 000 X.F, seed 001 rules (18)-(21)).
   E_NO_PLANE: (a: { verb: 'PLOT' | 'FIRE' | 'HOLD' }) => `${a.verb} needs a plane id, e.g. ${EXAMPLES[a.verb]}`,
   E_BAD_PLANE: (a: { word: string }) => `'${a.word}' is not a plane id: 1 to 16 letters, digits, '-' or '_'`,
-  E_UNKNOWN_MANOEUVRE: (a: { word: string }) => `'${a.word}' is not a manoeuvre; write one of ${MANOEUVRE_LIST}, or a plain word such as STRAIGHT or TURN LEFT`,
+  E_UNKNOWN_MANOEUVRE: (a: { word: string; suggest?: readonly string[] }) => a.suggest?.length
+    ? `'${a.word}' is not a manoeuvre${didYouMean(a.suggest)} The manoeuvres are ${MANOEUVRE_LIST}; plain words such as STRAIGHT or TURN LEFT are read too`
+    : `'${a.word}' is not a manoeuvre; write one of ${MANOEUVRE_LIST}, or a plain word such as STRAIGHT or TURN LEFT`,
   E_BAD_ALTITUDE: (a: { word: string }) => `'${a.word}' is not an altitude change; write a sign and a multiple of 100 feet up to ${LIMITS.maxAltitude}, e.g. +200 or -100`,
   E_BAD_POWER: (a: { word: string }) => `'${a.word}' is not a power mark; write P, PP, PPP, PPPP or P1 to P${LIMITS.maxPower}`,
   E_BAD_BRAKE: (a: { word: string }) => `'${a.word}' is not a brake mark; write K, KK, KKK, KKKK or K1 to K${LIMITS.maxBrake}`,
   E_DUPLICATE_MODIFIER: (a: { word: string; what: string }) => `'${a.word}': this box already has ${a.what}; write it once, e.g. TR+200P`,
   E_MODIFIER_FIRST: (a: { word: string }) => `'${a.word}' belongs to a box but comes before the first box; write it after the box, e.g. TR ${a.word}`,
   E_EMPTY_PLOT: (a: { plane: string }) => `the plot for ${a.plane} has no boxes; write one box per active impulse, e.g. ${a.plane}: S S TR`,
-  E_TOO_MANY_BOXES: (a: { plane: string }) => `the plot for ${a.plane} has more than ${LIMITS.maxBoxes} boxes`,
+  E_TOO_MANY_BOXES: (a: { plane: string }) => `the plot for ${a.plane} has more than ${LIMITS.maxBoxes} boxes, the most a plot may have; write one box per hex the plane enters this turn`,
   E_DUPLICATE_PLOT: (a: { plane: string; first: number }) => `${a.plane} is already plotted on line ${a.first}; write one plot per plane (it may go on over several lines)`,
-  E_TWO_MODES: (a: { word: string; first: string }) => `'${a.word}' after '${a.first}': a plot has at most one of SC, SD, VD (or STEEP)`,
-  E_REPEATED_MARK: (a: { word: string }) => `'${a.word}' is written twice in this plot`,
+  E_TWO_MODES: (a: { word: string; first: string }) => `'${a.word}' after '${a.first}': a plot has at most one of SC, SD, VD (or STEEP); keep the one you mean`,
+  E_REPEATED_MARK: (a: { word: string }) => `'${a.word}' is written twice in this plot; write it once, at the start`,
   E_STEEP_UNCLEAR: (a: { which: 'neither' | 'both' }) => a.which === 'both'
     ? 'STEEP with both climbing and diving boxes; write SC (steep climb) or SD (steep dive)'
     : 'STEEP with no climbing or diving box; give the boxes their altitude changes (e.g. S+200) or write SC or SD',
@@ -78,7 +82,7 @@ export const ORDER_ERRORS = {
     ? `'${a.word}' is not part of a HOLD order; write HOLD A1 or HOLD A1 <guns>`
     : `'${a.word}' is not part of a FIRE order; write FIRE A1 <guns> [AT <target>] [FROM <impulse>] [WITHIN <range>]`,
   // Player commands.
-  E_COMMAND_ARGS: (a: { name: string; takes: string }) => `${a.name} takes ${a.takes}`,
+  E_COMMAND_ARGS: (a: { name: string; takes: string; usage?: string }) => `${a.name} takes ${a.takes}${a.usage ? `: write ${a.usage}` : ''}`,
   E_BAD_NUMBER: (a: { word: string; name: string }) => `'${a.word}' is not a whole number; ${a.name} takes whole numbers, e.g. ${a.name} 3`,
 } as const satisfies Record<string, (a: any) => string>;
 

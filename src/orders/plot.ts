@@ -7,6 +7,7 @@ import type { Box, OrderError, Plot } from './ast.ts';
 import { matchPhrase, splitHyphens, type ModeMark } from './aliases.ts';
 import { boxFromPhrase, formatBox, parseBoxWord, parseMarks, reportMark, unknownWord, type Marks } from './box.ts';
 import { ErrorSink, LIMITS, type At } from './errors.ts';
+import { suggestBox, suggestPhrase } from './suggest.ts';
 import { cleanLine, colAt, commentStart, splitLines, tokenize, type CleanLine, type Token } from './text.ts';
 
 export const PLANE_ID = /^[A-Z0-9_-]{1,16}$/;
@@ -26,6 +27,8 @@ export interface PlotDraft {
   last?: { box: Box; marks: Marks } | 'bad';
   failed: boolean;
   tooMany?: boolean;
+  /** The lines the plot was written on. */
+  lines: number[];
 }
 
 /** The plane id of a plot line and where its boxes start, or undefined if the line is no plot line. */
@@ -49,7 +52,7 @@ export function plotHead(line: CleanLine, tokens: readonly Token[]): { plane: To
 /** Opens a plot for the plane token (its id is checked here). */
 export function startPlot(plane: Token, line: number, sink: ErrorSink): PlotDraft {
   const id = plane.text.toUpperCase();
-  const d: PlotDraft = { plane: id, at: { line, column: plane.col }, bomb: false, boxes: [], slots: 0, failed: false };
+  const d: PlotDraft = { plane: id, at: { line, column: plane.col }, bomb: false, boxes: [], slots: 0, failed: false, lines: [line] };
   if (!id) { sink.add('E_NO_PLANE', d.at, { verb: 'PLOT' }); d.failed = true; } else if (!PLANE_ID.test(id)) {
     sink.add('E_BAD_PLANE', d.at, { word: plane.text });
     d.failed = true;
@@ -167,8 +170,14 @@ export function addPlotTokens(d: PlotDraft, input: readonly Token[], line: numbe
       } else if (phrase && !phrase.suffix) {
         setMode(d, phrase.meaning.kind === 'bomb' ? 'BOMB' : phrase.meaning.mode, phrase.written, { line, column: t.col }, sink);
       } else {
-        sink.add('E_UNKNOWN_MANOEUVRE', at, { word: unknownWord(t.text) });
+        // A misspelt first word of a phrase ("TRUN LEFT") is suggested with the words after it,
+        // which are then not reported again.
+        const whole = suggestPhrase(tokens.slice(i, i + 3).map((x) => x.text));
+        const word = whole ? tokens.slice(i, i + whole.count).map((x) => unknownWord(x.text)).join(' ') : unknownWord(t.text);
+        sink.add('E_UNKNOWN_MANOEUVRE', at, { word, suggest: whole ? [whole.phrase] : suggestBox(word) });
         badBox(d);
+        i += whole ? whole.count : 1;
+        continue;
       }
       i += phrase ? phrase.count : 1;
     }

@@ -5,7 +5,7 @@ import { fixedDice } from '../../src/core/dice.ts';
 import { resolveTurn } from '../../src/core/turn.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import {
-  buildState, checkAfter, compactEvent, compactProblem, goldenOrders, diceTable, loadTestCards, missingInOrder, readGoldenFile,
+  buildState, checkAfter, compactEvent, problemLines, goldenOrders, diceTable, loadTestCards, missingInOrder, readGoldenFile,
 } from '../support/golden-movement.ts';
 
 const DIR = 'tests/golden/combat';
@@ -26,7 +26,7 @@ describe('golden combat cases', () => {
       let errors: string[] = [];
       for (const lines of c.turns) {
         const r = resolveTurn(state, goldenOrders(lines), dice);
-        if (!r.ok) { errors = r.error.map(compactProblem); break; }
+        if (!r.ok) { errors = problemLines(r.error, c.errors); break; }
         events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
         state = r.value.state;
       }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveTurn } from '../../src/core/turn.ts';
 import {
-  buildState, checkAfter, compactEvent, compactProblem, goldenOrders, loadTestCards, missingInOrder, readGoldenFile,
+  buildState, checkAfter, compactEvent, problemLines, goldenOrders, loadTestCards, missingInOrder, readGoldenFile,
 } from '../support/golden-movement.ts';
 
 const DIR = 'tests/golden/movement';
@@ -24,7 +24,7 @@ describe('golden movement cases', () => {
       let errors: string[] = [];
       for (const lines of c.turns) {
         const r = resolveTurn(state, goldenOrders(lines));
-        if (!r.ok) { errors = r.error.map(compactProblem); break; }
+        if (!r.ok) { errors = problemLines(r.error, c.errors); break; }
         events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
         state = r.value.state;
       }
@@ -38,10 +38,18 @@ describe('golden movement cases', () => {
 
 describe('golden coverage', () => {
   it('every legality code of the movement rules has a golden case', () => {
-    const srcs = ['plan.ts', 'plan-altitude.ts', 'altitude.ts', 'manoeuvres/turn.ts', 'manoeuvres/slip.ts', 'manoeuvres/halfroll.ts', 'manoeuvres/bank.ts', 'manoeuvres/loop.ts']
+    const srcs = ['plan.ts', 'plan-altitude.ts', 'altitude.ts', 'manoeuvres/turn.ts', 'manoeuvres/slip.ts', 'manoeuvres/halfroll.ts', 'manoeuvres/bank.ts', 'manoeuvres/loop.ts', 'manoeuvres/family.ts', 'plan-checks.ts']
       .map((f) => readFileSync(`src/core/movement/${f}`, 'utf8')).join('\n') + readFileSync('src/core/turn.ts', 'utf8');
     const codes = new Set([...srcs.matchAll(/'(E_[A-Z_]+)'/g)].map((m) => m[1]!));
     const covered = new Set(all.flatMap((c) => c.errors.map((e) => e.split(' ')[0]!)));
     expect([...codes].filter((c) => !covered.has(c))).toEqual([]);
+  });
+
+  it('docs/orders.md shows an example of every legality code', () => {
+    const srcs = ['plan.ts', 'plan-altitude.ts', 'altitude.ts', 'plan-checks.ts', 'manoeuvres/turn.ts', 'manoeuvres/slip.ts', 'manoeuvres/halfroll.ts', 'manoeuvres/bank.ts', 'manoeuvres/loop.ts', 'manoeuvres/family.ts']
+      .map((f) => readFileSync(`src/core/movement/${f}`, 'utf8')).join('\n') + readFileSync('src/core/turn.ts', 'utf8') + readFileSync('src/core/combat/fire-check.ts', 'utf8');
+    const docs = readFileSync('docs/orders.md', 'utf8');
+    const codes = new Set([...srcs.matchAll(/'(E_[A-Z_]+)'/g)].map((m) => m[1]!));
+    expect([...codes].filter((c) => !docs.includes(`| \`${c}\` |`))).toEqual([]);
   });
 });

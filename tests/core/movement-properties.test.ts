@@ -68,6 +68,33 @@ describe('movement properties', () => {
     }));
   });
 
+  it('steep and vertical turns whose altitudes are left out draw no altitude error, carried-over boxes and all', () => {
+    // The referee fills in the altitudes (seed 001 rules (18)-(20), seed 000 X.D.1, X.E.4); a
+    // half loop or a vertical-dive bank may run into the next turn, which is then plotted blank too.
+    const ALTITUDE = /ALT|STEEP|LOOP_RATE|CLIMB|TOTAL/;
+    fc.assert(fc.property(fc.integer({ min: 30, max: 120 }), fc.constantFrom('SC', 'SD', 'VD'), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 4, max: 8 }),
+      (speed, mode, tail, loop) => {
+        let state = game(1, 1, ['tf']);
+        Object.assign(state.planes[0]!, { speed, bank: mode === 'SD' ? 'INV' : 'N', altitude: 25000, last: mode === 'SC' ? { ...NO_LAST_TURN } : { ...NO_LAST_TURN, mode: 'SD', dived: 2000 } });
+        for (let t = 0; t < 3; t++) {
+          const p = state.planes[0]!;
+          const need = movementRow(p.speed) - (p.carry?.boxes.length ?? 0);
+          if (p.status !== 'flying' || need <= 0) return;
+          const mans: string[] = Array(need).fill('1');
+          // Turn 1 ends with a manoeuvre that runs into turn 2: a half loop (SC, SD) or a bank (VD).
+          if (t === 0 && tail > 0) mans.splice(Math.max(0, need - tail), mans.length, ...(mode === 'VD' ? ['S', 'S', 'LB'] : [...Array(loop - 1).fill('S'), 'V']));
+          const boxes = mans.map((man) => ({ man: man as '1', alt: 0, power: 0, brake: 0 }));
+          const plot = { plane: p.id, bomb: false, ...(t === 0 || !p.carry?.mode ? { mode: mode as 'SC' } : {}), boxes };
+          const res = resolveTurn(state, { plots: { [p.id]: plot }, fire: [] });
+          if (!res.ok) {
+            expect(res.error.filter((e) => ALTITUDE.test(e.code)).map((e) => `${e.code}: ${e.message}`)).toEqual([]);
+            return;
+          }
+          state = res.value.state;
+        }
+      }), { numRuns: 300 });
+  });
+
   it('the state survives JSON and resolves the same afterwards', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
       let state = game(seed, 3);

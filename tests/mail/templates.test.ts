@@ -29,6 +29,9 @@ function mails(): Record<string, OutboxRow> {
   found.welcome = out()[0]!;
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 TR 1 1\nFIRE B1 ALL AT R1\nSTATUS')), place(1));
   found['ack-refused'] = out().filter((m) => m.kind === 'ack').at(-1)!; // the STATUS beside refused orders is not carried out
+  // A misspelt manoeuvre: the plot is not read, and shown as written, marked.
+  intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 TX 1\n  1 1\nFIRE R1 ALL')), place(7));
+  found['ack-misspelt'] = last();
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(2));
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')), place(3));
   found['ack-accepted'] = last();

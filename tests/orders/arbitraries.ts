@@ -74,5 +74,5 @@ export const envelopes = fc.array(envelope, { maxLength: 5 });
 
 /** Envelopes without their line numbers, for comparing what was read. */
 export function withoutLines(envs: readonly Envelope[]): Envelope[] {
-  return envs.map((e) => ({ ...e, line: 0, commands: e.commands.map((c) => ({ ...c, line: 0 })) }));
+  return envs.map(({ unread: _unread, ...e }) => ({ ...e, line: 0, commands: e.commands.map((c) => ({ ...c, line: 0 })) }));
 }

@@ -7,7 +7,7 @@
  *   rule: <the rule it tests>
  *   map: 40x40                       (optional)
  *   before:
- *     A1 type=tf hex=1010 facing=0 alt=10000 speed=5.0 bank=N [side=a] [loaded] [last=SC|SD|VD] [dived=N] [climbed=N] [lastpower] [status=...]
+ *     A1 type=tf hex=1010 facing=0 alt=10000 speed=5.0 bank=N [side=a] [loaded] [jettisoned] [last=SC|SD|VD] [dived=N] [climbed=N] [lastpower] [status=...]
  *   orders:                          (one block per turn; lines as inside a mail envelope)
  *     A1: S TR 1 1 1
  *   after:
@@ -16,6 +16,7 @@
  *     1.5 A1 move 1009>1008
  *   errors:                          (exactly these problems, for the turn that fails)
  *     E_TURN_MODE A1 box=2
+ *     E_ALT_RATE A1 box=1 | a climb of 400 ft ...   (with ` | message`, the message is compared too)
  */
 import { readFileSync } from 'node:fs';
 import { parseOrders } from '../../src/orders/index.ts';
@@ -80,7 +81,12 @@ export function readGoldenFile(path: string): GoldenCase[] {
       case 'orders': cur.turns[cur.turns.length - 1]!.push(body); break;
       case 'after': cur.after.push(body); break;
       case 'events': cur.events.push(body.replace(/\s+/g, ' ')); break;
-      case 'errors': cur.errors.push(body.replace(/\s+/g, ' ')); break;
+      case 'errors': {
+        // A message may go on over further lines, each starting with `|` ("  | more words").
+        if (body.startsWith('| ') && cur.errors.length) cur.errors[cur.errors.length - 1] += ` ${body.slice(2).trim()}`;
+        else cur.errors.push(body.replace(/\s+/g, ' '));
+        break;
+      }
       case 'dice': cur.dice.push(body); break;
       default: throw new Error(`${path}:${n + 1}: '${body}' is outside any section`);
     }
@@ -120,9 +126,10 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>): Gam
       last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
       status: (f.status as PlaneState['status']) ?? 'flying',
       ...(f.rockets ? { rockets: f.rockets === 'true' ? 'carried' as const : f.rockets as 'carried' | 'fired' } : {}),
-      ...(f.damage || f.destroyed ? { damage: {
+      ...(f.damage || f.destroyed || f.jettisoned ? { damage: {
         taken: Object.fromEntries((f.damage ?? '').split(',').filter(Boolean).map((kvp) => { const [k, n] = kvp.split(':'); return [k!, Number(n)]; })),
         destroyed: (f.destroyed ?? '').split(',').filter(Boolean),
+        ...(f.jettisoned ? { jettisoned: true } : {}),
       } } : {}),
     };
   });
@@ -180,6 +187,17 @@ export function compactEvent(turn: number, e: GameEvent): string {
 }
 
 export const compactProblem = (p: Problem): string => `${p.code} ${p.plane ?? '-'}${p.box ? ` box=${p.box}` : ''}`;
+
+/**
+ * The problems of a case as its `errors:` block writes them: `CODE plane box=n`, followed by
+ * ` | message` where the block gives the message (it is then compared word for word).
+ */
+export function problemLines(problems: readonly Problem[], expected: readonly string[]): string[] {
+  return problems.map((p) => {
+    const short = compactProblem(p);
+    return expected.some((e) => e.startsWith(`${short} | `)) ? `${short} | ${p.message}` : short;
+  });
+}
 
 /** Mismatches between a plane and its `after:` line. */
 export function checkAfter(line: string, state: GameState): string[] {

@@ -31,6 +31,16 @@ export const isDestroyed = (p: PlaneState, key: string): boolean => !!p.damage?.
 
 export const engineKey = (index: number): string => `E${index + 1}`;
 
+/** Bombs still aboard: loaded and not jettisoned (seed 001's engine loss; seed 002 9.2.4). */
+export const carriesBombs = (p: PlaneState): boolean => p.loaded && !p.damage?.jettisoned;
+
+/**
+ * Flies with its loaded figures and limits: a bomb load aboard, or jettisoned after an engine loss
+ * (seed 001: "fly as loaded"); not once damaged in the odds model, where the bombs go (seed 002
+ * 9.2.4) and the damaged figures of 5.1 apply instead.
+ */
+export const fliesLoaded = (p: PlaneState): boolean => p.loaded && !p.damage?.oddsDamaged;
+
 /** Which engines are destroyed, index 0 at the left wingtip. */
 export const enginesDestroyed = (card: AircraftCard, p: PlaneState): boolean[] =>
   Array.from({ length: card.engines }, (_, i) => isDestroyed(p, engineKey(i)));

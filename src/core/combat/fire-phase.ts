@@ -36,8 +36,19 @@ export interface FirePhaseContext {
   flexTargets: Map<string, Set<string>>;
 }
 
-/** Seed 000 VII.3: nose down when lower than before this impulse's move, up when higher. */
-export const attitudeOf = (before: number, now: number): Attitude => (now < before ? 'down' : now > before ? 'up' : 'level');
+/**
+ * Seed 000 VII.3: nose down when lower than before this impulse's move, up when higher. `forced`
+ * is the part of the loss that X.E.1.f, X.E.2.a and X.E.3.a force (banked forwards,
+ * maximum-performance turns and slips): it "does not affect nose attitude".
+ */
+export const attitudeOf = (before: number, now: number, forced = 0): Attitude => {
+  const change = now - before + forced;
+  return change < 0 ? 'down' : change > 0 ? 'up' : 'level';
+};
+
+/** Feet of forced loss in the boxes a plane flew in this impulse. */
+const forcedIn = (plan: FlightPlan | undefined, impulse: number): number =>
+  plan ? plan.steps.reduce((s, st) => s + (st.impulse === impulse ? st.box.forced : 0), 0) : 0;
 
 export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const { state, impulse } = ctx;
@@ -79,7 +90,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     if (!enemies.length) continue;
     const f: FirerContext = {
       plane, card: { ...full, guns }, orders, active, dropsOrdnance,
-      attitude: attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude),
+      attitude: attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude, forcedIn(plan, impulse)),
       fired, flexTargets, held, enginesOf: (t) => card(t).engines,
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];

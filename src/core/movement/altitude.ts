@@ -39,22 +39,51 @@ const p = (c: AltitudeCheck, code: string, rule: string, message: string, box?: 
 /** The player-chosen part of a box's altitude change (forced losses set apart). */
 export const freeAlt = (b: PlannedBox): number => b.alt + b.forced;
 
+/** "box 3", "boxes 1, 2 and 5", with the boxes carried over from last turn named as such. */
+function listBoxes(nos: readonly number[]): string {
+  const own = nos.filter((n) => n > 0);
+  const carried = nos.length - own.length;
+  const words = [
+    ...(own.length ? [`${own.length === 1 ? 'box' : 'boxes'} ${own.length === 1 ? own[0] : `${own.slice(0, -1).join(', ')} and ${own[own.length - 1]}`}`] : []),
+    ...(carried ? [`the box${carried === 1 ? '' : 'es'} carried over from last turn`] : []),
+  ];
+  return words.join(' and ');
+}
+
+/** What a per-turn maximum allows in each impulse, in words (seed 000 X.D.1). */
+export function shareText(maxFeet: number, n: number): string {
+  const { base, extra } = perImpulseShare(maxFeet, n);
+  const per = n > 12 ? 'box' : 'impulse';
+  if (base === 0 && extra === 0) return 'none at all';
+  if (extra === 0) return `${base * 100} ft in each ${per}`;
+  return `${(base + 1) * 100} ft in ${extra} of its ${per === 'box' ? 'boxes' : 'impulses'} and ${base ? `${base * 100} ft` : 'none'} in the others`;
+}
+
 /**
  * Checks per-impulse limits: no box above its share of the turn's maximum, no more boxes at the
- * extra 100 ft than the remainder allows (seed 000 X.D.1-2).
+ * extra 100 ft than the remainder allows (seed 000 X.D.1-2). Boxes carried over from last turn
+ * count, but only the player's boxes are reported: they are the ones that can change.
  */
 export function checkShares(c: AltitudeCheck, boxes: PlannedBox[], maxFeet: number, sign: 1 | -1, what: string, rule: string): Problem[] {
   const { base, extra } = perImpulseShare(maxFeet, c.n);
   const out: Problem[] = [];
-  let atExtra = 0;
-  boxes.forEach((b, i) => {
+  const atExtra: number[] = [];
+  const order = boxes.map((_, i) => i).sort((x, y) => Number(c.boxNos[x] !== 0) - Number(c.boxNos[y] !== 0));
+  const allowed = `the turn's maximum of ${maxFeet} ft over ${c.n} ${c.n > 12 ? 'boxes' : 'impulses'} allows ${shareText(maxFeet, c.n)}`;
+  const verb = sign > 0 ? 'climb' : 'dive';
+  const per = c.n > 12 ? 'box' : 'impulse';
+  for (const i of order) {
+    const b = boxes[i] as PlannedBox;
+    const no = c.boxNos[i] as number;
     const units = Math.max(0, (sign * freeAlt(b)) / 100);
-    if (units > base + 1 || (units === base + 1 && ++atExtra > extra)) {
-      const allowed = extra > 0 ? `${base * 100} ft in each impulse, ${(base + 1) * 100} ft in ${extra} of them` : `${base * 100} ft in each impulse`;
-      out.push(p(c, 'E_ALT_RATE', rule,
-        `box ${c.boxNos[i]}: ${what} of ${units * 100} ft is more than this impulse's share: the turn's maximum ${maxFeet} ft over ${c.n} impulses allows ${allowed}`, c.boxNos[i]));
-    }
-  });
+    if (units <= base) continue;
+    if (units === base + 1 && atExtra.length < extra) { atExtra.push(no); continue; }
+    if (!no) continue;
+    const most = (atExtra.length < extra ? base + 1 : base) * 100;
+    const taken = units === base + 1 && extra > 0 ? `, and ${listBoxes(atExtra)} already ${atExtra.length === 1 ? 'takes' : 'take'} ${(base + 1) * 100} ft` : '';
+    out.push(p(c, 'E_ALT_RATE', rule,
+      `${what} of ${units * 100} ft in one ${per} is too much: ${allowed}${taken}; ${most ? `${verb} at most ${most} ft here` : `no ${verb} here`}`, no));
+  }
   return out;
 }
 
@@ -111,5 +140,5 @@ export function checkPullOut(c: AltitudeCheck, last: LastTurn, climbed: number, 
   if (steepDown || (dived >= d.minDive && climbed === 0)) return [];
   const what = d.after === 'VD' ? `at least ${d.minDive} ft this turn (half its maximum shallow dive)` : `at least ${d.minDive} ft this turn`;
   return [p(c, d.code, d.rule,
-    `after last turn's ${d.after === 'VD' ? 'vertical' : 'steep'} dive the plane must dive ${what} and may not climb; it plots ${dived} ft down, ${climbed} ft up`)];
+    `after last turn's ${d.after === 'VD' ? 'vertical' : 'steep'} dive the plane must dive ${what} and may not climb, or dive steeply (SD) or vertically (VD) again; it plots ${dived} ft down, ${climbed} ft up`)];
 }

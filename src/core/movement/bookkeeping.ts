@@ -2,7 +2,7 @@
  * New initial speed at the end of the turn (seed 000 XI.A, seed 001 rules (12)-(20)). Every term is
  * returned so the report can show the sum.
  */
-import { bandCondition } from '../combat/damage-state.ts';
+import { bandCondition, fliesLoaded } from '../combat/damage-state.ts';
 import type { AircraftCard } from '../aircraft/types.ts';
 import { movementRow } from '../impulse/schedule.ts';
 import type { PlaneState } from '../state.ts';
@@ -23,7 +23,7 @@ export function newSpeed(card: AircraftCard, plane: PlaneState, plan: FlightPlan
   const add = (why: string, tenths: number, rule: string) => { if (tenths !== 0) terms.push({ why, tenths, rule }); };
 
   add(`${plan.manoeuvres} manoeuvre${plan.manoeuvres === 1 ? '' : 's'} in the ${range === 'maneuver' ? 'manoeuvre' : range} speed range`,
-    -maneuverSpeedLoss(range, card.wingLoading, plane.loaded, plan.manoeuvres), range === 'maneuver' ? 'seed 001 rules (12), (29)' : 'seed 001 rule (12)');
+    -maneuverSpeedLoss(range, card.wingLoading, fliesLoaded(plane), plan.manoeuvres), range === 'maneuver' ? 'seed 001 rules (12), (29)' : 'seed 001 rule (12)');
   if (range === 'dive') add('dive speed drag', -2 * Math.max(0, movementRow(plane.speed) - band.levelMax), 'seed 001 rule (13)');
   add('power', plan.power, 'seed 001 rule (15)');
   add('brakes', -2 * plan.brake, 'seed 001 rule (15)');

@@ -7,7 +7,7 @@
  */
 import type { AircraftCard, AltitudeBand } from '../aircraft/types.ts';
 import type { Bank } from '../bank.ts';
-import { bankWords } from '../bank.ts';
+import { bankIs } from '../bank.ts';
 import { bandCondition, enginesWorking } from '../combat/damage-state.ts';
 import { movementPoints, movementRow } from '../impulse/schedule.ts';
 import type { PlotMode } from '../../orders/ast.ts';
@@ -27,10 +27,10 @@ const VERTICAL_CLASSES: readonly AircraftCard['class'][] = ['fighter1', 'fighter
 export function verticalDiveEntry(card: AircraftCard, band: AltitudeBand, last: LastTurn, bank: Bank, plane: string): Problem[] {
   const out: Problem[] = [];
   const P = (code: string, message: string) => out.push({ code, rule: 'seed 001 rule (20)', plane, message });
-  if (!VERTICAL_CLASSES.includes(card.class)) P('E_VD_CLASS', `${card.name} may not dive vertically: only dive bombers and one- or two-engine fighters can`);
+  if (!VERTICAL_CLASSES.includes(card.class)) P('E_VD_CLASS', `${card.name} may not dive vertically: only dive bombers and one- or two-engine fighters can; dive steeply (SD) instead`);
   const half = halfShallowDive(band);
-  if (last.dived < half) P('E_VD_ENTRY', `a vertical dive needs a dive of at least ${half} ft last turn (half the maximum shallow dive); last turn dived ${last.dived} ft`);
-  if (bank !== 'N' && bank !== 'INV') P('E_VD_BANK_START', `a vertical dive starts from a level or inverted bank; the plane is ${bankWords(bank)}`);
+  if (last.dived < half) P('E_VD_ENTRY', `a vertical dive needs a dive of at least ${half} ft last turn (half the maximum shallow dive); last turn dived ${last.dived} ft: dive at least ${half} ft this turn (or SD) and go vertical next turn`);
+  if (bank !== 'N' && bank !== 'INV') P('E_VD_BANK_START', `a vertical dive starts from a level or inverted bank; the plane is ${bankIs(bank)}: roll to N or INV this turn and go vertical next turn`);
   return out;
 }
 

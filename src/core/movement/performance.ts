@@ -20,7 +20,8 @@ export function bandAt(card: AircraftCard, altitude: number): AltitudeBand {
 /** Band figures with the bomb load applied (the `loaded` figures of the band). */
 export function effectiveBand(card: AircraftCard, altitude: number, loaded: boolean, cond?: BandCondition): AltitudeBand {
   const b = bandAt(card, altitude);
-  let band = loaded && b.loaded ? { ...b, ...b.loaded } : b;
+  // Odds model: damage jettisons the bombs (seed 002 9.2.4) and its figures replace the loaded ones.
+  let band = loaded && !cond?.damaged && b.loaded ? { ...b, ...b.loaded } : b;
   // Odds model: a damaged plane flies with the worse figures of seed 002 5.1 (combat/odds.ts).
   if (cond?.damaged) band = damagedBand(band);
   // Seed 002 7.1.4: rockets cost Agility 1 while carried and Speed 1 for good (the launch tubes).

@@ -29,6 +29,8 @@ export interface AltitudeInput {
   points: number[];
 }
 
+const LOOPS = new Set(['V', 'VLL', 'VRR']);
+
 export function checkAltitudes(a: AltitudeInput): Problem[] {
   const out: Problem[] = [];
   const c: AltitudeCheck = { plane: a.plane.id, band: a.band, speed: a.plane.speed, n: a.n, mode: a.mode, boxNos: a.boxNos };
@@ -36,53 +38,74 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
     out.push(box === undefined ? { code, rule, plane: a.plane.id, message } : { code, rule, plane: a.plane.id, box, message });
   const fresh = a.turnBoxes.filter((_, i) => a.boxNos[i] !== 0);
   const blank = (b: PlannedBox) => freeAlt(b) === 0;
+  const inLoop = (i: number): boolean => {
+    const j = (a.boxNos[i] ?? 0) - 1;
+    return j >= 0 && a.mans.some((m) => LOOPS.has(m.code) && m.first <= j && j <= m.last);
+  };
+  const steep = a.mode === 'SC' || a.mode === 'SD' ? steepTotal(a.mode, a.plane.speed) : 0;
+  const loopMin = Math.max(1, perImpulseShare(steep, a.n).base);
 
   if (a.mode === 'SD' || a.mode === 'VD') {
-    // Rules (19), (20): the dive is fixed by speed; spread evenly when not written (X.D.1).
+    // Rules (19), (20): the dive is fixed by speed; spread evenly when not written (X.D.1). With
+    // boxes carried over from last turn the rest is spread over the others: the fixed total of the
+    // rule stands, so the referee's own spread is not held to the per-impulse share.
     const total = steepTotal(a.mode, a.plane.speed);
-    if (fresh.every(blank) && a.overflow.every(blank)) {
+    const what = a.mode === 'SD' ? 'steep' : 'vertical';
+    const rule = `seed 001 rule (${a.mode === 'SD' ? 19 : 20})`;
+    const filled = fresh.every(blank) && a.overflow.every(blank);
+    if (filled) {
       fillOverflow(a, -1, total);
-      const slots = a.turnBoxes.filter(blank);
+      const slots = a.turnBoxes.map((b, i) => i).filter((i) => blank(a.turnBoxes[i] as PlannedBox));
       const done = a.turnBoxes.filter((b) => !blank(b)).reduce((s, b) => s - b.alt, 0);
-      spread(Math.max(0, total - done) / 100, slots.length).forEach((u, i) => { const b = slots[i] as PlannedBox; b.alt = -u * 100; b.forced = 0; });
+      const units = spread(Math.max(0, total - done) / 100, slots.length);
+      loopFirst(units, slots.map(inLoop), loopMin);
+      slots.forEach((k, i) => { const b = a.turnBoxes[k] as PlannedBox; b.alt = -(units[i] ?? 0) * 100; b.forced = 0; });
     }
     const dived = a.turnBoxes.reduce((s, b) => s - b.alt, 0);
-    if (a.turnBoxes.some((b) => b.alt > 0)) P('E_STEEP_DIVE_CLIMB', `seed 001 rule (${a.mode === 'SD' ? 19 : 20})`, `a ${a.mode === 'SD' ? 'steep' : 'vertical'} dive may not climb in any impulse`);
+    if (a.turnBoxes.some((b) => b.alt > 0)) P('E_STEEP_DIVE_CLIMB', rule, `a ${what} dive may not climb in any impulse: remove the + altitudes (leave the altitudes out and the referee spreads the dive)`);
     else if (dived !== total) {
-      P('E_STEEP_TOTAL', `seed 001 rule (${a.mode === 'SD' ? 19 : 20})`,
+      P('E_STEEP_TOTAL', rule,
         `a ${a.mode === 'SD' ? 'steep dive loses 200' : 'vertical dive loses 400'} ft per point of speed: ${total} ft this turn, spread over the impulses; the plot loses ${dived} ft (leave the altitudes out and the referee spreads them)`);
-    } else out.push(...checkShares(c, a.turnBoxes, total, -1, 'a dive', `seed 000 X.D; seed 001 rule (${a.mode === 'SD' ? 19 : 20})`));
+    } else if (!filled) out.push(...checkShares(c, a.turnBoxes, total, -1, 'a dive', `seed 000 X.D; ${rule}`));
   } else if (a.mode === 'SC') {
-    // Rule (18): up to 200 ft per point of speed, at most 1000 ft.
+    // Rule (18): up to 200 ft per point of speed, at most 1000 ft; left out, the most the
+    // per-impulse shares allow beside the boxes carried over.
     const max = steepTotal('SC', a.plane.speed);
-    if (fresh.every((b) => freeAlt(b) <= 0) && a.overflow.every((b) => freeAlt(b) <= 0)) {
+    const filled = fresh.every((b) => freeAlt(b) <= 0) && a.overflow.every((b) => freeAlt(b) <= 0);
+    if (filled) {
       fillOverflow(a, 1, max);
-      const share = spread(max / 100, a.n);
-      a.turnBoxes.forEach((b, i) => { if (a.boxNos[i] !== 0 && blank(b) && b.forced === 0) b.alt = (share[i] ?? 0) * 100; });
+      fillClimb(a, max, inLoop, loopMin);
     }
     const climbed = a.turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0);
-    if (climbed > max) P('E_STEEP_CLIMB_MAX', 'seed 001 rule (18)', `a steep climb gains at most 200 ft per point of speed and never more than 1000 ft: ${max} ft this turn; the plot climbs ${climbed} ft`);
+    if (climbed > max) P('E_STEEP_CLIMB_MAX', 'seed 001 rule (18)', `a steep climb gains at most 200 ft per point of speed and never more than 1000 ft: ${max} ft this turn; the plot climbs ${climbed} ft (leave the altitudes out and the referee climbs the most it may)`);
     else out.push(...checkShares(c, a.turnBoxes, max, 1, 'a climb', 'seed 000 X.D; seed 001 rule (18)'));
-    a.turnBoxes.forEach((b, i) => { if (freeAlt(b) < 0) P('E_STEEP_CLIMB_DIVE', 'seed 001 rule (18)', `box ${a.boxNos[i]}: a steep climb may not dive`, a.boxNos[i]); });
+    a.turnBoxes.forEach((b, i) => {
+      if (freeAlt(b) < 0 && a.boxNos[i]) P('E_STEEP_CLIMB_DIVE', 'seed 001 rule (18)', `a steep climb may not dive in any impulse: remove the ${freeAlt(b)}`, a.boxNos[i]);
+    });
   } else {
     out.push(...checkNormalAltitudes(c, a.turnBoxes));
     const byImpulse = new Map<number, number[]>();
-    a.turnBoxes.forEach((b, i) => { const imp = a.points[i] as number; byImpulse.set(imp, [...(byImpulse.get(imp) ?? []), freeAlt(b)]); });
-    for (const [imp, alts] of byImpulse) {
-      if (alts.some((x) => x > 0) && alts.some((x) => x < 0)) P('E_CLIMB_AND_DIVE', 'seed 000 X.D.3', `impulse ${imp}: a plane may not both climb and dive in one impulse`);
+    a.turnBoxes.forEach((b, i) => { const imp = a.points[i] as number; byImpulse.set(imp, [...(byImpulse.get(imp) ?? []), i]); });
+    for (const [imp, idx] of byImpulse) {
+      const alts = idx.map((i) => freeAlt(a.turnBoxes[i] as PlannedBox));
+      if (alts.some((x) => x > 0) && alts.some((x) => x < 0)) {
+        const nos = idx.map((i) => a.boxNos[i] as number);
+        const own = nos.filter((no) => no > 0);
+        P('E_CLIMB_AND_DIVE', 'seed 000 X.D.3',
+          `${own.length > 1 ? `boxes ${own.join(' and ')}` : `box ${own[0]} and the box carried over from last turn`} are both flown in impulse ${imp} (above speed 12 a plane enters two hexes in some impulses), one climbing, one diving; a plane may not climb and dive in one impulse: make both climb, both dive, or one level`,
+          own[own.length - 1]);
+      }
     }
   }
 
   // Seed 000 X.E.4: every box of a half loop at the maximum rate.
-  const { base } = perImpulseShare(a.mode === 'SC' || a.mode === 'SD' ? steepTotal(a.mode, a.plane.speed) : 0, a.n);
   for (const m of a.mans) {
-    if (m.code !== 'V' && m.code !== 'VLL' && m.code !== 'VRR') continue;
-    if (a.mode !== 'SC' && a.mode !== 'SD') continue;
+    if (!LOOPS.has(m.code) || (a.mode !== 'SC' && a.mode !== 'SD')) continue;
     for (let i = m.first; i <= m.last; i++) {
       const b = a.planned[i] as PlannedBox;
       const units = (a.mode === 'SC' ? b.alt : -b.alt) / 100;
-      if (units < Math.max(1, base)) {
-        P('E_LOOP_RATE', 'seed 000 X.E.4', `box ${i + 1}: every impulse of a half loop ${a.mode === 'SC' ? 'climbs' : 'dives'} at the maximum rate, at least ${Math.max(1, base) * 100} ft here`, i + 1);
+      if (units < loopMin) {
+        P('E_LOOP_RATE', 'seed 000 X.E.4', `every box of a half loop ${a.mode === 'SC' ? 'climbs' : 'dives'} at the full rate: write ${a.mode === 'SC' ? '+' : '-'}${loopMin * 100} or more here (or leave the altitudes out and the referee fills them in)`, i + 1);
       }
     }
   }
@@ -92,15 +115,74 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
   const divedFree = a.turnBoxes.reduce((s, b) => s + Math.max(0, -freeAlt(b)), 0);
   out.push(...checkPullOut(c, a.plane.last, climbed, divedFree, dived));
 
+  // The ceiling and the ground, for the player's boxes (those carried over were checked when written).
   let alt = a.plane.altitude;
+  let above = false;
+  let ground = false;
   a.turnBoxes.forEach((b, i) => {
     alt += b.alt;
-    if (b.alt > 0 && alt > a.card.ceiling) P('E_CEILING', 'data card', `box ${a.boxNos[i]}: ${alt} ft is above the ${a.card.name}'s ceiling of ${a.card.ceiling} ft`, a.boxNos[i]);
-    if (alt <= 0 && b.alt < 0) P('E_GROUND', 'terrain', `box ${a.boxNos[i]}: the plot flies into the ground (${alt} ft)`, a.boxNos[i]);
+    const no = a.boxNos[i] as number;
+    if (!no) return;
+    if (b.alt > 0 && alt > a.card.ceiling && !above && (above = true)) P('E_CEILING', 'data card', `the climb takes the plane to ${alt} ft, above the ${a.card.name}'s ceiling of ${a.card.ceiling} ft: climb ${alt - a.card.ceiling} ft less`, no);
+    if (alt <= 0 && b.alt < 0 && !ground && (ground = true)) {
+      P('E_GROUND', 'terrain', a.mode === 'SD' || a.mode === 'VD'
+        ? `a ${a.mode === 'SD' ? 'steep' : 'vertical'} dive loses ${steepTotal(a.mode, a.plane.speed)} ft this turn, fixed by the speed: from ${a.plane.altitude} ft it reaches the ground in this box: fly a shallower dive`
+        : `the plot dives into the ground here (${alt} ft): dive at least ${-alt + 100} ft less in this box and the ones before it`, no);
+    }
   });
   return out;
 }
 
+/**
+ * A half loop's boxes take at least `min` units (seed 000 X.E.4): units move to them from the other
+ * boxes, the fullest first, while they are short. `units` and `loop` are per slot; changed in place.
+ */
+function loopFirst(units: number[], loop: boolean[], min: number): void {
+  for (let i = 0; i < units.length; i++) {
+    while (loop[i] && (units[i] as number) < min) {
+      let from = -1;
+      units.forEach((u, k) => { if (!loop[k] && u > 0 && (from < 0 || u > (units[from] as number))) from = k; });
+      if (from < 0) return;
+      units[from] = (units[from] as number) - 1;
+      units[i] = (units[i] as number) + 1;
+    }
+  }
+}
+
+/**
+ * The steep climb the referee writes in when the player writes none (rule (18)): the turn's
+ * maximum spread evenly over the movement points (X.D.1), then cut so that with the boxes carried
+ * over from last turn it neither passes the maximum nor takes more extra 100 ft than the shares
+ * allow; the half loop's boxes keep the full rate first (X.E.4).
+ */
+function fillClimb(a: AltitudeInput, max: number, inLoop: (i: number) => boolean, loopMin: number): void {
+  const { base, extra } = perImpulseShare(max, a.n);
+  const share = spread(max / 100, a.n);
+  const slots = a.turnBoxes.map((_, i) => i).filter((i) => a.boxNos[i] !== 0 && freeAlt(a.turnBoxes[i] as PlannedBox) === 0 && (a.turnBoxes[i] as PlannedBox).forced === 0);
+  const units = slots.map((i) => share[i] ?? 0);
+  const loop = slots.map(inLoop);
+  const others = a.turnBoxes.filter((_, i) => !slots.includes(i)).map((b) => Math.max(0, freeAlt(b)) / 100);
+  // Cut the fullest boxes, those outside a half loop first, while the turn climbs too much or
+  // takes too many extra 100 ft.
+  const cut = (): boolean => {
+    let k = -1;
+    units.forEach((u, j) => { if (u > 0 && (k < 0 || (loop[k] && !loop[j]) || (loop[k] === loop[j] && u > (units[k] as number)))) k = j; });
+    if (k < 0) return false;
+    units[k] = (units[k] as number) - 1;
+    return true;
+  };
+  const sum = () => [...others, ...units].reduce((s, u) => s + u, 0);
+  while (sum() > max / 100 && cut()) { /* cut */ }
+  const extras = () => [...others, ...units].filter((u) => u > base).length;
+  while (extras() > extra) {
+    const k = units.findIndex((u, j) => u > base && !loop[j]);
+    const j = k >= 0 ? k : units.findIndex((u) => u > base);
+    if (j < 0) break;
+    units[j] = base;
+  }
+  loopFirst(units, loop, loopMin);
+  slots.forEach((k, i) => { (a.turnBoxes[k] as PlannedBox).alt = (units[i] ?? 0) * 100; });
+}
 /**
  * Steep boxes that run on into next turn, altitudes left out: they fly at this turn's rate
  * (seed 000 X.E.4.c: a half loop spread over two turns climbs or dives at the maximum rate in all

@@ -4,7 +4,7 @@
  * half-apply"). The plan is then flown impulse by impulse by fly.ts.
  */
 import type { Bank } from '../bank.ts';
-import { bankSide, bankWords, isUpward } from '../bank.ts';
+import { bankIs, bankSide, isUpward } from '../bank.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import type { Box, Plot, PlotMode } from '../../orders/ast.ts';
 import { err, ok, type Problem, type Result } from '../result.ts';
@@ -14,7 +14,8 @@ import type { ManoeuvreInstance, PlanContext } from './manoeuvres/family.ts';
 import { familyOf } from './manoeuvres/registry.ts';
 import { verticalDiveEntry } from './limits.ts';
 import { effectiveBand, powerAvailable } from './performance.ts';
-import { enginesWorking, bandCondition } from '../combat/damage-state.ts';
+import { bandCondition, carriesBombs, enginesWorking, fliesLoaded } from '../combat/damage-state.ts';
+import { activeText, checkImpulseFactors, forcedLossText, ordinal, powerWhy, repeatsCarry } from './plan-checks.ts';
 
 export interface FlightStep {
   impulse: number;
@@ -42,19 +43,31 @@ export interface FlightPlan {
 
 const toPlanned = (b: Box): PlannedBox => ({ man: b.man, alt: b.alt, forced: 0, power: b.power, brake: b.brake, count: 0, roll: 0 });
 
-/** Splits a plot's boxes into manoeuvres: runs of S ended by the box that completes them. */
+/**
+ * Splits a plot's boxes into manoeuvres: runs of S ended by the box that completes them. In a
+ * vertical dive only banks and V are manoeuvres (seed 001 rule (20)): an S there that leads to no
+ * bank or V is a straight mark of its own, like 1.
+ */
 export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, previous?: Box['man']): { mans: (ManoeuvreInstance & { first: number; last: number })[]; problems: Problem[] } {
   const mans: (ManoeuvreInstance & { first: number; last: number })[] = [];
   const problems: Problem[] = [];
   let run: number[] = [];
   let bank = bank0;
   let prev = previous;
+  const marks = (): void => {
+    for (const k of run) mans.push({ code: 'S', length: 1, boxNos: [k + 1], bankBefore: bank, previous: prev, first: k, last: k });
+    run = [];
+  };
   boxes.forEach((b, i) => {
     if (b.man === 'S') { run.push(i); return; }
     if (b.man === '1' && run.length) {
-      problems.push({ code: 'E_STRAIGHT_LEADS_NOWHERE', rule: 'seed 000 X.F.1.a-b', plane: ctx.plane, box: (run[0] as number) + 1,
-        message: `box ${(run[0] as number) + 1}: S is a straight hex inside a manoeuvre, but the manoeuvre ends with a forwards (1) in box ${i + 1}: write 1 for each forwards hex, or S ... then the manoeuvre` });
-      run = [];
+      if (ctx.mode === 'VD') marks();
+      else {
+        const from = (run[0] as number) + 1;
+        problems.push({ code: 'E_STRAIGHT_LEADS_NOWHERE', rule: 'seed 000 X.F.1.a-b', plane: ctx.plane, box: from,
+          message: `S leads into a manoeuvre, but the ${run.length === 1 ? 'S is' : `${run.length} S boxes (${from}-${i}) are`} followed by a forwards (1) in box ${i + 1}, which is complete in its own hex: write 1 instead of S for each hex flown straight, or follow the S boxes with their manoeuvre (e.g. S TR)` });
+        run = [];
+      }
     }
     const m = { code: b.man, length: run.length + 1, boxNos: [...run, i].map((k) => k + 1), bankBefore: bank, previous: prev, first: run[0] ?? i, last: i };
     mans.push(m);
@@ -62,9 +75,10 @@ export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, pr
     prev = b.man;
     run = [];
   });
+  if (run.length && ctx.mode === 'VD') marks();
   if (run.length) {
     problems.push({ code: 'E_UNFINISHED', rule: 'seed 000 X.B.5, X.F.1.a', plane: ctx.plane, box: (run[0] as number) + 1,
-      message: `boxes ${(run[0] as number) + 1}-${boxes.length} are S with no manoeuvre after them: finish the manoeuvre (e.g. S TR) — it may run into next turn — or write 1 (forwards)` });
+      message: `the plot ends with ${run.length === 1 ? 'an S' : `${run.length} S boxes`} and no manoeuvre after ${run.length === 1 ? 'it' : 'them'}: finish the manoeuvre (e.g. S TR; it may run into next turn), or write 1 (forwards) instead of each S` });
   }
   return { mans, problems };
 }
@@ -85,16 +99,13 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
     P('E_MODE_CARRY', 'seed 000 X.B.5', `the manoeuvre carried over from last turn is flown in ${carryMode}; this turn's plot must be ${carryMode} too (or name no mode)`);
   }
   const mode: PlotMode | null = plot?.mode ?? carryMode;
-  const ctx: PlanContext = { plane: plane.id, card, band, tm: { card, band, speed: plane.speed, loaded: plane.loaded }, mode };
+  const ctx: PlanContext = { plane: plane.id, card, band, tm: { card, band, speed: plane.speed, loaded: fliesLoaded(plane) }, mode };
   const boxes = plot?.boxes ?? [];
-  const inCarry = carried.slice(0, n);
-  const carryAgain = carried.slice(n);
+  // Copies: the altitude rules fill in the boxes, and the state read must not change.
+  const inCarry = carried.slice(0, n).map((b) => ({ ...b }));
+  const carryAgain = carried.slice(n).map((b) => ({ ...b }));
   const need = n - inCarry.length;
-  const active = `active in ${n} impulse${n === 1 ? '' : 's'} this turn${n ? ` (${[...new Set(points)].join(', ')})` : ''}`;
-
-  if (boxes.length < need) {
-    P('E_PLOT_SHORT', 'seed 000 X.B', `${plane.id} is ${active}${inCarry.length ? `, ${inCarry.length} taken by the manoeuvre carried over` : ''}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}`);
-  }
+  const active = `${activeText(plane.id, points)}${inCarry.length ? `, ${inCarry.length} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
 
   // Bank through the carried boxes, then the player's manoeuvres (seed 000 XI.C).
   let bank: Bank = plane.bank;
@@ -106,20 +117,38 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   }
   const bankAtStart = inCarry.length ? bank : plane.bank;
   const { mans, problems: segProblems } = segment(boxes, bank, ctx, lastCarried);
-  problems.push(...segProblems);
-  for (const m of mans) problems.push(...familyOf(m.code).check(m, ctx));
+  const checks = mans.map((m) => familyOf(m.code).check(m, ctx));
 
+  // The carried-over manoeuvre written again at the start of the plot (seed 000 X.B.5): it is
+  // flown anyway. That is the one problem reported for the plane; the others would only follow
+  // from reading the plot one manoeuvre out of step.
+  const again = repeatsCarry(mans, checks, boxes, need, points[0] ?? 0, carried, lastCarried);
+  if (again) return err([{ code: 'E_CARRY_REPEATED', rule: 'seed 000 X.B.5', plane: plane.id, box: again.box, message: again.message }]);
+
+  problems.push(...segProblems, ...checks.flat());
+  if (boxes.length < need) {
+    const missing = need - boxes.length;
+    P('E_PLOT_SHORT', 'seed 000 X.B', `${active}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; add ${missing} (e.g. ${Array(missing).fill('1').join(' ')} at the end)`);
+  }
   if (boxes.length > need) {
     const runner = mans.find((m) => m.first <= need - 1 && m.last >= need);
     if (need === 0 || !runner || runner.last !== boxes.length - 1) {
-      P('E_PLOT_LONG', 'seed 000 X.B.5', `${plane.id} is ${active}${inCarry.length ? `, ${inCarry.length} taken by the manoeuvre carried over` : ''}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; only the manoeuvre still being flown in the last active impulse may run on into next turn`);
+      P('E_PLOT_LONG', 'seed 000 X.B.5', need === 0
+        ? `${active}: the manoeuvre carried over from last turn fills the whole turn, so there is nothing to plot: send no plot for ${plane.id} this turn`
+        : `${active}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; only the manoeuvre still being flown in box ${need} may run on into next turn: leave out the boxes after box ${runner ? runner.last + 1 : need}`);
     }
   }
 
   // Whole-turn modes: seed 001 rules (18)-(21).
-  if (mode === 'SC' && !carryMode && !isUpward(bankAtStart)) P('E_SC_BANK', 'seed 001 rule (18)', `a steep climb needs an upward bank (level, LB or RB); the plane is ${bankWords(bankAtStart)}`);
+  if (mode === 'SC' && !carryMode && !isUpward(bankAtStart)) {
+    P('E_SC_BANK', 'seed 001 rule (18)', `a steep climb starts from an upward bank (level, LB or RB); the plane is ${bankIs(bankAtStart)}: roll to N, LB or RB this turn and climb steeply next turn`);
+  }
   if (mode === 'VD' && !carryMode) problems.push(...verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id));
-  if (plot?.bomb && !plane.loaded) P('E_BOMB_UNLOADED', 'seed 001 rule (21)', `${plane.id} carries no bombs: remove BOMB`);
+  if (plot?.bomb && !carriesBombs(plane)) {
+    P('E_BOMB_UNLOADED', 'seed 001 rule (21); seed 002 9.2.4', plane.loaded
+      ? `${plane.id} jettisoned its bombs when it was ${plane.damage?.oddsDamaged ? 'damaged' : 'hit in an engine'}: it has none left to drop; remove BOMB`
+      : `${plane.id} carries no bombs: remove BOMB`);
+  }
 
   // Planned boxes: forced losses, half-roll hexes, manoeuvre counts.
   const planned = boxes.map(toPlanned);
@@ -133,9 +162,13 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
     }
     const forced = mode === 'SD' || mode === 'VD' ? 0 : fam.forcedLoss(m, ctx);
     if (forced > 0) {
-      if (last.alt > 0) P('E_FORCED_LOSS', m.code === '1' ? 'seed 000 X.E.1.f' : 'seed 000 X.E.2-3', `box ${m.last + 1}: ${m.code === '1' ? 'a banked forwards manoeuvre' : `a maximum-performance ${m.code.startsWith('T') ? 'turn' : 'slip'}`} loses 100 ft and may not climb in its impulse`, m.last + 1);
-      if (last.alt === 0) last.alt = -100;
-      last.forced = 100;
+      // A climb written there is refused; the box keeps the altitude as written, so the
+      // altitude checks speak of what the player wrote.
+      if (last.alt > 0) P('E_FORCED_LOSS', m.code === '1' ? 'seed 000 X.E.1.f' : 'seed 000 X.E.2-3', forcedLossText(m, last.alt), m.last + 1);
+      else {
+        if (last.alt === 0) last.alt = -100;
+        last.forced = 100;
+      }
     }
   }
 
@@ -148,8 +181,8 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   // Movement of each box: steep skips (rules (18), (19)), the single hex of a vertical dive (20).
   const moves = turnBoxes.map((_, i) => !((mode === 'SC' || mode === 'SD') && (i + 1) % 3 === 0));
   turnBoxes.forEach((b, i) => {
-    if (!moves[i] && (b.roll > 0 || ['SL', 'SR', 'SLTR', 'SRTL'].includes(b.man))) {
-      P('E_STEEP_SKIP', 'seed 001 rules (18), (19)', `box ${boxNos[i]}: every third movement point of a steep ${mode === 'SC' ? 'climb' : 'dive'} is flown vertically; a slip or half roll cannot be flown there`, boxNos[i]);
+    if (!moves[i] && boxNos[i] && (b.roll > 0 || ['SL', 'SR', 'SLTR', 'SRTL'].includes(b.man))) {
+      P('E_STEEP_SKIP', 'seed 001 rules (18), (19)', `every third movement point of a steep ${mode === 'SC' ? 'climb' : 'dive'} (the ${ordinal(i + 1)} of this turn) is flown ${mode === 'SC' ? 'upward' : 'downward'} in the same hex, so a slip or half roll cannot be flown there: move it to another box`, boxNos[i]);
     }
   });
   if (mode === 'VD') {
@@ -161,17 +194,14 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   }
 
   // Power and brake: seed 000 X.C, seed 001 rules (14), (15), (25).
+  problems.push(...checkImpulseFactors(plane.id, turnBoxes, boxNos, points, overflow, need, working));
   const power = turnBoxes.reduce((s, b) => s + b.power, 0);
   const brake = turnBoxes.reduce((s, b) => s + b.brake, 0);
-  [...turnBoxes, ...overflow].forEach((b, i) => {
-    const no = i < boxNos.length ? boxNos[i] : need + (i - boxNos.length) + 1;
-    if (b.power > 0 && b.brake > 0) P('E_POWER_AND_BRAKE', 'seed 000 X.F.1.c', `box ${no}: an impulse holds either P or K, not both`, no);
-    if (b.power > working) P('E_POWER_BOX', 'seed 000 X.C.1', `box ${no}: at most one power factor per working engine in an impulse (${working})`, no);
-    if (b.brake > 1) P('E_BRAKE_BOX', 'seed 000 X.C.2', `box ${no}: at most one brake factor in an impulse`, no);
-  });
   const avail = powerAvailable(band, plane.speed, plane.last, working, card.engines);
-  if (power > avail) P('E_POWER', 'seed 001 rules (14), (25)', `${plane.id} plots ${power} power factor${power === 1 ? '' : 's'}; ${avail} ${avail === 1 ? 'is' : 'are'} available at this speed and altitude`);
-  if (brake > band.brake) P('E_BRAKE', 'seed 000 X.C.2', `${plane.id} plots ${brake} brake factors; the card allows ${band.brake} a turn`);
+  if (power > avail) {
+    P('E_POWER', 'seed 001 rules (14), (25)', `${plane.id} plots ${power} power factor${power === 1 ? '' : 's'}; ${avail || 'none'} ${avail === 1 ? 'is' : 'are'} available this turn (${powerWhy(band, plane, working, card.engines)}): remove ${power - avail} P`);
+  }
+  if (brake > band.brake) P('E_BRAKE', 'seed 000 X.C.2', `${plane.id} plots ${brake} brake factors; the card allows ${band.brake} a turn: remove ${brake - band.brake} K`);
 
   if (problems.length) return err(problems);
   const steps: FlightStep[] = turnBoxes.map((box, i) => ({ impulse: points[i] as number, point: i + 1, box, boxNo: boxNos[i] as number, move: moves[i] as boolean }));

@@ -5,10 +5,16 @@
  * (rule (12)). In a vertical dive (rule (20)) a bank manoeuvre leaves the bank as it is and turns
  * the plane 60 degrees towards that side; N and INV have no side and cannot be flown there.
  */
-import { type Bank, bankSide, bankWords, rollPoints } from '../../bank.ts';
+import { type Bank, BANKS, bankIs, bankSide, bankWords, rollPoints } from '../../bank.ts';
 import { stepForward, turnBy } from '../../hex/flight.ts';
 import { bankMode } from '../performance.ts';
-import { boxRange, type ManoeuvreFamily, problem } from './family.ts';
+import { type ManoeuvreFamily, named, type PlanContext, problem, written } from './family.ts';
+
+/** A 3-point roll in two rolls, through the bank between (rule (2)). */
+function twoSteps(ctx: PlanContext, from: Bank, to: Bank): string {
+  const via = BANKS.find((b) => rollPoints(from, b) === 1 && rollPoints(b, to) === 2) as Bank;
+  return `${written(via, bankMode(ctx.tm, 1))} ${written(to, bankMode(ctx.tm, 2))}`;
+}
 
 export const bank: ManoeuvreFamily = {
   codes: ['N', 'LB', 'RB', 'IL', 'IR', 'INV'],
@@ -18,29 +24,29 @@ export const bank: ManoeuvreFamily = {
     if (ctx.mode === 'VD') {
       if (!bankSide(target)) {
         out.push(problem(ctx, m, 'E_VD_BANK', 'seed 001 rule (20)',
-          `${m.code} in a vertical dive: write LB or IL to turn the dive 60 degrees left, RB or IR to turn it right`));
+          `${m.code} has no side to turn to in a vertical dive: write LB or IL to turn the dive 60 degrees left, RB or IR to turn it right`));
       }
       const need = bankMode(ctx.tm, 1);
       if (m.length < need) {
         out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rules (2), (20)',
-          `${m.code} in ${boxRange(m)} enters ${m.length} box${m.length === 1 ? '' : 'es'}; it needs ${need} (1-point bank mode)`));
+          `${named(m)} enters ${m.length} box${m.length === 1 ? '' : 'es'}; a turn of the vertical dive needs ${need} (the 1-point bank mode): write ${written(m.code, need)}`));
       }
       return out;
     }
     const points = rollPoints(m.bankBefore, target);
     if (points === 0) {
-      out.push(problem(ctx, m, 'E_BANK_SAME', 'seed 001 rule (2)', `${m.code} in ${boxRange(m)}: the plane is already ${bankWords(target)}`));
+      out.push(problem(ctx, m, 'E_BANK_SAME', 'seed 001 rule (2)', `${named(m)}: the plane is already ${bankIs(target)} here: write 1 for each hex flown on in this bank, or roll to another bank`));
       return out;
     }
     if (points === 3) {
       out.push(problem(ctx, m, 'E_BANK_HALF_ROLL', 'seed 001 rules (2), (11)',
-        `${bankWords(m.bankBefore)} to ${bankWords(target)} is a 3-point roll: fly a half roll (HRL or HRR), or roll in two steps`));
+        `${named(m)}: ${bankWords(m.bankBefore)} to ${bankWords(target)} is a 3-point roll: fly a half roll (HRL or HRR, which also moves the plane sideways), or roll in two steps, e.g. ${twoSteps(ctx, m.bankBefore, target)}`));
       return out;
     }
     const need = bankMode(ctx.tm, points);
     if (m.length < need) {
       out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rule (2)',
-        `${m.code} in ${boxRange(m)} is a ${points}-point roll from ${bankWords(m.bankBefore)} and needs ${need} hex${need === 1 ? '' : 'es'}; it has ${m.length}: write ${need - 1} S before it`));
+        `${named(m)} is a ${points}-point roll from ${bankWords(m.bankBefore)} and needs ${need} hex${need === 1 ? '' : 'es'}; it has ${m.length}: write ${written(m.code, need)} (${need - 1} S before ${m.code})`));
     }
     return out;
   },

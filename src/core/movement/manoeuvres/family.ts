@@ -3,12 +3,12 @@
  * manoeuvre needs before it may be flown, what it costs, and how its boxes move the plane.
  */
 import type { AircraftCard, AltitudeBand } from '../../aircraft/types.ts';
-import type { Bank } from '../../bank.ts';
+import { type Bank, rollPoints } from '../../bank.ts';
 import type { Position } from '../../hex/flight.ts';
 import type { Manoeuvre, PlotMode } from '../../../orders/ast.ts';
 import type { Problem } from '../../result.ts';
 import type { PlannedBox } from '../../state.ts';
-import type { TurnModeContext } from '../performance.ts';
+import { bankMode, type TurnModeContext } from '../performance.ts';
 
 /** One manoeuvre of a plot: its S boxes and the box that completes it. */
 export interface ManoeuvreInstance {
@@ -69,18 +69,37 @@ export const boxRange = (m: ManoeuvreInstance): string => {
   return a === b ? `box ${a}` : `boxes ${a}-${b}`;
 };
 
+/**
+ * The manoeuvre as messages name it: its code alone when it is one box (the message already
+ * names that box), with its boxes when it spans several ("TR in boxes 2-4").
+ */
+export const named = (m: ManoeuvreInstance): string => (m.boxNos.length > 1 ? `${m.code} in ${boxRange(m)}` : m.code);
+
 const hexes = (n: number): string => `${n} hex${n === 1 ? '' : 'es'}`;
+
+/** `need` hexes of a manoeuvre written out: S boxes, then the code ("S S TR"). */
+export const written = (code: string, need: number): string => [...Array(Math.max(0, need - 1)).fill('S'), code].join(' ');
+
+/**
+ * The roll that banks the plane to one side, written out: to the nearer of LB/IL (or RB/IR), in the
+ * bank mode of rule (2).
+ */
+export function rollFirst(ctx: PlanContext, from: Bank, side: 'L' | 'R'): string {
+  const to = ((side === 'L' ? ['LB', 'IL'] : ['RB', 'IR']) as Bank[]).sort((x, y) => rollPoints(from, x) - rollPoints(from, y))[0] as Bank;
+  return written(to, bankMode(ctx.tm, rollPoints(from, to)));
+}
 
 /** E_TURN_MODE when a manoeuvre has fewer hexes than its mode needs (the message says the fix). */
 export function tooShort(ctx: PlanContext, m: ManoeuvreInstance, need: number, what: string, rule: string): Problem[] {
   if (m.length >= need) return [];
   return [problem(ctx, m, 'E_TURN_MODE', rule,
-    `${m.code} in ${boxRange(m)} enters ${hexes(m.length)}; ${what} ${need} at this speed and altitude: write ${need - 1} S before it`)];
+    `${named(m)} enters ${hexes(m.length)}; ${what} ${need} at this speed and altitude: write ${written(m.code, need)} (${need - 1} S before ${m.code})`)];
 }
 
 /** E_VD_MANOEUVRE: in a vertical dive only bank changes and V (seed 001 rule (20)). */
 export function notInVerticalDive(ctx: PlanContext, m: ManoeuvreInstance): Problem[] {
   return ctx.mode === 'VD'
-    ? [problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)', `${m.code}: in a vertical dive only bank changes and V may be flown`)]
+    ? [problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)',
+      `${m.code} cannot be flown in a vertical dive: there only banks and V are manoeuvres. LB or IL turns the dive 60 degrees left, RB or IR right; write S or 1 for the other boxes`)]
     : [];
 }

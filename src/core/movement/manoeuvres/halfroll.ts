@@ -14,11 +14,9 @@ import { type ManoeuvreFamily, notInVerticalDive, tooShort } from './family.ts';
 export const halfRoll: ManoeuvreFamily = {
   codes: ['HRL', 'HRR'],
   check(m, ctx) {
+    if (ctx.mode === 'VD') return notInVerticalDive(ctx, m);
     const need = Math.max(2, turnMode(ctx.tm, 'halfRoll'));
-    return [
-      ...tooShort(ctx, m, need, 'a half roll (its two knight-move hexes included) needs', 'seed 001 rules (4), (26)-(28)'),
-      ...notInVerticalDive(ctx, m),
-    ];
+    return tooShort(ctx, m, need, 'a half roll (its two knight-move hexes included) needs', 'seed 001 rules (4), (26)-(28)');
   },
   count: () => 1,
   forcedLoss: () => 0,

@@ -5,23 +5,24 @@
  * impulse (seed 000 X.E.2), except straight after a slip (X.E.3.b). A plane turns in the direction
  * of its bank (as in the original game; docs/rules.md).
  */
-import { bankSide, bankWords } from '../../bank.ts';
+import { bankIs, bankSide } from '../../bank.ts';
 import { stepForward, turnBy } from '../../hex/flight.ts';
 import { turnMode } from '../performance.ts';
-import { boxRange, type ManoeuvreFamily, notInVerticalDive, problem, tooShort } from './family.ts';
+import { type ManoeuvreFamily, named, notInVerticalDive, problem, rollFirst, tooShort } from './family.ts';
 
 const SLIPS = new Set(['SL', 'SR', 'SLTR', 'SRTL']);
 
 export const turn: ManoeuvreFamily = {
   codes: ['TL', 'TR'],
   check(m, ctx) {
+    if (ctx.mode === 'VD') return notInVerticalDive(ctx, m);
     const out = tooShort(ctx, m, turnMode(ctx.tm, 'turn'), 'turn mode is', 'seed 001 rules (1), (26)-(28)');
     const side = m.code === 'TL' ? 'L' : 'R';
     if (bankSide(m.bankBefore) !== side) {
       out.push(problem(ctx, m, 'E_TURN_BANK', 'original game: turns in the direction of the bank',
-        `${m.code} in ${boxRange(m)} needs a ${side === 'L' ? 'left' : 'right'} bank (${side === 'L' ? 'LB or IL' : 'RB or IR'}) but the plane is ${bankWords(m.bankBefore)}: roll first`));
+        `${named(m)} needs a ${side === 'L' ? 'left' : 'right'} bank (${side === 'L' ? 'LB or IL' : 'RB or IR'}) but the plane is ${bankIs(m.bankBefore)}: roll first, e.g. ${rollFirst(ctx, m.bankBefore, side)} before the turn`));
     }
-    return [...out, ...notInVerticalDive(ctx, m)];
+    return out;
   },
   count: () => 1,
   forcedLoss(m, ctx) {
