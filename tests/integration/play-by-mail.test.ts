@@ -166,6 +166,6 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     }
     const report5 = latest('raf@localhost', /Turn 5 report/);
     expect(report5).toContain('FIRE R1 FIXED AT G1 WITHIN 1');
-    expect(cli('game', 'list')).toMatch(/^demo +running +turn 6/m);
+    expect(cli('game', 'list')).toMatch(/^demo +running +6 /m);
   });
 });
