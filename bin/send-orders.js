@@ -12,21 +12,28 @@ import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { importProgram } from './compiled.js';
 
+const USAGE = `usage: node bin/send-orders.js <file> [--from <address>] [--to <address>] [--host <host>] [--port <port>]
+  <file>   the mail body to send (- reads standard input), e.g. a saved welcome or report
+           with its ready-to-send orders edited; docs/local-mode.md tells more`;
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const opts = { from: '', to: 'referee@localhost', host: '127.0.0.1', port: '' };
 let file = '';
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   const key = a.startsWith('--') ? a.slice(2) : '';
   if (key in opts && args[i + 1] !== undefined) opts[key] = args[++i];
-  else if (!file && !a.startsWith('--')) file = a;
+  else if (!file && (a === '-' || !a.startsWith('-'))) file = a;
   else {
-    console.error(`send-orders: unexpected argument ${a}`);
+    console.error(`send-orders: unexpected argument ${a}\n${USAGE}`);
     process.exit(2);
   }
 }
 if (!file) {
-  console.error('usage: node bin/send-orders.js <file> [--from <address>] [--to <address>] [--host <host>] [--port <port>]');
+  console.error(USAGE);
   process.exit(2);
 }
 if (!opts.port) {

@@ -49,7 +49,7 @@ export function statusAnswer(ctx: CommandContext): Answer {
   const player = ctx.player && (tx.players.get(game.id, ctx.player.id) ?? ctx.player);
   const control = tx.control.get(game.id);
   const s = control.settings;
-  const what = game.status === 'setup' ? 'is being set up: it has not started' : game.status === 'over' ? `is over (at turn ${game.turn})` : `is at turn ${game.turn}`;
+  const what = game.status === 'setup' ? 'is being set up: it has not started' : game.status === 'over' ? `is over${((n) => (n === null ? '' : ` (its last turn was ${n})`))(lastResolved(tx, game))}` : `is at turn ${game.turn}`;
   const out: string[] = [`Game ${game.id} (${game.name}) ${what}.`];
   if (game.status === 'running') {
     if (control.pausedAt !== null) out.push(`It is paused${control.pauseReason ? `: ${control.pauseReason}` : ''}.`);

@@ -12,7 +12,7 @@ import { planeCards } from './cards.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
-import { flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, situationMap, wrap, type StandingOrders } from './views.ts';
+import { examplePlot, flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, situationMap, wrap, type StandingOrders } from './views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -59,6 +59,13 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
   };
 }
 
+/** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane. */
+function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string } {
+  const own = flying(myPlanes(state, player.planes))[0];
+  const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
+  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P' };
+}
+
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
 export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState, takeover = ''): void {
   const sc = scenarioOf(game);
@@ -70,6 +77,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     cards: planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
     fairDice: commitmentBlock(tx, game.id, state.turn),
+    ...exampleIds(state, player),
     ...nextTurn(deps, tx, game, player, state),
   };
   const { messageId } = queueMail(deps, tx, {
@@ -151,7 +159,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events),
     combat: wrap(casualties(r.events).join('\n'), 4),
-    sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p)),
+    sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p, !r.over)),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.
     ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn)),

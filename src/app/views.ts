@@ -12,8 +12,8 @@ import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
 import { planeLimits } from '../core/movement/limits.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
-import { resolveTurn } from '../core/turn.ts';
-import { formatFireOrder, formatOrders } from '../orders/index.ts';
+import { planAll, resolveTurn } from '../core/turn.ts';
+import { formatFireOrder, formatOrders, formatPlot, parsePlot } from '../orders/index.ts';
 import type { Envelope, FireOrder, Plot } from '../orders/index.ts';
 import { renderMap } from '../report/ascii-map.ts';
 import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
@@ -46,13 +46,16 @@ export function situationMap(state: GameState, focus: readonly string[]): string
 const carriedText = (p: PlaneState): string =>
   p.carry ? p.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)).join(' ') : '';
 
-/** One plane's log sheet: where it is and what it starts the next turn with. */
-export function logSheet(state: GameState, p: PlaneState): string {
+/**
+ * One plane's log sheet: where it is and what it starts the next turn with; without `next` (the
+ * game is over) only where it is.
+ */
+export function logSheet(state: GameState, p: PlaneState, next = true): string {
   const card = state.aircraft[p.type];
   const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`];
   lines.push(`  hex ${hexLabel(p.hex)}, facing ${clock(p.facing)}, ${feet(p.altitude)} ft, speed ${speedText(p.speed)}, ${bankWords(p.bank)}`);
   lines.push(...damageLines(state, p));
-  if (p.status === 'flying') {
+  if (p.status === 'flying' && next) {
     const carried = carriedText(p);
     lines.push(carried ? `  carried over into next turn: ${carried}${p.carry?.mode ? ` (${p.carry.mode})` : ''}` : '  nothing carried over');
     // What governs the next plot, read with the plan checker's own functions (core/movement/limits.ts).
@@ -110,6 +113,24 @@ export interface StandingOrders {
 
 export const NO_STANDING: StandingOrders = { plots: {}, fire: [], turn: null };
 
+/** Shapes of the how-to's example plot, richest first: rolls, a turn, a climb with power. */
+const EXAMPLE_SHAPES = [['RB', 'S', 'S', 'TR', 'N', '1+100P'], ['RB', 'S', 'TR', 'N', '1+100P'], ['RB', 'S', 'S', 'TR'], ['LB', 'S', 'S', 'TL'], ['1+100P']];
+
+/**
+ * A plot for the welcome's how-to that the plane can fly this turn: the first of EXAMPLE_SHAPES
+ * the plan checker accepts, filled with forwards boxes to the boxes it needs; else its default plot.
+ */
+export function examplePlot(state: GameState, p: PlaneState): string {
+  const need = Math.max(0, movementPoints(p.speed).length - (p.carry?.boxes.length ?? 0));
+  for (const shape of EXAMPLE_SHAPES) {
+    if (shape.length > need) continue;
+    const text = `${p.id}: ${[...shape, ...Array<string>(need - shape.length).fill('1')].join(' ')}`;
+    const plot = parsePlot(text).value;
+    if (plot && planAll({ ...state, planes: [p] }, { plots: { [p.id]: plot }, fire: [] }).ok) return text;
+  }
+  return formatPlot(defaultPlot(state, p));
+}
+
 /** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
 export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[], standing: StandingOrders = NO_STANDING): string {
   const planes = flying(myPlanes(state, planeIds));
@@ -144,7 +165,7 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
 /** How many enemy planes a path preview's window takes in, nearest first, when they fit. */
 const PREVIEW_ENEMIES = 2;
 /** Rows of hexes a path preview grows to at most to take in enemy planes: a window, not the whole sky. */
-const PREVIEW_ROWS = 16;
+const PREVIEW_ROWS = 20;
 /** Columns of hexes a mail map holds (ascii-map.ts: 6 columns a hex after a 4-column margin). */
 const MAP_COLS = Math.floor((WIDTH - 4) / 6);
 

@@ -12,7 +12,7 @@ import { rollbackTurn } from '../../src/app/rollback.ts';
 import { ordersTemplate } from '../../src/app/views.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { parseOrders } from '../../src/orders/index.ts';
-import { DUEL, envelope, mail, place, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { DUEL, envelope, mail, place, realDuel, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -261,5 +261,20 @@ describe('an envelope whose only plot could not be read', () => {
     expect(r.mails.map((m) => m.subject)).toEqual(['[duel] Turn 1 orders NOT accepted']);
     expect(r.mails[0]!.text).toContain('WAIT (line 3): not carried out');
     expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBeNull();
+  });
+});
+
+describe("the welcome's how-to", () => {
+  it('shows each player a plot his own plane can fly now, and fire orders naming his plane and an enemy', async () => {
+    const t = testReferee();
+    const s = await realDuel(t);
+    for (const [addr, player, plane, enemy, secret] of [[RED, 'red', 'R1', 'G1', s.red], [BLUE, 'blue', 'G1', 'R1', s.blue]] as const) {
+      const welcome = outbox(t).find((m) => m.kind === 'welcome' && m.recipient === addr)!.text;
+      const example = /for example\n\n {4}(\S+: [^\n]+)\n/.exec(welcome)![1]!;
+      expect(example.startsWith(`${plane}: `)).toBe(true);
+      expect(welcome).toContain(`    FIRE ${plane} FIXED AT ${enemy} WITHIN 3\n    HOLD ${plane} ALL\n`);
+      const r = send(t, addr, player, secret, example);
+      expect(r.mails[0]!.subject, example).toBe('[duel] Turn 1 orders accepted');
+    }
   });
 });
