@@ -74,15 +74,20 @@ const CONDITION_WORDS = {
 export function limitsLines(l: PlaneLimits): string[] {
   const n = l.points.length;
   if (n === 0) return ['next turn: active in no impulse (speed 0): no plot'];
-  const impulses = [...new Set(l.points)].join(', ');
-  const boxes = l.need < n ? `${plural(l.need, 'box', 'boxes')} (${n - l.need} carried over)` : plural(n, 'box', 'boxes');
+  // The carried-over boxes fill the first active impulses (seed 000 X.B.5); the plot the rest.
+  const list = (pts: number[]) => [...new Set(pts)].join(', ');
+  const carried = n - l.need;
+  const impulses = carried > 0
+    ? `${l.need ? `impulses ${list(l.points.slice(carried))}` : 'no impulse'} (${list(l.points.slice(0, carried))} carried over)`
+    : `impulses ${list(l.points)}`;
+  const boxes = plural(l.need, 'box', 'boxes');
   const m = l.modes;
   const dive = l.dive.feet === 0 ? 'no dive' : l.mode === 'SD' || l.mode === 'VD'
     ? `${l.mode === 'SD' ? 'steep' : 'vertical'} dive of ${altitudeText(l.dive).replace(/^up to /, '')}`
     : `dive ${altitudeText(l.dive)}`;
   const climb = l.climb.feet === 0 ? 'no climb' : `${l.mode === 'SC' ? 'steep climb' : 'climb'} ${altitudeText(l.climb)}`;
   const lines = [
-    `next plot: ${boxes}, impulses ${impulses}; ${rangeText(l)}`,
+    `next plot: ${boxes}, ${impulses}; ${rangeText(l)}`,
     `turn modes: turn ${m.turn}, slip ${m.slip}, half roll ${m.halfRoll}, half loop ${m.halfLoop}; bank 1 pt ${m.bank1}, 2 pts ${m.bank2}`,
     climb,
     `${dive}; ${powerText(l)}, brake ${l.brake}`,

@@ -108,7 +108,7 @@ describe('planeLimits', () => {
     const l = limits(plane, state);
     expect(l.need).toBe(3);
     expect(obligationNotes(l)).toEqual(['the manoeuvre carried over, S TR, takes the first 2 boxes']);
-    expect(limitsLines(l)[0]).toBe('next plot: 3 boxes (2 carried over), impulses 3, 5, 8, 10, 12; manoeuvre speed (2-5 here)');
+    expect(limitsLines(l)[0]).toBe('next plot: 3 boxes, impulses 8, 10, 12 (3, 5 carried over); manoeuvre speed (2-5 here)');
     expect(codes(state, plane, '1 1 1')).toEqual([]);
     expect(codes(state, plane, '1 1 1 1')).toEqual(['E_PLOT_LONG']);
   });
