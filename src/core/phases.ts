@@ -6,7 +6,8 @@ import type { Dice } from './dice.ts';
 import type { GameEvent, Phase } from './events.ts';
 import type { FireOrder } from '../orders/ast.ts';
 import { runBailOutPhase } from './combat/bailout.ts';
-import { runFirePhase } from './combat/fire-phase.ts';
+import { runFirePhase, type SightedShot } from './combat/fire-phase.ts';
+import type { NoShotTracker } from './combat/no-shot.ts';
 import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
 import type { GameState } from './state.ts';
@@ -26,6 +27,10 @@ export interface ImpulseContext {
   fired: Map<string, Set<string>>;
   /** Planes each plane's flexible guns have fired at this turn (seed 001 "Flex gun limitations"). */
   flexTargets: Map<string, Set<string>>;
+  /** The FIRE orders not fired yet, for the turn's `no-shot` events (combat/no-shot.ts). */
+  noShot?: NoShotTracker;
+  /** A dry run: shots are listed here, not thrown (combat/fire-phase.ts). */
+  sighted?: SightedShot[];
 }
 
 export interface PhaseStep {
