@@ -6,6 +6,7 @@ import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { turnLog } from '../report/turn-log.ts';
 import { casualties } from '../report/combat-log.ts';
+import { noShotLines } from '../report/no-shot.ts';
 import { deadlineLine } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
@@ -118,6 +119,8 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     rerun,
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events),
+    // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
+    noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
     combat: wrap(casualties(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p)),
     over: r.over,

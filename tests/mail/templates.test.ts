@@ -17,6 +17,8 @@ function golden(name: string, text: string) {
   expect(text).toBe(readFileSync(f, 'utf8'));
 }
 
+let blueReport: OutboxRow | undefined;
+
 /** Every kind of mail, from one short game. */
 function mails(): Record<string, OutboxRow> {
   const t = testReferee();
@@ -29,14 +31,15 @@ function mails(): Record<string, OutboxRow> {
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 TR 1 1\nFIRE B1 ALL AT R1\nSTATUS')), place(1));
   found['ack-refused'] = out().filter((m) => m.kind === 'ack').at(-1)!; // the STATUS answer comes after it
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(2));
-  intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')), place(3));
+  intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: RB S TR 1 1\nFIRE R1 ALL AT B1 WITHIN 2')), place(3));
   found['ack-accepted'] = last();
   intake(t.deps, mail(BLUE, envelope('duel', 'blue', 'guess', 'B1: 1 1 1 1 1')), place(4));
   found['notice-wrong-secret'] = last();
   intake(t.deps, mail(BLUE, 'Is it my turn?'), place(5));
   found['notice-no-orders'] = last();
-  receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL')), place(6));
+  receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL\nFIRE B1 ALL AT R1 WITHIN 1')), place(6));
   found.report = out().find((m) => m.kind === 'report' && m.recipient === RED)!;
+  blueReport = out().find((m) => m.kind === 'report' && m.recipient === BLUE)!;
   return found;
 }
 
@@ -57,6 +60,16 @@ describe('mail templates', () => {
     expect(all.welcome!.text).toContain('Red & Blue <meet> "head-on"');
     expect(all.report!.html).toMatch(/<pre>[^<]*R1[^<]*<\/pre>/);
     expect(all['ack-accepted']!.html).toMatch(/<h2>Path of R1<\/h2>/);
+  });
+
+  it('says why the reader\'s own fire orders did not fire, and nothing of the other side\'s', () => {
+    const red = all.report!;
+    expect(red.text).toMatch(/YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 ALL AT B1 WITHIN 2: no shot - closest chance in impulse \d+,/);
+    expect(red.html).toContain('<h2>Your fire orders that did not fire</h2>');
+    expect(red.text).not.toMatch(/FIRE B1|WITHIN 1/);
+    expect(red.html).not.toMatch(/FIRE B1|WITHIN 1/);
+    expect(blueReport!.text).toMatch(/- FIRE B1 ALL AT R1 WITHIN 1: no shot - /);
+    expect(blueReport!.text).not.toMatch(/FIRE R1|WITHIN 2/);
   });
 
   it('ends the welcome and every report with a template that parses as the orders it shows', () => {
