@@ -34,6 +34,20 @@ describe('tallyho resolve on the sample scenarios', () => {
     });
   }
 
+  it('emits a no-shot event for each FIRE order that did not fire, and says why in the text', () => {
+    // The duel's sample orders: G1 fires at R1 in impulse 10; R1 (FIXED AT G1 WITHIN 4) never does.
+    const out = JSON.parse(run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt', '--json').stdout);
+    const noShots = out.events.filter((e: { type: string }) => e.type === 'no-shot');
+    expect(noShots).toEqual([{
+      impulse: 9, phase: 'D', plane: 'R1', type: 'no-shot', guns: 'FIXED', at: 'G1', within: 4, reason: 'beyond-range',
+      reasons: ['beyond-range', 'beyond-within'], target: 'G1', range: 9, hexes: 8, altitudeDiff: 600, clock: 11,
+    }]);
+    expect(out.events.at(-1).type).toBe('no-shot');
+    expect(out.events.some((e: { type: string; firer?: string }) => e.type === 'shot' && e.firer === 'G1')).toBe(true);
+    const text = run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt').stdout;
+    expect(text).toContain("Fire orders that did not fire\n- FIRE R1 FIXED AT G1 WITHIN 4: no shot - closest chance in impulse 9, range\n  9, G1 at 11 o'clock: beyond the guns' range; beyond WITHIN 4\n");
+  });
+
   it('is repeatable and the seed is printed', () => {
     const a = JSON.parse(run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt', '--json').stdout);
     const b = JSON.parse(run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt', '--json', '--seed', a.seed).stdout);
