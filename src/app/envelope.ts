@@ -12,6 +12,7 @@ import type { AppDeps } from './deps.ts';
 import type { IncomingMail } from './incoming.ts';
 import { answerCommands, answerJoin } from './commands.ts';
 import { GM_ID } from './games.ts';
+import { forecast } from './forecast.ts';
 import { handleGmEnvelope } from './gm-commands.ts';
 import { queueAck, queueNotice } from './messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
@@ -150,6 +151,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   queueAck(deps, tx, {
     game, player, turn: game.turn, accepted, earlier, canonical, problems,
     previews: accepted ? previews(state, orders.plots, player.planes) : [],
+    forecast: accepted ? forecast(state, orders, player.planes) : '',
     defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
     waiting, notes, inboundId, replyTo: mail.messageId, sender: mail.from,
   });

@@ -70,6 +70,8 @@ export interface AckInput {
   canonical: string;
   problems: string[];
   previews: { plane: string; map: string }[];
+  /** Accepted orders with FIRE lines: the forecast's text (app/forecast.ts); '' for none. */
+  forecast?: string;
   /** The player's flying planes without a plot (they fly the default). */
   defaulted: string[];
   /** Players whose orders for the turn are still missing. */
@@ -89,6 +91,7 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     canonical: wrap(a.canonical.trimEnd().split('\n').map((l) => `  | ${l}`).join('\n'), 6),
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     previews: a.previews,
+    forecast: a.forecast ?? '',
     defaulted: a.defaulted.length ? wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2) : '',
     waiting: a.waiting.join(', '),
     notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
