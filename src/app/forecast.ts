@@ -3,18 +3,14 @@
  * against every other plane's missed-orders default (its carried-over manoeuvre, then forwards,
  * fire held: core/movement/default-plot.ts), so he learns which shots his planes would get and
  * why his other FIRE orders would not fire. Nothing of anyone else's real orders goes in, and no
- * die: the turn is a dry run (core/turn.ts `dry`), which finds shots without throwing them, with
- * dice of its own for the bail-outs it may meet (never the turn's, which are not even known yet).
+ * die: the turn is a dry run (core/turn.ts `dry`), which finds shots without throwing them (the
+ * turn's dice are not even known yet: they wait for every player's orders, docs/fair-dice.md).
  */
-import { seededDice } from '../core/dice.ts';
 import type { SightedShot } from '../core/combat/fire-phase.ts';
 import type { GameState } from '../core/state.ts';
 import { resolveTurn, type TurnOrders } from '../core/turn.ts';
 import { noShotLines } from '../report/no-shot.ts';
 import { flying, myPlanes, wrap } from './views.ts';
-
-/** The dice of a forecast: a fixed public seed, nothing to do with the game's. */
-const FORECAST_SEED = 'forecast';
 
 const sightedLine = (s: SightedShot): string =>
   `${s.plane} would fire ${s.guns.join('+') === 'ROCKETS' ? 'its rockets' : s.guns.join('+')} at ${s.target} in impulse ${s.impulse}, ` +
@@ -31,7 +27,7 @@ export function forecast(state: GameState, orders: TurnOrders, planeIds: readonl
   if (!fire.some((f) => !f.hold)) return '';
   const plots = Object.fromEntries(Object.entries(orders.plots).filter(([id]) => ids.has(id.toUpperCase())));
   // Every other plane has no plot and no fire order here: it flies the missed-orders default.
-  const r = resolveTurn(state, { plots, fire }, seededDice({ seed: FORECAST_SEED }), { dry: true });
+  const r = resolveTurn(state, { plots, fire }, undefined, { dry: true });
   if (!r.ok) return '';
   const statusOf = (id: string) => r.value.state.planes.find((p) => p.id === id)?.status;
   const lines = [

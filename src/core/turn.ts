@@ -35,12 +35,17 @@ export interface TurnResult {
 
 export interface ResolveOptions {
   /**
-   * Fly the turn without throwing a shot (a forecast, app/forecast.ts): the fire orders are tried
-   * as in a real turn and the shots found are returned as `sighted`; no damage is done. Dice are
-   * still thrown for bail-outs of planes shot down earlier: pass dice that are not the turn's.
+   * Fly the turn without a die (a forecast, app/forecast.ts): the fire orders are tried as in a
+   * real turn and the shots found are returned as `sighted`, none thrown, no damage done; no
+   * bail-out is rolled. Any die asked for would be an error.
    */
   dry?: boolean;
 }
+
+/** The dice of a dry run: none may be thrown. */
+const NO_DICE: Dice = {
+  roll(_sides, key) { throw new Error(`a dry run threw a die (${key.label})`); },
+};
 
 /**
  * The working copy a turn is flown on: everything copied deep but the aircraft cards, which nothing
@@ -90,7 +95,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   const noShot = watchFireOrders(state, orders.fire);
   const sighted: SightedShot[] | undefined = options.dry ? [] : undefined;
   const ctx: ImpulseContext = {
-    state: work, turn, impulse: 0, plans, fire: orders.fire, dice: dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(),
+    state: work, turn, impulse: 0, plans, fire: orders.fire, dice: options.dry ? NO_DICE : dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(),
     fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}),
   };
   for (let impulse = 1; impulse <= 12; impulse++) {
