@@ -3,7 +3,8 @@
  * map, replay frames, event log, combat) and a log sheet per plane and turn. Read through the Store
  * only. What is public: game and scenario names, player ids and their planes, whether a player's
  * orders for the current turn are in, and everything of a resolved turn. Never: addresses, secrets,
- * tokens, orders, anything of a turn that is not resolved (its page does not exist until then).
+ * tokens, orders, anything of a turn that is not resolved (its page does not exist until then);
+ * nor a resolved turn's no-shot events, which tell fire orders (turnLog leaves them out).
  */
 import type { GameEvent } from '../core/events.ts';
 import type { GameState, PlaneState } from '../core/state.ts';

@@ -14,6 +14,7 @@ import type { IncomingMail } from './incoming.ts';
 import { answerCommands, answerJoin, runCommands } from './commands.ts';
 import { queueAnswer } from './notify.ts';
 import { GM_ID } from './games.ts';
+import { forecast } from './forecast.ts';
 import { handleGmEnvelope } from './gm-commands.ts';
 import { holdReason } from './deadlines.ts';
 import { queueAck, queueNotice, type AckInput } from './messages.ts';
@@ -194,6 +195,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     ack: {
       game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
       previews: accepted ? previews(state, orders.plots, player.planes) : [],
+      forecast: accepted ? forecast(state, orders, player.planes) : '',
       defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,
     },

@@ -6,6 +6,7 @@ import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { turnLog } from '../report/turn-log.ts';
 import { casualties } from '../report/combat-log.ts';
+import { noShotLines } from '../report/no-shot.ts';
 import { deadlineLine } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { planeCards } from './cards.ts';
@@ -97,6 +98,8 @@ export interface AckInput {
   canonical: string;
   problems: string[];
   previews: { plane: string; map: string }[];
+  /** Accepted orders with FIRE lines: the forecast's text (app/forecast.ts); '' for none. */
+  forecast?: string;
   /** The player's flying planes without a plot (they fly the default). */
   defaulted: string[];
   /** Players whose orders for the turn are still missing. */
@@ -127,6 +130,7 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     canonical: wrap(a.canonical.trimEnd().split('\n').map((l) => `  | ${l}`).join('\n'), 6),
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     previews: a.previews,
+    forecast: a.forecast ?? '',
     defaulted: a.defaulted.length ? wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2) : '',
     waiting: a.waiting.join(', '),
     progress: wrap(progressText(a), 0),
@@ -158,6 +162,8 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     rerun,
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events),
+    // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
+    noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
     combat: wrap(casualties(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p, !r.over)),
     over: r.over,

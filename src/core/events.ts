@@ -4,6 +4,7 @@
  * events alone. The JSON shape is documented in docs/cli.md.
  */
 import type { Bank } from './bank.ts';
+import type { NoShotReason } from './combat/no-shot.ts';
 
 export type Phase = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
 
@@ -25,6 +26,7 @@ export type GameEvent =
   | (Base & { type: 'crash'; hex: string })
   | (Base & { type: 'exit-map'; hex: string })
   | (Base & ShotEvent)
+  | (Base & NoShotFields)
   | (Base & { type: 'damage'; system: string; name: string; hits: number; taken: number; capacity: number; destroyed: boolean; by: string })
   | (Base & { type: 'engine-lost'; engine: string; working: number; jettison: boolean })
   | (Base & { type: 'guns-lost'; place: string; groups: string[] })
@@ -61,6 +63,31 @@ export interface ShotEvent {
   effects: string[];
   model: 'standard' | 'odds';
   odds?: { hv: number; defence: number; label: string; rolls: number[]; outcome: string; points?: number; ammo?: number };
+}
+
+/**
+ * A FIRE order that did not fire this turn (combat/no-shot.ts), emitted at the end of the turn:
+ * its closest chance (the event's impulse; 13 when it had none) and what stopped it. `plane` is
+ * the firer; `guns`, `at`, `from`, `within` repeat the order.
+ */
+export interface NoShotFields {
+  type: 'no-shot';
+  guns: string;
+  /** The order's target: a plane id, or ANY for AUTO. */
+  at: string;
+  from?: number;
+  within?: number;
+  /** The first of `reasons`: every condition that failed at the closest chance. */
+  reason: NoShotReason;
+  reasons: NoShotReason[];
+  /** At the closest chance: the enemy, the altitude-adjusted range, hexes and feet apart, the clock
+   * position of the target seen from the firer, and how far outside the cone. */
+  target?: string;
+  range?: number;
+  hexes?: number;
+  altitudeDiff?: number;
+  clock?: number;
+  by?: number;
 }
 
 export type EventType = GameEvent['type'];

@@ -6,7 +6,8 @@ import type { Dice } from './dice.ts';
 import type { GameEvent, Phase } from './events.ts';
 import type { FireOrder } from '../orders/ast.ts';
 import { runBailOutPhase } from './combat/bailout.ts';
-import { runFirePhase } from './combat/fire-phase.ts';
+import { runFirePhase, type SightedShot } from './combat/fire-phase.ts';
+import type { NoShotTracker } from './combat/no-shot.ts';
 import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
 import type { GameState } from './state.ts';
@@ -26,6 +27,10 @@ export interface ImpulseContext {
   fired: Map<string, Set<string>>;
   /** Planes each plane's flexible guns have fired at this turn (seed 001 "Flex gun limitations"). */
   flexTargets: Map<string, Set<string>>;
+  /** The FIRE orders not fired yet, for the turn's `no-shot` events (combat/no-shot.ts). */
+  noShot?: NoShotTracker;
+  /** A dry run: shots are listed here, not thrown (combat/fire-phase.ts). */
+  sighted?: SightedShot[];
 }
 
 export interface PhaseStep {
@@ -58,8 +63,9 @@ export const PHASES: readonly PhaseStep[] = [
   // E: bombs, rockets, torpedoes: dive bombing marks are recorded at the end of the turn
   // (seed 001 rule (21)); release and effects belong to the ordnance rules.
   { phase: 'E', name: 'bombs, rockets and torpedoes', run: nothing },
-  // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts.
-  { phase: 'F', name: 'bail out', run: (ctx) => runBailOutPhase(ctx.state, ctx.turn, ctx.impulse, ctx.dice, ctx.events) },
+  // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts. A dry
+  // run (a forecast) throws no die: the bail-outs wait for the real turn.
+  { phase: 'F', name: 'bail out', run: (ctx) => { if (!ctx.sighted) runBailOutPhase(ctx.state, ctx.turn, ctx.impulse, ctx.dice, ctx.events); } },
   // G, H: plotting. By mail the whole turn is plotted before it is resolved (rules-notes), so the
   // only plotting within the turn is the carry-over kept at the end of the turn.
   { phase: 'G', name: 'movement plotting', run: nothing },

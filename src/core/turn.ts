@@ -13,7 +13,9 @@ import { type FlightPlan, planTurn } from './movement/plan.ts';
 import { effectiveBand } from './movement/performance.ts';
 import type { FireOrder, Plot } from '../orders/ast.ts';
 import { checkFireOrders } from './combat/fire-check.ts';
-import { PHASES } from './phases.ts';
+import type { SightedShot } from './combat/fire-phase.ts';
+import { noShotEvents, watchFireOrders } from './combat/no-shot.ts';
+import { type ImpulseContext, PHASES } from './phases.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { cardOf, type GameState, type PlaneState } from './state.ts';
 
@@ -27,7 +29,23 @@ export interface TurnResult {
   state: GameState;
   events: GameEvent[];
   plans: Record<string, FlightPlan>;
+  /** A dry run only: the shots found, none thrown. */
+  sighted?: SightedShot[];
 }
+
+export interface ResolveOptions {
+  /**
+   * Fly the turn without a die (a forecast, app/forecast.ts): the fire orders are tried as in a
+   * real turn and the shots found are returned as `sighted`, none thrown, no damage done; no
+   * bail-out is rolled. Any die asked for would be an error.
+   */
+  dry?: boolean;
+}
+
+/** The dice of a dry run: none may be thrown. */
+const NO_DICE: Dice = {
+  roll(_sides, key) { throw new Error(`a dry run threw a die (${key.label})`); },
+};
 
 /**
  * The working copy a turn is flown on: everything copied deep but the aircraft cards, which nothing
@@ -67,7 +85,7 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
   return problems.length ? err(problems) : ok({ plans, defaulted });
 }
 
-export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice): Result<TurnResult, Problem[]> {
+export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, options: ResolveOptions = {}): Result<TurnResult, Problem[]> {
   const planned = planAll(state, orders);
   if (!planned.ok) return planned;
   const { plans, defaulted } = planned.value;
@@ -78,14 +96,21 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice): 
     const fires = orders.fire.some((f) => f.plane.toUpperCase() === id.toUpperCase() && !f.hold);
     events.push({ impulse: 0, phase: 'G', plane: id, type: 'default-orders', reason: fires ? 'no plot: carried-over manoeuvre, then forwards; its fire orders stand' : 'no orders: carried-over manoeuvre, then forwards, fire held' });
   }
-  const ctx = { state: work, turn, impulse: 0, plans, fire: orders.fire, dice: dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(), fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>() };
+  const noShot = watchFireOrders(state, orders.fire);
+  const sighted: SightedShot[] | undefined = options.dry ? [] : undefined;
+  const ctx: ImpulseContext = {
+    state: work, turn, impulse: 0, plans, fire: orders.fire, dice: options.dry ? NO_DICE : dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(),
+    fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}),
+  };
   for (let impulse = 1; impulse <= 12; impulse++) {
     ctx.impulse = impulse;
     for (const phase of PHASES) phase.run(ctx);
   }
   endOfTurn(state, work, plans, events);
+  // Last, the FIRE orders that never fired, each with its closest chance (combat/no-shot.ts).
+  events.push(...noShotEvents(noShot, work));
   work.turn = turn + 1;
-  return ok({ state: work, events, plans: Object.fromEntries(plans) });
+  return ok({ state: work, events, plans: Object.fromEntries(plans), ...(sighted ? { sighted } : {}) });
 }
 
 /** Seed 000 XI: new initial speed, altitude and bank; the carry-over; what this turn did. */

@@ -33,10 +33,14 @@ function describe(evs: GameEvent[]): string {
   return `${man.padEnd(4)} ${parts.join(', ')}`;
 }
 
+/**
+ * The log every player of the game reads (and the web archive shows): `no-shot` events are left
+ * out, since they tell a plane's fire orders: a player is told those of his own planes apart.
+ */
 export function turnLog(events: GameEvent[]): string {
   const lines: string[] = [];
   const byImpulse = new Map<number, GameEvent[]>();
-  for (const e of events) byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
+  for (const e of events) if (e.type !== 'no-shot') byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
   for (const e of byImpulse.get(0) ?? []) {
     if (e.type === 'default-orders') lines.push(`${e.plane}: ${e.reason}`);
   }

@@ -155,6 +155,17 @@ describe('verify', () => {
     expect(f.some((x) => /^events: /.test(x))).toBe(true); // other dice, other shots
   });
 
+  it('compares a turn stored without no-shot events (resolved before them) without them; a stored one is checked', () => {
+    const t = testReferee();
+    playDuel(t, 3);
+    const count = () => (t.store.db.prepare("SELECT count(*) AS n FROM events WHERE game_id = 'duel' AND type = 'no-shot'").get() as { n: number }).n;
+    expect(count()).toBeGreaterThan(0);
+    t.store.db.prepare("UPDATE events SET data = json_set(data, '$.range', 99) WHERE game_id = 'duel' AND type = 'no-shot'").run();
+    expect(verifyGame(t.deps, 'duel').differences.map((d) => d.what)).toContainEqual(expect.stringMatching(/^events: \[\d+\]\.range is 99 as stored/));
+    t.store.db.prepare("DELETE FROM events WHERE game_id = 'duel' AND type = 'no-shot'").run();
+    expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+  });
+
   it('re-resolves a turn from before verifiable dice with its state\'s own seed', () => {
     const t = testReferee();
     const s = startedDuel(t);

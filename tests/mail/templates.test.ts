@@ -18,6 +18,8 @@ function golden(name: string, text: string) {
   expect(text).toBe(readFileSync(f, 'utf8'));
 }
 
+let blueReport: OutboxRow | undefined;
+
 /** Every kind of mail, from one short game. */
 function mails(): Record<string, OutboxRow> {
   const t = testReferee();
@@ -33,14 +35,15 @@ function mails(): Record<string, OutboxRow> {
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 TX 1\n  1 1\nFIRE R1 ALL')), place(7));
   found['ack-misspelt'] = last();
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(2));
-  intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')), place(3));
+  intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: RB S TR 1 1\nFIRE R1 ALL AT B1 WITHIN 2')), place(3));
   found['ack-accepted'] = last();
   intake(t.deps, mail(BLUE, envelope('duel', 'blue', 'guess', 'B1: 1 1 1 1 1')), place(4));
   found['notice-wrong-secret'] = last();
   intake(t.deps, mail(BLUE, 'Is it my turn?'), place(5));
   found['notice-no-orders'] = last();
-  receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL')), place(6));
+  receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL\nFIRE B1 ALL AT R1 WITHIN 1')), place(6));
   found.report = out().find((m) => m.kind === 'report' && m.recipient === RED)!;
+  blueReport = out().find((m) => m.kind === 'report' && m.recipient === BLUE)!;
   return found;
 }
 
@@ -70,9 +73,18 @@ describe('mail templates', () => {
     expect(all.welcome!.html).toContain(`<pre>R1 flies this type.\n\n${card.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;')}</pre>`);
   });
 
-  it('ends the welcome and every report with a template that parses as the orders it shows', () => {
-    for (const m of [all.welcome!, all.report!]) {
-      expect(m.text).toMatch(/\n#TALLYHO duel red "T\d+-[0-9a-f]{24}"\nTURN \d+\nR1: [^\n]+\nHOLD R1 ALL\n#END\n/);
-    }
+  it('says why the reader\'s own fire orders did not fire, and nothing of the other side\'s', () => {
+    const red = all.report!;
+    expect(red.text).toMatch(/YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 ALL AT B1 WITHIN 2: no shot - closest chance in impulse \d+,/);
+    expect(red.html).toContain('<h2>Your fire orders that did not fire</h2>');
+    expect(red.text).not.toMatch(/FIRE B1|WITHIN 1/);
+    expect(red.html).not.toMatch(/FIRE B1|WITHIN 1/);
+    expect(blueReport!.text).toMatch(/- FIRE B1 ALL AT R1 WITHIN 1: no shot - /);
+    expect(blueReport!.text).not.toMatch(/FIRE R1|WITHIN 2/);
+  });
+
+  it('gives the welcome and every report a template that parses as the orders it shows, the last fire orders carried', () => {
+    expect(all.welcome!.text).toMatch(/\n#TALLYHO duel red "T\d+-[0-9a-f]{24}"\nTURN \d+\nR1: [^\n]+\nHOLD R1 ALL\n#END\n/);
+    expect(all.report!.text).toMatch(/\n#TALLYHO duel red "T\d+-[0-9a-f]{24}"\nTURN \d+\nR1: [^\n]+\nFIRE R1 ALL AT B1 WITHIN 2\n#END\n/);
   });
 });

@@ -34,6 +34,22 @@ describe('tallyho resolve on the sample scenarios', () => {
     });
   }
 
+  it('emits a no-shot event for each FIRE order that did not fire, and says why in the text', () => {
+    // The duel's sample orders: G1 fires at R1 in impulse 10; R1 (FIXED AT G1 WITHIN 4) never does.
+    const out = JSON.parse(run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt', '--json').stdout);
+    const noShots = out.events.filter((e: { type: string }) => e.type === 'no-shot');
+    expect(noShots).toEqual([{
+      impulse: 12, phase: 'D', plane: 'R1', type: 'no-shot', guns: 'FIXED', at: 'G1', within: 4, reason: 'beyond-within',
+      reasons: ['beyond-within', 'outside-cone'], target: 'G1', range: 5, hexes: 4, altitudeDiff: 800, clock: 10, by: 2,
+    }]);
+    expect(out.events.at(-1).type).toBe('no-shot');
+    expect(out.events.some((e: { type: string; firer?: string }) => e.type === 'shot' && e.firer === 'G1')).toBe(true);
+    const text = run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt').stdout;
+    // Impulse 12 is the closest chance: R1's banked forwards box loses 100 ft, which does not put
+    // its nose down (seed 000 X.E.1.f), so only the range and the cone stop it.
+    expect(text).toContain("Fire orders that did not fire\n- FIRE R1 FIXED AT G1 WITHIN 4: no shot - closest chance in impulse 12, range\n  5, G1 at 10 o'clock: beyond WITHIN 4; outside the cone by 2 hexes\n");
+  });
+
   it('is repeatable and the seed is printed', () => {
     const a = JSON.parse(run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt', '--json').stdout);
     const b = JSON.parse(run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt', '--json', '--seed', a.seed).stdout);

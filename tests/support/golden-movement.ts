@@ -183,6 +183,11 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'rocket': return `${at} rocket ${e.target} range=${e.range} clock=${e.clock} die=${e.die} ${e.hit ? 'hit' : 'miss'}`;
     case 'shot-down': return `${at} down by=${e.by.join(',')}`;
     case 'bail-out': return `${at} bailout saved=${e.saved} lost=${e.lost}`;
+    case 'no-shot': {
+      const at2 = e.range !== undefined ? ` range=${e.range} clock=${e.clock}${e.by !== undefined ? ` by=${e.by}` : ''}` : '';
+      const where = e.target ? ` ${e.target}${at2}` : '';
+      return `${at} no-shot ${e.guns} ${e.reasons.join(',')}${where}`;
+    }
   }
 }
 

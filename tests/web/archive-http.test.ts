@@ -154,6 +154,29 @@ describe('the web archive over HTTP', () => {
   });
 });
 
+describe('the web archive and the no-shot events', () => {
+  it('shows no no-shot event: like orders, they are never public (they tell a plane\'s fire orders)', async () => {
+    const g = archiveGame();
+    // A no-shot event for each plane in the resolved turn 1, as the referee stores them (last).
+    const insert = g.t.store.db.prepare("INSERT INTO events (game_id, turn, seq, impulse, phase, plane, type, data) VALUES ('duel', 1, ?, 8, 'D', ?, 'no-shot', ?)");
+    ['R1', 'B1'].forEach((plane, i) => insert.run(1000 + i, plane, JSON.stringify({
+      impulse: 8, phase: 'D', plane, type: 'no-shot', guns: 'ALL', at: 'ANY', within: 3, reason: 'outside-cone', reasons: ['outside-cone'],
+      target: plane === 'R1' ? 'B1' : 'R1', range: 3, hexes: 3, altitudeDiff: 0, clock: 2, by: 1,
+    })));
+    const web = await serveArchive(g.t);
+    try {
+      for (const path of ['/games/duel', '/games/duel/turns/1', '/games/duel/turns/1/planes/R1', '/games/duel/turns/1/planes/B1']) {
+        const { status, body } = await get(web.url, path);
+        expect(status, path).toBe(200);
+        expect(body, path).not.toMatch(/no shot|no-shot|WITHIN|outside the cone|closest/i);
+      }
+    } finally {
+      await web.close();
+      g.cleanup();
+    }
+  });
+});
+
 describe('the web archive with hostile names', () => {
   it('escapes every name and description and writes no live link or handler from them', async () => {
     const g = archiveGame({ hostile: true });

@@ -1,7 +1,9 @@
 /**
  * The firing phase of every impulse (seed 000 VII): every flying plane's standing fire orders are
  * tried against every enemy in reach; all the shots found are thrown, then their damage is applied
- * together at the end of the phase, so a plane shot down in this impulse still fires in it.
+ * together at the end of the phase, so a plane shot down in this impulse still fires in it. What
+ * each plane knew is handed to no-shot.ts, which explains at the end of the turn the FIRE orders
+ * that never fired.
  */
 import type { AircraftCard } from '../aircraft/types.ts';
 import type { Dice } from '../dice.ts';
@@ -15,8 +17,10 @@ import { workingGuns } from './damage-state.ts';
 import { heldGroups } from './fire-orders.ts';
 import { combatModel } from './models/registry.ts';
 import type { ThrownShot } from './models/model.ts';
+import { type FirerFrame, type NoShotTracker, observeFirer, type PlaneAt, planeAt, watching } from './no-shot.ts';
 import { type FirerContext, fixedShots, flexShots } from './shots.ts';
-import { applyRocket, type RocketAttack, rocketAttacks } from './rockets.ts';
+import { applyRocket, findRocketAttack, type RocketAttack, ROCKETS, rocketAttacks } from './rockets.ts';
+import type { Bearing } from './targets.ts';
 import { MAX_RANGE } from './cone.ts';
 import { distance } from '../hex/coords.ts';
 
@@ -34,6 +38,25 @@ export interface FirePhaseContext {
   fired: Map<string, Set<string>>;
   /** Targets of each plane's flexible guns this turn, by plane. */
   flexTargets: Map<string, Set<string>>;
+  /** The FIRE orders not fired yet, watched for the turn's `no-shot` events (no-shot.ts). */
+  noShot?: NoShotTracker;
+  /**
+   * A dry run (a forecast): the shots found are listed here instead of thrown, so no die is rolled
+   * and no damage done; the guns still count as fired.
+   */
+  sighted?: SightedShot[];
+}
+
+/** A shot a dry run found: who would fire which guns at whom, when and from how far. */
+export interface SightedShot {
+  impulse: number;
+  plane: string;
+  target: string;
+  guns: string[];
+  range: number;
+  hexes: number;
+  /** Clock position of the target seen from the firer. */
+  clock: number;
 }
 
 /**
@@ -67,6 +90,17 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const model = combatModel(state.options.combat);
   const thrown: ThrownShot[] = [];
   const rockets: RocketAttack[] = [];
+  const classOf = (t: PlaneState) => card(t).class;
+  // Where every flying plane is, and the enemies of each side, for no-shot.ts: made once in the
+  // phase, and only when some plane has an order still to explain.
+  let at: PlaneAt[] | undefined;
+  const enemiesOf = new Map<string, PlaneAt[]>();
+  const allEnemies = (tracker: NoShotTracker, side: string): PlaneAt[] => {
+    at ??= flying.map((p) => planeAt(tracker, p));
+    let list = enemiesOf.get(side);
+    if (!list) { list = at.filter((t) => t.side !== side); enemiesOf.set(side, list); }
+    return list;
+  };
   for (const plane of flying) {
     const orders = ordersBy.get(plane.id.toUpperCase());
     if (!orders?.length) continue;
@@ -80,23 +114,48 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const held = heldGroups(full, orders);
     const active = !!plan?.steps.some((s) => s.impulse === impulse);
     const dropsOrdnance = !!plan?.bomb;
+    // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
+    const attitude = attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude, forcedIn(plan, impulse));
+    // What the referee knew, kept while the plane has an order that has not fired (no-shot.ts).
+    const tracker = ctx.noShot && watching(ctx.noShot, plane.id) ? ctx.noShot : undefined;
+    const frame: FirerFrame | undefined = tracker && {
+      impulse, plane: planeAt(tracker, plane), card: guns === full.guns ? full : { ...full, guns }, orders, active, dropsOrdnance, attitude, held,
+      rocketsBefore: plane.rockets, shots: [], enemies: allEnemies(tracker, plane.side),
+    };
     // A plane with nothing left to fire in this impulse (each group once a turn; fixed guns only
     // in an active impulse and not on a bombing turn, seed 000 VII-VIII) needs no geometry at all.
     const canFire = plane.rockets === 'carried'
       || guns.some((g) => !fired.has(g.id) && !held.has(g.id) && (g.mount === 'F' || (active && !dropsOrdnance)));
-    if (!canFire) continue;
+    if (!canFire) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     // Pairs are pruned by distance before any cone or arc test.
     const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE);
-    if (!enemies.length) continue;
+    if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     const f: FirerContext = {
-      plane, card: { ...full, guns }, orders, active, dropsOrdnance,
-      attitude: attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude, forcedIn(plan, impulse)),
+      plane, card: { ...full, guns }, orders, active, dropsOrdnance, attitude,
       fired, flexTargets, held, enginesOf: (t) => card(t).engines,
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
-    for (const s of shots) thrown.push(model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card }));
-    if (plane.rockets === 'carried') {
-      rockets.push(...rocketAttacks(f, enemies, impulse, ctx.turn, ctx.dice, (t) => card(t).class, full.rockets?.hitOn ?? 0));
+    let rocketOrder: FireOrder | undefined;
+    if (ctx.sighted) {
+      for (const s of shots) ctx.sighted.push(sighting(impulse, s.firer.id, s.groups.map((g) => g.id), s.bearing));
+      const r = plane.rockets === 'carried' ? findRocketAttack(f, enemies, impulse, classOf) : undefined;
+      if (r) {
+        plane.rockets = 'fired';
+        rocketOrder = r.order;
+        ctx.sighted.push(sighting(impulse, plane.id, [ROCKETS], r.bearing));
+      }
+    } else {
+      for (const s of shots) thrown.push(model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card }));
+      if (plane.rockets === 'carried') {
+        const r = rocketAttacks(f, enemies, impulse, ctx.turn, ctx.dice, classOf, full.rockets?.hitOn ?? 0);
+        rockets.push(...r);
+        rocketOrder = r[0]?.order;
+      }
+    }
+    if (tracker && frame) {
+      frame.shots = shots;
+      if (rocketOrder) frame.rocketOrder = rocketOrder;
+      observeFirer(tracker, frame);
     }
   }
   const actx: ApplyContext = { state, turn: ctx.turn, impulse, plans: ctx.plans, events: ctx.events, card };
@@ -106,3 +165,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   for (const r of rockets) applyRocket(actx, r);
   return thrown;
 }
+
+const sighting = (impulse: number, plane: string, guns: string[], b: Bearing): SightedShot => ({
+  impulse, plane, target: b.target.id, guns, range: b.range, hexes: b.hexes, clock: b.clockFromFirer,
+});

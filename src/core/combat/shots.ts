@@ -26,6 +26,8 @@ export interface ShotPlan {
   mix: WeaponCount[];
   bearing: Bearing;
   deflection: Deflection;
+  /** The standing order that fired it (combat/no-shot.ts tells the orders that did not). */
+  order: FireOrder;
 }
 
 /** What the firing phase knows about one plane this impulse. */
@@ -73,7 +75,7 @@ export function fixedShots(f: FirerContext, enemies: readonly PlaneState[], impu
     const best = bestBearing(options);
     if (!best) continue;
     for (const g of best.groups) f.fired.add(g.id);
-    shots.push({ firer: f.plane, target: best.bearing.target, cls: 'fixed', groups: best.groups, mix: mixOf(best.groups), bearing: best.bearing, deflection: best.deflection });
+    shots.push({ firer: f.plane, target: best.bearing.target, cls: 'fixed', groups: best.groups, mix: mixOf(best.groups), bearing: best.bearing, deflection: best.deflection, order });
   }
   return shots;
 }
@@ -130,7 +132,7 @@ export function flexShots(f: FirerContext, enemies: readonly PlaneState[], impul
       for (const g of groups) f.fired.add(g.id);
       free = free.filter((g) => !f.fired.has(g.id));
       shotAt.add(o.bearing.target.id);
-      shots.push({ firer: f.plane, target: o.bearing.target, cls: 'flex', groups, mix: mixOf(groups), bearing: o.bearing, deflection: o.deflection });
+      shots.push({ firer: f.plane, target: o.bearing.target, cls: 'flex', groups, mix: mixOf(groups), bearing: o.bearing, deflection: o.deflection, order });
     }
   }
   return shots;

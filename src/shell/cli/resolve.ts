@@ -1,7 +1,8 @@
 /**
  * `tallyho resolve <scenario> [orders-file ...] [--seed S] [--json]`: resolves one turn of a
  * scenario from files, without a store or mail. Planes without orders fly the missed-orders
- * default. docs/cli.md documents the output.
+ * default. The text ends with why each FIRE order that did not fire did not (every side's: this
+ * is the game master's tool). docs/cli.md documents the output.
  */
 import type { Command } from 'commander';
 import { basename } from 'node:path';
@@ -12,7 +13,9 @@ import type { GameState, PlaneState } from '../../core/state.ts';
 import { resolveTurn, type TurnOrders } from '../../core/turn.ts';
 import type { Envelope } from '../../orders/ast.ts';
 import { renderMap } from '../../report/ascii-map.ts';
+import { noShotLines } from '../../report/no-shot.ts';
 import { turnLog } from '../../report/turn-log.ts';
+import { wrapText } from '../../report/wrap.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { TallyhoError } from '../errors.ts';
 import { loadOrdersFiles, loadScenarioFile } from '../scenario-file.ts';
@@ -73,12 +76,16 @@ export function registerResolveCommand(program: Command): void {
         process.stdout.write(`${JSON.stringify(resolveJson(scenario.name, seed, state, r.value.state, r.value.events), null, 2)}\n`);
         return;
       }
+      // Every side's fire orders that did not fire: the command line is the game master's.
+      const statusOf = (id: string) => r.value.state.planes.find((p) => p.id === id)?.status;
+      const noShots = noShotLines(r.value.events, state.planes.map((p) => p.id), statusOf).map((l) => wrapText(`- ${l}`, 78, 2));
       const out = [
         `${scenario.name} - turn ${state.turn} resolved`,
         '',
         renderMap(r.value.state),
         '',
         turnLog(r.value.events),
+        ...(noShots.length ? ['', 'Fire orders that did not fire', ...noShots] : []),
       ];
       process.stdout.write(`${out.join('\n')}\n`);
     });
