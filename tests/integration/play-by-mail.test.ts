@@ -116,6 +116,9 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     expect(flat(ack1!)).toMatch(/is an unchanged copy of orders the referee sent you \(a quoted template, it seems\); it was not counted, the one on line 1 was/);
     expect(ack1).toContain(`  | R1: ${PLOTS[1]!.raf}`);
     expect(flat(ack1!)).toContain('Still to send orders for turn 1: lw.');
+    // The forecast: R1's order flown against G1 flying straight on, labelled as no result.
+    expect(ack1).toContain('FORECAST (not a result: the other players\' real orders are not used)');
+    expect(ack1).toMatch(/- FIRE R1 FIXED AT G1 WITHIN 1: no shot - closest chance in impulse \d+/);
 
     // lw writes HTML only, with a signature.
     const [ack1b] = await post('lw@localhost', {
@@ -166,6 +169,12 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     }
     const report5 = latest('raf@localhost', /Turn 5 report/);
     expect(report5).toContain('FIRE R1 FIXED AT G1 WITHIN 1');
+    // Every report explains the fire order that did not fire, to its own side only.
+    for (let turn = 1; turn <= 5; turn++) {
+      const raf = latest('raf@localhost', new RegExp(`Turn ${turn} report`));
+      expect(raf).toMatch(/YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 FIXED AT G1 WITHIN 1: no shot - closest chance in impulse \d+, range\s+\d+, G1 at \d+ o'clock: /);
+      expect(raf).not.toMatch(/FIRE G1 ALL AT R1/);
+    }
     expect(cli('game', 'list')).toMatch(/^demo +running +6 /m);
   });
 });
