@@ -2,8 +2,9 @@
  * Several envelopes for the same game and player in one mail. A mail program that quotes the mail
  * it answers without `>` (Outlook, most webmail) carries the old ready-to-send template under the
  * player's new orders. The rule (docs/players.md "Two envelopes in one mail"):
- * - an envelope that is a verbatim copy of one the referee sent the player (a template, an "orders
- *   as flown" or "what was read" block, `|` marks removed) yields to the edited one;
+ * - an envelope that is a verbatim copy of one the referee sent the player (a ready-to-send
+ *   template, or the "orders as flown" block of a report, its `|` marks removed) yields to the
+ *   edited one;
  * - the same edited orders twice count once;
  * - two different edited envelopes: none counts, and the player is asked which one should.
  * Never a silent pick.
@@ -23,10 +24,12 @@ export interface Choice {
 /** The orders of an envelope without its secret, turn token or line: what is compared. */
 export const ordersText = (env: Envelope): string => formatOrders([{ ...env, secret: '', line: 1 }]);
 
-/** The envelopes the referee mailed the player for this turn and the one before, as ordersText. */
+/** The envelopes of the mails the referee sent the player for this turn and the one before (acknowledgements aside), as ordersText. */
 export function refereeCopies(tx: StoreTx, gameId: string, playerId: string, turn: number): Set<string> {
   const out = new Set<string>();
   for (const m of tx.outbox.list({ gameId, playerId, sinceTurn: turn - 1 })) {
+    // Templates and "orders as flown" only: an acknowledgement echoes what the player wrote.
+    if (m.kind === 'ack') continue;
     // The "orders as flown" and "what was read" blocks are printed behind `|`.
     const text = m.text.replace(/^[ \t]*\|[ \t]?/gm, '');
     for (const env of parseOrders(text).envelopes) out.add(ordersText(env));

@@ -44,6 +44,13 @@ function mails(): Record<string, OutboxRow> {
   receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL\nFIRE B1 ALL AT R1 WITHIN 1')), place(6));
   found.report = out().find((m) => m.kind === 'report' && m.recipient === RED)!;
   blueReport = out().find((m) => m.kind === 'report' && m.recipient === BLUE)!;
+  // Turn 2: two different edited envelopes in one mail; commands without an envelope.
+  intake(t.deps, mail(RED, `${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')}\n${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nHOLD R1 ALL')}`), place(8));
+  found['notice-which-envelope'] = last();
+  intake(t.deps, mail(RED, 'WAIT\n\n-- \nRed'), place(9));
+  found['answer-needs-envelope'] = last();
+  intake(t.deps, mail(RED, 'MAP', { subject: 'Re: [duel] Turn 1 report' }), place(10));
+  found['answer-bare-map'] = last();
   return found;
 }
 
