@@ -88,7 +88,7 @@ export function nextPlotNeeds(p: PlaneState): string {
   const need = points.length - carried;
   if (points.length === 0) return `${p.id}: speed ${speedText(p.speed)}, active in no impulse this turn: no plot needed.`;
   const when = [...new Set(points)].join(', ');
-  const taken = carried ? `; the manoeuvre carried over takes the first ${plural(carried, 'box', 'boxes')}` : '';
+  const taken = carried ? `; the manoeuvre carried over takes the first ${carried === 1 ? 'box' : `${carried} boxes`}` : '';
   return wrap(`${p.id}: active in impulses ${when}${taken}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
 }
 
