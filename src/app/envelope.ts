@@ -107,8 +107,8 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   // envelope of commands only (or of words that are no command) brings no orders, and gets the
   // HELP text when a word was not understood. Nothing in a refused envelope takes effect: commands
   // that change the game (WAIT, NOWAIT, ZONE) are carried out only beside accepted orders or alone
-  // in an envelope without mistakes.
-  // A plot or fire line that could not be read makes it an envelope of orders, refused.
+  // in an envelope without mistakes. A plot or fire line that could not be read makes it an
+  // envelope of orders, refused.
   const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
   const ordersTried = errors.some((e) => !COMMAND_ERRORS.has(e.code));
   const commandsOnly = !env.plots.length && !env.fire.length && !ordersTried && (env.commands.length > 0 || unknown);
@@ -180,7 +180,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const notes = env.commands.map((c) => accepted
     ? `${formatCommand(c)} (line ${c.line}): answered in a mail of its own`
     : `${formatCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
-  notes.push(...gonePlots.map((p) => goneNote(p.plane, "plot")), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
+  notes.push(...gonePlots.map((p) => goneNote(p.plane, 'plot')), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
   notes.push(...deadTargets.map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`));
   notes.push(...mail.notes);
   const earlier = tx.orders.latestAccepted(game.id, game.turn).get(player.id) ?? null;
