@@ -39,7 +39,7 @@ export function settingsWords(s: GameSettings): string[] {
   return [
     `time zone: ${s.zone}`, `schedule: ${scheduleWords(s.schedule, s.zone)}`,
     `grace after the deadline: ${s.graceMinutes ? durationText(s.graceMinutes) : 'none'}`,
-    `reminders: ${s.remindMinutes ? `${durationText(s.remindMinutes)} before the deadline` : 'none'}`,
+    `reminders: ${s.remindMinutes ? `${durationText(s.remindMinutes)} before the deadline${s.schedule.kind === 'none' ? ' (none while there is no deadline)' : ''}` : 'none'}`,
     `a turn stays open at least: ${s.minimumMinutes ? durationText(s.minimumMinutes) : 'no minimum'}`,
     `the game master is told after ${s.maxMisses ? `${s.maxMisses} missed turn${s.maxMisses === 1 ? '' : 's'}` : 'no number of missed turns'}`,
     `extensions: at most ${s.maxExtensionsPerTurn} a turn and ${s.maxExtensionsTotal} in all, ${durationText(s.extendMinutes)} each unless the GM says`,

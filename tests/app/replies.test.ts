@@ -196,6 +196,7 @@ describe('commands without an envelope', () => {
     expect(status.mails).toHaveLength(1);
     expect(status.mails[0]!.recipient).toBe(RED);
     expect(status.mails[0]!.text).toContain('Game duel (Test duel) is at turn 1.');
+    expect(flat(status.mails[0]!.text)).toContain('reminders: 1d before the deadline (none while there is no deadline)');
     const help = post(t, RED, '', { subject: 'Re: [duel] help' });
     expect(help.mails[0]!.text).toContain('STATUS               the turn, its deadline');
     expect(help.mails[0]!.text).not.toMatch(/PAUSE|ROLLBACK/);

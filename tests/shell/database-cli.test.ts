@@ -71,6 +71,11 @@ describe('commands and the database', () => {
     const bare = cli(join(dir, 'cli'), {}, 'game', 'list');
     expect(bare.err).toMatch(new RegExp(`^tallyho: there is no database at ${join(dir, 'cli/var/tallyho.sqlite')}\n  the path is the default var/tallyho.sqlite in ${join(dir, 'cli')} \\(no .env there\\)\n`));
     expect(existsSync(join(dir, 'cli/var'))).toBe(false);
+    // game create makes one, but not for a scenario it cannot read.
+    const bad = cli(join(dir, 'cli'), {}, 'game', 'create', 'nothere.yaml', '--id', 'club');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/cannot read nothere\.yaml/);
+    expect(existsSync(join(dir, 'cli/var'))).toBe(false);
   });
 
   it('names the database on standard error, made or opened, leaving standard output to the command', () => {

@@ -71,16 +71,19 @@ export function registerGameCommands(program: Command): void {
     .description('create a game from a scenario file; players are added next')
     .requiredOption('--id <game>', 'the game id players write in their orders (lower-case letters, digits, - or _)')
     .option('--gm-email <address>', "the game master's address; a GM secret for commands by mail is printed")
-    .action((scenarioPath: string, opts: { id: string; gmEmail?: string }) => withRuntime((rt) => {
+    .action((scenarioPath: string, opts: { id: string; gmEmail?: string }) => {
+      // The scenario is read before the database is opened, so a wrong one makes no database.
       const catalog = loadAircraftDir();
       const scenario = loadScenarioFile(scenarioPath, catalog);
-      const row = createGame(rt.deps, { id: opts.id, scenario, catalog });
-      const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
-      const planes = scenario.planes.map((p) => `  ${p.id.padEnd(6)} ${p.type.padEnd(14)} ${scenario.sides[p.side]?.name ?? p.side}`);
-      out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, '',
-        ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
-        `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
-    }, { create: true }));
+      return withRuntime((rt) => {
+        const row = createGame(rt.deps, { id: opts.id, scenario, catalog });
+        const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
+        const planes = scenario.planes.map((p) => `  ${p.id.padEnd(6)} ${p.type.padEnd(14)} ${scenario.sides[p.side]?.name ?? p.side}`);
+        out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, '',
+          ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
+          `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
+      }, { create: true });
+    });
   game
     .command('start <game>')
     .description('start the game: every player is mailed a welcome with the map and an orders template')

@@ -8,7 +8,7 @@ export function parseSpeedArg(text: string): number {
   const m = /^\s*(\d{1,2})(?:\.(\d))?\s*$/.exec(text);
   if (!m) throw cliError('E_BAD_SPEED', `'${text}' is not a speed: write a number of speed points with at most one decimal, e.g. 5 or 5.5`);
   const tenths = Number(m[1]) * 10 + Number(m[2] ?? 0);
-  if (movementRow(tenths) > MAX_ROW) throw cliError('E_BAD_SPEED', `speed ${text} is above ${MAX_ROW}.4, the fastest the impulse schedule covers`);
+  if (movementRow(tenths) > MAX_ROW) throw cliError('E_BAD_SPEED', `speed ${text} is faster than ${MAX_ROW}.5, the fastest the impulse schedule covers (speeds round to the nearest whole number, .5 down)`);
   return tenths;
 }
 
