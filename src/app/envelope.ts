@@ -182,6 +182,13 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     : `${formatCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
   notes.push(...gonePlots.map((p) => goneNote(p.plane, 'plot')), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
   notes.push(...deadTargets.map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`));
+  // A plot that could not be read is not checked against the rules either: say so, so that a
+  // corrected plot refused for a bank or a turn mode next time is no surprise.
+  const unreadPlots = [...new Set((env.unread ?? []).flatMap((u) => {
+    const m = /^\s*(?:PLOT\s+)?([A-Za-z0-9_-]{1,16})\s*:/i.exec(u.text);
+    return m && mine.has((m[1] as string).toUpperCase()) ? [(m[1] as string).toUpperCase()] : [];
+  }))];
+  notes.push(...unreadPlots.map((id) => `${id}'s plot could not be read, so it was not checked against the rules (banks, turn modes, climb and dive, power) yet: correct it, and the next acknowledgement checks it whole`));
   notes.push(...mail.notes);
   const earlier = tx.orders.latestAccepted(game.id, game.turn).get(player.id) ?? null;
   const canonical = masked(env);

@@ -255,12 +255,13 @@ describe('the path in the acknowledgement', () => {
 });
 
 describe('an envelope whose only plot could not be read', () => {
-  it('is refused orders, not an envelope of commands', () => {
+  it('is refused orders, not an envelope of commands, and says the plot was not checked yet', () => {
     const t = testReferee();
     const s = startedDuel(t);
     const r = send(t, RED, 'red', s.red, 'R1: TX 1 1 1 1\nWAIT');
     expect(r.mails.map((m) => m.subject)).toEqual(['[duel] Turn 1 orders NOT accepted']);
     expect(r.mails[0]!.text).toContain('WAIT (line 3): not carried out');
+    expect(flat(r.mails[0]!.text)).toContain("R1's plot could not be read, so it was not checked against the rules (banks, turn modes, climb and dive, power) yet");
     expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBeNull();
   });
 });
