@@ -3,7 +3,7 @@
  * both planes fire in turn 1 (resolved), and red's orders for turn 2 in (not resolved, so nothing of
  * them may show). Optionally with hostile text in every field a game master or player can fill in:
  * the scenario's name and description, the sides' names, and player ids written straight into the
- * store (the CLI would refuse them). And the real HTTP server of `tallyho serve` on 127.0.0.1.
+ * store (the CLI would refuse them); or with Unicode bidi controls in the same fields. And the real HTTP server of `tallyho serve` on 127.0.0.1.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,18 @@ export const HOSTILE = {
   players: ['<script>alert(8)</script>', '"><a href="javascript:alert(9)">x</a>'],
 };
 
+/**
+ * Text with every kind of Unicode bidi control in it (overrides, embeddings, isolates, marks): a
+ * page that shows it raw reads the rest of its line backwards.
+ */
+export const BIDI = {
+  name: 'Duel \u202Eelttab\u202C at \u202Bdawn\u202A\u202D',
+  description: 'Two \u2066fighters\u2069 \u2067meet\u2068 \u200Ehead-on\u200F\u061C.',
+  red: 'Red \u202Eside',
+  player: 'gm\u202Etxt.exe',
+};
+export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
 /** A marker in red's unresolved turn-2 orders that must never appear on a page. */
 export const SECRET_ORDERS = 'FIRE R1 ALL FROM 7 WITHIN 3';
 
@@ -32,7 +44,7 @@ export interface ArchiveGame {
   cleanup(): void;
 }
 
-export function archiveGame(opts: { hostile?: boolean } = {}): ArchiveGame {
+export function archiveGame(opts: { hostile?: boolean; bidi?: boolean } = {}): ArchiveGame {
   const dir = mkdtempSync(join(tmpdir(), 'tallyho-archive-'));
   const t = testReferee({ path: join(dir, 'tallyho.sqlite') });
   const cards = testCards();
@@ -40,6 +52,7 @@ export function archiveGame(opts: { hostile?: boolean } = {}): ArchiveGame {
   const scenario: Scenario = {
     ...DUEL,
     ...(opts.hostile ? { name: HOSTILE.name, description: HOSTILE.description, sides: { red: { name: HOSTILE.red }, blue: { name: HOSTILE.blue } } } : {}),
+    ...(opts.bidi ? { name: BIDI.name, description: BIDI.description, sides: { red: { name: BIDI.red }, blue: { name: 'Blue' } } } : {}),
     planes: [{ ...r1, hex: '1216' }, { ...b1, hex: '1210', altitude: 10000 }],
   };
   const parsed = parseScenario(scenario, 'archive', cards);
@@ -50,6 +63,9 @@ export function archiveGame(opts: { hostile?: boolean } = {}): ArchiveGame {
   if (opts.hostile) {
     const insert = t.store.db.prepare("INSERT INTO players (game_id, id, email, secret_hash, created_at) VALUES ('duel', ?, ?, 'hash', 0)");
     HOSTILE.players.forEach((id, i) => insert.run(id, `hostile${i}@example.test`));
+  }
+  if (opts.bidi) {
+    t.store.db.prepare("INSERT INTO players (game_id, id, email, secret_hash, created_at) VALUES ('duel', ?, 'bidi@example.test', 'hash', 0)").run(BIDI.player);
   }
   startGame(t.deps, 'duel');
   receive(t.deps, mail('red@example.test', envelope('duel', 'red', red, 'R1: 1 1 1 1 1\nFIRE R1 ALL')), place(1));

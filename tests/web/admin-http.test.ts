@@ -149,6 +149,19 @@ describe('the administration pages', () => {
     expect((await new Client(url).get('/games/duel')).body).not.toContain('@example.test');
   });
 
+  it('answer an address whose %-escapes do not decode with a 400 error page, and log no failure', async () => {
+    const c = new Client(url);
+    await c.signIn();
+    const csrf = await c.csrf();
+    const errors = () => g.t.logs.filter((l) => l.level === 'error').length;
+    const before = errors();
+    for (const r of [await c.get('/admin/games/%E0%A4%A'), await c.get('/admin/games/%ZZ'), await c.post('/admin/games/duel/%', { csrf })]) {
+      expect(r.status).toBe(400);
+      expect(r.body).toContain('<h1>Bad address</h1>');
+    }
+    expect(errors()).toBe(before);
+  });
+
   it('refuse every form without the session\'s CSRF token', async () => {
     const c = new Client(url);
     await c.signIn();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveGame, SECRET_ORDERS, serveArchive, type ArchiveGame, type RunningArchive } from '../support/archive.ts';
+import { archiveGame, BIDI, BIDI_CONTROLS, SECRET_ORDERS, serveArchive, type ArchiveGame, type RunningArchive } from '../support/archive.ts';
 
 const get = async (base: string, path: string) => {
   const r = await fetch(`${base}${path}`, { redirect: 'manual' });
@@ -122,6 +122,24 @@ describe('the web archive over HTTP', () => {
     }
   });
 
+  it('answers an address whose %-escapes do not decode with a 400 error page, not a 500', async () => {
+    const paths = [
+      '/games/%E0%A4%A', '/games/%ZZ', '/games/duel%', '/games/%', '/games/%C0%AF',
+      '/games/duel/turns/%ZZ', '/games/duel/turns/1/planes/%E0%A4%A',
+    ];
+    for (const path of paths) {
+      const r = await get(web.url, path);
+      expect(r.status, path).toBe(400);
+      expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(r.body, path).toContain('<h1>Bad address</h1>');
+      expect(r.body, path).toContain('a % in it is not followed by two hex digits');
+      expect(r.body, path).toContain('<a href="/games">All games</a>');
+      expect(r.body, path).not.toMatch(/URIError|Failed to decode|at .*\.js/);
+    }
+    // An escape that decodes is still a path like any other.
+    expect((await get(web.url, '/games/%64uel')).status).toBe(200);
+  });
+
   it('answers a page it cannot build with a bare 500, no stack trace', async () => {
     const db = g.t.store.db;
     const state = (db.prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 1").get() as { state: string }).state;
@@ -203,6 +221,32 @@ describe('the web archive with hostile names', () => {
   });
 });
 
+describe('the web archive with bidi controls in names', () => {
+  it('strips them from the list, game, turn and log sheet pages: no name turns the text after it around', async () => {
+    const g = archiveGame({ bidi: true });
+    const web = await serveArchive(g.t);
+    try {
+      for (const path of ['/games', '/games/duel', '/games/duel/turns/1', '/games/duel/turns/1/planes/R1']) {
+        const { status, body } = await get(web.url, path);
+        expect(status, path).toBe(200);
+        expect(body, path).toContain('Duel elttab at dawn');
+        expect(body, path).not.toContain(BIDI.name);
+        expect(body, path).not.toMatch(BIDI_CONTROLS);
+      }
+      const game = (await get(web.url, '/games/duel')).body;
+      expect(game).toContain('<h1>Duel elttab at dawn</h1>');
+      expect(game).toContain('Two fighters meet head-on.');
+      expect(game).toContain('<td>gmtxt.exe</td>');
+      const turn = (await get(web.url, '/games/duel/turns/1')).body;
+      expect(turn).toContain('<title>Duel elttab at dawn: turn 1 - Tallyho</title>');
+      expect(turn).toContain('Red side');
+    } finally {
+      await web.close();
+      g.cleanup();
+    }
+  });
+});
+
 describe('the web archive in local mode', () => {
   it('keeps / on the outbox pages and links them with the games', async () => {
     const g = archiveGame();
@@ -215,6 +259,10 @@ describe('the web archive in local mode', () => {
       expect(mail.body).toContain('<a href="/games">the games</a>');
       const games = await get(web.url, '/games');
       expect(games.body).toContain('<a href="/mail">outgoing mail (local mode)</a>');
+      const bad = await get(web.url, '/mail/%ZZ');
+      expect(bad.status).toBe(400);
+      expect(bad.body).toContain('<h1>Bad address</h1>');
+      expect(bad.body).toContain('<a href="/mail">outgoing mail (local mode)</a>');
       const html = await get(web.url, '/mail/1/html');
       expect(html.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     } finally {

@@ -15,6 +15,7 @@ import { gameClock, listGames } from '../../app/overview.ts';
 import { rollbackTurn } from '../../app/rollback.ts';
 import { settingLines } from '../../app/settings.ts';
 import { AdminAuth, type AdminAuthOptions } from './admin-auth.ts';
+import { badUrlHandler } from './bad-url.ts';
 import type { Page } from './views.ts';
 
 export interface AdminOptions extends AdminAuthOptions {
@@ -169,6 +170,7 @@ export function adminRouter(o: AdminOptions): express.Router {
       send(res, 'admin-result', { title: `${action.label}: not done`, back, lines: [e.message, ...e.details], sections: [] }, status);
     }
   });
+  router.use('/admin', badUrlHandler(o.pages, false));
   // A page that fails is a bare 500, its cause in the log only.
   router.use('/admin', (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     o.deps.log.error({ path: req.path, error: (err as Error)?.message }, 'admin page failed');

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response } from 'express';
 import { gamePage, listGames, planeSheet, turnPageVia } from '../../app/archive.ts';
 import type { Store } from '../../app/ports.ts';
+import { badUrlHandler } from './bad-url.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, type Page } from './views.ts';
 
@@ -87,6 +88,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     if (!view) { notFound(res, 'such log sheet'); return; }
     send(res, 'sheet', { title: `${view.game.name}: ${view.plane.id} after turn ${view.turn}`, ...view });
   });
+  router.use(badUrlHandler(pages, o.local));
   // A page that fails (a damaged row, say) is a bare 500: no stack trace, no path, no data.
   router.use((_err: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
     res.status(500).type('text').set('Cache-Control', 'no-store').send('The archive could not show this page.\n');

@@ -13,8 +13,9 @@ import type { OutboxRow, Store } from '../../app/ports.ts';
 import type { AppDeps } from '../../app/deps.ts';
 import { adminRouter } from './admin.ts';
 import { archiveRouter, TURN_CACHE_BYTES } from './archive.ts';
+import { badUrlHandler } from './bad-url.ts';
 import { PageCache } from './page-cache.ts';
-import { createPages } from './views.ts';
+import { createPages, stripBidi } from './views.ts';
 
 export interface HttpOptions {
   host: string;
@@ -29,7 +30,7 @@ export interface HttpOptions {
   admin?: { password: string; deps: AppDeps };
 }
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = (s: string): string => stripBidi(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (title: string, body: string): string =>
   `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><link rel="stylesheet" href="/static/archive.css"></head>\n` +
@@ -96,6 +97,7 @@ export function createHttpApp(o: HttpOptions): express.Express {
       res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").type('html').send(r.html);
     });
   }
+  app.use(badUrlHandler(pages, o.mode === 'local'));
   return app;
 }
 

@@ -2,7 +2,8 @@
  * The web archive's pages from Handlebars templates in templates/web/ (`<name>.hbs`; files starting
  * with `_` are partials). Handlebars escaping only; the one triple-stash, the turn map's SVG, is on
  * the allow-list of tests/web/templates.test.ts and made by src/report/svg-map.ts, which escapes
- * every text it writes. Strict mode: a field missing from a view model is an error.
+ * every text it writes. Strict mode: a field missing from a view model is an error. Every page
+ * leaves without Unicode bidi controls (stripBidi): a name cannot reorder the text around it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,6 +14,17 @@ import { TallyhoError } from '../errors.ts';
 export const WEB_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../templates/web');
 
 export type Page = (name: string, view: object) => string;
+
+/**
+ * The Unicode bidi controls: the embeddings and overrides (U+202A-U+202E), the isolates
+ * (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C). A game's name, a player's id or a
+ * scenario's text holding one could turn the text after it around on the page (a name ending in
+ * U+202E shows the rest of its line backwards); they are removed from every page, the SVG map's
+ * text included, so no text on a page can do so. The letters of right-to-left scripts stay.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+export const stripBidi = (s: string): string => s.replace(BIDI_CONTROLS, '');
 
 export function createPages(dir: string = WEB_TEMPLATES_DIR): Page {
   const hb = Handlebars.create();
@@ -33,6 +45,6 @@ export function createPages(dir: string = WEB_TEMPLATES_DIR): Page {
   return (name, view) => {
     const page = pages.get(name);
     if (!page) throw new TallyhoError('E_IO', `no web template ${name}.hbs in ${dir}`);
-    return page(view);
+    return stripBidi(page(view));
   };
 }
