@@ -2,8 +2,11 @@
  * The migrations runner. Migrations are numbered SQL files in migrations/ (`001_initial.sql`, ...),
  * append-only. Each is applied in a transaction of its own and recorded with a SHA-256 checksum of
  * its text; the runner refuses to start when the database and the files disagree: a recorded
- * migration whose file is missing, renamed or edited, a database newer than the files, or a gap in
- * the numbering.
+ * migration whose file is missing, renamed or edited, a database newer than the files, a gap in
+ * the numbering of the files or of the records, or a schema without its records (the record table
+ * dropped, or records deleted while the tables, indexes, triggers or columns the migrations made
+ * are still there). Every check is a read; nothing is written before they all pass, so a refused
+ * database file is left as it was.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -56,10 +59,73 @@ export function readMigrations(dir: string = DEFAULT_MIGRATIONS_DIR): MigrationF
   return files;
 }
 
-function appliedMigrations(db: Database.Database): Applied[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+/** What a migration leaves in the schema: objects it is the first file to create, columns it adds. */
+export interface Footprint {
+  objects: string[];
+  columns: { table: string; column: string }[];
+}
+
+const NAME = String.raw`["\`\[]?(\w+)["\`\]]?`;
+const CREATE_RE = new RegExp(String.raw`\bCREATE\s+(?:UNIQUE\s+|TEMP(?:ORARY)?\s+|VIRTUAL\s+)?(?:TABLE|INDEX|VIEW|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?${NAME}`, 'gi');
+const DROP_RE = new RegExp(String.raw`\bDROP\s+(?:TABLE|INDEX|VIEW|TRIGGER)\s+(?:IF\s+EXISTS\s+)?${NAME}`, 'gi');
+const ADD_COLUMN_RE = new RegExp(String.raw`\bALTER\s+TABLE\s+${NAME}\s+ADD\s+(?:COLUMN\s+)?${NAME}`, 'gi');
+
+const withoutComments = (sql: string): string => sql.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/--[^\n]*/g, ' ');
+
+/**
+ * The footprint of each file, in order. An object counts for the first file that creates it and
+ * not for a file that drops it too (a table rebuilt under its own name is no sign of that file).
+ */
+export function footprints(files: MigrationFile[]): Footprint[] {
+  const seen = new Set<string>();
+  return files.map((f) => {
+    const sql = withoutComments(f.sql);
+    const dropped = new Set([...sql.matchAll(DROP_RE)].map((m) => m[1]!.toLowerCase()));
+    const created = [...sql.matchAll(CREATE_RE)].map((m) => m[1]!.toLowerCase());
+    const objects = created.filter((n) => !seen.has(n) && !dropped.has(n));
+    created.forEach((n) => seen.add(n));
+    const columns = [...sql.matchAll(ADD_COLUMN_RE)].map((m) => ({ table: m[1]!.toLowerCase(), column: m[2]!.toLowerCase() }));
+    return { objects: [...new Set(objects)], columns };
+  });
+}
+
+/** The schema as it stands: object names and each table's columns, read without writing. */
+function schemaOf(db: Database.Database): { objects: Set<string>; columns: (table: string) => Set<string> } {
+  const rows = db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all() as { name: string }[];
+  const columns = db.prepare('SELECT name FROM pragma_table_info(?)');
+  return {
+    objects: new Set(rows.map((r) => r.name.toLowerCase())),
+    columns: (table) => new Set((columns.all(table) as { name: string }[]).map((r) => r.name.toLowerCase())),
+  };
+}
+
+function appliedMigrations(db: Database.Database, hasRecordTable: boolean): Applied[] {
+  if (!hasRecordTable) return [];
   return db.prepare('SELECT version, name, checksum FROM schema_migrations ORDER BY version').all() as Applied[];
+}
+
+/** Problems where the records fall short of the schema; empty when every record is there. */
+export function missingRecords(db: Database.Database, applied: Applied[], files: MigrationFile[]): string[] {
+  const problems: string[] = [];
+  applied.forEach((a, i) => {
+    if (a.version !== i + 1) {
+      const expected = files.find((f) => f.version === i + 1)?.name ?? `migration ${i + 1}`;
+      problems.push(`migration ${a.version} (${a.name}) is recorded but ${expected} is not: records were deleted or written out of order`);
+    }
+  });
+  const schema = schemaOf(db);
+  const done = new Set(applied.map((a) => a.version));
+  const prints = footprints(files);
+  files.forEach((f, i) => {
+    if (done.has(f.version)) return;
+    const p = prints[i]!;
+    const found = [
+      ...p.objects.filter((o) => schema.objects.has(o)),
+      ...p.columns.filter((c) => schema.objects.has(c.table) && schema.columns(c.table).has(c.column)).map((c) => `column ${c.table}.${c.column}`),
+    ];
+    if (found.length) problems.push(`${f.name} is not recorded as applied, yet what it makes is in the database already (${found.join(', ')})`);
+  });
+  return problems;
 }
 
 /** Problems between what the database recorded and the files; empty when they agree. */
@@ -78,17 +144,40 @@ export interface MigrateResult {
   applied: string[];
 }
 
-/** Checks the recorded migrations against the files, then applies the missing ones in order. */
-export function migrate(db: Database.Database, dir: string = DEFAULT_MIGRATIONS_DIR, now: () => number = Date.now): MigrateResult {
+/** The files still to apply once the database passed every check. */
+export interface MigrationPlan {
+  pending: MigrationFile[];
+}
+
+/**
+ * Reads the records and the schema and checks them against the files, writing nothing: a database
+ * that fails is refused before any statement changes it. Run this before any pragma that writes.
+ */
+export function checkMigrations(db: Database.Database, dir: string = DEFAULT_MIGRATIONS_DIR): MigrationPlan {
   const files = readMigrations(dir);
-  const applied = appliedMigrations(db);
+  const hasRecordTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  const applied = appliedMigrations(db, hasRecordTable);
   const problems = compareMigrations(applied, files);
   if (problems.length) throw refuse(`the database and the migration files in ${dir} disagree`, problems);
+  const missing = missingRecords(db, applied, files);
+  if (missing.length) {
+    const what = hasRecordTable
+      ? `the database ${db.name} holds a schema its migration records do not account for`
+      : `the database ${db.name} holds Tallyho's tables but no record of its migrations (table schema_migrations is missing)`;
+    throw new TallyhoError('E_MIGRATIONS', `${what}; the database was not changed. Applying the migrations again would fail half-way: restore the database from a backup, or import a game export (tallyho import) into a new file, or point DATABASE_PATH at the right file`, missing);
+  }
   const done = new Set(applied.map((a) => a.version));
+  return { pending: files.filter((f) => !done.has(f.version)) };
+}
+
+/** Applies the files a check left pending, each in a transaction of its own. */
+export function applyMigrations(db: Database.Database, plan: MigrationPlan, now: () => number = Date.now): MigrateResult {
+  if (!plan.pending.length) return { applied: [] };
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
   const record = db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
   const out: string[] = [];
-  for (const f of files) {
-    if (done.has(f.version)) continue;
+  for (const f of plan.pending) {
     const apply = db.transaction(() => {
       db.exec(f.sql);
       record.run(f.version, f.name, f.checksum, now());
@@ -101,4 +190,9 @@ export function migrate(db: Database.Database, dir: string = DEFAULT_MIGRATIONS_
     out.push(f.name);
   }
   return { applied: out };
+}
+
+/** Checks the recorded migrations against the files and the schema, then applies the missing ones in order. */
+export function migrate(db: Database.Database, dir: string = DEFAULT_MIGRATIONS_DIR, now: () => number = Date.now): MigrateResult {
+  return applyMigrations(db, checkMigrations(db, dir), now);
 }

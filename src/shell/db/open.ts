@@ -1,13 +1,15 @@
 /**
  * Opening the SQLite database: WAL journal, synchronous=FULL (a committed transaction survives a
  * power cut, which the exactly-once ledger relies on), foreign keys on, a busy timeout so a CLI
- * command and the running server can share the file, then the migrations.
+ * command and the running server can share the file, then the migrations. The migrations are
+ * checked before the first pragma that can write (journal_mode), so a database the check refuses
+ * is closed exactly as it was found.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { TallyhoError } from '../errors.ts';
-import { DEFAULT_MIGRATIONS_DIR, migrate } from './migrations.ts';
+import { applyMigrations, checkMigrations, DEFAULT_MIGRATIONS_DIR } from './migrations.ts';
 
 export interface OpenOptions {
   migrationsDir?: string;
@@ -32,10 +34,11 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
   }
   try {
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    const plan = options.readonly ? undefined : checkMigrations(db, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     if (!options.readonly) db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    if (!options.readonly) migrate(db, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+    if (plan) applyMigrations(db, plan);
   } catch (e) {
     db.close();
     throw e;
