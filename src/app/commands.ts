@@ -178,11 +178,14 @@ export function answerCommands(ctx: CommandContext, commands: Command[], errors:
 }
 
 /** Carries out the commands and returns their answer mail, to be queued by the caller. */
-export function runCommands(ctx: CommandContext, commands: Command[], errors: OrderError[], help: boolean, readOnly = false): AnswerInput | null {
+export function runCommands(ctx: CommandContext, written: Command[], errors: OrderError[], help: boolean, readOnly = false): AnswerInput | null {
   const { deps, tx, game, player } = ctx;
   if (!player) return null;
   const paragraphs: string[] = [];
   const sections: Section[] = [];
+  // The same command written twice is answered once (bounded work and a bounded reply).
+  const commands = [...new Map(written.map((c) => [formatCommand(c), c])).values()];
+  if (commands.length < written.length) paragraphs.push(`Commands written more than once are answered once: ${[...new Set(written.map(formatCommand).filter((t, i, all) => all.indexOf(t) !== i))].join(', ')}.`);
   const single = commands.length === 1 && !errors.length;
   for (const c of commands) {
     if (readOnly && !READ_ONLY_COMMANDS.has(c.name)) {

@@ -29,6 +29,9 @@ interface Open {
   /** The text of every line inside the envelope, and the lines of plots that could not be read. */
   texts: Map<number, string>;
   failedLines: number[];
+  /** Past the limit of FIRE/HOLD lines or of commands (LIMITS): told once, the rest ignored. */
+  fireFull?: boolean;
+  commandsFull?: boolean;
 }
 
 function endPlot(open: Open, sink: ErrorSink): void {
@@ -100,11 +103,22 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   endPlot(open, sink);
   const spec = table[verb];
   if (verb === 'FIRE' || verb === 'HOLD') {
+    // Bounded work per mail: the fire orders are checked against one another.
+    if (open.env.fire.length >= LIMITS.maxFireOrders) {
+      if (!open.fireFull) sink.add('E_TOO_MANY_FIRE_ORDERS', { line, column: first.col }, {});
+      open.fireFull = true;
+      return;
+    }
     const order = readFireOrder(tokens, line, sink);
     if (order) open.env.fire.push(order);
   } else if (verb === 'TURN' && !startsWithBox(tokens)) {
     readTurn(open, tokens, line, sink);
   } else if (spec) {
+    if (open.env.commands.length >= LIMITS.maxCommands) {
+      if (!open.commandsFull) sink.add('E_TOO_MANY_COMMANDS', { line, column: first.col }, {});
+      open.commandsFull = true;
+      return;
+    }
     const cmd = readCommand(tokens, clean, end, line, spec, sink);
     if (cmd) open.env.commands.push(cmd);
   } else if (startsWithBox(tokens)) {

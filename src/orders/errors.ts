@@ -12,6 +12,9 @@ export const LIMITS = {
   maxBytes: 256 * 1024,
   maxLineLength: 1000,
   maxEnvelopes: 20,
+  /** FIRE and HOLD lines in one envelope: a few per gun group of the largest formation. */
+  maxFireOrders: 64,
+  maxCommands: 20,
   maxBoxes: 40,
   maxErrors: 100,
   maxSecret: 128,
@@ -32,6 +35,8 @@ export const ORDER_ERRORS = {
   E_TOO_LONG: () => 'this mail is longer than 256 KiB, the most an orders mail may be; nothing in it was read. Send the orders alone, without attachments or long quoted mails',
   E_TOO_MANY_ENVELOPES: () => `more than ${LIMITS.maxEnvelopes} #TALLYHO envelopes in one mail; this one and everything after it is ignored`,
   E_TOO_MANY_ERRORS: () => `more than ${LIMITS.maxErrors} errors; the rest are not listed`,
+  E_TOO_MANY_FIRE_ORDERS: () => `more than ${LIMITS.maxFireOrders} FIRE and HOLD lines in one envelope; this one and the ones after it are ignored: give each plane's gun groups one line each`,
+  E_TOO_MANY_COMMANDS: () => `more than ${LIMITS.maxCommands} commands in one envelope; this one and the ones after it are ignored: send the others in a later mail`,
   E_LINE_TOO_LONG: (a: { length: number }) => `this line is ${a.length} characters long; a line may be at most ${LIMITS.maxLineLength}. Break it up: a plot may go on over several lines`,
   E_CONTROL_CHAR: (a: { code: string }) => `an invisible control character (${a.code}) is in this line at this column; retype the line`,
   // The envelope.

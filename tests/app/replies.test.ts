@@ -280,3 +280,14 @@ describe("the welcome's how-to", () => {
     }
   });
 });
+
+describe('bounded work per mail', () => {
+  it('answers a command written many times once, in one reply', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const r = send(t, RED, 'red', s.red, Array(20).fill('MAP').join('\n'));
+    expect(r.mails).toHaveLength(1);
+    expect(r.mails[0]!.text).toContain('Commands written more than once are answered once: MAP.');
+    expect(r.mails[0]!.text.match(/THE MAP AT THE START OF TURN 1/g)).toHaveLength(1);
+  });
+});
