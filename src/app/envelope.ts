@@ -16,10 +16,10 @@ import { queueAnswer } from './notify.ts';
 import { GM_ID } from './games.ts';
 import { forecast } from './forecast.ts';
 import { handleGmEnvelope } from './gm-commands.ts';
-import { holdReason } from './deadlines.ts';
+import { holdReason, missingPlayers } from './deadlines.ts';
 import { queueAck, queueNotice, type AckInput } from './messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
-import { flying, myPlanes, previews } from './views.ts';
+import { firesAtPlaneGone, flying, myPlanes, previews } from './views.ts';
 
 export type EnvelopeOutcome = 'accepted' | 'refused' | 'auth-failed' | 'unknown' | 'not-running' | 'commands' | 'join';
 
@@ -139,12 +139,7 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
 
 /** Who is still to send orders for the game's turn, and what else holds it. */
 function turnProgress(tx: StoreTx, game: GameRow, now: number): Pick<AckInput, 'waiting' | 'hold'> {
-  const state = tx.turns.get(game.id, game.turn)?.state;
-  const latest = tx.orders.latestAccepted(game.id, game.turn);
-  const waiting = state
-    ? tx.players.list(game.id).filter((p) => !latest.has(p.id) && flying(myPlanes(state, p.planes)).length > 0).map((p) => p.id)
-    : [];
-  return { waiting, hold: holdReason(tx, game, now) };
+  return { waiting: missingPlayers(tx, game).map((p) => p.id), hold: holdReason(tx, game, now) };
 }
 
 function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], game: GameRow, player: PlayerRow, tokenTurn: number | null): { accepted: boolean; ack: Omit<AckInput, 'waiting' | 'hold'> } {
@@ -169,8 +164,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const goneFire = env.fire.filter((f) => gone.has(f.plane));
   const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane) && !gone.has(f.plane)) };
   for (const p of env.plots) if (mine.has(p.plane) && !gone.has(p.plane)) orders.plots[p.plane] = p;
-  const flyingIds = new Set(state.planes.filter((p) => p.status === 'flying').map((p) => p.id.toUpperCase()));
-  const deadTargets = orders.fire.filter((f) => !f.hold && f.target.toUpperCase() !== 'ANY' && state.planes.some((p) => p.id.toUpperCase() === f.target.toUpperCase()) && !flyingIds.has(f.target.toUpperCase()));
+  const deadTargets = orders.fire.filter((f) => firesAtPlaneGone(state, f));
   const planes = flying(myPlanes(state, player.planes));
   // Plots are checked for the player's planes alone; fire orders against the whole game (targets).
   const checked = planAll({ ...state, planes }, { plots: orders.plots, fire: [] });

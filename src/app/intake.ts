@@ -14,6 +14,7 @@ import type { AppDeps } from './deps.ts';
 import { handleEnvelope, type EnvelopeOutcome } from './envelope.ts';
 import { loopGuard, type IncomingMail } from './incoming.ts';
 import { queueNotice, when } from './messages.ts';
+import { quotedOrders } from './views.ts';
 import type { Folder, GameRow, InboundKey, InboundOutcome, PlayerRow, StoreTx } from './ports.ts';
 import { resolveReady } from './turn.ts';
 
@@ -120,7 +121,7 @@ function askWhichEnvelope(deps: AppDeps, tx: StoreTx, a: { game: GameRow; player
       earlier ? `Your orders sent at ${when(earlier.submittedAt)} still stand.` : `No orders of yours are in for turn ${a.game.turn} yet.`,
       'Which one counts? Send that one again, alone in its mail (or with the others quoted behind ">").',
     ],
-    sections: a.envelopes.map((e) => ({ heading: `The envelope on line ${e.line}`, text: formatOrders([{ ...e, secret: '(secret)' }]).trimEnd().split('\n').map((l) => `  | ${l}`).join('\n') })),
+    sections: a.envelopes.map((e) => ({ heading: `The envelope on line ${e.line}`, text: quotedOrders(formatOrders([{ ...e, secret: '(secret)' }])) })),
   });
 }
 

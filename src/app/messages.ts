@@ -13,7 +13,7 @@ import { planeCards } from './cards.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
-import { examplePlot, flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, situationMap, wrap, type StandingOrders } from './views.ts';
+import { examplePlot, flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -50,12 +50,13 @@ function templateKeeps(standing: StandingOrders, turn: number): string {
 export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState) {
   const planes = flying(myPlanes(state, player.planes));
   const standing = standingOrders(tx, game.id, player.id, state.turn);
+  const keeps = templateKeeps(standing, state.turn);
   return {
     nextTurn: state.turn,
     orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
     needs: planes.map(nextPlotNeeds),
-    keeps: templateKeeps(standing, state.turn),
-    keepsText: wrap(`Sent back unchanged, ${templateKeeps(standing, state.turn)}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
+    keeps,
+    keepsText: wrap(`Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
     template: planes.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
   };
 }
@@ -127,7 +128,7 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     turn: a.turn,
     accepted: a.accepted,
     earlierAt: a.earlier ? when(a.earlier.submittedAt) : '',
-    canonical: wrap(a.canonical.trimEnd().split('\n').map((l) => `  | ${l}`).join('\n'), 6),
+    canonical: wrap(quotedOrders(a.canonical), 6),
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     previews: a.previews,
     forecast: a.forecast ?? '',

@@ -15,7 +15,7 @@ import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { planAll, resolveTurn } from '../core/turn.ts';
 import { formatFireOrder, formatOrders, formatPlot, parsePlot } from '../orders/index.ts';
 import type { Envelope, FireOrder, Plot } from '../orders/index.ts';
-import { renderMap } from '../report/ascii-map.ts';
+import { MAP_COLS, renderMap } from '../report/ascii-map.ts';
 import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
@@ -99,6 +99,13 @@ export function obligationComments(state: GameState, p: PlaneState): string[] {
   return obligationNotes(planeLimits(card, p)).flatMap((n) => wrapText(`${p.id}: ${n}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`));
 }
 
+/** Orders as the referee read them, behind `  | ` so that a reply never reads them as orders again. */
+export const quotedOrders = (text: string): string => text.trimEnd().split('\n').map((l) => `  | ${l}`).join('\n');
+
+/** A fire order at a plane of the game that is no longer flying: it cannot fire (seed 000 VII). */
+export const firesAtPlaneGone = (state: GameState, f: FireOrder): boolean =>
+  !f.hold && f.target.toUpperCase() !== 'ANY' && state.planes.some((p) => p.id.toUpperCase() === f.target.toUpperCase() && p.status !== 'flying');
+
 /**
  * Orders that stand for a player when a template is written: the accepted orders of the turn itself
  * (after a rollback, or a template sent again during the turn), else the fire orders of the turn
@@ -134,7 +141,6 @@ export function examplePlot(state: GameState, p: PlaneState): string {
 /** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
 export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[], standing: StandingOrders = NO_STANDING): string {
   const planes = flying(myPlanes(state, planeIds));
-  const flyingIds = new Set(state.planes.filter((p) => p.status === 'flying').map((p) => p.id.toUpperCase()));
   const plots: Plot[] = [];
   const full: string[] = [];
   const dropped: string[] = [];
@@ -146,7 +152,7 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
     else full.push(p.id);
     const orders = standing.fire.filter((f) => f.plane.toUpperCase() === p.id.toUpperCase());
     // A fire order at a plane no longer flying is left out, and said so (seed 000 VII: targets in view).
-    const kept = orders.filter((f) => f.hold || f.target.toUpperCase() === 'ANY' || flyingIds.has(f.target.toUpperCase()));
+    const kept = orders.filter((f) => !firesAtPlaneGone(state, f));
     for (const f of orders) if (!kept.includes(f)) dropped.push(`# ${formatFireOrder(f)}: left out, ${f.target} is no longer flying`);
     fire.push(...(kept.length ? kept : [{ plane: p.id, guns: 'ALL', hold: true, target: 'ANY' }]));
   }
@@ -166,8 +172,6 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
 const PREVIEW_ENEMIES = 2;
 /** Rows of hexes a path preview grows to at most to take in enemy planes: a window, not the whole sky. */
 const PREVIEW_ROWS = 20;
-/** Columns of hexes a mail map holds (ascii-map.ts: 6 columns a hex after a 4-column margin). */
-const MAP_COLS = Math.floor((WIDTH - 4) / 6);
 
 /**
  * The ids of the enemy planes nearest to `p` (at most PREVIEW_ENEMIES) that fit in one mail map

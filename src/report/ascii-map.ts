@@ -15,6 +15,8 @@ import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 export const MAP_WIDTH = 78;
 const CELL = 6;
 const LEFT = 4;
+/** Columns of hexes a map of MAP_WIDTH holds. */
+export const MAP_COLS = Math.floor((MAP_WIDTH - LEFT) / CELL);
 
 export interface PathMark {
   hex: Hex;
@@ -75,7 +77,7 @@ function clampTo(lo: number, hi: number, size: number): [number, number] {
 }
 
 export function renderMap(state: GameState, opts: MapOptions = {}): string {
-  const maxCols = opts.maxCols ?? Math.floor((MAP_WIDTH - LEFT) / CELL);
+  const maxCols = opts.maxCols ?? MAP_COLS;
   const maxRows = opts.maxRows ?? 15;
   const planes = state.planes.filter((p) => p.status === 'flying');
   const framed = opts.frame ? planes.filter((p) => opts.frame?.includes(p.id)) : planes;
