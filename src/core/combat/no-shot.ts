@@ -20,7 +20,6 @@
  */
 import type { AircraftCard } from '../aircraft/types.ts';
 import type { GameEvent } from '../events.ts';
-import type { Hex } from '../hex/coords.ts';
 import type { FireOrder } from '../../orders/ast.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import type { Attitude } from './cone.ts';
@@ -41,15 +40,7 @@ export const NO_SHOT_REASONS = [
 export type NoShotReason = (typeof NO_SHOT_REASONS)[number];
 
 /** Where a plane was in one firing phase (planes move on; the diagnosis comes at the end of the turn). */
-export interface PlaneAt {
-  id: string;
-  side: string;
-  type: string;
-  hex: Hex;
-  facing: number;
-  nextRight: boolean;
-  altitude: number;
-}
+export type PlaneAt = Pick<PlaneState, 'id' | 'side' | 'type' | 'hex' | 'facing' | 'nextRight' | 'altitude'>;
 
 /** Where a plane is now: the same object as in an earlier phase when it has not moved since. */
 export function planeAt(tracker: NoShotTracker, p: PlaneState): PlaneAt {
