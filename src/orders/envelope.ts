@@ -32,6 +32,9 @@ interface Open {
   /** Past the limit of FIRE/HOLD lines or of commands (LIMITS): told once, the rest ignored. */
   fireFull?: boolean;
   commandsFull?: boolean;
+  /** Plots begun (LIMITS.maxPlots); past the limit a plot and its continued lines are skipped. */
+  plotCount: number;
+  skipPlot?: boolean;
 }
 
 function endPlot(open: Open, sink: ErrorSink): void {
@@ -83,8 +86,16 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   if (!first || first.text.startsWith('#')) { endPlot(open, sink); return; } // blank (or only separators) or a comment
   const verb = first.text.toUpperCase();
   const head = plotHead({ ...clean, text: clean.text.slice(0, end) }, tokens);
+  if (open.skipPlot && !head && startsWithBox(tokens)) return; // a plot past the limit goes on
+  open.skipPlot = false;
   if (head) {
     endPlot(open, sink);
+    // Bounded work per mail: every plot is checked against the rules and echoed in the answer.
+    if (++open.plotCount > LIMITS.maxPlots) {
+      if (open.plotCount === LIMITS.maxPlots + 1) sink.add('E_TOO_MANY_PLOTS', { line, column: first.col }, {});
+      open.skipPlot = true;
+      return;
+    }
     const d = startPlot(head.plane, line, sink);
     const earlier = open.planes.get(d.plane);
     if (earlier !== undefined && d.plane) {
@@ -150,10 +161,16 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
     open = undefined;
   };
   const lines = splitLines(text);
+  let inside = 0; // lines read inside envelopes (LIMITS.maxLines)
   for (let n = 0; n < lines.length; n++) {
     const raw = lines[n] as string;
     const line = n + 1;
     if (!open && !raw.includes('#')) continue; // outside envelopes only a #TALLYHO line matters
+    if (open && ++inside > LIMITS.maxLines) {
+      sink.add('E_TOO_MANY_LINES', { line, column: 1 }, {});
+      close(open);
+      break;
+    }
     const clean = cleanLine(raw);
     const trimmed = clean.text.trim();
     if (trimmed.startsWith('>')) continue; // a quoted reply
@@ -176,7 +193,7 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
       sink.envelope = envelopes.length;
       const env: Envelope = { game: '', player: '', secret: '', plots: [], fire: [], commands: [], line };
       envelopes.push(env);
-      open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map(), texts: new Map(), failedLines: [] };
+      open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map(), texts: new Map(), failedLines: [], plotCount: 0 };
       if (clean.control) sink.add('E_CONTROL_CHAR', { line, column: clean.control.col }, { code: clean.control.code });
       Object.assign(env, readHeader(clean, line, sink));
       continue;

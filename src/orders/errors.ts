@@ -11,12 +11,18 @@ import { orList } from './suggest.ts';
 export const LIMITS = {
   maxBytes: 256 * 1024,
   maxLineLength: 1000,
-  maxEnvelopes: 20,
+  maxEnvelopes: 10,
+  /** Lines read inside envelopes, in all the envelopes of a mail. */
+  maxLines: 2000,
+  /** Plots in one envelope: one per plane, for the largest formation a player flies. */
+  maxPlots: 64,
   /** FIRE and HOLD lines in one envelope: a few per gun group of the largest formation. */
   maxFireOrders: 64,
   maxCommands: 20,
   maxBoxes: 40,
   maxErrors: 100,
+  /** The longest word quoted back in an error message (longer ones are cut, with "..."). */
+  maxQuoted: 40,
   maxSecret: 128,
   maxAltitude: 5000,
   maxPower: 4,
@@ -34,8 +40,10 @@ export const ORDER_ERRORS = {
   // The mail as a whole (docs/orders.md "Limits").
   E_TOO_LONG: () => 'this mail is longer than 256 KiB, the most an orders mail may be; nothing in it was read. Send the orders alone, without attachments or long quoted mails',
   E_TOO_MANY_ENVELOPES: () => `more than ${LIMITS.maxEnvelopes} #TALLYHO envelopes in one mail; this one and everything after it is ignored`,
+  E_TOO_MANY_LINES: () => `more than ${LIMITS.maxLines} lines inside envelopes in one mail; this one and everything after it is ignored: send long orders in several mails`,
   E_TOO_MANY_ERRORS: () => `more than ${LIMITS.maxErrors} errors; the rest are not listed`,
   E_TOO_MANY_FIRE_ORDERS: () => `more than ${LIMITS.maxFireOrders} FIRE and HOLD lines in one envelope; this one and the ones after it are ignored: give each plane's gun groups one line each`,
+  E_TOO_MANY_PLOTS: () => `more than ${LIMITS.maxPlots} plots in one envelope; this one and the ones after it are ignored: write one plot per plane`,
   E_TOO_MANY_COMMANDS: () => `more than ${LIMITS.maxCommands} commands in one envelope; this one and the ones after it are ignored: send the others in a later mail`,
   E_LINE_TOO_LONG: (a: { length: number }) => `this line is ${a.length} characters long; a line may be at most ${LIMITS.maxLineLength}. Break it up: a plot may go on over several lines`,
   E_CONTROL_CHAR: (a: { code: string }) => `an invisible control character (${a.code}) is in this line at this column; retype the line`,
@@ -105,9 +113,16 @@ export interface At {
   box?: number;
 }
 
+/** The words of a message cut to LIMITS.maxQuoted characters: a message stays short whatever was written. */
+function quotable(args: object | undefined): object | undefined {
+  if (!args) return args;
+  const cut = (v: unknown): unknown => (typeof v === 'string' && v.length > LIMITS.maxQuoted ? `${v.slice(0, LIMITS.maxQuoted)}...` : v);
+  return { ...args, ...('word' in args ? { word: cut(args.word) } : {}), ...('rest' in args ? { rest: cut(args.rest) } : {}) };
+}
+
 /** Builds one error; `mail` errors concern the whole mail and have no "line n:" prefix. */
 export function orderError<C extends OrderErrorCode>(code: C, at: At, args: ErrorArgs<C>, mail = false): OrderError {
-  const text = (ORDER_ERRORS[code] as (a: unknown) => string)(args);
+  const text = (ORDER_ERRORS[code] as (a: unknown) => string)(quotable(args));
   const where = mail ? '' : `line ${at.line}${at.box ? `, box ${at.box}` : ''}: `;
   return { line: at.line, column: at.column, code, message: `${where}${text}` };
 }

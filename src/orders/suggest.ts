@@ -35,7 +35,9 @@ export function nearest(word: string, known: readonly string[]): string[] {
   const w = word.toUpperCase();
   if (w.length < 2 || !/[A-Z]/.test(w)) return [];
   const limit = w.length >= 6 ? 2 : 1;
-  const scored = known.map((k, i) => ({ k, i, d: editDistance(w, k) })).filter((s) => s.d > 0 && s.d <= limit);
+  // The distance is at least the difference in length: only words of about the same length are compared.
+  const scored = known.flatMap((k, i) => (Math.abs(k.length - w.length) <= limit ? [{ k, i, d: editDistance(w, k) }] : []))
+    .filter((s) => s.d > 0 && s.d <= limit);
   const best = Math.min(...scored.map((s) => s.d));
   return scored.filter((s) => s.d === best).sort((x, y) => x.i - y.i).slice(0, 3).map((s) => s.k);
 }

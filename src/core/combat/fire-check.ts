@@ -12,6 +12,10 @@ import { ROCKETS } from './rockets.ts';
 export function checkFireOrders(state: GameState, fire: readonly FireOrder[]): Problem[] {
   const problems: Problem[] = [];
   const byId = new Map(state.planes.map((p) => [p.id.toUpperCase(), p]));
+  // The HOLD lines of each plane, gathered once: the check stays linear in the fire orders.
+  const holds = new Map<string, FireOrder[]>();
+  for (const h of fire) if (h.hold) holds.set(h.plane.toUpperCase(), [...holds.get(h.plane.toUpperCase()) ?? [], h]);
+  const heldOf = new Map<string, Set<string>>();
   for (const o of fire) {
     const plane = byId.get(o.plane.toUpperCase());
     if (!plane) {
@@ -28,7 +32,9 @@ export function checkFireOrders(state: GameState, fire: readonly FireOrder[]): P
       problems.push({ code: 'E_FIRE_GUNS', plane: plane.id, message: `${plane.id} (${card.name}) has no gun group ${bad}; write FIXED, FLEX, ALL or one of its groups: ${groups}` });
     }
     if (!o.hold && o.guns.toUpperCase() !== ROCKETS) {
-      const held = heldGroups(card, fire.filter((h) => h.hold && h.plane.toUpperCase() === o.plane.toUpperCase()));
+      const key = o.plane.toUpperCase();
+      const held = heldOf.get(key) ?? heldGroups(card, holds.get(key) ?? []);
+      heldOf.set(key, held);
       const silenced = [...groupsFor(card, o, 'fixed'), ...groupsFor(card, o, 'flex')].filter((g) => held.has(g.id)).map((g) => g.id);
       if (silenced.length) {
         problems.push({ code: 'E_FIRE_HELD', plane: plane.id, message: `FIRE ${plane.id} ${o.guns} names guns a HOLD line for ${plane.id} keeps silent (${silenced.join(', ')}); remove the HOLD line or this FIRE line` });
