@@ -20,13 +20,20 @@ const QUOTE_START = [
   /^-{2,}\s*Original Message\s*-{2,}$/i, /^-{2,}\s*Forwarded message\s*-{2,}$/i, /^_{8,}$/, /^From: /i, /^Sent from my /i,
 ];
 
-/** The lines the sender wrote, before any quoted mail or signature, without blank lines. */
-export function ownLines(text: string): string[] {
+/** A quote header or signature line is short: a longer line is the writer's own (and no pattern runs over it). */
+const MAX_QUOTE_LINE = 200;
+
+/**
+ * The lines the sender wrote, before any quoted mail or signature, without blank lines; at most
+ * `max` of them (a bare command is a mail of one line: the rest is never looked at).
+ */
+export function ownLines(text: string, max = 2): string[] {
   const out: string[] = [];
   for (const raw of text.split(/\r\n|\r|\n/)) {
     const line = raw.trim();
-    if (QUOTE_START.some((re) => re.test(line))) break;
+    if (line.length <= MAX_QUOTE_LINE && QUOTE_START.some((re) => re.test(line))) break;
     if (line) out.push(line);
+    if (out.length >= max) break;
   }
   return out;
 }
@@ -35,14 +42,14 @@ const REPLY_PREFIX = /^\s*(?:(?:re|fwd?|aw|wg|sv|vs|tr|rif|antw)\s*:\s*)+/i;
 
 /** The command a mail holds alone (own text first, then subject), and the game its subject names. */
 export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { command: Command | null; error: string | null; game: string | null } {
-  const tag = /\[([a-z0-9_-]{1,32})\]/i.exec(mail.subject);
+  const tag = /\[([a-z0-9_-]{1,32})\]/i.exec(mail.subject.slice(0, MAX_QUOTE_LINE));
   const game = tag ? (tag[1] as string).toLowerCase() : null;
   const own = ownLines(mail.text);
-  const subject = mail.subject.replace(REPLY_PREFIX, '').replace(/\[[^\]]*\]/g, '').trim();
+  const subject = mail.subject.slice(0, MAX_QUOTE_LINE).replace(REPLY_PREFIX, '').replace(/\[[^\]]*\]/g, '').trim();
   for (const text of [own.length === 1 ? own[0] as string : '', subject]) {
     const r = text ? parseCommand(text) : null;
     if (r && 'command' in r) return { command: r.command, error: null, game };
-    if (r) return { command: null, error: `${text}: ${r.error}`, game };
+    if (r) return { command: null, error: `${text.length > 80 ? `${text.slice(0, 80)}...` : text}: ${r.error}`, game };
   }
   return { command: null, error: null, game };
 }
