@@ -11,7 +11,7 @@ import { settingsText } from './control.ts';
 import { currentDeadline, deadlineParagraph, holdReason, missingPlayers } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { PLAYER_HELP } from './help.ts';
-import { queueAnswer, type AnswerInput, type Section } from './notify.ts';
+import { queueAnswer, utf8Bytes, type AnswerInput, type Section } from './notify.ts';
 import { requestJoin } from './roster.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { myPlanes, situationMap, wrap } from './views.ts';
@@ -30,7 +30,15 @@ export interface CommandContext {
 export interface Answer {
   paragraphs: string[];
   sections: Section[];
+  /** Bytes of a mail of its own the command queued (RESEND's copy of a report). */
+  aside?: number;
 }
+
+/**
+ * The text the commands of one envelope may answer with, in all (RESEND's copies counted): past it
+ * the other commands are not carried out. The mail itself is held under MAX_REPLY_BYTES by queueAnswer.
+ */
+const COMMANDS_BUDGET = 150 * 1024;
 
 const MAX_HISTORY = 10;
 
@@ -126,7 +134,7 @@ function resendAnswer(ctx: CommandContext, args: string[]): Answer {
     inReplyTo: ctx.replyTo || report.inReplyTo, references: [...new Set([...report.references, ...(ctx.replyTo ? [ctx.replyTo] : [])])],
     inboundId: ctx.inboundId,
   }, deps.clock.now());
-  return say(`The report of turn ${turn} is sent again, in a mail of its own.`);
+  return { ...say(`The report of turn ${turn} is sent again, in a mail of its own.`), aside: utf8Bytes(report.text) + utf8Bytes(report.html ?? '') };
 }
 
 function waitAnswer(ctx: CommandContext, wait: boolean): Answer {
@@ -187,13 +195,21 @@ export function runCommands(ctx: CommandContext, written: Command[], errors: Ord
   const commands = [...new Map(written.map((c) => [formatCommand(c), c])).values()];
   if (commands.length < written.length) paragraphs.push(`Commands written more than once are answered once: ${[...new Set(written.map(formatCommand).filter((t, i, all) => all.indexOf(t) !== i))].join(', ')}.`);
   const single = commands.length === 1 && !errors.length;
+  // Bounded work and a bounded answer: once the answers weigh COMMANDS_BUDGET, the rest wait.
+  let spent = 0;
+  const unanswered: string[] = [];
   for (const c of commands) {
+    if (spent > COMMANDS_BUDGET) {
+      unanswered.push(formatCommand(c));
+      continue;
+    }
     if (readOnly && !READ_ONLY_COMMANDS.has(c.name)) {
       paragraphs.push(`${formatCommand(c)}: not carried out, because ${errors.length ? 'the envelope has mistakes (below): nothing in it that changes the game counts' : 'the game is not running'}.`);
       continue;
     }
     try {
       const a = deps.store.savepoint(() => playerCommand(ctx, c));
+      spent += (a.aside ?? 0) + a.paragraphs.reduce((n, p) => n + p.length, 0) + a.sections.reduce((n, x) => n + x.text.length, 0);
       if (single) paragraphs.push(...a.paragraphs);
       else if (a.paragraphs.length) paragraphs.push(`${formatCommand(c)}: ${a.paragraphs.join('\n')}`);
       sections.push(...a.sections);
@@ -202,6 +218,7 @@ export function runCommands(ctx: CommandContext, written: Command[], errors: Ord
       paragraphs.push(`${formatCommand(c)}: ${e.message}`);
     }
   }
+  if (unanswered.length) paragraphs.push(`Not carried out, because this answer is as long as one mail may be: ${unanswered.join(', ')}. Send them again in a later mail.`);
   paragraphs.push(...errors.map((e) => e.message));
   if (help) sections.push({ heading: 'Commands', text: PLAYER_HELP });
   const names = [...new Set(commands.map((c) => c.name))];

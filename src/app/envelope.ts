@@ -38,7 +38,7 @@ const STATUS_WORDS: Record<PlaneStatus, string> = {
 };
 
 /** Parse errors of command lines and of words that are no order: they leave an envelope one of commands. */
-const COMMAND_ERRORS: ReadonlySet<string> = new Set(['E_UNKNOWN_WORD', 'E_COMMAND_ARGS', 'E_BAD_NUMBER']);
+const COMMAND_ERRORS: ReadonlySet<string> = new Set(['E_UNKNOWN_WORD', 'E_COMMAND_ARGS', 'E_BAD_NUMBER', 'E_TOO_MANY_COMMANDS']);
 
 const TOKEN_SHAPE = /^t(\d{1,4})-[0-9a-f]{24}$/i;
 

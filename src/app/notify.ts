@@ -41,14 +41,62 @@ export interface AnswerInput {
   replyTo?: string;
 }
 
+/** The most an answer may weigh, its text and HTML parts together (docs/orders.md "Limits"). */
+export const MAX_REPLY_BYTES = 200 * 1024;
+/** Below this much text (paragraphs and sections) an answer cannot reach MAX_REPLY_BYTES: not measured. */
+const SURELY_SMALL = 16 * 1024;
+
+/** Length in UTF-8 bytes. */
+export function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) { n += 4; i++; } else n += 3;
+  }
+  return n;
+}
+const bytes = utf8Bytes;
+
+/**
+ * The view of an answer, its last sections left out while the rendered mail would weigh more than
+ * MAX_REPLY_BYTES (HTML escaping can make the HTML part several times the text), with a paragraph
+ * naming what was left out.
+ */
+function answerView(deps: AppDeps, a: AnswerInput, title: string): object {
+  const all = (a.sections ?? []).map((s) => ({ heading: s.heading, upper: s.heading.toUpperCase(), text: s.text.trimEnd() }));
+  const paragraphs = a.paragraphs.map((p) => wrap(p, 0));
+  const base = { game: a.game?.id ?? '', player: a.player?.id ?? '', referee: deps.referee.address, title };
+  const text = paragraphs.reduce((n, p) => n + p.length, 0) + all.reduce((n, s) => n + s.text.length, 0);
+  if (text < SURELY_SMALL) return { ...base, paragraphs, sections: all };
+  const fits = (v: object): boolean => {
+    const r = deps.renderer.render('answer', v);
+    return bytes(r.text) + bytes(r.html) <= MAX_REPLY_BYTES;
+  };
+  const cut = (n: number): object => {
+    const left = all.slice(n).map((s) => s.heading);
+    return { ...base, sections: all.slice(0, n), paragraphs: n === all.length ? paragraphs : [...paragraphs, wrap(
+      `This answer was cut to stay under ${MAX_REPLY_BYTES / 1024} KB, the most a mail from the referee weighs: left out ${left.length === 1 ? 'is' : 'are'} ${left.join(', ')}. Ask for ${left.length === 1 ? 'it' : 'them'} again in a later mail, a few at a time.`, 0)] };
+  };
+  // The most sections that fit: a binary search, a handful of renders at most.
+  let lo = 0;
+  let hi = all.length;
+  if (fits(cut(hi))) return cut(hi);
+  while (lo < hi - 1) {
+    const mid = (lo + hi) >> 1;
+    if (fits(cut(mid))) lo = mid;
+    else hi = mid;
+  }
+  const view = cut(lo);
+  // Paragraphs too long even without sections (they are bounded by the order language's limits).
+  return fits(view) ? view : { ...base, sections: [], paragraphs: [wrap(`This answer would weigh more than ${MAX_REPLY_BYTES / 1024} KB, the most a mail from the referee weighs, so it was not written out. Send fewer commands in one mail.`, 0)] };
+}
+
 /** An answer or notice: a title, paragraphs and preformatted sections (templates/answer.*.hbs). */
 export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): void {
   const title = capital(a.title);
-  const view = {
-    game: a.game?.id ?? '', player: a.player?.id ?? '', referee: deps.referee.address, title,
-    paragraphs: a.paragraphs.map((p) => wrap(p, 0)),
-    sections: (a.sections ?? []).map((s) => ({ heading: s.heading, upper: s.heading.toUpperCase(), text: s.text.trimEnd() })),
-  };
+  const view = answerView(deps, a, title);
   queueMail(deps, tx, {
     kind: a.kind ?? 'answer', template: 'answer', view, subject: a.subject ?? (a.game ? `[${a.game.id}] ${title}` : `Tallyho: ${title}`),
     to: a.to, gameId: a.game?.id ?? null, player: a.player, turn: a.game?.turn ?? null,
