@@ -40,6 +40,9 @@ const STATUS_WORDS: Record<PlaneStatus, string> = {
 /** Parse errors of command lines and of words that are no order: they leave an envelope one of commands. */
 const COMMAND_ERRORS: ReadonlySet<string> = new Set(['E_UNKNOWN_WORD', 'E_COMMAND_ARGS', 'E_BAD_NUMBER', 'E_TOO_MANY_COMMANDS']);
 
+/** The most problems listed in an acknowledgement and kept with the orders. */
+const MAX_PROBLEMS = 100;
+
 const TOKEN_SHAPE = /^t(\d{1,4})-[0-9a-f]{24}$/i;
 
 type Auth = { ok: true; tokenTurn: number | null } | { ok: false };
@@ -171,6 +174,11 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   if (!checked.ok) problems.push(...checked.error.map(problemText));
   problems.push(...checkFireOrders(state, orders.fire).map(problemText));
   const accepted = problems.length === 0;
+  // A bounded acknowledgement (docs/orders.md "Limits"): 64 plots of 40 wrong boxes make thousands.
+  if (problems.length > MAX_PROBLEMS) {
+    const more = problems.length - MAX_PROBLEMS;
+    problems.splice(MAX_PROBLEMS, more, `... and ${more} more problems, not listed: correct these and send the orders again`);
+  }
   const notes = env.commands.map((c) => accepted
     ? `${formatCommand(c)} (line ${c.line}): answered in a mail of its own`
     : `${formatCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);

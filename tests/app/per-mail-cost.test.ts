@@ -52,6 +52,13 @@ describe('hostile mails through the intake', () => {
 
   it('resolves a turn of the most fire orders', () => {
     expect(of('max fire orders (blue), resolves the turn').resolved).toBe(1);
+    expect(of('battle: 64 fire orders (blue), resolves the turn').resolved).toBe(1);
+  });
+
+  it('lists at most 100 problems of orders read, then how many more', () => {
+    const text = said('battle: everything wrong (red)');
+    expect(text).toMatch(/\.\.\. and \d+ more problems, not listed: correct these and send the orders again/);
+    expect(text.match(/ - R\d, box \d+:/g)?.length).toBeLessThanOrEqual(100);
   });
 });
 

@@ -6,7 +6,9 @@
  */
 import { receive } from '../../src/app/intake.ts';
 import type { AppDeps } from '../../src/app/deps.ts';
-import { DUEL, envelope, mail, place, startedDuel, testReferee, type TestReferee } from './app.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { parseScenario, type Scenario } from '../../src/core/scenario.ts';
+import { DUEL, envelope, mail, place, startedDuel, testCards, testReferee, type TestReferee } from './app.ts';
 
 export const RED = 'red@example.test';
 export const BLUE = 'blue@example.test';
@@ -133,12 +135,55 @@ export function playTurns(t: TestReferee, s: { red: string; blue: string }, turn
   }
 }
 
+/** Planes a side in the battle of maxFireBattle: each player's 64 fire orders are 8 a plane. */
+const BATTLE_PLANES = 8;
+
+/** Two formations of BATTLE_PLANES test fighters meeting head-on at close range. */
+const BATTLE: Scenario = {
+  ...DUEL, name: 'Test battle', description: 'Two formations of test fighters meet head-on.',
+  planes: Array.from({ length: BATTLE_PLANES }, (_, i) => [
+    { ...(DUEL.planes[0] as Scenario['planes'][number]), id: `R${i + 1}`, hex: `${10 + i}15` },
+    { ...(DUEL.planes[1] as Scenario['planes'][number]), id: `B${i + 1}`, hex: `${10 + i}11`, altitude: 10000 },
+  ]).flat(),
+};
+
+/**
+ * A turn of the most fire orders: a game of two formations, each player sending 64 FIRE lines (8
+ * for each of his planes, at each enemy plane and at any); the second mail resolves the turn.
+ */
+export function maxFireBattle(t: TestReferee): { name: string; cost: MailCost }[] {
+  const cards = testCards();
+  const r = parseScenario(BATTLE, 'battle', cards);
+  if (!r.ok) throw new Error(r.error.map((p) => p.message).join('\n'));
+  createGame(t.deps, { id: 'battle', scenario: r.value, catalog: cards });
+  const ids = (side: string) => Array.from({ length: BATTLE_PLANES }, (_, i) => `${side}${i + 1}`);
+  const secret = (player: string, email: string, side: string) => addPlayer(t.deps, { gameId: 'battle', playerId: player, email, planes: ids(side) }).secret;
+  const red = secret('red', RED, 'R');
+  const blue = secret('blue', BLUE, 'B');
+  startGame(t.deps, 'battle');
+  const fire = (side: string, enemy: string) => ids(side).flatMap((p) => [
+    ...ids(enemy).slice(0, BATTLE_PLANES - 1).map((e, i) => `FIRE ${p} ${i % 2 ? 'FIXED' : 'ALL'} AT ${e}${i % 3 ? ` WITHIN ${(i % 8) + 1}` : ''}`),
+    `FIRE ${p} ALL AT ANY`,
+  ]).join('\n');
+  // Everything wrong that the order language lets through: 40 boxes of manoeuvres the planes
+  // cannot fly for each of them, and every fire order at its own side.
+  const odd = ['HRL', 'VLL', 'SLTR', 'IL', '1+500PPPP', 'TR-500KKKK', 'INV', 'V'];
+  const wrong = [...ids('R').map((p, k) => `${p}: ${Array.from({ length: 40 }, (_, i) => odd[(i + k) % odd.length]).join(' ')}`),
+    ...ids('R').flatMap((p) => ids('R').map((q) => `FIRE ${p} ALL AT ${q}`))].join('\n');
+  return [
+    { name: 'battle: everything wrong (red)', cost: measureMail(t.deps, { name: 'battle: everything wrong (red)', from: RED, text: envelope('battle', 'red', red, wrong) }) },
+    { name: 'battle: 64 fire orders (red)', cost: measureMail(t.deps, { name: 'battle: 64 fire orders (red)', from: RED, text: envelope('battle', 'red', red, fire('R', 'B')) }) },
+    { name: 'battle: 64 fire orders (blue), resolves the turn', cost: measureMail(t.deps, { name: 'battle: 64 fire orders (blue), resolves the turn', from: BLUE, text: envelope('battle', 'blue', blue, fire('B', 'R')) }) },
+  ];
+}
+
 /** Every hostile mail through one referee (after a few turns played), then a turn of the most fire orders. */
 export function perMailCost(opts: { turns?: number } = {}): MailCost[] {
   const { t, red, blue } = costReferee();
   playTurns(t, { red, blue }, opts.turns ?? 3);
   const costs = hostileMails({ red, blue }).map((m) => measureMail(t.deps, m));
   for (const m of maxFireTurn({ red, blue })) costs.push(measureMail(t.deps, m));
+  for (const b of maxFireBattle(t)) costs.push(b.cost);
   return costs;
 }
 
