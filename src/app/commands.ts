@@ -36,9 +36,10 @@ export interface Answer {
 
 /**
  * The text the commands of one envelope may answer with, in all (RESEND's copies counted): past it
- * the other commands are not carried out. The mail itself is held under MAX_REPLY_BYTES by queueAnswer.
+ * the other commands are not carried out. The HTML part can weigh as much again and more, so this is
+ * well under MAX_REPLY_BYTES, which queueAnswer holds the mail to whatever the answers weigh.
  */
-const COMMANDS_BUDGET = 150 * 1024;
+const COMMANDS_BUDGET = 80 * 1024;
 
 const MAX_HISTORY = 10;
 

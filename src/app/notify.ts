@@ -75,9 +75,12 @@ function answerView(deps: AppDeps, a: AnswerInput, title: string): object {
     return bytes(r.text) + bytes(r.html) <= MAX_REPLY_BYTES;
   };
   const cut = (n: number): object => {
-    const left = all.slice(n).map((s) => s.heading);
+    const counts = new Map<string, number>();
+    for (const x of all.slice(n)) counts.set(x.heading, (counts.get(x.heading) ?? 0) + 1);
+    const left = [...counts].map(([h, k]) => (k > 1 ? `${h} (${k} times)` : h));
+    const one = n === all.length - 1;
     return { ...base, sections: all.slice(0, n), paragraphs: n === all.length ? paragraphs : [...paragraphs, wrap(
-      `This answer was cut to stay under ${MAX_REPLY_BYTES / 1024} KB, the most a mail from the referee weighs: left out ${left.length === 1 ? 'is' : 'are'} ${left.join(', ')}. Ask for ${left.length === 1 ? 'it' : 'them'} again in a later mail, a few at a time.`, 0)] };
+      `This answer was cut to stay under ${MAX_REPLY_BYTES / 1024} KB, the most a mail from the referee weighs: left out ${one ? 'is' : 'are'} ${left.join(', ')}. Ask for ${one ? 'it' : 'them'} again in a later mail, a few at a time.`, 0)] };
   };
   // The most sections that fit: a binary search, a handful of renders at most.
   let lo = 0;

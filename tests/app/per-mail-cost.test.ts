@@ -55,6 +55,12 @@ describe('hostile mails through the intake', () => {
     expect(of('battle: 64 fire orders (blue), resolves the turn').resolved).toBe(1);
   });
 
+  it('stops carrying out commands once their answers fill a mail, and says which were not', () => {
+    const c = of('battle: 20 HISTORY variants');
+    expect(c.replies).toHaveLength(1);
+    expect(said('battle: 20 HISTORY variants')).toMatch(/Not carried out, because this answer is as long as one mail may be: HISTORY 1 \d+, .*HISTORY 1 19\. Send them again in a later mail\./);
+  });
+
   it('lists at most 100 problems of orders read, then how many more', () => {
     const text = said('battle: everything wrong (red)');
     expect(text).toMatch(/\.\.\. and \d+ more problems, not listed: correct these and send the orders again/);

@@ -174,6 +174,8 @@ export function maxFireBattle(t: TestReferee): { name: string; cost: MailCost }[
     { name: 'battle: everything wrong (red)', cost: measureMail(t.deps, { name: 'battle: everything wrong (red)', from: RED, text: envelope('battle', 'red', red, wrong) }) },
     { name: 'battle: 64 fire orders (red)', cost: measureMail(t.deps, { name: 'battle: 64 fire orders (red)', from: RED, text: envelope('battle', 'red', red, fire('R', 'B')) }) },
     { name: 'battle: 64 fire orders (blue), resolves the turn', cost: measureMail(t.deps, { name: 'battle: 64 fire orders (blue), resolves the turn', from: BLUE, text: envelope('battle', 'blue', blue, fire('B', 'R')) }) },
+    // Twenty ways of asking for the same long impulse log: each a different command, answered once.
+    { name: 'battle: 20 HISTORY variants', cost: measureMail(t.deps, { name: 'battle: 20 HISTORY variants', from: RED, text: envelope('battle', 'red', red, Array.from({ length: 20 }, (_, i) => (i ? `HISTORY 1 ${i}` : 'HISTORY')).join('\n')) }) },
   ];
 }
 
