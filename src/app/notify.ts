@@ -41,19 +41,19 @@ export interface AnswerInput {
   replyTo?: string;
 }
 
-/** An answer or notice: a title, paragraphs and preformatted sections (templates/answer.*.hbs). */
-export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): void {
+/** An answer or notice: a title, paragraphs and preformatted sections (templates/answer.*.hbs); returns its Message-ID. */
+export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): string {
   const title = capital(a.title);
   const view = {
     game: a.game?.id ?? '', player: a.player?.id ?? '', referee: deps.referee.address, title,
     paragraphs: a.paragraphs.map((p) => wrap(p, 0)),
     sections: (a.sections ?? []).map((s) => ({ heading: s.heading, upper: s.heading.toUpperCase(), text: s.text.trimEnd() })),
   };
-  queueMail(deps, tx, {
+  return queueMail(deps, tx, {
     kind: a.kind ?? 'answer', template: 'answer', view, subject: a.subject ?? (a.game ? `[${a.game.id}] ${title}` : `Tallyho: ${title}`),
     to: a.to, gameId: a.game?.id ?? null, player: a.player, turn: a.game?.turn ?? null,
     inboundId: a.inboundId ?? null, ...(a.replyTo ? { replyTo: a.replyTo } : {}),
-  });
+  }).messageId;
 }
 
 /**
