@@ -13,7 +13,7 @@ import type { AppDeps } from './deps.ts';
 import { PLAYER_HELP } from './help.ts';
 import type { IncomingMail } from './incoming.ts';
 import { queueAnswer, type AnswerInput } from './notify.ts';
-import { replyUnasked, type Inbound } from './reply-budget.ts';
+import { holdBack, replyUnasked, type Inbound } from './reply-budget.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 
 /** Where the writer's own text of a mail ends: a quote, a quote header, a signature. */
@@ -60,6 +60,11 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   const { mail, inboundId } = inbound;
   const found = bareCommand(mail);
   if (!found.command && !found.error) return false;
+  if (inbound.limited) {
+    // Past a rate limit nothing is worked out for a mail without a secret (rate-limits.ts).
+    holdBack(deps, tx, { to: mail.from, gameId: found.game, reason: 'rate-limit', title: `answer to ${found.command?.name ?? 'a command'}`, inboundId, why: inbound.limited });
+    return true;
+  }
   const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
   const games = new Map(mine.map((p) => [p.gameId, tx.games.get(p.gameId)]));
   const list = [...games.entries()].map(([id, g]) => gameLine(g, id)).join(', ');

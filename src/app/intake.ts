@@ -102,7 +102,8 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       if (choice.chosen === null && game && player) {
         // The player is asked only when one of the envelopes is his (a right secret or token);
         // else they are orders with a wrong secret, like any other.
-        const own = choice.ambiguous.some((e) => authenticate(deps, e, game, player).ok);
+        const secrets = [...new Map(choice.ambiguous.map((e) => [e.secret.trim(), e])).values()];
+        const own = secrets.some((e) => authenticate(deps, e, game, player).ok);
         if (!own) return [handleEnvelope(ctx, choice.ambiguous[0] as Envelope, [])];
         askWhichEnvelope(deps, tx, { game, player, envelopes: choice.ambiguous, inboundId, replyTo: mail.messageId });
         return [{ outcome: 'refused' as const, gameId: game.id }];

@@ -69,6 +69,8 @@ export interface ReplyRepo {
   addPreauth(sender: string, games: readonly string[], at: number): void;
   /** Such mails at or after `since`: from `sender`, naming `gameId`, or all (neither given). */
   countPreauth(filter: { sender?: string; gameId?: string }, since: number): number;
+  /** Forgets such mails before `before` (the limits look back an hour). */
+  purgePreauth(before: number): void;
   addAuthFailure(row: Omit<AuthFailureRow, 'id' | 'noticedAt'>): void;
   /** Attempts not told yet, oldest first; for one player (recipient, game, player) or all. */
   openAuthFailures(key?: { recipient: string; gameId: string; playerId: string }): AuthFailureRow[];

@@ -19,6 +19,7 @@ import { resolveReady } from './turn.ts';
 import { flying, myPlanes } from './views.ts';
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 export interface TickEvent {
   game: string;
@@ -40,10 +41,11 @@ export function tick(deps: AppDeps, now?: number): TickEvent[] {
     }
   }
   // Wrong-secret attempts collected within the hour of a notice, told once it is over; JOIN
-  // requests never confirmed, removed once their token expired.
+  // requests never confirmed, removed once their token expired; the rate limits' old counts.
   d.store.tx((tx) => {
     noticeAttempts(d, tx);
     purgeJoins(d, tx);
+    tx.replies.purgePreauth(d.clock.now() - DAY);
   });
   return out;
 }

@@ -209,6 +209,10 @@ describe('intake: rate limit', () => {
     expect(r).toMatchObject({ outcome: 'rate-limited', folder: 'Processed' });
     expect(r.detail).toMatch(/^3 mails without a valid secret from red@example.test in the last hour \(limit 3\); no-orders/);
     expect(outbox(t)).toHaveLength(n + 2);
+    // A command without an envelope is not even worked out past the limit.
+    expect(intake(t.deps, mail(RED, 'MAP'), place(6)).outcome).toBe('rate-limited');
+    expect(outbox(t)).toHaveLength(n + 2);
+    expect(t.logs.at(-2)).toMatchObject({ message: 'reply held back', fields: { reason: 'rate-limit', title: 'answer to MAP' } });
     t.tick(3600_001);
     expect(intake(t.deps, mail(RED, 'question 5'), place(5)).outcome).toBe('no-orders');
   });

@@ -145,6 +145,24 @@ describe('rate limits cannot lock a player out', () => {
 });
 
 describe('wrong-secret notices', () => {
+  it('asks no "which envelope" question for two envelopes with wrong secrets: they are an attempt like any other', () => {
+    const t = testReferee();
+    startedDuel(t);
+    const r = post(t, 'forger@evil.example', `${envelope('duel', 'red', 'guess-1', 'R1: 1 1 1 1 1')}\n${envelope('duel', 'red', 'guess-2', 'R1: 1 1 1 1 1\nHOLD R1 ALL')}`);
+    expect(r.r.outcome).toBe('auth-failed');
+    expect(r.mails.map((m) => m.subject)).toEqual(['[duel] Orders with a wrong secret were refused']);
+  });
+
+  it('forgets the rate limits\' counts after a day', () => {
+    const t = testReferee();
+    startedDuel(t);
+    post(t, 'x@example.org', 'hello');
+    const count = () => t.store.tx((tx) => tx.replies.countPreauth({}, 0));
+    expect(count()).toBe(1);
+    tick(t.deps, t.now() + DAY + 1);
+    expect(count()).toBe(0);
+  });
+
   it('tells the player of 50 forged mails from 50 senders in one notice at once and one an hour later', () => {
     const t = testReferee({ rateLimitPerHour: 1000 });
     startedDuel(t);

@@ -33,6 +33,7 @@ export function replyRepo(db: Database.Database): ReplyRepo {
   const preauthGame = db.prepare('SELECT COUNT(*) AS n FROM preauth WHERE game_id = ? AND at >= ?');
   // A mail naming several games has a row for each, and counts once for each in all.
   const preauthAll = db.prepare('SELECT COUNT(*) AS n FROM preauth WHERE at >= ?');
+  const purgePreauth = db.prepare('DELETE FROM preauth WHERE at < ?');
   const failure = db.prepare('INSERT INTO auth_failures (game_id, player_id, recipient, sender, at) VALUES (@gameId, @playerId, @recipient, @sender, @at)');
   const openFor = db.prepare(`SELECT * FROM auth_failures WHERE recipient = ? AND game_id = ? AND player_id = ? AND noticed_at IS NULL ORDER BY at, id`);
   const openAll = db.prepare('SELECT * FROM auth_failures WHERE noticed_at IS NULL ORDER BY at, id');
@@ -68,6 +69,7 @@ export function replyRepo(db: Database.Database): ReplyRepo {
       if (filter.gameId !== undefined) return count(preauthGame, filter.gameId, since);
       return count(preauthAll, since);
     },
+    purgePreauth: (before) => { purgePreauth.run(before); },
     addAuthFailure: (row) => { failure.run(row); },
     openAuthFailures: (key) => ((key ? openFor.all(key.recipient, key.gameId, key.playerId) : openAll.all()) as Row[]).map(failureOf),
     lastAuthNotice: (key) => ((lastNotice.get(key.recipient, key.gameId, key.playerId) as { t: number | null }).t ?? null),
