@@ -65,7 +65,11 @@ export function checkJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string; p
   if (!tx.control.get(game.id).settings.signup || game.status !== 'setup') {
     throw new AppError('E_STATE', `game '${game.id}' is not open to sign-up`);
   }
-  return checkNewPlayer(deps, tx, game.id, input.playerId, input.email);
+  const n = checkNewPlayer(deps, tx, game.id, input.playerId, input.email);
+  // A confirmed request is not overwritten from another address.
+  const waiting = tx.control.joinRequests(game.id).find((r) => r.playerId === n.id);
+  if (waiting && waiting.email !== n.email) throw new AppError('E_STATE', `another address asked to join game '${game.id}' as '${n.id}' already`);
+  return n;
 }
 
 /**

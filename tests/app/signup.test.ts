@@ -57,6 +57,9 @@ describe('JOIN by double opt-in', () => {
     expect(requests(t).map((r) => [r.playerId, r.email])).toEqual([['ann', ANN]]);
     // The token is used up.
     expect(post(t, ANN, `CONFIRM ${tokenOf(asked.mails[0]!)}`).mails).toEqual([]);
+    // Another address cannot take over the confirmed request for 'ann'.
+    expect(join(t, 'eve@example.org', 'ann').mails).toEqual([]);
+    expect(requests(t).map((r) => [r.playerId, r.email])).toEqual([['ann', ANN]]);
   });
 
   it('takes the token only from the address it was sent to, and only before it expires', () => {
