@@ -2,7 +2,8 @@
  * A player command without an envelope: a mail from a registered address whose subject, or whose
  * own text (above any quoted mail or signature), is just `HELP`, `STATUS`, `MAP`, ... Without a
  * secret the sender is not proven, so only the commands that change nothing are carried out, and
- * the answer goes to the registered address (docs/players.md "Commands without an envelope").
+ * the answer goes to the registered address (docs/players.md "Commands without an envelope"),
+ * within the reply budget of that address (reply-budget.ts).
  * The game is the one named in the subject (`[demo]`, as in every mail of a game's thread), else
  * the only game the address plays in; otherwise the answer lists the games.
  */
@@ -11,7 +12,8 @@ import { READ_ONLY_COMMANDS, runCommands } from './commands.ts';
 import type { AppDeps } from './deps.ts';
 import { PLAYER_HELP } from './help.ts';
 import type { IncomingMail } from './incoming.ts';
-import { queueAnswer } from './notify.ts';
+import { queueAnswer, type AnswerInput } from './notify.ts';
+import { holdBack, replyUnasked, type Inbound } from './reply-budget.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 
 /** Where the writer's own text of a mail ends: a quote, a quote header, a signature. */
@@ -61,14 +63,21 @@ const gameLine = (g: GameRow | undefined, id: string): string =>
  * Answers a bare command from `from` (a registered address). Returns false when the mail holds no
  * command, so that the caller sends its "no orders" notice instead.
  */
-export function answerBareCommand(deps: AppDeps, tx: StoreTx, mail: IncomingMail, inboundId: number): boolean {
+export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound): boolean {
+  const { mail, inboundId } = inbound;
   const found = bareCommand(mail);
   if (!found.command && !found.error) return false;
+  if (inbound.limited) {
+    // Past a rate limit nothing is worked out for a mail without a secret (rate-limits.ts).
+    holdBack(deps, tx, { to: mail.from, gameId: found.game, reason: 'rate-limit', title: `answer to ${found.command?.name ?? 'a command'}`, inboundId, why: inbound.limited });
+    return true;
+  }
   const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
   const games = new Map(mine.map((p) => [p.gameId, tx.games.get(p.gameId)]));
   const list = [...games.entries()].map(([id, g]) => gameLine(g, id)).join(', ');
+  const send = (a: AnswerInput) => sendAnswer(deps, tx, inbound, a);
   const reply = (title: string, paragraphs: string[], player: PlayerRow | null = null, game: GameRow | null = null) =>
-    queueAnswer(deps, tx, { to: mail.from, game, player, title, paragraphs, inboundId, replyTo: mail.messageId });
+    send({ to: mail.from, game, player, title, paragraphs, inboundId, replyTo: mail.messageId });
   if (found.error) {
     reply('your command could not be read', [found.error, 'HELP lists the commands.']);
     return true;
@@ -79,7 +88,7 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, mail: IncomingMail
     ? mine.find((p) => p.gameId === found.game)
     : (open.length === 1 ? open[0] : mine.length === 1 ? mine[0] : undefined);
   if (!player && command.name === 'HELP') {
-    queueAnswer(deps, tx, { to: mail.from, game: null, player: null, title: 'commands you can send', paragraphs: [`Your games: ${list || 'none'}.`], sections: [{ heading: 'Commands', text: PLAYER_HELP }], inboundId, replyTo: mail.messageId });
+    send({ to: mail.from, game: null, player: null, title: 'commands you can send', paragraphs: [`Your games: ${list || 'none'}.`], sections: [{ heading: 'Commands', text: PLAYER_HELP }], inboundId, replyTo: mail.messageId });
     return true;
   }
   if (!player) {
@@ -99,6 +108,15 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, mail: IncomingMail
     return true;
   }
   const answer = runCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, [command], [], false);
-  if (answer) queueAnswer(deps, tx, answer);
+  if (answer) send(answer);
   return true;
+}
+
+/** An answer to a mail without a secret: within the reply budget (reply-budget.ts), the same answer not twice running. */
+function sendAnswer(deps: AppDeps, tx: StoreTx, inbound: Inbound, a: AnswerInput): void {
+  const repeat = JSON.stringify([a.game?.id ?? '', a.title, a.paragraphs, a.sections ?? []]);
+  replyUnasked(deps, tx, inbound, {
+    kind: 'answer', to: a.to, gameId: a.game?.id ?? null, title: a.title, repeat,
+    queue: (more) => queueAnswer(deps, tx, { ...a, paragraphs: [...a.paragraphs, ...more] }),
+  });
 }

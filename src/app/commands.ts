@@ -12,7 +12,6 @@ import { currentDeadline, deadlineParagraph, holdReason, missingPlayers } from '
 import { AppError, type AppDeps } from './deps.ts';
 import { PLAYER_HELP } from './help.ts';
 import { queueAnswer, utf8Bytes, type AnswerInput, type Section } from './notify.ts';
-import { requestJoin } from './roster.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { myPlanes, situationMap, wrap } from './views.ts';
 import { canonicalZone } from './zones.ts';
@@ -229,16 +228,3 @@ export function runCommands(ctx: CommandContext, written: Command[], errors: Ord
   };
 }
 
-/** JOIN from someone not yet in the game: a sign-up request, answered to the sender's address. */
-export function answerJoin(ctx: Omit<CommandContext, 'player'> & { from: string }, playerId: string, note: string): boolean {
-  const { deps, tx, game } = ctx;
-  try {
-    const lines = deps.store.savepoint(() => requestJoin(deps, tx, { gameId: game.id, playerId, email: ctx.from, note }));
-    queueAnswer(deps, tx, { to: ctx.from, game, player: null, title: 'your request to join', paragraphs: lines, inboundId: ctx.inboundId, replyTo: ctx.replyTo });
-    return true;
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    deps.log.info({ game: game.id, player: playerId, from: ctx.from, why: e.message }, 'JOIN not taken');
-    return false;
-  }
-}

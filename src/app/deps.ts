@@ -15,8 +15,14 @@ export const silentLog: AppLog = { debug: () => {}, info: () => {}, warn: () => 
 export interface RefereeSettings {
   /** The referee's address (lower case). */
   address: string;
-  /** Mails taken from one sender per hour; more are set aside unanswered. */
+  /**
+   * Mails without an authenticated envelope from one sender per hour (RATE_LIMIT_PER_HOUR); past
+   * it they get no work but the check of their secrets and tokens (src/app/rate-limits.ts).
+   */
   rateLimitPerHour: number;
+  /** The same per game the mails name, and in all; by default 4 and 20 times rateLimitPerHour. */
+  rateLimitGamePerHour?: number;
+  rateLimitAllPerHour?: number;
   /** The installation's game master (GM_EMAIL, GM_SECRET): answers GM commands for every game. */
   gm?: { email: string | null; secretHash: string | null } | null;
 }

@@ -2,7 +2,7 @@
  * One orders envelope of a mail: who sent it (the secret or turn token authenticates), whether the
  * orders read and are legal for the turn (planAll, the same check the turn itself runs), then the
  * submission row and the acknowledgement, in the intake's transaction. A wrong secret changes
- * nothing and is told to the player's registered address only.
+ * nothing and is told to the player's registered address only, at most once an hour (attacks.ts).
  */
 import { planAll, type TurnOrders } from '../core/turn.ts';
 import { checkFireOrders } from '../core/combat/fire-check.ts';
@@ -11,7 +11,10 @@ import { formatCommand, formatFireOrder, formatOrders } from '../orders/index.ts
 import type { PlaneStatus } from '../core/state.ts';
 import type { AppDeps } from './deps.ts';
 import type { IncomingMail } from './incoming.ts';
-import { answerCommands, answerJoin, runCommands } from './commands.ts';
+import { answerCommands, runCommands } from './commands.ts';
+import { wrongSecret } from './attacks.ts';
+import { replyUnasked } from './reply-budget.ts';
+import { askToConfirm } from './signup.ts';
 import { queueAnswer } from './notify.ts';
 import { GM_ID } from './games.ts';
 import { forecast } from './forecast.ts';
@@ -30,6 +33,8 @@ export interface EnvelopeContext {
   inboundId: number;
   /** Whether the sender's address is registered for some player (notices only go to such). */
   senderKnown: boolean;
+  /** Why the mail is past a rate limit of work before authentication (rate-limits.ts), or null. */
+  limited: string | null;
 }
 
 /** A plane out of the fight, as a player reads it. */
@@ -47,7 +52,8 @@ const TOKEN_SHAPE = /^t(\d{1,4})-[0-9a-f]{24}$/i;
 
 type Auth = { ok: true; tokenTurn: number | null } | { ok: false };
 
-function authenticate(deps: AppDeps, env: Envelope, game: GameRow, player: PlayerRow): Auth {
+/** The envelope's secret or turn token checked against the player's (one scrypt or one HMAC). */
+export function authenticate(deps: AppDeps, env: Envelope, game: GameRow, player: PlayerRow): Auth {
   const m = TOKEN_SHAPE.exec(env.secret.trim());
   if (m) {
     const turn = Number(m[1]);
@@ -73,7 +79,8 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   const game = env.game ? tx.games.get(env.game) : undefined;
   const player = game && env.player ? tx.players.get(game.id, env.player) : undefined;
   const join = env.commands.find((c) => c.name === 'JOIN');
-  if (game && !player && join && mail.from && answerJoin({ deps, tx, game, from: mail.from, inboundId, replyTo: mail.messageId }, env.player, join.args[0] ?? '')) {
+  const inbound = { mail, inboundId, limited: ctx.limited };
+  if (game && !player && join && mail.from && askToConfirm(deps, tx, inbound, game, mail.from, env.player, join.args[0] ?? '')) {
     return { outcome: 'join' };
   }
   const notice = (to: string, title: string, paragraphs: string[], g: GameRow | null = game ?? null, p: PlayerRow | null = player ?? null) =>
@@ -83,23 +90,23 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
     if (ctx.senderKnown) {
       const what = !env.game ? 'The first line of the envelope names no game that could be read.' : !game ? `There is no game '${env.game}' here.` : `Game '${game.id}' has no player '${env.player}'.`;
       const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced').map((p) => `${p.gameId} as ${p.id}`);
-      notice(mail.from, 'orders for an unknown game or player', [
-        `${what} The orders in your mail (line ${env.line}) were not read.`,
-        mine.length ? `This address plays in: ${mine.join(', ')}.` : 'This address plays in no game at present.',
-        'Copy the first line of the envelope from your latest report: it names the game, your player id and a turn token.',
-        ...errors.filter((e) => e.line === env.line).map((e) => e.message),
-      ], null, null);
+      const title = 'orders for an unknown game or player';
+      replyUnasked(deps, tx, inbound, {
+        kind: 'notice', to: mail.from, gameId: null, title,
+        queue: (more) => notice(mail.from, title, [
+          `${what} The orders in your mail (line ${env.line}) were not read.`,
+          mine.length ? `This address plays in: ${mine.join(', ')}.` : 'This address plays in no game at present.',
+          'Copy the first line of the envelope from your latest report: it names the game, your player id and a turn token.',
+          ...errors.filter((e) => e.line === env.line).map((e) => e.message), ...more,
+        ], null, null),
+      });
     }
     return { outcome: 'unknown' };
   }
   const auth = authenticate(deps, env, game, player);
   if (!auth.ok) {
-    notice(player.email, 'orders with a wrong secret were refused', [
-      `A mail from ${mail.from || 'an unknown sender'}${mail.subject ? ` (subject "${mail.subject.slice(0, 80)}")` : ''} carried orders for player '${player.id}' in game '${game.id}' with a wrong secret or turn token. Nothing was changed.`,
-      'If you sent it: copy the first line of the envelope in your latest report (its turn token is valid for the current turn only), or use your secret.',
-      'If you did not send it, someone tried to send orders in your name. They did not have your secret; nothing needs doing.',
-    ]);
     deps.log.warn({ game: game.id, player: player.id, sender: mail.from }, 'orders with a wrong secret refused');
+    wrongSecret(deps, tx, { recipient: player.email, gameId: game.id, playerId: player.id }, { sender: mail.from, inboundId, replyTo: mail.messageId });
     return { outcome: 'auth-failed' };
   }
   if (player.status === 'replaced') {

@@ -3,14 +3,15 @@
  * installation's (GM_SECRET; the only one that may CREATE a game). Each command runs on its own
  * (a failing one changes nothing and is reported), and one answer goes to the game master's
  * registered address, never to the sender. A wrong secret changes nothing and is told to that
- * address only.
+ * address only, at most once an hour (attacks.ts).
  */
 import { formatCommand, type Command, type Envelope, type OrderError } from '../orders/index.ts';
 import { playerCommand, statusAnswer, type Answer, type CommandContext } from './commands.ts';
 import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, setSetting, terminateGame, type ControlResult } from './control.ts';
+import { wrongSecret } from './attacks.ts';
 import { AppError } from './deps.ts';
 import type { EnvelopeContext, EnvelopeOutcome } from './envelope.ts';
-import { createGame, requireGame, startGame } from './games.ts';
+import { createGame, GM_ID, requireGame, startGame } from './games.ts';
 import { GM_HELP } from './help.ts';
 import { gmAddress, queueAnswer, type Section } from './notify.ts';
 import type { GameRow } from './ports.ts';
@@ -94,12 +95,7 @@ export function handleGmEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Or
   const auth = authenticate(ctx, env, game);
   if (!auth.ok) {
     const to = game ? gmAddress(deps, tx, game.id) : deps.referee.gm?.email ?? null;
-    if (to) {
-      queueAnswer(deps, tx, {
-        to, game: game ?? null, player: null, kind: 'notice', title: 'GM commands with a wrong secret were refused', inboundId, replyTo: mail.messageId,
-        paragraphs: [`A mail from ${mail.from || 'an unknown sender'} carried game master's commands for ${game ? `game '${game.id}'` : `'${env.game}'`} with a wrong secret. Nothing was changed.`],
-      });
-    }
+    if (to) wrongSecret(deps, tx, { recipient: to, gameId: game?.id ?? (env.game.toLowerCase() || '(none)'), playerId: GM_ID }, { sender: mail.from, inboundId, replyTo: mail.messageId });
     deps.log.warn({ game: env.game, sender: mail.from }, 'GM envelope with a wrong secret refused');
     return { outcome: 'auth-failed' };
   }

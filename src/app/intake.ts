@@ -2,8 +2,9 @@
  * The intake use case: one mail in, in one transaction with its ledger row. The ledger is keyed by
  * the mail's place (mailbox, UIDVALIDITY, UID) and by its content (Message-ID + SHA-256): a mail
  * seen before is not handled again, only filed where it went the first time. Automatic mail is
- * never answered (loop guard), a sender over the hourly limit is set aside, and answers go only to
- * registered addresses.
+ * never answered (loop guard); answers go only to registered addresses; a mail without a valid
+ * secret or token gets no work past the rate limits (rate-limits.ts) and its replies are within
+ * the reply budget of the address (reply-budget.ts); a mail with one is always taken.
  */
 import { formatOrders, GM_COMMANDS, parseOrders, type Envelope } from '../orders/index.ts';
 import { answerBareCommand } from './bare-commands.ts';
@@ -11,14 +12,15 @@ import { chooseEnvelope, refereeCopies } from './duplicates.ts';
 import { GM_ID } from './games.ts';
 import { queueAnswer } from './notify.ts';
 import type { AppDeps } from './deps.ts';
-import { handleEnvelope, type EnvelopeOutcome } from './envelope.ts';
+import { authenticate, handleEnvelope, type EnvelopeOutcome } from './envelope.ts';
 import { loopGuard, type IncomingMail } from './incoming.ts';
 import { queueNotice, when } from './messages.ts';
 import { quotedOrders } from './views.ts';
 import type { Folder, GameRow, InboundKey, InboundOutcome, PlayerRow, StoreTx } from './ports.ts';
+import { preauthLimit, recordPreauth } from './rate-limits.ts';
+import { replyUnasked, type Inbound } from './reply-budget.ts';
+import { confirmJoin } from './signup.ts';
 import { resolveReady } from './turn.ts';
-
-const HOUR = 3600_000;
 
 export interface IntakeResult {
   inboundId: number;
@@ -33,6 +35,9 @@ export interface IntakeResult {
 
 const HOW_TO = 'Orders go in an envelope: copy the one at the end of your latest report or welcome mail (its first line names the game, your player id and a turn token), edit its plots and send it.';
 
+/** Envelope outcomes that come after the secret or token was checked and found right. */
+const AUTHENTICATED: ReadonlySet<EnvelopeOutcome> = new Set(['accepted', 'refused', 'commands', 'not-running']);
+
 export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): IntakeResult {
   const now = deps.clock.now();
   return deps.store.tx((tx) => {
@@ -41,7 +46,6 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       deps.log.info({ inbound: seen.id, messageId: mail.messageId, folder: seen.folder }, 'mail seen before: filed, not handled again');
       return { inboundId: seen.id, duplicate: true, outcome: seen.outcome, folder: seen.folder, detail: seen.detail, games: [] };
     }
-    const recent = mail.from ? tx.inbound.countFrom(mail.from, now - HOUR) : 0;
     const inboundId = tx.inbound.insert({
       ...key, messageId: mail.messageId, contentSha256: mail.contentSha256, sender: mail.from, subject: mail.subject.slice(0, 200),
       receivedAt: now, outcome: 'orders', folder: 'Processed', detail: '',
@@ -54,26 +58,38 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
     };
     const guard = loopGuard(mail, [deps.referee.address]);
     if (guard) return done('loop-guard', 'Rejected', guard);
-    if (recent >= deps.referee.rateLimitPerHour) return done('rate-limited', 'Processed', `${recent} mails from ${mail.from} in the last hour`);
+    if (!mail.unreadable && confirmJoin(deps, tx, mail, inboundId)) return done('orders', 'Processed', 'a JOIN confirmed');
+    const parsed = mail.unreadable ? null : parseOrders(mail.text, { commands: GM_COMMANDS });
+    const named = [...new Set((parsed?.envelopes ?? []).map((e) => e.game.toLowerCase()).filter(Boolean))];
+    // The rate limits count the mails that brought no valid secret or token (rate-limits.ts).
+    const limited = preauthLimit(deps, tx, mail.from, named);
+    const inbound: Inbound = { mail, inboundId, limited };
+    const finish = (authenticated: boolean, outcome: InboundOutcome, folder: Folder, detail: string, games: string[] = []): IntakeResult => {
+      if (authenticated) return done(outcome, folder, detail, games);
+      recordPreauth(deps, tx, mail.from, named);
+      return limited ? done('rate-limited', folder, `${limited}; ${outcome}: ${detail}`, games) : done(outcome, folder, detail, games);
+    };
     const senderKnown = mail.from !== '' && tx.players.isRegistered(mail.from);
-    const notice = (title: string, paragraphs: string[]) =>
-      queueNotice(deps, tx, { to: mail.from, game: null, player: null, title, paragraphs, inboundId, replyTo: mail.messageId });
-    if (mail.unreadable) {
-      if (!senderKnown) return done('unreadable', 'Rejected', mail.unreadable);
-      notice('your mail could not be read', [`Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} could not be read: ${mail.unreadable}. Nothing was changed.`, 'Send your orders as plain text in the body of the mail, without attachments.']);
-      return done('unreadable', 'Processed', mail.unreadable);
+    const notice = (title: string, paragraphs: string[]) => replyUnasked(deps, tx, inbound, {
+      kind: 'notice', to: mail.from, gameId: null, title,
+      queue: (more) => queueNotice(deps, tx, { to: mail.from, game: null, player: null, title, paragraphs: [...paragraphs, ...more], inboundId, replyTo: mail.messageId }),
+    });
+    if (!parsed) {
+      const why = mail.unreadable as string;
+      if (!senderKnown) return finish(false, 'unreadable', 'Rejected', why);
+      notice('your mail could not be read', [`Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} could not be read: ${why}. Nothing was changed.`, 'Send your orders as plain text in the body of the mail, without attachments.']);
+      return finish(false, 'unreadable', 'Processed', why);
     }
-    const parsed = parseOrders(mail.text, { commands: GM_COMMANDS });
     const mailErrors = parsed.errors.filter((e) => e.envelope === undefined).map((e) => e.message);
     if (!parsed.envelopes.length) {
-      if (!senderKnown) return done('not-for-us', 'Rejected', 'no orders envelope and the sender is not a player');
-      if (answerBareCommand(deps, tx, mail, inboundId)) return done('orders', 'Processed', 'a command without an envelope');
+      if (!senderKnown) return finish(false, 'not-for-us', 'Rejected', 'no orders envelope and the sender is not a player');
+      if (answerBareCommand(deps, tx, inbound)) return finish(false, 'orders', 'Processed', 'a command without an envelope');
       notice('no orders found in your mail', [
         `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} holds no orders envelope, so nothing was changed.`, HOW_TO, ...mailErrors, ...mail.notes,
       ]);
-      return done('no-orders', 'Processed', 'no envelope');
+      return finish(false, 'no-orders', 'Processed', 'no envelope');
     }
-    const ctx = { deps, tx, mail: { ...mail, notes: [...mail.notes, ...mailErrors] }, inboundId, senderKnown };
+    const ctx = { deps, tx, mail: { ...mail, notes: [...mail.notes, ...mailErrors] }, inboundId, senderKnown, limited };
     const results = groupEnvelopes(parsed.envelopes).flatMap((group) => {
       const env = parsed.envelopes[group[0] as number] as Envelope;
       const errorsOf = (i: number) => parsed.errors.filter((e) => e.envelope === i);
@@ -84,6 +100,11 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
         ? chooseEnvelope(parsed.envelopes, group, errorsOf, () => refereeCopies(tx, game.id, player.id, game.turn))
         : { chosen: group[0] as number, ambiguous: [], notes: group.slice(1).map((i) => `the envelope on line ${(parsed.envelopes[i] as Envelope).line} is for the same game and player as the one on line ${env.line}; only the first envelope counts, so it was ignored`) };
       if (choice.chosen === null && game && player) {
+        // The player is asked only when one of the envelopes is his (a right secret or token);
+        // else they are orders with a wrong secret, like any other.
+        const secrets = [...new Map(choice.ambiguous.map((e) => [e.secret.trim(), e])).values()];
+        const own = secrets.some((e) => authenticate(deps, e, game, player).ok);
+        if (!own) return [handleEnvelope(ctx, choice.ambiguous[0] as Envelope, [])];
         askWhichEnvelope(deps, tx, { game, player, envelopes: choice.ambiguous, inboundId, replyTo: mail.messageId });
         return [{ outcome: 'refused' as const, gameId: game.id }];
       }
@@ -94,9 +115,10 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
     const detail = (['accepted', 'refused', 'commands', 'join', 'auth-failed', 'unknown', 'not-running'] as const)
       .filter((o) => count(o)).map((o) => `${count(o)} ${o}`).join(', ');
     const games = [...new Set(results.flatMap((r) => ((r.outcome === 'accepted' || r.outcome === 'commands') && r.gameId ? [r.gameId] : [])))];
-    if (count('unknown') === results.length && !senderKnown) return done('not-for-us', 'Rejected', `envelopes for unknown games or players: ${detail}`);
-    if (count('auth-failed')) return done('auth-failed', 'Processed', detail, games);
-    return done('orders', 'Processed', detail, games);
+    const authenticated = results.some((r) => AUTHENTICATED.has(r.outcome));
+    if (count('unknown') === results.length && !senderKnown) return finish(false, 'not-for-us', 'Rejected', `envelopes for unknown games or players: ${detail}`);
+    if (count('auth-failed')) return finish(authenticated, 'auth-failed', 'Processed', detail, games);
+    return finish(authenticated, 'orders', 'Processed', detail, games);
   });
 }
 

@@ -189,14 +189,15 @@ export interface NoticeInput {
   turn?: number | null;
 }
 
-export function queueNotice(deps: AppDeps, tx: StoreTx, n: NoticeInput): void {
+/** Returns the notice's Message-ID. */
+export function queueNotice(deps: AppDeps, tx: StoreTx, n: NoticeInput): string {
   const view = {
     game: n.game?.id ?? '', player: n.player?.id ?? '', referee: deps.referee.address,
     title: `${n.title.charAt(0).toUpperCase()}${n.title.slice(1)}`,
     paragraphs: n.paragraphs.map((p) => wrap(p, 0)),
   };
-  queueMail(deps, tx, {
+  return queueMail(deps, tx, {
     kind: 'notice', template: 'notice', view, subject: n.game ? `[${n.game.id}] ${view.title}` : `Tallyho: ${view.title}`,
     to: n.to, gameId: n.game?.id ?? null, player: n.player, turn: n.turn ?? null, inboundId: n.inboundId, replyTo: n.replyTo,
-  });
+  }).messageId;
 }

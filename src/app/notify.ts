@@ -96,15 +96,15 @@ function answerView(deps: AppDeps, a: AnswerInput, title: string): object {
   return fits(view) ? view : { ...base, sections: [], paragraphs: [wrap(`This answer would weigh more than ${MAX_REPLY_BYTES / 1024} KB, the most a mail from the referee weighs, so it was not written out. Send fewer commands in one mail.`, 0)] };
 }
 
-/** An answer or notice: a title, paragraphs and preformatted sections (templates/answer.*.hbs). */
-export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): void {
+/** An answer or notice: a title, paragraphs and preformatted sections (templates/answer.*.hbs); returns its Message-ID. */
+export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): string {
   const title = capital(a.title);
   const view = answerView(deps, a, title);
-  queueMail(deps, tx, {
+  return queueMail(deps, tx, {
     kind: a.kind ?? 'answer', template: 'answer', view, subject: a.subject ?? (a.game ? `[${a.game.id}] ${title}` : `Tallyho: ${title}`),
     to: a.to, gameId: a.game?.id ?? null, player: a.player, turn: a.game?.turn ?? null,
     inboundId: a.inboundId ?? null, ...(a.replyTo ? { replyTo: a.replyTo } : {}),
-  });
+  }).messageId;
 }
 
 /**

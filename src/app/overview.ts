@@ -1,11 +1,12 @@
 /**
  * The games at a glance for the game master (tallyho game list, game status): each game's clock,
- * who is missing, misses, holds and sign-up requests. Addresses appear here: this is the GM's view.
+ * who is missing, misses, holds, sign-up requests, replies held back and wrong secrets. Addresses appear here: this is the GM's view.
  */
 import { currentDeadline, holdReason, missingPlayers } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { requireGame } from './games.ts';
 import type { JoinRequestRow } from './ports-control.ts';
+import type { SuppressReason } from './ports-replies.ts';
 import type { GameRow, StoreTx } from './ports.ts';
 import type { GameSettings } from './settings.ts';
 
@@ -25,6 +26,10 @@ export interface GameClockView {
   settings: GameSettings;
   joinRequests: JoinRequestRow[];
   terminated: boolean;
+  /** Replies held back (reply-budget.ts), by reason: about the game or to its players' addresses. */
+  heldBack: Record<SuppressReason, number>;
+  /** Orders or GM commands with a wrong secret, and how many of them notices told (attacks.ts). */
+  wrongSecrets: { attempts: number; noticed: number };
 }
 
 export function clockView(deps: AppDeps, tx: StoreTx, game: GameRow): GameClockView {
@@ -46,7 +51,19 @@ export function clockView(deps: AppDeps, tx: StoreTx, game: GameRow): GameClockV
     settings: control.settings,
     joinRequests: tx.control.joinRequests(game.id),
     terminated: control.terminatedAt !== null,
+    heldBack: tx.replies.suppressedCounts(game.id, [...new Set(tx.players.listAll(game.id).map((p) => p.email))]),
+    wrongSecrets: tx.replies.authFailureCounts(game.id),
   };
+}
+
+/** Replies held back by the limits on replies, and wrong secrets (docs/gm-guide.md "Limits on replies"). */
+export function heldBackLines(c: Pick<GameClockView, 'heldBack' | 'wrongSecrets'>): string[] {
+  const held = Object.entries(c.heldBack).filter(([, n]) => n > 0);
+  const total = held.reduce((a, [, n]) => a + n, 0);
+  return [
+    `  replies held back: ${total ? `${total} (${held.map(([r, n]) => `${r} ${n}`).join(', ')})` : 'none'}`,
+    `  wrong secrets: ${c.wrongSecrets.attempts ? `${c.wrongSecrets.attempts} refused, ${c.wrongSecrets.noticed} of them told in notices` : 'none'}`,
+  ];
 }
 
 export function gameClock(deps: AppDeps, gameId: string): GameClockView {

@@ -8,6 +8,7 @@ import type { GameState } from '../core/state.ts';
 import type { TurnOrders } from '../core/turn.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { ControlRepo } from './ports-control.ts';
+import type { ReplyRepo } from './ports-replies.ts';
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -295,6 +296,7 @@ export interface StoreTx {
   archive: ArchiveRepo;
   dice: DiceRepo;
   control: ControlRepo;
+  replies: ReplyRepo;
 }
 
 export interface Store {

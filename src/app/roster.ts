@@ -1,7 +1,7 @@
 /**
  * Who plays: a replacement taking over a player's planes (REPLACE; the newcomer is briefed with the
- * welcome mail on the current situation), sign-up by mail (JOIN, approved or declined by the game
- * master), the game master's own address and secret, and a player's time zone.
+ * welcome mail on the current situation), sign-up by mail (JOIN, confirmed by its address, then
+ * approved or declined by the game master), the game master's own address and secret, and a player's time zone.
  */
 import { AppError, type AppDeps } from './deps.ts';
 import { addPlayer, EMAIL_RE, GM_ID, ID_RE, requireGame } from './games.ts';
@@ -59,13 +59,26 @@ export function replacePlayer(deps: AppDeps, input: { gameId: string; oldId: str
   });
 }
 
-/** JOIN: a sign-up request for a game open to it; the game master approves or declines. */
-export function requestJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string; playerId: string; email: string; note: string }): string[] {
+/** Whether a JOIN may be taken: the game open to sign-up, the id and address fit; throws an AppError if not. */
+export function checkJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string; playerId: string; email: string }): { id: string; email: string } {
   const game = requireGame(tx, input.gameId);
   if (!tx.control.get(game.id).settings.signup || game.status !== 'setup') {
     throw new AppError('E_STATE', `game '${game.id}' is not open to sign-up`);
   }
   const n = checkNewPlayer(deps, tx, game.id, input.playerId, input.email);
+  // A confirmed request is not overwritten from another address.
+  const waiting = tx.control.joinRequests(game.id).find((r) => r.playerId === n.id);
+  if (waiting && waiting.email !== n.email) throw new AppError('E_STATE', `another address asked to join game '${game.id}' as '${n.id}' already`);
+  return n;
+}
+
+/**
+ * A sign-up request for a game open to it, once its address confirmed it (signup.ts): it goes on
+ * the game master's list, and the game master is alerted to approve or decline it.
+ */
+export function requestJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string; playerId: string; email: string; note: string }): string[] {
+  const game = requireGame(tx, input.gameId);
+  const n = checkJoin(deps, tx, input);
   const note = input.note.slice(0, 200);
   tx.control.addJoinRequest({ gameId: game.id, playerId: n.id, email: n.email, note, requestedAt: deps.clock.now() });
   alertGm(deps, tx, game, `${n.id} asks to join`, [

@@ -5,17 +5,21 @@
  * the others who is still missing), a notice to the late ones when the deadline passes with grace
  * to come, the turn resolved at the deadline plus grace with the default for the missing planes
  * (the misses counted, the players told, the game master alerted past the limit), and a turn whose
- * orders are all in resolved once nothing holds it any more.
+ * orders are all in resolved once nothing holds it any more. Then, for every game, the wrong-secret
+ * attempts collected since the last notice (attacks.ts) and the JOIN tokens that expired.
  */
+import { noticeAttempts } from './attacks.ts';
 import { currentDeadline, missingPlayers, saveClock, turnClock } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { alertGm, DEFAULT_WORDS, queueAnswer, queueReminder } from './notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { deadlineLines, durationText } from './settings.ts';
+import { purgeJoins } from './signup.ts';
 import { resolveReady } from './turn.ts';
 import { flying, myPlanes } from './views.ts';
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 export interface TickEvent {
   game: string;
@@ -36,6 +40,13 @@ export function tick(deps: AppDeps, now?: number): TickEvent[] {
       d.log.error({ game: id, err: (e as Error).message }, 'the clock failed for a game; it is tried again next tick');
     }
   }
+  // Wrong-secret attempts collected within the hour of a notice, told once it is over; JOIN
+  // requests never confirmed, removed once their token expired; the rate limits' old counts.
+  d.store.tx((tx) => {
+    noticeAttempts(d, tx);
+    purgeJoins(d, tx);
+    tx.replies.purgePreauth(d.clock.now() - DAY);
+  });
   return out;
 }
 

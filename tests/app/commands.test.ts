@@ -48,8 +48,12 @@ function referee(): TestReferee {
 
 /** Sends `body` in an envelope and returns the mails it queued. */
 function send(t: TestReferee, from: string, game_: string, player: string, secret: string, body: string) {
+  return post(t, from, envelope(game_, player, secret, body));
+}
+
+function post(t: TestReferee, from: string, text: string, extra: Parameters<typeof mail>[2] = {}) {
   const before = outbox(t).length;
-  const r = receive(t.deps, mail(from, envelope(game_, player, secret, body)), place(++uid));
+  const r = receive(t.deps, mail(from, text, extra), place(++uid));
   return { r, mails: outbox(t).slice(before) };
 }
 
@@ -151,14 +155,20 @@ describe('players\' commands by mail', () => {
     expect(created.mails[0]).toMatchObject({ recipient: GM, subject: '[club] GM commands for game club' });
     expect(created.mails[0]!.text).toContain('CREATE duel: Game club created from duel: Test duel.');
     expect(created.mails[0]!.text).toContain('SET signup on: set signup on');
+    // The JOIN is answered with a token only; the game master hears of it once the address confirms.
     const join = send(t, 'ann@example.test', 'club', 'ann', 'anything', 'JOIN I fly red, please');
     expect(join.r.outcome).toBe('orders');
-    expect(join.mails.map((m) => [m.recipient, m.subject])).toEqual([
+    expect(join.mails.map((m) => [m.recipient, m.subject])).toEqual([['ann@example.test', '[club] CONFIRM JFEEDFACE02 to join']]);
+    expect(join.mails[0]!.text).not.toContain('I fly red');
+    const confirm = post(t, 'ann@example.test', '> old text', { subject: `Re: ${join.mails[0]!.subject}` });
+    expect(confirm.mails.map((m) => [m.recipient, m.subject])).toEqual([
       [GM, '[club] GM: Ann asks to join'], ['ann@example.test', '[club] Your request to join'],
     ]);
+    expect(confirm.mails[0]!.text).toContain('"I fly red, please"');
     // A JOIN for a game not open to sign-up is not answered (the sender is not registered).
     expect(send(t, 'eve@example.test', 'duel2', 'eve', 'x', 'JOIN').mails).toEqual([]);
-    send(t, 'bob@example.test', 'club', 'bob', 'x', 'JOIN');
+    const bob = send(t, 'bob@example.test', 'club', 'bob', 'x', 'JOIN');
+    post(t, 'bob@example.test', `CONFIRM ${/CONFIRM (\S+)/.exec(bob.mails[0]!.subject)![1]}`);
     const approve = send(t, 'someone@else.test', 'club', 'gm', GLOBAL, 'APPROVE ann R1\nDECLINE bob');
     const secretMail = approve.mails.find((m) => m.recipient === 'ann@example.test')!;
     expect(secretMail.subject).toBe('[club] You are in');

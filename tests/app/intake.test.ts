@@ -197,13 +197,22 @@ describe('intake: the loop guard (RFC 3834)', () => {
 });
 
 describe('intake: rate limit', () => {
-  it('sets aside a sender beyond the hourly limit, unanswered, and takes them again an hour later', () => {
+  it('does no work but the secret check for a sender beyond the hourly limit, and takes them again an hour later', () => {
     const t = testReferee({ rateLimitPerHour: 3 });
     startedDuel(t);
     const n = outbox(t).length;
-    for (let i = 1; i <= 3; i++) expect(intake(t.deps, mail(RED, `question ${i}`), place(i)).outcome).toBe('no-orders');
-    expect(intake(t.deps, mail(RED, 'question 4'), place(4))).toMatchObject({ outcome: 'rate-limited' });
-    expect(outbox(t)).toHaveLength(n + 3);
+    expect(intake(t.deps, mail(RED, 'question 1'), place(1)).outcome).toBe('no-orders');
+    expect(intake(t.deps, mail(RED, 'STATUS'), place(2)).outcome).toBe('orders');
+    expect(intake(t.deps, mail(RED, envelope('dule', 'red', 'x', 'R1: 1 1 1 1 1')), place(3)).outcome).toBe('orders');
+    expect(outbox(t)).toHaveLength(n + 2); // the third is over the reply budget of the address
+    const r = intake(t.deps, mail(RED, 'question 4'), place(4));
+    expect(r).toMatchObject({ outcome: 'rate-limited', folder: 'Processed' });
+    expect(r.detail).toMatch(/^3 mails without a valid secret from red@example.test in the last hour \(limit 3\); no-orders/);
+    expect(outbox(t)).toHaveLength(n + 2);
+    // A command without an envelope is not even worked out past the limit.
+    expect(intake(t.deps, mail(RED, 'MAP'), place(6)).outcome).toBe('rate-limited');
+    expect(outbox(t)).toHaveLength(n + 2);
+    expect(t.logs.at(-2)).toMatchObject({ message: 'reply held back', fields: { reason: 'rate-limit', title: 'answer to MAP' } });
     t.tick(3600_001);
     expect(intake(t.deps, mail(RED, 'question 5'), place(5)).outcome).toBe('no-orders');
   });

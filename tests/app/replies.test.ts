@@ -30,6 +30,7 @@ function post(t: TestReferee, from: string, text: string, extra: Parameters<type
 }
 const send = (t: TestReferee, from: string, player: string, secret: string, body: string) => post(t, from, envelope('duel', player, secret, body));
 const flat = (s: string) => s.replace(/\s+/g, ' ');
+const DAY = 86_400_000;
 
 describe('acknowledgements that are true', () => {
   it('says the report follows only when the turn is resolved now', () => {
@@ -197,10 +198,13 @@ describe('commands without an envelope', () => {
     expect(status.mails[0]!.recipient).toBe(RED);
     expect(status.mails[0]!.text).toContain('Game duel (Test duel) is at turn 1.');
     expect(flat(status.mails[0]!.text)).toContain('reminders: 1d before the deadline (none while there is no deadline)');
+    // Answers without a secret are within the reply budget of the address: a day apart here.
+    t.tick(DAY);
     const help = post(t, RED, '', { subject: 'Re: [duel] help' });
     expect(help.mails[0]!.text).toContain('STATUS               the turn, its deadline');
     expect(help.mails[0]!.text).not.toMatch(/PAUSE|ROLLBACK/);
     // A reply that quotes the report under the command, Outlook style.
+    t.tick(DAY);
     const map = post(t, RED, 'MAP\r\n\r\nFrom: referee@example.test\r\nSent: today\r\n\r\nTurn 1 of game duel ...');
     expect(map.mails[0]!.text).toMatch(/THE MAP AT THE START OF TURN 1/);
   });
@@ -222,6 +226,7 @@ describe('commands without an envelope', () => {
     expect(r.mails[0]!.subject).toBe('Tallyho: Which game is STATUS for?');
     expect(flat(r.mails[0]!.text)).toContain('Your games: duel (Test duel: turn 1), duel2 (Test duel: turn 1).');
     expect(post(t, RED, 'STATUS', { subject: 'Re: [duel2] Turn 1 orders accepted' }).mails[0]!.text).toContain('Game duel2 (Test duel) is at turn 1.');
+    t.tick(DAY);
     expect(post(t, RED, 'HELP').mails[0]!.text).toContain('Your games: duel');
     expect(post(t, RED, 'When is the next turn?').mails[0]!.text).toMatch(/holds no orders envelope/);
   });

@@ -6,6 +6,7 @@
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REPLY_BUDGET } from '../../src/app/reply-budget.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
 import { hostileCases, HOSTILE_MAX_BYTES } from '../support/hostile.ts';
 import { waitForMessages, withImap } from '../support/mail.ts';
@@ -39,8 +40,9 @@ describeWithMailStack('hostile mail on the real mailbox', () => {
     await withImap(stack(), REFEREE, async (c) => {
       for (const h of cases) await c.append('INBOX', h.raw(seats[0]!.secret));
     });
-    const answered = cases.filter((h) => h.answer !== 'none').length;
-    // Every answer goes to red (the registered address), none to anyone else.
+    // Every acknowledgement, the first wrong-secret notice and as many other replies as the
+    // reply budget allows go to red (the registered address), none to anyone else.
+    const answered = cases.filter((h) => h.answer.startsWith('ack')).length + 1 + REPLY_BUDGET;
     await waitForMessages(stack(), RED, 'INBOX', (m) => !/Welcome/.test(m.subject), 60000, { min: answered });
     for (let i = 0; ; i++) {
       const left = await withImap(stack(), REFEREE, async (c) => (await c.mailboxOpen('INBOX')).exists);

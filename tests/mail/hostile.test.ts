@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { intake } from '../../src/app/intake.ts';
 import { readMail } from '../../src/shell/mail/read.ts';
 import { realDuel, testReferee } from '../support/app.ts';
+import { REPLY_BUDGET } from '../../src/app/reply-budget.ts';
 import { answerMatches, HOSTILE_MAX_BYTES, hostileCases } from '../support/hostile.ts';
 
 describe('hostile mail', async () => {
@@ -20,6 +21,8 @@ describe('hostile mail', async () => {
 
   cases.forEach((c, i) => {
     it(`${c.file}: ${c.why}`, async () => {
+      // Each fixture alone: a day apart, so the reply budget of the address (two a day) is whole.
+      t.tick(86_400_000);
       const mail = await readMail(c.raw(red), { limits: { maxBytes: HOSTILE_MAX_BYTES } });
       const before = t.store.tx((tx) => tx.outbox.list()).length;
       const r = intake(t.deps, mail, { mailbox: 'test:INBOX', uidValidity: 1, uid: i + 1 });
@@ -29,6 +32,20 @@ describe('hostile mail', async () => {
       for (const row of rows) for (const line of row.text.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
       if (c.answer === 'none') expect(t.logs.at(-1)!.level).toBe('warn');
     });
+  });
+
+  it('sends all the fixtures at once: every acknowledgement, one wrong-secret notice, at most two other replies', async () => {
+    const u = testReferee();
+    const secret = (await realDuel(u)).red;
+    const before = u.store.tx((tx) => tx.outbox.list()).length;
+    for (const [i, c] of cases.entries()) {
+      intake(u.deps, await readMail(c.raw(secret), { limits: { maxBytes: HOSTILE_MAX_BYTES } }), { mailbox: 'test:INBOX', uidValidity: 1, uid: i + 1 });
+    }
+    const rows = u.store.tx((tx) => tx.outbox.list()).slice(before);
+    expect(rows.every((r) => r.recipient === 'red@example.test')).toBe(true);
+    expect(rows.filter((r) => r.kind === 'ack')).toHaveLength(cases.filter((c) => c.answer.startsWith('ack')).length);
+    expect(rows.filter((r) => /wrong secret/.test(r.subject))).toHaveLength(1);
+    expect(rows.filter((r) => r.kind !== 'ack' && !/wrong secret/.test(r.subject))).toHaveLength(REPLY_BUDGET);
   });
 
   it('notes HTML converted to text, and ignored attachments', async () => {

@@ -29,7 +29,7 @@ describe('tallyho game, player and mail', () => {
     const status = cli('game', 'status', 'demo');
     expect(status.out).toMatch(/orders for turn 1: waiting for raf, lw/);
     expect(status.out).toMatch(/raf +raf@example.org +R1 +MISSING/);
-    expect(status.out).toMatch(/Mail: 2 waiting to be sent, 0 sent, 0 dead letters/);
+    expect(status.out).toMatch(/Mail: 2 waiting to be sent, 0 sent, 0 dead letters\n {2}replies held back: none\n {2}wrong secrets: none/);
     expect(JSON.parse(cli('game', 'status', 'demo', '--json').out).players).toHaveLength(2);
     expect(cli('game', 'list').out).toMatch(/\ndemo +running +1 +Channel duel/);
     const list = cli('mail', 'list');

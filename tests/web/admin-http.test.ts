@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttp } from '../../src/shell/web/http.ts';
+import { intake } from '../../src/app/intake.ts';
 import { archiveGame, type ArchiveGame } from '../support/archive.ts';
+import { mail, place } from '../support/app.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -137,8 +139,11 @@ describe('the administration pages', () => {
   it('show a game with the players\' addresses, misses, settings and mail; the public pages never do', async () => {
     const c = new Client(url);
     await c.signIn();
+    // The same notice twice running to blue: the second is held back, and counted on the page.
+    for (const text of ['Is it my turn?', 'Is it my turn now?']) intake(g.t.deps, mail('blue@example.test', text), place());
     const r = await c.get('/admin/games/duel');
     expect(r.status).toBe(200);
+    expect(r.body).toContain('replies held back: 1 (repeat 1)<br>wrong secrets: none<br>');
     expect(r.headers.get('cache-control')).toBe('no-store');
     expect(r.body).toContain('<td>red</td><td>red@example.test</td><td>R1</td><td>in (');
     expect(r.body).toContain('<td>blue</td><td>blue@example.test</td><td>B1</td><td>missing</td>');

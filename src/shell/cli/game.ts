@@ -10,7 +10,7 @@
 import type { Command } from 'commander';
 import { createGame, gameStatus, startGame, type GameStatusView } from '../../app/games.ts';
 import { when } from '../../app/messages.ts';
-import { gameClock, listGames, type GameClockView, type GameListEntry } from '../../app/overview.ts';
+import { gameClock, heldBackLines, listGames, type GameClockView, type GameListEntry } from '../../app/overview.ts';
 import { setGm } from '../../app/roster.ts';
 import { formatInZone } from '../../app/zones.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
@@ -42,6 +42,7 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
   }
   if (!v.players.length) lines.push('  none yet (tallyho player add)');
   lines.push('', `Mail: ${v.outbox.pending} waiting to be sent, ${v.outbox.sent} sent, ${v.outbox.dead} dead letters`);
+  if (c) lines.push(...heldBackLines(c));
   for (const d of v.deadLetters) {
     lines.push(`  DEAD #${d.id} to ${d.recipient}: ${d.subject}`, `       ${d.lastError ?? ''}`);
   }

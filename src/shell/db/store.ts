@@ -11,6 +11,7 @@ import { controlRepo } from './repos-control.ts';
 import { diceRepo } from './repos-dice.ts';
 import { eventRepo, gameRepo, ordersRepo, playerRepo, settingsRepo, turnRepo } from './repos-game.ts';
 import { inboundRepo, outboxRepo } from './repos-mail.ts';
+import { replyRepo } from './repos-replies.ts';
 
 export class SqliteStore implements Store {
   readonly db: Database.Database;
@@ -30,6 +31,7 @@ export class SqliteStore implements Store {
       archive: archiveRepo(db),
       control: controlRepo(db),
       dice: diceRepo(db),
+      replies: replyRepo(db),
     };
   }
 

@@ -11,7 +11,7 @@ import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, terminateG
 import { AppError, type AppDeps } from '../../app/deps.ts';
 import { gameStatus } from '../../app/games.ts';
 import { when } from '../../app/messages.ts';
-import { gameClock, listGames } from '../../app/overview.ts';
+import { gameClock, heldBackLines, listGames } from '../../app/overview.ts';
 import { rollbackTurn } from '../../app/rollback.ts';
 import { settingLines } from '../../app/settings.ts';
 import { AdminAuth, type AdminAuthOptions } from './admin-auth.ts';
@@ -142,7 +142,7 @@ export function adminRouter(o: AdminOptions): express.Router {
         misses: clock.misses[p.id] ?? 0,
       })),
       settings: settingLines(clock.settings),
-      outbox: st.outbox, deadLetters: st.deadLetters.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject, error: m.lastError ?? '', attempts: m.attempts })),
+      outbox: st.outbox, heldBack: heldBackLines(clock).map((l) => l.trim()), deadLetters: st.deadLetters.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject, error: m.lastError ?? '', attempts: m.attempts })),
       actions: Object.entries(ACTIONS).map(([name, a]) => ({
         label: a.label, href: `/admin/games/${id}/${name}`, confirm: !!a.confirm, reason: !!a.reason, by: !!a.by,
       })),
