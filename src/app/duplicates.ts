@@ -24,15 +24,25 @@ export interface Choice {
 /** The orders of an envelope without its secret, turn token or line: what is compared. */
 export const ordersText = (env: Envelope): string => formatOrders([{ ...env, secret: '', line: 1 }]);
 
-/** The envelopes of the mails the referee sent the player for this turn and the one before (acknowledgements aside), as ordersText. */
+/** The envelopes a mail from the referee carries, as ordersText (the "orders as flown" and "what was read" blocks are printed behind `|`). */
+export function mailCopies(text: string): string[] {
+  return [...new Set(parseOrders(text.replace(/^[ \t]*\|[ \t]?/gm, '')).envelopes.map(ordersText))];
+}
+
+/**
+ * The envelopes of the mails the referee sent the player for this turn and the one before, as
+ * ordersText. Templates and "orders as flown" only: an acknowledgement echoes what the player
+ * wrote. Each mail is parsed once, the first time it is asked for, and kept in that form.
+ */
 export function refereeCopies(tx: StoreTx, gameId: string, playerId: string, turn: number): Set<string> {
   const out = new Set<string>();
-  for (const m of tx.outbox.list({ gameId, playerId, sinceTurn: turn - 1 })) {
-    // Templates and "orders as flown" only: an acknowledgement echoes what the player wrote.
-    if (m.kind === 'ack') continue;
-    // The "orders as flown" and "what was read" blocks are printed behind `|`.
-    const text = m.text.replace(/^[ \t]*\|[ \t]?/gm, '');
-    for (const env of parseOrders(text).envelopes) out.add(ordersText(env));
+  for (const m of tx.outbox.orderCopies(gameId, playerId, turn - 1)) {
+    let copies = m.copies;
+    if (copies === null) {
+      copies = mailCopies(m.text ?? '');
+      tx.outbox.saveOrderCopies(m.id, copies);
+    }
+    for (const c of copies) out.add(c);
   }
   return out;
 }

@@ -214,6 +214,13 @@ export interface OutboxRepo {
   markRetry(id: number, owner: string, nextAttemptAt: number, error: string): void;
   markDead(id: number, owner: string, error: string): void;
   counts(gameId?: string): Record<OutboxStatus, number>;
+  /**
+   * The player's mails of the turn and later (acknowledgements aside) with the envelopes each
+   * carries as stored (migrations/006), or `copies` null and the text when not parsed yet.
+   */
+  orderCopies(gameId: string, playerId: string, sinceTurn: number): { id: number; copies: string[] | null; text: string | null }[];
+  /** Stores the envelopes a mail carries (see orderCopies). */
+  saveOrderCopies(id: number, copies: string[]): void;
 }
 
 /** A turn's dice (migrations/002_turn_dice.sql, docs/fair-dice.md). */

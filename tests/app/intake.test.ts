@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refereeCopies } from '../../src/app/duplicates.ts';
 import { intake, receive } from '../../src/app/intake.ts';
 import { envelope, mail, place, REFEREE, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 
@@ -103,6 +104,25 @@ describe('intake: who may send orders', () => {
     const r = intake(t.deps, mail(RED, text), place(1));
     expect(r.games).toEqual(['duel', 'duel2']);
     expect(newMail(t, n).map((m) => m.subject)).toEqual(['[duel] Turn 1 orders accepted', '[duel2] Turn 1 orders accepted']);
+  });
+
+  it('parses each mail of the referee once for the comparison, and keeps its envelopes (migrations/006)', () => {
+    const t = testReferee();
+    startedDuel(t);
+    const welcome = outbox(t).find((m) => m.kind === 'welcome' && m.recipient === RED)!;
+    const stored = () => t.store.db.prepare('SELECT orders_copies FROM outbox WHERE id = ?').pluck().get(welcome.id) as string | null;
+    expect(stored()).toBeNull();
+    const copies = () => t.store.tx((tx) => refereeCopies(tx, 'duel', 'red', 1));
+    const first = copies();
+    expect(first.size).toBe(1);
+    expect(JSON.parse(stored()!)).toEqual([...first]);
+    // Read back in the stored form: the text is not parsed again (here it no longer holds the envelope).
+    t.store.db.prepare("UPDATE outbox SET text_body = 'gone' WHERE id = ?").run(welcome.id);
+    expect(copies()).toEqual(first);
+    // A row of before the migration (nothing stored) is parsed on first use.
+    t.store.db.prepare("UPDATE outbox SET orders_copies = NULL, text_body = ? WHERE id = ?").run(welcome.text, welcome.id);
+    expect(copies()).toEqual(first);
+    expect(stored()).not.toBeNull();
   });
 
   it('takes the edited envelope over the unchanged template of an unquoted reply', () => {

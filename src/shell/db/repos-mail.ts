@@ -66,6 +66,10 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
   const dead = db.prepare(`UPDATE outbox SET status = 'dead', last_error = ?, lease_owner = NULL, lease_until = NULL
     WHERE id = ? AND lease_owner = ? AND status = 'pending'`);
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox WHERE (@gameId IS NULL OR game_id = @gameId) GROUP BY status');
+  // The text only of the rows not parsed yet: the others are read in their parsed form alone.
+  const copies = db.prepare(`SELECT id, orders_copies, CASE WHEN orders_copies IS NULL THEN text_body END AS text_body FROM outbox
+    WHERE game_id = ? AND player_id = ? AND turn >= ? AND kind <> 'ack' ORDER BY id`);
+  const saveCopies = db.prepare('UPDATE outbox SET orders_copies = ? WHERE id = ?');
   return {
     insert: (row, now) => Number(insert.run({ ...row, refs: row.references.join(' '), now }).lastInsertRowid),
     get: (id) => { const r = get.get(id) as Row | undefined; return r && outboxOf(r); },
@@ -90,6 +94,12 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
     },
     markRetry: (id, owner, next, error) => { retry.run(next, error, id, owner); },
     markDead: (id, owner, error) => { dead.run(error, id, owner); },
+    orderCopies: (gameId, playerId, sinceTurn) => (copies.all(gameId, playerId, sinceTurn) as Row[]).map((r) => ({
+      id: r.id as number,
+      copies: r.orders_copies === null ? null : (JSON.parse(r.orders_copies as string) as string[]),
+      text: (r.text_body as string | null) ?? null,
+    })),
+    saveOrderCopies: (id, list) => { saveCopies.run(JSON.stringify(list), id); },
     counts(gameId) {
       const out: Record<OutboxStatus, number> = { pending: 0, sent: 0, dead: 0 };
       for (const r of counts.all({ gameId: gameId ?? null }) as Row[]) out[r.status as OutboxStatus] = r.n as number;
