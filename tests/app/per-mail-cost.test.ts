@@ -32,7 +32,8 @@ describe('hostile mails through the intake', () => {
     expect(said('max-size mail of plots')).toContain('more than 64 plots in one envelope');
     expect(said('max-size mail of blank lines')).toContain('more than 2000 lines inside envelopes');
     expect(said('many envelopes')).toContain('more than 10 #TALLYHO envelopes in one mail');
-    expect(of('many envelopes, unknown games').replies).toHaveLength(10);
+    // Ten envelopes for unknown games: notices within the sender's reply budget (2 a day), not ten.
+    expect(of('many envelopes, unknown games').replies.length).toBeLessThanOrEqual(2);
   });
 
   it('a command past the limit of commands still gets the first 20 answered', () => {
