@@ -8,11 +8,16 @@
  * Exactly once: a message is handled (intake, one transaction with its ledger row) and only then
  * moved to the Processed or Rejected folder. A message already in the ledger, because the process
  * died between the commit and the move, or because the same mail arrived twice, is only moved.
+ *
+ * With IMAP_AUTH=xoauth2 each connection logs in with an OAuth2 access token (`tokens`); a login
+ * refused with a token is tried once more at once with a new one (the old one may have been
+ * revoked or expired early), then the connection waits like any other failure.
  */
 import { ImapFlow, type FetchMessageObject } from 'imapflow';
 import type { AppLog } from '../../app/deps.ts';
 import type { Clock, Folder, InboundKey, Store } from '../../app/ports.ts';
 import type { ImapConfig } from '../config.ts';
+import { isPermanentOauthError, type AccessTokenSource } from '../oauth/tokens.ts';
 import type { RawHandler } from '../serve.ts';
 
 export interface ImapInboxOptions {
@@ -21,6 +26,8 @@ export interface ImapInboxOptions {
   log: AppLog;
   store: Store;
   clock: Clock;
+  /** Where access tokens come from; required with config.auth xoauth2. */
+  tokens?: AccessTokenSource | null;
   /** Longest any IMAP command may take before the connection is dropped and remade. */
   watchdogMs?: number;
   reconnect?: { minMs: number; maxMs: number };
@@ -40,7 +47,7 @@ type Filed = { uid: number; id: number; folder: Folder };
 type Fetched = { known: Map<number, { id: number; folder: Folder }>; fresh: number[]; sources: Map<number, Buffer> };
 
 export class ImapInbox {
-  private readonly o: Required<ImapInboxOptions>;
+  private readonly o: Required<Omit<ImapInboxOptions, 'tokens'>> & Pick<ImapInboxOptions, 'tokens'>;
   private stopped = true;
   private loop: Promise<void> | null = null;
   private client: ImapFlow | null = null;
@@ -94,19 +101,55 @@ export class ImapInbox {
     return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
   }
 
-  private newClient(): ImapFlow {
+  private newClient(accessToken: string | null): ImapFlow {
     const c = this.o.config;
     return new ImapFlow({
-      host: c.host, port: c.port, secure: c.tls, auth: { user: c.user, pass: c.password }, logger: false,
+      host: c.host, port: c.port, secure: c.tls, logger: false,
+      auth: accessToken === null ? { user: c.user, pass: c.password } : { user: c.user, accessToken },
       autoIdleDelay: 50, maxIdleTime: c.pollSeconds * 1000, missingIdleCommand: 'NOOP',
       connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 5 * 60_000,
     });
   }
 
+  /**
+   * The access token for the next login (null: a password login), or why there is none. `refused`:
+   * the token the last login was refused with.
+   */
+  private async accessToken(refused: string | null): Promise<{ token: string | null } | { error: Error }> {
+    if (this.o.config.auth !== 'xoauth2') return { token: null };
+    if (!this.o.tokens) return { error: new Error('IMAP_AUTH is xoauth2 but no access tokens were given') };
+    try {
+      return { token: (await this.o.tokens.get(refused ?? undefined)).token };
+    } catch (e) {
+      return { error: e as Error };
+    }
+  }
+
   private async run(firstTry: () => void): Promise<void> {
     let delay = this.o.reconnect.minMs;
+    // The token the last login was refused with, and the one got because of that refusal.
+    let refused: string | null = null;
+    let renewedAfterRefusal: string | null = null;
     while (!this.stopped) {
-      const client = this.newClient();
+      const auth = await this.accessToken(refused);
+      if ('error' in auth) {
+        this.state = 'waiting for an OAuth2 access token';
+        firstTry();
+        // A refused refresh token needs the GM; asking the provider again soon would not help.
+        const wait = isPermanentOauthError(auth.error) ? this.o.reconnect.maxMs : delay;
+        this.o.log.warn({ err: auth.error.message, retryInMs: wait }, 'IMAP inbox has no OAuth2 access token; trying again later');
+        // woken by stop(); the timer is cleared then, so it does not hold the process
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((r) => { this.wake = r; timer = setTimeout(r, wait); });
+        clearTimeout(timer);
+        this.wake = null;
+        delay = Math.min(this.o.reconnect.maxMs, delay * 2);
+        continue;
+      }
+      if (refused !== null) renewedAfterRefusal = auth.token;
+      refused = null;
+      let retryNow = false;
+      const client = this.newClient(auth.token);
       this.client = client;
       client.on('error', (e: Error) => this.o.log.warn({ err: e.message }, 'IMAP connection error'));
       client.on('exists', () => this.poke());
@@ -118,6 +161,7 @@ export class ImapInbox {
         await this.ensureFolders(client);
         await this.watch('select', client.mailboxOpen(this.o.config.mailbox));
         this.state = 'connected';
+        renewedAfterRefusal = null;
         this.o.log.info({ host: this.o.config.host, mailbox: this.o.config.mailbox }, 'IMAP inbox connected');
         firstTry();
         delay = this.o.reconnect.minMs;
@@ -144,7 +188,16 @@ export class ImapInbox {
       } catch (e) {
         lost = (e as Error).message;
         if ((e as { authenticationFailed?: boolean }).authenticationFailed) {
-          lost = `the IMAP server refused the login of ${this.o.config.user}: check IMAP_USER and IMAP_PASSWORD (an app password)`;
+          const user = this.o.config.user;
+          if (auth.token === null) lost = `the IMAP server refused the login of ${user}: check IMAP_USER and IMAP_PASSWORD (an app password)`;
+          else if (auth.token !== renewedAfterRefusal) {
+            lost = `the IMAP server refused the OAuth2 access token of ${user}: trying again with a new one`;
+            refused = auth.token;
+            retryNow = true;
+          } else {
+            lost = `the IMAP server refused the XOAUTH2 login of ${user} with a new access token: check that IMAP_USER is the account `
+              + 'the refresh token was given for, and that its scope allows IMAP (docs/gm-guide.md)';
+          }
         }
       } finally {
         if (!this.stopped) this.o.log.warn({ err: lost, retryInMs: delay }, 'IMAP inbox disconnected; reconnecting');
@@ -155,6 +208,7 @@ export class ImapInbox {
         this.client = null;
       }
       if (this.stopped) break;
+      if (retryNow) continue;
       await Promise.race([sleep(delay), new Promise<void>((r) => { this.wake = r; })]);
       this.wake = null;
       delay = Math.min(this.o.reconnect.maxMs, delay * 2);

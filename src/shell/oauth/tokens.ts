@@ -9,10 +9,11 @@
  * every later call fails at once with the same error, which says what to do. Tokens and secrets
  * are never logged, and never put into an error message.
  */
+import { dirname, join } from 'node:path';
 import type { AppLog } from '../../app/deps.ts';
 import type { OauthConfig } from '../config.ts';
 import { TallyhoError } from '../errors.ts';
-import type { RefreshTokenFile } from './refresh-file.ts';
+import { RefreshTokenFile } from './refresh-file.ts';
 
 export interface AccessToken {
   token: string;
@@ -141,3 +142,10 @@ export class AccessTokens implements AccessTokenSource {
     return e;
   }
 }
+
+/** The server's token source: a renewed refresh token is kept beside the database. */
+export function accessTokens(config: OauthConfig, databasePath: string, log: AppLog): AccessTokens {
+  return new AccessTokens({ config, log, refreshFile: new RefreshTokenFile(join(dirname(databasePath), REFRESH_FILE)) });
+}
+
+export const REFRESH_FILE = 'oauth-refresh-token.json';
