@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../bin/compiled.js';
 import { silentLog } from '../../src/app/deps.ts';
+import { envLines } from '../../src/shell/cli/oauth.ts';
 import { loadConfig } from '../../src/shell/config.ts';
+import { parseEnvText } from '../../src/shell/env-file.ts';
 import { AccessTokens } from '../../src/shell/oauth/tokens.ts';
 import { startFakeProvider, type FakeProvider } from '../support/oauth-provider.ts';
 import { sleep } from '../support/ports.ts';
@@ -159,5 +161,12 @@ describe('tallyho oauth', () => {
     const yahoo = oauth(['yahoo']);
     expect(await yahoo.exited).toBe(2);
     expect(yahoo.err()).toBe("tallyho: 'yahoo' is not google, microsoft or custom\n");
+  });
+});
+
+describe('the .env lines of tallyho oauth', () => {
+  it('are read back as written, whatever the characters', () => {
+    const values: [string, string][] = [['A', 'plain-1//x.y*z'], ['B', 'two words'], ['C', `it's "q" \\ #`], ['D', '']];
+    expect(parseEnvText(envLines(values, '# a comment'))).toEqual({ A: 'plain-1//x.y*z', B: 'two words', C: `it's "q" \\ #`, D: '' });
   });
 });

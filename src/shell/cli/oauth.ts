@@ -24,9 +24,16 @@ interface Options {
   write?: boolean;
 }
 
+/** A value as env-file.ts reads it back: bare, in single quotes, or in double quotes with escapes. */
+const quoted = (v: string): string => {
+  if (!/[\s#'"\\]/.test(v)) return v;
+  if (!/['\n]/.test(v)) return `'${v}'`;
+  return `"${v.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;
+};
+
 /** The .env lines: keys in the order written, and a comment for the hosts of a known provider. */
 export function envLines(values: [string, string][], hosts: string | null): string {
-  return `${hosts ? `${hosts}\n` : ''}${values.map(([k, v]) => `${k}=${/[\s#'"\\]/.test(v) ? `'${v}'` : v}`).join('\n')}\n`;
+  return `${hosts ? `${hosts}\n` : ''}${values.map(([k, v]) => `${k}=${quoted(v)}`).join('\n')}\n`;
 }
 
 /** Sets `values` in the .env at `file`: a key's line replaced where it is, new keys appended. */
