@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 function oauth(args: string[]) {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/tallyho.js'), 'oauth', ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/tallyho.js'), 'oauth', ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
@@ -36,6 +36,8 @@ function oauth(args: string[]) {
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return {
     exited,
+    /** Types a line at the terminal. */
+    type: (line: string) => child.stdin.write(`${line}\n`),
     out: () => out,
     err: () => err,
     /** The authorization address it printed. */
@@ -96,6 +98,15 @@ describe('tallyho oauth', () => {
     expect(env.slice(0, 4)).toEqual(['# mine', 'IMAP_HOST=imap.example.org', 'IMAP_AUTH=xoauth2', 'IMAP_PASSWORD=old']);
     expect(env).toContain(`OAUTH_REFRESH_TOKEN=${p.refreshToken}`);
     expect(statSync(join(dir, '.env')).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes the answer address pasted at the terminal, for a browser on another machine', { timeout: 30000 }, async () => {
+    const run = oauth(custom());
+    const consent = await fetch(await run.url(), { redirect: 'manual' });
+    run.type('not an address');
+    run.type(consent.headers.get('location')!);
+    expect(await run.exited).toBe(0);
+    expect(run.out()).toContain(`OAUTH_REFRESH_TOKEN=${p.refreshToken}\n`);
   });
 
   it('stops with a clear error when consent is refused', { timeout: 30000 }, async () => {

@@ -6,6 +6,7 @@
  */
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { configDir } from '../config.ts';
 import { readEnvFile } from '../env-file.ts';
@@ -85,9 +86,15 @@ async function run(providerArg: string, o: Options): Promise<void> {
     authUrl, tokenUrl, clientId, clientSecret: clientSecret || null, scope, authParams: preset?.authParams ?? {},
     // Microsoft's public clients register http://localhost (any port); Google's take 127.0.0.1
     redirectHost: name === 'microsoft' ? 'localhost' : '127.0.0.1', port, timeoutMs: timeoutS * 1000,
+    pasted: (line) => {
+      const lines = createInterface({ input: process.stdin });
+      lines.on('line', line);
+      return () => { lines.close(); process.stdin.destroy(); };
+    },
   }, (url, redirectUri) => {
     process.stdout.write(`Open this address in a browser, sign in as the referee's mailbox and allow access:\n\n${url}\n\n`
-      + `Waiting up to ${timeoutS} seconds for the answer at ${redirectUri} (on this machine) ...\n`);
+      + `Waiting up to ${timeoutS} seconds for the answer at ${redirectUri} (on this machine). When the browser runs\n`
+      + 'on another machine and cannot open that address, paste here the address it shows then, and press Enter.\n');
   });
   const values: [string, string][] = [
     ['IMAP_AUTH', 'xoauth2'], ['SMTP_AUTH', 'xoauth2'], ['OAUTH_PROVIDER', preset ? name : ''],

@@ -20,6 +20,11 @@ export interface AuthorizeRequest {
   /** 0: any free port. */
   port: number;
   timeoutMs: number;
+  /**
+   * Lines typed by the user (standard input): an answer address pasted from the browser counts
+   * like one that reached the listener. Returns a function that stops reading.
+   */
+  pasted?: (line: (text: string) => void) => () => void;
 }
 
 export interface Granted {
@@ -58,34 +63,48 @@ export async function authorize(req: AuthorizeRequest, show: (url: string, redir
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   let timer: NodeJS.Timeout | undefined;
+  let stopPaste = (): void => {};
   try {
     const code = await new Promise<string>((resolve, reject) => {
       timer = setTimeout(() => reject(new OauthError(`no answer from the browser within ${Math.round(req.timeoutMs / 1000)} s: run tallyho oauth again`)), req.timeoutMs);
-      server.on('request', (r: http.IncomingMessage, res: http.ServerResponse) => {
-        const q = new URL(r.url ?? '/', 'http://127.0.0.1').searchParams;
-        const answer = (status: number, title: string, text: string) => {
-          res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', connection: 'close' }).end(page(title, text));
-        };
-        // A browser also asks for /favicon.ico and the like: only an answer to this request counts.
-        if (!q.has('state') && !q.has('code') && !q.has('error')) return answer(404, 'Not found', 'This is the answer address of tallyho oauth.');
+      /** The answer's query, from the browser or pasted: what to show, and the code or the failure. */
+      const take = (q: URLSearchParams): [number, string, string] => {
         if (q.get('state') !== state) {
-          answer(400, 'Refused', 'This answer does not belong to the request tallyho oauth made. Run tallyho oauth again.');
-          return reject(new OauthError('the answer that came back does not belong to this request (state mismatch: an old browser tab, or a forged answer): run tallyho oauth again'));
+          reject(new OauthError('the answer that came back does not belong to this request (state mismatch: an old browser tab, or a forged answer): run tallyho oauth again'));
+          return [400, 'Refused', 'This answer does not belong to the request tallyho oauth made. Run tallyho oauth again.'];
         }
         const error = q.get('error');
         if (error) {
           const why = q.get('error_description');
-          answer(400, 'No access', `The provider answered: ${escape(error)}${why ? ` (${escape(why)})` : ''}. Nothing was saved.`);
-          return reject(new OauthError(`the provider did not give access: ${error}${why ? ` (${why.split('\n')[0]})` : ''}${error === 'access_denied' ? ': consent was refused; run tallyho oauth again and allow access' : ''}`));
+          reject(new OauthError(`the provider did not give access: ${error}${why ? ` (${why.split('\n')[0]})` : ''}${error === 'access_denied' ? ': consent was refused; run tallyho oauth again and allow access' : ''}`));
+          return [400, 'No access', `The provider answered: ${escape(error)}${why ? ` (${escape(why)})` : ''}. Nothing was saved.`];
         }
-        answer(200, 'Done', 'Tallyho has its authorization. You can close this tab and go back to the terminal.');
         resolve(q.get('code') ?? '');
+        return [200, 'Done', 'Tallyho has its authorization. You can close this tab and go back to the terminal.'];
+      };
+      const isAnswer = (q: URLSearchParams) => q.has('state') || q.has('code') || q.has('error');
+      server.on('request', (r: http.IncomingMessage, res: http.ServerResponse) => {
+        const q = new URL(r.url ?? '/', 'http://127.0.0.1').searchParams;
+        // A browser also asks for /favicon.ico and the like: only an answer to this request counts.
+        const [status, title, text] = isAnswer(q) ? take(q) : [404, 'Not found', 'This is the answer address of tallyho oauth.'];
+        res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', connection: 'close' }).end(page(title, text));
       });
+      // The address the browser could not open, pasted: when tallyho oauth runs on another machine.
+      stopPaste = req.pasted?.((line) => {
+        let q: URLSearchParams;
+        try {
+          q = new URL(line.trim()).searchParams;
+        } catch {
+          return;
+        }
+        if (isAnswer(q)) take(q);
+      }) ?? stopPaste;
       show(url.toString(), redirectUri);
     });
     return await exchange(req, code, redirectUri, verifier);
   } finally {
     clearTimeout(timer);
+    stopPaste();
     server.closeAllConnections();
     server.close();
   }
