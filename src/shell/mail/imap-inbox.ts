@@ -8,17 +8,15 @@
  * Exactly once: a message is handled (intake, one transaction with its ledger row) and only then
  * moved to the Processed or Rejected folder. A message already in the ledger, because the process
  * died between the commit and the move, or because the same mail arrived twice, is only moved.
- *
- * With IMAP_AUTH=xoauth2 each connection logs in with an OAuth2 access token (`tokens`); a login
- * refused with a token is tried once more at once with a new one (the old one may have been
- * revoked or expired early), then the connection waits like any other failure.
+ * Logins: imap-auth.ts (a password, or an OAuth2 access token renewed once when refused).
  */
 import { ImapFlow, type FetchMessageObject } from 'imapflow';
 import type { AppLog } from '../../app/deps.ts';
 import type { Clock, Folder, InboundKey, Store } from '../../app/ports.ts';
 import type { ImapConfig } from '../config.ts';
-import { isPermanentOauthError, type AccessTokenSource } from '../oauth/tokens.ts';
+import type { AccessTokenSource } from '../oauth/tokens.ts';
 import type { RawHandler } from '../serve.ts';
+import { ImapAuth, type ImapLogin } from './imap-auth.ts';
 
 export interface ImapInboxOptions {
   config: ImapConfig;
@@ -47,7 +45,8 @@ type Filed = { uid: number; id: number; folder: Folder };
 type Fetched = { known: Map<number, { id: number; folder: Folder }>; fresh: number[]; sources: Map<number, Buffer> };
 
 export class ImapInbox {
-  private readonly o: Required<Omit<ImapInboxOptions, 'tokens'>> & Pick<ImapInboxOptions, 'tokens'>;
+  private readonly o: Required<Omit<ImapInboxOptions, 'tokens'>>;
+  private readonly auth: ImapAuth;
   private stopped = true;
   private loop: Promise<void> | null = null;
   private client: ImapFlow | null = null;
@@ -58,6 +57,7 @@ export class ImapInbox {
 
   constructor(options: ImapInboxOptions) {
     this.o = { watchdogMs: 60_000, reconnect: { minMs: 500, maxMs: 30_000 }, batch: 50, burst: { every: 100, forMs: 2000 }, ...options };
+    this.auth = new ImapAuth(options.config, options.tokens);
   }
 
   status(): string {
@@ -101,43 +101,25 @@ export class ImapInbox {
     return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
   }
 
-  private newClient(accessToken: string | null): ImapFlow {
+  private newClient(auth: ImapLogin): ImapFlow {
     const c = this.o.config;
     return new ImapFlow({
-      host: c.host, port: c.port, secure: c.tls, logger: false,
-      auth: accessToken === null ? { user: c.user, pass: c.password } : { user: c.user, accessToken },
+      host: c.host, port: c.port, secure: c.tls, auth, logger: false,
       autoIdleDelay: 50, maxIdleTime: c.pollSeconds * 1000, missingIdleCommand: 'NOOP',
       connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 5 * 60_000,
     });
   }
 
-  /**
-   * The access token for the next login (null: a password login), or why there is none. `refused`:
-   * the token the last login was refused with.
-   */
-  private async accessToken(refused: string | null): Promise<{ token: string | null } | { error: Error }> {
-    if (this.o.config.auth !== 'xoauth2') return { token: null };
-    if (!this.o.tokens) return { error: new Error('IMAP_AUTH is xoauth2 but no access tokens were given') };
-    try {
-      return { token: (await this.o.tokens.get(refused ?? undefined)).token };
-    } catch (e) {
-      return { error: e as Error };
-    }
-  }
-
   private async run(firstTry: () => void): Promise<void> {
     let delay = this.o.reconnect.minMs;
-    // The token the last login was refused with, and the one got because of that refusal.
-    let refused: string | null = null;
-    let renewedAfterRefusal: string | null = null;
     while (!this.stopped) {
-      const auth = await this.accessToken(refused);
-      if ('error' in auth) {
+      const next = await this.auth.next();
+      if ('error' in next) {
         this.state = 'waiting for an OAuth2 access token';
         firstTry();
-        // A refused refresh token needs the GM; asking the provider again soon would not help.
-        const wait = isPermanentOauthError(auth.error) ? this.o.reconnect.maxMs : delay;
-        this.o.log.warn({ err: auth.error.message, retryInMs: wait }, 'IMAP inbox has no OAuth2 access token; trying again later');
+        // A refused refresh token needs the GM: asking the provider again soon would not help.
+        const wait = next.permanent ? this.o.reconnect.maxMs : delay;
+        this.o.log.warn({ err: next.error.message, retryInMs: wait }, 'IMAP inbox has no OAuth2 access token; trying again later');
         // woken by stop(); the timer is cleared then, so it does not hold the process
         let timer: NodeJS.Timeout | undefined;
         await new Promise<void>((r) => { this.wake = r; timer = setTimeout(r, wait); });
@@ -146,10 +128,8 @@ export class ImapInbox {
         delay = Math.min(this.o.reconnect.maxMs, delay * 2);
         continue;
       }
-      if (refused !== null) renewedAfterRefusal = auth.token;
-      refused = null;
       let retryNow = false;
-      const client = this.newClient(auth.token);
+      const client = this.newClient(next.login);
       this.client = client;
       client.on('error', (e: Error) => this.o.log.warn({ err: e.message }, 'IMAP connection error'));
       client.on('exists', () => this.poke());
@@ -161,7 +141,7 @@ export class ImapInbox {
         await this.ensureFolders(client);
         await this.watch('select', client.mailboxOpen(this.o.config.mailbox));
         this.state = 'connected';
-        renewedAfterRefusal = null;
+        this.auth.accepted();
         this.o.log.info({ host: this.o.config.host, mailbox: this.o.config.mailbox }, 'IMAP inbox connected');
         firstTry();
         delay = this.o.reconnect.minMs;
@@ -187,18 +167,7 @@ export class ImapInbox {
         if (!this.stopped) lost = client.byeReason ?? 'the server closed the connection';
       } catch (e) {
         lost = (e as Error).message;
-        if ((e as { authenticationFailed?: boolean }).authenticationFailed) {
-          const user = this.o.config.user;
-          if (auth.token === null) lost = `the IMAP server refused the login of ${user}: check IMAP_USER and IMAP_PASSWORD (an app password)`;
-          else if (auth.token !== renewedAfterRefusal) {
-            lost = `the IMAP server refused the OAuth2 access token of ${user}: trying again with a new one`;
-            refused = auth.token;
-            retryNow = true;
-          } else {
-            lost = `the IMAP server refused the XOAUTH2 login of ${user} with a new access token: check that IMAP_USER is the account `
-              + 'the refresh token was given for, and that its scope allows IMAP (docs/gm-guide.md)';
-          }
-        }
+        if ((e as { authenticationFailed?: boolean }).authenticationFailed) ({ message: lost, retryNow } = this.auth.refusedLogin(next.login));
       } finally {
         if (!this.stopped) this.o.log.warn({ err: lost, retryInMs: delay }, 'IMAP inbox disconnected; reconnecting');
         this.state = this.stopped ? 'stopped' : 'reconnecting';
