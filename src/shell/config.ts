@@ -9,13 +9,19 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TallyhoError } from './errors.ts';
 import { readEnvFile } from './env-file.ts';
+import { endpointProblem, isProviderName, PROVIDER_NAMES, PROVIDERS, type ProviderName } from './oauth/providers.ts';
 
 export type SmtpSecurity = 'tls' | 'starttls' | 'none';
+
+/** How a connection logs in: a password, or an OAuth2 access token (XOAUTH2; Config.oauth). */
+export type AuthMethod = 'password' | 'xoauth2';
 
 export interface ImapConfig {
   host: string;
   port: number;
   user: string;
+  auth: AuthMethod;
+  /** Empty with auth xoauth2. */
   password: string;
   tls: boolean;
   mailbox: string;
@@ -28,14 +34,30 @@ export interface SmtpConfig {
   host: string;
   port: number;
   user: string;
+  auth: AuthMethod;
   password: string;
   security: SmtpSecurity;
+}
+
+/** Where the XOAUTH2 access tokens come from (docs/gm-guide.md); set when a connection uses it. */
+export interface OauthConfig {
+  /** A named provider's presets, or 'custom' (OAUTH_TOKEN_URL given, no OAUTH_PROVIDER). */
+  provider: ProviderName | 'custom';
+  tokenUrl: string;
+  clientId: string;
+  /** Null for a public client (Microsoft without a secret). */
+  clientSecret: string | null;
+  refreshToken: string;
+  /** Sent with each refresh; null: none (the grant's own scope). */
+  scope: string | null;
 }
 
 export interface Config {
   mode: 'mail' | 'local';
   imap: ImapConfig | null;
   smtp: SmtpConfig | null;
+  /** Set when IMAP_AUTH or SMTP_AUTH is xoauth2. */
+  oauth: OauthConfig | null;
   /** The referee's address (MAIL_FROM may be `Name <address>`; this is the address). */
   mailFrom: string;
   mailFromName: string;
@@ -67,7 +89,8 @@ export const CONFIG_KEYS = [
   'IMAP_REJECTED_FOLDER', 'IMAP_POLL_SECONDS', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'SMTP_TLS',
   'MAIL_FROM', 'DATABASE_PATH', 'HTTP_HOST', 'HTTP_PORT', 'TOKEN_KEY', 'LOCAL_SMTP_PORT', 'RATE_LIMIT_PER_HOUR',
   'MAX_MAIL_BYTES', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_ATTEMPTS', 'LOG_LEVEL', 'GM_EMAIL', 'GM_SECRET', 'TICK_SECONDS',
-  'ADMIN_PASSWORD',
+  'ADMIN_PASSWORD', 'IMAP_AUTH', 'SMTP_AUTH', 'OAUTH_PROVIDER', 'OAUTH_TOKEN_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET',
+  'OAUTH_REFRESH_TOKEN', 'OAUTH_SCOPE',
 ] as const;
 
 type Key = (typeof CONFIG_KEYS)[number];
@@ -123,6 +146,34 @@ function smtpSecurity(r: Reader): SmtpSecurity {
   return 'starttls';
 }
 
+function authMethod(r: Reader, key: 'IMAP_AUTH' | 'SMTP_AUTH'): AuthMethod {
+  const raw = r.str(key, 'password').toLowerCase();
+  if (raw === 'password' || raw === 'xoauth2') return raw;
+  r.problems.push(`${key}: '${raw}' is not password or xoauth2`);
+  return 'password';
+}
+
+/** The OAUTH_ keys, read when a connection logs in with xoauth2 (`users` names which ones). */
+function oauthConfig(r: Reader, users: string): OauthConfig {
+  const rawProvider = r.str('OAUTH_PROVIDER').toLowerCase();
+  const tokenUrlSet = r.str('OAUTH_TOKEN_URL');
+  let provider: OauthConfig['provider'] = 'custom';
+  if (rawProvider && isProviderName(rawProvider)) provider = rawProvider;
+  else if (rawProvider) r.problems.push(`OAUTH_PROVIDER: '${rawProvider}' is not one of ${PROVIDER_NAMES.join(', ')} (leave it empty and set OAUTH_TOKEN_URL for another provider)`);
+  else if (!tokenUrlSet) r.problems.push(`OAUTH_PROVIDER is not set (${users} xoauth2: ${PROVIDER_NAMES.join(' or ')}, or OAUTH_TOKEN_URL for another provider)`);
+  const preset = provider === 'custom' ? null : PROVIDERS[provider];
+  const tokenUrl = tokenUrlSet || preset?.tokenUrl || '';
+  const urlProblem = tokenUrl ? endpointProblem(tokenUrl) : null;
+  if (urlProblem) r.problems.push(`OAUTH_TOKEN_URL: ${urlProblem}`);
+  const why = `${users} xoauth2; tallyho oauth prints it`;
+  const clientId = r.need('OAUTH_CLIENT_ID', why);
+  const clientSecret = r.str('OAUTH_CLIENT_SECRET') || null;
+  if (provider === 'google' && !clientSecret) r.problems.push('OAUTH_CLIENT_SECRET is not set (Google clients have one: see the client in the Cloud console)');
+  const refreshToken = r.need('OAUTH_REFRESH_TOKEN', `${users} xoauth2; run tallyho oauth to get one`);
+  const scope = r.str('OAUTH_SCOPE') || (provider === 'microsoft' ? PROVIDERS.microsoft.scope : null);
+  return { provider, tokenUrl, clientId, clientSecret, refreshToken, scope };
+}
+
 function parseFrom(r: Reader, local: boolean): { address: string; name: string } {
   const raw = local ? r.str('MAIL_FROM', 'Tallyho Referee <referee@localhost>') : r.need('MAIL_FROM', 'the address the referee sends from');
   const m = /^\s*(?:"?([^"<]*?)"?\s*)?<([^>]+)>\s*$/.exec(raw);
@@ -142,20 +193,27 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
   if (!local && !smtpHost) r.problems.push('SMTP_HOST is not set (IMAP_HOST is: a mail setup needs both; leave both empty for local mode)');
   let imap: ImapConfig | null = null;
   let smtp: SmtpConfig | null = null;
+  let oauth: OauthConfig | null = null;
   if (!local) {
     const tls = r.bool('IMAP_TLS', true);
+    const imapAuth = authMethod(r, 'IMAP_AUTH');
+    const smtpAuth = authMethod(r, 'SMTP_AUTH');
+    const orOauth = r.str('OAUTH_REFRESH_TOKEN') ? ', or IMAP_AUTH=xoauth2 to log in with the OAUTH_ keys' : '';
     imap = {
-      host: imapHost, port: r.port('IMAP_PORT', tls ? 993 : 143), user: r.need('IMAP_USER', 'the login of the referee mailbox'),
-      password: r.need('IMAP_PASSWORD', 'use an app password'), tls, mailbox: r.str('IMAP_MAILBOX', 'INBOX'),
+      host: imapHost, port: r.port('IMAP_PORT', tls ? 993 : 143), user: r.need('IMAP_USER', 'the login of the referee mailbox'), auth: imapAuth,
+      password: imapAuth === 'password' ? r.need('IMAP_PASSWORD', `use an app password${orOauth}`) : '', tls, mailbox: r.str('IMAP_MAILBOX', 'INBOX'),
       processedFolder: r.str('IMAP_PROCESSED_FOLDER', 'Processed'), rejectedFolder: r.str('IMAP_REJECTED_FOLDER', 'Rejected'),
       pollSeconds: r.int('IMAP_POLL_SECONDS', 60, 1, 3600),
     };
     const security = smtpSecurity(r);
     smtp = {
       host: smtpHost, port: r.port('SMTP_PORT', security === 'tls' ? 465 : security === 'starttls' ? 587 : 25),
-      user: r.str('SMTP_USER'), password: r.str('SMTP_PASSWORD'), security,
+      user: smtpAuth === 'xoauth2' ? r.need('SMTP_USER', 'SMTP_AUTH is xoauth2: the account the token is for') : r.str('SMTP_USER'),
+      auth: smtpAuth, password: smtpAuth === 'password' ? r.str('SMTP_PASSWORD') : '', security,
     };
-    if (smtp.user && !smtp.password) r.problems.push('SMTP_PASSWORD is not set (SMTP_USER is)');
+    if (smtpAuth === 'password' && smtp.user && !smtp.password) r.problems.push('SMTP_PASSWORD is not set (SMTP_USER is)');
+    const users = [imapAuth === 'xoauth2' ? 'IMAP_AUTH' : '', smtpAuth === 'xoauth2' ? 'SMTP_AUTH' : ''].filter(Boolean);
+    if (users.length) oauth = oauthConfig(r, `${users.join(' and ')} ${users.length === 1 ? 'is' : 'are'}`);
   }
   const from = parseFrom(r, local);
   const tokenKey = r.str('TOKEN_KEY') || null;
@@ -173,6 +231,7 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     mode: local ? 'local' : 'mail',
     imap,
     smtp,
+    oauth,
     mailFrom: from.address,
     mailFromName: from.name,
     databasePath: resolve(baseDir, r.str('DATABASE_PATH', 'var/tallyho.sqlite')),

@@ -17,6 +17,7 @@ import { ensureDemo, type DemoPlayer } from './local/demo.ts';
 import { startSmtpListener, type SmtpListener } from './local/smtp-listener.ts';
 import { composeMessage } from './mail/compose.ts';
 import { ImapInbox } from './mail/imap-inbox.ts';
+import { accessTokens } from './oauth/tokens.ts';
 import { OutboxWorker, type RetryPolicy } from './mail/outbox-worker.ts';
 import { readMail } from './mail/read.ts';
 import { localTransport, smtpTransport, type MailTransport } from './mail/transport.ts';
@@ -136,7 +137,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   };
   try {
     const local = config.mode === 'local';
-    const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!);
+    const tokens = config.oauth ? accessTokens(config.oauth, config.databasePath, rt.deps.log) : null;
+    const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!, {}, tokens);
     stops.push(() => transport.close());
     const worker = new OutboxWorker({
       store: rt.store, transport, clock: rt.deps.clock, log: rt.deps.log, pollMs: options.outboxPollMs ?? 1000,
@@ -184,7 +186,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       }).catch(asListenError(listens.smtp!));
       stops.push(() => smtp?.close());
     } else {
-      inbox = new ImapInbox({ config: config.imap!, handler, log: rt.deps.log, store: rt.store, clock: rt.deps.clock });
+      inbox = new ImapInbox({ config: config.imap!, handler, log: rt.deps.log, store: rt.store, clock: rt.deps.clock, tokens });
       await inbox.start();
       stops.push(() => inbox?.stop());
     }

@@ -48,7 +48,7 @@ describe('the SMTP transport (its own thread)', () => {
 
   it('sends every mail, several at once, with its Message-ID and both parts', async () => {
     server = await sink();
-    transport = smtpTransport({ host: '127.0.0.1', port: server.port, security: 'none', user: '', password: '' });
+    transport = smtpTransport({ host: '127.0.0.1', port: server.port, security: 'none', user: '', auth: 'password', password: '' });
     const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => transport!.send(composeMessage(row(`p${n}@example.test`, n), from))));
     expect(results.map((r) => r.accepted)).toEqual([1, 2, 3, 4, 5, 6].map((n) => [`p${n}@example.test`]));
     expect(results.every((r) => r.rejected.length === 0 && /^250/.test(r.response))).toBe(true);
@@ -62,7 +62,7 @@ describe('the SMTP transport (its own thread)', () => {
 
   it("hands back the server's refusal as nodemailer reports it, so the worker can tell retry from dead letter", async () => {
     server = await sink();
-    transport = smtpTransport({ host: '127.0.0.1', port: server.port, security: 'none', user: '', password: '' });
+    transport = smtpTransport({ host: '127.0.0.1', port: server.port, security: 'none', user: '', auth: 'password', password: '' });
     const e = await transport.send(composeMessage(row('nobody@example.test', 7), from)).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(Error);
     expect(e).toMatchObject({ code: 'EENVELOPE', responseCode: 550 });
@@ -76,7 +76,7 @@ describe('the SMTP transport (its own thread)', () => {
     const port = server.port;
     await server.close();
     server = null;
-    transport = smtpTransport({ host: '127.0.0.1', port, security: 'none', user: '', password: '' });
+    transport = smtpTransport({ host: '127.0.0.1', port, security: 'none', user: '', auth: 'password', password: '' });
     const e = await transport.send(composeMessage(row('p9@example.test', 9), from)).catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'ESOCKET' });
     expect(classifySendError(e).kind).toBe('retry');

@@ -57,7 +57,7 @@ describe('the compiled tree', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const { smtpTransport } = await compiled('shell/mail/transport') as { smtpTransport: (c: object) => { send(m: object): Promise<{ accepted: string[] }>; close(): void } };
-    const transport = smtpTransport({ host: '127.0.0.1', port: (server.server.address() as AddressInfo).port, security: 'none', user: '', password: '' });
+    const transport = smtpTransport({ host: '127.0.0.1', port: (server.server.address() as AddressInfo).port, security: 'none', user: '', auth: 'password', password: '' });
     try {
       const r = await transport.send({
         from: 'referee@example.test', to: 'ann@example.test', envelope: { from: 'referee@example.test', to: ['ann@example.test'] }, subject: 'Turn 1 report', text: 'R1 at 12,000 ft.\n' });

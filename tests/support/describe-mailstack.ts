@@ -4,7 +4,7 @@
  * instead, so a broken CI image cannot pass by skipping them.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { mailStackAvailability, startMailStack, type MailStack } from './mailstack.ts';
+import { mailStackAvailability, startMailStack, type MailStack, type MailStackOptions } from './mailstack.ts';
 
 export function describeWithMailStack(name: string, fn: () => void): void {
   const availability = mailStackAvailability();
@@ -29,10 +29,10 @@ export function describeWithMailStack(name: string, fn: () => void): void {
  * Starts a stack before the suite's tests and stops it after them. Call inside a describe body;
  * the returned function gives the running stack.
  */
-export function useMailStack(opts: { users: string[] }): () => MailStack {
+export function useMailStack(opts: MailStackOptions | (() => MailStackOptions)): () => MailStack {
   let stack: MailStack | undefined;
   beforeAll(async () => {
-    stack = await startMailStack(opts);
+    stack = await startMailStack(typeof opts === 'function' ? opts() : opts);
   });
   afterAll(async () => {
     await stack?.stop();

@@ -16,7 +16,46 @@ export interface DovecotPorts {
   lmtp: number;
 }
 
-export function dovecotConfig(dir: string, ports: DovecotPorts): string {
+/**
+ * XOAUTH2 for the stack (Dovecot 2.3 oauth2 passdb): a bearer token is checked by POSTing it to
+ * `introspectionUrl` (RFC 7662), which answers `{"active": true, "username": "<login>"}` for a
+ * good token. Passwords keep working beside it (passwd-file passdb, PLAIN and LOGIN only).
+ */
+export interface StackOauth2 {
+  introspectionUrl: string;
+}
+
+/** The socket Postfix's smtpd asks Dovecot's auth service through (SMTP AUTH via Dovecot SASL). */
+export const dovecotSaslSocket = (dir: string): string => `${dir}/dovecot/run/auth-smtpd`;
+
+/** The oauth2 passdb's settings file (Dovecot 2.3 syntax). */
+export function dovecotOauth2Conf(oauth2: StackOauth2): string {
+  return `# test mail stack: bearer tokens checked by the test's introspection endpoint
+introspection_mode = post
+introspection_url = ${oauth2.introspectionUrl}
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
+`;
+}
+
+function oauth2Blocks(dir: string, oauth2: StackOauth2 | undefined): string {
+  if (!oauth2) return '';
+  return `passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${dir}/dovecot/oauth2.conf
+}
+service auth {
+  unix_listener ${dovecotSaslSocket(dir)} {
+    mode = 0666
+  }
+}
+`;
+}
+
+export function dovecotConfig(dir: string, ports: DovecotPorts, oauth2?: StackOauth2): string {
   return `# test mail stack: Dovecot, IMAP and LMTP on loopback
 instance_name = tallyho-test-${path.basename(dir)}
 base_dir = ${dir}/dovecot/run
@@ -27,7 +66,7 @@ protocols = imap lmtp
 listen = ${LOOPBACK}
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? ' xoauth2' : ''}
 auth_failure_delay = 0
 # virtual users all map to the system user "mail"; Dovecot refuses uids below first_valid_uid
 first_valid_uid = ${requireUid('mail')}
@@ -40,9 +79,9 @@ mailbox_idle_check_interval = 1 secs
 imap_idle_notify_interval = 2 mins
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${dir}/dovecot/passwd
+  ${oauth2 ? 'mechanisms = plain login\n  ' : ''}args = scheme=PLAIN username_format=%u ${dir}/dovecot/passwd
 }
-userdb {
+${oauth2Blocks(dir, oauth2)}userdb {
   driver = passwd-file
   args = username_format=%u ${dir}/dovecot/passwd
   default_fields = home=${dir}/mail/%d/%n
@@ -85,9 +124,10 @@ export function writeDovecotPasswd(dir: string, users: ReadonlyMap<string, strin
   fs.renameSync(`${file}.new`, file);
 }
 
-export function writeDovecotFiles(dir: string, ports: DovecotPorts, users: ReadonlyMap<string, string>): void {
+export function writeDovecotFiles(dir: string, ports: DovecotPorts, users: ReadonlyMap<string, string>, oauth2?: StackOauth2): void {
   fs.mkdirSync(`${dir}/dovecot`, { recursive: true, mode: 0o755 });
-  fs.writeFileSync(`${dir}/dovecot/dovecot.conf`, dovecotConfig(dir, ports), { mode: 0o644 });
+  fs.writeFileSync(`${dir}/dovecot/dovecot.conf`, dovecotConfig(dir, ports, oauth2), { mode: 0o644 });
+  if (oauth2) fs.writeFileSync(`${dir}/dovecot/oauth2.conf`, dovecotOauth2Conf(oauth2), { mode: 0o644 });
   writeDovecotPasswd(dir, users);
   const mailRoot = `${dir}/mail`;
   fs.mkdirSync(mailRoot, { recursive: true, mode: 0o755 });

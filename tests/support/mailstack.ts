@@ -18,7 +18,17 @@
  *   startMailStack on the machine.
  */
 import fs from 'node:fs';
-import { DOVEADM_BIN, DOVECOT_BIN, dovecotKnowsUser, startDovecot, writeDovecotFiles, writeDovecotPasswd, type DovecotProcess } from './dovecot.ts';
+import {
+  DOVEADM_BIN,
+  DOVECOT_BIN,
+  dovecotKnowsUser,
+  dovecotSaslSocket,
+  startDovecot,
+  writeDovecotFiles,
+  writeDovecotPasswd,
+  type DovecotProcess,
+  type StackOauth2,
+} from './dovecot.ts';
 import { LOOPBACK, pickFreePorts, sleep, smtpRecipientCode } from './ports.ts';
 import {
   POSTFIX_MASTER,
@@ -100,7 +110,16 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   }
 }
 
-export async function startMailStack(opts: { users: string[] }): Promise<MailStack> {
+export interface MailStackOptions {
+  users: string[];
+  /**
+   * XOAUTH2 mode: Dovecot also takes bearer tokens (checked at the given introspection endpoint),
+   * and Postfix authenticates SMTP clients through Dovecot and takes mail only after a login.
+   */
+  oauth2?: StackOauth2;
+}
+
+export async function startMailStack(opts: MailStackOptions): Promise<MailStack> {
   const availability = mailStackAvailability();
   if (!availability.ok) throw new Error(`mail stack unavailable: ${availability.reason}`);
   const began = Date.now();
@@ -120,8 +139,8 @@ export async function startMailStack(opts: { users: string[] }): Promise<MailSta
   for (let attempt = 1; !startup; attempt++) {
     const [imap, lmtp, smtp] = await pickFreePorts(3);
     ports = { imap: imap!, lmtp: lmtp!, smtp: smtp! };
-    writeDovecotFiles(dir, ports, users);
-    writePostfixFiles(dir, ports, users.keys());
+    writeDovecotFiles(dir, ports, users, opts.oauth2);
+    writePostfixFiles(dir, ports, users.keys(), opts.oauth2 ? dovecotSaslSocket(dir) : undefined);
     const [d, p] = await Promise.allSettled([timed(() => startDovecot(dir, ports)), timed(() => startPostfix(dir, ports))]);
     if (d.status === 'fulfilled' && p.status === 'fulfilled') {
       [dovecot, postfix] = [d.value[0], p.value[0]];

@@ -16,7 +16,23 @@ export interface PostfixPorts {
   lmtp: number;
 }
 
-export function postfixMainCf(dir: string, ports: PostfixPorts): string {
+/**
+ * With `saslPath` (the stack's XOAUTH2 mode) smtpd offers AUTH through Dovecot's auth service and
+ * takes mail only from authenticated clients; mail for the stack's users that needs no login goes
+ * in by LMTP.
+ */
+function saslLines(saslPath: string | undefined): string {
+  if (!saslPath) return '';
+  return `smtpd_sasl_auth_enable = yes
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = ${saslPath}
+smtpd_sasl_security_options = noanonymous
+smtpd_relay_restrictions = permit_sasl_authenticated, reject
+smtpd_recipient_restrictions = permit_sasl_authenticated, reject
+`;
+}
+
+export function postfixMainCf(dir: string, ports: PostfixPorts, saslPath?: string): string {
   return `# test mail stack: Postfix, SMTP on loopback, delivery to Dovecot LMTP only
 compatibility_level = 3.6
 queue_directory = ${dir}/postfix-queue
@@ -57,7 +73,7 @@ readme_directory = no
 smtpd_banner = $myhostname ESMTP
 smtpd_tls_security_level = none
 smtp_tls_security_level = none
-`;
+${saslLines(saslPath)}`;
 }
 
 export function postfixMasterCf(ports: PostfixPorts): string {
@@ -101,9 +117,9 @@ export function writePostfixVmailbox(dir: string, users: Iterable<string>): void
   writeBackdated(`${dir}/postfix/vmailbox`, [...users].map((u) => `${u} ok\n`).join(''));
 }
 
-export function writePostfixFiles(dir: string, ports: PostfixPorts, users: Iterable<string>): void {
+export function writePostfixFiles(dir: string, ports: PostfixPorts, users: Iterable<string>, saslPath?: string): void {
   fs.mkdirSync(`${dir}/postfix`, { recursive: true, mode: 0o755 });
-  writeBackdated(`${dir}/postfix/main.cf`, postfixMainCf(dir, ports));
+  writeBackdated(`${dir}/postfix/main.cf`, postfixMainCf(dir, ports, saslPath));
   writeBackdated(`${dir}/postfix/master.cf`, postfixMasterCf(ports));
   writePostfixVmailbox(dir, users);
 }

@@ -20,6 +20,7 @@ const COMMAND_FILES: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ['gm'], load: async () => (await import('./gm.ts')).registerGmCommands },
   { names: ['mail'], load: async () => (await import('./mail.ts')).registerMailCommands },
   { names: ['serve'], load: async () => (await import('./serve.ts')).registerServeCommand },
+  { names: ['oauth'], load: async () => (await import('./oauth.ts')).registerOauthCommand },
   { names: ['export', 'import', 'verify'], load: async () => (await import('./history.ts')).registerHistoryCommands },
   { names: ['verify-dice'], load: async () => (await import('./verify-dice.ts')).registerVerifyDiceCommand },
 ];

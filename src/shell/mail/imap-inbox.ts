@@ -8,12 +8,15 @@
  * Exactly once: a message is handled (intake, one transaction with its ledger row) and only then
  * moved to the Processed or Rejected folder. A message already in the ledger, because the process
  * died between the commit and the move, or because the same mail arrived twice, is only moved.
+ * Logins: imap-auth.ts (a password, or an OAuth2 access token renewed once when refused).
  */
 import { ImapFlow, type FetchMessageObject } from 'imapflow';
 import type { AppLog } from '../../app/deps.ts';
 import type { Clock, Folder, InboundKey, Store } from '../../app/ports.ts';
 import type { ImapConfig } from '../config.ts';
+import type { AccessTokenSource } from '../oauth/tokens.ts';
 import type { RawHandler } from '../serve.ts';
+import { ImapAuth, type ImapLogin } from './imap-auth.ts';
 
 export interface ImapInboxOptions {
   config: ImapConfig;
@@ -21,6 +24,8 @@ export interface ImapInboxOptions {
   log: AppLog;
   store: Store;
   clock: Clock;
+  /** Where access tokens come from; required with config.auth xoauth2. */
+  tokens?: AccessTokenSource | null;
   /** Longest any IMAP command may take before the connection is dropped and remade. */
   watchdogMs?: number;
   reconnect?: { minMs: number; maxMs: number };
@@ -40,7 +45,8 @@ type Filed = { uid: number; id: number; folder: Folder };
 type Fetched = { known: Map<number, { id: number; folder: Folder }>; fresh: number[]; sources: Map<number, Buffer> };
 
 export class ImapInbox {
-  private readonly o: Required<ImapInboxOptions>;
+  private readonly o: Required<Omit<ImapInboxOptions, 'tokens'>>;
+  private readonly auth: ImapAuth;
   private stopped = true;
   private loop: Promise<void> | null = null;
   private client: ImapFlow | null = null;
@@ -51,6 +57,7 @@ export class ImapInbox {
 
   constructor(options: ImapInboxOptions) {
     this.o = { watchdogMs: 60_000, reconnect: { minMs: 500, maxMs: 30_000 }, batch: 50, burst: { every: 100, forMs: 2000 }, ...options };
+    this.auth = new ImapAuth(options.config, options.tokens);
   }
 
   status(): string {
@@ -94,10 +101,10 @@ export class ImapInbox {
     return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
   }
 
-  private newClient(): ImapFlow {
+  private newClient(auth: ImapLogin): ImapFlow {
     const c = this.o.config;
     return new ImapFlow({
-      host: c.host, port: c.port, secure: c.tls, auth: { user: c.user, pass: c.password }, logger: false,
+      host: c.host, port: c.port, secure: c.tls, auth, logger: false,
       autoIdleDelay: 50, maxIdleTime: c.pollSeconds * 1000, missingIdleCommand: 'NOOP',
       connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 5 * 60_000,
     });
@@ -106,7 +113,23 @@ export class ImapInbox {
   private async run(firstTry: () => void): Promise<void> {
     let delay = this.o.reconnect.minMs;
     while (!this.stopped) {
-      const client = this.newClient();
+      const next = await this.auth.next();
+      if ('error' in next) {
+        this.state = 'waiting for an OAuth2 access token';
+        firstTry();
+        // A refused refresh token needs the GM: asking the provider again soon would not help.
+        const wait = next.permanent ? this.o.reconnect.maxMs : delay;
+        this.o.log.warn({ err: next.error.message, retryInMs: wait }, 'IMAP inbox has no OAuth2 access token; trying again later');
+        // woken by stop(); the timer is cleared then, so it does not hold the process
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((r) => { this.wake = r; timer = setTimeout(r, wait); });
+        clearTimeout(timer);
+        this.wake = null;
+        delay = Math.min(this.o.reconnect.maxMs, delay * 2);
+        continue;
+      }
+      let retryNow = false;
+      const client = this.newClient(next.login);
       this.client = client;
       client.on('error', (e: Error) => this.o.log.warn({ err: e.message }, 'IMAP connection error'));
       client.on('exists', () => this.poke());
@@ -118,6 +141,7 @@ export class ImapInbox {
         await this.ensureFolders(client);
         await this.watch('select', client.mailboxOpen(this.o.config.mailbox));
         this.state = 'connected';
+        this.auth.accepted();
         this.o.log.info({ host: this.o.config.host, mailbox: this.o.config.mailbox }, 'IMAP inbox connected');
         firstTry();
         delay = this.o.reconnect.minMs;
@@ -143,9 +167,7 @@ export class ImapInbox {
         if (!this.stopped) lost = client.byeReason ?? 'the server closed the connection';
       } catch (e) {
         lost = (e as Error).message;
-        if ((e as { authenticationFailed?: boolean }).authenticationFailed) {
-          lost = `the IMAP server refused the login of ${this.o.config.user}: check IMAP_USER and IMAP_PASSWORD (an app password)`;
-        }
+        if ((e as { authenticationFailed?: boolean }).authenticationFailed) ({ message: lost, retryNow } = this.auth.refusedLogin(next.login));
       } finally {
         if (!this.stopped) this.o.log.warn({ err: lost, retryInMs: delay }, 'IMAP inbox disconnected; reconnecting');
         this.state = this.stopped ? 'stopped' : 'reconnecting';
@@ -155,6 +177,7 @@ export class ImapInbox {
         this.client = null;
       }
       if (this.stopped) break;
+      if (retryNow) continue;
       await Promise.race([sleep(delay), new Promise<void>((r) => { this.wake = r; })]);
       this.wake = null;
       delay = Math.min(this.o.reconnect.maxMs, delay * 2);

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { SmtpConfig } from '../config.ts';
+import type { AccessTokenSource } from '../oauth/tokens.ts';
 import type { FromThread, SendError, ToThread } from './smtp-thread.ts';
 
 export interface SendResult {
@@ -38,7 +39,9 @@ function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = 
     secure: config.security === 'tls',
     requireTLS: config.security === 'starttls',
     ignoreTLS: config.security === 'none',
-    ...(config.user ? { auth: { user: config.user, pass: config.password } } : {}),
+    // xoauth2: the thread asks this thread for each access token (smtpTransport's `tokens`)
+    ...(config.auth === 'xoauth2' ? { auth: { type: 'OAuth2', user: config.user } }
+      : config.user ? { auth: { user: config.user, pass: config.password } } : {}),
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
@@ -63,8 +66,16 @@ const sendError = (e: SendError): Error => Object.assign(new Error(e.message), {
   ...(e.response !== undefined ? { response: e.response } : {}),
 });
 
-export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}): MailTransport {
+/** `tokens`: where the access tokens come from, required with config.auth xoauth2. */
+export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}, tokens: AccessTokenSource | null = null): MailTransport {
   const options = smtpPoolOptions(config, extra);
+  const provide = (t: Worker, id: number, rejected: string | undefined) => {
+    const answer = tokens ? tokens.get(rejected) : Promise.reject(new Error('SMTP_AUTH is xoauth2 but no access tokens were given'));
+    answer.then(
+      (a) => t.postMessage({ tokenReply: id, token: a.token, expires: a.expiresAt } satisfies ToThread),
+      (e: Error) => t.postMessage({ tokenReply: id, error: e.message } satisfies ToThread),
+    );
+  };
   const pending = new Map<number, { resolve: (r: SendResult) => void; reject: (e: Error) => void }>();
   let next = 0;
   let thread: Worker | null = null;
@@ -77,6 +88,7 @@ export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Option
     const t = startThread(options);
     t.on('message', (m: FromThread) => {
       if ('closed' in m) { void t.terminate(); return; }
+      if ('tokenRequest' in m) { provide(t, m.tokenRequest, m.rejected); return; }
       const p = pending.get(m.id);
       if (!p) return;
       pending.delete(m.id);
