@@ -117,6 +117,9 @@ function sendAnswer(deps: AppDeps, tx: StoreTx, inbound: Inbound, a: AnswerInput
   const repeat = JSON.stringify([a.game?.id ?? '', a.title, a.paragraphs, a.sections ?? []]);
   replyUnasked(deps, tx, inbound, {
     kind: 'answer', to: a.to, gameId: a.game?.id ?? null, title: a.title, repeat,
-    queue: (more) => queueAnswer(deps, tx, { ...a, paragraphs: [...a.paragraphs, ...more] }),
+    queue: (more) => queueAnswer(deps, tx, { ...a, paragraphs: [...a.paragraphs, ...(more.length ? more : [BUDGET_NOTE])] }),
   });
 }
+
+/** Why a second mail of the same command may go unanswered, said in the first answer. */
+const BUDGET_NOTE = 'A command without an envelope is answered at most twice a day, and never with the same answer twice running; inside your envelope (with your secret or turn token) commands are always answered.';
