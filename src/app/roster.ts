@@ -81,7 +81,7 @@ export function requestJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string;
   const n = checkJoin(deps, tx, input);
   const note = input.note.slice(0, 200);
   tx.control.addJoinRequest({ gameId: game.id, playerId: n.id, email: n.email, note, requestedAt: deps.clock.now() });
-  alertGm(deps, tx, game, `${n.id} asks to join`, [
+  alertGm(deps, tx, game, `player '${n.id}' asks to join`, [
     `${n.email} asks to join game ${game.id} as '${n.id}'${note ? `: "${note}"` : ''}.`,
     `To approve: APPROVE ${n.id} <planes> in a GM envelope, or tallyho player approve ${game.id} ${n.id} --planes <ids>. To decline: DECLINE ${n.id}.`,
   ]);

@@ -162,7 +162,7 @@ describe('players\' commands by mail', () => {
     expect(join.mails[0]!.text).not.toContain('I fly red');
     const confirm = post(t, 'ann@example.test', '> old text', { subject: `Re: ${join.mails[0]!.subject}` });
     expect(confirm.mails.map((m) => [m.recipient, m.subject])).toEqual([
-      [GM, '[club] GM: Ann asks to join'], ['ann@example.test', '[club] Your request to join'],
+      [GM, "[club] GM: Player 'ann' asks to join"], ['ann@example.test', '[club] Your request to join'],
     ]);
     expect(confirm.mails[0]!.text).toContain('"I fly red, please"');
     // A JOIN for a game not open to sign-up is not answered (the sender is not registered).

@@ -52,7 +52,7 @@ describe('JOIN by double opt-in', () => {
     expect(requests(t)).toEqual([]);
     expect(gameClock(t.deps, 'club').joinRequests).toEqual([]);
     const confirmed = post(t, ANN, `confirm ${tokenOf(asked.mails[0]!).toLowerCase()}\n\nAnn`);
-    expect(confirmed.mails.map((m) => [m.recipient, m.subject])).toEqual([[GM, '[club] GM: Ann asks to join'], [ANN, '[club] Your request to join']]);
+    expect(confirmed.mails.map((m) => [m.recipient, m.subject])).toEqual([[GM, "[club] GM: Player 'ann' asks to join"], [ANN, '[club] Your request to join']]);
     expect(confirmed.mails[0]!.text.replace(/\s+/g, ' ')).toContain('I fly <b>red</b>, call me on 555-0100');
     expect(requests(t).map((r) => [r.playerId, r.email])).toEqual([['ann', ANN]]);
     // The token is used up.
