@@ -11,7 +11,7 @@
 import { ImapFlow } from 'imapflow';
 import { atMost, info, yes, type Figure } from './figures.ts';
 import { hostileCorpus } from './corpus.ts';
-import { count, cpuSeconds, mailbox, openRig, peakRssMb, settled } from './rig.ts';
+import { count, cpuSeconds, mailbox, openRig, peakRssMb, settled, type Rig } from './rig.ts';
 import { imapOptions } from '../mail.ts';
 import type { MailStack } from '../mailstack.ts';
 
@@ -35,7 +35,7 @@ export async function hostileRun(stack: MailStack, opts: HostileOptions): Promis
       const cpu0 = cpuSeconds(server.child.pid!);
       await client.append('INBOX', mail.raw);
       bytes += mail.raw.length;
-      const done = await settled(rig, before + 1, 60_000, 10);
+      const done = await handledOrFiled(rig, client, before + 1, 60_000);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
         crashes++;
         server = await rig.start();
@@ -84,7 +84,10 @@ export async function bigMailRun(stack: MailStack, opts: BigMailOptions): Promis
     opts.progress?.(`big mails: ${opts.count} x ${opts.mb} MB waiting; starting the server`);
     const t0 = Date.now();
     const server = await rig.start();
-    const done = await settled(rig, opts.count, 15 * 60_000);
+    const watcher = new ImapFlow(imapOptions(stack, rig.referee));
+    watcher.on('error', () => undefined);
+    await watcher.connect();
+    const done = await handledOrFiled(rig, watcher, opts.count, 15 * 60_000).finally(() => watcher.logout().catch(() => undefined));
     const rss = peakRssMb(server.child.pid!);
     const outcomes = rig.db((db) => (db.prepare('SELECT outcome, COUNT(*) AS n FROM inbound GROUP BY outcome').all() as { outcome: string; n: number }[]).map((r) => `${r.n} ${r.outcome}`).join(', '));
     return [
@@ -94,6 +97,20 @@ export async function bigMailRun(stack: MailStack, opts: BigMailOptions): Promis
   } finally {
     await rig.close();
   }
+}
+
+/**
+ * Waits until the server has taken in `inbound` mails (ledger rows), filed them and sent its
+ * answers; or, for mail it files without a ledger row, until the inbox is empty and nothing is
+ * left to send. False on timeout.
+ */
+async function handledOrFiled(rig: Rig, client: ImapFlow, inbound: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await settled(rig, inbound, Math.min(1000, deadline - Date.now()), 10)) return true;
+    if ((await client.status('INBOX', { messages: true }) || { messages: -1 }).messages === 0 && (await settled(rig, 0, 0))) return true;
+  }
+  return false;
 }
 
 async function appendAll(stack: MailStack, user: string, mails: (() => Buffer)[]): Promise<void> {

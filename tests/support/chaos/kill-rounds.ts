@@ -62,16 +62,17 @@ export async function killRounds(stack: MailStack, opts: KillOptions): Promise<F
     }
     await rig.start();
     const caughtUp = await settled(rig, sent.length, 240_000); // rows leased by a killed server wait out their lease (120 s)
+    const left = rig.db((db) => `${count(db, 'SELECT COUNT(*) AS n FROM inbound')} of ${sent.length} in the ledger, ${count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'")} mails left to send, ${count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')} filed but not marked so`);
     await sleep(3000); // mail in flight reaches the mailboxes
     await rig.stop();
-    return [...(await measure(rig, sent, crashes, opts.rounds, caughtUp)), info('kills with mail in flight', inFlight.filter((n) => n > 0).length, `${inFlight.reduce((a, b) => a + b, 0)} mails in flight at the kills in all`)];
+    return [...(await measure(rig, sent, crashes, opts.rounds, caughtUp, left)), info('kills with mail in flight', inFlight.filter((n) => n > 0).length, `${inFlight.reduce((a, b) => a + b, 0)} mails in flight at the kills in all`)];
   } finally {
     smtp.close();
     await rig.close();
   }
 }
 
-async function measure(rig: Rig, sent: { id: string; game: string; player: string; to: string }[], crashes: number, rounds: number, caughtUp: boolean): Promise<Figure[]> {
+async function measure(rig: Rig, sent: { id: string; game: string; player: string; to: string }[], crashes: number, rounds: number, caughtUp: boolean, left: string): Promise<Figure[]> {
   const stored = rig.db((db) => {
     const rows = db.prepare('SELECT i.message_id AS id, o.accepted AS accepted FROM inbound i LEFT JOIN orders o ON o.inbound_id = i.id').all() as { id: string; accepted: number | null }[];
     return new Map(rows.map((r) => [bare(r.id), r.accepted === 1]));
@@ -98,7 +99,7 @@ async function measure(rig: Rig, sent: { id: string; game: string; player: strin
   const copies = [...inboxes.values()].reduce((n, m) => n + extraCopies(m), 0);
   return [
     atLeast('kill rounds (SIGKILL, restart)', crashes, rounds, `${sent.length} order mails`),
-    yes('server caught up after the last restart', caughtUp),
+    yes('server caught up after the last restart', caughtUp, left),
     atMost('lost orders', notStored, 0, `${ackedMissing} acknowledged but not stored`),
     atMost('orders stored but never acknowledged', unacked, 0),
     atMost('double resolutions', Math.max(doubleReports, reportRows), 0, `${doubleReports} in mailboxes, ${reportRows} in the outbox`),

@@ -124,21 +124,39 @@ export const count = (db: Database.Database, sql: string, ...args: unknown[]): n
 /** Message-IDs compared without their angle brackets and case. */
 export const bare = (id: string | undefined | null): string => (id ?? '').trim().replace(/^<|>$/g, '').toLowerCase();
 
+/** Messages in the referee's inbox, read over IMAP (STATUS). */
+export function inboxCount(rig: Rig): Promise<number> {
+  return withImap(rig.stack, rig.referee, async (c) => {
+    const status = await c.status('INBOX', { messages: true });
+    return status ? (status.messages ?? -1) : -1;
+  });
+}
+
 /**
- * Waits until the server has taken in at least `inbound` mails, filed them all, and sent (or given
- * up on) every mail of its outbox; false when `timeoutMs` passed first.
+ * Waits until the server has taken in at least `inbound` mails (ledger rows), filed them all, and
+ * sent (or given up on) every mail of its outbox; false when `timeoutMs` passed first (0: looks
+ * once). Filed means not marked unmoved in the ledger or, where some are (a server killed between
+ * its MOVE and recording it leaves the row so, with the mail already in Processed), an empty inbox.
  */
 export async function settled(rig: Rig, inbound: number, timeoutMs: number, pollMs = 100): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const done = rig.db((db) =>
-      count(db, 'SELECT COUNT(*) AS n FROM inbound') >= inbound &&
-      count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL') === 0 &&
-      count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'") === 0);
-    if (done) return true;
+  let lookedAt = 0;
+  for (;;) {
+    const [taken, unmoved, pending] = rig.db((db) => [
+      count(db, 'SELECT COUNT(*) AS n FROM inbound'),
+      count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL'),
+      count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'"),
+    ]);
+    if (taken >= inbound && pending === 0) {
+      if (unmoved === 0) return true;
+      if (Date.now() - lookedAt >= 1000) {
+        lookedAt = Date.now();
+        if ((await inboxCount(rig)) === 0) return true;
+      }
+    }
+    if (Date.now() >= deadline) return false;
     await sleep(pollMs);
   }
-  return false;
 }
 
 /**
