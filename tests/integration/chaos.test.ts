@@ -32,9 +32,13 @@ describeWithMailStack('chaos, bounded', () => {
     stack = await startMailStack({ users: chaosUsers() });
     // Both mostly wait (the loop for its 2 minutes, the kill rounds at the end for the leases of the
     // killed servers to run out): they run while the scenarios below do, each on a referee of its own.
-    loop = timed('header-less auto-responder (2 min)', () => responderLoop(stack, { minutes: 2 }));
-    kills = timed('kill rounds (20)', () => killRounds(stack, { rounds: 20 }));
+    let started = (): void => undefined;
+    const ready = new Promise<void>((r) => { started = r; });
+    loop = timed('header-less auto-responder (2 min)', () => responderLoop(stack, { minutes: 2, started }));
     loop.catch(() => undefined);
+    // The kill rounds' set-up holds this process a moment: the loop's referee starts first.
+    await Promise.race([ready, loop.catch(() => undefined)]);
+    kills = timed('kill rounds (20)', () => killRounds(stack, { rounds: 20 }));
     kills.catch(() => undefined);
   });
   afterAll(async () => {

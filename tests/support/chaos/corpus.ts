@@ -65,7 +65,7 @@ function mutate(raw: Buffer, rnd: () => number): Buffer {
  * `n` mails: first each costly mail and each fixture once, then cycles of the costly mails (every
  * tenth mail) among mutated fixtures and mutated costly mails.
  */
-export function* hostileCorpus(n: number, seats: { red: Seat; blue: Seat }, referee: string, seed = 7): Generator<CorpusMail> {
+export function* hostileCorpus(n: number, seats: { red: Seat; blue: Seat }, referee: string, seed = 7, idPrefix = 'hostile'): Generator<CorpusMail> {
   const rnd = random(seed);
   const costly = heavy(seats.red, seats.blue, referee).map((h) => ({ kind: h.kind, raw: Buffer.from(h.text, 'utf8') }));
   const swap = (b: Buffer) => Buffer.from(b.toString('latin1').replaceAll('red@example.test', seats.red.email).replaceAll('blue@example.test', seats.blue.email).replaceAll('referee@example.test', referee), 'latin1');
@@ -79,6 +79,6 @@ export function* hostileCorpus(n: number, seats: { red: Seat; blue: Seat }, refe
       const b = base[Math.floor(rnd() * base.length)]!;
       pick = { kind: `${b.kind}~mutated`, raw: mutate(b.raw, rnd) };
     }
-    yield { kind: pick.kind, raw: unique(pick.raw, `hostile-${i + 1}@chaos.example.test`) };
+    yield { kind: pick.kind, raw: unique(pick.raw, `${idPrefix}-${i + 1}@chaos.example.test`) };
   }
 }

@@ -19,6 +19,8 @@ export interface ResponderOptions {
   /** Quote the referee's Message-ID in In-Reply-To/References, as some responders do. */
   thread?: boolean;
   progress?: (line: string) => void;
+  /** Called once the referee is up and the loop has begun. */
+  started?: () => void;
 }
 
 export async function responderLoop(stack: MailStack, opts: ResponderOptions): Promise<Figure[]> {
@@ -50,6 +52,7 @@ export async function responderLoop(stack: MailStack, opts: ResponderOptions): P
           const headers: Record<string, string> = opts.thread && id ? { 'In-Reply-To': `<${id}>`, References: `<${id}>` } : {};
           await smtp.send({ from: red.email, to: from, subject: `Out of office: ${m.envelope?.subject ?? ''}`, text: 'I am away until Monday with no access to my mail.\nYour message will be read when I am back.\n', headers });
           answered++;
+          if (!firstAnswerAt) opts.started?.();
           firstAnswerAt ||= Date.now();
         }
       }
