@@ -55,9 +55,11 @@ export async function hostileRun(stack: MailStack, opts: HostileOptions): Promis
     opts.progress?.(`hostile: ${opts.mails} mails waiting; starting the server`);
     const t0 = Date.now();
     server = await rig.start();
-    const backlogDone = await handledOrFiled(rig, client, ledger + opts.mails, 15 * 60_000);
+    const backlogDone = await handledOrFiled(rig, client, ledger + opts.mails, Math.max(120_000, opts.mails * 300));
     const backlogRss = peakRssMb(server.child.pid!);
     const backlogSeconds = (Date.now() - t0) / 1000;
+    const backlogTaken = rig.db((db) => count(db, 'SELECT COUNT(*) AS n FROM inbound')) - ledger;
+    const lastTrouble = lastProblem(server.stderr());
     const replies = [...(await mailbox(stack, red!.email)), ...(await mailbox(stack, blue!.email))];
     const largest = replies.reduce((m, r) => (r.size > m.size ? r : m), { size: 0, subject: '' });
     const stored = rig.db((db) => db.prepare('SELECT MAX(LENGTH(CAST(text_body AS BLOB)) + COALESCE(LENGTH(CAST(html_body AS BLOB)), 0)) AS n FROM outbox').get() as { n: number | null }).n ?? 0;
@@ -68,7 +70,7 @@ export async function hostileRun(stack: MailStack, opts: HostileOptions): Promis
       atMost('worst CPU per mail (s)', worst.cpu, 2, worst.kind, 2),
       atMost('largest reply (KB)', Math.max(largest.size, stored) / 1024, 200, `"${largest.subject}"; largest outbox body ${(stored / 1024).toFixed(0)} KB`, 0),
       atMost('peak RSS over the hostile corpus (MB)', rss, 300, 'mails one at a time'),
-      yes('the hostile corpus waiting at once handled', backlogDone, `in ${backlogSeconds.toFixed(0)} s`),
+      yes('the hostile corpus waiting at once handled', backlogDone, `${backlogTaken} of ${opts.mails} taken in, ${backlogSeconds.toFixed(0)} s${backlogDone || !lastTrouble ? '' : `; the server's last problem: ${lastTrouble}`}`),
       atMost('peak RSS with the hostile corpus waiting (MB)', backlogRss, 300, `${opts.mails} mails in the inbox at start`),
     ];
   } finally {
@@ -76,6 +78,19 @@ export async function hostileRun(stack: MailStack, opts: HostileOptions): Promis
     client.close();
     await rig.close();
   }
+}
+
+/** The last warning or error of the server's log (pino JSON lines), message and error, or ''. */
+function lastProblem(log: string): string {
+  for (const line of log.trimEnd().split('\n').reverse()) {
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: unknown };
+      if ((entry.level ?? 0) >= 40) return `${entry.msg ?? ''}${entry.err ? ` (${String(typeof entry.err === 'string' ? entry.err : JSON.stringify(entry.err)).slice(0, 300)})` : ''}`;
+    } catch {
+      // not a log line
+    }
+  }
+  return '';
 }
 
 export interface BigMailOptions { count: number; mb: number; progress?: (line: string) => void }
