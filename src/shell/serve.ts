@@ -139,7 +139,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!);
     stops.push(() => transport.close());
     const worker = new OutboxWorker({
-      store: rt.store, transport, clock: rt.deps.clock, log: rt.deps.log, pollMs: options.outboxPollMs ?? 1000,
+      store: rt.store, commit: (fn) => rt.store.txLazy(fn), transport, clock: rt.deps.clock, log: rt.deps.log, pollMs: options.outboxPollMs ?? 1000,
       compose: (row) => composeMessage(row, { address: config.mailFrom, name: config.mailFromName }),
       retry: { baseMs: config.outboxRetrySeconds * 1000, maxAttempts: config.outboxMaxAttempts, ...options.retry },
     });
