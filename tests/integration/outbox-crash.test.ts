@@ -1,7 +1,7 @@
 /**
  * One copy per mail through crashes, on the real Postfix and Dovecot: 300 mails queued, the server
  * killed with SIGKILL several times while it sends them, then let finish; every mail must arrive,
- * and the copies delivered twice (same Message-ID) be at most one per kill.
+ * and the copies delivered twice (same Message-ID) be at most one per kill on average.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
