@@ -42,13 +42,14 @@ export interface OutboxWorkerOptions {
   /** Rows runOnce takes at most. */
   batch?: number;
   /**
-   * Sends in flight at most, each with its row leased. Two by default. A crash duplicates the mails
-   * the server had taken but not yet answered, and an SMTP server takes mail about one at a time
-   * while it writes each to its queue: on Postfix, one connection carries as many mails a second
-   * as four, and with four in flight a kill finds about three of them taken and unanswered (1.4 to
-   * 1.75 duplicates per kill measured), with two 0.6, with one 0.5. The second lane keeps the
-   * connection busy while the first one's result waits for the main thread (the intake, a turn
-   * being resolved): with one lane, npm run bench:mail loses about a sixth of its throughput.
+   * Sends in flight at most, each with its row leased. One by default, so that a crash duplicates
+   * at most one mail: the one the server may have taken just before it. A crash duplicates every
+   * mail the server had taken but not yet answered, and an SMTP server takes mail about one at a
+   * time while it writes each to its queue (on Postfix one connection carries as many mails a
+   * second as four); measured per SIGKILL: 0.5 duplicates with one lane, 0.6 to 1.25 with two
+   * (more when the main thread is busy and results wait for it), 1.4 to 1.75 with four. More lanes
+   * keep the connection busy while a result waits for the main thread: npm run bench:mail is
+   * about a sixth faster with two.
    */
   concurrency?: number;
   pollMs?: number;
@@ -102,7 +103,7 @@ export class OutboxWorker {
   constructor(options: OutboxWorkerOptions) {
     this.o = {
       owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
-      leaseMs: 120_000, batch: 20, concurrency: 2, pollMs: 1000, stopGraceMs: 2000, random: Math.random,
+      leaseMs: 120_000, batch: 20, concurrency: 1, pollMs: 1000, stopGraceMs: 2000, random: Math.random,
       commit: (fn) => options.store.tx(fn),
       ...options,
       retry: { ...DEFAULT_RETRY, ...options.retry },
