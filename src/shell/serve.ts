@@ -3,10 +3,12 @@
  * With a mail server configured, mail comes from the IMAP mailbox and goes out by SMTP; without one
  * (local mode) an SMTP listener on 127.0.0.1 takes players' mail and outgoing mail stays in the
  * store, and a demo game is made on the first start. The same intake, turn and outbox code runs
- * either way. SIGTERM and SIGINT stop it gracefully: no new mail is taken, sends in flight finish.
+ * either way. SIGTERM and SIGINT stop it gracefully: no new mail is taken, sends in flight finish
+ * unless the mail servers keep them waiting, and the process ends within STOP_DEADLINE_MS.
  */
 import type { Logger } from 'pino';
 import { receive } from '../app/intake.ts';
+import { refuseOversized } from '../app/oversized.ts';
 import type { InboundKey } from '../app/ports.ts';
 import { tick } from '../app/tick.ts';
 import { resolveAllReady } from '../app/turn.ts';
@@ -50,6 +52,11 @@ export interface RawMail {
   key: InboundKey;
   /** The SMTP envelope sender, when the mail came by SMTP. */
   envelopeFrom?: string;
+  /**
+   * Set for a mail over the size limit, whose `raw` is then its header only (its body was not
+   * fetched): the size its server gave. It is refused unread (app/oversized.ts).
+   */
+  size?: number;
 }
 
 export type Received = ReturnType<typeof receive>;
@@ -64,15 +71,18 @@ export type RawHandler = (mails: RawMail[]) => Promise<(Received | Error)[]>;
 function makeHandler(rt: Runtime, kick: () => void): RawHandler {
   const limits = { maxBytes: rt.config.maxMailBytes };
   return async (items) => {
-    const mails = await Promise.all(items.map((m) => readMail(m.raw, { ...(m.envelopeFrom !== undefined ? { returnPath: m.envelopeFrom } : {}), limits })));
+    const mails = await Promise.all(items.map((m) => readMail(m.raw, {
+      ...(m.envelopeFrom !== undefined ? { returnPath: m.envelopeFrom } : {}), ...(m.size !== undefined ? { size: m.size } : {}), limits,
+    })));
     faultPoint('after-fetch');
+    const take = (m: RawMail, i: number): Received => (m.size !== undefined ? refuseOversized : receive)(rt.deps, mails[i]!, m.key);
     let results: (Received | Error)[];
     try {
-      results = rt.store.tx(() => items.map((m, i) => receive(rt.deps, mails[i]!, m.key)));
+      results = rt.store.tx(() => items.map(take));
     } catch {
       results = items.map((m, i) => {
         try {
-          return receive(rt.deps, mails[i]!, m.key);
+          return take(m, i);
         } catch (e) {
           return e instanceof Error ? e : new Error(String(e));
         }
@@ -141,7 +151,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!, {}, tokens);
     stops.push(() => transport.close());
     const worker = new OutboxWorker({
-      store: rt.store, transport, clock: rt.deps.clock, log: rt.deps.log, pollMs: options.outboxPollMs ?? 1000,
+      store: rt.store, commit: (fn) => rt.store.txLazy(fn), transport, clock: rt.deps.clock, log: rt.deps.log, pollMs: options.outboxPollMs ?? 1000,
       compose: (row) => composeMessage(row, { address: config.mailFrom, name: config.mailFromName }),
       retry: { baseMs: config.outboxRetrySeconds * 1000, maxAttempts: config.outboxMaxAttempts, ...options.retry },
     });
@@ -186,7 +196,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       }).catch(asListenError(listens.smtp!));
       stops.push(() => smtp?.close());
     } else {
-      inbox = new ImapInbox({ config: config.imap!, handler, log: rt.deps.log, store: rt.store, clock: rt.deps.clock, tokens });
+      inbox = new ImapInbox({ config: config.imap!, handler, log: rt.deps.log, store: rt.store, clock: rt.deps.clock, maxBytes: config.maxMailBytes, tokens });
       await inbox.start();
       stops.push(() => inbox?.stop());
     }
@@ -205,7 +215,15 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   }
 }
 
-/** Runs until SIGTERM or SIGINT, then stops gracefully. */
+/**
+ * How long a stop may take at most. The inbox and the outbox give up on a server that does not
+ * answer well before (their grace: 1.5 s and 2 s); past this the process exits anyway. Each
+ * transaction is all or nothing, so even then nothing half-done is committed: a mail handled is
+ * filed at the next start, a mail being sent is sent again.
+ */
+export const STOP_DEADLINE_MS = 4500;
+
+/** Runs until SIGTERM or SIGINT, then stops gracefully, within STOP_DEADLINE_MS. */
 export async function serveUntilSignalled(options: ServeOptions = {}): Promise<void> {
   const server = await serve(options);
   await new Promise<void>((resolve) => {
@@ -213,6 +231,10 @@ export async function serveUntilSignalled(options: ServeOptions = {}): Promise<v
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       process.stderr.write(`tallyho: ${signal}: stopping\n`);
+      setTimeout(() => {
+        process.stderr.write(`tallyho: not stopped within ${STOP_DEADLINE_MS / 1000} s: exiting now\n`);
+        process.exit(1);
+      }, STOP_DEADLINE_MS).unref();
       server.stop().then(resolve, resolve);
     };
     process.on('SIGTERM', onSignal);

@@ -145,6 +145,76 @@ describe('the outbox worker', () => {
     expect(store.tx((tx) => tx.outbox.counts('g'))).toEqual({ pending: 0, sent: 12, dead: 0 });
   });
 
+  it('leases only the rows being sent and records each result the moment its send ends', async () => {
+    const waiting = new Map<string, () => void>();
+    const transport: MailTransport = {
+      send: (m) => new Promise((resolve) => { waiting.set(String(m.messageId), () => resolve(ok(String(m.to)))); }),
+      close: () => {},
+    };
+    const store = SqliteStore.open(':memory:');
+    const worker = new OutboxWorker({
+      store, transport, clock: { now: () => 1_000_000 }, log: silentLog, owner: 'w1', concurrency: 3, pollMs: 60_000,
+      compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
+    });
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    const leased = () => store.tx((tx) => tx.outbox.list().filter((r) => r.leaseOwner !== null).map((r) => r.messageId).sort());
+    const status = (id: string) => store.tx((tx) => tx.outbox.list().find((r) => r.messageId === id)?.status);
+    store.tx((tx) => { for (let i = 1; i <= 10; i++) tx.outbox.insert(row(i), 1_000_000); });
+    worker.start();
+    await tick();
+    // Three sends out, three rows leased: the other seven wait unleased.
+    expect([...waiting.keys()].sort()).toEqual(['<m1@example.test>', '<m2@example.test>', '<m3@example.test>']);
+    expect(leased()).toEqual([...waiting.keys()].sort());
+    // The second answer is recorded at once, while the first and third are still out.
+    waiting.get('<m2@example.test>')!();
+    waiting.delete('<m2@example.test>');
+    await tick();
+    expect(status('<m2@example.test>')).toBe('sent');
+    expect(status('<m1@example.test>')).toBe('pending');
+    expect(leased()).toEqual([...waiting.keys()].sort());
+    expect(waiting.size).toBe(3);
+    for (let i = 0; i < 20 && waiting.size; i++) {
+      const [id, answer] = [...waiting][0]!;
+      waiting.delete(id);
+      answer();
+      await tick();
+      expect(leased()).toEqual([...waiting.keys()].sort());
+    }
+    await worker.stop();
+    expect(store.tx((tx) => tx.outbox.counts('g'))).toEqual({ pending: 0, sent: 10, dead: 0 });
+  });
+
+  it('stops within its grace while a send hangs, leaving that row leased and recording nothing later', async () => {
+    let answer: (() => void) | undefined;
+    const transport: MailTransport = {
+      send: (m) => new Promise((resolve) => { answer = () => resolve(ok(String(m.to))); }),
+      close: () => {},
+    };
+    const store = SqliteStore.open(':memory:');
+    const worker = new OutboxWorker({
+      store, transport, clock: { now: () => 1_000_000 }, log: silentLog, owner: 'w1', pollMs: 60_000, stopGraceMs: 100,
+      compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
+    });
+    store.tx((tx) => tx.outbox.insert(row(1), 1_000_000));
+    worker.start();
+    await new Promise((r) => setImmediate(r));
+    const t0 = Date.now();
+    await worker.stop();
+    expect(Date.now() - t0).toBeLessThan(1000);
+    answer!();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.tx((tx) => tx.outbox.list())[0]).toMatchObject({ status: 'pending', leaseOwner: 'w1', attempts: 1 });
+  });
+
+  it('commits a lazy transaction and goes back to syncing every commit', () => {
+    const store = SqliteStore.open(':memory:');
+    store.txLazy((tx) => tx.outbox.insert(row(1), 1));
+    expect(store.tx((tx) => tx.outbox.list())).toHaveLength(1);
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(() => store.txLazy(() => { throw new Error('undone'); })).toThrow('undone');
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
   it('classifies errors and backs off exponentially with jitter, capped', () => {
     expect(classifySendError(smtpError('EAUTH', 535)).kind).toBe('retry');
     expect(classifySendError(smtpError('ECONNREFUSED')).kind).toBe('retry');

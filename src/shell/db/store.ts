@@ -44,6 +44,22 @@ export class SqliteStore implements Store {
     return this.db.transaction(() => fn(this.repos)).immediate();
   }
 
+  /**
+   * A transaction committed without waiting for the disk (synchronous=NORMAL for this one commit):
+   * it survives the process being killed, not a power cut, which may roll it back. Only for writes
+   * whose loss costs a repeat and nothing else: the outbox's record that a mail was sent (lost, the
+   * mail is sent again, as after any crash mid-send). The next ordinary commit syncs it too.
+   */
+  txLazy<T>(fn: (tx: StoreTx) => T): T {
+    if (this.db.inTransaction) return fn(this.repos);
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return this.tx(fn);
+    } finally {
+      this.db.pragma('synchronous = FULL');
+    }
+  }
+
   savepoint<T>(fn: (tx: StoreTx) => T): T {
     if (!this.db.inTransaction) return this.tx(fn);
     return this.db.transaction(() => fn(this.repos))();

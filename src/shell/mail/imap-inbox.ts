@@ -3,7 +3,18 @@
  * `error` listener is attached before connect, a lost connection (`close`) ends the session and a new
  * one is made with backoff. The mailbox is kept selected so the server can push new mail (IDLE);
  * a periodic sweep is the polling fallback. A sweep collects the UIDs first, then acts on them, with
- * a watchdog timeout around every command and the mailbox lock released in `finally`.
+ * the mailbox lock released in `finally`.
+ *
+ * Watchdog: a server whose process is stopped leaves its TCP connection open and answers nothing.
+ * Every command runs under a stall timer (dropped when the server has sent no byte for `stallMs`
+ * while the command waits; a big FETCH that keeps arriving is let run), and an idle connection is
+ * checked with a NOOP every `heartbeatMs`: a stalled connection is replaced within about
+ * heartbeatMs + stallMs (17 s by default).
+ *
+ * Size before fetch: each new mail's RFC822.SIZE is read first; a mail over the size limit is
+ * fetched by its header only and refused unread (the handler files it under Rejected), and bodies
+ * are fetched in chunks of at most `fetchBytes` (one chunk handled while the next arrives), so the
+ * mail held in memory stays bounded whatever waits in the mailbox.
  *
  * Exactly once: a message is handled (intake, one transaction with its ledger row) and only then
  * moved to the Processed or Rejected folder. A message already in the ledger, because the process
@@ -15,8 +26,9 @@ import type { AppLog } from '../../app/deps.ts';
 import type { Clock, Folder, InboundKey, Store } from '../../app/ports.ts';
 import type { ImapConfig } from '../config.ts';
 import type { AccessTokenSource } from '../oauth/tokens.ts';
-import type { RawHandler } from '../serve.ts';
+import type { RawHandler, RawMail } from '../serve.ts';
 import { ImapAuth, type ImapLogin } from './imap-auth.ts';
+import { DEFAULT_LIMITS } from './read.ts';
 
 export interface ImapInboxOptions {
   config: ImapConfig;
@@ -26,11 +38,19 @@ export interface ImapInboxOptions {
   clock: Clock;
   /** Where access tokens come from; required with config.auth xoauth2. */
   tokens?: AccessTokenSource | null;
-  /** Longest any IMAP command may take before the connection is dropped and remade. */
-  watchdogMs?: number;
+  /** How long a command may wait with no byte from the server before the connection is remade. */
+  stallMs?: number;
+  /** How often an idle connection is checked with a NOOP. */
+  heartbeatMs?: number;
+  /** How long stop() lets a sweep finish the mail it handles before it drops the connection. */
+  stopGraceMs?: number;
   reconnect?: { minMs: number; maxMs: number };
-  /** Messages fetched per FETCH command. */
+  /** Messages fetched per FETCH command at most. */
   batch?: number;
+  /** Bytes of mail bodies (by their RFC822.SIZE) fetched per FETCH command at most. */
+  fetchBytes?: number;
+  /** The size limit (MAX_MAIL_BYTES): a larger mail is not fetched, only its header. */
+  maxBytes?: number;
   /**
    * After a sweep that found mail, more is likely on its way: the mailbox is looked at again every
    * `every` ms for `forMs` ms rather than waiting for the server's IDLE news (Dovecot sends it half
@@ -42,7 +62,52 @@ export interface ImapInboxOptions {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 type Filed = { uid: number; id: number; folder: Folder };
-type Fetched = { known: Map<number, { id: number; folder: Folder }>; fresh: number[]; sources: Map<number, Buffer> };
+/** UIDs fetched together: whole mails, or (over the size limit) their headers only. */
+type Chunk = { uids: number[]; headersOnly: boolean };
+/** What a chunk brought: the raw mail (or header) of each UID the server still had. */
+type Fetched = Map<number, Buffer>;
+
+/** Bytes the client has read from the server so far (0 before it connects). */
+const bytesRead = (client: ImapFlow | null): number =>
+  (client as unknown as { socket?: { bytesRead?: number } } | null)?.socket?.bytesRead ?? 0;
+
+/** A UID set for a command: runs of consecutive UIDs written as ranges (1:40,42,50:60). */
+export function uidSet(uids: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < uids.length;) {
+    let j = i;
+    while (j + 1 < uids.length && uids[j + 1] === (uids[j] as number) + 1) j++;
+    parts.push(j > i ? `${uids[i]}:${uids[j]}` : String(uids[i]));
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/**
+ * Splits the new mails into chunks to fetch, in UID order: at most `batch` mails and `fetchBytes`
+ * bytes each (a mail larger than that alone), and those over `maxBytes` apart, headers only.
+ */
+export function planChunks(uids: readonly number[], sizes: ReadonlyMap<number, number>, o: { batch: number; fetchBytes: number; maxBytes: number }): Chunk[] {
+  const chunks: Chunk[] = [];
+  const tooBig: number[] = [];
+  let cur: number[] = [];
+  let bytes = 0;
+  for (const uid of uids) {
+    const size = sizes.get(uid);
+    if (size === undefined) continue; // expunged meanwhile
+    if (size > o.maxBytes) { tooBig.push(uid); continue; }
+    if (cur.length && (cur.length >= o.batch || bytes + size > o.fetchBytes)) {
+      chunks.push({ uids: cur, headersOnly: false });
+      cur = [];
+      bytes = 0;
+    }
+    cur.push(uid);
+    bytes += size;
+  }
+  if (cur.length) chunks.push({ uids: cur, headersOnly: false });
+  for (let i = 0; i < tooBig.length; i += o.batch) chunks.push({ uids: tooBig.slice(i, i + o.batch), headersOnly: true });
+  return chunks;
+}
 
 export class ImapInbox {
   private readonly o: Required<Omit<ImapInboxOptions, 'tokens'>>;
@@ -56,7 +121,10 @@ export class ImapInbox {
   private readonly failures = new Map<string, number>();
 
   constructor(options: ImapInboxOptions) {
-    this.o = { watchdogMs: 60_000, reconnect: { minMs: 500, maxMs: 30_000 }, batch: 50, burst: { every: 100, forMs: 2000 }, ...options };
+    this.o = {
+      stallMs: 12_000, heartbeatMs: 5_000, stopGraceMs: 1_500, reconnect: { minMs: 500, maxMs: 30_000 }, batch: 50,
+      fetchBytes: 8 * 1024 * 1024, maxBytes: DEFAULT_LIMITS.maxBytes, burst: { every: 100, forMs: 2000 }, ...options,
+    };
     this.auth = new ImapAuth(options.config, options.tokens);
   }
 
@@ -77,9 +145,14 @@ export class ImapInbox {
     this.stopped = true;
     this.poke();
     // A connection that is idle or still connecting is closed now; a sweep in progress finishes
-    // the message it is handling first.
+    // the message it is handling first, unless the server keeps it waiting past the grace.
     if (!this.busy && this.state !== 'idle') this.client?.close();
-    await this.loop;
+    const grace = setTimeout(() => this.client?.close(), this.o.stopGraceMs);
+    try {
+      await this.loop;
+    } finally {
+      clearTimeout(grace);
+    }
   }
 
   private busy = false;
@@ -89,16 +162,32 @@ export class ImapInbox {
     this.wake?.();
   }
 
+  /**
+   * Runs a command under the stall timer: the connection is dropped when the server has sent
+   * nothing for `stallMs` while the command waits. Time the event loop itself was blocked (a turn
+   * resolved) does not count: the socket was not read meanwhile.
+   */
   private watch<T>(what: string, p: Promise<T>): Promise<T> {
     const client = this.client;
+    const { stallMs } = this.o;
+    const every = Math.max(10, Math.min(1000, Math.floor(stallMs / 4)));
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+    const stalled = new Promise<never>((_, reject) => {
+      let seen = bytesRead(client);
+      let since = Date.now();
+      let tick = since;
+      timer = setInterval(() => {
+        const now = Date.now();
+        const read = bytesRead(client);
+        if (read !== seen || now - tick > 2 * every) [seen, since] = [read, now];
+        tick = now;
+        if (now - since < stallMs) return;
+        clearInterval(timer);
         client?.close();
-        reject(new Error(`IMAP ${what} took longer than ${this.o.watchdogMs} ms; connection dropped`));
-      }, this.o.watchdogMs);
+        reject(new Error(`IMAP ${what}: no answer from the server for ${stallMs} ms (stalled); connection dropped`));
+      }, every);
     });
-    return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+    return Promise.race([p, stalled]).finally(() => clearInterval(timer));
   }
 
   private newClient(auth: ImapLogin): ImapFlow {
@@ -147,22 +236,34 @@ export class ImapInbox {
         delay = this.o.reconnect.minMs;
         this.pending = true;
         let lastFound = -Infinity;
+        let lastBeat = Date.now();
         while (!this.stopped && client.usable) {
           if (this.pending) {
             this.pending = false;
             if (await this.sweep(client)) lastFound = Date.now();
+            lastBeat = Date.now();
             continue;
           }
           this.state = 'idle';
           let poll: NodeJS.Timeout | undefined;
+          let beat: NodeJS.Timeout | undefined;
+          let due = false;
           const wait = Date.now() - lastFound < this.o.burst.forMs ? this.o.burst.every : this.o.config.pollSeconds * 1000;
           await Promise.race([
             new Promise<void>((r) => { this.wake = r; }),
             closed,
             new Promise<void>((r) => { poll = setTimeout(() => { this.pending = true; r(); }, wait); }),
+            new Promise<void>((r) => { beat = setTimeout(() => { due = true; r(); }, Date.now() - lastBeat >= this.o.heartbeatMs ? 0 : this.o.heartbeatMs - (Date.now() - lastBeat)); }),
           ]);
           clearTimeout(poll);
+          clearTimeout(beat);
           this.wake = null;
+          if (due && !this.stopped && !this.pending && client.usable) {
+            // The heartbeat: a stopped server answers no NOOP (nor the DONE that ends the IDLE).
+            this.state = 'checking';
+            await this.watch('noop', client.noop());
+            lastBeat = Date.now();
+          }
         }
         if (!this.stopped) lost = client.byeReason ?? 'the server closed the connection';
       } catch (e) {
@@ -172,7 +273,8 @@ export class ImapInbox {
         if (!this.stopped) this.o.log.warn({ err: lost, retryInMs: delay }, 'IMAP inbox disconnected; reconnecting');
         this.state = this.stopped ? 'stopped' : 'reconnecting';
         firstTry();
-        if (client.usable && this.stopped) await client.logout().catch(() => undefined);
+        // A polite LOGOUT, but not waited for long: the server may be the reason we stop.
+        if (client.usable && this.stopped) await Promise.race([client.logout().catch(() => undefined), sleep(500)]);
         client.close();
         this.client = null;
       }
@@ -196,9 +298,10 @@ export class ImapInbox {
   }
 
   /**
-   * Handles every message in the mailbox once, then files it; returns how many it filed. The next
-   * chunk is fetched, and the last one filed, while this one is handled: the server's work and ours
-   * overlap.
+   * Handles every message in the mailbox once, then files it; returns how many it filed. Mail
+   * already in the ledger is only filed; the sizes of the rest are read first and their bodies
+   * fetched chunk by chunk (planChunks). The next chunk is fetched, and the last one filed, while
+   * this one is handled: the server's work and ours overlap.
    */
   private async sweep(client: ImapFlow): Promise<number> {
     const box = this.o.config.mailbox;
@@ -208,38 +311,54 @@ export class ImapInbox {
     let count = 0;
     let next: Promise<Fetched> | null = null;
     let filing: Promise<void> = Promise.resolve();
+    const file = (filed: Filed[]) => {
+      // Filed while the next chunk is handled; each batch after the one before.
+      filing = filing.then(async () => { count += await this.file(client, filed); });
+      filing.catch(() => undefined);
+    };
     try {
       const uidValidity = client.mailbox ? Number(client.mailbox.uidValidity) : null;
       const found = await this.watch('search', client.search({ all: true }, { uid: true }));
       const uids = (Array.isArray(found) ? found : []).sort((a, b) => a - b);
       const place = (uid: number): InboundKey => ({ mailbox: `imap:${this.o.config.user}/${box}`, uidValidity, uid });
-      const fetchFrom = (i: number) => this.fetchChunk(client, uids.slice(i, i + this.o.batch), place, uidValidity);
-      if (uids.length) next = fetchFrom(0);
-      for (let i = 0; next && !this.stopped; i += this.o.batch) {
-        const { known, fresh, sources } = await next;
-        next = i + this.o.batch < uids.length ? fetchFrom(i + this.o.batch) : null;
+      const known: Filed[] = [];
+      this.o.store.tx((tx) => {
+        for (const uid of uids) {
+          const r = tx.inbound.findByPlace(place(uid));
+          if (r) known.push({ uid, id: r.id, folder: r.folder });
+        }
+      });
+      for (const f of known) this.o.log.info({ uid: f.uid, inbound: f.id, folder: f.folder }, 'mail already in the ledger: filed without handling it again');
+      for (let i = 0; i < known.length; i += this.o.batch) file(known.slice(i, i + this.o.batch));
+      const filedAlready = new Set(known.map((f) => f.uid));
+      const fresh = uids.filter((u) => !filedAlready.has(u) && (this.failures.get(`${uidValidity}:${u}`) ?? 0) < 3);
+      const sizes = await this.sizes(client, fresh);
+      const chunks = planChunks(fresh, sizes, this.o);
+      const fetchAt = (i: number) => this.fetchChunk(client, chunks[i] as Chunk);
+      if (chunks.length) next = fetchAt(0);
+      for (let i = 0; next && !this.stopped; i++) {
+        const chunk = chunks[i] as Chunk;
+        const sources = await next;
+        next = i + 1 < chunks.length ? fetchAt(i + 1) : null;
         // A failure of the prefetch is met when it is awaited (or the connection is dropped).
         next?.catch(() => undefined);
+        const fetched = chunk.uids.filter((u) => sources.has(u));
+        if (!fetched.length || this.stopped) continue;
+        const mails: RawMail[] = fetched.map((uid) => ({
+          raw: sources.get(uid) as Buffer, key: place(uid), ...(chunk.headersOnly ? { size: sizes.get(uid) as number } : {}),
+        }));
+        if (chunk.headersOnly) this.o.log.warn({ uids: fetched, sizes: fetched.map((u) => sizes.get(u)), maxBytes: this.o.maxBytes }, 'mail over the size limit: refused unread');
+        const results = await this.o.handler(mails);
         const filedNow: Filed[] = [];
-        for (const [uid, f] of known) {
-          this.o.log.info({ uid, inbound: f.id, folder: f.folder }, 'mail already in the ledger: filed without handling it again');
-          filedNow.push({ uid, ...f });
-        }
-        const fetched = fresh.filter((u) => sources.has(u));
-        if (fetched.length && !this.stopped) {
-          const results = await this.o.handler(fetched.map((uid) => ({ raw: sources.get(uid) as Buffer, key: place(uid) })));
-          fetched.forEach((uid, k) => {
-            const r = results[k];
-            if (r instanceof Error || !r) {
-              const id = `${uidValidity}:${uid}`;
-              this.failures.set(id, (this.failures.get(id) ?? 0) + 1);
-              this.o.log.error({ uid, err: r?.message, attempts: this.failures.get(id) }, 'a message could not be handled; it stays in the inbox');
-            } else filedNow.push({ uid, id: r.inboundId, folder: r.folder });
-          });
-        }
-        // Filed while the next chunk is handled; each chunk after the one before.
-        filing = filing.then(async () => { count += await this.file(client, filedNow); });
-        filing.catch(() => undefined);
+        fetched.forEach((uid, k) => {
+          const r = results[k];
+          if (r instanceof Error || !r) {
+            const id = `${uidValidity}:${uid}`;
+            this.failures.set(id, (this.failures.get(id) ?? 0) + 1);
+            this.o.log.error({ uid, err: r?.message, attempts: this.failures.get(id) }, 'a message could not be handled; it stays in the inbox');
+          } else filedNow.push({ uid, id: r.inboundId, folder: r.folder });
+        });
+        file(filedNow);
       }
       await filing;
     } finally {
@@ -250,22 +369,28 @@ export class ImapInbox {
     return count;
   }
 
-  /** A chunk's mail already in the ledger (filed without fetching it again), and the rest fetched. */
-  private async fetchChunk(client: ImapFlow, chunk: number[], place: (uid: number) => InboundKey, uidValidity: number | null): Promise<Fetched> {
-    const known = new Map<number, { id: number; folder: Folder }>();
-    this.o.store.tx((tx) => {
-      for (const uid of chunk) {
-        const r = tx.inbound.findByPlace(place(uid));
-        if (r) known.set(uid, r);
-      }
-    });
-    const fresh = chunk.filter((u) => !known.has(u) && (this.failures.get(`${uidValidity}:${u}`) ?? 0) < 3);
-    const sources = new Map<number, Buffer>();
-    if (fresh.length) {
-      const msgs: FetchMessageObject[] = await this.watch('fetch', client.fetchAll(fresh.join(','), { uid: true, source: true }, { uid: true }));
-      for (const m of msgs) if (m.source) sources.set(m.uid, m.source);
+  /** RFC822.SIZE of each mail, read before any body is fetched (a few hundred UIDs a command). */
+  private async sizes(client: ImapFlow, uids: number[]): Promise<Map<number, number>> {
+    const sizes = new Map<number, number>();
+    for (let i = 0; i < uids.length; i += 500) {
+      const msgs = await this.watch('fetch sizes', client.fetchAll(uidSet(uids.slice(i, i + 500)), { uid: true, size: true }, { uid: true }));
+      for (const m of msgs) if (typeof m.size === 'number') sizes.set(m.uid, m.size);
     }
-    return { known, fresh, sources };
+    return sizes;
+  }
+
+  /** A chunk's mails, whole, or their headers only (at most the header size limit each). */
+  private async fetchChunk(client: ImapFlow, chunk: Chunk): Promise<Fetched> {
+    const query = chunk.headersOnly
+      ? { uid: true, bodyParts: [{ key: 'HEADER', start: 0, maxLength: DEFAULT_LIMITS.maxHeaderBytes }] }
+      : { uid: true, source: true };
+    const msgs: FetchMessageObject[] = await this.watch('fetch', client.fetchAll(uidSet(chunk.uids), query, { uid: true }));
+    const out: Fetched = new Map();
+    for (const m of msgs) {
+      const raw = chunk.headersOnly ? (m.headers ?? [...(m.bodyParts?.values() ?? [])][0]) : m.source;
+      if (raw) out.set(m.uid, raw);
+    }
+    return out;
   }
 
   /** Files handled mail after its commit, one MOVE per folder; returns how many were moved. */
@@ -274,7 +399,7 @@ export class ImapInbox {
     for (const folder of ['Processed', 'Rejected'] as const) {
       const batch = filed.filter((f) => f.folder === folder);
       if (!batch.length) continue;
-      await this.watch('move', client.messageMove(batch.map((f) => f.uid).join(','), this.folderPath(folder), { uid: true }));
+      await this.watch('move', client.messageMove(uidSet(batch.map((f) => f.uid).sort((a, b) => a - b)), this.folderPath(folder), { uid: true }));
       moved += batch.length;
       const at = this.o.clock.now();
       this.o.store.tx((tx) => { for (const f of batch) tx.inbound.markMoved(f.id, at); });

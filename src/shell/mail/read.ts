@@ -82,13 +82,19 @@ export interface ReadOptions {
   /** The SMTP envelope sender when the mail came by SMTP ('' = null sender). */
   returnPath?: string | null;
   limits?: Partial<ReadLimits>;
+  /**
+   * The mail's size as its server gave it (IMAP RFC822.SIZE), when `raw` is only its header: a
+   * mail over the limit is not fetched whole (src/shell/mail/imap-inbox.ts).
+   */
+  size?: number;
 }
 
 export async function readMail(raw: Buffer, options: ReadOptions = {}): Promise<IncomingMail> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { end } = headerEnd(raw);
   let unreadable: string | null = null;
-  if (raw.length > limits.maxBytes) unreadable = `it is ${Math.ceil(raw.length / 1024)} KiB long; the most a mail may be is ${Math.floor(limits.maxBytes / 1024)} KiB`;
+  const size = options.size ?? raw.length;
+  if (size > limits.maxBytes) unreadable = `it is ${Math.ceil(size / 1024)} KiB long; the most a mail may be is ${Math.floor(limits.maxBytes / 1024)} KiB`;
   else if (end > limits.maxHeaderBytes) unreadable = `its header is ${Math.ceil(end / 1024)} KiB long; the most it may be is ${Math.floor(limits.maxHeaderBytes / 1024)} KiB`;
   else if (countParts(raw) > limits.maxParts) unreadable = `it has more than ${limits.maxParts} MIME parts`;
   // An unreadable mail is parsed for its header only (cut short), to know whom to tell.
