@@ -2,16 +2,17 @@
  * A mail over the size limit, refused unread: the inbox read its size from the server and fetched
  * its header only (src/shell/mail/imap-inbox.ts). It is recorded in the ledger and filed under
  * Rejected; its sender is told in a short notice only when the address is a registered player's or
- * a game master's, the mail is not automatic (RFC 3834 loop guard) and the sender is within the
- * hourly rate limit. A mail seen before is only filed again.
+ * a game master's, the mail is not automatic (RFC 3834 loop guard), and the reply budget and the
+ * rate limits of work before authentication allow it (reply-budget.ts, rate-limits.ts): the
+ * sender of a mail nobody has read is not proven. A mail seen before is only filed again.
  */
 import type { AppDeps } from './deps.ts';
 import { loopGuard, type IncomingMail } from './incoming.ts';
 import type { IntakeResult } from './intake.ts';
 import { queueNotice } from './messages.ts';
 import type { InboundKey, StoreTx } from './ports.ts';
-
-const HOUR = 3600_000;
+import { preauthLimit, recordPreauth } from './rate-limits.ts';
+import { replyUnasked } from './reply-budget.ts';
 
 /** Whether the address is a player's in any game, the installation's GM or a game's GM. */
 function knownAddress(deps: AppDeps, tx: StoreTx, address: string): boolean {
@@ -27,22 +28,25 @@ export function refuseOversized(deps: AppDeps, mail: IncomingMail, key: InboundK
   return deps.store.tx((tx) => {
     const seen = tx.inbound.findByPlace(key) ?? tx.inbound.findByContent(mail.messageId, mail.contentSha256);
     if (seen) return { inboundId: seen.id, duplicate: true, outcome: seen.outcome, folder: seen.folder, detail: seen.detail, games: [], resolved: [] };
-    const recent = mail.from ? tx.inbound.countFrom(mail.from, now - HOUR) : 0;
     const inboundId = tx.inbound.insert({
       ...key, messageId: mail.messageId, contentSha256: mail.contentSha256, sender: mail.from, subject: mail.subject.slice(0, 200),
       receivedAt: now, outcome: 'unreadable', folder: 'Rejected', detail,
     });
-    const silent = loopGuard(mail, [deps.referee.address]) ?? (recent >= deps.referee.rateLimitPerHour ? 'rate limit' : null);
-    const told = !silent && knownAddress(deps, tx, mail.from);
-    if (told) {
-      queueNotice(deps, tx, {
-        to: mail.from, game: null, player: null, inboundId, replyTo: mail.messageId, title: 'your mail was too big to be read',
+    const guard = loopGuard(mail, [deps.referee.address]);
+    const limited = guard ? null : preauthLimit(deps, tx, mail.from, []);
+    if (!guard) recordPreauth(deps, tx, mail.from, []);
+    const title = 'your mail was too big to be read';
+    const told = !guard && knownAddress(deps, tx, mail.from) && replyUnasked(deps, tx, { mail, inboundId, limited }, {
+      kind: 'notice', to: mail.from, gameId: null, title,
+      queue: (more) => queueNotice(deps, tx, {
+        to: mail.from, game: null, player: null, inboundId, replyTo: mail.messageId, title,
         paragraphs: [
           `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} was not read: ${detail}. Nothing was changed.`,
-          'Send your orders as plain text in the body of the mail, without attachments.',
+          'Send your orders as plain text in the body of the mail, without attachments.', ...more,
         ],
-      });
-    }
+      }),
+    });
+    const silent = guard ?? limited;
     deps.log.warn({ inbound: inboundId, sender: mail.from, messageId: mail.messageId, detail, told, silent }, 'mail unreadable: over the size limit, refused unread');
     return { inboundId, duplicate: false, outcome: 'unreadable', folder: 'Rejected', detail, games: [], resolved: [] };
   });

@@ -192,8 +192,6 @@ export interface InboundRepo {
   finish(id: number, outcome: InboundOutcome, folder: Folder, detail: string): void;
   /** Records the mailbox place of a mail first seen elsewhere (a second copy of it). */
   markMoved(id: number, at: number): void;
-  /** Mails from `sender` received at or after `since`. */
-  countFrom(sender: string, since: number): number;
 }
 
 export interface EventRepo {

@@ -30,4 +30,13 @@ describe('reading a mail', () => {
     expect(m.from).toBe('red@example.test');
     expect(m.text).toBe('');
   });
+
+  it('reads a mail whose second part has an empty Content-Type (the parser gives no type string) and counts it as an attachment', async () => {
+    const raw = ['From: red@example.test', 'Message-ID: <e1@example.test>', 'Content-Type: multipart/mixed; boundary=X', '',
+      '--X', 'Content-Type: text/plain', '', '#TALLYHO duel red "x"', 'R1: 1 1 1', '#END', '--X', 'Content-Type:', 'Content-Disposition: inline', '', 'zz', '--X--', ''].join('\r\n');
+    const m = await readMail(Buffer.from(raw));
+    expect(m.unreadable).toBeNull();
+    expect(m.text).toContain('R1: 1 1 1');
+    expect(m.notes).toContain('1 attachment was ignored: orders are read from the text of the mail only');
+  });
 });

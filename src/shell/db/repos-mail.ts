@@ -21,7 +21,6 @@ export function inboundRepo(db: Database.Database): InboundRepo {
     VALUES (@mailbox, @uidValidity, @uid, @messageId, @contentSha256, @sender, @subject, @receivedAt, @outcome, @folder, @detail)`);
   const finish = db.prepare('UPDATE inbound SET outcome = ?, folder = ?, detail = ? WHERE id = ?');
   const moved = db.prepare('UPDATE inbound SET moved_at = ? WHERE id = ?');
-  const count = db.prepare('SELECT COUNT(*) AS n FROM inbound WHERE sender = ? AND received_at >= ?');
   return {
     findByPlace(key) {
       if (key.uid === null) return undefined;
@@ -35,7 +34,6 @@ export function inboundRepo(db: Database.Database): InboundRepo {
     insert: (row) => Number(insert.run(row).lastInsertRowid),
     finish: (id, outcome, folder, detail) => { finish.run(outcome, folder, detail, id); },
     markMoved: (id, at) => { moved.run(at, id); },
-    countFrom: (sender, since) => (count.get(sender, since) as { n: number }).n,
   };
 }
 

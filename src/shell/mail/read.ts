@@ -89,7 +89,25 @@ export interface ReadOptions {
   size?: number;
 }
 
+/**
+ * A mail as the intake sees it. Never throws: a mail that trips the parser anywhere is an
+ * unreadable mail (filed under Rejected, unanswered: its sender is not known for sure), never an
+ * error that would stop the mails after it from being taken in.
+ */
 export async function readMail(raw: Buffer, options: ReadOptions = {}): Promise<IncomingMail> {
+  try {
+    return await readWhole(raw, options);
+  } catch (e) {
+    return {
+      messageId: (/^message-id:[ \t]*(<[^<>\r\n]{1,400}>)/im.exec(raw.subarray(0, 64 * 1024).toString('latin1'))?.[1] ?? '').trim(),
+      contentSha256: contentHash(raw), from: '', returnPath: options.returnPath ?? null, subject: '', headers: {},
+      contentType: 'application/octet-stream', text: '',
+      unreadable: `it could not be read as a mail message (${String((e as Error)?.message ?? e).slice(0, 120)})`, notes: [],
+    };
+  }
+}
+
+async function readWhole(raw: Buffer, options: ReadOptions): Promise<IncomingMail> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { end } = headerEnd(raw);
   let unreadable: string | null = null;
@@ -111,7 +129,7 @@ export async function readMail(raw: Buffer, options: ReadOptions = {}): Promise<
   const notes: string[] = [];
   const htmlOnly = !!parsed.html && !/^content-type:\s*text\/plain/im.test(raw.toString('latin1'));
   if (!unreadable && htmlOnly) notes.push('your mail had no plain-text part; its HTML was converted to text to read the orders');
-  const attachments = parsed.attachments?.filter((a) => a.contentDisposition === 'attachment' || !a.contentType.startsWith('text/')) ?? [];
+  const attachments = parsed.attachments?.filter((a) => a.contentDisposition === 'attachment' || !String(a.contentType ?? '').startsWith('text/')) ?? [];
   if (!unreadable && attachments.length) notes.push(`${attachments.length} attachment${attachments.length === 1 ? ' was' : 's were'} ignored: orders are read from the text of the mail only`);
   return {
     messageId: (parsed.messageId ?? '').trim().slice(0, 500),
