@@ -4,6 +4,7 @@
  * pause, extension, rollback, replacement), alerts to the game master, and answers to commands.
  * Mail goes only to registered addresses: players' and the game master's.
  */
+import { utf8Bytes } from '../orders/text.ts';
 import { deadlineLine, deadlineParagraph } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { queueMail } from './mailer.ts';
@@ -46,17 +47,7 @@ export const MAX_REPLY_BYTES = 200 * 1024;
 /** Below this much text (paragraphs and sections) an answer cannot reach MAX_REPLY_BYTES: not measured. */
 const SURELY_SMALL = 16 * 1024;
 
-/** Length in UTF-8 bytes. */
-export function utf8Bytes(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) { n += 4; i++; } else n += 3;
-  }
-  return n;
-}
+export { utf8Bytes };
 const bytes = utf8Bytes;
 
 /**

@@ -39,9 +39,8 @@ export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
 
-/** True when the text is longer than `max` bytes in UTF-8 (counts without allocating). */
-export function tooManyBytes(text: string, max: number): boolean {
-  if (text.length > max) return true; // UTF-8 never takes fewer bytes than UTF-16 code units
+/** Length of the text in UTF-8 bytes (counts without allocating). */
+export function utf8Bytes(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -49,7 +48,12 @@ export function tooManyBytes(text: string, max: number): boolean {
     else if (c < 0x800) bytes += 2;
     else if (c >= 0xd800 && c <= 0xdbff) { bytes += 4; i++; } else bytes += 3;
   }
-  return bytes > max;
+  return bytes;
+}
+
+/** True when the text is longer than `max` bytes in UTF-8. */
+export function tooManyBytes(text: string, max: number): boolean {
+  return text.length > max || utf8Bytes(text) > max; // UTF-8 never takes fewer bytes than UTF-16 code units
 }
 
 /** Cleans one line (columns count characters as written, a surrogate pair as one). */

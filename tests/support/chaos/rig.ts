@@ -19,6 +19,7 @@ import type { MailStack } from '../mailstack.ts';
 import { sleep } from '../ports.ts';
 import { REFEREE, refereeEnv } from '../referee-stack.ts';
 import { ROOT, startServe, type ServeProcess } from '../serve-process.ts';
+import { peakRssMiB } from '../rss.ts';
 
 export const FORGERS = 50;
 export const forger = (i: number): string => `forger${String(i).padStart(2, '0')}@example.test`;
@@ -210,23 +211,17 @@ export function cpuSeconds(pid: number): number {
   return (Number(f[11]) + Number(f[12])) / CLOCK_TICKS;
 }
 
-/** Peak resident set (VmHWM) of a process, in MB. */
+/** Peak resident set (VmHWM) of a process, in MB; NaN once the process is gone. */
 export function peakRssMb(pid: number): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
+  try {
+    return peakRssMiB(pid);
+  } catch {
+    return NaN;
+  }
 }
 
 /** A small seeded generator (mulberry32): the same seed, the same kill moments and corpus. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng as random } from '../../../bench/random-plots.ts';
 
 export const envelope = (s: Seat, body: string, secret = s.secret): string => `#TALLYHO ${s.game} ${s.player} "${secret}"\n${body}\n#END\n`;
 export const plot = (s: Seat): string => `${s.plane}: 1 1 1 1 1 1`;
