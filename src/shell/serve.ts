@@ -7,6 +7,7 @@
  * unless the mail servers keep them waiting, and the process ends within STOP_DEADLINE_MS.
  */
 import type { Logger } from 'pino';
+import type { IncomingMail } from '../app/incoming.ts';
 import { receive } from '../app/intake.ts';
 import { refuseOversized } from '../app/oversized.ts';
 import type { InboundKey } from '../app/ports.ts';
@@ -15,6 +16,7 @@ import { resolveAllReady } from '../app/turn.ts';
 import { loadConfig, type Config } from './config.ts';
 import { faultPoint } from './fault.ts';
 import { createLogger } from './log.ts';
+import { collectIfLarge } from './memory.ts';
 import { ensureDemo, type DemoPlayer } from './local/demo.ts';
 import { startSmtpListener, type SmtpListener } from './local/smtp-listener.ts';
 import { composeMessage } from './mail/compose.ts';
@@ -68,19 +70,22 @@ export type Received = ReturnType<typeof receive>;
  */
 export type RawHandler = (mails: RawMail[]) => Promise<(Received | Error)[]>;
 
+/**
+ * Mails of one fetch are read one after another and taken in by groups of at most GROUP_MAILS
+ * mails or GROUP_BYTES bytes, each group in one transaction: only a group's parsed mails are held
+ * at once, whatever the backlog in the mailbox.
+ */
+const GROUP_MAILS = 10;
+const GROUP_BYTES = 2 * 1024 * 1024;
+
 function makeHandler(rt: Runtime, kick: () => void): RawHandler {
   const limits = { maxBytes: rt.config.maxMailBytes };
-  return async (items) => {
-    const mails = await Promise.all(items.map((m) => readMail(m.raw, {
-      ...(m.envelopeFrom !== undefined ? { returnPath: m.envelopeFrom } : {}), ...(m.size !== undefined ? { size: m.size } : {}), limits,
-    })));
-    faultPoint('after-fetch');
+  const takeGroup = (group: RawMail[], mails: IncomingMail[]): (Received | Error)[] => {
     const take = (m: RawMail, i: number): Received => (m.size !== undefined ? refuseOversized : receive)(rt.deps, mails[i]!, m.key);
-    let results: (Received | Error)[];
     try {
-      results = rt.store.tx(() => items.map(take));
+      return rt.store.tx(() => group.map(take));
     } catch {
-      results = items.map((m, i) => {
+      return group.map((m, i) => {
         try {
           return take(m, i);
         } catch (e) {
@@ -88,7 +93,27 @@ function makeHandler(rt: Runtime, kick: () => void): RawHandler {
         }
       });
     }
-    faultPoint('after-commit');
+  };
+  return async (items) => {
+    const results: (Received | Error)[] = [];
+    for (let start = 0; start < items.length;) {
+      const group: RawMail[] = [];
+      let bytes = 0;
+      while (start < items.length && group.length < GROUP_MAILS && (group.length === 0 || bytes + items[start]!.raw.length <= GROUP_BYTES)) {
+        bytes += items[start]!.raw.length;
+        group.push(items[start++]!);
+      }
+      const mails: IncomingMail[] = [];
+      for (const m of group) {
+        mails.push(await readMail(m.raw, {
+          ...(m.envelopeFrom !== undefined ? { returnPath: m.envelopeFrom } : {}), ...(m.size !== undefined ? { size: m.size } : {}), limits,
+        }));
+      }
+      faultPoint('after-fetch');
+      results.push(...takeGroup(group, mails));
+      faultPoint('after-commit');
+      collectIfLarge();
+    }
     if (results.some((r) => !(r instanceof Error) && !r.duplicate)) kick();
     return results;
   };
