@@ -2,8 +2,10 @@
  * Keeping the server's memory down under a backlog of mail. V8 lets its heap grow while garbage
  * piles up faster than it collects (a few thousand mails taken in within seconds), so the
  * server's resident memory climbs far above what it holds alive. After each group of mails
- * taken in, when the resident set is above RSS_SOFT_LIMIT, a full collection is run: with the
- * heap emptied of the group's garbage the resident set stays low (docs/gm-guide.md "A backlog of mail").
+ * taken in, when the resident set is above RSS_SOFT_LIMIT and has grown by GROWTH since the last
+ * collection, a full collection is run: with the heap emptied of the garbage the resident set
+ * stays low, and a server that simply holds more does not collect after every group
+ * (docs/gm-guide.md "A backlog of mail").
  * The collector is reached through V8's `--expose-gc` flag, set at run time; where that is not
  * possible nothing is done.
  */
@@ -13,7 +15,11 @@ import { runInNewContext } from 'node:vm';
 /** Resident memory above which a full collection runs after a group of mails (bytes). */
 export const RSS_SOFT_LIMIT = 160 * 1024 * 1024;
 
+/** Growth of the resident set since the last collection that calls for another. */
+export const GROWTH = 32 * 1024 * 1024;
+
 let collect: (() => void) | null | undefined;
+let afterLast = 0;
 
 function collector(): (() => void) | null {
   if (collect !== undefined) return collect;
@@ -27,11 +33,16 @@ function collector(): (() => void) | null {
   return collect;
 }
 
-/** Runs a full collection when the resident set is above the soft limit; true when it ran. */
-export function collectIfLarge(limit: number = RSS_SOFT_LIMIT): boolean {
-  if (process.memoryUsage.rss() <= limit) return false;
+/**
+ * Runs a full collection when the resident set is above `limit` and has grown by `growth` since
+ * the last one; true when it ran.
+ */
+export function collectIfLarge(limit: number = RSS_SOFT_LIMIT, growth: number = GROWTH): boolean {
+  const rss = process.memoryUsage.rss();
+  if (rss <= limit || rss < afterLast + growth) return false;
   const gc = collector();
   if (!gc) return false;
   gc();
+  afterLast = process.memoryUsage.rss();
   return true;
 }

@@ -75,8 +75,8 @@ export type RawHandler = (mails: RawMail[]) => Promise<(Received | Error)[]>;
  * mails or GROUP_BYTES bytes, each group in one transaction: only a group's parsed mails are held
  * at once, whatever the backlog in the mailbox.
  */
-const GROUP_MAILS = 10;
-const GROUP_BYTES = 2 * 1024 * 1024;
+const GROUP_MAILS = 25;
+const GROUP_BYTES = 4 * 1024 * 1024;
 
 function makeHandler(rt: Runtime, kick: () => void): RawHandler {
   const limits = { maxBytes: rt.config.maxMailBytes };
