@@ -6,21 +6,18 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { receive } from '../../src/app/intake.ts';
 import { setGm } from '../../src/app/roster.ts';
 import { tick } from '../../src/app/tick.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { renderCard } from '../../src/report/card.ts';
-import { DUEL, envelope, mail, place, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { DUEL, envelope, startedDuel, testCards, outbox, post, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 const GM = 'gm@example.test';
 const GLOBAL = 'global-gm-secret-0123';
 
-const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
 const game = (t: TestReferee, id = 'duel') => t.store.tx((tx) => tx.games.get(id)!);
-let uid = 0;
 
 /** An answer mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
 function golden(name: string, text: string) {
@@ -51,11 +48,6 @@ function send(t: TestReferee, from: string, game_: string, player: string, secre
   return post(t, from, envelope(game_, player, secret, body));
 }
 
-function post(t: TestReferee, from: string, text: string, extra: Parameters<typeof mail>[2] = {}) {
-  const before = outbox(t).length;
-  const r = receive(t.deps, mail(from, text, extra), place(++uid));
-  return { r, mails: outbox(t).slice(before) };
-}
 
 describe('players\' commands by mail', () => {
   it('answers HELP, STATUS, MAP, ZONE and an unknown command (with the HELP text), without orders', () => {

@@ -7,27 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import { pauseGame } from '../../src/app/control.ts';
 import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { receive } from '../../src/app/intake.ts';
 import { rollbackTurn } from '../../src/app/rollback.ts';
 import { ordersTemplate } from '../../src/app/views.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { parseOrders } from '../../src/orders/index.ts';
-import { DUEL, envelope, mail, place, realDuel, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { DUEL, envelope, realDuel, startedDuel, testCards, outbox, post, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 
-const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
 const game = (t: TestReferee, id = 'duel') => t.store.tx((tx) => tx.games.get(id)!);
 const accepted = (t: TestReferee, player: string, turn = 1) => t.store.tx((tx) => tx.orders.latestAccepted('duel', turn).get(player));
-let uid = 0;
 
-/** Receives a mail and returns it with the mails it queued. */
-function post(t: TestReferee, from: string, text: string, extra: Parameters<typeof mail>[2] = {}) {
-  const before = outbox(t).length;
-  const r = receive(t.deps, mail(from, text, extra), place(++uid));
-  return { r, mails: outbox(t).slice(before) };
-}
 const send = (t: TestReferee, from: string, player: string, secret: string, body: string) => post(t, from, envelope('duel', player, secret, body));
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 const DAY = 86_400_000;

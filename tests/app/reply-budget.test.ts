@@ -6,24 +6,16 @@
  * once an hour per player.
  */
 import { describe, expect, it } from 'vitest';
-import { receive } from '../../src/app/intake.ts';
 import { gameClock, heldBackLines } from '../../src/app/overview.ts';
 import { tick } from '../../src/app/tick.ts';
 import type { OutboxRow } from '../../src/app/ports.ts';
-import { envelope, mail, place, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
+import { envelope, startedDuel, outbox, post, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const DAY = 86_400_000;
 const HOUR = 3600_000;
 
-const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
-let uid = 0;
 
-function post(t: TestReferee, from: string, text: string, extra: Parameters<typeof mail>[2] = {}) {
-  const before = outbox(t).length;
-  const r = receive(t.deps, mail(from, text, extra), place(++uid));
-  return { r, mails: outbox(t).slice(before) };
-}
 const held = (t: TestReferee) => gameClock(t.deps, 'duel').heldBack;
 const heldLogs = (t: TestReferee) => t.logs.filter((l) => l.message === 'reply held back');
 

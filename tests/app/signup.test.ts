@@ -4,7 +4,6 @@
  * only once the address brings the token back; tokens expire.
  */
 import { describe, expect, it } from 'vitest';
-import { receive } from '../../src/app/intake.ts';
 import { gameClock } from '../../src/app/overview.ts';
 import { setGm } from '../../src/app/roster.ts';
 import { tick } from '../../src/app/tick.ts';
@@ -12,20 +11,13 @@ import { setSetting } from '../../src/app/control.ts';
 import { createGame } from '../../src/app/games.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { JOIN_CONFIRMATIONS_PER_HOUR } from '../../src/app/signup.ts';
-import { DUEL, envelope, mail, place, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { DUEL, envelope, testCards, post, testReferee, type TestReferee } from '../support/app.ts';
 
 const GM = 'gm@example.test';
 const ANN = 'ann@example.test';
 const HOUR = 3600_000;
 
-const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
-let uid = 0;
 
-function post(t: TestReferee, from: string, text: string, extra: Parameters<typeof mail>[2] = {}) {
-  const before = outbox(t).length;
-  const r = receive(t.deps, mail(from, text, extra), place(++uid));
-  return { r, mails: outbox(t).slice(before) };
-}
 const join = (t: TestReferee, from: string, player: string, note = '') => post(t, from, envelope('club', player, 'x', `JOIN ${note}`.trim()));
 const tokenOf = (m: { subject: string }) => /CONFIRM (J[0-9A-F]+)/.exec(m.subject)![1]!;
 const requests = (t: TestReferee) => t.store.tx((tx) => tx.control.joinRequests('club'));

@@ -8,6 +8,7 @@ import { parseScenario, type Scenario } from '../../src/core/scenario.ts';
 import type { AppDeps, AppLog } from '../../src/app/deps.ts';
 import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
 import type { IncomingMail } from '../../src/app/incoming.ts';
+import { receive } from '../../src/app/intake.ts';
 import { SqliteStore } from '../../src/shell/db/store.ts';
 import { createKeys } from '../../src/shell/keys.ts';
 import { createRenderer } from '../../src/shell/render/handlebars.ts';
@@ -97,6 +98,18 @@ export function mail(from: string, text: string, extra: Partial<IncomingMail> = 
 }
 
 export const place = (uid: number | null = null) => ({ mailbox: 'test:INBOX', uidValidity: uid === null ? null : 1, uid });
+
+/** Every mail in the outbox, in order. */
+export const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
+
+let uid = 0;
+
+/** Receives a mail (at a new place in the mailbox) and returns the result with the mails it queued. */
+export function post(t: TestReferee, from: string, text: string, extra: Partial<IncomingMail> = {}) {
+  const before = outbox(t).length;
+  const r = receive(t.deps, mail(from, text, extra), place(++uid));
+  return { r, mails: outbox(t).slice(before) };
+}
 
 export const envelope = (game: string, player: string, secret: string, body: string): string =>
   `#TALLYHO ${game} ${player} "${secret}"\n${body}\n#END\n`;
