@@ -73,7 +73,8 @@ function problemText(p: { message: string; plane?: string; box?: number; rule?: 
 }
 
 /** Handles one envelope; returns what became of it and the game to look at for a full turn. */
-export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: OrderError[]): { outcome: EnvelopeOutcome; gameId?: string } {
+/** `known`: the envelope's secret already checked by the caller (one scrypt per secret is enough). */
+export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], known?: Auth): { outcome: EnvelopeOutcome; gameId?: string } {
   const { deps, tx, mail, inboundId } = ctx;
   if (env.player === GM_ID) return handleGmEnvelope(ctx, env, errors);
   const game = env.game ? tx.games.get(env.game) : undefined;
@@ -103,7 +104,7 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
     }
     return { outcome: 'unknown' };
   }
-  const auth = authenticate(deps, env, game, player);
+  const auth = known ?? authenticate(deps, env, game, player);
   if (!auth.ok) {
     deps.log.warn({ game: game.id, player: player.id, sender: mail.from }, 'orders with a wrong secret refused');
     wrongSecret(deps, tx, { recipient: player.email, gameId: game.id, playerId: player.id }, { sender: mail.from, inboundId, replyTo: mail.messageId });

@@ -104,7 +104,7 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
         // else they are orders with a wrong secret, like any other.
         const secrets = [...new Map(choice.ambiguous.map((e) => [e.secret.trim(), e])).values()];
         const own = secrets.some((e) => authenticate(deps, e, game, player).ok);
-        if (!own) return [handleEnvelope(ctx, choice.ambiguous[0] as Envelope, [])];
+        if (!own) return [handleEnvelope(ctx, choice.ambiguous[0] as Envelope, [], { ok: false })];
         askWhichEnvelope(deps, tx, { game, player, envelopes: choice.ambiguous, inboundId, replyTo: mail.messageId });
         return [{ outcome: 'refused' as const, gameId: game.id }];
       }
