@@ -8,7 +8,8 @@
  * better), the server's peak RSS and the CPU each side used (the server, the bench itself, Postfix
  * and Dovecot): on a small machine the two runs are bound by the CPU they need in all.
  * BENCH_TRACE=1 prints the progress every 250 ms, BENCH_PROFILE=<dir> writes a CPU profile of the
- * server (one per thread), BENCH_LOG=<file> keeps the server's log.
+ * server (one per thread), BENCH_LOG=<file> keeps the server's log, BENCH_THREADS=1 prints the CPU
+ * each of the server's threads used since it started (main, SMTP, V8's helpers).
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -236,6 +237,15 @@ async function main(): Promise<void> {
     const serverCpu = cpuSeconds(pid) - cpu0;
     const [benchCpu, stackCpu] = [cpuSeconds('self') - benchCpu0, mailServersCpu(stack) - stackCpu0];
     const rss = peakRss(pid);
+    if (process.env.BENCH_THREADS) {
+      for (const t of readdirSync(`/proc/${pid}/task`)) {
+        const st = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+        const name = st.slice(st.indexOf('(') + 1, st.lastIndexOf(')'));
+        const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+        const c = (Number(f[11]) + Number(f[12])) / 100;
+        if (c > 0.02) console.log(`  thread ${name}: ${c.toFixed(2)} s`);
+      }
+    }
     await server.stop();
     // BENCH_LOG=<file>: the server's log (pino JSON lines) is written there.
     if (process.env.BENCH_LOG) writeFileSync(process.env.BENCH_LOG, server.stderr());

@@ -209,6 +209,15 @@ export interface OutboxRepo {
   /** Takes up to `limit` due rows for `owner` until `until`; rows whose lease ran out are due again. */
   lease(owner: string, now: number, until: number, limit: number): OutboxRow[];
   markSent(id: number, owner: string, at: number, response: string, rejected: string[]): void;
+  /**
+   * Marks a row sent whoever holds its lease (the server took it before a crash: the transport's
+   * journal says so); false when it was no longer pending.
+   */
+  recordSent(id: number, at: number, response: string, rejected: string[]): boolean;
+  /** The workers holding leases on pending rows. */
+  leaseOwners(): string[];
+  /** Releases the leases `owner` holds on pending rows (it has stopped); how many. */
+  release(owner: string): number;
   markRetry(id: number, owner: string, nextAttemptAt: number, error: string): void;
   markDead(id: number, owner: string, error: string): void;
   counts(gameId?: string): Record<OutboxStatus, number>;

@@ -25,6 +25,7 @@ import { accessTokens } from './oauth/tokens.ts';
 import { OutboxWorker, type RetryPolicy } from './mail/outbox-worker.ts';
 import { readMail } from './mail/read.ts';
 import { localTransport, smtpTransport, type MailTransport } from './mail/transport.ts';
+import { sentJournalPath } from './mail/sent-journal.ts';
 import { checkPortsFree, listenError, type Listening } from './port-check.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { startHttp } from './web/http.ts';
@@ -153,6 +154,9 @@ const asListenError = (l: Listening) => (e: unknown): never => {
   throw code ? listenError(l, code) : e;
 };
 
+/** Rows handed to the SMTP thread at most (outbox-worker.ts `concurrency`). */
+const SEND_WINDOW = 32;
+
 /** How soon after mail is taken in the clock runs; the mails taken in meanwhile share the run. */
 const CLOCK_AFTER_MAIL_MS = 500;
 
@@ -173,10 +177,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   try {
     const local = config.mode === 'local';
     const tokens = config.oauth ? accessTokens(config.oauth, config.databasePath, rt.deps.log) : null;
-    const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!, {}, tokens);
+    // The SMTP thread sends one mail at a time and journals what the server took: up to
+    // SEND_WINDOW rows are handed to it, so that sending goes on while mail is being taken in.
+    const journal = local ? null : sentJournalPath(config.databasePath);
+    const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!, {}, tokens, journal);
     stops.push(() => transport.close());
     const worker = new OutboxWorker({
       store: rt.store, commit: (fn) => rt.store.txLazy(fn), transport, clock: rt.deps.clock, log: rt.deps.log, pollMs: options.outboxPollMs ?? 1000,
+      journal, concurrency: journal ? SEND_WINDOW : 1,
       compose: (row) => composeMessage(row, { address: config.mailFrom, name: config.mailFromName }),
       retry: { baseMs: config.outboxRetrySeconds * 1000, maxAttempts: config.outboxMaxAttempts, ...options.retry },
     });

@@ -1,14 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeMessage } from '../../src/shell/mail/compose.ts';
 import { classifySendError } from '../../src/shell/mail/outbox-worker.ts';
-import { smtpTransport, type MailTransport } from '../../src/shell/mail/transport.ts';
+import { SEND_PARALLEL, smtpTransport, type MailTransport } from '../../src/shell/mail/transport.ts';
+import { readSent } from '../../src/shell/mail/sent-journal.ts';
 import type { OutboxRow } from '../../src/app/ports.ts';
 
 /** An SMTP server on loopback that keeps what it receives and refuses nobody@example.test. */
-async function sink(): Promise<{ port: number; received: string[]; close(): Promise<void> }> {
+async function sink(): Promise<{ port: number; received: string[]; most: () => number; close(): Promise<void> }> {
   const received: string[] = [];
+  // Mails whose data the server is receiving at once (one per connection).
+  let open = 0;
+  let most = 0;
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
     onRcptTo(address, _session, callback) {
@@ -17,14 +23,17 @@ async function sink(): Promise<{ port: number; received: string[]; close(): Prom
     },
     onData(stream: SMTPServerDataStream, _session, callback) {
       const chunks: Buffer[] = [];
+      most = Math.max(most, ++open);
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { received.push(Buffer.concat(chunks).toString('utf8')); callback(); });
+      // Answered a moment later, as a server that writes each mail to its queue first.
+      stream.on('end', () => setTimeout(() => { open--; received.push(Buffer.concat(chunks).toString('utf8')); callback(); }, 20));
     },
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {
     port: (server.server.address() as AddressInfo).port,
     received,
+    most: () => most,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -46,7 +55,7 @@ describe('the SMTP transport (its own thread)', () => {
     await server?.close();
   });
 
-  it('sends every mail, several at once, with its Message-ID and both parts', async () => {
+  it('sends every mail handed over together, with its Message-ID and both parts', async () => {
     server = await sink();
     transport = smtpTransport({ host: '127.0.0.1', port: server.port, security: 'none', user: '', auth: 'password', password: '' });
     const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => transport!.send(composeMessage(row(`p${n}@example.test`, n), from))));
@@ -80,5 +89,25 @@ describe('the SMTP transport (its own thread)', () => {
     const e = await transport.send(composeMessage(row('p9@example.test', 9), from)).catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'ESOCKET' });
     expect(classifySendError(e).kind).toBe('retry');
+  });
+
+  it('sends SEND_PARALLEL mails at once and journals each one the server took, by its row, before the next', async () => {
+    server = await sink();
+    const dir = mkdtempSync(`${tmpdir()}/transport-`);
+    try {
+      const journal = `${dir}/tallyho.db.sent`;
+      transport = smtpTransport({ host: '127.0.0.1', port: server.port, security: 'none', user: '', auth: 'password', password: '' }, {}, null, journal);
+      const tos = [1, 2, 3, 4, 5, 6].map((n) => (n === 4 ? 'nobody@example.test' : `p${n}@example.test`));
+      const results = await Promise.allSettled(tos.map((to, i) => transport!.send(composeMessage(row(to, i + 1), from), 100 + i + 1)));
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(server.received).toHaveLength(5);
+      expect(server.most()).toBe(SEND_PARALLEL);
+      // The refused one is not in the journal; a mail sent without its row is not either.
+      await transport.send(composeMessage(row('p7@example.test', 7), from));
+      expect(readSent(journal).map((e) => e.id).sort()).toEqual([101, 102, 103, 105, 106]);
+      expect(readSent(journal).every((e) => /^250/.test(e.response))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

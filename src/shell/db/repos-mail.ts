@@ -59,6 +59,10 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
   const take = db.prepare('UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?');
   const sent = db.prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, response = ?, rejected = ?, lease_owner = NULL, lease_until = NULL
     WHERE id = ? AND lease_owner = ? AND status = 'pending'`);
+  const recorded = db.prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, response = ?, rejected = ?, lease_owner = NULL, lease_until = NULL
+    WHERE id = ? AND status = 'pending'`);
+  const owners = db.prepare("SELECT DISTINCT lease_owner AS owner FROM outbox WHERE status = 'pending' AND lease_owner IS NOT NULL");
+  const release = db.prepare("UPDATE outbox SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? AND status = 'pending'");
   const retry = db.prepare(`UPDATE outbox SET next_attempt_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL
     WHERE id = ? AND lease_owner = ? AND status = 'pending'`);
   const dead = db.prepare(`UPDATE outbox SET status = 'dead', last_error = ?, lease_owner = NULL, lease_until = NULL
@@ -90,6 +94,9 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
     markSent: (id, owner, at, response, rejected) => {
       sent.run(at, response, rejected.length ? JSON.stringify(rejected) : null, id, owner);
     },
+    recordSent: (id, at, response, rejected) => recorded.run(at, response, rejected.length ? JSON.stringify(rejected) : null, id).changes > 0,
+    leaseOwners: () => (owners.all() as { owner: string }[]).map((r) => r.owner),
+    release: (owner) => release.run(owner).changes,
     markRetry: (id, owner, next, error) => { retry.run(next, error, id, owner); },
     markDead: (id, owner, error) => { dead.run(error, id, owner); },
     orderCopies: (gameId, playerId, sinceTurn) => (copies.all(gameId, playerId, sinceTurn) as Row[]).map((r) => ({

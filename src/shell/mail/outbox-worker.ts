@@ -1,10 +1,13 @@
 /**
  * The outbox worker: each due row is leased by itself just before it is handed to the transport,
- * and the result of its send is recorded the moment the send ends (in one commit with the results
- * that came in together, and the leases of the next rows).
- * So at any time only the rows being sent are leased, and a worker killed mid-send leaves unrecorded
- * only the mails in flight: their lease runs out and they are sent again, with the same Message-ID
- * (a duplicate only for a mail the server had taken just before the kill).
+ * and the result of its send is recorded as soon as the main thread is free (in one commit with the
+ * results that came in together, and the leases of the next rows). Up to `concurrency` rows are
+ * handed over at once; the SMTP transport sends them one after another in its own thread, so mail
+ * keeps going out while the main thread is busy taking mail in.
+ * A worker killed mid-send leaves unrecorded only the rows handed over: those the server had taken
+ * are in the transport's journal (sent-journal.ts) and are marked sent at the next start, before
+ * anything is leased; the others' leases run out and they are sent again, with the same Message-ID
+ * (a duplicate only for the one mail the server was taking at the kill).
  * 4xx answers and connection errors are retried with exponential backoff and jitter; 5xx answers
  * and refused envelopes go to the dead letters (tallyho game status shows them), as does a mail that
  * failed too many times; a mail some recipients refused is sent and flagged.
@@ -15,6 +18,7 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { AppLog } from '../../app/deps.ts';
 import type { Clock, OutboxRow, Store, StoreTx } from '../../app/ports.ts';
 import type { MailTransport } from './transport.ts';
+import { clearSent, readSent } from './sent-journal.ts';
 
 export interface RetryPolicy {
   baseMs: number;
@@ -42,22 +46,31 @@ export interface OutboxWorkerOptions {
   /** Rows runOnce takes at most. */
   batch?: number;
   /**
-   * Sends in flight at most, each with its row leased. One by default, so that a crash duplicates
-   * at most one mail: the one the server may have taken just before it. A crash duplicates every
-   * mail the server had taken but not yet answered, and an SMTP server takes mail about one at a
-   * time while it writes each to its queue (on Postfix one connection carries as many mails a
-   * second as four); measured per SIGKILL: 0.5 duplicates with one lane, 0.6 to 1.25 with two
-   * (more when the main thread is busy and results wait for it), 1.4 to 1.75 with four. More lanes
-   * keep the connection busy while a result waits for the main thread: npm run bench:mail is
-   * about a sixth faster with two.
+   * Rows handed to the transport at most, each leased. One by default. With a transport that
+   * sends one mail at a time and journals what the server took (smtpTransport with a journal), the
+   * server keeps one order: more rows only keep the connection busy while the results wait for
+   * the main thread, and a crash still duplicates at most the mail being taken at that moment.
+   * With a transport that sends several at once, a crash duplicates every mail the server had
+   * taken but not yet answered.
    */
   concurrency?: number;
+  /**
+   * The transport's journal of mails the server took (sent-journal.ts): read at start, its rows
+   * marked sent before anything is leased, and emptied whenever every result is recorded.
+   */
+  journal?: string | null;
   pollMs?: number;
   /** How long stop() waits for the sends in flight before it gives them up (they are sent again). */
   stopGraceMs?: number;
   retry?: Partial<RetryPolicy>;
   random?: () => number;
 }
+
+/**
+ * How long, with a journal, a send's result may wait to be recorded together with the results that
+ * come after it (one commit for a few mails instead of one each).
+ */
+const RECORD_WAIT_MS = 25;
 
 type Verdict = { kind: 'retry' | 'dead'; reason: string };
 
@@ -70,6 +83,25 @@ export function classifySendError(e: unknown): Verdict {
   if (typeof err.responseCode === 'number') return { kind: err.responseCode >= 500 ? 'dead' : 'retry', reason };
   if (err.code === 'EENVELOPE' || err.code === 'EMESSAGE') return { kind: 'dead', reason };
   return { kind: 'retry', reason };
+}
+
+/**
+ * Whether the worker `owner` (hostname:pid:random, as a worker names itself) is a process of this
+ * machine that no longer runs. A worker of another machine, or one named otherwise, is never
+ * taken for gone: its leases run out by themselves. A process id taken again since by another
+ * process makes the worker look alive: its leases then also just run out.
+ */
+export function ownerIsGone(owner: string, host: string = hostname()): boolean {
+  const m = /^(.*):(\d+):[0-9a-f]+$/.exec(owner);
+  if (!m || m[1] !== host) return false;
+  const pid = Number(m[2]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /** Delay before attempt `attempts + 1`: base * 2^(attempts-1), capped, with half of it jittered. */
@@ -103,7 +135,7 @@ export class OutboxWorker {
   constructor(options: OutboxWorkerOptions) {
     this.o = {
       owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
-      leaseMs: 120_000, batch: 20, concurrency: 1, pollMs: 1000, stopGraceMs: 2000, random: Math.random,
+      leaseMs: 120_000, batch: 20, concurrency: 1, pollMs: 1000, stopGraceMs: 2000, random: Math.random, journal: null,
       commit: (fn) => options.store.tx(fn),
       ...options,
       retry: { ...DEFAULT_RETRY, ...options.retry },
@@ -113,7 +145,31 @@ export class OutboxWorker {
   start(): void {
     this.stopped = false;
     this.abandoned = false;
+    this.recover();
     this.kick();
+  }
+
+  /**
+   * What a killed process left: the results in the journal (those rows were taken by the server, so
+   * they are marked sent, those still pending, and the journal emptied), then the leases it held
+   * (released, so its rows go out now rather than when the leases run out). Done before anything
+   * is leased.
+   */
+  private recover(): void {
+    const path = this.o.journal;
+    if (path) {
+      const entries = readSent(path);
+      if (entries.length) {
+        const marked = this.o.store.tx((tx) => entries.filter((e) => tx.outbox.recordSent(e.id, e.at, e.response, e.rejected)).length);
+        this.o.log.info({ journal: entries.length, marked }, 'mail the server took before the last stop recorded as sent');
+      }
+      clearSent(path);
+    }
+    const dead = this.o.store.tx((tx) => tx.outbox.leaseOwners()).filter((o) => o !== this.o.owner && ownerIsGone(o));
+    if (dead.length) {
+      const released = this.o.store.tx((tx) => dead.reduce((n, o) => n + tx.outbox.release(o), 0));
+      this.o.log.info({ released, owners: dead }, 'mail held by a stopped process released: it is sent now');
+    }
   }
 
   /** Looks for due mail now (called when the intake has queued some). */
@@ -162,6 +218,8 @@ export class OutboxWorker {
   private async loop(): Promise<void> {
     try {
       await this.pump(Infinity, true);
+      // Every result handed back is recorded and nothing is out: the journal has served.
+      if (this.o.journal && !this.abandoned && this.inFlight === 0) clearSent(this.o.journal);
     } catch (e) {
       this.o.log.error({ err: (e as Error).message }, 'outbox worker failed; retrying shortly');
     }
@@ -240,7 +298,10 @@ export class OutboxWorker {
     return new Promise((resolve, reject) => {
       this.commits.push({ fn, done: (r) => (r.err === undefined ? resolve(r.row) : reject(r.err)) });
       if (this.commits.length > 1) return;
-      setImmediate(() => {
+      // With a journal the results are safe meanwhile: they wait a little to share one commit
+      // with those that come after them (the transport has more rows queued).
+      const flush = this.o.journal ? (f: () => void) => setTimeout(f, RECORD_WAIT_MS) : setImmediate;
+      flush(() => {
         const group = this.commits.splice(0);
         if (this.abandoned) { for (const c of group) c.done({}); return; }
         try {
@@ -257,7 +318,7 @@ export class OutboxWorker {
   private async deliver(row: OutboxRow): Promise<(tx: StoreTx) => void> {
     const { clock, log, owner } = this.o;
     try {
-      const r = await this.o.transport.send(this.o.compose(row));
+      const r = await this.o.transport.send(this.o.compose(row), row.id);
       if (r.accepted.length === 0 && r.rejected.length > 0) {
         log.error({ outbox: row.id, to: row.recipient, response: r.response }, 'mail refused: dead letter');
         return (tx) => tx.outbox.markDead(row.id, owner, `every recipient refused: ${r.rejected.join(', ')} (${r.response})`);

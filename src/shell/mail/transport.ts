@@ -8,7 +8,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { SmtpConfig } from '../config.ts';
 import type { AccessTokenSource } from '../oauth/tokens.ts';
-import type { FromThread, SendError, ToThread } from './smtp-thread.ts';
+import type { FromThread, SendError, ThreadData, ToThread } from './smtp-thread.ts';
 
 export interface SendResult {
   accepted: string[];
@@ -17,15 +17,24 @@ export interface SendResult {
 }
 
 export interface MailTransport {
-  send(message: Mail.Options): Promise<SendResult>;
+  /**
+   * Sends one mail. `key` is its outbox row: a transport with a journal (sent-journal.ts) writes
+   * it there once the server has taken the mail.
+   */
+  send(message: Mail.Options, key?: number): Promise<SendResult>;
   close(): void;
 }
 
 /**
- * SMTP connections the outbox sends over at once. Each mail waits for the server's answer to its
- * message (the server writes it to its queue first), so a few connections keep mail moving while
- * others wait.
+ * Mails the thread sends at once, each on its own connection. A crash may leave a second copy of
+ * each mail the server was taking at that moment (it has the whole mail and has not yet answered),
+ * and a server spends most of a send writing the mail to its queue: on Postfix, SIGKILLs while
+ * sending duplicated 0.2 mails each with one at a time and 1.17 with two
+ * (tests/integration/outbox-crash.test.ts), for about a tenth more mails a second.
  */
+export const SEND_PARALLEL = 1;
+
+/** SMTP connections in the pool: the ones in use and spares for when one is closed or fails. */
 export const SMTP_CONNECTIONS = 4;
 
 /** The pool's options; they cross to the thread, so `extra` holds plain values only (no logger). */
@@ -54,8 +63,8 @@ function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = 
  * (tests, or a build older than src/) it loads smtp-thread.ts through tsx (smtp-thread-boot.mjs).
  */
 const THREAD = import.meta.url.endsWith('.js') ? './smtp-thread.js' : './smtp-thread-boot.mjs';
-const startThread = (options: SMTPPool.Options): Worker =>
-  new Worker(new URL(THREAD, import.meta.url), { workerData: options });
+const startThread = (data: ThreadData): Worker =>
+  new Worker(new URL(THREAD, import.meta.url), { workerData: data });
 
 /** A failure of the thread itself: the mail is tried again, like after a lost connection. */
 const threadError = (why: string): Error => Object.assign(new Error(`the SMTP thread stopped: ${why}`), { code: 'ECONNECTION' });
@@ -66,8 +75,13 @@ const sendError = (e: SendError): Error => Object.assign(new Error(e.message), {
   ...(e.response !== undefined ? { response: e.response } : {}),
 });
 
-/** `tokens`: where the access tokens come from, required with config.auth xoauth2. */
-export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}, tokens: AccessTokenSource | null = null): MailTransport {
+/**
+ * `tokens`: where the access tokens come from, required with config.auth xoauth2. `journal`: the
+ * file the thread writes each mail the server took to (sent-journal.ts), or null for none.
+ */
+export function smtpTransport(
+  config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}, tokens: AccessTokenSource | null = null, journal: string | null = null,
+): MailTransport {
   const options = smtpPoolOptions(config, extra);
   const provide = (t: Worker, id: number, rejected: string | undefined) => {
     const answer = tokens ? tokens.get(rejected) : Promise.reject(new Error('SMTP_AUTH is xoauth2 but no access tokens were given'));
@@ -85,7 +99,7 @@ export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Option
   };
   const open = (): Worker => {
     if (thread) return thread;
-    const t = startThread(options);
+    const t = startThread({ options, journal, parallel: SEND_PARALLEL });
     t.on('message', (m: FromThread) => {
       if ('closed' in m) { void t.terminate(); return; }
       if ('tokenRequest' in m) { provide(t, m.tokenRequest, m.rejected); return; }
@@ -106,10 +120,10 @@ export function smtpTransport(config: SmtpConfig, extra: Partial<SMTPPool.Option
   // Started now, so that the first mail does not wait for the thread to load.
   open();
   return {
-    send(message) {
+    send(message, key) {
       const id = ++next;
       return new Promise<SendResult>((resolve, reject) => {
-        open().postMessage({ id, message } satisfies ToThread);
+        open().postMessage({ id, message, ...(key !== undefined ? { key } : {}) } satisfies ToThread);
         pending.set(id, { resolve, reject });
       });
     },

@@ -52,8 +52,9 @@ export async function killRounds(stack: MailStack, opts: KillOptions): Promise<F
       await sleep(delay);
       await rig.kill();
       crashes++;
-      // Rows the killed server leased and did not record as sent: the mail in flight at the kill
-      // (rows of servers killed before, still under their lease, are not counted again).
+      // Rows the killed server leased and did not record as sent: the mails handed to its SMTP
+      // thread at the kill (sent and journalled, being sent, or queued; rows of servers killed
+      // before, still under their lease, are not counted again).
       const leased = rig.db((db) => db.prepare("SELECT id, lease_until AS until FROM outbox WHERE status = 'pending' AND lease_owner IS NOT NULL AND lease_until > ?").all(Date.now()) as { id: number; until: number }[]);
       const fresh = leased.filter((row) => !counted.has(`${row.id}:${row.until}`));
       for (const row of fresh) counted.add(`${row.id}:${row.until}`);
@@ -61,11 +62,11 @@ export async function killRounds(stack: MailStack, opts: KillOptions): Promise<F
       opts.progress?.(`kill round ${r + 1}/${opts.rounds}: killed ${delay} ms after the orders, ${inFlight.at(-1)} mails in flight`);
     }
     await rig.start();
-    const caughtUp = await settled(rig, sent.length, 240_000); // rows leased by a killed server wait out their lease (120 s)
+    const caughtUp = await settled(rig, sent.length, 240_000);
     const left = rig.db((db) => `${count(db, 'SELECT COUNT(*) AS n FROM inbound')} of ${sent.length} in the ledger, ${count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'")} mails left to send, ${count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')} filed but not marked so`);
     await sleep(3000); // mail in flight reaches the mailboxes
     await rig.stop();
-    return [...(await measure(rig, sent, crashes, opts.rounds, caughtUp, left)), info('kills with mail in flight', inFlight.filter((n) => n > 0).length, `${inFlight.reduce((a, b) => a + b, 0)} mails in flight at the kills in all`)];
+    return [...(await measure(rig, sent, crashes, opts.rounds, caughtUp, left)), info('kills with mail in flight', inFlight.filter((n) => n > 0).length, `${inFlight.reduce((a, b) => a + b, 0)} mails handed to the sender and not recorded at the kills in all`)];
   } finally {
     smtp.close();
     await rig.close();
