@@ -6,7 +6,7 @@
  */
 import { capacityOf, enginesWorking, systemName } from '../core/combat/damage-state.ts';
 import { bankWords } from '../core/bank.ts';
-import { distance, hexLabel, parseHexLabel, toColRow, type Hex } from '../core/hex/coords.ts';
+import { distance, hexLabel, parseHexLabel } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
@@ -15,17 +15,12 @@ import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { planAll, resolveTurn } from '../core/turn.ts';
 import { formatFireOrder, formatOrders, formatPlot, parsePlot } from '../orders/index.ts';
 import type { Envelope, FireOrder, Plot } from '../orders/index.ts';
-import { MAP_COLS, renderMap } from '../report/ascii-map.ts';
+import { PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../report/ascii-map.ts';
 import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
 
 export const WIDTH = 78;
-/**
- * Rows of hexes in a mail's map (two text lines each): enough for both sides of most engagements,
- * so that a player sees the enemy too; a mail may be long, only its width is limited.
- */
-const MAP_ROWS = 24;
 
 const clock = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
 const feet = (n: number): string => n.toLocaleString('en-US');
@@ -40,7 +35,7 @@ export const flying = (planes: PlaneState[]): PlaneState[] => planes.filter((p) 
 
 /** The map around the reader's planes, with the legend. */
 export function situationMap(state: GameState, focus: readonly string[]): string {
-  return renderMap(state, { focus: [...focus], maxRows: MAP_ROWS });
+  return renderMap(state, { focus: [...focus], maxRows: REPORT_ROWS });
 }
 
 const carriedText = (p: PlaneState): string =>
@@ -170,33 +165,17 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
 
 /** How many enemy planes a path preview's window takes in, nearest first, when they fit. */
 const PREVIEW_ENEMIES = 2;
-/** Rows of hexes a path preview grows to at most to take in enemy planes: a window, not the whole sky. */
-const PREVIEW_ROWS = 20;
 
 /**
- * The ids of the enemy planes nearest to `p` (at most PREVIEW_ENEMIES) that fit in one mail map
- * with the hexes `around` (the path and the plane), with a hex to spare on each side.
+ * The ids of the enemy planes nearest to `p` (at most PREVIEW_ENEMIES): the preview's window takes
+ * them in when they fit (report/ascii-map.ts), and its legend lists the others.
  */
-function nearestEnemies(state: GameState, p: PlaneState, around: Hex[]): string[] {
-  const box = around.map(toColRow);
-  const fits = (pts: { col: number; row: number }[]) => {
-    const cols = pts.map((x) => x.col);
-    const rows = pts.map((x) => x.row);
-    return Math.max(...cols) - Math.min(...cols) + 3 <= MAP_COLS && Math.max(...rows) - Math.min(...rows) + 3 <= PREVIEW_ROWS;
-  };
-  const out: string[] = [];
-  const enemies = state.planes
+function nearestEnemies(state: GameState, p: PlaneState): string[] {
+  return state.planes
     .filter((e) => e.status === 'flying' && e.side !== p.side)
-    .sort((a, b) => distance(a.hex, p.hex) - distance(b.hex, p.hex) || a.id.localeCompare(b.id));
-  for (const e of enemies) {
-    if (out.length === PREVIEW_ENEMIES) break;
-    const at = toColRow(e.hex);
-    if (fits([...box, at])) {
-      box.push(at);
-      out.push(e.id);
-    }
-  }
-  return out;
+    .sort((a, b) => distance(a.hex, p.hex) - distance(b.hex, p.hex) || a.id.localeCompare(b.id))
+    .slice(0, PREVIEW_ENEMIES)
+    .map((e) => e.id);
 }
 
 /**
@@ -220,6 +199,6 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
       ? `WARNING: ${p.id} ${gone.type === 'crash' ? 'flies into the ground' : 'leaves the map'} in impulse ${gone.impulse} and is out of the game. Change the plot if that is not what you want.`
       : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
         `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
-    return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: MAP_ROWS, frame: [p.id, ...nearestEnemies(state, p, [p.hex, ...path.map((m) => m.hex)])] })}\n${wrap(summary, 4)}` };
+    return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${wrap(summary, 4)}` };
   });
 }

@@ -1,22 +1,36 @@
 /**
- * The ASCII map of a mail report: the window of the hex grid around the planes, at most 78 columns
- * so mail clients do not wrap it. Hexes are 6-character cells; odd columns sit half a hex (one text
- * line) lower, as on the printed map. A plane shows its id in its hex and, on the line below, its
- * facing as a clock hour (12 = map top, 3 = right) and its altitude in hundreds of feet
- * ("3:120" = facing right at 12,000 ft). The legend under the map repeats every fact in words, so
- * the map can be read in a proportional font too.
+ * The ASCII map of a mail, drawn from the map view (map-view.ts), at most 78 columns so mail
+ * clients do not wrap it, ASCII only.
+ *
+ * - Hexes are 4-character slots; odd columns sit half a hex (one text line) lower, as on the printed
+ *   map, so a row of hexes takes two lines. An empty hex is a dot.
+ * - The map's edge is a border (| and -, + at the corners) and nothing is drawn beyond it; a side
+ *   of the window that is not the map's edge has no border, and the first line says where the
+ *   window lies in the map.
+ * - A plane is its id with a nose: ^ or v before it for 12 and 6 o'clock, a mark after it for
+ *   1-5 (' / > \ ,), before it for 7-11 (, / < \ '), so "R1>" flies to 3 o'clock and "/G1" to 8.
+ *   Its altitude in hundreds of feet is written under it when there is room. A label that would
+ *   touch another becomes a key letter (a, b, ...), and several planes in one hex one letter for
+ *   them all; the legend says who each letter is.
+ * - "+n" marks a hex of a plotted path entered in impulse n.
+ * - Rows where nothing is, far from everything, are left out: one line says which.
+ * The legend under the map repeats every fact in words, so the map reads in a proportional font.
  */
 import type { Hex } from '../core/hex/coords.ts';
-import { fromColRow, hexLabel, toColRow } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import { bankWords } from '../core/bank.ts';
-import { type GameState, type PlaneState, speedText } from '../core/state.ts';
+import { type GameState, speedText } from '../core/state.ts';
+import { type At, type Box, buildMapView, inMap, type MapView, onMap, type ViewPlane } from './map-view.ts';
 
 export const MAP_WIDTH = 78;
-const CELL = 6;
+const SLOT = 4;
+/** The row number and the left border. */
 const LEFT = 4;
-/** Columns of hexes a map of MAP_WIDTH holds. */
-export const MAP_COLS = Math.floor((MAP_WIDTH - LEFT) / CELL);
+/** Columns of hexes a map of MAP_WIDTH holds (with the right border). */
+export const MAP_COLS = Math.floor((MAP_WIDTH - LEFT - 1) / SLOT);
+/** Hex rows of a report's map, and of an acknowledgement's preview. */
+export const REPORT_ROWS = 12;
+export const PREVIEW_ROWS = 8;
 
 export interface PathMark {
   hex: Hex;
@@ -25,11 +39,12 @@ export interface PathMark {
 }
 
 export interface MapOptions {
-  /** Planes to centre the window on when not everything fits (e.g. the reader's own). */
+  /** The reader's planes: the window is chosen around them when not everything fits. */
   focus?: string[];
-  /** A plotted path to draw (hexes marked +impulse). */
+  /** A plotted path to draw (hexes marked +impulse), of the first plane in `focus`. */
   path?: PathMark[];
   maxCols?: number;
+  /** Hex rows drawn at most (left-out empty rows not counted). */
   maxRows?: number;
   /**
    * The planes the window must hold (with the path); default every plane flying. Other planes are
@@ -39,114 +54,275 @@ export interface MapOptions {
 }
 
 const clockOf = (f: number): number => (f === 0 ? 12 : f);
-const altHundreds = (ft: number): string => String(Math.round(ft / 100));
+const NOSE_AFTER = ['', "'", '/', '>', '\\', ','];
+const NOSE_BEFORE = ['^', "'", '\\', '<', '/', ',', 'v'];
 
-export function planeTag(p: PlaneState): string {
-  return `${clockOf(p.facing)}:${altHundreds(p.altitude)}`;
+/** A plane's label: its id (or key) with the nose on the side it flies to. */
+export function noseLabel(id: string, facing: number): string {
+  const f = ((facing % 12) + 12) % 12;
+  if (f >= 1 && f <= 5) return `${id}${NOSE_AFTER[f]}`;
+  // 0 -> ^, 11 -> ', 10 -> \, 9 -> <, 8 -> /, 7 -> ,, 6 -> v
+  return `${NOSE_BEFORE[f === 0 ? 0 : 12 - f]}${id}`;
 }
 
-function window(points: { col: number; row: number }[], focus: { col: number; row: number }[], maxCols: number, maxRows: number) {
-  const use = points.length ? points : [{ col: 1, row: 1 }];
-  let c0 = Math.min(...use.map((p) => p.col)) - 1;
-  let c1 = Math.max(...use.map((p) => p.col)) + 1;
-  let r0 = Math.min(...use.map((p) => p.row)) - 1;
-  let r1 = Math.max(...use.map((p) => p.row)) + 1;
-  const fit = (lo: number, hi: number, max: number, centre: number[]): [number, number] => {
-    if (hi - lo + 1 <= max) {
-      const pad = Math.floor((max - (hi - lo + 1)) / 2);
-      return [lo - Math.min(pad, 2), hi + Math.min(max - (hi - lo + 1) - Math.min(pad, 2), 2)];
-    }
-    const mid = Math.round(centre.reduce((s, x) => s + x, 0) / centre.length);
-    const start = mid - Math.floor(max / 2);
-    return [start, start + max - 1];
-  };
-  const f = focus.length ? focus : use;
-  [c0, c1] = fit(c0, c1, maxCols, f.map((p) => p.col));
-  [r0, r1] = fit(r0, r1, maxRows, f.map((p) => p.row));
-  if (c0 % 2 !== 0) { c0 -= 1; if (c1 - c0 + 1 > maxCols) c1 -= 1; }
-  return { c0, c1, r0, r1 };
-}
+/** Where on its line a label starts: a nose before the id sits left of the hex's dot. */
+const labelStart = (dot: number, facing: number): number => {
+  const f = ((facing % 12) + 12) % 12;
+  return f >= 1 && f <= 5 ? dot : dot - 1;
+};
 
-/** Slides a window [lo, hi] inside [1, size] when it fits there. */
-function clampTo(lo: number, hi: number, size: number): [number, number] {
-  const len = hi - lo + 1;
-  if (len >= size) return [Math.min(lo, 1), Math.max(hi, size)].map((x, i) => (i === 0 ? Math.max(x, 1) : Math.min(x, size))) as [number, number];
-  if (lo < 1) return [1, len];
-  if (hi > size) return [size - len + 1, size];
-  return [lo, hi];
-}
+const noses = (fs: number[]) => fs.map((f) => `${noseLabel('R', f)} ${clockOf(f)}`).join('  ');
+/** What the noses mean, in two lines. */
+export const FACING_KEY = `Nose (clock hour; 12 = map top): ${noses([0, 1, 2, 3, 4, 5])}\n${' '.repeat(33)}${noses([6, 7, 8, 9, 10, 11])}`;
 
+/** The state's map around the reader's planes (and a plotted path), with the legend. */
 export function renderMap(state: GameState, opts: MapOptions = {}): string {
-  const maxCols = opts.maxCols ?? MAP_COLS;
-  const maxRows = opts.maxRows ?? 15;
-  const planes = state.planes.filter((p) => p.status === 'flying');
-  const framed = opts.frame ? planes.filter((p) => opts.frame?.includes(p.id)) : planes;
-  const pts = [...framed.map((p) => toColRow(p.hex)), ...(opts.path ?? []).map((m) => toColRow(m.hex))];
-  const focus = [
-    ...planes.filter((p) => opts.focus?.includes(p.id)).map((p) => toColRow(p.hex)),
-    ...(opts.path ?? []).map((m) => toColRow(m.hex)),
-  ];
-  const w = window(pts, focus, maxCols, maxRows);
-  const inside = pts.every((p) => p.col >= 1 && p.row >= 1 && p.col <= state.map.width && p.row <= state.map.height);
-  let [c0, c1] = inside ? clampTo(w.c0, w.c1, state.map.width) : [w.c0, w.c1];
-  const [r0, r1] = inside ? clampTo(w.r0, w.r1, state.map.height) : [w.r0, w.r1];
-  if (c0 % 2 !== 0 && c0 > 1) { c0 -= 1; c1 -= 1; }
-
-  const byHex = new Map<string, PlaneState[]>();
-  for (const p of planes) byHex.set(hexLabel(p.hex), [...(byHex.get(hexLabel(p.hex)) ?? []), p]);
-  const pathAt = new Map<string, number>();
-  for (const m of opts.path ?? []) pathAt.set(hexLabel(m.hex), m.impulse);
-
-  const cell = (s: string) => s.slice(0, CELL).padEnd(CELL);
-  const centre = (s: string) => cell(' '.repeat(Math.max(0, Math.floor((CELL - s.length) / 2))) + s);
-  const lines: string[] = [];
-  let head = ' '.repeat(LEFT);
-  for (let c = c0; c <= c1; c++) head += centre(String(c).padStart(2, '0'));
-  lines.push(head.trimEnd());
-  for (let r = r0; r <= r1; r++) {
-    for (const parity of [0, 1]) {
-      // Line of the hexes of this parity in row r, and the tag line of the other parity above it.
-      let text = parity === 0 ? String(r).padStart(2, '0').padStart(LEFT - 1).padEnd(LEFT) : ' '.repeat(LEFT);
-      for (let c = c0; c <= c1; c++) {
-        const isOwn = ((c % 2) + 2) % 2 === parity;
-        if (isOwn) {
-          const label = hexLabel(fromColRow(c, r));
-          const here = byHex.get(label);
-          if (here && here.length > 1) text += centre(`*${here.length}`);
-          else if (here) text += centre((here[0] as PlaneState).id.slice(0, 4));
-          else if (pathAt.has(label)) text += centre(`+${pathAt.get(label)}`);
-          else text += centre('.');
-        } else {
-          // Below a plane of the other parity (one line up): its facing and altitude.
-          const rowAbove = parity === 1 ? r : r - 1;
-          const above = byHex.get(hexLabel(fromColRow(c, rowAbove)));
-          text += above && above.length === 1 ? centre(planeTag(above[0] as PlaneState)) : ' '.repeat(CELL);
-        }
-      }
-      lines.push(text.trimEnd());
-    }
-  }
-  // The tag line of the last row's odd... even hexes is the first line of the next row; add it.
-  let tail = ' '.repeat(LEFT);
-  for (let c = c0; c <= c1; c++) {
-    const above = ((c % 2) + 2) % 2 === 1 ? byHex.get(hexLabel(fromColRow(c, r1))) : undefined;
-    tail += above && above.length === 1 ? centre(planeTag(above[0] as PlaneState)) : ' '.repeat(CELL);
-  }
-  if (tail.trim()) lines.push(tail.trimEnd());
-  return `${lines.join('\n')}\n${legend(state, c0, c1, r0, r1)}`;
+  const view = buildMapView({
+    state, own: opts.focus ?? [],
+    paths: opts.path && opts.focus?.[0] ? [{ plane: opts.focus[0], marks: opts.path }] : [],
+  });
+  return renderAsciiMap(view, opts);
 }
 
-export function legend(state: GameState, c0 = -1e9, c1 = 1e9, r0 = -1e9, r1 = 1e9): string {
+interface Layout {
+  box: Box;
+  /** Rows drawn (in order); a gap between two of them is a left-out stretch. */
+  rows: number[];
+  shown: Set<string>;
+}
+
+/** The window: around the framed planes and paths if they fit, else around the reader's. */
+function layout(view: MapView, opts: MapOptions): Layout {
+  const maxCols = opts.maxCols ?? MAP_COLS;
+  const maxRows = opts.maxRows ?? REPORT_ROWS;
+  const flying = onMap(view).filter((p) => inMap(p, view.size));
+  const marks = view.paths.flatMap((p) => p.marks).filter((m) => inMap(m, view.size));
+  const own = flying.filter((p) => opts.focus?.includes(p.id));
+  const framed = opts.frame ? flying.filter((p) => opts.frame?.includes(p.id) || p.own) : flying;
+  const must: At[] = [...own, ...marks];
+  // The others, nearest to the reader's first: each is kept if the window still fits.
+  const centre = must.length ? must : framed;
+  const dist = (p: At) => Math.min(...centre.map((c) => Math.abs(c.col - p.col) + Math.abs(c.row - p.row)));
+  const others = framed.filter((p) => !p.own).sort((a, b) => dist(a) - dist(b) || a.id.localeCompare(b.id));
+  let pts: At[] = must.length ? [...must] : [];
+  let attempt = fit(pts.length ? pts : others.slice(0, 1), view, maxCols, maxRows);
+  for (const p of pts.length ? others : others.slice(1)) {
+    const next = fit([...pts, p], view, maxCols, maxRows);
+    if (next) { pts = [...pts, p]; attempt = next; }
+  }
+  if (!pts.length && others[0]) pts = [others[0]];
+  attempt ??= fit(pts, view, maxCols, maxRows, true);
+  const l = attempt as Omit<Layout, 'shown'>;
+  const shown = new Set(flying.filter((p) => p.col >= l.box.c0 && p.col <= l.box.c1 && l.rows.includes(p.row)).map((p) => p.id));
+  return { ...l, shown };
+}
+
+/**
+ * The box and rows holding `pts` with a hex of margin (the map's edge shown when it is that near),
+ * empty stretches left out; null when it is wider than maxCols or has more than maxRows rows,
+ * unless `force` (then cut around the points' middle).
+ */
+function fit(pts: At[], view: MapView, maxCols: number, maxRows: number, force = false): Omit<Layout, 'shown'> | null {
+  const { width, height } = view.size;
+  const use = pts.length ? pts : [{ col: Math.ceil(width / 2), row: Math.ceil(height / 2) }];
+  const cols = use.map((p) => p.col);
+  const rows = use.map((p) => p.row);
+  const edge = (lo: number, hi: number, size: number): [number, number] =>
+    [lo - 2 <= 1 ? 1 : lo - 1, hi + 2 >= size ? size : hi + 1];
+  let [c0, c1] = edge(Math.min(...cols), Math.max(...cols), width);
+  if (c1 - c0 + 1 > maxCols) {
+    if (!force) return null;
+    const mid = Math.round((Math.min(...cols) + Math.max(...cols)) / 2);
+    c0 = Math.max(1, Math.min(mid - Math.floor(maxCols / 2), width - maxCols + 1));
+    c1 = Math.min(width, c0 + maxCols - 1);
+  }
+  const [r0, r1] = edge(Math.min(...rows), Math.max(...rows), height);
+  // Rows within one of a point (or of an odd-column point's altitude, a row lower) are drawn;
+  // a stretch of two or more others is left out.
+  const near = new Set<number>();
+  for (const p of use) for (let r = p.row - 1; r <= p.row + 1 + (p.col % 2); r++) near.add(r);
+  const drawn: number[] = [];
+  for (let r = r0; r <= r1; r++) {
+    if (near.has(r) || r === r0 || r === r1) { drawn.push(r); continue; }
+    let end = r;
+    while (end + 1 <= r1 && !near.has(end + 1) && end + 1 !== r1) end++;
+    if (end === r) drawn.push(r);
+    r = end;
+  }
+  if (drawn.length > maxRows) {
+    if (!force) return null;
+    const mid = Math.round((Math.min(...rows) + Math.max(...rows)) / 2);
+    const lo = Math.max(1, Math.min(mid - Math.floor(maxRows / 2), height - maxRows + 1));
+    return { box: { c0, c1, r0: lo, r1: Math.min(height, lo + maxRows - 1) }, rows: range(lo, Math.min(height, lo + maxRows - 1)) };
+  }
+  return { box: { c0, c1, r0, r1 }, rows: drawn };
+}
+
+const range = (a: number, b: number): number[] => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** A line of text being drawn: what each column holds, and which columns are taken. */
+class Line {
+  readonly chars: string[];
+  readonly taken: boolean[];
+  constructor(width: number) {
+    this.chars = Array.from({ length: width }, () => ' ');
+    this.taken = Array.from({ length: width }, () => false);
+  }
+  /**
+   * Whether `text` fits at `start` inside the borders, covering nothing but the column `own` (its
+   * hex's dot), with `margin` blanks on each side: a border counts as blank, a dot does beyond
+   * the first.
+   */
+  free(start: number, text: string, own: number | null, margin = 1): boolean {
+    if (start < LEFT || start + text.length > this.chars.length - 1) return false;
+    for (let x = start - margin; x < start + text.length + margin; x++) {
+      if (x < 0 || x >= this.chars.length || x === own || !this.taken[x]) continue;
+      const mark = this.chars[x] === '.' || this.chars[x] === '|';
+      const inside = x >= start && x < start + text.length;
+      if (inside || !mark || (this.chars[x] === '.' && (x === start - 1 || x === start + text.length))) return false;
+    }
+    return true;
+  }
+  put(start: number, text: string): void {
+    for (let i = 0; i < text.length; i++) { this.chars[start + i] = text[i] as string; this.taken[start + i] = true; }
+  }
+  toString(): string {
+    return this.chars.join('').trimEnd();
+  }
+}
+
+export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
+  const { box, rows, shown } = layout(view, opts);
+  const { width, height } = view.size;
+  const atLeft = box.c0 === 1;
+  const atRight = box.c1 === width;
+  const lineWidth = LEFT + (box.c1 - box.c0 + 1) * SLOT + 1;
+  const dotX = (col: number) => LEFT + (col - box.c0) * SLOT + 1;
+  // Two lines per drawn row (even columns, then odd ones), and one more for the altitudes under
+  // the last row's odd columns; a left-out stretch is one line.
+  type Slot = { kind: 'hexes'; row: number; parity: number; line: Line } | { kind: 'gap'; from: number; to: number; line: Line };
+  const slots: Slot[] = [];
+  const lineOf = new Map<string, Line>();
+  rows.forEach((r, i) => {
+    if (i > 0 && r > (rows[i - 1] as number) + 1) slots.push({ kind: 'gap', from: (rows[i - 1] as number) + 1, to: r - 1, line: new Line(lineWidth) });
+    for (const parity of [0, 1]) {
+      const line = new Line(lineWidth);
+      slots.push({ kind: 'hexes', row: r, parity, line });
+      lineOf.set(`${r}:${parity}`, line);
+    }
+  });
+  const tail = new Line(lineWidth);
+  // The line under a hex: the odd line of its row for an even column, the even line of the next
+  // row (or the tail) for an odd one.
+  const under = (p: At): Line | undefined => {
+    if (p.col % 2 === 0) return lineOf.get(`${p.row}:1`);
+    const next = rows.indexOf(p.row) + 1;
+    if (next === rows.length) return tail;
+    return rows[next] === p.row + 1 ? lineOf.get(`${p.row + 1}:0`) : undefined;
+  };
+  const lineAt = (p: At) => lineOf.get(`${p.row}:${((p.col % 2) + 2) % 2}`);
+  const inWindow = (p: At) => p.col >= box.c0 && p.col <= box.c1 && rows.includes(p.row) && inMap(p, view.size);
+  const edges = (line: Line) => {
+    if (atLeft) line.put(LEFT - 1, '|');
+    if (atRight) line.put(lineWidth - 1, '|');
+  };
+  // The borders and the dots of the hexes, taken so that no label covers another hex's.
+  for (const s of [...slots.map((x) => x.line), tail]) edges(s);
+  for (const s of slots) {
+    if (s.kind !== 'hexes') continue;
+    for (let c = box.c0; c <= box.c1; c++) {
+      if (((c % 2) + 2) % 2 !== s.parity) continue;
+      s.line.put(dotX(c), '.');
+    }
+  }
+  // Planes first (the reader's, then the others), then the path, then the altitudes.
+  const flying = onMap(view).filter((p) => shown.has(p.id));
+  const byHex = new Map<string, ViewPlane[]>();
+  for (const p of flying) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
+  const keys: { key: string; text: string }[] = [];
+  const nextKey = () => String.fromCharCode(97 + keys.length);
+  const order = [...byHex.values()].sort((a, b) => Number(b.some((p) => p.own)) - Number(a.some((p) => p.own)) || (a[0] as ViewPlane).id.localeCompare((b[0] as ViewPlane).id));
+  const labelled: ViewPlane[] = [];
+  for (const group of order) {
+    const p = group[0] as ViewPlane;
+    const line = lineAt(p) as Line;
+    const dot = dotX(p.col);
+    const label = noseLabel(p.id, p.facing);
+    if (group.length === 1 && line.free(labelStart(dot, p.facing), label, dot)) {
+      line.put(labelStart(dot, p.facing), label);
+      labelled.push(p);
+      continue;
+    }
+    const key = nextKey();
+    if (group.length > 1) {
+      line.put(dot, key);
+      keys.push({ key, text: `${group.map((g) => `${g.id} (${clockOf(g.facing)})`).join(', ')} in ${p.hex}` });
+      continue;
+    }
+    const short = noseLabel(key, p.facing);
+    line.put(line.free(labelStart(dot, p.facing), short, dot) ? labelStart(dot, p.facing) : dot, line.free(labelStart(dot, p.facing), short, dot) ? short : key);
+    keys.push({ key, text: `${p.id} (${clockOf(p.facing)})` });
+    labelled.push(p);
+  }
+  for (const path of view.paths) {
+    for (const m of path.marks) {
+      if (!inWindow(m) || byHex.has(m.hex)) continue;
+      const line = lineAt(m) as Line;
+      const dot = dotX(m.col);
+      const text = `+${m.impulse}`;
+      if (line.free(dot, text, dot)) line.put(dot, text);
+      else line.put(dot, '+');
+    }
+  }
+  for (const p of labelled) {
+    const line = under(p);
+    const text = String(Math.round(p.altitude / 100));
+    const dot = dotX(p.col);
+    // Two blanks from any other label, so that it cannot be taken for another plane's.
+    if (line?.free(dot, text, null, 2)) line.put(dot, text);
+  }
+  // The frame: row numbers, borders, the column numbers on top.
+  const out: string[] = [];
+  const where = `Map ${width} x ${height} hexes; shown: columns ${pad2(box.c0)}-${pad2(box.c1)}, rows ${pad2(box.r0)}-${pad2(box.r1)}`;
+  out.push(where);
+  let head = ' '.repeat(LEFT);
+  for (let c = box.c0; c <= box.c1; c++) head += ` ${pad2(c)} `.slice(0, SLOT);
+  out.push(head.trimEnd());
+  const rule = (corner: string) => `${' '.repeat(LEFT - 1)}${atLeft ? corner : '-'}${'-'.repeat(lineWidth - LEFT - 1)}${atRight ? corner : '-'}`;
+  if (box.r0 === 1) out.push(rule('+'));
+  for (const s of slots) {
+    if (s.kind === 'gap') {
+      const text = s.from === s.to ? `row ${pad2(s.from)}: nothing there` : `rows ${pad2(s.from)}-${pad2(s.to)}: nothing there`;
+      s.line.put(LEFT + 1, `~ ${text} ~`);
+      out.push(s.line.toString());
+      continue;
+    }
+    if (s.parity === 0) s.line.put(0, pad2(s.row).padStart(LEFT - 2));
+    out.push(s.line.toString());
+  }
+  if (tail.toString().replace(/\|/g, '').trim()) out.push(tail.toString());
+  if (box.r1 === height) out.push(rule('+'));
+  return `${out.join('\n')}\n${legend(view, shown, keys)}`;
+}
+
+/** Every fact of the map in words, one plane a line, and what the letters stand for. */
+export function legend(view: MapView, shown: Set<string>, keys: { key: string; text: string }[] = []): string {
   const rows = [
-    'Under each plane: facing (clock hour, 12 = map top) : altitude (100s of ft)',
-    'plane  side      hex    facing      alt ft  speed  bank',
+    FACING_KEY,
+    'Under a plane: its altitude in 100s of ft.',
   ];
-  for (const p of state.planes) {
-    const { col, row } = toColRow(p.hex);
-    const off = p.status === 'flying' && (col < c0 || col > c1 || row < r0 || row > r1) ? ' (not shown above)' : '';
+  if (view.paths.some((p) => p.marks.length)) rows.push('+n: the hex the plotted path enters in impulse n.');
+  for (const k of keys) rows.push(`${k.key} = ${k.text}`);
+  rows.push('plane  side      hex    facing      alt ft  speed  bank');
+  for (const p of view.planes) {
+    const off = p.status === 'flying' && !shown.has(p.id) ? ' (not shown above)' : '';
     const status = p.status === 'flying' ? '' : ` ${p.status.toUpperCase()}`;
     const facing = `${clockOf(p.facing)} (${facingCompass(p.facing)})`;
-    rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${hexLabel(p.hex).padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedText(p.speed).padStart(5)}  ${bankWords(p.bank)}${status}${off}`);
+    rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedOf(p)}  ${bankOf(p)}${status}${off}`);
   }
   return rows.join('\n');
 }
+
+const speedOf = (p: ViewPlane): string => speedText(p.speed).padStart(5);
+const bankOf = (p: ViewPlane): string => bankWords(p.bank);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createGame } from '../../src/core/scenario.ts';
 import { previewPath } from '../../src/core/movement/preview.ts';
-import { renderMap, MAP_WIDTH } from '../../src/report/ascii-map.ts';
+import { fromColRow } from '../../src/core/hex/coords.ts';
+import { MAP_WIDTH, noseLabel, PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../../src/report/ascii-map.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { parseOrders } from '../../src/orders/index.ts';
@@ -13,39 +14,91 @@ const golden = (name: string, text: string) => {
   if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, text);
   expect(text).toBe(readFileSync(f, 'utf8'));
 };
+const game = (name: string) => createGame(loadScenarioFile(`scenarios/${name}.yaml`, catalog), catalog, 'x');
+/** The drawing: the lines above the legend. */
+const drawing = (map: string) => map.slice(0, map.indexOf('\nNose')).split('\n');
+const fitsWidth = (map: string) => { for (const l of map.split('\n')) expect(l.length).toBeLessThanOrEqual(MAP_WIDTH); };
 
 describe('the ASCII map', () => {
-  it('draws every plane with id, facing and altitude, and a legend, within 78 columns', () => {
-    const state = createGame(loadScenarioFile('scenarios/two-v-two.yaml', catalog), catalog, 'x');
-    const map = renderMap(state);
-    for (const l of map.split('\n')) expect(l.length).toBeLessThanOrEqual(MAP_WIDTH);
+  it('draws every plane with its nose and altitude, says where the window lies, and leaves out empty rows', () => {
+    const state = game('two-v-two');
+    const map = renderMap(state, { focus: ['W1'], maxRows: REPORT_ROWS });
+    fitsWidth(map);
+    expect(map).toMatch(/^Map 36 x 28 hexes; shown: columns \d\d-\d\d, rows \d\d-\d\d\n/);
     for (const p of state.planes) {
-      expect(map).toContain(p.id);
-      expect(map).toMatch(new RegExp(`${p.id} .* ${p.altitude} `));
+      expect(map).toContain(noseLabel(p.id, p.facing));
+      expect(map).toMatch(new RegExp(`\\n${p.id} .* ${p.altitude} `));
     }
-    expect(map).toContain('12:140');
+    expect(map).toMatch(/~ rows \d\d-\d\d: nothing there ~/);
+    expect(drawing(map).length).toBeLessThanOrEqual(30);
     golden('map-two-v-two.txt', map);
   });
 
-  it('draws a plotted path with the impulse of each hex', () => {
-    const state = createGame(loadScenarioFile('scenarios/duel.yaml', catalog), catalog, 'x');
+  it('gives each of the 12 facings its own nose, in ASCII', () => {
+    const labels = Array.from({ length: 12 }, (_, f) => noseLabel('R1', f));
+    expect(new Set(labels).size).toBe(12);
+    expect(labels).toEqual(['^R1', "R1'", 'R1/', 'R1>', 'R1\\', 'R1,', 'vR1', ',R1', '/R1', '<R1', '\\R1', "'R1"]);
+    for (const l of labels) expect(l).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it('draws the map edge as a border and nothing beyond it', () => {
+    const state = game('two-v-two');
+    const [a, b, c, d] = state.planes;
+    a!.hex = fromColRow(36, 28); a!.facing = 3;
+    b!.hex = fromColRow(34, 27); c!.hex = fromColRow(1, 1); d!.hex = fromColRow(2, 1);
+    const corner = renderMap(state, { focus: [a!.id, b!.id], maxRows: REPORT_ROWS });
+    fitsWidth(corner);
+    const lines = drawing(corner);
+    // The bottom-right corner: a right border on every line, the bottom rule last.
+    expect(lines.at(-1)).toMatch(/^ {3}-+\+$/);
+    expect(lines.slice(2, -1).every((l) => l.endsWith('|'))).toBe(true);
+    expect(corner).toContain('columns 33-36, rows 26-28');
+    expect(corner).toMatch(/W1>\|/);
+    // No column beyond the map is drawn.
+    expect(lines[1]).not.toMatch(/37/);
+    golden('map-edge.txt', corner);
+    const other = renderMap(state, { focus: [c!.id], maxRows: REPORT_ROWS });
+    expect(drawing(other)[2]).toMatch(/^ {3}\+-+$/);
+    expect(drawing(other).slice(3).every((l) => l.startsWith('   |') || /^\d\d \|/.test(l))).toBe(true);
+  });
+
+  it('turns crowded labels and planes sharing a hex into letters the legend explains', () => {
+    const state = game('two-v-two');
+    const [a, b, c, d] = state.planes;
+    a!.hex = fromColRow(11, 12); a!.facing = 3;
+    b!.hex = fromColRow(12, 12); b!.facing = 9; b!.id = 'HURR1A';
+    c!.hex = fromColRow(13, 12); c!.facing = 5;
+    d!.hex = fromColRow(13, 12); d!.facing = 7;
+    const map = renderMap(state, { focus: [a!.id], maxRows: REPORT_ROWS });
+    fitsWidth(map);
+    expect(map).toContain('a = Z1 (5), Z2 (7) in 1312');
+    expect(map).toContain('<HURR1A');
+    // No altitude stands next to another plane's label.
+    for (const l of drawing(map)) expect(l).not.toMatch(/[A-Z0-9>'\\/,<^v] ?\d{2,3}\b(?! )/);
+    golden('map-crowded.txt', map);
+  });
+
+  it('draws a plotted path with the impulse of each hex, in an acknowledgement-sized window', () => {
+    const state = game('duel');
     const env = parseOrders('#TALLYHO duel raf x\nR1: RB S TR S TR 1\n#END\n').envelopes[0]!;
     const path = previewPath(state, 'R1', env.plots[0]!);
     expect(path.ok).toBe(true);
     if (!path.ok) return;
     expect(path.value.map((s) => s.impulse)).toEqual([3, 5, 6, 9, 10, 12]);
-    const map = renderMap(state, { path: path.value, focus: ['R1'] });
-    for (const l of map.split('\n')) expect(l.length).toBeLessThanOrEqual(MAP_WIDTH);
+    const map = renderMap(state, { path: path.value, focus: ['R1'], maxRows: PREVIEW_ROWS, frame: ['R1', 'G1'] });
+    fitsWidth(map);
     expect(map).toContain('+3');
     expect(map).toContain('+12');
+    expect(drawing(map).length).toBeLessThanOrEqual(20);
+    expect(map).toMatch(/G1 .*\(not shown above\)/);
     golden('map-duel-path.txt', map);
   });
 
-  it('keeps the reader\'s planes in the window when the planes are far apart, and says who is off it', () => {
-    const state = createGame(loadScenarioFile('scenarios/duel.yaml', catalog), catalog, 'x');
-    state.planes[1]!.hex = { q: 29, r: -13 };
+  it("keeps the reader's planes in the window when the planes are far apart, and says who is off it", () => {
+    const state = game('duel');
+    state.planes[1]!.hex = fromColRow(29, 1);
     const map = renderMap(state, { focus: ['R1'] });
-    expect(map).toContain(' R1 ');
+    expect(map).toContain('^R1');
     expect(map).toMatch(/G1 .*\(not shown above\)/);
   });
 });
