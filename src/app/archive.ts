@@ -13,12 +13,13 @@ import { bankWords } from '../core/bank.ts';
 import { hexLabel } from '../core/hex/coords.ts';
 import { casualties, combatLines } from '../report/combat-log.ts';
 import { replayFrames } from '../report/frames.ts';
+import { buildMapView } from '../report/map-view.ts';
 import { svgMap } from '../report/svg-map.ts';
 import { turnLog } from '../report/turn-log.ts';
 import { ID_RE } from './games.ts';
 import { when } from './messages.ts';
 import type { GameRow, Store, StoreTx, TurnStamp } from './ports.ts';
-import { damageLines, flying, logSheet, myPlanes } from './views.ts';
+import { damageLines, facingText, flying, logSheet, myPlanes } from './views.ts';
 
 const gameHref = (id: string): string => `/games/${encodeURIComponent(id)}`;
 const turnHref = (id: string, n: number): string => `${gameHref(id)}/turns/${n}`;
@@ -88,7 +89,7 @@ function description(game: GameRow): string {
 
 const planeRow = (state: GameState, p: PlaneState) => ({
   id: p.id, type: state.aircraft[p.type]?.name ?? p.type, side: state.sides[p.side]?.name ?? p.side,
-  status: p.status, hex: hexLabel(p.hex), facing: p.facing, altitude: p.altitude, speed: speedText(p.speed), bank: bankWords(p.bank),
+  status: p.status, hex: hexLabel(p.hex), facing: facingText(p.facing), altitude: p.altitude, speed: speedText(p.speed), bank: bankWords(p.bank),
 });
 
 /** A visible game: ids outside the id alphabet never reach the store. */
@@ -146,11 +147,6 @@ function resolvedTurn(tx: StoreTx, id: string, n: number, known?: TurnStamp): Re
 
 const impulseLabel = (i: number): string => (i === 0 ? 'Start of the turn' : `End of impulse ${i}`);
 
-function sidesIndex(state: GameState): Record<string, number> {
-  const order = Object.keys(state.sides);
-  return Object.fromEntries(state.planes.map((p) => [p.id, Math.max(0, order.indexOf(p.side))]));
-}
-
 export type TurnView = NonNullable<ReturnType<typeof turnView>>;
 
 /**
@@ -186,11 +182,11 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
     turn: t.turn, resolved: when(t.resolvedAt),
     prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '', next: t.hasNext ? turnHref(t.game.id, t.turn + 1) : '',
-    map: svgMap({ map: t.before.map, frames, sideOf: sidesIndex(t.before), title: `${t.game.name}: turn ${t.turn}` }),
+    map: svgMap(buildMapView({ state: t.before, viewer: null, turn: { frames, events: t.events } }), { title: `${t.game.name}: turn ${t.turn}`, frames }),
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
       index: i, label: impulseLabel(i), first: i === 0, text: turnLog(at(i)),
-      planes: f.map((p) => ({ ...p, bank: bankWords(p.bank) })),
+      planes: f.map((p) => ({ ...p, facing: facingText(p.facing), bank: bankWords(p.bank) })),
     })),
     casualties: casualties(t.events),
     combat,
@@ -215,7 +211,7 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
       damage: damageLines(t.after, p).map((l) => l.trim()),
       track: frames.map((f, i) => {
         const x = f.find((q) => q.id === p.id);
-        return x ? { label: impulseLabel(i), hex: x.hex, facing: x.facing, altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
+        return x ? { label: impulseLabel(i), hex: x.hex, facing: facingText(x.facing), altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
       }).filter((x) => x !== null),
       eventLog: turnLog(mine),
     };

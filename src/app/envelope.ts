@@ -211,7 +211,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     accepted,
     ack: {
       game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
-      previews: accepted ? previews(state, orders.plots, player.planes) : [],
+      previews: accepted ? previews(state, orders.plots, player.planes) : [], state,
       forecast: accepted ? forecast(state, orders, player.planes) : '',
       defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,

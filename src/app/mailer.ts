@@ -19,7 +19,15 @@ export interface QueuedMail {
   inboundId?: number | null;
   /** The player's mail this answers (its Message-ID), if any. */
   replyTo?: string;
+  /**
+   * The map picture of the HTML part (a standalone SVG, report/svg-map.ts) and its words for a
+   * reader who does not see it. The view gets `picture` ({ cid, alt }) for the template.
+   */
+  picture?: { svg: string; alt: string } | null;
 }
+
+/** The Content-ID the HTML part names the picture by (the shell attaches it under that name). */
+export const PICTURE_CID = 'map@tallyho';
 
 export function queueMail(deps: AppDeps, tx: StoreTx, mail: QueuedMail): { id: number; messageId: string } {
   const hint = ['tallyho', mail.gameId, mail.player?.id, mail.kind, mail.turn].filter((x) => x !== null && x !== undefined).join('.');
@@ -27,7 +35,8 @@ export function queueMail(deps: AppDeps, tx: StoreTx, mail: QueuedMail): { id: n
   const root = mail.player?.threadRoot ?? null;
   const references = [root, mail.replyTo].filter((x): x is string => !!x);
   const inReplyTo = mail.replyTo || root || null;
-  const rendered = deps.renderer.render(mail.template, mail.view);
+  const view = { picture: mail.picture ? { cid: PICTURE_CID, alt: mail.picture.alt } : null, ...mail.view };
+  const rendered = deps.renderer.render(mail.template, view);
   const id = tx.outbox.insert({
     gameId: mail.gameId,
     playerId: mail.player?.id ?? null,
@@ -41,6 +50,7 @@ export function queueMail(deps: AppDeps, tx: StoreTx, mail: QueuedMail): { id: n
     references: [...new Set(references)],
     text: rendered.text,
     html: rendered.html,
+    picture: mail.picture?.svg ?? null,
   }, deps.clock.now());
   return { id, messageId };
 }

@@ -13,7 +13,8 @@ import { planeCards } from './cards.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
-import { examplePlot, flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
+import { previewPicture, reportPicture, situationPicture } from './pictures.ts';
+import { type Preview, examplePlot, flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -84,7 +85,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
   };
   const { messageId } = queueMail(deps, tx, {
     kind: 'welcome', template: 'welcome', view, subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,
-    to: player.email, gameId: game.id, player, turn: state.turn,
+    to: player.email, gameId: game.id, player, turn: state.turn, picture: situationPicture(state, player.planes, game.name),
   });
   tx.players.setThreadRoot(game.id, player.id, messageId);
 }
@@ -98,7 +99,9 @@ export interface AckInput {
   earlier: { submittedAt: number } | null;
   canonical: string;
   problems: string[];
-  previews: { plane: string; map: string }[];
+  previews: Preview[];
+  /** The state the previews fly from (the turn's start): the picture's map. */
+  state?: GameState;
   /** Accepted orders with FIRE lines: the forecast's text (app/forecast.ts); '' for none. */
   forecast?: string;
   /** The player's flying planes without a plot (they fly the default). */
@@ -139,9 +142,12 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     sender: a.sender,
   };
   const subject = `[${a.game.id}] Turn ${a.turn} orders ${a.accepted ? 'accepted' : 'NOT accepted'}`;
+  const picture = a.state && a.previews.length
+    ? previewPicture(a.state, a.previews.map((p) => ({ plane: p.plane, marks: p.path })), a.player.planes, a.game.name)
+    : null;
   queueMail(deps, tx, {
     kind: 'ack', template: 'ack', view, subject, to: a.player.email, gameId: a.game.id, player: a.player, turn: a.turn,
-    inboundId: a.inboundId, replyTo: a.replyTo,
+    inboundId: a.inboundId, replyTo: a.replyTo, picture,
   });
 }
 
@@ -150,6 +156,8 @@ export interface ReportInput {
   player: PlayerRow;
   resolved: number;
   events: GameEvent[];
+  /** The state the turn started from (the picture's tracks), and the state after it. */
+  before: GameState;
   state: GameState;
   over: boolean;
 }
@@ -174,7 +182,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
   };
   queueMail(deps, tx, {
     kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}`, to: r.player.email,
-    gameId: r.game.id, player: r.player, turn: r.resolved,
+    gameId: r.game.id, player: r.player, turn: r.resolved, picture: reportPicture(r.before, r.state, r.events, r.player.planes, r.game.name),
   });
 }
 

@@ -129,9 +129,12 @@ export interface NewOutboxRow {
   references: string[];
   text: string;
   html: string | null;
+  /** The map's SVG the HTML part shows as an inline picture (migrations/007), or null. */
+  picture?: string | null;
 }
 
 export interface OutboxRow extends NewOutboxRow {
+  picture: string | null;
   id: number;
   status: OutboxStatus;
   attempts: number;

@@ -53,7 +53,7 @@ export function resolveReady(deps: AppDeps, gameId: string, opts: { withDefaults
     tx.games.update(game.id, over ? { turn: next.turn, status: 'over', endedAt: now } : { turn: next.turn });
     const updated = tx.games.get(game.id) ?? game;
     for (const p of players) {
-      queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, state: next, over });
+      queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, before: state, state: next, over });
     }
     deps.log.info({ game: game.id, turn: game.turn, events: r.value.events.length, over }, 'turn resolved');
     return game.turn;

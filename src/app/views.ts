@@ -15,14 +15,16 @@ import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { planAll, resolveTurn } from '../core/turn.ts';
 import { formatFireOrder, formatOrders, formatPlot, parsePlot } from '../orders/index.ts';
 import type { Envelope, FireOrder, Plot } from '../orders/index.ts';
-import { PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../report/ascii-map.ts';
+import { type PathMark, PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../report/ascii-map.ts';
 import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
 
 export const WIDTH = 78;
 
-const clock = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
+/** A facing as the mails write it: "12 (N)", "3 (E)". */
+export const facingText = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
+const clock = facingText;
 const feet = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -184,7 +186,14 @@ function nearestEnemies(state: GameState, p: PlaneState): string[] {
  * that fit in one mail map (the legend lists the others), and where it ends: the player's planes are flown alone
  * (other planes never change a plane's movement; core/movement/preview.ts does the same per plane).
  */
-export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): { plane: string; map: string }[] {
+export interface Preview {
+  plane: string;
+  map: string;
+  /** The hexes entered, with their impulses (the picture draws them too). */
+  path: PathMark[];
+}
+
+export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): Preview[] {
   const mine = flying(myPlanes(state, planeIds));
   const r = resolveTurn({ ...state, planes: mine }, { plots, fire: [] });
   if (!r.ok) return [];
@@ -199,6 +208,6 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
       ? `WARNING: ${p.id} ${gone.type === 'crash' ? 'flies into the ground' : 'leaves the map'} in impulse ${gone.impulse} and is out of the game. Change the plot if that is not what you want.`
       : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
         `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
-    return { plane: p.id, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${wrap(summary, 4)}` };
+    return { plane: p.id, path, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${wrap(summary, 4)}` };
   });
 }

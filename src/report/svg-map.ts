@@ -1,53 +1,81 @@
 /**
- * The map of a resolved turn as inline SVG, for the web archive: the hex grid (flat-topped hexes in
- * columns, odd columns half a hex lower, as on the printed map), each plane's track through the
- * impulses, and one group of plane markers per replay frame (frame 0 = the start of the turn, frame
- * i = the end of impulse i; all but frame 0 hidden until the replay script shows them). A marker is
- * a disc with a nose pointing along its facing (0 = map top, +30 degrees clockwise per facing) and a
- * label with its id and altitude.
+ * The map as SVG, drawn from the map view (map-view.ts): the web archive's map and, rendered to a
+ * PNG by the shell, the picture in every mail that carries a map. Flat-topped hexes in columns, odd
+ * columns half a hex lower, as on the printed map; the map's edge drawn as a heavier line; each
+ * plane a disc with a nose along its facing (0 = map top, +30 degrees clockwise per facing) and a
+ * label with its id and altitude; each plane's track through a resolved turn; the shots of the
+ * turn as lines from firer to target (solid with a burst at the target for a hit, dashed for a
+ * miss); a plotted path as a dotted line with the impulse of each hex.
  *
- * The result goes into the page unescaped, so every text and attribute written here goes through
+ * Two forms: `standalone` (the mail picture) carries its own style and background and is cut to
+ * the action; the web form is styled by /static/map.css (MAP_CSS, the same rules) and has one
+ * group of plane markers per replay frame (frame 0 = the start of the turn, frame i = the end of
+ * impulse i, all but frame 0 hidden until the replay script shows them), and the whole map's
+ * box beside the action's for the page's zoom.
+ *
+ * The result goes into a page unescaped, so every text and attribute written here goes through
  * `esc`, numbers included, and nothing from the store is written anywhere else.
  */
-import { fromColRow, hexCentre, parseHexLabel, toColRow } from '../core/hex/coords.ts';
+import { fromColRow, hexCentre } from '../core/hex/coords.ts';
+import { facingCompass } from '../core/hex/facing.ts';
 import type { Frame, PlaneFrame } from './frames.ts';
+import { type At, type Box, inMap, type MapView, onMap } from './map-view.ts';
 
 /** Hex outer radius in SVG units. */
 const R = 20;
-/** Whole maps up to this many hexes are drawn; larger ones only around the planes. */
+/** Whole maps up to this many hexes are drawn on the web; larger ones only around the action. */
 const MAX_WHOLE_MAP = 1600;
-/** Hexes of margin around the planes when only a window is drawn. */
-const MARGIN = 3;
+/** Hexes of margin around the action. */
+const MARGIN = 2;
+/** The action box is at least this many columns and rows (so that a lone plane is not drawn huge). */
+const MIN_COLS = 12;
+const MIN_ROWS = 8;
 
 export const esc = (v: string | number): string =>
   String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const num = (n: number): string => esc(Math.round(n * 10) / 10);
+const clockText = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
+const feet = (n: number): string => n.toLocaleString('en-US');
 
-export interface SvgMapInput {
-  map: { width: number; height: number };
-  frames: Frame[];
-  /** Side of each plane, for its colour: index into the game's sides. */
-  sideOf: Record<string, number>;
+/** The map's style: served as /static/map.css for the web, carried inside the mail picture. */
+export const MAP_CSS = `
+svg.hexmap { font-family: 'DejaVu Sans', Verdana, sans-serif; }
+svg.hexmap .bg { fill: #ffffff; }
+svg.hexmap .grid { fill: #fbfaf5; stroke: #c9c2ae; stroke-width: 0.8; }
+svg.hexmap .edge { fill: none; stroke: #6b6250; stroke-width: 2.5; }
+svg.hexmap .hex-labels text { font-size: 5px; fill: #a59d88; text-anchor: middle; }
+svg.hexmap .coords text { font-size: 7px; fill: #8a8170; text-anchor: middle; }
+svg.hexmap .coords text.row { text-anchor: end; }
+svg.hexmap .track polyline { fill: none; stroke-width: 1.6; stroke-dasharray: 3 2; opacity: 0.75; }
+svg.hexmap .track circle { opacity: 0.75; }
+svg.hexmap .path polyline { fill: none; stroke-width: 1.6; stroke-dasharray: 1.5 2.5; }
+svg.hexmap .path text { font-size: 7px; font-weight: bold; text-anchor: middle; fill: #333; }
+svg.hexmap .shot { stroke-width: 1.6; }
+svg.hexmap .shot.miss { stroke: #777; stroke-dasharray: 4 3; }
+svg.hexmap .shot.hit { stroke: #d60; }
+svg.hexmap .burst { fill: #fc3; stroke: #d60; stroke-width: 1; }
+svg.hexmap .arrow-miss { fill: #777; }
+svg.hexmap .arrow-hit { fill: #d60; }
+svg.hexmap .plane .label { font-size: 8px; font-weight: bold; text-anchor: middle; fill: #111; paint-order: stroke; stroke: #fff; stroke-width: 2.5px; }
+svg.hexmap .plane .nose { stroke: #111; stroke-width: 0.8; }
+svg.hexmap .plane circle { stroke: #111; stroke-width: 0.8; }
+svg.hexmap .plane.own circle { stroke-width: 2; }
+svg.hexmap .plane.status-shot-down circle, svg.hexmap .plane.status-crashed circle { fill: #444; }
+svg.hexmap .side-0 polyline { stroke: #b22; } svg.hexmap .side-0 circle, svg.hexmap .side-0 .nose { fill: #d33; }
+svg.hexmap .side-1 polyline { stroke: #24b; } svg.hexmap .side-1 circle, svg.hexmap .side-1 .nose { fill: #36d; }
+svg.hexmap .side-2 polyline { stroke: #282; } svg.hexmap .side-2 circle, svg.hexmap .side-2 .nose { fill: #3a3; }
+svg.hexmap .side-3 polyline { stroke: #b70; } svg.hexmap .side-3 circle, svg.hexmap .side-3 .nose { fill: #e90; }
+svg.hexmap .side-4 polyline { stroke: #829; } svg.hexmap .side-4 circle, svg.hexmap .side-4 .nose { fill: #a3b; }
+svg.hexmap .side-5 polyline { stroke: #377; } svg.hexmap .side-5 circle, svg.hexmap .side-5 .nose { fill: #4aa; }
+`.trim();
+
+export interface SvgMapOptions {
   title: string;
-}
-
-interface Window { c0: number; c1: number; r0: number; r1: number }
-
-const colRowOf = (label: string): { col: number; row: number } | undefined => {
-  const h = parseHexLabel(label);
-  return h ? toColRow(h) : undefined;
-};
-
-/** The columns and rows drawn: the whole map when small enough, else the planes' area; always every plane. */
-export function mapWindow(map: SvgMapInput['map'], frames: Frame[]): Window {
-  const at = frames.flat().map((f) => colRowOf(f.hex)).filter((p) => p !== undefined);
-  const cols = at.map((p) => p.col);
-  const rows = at.map((p) => p.row);
-  const whole = map.width * map.height <= MAX_WHOLE_MAP || !at.length;
-  const lo = (xs: number[], edge: number) => Math.min(whole ? edge : Math.max(edge, Math.min(...xs) - MARGIN), ...xs);
-  const hi = (xs: number[], edge: number) => Math.max(whole ? edge : Math.min(edge, Math.max(...xs) + MARGIN), ...xs);
-  return { c0: lo(cols, 1), c1: hi(cols, map.width), r0: lo(rows, 1), r1: hi(rows, map.height) };
+  /** The mail picture: its own style and background, cut to the action. */
+  standalone?: boolean;
+  /** Replay frames (web): one group of markers per frame. Without them, the view's planes. */
+  frames?: Frame[];
 }
 
 /** Centre of the hex at column, row in SVG units. */
@@ -55,6 +83,48 @@ export function centreOf(col: number, row: number): { x: number; y: number } {
   const c = hexCentre(fromColRow(col, row));
   return { x: c.x * R, y: c.y * R };
 }
+
+/** Everything the action takes in: planes flying, tracks, paths, shots. */
+function actionPoints(view: MapView, frames: Frame[] | undefined): At[] {
+  const pts: At[] = [...onMap(view)];
+  for (const t of view.tracks) pts.push(...t.points);
+  for (const p of view.paths) pts.push(...p.marks);
+  for (const s of view.shots) pts.push(s.from, s.to);
+  if (frames) for (const p of view.planes) if (p.status !== 'flying') pts.push(p);
+  return pts.filter((p) => inMap(p, view.size));
+}
+
+/** The action with a margin, at least MIN_COLS x MIN_ROWS where the map allows, inside the map. */
+export function actionBox(view: MapView, frames?: Frame[]): Box {
+  const pts = actionPoints(view, frames);
+  const { width, height } = view.size;
+  if (!pts.length) return { c0: 1, c1: width, r0: 1, r1: height };
+  const grow = (lo: number, hi: number, min: number, size: number): [number, number] => {
+    let a = Math.max(1, lo - MARGIN);
+    let b = Math.min(size, hi + MARGIN);
+    while (b - a + 1 < min && (a > 1 || b < size)) { if (a > 1) a--; if (b - a + 1 < min && b < size) b++; }
+    return [Math.max(1, a), Math.min(size, b)];
+  };
+  const cols = pts.map((p) => p.col);
+  const rows = pts.map((p) => p.row);
+  const [c0, c1] = grow(Math.min(...cols), Math.max(...cols), MIN_COLS, width);
+  const [r0, r1] = grow(Math.min(...rows), Math.max(...rows), MIN_ROWS, height);
+  return { c0, c1, r0, r1 };
+}
+
+/** The SVG user-space rectangle of a box of hexes: from the highest hex top to the lowest bottom. */
+export function boxRect(b: Box): { x: number; y: number; width: number; height: number } {
+  const h = R * Math.sin(Math.PI / 3);
+  const cols = b.c1 > b.c0 ? [b.c0, b.c0 + 1] : [b.c0];
+  const top = Math.min(...cols.map((c) => centreOf(c, b.r0).y)) - h;
+  const bottom = Math.max(...cols.map((c) => centreOf(c, b.r1).y)) + h;
+  const left = centreOf(b.c0, b.r0).x - R;
+  const right = centreOf(b.c1, b.r0).x + R;
+  const m = 3;
+  return { x: left - m, y: top - m, width: right - left + 2 * m, height: bottom - top + 2 * m };
+}
+
+const rectText = (r: { x: number; y: number; width: number; height: number }): string => `${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)}`;
 
 /** Half a hex's height: the rise of its slanted sides. */
 const H = num(R * Math.sin(Math.PI / 3));
@@ -64,16 +134,20 @@ const outline = (x: number, y: number): string => `M${num(x + R)},${num(y)}l${-R
 
 const pad2 = (n: number): string => (n >= 0 && n < 10 ? `0${n}` : String(n));
 
-/** Grids drawn lately, by window: every game on a map of one size shares its grid. */
+/** Grids drawn lately, by box: every game on a map of one size shares its grid. */
 const grids = new Map<string, string>();
 const GRIDS_KEPT = 32;
 
-/** The hex grid of a window (memoised: drawing it is most of the map's cost). */
-function grid(w: Window): string {
-  const key = `${w.c0},${w.c1},${w.r0},${w.r1}`;
+/**
+ * The hex grid of a box (memoised: drawing it is most of the map's cost), with each hex's label on
+ * the web; in the mail picture the column numbers along the top and the row numbers down the left
+ * instead (a renderer lays out every text, and a label per hex was most of a picture's cost).
+ */
+function grid(b: Box, margins: boolean): string {
+  const key = `${b.c0},${b.c1},${b.r0},${b.r1},${margins}`;
   let g = grids.get(key);
   if (g === undefined) {
-    g = drawGrid(w);
+    g = margins ? drawGridMargins(b) : drawGrid(b);
     if (grids.size >= GRIDS_KEPT) grids.delete(grids.keys().next().value as string);
   } else {
     grids.delete(key);
@@ -82,74 +156,173 @@ function grid(w: Window): string {
   return g;
 }
 
-function drawGrid(w: Window): string {
+function drawGrid(b: Box): string {
   const cells: string[] = [];
   const labels: string[] = [];
-  for (let col = w.c0; col <= w.c1; col++) {
-    for (let row = w.r0; row <= w.r1; row++) {
+  for (let col = b.c0; col <= b.c1; col++) {
+    for (let row = b.r0; row <= b.r1; row++) {
       const { x, y } = centreOf(col, row);
       cells.push(outline(x, y));
       labels.push(`<text x="${num(x)}" y="${num(y - R * 0.55)}">${esc(`${pad2(col)}${pad2(row)}`)}</text>`);
     }
   }
-  return `<path class="grid" d="${esc(cells.join(''))}"/>\n<g class="hex-labels">${labels.join('')}</g>`;
+  return `<path class="grid" shape-rendering="crispEdges" d="${esc(cells.join(''))}"/>\n<g class="hex-labels">${labels.join('')}</g>`;
 }
 
-const sideClass = (input: SvgMapInput, id: string): string => `side-${esc((input.sideOf[id] ?? 0) % 6)}`;
+function drawGridMargins(b: Box): string {
+  const cells: string[] = [];
+  const labels: string[] = [];
+  for (let col = b.c0; col <= b.c1; col++) {
+    for (let row = b.r0; row <= b.r1; row++) {
+      const { x, y } = centreOf(col, row);
+      cells.push(outline(x, y));
+    }
+    const top = centreOf(col, b.r0);
+    const high = Math.min(top.y, centreOf(col + 1, b.r0).y, centreOf(col - 1, b.r0).y);
+    labels.push(`<text x="${num(top.x)}" y="${num(high - R * 0.87 - 4)}">${esc(pad2(col))}</text>`);
+  }
+  for (let row = b.r0; row <= b.r1; row++) {
+    const { x, y } = centreOf(b.c0, row);
+    labels.push(`<text class="row" x="${num(x - R - 3)}" y="${num(y + 2.5)}">${esc(pad2(row))}</text>`);
+  }
+  return `<path class="grid" shape-rendering="crispEdges" d="${esc(cells.join(''))}"/>\n<g class="coords">${labels.join('')}</g>`;
+}
 
-function tracks(input: SvgMapInput): string {
-  const ids = input.frames[0]?.map((f) => f.id) ?? [];
-  return ids.map((id) => {
-    const points: string[] = [];
-    const dots: string[] = [];
-    let last = '';
-    input.frames.forEach((frame, i) => {
-      const f = frame.find((p) => p.id === id);
-      const cr = f && colRowOf(f.hex);
-      if (!f || !cr || f.hex === last) return;
-      last = f.hex;
-      const { x, y } = centreOf(cr.col, cr.row);
-      points.push(`${num(x)},${num(y)}`);
-      dots.push(`<circle cx="${num(x)}" cy="${num(y)}" r="2.5" data-impulse="${esc(i)}"/>`);
-    });
-    return `<g class="track ${sideClass(input, id)}" data-plane="${esc(id)}"><polyline points="${esc(points.join(' '))}"/>${dots.join('')}</g>`;
+/** The map's edge, where it falls inside the drawn box: the outer sides of the edge hexes. */
+function edge(view: MapView, b: Box): string {
+  const { width, height } = view.size;
+  const d: string[] = [];
+  const h = R * Math.sin(Math.PI / 3);
+  for (let col = b.c0; col <= b.c1; col++) {
+    const top = centreOf(col, 1);
+    const bottom = centreOf(col, height);
+    if (b.r0 === 1) d.push(`M${num(top.x - R)},${num(top.y)}l${R / 2},${num(-h)}h${R}l${R / 2},${num(h)}`);
+    if (b.r1 === height) d.push(`M${num(bottom.x - R)},${num(bottom.y)}l${R / 2},${num(h)}h${R}l${R / 2},${num(-h)}`);
+  }
+  for (let row = b.r0; row <= b.r1; row++) {
+    const left = centreOf(1, row);
+    const right = centreOf(width, row);
+    if (b.c0 === 1) d.push(`M${num(left.x - R / 2)},${num(left.y - h)}l${-R / 2},${num(h)}l${R / 2},${num(h)}`);
+    if (b.c1 === width) d.push(`M${num(right.x + R / 2)},${num(right.y - h)}l${R / 2},${num(h)}l${-R / 2},${num(h)}`);
+  }
+  return d.length ? `<path class="edge" d="${esc(d.join(''))}"/>` : '';
+}
+
+const side = (i: number): string => `side-${esc(i % 6)}`;
+const pt = (p: At): string => { const c = centreOf(p.col, p.row); return `${num(c.x)},${num(c.y)}`; };
+
+function tracks(view: MapView): string {
+  return view.tracks.filter((t) => t.points.length > 1).map((t) => {
+    const dots = t.points.map((p) => { const c = centreOf(p.col, p.row); return `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="2.5" data-impulse="${esc(p.impulse)}"/>`; });
+    return `<g class="track ${side(t.sideIndex)}" data-plane="${esc(t.plane)}"><polyline points="${esc(t.points.map(pt).join(' '))}"/>${dots.join('')}</g>`;
   }).join('\n');
 }
 
-function marker(input: SvgMapInput, f: PlaneFrame, stack: number): string {
-  const cr = colRowOf(f.hex);
-  if (!cr) return '';
-  const { x, y } = centreOf(cr.col, cr.row);
-  const alt = f.status === 'flying' ? `${f.altitude} ft` : f.status.toUpperCase();
-  const dy = R * 0.55 + stack * 11;
-  return `<g class="plane ${sideClass(input, f.id)} status-${esc(f.status)}" data-plane="${esc(f.id)}" data-hex="${esc(f.hex)}" ` +
-    `data-facing="${esc(f.facing)}" data-altitude="${esc(f.altitude)}" data-status="${esc(f.status)}" transform="translate(${num(x)} ${num(y)})">` +
-    `<title>${esc(`${f.id}: hex ${f.hex}, facing ${f.facing}, ${alt}`)}</title>` +
-    `<path class="nose" d="M0,${num(-R * 0.85)} L${num(R * 0.3)},${num(-R * 0.2)} L${num(-R * 0.3)},${num(-R * 0.2)} Z" transform="rotate(${esc(f.facing * 30)})"/>` +
+function paths(view: MapView): string {
+  return view.paths.filter((p) => p.marks.length).map((p) => {
+    const plane = view.planes.find((x) => x.id === p.plane);
+    const start = plane ? [pt(plane)] : [];
+    const marks = p.marks.filter((m) => inMap(m, view.size)).map((m) => {
+      const c = centreOf(m.col, m.row);
+      return `<text x="${num(c.x)}" y="${num(c.y + R * 0.75)}">${esc(m.impulse)}</text>`;
+    });
+    return `<g class="path ${side(plane?.sideIndex ?? 0)}" data-plane="${esc(p.plane)}"><polyline points="${esc([...start, ...p.marks.map(pt)].join(' '))}"/>${marks.join('')}</g>`;
+  }).join('\n');
+}
+
+/** The arrowheads of the shot lines: a shot points from the firer to the target. */
+const ARROWS = '<defs>' + ['miss', 'hit'].map((k) => `<marker id="shot-${k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">` +
+  `<path class="arrow-${k}" d="M0,0 L10,5 L0,10 z"/></marker>`).join('') + '</defs>';
+
+/** A burst: an eight-pointed star at a hit's target. */
+const burst = (x: number, y: number): string => {
+  const pts: string[] = [];
+  for (let i = 0; i < 16; i++) {
+    const r = i % 2 === 0 ? 7 : 3;
+    const a = (Math.PI / 8) * i;
+    pts.push(`${num(x + r * Math.sin(a))},${num(y - r * Math.cos(a))}`);
+  }
+  return `<polygon class="burst" points="${esc(pts.join(' '))}"/>`;
+};
+
+function shots(view: MapView): string {
+  return view.shots.map((s) => {
+    const a = centreOf(s.from.col, s.from.row);
+    const b = centreOf(s.to.col, s.to.row);
+    // Stopped short of the target's disc, so the line does not hide it.
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const k = Math.max(0, (len - R * 0.45) / len);
+    const end = { x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k };
+    const title = `impulse ${s.impulse}: ${s.firer} fires at ${s.target}, ${s.hit ? `${s.hits} hit${s.hits === 1 ? '' : 's'}` : 'missed'}`;
+    return `<g class="shot-group" data-impulse="${esc(s.impulse)}"><title>${esc(title)}</title>` +
+      `<line class="shot ${s.hit ? 'hit' : 'miss'}" marker-end="url(#shot-${s.hit ? 'hit' : 'miss'})" x1="${num(a.x)}" y1="${num(a.y)}" x2="${num(end.x)}" y2="${num(end.y)}"/>${s.hit ? burst(end.x, end.y) : ''}</g>`;
+  }).join('\n');
+}
+
+interface Marker {
+  id: string;
+  hex: string;
+  col: number;
+  row: number;
+  facing: number;
+  altitude: number;
+  status: string;
+  sideIndex: number;
+  own: boolean;
+}
+
+function marker(m: Marker, stack: number): string {
+  const { x, y } = centreOf(m.col, m.row);
+  const flyingNow = m.status === 'flying';
+  const alt = flyingNow ? `${feet(m.altitude)} ft` : m.status.toUpperCase();
+  // The label on the side away from the nose: below a plane flying up or across, above one flying down.
+  const down = m.facing >= 4 && m.facing <= 8;
+  const dy = down ? -(R * 0.5 + stack * 10) : R * 0.75 + stack * 10;
+  return `<g class="plane ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-plane="${esc(m.id)}" data-hex="${esc(m.hex)}" ` +
+    `data-facing="${esc(clockText(m.facing))}" data-altitude="${esc(m.altitude)}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
+    `<title>${esc(`${m.id}: hex ${m.hex}, facing ${clockText(m.facing)}, ${alt}`)}</title>` +
+    `<path class="nose" d="M0,${num(-R * 0.85)} L${num(R * 0.3)},${num(-R * 0.2)} L${num(-R * 0.3)},${num(-R * 0.2)} Z" transform="rotate(${esc(m.facing * 30)})"/>` +
     `<circle r="${num(R * 0.32)}"/>` +
-    `<text class="label" y="${num(dy)}">${esc(f.id)} ${esc(f.status === 'flying' ? String(f.altitude) : f.status)}</text></g>`;
+    `<text class="label" y="${num(dy)}">${esc(m.id)} ${esc(flyingNow ? feet(m.altitude) : m.status)}</text></g>`;
 }
 
-function frameGroup(input: SvgMapInput, frame: Frame, i: number): string {
+function markers(list: Marker[]): string {
   const perHex = new Map<string, number>();
-  const markers = frame.map((f) => {
-    const n = perHex.get(f.hex) ?? 0;
-    perHex.set(f.hex, n + 1);
-    return marker(input, f, n);
-  });
-  return `<g class="frame" data-frame="${esc(i)}"${i === 0 ? '' : ' display="none"'}>${markers.join('')}</g>`;
+  return list.map((m) => {
+    const n = perHex.get(m.hex) ?? 0;
+    perHex.set(m.hex, n + 1);
+    return marker(m, n);
+  }).join('');
 }
 
-export function svgMap(input: SvgMapInput): string {
-  const w = mapWindow(input.map, input.frames);
-  const a = centreOf(w.c0, w.r0);
-  const b = centreOf(w.c1, w.r1);
-  const x0 = a.x - R * 1.2;
-  const y0 = a.y - R * 1.2;
-  const width = b.x - a.x + R * 2.4;
-  const height = b.y - a.y + R * 2.6;
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap" role="img" viewBox="${num(x0)} ${num(y0)} ${num(width)} ${num(height)}" ` +
-    `width="${num(width)}" height="${num(height)}" data-cols="${esc(`${w.c0}-${w.c1}`)}" data-rows="${esc(`${w.r0}-${w.r1}`)}">\n` +
-    `<title>${esc(input.title)}</title>\n${grid(w)}\n${tracks(input)}\n` +
-    `${input.frames.map((f, i) => frameGroup(input, f, i)).join('\n')}\n</svg>`;
+function frameGroups(view: MapView, frames: Frame[]): string {
+  const info = new Map(view.planes.map((p) => [p.id, p]));
+  const toMarker = (f: PlaneFrame): Marker | null => {
+    const p = info.get(f.id);
+    const m = /^(\d{2})(\d{2})$/.exec(f.hex) ?? /^(-?\d+)\.(-?\d+)$/.exec(f.hex);
+    if (!p || !m) return null;
+    return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: f.altitude, status: f.status, sideIndex: p.sideIndex, own: p.own };
+  };
+  return frames.map((frame, i) => `<g class="frame" data-frame="${esc(i)}"${i === 0 ? '' : ' display="none"'}>${markers(frame.map(toMarker).filter((m) => m !== null))}</g>`).join('\n');
+}
+
+export function svgMap(view: MapView, opts: SvgMapOptions): string {
+  const action = actionBox(view, opts.frames);
+  const wholeBox = { c0: 1, c1: view.size.width, r0: 1, r1: view.size.height };
+  const whole = !opts.standalone && view.size.width * view.size.height <= MAX_WHOLE_MAP;
+  const drawn = opts.standalone || !whole ? action : wholeBox;
+  // The picture has room for its column and row numbers.
+  const pad = (r: ReturnType<typeof boxRect>) => (opts.standalone ? { x: r.x - 12, y: r.y - 10, width: r.width + 12, height: r.height + 10 } : r);
+  const actionRect = pad(boxRect(action));
+  const drawnRect = pad(boxRect(drawn));
+  const shown = actionRect;
+  const planes = opts.frames
+    ? frameGroups(view, opts.frames)
+    : `<g class="frame" data-frame="0">${markers(view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size)))}</g>`;
+  const style = opts.standalone ? `<style>${MAP_CSS}</style>\n<rect class="bg" x="${num(drawnRect.x)}" y="${num(drawnRect.y)}" width="${num(drawnRect.width)}" height="${num(drawnRect.height)}"/>\n` : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap" role="img" viewBox="${rectText(shown)}" ` +
+    `width="${num(shown.width)}" height="${num(shown.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +
+    `data-cols="${esc(`${drawn.c0}-${drawn.c1}`)}" data-rows="${esc(`${drawn.r0}-${drawn.r1}`)}">\n` +
+    `<title>${esc(opts.title)}</title>\n${style}${ARROWS}\n${grid(drawn, !!opts.standalone)}\n${edge(view, drawn)}\n${tracks(view)}\n${paths(view)}\n` +
+    `<g class="shots">${shots(view)}</g>\n${planes}\n</svg>`;
 }

@@ -42,7 +42,7 @@ const row = (to: string, n: number): OutboxRow => ({
   id: n, gameId: 'g', playerId: 'p', kind: 'report', turn: 1, inboundId: null, recipient: to, subject: `Turn ${n} report`,
   messageId: `<r${n}@example.test>`, inReplyTo: null, references: [], text: `Report ${n}: Bf 109 at 8,000 ft.\n`, html: `<p>Report ${n}</p>`,
   status: 'pending', attempts: 1, nextAttemptAt: 0, leaseOwner: 'w', leaseUntil: 1, lastError: null, response: null, rejected: [],
-  createdAt: Date.UTC(2026, 0, 10), sentAt: null,
+  createdAt: Date.UTC(2026, 0, 10), sentAt: null, picture: null,
 });
 
 const from = { address: 'referee@example.test', name: 'Referee' };

@@ -90,8 +90,8 @@ describe('the web archive over HTTP', () => {
     expect(body.match(/<g class="frame" data-frame="\d+"/g)).toHaveLength(13);
     expect(body).toContain('<g class="frame" data-frame="0">');
     expect(body).toContain('<g class="frame" data-frame="12" display="none">');
-    expect(body).toMatch(/<g class="plane side-0 status-flying" data-plane="R1" data-hex="1216" data-facing="0"/);
-    expect(body).toMatch(/<g class="plane side-1 status-flying" data-plane="B1" data-hex="1210" data-facing="6"/);
+    expect(body).toMatch(/<g class="plane side-0 status-flying" data-plane="R1" data-hex="1216" data-facing="12 \(N\)"/);
+    expect(body).toMatch(/<g class="plane side-1 status-flying" data-plane="B1" data-hex="1210" data-facing="6 \(S\)"/);
     expect(body).toContain('<g class="track side-0" data-plane="R1">');
     expect(body).toContain('<button type="button" data-step="next"');
     expect(body).toContain('<output data-counter aria-live="polite">0 / 12</output>');

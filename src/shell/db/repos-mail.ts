@@ -42,7 +42,7 @@ const outboxOf = (r: Row): OutboxRow => ({
   kind: r.kind as OutboxRow['kind'], turn: (r.turn as number | null) ?? null, inboundId: (r.inbound_id as number | null) ?? null,
   recipient: r.recipient as string, subject: r.subject as string, messageId: r.message_id as string,
   inReplyTo: (r.in_reply_to as string | null) ?? null, references: (r.refs as string).split(' ').filter(Boolean),
-  text: r.text_body as string, html: (r.html_body as string | null) ?? null, status: r.status as OutboxStatus,
+  text: r.text_body as string, html: (r.html_body as string | null) ?? null, picture: (r.picture as string | null) ?? null, status: r.status as OutboxStatus,
   attempts: r.attempts as number, nextAttemptAt: r.next_attempt_at as number, leaseOwner: (r.lease_owner as string | null) ?? null,
   leaseUntil: (r.lease_until as number | null) ?? null, lastError: (r.last_error as string | null) ?? null,
   response: (r.response as string | null) ?? null,
@@ -51,8 +51,8 @@ const outboxOf = (r: Row): OutboxRow => ({
 });
 
 export function outboxRepo(db: Database.Database): OutboxRepo {
-  const insert = db.prepare(`INSERT INTO outbox (game_id, player_id, kind, turn, inbound_id, recipient, subject, message_id, in_reply_to, refs, text_body, html_body, next_attempt_at, created_at)
-    VALUES (@gameId, @playerId, @kind, @turn, @inboundId, @recipient, @subject, @messageId, @inReplyTo, @refs, @text, @html, @now, @now)`);
+  const insert = db.prepare(`INSERT INTO outbox (game_id, player_id, kind, turn, inbound_id, recipient, subject, message_id, in_reply_to, refs, text_body, html_body, picture, next_attempt_at, created_at)
+    VALUES (@gameId, @playerId, @kind, @turn, @inboundId, @recipient, @subject, @messageId, @inReplyTo, @refs, @text, @html, @picture, @now, @now)`);
   const get = db.prepare('SELECT * FROM outbox WHERE id = ?');
   const due = db.prepare(`SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= @now
     AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_attempt_at, id LIMIT @limit`);
@@ -73,7 +73,7 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
     WHERE game_id = ? AND player_id = ? AND turn >= ? AND kind <> 'ack' ORDER BY id`);
   const saveCopies = db.prepare('UPDATE outbox SET orders_copies = ? WHERE id = ?');
   return {
-    insert: (row, now) => Number(insert.run({ ...row, refs: row.references.join(' '), now }).lastInsertRowid),
+    insert: (row, now) => Number(insert.run({ ...row, picture: row.picture ?? null, refs: row.references.join(' '), now }).lastInsertRowid),
     get: (id) => { const r = get.get(id) as Row | undefined; return r && outboxOf(r); },
     list(filter = {}) {
       const where: string[] = [];

@@ -2,17 +2,35 @@
  * An outbox row as a message: the row's own Message-ID on every attempt (so a mail sent twice
  * after a crash is one mail to the reader's client), threading headers, the date it was written,
  * and the RFC 3834 markers of automatic mail (Auto-Submitted, and our loop header).
+ * A row with a picture carries its SVG along (`picture`); withPicture renders it to the PNG the HTML
+ * part shows inline (cid:map@tallyho), in the SMTP thread, just before the mail is built.
  */
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { LOOP_HEADER } from '../../app/incoming.ts';
+import { PICTURE_CID } from '../../app/mailer.ts';
 import type { OutboxRow } from '../../app/ports.ts';
+import { renderPicture } from '../render/picture.ts';
+
+/** A message to send: nodemailer's options, and the map's SVG when the mail has a picture. */
+export type OutgoingMail = Mail.Options & { picture?: string };
+
+/** The message with its picture rendered and attached inline (and `picture` gone). */
+export function withPicture(message: OutgoingMail): Mail.Options {
+  const { picture, ...rest } = message;
+  if (!picture) return rest;
+  const { png } = renderPicture(picture);
+  return {
+    ...rest,
+    attachments: [...(rest.attachments ?? []), { filename: 'map.png', content: png, contentType: 'image/png', cid: PICTURE_CID, contentDisposition: 'inline' }],
+  };
+}
 
 export interface Sender {
   address: string;
   name: string;
 }
 
-export function composeMessage(row: OutboxRow, from: Sender): Mail.Options {
+export function composeMessage(row: OutboxRow, from: Sender): OutgoingMail {
   return {
     from: { name: from.name, address: from.address },
     to: row.recipient,
@@ -29,5 +47,6 @@ export function composeMessage(row: OutboxRow, from: Sender): Mail.Options {
       'X-Auto-Response-Suppress': 'All',
     },
     envelope: { from: from.address, to: [row.recipient] },
+    ...(row.picture && row.html ? { picture: row.picture } : {}),
   };
 }

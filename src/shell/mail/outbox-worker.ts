@@ -14,9 +14,9 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { AppLog } from '../../app/deps.ts';
 import type { Clock, OutboxRow, Store, StoreTx } from '../../app/ports.ts';
+import type { OutgoingMail } from './compose.ts';
 import type { MailTransport } from './transport.ts';
 import { clearSent, readSent } from './sent-journal.ts';
 
@@ -31,7 +31,7 @@ export const DEFAULT_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 3_600_000, ma
 export interface OutboxWorkerOptions {
   store: Store;
   transport: MailTransport;
-  compose: (row: OutboxRow) => Mail.Options;
+  compose: (row: OutboxRow) => OutgoingMail;
   clock: Clock;
   log: AppLog;
   owner?: string;

@@ -18,7 +18,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
-import type Mail from 'nodemailer/lib/mailer/index.js';
+import { type OutgoingMail, withPicture } from './compose.ts';
 import { appendSent } from './sent-journal.ts';
 
 export interface ThreadData {
@@ -33,7 +33,7 @@ export interface ThreadData {
 }
 
 export type ToThread =
-  | { id: number; message: Mail.Options; key?: number }
+  | { id: number; message: OutgoingMail; key?: number }
   | { close: true }
   | { tokenReply: number; token: string; expires: number }
   | { tokenReply: number; error: string };
@@ -72,7 +72,7 @@ if (port) {
       reply({ tokenRequest: id, ...(renew && this.accessToken ? { rejected: this.accessToken } : {}) });
     });
   }
-  const queue: { id: number; message: Mail.Options; key?: number }[] = [];
+  const queue: { id: number; message: OutgoingMail; key?: number }[] = [];
   let closed = false;
   port.on('message', (m: ToThread) => {
     if ('tokenReply' in m) {
@@ -104,12 +104,12 @@ if (port) {
       lanes--;
     }
   };
-  const sendOne = async (m: { id: number; message: Mail.Options; key?: number }) => {
+  const sendOne = async (m: { id: number; message: OutgoingMail; key?: number }) => {
     let result: SentInfo;
     try {
       // Built first and handed over whole: the connection then writes a few large chunks
       // instead of one per MIME piece.
-      const raw = await new MailComposer(m.message).compile().build();
+      const raw = await new MailComposer(withPicture(m.message)).compile().build();
       const info = await transporter.sendMail({ envelope: m.message.envelope, messageId: m.message.messageId, raw });
       result = { accepted: addresses(info.accepted), rejected: addresses(info.rejected), response: String(info.response ?? '') };
     } catch (e) {

@@ -5,9 +5,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
-import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { SmtpConfig } from '../config.ts';
 import type { AccessTokenSource } from '../oauth/tokens.ts';
+import type { OutgoingMail } from './compose.ts';
 import type { FromThread, SendError, ThreadData, ToThread } from './smtp-thread.ts';
 
 export interface SendResult {
@@ -21,7 +21,7 @@ export interface MailTransport {
    * Sends one mail. `key` is its outbox row: a transport with a journal (sent-journal.ts) writes
    * it there once the server has taken the mail.
    */
-  send(message: Mail.Options, key?: number): Promise<SendResult>;
+  send(message: OutgoingMail, key?: number): Promise<SendResult>;
   close(): void;
 }
 

@@ -8,6 +8,8 @@
 import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { PICTURE_CID } from '../../app/mailer.ts';
+import { renderPicture } from '../render/picture.ts';
 import { when } from '../../app/messages.ts';
 import type { OutboxRow, Store } from '../../app/ports.ts';
 import type { AppDeps } from '../../app/deps.ts';
@@ -44,7 +46,7 @@ function listPage(rows: OutboxRow[]): string {
 }
 
 function mailPage(r: OutboxRow): string {
-  return page(r.subject, `<p><a href="/mail">all mail</a> | <a href="/mail/${r.id}/html">HTML version</a></p>\n` +
+  return page(r.subject, `<p><a href="/mail">all mail</a> | <a href="/mail/${r.id}/html">HTML version</a>${r.picture ? ` | <a href="/mail/${r.id}/map.png">its picture</a>` : ''}</p>\n` +
     `<pre>To: ${esc(r.recipient)}\nSubject: ${esc(r.subject)}\nMessage-ID: ${esc(r.messageId)}\nStatus: ${esc(r.status)}</pre>\n<pre>${esc(r.text)}</pre>`);
 }
 
@@ -94,7 +96,14 @@ export function createHttpApp(o: HttpOptions): express.Express {
     app.get('/mail/:id/html', (req, res) => {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
       if (!r?.html) { res.status(404).type('text').send('no such mail\n'); return; }
-      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").type('html').send(r.html);
+      // The picture a mail client shows from the mail's own part is fetched from /mail/:id/map.png.
+      const html = r.picture ? r.html.split(`cid:${PICTURE_CID}`).join(`/mail/${r.id}/map.png`) : r.html;
+      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; sandbox").type('html').send(html);
+    });
+    app.get('/mail/:id/map.png', (req, res) => {
+      const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
+      if (!r?.picture) { res.status(404).type('text').send('no such picture\n'); return; }
+      res.type('png').set('Cache-Control', 'private, max-age=3600').send(renderPicture(r.picture).png);
     });
   }
   app.use(badUrlHandler(pages, o.mode === 'local'));
