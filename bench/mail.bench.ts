@@ -21,6 +21,7 @@ import { ordersTemplate } from '../src/app/views.ts';
 import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
 import { configFrom } from '../src/shell/config.ts';
 import { SMTP_CONNECTIONS } from '../src/shell/mail/transport.ts';
+import { renderPicture, renderPictureUncached } from '../src/shell/render/picture.ts';
 import { openRuntime } from '../src/shell/runtime.ts';
 import { loadScenarioFile } from '../src/shell/scenario-file.ts';
 import { imapOptions } from '../tests/support/mail.ts';
@@ -40,7 +41,7 @@ const BARE = 'bare@example.test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Order { from: string; text: string }
-interface Reply { to: string; subject: string; text: string; html: string | null }
+interface Reply { to: string; subject: string; text: string; html: string | null; picture: string | null }
 
 /** The players' side sends over 4 connections; the bare replies over as many as the referee's pool. */
 function smtp(stack: MailStack, connections = 4) {
@@ -133,7 +134,7 @@ async function pipeline(stack: MailStack, dbPath: string, orders: Order[]): Prom
 function replies(dbPath: string): Reply[] {
   const db = new Database(dbPath, { readonly: true });
   try {
-    return db.prepare("SELECT recipient AS \"to\", subject, text_body AS text, html_body AS html FROM outbox WHERE kind != 'welcome' ORDER BY id").all() as Reply[];
+    return db.prepare("SELECT recipient AS \"to\", subject, text_body AS text, html_body AS html, picture FROM outbox WHERE kind != 'welcome' ORDER BY id").all() as Reply[];
   } finally {
     db.close();
   }
@@ -162,7 +163,9 @@ async function bare(stack: MailStack, orders: Order[], out: Reply[]): Promise<nu
         for (const m of msgs) {
           lastUid = Math.max(lastUid, m.uid);
           for (const r of out.slice(fetched * 2, fetched * 2 + 2)) {
-            sends.push(sender.sendMail({ from: REFEREE, to: r.to, subject: r.subject, text: r.text, ...(r.html ? { html: r.html } : {}) }));
+            // The same mail: its picture rendered from the same SVG, as the referee's SMTP thread does.
+            const attachments = r.picture ? [{ filename: 'map.png', content: renderPicture(r.picture).png, contentType: 'image/png', cid: 'map@tallyho', contentDisposition: 'inline' as const }] : [];
+            sends.push(sender.sendMail({ from: REFEREE, to: r.to, subject: r.subject, text: r.text, ...(r.html ? { html: r.html } : {}), attachments }));
           }
           fetched++;
         }
@@ -254,9 +257,14 @@ async function main(): Promise<void> {
     const bareMs = await bare(stack, orders, out);
     const [bareCpu, bareStackCpu] = [cpuSeconds('self') - self0, mailServersCpu(stack) - bareStack0];
     const rate = (ms: number) => (MAILS / (ms / 1000)).toFixed(1);
+    const pictures = out.filter((r) => r.picture);
+    const p0 = performance.now();
+    for (const r of pictures.slice(0, 50)) renderPictureUncached(r.picture as string);
+    const perPicture = pictures.length ? (performance.now() - p0) / Math.min(50, pictures.length) : 0;
     console.log(`pipeline:  ${(pipeMs / 1000).toFixed(2)} s  (${rate(pipeMs)} order mails/s, ${2 * MAILS} mails sent)`);
     console.log(`bare:      ${(bareMs / 1000).toFixed(2)} s  (${rate(bareMs)} order mails/s, ${2 * MAILS} mails sent)`);
     console.log(`ratio:     ${(bareMs / pipeMs).toFixed(2)} of the bare transport's throughput (target 0.80)`);
+    console.log(`pictures:  ${pictures.length} of the ${out.length} mails carry one (${new Set(pictures.map((r) => r.picture)).size} different); ${perPicture.toFixed(1)} ms to render one, on an idle machine`);
     console.log(`RSS:       server peak ${rss.toFixed(0)} MiB; bench process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
     console.log(`CPU:       server ${serverCpu.toFixed(2)} s during the pipeline; bare client ${bareCpu.toFixed(2)} s (${cpus().length} CPUs, shared with Postfix and Dovecot)`);
     console.log(`           the bench's own sending and polling ${benchCpu.toFixed(2)} s; Postfix and Dovecot ${stackCpu.toFixed(2)} s during the pipeline, ${bareStackCpu.toFixed(2)} s during the bare run`);

@@ -182,7 +182,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
   };
   queueMail(deps, tx, {
     kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}`, to: r.player.email,
-    gameId: r.game.id, player: r.player, turn: r.resolved, picture: reportPicture(r.before, r.state, r.events, r.player.planes, r.game.name),
+    gameId: r.game.id, player: r.player, turn: r.resolved, picture: reportPicture(r.before, r.state, r.events, r.game.name),
   });
 }
 

@@ -31,10 +31,13 @@ function altText(title: string, view: MapView): string {
 
 const picture = (title: string, view: MapView): Picture => ({ svg: svgMap(view, { title, standalone: true }), alt: altText(title, view) });
 
-/** The map after a resolved turn: tracks, shots, the planes where they end it. */
-export function reportPicture(before: GameState, after: GameState, events: readonly GameEvent[], own: readonly string[], gameName: string): Picture {
+/**
+ * The map after a resolved turn: tracks, shots, the planes where they end it. The same for every
+ * player of the game (no plane drawn as the reader's), so that it is rendered once for them all.
+ */
+export function reportPicture(before: GameState, after: GameState, events: readonly GameEvent[], gameName: string): Picture {
   const frames = replayFrames(before, events);
-  const view = buildMapView({ state: after, own, turn: { frames, events } });
+  const view = buildMapView({ state: after, turn: { frames, events } });
   return picture(`${gameName}: the map after turn ${before.turn}`, view);
 }
 

@@ -14,11 +14,19 @@ import { renderPicture } from '../render/picture.ts';
 /** A message to send: nodemailer's options, and the map's SVG when the mail has a picture. */
 export type OutgoingMail = Mail.Options & { picture?: string };
 
-/** The message with its picture rendered and attached inline (and `picture` gone). */
+/**
+ * The message with its picture rendered and attached inline (and `picture` gone). A picture that
+ * cannot be rendered is left out: the mail goes without it rather than not at all.
+ */
 export function withPicture(message: OutgoingMail): Mail.Options {
   const { picture, ...rest } = message;
   if (!picture) return rest;
-  const { png } = renderPicture(picture);
+  let png: Buffer;
+  try {
+    png = renderPicture(picture).png;
+  } catch {
+    return rest;
+  }
   return {
     ...rest,
     attachments: [...(rest.attachments ?? []), { filename: 'map.png', content: png, contentType: 'image/png', cid: PICTURE_CID, contentDisposition: 'inline' }],

@@ -73,6 +73,7 @@ if (port) {
     });
   }
   const queue: { id: number; message: OutgoingMail; key?: number }[] = [];
+
   let closed = false;
   port.on('message', (m: ToThread) => {
     if ('tokenReply' in m) {
@@ -94,22 +95,46 @@ if (port) {
     queue.push(m);
     if (lanes < parallel) void lane();
   });
-  /** A lane sends queued mails one after another until none is left (or the thread is closing). */
+  type Queued = { id: number; message: OutgoingMail; key?: number };
+  /**
+   * A mail built whole (its picture rendered, its MIME written): the connection then writes a few
+   * large chunks instead of one per MIME piece. A failure is kept to be reported as the send's.
+   */
+  const build = (m: Queued): Promise<Buffer> => {
+    try {
+      return new MailComposer(withPicture(m.message)).compile().build();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+  /**
+   * A lane sends queued mails one after another until none is left (or the thread is closing),
+   * building the next mail (rendering its picture) while the server takes the one before.
+   */
   let lanes = 0;
   const lane = async () => {
     lanes++;
     try {
-      for (let next = queue.shift(); next && !closed; next = queue.shift()) await sendOne(next);
+      let cur = queue.shift();
+      let raw = cur && build(cur);
+      while (cur && raw && !closed) {
+        const sending = sendOne(cur, raw);
+        const next = queue.shift();
+        const nextRaw = next && build(next);
+        // Not left unhandled while the current mail is out: its failure is met when it is sent.
+        nextRaw?.catch(() => undefined);
+        await sending;
+        cur = next ?? queue.shift();
+        raw = next ? nextRaw : cur && build(cur);
+      }
     } finally {
       lanes--;
     }
   };
-  const sendOne = async (m: { id: number; message: OutgoingMail; key?: number }) => {
+  const sendOne = async (m: Queued, built: Promise<Buffer>) => {
     let result: SentInfo;
     try {
-      // Built first and handed over whole: the connection then writes a few large chunks
-      // instead of one per MIME piece.
-      const raw = await new MailComposer(withPicture(m.message)).compile().build();
+      const raw = await built;
       const info = await transporter.sendMail({ envelope: m.message.envelope, messageId: m.message.messageId, raw });
       result = { accepted: addresses(info.accepted), rejected: addresses(info.rejected), response: String(info.response ?? '') };
     } catch (e) {
