@@ -111,11 +111,15 @@ export function gamePage(store: Store, id: string) {
       return { id: p.id, planes: p.planes.join(', '), orders };
     });
     const deadline = current ? tx.archive.deadline(game.id, game.turn) : null;
+    const waiting = players.filter((p) => p.orders === 'waiting').map((p) => p.id);
+    const title = game.status === 'over' ? `${game.name}: the map at the end` : `${game.name}: the map at the start of turn ${game.turn}`;
     return {
       id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],
       turn: game.turn, current, deadline: deadline === null ? '' : when(deadline),
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
       players, planes: state ? state.planes.map((p) => planeRow(state, p)) : [],
+      waiting: waiting.join(', '),
+      map: state && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title }) : '',
       turns: resolved.map((r) => ({ turn: r.turn, href: turnHref(game.id, r.turn), resolved: when(r.resolvedAt) })).reverse(),
     };
   });
@@ -172,6 +176,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
   const t = resolvedTurn(tx, id, n, stamp);
   if (!t) return null;
   const frames = replayFrames(t.before, t.events);
+  const view = buildMapView({ state: t.before, viewer: null, turn: { frames, events: t.events } });
   const at = (i: number) => t.events.filter((e) => e.impulse === i);
   const combat = [];
   for (let i = 1; i <= 12; i++) {
@@ -182,7 +187,8 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
     turn: t.turn, resolved: when(t.resolvedAt),
     prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '', next: t.hasNext ? turnHref(t.game.id, t.turn + 1) : '',
-    map: svgMap(buildMapView({ state: t.before, viewer: null, turn: { frames, events: t.events } }), { title: `${t.game.name}: turn ${t.turn}`, frames }),
+    map: svgMap(view, { title: `${t.game.name}: turn ${t.turn}`, frames }),
+    shots: view.shots.length,
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
       index: i, label: impulseLabel(i), first: i === 0, text: turnLog(at(i)),

@@ -134,7 +134,7 @@ describeWithChromium('hostile names in the web archive', () => {
     for (const path of pages) {
       await page.goto(`${web.url}${path}`);
       const live = await liveContent(page);
-      const ours = path.includes('/turns/') ? ['/static/archive.js'] : [];
+      const ours = path.includes('/turns/') || /^\/games\/[^/]+$/.test(path) ? ['/static/archive.js'] : [];
       expect(live.scripts, path).toEqual(ours);
       expect(live.handlers, path).toEqual([]);
       expect(live.jsLinks, path).toEqual([]);

@@ -57,7 +57,7 @@ describe('the cache of turn pages', () => {
     expect(before.body).not.toContain('rel="next"');
     receive(g.t.deps, mail('blue@example.test', envelope('duel', 'blue', g.secrets.blue, 'B1: 1 1 1 1 1')), place(10));
     const after = await both('/games/duel/turns/1');
-    expect(after.body).toContain('<a href="/games/duel/turns/2" rel="next">Turn after</a>');
+    expect(after.body).toContain('<a href="/games/duel/turns/2" rel="next">Turn after &rarr;</a>');
     expect(after.etag).not.toBe(before.etag);
     expect((await both('/games/duel/turns/2')).status).toBe(200);
     rollbackTurn(g.t.deps, 'duel');

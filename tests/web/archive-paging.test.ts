@@ -12,7 +12,7 @@ const get = async (base: string, path: string) => {
 };
 
 /** The game ids of a list page, in order. */
-const idsOf = (body: string): string[] => [...body.matchAll(/<tr><td><a href="\/games\/([^"]+)">/g)].map((m) => m[1] as string);
+const idsOf = (body: string): string[] => [...body.matchAll(/<tr><td[^>]*><a href="\/games\/([^"]+)">/g)].map((m) => m[1] as string);
 
 const HOUR = 3_600_000;
 const FILLERS = 120;
@@ -62,7 +62,7 @@ describe('the game list, a page at a time', () => {
     expect(r.resolved).toEqual([{ game: 'duel', turn: 2 }]);
     const p1 = await get(web.url, '/games');
     expect(idsOf(p1.body)[0]).toBe('duel');
-    expect(p1.body).toMatch(/<td>2026-01-20 09:00 UTC<\/td><\/tr>\n<tr><td><a href="\/games\/f107">/);
+    expect(p1.body).toMatch(/<td data-label="latest activity">2026-01-20 09:00 UTC<\/td><\/tr>\n<tr><td data-label="game"><a href="\/games\/f107">/);
     expect([...idsOf(p1.body), ...idsOf((await get(web.url, '/games?page=2')).body), ...idsOf((await get(web.url, '/games?page=3')).body)]).toEqual(order());
   });
 

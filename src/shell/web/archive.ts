@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response } from 'express';
 import { gamePage, listGames, planeSheet, turnPageVia } from '../../app/archive.ts';
 import type { Store } from '../../app/ports.ts';
+import { MAP_CSS } from '../../report/svg-map.ts';
 import { badUrlHandler } from './bad-url.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, type Page } from './views.ts';
@@ -50,7 +51,9 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     return NUMBER_RE.test(t) ? Number(t) : null;
   };
 
-  router.use('/static', express.static(STATIC_DIR, { index: false, dotfiles: 'deny', redirect: false }));
+  // The map's style is the mail picture's (report/svg-map.ts MAP_CSS), served as a file.
+  router.get('/static/map.css', (_req, res) => { res.type('css').set('Cache-Control', 'public, max-age=3600').send(MAP_CSS); });
+  router.use('/static', express.static(STATIC_DIR, { index: false, dotfiles: 'deny', redirect: false, maxAge: '1h' }));
   router.get('/favicon.ico', (_req, res) => { res.status(204).end(); });
   router.get('/games', (req, res) => {
     const raw = req.query.page;
@@ -80,7 +83,9 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     const page = n === null ? null : turnPageVia(o.store, id, n, (stamp) => cache.get(key, stamp),
       (view, stamp) => cache.set(key, stamp, pages('turn', { local: o.local, title: `${view.game.name}: turn ${view.turn}`, ...view })));
     if (!page) { notFound(res, 'such turn'); return; }
-    res.status(200).type('html').set('Cache-Control', 'no-cache').set('ETag', page.etag).send(page.body);
+    // A resolved turn is kept a minute by the browser, then asked again with its ETag (a 304 while
+    // the page is the same).
+    res.status(200).type('html').set('Cache-Control', 'public, max-age=60').set('ETag', page.etag).send(page.body);
   });
   router.get('/games/:game/turns/:turn/planes/:plane', (req, res) => {
     const n = turnOf(req);

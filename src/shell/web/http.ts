@@ -7,6 +7,7 @@
  */
 import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import { PICTURE_CID } from '../../app/mailer.ts';
 import { renderPicture } from '../render/picture.ts';
@@ -58,6 +59,8 @@ export function createHttpApp(o: HttpOptions): express.Express {
   app.set('trust proxy', 'loopback');
   const pages = createPages();
   const turnCache = new PageCache(o.turnCacheBytes ?? TURN_CACHE_BYTES);
+  // Pages, scripts and styles compressed when the browser takes it (a turn page is mostly SVG).
+  app.use(compression());
   app.use(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
