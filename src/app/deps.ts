@@ -25,6 +25,8 @@ export interface RefereeSettings {
   rateLimitAllPerHour?: number;
   /** The installation's game master (GM_EMAIL, GM_SECRET): answers GM commands for every game. */
   gm?: { email: string | null; secretHash: string | null } | null;
+  /** Where the web archive is published (PUBLIC_URL): report mails link to their turn's page. */
+  publicUrl?: string | null;
 }
 
 /** The scenario files a game master may create a game from by mail (scenarios/<name>.yaml). */

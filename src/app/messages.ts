@@ -169,6 +169,8 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     ...common(deps, r.game, r.player),
     turn: r.resolved,
     rerun,
+    // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
+    turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events),
     // Why the reader's own fire orders did not fire: never another player's (they tell his orders).

@@ -80,6 +80,8 @@ export interface Config {
   tickSeconds: number;
   /** The password of the administration pages; null: they are off. */
   adminPassword: string | null;
+  /** Where the web archive is published (PUBLIC_URL, no trailing slash): report mails link to it. */
+  publicUrl: string | null;
   /** Where DATABASE_PATH came from, in words for messages (loadConfig sets it). */
   databaseFrom?: string;
 }
@@ -90,7 +92,7 @@ export const CONFIG_KEYS = [
   'MAIL_FROM', 'DATABASE_PATH', 'HTTP_HOST', 'HTTP_PORT', 'TOKEN_KEY', 'LOCAL_SMTP_PORT', 'RATE_LIMIT_PER_HOUR',
   'MAX_MAIL_BYTES', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_ATTEMPTS', 'LOG_LEVEL', 'GM_EMAIL', 'GM_SECRET', 'TICK_SECONDS',
   'ADMIN_PASSWORD', 'IMAP_AUTH', 'SMTP_AUTH', 'OAUTH_PROVIDER', 'OAUTH_TOKEN_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET',
-  'OAUTH_REFRESH_TOKEN', 'OAUTH_SCOPE',
+  'OAUTH_REFRESH_TOKEN', 'OAUTH_SCOPE', 'PUBLIC_URL',
 ] as const;
 
 type Key = (typeof CONFIG_KEYS)[number];
@@ -225,6 +227,8 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
   if (gmSecret && !gmEmail) r.problems.push('GM_EMAIL is not set (GM_SECRET is: the answers to GM commands go to GM_EMAIL)');
   const adminPassword = r.str('ADMIN_PASSWORD') || null;
   if (adminPassword !== null && adminPassword.length < 12) r.problems.push('ADMIN_PASSWORD: use at least 12 characters (e.g. openssl rand -base64 18)');
+  const publicUrl = r.str('PUBLIC_URL').replace(/\/+$/, '') || null;
+  if (publicUrl !== null && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) r.problems.push(`PUBLIC_URL: '${publicUrl}' is not an address like https://tallyho.example.org (http or https, no query)`);
   const logLevel = r.str('LOG_LEVEL', 'info').toLowerCase();
   if (!LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL: '${logLevel}' is not one of ${LEVELS.join(', ')}`);
   const config: Config = {
@@ -248,6 +252,7 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     gmSecret,
     tickSeconds: r.int('TICK_SECONDS', 30, 1, 3600),
     adminPassword,
+    publicUrl,
   };
   if (r.problems.length) {
     throw new TallyhoError('E_CONFIG', `the configuration is not valid (${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}; see .env.example)`, r.problems);

@@ -48,7 +48,7 @@ export function openRuntime(options: RuntimeOptions = {}): Runtime {
       clock: { now: () => Date.now() },
       renderer: createRenderer(options.templatesDir),
       referee: {
-        address: config.mailFrom, rateLimitPerHour: config.rateLimitPerHour,
+        address: config.mailFrom, rateLimitPerHour: config.rateLimitPerHour, publicUrl: config.publicUrl,
         gm: config.gmEmail ? { email: config.gmEmail, secretHash: config.gmSecret ? keys.hashSecret(config.gmSecret) : null } : null,
       },
       scenarios: scenarioSource(),

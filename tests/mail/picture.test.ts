@@ -85,4 +85,16 @@ describe('the picture in the mails', () => {
     const raw = await build({ ...rows.report, picture: null });
     expect((await simpleParser(raw)).attachments).toHaveLength(0);
   });
+
+  it('links the report to its turn page in the web archive when PUBLIC_URL is set, and not otherwise', () => {
+    const t = testReferee();
+    t.deps.referee.publicUrl = 'https://tallyho.example.org';
+    const s = startedDuel(t);
+    intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(1));
+    receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1')), place(2));
+    const report = t.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'report')!;
+    expect(report.text).toContain('Replay this turn impulse by impulse on the web:\n  https://tallyho.example.org/games/duel/turns/1\n');
+    expect(report.html).toContain('<a href="https://tallyho.example.org/games/duel/turns/1">');
+    expect(rows.report.text).not.toContain('on the web');
+  });
 });

@@ -31,6 +31,8 @@ describe('configuration', () => {
     expect(c.databasePath).toBe('/srv/tallyho/var/tallyho.sqlite');
     expect(c.adminPassword).toBeNull();
     expect(configFrom({ ADMIN_PASSWORD: '  twelve chars ok  ' }).adminPassword).toBe('twelve chars ok');
+    expect(configFrom({ PUBLIC_URL: 'https://tallyho.example.org/club/' }).publicUrl).toBe('https://tallyho.example.org/club');
+    expect(configFrom({}).publicUrl).toBeNull();
   });
 
   it('reads a real mail setup with sensible defaults', () => {
@@ -45,8 +47,8 @@ describe('configuration', () => {
 
   it('names the key of every problem', () => {
     expect(problems({ IMAP_HOST: 'imap.example.org' }).join('\n')).toMatch(/SMTP_HOST is not set/);
-    const p = problems({ ...MAIL, IMAP_PORT: 'abc', SMTP_TLS: 'maybe', MAIL_FROM: 'nobody', HTTP_PORT: '70000', TOKEN_KEY: 'short', LOG_LEVEL: 'loud', ADMIN_PASSWORD: 'hunter2' });
-    for (const key of ['IMAP_PORT', 'SMTP_TLS', 'MAIL_FROM', 'HTTP_PORT', 'TOKEN_KEY', 'LOG_LEVEL', 'ADMIN_PASSWORD']) expect(p.join('\n')).toContain(key);
+    const p = problems({ ...MAIL, IMAP_PORT: 'abc', SMTP_TLS: 'maybe', MAIL_FROM: 'nobody', HTTP_PORT: '70000', TOKEN_KEY: 'short', LOG_LEVEL: 'loud', ADMIN_PASSWORD: 'hunter2', PUBLIC_URL: 'tallyho.example.org' });
+    for (const key of ['IMAP_PORT', 'SMTP_TLS', 'MAIL_FROM', 'HTTP_PORT', 'TOKEN_KEY', 'LOG_LEVEL', 'ADMIN_PASSWORD', 'PUBLIC_URL']) expect(p.join('\n')).toContain(key);
     expect(problems({ ...MAIL, IMAP_PASSWORD: '' }).join('\n')).toMatch(/IMAP_PASSWORD is not set/);
     expect(problems({ ...MAIL, MAIL_FROM: '' }).join('\n')).toMatch(/MAIL_FROM is not set/);
   });
