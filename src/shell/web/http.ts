@@ -101,12 +101,15 @@ export function createHttpApp(o: HttpOptions): express.Express {
       if (!r?.html) { res.status(404).type('text').send('no such mail\n'); return; }
       // The picture a mail client shows from the mail's own part is fetched from /mail/:id/map.png.
       const html = r.picture ? r.html.split(`cid:${PICTURE_CID}`).join(`/mail/${r.id}/map.png`) : r.html;
-      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; sandbox").type('html').send(html);
+      // Sandboxed (an opaque origin, where 'self' names nothing): the picture's origin is written out.
+      const origin = `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`.replace(/[^\w.:/[\]-]/g, '');
+      res.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src ${origin}; sandbox`).type('html').send(html);
     });
     app.get('/mail/:id/map.png', (req, res) => {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
       if (!r?.picture) { res.status(404).type('text').send('no such picture\n'); return; }
-      res.type('png').set('Cache-Control', 'private, max-age=3600').send(renderPicture(r.picture).png);
+      // Shown by the sandboxed HTML page, whose origin is opaque: the picture must allow any origin.
+      res.type('png').set('Cache-Control', 'private, max-age=3600').set('Cross-Origin-Resource-Policy', 'cross-origin').send(renderPicture(r.picture).png);
     });
   }
   app.use(badUrlHandler(pages, o.mode === 'local'));
