@@ -129,14 +129,14 @@ function fit(pts: At[], view: MapView, maxCols: number, maxRows: number, force =
   const rows = use.map((p) => p.row);
   const edge = (lo: number, hi: number, size: number): [number, number] =>
     [lo - 2 <= 1 ? 1 : lo - 1, hi + 2 >= size ? size : hi + 1];
-  let [c0, c1] = edge(Math.min(...cols), Math.max(...cols), width);
+  let [c0, c1] = widen(...edge(Math.min(...cols), Math.max(...cols), width), MIN_COLS, width);
   if (c1 - c0 + 1 > maxCols) {
     if (!force) return null;
     const mid = Math.round((Math.min(...cols) + Math.max(...cols)) / 2);
     c0 = Math.max(1, Math.min(mid - Math.floor(maxCols / 2), width - maxCols + 1));
     c1 = Math.min(width, c0 + maxCols - 1);
   }
-  const [r0, r1] = edge(Math.min(...rows), Math.max(...rows), height);
+  const [r0, r1] = widen(...edge(Math.min(...rows), Math.max(...rows), height), MIN_ROWS, height);
   // Rows within one of a point (or of an odd-column point's altitude, a row lower) are drawn;
   // a stretch of two or more others is left out.
   const near = new Set<number>();
@@ -156,6 +156,20 @@ function fit(pts: At[], view: MapView, maxCols: number, maxRows: number, force =
     return { box: { c0, c1, r0: lo, r1: Math.min(height, lo + maxRows - 1) }, rows: range(lo, Math.min(height, lo + maxRows - 1)) };
   }
   return { box: { c0, c1, r0, r1 }, rows: drawn };
+}
+
+/** A window is at least this many columns and rows where the map allows: a lone plane with room. */
+const MIN_COLS = 7;
+const MIN_ROWS = 5;
+
+/** [lo, hi] grown a column or row at a time on each side until `min` long, inside [1, size]. */
+function widen(lo: number, hi: number, min: number, size: number): [number, number] {
+  let [a, b] = [lo, hi];
+  while (b - a + 1 < Math.min(min, size)) {
+    if (a > 1) a--;
+    if (b - a + 1 < min && b < size) b++;
+  }
+  return [a, b];
 }
 
 const range = (a: number, b: number): number[] => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);

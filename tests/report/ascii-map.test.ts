@@ -52,7 +52,7 @@ describe('the ASCII map', () => {
     // The bottom-right corner: a right border on every line, the bottom rule last.
     expect(lines.at(-1)).toMatch(/^ {3}-+\+$/);
     expect(lines.slice(2, -1).every((l) => l.endsWith('|'))).toBe(true);
-    expect(corner).toContain('columns 33-36, rows 26-28');
+    expect(corner).toContain('columns 30-36, rows 24-28');
     expect(corner).toMatch(/W1>\|/);
     // No column beyond the map is drawn.
     expect(lines[1]).not.toMatch(/37/);
