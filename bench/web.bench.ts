@@ -11,8 +11,9 @@
  * - turn, hot: the latest turn of 200 games, as players read their latest report (cache hits).
  *
  * Prints per kind requests/s, latency p50/p95/p99/max (ms, from every response, measured by the
- * client), errors and non-200s, and the server's RSS (now and peak). Target (issue 6): p95 <= 30 ms
- * for the game and turn pages. Asserts nothing: benchmarks are not tests (docs/testing.md).
+ * client), the bytes on the wire per page (KB, compressed as a browser asks: gzip), errors and
+ * non-200s, and the server's RSS (now and peak). Targets: p95 <= 30 ms for the game and turn pages
+ * (issue 6); a turn page <= 40 KB on the wire (issue 12). Asserts nothing: benchmarks are not tests (docs/testing.md).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -66,20 +67,24 @@ async function startServer(db: string): Promise<Server> {
   return { url: `http://127.0.0.1:${port}`, stop: () => { child.stdin.end(); child.kill('SIGTERM'); } };
 }
 
-interface Figures { rps: number; p50: number; p95: number; p99: number; max: number; errors: number; non200: number; mbps: number }
+interface Figures { rps: number; p50: number; p95: number; p99: number; max: number; errors: number; non200: number; mbps: number; kbPage: number }
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function load(url: string, kind: Kind, seconds: number): Promise<Figures> {
   const latencies: number[] = [];
   let non200 = 0;
+  let bytes = 0;
   const result = await new Promise<autocannon.Result>((ok, fail) => {
     const instance = autocannon({
       url, connections: CONNECTIONS, duration: seconds, timeout: 10,
+      // As a browser asks: compressed when the server can.
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: kind.path() }) }],
     }, (err, r) => (err ? fail(err as Error) : ok(r)));
-    instance.on('response', (_client, status, _bytes, responseMs) => {
+    instance.on('response', (_client, status, resBytes, responseMs) => {
       latencies.push(responseMs);
+      bytes += resBytes;
       if (status !== 200) non200++;
     });
   });
@@ -87,6 +92,7 @@ async function load(url: string, kind: Kind, seconds: number): Promise<Figures> 
   return {
     rps: latencies.length / result.duration, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99),
     max: latencies.at(-1) ?? NaN, errors: result.errors + result.timeouts, non200, mbps: result.throughput.average / 1e6,
+    kbPage: latencies.length ? bytes / latencies.length / 1024 : NaN,
   };
 }
 
@@ -114,14 +120,14 @@ async function main(): Promise<void> {
     console.log(`Server ${server.url} (RSS ${mb(before.rss)}); autocannon, ${CONNECTIONS} connections, ${SECONDS} s a kind after ${WARMUP} s of warm-up.`);
     const busy = loadavg()[0] ?? 0;
     console.log(`Machine: ${cpus().length} cores, load average ${busy.toFixed(1)} before the run${busy > 1.5 ? ' (other work is running: the figures are worse than on an idle machine)' : ''}.`);
-    console.log(`${'page'.padEnd(10)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'MB/s'.padStart(6)} errors non-200  target`);
+    console.log(`${'page'.padEnd(10)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'MB/s'.padStart(6)} ${'KB/page'.padStart(7)} errors non-200  target`);
     const missed: string[] = [];
     for (const kind of kinds()) {
       await load(server.url, kind, WARMUP);
       const f = await load(server.url, kind, SECONDS);
       const ok = f.p95 <= TARGET_P95_MS && f.errors === 0 && f.non200 === 0;
       if (kind.target && !ok) missed.push(kind.name);
-      console.log(`${kind.name.padEnd(10)} ${f.rps.toFixed(0).padStart(7)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.p99)} ${ms(f.max)} ${f.mbps.toFixed(1).padStart(6)} ${String(f.errors).padStart(6)} ${String(f.non200).padStart(7)}  ${kind.target ? (ok ? 'met' : 'NOT met') : '-'}`);
+      console.log(`${kind.name.padEnd(10)} ${f.rps.toFixed(0).padStart(7)} ${ms(f.p50)} ${ms(f.p95)} ${ms(f.p99)} ${ms(f.max)} ${f.mbps.toFixed(1).padStart(6)} ${f.kbPage.toFixed(1).padStart(7)} ${String(f.errors).padStart(6)} ${String(f.non200).padStart(7)}  ${kind.target ? (ok ? 'met' : 'NOT met') : '-'}`);
     }
     const after = await health(server.url);
     const c = after.turnPageCache;

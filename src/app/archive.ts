@@ -119,7 +119,8 @@ export function gamePage(store: Store, id: string) {
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
       players, planes: state ? state.planes.map((p) => planeRow(state, p)) : [],
       waiting: waiting.join(', '),
-      map: state && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title }) : '',
+      // The action only: the game page is drawn for every request (the whole map is on the turn pages).
+      map: state && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title, actionOnly: true }) : '',
       turns: resolved.map((r) => ({ turn: r.turn, href: turnHref(game.id, r.turn), resolved: when(r.resolvedAt) })).reverse(),
     };
   });

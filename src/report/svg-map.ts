@@ -76,6 +76,8 @@ export interface SvgMapOptions {
   standalone?: boolean;
   /** Replay frames (web): one group of markers per frame. Without them, the view's planes. */
   frames?: Frame[];
+  /** The web form: draw the action only, not the whole map (data-whole is then the action's box). */
+  actionOnly?: boolean;
 }
 
 /** Centre of the hex at column, row in SVG units. */
@@ -309,7 +311,7 @@ function frameGroups(view: MapView, frames: Frame[]): string {
 export function svgMap(view: MapView, opts: SvgMapOptions): string {
   const action = actionBox(view, opts.frames);
   const wholeBox = { c0: 1, c1: view.size.width, r0: 1, r1: view.size.height };
-  const whole = !opts.standalone && view.size.width * view.size.height <= MAX_WHOLE_MAP;
+  const whole = !opts.standalone && !opts.actionOnly && view.size.width * view.size.height <= MAX_WHOLE_MAP;
   const drawn = opts.standalone || !whole ? action : wholeBox;
   // The picture has room for its column and row numbers.
   const pad = (r: ReturnType<typeof boxRect>) => (opts.standalone ? { x: r.x - 12, y: r.y - 10, width: r.width + 12, height: r.height + 10 } : r);

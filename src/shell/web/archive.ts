@@ -85,7 +85,9 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     if (!page) { notFound(res, 'such turn'); return; }
     // A resolved turn is kept a minute by the browser, then asked again with its ETag (a 304 while
     // the page is the same).
-    res.status(200).type('html').set('Cache-Control', 'public, max-age=60').set('ETag', page.etag).send(page.body);
+    res.status(200).type('html').set('Cache-Control', 'public, max-age=60').set('ETag', page.etag).set('Vary', 'Accept-Encoding');
+    if (req.acceptsEncodings('gzip') === 'gzip') res.set('Content-Encoding', 'gzip').send(page.gzip);
+    else res.send(page.body);
   });
   router.get('/games/:game/turns/:turn/planes/:plane', (req, res) => {
     const n = turnOf(req);

@@ -59,8 +59,9 @@ export function createHttpApp(o: HttpOptions): express.Express {
   app.set('trust proxy', 'loopback');
   const pages = createPages();
   const turnCache = new PageCache(o.turnCacheBytes ?? TURN_CACHE_BYTES);
-  // Pages, scripts and styles compressed when the browser takes it (a turn page is mostly SVG).
-  app.use(compression());
+  // Pages, scripts and styles compressed when the browser takes it (a turn page is mostly SVG),
+  // at the fastest level: it compresses these pages nearly as well as the default, in a third of the time.
+  app.use(compression({ level: 1 }));
   app.use(helmet({
     contentSecurityPolicy: {
       useDefaults: false,

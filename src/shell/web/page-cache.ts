@@ -13,9 +13,12 @@
  * the page itself, which would cost as much as a small page's rendering.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 export interface CachedPage {
   body: Buffer;
+  /** The body gzipped, made once: most browsers take it, and then nothing is compressed per request. */
+  gzip: Buffer;
   etag: string;
 }
 
@@ -61,8 +64,8 @@ export class PageCache {
   set(key: string, stamp: string, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
     const tag = createHash('sha1').update(`${this.boot}\0${key}\0${stamp}`).digest('base64url').slice(0, 27);
-    const page = { body, etag: `W/"${tag}"` };
-    const cost = page.body.length + OVERHEAD + 2 * (key.length + stamp.length);
+    const page = { body, gzip: gzipSync(body, { level: 1 }), etag: `W/"${tag}"` };
+    const cost = page.body.length + page.gzip.length + OVERHEAD + 2 * (key.length + stamp.length);
     if (this.entries.has(key)) this.drop(key);
     if (cost > this.maxPageBytes || cost > this.maxBytes) return page;
     this.entries.set(key, { stamp, page, cost });

@@ -51,6 +51,10 @@
     }
     if (tools) {
       tools.hidden = false;
+      // A map drawn around the action only (a game's page) has no whole map to show.
+      if (whole.join(' ') === action.join(' ')) {
+        Array.prototype.forEach.call(tools.querySelectorAll('[data-zoom="whole"]'), function (b) { b.hidden = true; });
+      }
       tools.addEventListener('click', function (e) {
         var b = e.target.closest('[data-zoom]');
         if (!b) return;

@@ -1,0 +1,14 @@
+import { gzipSync } from 'node:zlib';
+import { turnPageVia } from '../src/app/archive.ts';
+import { createPages } from '../src/shell/web/views.ts';
+import { archiveGame } from '../tests/support/archive.ts';
+const g = archiveGame();
+const pages = createPages();
+let html = '';
+const time = (name: string, fn: () => void) => { for (let i = 0; i < 50; i++) fn(); const t = performance.now(); for (let i = 0; i < 300; i++) fn(); console.log(name, ((performance.now() - t) / 300).toFixed(3), 'ms'); };
+time('view', () => { turnPageVia(g.t.store, 'duel', 1, () => undefined, (v) => v); });
+time('view+render', () => { html = turnPageVia(g.t.store, 'duel', 1, () => undefined, (v) => pages('turn', { local: false, title: 'x', ...v })) as string; });
+console.log('bytes', html.length, 'svg', (/<svg[\s\S]*<\/svg>/.exec(html)?.[0] ?? '').length);
+for (const level of [1, 2, 4, 6]) time(`gzip ${level}`, () => { gzipSync(html, { level }); });
+for (const level of [1, 2, 4, 6]) console.log(level, gzipSync(html, { level }).length);
+g.cleanup();
