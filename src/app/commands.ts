@@ -13,6 +13,7 @@ import { AppError, type AppDeps } from './deps.ts';
 import { PLAYER_HELP } from './help.ts';
 import { queueAnswer, utf8Bytes, type AnswerInput, type Section } from './notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
+import { situationPicture } from './pictures.ts';
 import { myPlanes, situationMap, wrap } from './views.ts';
 import { canonicalZone } from './zones.ts';
 
@@ -86,7 +87,7 @@ function mapAnswer(ctx: CommandContext): Answer {
   if (!state) return say('There is no map yet.');
   const focus = player ? player.planes : state.planes.map((p) => p.id);
   const when = game.status === 'over' ? 'at the end of the game' : `at the start of turn ${game.turn}`;
-  return { paragraphs: [], sections: [{ heading: `The map ${when}`, text: situationMap(state, focus) }] };
+  return { paragraphs: [], sections: [{ heading: `The map ${when}`, text: situationMap(state, focus), picture: situationPicture(state, player ? player.planes : [], game.name) }] };
 }
 
 /** CARD [plane or type]: the aircraft cards, which are public (src/app/cards.ts). */

@@ -14,6 +14,7 @@ import { announce, DEFAULT_WORDS, type Section } from './notify.ts';
 import type { GameRow, StoreTx } from './ports.ts';
 import { applySetting, durationText, parseDuration, scheduleWords, settingLines, type GameSettings } from './settings.ts';
 import { resolveReady } from './turn.ts';
+import { reportPicture } from './pictures.ts';
 import { situationMap, wrap } from './views.ts';
 
 const MINUTE = 60_000;
@@ -161,8 +162,9 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
     const turn = resolveReady(deps, game.id, { withDefaults: true });
     if (turn === null) return null;
     const events: GameEvent[] = tx.events.list(game.id, turn);
+    const before = tx.turns.get(game.id, turn)?.state as GameState;
     const state = tx.turns.get(game.id, turn + 1)?.state as GameState;
-    return { missing, events, state };
+    return { missing, events, before, state };
   });
   if (!r) throw new AppError('E_STATE', `turn ${game.turn} of game '${game.id}' could not be resolved (see the log)`);
   const shot = casualties(r.events);
@@ -174,7 +176,7 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
     ],
     sections: [
       ...(shot.length ? [{ heading: 'Shot down', text: wrap(shot.join('\n'), 4) }] : []),
-      { heading: `The map after turn ${game.turn}`, text: situationMap(r.state, r.state.planes.map((p) => p.id)) },
+      { heading: `The map after turn ${game.turn}`, text: situationMap(r.state, r.state.planes.map((p) => p.id)), picture: reportPicture(r.before, r.state, r.events, game.name) },
       { heading: 'Impulse by impulse', text: turnLog(r.events) },
     ],
   };

@@ -6,6 +6,7 @@
  */
 import { utf8Bytes } from '../orders/text.ts';
 import { deadlineLine, deadlineParagraph } from './deadlines.ts';
+import type { Picture } from './pictures.ts';
 import type { AppDeps } from './deps.ts';
 import { queueMail } from './mailer.ts';
 import { nextTurn } from './messages.ts';
@@ -27,6 +28,8 @@ export interface Section {
   heading: string;
   /** Preformatted text (maps, logs): at most 78 columns. */
   text: string;
+  /** The map's picture (app/pictures.ts), shown above the text in the HTML part; a mail carries one. */
+  picture?: Picture;
 }
 
 export interface AnswerInput {
@@ -56,7 +59,7 @@ const bytes = utf8Bytes;
  * naming what was left out.
  */
 function answerView(deps: AppDeps, a: AnswerInput, title: string): object {
-  const all = (a.sections ?? []).map((s) => ({ heading: s.heading, upper: s.heading.toUpperCase(), text: s.text.trimEnd() }));
+  const all = (a.sections ?? []).map((s) => ({ heading: s.heading, upper: s.heading.toUpperCase(), text: s.text.trimEnd(), hasPicture: !!s.picture }));
   const paragraphs = a.paragraphs.map((p) => wrap(p, 0));
   const base = { game: a.game?.id ?? '', player: a.player?.id ?? '', referee: deps.referee.address, title };
   const text = paragraphs.reduce((n, p) => n + p.length, 0) + all.reduce((n, s) => n + s.text.length, 0);
@@ -95,6 +98,8 @@ export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): string 
     kind: a.kind ?? 'answer', template: 'answer', view, subject: a.subject ?? (a.game ? `[${a.game.id}] ${title}` : `Tallyho: ${title}`),
     to: a.to, gameId: a.game?.id ?? null, player: a.player, turn: a.game?.turn ?? null,
     inboundId: a.inboundId ?? null, ...(a.replyTo ? { replyTo: a.replyTo } : {}),
+    // The first section's picture, when the answer still carries that section (answerView may cut).
+    picture: (a.sections ?? []).find((s, i) => s.picture && (view as { sections: unknown[] }).sections.length > i)?.picture ?? null,
   }).messageId;
 }
 
