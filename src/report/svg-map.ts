@@ -190,8 +190,22 @@ function drawGridMargins(b: Box): string {
   return `<path class="grid" shape-rendering="crispEdges" d="${esc(cells.join(''))}"/>\n<g class="coords">${labels.join('')}</g>`;
 }
 
+/** Edges drawn lately, by map size and box (like the grids). */
+const edges = new Map<string, string>();
+
 /** The map's edge, where it falls inside the drawn box: the outer sides of the edge hexes. */
 function edge(view: MapView, b: Box): string {
+  const key = `${view.size.width}x${view.size.height}:${b.c0},${b.c1},${b.r0},${b.r1}`;
+  let e = edges.get(key);
+  if (e === undefined) {
+    e = drawEdge(view, b);
+    if (edges.size >= GRIDS_KEPT) edges.delete(edges.keys().next().value as string);
+    edges.set(key, e);
+  }
+  return e;
+}
+
+function drawEdge(view: MapView, b: Box): string {
   const { width, height } = view.size;
   const d: string[] = [];
   const h = R * Math.sin(Math.PI / 3);
