@@ -50,7 +50,7 @@ svg.hexmap .coords text.row { text-anchor: end; }
 svg.hexmap .track polyline { fill: none; stroke-width: 1.6; stroke-dasharray: 3 2; opacity: 0.75; }
 svg.hexmap .track circle { opacity: 0.75; }
 svg.hexmap .path polyline { fill: none; stroke-width: 1.6; stroke-dasharray: 1.5 2.5; }
-svg.hexmap .path text { font-size: 7px; font-weight: bold; text-anchor: middle; fill: #333; }
+svg.hexmap .path text { font-size: 7px; font-weight: bold; text-anchor: middle; fill: #222; paint-order: stroke; stroke: #fff; stroke-width: 2.5px; }
 svg.hexmap .shot { stroke-width: 1.6; }
 svg.hexmap .shot.miss { stroke: #777; stroke-dasharray: 4 3; }
 svg.hexmap .shot.hit { stroke: #d60; }
@@ -240,7 +240,7 @@ function paths(view: MapView): string {
     const start = plane ? [pt(plane)] : [];
     const marks = p.marks.filter((m) => inMap(m, view.size)).map((m) => {
       const c = centreOf(m.col, m.row);
-      return `<text x="${num(c.x)}" y="${num(c.y + R * 0.75)}">${esc(m.impulse)}</text>`;
+      return `<text x="${num(c.x)}" y="${num(c.y + 2.5)}">${esc(m.impulse)}</text>`;
     });
     return `<g class="path ${side(plane?.sideIndex ?? 0)}" data-plane="${esc(p.plane)}"><polyline points="${esc([...start, ...p.marks.map(pt)].join(' '))}"/>${marks.join('')}</g>`;
   }).join('\n');
