@@ -76,7 +76,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
   });
   // A resolved turn's page changes only when the turn is rolled back and resolved again or the next
   // turn is resolved (its link): kept rendered, for as long as its stamp stays the same.
-  router.get('/games/:game/turns/:turn', (req, res) => {
+  router.get('/games/:game/turns/:turn', (req, res, next) => {
     const n = turnOf(req);
     const id = String(req.params.game);
     const key = `${id}/${n}`;
@@ -86,8 +86,8 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     // A resolved turn is kept a minute by the browser, then asked again with its ETag (a 304 while
     // the page is the same).
     res.status(200).type('html').set('Cache-Control', 'public, max-age=60').set('ETag', page.etag).set('Vary', 'Accept-Encoding');
-    if (req.acceptsEncodings('gzip') === 'gzip') res.set('Content-Encoding', 'gzip').send(page.gzip);
-    else res.send(page.body);
+    if (req.acceptsEncodings('gzip') !== 'gzip') { res.send(page.body); return; }
+    page.gzip().then((body) => { res.set('Content-Encoding', 'gzip').send(body); }, next);
   });
   router.get('/games/:game/turns/:turn/planes/:plane', (req, res) => {
     const n = turnOf(req);

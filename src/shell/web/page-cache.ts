@@ -13,13 +13,25 @@
  * the page itself, which would cost as much as a small page's rendering.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { gzip } from 'node:zlib';
 
 export interface CachedPage {
   body: Buffer;
-  /** The body gzipped, made once: most browsers take it, and then nothing is compressed per request. */
-  gzip: Buffer;
+  /**
+   * The body gzipped, made once (in libuv's thread pool, so the server goes on meanwhile) and kept
+   * with the page: most browsers take it, and then nothing is compressed per request.
+   */
+  gzip(): Promise<Buffer>;
   etag: string;
+}
+
+/** A page's gzip, made on first use and kept. */
+function lazyGzip(body: Buffer): () => Promise<Buffer> {
+  let made: Promise<Buffer> | null = null;
+  return () => {
+    made ??= new Promise((resolve, reject) => gzip(body, { level: 1 }, (err, out) => (err ? reject(err) : resolve(out))));
+    return made;
+  };
 }
 
 export interface PageCacheStats {
@@ -64,8 +76,9 @@ export class PageCache {
   set(key: string, stamp: string, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
     const tag = createHash('sha1').update(`${this.boot}\0${key}\0${stamp}`).digest('base64url').slice(0, 27);
-    const page = { body, gzip: gzipSync(body, { level: 1 }), etag: `W/"${tag}"` };
-    const cost = page.body.length + page.gzip.length + OVERHEAD + 2 * (key.length + stamp.length);
+    const page = { body, gzip: lazyGzip(body), etag: `W/"${tag}"` };
+    // The gzip, made later, weighs about a tenth of the body: counted now.
+    const cost = Math.ceil(page.body.length * 1.1) + OVERHEAD + 2 * (key.length + stamp.length);
     if (this.entries.has(key)) this.drop(key);
     if (cost > this.maxPageBytes || cost > this.maxBytes) return page;
     this.entries.set(key, { stamp, page, cost });
