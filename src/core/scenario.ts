@@ -7,6 +7,7 @@ import type { AircraftCard } from './aircraft/types.ts';
 import { TARGET_WORDS } from '../orders/fire.ts';
 import { BANKS, type Bank } from './bank.ts';
 import { parseHexLabel, toColRow } from './hex/coords.ts';
+import { parseArea } from './terrain.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
 
@@ -15,7 +16,17 @@ const speedSchema = z.number().min(0).max(24.4).refine((v) => Math.abs(v * 10 - 
 export const scenarioSchema = z.object({
   name: z.string().min(1).max(120),
   description: z.string().max(4000).optional(),
-  map: z.object({ width: z.number().int().min(5).max(99), height: z.number().int().min(5).max(99) }),
+  map: z.object({
+    width: z.number().int().min(5).max(99),
+    height: z.number().int().min(5).max(99),
+    terrain: z.object({
+      base: z.enum(['sea', 'land']),
+      land: z.array(z.string()).max(2000).optional(),
+      sea: z.array(z.string()).max(2000).optional(),
+      road: z.array(z.string()).max(2000).optional(),
+      airfield: z.array(z.string()).max(200).optional(),
+    }).strict().optional(),
+  }),
   options: z.object({
     combat: z.enum(['standard', 'odds']).default('standard'),
     sequence: z.enum(['impulse12', 'two-phase']).default('impulse12')
@@ -52,6 +63,13 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
   const s = r.data;
   const problems: Problem[] = [];
   const P = (where: string, message: string) => problems.push({ code: 'E_SCENARIO', message: `${file}: ${where}: ${message}` });
+  for (const layer of ['land', 'sea', 'road', 'airfield'] as const) {
+    (s.map.terrain?.[layer] ?? []).forEach((text, i) => {
+      const a = parseArea(text);
+      if (typeof a === 'string') P(`map.terrain.${layer}[${i}]`, a);
+      else if (a.c0 < 1 || a.r0 < 1 || a.c1 > s.map.width || a.r1 > s.map.height) P(`map.terrain.${layer}[${i}]`, `${text} is off the ${s.map.width}x${s.map.height} map`);
+    });
+  }
   const ids = new Set<string>();
   s.planes.forEach((p, i) => {
     const at = `planes[${i}] (${p.id})`;

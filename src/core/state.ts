@@ -9,6 +9,7 @@ import type { DiceState } from './dice.ts';
 import type { Hex } from './hex/coords.ts';
 import type { Manoeuvre, PlotMode } from '../orders/ast.ts';
 import type { PlaneDamage } from './combat/damage-state.ts';
+import type { TerrainSpec } from './terrain.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
 export interface PlannedBox {
@@ -83,7 +84,8 @@ export interface GameState {
   version: 1;
   /** The turn about to be played (1 for a new game). */
   turn: number;
-  map: { width: number; height: number };
+  /** The map's size, and its terrain when the scenario gives one (core/terrain.ts). */
+  map: { width: number; height: number; terrain?: TerrainSpec };
   options: GameOptions;
   sides: Record<string, { name: string }>;
   /** The cards of every type in play, copied in at creation so a game replays the same for ever. */

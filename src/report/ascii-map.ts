@@ -13,13 +13,15 @@
  *   touch another becomes a key letter (a, b, ...), and several planes in one hex one letter for
  *   them all; the legend says who each letter is.
  * - "+n" marks a hex of a plotted path entered in impulse n.
- * - Rows where nothing is, far from everything, are left out: one line says which.
+ * - Rows without a plane or a path, far from them, are left out: one line says which.
+ * - On a map with terrain an empty hex shows it: ~ sea, . land, = road, # airfield.
  * The legend under the map repeats every fact in words, so the map reads in a proportional font.
  */
 import type { Hex } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import { bankWords } from '../core/bank.ts';
 import { type GameState, speedText } from '../core/state.ts';
+import { type Terrain, terrainAt, TERRAINS } from '../core/terrain.ts';
 import { type At, type Box, buildMapView, inMap, type MapView, onMap, type ViewPlane } from './map-view.ts';
 
 export const MAP_WIDTH = 78;
@@ -175,6 +177,11 @@ function widen(lo: number, hi: number, min: number, size: number): [number, numb
 const range = (a: number, b: number): number[] => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
+/** An empty hex, by its terrain (a map without terrain: a dot). */
+const GLYPH: Record<Terrain, string> = { sea: '~', land: '.', road: '=', airfield: '#' };
+const EMPTY = new Set(['.', ...Object.values(GLYPH)]);
+export const TERRAIN_KEY = `Terrain: ${TERRAINS.map((t) => `${GLYPH[t]} ${t}`).join('  ')}`;
+
 /** A line of text being drawn: what each column holds, and which columns are taken. */
 class Line {
   readonly chars: string[];
@@ -192,9 +199,10 @@ class Line {
     if (start < LEFT || start + text.length > this.chars.length - 1) return false;
     for (let x = start - margin; x < start + text.length + margin; x++) {
       if (x < 0 || x >= this.chars.length || x === own || !this.taken[x]) continue;
-      const mark = this.chars[x] === '.' || this.chars[x] === '|';
+      const ch = this.chars[x] as string;
+      const mark = EMPTY.has(ch) || ch === '|';
       const inside = x >= start && x < start + text.length;
-      if (inside || !mark || (this.chars[x] === '.' && (x === start - 1 || x === start + text.length))) return false;
+      if (inside || !mark || (EMPTY.has(ch) && (x === start - 1 || x === start + text.length))) return false;
     }
     return true;
   }
@@ -247,7 +255,8 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
     if (s.kind !== 'hexes') continue;
     for (let c = box.c0; c <= box.c1; c++) {
       if (((c % 2) + 2) % 2 !== s.parity) continue;
-      s.line.put(dotX(c), '.');
+      const t = terrainAt(view.terrain, c, s.row);
+      s.line.put(dotX(c), t ? GLYPH[t] : '.');
     }
   }
   // Planes first (the reader's, then the others), then the path, then the altitudes.
@@ -307,8 +316,8 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
   if (box.r0 === 1) out.push(rule('+'));
   for (const s of slots) {
     if (s.kind === 'gap') {
-      const text = s.from === s.to ? `row ${pad2(s.from)}: nothing there` : `rows ${pad2(s.from)}-${pad2(s.to)}: nothing there`;
-      s.line.put(LEFT + 1, `~ ${text} ~`);
+      const text = s.from === s.to ? `row ${pad2(s.from)} left out: no plane there` : `rows ${pad2(s.from)}-${pad2(s.to)} left out: no plane there`;
+      s.line.put(LEFT + 1, `... ${text} ...`);
       out.push(s.line.toString());
       continue;
     }
@@ -326,6 +335,7 @@ export function legend(view: MapView, shown: Set<string>, keys: { key: string; t
     FACING_KEY,
     'Under a plane: its altitude in 100s of ft.',
   ];
+  if (view.terrain) rows.push(TERRAIN_KEY);
   if (view.paths.some((p) => p.marks.length)) rows.push('+n: the hex the plotted path enters in impulse n.');
   for (const k of keys) rows.push(`${k.key} = ${k.text}`);
   rows.push('plane  side      hex    facing      alt ft  speed  bank');

@@ -12,6 +12,7 @@ import type { Bank } from '../core/bank.ts';
 import type { GameEvent } from '../core/events.ts';
 import { type Hex, hexLabel, parseHexLabel, toColRow } from '../core/hex/coords.ts';
 import type { GameState, PlaneStatus } from '../core/state.ts';
+import type { TerrainSpec } from '../core/terrain.ts';
 import type { Frame } from './frames.ts';
 
 export interface At {
@@ -64,6 +65,8 @@ export interface ShotView {
 
 export interface MapView {
   size: { width: number; height: number };
+  /** The map's terrain, when the scenario gives one (core/terrain.ts). */
+  terrain?: TerrainSpec;
   viewer: string | null;
   planes: ViewPlane[];
   paths: { plane: string; marks: PathMarkView[] }[];
@@ -134,7 +137,8 @@ export function buildMapView(input: MapViewInput): MapView {
       shots.push({ impulse: e.impulse, firer, target, from, to, hit: hits > 0, hits });
     }
   }
-  return { size: { ...state.map }, viewer: input.viewer ?? null, planes, paths, tracks, shots };
+  const { width, height, terrain } = state.map;
+  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, planes, paths, tracks, shots };
 }
 
 /** The planes still on the map (the others are listed, not drawn). */

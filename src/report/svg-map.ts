@@ -19,6 +19,7 @@
 import { fromColRow, hexCentre } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import type { Frame, PlaneFrame } from './frames.ts';
+import { type Terrain, terrainAt } from '../core/terrain.ts';
 import { type At, type Box, inMap, type MapView, onMap } from './map-view.ts';
 
 /** Hex outer radius in SVG units. */
@@ -44,6 +45,11 @@ svg.hexmap { font-family: 'DejaVu Sans', Verdana, sans-serif; }
 svg.hexmap .bg { fill: #ffffff; }
 svg.hexmap .grid { fill: #fbfaf5; stroke: #c9c2ae; stroke-width: 0.8; }
 svg.hexmap .grid-fill { fill: url(#hexes); stroke: none; }
+svg.hexmap.terrain-on .grid { fill: none; }
+svg.hexmap .t-sea { fill: #d6e6f2; }
+svg.hexmap .t-land { fill: #eef0db; }
+svg.hexmap .t-road { fill: #e3d3ae; }
+svg.hexmap .t-airfield { fill: #cfcfc9; }
 svg.hexmap .edge { fill: none; stroke: #6b6250; stroke-width: 2.5; }
 svg.hexmap .hex-labels text { font-size: 5px; fill: #a59d88; text-anchor: middle; }
 svg.hexmap .coords text { font-size: 7px; fill: #8a8170; text-anchor: middle; }
@@ -210,6 +216,26 @@ function drawGridMargins(b: Box): string {
   return `<path class="grid" shape-rendering="crispEdges" d="${esc(cells.join(''))}"/>\n<g class="coords">${labels.join('')}</g>`;
 }
 
+/**
+ * The terrain under the grid: the box in the base's colour, then the hexes of each other terrain
+ * (core/terrain.ts), one path a terrain.
+ */
+function terrainLayer(view: MapView, b: Box, rect: { x: number; y: number; width: number; height: number }): string {
+  const spec = view.terrain;
+  if (!spec) return '';
+  const cells = new Map<Terrain, string[]>();
+  for (let col = b.c0; col <= b.c1; col++) {
+    for (let row = b.r0; row <= b.r1; row++) {
+      const t = terrainAt(spec, col, row);
+      if (!t || t === spec.base) continue;
+      const { x, y } = centreOf(col, row);
+      cells.set(t, [...(cells.get(t) ?? []), outline(x, y)]);
+    }
+  }
+  const paths = [...cells].map(([t, d]) => `<path class="t-${esc(t)}" d="${esc(d.join(''))}"/>`).join('');
+  return `<g class="terrain"><rect class="t-${esc(spec.base)}" x="${num(rect.x)}" y="${num(rect.y)}" width="${num(rect.width)}" height="${num(rect.height)}"/>${paths}</g>\n`;
+}
+
 /** Edges drawn lately, by map size and box (like the grids). */
 const edges = new Map<string, string>();
 
@@ -356,9 +382,9 @@ export function svgMap(view: MapView, opts: SvgMapOptions): string {
     ? frameGroups(view, opts.frames)
     : `<g class="frame" data-frame="0">${markers(view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size)))}</g>`;
   const style = opts.standalone ? `<style>${MAP_CSS}</style>\n<rect class="bg" x="${num(drawnRect.x)}" y="${num(drawnRect.y)}" width="${num(drawnRect.width)}" height="${num(drawnRect.height)}"/>\n` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap" role="img" viewBox="${rectText(shown)}" ` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(shown)}" ` +
     `width="${num(shown.width)}" height="${num(shown.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +
     `data-cols="${esc(`${drawn.c0}-${drawn.c1}`)}" data-rows="${esc(`${drawn.r0}-${drawn.r1}`)}">\n` +
-    `<title>${esc(opts.title)}</title>\n${style}${ARROWS}\n${grid(drawn, !!opts.standalone)}\n${edge(view, drawn)}\n${tracks(view)}\n${paths(view)}\n` +
+    `<title>${esc(opts.title)}</title>\n${style}${ARROWS}\n${terrainLayer(view, drawn, drawnRect)}${grid(drawn, !!opts.standalone)}\n${edge(view, drawn)}\n${tracks(view)}\n${paths(view)}\n` +
     `<g class="shots">${shots(view)}</g>\n${planes}\n</svg>`;
 }

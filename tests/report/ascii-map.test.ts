@@ -29,7 +29,11 @@ describe('the ASCII map', () => {
       expect(map).toContain(noseLabel(p.id, p.facing));
       expect(map).toMatch(new RegExp(`\\n${p.id} .* ${p.altitude} `));
     }
-    expect(map).toMatch(/~ rows \d\d-\d\d: nothing there ~/);
+    expect(map).toMatch(/\.\.\. rows \d\d-\d\d left out: no plane there \.\.\./);
+    // The scenario's terrain: Ironbottom Sound to the north, land to the south.
+    expect(map).toMatch(/^07 +~ +~/m);
+    expect(map).toMatch(/^19 +\. +\./m);
+    expect(map).toContain('Terrain: ~ sea  . land  = road  # airfield');
     expect(drawing(map).length).toBeLessThanOrEqual(30);
     golden('map-two-v-two.txt', map);
   });
