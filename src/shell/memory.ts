@@ -39,7 +39,8 @@ function collector(): (() => void) | null {
  */
 export function collectIfLarge(limit: number = RSS_SOFT_LIMIT, growth: number = GROWTH): boolean {
   const rss = process.memoryUsage.rss();
-  if (rss <= limit || rss < afterLast + growth) return false;
+  // A growth of 0 asks for no growth at all (the resident set may have shrunk since the last one).
+  if (rss <= limit || (growth > 0 && rss < afterLast + growth)) return false;
   const gc = collector();
   if (!gc) return false;
   gc();
