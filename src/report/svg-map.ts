@@ -220,7 +220,7 @@ function drawGridMargins(b: Box): string {
  * The terrain under the grid: the box in the base's colour, then the hexes of each other terrain
  * (core/terrain.ts), one path a terrain.
  */
-function terrainLayer(view: MapView, b: Box, rect: { x: number; y: number; width: number; height: number }): string {
+function terrainLayer(view: MapView, b: Box): string {
   const spec = view.terrain;
   if (!spec) return '';
   const cells = new Map<Terrain, string[]>();
@@ -233,7 +233,25 @@ function terrainLayer(view: MapView, b: Box, rect: { x: number; y: number; width
     }
   }
   const paths = [...cells].map(([t, d]) => `<path class="t-${esc(t)}" d="${esc(d.join(''))}"/>`).join('');
-  return `<g class="terrain"><rect class="t-${esc(spec.base)}" x="${num(rect.x)}" y="${num(rect.y)}" width="${num(rect.width)}" height="${num(rect.height)}"/>${paths}</g>\n`;
+  // The base's colour over the box's hexes only: nothing beyond the map's edge.
+  return `<g class="terrain"><path class="t-${esc(spec.base)}" d="${esc(boxOutline(b))}"/>${paths}</g>\n`;
+}
+
+/**
+ * The outline of a box of hexes, once round: along the tops of its first row, down the right side
+ * of its last column, back along the bottoms of its last row and up the left side of its first
+ * column (neighbouring columns meet at a shared corner or along a hex side).
+ */
+function boxOutline(b: Box): string {
+  const h = R * Math.sin(Math.PI / 3);
+  const pts: [number, number][] = [];
+  const at = (col: number, row: number) => centreOf(col, row);
+  pts.push([at(b.c0, b.r0).x - R, at(b.c0, b.r0).y]);
+  for (let c = b.c0; c <= b.c1; c++) { const { x, y } = at(c, b.r0); pts.push([x - R / 2, y - h], [x + R / 2, y - h]); }
+  for (let r = b.r0; r <= b.r1; r++) { const { x, y } = at(b.c1, r); pts.push([x + R, y], [x + R / 2, y + h]); }
+  for (let c = b.c1; c >= b.c0; c--) { const { x, y } = at(c, b.r1); pts.push([x + R / 2, y + h], [x - R / 2, y + h]); }
+  for (let r = b.r1; r >= b.r0; r--) { const { x, y } = at(b.c0, r); pts.push([x - R, y], [x - R / 2, y - h]); }
+  return `M${pts.map(([x, y]) => `${num(x)},${num(y)}`).join('L')}Z`;
 }
 
 /** Edges drawn lately, by map size and box (like the grids). */
@@ -385,6 +403,6 @@ export function svgMap(view: MapView, opts: SvgMapOptions): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(shown)}" ` +
     `width="${num(shown.width)}" height="${num(shown.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +
     `data-cols="${esc(`${drawn.c0}-${drawn.c1}`)}" data-rows="${esc(`${drawn.r0}-${drawn.r1}`)}">\n` +
-    `<title>${esc(opts.title)}</title>\n${style}${ARROWS}\n${terrainLayer(view, drawn, drawnRect)}${grid(drawn, !!opts.standalone)}\n${edge(view, drawn)}\n${tracks(view)}\n${paths(view)}\n` +
+    `<title>${esc(opts.title)}</title>\n${style}${ARROWS}\n${terrainLayer(view, drawn)}${grid(drawn, !!opts.standalone)}\n${edge(view, drawn)}\n${tracks(view)}\n${paths(view)}\n` +
     `<g class="shots">${shots(view)}</g>\n${planes}\n</svg>`;
 }

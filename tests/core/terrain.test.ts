@@ -54,7 +54,7 @@ describe('terrain', () => {
     const state = createGame(loadScenarioFile('scenarios/two-v-two.yaml', catalog), catalog, 'x');
     const svg = svgMap(buildMapView({ state }), { title: 'T', standalone: true });
     expect(svg).toMatch(/<svg [^>]*class="hexmap terrain-on"/);
-    expect(svg).toContain('<g class="terrain"><rect class="t-sea"');
+    expect(svg).toContain('<g class="terrain"><path class="t-sea" d="M');
     for (const t of ['land', 'road', 'airfield']) expect(svg).toContain(`<path class="t-${t}" d="M`);
     const map = renderMap(state, { focus: ['W1'] });
     expect(map).toContain('Terrain: ~ sea  . land  = road  # airfield');
