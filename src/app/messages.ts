@@ -13,7 +13,7 @@ import { planeCards } from './cards.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
-import { previewPicture, reportPicture, situationPicture } from './pictures.ts';
+import { type Picture, previewPicture, situationPicture } from './pictures.ts';
 import { type Preview, examplePlot, flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -156,9 +156,10 @@ export interface ReportInput {
   player: PlayerRow;
   resolved: number;
   events: GameEvent[];
-  /** The state the turn started from (the picture's tracks), and the state after it. */
-  before: GameState;
+  /** The state after the turn. */
   state: GameState;
+  /** The map after the turn (pictures.ts reportPicture): the same for every player, made once. */
+  picture: Picture;
   over: boolean;
 }
 
@@ -184,7 +185,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
   };
   queueMail(deps, tx, {
     kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}`, to: r.player.email,
-    gameId: r.game.id, player: r.player, turn: r.resolved, picture: reportPicture(r.before, r.state, r.events, r.game.name),
+    gameId: r.game.id, player: r.player, turn: r.resolved, picture: r.picture,
   });
 }
 

@@ -33,7 +33,7 @@ const picture = (title: string, view: MapView): Picture => ({ svg: svgMap(view, 
 
 /**
  * The map after a resolved turn: tracks, shots, the planes where they end it. The same for every
- * player of the game (no plane drawn as the reader's), so that it is rendered once for them all.
+ * player of the game (no plane drawn as the reader's): made once a turn, and rendered once for them all.
  */
 export function reportPicture(before: GameState, after: GameState, events: readonly GameEvent[], gameName: string): Picture {
   const frames = replayFrames(before, events);

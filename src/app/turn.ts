@@ -10,6 +10,7 @@ import { holdReason } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from './dice.ts';
 import { queueReport } from './messages.ts';
+import { reportPicture } from './pictures.ts';
 import { flying, myPlanes } from './views.ts';
 
 /** The game is over when fewer sides have planes flying than can still fight (two, or one if alone). */
@@ -52,8 +53,9 @@ export function resolveReady(deps: AppDeps, gameId: string, opts: { withDefaults
     if (!over) openTurnDice(deps, tx, game.id, next.turn);
     tx.games.update(game.id, over ? { turn: next.turn, status: 'over', endedAt: now } : { turn: next.turn });
     const updated = tx.games.get(game.id) ?? game;
+    const picture = reportPicture(state, next, r.value.events, updated.name);
     for (const p of players) {
-      queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, before: state, state: next, over });
+      queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, state: next, over, picture });
     }
     deps.log.info({ game: game.id, turn: game.turn, events: r.value.events.length, over }, 'turn resolved');
     return game.turn;
