@@ -283,8 +283,11 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
       keys.push({ key, text: `${group.map((g) => `${g.id} (${clockOf(g.facing)})`).join(', ')} in ${p.hex}` });
       continue;
     }
+    // The letter with its nose where it fits, else the letter alone on the hex's dot.
     const short = noseLabel(key, p.facing);
-    line.put(line.free(labelStart(dot, p.facing), short, dot) ? labelStart(dot, p.facing) : dot, line.free(labelStart(dot, p.facing), short, dot) ? short : key);
+    const start = labelStart(dot, p.facing);
+    if (line.free(start, short, dot)) line.put(start, short);
+    else line.put(dot, key);
     keys.push({ key, text: `${p.id} (${clockOf(p.facing)})` });
     labelled.push(p);
   }

@@ -143,9 +143,21 @@ const outline = (x: number, y: number): string => `M${num(x + R)},${num(y)}l${-R
 
 const pad2 = (n: number): string => (n >= 0 && n < 10 ? `0${n}` : String(n));
 
-/** Grids drawn lately, by box: every game on a map of one size shares its grid. */
-const grids = new Map<string, string>();
-const GRIDS_KEPT = 32;
+/** Pieces drawn lately (grids, edges), kept by key, the least recently used going first. */
+const kept = new Map<string, string>();
+const KEPT = 64;
+
+function remembered(key: string, draw: () => string): string {
+  let d = kept.get(key);
+  if (d === undefined) {
+    d = draw();
+    if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
+  } else {
+    kept.delete(key);
+  }
+  kept.set(key, d);
+  return d;
+}
 
 /**
  * The hex grid of a box (memoised: drawing it is most of the map's cost), with each hex's label on
@@ -153,16 +165,7 @@ const GRIDS_KEPT = 32;
  * instead (a renderer lays out every text, and a label per hex was most of a picture's cost).
  */
 function grid(b: Box, margins: boolean): string {
-  const key = `${b.c0},${b.c1},${b.r0},${b.r1},${margins}`;
-  let g = grids.get(key);
-  if (g === undefined) {
-    g = margins ? drawGridMargins(b) : drawGrid(b);
-    if (grids.size >= GRIDS_KEPT) grids.delete(grids.keys().next().value as string);
-  } else {
-    grids.delete(key);
-  }
-  grids.set(key, g);
-  return g;
+  return remembered(`grid:${b.c0},${b.c1},${b.r0},${b.r1},${margins}`, () => (margins ? drawGridMargins(b) : drawGrid(b)));
 }
 
 /**
@@ -254,19 +257,9 @@ function boxOutline(b: Box): string {
   return `M${pts.map(([x, y]) => `${num(x)},${num(y)}`).join('L')}Z`;
 }
 
-/** Edges drawn lately, by map size and box (like the grids). */
-const edges = new Map<string, string>();
-
 /** The map's edge, where it falls inside the drawn box: the outer sides of the edge hexes. */
 function edge(view: MapView, b: Box): string {
-  const key = `${view.size.width}x${view.size.height}:${b.c0},${b.c1},${b.r0},${b.r1}`;
-  let e = edges.get(key);
-  if (e === undefined) {
-    e = drawEdge(view, b);
-    if (edges.size >= GRIDS_KEPT) edges.delete(edges.keys().next().value as string);
-    edges.set(key, e);
-  }
-  return e;
+  return remembered(`edge:${view.size.width}x${view.size.height}:${b.c0},${b.c1},${b.r0},${b.r1}`, () => drawEdge(view, b));
 }
 
 function drawEdge(view: MapView, b: Box): string {
@@ -395,13 +388,12 @@ export function svgMap(view: MapView, opts: SvgMapOptions): string {
   const pad = (r: ReturnType<typeof boxRect>) => (opts.standalone ? { x: r.x - 12, y: r.y - 10, width: r.width + 12, height: r.height + 10 } : r);
   const actionRect = pad(boxRect(action));
   const drawnRect = pad(boxRect(drawn));
-  const shown = actionRect;
   const planes = opts.frames
     ? frameGroups(view, opts.frames)
     : `<g class="frame" data-frame="0">${markers(view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size)))}</g>`;
   const style = opts.standalone ? `<style>${MAP_CSS}</style>\n<rect class="bg" x="${num(drawnRect.x)}" y="${num(drawnRect.y)}" width="${num(drawnRect.width)}" height="${num(drawnRect.height)}"/>\n` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(shown)}" ` +
-    `width="${num(shown.width)}" height="${num(shown.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(actionRect)}" ` +
+    `width="${num(actionRect.width)}" height="${num(actionRect.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +
     `data-cols="${esc(`${drawn.c0}-${drawn.c1}`)}" data-rows="${esc(`${drawn.r0}-${drawn.r1}`)}">\n` +
     `<title>${esc(opts.title)}</title>\n${style}${ARROWS}\n${terrainLayer(view, drawn)}${grid(drawn, !!opts.standalone)}\n${edge(view, drawn)}\n${tracks(view)}\n${paths(view)}\n` +
     `<g class="shots">${shots(view)}</g>\n${planes}\n</svg>`;
