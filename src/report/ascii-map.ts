@@ -106,13 +106,13 @@ function layout(view: MapView, opts: MapOptions): Layout {
   const centre = must.length ? must : framed;
   const dist = (p: At) => Math.min(...centre.map((c) => Math.abs(c.col - p.col) + Math.abs(c.row - p.row)));
   const others = framed.filter((p) => !p.own).sort((a, b) => dist(a) - dist(b) || a.id.localeCompare(b.id));
-  let pts: At[] = must.length ? [...must] : [];
-  let attempt = fit(pts.length ? pts : others.slice(0, 1), view, maxCols, maxRows);
-  for (const p of pts.length ? others : others.slice(1)) {
+  // Without a plane of the reader's flying, the window starts from the first of the others.
+  const pts: At[] = must.length ? [...must] : others.slice(0, 1);
+  let attempt = fit(pts, view, maxCols, maxRows);
+  for (const p of must.length ? others : others.slice(1)) {
     const next = fit([...pts, p], view, maxCols, maxRows);
-    if (next) { pts = [...pts, p]; attempt = next; }
+    if (next) { pts.push(p); attempt = next; }
   }
-  if (!pts.length && others[0]) pts = [others[0]];
   attempt ??= fit(pts, view, maxCols, maxRows, true);
   const l = attempt as Omit<Layout, 'shown'>;
   const shown = new Set(flying.filter((p) => p.col >= l.box.c0 && p.col <= l.box.c1 && l.rows.includes(p.row)).map((p) => p.id));

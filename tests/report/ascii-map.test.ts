@@ -105,4 +105,13 @@ describe('the ASCII map', () => {
     expect(map).toContain('^R1');
     expect(map).toMatch(/G1 .*\(not shown above\)/);
   });
+
+  it('frames the planes still flying together when none of the reader\'s is', () => {
+    const state = game('two-v-two');
+    for (const p of state.planes.filter((x) => x.side === 'usmc')) p.status = 'shot-down';
+    const map = renderMap(state, { focus: ['W1', 'W2'], maxRows: REPORT_ROWS });
+    expect(map).toContain('vZ1');
+    expect(map).toContain(',Z2');
+    expect(map).not.toContain('(not shown above)');
+  });
 });
