@@ -4,13 +4,13 @@
  * (CREATE, SET, START, PAUSE, RESUME, EXTEND, PROCESS, PREVIEW, ROLLBACK, REPLACE, TERMINATE,
  * APPROVE, DECLINE), with the secret checked and the answers only to registered addresses.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setGm } from '../../src/app/roster.ts';
 import { tick } from '../../src/app/tick.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { renderCard } from '../../src/report/card.ts';
 import { DUEL, envelope, startedDuel, testCards, outbox, post, testReferee, type TestReferee } from '../support/app.ts';
+import { expectGolden } from '../support/golden-file.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -19,12 +19,8 @@ const GLOBAL = 'global-gm-secret-0123';
 
 const game = (t: TestReferee, id = 'duel') => t.store.tx((tx) => tx.games.get(id)!);
 
-/** An answer mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
-function golden(name: string, text: string) {
-  const f = `tests/golden/mail/${name}`;
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, text);
-  expect(text).toBe(readFileSync(f, 'utf8'));
-}
+/** A mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
+const golden = (name: string, text: string) => expectGolden(`tests/golden/mail/${name}`, text);
 
 /** A referee with an installation GM and a scenario source holding the test duel. */
 function referee(): TestReferee {

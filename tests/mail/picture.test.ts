@@ -14,6 +14,7 @@ import type { OutboxRow } from '../../src/app/ports.ts';
 import { composeMessage, withPicture } from '../../src/shell/mail/compose.ts';
 import { PICTURE_MAX_WIDTH } from '../../src/shell/render/picture.ts';
 import { envelope, mail, place, startedDuel, testReferee } from '../support/app.ts';
+import { expectGolden } from '../support/golden-file.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -52,9 +53,7 @@ describe('the picture in the mails', () => {
   it('goes out as an inline PNG of at most 800 px and 150 KB, the same picture as the reference', async () => {
     const raw = await build(rows.report);
     const mime = structure(raw.toString('utf8'));
-    const f = 'tests/golden/mail/report-mime.txt';
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, `${mime}\n`);
-    expect(`${mime}\n`).toBe(readFileSync(f, 'utf8'));
+    expectGolden('tests/golden/mail/report-mime.txt', `${mime}\n`);
     const parsed = await simpleParser(raw);
     const [png] = parsed.attachments;
     expect(parsed.attachments).toHaveLength(1);

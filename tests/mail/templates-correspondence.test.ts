@@ -3,7 +3,6 @@
  * answers to commands (player and GM), the notices of the clock and of the game master's controls,
  * the replacement's briefing and a RERUN report. UPDATE_GOLDEN=1 rewrites them; review the diff.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setSetting } from '../../src/app/control.ts';
 import { receive } from '../../src/app/intake.ts';
@@ -11,17 +10,15 @@ import type { OutboxRow } from '../../src/app/ports.ts';
 import { setGm, setPlayerZone } from '../../src/app/roster.ts';
 import { tick } from '../../src/app/tick.ts';
 import { envelope, mail, place, startedDuel, testReferee } from '../support/app.ts';
+import { expectGolden } from '../support/golden-file.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 const GM = 'gm@example.test';
 const HOUR = 3600_000;
 
-function golden(name: string, text: string) {
-  const f = `tests/golden/mail/${name}`;
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, text);
-  expect(text).toBe(readFileSync(f, 'utf8'));
-}
+/** A mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
+const golden = (name: string, text: string) => expectGolden(`tests/golden/mail/${name}`, text);
 
 /** Every kind of correspondence mail, from one game. */
 function mails(): Record<string, OutboxRow> {

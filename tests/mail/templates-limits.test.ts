@@ -3,7 +3,6 @@
  * wrong-secret notice that counts the attempts of an hour, the JOIN confirmation and its answer,
  * and a notice after replies were held back. UPDATE_GOLDEN=1 rewrites them; review the diff.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setSetting } from '../../src/app/control.ts';
 import { createGame } from '../../src/app/games.ts';
@@ -13,15 +12,13 @@ import { setGm } from '../../src/app/roster.ts';
 import { tick } from '../../src/app/tick.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { DUEL, envelope, mail, place, startedDuel, testCards, testReferee } from '../support/app.ts';
+import { expectGolden } from '../support/golden-file.ts';
 
 const RED = 'red@example.test';
 const HOUR = 3600_000;
 
-function golden(name: string, text: string) {
-  const f = `tests/golden/mail/${name}`;
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, text);
-  expect(text).toBe(readFileSync(f, 'utf8'));
-}
+/** A mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
+const golden = (name: string, text: string) => expectGolden(`tests/golden/mail/${name}`, text);
 
 function mails(): Record<string, OutboxRow> {
   const t = testReferee();

@@ -2,21 +2,18 @@
  * Golden files of every mail template (tests/golden/mail/<case>.txt and .html), rendered from a
  * real game in the test referee. UPDATE_GOLDEN=1 rewrites them; review the diff.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { intake, receive } from '../../src/app/intake.ts';
 import type { OutboxRow } from '../../src/app/ports.ts';
 import { renderCard } from '../../src/report/card.ts';
 import { envelope, mail, place, startedDuel, testCards, testReferee } from '../support/app.ts';
+import { expectGolden } from '../support/golden-file.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 
-function golden(name: string, text: string) {
-  const f = `tests/golden/mail/${name}`;
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, text);
-  expect(text).toBe(readFileSync(f, 'utf8'));
-}
+/** A mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
+const golden = (name: string, text: string) => expectGolden(`tests/golden/mail/${name}`, text);
 
 let blueReport: OutboxRow | undefined;
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createGame } from '../../src/core/scenario.ts';
 import { previewPath } from '../../src/core/movement/preview.ts';
 import { fromColRow } from '../../src/core/hex/coords.ts';
@@ -7,13 +6,10 @@ import { MAP_WIDTH, noseLabel, PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../.
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { parseOrders } from '../../src/orders/index.ts';
+import { expectGolden } from '../support/golden-file.ts';
 
 const catalog = loadAircraftDir();
-const golden = (name: string, text: string) => {
-  const f = `tests/golden/report/${name}`;
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(f)) writeFileSync(f, text);
-  expect(text).toBe(readFileSync(f, 'utf8'));
-};
+const golden = (name: string, text: string) => expectGolden(`tests/golden/report/${name}`, text);
 const game = (name: string) => createGame(loadScenarioFile(`scenarios/${name}.yaml`, catalog), catalog, 'x');
 /** The drawing: the lines above the legend. */
 const drawing = (map: string) => map.slice(0, map.indexOf('\nNose')).split('\n');

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { configFrom } from '../../src/shell/config.ts';
-import { TallyhoError } from '../../src/shell/errors.ts';
+import { configProblems } from '../support/config.ts';
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    configFrom(env);
-  } catch (e) {
-    expect(e).toBeInstanceOf(TallyhoError);
-    expect((e as TallyhoError).code).toBe('E_CONFIG');
-    return (e as TallyhoError).details;
-  }
-  throw new Error('expected the configuration to be refused');
-}
+const problems = configProblems;
 
 const MAIL = {
   IMAP_HOST: 'imap.gmail.com', IMAP_USER: 'referee@example.org',

@@ -4,19 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, configFrom, loadConfig } from '../../src/shell/config.ts';
 import { parseEnvText } from '../../src/shell/env-file.ts';
-import { TallyhoError } from '../../src/shell/errors.ts';
 import { readFileSync } from 'node:fs';
+import { configProblems } from '../support/config.ts';
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    configFrom(env);
-  } catch (e) {
-    expect(e).toBeInstanceOf(TallyhoError);
-    expect((e as TallyhoError).code).toBe('E_CONFIG');
-    return (e as TallyhoError).details;
-  }
-  throw new Error('expected the configuration to be refused');
-}
+const problems = configProblems;
 
 const MAIL = {
   IMAP_HOST: 'imap.example.org', IMAP_USER: 'referee@example.org', IMAP_PASSWORD: 'app-pass',
