@@ -1,5 +1,6 @@
 /** What every use case is given: the ports, the referee's own settings and a log. */
 import type { AircraftCard } from '../core/aircraft/types.ts';
+import type { ShipCard } from '../core/units/types.ts';
 import type { Scenario } from '../core/scenario.ts';
 import type { Clock, Keys, Renderer, Store } from './ports.ts';
 
@@ -33,7 +34,7 @@ export interface RefereeSettings {
 export interface ScenarioSource {
   names(): string[];
   /** Throws an AppError (E_NOT_FOUND, E_USAGE) when there is no such scenario or it is not valid. */
-  load(name: string): { scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard> };
+  load(name: string): { scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard> };
 }
 
 export interface AppDeps {

@@ -34,7 +34,13 @@ export type GameEvent =
   | (Base & { type: 'odds-damaged'; by: string })
   | (Base & { type: 'rocket'; target: string; range: number; clock: number; die: number; hitOn: number; hit: boolean })
   | (Base & { type: 'shot-down'; by: string[]; cause: string })
-  | (Base & { type: 'bail-out'; crew: number; saved: number; lost: number; dice: number[]; rule: string });
+  | (Base & { type: 'bail-out'; crew: number; saved: number; lost: number; dice: number[]; rule: string })
+  // Trucks, tanks and ships (seed 000 V, core/units): `plane` is the unit's id.
+  | (Base & { type: 'unit-move'; from: string; to: string; facing: number })
+  | (Base & { type: 'unit-turn'; from: number; to: number })
+  | (Base & { type: 'unit-exit'; hex: string })
+  | (Base & { type: 'unit-stop'; hex: string; ahead: string })
+  | (Base & { type: 'ship-speed'; from: number; to: number; ordered: number });
 
 /** One burst (seed 001 combat), with everything a player needs to check it. `plane` is the firer. */
 export interface ShotEvent {

@@ -11,6 +11,8 @@ import type { NoShotTracker } from './combat/no-shot.ts';
 import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
 import type { GameState } from './state.ts';
+import { moveUnits } from './units/phase.ts';
+import type { UnitTurnPlan } from './units/plan.ts';
 
 export interface ImpulseContext {
   /** The working state of the turn (planes move in it). */
@@ -18,6 +20,8 @@ export interface ImpulseContext {
   turn: number;
   impulse: number;
   plans: Map<string, FlightPlan>;
+  /** The trucks', tanks' and ships' plans of the turn (core/units). */
+  units: Map<string, UnitTurnPlan>;
   fire: FireOrder[];
   dice: Dice;
   events: GameEvent[];
@@ -45,8 +49,8 @@ export const PHASES: readonly PhaseStep[] = [
   // A: spotting and engine starts (impulse 7). Every plane is seen and airborne in Tallyho's
   // scenarios (docs/rules.md "Spotting"), so there is nothing to roll yet.
   { phase: 'A', name: 'spotting and starting', run: nothing },
-  // B: trucks, tanks, ships, torpedoes: no such counters in the scenarios yet.
-  { phase: 'B', name: 'non-plotted movement', run: nothing },
+  // B: trucks in impulses 4 and 9 on roads, 7 off road; tanks and ships in 7 (seed 000 V), core/units.
+  { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events); } },
   {
     phase: 'C',
     name: 'plotted movement',

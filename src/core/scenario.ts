@@ -7,7 +7,8 @@ import type { AircraftCard } from './aircraft/types.ts';
 import { TARGET_WORDS } from '../orders/fire.ts';
 import { BANKS, type Bank } from './bank.ts';
 import { parseHexLabel, toColRow } from './hex/coords.ts';
-import { parseArea } from './terrain.ts';
+import { parseArea, terrainAt } from './terrain.ts';
+import { type ShipCard, UNIT_KINDS, type UnitState } from './units/types.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
 
@@ -48,6 +49,19 @@ export const scenarioSchema = z.object({
     loaded: z.boolean().default(false),
     rockets: z.boolean().default(false),
   })).min(1).max(400),
+  // Trucks, tanks and ships (seed 000 V): docs/scenarios.md "Units".
+  units: z.array(z.object({
+    id: z.string().regex(/^[A-Z][A-Z0-9_-]{0,5}$/, 'unit ids are 1-6 capitals, digits, - or _, starting with a letter')
+      .refine((id) => !TARGET_WORDS.has(id), `a unit id may not be ${[...TARGET_WORDS].join(', ')}`),
+    side: z.string(),
+    kind: z.enum(UNIT_KINDS),
+    /** Ships: the ship card (data/ships). */
+    type: z.string().optional(),
+    hex: z.string(),
+    facing: z.number().int().min(0).max(11),
+    /** Ships: knots. */
+    speed: z.number().int().min(0).max(45).optional(),
+  }).strict()).max(200).optional(),
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
@@ -55,7 +69,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 const path = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 /** Validates a scenario against the schema and the aircraft catalogue; every problem named by field. */
-export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>): Result<Scenario, Problem[]> {
+export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map()): Result<Scenario, Problem[]> {
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {
     return err(r.error.issues.map((i) => ({ code: 'E_SCENARIO', message: `${file}: ${path(i.path) || '(top)'}: ${i.message}` })));
@@ -92,11 +106,46 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
       if (p.rockets && !card.rockets) P(`${at}.rockets`, `the ${card.name} carries no air-to-air rockets (seed 002 7.1 names the Bf 109 G-6, Fw 190 A-6 and Bf 110 G-2)`);
     }
   });
+  (s.units ?? []).forEach((u, i) => {
+    const at = `units[${i}] (${u.id})`;
+    if (ids.has(u.id)) P(`${at}.id`, `id ${u.id} is used twice (planes and units share their ids)`);
+    ids.add(u.id);
+    if (!(u.side in s.sides)) P(`${at}.side`, `no side '${u.side}' (sides: ${Object.keys(s.sides).join(', ')})`);
+    const h = parseHexLabel(u.hex);
+    let where: string | undefined;
+    if (!h) P(`${at}.hex`, `'${u.hex}' is not a hex label like 0712`);
+    else {
+      const { col, row } = toColRow(h);
+      if (col < 1 || row < 1 || col > s.map.width || row > s.map.height) P(`${at}.hex`, `${u.hex} is off the ${s.map.width}x${s.map.height} map`);
+      else where = terrainAt(s.map.terrain, col, row);
+    }
+    if (u.kind === 'ship') {
+      const card = u.type ? ships.get(u.type) : undefined;
+      if (!u.type) P(`${at}.type`, `a ship needs its ship card: type: one of ${[...ships.keys()].join(', ')}`);
+      else if (!card) P(`${at}.type`, `no ship '${u.type}' (ships: ${[...ships.keys()].join(', ')}; data/ships)`);
+      if (card && (u.speed ?? 0) > card.maxKnots) P(`${at}.speed`, `${u.speed} knots is faster than the ${card.name}'s ${card.maxKnots}`);
+      if (where && where !== 'sea') P(`${at}.hex`, `${u.hex} is ${where}: a ship starts at sea`);
+    } else {
+      if (u.type !== undefined && u.type !== u.kind) P(`${at}.type`, `a ${u.kind} has no card: leave type out`);
+      if (u.speed !== undefined) P(`${at}.speed`, `only ships have a speed (a ${u.kind}'s movement is seed 000 V's)`);
+      if (u.facing % 2) P(`${at}.facing`, `a ${u.kind} faces a hexside: an even facing (0, 2, 4, 6, 8, 10)`);
+      if (where === 'sea') P(`${at}.hex`, `${u.hex} is sea: a ${u.kind} starts on land`);
+    }
+  });
   return problems.length ? err(problems) : ok(s);
 }
 
+function unitOf(u: NonNullable<Scenario['units']>[number]): UnitState {
+  const base: UnitState = {
+    id: u.id, side: u.side, kind: u.kind, type: u.kind === 'ship' ? (u.type as string) : u.kind,
+    hex: parseHexLabel(u.hex) as { q: number; r: number }, facing: u.facing, nextRight: true, status: 'active',
+  };
+  if (u.kind === 'ship') base.ship = { knots: u.speed ?? 0, ordered: u.speed ?? 0, way: 0, since: 0 };
+  return base;
+}
+
 /** The state of turn 1. `seed`: tallyho resolve's (--seed); the referee's games pass none (docs/fair-dice.md). */
-export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string): GameState {
+export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map()): GameState {
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of s.planes) aircraft[p.type] = catalog.get(p.type) as AircraftCard;
   return {
@@ -122,6 +171,10 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       last: { ...NO_LAST_TURN },
       status: 'flying' as const,
     })),
+    ...(s.units?.length ? {
+      units: s.units.map(unitOf),
+      ships: Object.fromEntries(s.units.filter((u) => u.kind === 'ship').map((u) => [u.type as string, ships.get(u.type as string) as ShipCard])),
+    } : {}),
     dice: { seed },
   };
 }

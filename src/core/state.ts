@@ -10,6 +10,7 @@ import type { Hex } from './hex/coords.ts';
 import type { Manoeuvre, PlotMode } from '../orders/ast.ts';
 import type { PlaneDamage } from './combat/damage-state.ts';
 import type { TerrainSpec } from './terrain.ts';
+import type { ShipCard, UnitState } from './units/types.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
 export interface PlannedBox {
@@ -91,6 +92,10 @@ export interface GameState {
   /** The cards of every type in play, copied in at creation so a game replays the same for ever. */
   aircraft: Record<string, AircraftCard>;
   planes: PlaneState[];
+  /** Trucks, tanks and ships (seed 000 V, core/units); absent when the scenario has none. */
+  units?: UnitState[];
+  /** The cards of the ship classes in play, copied in at creation like the aircraft. */
+  ships?: Record<string, ShipCard>;
   dice: DiceState;
 }
 

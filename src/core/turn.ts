@@ -11,18 +11,22 @@ import { defaultPlot } from './movement/default-plot.ts';
 import { isStalled, newSpeed } from './movement/bookkeeping.ts';
 import { type FlightPlan, planTurn } from './movement/plan.ts';
 import { effectiveBand } from './movement/performance.ts';
-import type { FireOrder, Plot } from '../orders/ast.ts';
+import type { FireOrder, MoveOrder, Plot } from '../orders/ast.ts';
 import { checkFireOrders } from './combat/fire-check.ts';
 import type { SightedShot } from './combat/fire-phase.ts';
 import { noShotEvents, watchFireOrders } from './combat/no-shot.ts';
 import { type ImpulseContext, PHASES } from './phases.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { cardOf, type GameState, type PlaneState } from './state.ts';
+import { endUnitsTurn } from './units/phase.ts';
+import { planUnits, type UnitTurnPlan } from './units/plan.ts';
 
 export interface TurnOrders {
   /** Plots by plane id; a flying plane with none flies the missed-orders default. */
   plots: Record<string, Plot>;
   fire: FireOrder[];
+  /** Trucks', tanks' and ships' orders; a unit with none stays put (a ship steams on). */
+  moves?: MoveOrder[];
 }
 
 export interface TurnResult {
@@ -63,7 +67,7 @@ const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
 };
 
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
-export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; defaulted: string[] }, Problem[]> {
+export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; defaulted: string[] }, Problem[]> {
   const problems: Problem[] = [];
   const plans = new Map<string, FlightPlan>();
   const defaulted: string[] = [];
@@ -82,13 +86,15 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
     else problems.push(...r.error);
   }
   problems.push(...checkFireOrders(state, orders.fire));
-  return problems.length ? err(problems) : ok({ plans, defaulted });
+  const units = planUnits(state, orders.moves ?? []);
+  if (!units.ok) problems.push(...units.error);
+  return problems.length || !units.ok ? err(problems) : ok({ plans, units: units.value, defaulted });
 }
 
 export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, options: ResolveOptions = {}): Result<TurnResult, Problem[]> {
   const planned = planAll(state, orders);
   if (!planned.ok) return planned;
-  const { plans, defaulted } = planned.value;
+  const { plans, units, defaulted } = planned.value;
   const work = workingCopy(state);
   const events: GameEvent[] = [];
   const turn = state.turn;
@@ -99,7 +105,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   const noShot = watchFireOrders(state, orders.fire);
   const sighted: SightedShot[] | undefined = options.dry ? [] : undefined;
   const ctx: ImpulseContext = {
-    state: work, turn, impulse: 0, plans, fire: orders.fire, dice: options.dry ? NO_DICE : dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(),
+    state: work, turn, impulse: 0, plans, units, fire: orders.fire, dice: options.dry ? NO_DICE : dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(),
     fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}),
   };
   for (let impulse = 1; impulse <= 12; impulse++) {
@@ -107,6 +113,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
     for (const phase of PHASES) phase.run(ctx);
   }
   endOfTurn(state, work, plans, events);
+  endUnitsTurn(work, units, events);
   // Last, the FIRE orders that never fired, each with its closest chance (combat/no-shot.ts).
   events.push(...noShotEvents(noShot, work));
   work.turn = turn + 1;

@@ -45,6 +45,23 @@ export interface Plot {
   boxes: Box[];
 }
 
+/**
+ * One step of a non-plotted unit's orders (seed 000 V): `F` enters the hex ahead, `L`/`R` turn a
+ * truck or tank one hexside (60 degrees), `TL`/`TR` turn a ship 30 degrees, `-` spends nothing in
+ * a truck's impulse (impulse 4 or 9, V.A.1).
+ */
+export type MoveStep = 'F' | 'L' | 'R' | 'TL' | 'TR' | '-';
+
+export const MOVE_STEPS: readonly MoveStep[] = ['F', 'L', 'R', 'TL', 'TR', '-'];
+
+/** `MOVE <unit> <steps...> [<n>KT]`: a truck's, tank's or ship's orders for the turn. */
+export interface MoveOrder {
+  unit: string;
+  steps: MoveStep[];
+  /** Ships: the speed rung down, knots (a standing order until changed). */
+  knots?: number;
+}
+
 /** Which guns a fire order is for. */
 export type GunSelector = 'FIXED' | 'FLEX' | 'ALL' | string; // string = a gun group id of the card
 
@@ -79,6 +96,8 @@ export interface Envelope {
   turn?: number;
   plots: Plot[];
   fire: FireOrder[];
+  /** Orders of trucks, tanks and ships (MOVE lines); present only when there are any. */
+  moves?: MoveOrder[];
   commands: Command[];
   /** 1-based line of the `#TALLYHO` line in the text. */
   line: number;

@@ -9,6 +9,7 @@ import { commandTable, formatCommand, GM_PLAYER, KEYWORDS, PLAYER_COMMANDS, read
 import { nearest } from './suggest.ts';
 import { ErrorSink, LIMITS } from './errors.ts';
 import { formatFireOrder, readFireOrder } from './fire.ts';
+import { formatMoveOrder, readMoveOrder } from './move.ts';
 import { END_RE, formatHeader, HEADER_RE, readHeader } from './header.ts';
 import { addPlotTokens, finishPlot, firstBoxWords, formatPlot, PLANE_ID, plotHead, startPlot, startsWithBox, type PlotDraft } from './plot.ts';
 import { cleanLine, colAt, commentStart, splitLines, tokenize, tooManyBytes, type CleanLine, type Token } from './text.ts';
@@ -25,6 +26,9 @@ interface Open {
   turnLine?: number;
   /** Plane -> line of its plot. */
   planes: Map<string, number>;
+  /** Unit -> line of its MOVE order. */
+  units: Map<string, number>;
+  movesFull?: boolean;
   plot?: PlotDraft;
   /** The text of every line inside the envelope, and the lines of plots that could not be read. */
   texts: Map<number, string>;
@@ -122,6 +126,19 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
     }
     const order = readFireOrder(tokens, line, sink);
     if (order) open.env.fire.push(order);
+  } else if (verb === 'MOVE') {
+    const moves = open.env.moves ?? [];
+    if (moves.length >= LIMITS.maxPlots) {
+      if (!open.movesFull) sink.add('E_TOO_MANY_MOVES', { line, column: first.col }, {});
+      open.movesFull = true;
+      return;
+    }
+    const order = readMoveOrder(tokens, line, sink);
+    if (!order) return;
+    const earlier = open.units.get(order.unit);
+    if (earlier !== undefined) { sink.add('E_DUPLICATE_MOVE', { line, column: first.col }, { unit: order.unit, first: earlier }); return; }
+    open.units.set(order.unit, line);
+    open.env.moves = [...moves, order];
   } else if (verb === 'TURN' && !startsWithBox(tokens)) {
     readTurn(open, tokens, line, sink);
   } else if (spec) {
@@ -193,7 +210,7 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
       sink.envelope = envelopes.length;
       const env: Envelope = { game: '', player: '', secret: '', plots: [], fire: [], commands: [], line };
       envelopes.push(env);
-      open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map(), texts: new Map(), failedLines: [], plotCount: 0 };
+      open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map(), units: new Map(), texts: new Map(), failedLines: [], plotCount: 0 };
       if (clean.control) sink.add('E_CONTROL_CHAR', { line, column: clean.control.col }, { code: clean.control.code });
       Object.assign(env, readHeader(clean, line, sink));
       continue;
@@ -222,7 +239,7 @@ export interface FormatOptions {
   unread?: string;
 }
 
-/** Canonical envelopes: header, TURN, plots, fire orders, commands, #END. */
+/** Canonical envelopes: header, TURN, plots, fire orders, MOVE orders, commands, #END. */
 export function formatOrders(envelopes: readonly Envelope[], options: FormatOptions = {}): string {
   const out: string[] = [];
   const padTo = (line: number): void => {
@@ -235,6 +252,7 @@ export function formatOrders(envelopes: readonly Envelope[], options: FormatOpti
     if (e.turn !== undefined) out.push(`TURN ${e.turn}`);
     for (const p of e.plots) out.push(formatPlot(p));
     for (const f of e.fire) out.push(formatFireOrder(f));
+    for (const m of e.moves ?? []) out.push(formatMoveOrder(m));
     for (const c of e.commands) {
       padTo(c.line);
       out.push(formatCommand(c));

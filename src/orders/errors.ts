@@ -56,7 +56,7 @@ export const ORDER_ERRORS = {
   E_BAD_PLAYER: (a: { word: string }) => `'${a.word}' is not a player id: 1 to 32 letters, digits, '-' or '_'`,
   E_BAD_SECRET: () => `the secret must be 1 to ${LIMITS.maxSecret} characters with no double quote in it, in quotes when it has spaces: ${HEADER}`,
   E_UNCLOSED_QUOTE: () => `the secret's closing quote is missing: ${HEADER}`,
-  E_UNKNOWN_WORD: (a: { word: string; commands: string; suggest?: readonly string[] }) => `'${a.word}' is not an order${didYouMean(a.suggest) || '.'} A line in an envelope is a plot (A1: S S TR, or PLOT A1 S S TR), FIRE, HOLD, TURN <n> or one of the commands ${a.commands}`,
+  E_UNKNOWN_WORD: (a: { word: string; commands: string; suggest?: readonly string[] }) => `'${a.word}' is not an order${didYouMean(a.suggest) || '.'} A line in an envelope is a plot (A1: S S TR, or PLOT A1 S S TR), FIRE, HOLD, MOVE, TURN <n> or one of the commands ${a.commands}`,
   E_MISSING_COLON: (a: { word: string; rest: string }) => `'${a.word}' starts no order; if it is a plane, put a colon after it: ${a.word}: ${a.rest}`,
   E_NO_PLOT_TO_CONTINUE: (a: { word: string }) => /^[A-Z]+\d+$/i.test(a.word)
     ? `'${a.word}' reads as a box, but no plot line comes right before this line; if ${a.word} is a plane, write its id with a colon: ${a.word}: 1 1 1 ...`
@@ -94,6 +94,15 @@ export const ORDER_ERRORS = {
   E_FIRE_EXTRA: (a: { word: string; verb: string }) => a.verb === 'HOLD'
     ? `'${a.word}' is not part of a HOLD order; write HOLD A1 or HOLD A1 <guns>`
     : `'${a.word}' is not part of a FIRE order; write FIRE A1 <guns> [AT <target>] [FROM <impulse>] [WITHIN <range>]`,
+  // Trucks, tanks and ships (seed 000 V).
+  E_NO_UNIT: () => 'MOVE needs a unit id, e.g. MOVE T1 F F (a truck), MOVE K1 L F (a tank), MOVE CV1 TR (a ship)',
+  E_BAD_UNIT: (a: { word: string }) => `'${a.word}' is not a unit id: 1 to 16 letters, digits, '-' or '_'`,
+  E_BAD_STEP: (a: { word: string; suggest?: readonly string[] }) => `'${a.word}' is not a step${didYouMean(a.suggest) || '.'} A MOVE line takes F (forward one hex), L or R (a truck or tank turns one hexside), TL or TR (a ship turns 30 degrees), - (a truck waits that impulse) and a ship's speed in knots such as 25KT`,
+  E_TOO_MANY_STEPS: (a: { unit: string }) => `MOVE ${a.unit} has more steps than any unit can take in a turn (at most 6 are read); a truck takes 2, a tank 3 with its free turn, a ship 1`,
+  E_MOVE_SPEED_TWICE: (a: { word: string }) => `'${a.word}': this MOVE line already gives a speed; write one, e.g. 25KT`,
+  E_EMPTY_MOVE: (a: { unit: string }) => `MOVE ${a.unit} has no steps; write them after the unit, e.g. MOVE ${a.unit} F`,
+  E_TOO_MANY_MOVES: () => `more than ${LIMITS.maxPlots} MOVE lines in one envelope; this one and the ones after it are ignored`,
+  E_DUPLICATE_MOVE: (a: { unit: string; first: number }) => `${a.unit} already has a MOVE line on line ${a.first}; write one MOVE line per unit`,
   // Player commands.
   E_COMMAND_ARGS: (a: { name: string; takes: string; usage?: string }) => `${a.name} takes ${a.takes}${a.usage ? `: write ${a.usage}` : ''}`,
   E_BAD_NUMBER: (a: { word: string; name: string }) => `'${a.word}' is not a whole number; ${a.name} takes whole numbers, e.g. ${a.name} 3`,

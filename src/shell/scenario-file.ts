@@ -7,6 +7,8 @@ import { parseScenario, type Scenario } from '../core/scenario.ts';
 import { parseOrders } from '../orders/index.ts';
 import type { Envelope } from '../orders/ast.ts';
 import { TallyhoError } from './errors.ts';
+import { loadShipDir } from './ships/catalog.ts';
+import type { ShipCard } from '../core/units/types.ts';
 
 export function readText(path: string): string {
   try {
@@ -16,7 +18,7 @@ export function readText(path: string): string {
   }
 }
 
-export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, AircraftCard>): Scenario {
+export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = loadShipDir()): Scenario {
   const text = readText(path);
   let data: unknown;
   try {
@@ -24,7 +26,7 @@ export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, Airc
   } catch (e) {
     throw new TallyhoError('E_SCENARIO', `${path} is not valid ${path.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`);
   }
-  const r = parseScenario(data, basename(path), catalog);
+  const r = parseScenario(data, basename(path), catalog, ships);
   if (!r.ok) throw new TallyhoError('E_SCENARIO', `${path} is not a valid scenario`, r.error.map((p) => p.message));
   return r.value;
 }

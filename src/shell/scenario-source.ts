@@ -9,6 +9,7 @@ import { AppError, type ScenarioSource } from '../app/deps.ts';
 import { loadAircraftDir } from './aircraft/catalog.ts';
 import { isTallyhoError } from './errors.ts';
 import { loadScenarioFile } from './scenario-file.ts';
+import { loadShipDir } from './ships/catalog.ts';
 
 export const DEFAULT_SCENARIOS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../scenarios');
 
@@ -30,7 +31,8 @@ export function scenarioSource(dir: string = DEFAULT_SCENARIOS_DIR): ScenarioSou
       }
       try {
         const catalog = loadAircraftDir();
-        return { scenario: loadScenarioFile(path, catalog), catalog };
+        const ships = loadShipDir();
+        return { scenario: loadScenarioFile(path, catalog, ships), catalog, ships };
       } catch (e) {
         if (isTallyhoError(e)) throw new AppError('E_USAGE', e.message, e.details);
         throw e;

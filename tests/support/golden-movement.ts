@@ -6,8 +6,11 @@
  *   === <id> <title>
  *   rule: <the rule it tests>
  *   map: 40x40                       (optional)
+ *   terrain: base=land road=0510-0520 sea=0101-2004   (optional; areas as in a scenario, comma-separated)
  *   before:
  *     A1 type=tf hex=1010 facing=0 alt=10000 speed=5.0 bank=N [side=a] [loaded] [jettisoned] [last=SC|SD|VD] [dived=N] [climbed=N] [lastpower] [status=...]
+ *     T1 unit=truck hex=1010 facing=0                       (trucks, tanks and ships: unit=)
+ *     CV1 unit=ship type=tship hex=1010 facing=3 knots=30 [ordered=N] [way=N] [since=N]
  *   orders:                          (one block per turn; lines as inside a mail envelope)
  *     A1: S TR 1 1 1
  *   after:
@@ -30,6 +33,9 @@ import type { GameState, PlaneState } from '../../src/core/state.ts';
 import { NO_LAST_TURN, speedText } from '../../src/core/state.ts';
 import type { Problem } from '../../src/core/result.ts';
 import { hexLabel } from '../../src/core/hex/coords.ts';
+import type { TerrainSpec } from '../../src/core/terrain.ts';
+import { deriveShip, type ShipInput } from '../../src/core/units/ship-card.ts';
+import type { ShipCard, UnitState } from '../../src/core/units/types.ts';
 
 export interface GoldenCase {
   id: string;
@@ -48,6 +54,10 @@ export interface GoldenCase {
   options: string;
   /** Whether `events:` lists every event of its kinds (`exact: shot damage`). */
   exact: string[];
+  /** The map's terrain: "base=land road=0510-0520,0610". */
+  terrain: string;
+  /** The turn the case starts at (`turn: 2`), default 1. */
+  turn: number;
 }
 
 export function readGoldenFile(path: string): GoldenCase[] {
@@ -59,19 +69,21 @@ export function readGoldenFile(path: string): GoldenCase[] {
     if (line.startsWith('#') || !line.trim()) return;
     const head = /^=== (\S+) (.*)$/.exec(line);
     if (head) {
-      cur = { id: head[1]!, title: head[2]!, file: path, rule: '', map: { width: 40, height: 40 }, before: [], turns: [], after: [], events: [], errors: [], dice: [], options: '', exact: [] };
+      cur = { id: head[1]!, title: head[2]!, file: path, rule: '', map: { width: 40, height: 40 }, before: [], turns: [], after: [], events: [], errors: [], dice: [], options: '', exact: [], terrain: '', turn: 1 };
       cases.push(cur);
       section = undefined;
       return;
     }
     if (!cur) throw new Error(`${path}:${n + 1}: text before the first === case`);
-    const key = /^(rule|map|before|orders|after|events|errors|dice|options|exact):\s*(.*)$/.exec(line);
+    const key = /^(rule|map|terrain|turn|before|orders|after|events|errors|dice|options|exact):\s*(.*)$/.exec(line);
     if (key) {
       section = key[1];
       if (section === 'rule') cur.rule = key[2]!;
       if (section === 'map') { const [w, h] = key[2]!.split('x').map(Number); cur.map = { width: w!, height: h! }; }
       if (section === 'orders') cur.turns.push([]);
       if (section === 'options') cur.options = key[2]!;
+      if (section === 'terrain') cur.terrain = key[2]!;
+      if (section === 'turn') cur.turn = Number(key[2]);
       if (section === 'exact') cur.exact = key[2]!.split(/\s+/).filter(Boolean);
       return;
     }
@@ -113,8 +125,37 @@ const kv = (tokens: string[]): Record<string, string> => {
 /** Splits on spaces outside double quotes. */
 const tokens = (line: string): string[] => line.match(/(?:[^\s"]+|"[^"]*")+/g) ?? [];
 
-export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>): GameState {
-  const planes: PlaneState[] = c.before.map((line) => {
+function buildUnit(c: GoldenCase, line: string, ships: Map<string, ShipCard>): UnitState {
+  const [id, ...rest] = tokens(line);
+  const f = kv(rest);
+  const hex = parseHexLabel(f.hex ?? '');
+  if (!hex) throw new Error(`${c.id}: unit ${id} needs hex=`);
+  const kind = f.unit as UnitState['kind'];
+  const u: UnitState = { id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: 'active' };
+  if (kind === 'ship') {
+    if (!ships.has(u.type)) throw new Error(`${c.id}: no test ship ${u.type}`);
+    u.ship = { knots: Number(f.knots ?? 0), ordered: Number(f.ordered ?? f.knots ?? 0), way: Number(f.way ?? 0), since: Number(f.since ?? 0) };
+  }
+  return u;
+}
+
+/** The test ship cards of tests/golden/units/ships.yaml (figures in, ratings derived). */
+export function loadTestShips(path: string): Map<string, ShipCard> {
+  const list = parse(readFileSync(path, 'utf8')) as ShipInput[];
+  return new Map(list.map((i) => [i.id, deriveShip(i)]));
+}
+
+function terrainOf(text: string): TerrainSpec | undefined {
+  if (!text.trim()) return undefined;
+  const f = kv(tokens(text));
+  const areas = (k: string) => (f[k] ? f[k]!.split(',') : undefined);
+  return { base: (f.base ?? 'land') as 'land' | 'sea', ...Object.fromEntries(['land', 'sea', 'road', 'airfield'].flatMap((k) => (areas(k) ? [[k, areas(k)]] : []))) };
+}
+
+export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ships: Map<string, ShipCard> = new Map()): GameState {
+  const unitLines = c.before.filter((l) => /\sunit=/.test(l));
+  const units = unitLines.map((l) => buildUnit(c, l, ships));
+  const planes: PlaneState[] = c.before.filter((l) => !/\sunit=/.test(l)).map((line) => {
     const [id, ...rest] = tokens(line);
     const f = kv(rest);
     const hex = parseHexLabel(f.hex ?? '');
@@ -138,7 +179,12 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>): Gam
   const opts = kv(tokens(c.options));
   const combat = (opts.combat ?? 'standard') as 'standard' | 'odds';
   const oddsDie = Number(opts.die ?? 6) as 6 | 12;
-  return { version: 1, turn: 1, map: c.map, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes, dice: { seed: 'golden' } };
+  const terrain = terrainOf(c.terrain);
+  const shipCards = Object.fromEntries(units.filter((u) => u.kind === 'ship').map((u) => [u.type, ships.get(u.type)!]));
+  return {
+    version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
+    ...(units.length ? { units, ships: shipCards } : {}), dice: { seed: 'golden' },
+  };
 }
 
 /** The fixed-dice table of a case: label (or turn/impulse/label) to its rolls in order. */
@@ -183,6 +229,11 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'rocket': return `${at} rocket ${e.target} range=${e.range} clock=${e.clock} die=${e.die} ${e.hit ? 'hit' : 'miss'}`;
     case 'shot-down': return `${at} down by=${e.by.join(',')}`;
     case 'bail-out': return `${at} bailout saved=${e.saved} lost=${e.lost}`;
+    case 'unit-move': return `${at} umove ${e.from}>${e.to}`;
+    case 'unit-turn': return `${at} uturn ${e.from}>${e.to}`;
+    case 'unit-exit': return `${at} uexit ${e.hex}`;
+    case 'unit-stop': return `${at} ustop ${e.hex} ahead=${e.ahead}`;
+    case 'ship-speed': return `${at} knots ${e.from}>${e.to}`;
     case 'no-shot': {
       const at2 = e.range !== undefined ? ` range=${e.range} clock=${e.clock}${e.by !== undefined ? ` by=${e.by}` : ''}` : '';
       const where = e.target ? ` ${e.target}${at2}` : '';
@@ -207,6 +258,15 @@ export function problemLines(problems: readonly Problem[], expected: readonly st
 /** Mismatches between a plane and its `after:` line. */
 export function checkAfter(line: string, state: GameState): string[] {
   const [id, ...rest] = tokens(line);
+  const u = state.units?.find((x) => x.id === id);
+  if (u) {
+    const want = kv(rest);
+    const have: Record<string, string> = {
+      hex: hexLabel(u.hex), facing: String(u.facing), status: u.status, knots: String(u.ship?.knots ?? ''), ordered: String(u.ship?.ordered ?? ''),
+      way: String(u.ship?.way ?? ''), since: String(u.ship?.since ?? ''),
+    };
+    return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));
+  }
   const p = state.planes.find((x) => x.id === id);
   if (!p) return [`no plane ${id}`];
   const want = kv(rest);
@@ -240,5 +300,5 @@ export function goldenOrders(lines: string[]): TurnOrders {
   const parsed = parseOrders(text);
   if (parsed.errors.length) throw new Error(`orders do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
   const env = parsed.envelopes[0]!;
-  return { plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])), fire: env.fire };
+  return { plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])), fire: env.fire, ...(env.moves ? { moves: env.moves } : {}) };
 }

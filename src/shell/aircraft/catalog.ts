@@ -17,7 +17,7 @@ import { cliError } from '../errors.ts';
 export const DEFAULT_AIRCRAFT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/aircraft');
 
 /** A path as shown in messages: relative to the working directory when that is shorter. */
-function shown(path: string): string {
+export function shown(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel && !rel.startsWith('..') && rel.length < path.length ? rel : path;
 }
@@ -27,7 +27,7 @@ function dataError(summary: string, problems: string[]) {
 }
 
 /** Reads a YAML file; syntax errors become problems with their line. */
-function readYaml(path: string, name: string): { data?: unknown; problems: string[] } {
+export function readYaml(path: string, name: string): { data?: unknown; problems: string[] } {
   let textIn: string;
   try {
     textIn = readFileSync(path, 'utf8');

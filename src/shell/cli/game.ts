@@ -15,6 +15,7 @@ import { setGm } from '../../app/roster.ts';
 import { formatInZone } from '../../app/zones.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
+import { loadShipDir } from '../ships/catalog.ts';
 import { withRuntime } from '../runtime.ts';
 import { registerGameControlCommands } from './game-control.ts';
 
@@ -75,9 +76,10 @@ export function registerGameCommands(program: Command): void {
     .action((scenarioPath: string, opts: { id: string; gmEmail?: string }) => {
       // The scenario is read before the database is opened, so a wrong one makes no database.
       const catalog = loadAircraftDir();
-      const scenario = loadScenarioFile(scenarioPath, catalog);
+      const ships = loadShipDir();
+      const scenario = loadScenarioFile(scenarioPath, catalog, ships);
       return withRuntime((rt) => {
-        const row = createGame(rt.deps, { id: opts.id, scenario, catalog });
+        const row = createGame(rt.deps, { id: opts.id, scenario, catalog, ships });
         const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
         const planes = scenario.planes.map((p) => `  ${p.id.padEnd(6)} ${p.type.padEnd(14)} ${scenario.sides[p.side]?.name ?? p.side}`);
         out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, '',

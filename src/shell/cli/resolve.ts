@@ -19,6 +19,7 @@ import { wrapText } from '../../report/wrap.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { TallyhoError } from '../errors.ts';
 import { loadOrdersFiles, loadScenarioFile } from '../scenario-file.ts';
+import { loadShipDir } from '../ships/catalog.ts';
 
 /** Plots and fire orders of all envelopes; a plane plotted in two envelopes is an error. */
 export function collectOrders(envelopes: Envelope[]): TurnOrders {
@@ -30,6 +31,10 @@ export function collectOrders(envelopes: Envelope[]): TurnOrders {
       orders.plots[p.plane] = p;
     }
     orders.fire.push(...env.fire);
+    for (const m of env.moves ?? []) {
+      if (orders.moves?.some((o) => o.unit === m.unit)) problems.push(`${m.unit} has MOVE orders in two envelopes (second one for ${env.player}, line ${env.line})`);
+      orders.moves = [...(orders.moves ?? []), m];
+    }
   }
   if (problems.length) throw new TallyhoError('E_ORDERS', 'the orders contradict each other', problems);
   return orders;
@@ -63,9 +68,10 @@ export function registerResolveCommand(program: Command): void {
     .option('--json', 'print the planes and events as JSON (docs/cli.md)')
     .action((scenarioPath: string, orderPaths: string[], opts: { seed?: string; json?: boolean }) => {
       const catalog = loadAircraftDir();
-      const scenario = loadScenarioFile(scenarioPath, catalog);
+      const ships = loadShipDir();
+      const scenario = loadScenarioFile(scenarioPath, catalog, ships);
       const seed = opts.seed ?? sha256Hex(`tallyho:${basename(scenarioPath)}`).slice(0, 32);
-      const state = createGame(scenario, catalog, seed);
+      const state = createGame(scenario, catalog, seed, ships);
       const orders = collectOrders(loadOrdersFiles(orderPaths));
       const r = resolveTurn(state, orders);
       if (!r.ok) {

@@ -13,6 +13,7 @@ import { addPlayer, createGame, startGame } from '../../app/games.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import type { Runtime } from '../runtime.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
+import { loadShipDir } from '../ships/catalog.ts';
 
 export const DEMO_GAME = 'demo';
 export const DEMO_SCENARIO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../scenarios/duel.yaml');
@@ -68,8 +69,9 @@ export function ensureDemo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): {
   const games = rt.store.tx((tx) => tx.games.list());
   if (games.length) return { created: false, players: games.some((g) => g.id === DEMO_GAME) ? demoPlayersOf(rt) : [] };
   const catalog = loadAircraftDir();
-  const scenario = loadScenarioFile(scenarioPath, catalog);
-  createGame(rt.deps, { id: DEMO_GAME, scenario, catalog });
+  const ships = loadShipDir();
+  const scenario = loadScenarioFile(scenarioPath, catalog, ships);
+  createGame(rt.deps, { id: DEMO_GAME, scenario, catalog, ships });
   const players: DemoPlayer[] = [];
   for (const side of Object.keys(scenario.sides)) {
     const planes = scenario.planes.filter((p) => p.side === side).map((p) => p.id);

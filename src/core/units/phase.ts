@@ -1,0 +1,43 @@
+/**
+ * Phase B, non-plotted movement (seed 000 V): the trucks, tanks and ships move in the impulses
+ * their plans give (impulses 4 and 9 for trucks on roads, 7 for everything else), and at the end of
+ * the turn ships take up their new speed.
+ */
+import type { GameEvent } from '../events.ts';
+import { hexLabel } from '../hex/coords.ts';
+import type { GameState } from '../state.ts';
+import type { UnitTurnPlan } from './plan.ts';
+import { applyStep, onMapHex, positionOf } from './walk.ts';
+
+export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, impulse: number, events: GameEvent[]): void {
+  for (const u of state.units ?? []) {
+    const plan = plans.get(u.id);
+    if (!plan || u.status !== 'active') continue;
+    const base = { impulse, phase: 'B' as const, plane: u.id };
+    for (const a of plan.actions) {
+      if (a.impulse !== impulse || u.status !== 'active') continue;
+      const from = positionOf(u);
+      const to = applyStep(from, a.step);
+      if (a.step === 'F') events.push({ ...base, type: 'unit-move', from: hexLabel(from.hex), to: hexLabel(to.hex), facing: to.facing });
+      else events.push({ ...base, type: 'unit-turn', from: from.facing, to: to.facing });
+      u.hex = to.hex;
+      u.facing = to.facing;
+      u.nextRight = to.nextRight;
+      if (!onMapHex(state, to)) {
+        u.status = 'exited';
+        events.push({ ...base, type: 'unit-exit', hex: hexLabel(to.hex) });
+      }
+    }
+    if (impulse === 7 && plan.aground) events.push({ ...base, type: 'unit-stop', hex: hexLabel(u.hex), ahead: plan.aground });
+  }
+}
+
+/** End of turn: each ship's way, and the speed it makes next turn. */
+export function endUnitsTurn(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, events: GameEvent[]): void {
+  for (const u of state.units ?? []) {
+    const plan = plans.get(u.id);
+    if (!plan?.after || !u.ship) continue;
+    if (plan.after.knots !== u.ship.knots) events.push({ impulse: 13, phase: 'H', plane: u.id, type: 'ship-speed', from: u.ship.knots, to: plan.after.knots, ordered: plan.after.ordered });
+    u.ship = plan.after;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The orders of every truck, tank and ship of a turn, checked before anything moves (like the
+ * planes' plots, core/turn.ts): one planner per kind, every problem of every unit reported.
+ */
+import type { MoveOrder } from '../../orders/ast.ts';
+import { err, ok, type Problem, type Result } from '../result.ts';
+import type { GameState } from '../state.ts';
+import { planTank, planTruck } from './ground.ts';
+import { planShip, type ShipPlan } from './ships.ts';
+import type { UnitKind, UnitState } from './types.ts';
+import { problem, type UnitAction } from './walk.ts';
+
+export interface UnitTurnPlan {
+  unit: string;
+  actions: UnitAction[];
+  after?: ShipPlan['after'];
+  aground?: string;
+}
+
+type Planner = (state: GameState, u: UnitState, order: MoveOrder | undefined) => Result<UnitTurnPlan, Problem[]>;
+
+/** Ground units without orders stay where they are; ships steam on at their speed. */
+const PLANNERS: Record<UnitKind, Planner> = {
+  truck: (s, u, o) => (o ? planTruck(s, u, o) : ok({ unit: u.id, actions: [] })),
+  tank: (s, u, o) => (o ? planTank(s, u, o) : ok({ unit: u.id, actions: [] })),
+  ship: planShip,
+};
+
+export const activeUnits = (state: GameState): UnitState[] => (state.units ?? []).filter((u) => u.status === 'active');
+
+export function planUnits(state: GameState, orders: readonly MoveOrder[]): Result<Map<string, UnitTurnPlan>, Problem[]> {
+  const problems: Problem[] = [];
+  const plans = new Map<string, UnitTurnPlan>();
+  const byId = new Map((state.units ?? []).map((u) => [u.id, u]));
+  const given = new Map<string, MoveOrder>();
+  for (const o of orders) {
+    const u = byId.get(o.unit.toUpperCase());
+    if (!u) problems.push(problem(o.unit, 'E_UNKNOWN_UNIT', `there is no truck, tank or ship ${o.unit} in this game${byId.size ? ` (units: ${[...byId.keys()].join(', ')})` : ''}`));
+    else if (u.status !== 'active') problems.push(problem(o.unit, 'E_UNIT_GONE', `${u.id} has left the map and takes no orders: leave its MOVE line out`));
+    else given.set(u.id, o);
+  }
+  for (const u of activeUnits(state)) {
+    const r = PLANNERS[u.kind](state, u, given.get(u.id));
+    if (r.ok) plans.set(u.id, r.value);
+    else problems.push(...r.error);
+  }
+  return problems.length ? err(problems) : ok(plans);
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resolveTurn } from '../../src/core/turn.ts';
+import {
+  buildState, checkAfter, compactEvent, goldenOrders, loadTestCards, loadTestShips, missingInOrder, problemLines, readGoldenFile,
+} from '../support/golden-movement.ts';
+
+const DIR = 'tests/golden/units';
+const cards = loadTestCards('tests/golden/movement/aircraft.yaml');
+const ships = loadTestShips(join(DIR, 'ships.yaml'));
+const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort().flatMap((f) => readGoldenFile(join(DIR, f)));
+
+describe('golden unit cases (trucks, tanks, ships: seed 000 V)', () => {
+  it('have unique ids', () => {
+    expect(all.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
+  });
+  for (const c of all) {
+    it(`${c.id} ${c.title} (${c.rule})`, () => {
+      let state = buildState(c, cards, ships);
+      const events: string[] = [];
+      let errors: string[] = [];
+      for (const lines of c.turns) {
+        const r = resolveTurn(state, goldenOrders(lines));
+        if (!r.ok) { errors = problemLines(r.error, c.errors); break; }
+        events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
+        state = r.value.state;
+      }
+      expect([...errors].sort()).toEqual([...c.errors].sort());
+      expect(c.after.flatMap((l) => checkAfter(l, state))).toEqual([]);
+      if (c.exact.length) {
+        const kinds = new Set(c.exact);
+        expect(events.filter((e) => kinds.has(e.split(' ')[2]!))).toEqual(c.events.filter((e) => kinds.has(e.split(' ')[2]!)));
+      }
+      const miss = missingInOrder(c.events, events);
+      expect(miss, `event not found in order: ${miss}\nall events:\n${events.join('\n')}`).toBeUndefined();
+    });
+  }
+});
+
+describe('golden coverage of the unit rules', () => {
+  it('every legality code of core/units has a golden case', () => {
+    const src = readdirSync('src/core/units').map((f) => readFileSync(join('src/core/units', f), 'utf8')).join('\n');
+    const codes = new Set([...src.matchAll(/'(E_(?:UNIT|SHIP|UNKNOWN_UNIT)[A-Z_]*)'/g)].map((m) => m[1]!).filter((c) => c !== 'E_SHIP_DATA'));
+    const covered = new Set(all.flatMap((c) => c.errors.map((e) => e.split(' ')[0]!)));
+    expect([...codes].filter((code) => !covered.has(code))).toEqual([]);
+  });
+});
