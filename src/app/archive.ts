@@ -19,7 +19,7 @@ import { turnLog } from '../report/turn-log.ts';
 import { ID_RE } from './games.ts';
 import { when } from './messages.ts';
 import type { GameRow, Store, StoreTx, TurnStamp } from './ports.ts';
-import { damageLines, facingText, flying, logSheet, myPlanes } from './views.ts';
+import { damageLines, facingText, inPlay, logSheet } from './views.ts';
 
 const gameHref = (id: string): string => `/games/${encodeURIComponent(id)}`;
 const turnHref = (id: string, n: number): string => `${gameHref(id)}/turns/${n}`;
@@ -106,7 +106,7 @@ export function gamePage(store: Store, id: string) {
     const current = game.status === 'running' && !resolved.some((r) => r.turn === game.turn);
     const latest = current ? tx.orders.latestAccepted(game.id, game.turn) : new Map<string, unknown>();
     const players = tx.players.list(game.id).map((p) => {
-      const mine = state ? flying(myPlanes(state, p.planes)).length : 0;
+      const mine = state ? inPlay(state, p.planes) : 0;
       const orders = !current ? '' : mine === 0 ? 'nothing flying' : latest.has(p.id) ? 'in' : 'waiting';
       return { id: p.id, planes: p.planes.join(', '), orders };
     });

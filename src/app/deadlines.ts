@@ -6,7 +6,7 @@
 import type { GameControlRow, TurnClockRow } from './ports-control.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { deadlineLines, deadlineText, scheduledDeadline } from './settings.ts';
-import { flying, myPlanes, wrap } from './views.ts';
+import { inPlay, wrap } from './views.ts';
 
 const MINUTE = 60_000;
 
@@ -58,7 +58,7 @@ export function missingPlayers(tx: StoreTx, game: GameRow): PlayerRow[] {
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) return [];
   const latest = tx.orders.latestAccepted(game.id, game.turn);
-  return tx.players.list(game.id).filter((p) => flying(myPlanes(state, p.planes)).length > 0 && !latest.has(p.id));
+  return tx.players.list(game.id).filter((p) => inPlay(state, p.planes) > 0 && !latest.has(p.id));
 }
 
 /**
@@ -75,7 +75,7 @@ export function holdReason(tx: StoreTx, game: GameRow, now: number): string | nu
   if (clock.hold) return `the turn was rolled back: it waits for ${atDeadline}, or the game master's PROCESS`;
   const state = tx.turns.get(game.id, game.turn)?.state;
   const waiting = tx.players.list(game.id)
-    .filter((p) => p.waitTurn === game.turn && (!state || flying(myPlanes(state, p.planes)).length > 0))
+    .filter((p) => p.waitTurn === game.turn && (!state || inPlay(state, p.planes) > 0))
     .map((p) => p.id);
   if (waiting.length) return `${waiting.join(', ')} asked to WAIT: the turn waits for ${d === null ? `a NOWAIT, or until ${atDeadline}` : atDeadline}`;
   const earliest = clock.anchorAt + control.settings.minimumMinutes * MINUTE;

@@ -30,6 +30,7 @@ export function turnOrders(latest: ReadonlyMap<string, OrdersRow>): TurnOrders {
   for (const o of latest.values()) {
     Object.assign(orders.plots, o.orders.plots);
     orders.fire.push(...o.orders.fire);
+    if (o.orders.moves?.length) orders.moves = [...(orders.moves ?? []), ...o.orders.moves];
   }
   return orders;
 }

@@ -7,7 +7,7 @@
 import { planAll, type TurnOrders } from '../core/turn.ts';
 import { checkFireOrders } from '../core/combat/fire-check.ts';
 import type { Envelope, OrderError } from '../orders/index.ts';
-import { formatCommand, formatFireOrder, formatOrders } from '../orders/index.ts';
+import { formatCommand, formatFireOrder, formatMoveOrder, formatOrders } from '../orders/index.ts';
 import type { PlaneStatus } from '../core/state.ts';
 import type { AppDeps } from './deps.ts';
 import type { IncomingMail } from './incoming.ts';
@@ -22,7 +22,7 @@ import { handleGmEnvelope } from './gm-commands.ts';
 import { holdReason, missingPlayers } from './deadlines.ts';
 import { queueAck, queueNotice, type AckInput } from './messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
-import { firesAtPlaneGone, flying, myPlanes, previews } from './views.ts';
+import { firesAtPlaneGone, flying, myPlanes, myUnits, previews } from './views.ts';
 
 export type EnvelopeOutcome = 'accepted' | 'refused' | 'auth-failed' | 'unknown' | 'not-running' | 'commands' | 'join';
 
@@ -122,7 +122,7 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   // envelope of orders, refused.
   const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
   const ordersTried = errors.some((e) => !COMMAND_ERRORS.has(e.code));
-  const commandsOnly = !env.plots.length && !env.fire.length && !ordersTried && (env.commands.length > 0 || unknown);
+  const commandsOnly = !env.plots.length && !env.fire.length && !env.moves?.length && !ordersTried && (env.commands.length > 0 || unknown);
   const answer = (help: boolean, readOnly: boolean) =>
     answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown, readOnly);
   if (commandsOnly) {
@@ -168,17 +168,22 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const mine = new Set(player.planes);
   for (const p of env.plots) if (!mine.has(p.plane)) problems.push(`${p.plane} is not one of your planes (${player.planes.join(', ')}); its plot was not taken`);
   for (const f of env.fire) if (!mine.has(f.plane)) problems.push(`${f.plane} is not one of your planes (${player.planes.join(', ')}); its fire order was not taken`);
+  for (const m of env.moves ?? []) if (!mine.has(m.unit)) problems.push(`${m.unit} is not one of your units (${player.planes.join(', ')}); its MOVE order was not taken`);
+  // A MOVE line for one of the player's units that has left the game is left aside, with a note.
+  const unitsGone = new Set((state.units ?? []).filter((u) => mine.has(u.id) && u.status !== 'active').map((u) => u.id));
+  const goneMoves = (env.moves ?? []).filter((m) => unitsGone.has(m.unit));
+  const moves = (env.moves ?? []).filter((m) => mine.has(m.unit) && !unitsGone.has(m.unit));
   // A line for one of the player's planes that is out of the fight is left aside, with a note.
   const gone = new Map(state.planes.filter((p) => mine.has(p.id) && p.status !== 'flying').map((p) => [p.id, p.status]));
   const goneNote = (id: string, what: string) => `${id} is ${STATUS_WORDS[gone.get(id) as PlaneStatus]}: its ${what} was left aside`;
   const gonePlots = env.plots.filter((p) => gone.has(p.plane));
   const goneFire = env.fire.filter((f) => gone.has(f.plane));
-  const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane) && !gone.has(f.plane)) };
+  const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane) && !gone.has(f.plane)), ...(moves.length ? { moves } : {}) };
   for (const p of env.plots) if (mine.has(p.plane) && !gone.has(p.plane)) orders.plots[p.plane] = p;
   const deadTargets = orders.fire.filter((f) => firesAtPlaneGone(state, f));
   const planes = flying(myPlanes(state, player.planes));
-  // Plots are checked for the player's planes alone; fire orders against the whole game (targets).
-  const checked = planAll({ ...state, planes }, { plots: orders.plots, fire: [] });
+  // Plots and moves are checked for the player's planes and units alone; fire orders against the whole game (targets).
+  const checked = planAll({ ...state, planes, units: myUnits(state, player.planes) }, { plots: orders.plots, fire: [], ...(moves.length ? { moves } : {}) });
   if (!checked.ok) problems.push(...checked.error.map(problemText));
   problems.push(...checkFireOrders(state, orders.fire).map(problemText));
   const accepted = problems.length === 0;
@@ -191,6 +196,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     ? `${formatCommand(c)} (line ${c.line}): answered in a mail of its own`
     : `${formatCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
   notes.push(...gonePlots.map((p) => goneNote(p.plane, 'plot')), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
+  notes.push(...goneMoves.map((m) => `${m.unit} has left the map: its ${formatMoveOrder(m)} was left aside`));
   notes.push(...deadTargets.map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`));
   // A plot that could not be read is not checked against the rules either: say so, so that a
   // corrected plot refused for a bank or a turn mode next time is no surprise.

@@ -11,7 +11,7 @@ import { openTurnDice } from './dice.ts';
 import { queueWelcome } from './messages.ts';
 import { canonicalZone } from './zones.ts';
 import type { GameRow, OutboxRow, PlayerRow, StoreTx } from './ports.ts';
-import { flying, myPlanes } from './views.ts';
+import { inPlay } from './views.ts';
 
 export const ID_RE = /^[a-z0-9_-]{1,32}$/;
 /** The player id of the game master's envelopes: `#TALLYHO <game> gm "<GM secret>"`. */
@@ -74,8 +74,10 @@ export function addPlayer(deps: AppDeps, input: AddPlayerInput): { player: Playe
     const taken = new Map(tx.players.list(game.id).flatMap((p) => p.planes.map((id) => [id, p.id] as const)));
     const problems: string[] = [];
     for (const id of planes) {
-      if (!state?.planes.some((p) => p.id === id)) problems.push(`there is no plane ${id} in this game (planes: ${state?.planes.map((p) => p.id).join(', ')})`);
-      else if (taken.has(id)) problems.push(`plane ${id} belongs to player '${taken.get(id)}' already`);
+      const units = state?.units ?? [];
+      if (!state?.planes.some((p) => p.id === id) && !units.some((u) => u.id === id)) {
+        problems.push(`there is no plane ${id} in this game (planes: ${state?.planes.map((p) => p.id).join(', ')}${units.length ? `; trucks, tanks and ships: ${units.map((u) => u.id).join(', ')}` : ''})`);
+      } else if (taken.has(id)) problems.push(`${id} belongs to player '${taken.get(id)}' already`);
     }
     if (problems.length) throw new AppError('E_USAGE', `cannot add player '${playerId}'`, problems);
     tx.players.insert({ gameId: game.id, id: playerId, email, secretHash, createdAt: deps.clock.now(), planes, zone });
@@ -126,7 +128,7 @@ export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
     const state = tx.turns.get(game.id, game.turn)?.state;
     const latest = tx.orders.latestAccepted(game.id, game.turn);
     const players = tx.players.list(game.id).map((p) => {
-      const n = state ? flying(myPlanes(state, p.planes)).length : 0;
+      const n = state ? inPlay(state, p.planes) : 0;
       const o = latest.get(p.id);
       return { id: p.id, email: p.email, planes: p.planes, ordersIn: n === 0 || !!o, submittedAt: o?.submittedAt ?? null, flying: n };
     });

@@ -14,7 +14,7 @@ import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { type Picture, previewPicture, situationPicture } from './pictures.ts';
-import { type Preview, examplePlot, flying, logSheet, myPlanes, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
+import { type Preview, examplePlot, flying, logSheet, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, unitNeeds, unitSheet, wrap, type StandingOrders } from './views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -35,7 +35,7 @@ function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
 /** The orders that stand for a player at the start of `turn` (views.ts StandingOrders). */
 export function standingOrders(tx: StoreTx, gameId: string, playerId: string, turn: number): StandingOrders {
   const now = tx.orders.latestAccepted(gameId, turn).get(playerId);
-  if (now) return { plots: now.orders.plots, fire: now.orders.fire, turn };
+  if (now) return { plots: now.orders.plots, fire: now.orders.fire, ...(now.orders.moves ? { moves: now.orders.moves } : {}), turn };
   const before = turn > 1 ? tx.orders.latestAccepted(gameId, turn - 1).get(playerId) : undefined;
   return before ? { plots: {}, fire: before.orders.fire, turn: turn - 1 } : NO_STANDING;
 }
@@ -50,15 +50,16 @@ function templateKeeps(standing: StandingOrders, turn: number): string {
 /** What the player needs for the next turn: plot sizes and the ready-to-send template. */
 export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState) {
   const planes = flying(myPlanes(state, player.planes));
+  const units = myUnits(state, player.planes);
   const standing = standingOrders(tx, game.id, player.id, state.turn);
   const keeps = templateKeeps(standing, state.turn);
   return {
     nextTurn: state.turn,
     orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
-    needs: planes.map(nextPlotNeeds),
+    needs: [...planes.map(nextPlotNeeds), ...units.map((u) => wrap(unitNeeds(state, u), 4))],
     keeps,
     keepsText: wrap(`Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
-    template: planes.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
+    template: planes.length || units.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
   };
 }
 
@@ -77,6 +78,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     takeover: takeover ? wrap(takeover, 0) : '',
     description: sc.description,
     planes: myPlanes(state, player.planes).map((p) => logSheet(state, p)),
+    units: (state.units ?? []).filter((u) => player.planes.includes(u.id)).map((u) => unitSheet(state, u, false)),
     cards: planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
     fairDice: commitmentBlock(tx, game.id, state.turn),
@@ -178,6 +180,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
     combat: wrap(casualties(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p, !r.over)),
+    units: (r.state.units ?? []).filter((u) => r.player.planes.includes(u.id)).map((u) => unitSheet(r.state, u, false)),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.
     ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn)),

@@ -11,11 +11,17 @@ import type { AppDeps } from './deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from './dice.ts';
 import { queueReport } from './messages.ts';
 import { reportPicture } from './pictures.ts';
-import { flying, myPlanes } from './views.ts';
+import { inPlay } from './views.ts';
 
-/** The game is over when fewer sides have planes flying than can still fight (two, or one if alone). */
+/**
+ * The game is over when fewer sides are still in the fight than can fight (two, or one if alone):
+ * a side is in it while it has a plane flying or a truck, tank or ship in the game.
+ */
 export function isOver(start: GameState, end: GameState): boolean {
-  const sidesAt = (s: GameState) => new Set(s.planes.filter((p) => p.status === 'flying').map((p) => p.side)).size;
+  const sidesAt = (s: GameState) => new Set([
+    ...s.planes.filter((p) => p.status === 'flying').map((p) => p.side),
+    ...(s.units ?? []).filter((u) => u.status === 'active').map((u) => u.side),
+  ]).size;
   const initialSides = Object.keys(start.sides).length;
   return sidesAt(end) < Math.min(2, initialSides) || sidesAt(end) === 0;
 }
@@ -34,7 +40,7 @@ export function resolveReady(deps: AppDeps, gameId: string, opts: { withDefaults
     const state = turn.state;
     const players = tx.players.list(game.id);
     const latest = tx.orders.latestAccepted(game.id, game.turn);
-    const missing = players.filter((p) => flying(myPlanes(state, p.planes)).length > 0 && !latest.has(p.id));
+    const missing = players.filter((p) => inPlay(state, p.planes) > 0 && !latest.has(p.id));
     if (!opts.withDefaults && (missing.length || holdReason(tx, game, deps.clock.now()) !== null)) return null;
     const orders = turnOrders(latest);
     const dice = turnDice(deps, tx, game.id, game.turn, latest);

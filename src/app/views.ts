@@ -19,6 +19,9 @@ import { type PathMark, PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../report/a
 import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
+import type { UnitState } from '../core/units/types.ts';
+import { unitNeeds, unitSheet } from './unit-views.ts';
+import type { MoveOrder } from '../orders/index.ts';
 
 export const WIDTH = 78;
 
@@ -35,6 +38,13 @@ export const myPlanes = (state: GameState, ids: readonly string[]): PlaneState[]
 
 export const flying = (planes: PlaneState[]): PlaneState[] => planes.filter((p) => p.status === 'flying');
 
+/** The player's trucks, tanks and ships still in the game (seed 000 V). */
+export const myUnits = (state: GameState, ids: readonly string[]): UnitState[] =>
+  (state.units ?? []).filter((u) => ids.includes(u.id) && u.status === 'active');
+
+/** How many of a player's pieces take part in the turn: planes flying, units in the game. */
+export const inPlay = (state: GameState, ids: readonly string[]): number => flying(myPlanes(state, ids)).length + myUnits(state, ids).length;
+
 /** The map around the reader's planes, with the legend. */
 export function situationMap(state: GameState, focus: readonly string[]): string {
   return renderMap(state, { focus: [...focus], maxRows: REPORT_ROWS });
@@ -47,6 +57,8 @@ const carriedText = (p: PlaneState): string =>
  * One plane's log sheet: where it is and what it starts the next turn with; without `next` (the
  * game is over) only where it is.
  */
+export { unitNeeds, unitSheet };
+
 export function logSheet(state: GameState, p: PlaneState, next = true): string {
   const card = state.aircraft[p.type];
   const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`];
@@ -111,6 +123,8 @@ export const firesAtPlaneGone = (state: GameState, f: FireOrder): boolean =>
 export interface StandingOrders {
   plots: Record<string, Plot>;
   fire: FireOrder[];
+  /** The turn's own MOVE orders (only those of the turn itself stand: a unit's steps are a turn's). */
+  moves?: MoveOrder[];
   /** Which turn's orders these are; null when there are none. */
   turn: number | null;
 }
@@ -153,14 +167,24 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
     for (const f of orders) if (!kept.includes(f)) dropped.push(`# ${formatFireOrder(f)}: left out, ${f.target} is no longer flying`);
     fire.push(...(kept.length ? kept : [{ plane: p.id, guns: 'ALL', hold: true, target: 'ANY' }]));
   }
+  // Trucks and tanks without a MOVE line stay, ships steam on: the template repeats the moves of
+  // the turn itself (after a rollback or a resend), else a ship's speed (a line that changes nothing).
+  const units = myUnits(state, planeIds);
+  const moves: MoveOrder[] = units.flatMap((u) => {
+    const own = (standing.turn === state.turn ? standing.moves ?? [] : []).find((m) => m.unit.toUpperCase() === u.id);
+    if (own) return [own];
+    return u.ship ? [{ unit: u.id, steps: [], knots: u.ship.ordered }] : [];
+  });
   const env: Envelope = {
-    game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots, fire, commands: [], line: 1,
+    game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots, fire, ...(moves.length ? { moves } : {}), commands: [], line: 1,
   };
   const body = formatOrders([env]).trimEnd().split('\n');
   // Planes whose carried-over manoeuvre fills the whole turn take no plot line: say so inside.
   const notes = full.map((id) => `# ${id}: the manoeuvre carried over fills this turn; no plot`);
   // What the last turn obliges each plane to, as on its log sheet (core/movement/limits.ts).
   notes.push(...planes.flatMap((p) => obligationComments(state, p)));
+  // What each truck, tank and ship may do this turn (core/units), as comment lines.
+  notes.push(...units.flatMap((u) => wrapText(unitNeeds(state, u), WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
   const lines = [body[0] as string, ...notes, ...dropped, ...body.slice(1)];
   return lines.join('\n');
 }

@@ -135,12 +135,13 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
   return problems.length ? err(problems) : ok(s);
 }
 
-function unitOf(u: NonNullable<Scenario['units']>[number]): UnitState {
+function unitOf(u: NonNullable<Scenario['units']>[number], ships: ReadonlyMap<string, ShipCard>): UnitState {
   const base: UnitState = {
     id: u.id, side: u.side, kind: u.kind, type: u.kind === 'ship' ? (u.type as string) : u.kind,
     hex: parseHexLabel(u.hex) as { q: number; r: number }, facing: u.facing, nextRight: true, status: 'active',
   };
-  if (u.kind === 'ship') base.ship = { knots: u.speed ?? 0, ordered: u.speed ?? 0, way: 0, since: 0 };
+  // A ship starts free to turn: it has been steaming on its course (docs/rules.md "Ships").
+  if (u.kind === 'ship') base.ship = { knots: u.speed ?? 0, ordered: u.speed ?? 0, way: 0, since: ships.get(u.type as string)?.turnMode ?? 0 };
   return base;
 }
 
@@ -172,7 +173,7 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       status: 'flying' as const,
     })),
     ...(s.units?.length ? {
-      units: s.units.map(unitOf),
+      units: s.units.map((u) => unitOf(u, ships)),
       ships: Object.fromEntries(s.units.filter((u) => u.kind === 'ship').map((u) => [u.type as string, ships.get(u.type as string) as ShipCard])),
     } : {}),
     dice: { seed },

@@ -15,6 +15,8 @@
  * - "+n" marks a hex of a plotted path entered in impulse n.
  * - Rows without a plane or a path, far from them, are left out: one line says which.
  * - On a map with terrain an empty hex shows it: ~ sea, . land, = road, # airfield.
+ * - Trucks, tanks and ships are drawn as planes are, id and nose, with no altitude; the legend
+ *   lists them apart.
  * The legend under the map repeats every fact in words, so the map reads in a proportional font.
  */
 import type { Hex } from '../core/hex/coords.ts';
@@ -22,7 +24,7 @@ import { facingCompass } from '../core/hex/facing.ts';
 import { bankWords } from '../core/bank.ts';
 import { type GameState, speedText } from '../core/state.ts';
 import { type Terrain, terrainAt, TERRAINS } from '../core/terrain.ts';
-import { type At, type Box, buildMapView, inMap, type MapView, onMap, type ViewPlane } from './map-view.ts';
+import { type At, type Box, buildMapView, inMap, type MapView, type Piece, piecesOnMap, type ViewPlane } from './map-view.ts';
 
 export const MAP_WIDTH = 78;
 const SLOT = 4;
@@ -97,7 +99,7 @@ interface Layout {
 function layout(view: MapView, opts: MapOptions): Layout {
   const maxCols = opts.maxCols ?? MAP_COLS;
   const maxRows = opts.maxRows ?? REPORT_ROWS;
-  const flying = onMap(view).filter((p) => inMap(p, view.size));
+  const flying = piecesOnMap(view).filter((p) => inMap(p, view.size));
   const marks = view.paths.flatMap((p) => p.marks).filter((m) => inMap(m, view.size));
   const own = flying.filter((p) => opts.focus?.includes(p.id));
   const framed = opts.frame ? flying.filter((p) => opts.frame?.includes(p.id) || p.own) : flying;
@@ -260,21 +262,21 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
     }
   }
   // Planes first (the reader's, then the others), then the path, then the altitudes.
-  const flying = onMap(view).filter((p) => shown.has(p.id));
-  const byHex = new Map<string, ViewPlane[]>();
+  const flying = piecesOnMap(view).filter((p) => shown.has(p.id));
+  const byHex = new Map<string, Piece[]>();
   for (const p of flying) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
   const keys: { key: string; text: string }[] = [];
   const nextKey = () => String.fromCharCode(97 + keys.length);
-  const order = [...byHex.values()].sort((a, b) => Number(b.some((p) => p.own)) - Number(a.some((p) => p.own)) || (a[0] as ViewPlane).id.localeCompare((b[0] as ViewPlane).id));
+  const order = [...byHex.values()].sort((a, b) => Number(b.some((p) => p.own)) - Number(a.some((p) => p.own)) || (a[0] as Piece).id.localeCompare((b[0] as Piece).id));
   const labelled: ViewPlane[] = [];
   for (const group of order) {
-    const p = group[0] as ViewPlane;
+    const p = group[0] as Piece;
     const line = lineAt(p) as Line;
     const dot = dotX(p.col);
     const label = noseLabel(p.id, p.facing);
     if (group.length === 1 && line.free(labelStart(dot, p.facing), label, dot)) {
       line.put(labelStart(dot, p.facing), label);
-      labelled.push(p);
+      if (!p.unit) labelled.push(p);
       continue;
     }
     const key = nextKey();
@@ -289,7 +291,7 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
     if (line.free(start, short, dot)) line.put(start, short);
     else line.put(dot, key);
     keys.push({ key, text: `${p.id} (${clockOf(p.facing)})` });
-    labelled.push(p);
+    if (!p.unit) labelled.push(p);
   }
   for (const path of view.paths) {
     for (const m of path.marks) {
@@ -319,7 +321,8 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
   if (box.r0 === 1) out.push(rule('+'));
   for (const s of slots) {
     if (s.kind === 'gap') {
-      const text = s.from === s.to ? `row ${pad2(s.from)} left out: no plane there` : `rows ${pad2(s.from)}-${pad2(s.to)} left out: no plane there`;
+      const none = view.units.length ? 'nothing there' : 'no plane there';
+      const text = s.from === s.to ? `row ${pad2(s.from)} left out: ${none}` : `rows ${pad2(s.from)}-${pad2(s.to)} left out: ${none}`;
       s.line.put(LEFT + 1, `... ${text} ...`);
       out.push(s.line.toString());
       continue;
@@ -348,7 +351,23 @@ export function legend(view: MapView, shown: Set<string>, keys: { key: string; t
     const facing = `${clockOf(p.facing)} (${facingCompass(p.facing)})`;
     rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedOf(p)}  ${bankOf(p)}${status}${off}`);
   }
+  rows.push(...unitRows(view, shown));
   return rows.join('\n');
+}
+
+/** The trucks, tanks and ships, one a line. */
+function unitRows(view: MapView, shown: Set<string>): string[] {
+  if (!view.units.length) return [];
+  const rows = ['unit   side      hex    facing     what                        speed'];
+  for (const u of view.units) {
+    const off = u.status === 'active' && !shown.has(u.id) ? ' (not shown above)' : '';
+    const status = u.status === 'active' ? '' : ` ${u.status.toUpperCase()}`;
+    const facing = `${clockOf(u.facing)} (${facingCompass(u.facing)})`;
+    const what = u.kind === 'ship' ? `ship: ${u.name}` : u.kind;
+    const speed = u.knots !== undefined ? `${u.knots} kt` : '';
+    rows.push(`${u.id.slice(0, 6).padEnd(6)} ${u.side.slice(0, 9).padEnd(9)} ${u.hex.padEnd(6)} ${facing.padEnd(10)} ${what.slice(0, 27).padEnd(27)} ${speed}${status}${off}`.trimEnd());
+  }
+  return rows;
 }
 
 const speedOf = (p: ViewPlane): string => speedText(p.speed).padStart(5);

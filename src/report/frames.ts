@@ -1,5 +1,5 @@
 /**
- * Impulse-by-impulse positions of every plane through a resolved turn, rebuilt from the state at
+ * Impulse-by-impulse positions of every plane (and truck, tank and ship) through a resolved turn, rebuilt from the state at
  * the start of the turn and the turn's events alone: what the web replay steps through and what
  * the SVG map draws as tracks. Frame 0 is the start of the turn, frame i the end of impulse i.
  */
@@ -7,6 +7,7 @@ import type { Bank } from '../core/bank.ts';
 import type { GameEvent } from '../core/events.ts';
 import { hexLabel } from '../core/hex/coords.ts';
 import type { GameState, PlaneStatus } from '../core/state.ts';
+import type { UnitKind, UnitStatus } from '../core/units/types.ts';
 
 export interface PlaneFrame {
   id: string;
@@ -14,7 +15,9 @@ export interface PlaneFrame {
   facing: number;
   altitude: number;
   bank: Bank;
-  status: PlaneStatus | 'shot-down';
+  status: PlaneStatus | 'shot-down' | UnitStatus;
+  /** A truck, tank or ship (seed 000 V): altitude 0, level; status active or exited. */
+  kind?: UnitKind;
 }
 
 export type Frame = PlaneFrame[];
@@ -23,6 +26,7 @@ export function replayFrames(before: GameState, events: readonly GameEvent[]): F
   const cur = new Map<string, PlaneFrame>(before.planes.map((p) => [p.id, {
     id: p.id, hex: hexLabel(p.hex), facing: p.facing, altitude: p.altitude, bank: p.bank, status: p.status,
   }]));
+  for (const u of before.units ?? []) cur.set(u.id, { id: u.id, hex: hexLabel(u.hex), facing: u.facing, altitude: 0, bank: 'N', status: u.status, kind: u.kind });
   const frames: Frame[] = [[...cur.values()].map((f) => ({ ...f }))];
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of events) byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
@@ -38,6 +42,9 @@ export function replayFrames(before: GameState, events: readonly GameEvent[]): F
         case 'altitude': f.altitude = e.to; break;
         case 'crash': f.status = 'crashed'; break;
         case 'exit-map': f.status = 'exited'; break;
+        case 'unit-move': f.hex = e.to; f.facing = e.facing; break;
+        case 'unit-turn': f.facing = e.to; break;
+        case 'unit-exit': f.status = 'exited'; break;
         default: {
           const t = (e as { type: string }).type;
           if (t === 'shot-down') f.status = 'shot-down';

@@ -13,6 +13,7 @@ import type { GameEvent } from '../core/events.ts';
 import { type Hex, hexLabel, parseHexLabel, toColRow } from '../core/hex/coords.ts';
 import type { GameState, PlaneStatus } from '../core/state.ts';
 import type { TerrainSpec } from '../core/terrain.ts';
+import type { UnitKind, UnitStatus } from '../core/units/types.ts';
 import type { Frame } from './frames.ts';
 
 export interface At {
@@ -35,6 +36,23 @@ export interface ViewPlane extends At {
   bank: Bank;
   status: PlaneStatus | 'shot-down';
   /** One of the reader's planes. */
+  own: boolean;
+}
+
+/** A truck, tank or ship (seed 000 V) as a reader sees it. */
+export interface ViewUnit extends At {
+  id: string;
+  side: string;
+  sideIndex: number;
+  sideName: string;
+  kind: UnitKind;
+  /** The ship's class name, or "truck" / "tank". */
+  name: string;
+  hex: string;
+  facing: number;
+  /** Ships: the speed it makes, knots. */
+  knots?: number;
+  status: UnitStatus;
   own: boolean;
 }
 
@@ -69,6 +87,8 @@ export interface MapView {
   terrain?: TerrainSpec;
   viewer: string | null;
   planes: ViewPlane[];
+  /** Trucks, tanks and ships (none on most maps). */
+  units: ViewUnit[];
   paths: { plane: string; marks: PathMarkView[] }[];
   tracks: TrackView[];
   shots: ShotView[];
@@ -101,6 +121,11 @@ export function buildMapView(input: MapViewInput): MapView {
     id: p.id, side: p.side, sideIndex: sideIndex(p.side), sideName: state.sides[p.side]?.name ?? p.side,
     hex: hexLabel(p.hex), ...at(p.hex), facing: p.facing, altitude: p.altitude, speed: p.speed, bank: p.bank, status: p.status, own: own.has(p.id),
   }));
+  const units: ViewUnit[] = (state.units ?? []).map((u) => ({
+    id: u.id, side: u.side, sideIndex: sideIndex(u.side), sideName: state.sides[u.side]?.name ?? u.side, kind: u.kind,
+    name: u.kind === 'ship' ? state.ships?.[u.type]?.name ?? u.type : u.kind, hex: hexLabel(u.hex), ...at(u.hex), facing: u.facing,
+    ...(u.ship ? { knots: u.ship.knots } : {}), status: u.status, own: own.has(u.id),
+  }));
   const paths = (input.paths ?? []).map((p) => ({
     plane: p.plane,
     marks: p.marks.map((m) => ({ hex: hexLabel(m.hex), ...at(m.hex), impulse: m.impulse })),
@@ -117,7 +142,7 @@ export function buildMapView(input: MapViewInput): MapView {
         if (!f || !cr || points.at(-1)?.hex === f.hex) return;
         points.push({ ...cr, hex: f.hex, impulse });
       });
-      const side = state.planes.find((p) => p.id === id)?.side ?? '';
+      const side = state.planes.find((p) => p.id === id)?.side ?? state.units?.find((u) => u.id === id)?.side ?? '';
       tracks.push({ plane: id, sideIndex: sideIndex(side), points });
     }
     // A shot is drawn between where the firer and the target were at the end of its impulse's
@@ -138,11 +163,19 @@ export function buildMapView(input: MapViewInput): MapView {
     }
   }
   const { width, height, terrain } = state.map;
-  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, planes, paths, tracks, shots };
+  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, planes, units, paths, tracks, shots };
 }
 
 /** The planes still on the map (the others are listed, not drawn). */
 export const onMap = (v: MapView): ViewPlane[] => v.planes.filter((p) => p.status === 'flying');
+
+/** What is drawn on a map: every plane flying and every unit still in the game. */
+export type Piece = (ViewPlane & { unit?: undefined }) | (ViewUnit & { unit: true });
+
+export const piecesOnMap = (v: MapView): Piece[] => [
+  ...onMap(v),
+  ...v.units.filter((u) => u.status === 'active').map((u) => ({ ...u, unit: true as const })),
+];
 
 /** Columns and rows of a rectangle of the map (inclusive). */
 export interface Box {

@@ -19,6 +19,7 @@
 import { fromColRow, hexCentre } from '../core/hex/coords.ts';
 import { facingCompass } from '../core/hex/facing.ts';
 import type { Frame, PlaneFrame } from './frames.ts';
+import type { UnitKind } from '../core/units/types.ts';
 import { type Terrain, terrainAt } from '../core/terrain.ts';
 import { type At, type Box, inMap, type MapView, onMap } from './map-view.ts';
 
@@ -69,12 +70,16 @@ svg.hexmap .plane .nose { stroke: #111; stroke-width: 0.8; }
 svg.hexmap .plane circle { stroke: #111; stroke-width: 0.8; }
 svg.hexmap .plane.own circle { stroke-width: 2; }
 svg.hexmap .plane.status-shot-down circle, svg.hexmap .plane.status-crashed circle { fill: #444; }
-svg.hexmap .side-0 polyline { stroke: #b22; } svg.hexmap .side-0 circle, svg.hexmap .side-0 .nose { fill: #d33; }
-svg.hexmap .side-1 polyline { stroke: #24b; } svg.hexmap .side-1 circle, svg.hexmap .side-1 .nose { fill: #36d; }
-svg.hexmap .side-2 polyline { stroke: #282; } svg.hexmap .side-2 circle, svg.hexmap .side-2 .nose { fill: #3a3; }
-svg.hexmap .side-3 polyline { stroke: #b70; } svg.hexmap .side-3 circle, svg.hexmap .side-3 .nose { fill: #e90; }
-svg.hexmap .side-4 polyline { stroke: #829; } svg.hexmap .side-4 circle, svg.hexmap .side-4 .nose { fill: #a3b; }
-svg.hexmap .side-5 polyline { stroke: #377; } svg.hexmap .side-5 circle, svg.hexmap .side-5 .nose { fill: #4aa; }
+svg.hexmap .unit .hull { stroke: #111; stroke-width: 0.8; }
+svg.hexmap .unit.own .hull { stroke-width: 2; }
+svg.hexmap .unit .gun { stroke: #111; stroke-width: 2; }
+svg.hexmap .unit .label { font-size: 8px; font-weight: bold; text-anchor: middle; fill: #111; paint-order: stroke; stroke: #fff; stroke-width: 2.5px; }
+svg.hexmap .side-0 polyline { stroke: #b22; } svg.hexmap .side-0 circle, svg.hexmap .side-0 .nose, svg.hexmap .side-0 .hull { fill: #d33; }
+svg.hexmap .side-1 polyline { stroke: #24b; } svg.hexmap .side-1 circle, svg.hexmap .side-1 .nose, svg.hexmap .side-1 .hull { fill: #36d; }
+svg.hexmap .side-2 polyline { stroke: #282; } svg.hexmap .side-2 circle, svg.hexmap .side-2 .nose, svg.hexmap .side-2 .hull { fill: #3a3; }
+svg.hexmap .side-3 polyline { stroke: #b70; } svg.hexmap .side-3 circle, svg.hexmap .side-3 .nose, svg.hexmap .side-3 .hull { fill: #e90; }
+svg.hexmap .side-4 polyline { stroke: #829; } svg.hexmap .side-4 circle, svg.hexmap .side-4 .nose, svg.hexmap .side-4 .hull { fill: #a3b; }
+svg.hexmap .side-5 polyline { stroke: #377; } svg.hexmap .side-5 circle, svg.hexmap .side-5 .nose, svg.hexmap .side-5 .hull { fill: #4aa; }
 `.trim();
 
 export interface SvgMapOptions {
@@ -95,7 +100,7 @@ export function centreOf(col: number, row: number): { x: number; y: number } {
 
 /** Everything the action takes in: planes flying, tracks, paths, shots. */
 function actionPoints(view: MapView, frames: Frame[] | undefined): At[] {
-  const pts: At[] = [...onMap(view)];
+  const pts: At[] = [...onMap(view), ...view.units.filter((u) => u.status === 'active')];
   for (const t of view.tracks) pts.push(...t.points);
   for (const p of view.paths) pts.push(...p.marks);
   for (const s of view.shots) pts.push(s.from, s.to);
@@ -342,9 +347,33 @@ interface Marker {
   status: string;
   sideIndex: number;
   own: boolean;
+  /** A truck, tank or ship: its kind, its name and (ships) its speed in knots. */
+  kind?: UnitKind;
+  name?: string;
+  knots?: number;
+}
+
+/** A truck's, tank's or ship's outline, pointing to map top (turned by its facing). */
+const HULLS: Record<UnitKind, string> = {
+  ship: `<path class="hull" d="M0,${num(-R * 0.9)} L${num(R * 0.22)},${num(-R * 0.35)} L${num(R * 0.22)},${num(R * 0.7)} L${num(-R * 0.22)},${num(R * 0.7)} L${num(-R * 0.22)},${num(-R * 0.35)} Z"/>`,
+  truck: `<path class="hull" d="M${num(-R * 0.2)},${num(-R * 0.4)} h${num(R * 0.4)} v${num(R * 0.8)} h${num(-R * 0.4)} Z"/>`,
+  tank: `<path class="hull" d="M${num(-R * 0.3)},${num(-R * 0.3)} h${num(R * 0.6)} v${num(R * 0.6)} h${num(-R * 0.6)} Z"/><line class="gun" x1="0" y1="0" x2="0" y2="${num(-R * 0.7)}"/>`,
+};
+
+function unitMarker(m: Marker & { kind: UnitKind }, stack: number): string {
+  const { x, y } = centreOf(m.col, m.row);
+  const gone = m.status !== 'active';
+  const speed = m.knots !== undefined ? `, ${m.knots} knots` : '';
+  const dy = R * 0.75 + stack * 10;
+  return `<g class="unit ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-unit="${esc(m.id)}" data-kind="${esc(m.kind)}" data-hex="${esc(m.hex)}" ` +
+    `data-facing="${esc(clockText(m.facing))}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
+    `<title>${esc(`${m.id} (${m.name ?? m.kind}): hex ${m.hex}, facing ${clockText(m.facing)}${speed}${gone ? `, ${m.status}` : ''}`)}</title>` +
+    `<g transform="rotate(${esc(m.facing * 30)})">${HULLS[m.kind]}</g>` +
+    `<text class="label" y="${num(dy)}">${esc(m.id)}${m.knots !== undefined ? ` ${esc(m.knots)}kt` : ''}</text></g>`;
 }
 
 function marker(m: Marker, stack: number): string {
+  if (m.kind) return unitMarker(m as Marker & { kind: UnitKind }, stack);
   const { x, y } = centreOf(m.col, m.row);
   const flyingNow = m.status === 'flying';
   const alt = flyingNow ? `${feet(m.altitude)} ft` : m.status.toUpperCase();
@@ -368,15 +397,29 @@ function markers(list: Marker[]): string {
   }).join('');
 }
 
+/** The markers of the view's units still in the game (as drawn without frames). */
+const unitMarkers = (view: MapView): Marker[] => view.units.filter((u) => u.status === 'active' && inMap(u, view.size)).map((u) => ({
+  id: u.id, hex: u.hex, col: u.col, row: u.row, facing: u.facing, altitude: 0, status: u.status, sideIndex: u.sideIndex, own: u.own,
+  kind: u.kind, name: u.name, ...(u.knots !== undefined ? { knots: u.knots } : {}),
+}));
+
 function frameGroups(view: MapView, frames: Frame[]): string {
   const info = new Map(view.planes.map((p) => [p.id, p]));
+  const units = new Map(view.units.map((u) => [u.id, u]));
   const toMarker = (f: PlaneFrame): Marker | null => {
-    const p = info.get(f.id);
     const m = /^(\d{2})(\d{2})$/.exec(f.hex) ?? /^(-?\d+)\.(-?\d+)$/.exec(f.hex);
+    const u = f.kind ? units.get(f.id) : undefined;
+    if (u && m) {
+      if (f.status !== 'active') return null;
+      return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: 0, status: f.status, sideIndex: u.sideIndex, own: u.own, kind: u.kind, name: u.name };
+    }
+    const p = info.get(f.id);
     if (!p || !m) return null;
     return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: f.altitude, status: f.status, sideIndex: p.sideIndex, own: p.own };
   };
-  return frames.map((frame, i) => `<g class="frame" data-frame="${esc(i)}"${i === 0 ? '' : ' display="none"'}>${markers(frame.map(toMarker).filter((m) => m !== null))}</g>`).join('\n');
+  // Units under the planes.
+  const ordered = (frame: Frame) => [...frame.filter((f) => f.kind), ...frame.filter((f) => !f.kind)];
+  return frames.map((frame, i) => `<g class="frame" data-frame="${esc(i)}"${i === 0 ? '' : ' display="none"'}>${markers(ordered(frame).map(toMarker).filter((m) => m !== null))}</g>`).join('\n');
 }
 
 export function svgMap(view: MapView, opts: SvgMapOptions): string {
@@ -390,7 +433,7 @@ export function svgMap(view: MapView, opts: SvgMapOptions): string {
   const drawnRect = pad(boxRect(drawn));
   const planes = opts.frames
     ? frameGroups(view, opts.frames)
-    : `<g class="frame" data-frame="0">${markers(view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size)))}</g>`;
+    : `<g class="frame" data-frame="0">${markers([...unitMarkers(view), ...view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size))])}</g>`;
   const style = opts.standalone ? `<style>${MAP_CSS}</style>\n<rect class="bg" x="${num(drawnRect.x)}" y="${num(drawnRect.y)}" width="${num(drawnRect.width)}" height="${num(drawnRect.height)}"/>\n` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(actionRect)}" ` +
     `width="${num(actionRect.width)}" height="${num(actionRect.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +

@@ -33,6 +33,21 @@ function describe(evs: GameEvent[]): string {
   return `${man.padEnd(4)} ${parts.join(', ')}`;
 }
 
+/** A truck's, tank's or ship's doings in one impulse (phase B, seed 000 V). */
+function describeUnit(evs: GameEvent[]): string {
+  const parts: string[] = [];
+  for (const e of evs) {
+    switch (e.type) {
+      case 'unit-move': parts.push(`${e.from} -> ${e.to}`); break;
+      case 'unit-turn': parts.push(`now facing ${clock(e.to)}`); break;
+      case 'unit-exit': parts.push(`LEAVES THE MAP at ${e.hex}`); break;
+      case 'unit-stop': parts.push(`STOPS in ${e.hex}: land ahead in ${e.ahead}`); break;
+      default: break;
+    }
+  }
+  return parts.join(', ');
+}
+
 /**
  * The log every player of the game reads (and the web archive shows): `no-shot` events are left
  * out, since they tell a plane's fire orders: a player is told those of his own planes apart.
@@ -48,6 +63,8 @@ export function turnLog(events: GameEvent[]): string {
     const evs = byImpulse.get(i);
     if (!evs?.length) continue;
     lines.push(`Impulse ${i}`);
+    const ground = evs.filter((e) => e.phase === 'B');
+    for (const u of [...new Set(ground.map((e) => e.plane))]) lines.push(`  ${u.padEnd(6)} ${describeUnit(ground.filter((e) => e.plane === u))}`.trimEnd());
     const moving = evs.filter((e) => e.phase === 'C');
     const planes = [...new Set(moving.map((e) => e.plane))];
     for (const p of planes) lines.push(`  ${p.padEnd(6)} ${describe(moving.filter((e) => e.plane === p))}`.trimEnd());
@@ -64,6 +81,7 @@ export function turnLog(events: GameEvent[]): string {
       }
       case 'carry': lines.push(`  ${e.plane.padEnd(6)} carries over into next turn: ${e.boxes.join(' ')}`); break;
       case 'stall': lines.push(`  ${e.plane.padEnd(6)} STALLS: speed ${speedText(e.speed)} is below its minimum ${e.minimum}`); break;
+      case 'ship-speed': lines.push(`  ${e.plane.padEnd(6)} speed ${e.from} -> ${e.to} knots${e.to !== e.ordered ? ` (rung down: ${e.ordered})` : ''}`); break;
       case 'bomb-mark': lines.push(`  ${e.plane.padEnd(6)} BOMB: ${e.dive ? 'dive bombing' : 'glide bombing'} on ${e.hex} from ${e.altitude} ft`); break;
       default: break;
     }

@@ -15,7 +15,7 @@ const id = z.string().regex(/^[a-z0-9_-]{1,32}$/, 'an id: 1 to 32 lower-case let
 
 const ordersSchema = z.strictObject({
   player: id, submittedAt: ms, accepted: z.boolean(), flown: z.boolean(), canonical: z.string(),
-  orders: z.strictObject({ plots: z.record(z.string(), z.looseObject({ plane: z.string() })), fire: z.array(z.looseObject({ plane: z.string() })) }),
+  orders: z.strictObject({ plots: z.record(z.string(), z.looseObject({ plane: z.string() })), fire: z.array(z.looseObject({ plane: z.string() })), moves: z.array(z.looseObject({ unit: z.string() })).optional() }),
   problems: z.array(z.string()),
 });
 

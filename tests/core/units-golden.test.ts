@@ -46,4 +46,11 @@ describe('golden coverage of the unit rules', () => {
     const covered = new Set(all.flatMap((c) => c.errors.map((e) => e.split(' ')[0]!)));
     expect([...codes].filter((code) => !covered.has(code))).toEqual([]);
   });
+
+  it('docs/orders.md shows an example of every one', () => {
+    const src = readdirSync('src/core/units').map((f) => readFileSync(join('src/core/units', f), 'utf8')).join('\n');
+    const docs = readFileSync('docs/orders.md', 'utf8');
+    const codes = [...new Set([...src.matchAll(/'(E_[A-Z_]+)'/g)].map((m) => m[1]!))].filter((c) => c !== 'E_SHIP_DATA');
+    expect(codes.filter((c) => !docs.includes(`| \`${c}\` |`))).toEqual([]);
+  });
 });

@@ -6,7 +6,8 @@
  *   so it enters a hex each time its way reaches 348 knot-tenths: a 30-knot carrier enters a hex in
  *   about 6 turns of 7. The way left over is carried to the next turn.
  * - It turns 30 degrees (TL, TR) after its movement, once it has entered `turnMode` hexes since its
- *   last turn (its tactical diameter); one turn a turn at most.
+ *   last turn (its tactical diameter); one turn a turn at most; not when stopped. A ship starts the
+ *   game free to turn (it has been steaming on its course).
  * - `<n>KT` rings down a new speed (a standing order): the ship gains or loses at most its card's
  *   `accelKnots` a turn, from the next turn on (seed 000 X.C: speed changes apply the turn after).
  * - A ship does not enter land: without orders it stops short of the coast (its way lost, speed rung
@@ -69,6 +70,7 @@ export function planShip(state: GameState, u: UnitState, order: MoveOrder | unde
   }
   const turn = turns[0];
   if (turn && onMapHex(state, pos)) {
+    if (way0.knots === 0) return err([problem(u.id, 'E_SHIP_TURN', `${u.id} is stopped: a ship turns only with way on; ring down a speed (e.g. ${Math.min(card.maxKnots, card.accelKnots * 5)}KT) and turn from the next turn`)]);
     if (since < card.turnMode) {
       const perTurn = way0.knots * 10;
       const need = card.turnMode - since;

@@ -56,6 +56,13 @@ export function resolveJson(scenarioName: string, seed: string, before: GameStat
         carry: end.carry ? end.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) : [],
       };
     }),
+    ...(before.units?.length ? {
+      units: before.units.map((u) => {
+        const end = after.units?.find((x) => x.id === u.id) ?? u;
+        const snap = (x: typeof u) => ({ hex: hexLabel(x.hex), facing: x.facing, status: x.status, ...(x.ship ? { knots: x.ship.knots, ordered: x.ship.ordered } : {}) });
+        return { id: u.id, side: u.side, kind: u.kind, type: u.type, initial: snap(u), final: snap(end) };
+      }),
+    } : {}),
     events,
   };
 }
