@@ -100,3 +100,41 @@ describe('the SVG map', () => {
     expect(svg).not.toMatch(/<script|<b>/);
   });
 });
+
+describe('trucks, tanks and ships on the SVG map', () => {
+  it('draws each unit of each replay frame where the turn moved it, under the planes, and none that left the map', async () => {
+    const { loadShipDir } = await import('../../src/shell/ships/catalog.ts');
+    const { resolveTurn } = await import('../../src/core/turn.ts');
+    const { replayFrames } = await import('../../src/report/frames.ts');
+    const ships = loadShipDir();
+    const state = createGame(loadScenarioFile('scenarios/road-convoy.yaml', catalog, ships), catalog, 'x', ships);
+    const r = resolveTurn(state, { plots: {}, fire: [], moves: [{ unit: 'T1', steps: ['F', 'F'] }, { unit: 'K1', steps: ['F'] }] });
+    if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
+    const frames = replayFrames(state, r.value.events);
+    const view = buildMapView({ state, turn: { frames, events: r.value.events } });
+    const svg = svgMap(view, { title: 'T', frames });
+    const unitsIn = (frame: number) => {
+      const g = svg.split('<g class="frame"')[frame + 1]!;
+      return [...g.matchAll(/<g class="unit[^"]*" data-unit="([^"]+)" data-kind="([^"]+)" data-hex="([^"]+)"/g)].map((m) => `${m[1]}:${m[2]}:${m[3]}`);
+    };
+    expect(unitsIn(0)).toContain('T1:truck:1518');
+    expect(unitsIn(4)).toContain('T1:truck:1517');
+    expect(unitsIn(7)).toContain('K1:tank:1522');
+    expect(unitsIn(9)).toContain('T1:truck:1516');
+    // Units come before the planes in a frame, so a plane is drawn over them.
+    const f0 = svg.split('<g class="frame"')[1]!;
+    expect(f0.indexOf('class="unit')).toBeLessThan(f0.indexOf('class="plane'));
+    // The convoy's track is drawn as a plane's is.
+    expect(svg).toContain('data-plane="T1"');
+  });
+
+  it('draws a ship with its speed in knots, and the mail picture (no frames) draws the units too', async () => {
+    const { loadShipDir } = await import('../../src/shell/ships/catalog.ts');
+    const ships = loadShipDir();
+    const state = createGame(loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, 'x', ships);
+    const svg = svgMap(buildMapView({ state }), { title: 'T', standalone: true });
+    expect(svg).toMatch(/<g class="unit side-1[^"]*" data-unit="CV1" data-kind="ship" data-hex="2412"/);
+    expect(svg).toContain('CV1 (IJN Hiryu): hex 2412, facing 3 (E), 28 knots');
+    expect(svg).toContain('>CV1 28kt</text>');
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Trucks, tanks and ships played by mail (seed 000 V): orders taken from the envelope, checked and
+ * acknowledged, the turn waiting for a player who has only units, the reports telling what they did.
+ */
+import { describe, expect, it } from 'vitest';
+import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { receive } from '../../src/app/intake.ts';
+import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
+import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
+import { loadShipDir } from '../../src/shell/ships/catalog.ts';
+import { parseOrders } from '../../src/orders/index.ts';
+import { envelope, mail, place, testReferee, type TestReferee } from '../support/app.ts';
+
+const USN = 'usn@example.test';
+const IJN = 'ijn@example.test';
+const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
+let uid = 0;
+const send = (t: TestReferee, from: string, text: string) => receive(t.deps, mail(from, text), place(++uid));
+const last = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.kind === kind).at(-1)!;
+
+function carrierGame(t: TestReferee): { usn: string; ijn: string } {
+  const catalog = loadAircraftDir();
+  const ships = loadShipDir();
+  createGame(t.deps, { id: 'midway', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships });
+  const usn = addPlayer(t.deps, { gameId: 'midway', playerId: 'usn', email: USN, planes: ['D1', 'D2', 'D3', 'D4', 'W1', 'W2'] }).secret;
+  const ijn = addPlayer(t.deps, { gameId: 'midway', playerId: 'ijn', email: IJN, planes: ['Z1', 'Z2', 'CV1', 'BB1', 'DD1'] }).secret;
+  startGame(t.deps, 'midway');
+  return { usn, ijn };
+}
+
+describe('ships by mail', () => {
+  it('welcomes the player with his ships, what each may do, and MOVE lines in the template that read back', () => {
+    const t = testReferee();
+    carrierGame(t);
+    const w = last(t, IJN, 'welcome').text;
+    expect(w).toContain('YOUR SHIPS AND VEHICLES');
+    expect(w).toMatch(/CV1 \(IJN Hiryu, Imperial Japanese Navy\)\n\s+hex 2412 \(sea\), facing 3 \(E\), 28 knots/);
+    expect(w).toContain('# CV1 (IJN Hiryu, 28 knots): enters no hex this turn; it may turn 30 degrees');
+    expect(w).toContain('MOVE CV1 28KT');
+    const template = w.slice(w.indexOf('\n#TALLYHO') + 1);
+    expect(parseOrders(template).errors).toEqual([]);
+    expect(last(t, USN, 'welcome').text).not.toContain('YOUR SHIPS AND VEHICLES');
+  });
+
+  it('refuses MOVE lines for units of another player or against the rules, every problem in one acknowledgement', () => {
+    const t = testReferee();
+    const s = carrierGame(t);
+    send(t, IJN, envelope('midway', 'ijn', s.ijn, 'MOVE CV1 TR TR\nMOVE BB1 40KT\nMOVE D1 F\nMOVE DD1 F'));
+    const ack = last(t, IJN, 'ack');
+    expect(ack.subject).toBe('[midway] Turn 1 orders NOT accepted');
+    const text = ack.text.replace(/\s+/g, ' ');
+    expect(text).toContain('CV1 turns at most once a turn');
+    expect(text).toContain('BB1 (IJN Kirishima) makes at most 30 knots; 40KT is faster');
+    expect(text).toContain('D1 is not one of your units');
+    expect(text).toContain('DD1 is a ship: it runs its speed on its own in impulse 7');
+  });
+
+  it('resolves the turn with the ships moving in impulse 7 and reports it to both sides', () => {
+    const t = testReferee();
+    const s = carrierGame(t);
+    const r1 = send(t, IJN, `Hiryu turns away.\n\n${envelope('midway', 'ijn', s.ijn, 'Z1: 1 1 1 1 1 1\nZ2: 1 1 1 1 1 1\nMOVE CV1 TR 34KT')}\n-- \nKido Butai`);
+    expect(r1.outcome).toBe('orders');
+    const ack = last(t, IJN, 'ack');
+    expect(ack.subject).toMatch(/accepted/);
+    expect(ack.text).toContain('MOVE CV1 TR 34KT');
+    const r2 = send(t, USN, envelope('midway', 'usn', s.usn, 'D1: 1 1 1 1 1'));
+    expect(r2.resolved).toEqual([{ game: 'midway', turn: 1 }]);
+    const report = last(t, IJN, 'report').text;
+    expect(report).toMatch(/Impulse 7\n {2}CV1 {4}now facing 4 \(ESE\)/);
+    expect(report).toContain('CV1    speed 28 -> 30 knots (rung down: 34)');
+    expect(report).toContain('YOUR SHIPS AND VEHICLES');
+    // Every side sees every ship (spotting is still to come): the other player's map lists them.
+    expect(last(t, USN, 'report').text).toMatch(/CV1 +ijn +2412 +4 \(ESE\) +ship: IJN Hiryu +30 kt/);
+    // The next template carries the speed rung down, and it reads back.
+    const next = last(t, IJN, 'report').text;
+    expect(next).toContain('MOVE CV1 34KT');
+  });
+});
+
+describe('trucks and tanks by mail', () => {
+  function convoy(t: TestReferee) {
+    const catalog = loadAircraftDir();
+    createGame(t.deps, { id: 'ardennes', scenario: loadScenarioFile('scenarios/road-convoy.yaml', catalog), catalog });
+    const lw = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'lw', email: 'lw@example.test', planes: ['J1', 'J2'] }).secret;
+    const fr = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'fr', email: 'fr@example.test', planes: ['T1', 'T2', 'T3', 'T4', 'K1', 'K2'] }).secret;
+    startGame(t.deps, 'ardennes');
+    return { lw, fr };
+  }
+
+  it('waits for a player who has only trucks and tanks, takes MOVE lines alone as orders, and moves them in impulses 4, 7 and 9', () => {
+    const t = testReferee();
+    const s = convoy(t);
+    const r1 = send(t, 'lw@example.test', envelope('ardennes', 'lw', s.lw, 'J1: 1 1 1 1 1'));
+    expect(r1.resolved).toEqual([]);
+    const r2 = send(t, 'fr@example.test', envelope('ardennes', 'fr', s.fr, 'MOVE T1 F F\nMOVE T4 - F\nMOVE K1 F'));
+    expect(r2.outcome).toBe('orders');
+    expect(last(t, 'fr@example.test', 'ack').subject).toMatch(/accepted/);
+    expect(r2.resolved).toEqual([{ game: 'ardennes', turn: 1 }]);
+    const report = last(t, 'fr@example.test', 'report').text;
+    expect(report).toMatch(/Impulse 4\n {2}T1 {5}1518 -> 1517/);
+    expect(report).toMatch(/Impulse 7\n {2}K1 {5}1523 -> 1522/);
+    expect(report).toMatch(/Impulse 9\n {2}T1 {5}1517 -> 1516\n {2}T4 {5}1521 -> 1520/);
+    expect(report).toContain('# T1 (truck, on a road): 2 movement points, in impulses 4 and 9');
+  });
+
+  it('refuses three steps for a truck on a road, saying what it has', () => {
+    const t = testReferee();
+    const s = convoy(t);
+    send(t, 'fr@example.test', envelope('ardennes', 'fr', s.fr, 'MOVE T1 R F\nMOVE T2 R F F'));
+    const text = last(t, 'fr@example.test', 'ack').text.replace(/\s+/g, ' ');
+    expect(text).toContain('T2 starts the turn on a road: it has 2 movement points');
+  });
+});
