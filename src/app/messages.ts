@@ -5,7 +5,7 @@
 import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { turnLog } from '../report/turn-log.ts';
-import { casualties } from '../report/combat-log.ts';
+import { casualties, unitLosses } from '../report/combat-log.ts';
 import { noShotLines } from '../report/no-shot.ts';
 import { deadlineLine } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
@@ -179,6 +179,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
     noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
     combat: wrap(casualties(r.events).join('\n'), 4),
+    losses: wrap(unitLosses(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p, !r.over)),
     units: (r.state.units ?? []).filter((u) => r.player.planes.includes(u.id)).map((u) => unitSheet(r.state, u, false)),
     over: r.over,

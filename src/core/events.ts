@@ -18,6 +18,7 @@ export type GameEvent =
   | (Base & { type: 'altitude'; from: number; to: number })
   | (Base & { type: 'power'; factors: number })
   | (Base & { type: 'brake'; factors: number })
+  // Archived games from before bombs were dropped (core/ordnance): BOMB written, nothing thrown.
   | (Base & { type: 'bomb-mark'; hex: string; altitude: number; dive: boolean })
   | (Base & { type: 'default-orders'; reason: string })
   | (Base & { type: 'carry'; boxes: string[] })
@@ -40,7 +41,13 @@ export type GameEvent =
   | (Base & { type: 'unit-turn'; from: number; to: number })
   | (Base & { type: 'unit-exit'; hex: string })
   | (Base & { type: 'unit-stop'; hex: string; ahead: string })
-  | (Base & { type: 'ship-speed'; from: number; to: number; ordered: number });
+  | (Base & { type: 'ship-speed'; from: number; to: number; ordered: number })
+  // Bombs (seed 000 VIII, core/ordnance): `plane` is the bomber; `target` null when the hex held none.
+  | (Base & { type: 'bomb'; method: 'dive' | 'glide' | 'level'; hex: string; altitude: number; bombs: number; lb: number; target: string | null; chance: number; rolls: number[]; hits: number })
+  | (Base & { type: 'jettison'; hex: string })
+  // What bombs did to a unit (`plane` is the unit, `by` the bomber).
+  | (Base & { type: 'unit-damage'; points: number; taken: number; capacity: number; maxKnots: number; by: string })
+  | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed'; hex: string; by: string });
 
 /** One burst (seed 001 combat), with everything a player needs to check it. `plane` is the firer. */
 export interface ShotEvent {

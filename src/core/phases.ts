@@ -12,6 +12,7 @@ import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
 import type { GameState } from './state.ts';
 import { moveUnits } from './units/phase.ts';
+import { runBombPhase } from './ordnance/bombs.ts';
 import type { UnitTurnPlan } from './units/plan.ts';
 
 export interface ImpulseContext {
@@ -64,9 +65,9 @@ export const PHASES: readonly PhaseStep[] = [
   },
   // D: firing by standing fire orders (seed 000 VII; seed 001 combat), combat/fire-phase.ts.
   { phase: 'D', name: 'firing', run: (ctx) => { runFirePhase(ctx); } },
-  // E: bombs, rockets, torpedoes: dive bombing marks are recorded at the end of the turn
-  // (seed 001 rule (21)); release and effects belong to the ordnance rules.
-  { phase: 'E', name: 'bombs, rockets and torpedoes', run: nothing },
+  // E: bombs released in the plane's last active impulse, jettisons in its first (seed 000 VIII;
+  // seed 001 rule (21)), ordnance/bombs.ts. Air-to-air rockets fire with the guns in D.
+  { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase({ ...ctx, dry: !!ctx.sighted }); } },
   // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts. A dry
   // run (a forecast) throws no die: the bail-outs wait for the real turn.
   { phase: 'F', name: 'bail out', run: (ctx) => { if (!ctx.sighted) runBailOutPhase(ctx.state, ctx.turn, ctx.impulse, ctx.dice, ctx.events); } },

@@ -9,6 +9,7 @@ import { BANKS, type Bank } from './bank.ts';
 import { parseHexLabel, toColRow } from './hex/coords.ts';
 import { parseArea, terrainAt } from './terrain.ts';
 import { type ShipCard, UNIT_KINDS, type UnitState } from './units/types.ts';
+import type { BombingTable } from './ordnance/bombing-table.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
 
@@ -48,6 +49,12 @@ export const scenarioSchema = z.object({
     bank: z.enum(BANKS as unknown as [Bank, ...Bank[]]).default('N'),
     loaded: z.boolean().default(false),
     rockets: z.boolean().default(false),
+    /** A scenario that starts in the middle of things: what the plane did the turn before (pull-outs, vertical dives). */
+    lastTurn: z.strictObject({
+      mode: z.enum(['SC', 'SD', 'VD']).optional(),
+      dived: z.number().int().min(0).max(20000).refine((a) => a % 100 === 0, 'feet, a multiple of 100').optional(),
+      climbed: z.number().int().min(0).max(20000).refine((a) => a % 100 === 0, 'feet, a multiple of 100').optional(),
+    }).optional(),
   })).min(1).max(400),
   // Trucks, tanks and ships (seed 000 V): docs/scenarios.md "Units".
   units: z.array(z.object({
@@ -146,7 +153,7 @@ function unitOf(u: NonNullable<Scenario['units']>[number], ships: ReadonlyMap<st
 }
 
 /** The state of turn 1. `seed`: tallyho resolve's (--seed); the referee's games pass none (docs/fair-dice.md). */
-export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map()): GameState {
+export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable): GameState {
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of s.planes) aircraft[p.type] = catalog.get(p.type) as AircraftCard;
   return {
@@ -169,12 +176,13 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       loaded: p.loaded,
       ...(p.rockets ? { rockets: 'carried' as const } : {}),
       carry: null,
-      last: { ...NO_LAST_TURN },
+      last: { ...NO_LAST_TURN, ...(p.lastTurn ? { mode: p.lastTurn.mode ?? null, dived: p.lastTurn.dived ?? 0, climbed: p.lastTurn.climbed ?? 0 } : {}) },
       status: 'flying' as const,
     })),
     ...(s.units?.length ? {
       units: s.units.map((u) => unitOf(u, ships)),
       ships: Object.fromEntries(s.units.filter((u) => u.kind === 'ship').map((u) => [u.type as string, ships.get(u.type as string) as ShipCard])),
+      ...(bombing ? { bombing } : {}),
     } : {}),
     dice: { seed },
   };

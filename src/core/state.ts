@@ -11,6 +11,7 @@ import type { Manoeuvre, PlotMode } from '../orders/ast.ts';
 import type { PlaneDamage } from './combat/damage-state.ts';
 import type { TerrainSpec } from './terrain.ts';
 import type { ShipCard, UnitState } from './units/types.ts';
+import type { BombingTable } from './ordnance/bombing-table.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
 export interface PlannedBox {
@@ -96,6 +97,8 @@ export interface GameState {
   units?: UnitState[];
   /** The cards of the ship classes in play, copied in at creation like the aircraft. */
   ships?: Record<string, ShipCard>;
+  /** The bombing table (data/ordnance/bombing.yaml), copied in at creation when the game has units. */
+  bombing?: BombingTable;
   dice: DiceState;
 }
 

@@ -3,10 +3,9 @@
  * III, then the changes of seed 000 XI (new initial speed, altitude, bank) and the carry-over.
  * Pure: the same state and orders give the same new state and events, always.
  */
-import { bandCondition, carriesBombs } from './combat/damage-state.ts';
+import { bandCondition } from './combat/damage-state.ts';
 import { type Dice, seededDice } from './dice.ts';
 import type { GameEvent } from './events.ts';
-import { hexLabel } from './hex/coords.ts';
 import { defaultPlot } from './movement/default-plot.ts';
 import { isStalled, newSpeed } from './movement/bookkeeping.ts';
 import { type FlightPlan, planTurn } from './movement/plan.ts';
@@ -141,7 +140,5 @@ function endOfTurn(before: GameState, work: GameState, plans: Map<string, Flight
     plane.carry = plane.status === 'flying' ? plan.carry : null;
     if (plane.carry) events.push({ ...base, type: 'carry', boxes: plane.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) });
     plane.last = { mode: plan.mode, climbed: plan.climbed, dived: plan.dived, power: plan.power > 0 };
-    // Bombs jettisoned during the turn (an engine lost, seed 001; damaged, seed 002 9.2.4) are not dropped.
-    if (plan.bomb && carriesBombs(plane)) events.push({ ...base, type: 'bomb-mark', hex: hexLabel(plane.hex), altitude: plane.altitude, dive: plan.mode === 'VD' && plane.altitude <= 3000 });
   }
 }

@@ -42,6 +42,8 @@ export interface Plot {
   mode?: PlotMode;
   /** Dive bombing mark (seed 001 rule (21)). */
   bomb: boolean;
+  /** JETTISON: drop the load unaimed (seed 000 VIII); present only when written. */
+  jettison?: boolean;
   boxes: Box[];
 }
 

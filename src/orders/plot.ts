@@ -20,6 +20,7 @@ export interface PlotDraft {
   modeWord?: string;
   modeAt?: At;
   bomb: boolean;
+  jettison?: boolean;
   boxes: Box[];
   /** Boxes written so far, understood or not (for "box n" in messages). */
   slots: number;
@@ -121,10 +122,15 @@ function attachMarks(d: PlotDraft, marks: string, written: string, t: Token, lin
   d.failed = true;
 }
 
-function setMode(d: PlotDraft, mode: ModeMark | 'BOMB', word: string, at: At, sink: ErrorSink): void {
+function setMode(d: PlotDraft, mode: ModeMark | 'BOMB' | 'JETTISON', word: string, at: At, sink: ErrorSink): void {
   if (mode === 'BOMB') {
     if (d.bomb) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
     d.bomb = true;
+    return;
+  }
+  if (mode === 'JETTISON') {
+    if (d.jettison) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
+    d.jettison = true;
     return;
   }
   if (d.mode !== undefined) {
@@ -168,7 +174,8 @@ export function addPlotTokens(d: PlotDraft, input: readonly Token[], line: numbe
           badBox(d);
         }
       } else if (phrase && !phrase.suffix) {
-        setMode(d, phrase.meaning.kind === 'bomb' ? 'BOMB' : phrase.meaning.mode, phrase.written, { line, column: t.col }, sink);
+        const m = phrase.meaning;
+        setMode(d, m.kind === 'bomb' ? 'BOMB' : m.kind === 'jettison' ? 'JETTISON' : m.mode, phrase.written, { line, column: t.col }, sink);
       } else {
         // A misspelt first word of a phrase ("TRUN LEFT") is suggested with the words after it,
         // which are then not reported again.
@@ -201,13 +208,14 @@ export function finishPlot(d: PlotDraft, sink: ErrorSink): Plot | undefined {
   }
   if (d.failed) return undefined;
   const plot: Plot = { plane: d.plane, bomb: d.bomb, boxes: d.boxes };
+  if (d.jettison) plot.jettison = true;
   if (d.mode) plot.mode = d.mode as Plot['mode'];
   return plot;
 }
 
 /** Canonical plot line: `A1: SC BOMB S TR+200P 1 1`. */
 export function formatPlot(p: Plot): string {
-  const head = [p.mode, p.bomb ? 'BOMB' : undefined].filter(Boolean).join(' ');
+  const head = [p.mode, p.bomb ? 'BOMB' : undefined, p.jettison ? 'JETTISON' : undefined].filter(Boolean).join(' ');
   return `${p.plane}:${head ? ` ${head}` : ''} ${p.boxes.map(formatBox).join(' ')}`;
 }
 

@@ -27,6 +27,7 @@ const BOX_WORDS: readonly string[] = [...new Set([
   ...MANOEUVRES,
   ...MODE_WORDS.map(([w]) => w).filter((w) => !w.includes(' ')),
   'BOMB',
+  'JETTISON',
   ...[...MANOEUVRE_ALIASES.map(([w]) => w), ...MODE_WORDS.map(([w]) => w)].flatMap((w) => w.split(' ')),
 ])];
 

@@ -4,6 +4,7 @@
  * the deflection, both dice by colour, the chart row, the hits, the D10s, the critical, the effects.
  */
 import type { GameEvent, ShotEvent } from '../core/events.ts';
+import { permilleText } from '../core/ordnance/bombing-table.ts';
 
 type Ev<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
@@ -40,13 +41,36 @@ export function combatLines(evs: readonly GameEvent[]): string[] {
     if (e.type === 'shot') out.push(...shotLines(e));
     else if (e.type === 'power-cut') out.push(`${e.plane}: ${e.erased} power factor${e.erased === 1 ? '' : 's'} erased from the plot (seed 000 X.C.3)`);
     else if (e.type === 'bail-out') out.push(bailLine(e));
+    else if (e.type === 'bomb') out.push(...bombLines(e));
+    else if (e.type === 'jettison') out.push(`${e.plane} jettisons its bombs over ${e.hex}`);
+    else if (e.type === 'unit-damage') out.push(`  -> ${e.plane}: ${e.points} damage point${e.points === 1 ? '' : 's'}, ${e.taken} of ${e.capacity}; top speed now ${e.maxKnots} knots`);
+    else if (e.type === 'unit-lost') out.push(`  -> ${e.plane} ${e.how === 'sunk' ? 'SINKS' : 'is DESTROYED'} in ${e.hex}`);
     else if (e.type === 'rocket') out.push(`${e.plane} fires its rockets at ${e.target}: range ${e.range}, clock ${e.clock}, D6 ${e.die}, needs 1-${e.hitOn}: ${e.hit ? `HIT, ${e.target} destroyed` : 'missed'}`);
   }
   return out;
 }
 
+const METHOD: Record<Ev<'bomb'>['method'], string> = { dive: 'dive bombing', glide: 'glide bombing', level: 'level bombing' };
+
+/** A release (seed 000 VIII): method, height, the bombs and every die against the chance. */
+export function bombLines(e: Ev<'bomb'>): string[] {
+  const load = `${e.bombs === 1 ? 'a' : e.bombs} ${e.lb} lb bomb${e.bombs === 1 ? '' : 's'}`;
+  const head = `${e.plane} drops ${load} on ${e.hex}, ${METHOD[e.method]} from ${e.altitude} ft`;
+  if (!e.target) return [`${head}: no enemy truck, tank or ship there; the bombs fall on empty ground or sea`];
+  return [
+    `${head} at ${e.target}`,
+    `  hit chance ${permilleText(e.chance)} a bomb (1-${e.chance} on a d1000); rolled ${e.rolls.join(', ')}: ${e.hits ? `${e.hits} hit${e.hits === 1 ? '' : 's'}` : 'missed'}`,
+  ];
+}
+
 export const bailLine = (e: Ev<'bail-out'>): string =>
   `${e.plane} bail-out: ${e.saved} of ${e.crew} crew saved, ${e.lost} lost (dice ${e.dice.join(' ') || 'none'}; ${e.rule})`;
+
+/** One line per truck, tank or ship wrecked or sunk this turn, for the head of a report. */
+export function unitLosses(events: readonly GameEvent[]): string[] {
+  return events.filter((e): e is Ev<'unit-lost'> => e.type === 'unit-lost')
+    .map((e) => `${e.plane} ${e.how === 'sunk' ? 'sunk' : 'destroyed'} in ${e.hex} by ${e.by}'s bombs in impulse ${e.impulse}`);
+}
 
 /** One line per plane shot down this turn, for the head of a report. */
 export function casualties(events: readonly GameEvent[]): string[] {

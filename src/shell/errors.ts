@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   E_USAGE: 'bad command-line usage',
   E_AIRCRAFT_DATA: 'invalid aircraft data file',
   E_SHIP_DATA: 'invalid ship data file',
+  E_ORDNANCE_DATA: 'invalid ordnance data file',
   E_SCENARIO: 'invalid scenario file',
   E_ORDERS: 'orders could not be parsed or are illegal',
   E_CONFIG: 'invalid configuration',

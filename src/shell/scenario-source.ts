@@ -10,6 +10,7 @@ import { loadAircraftDir } from './aircraft/catalog.ts';
 import { isTallyhoError } from './errors.ts';
 import { loadScenarioFile } from './scenario-file.ts';
 import { loadShipDir } from './ships/catalog.ts';
+import { loadBombingTable } from './ordnance/table.ts';
 
 export const DEFAULT_SCENARIOS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../scenarios');
 
@@ -32,7 +33,7 @@ export function scenarioSource(dir: string = DEFAULT_SCENARIOS_DIR): ScenarioSou
       try {
         const catalog = loadAircraftDir();
         const ships = loadShipDir();
-        return { scenario: loadScenarioFile(path, catalog, ships), catalog, ships };
+        return { scenario: loadScenarioFile(path, catalog, ships), catalog, ships, bombing: loadBombingTable() };
       } catch (e) {
         if (isTallyhoError(e)) throw new AppError('E_USAGE', e.message, e.details);
         throw e;

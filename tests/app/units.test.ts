@@ -63,7 +63,7 @@ describe('ships by mail', () => {
     const ack = last(t, IJN, 'ack');
     expect(ack.subject).toMatch(/accepted/);
     expect(ack.text).toContain('MOVE CV1 TR 34KT');
-    const r2 = send(t, USN, envelope('midway', 'usn', s.usn, 'D1: 1 1 1 1 1'));
+    const r2 = send(t, USN, envelope('midway', 'usn', s.usn, 'D1: VD BOMB 1 1 1 1 1\nD2: VD 1 1 1 1 1'));
     expect(r2.resolved).toEqual([{ game: 'midway', turn: 1 }]);
     const report = last(t, IJN, 'report').text;
     expect(report).toMatch(/Impulse 7\n {2}CV1 {4}now facing 4 \(ESE\)/);
@@ -90,7 +90,7 @@ describe('trucks and tanks by mail', () => {
   it('waits for a player who has only trucks and tanks, takes MOVE lines alone as orders, and moves them in impulses 4, 7 and 9', () => {
     const t = testReferee();
     const s = convoy(t);
-    const r1 = send(t, 'lw@example.test', envelope('ardennes', 'lw', s.lw, 'J1: 1 1 1 1 1'));
+    const r1 = send(t, 'lw@example.test', envelope('ardennes', 'lw', s.lw, 'J1: VD BOMB 1 1 1 1 1\nJ2: 1 1 1 1 1'));
     expect(r1.resolved).toEqual([]);
     const r2 = send(t, 'fr@example.test', envelope('ardennes', 'fr', s.fr, 'MOVE T1 F F\nMOVE T4 - F\nMOVE K1 F'));
     expect(r2.outcome).toBe('orders');

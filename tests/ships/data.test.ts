@@ -24,6 +24,7 @@ describe('ship cards (data/ships, docs/ships.md)', () => {
       expect(card.maxKnots).toBe(Math.round(f.maxSpeedKt));
       expect(card.turnMode).toBe(Math.max(1, Math.round(Math.PI * diameter / 12 / hexYards)));
       expect(card.accelKnots).toBe(Math.max(1, Math.round(card.maxKnots / 20)));
+      expect(card.hullPoints).toBe(Math.max(1, Math.round(4 * Math.sqrt(f.displacementT) / 35)));
     });
   }
 

@@ -35,6 +35,7 @@ import type { Problem } from '../../src/core/result.ts';
 import { hexLabel } from '../../src/core/hex/coords.ts';
 import type { TerrainSpec } from '../../src/core/terrain.ts';
 import { deriveShip, type ShipInput } from '../../src/core/units/ship-card.ts';
+import { type BombingTable, parseBombingTable } from '../../src/core/ordnance/bombing-table.ts';
 import type { ShipCard, UnitState } from '../../src/core/units/types.ts';
 
 export interface GoldenCase {
@@ -131,7 +132,10 @@ function buildUnit(c: GoldenCase, line: string, ships: Map<string, ShipCard>): U
   const hex = parseHexLabel(f.hex ?? '');
   if (!hex) throw new Error(`${c.id}: unit ${id} needs hex=`);
   const kind = f.unit as UnitState['kind'];
-  const u: UnitState = { id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: 'active' };
+  const u: UnitState = {
+    id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: 'active',
+    ...(f.damage ? { damage: Number(f.damage) } : {}),
+  };
   if (kind === 'ship') {
     if (!ships.has(u.type)) throw new Error(`${c.id}: no test ship ${u.type}`);
     u.ship = { knots: Number(f.knots ?? 0), ordered: Number(f.ordered ?? f.knots ?? 0), way: Number(f.way ?? 0), since: Number(f.since ?? 0) };
@@ -143,6 +147,13 @@ function buildUnit(c: GoldenCase, line: string, ships: Map<string, ShipCard>): U
 export function loadTestShips(path: string): Map<string, ShipCard> {
   const list = parse(readFileSync(path, 'utf8')) as ShipInput[];
   return new Map(list.map((i) => [i.id, deriveShip(i)]));
+}
+
+/** The real bombing table (data/ordnance/bombing.yaml): the golden cases test its numbers. */
+function bombingTable(): BombingTable {
+  const r = parseBombingTable(parse(readFileSync('data/ordnance/bombing.yaml', 'utf8')), 'bombing.yaml');
+  if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
+  return r.value;
 }
 
 function terrainOf(text: string): TerrainSpec | undefined {
@@ -183,7 +194,7 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
   const shipCards = Object.fromEntries(units.filter((u) => u.kind === 'ship').map((u) => [u.type, ships.get(u.type)!]));
   return {
     version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
-    ...(units.length ? { units, ships: shipCards } : {}), dice: { seed: 'golden' },
+    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), dice: { seed: 'golden' },
   };
 }
 
@@ -229,6 +240,10 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'rocket': return `${at} rocket ${e.target} range=${e.range} clock=${e.clock} die=${e.die} ${e.hit ? 'hit' : 'miss'}`;
     case 'shot-down': return `${at} down by=${e.by.join(',')}`;
     case 'bail-out': return `${at} bailout saved=${e.saved} lost=${e.lost}`;
+    case 'bomb': return `${at} bomb ${e.method} ${e.hex} alt=${e.altitude} ${e.bombs}x${e.lb} at=${e.target ?? '-'} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}`;
+    case 'jettison': return `${at} jettison ${e.hex}`;
+    case 'unit-damage': return `${at} udamage ${e.points} ${e.taken}/${e.capacity} max=${e.maxKnots} by=${e.by}`;
+    case 'unit-lost': return `${at} ${e.how} ${e.hex} by=${e.by}`;
     case 'unit-move': return `${at} umove ${e.from}>${e.to}`;
     case 'unit-turn': return `${at} uturn ${e.from}>${e.to}`;
     case 'unit-exit': return `${at} uexit ${e.hex}`;
@@ -263,7 +278,7 @@ export function checkAfter(line: string, state: GameState): string[] {
     const want = kv(rest);
     const have: Record<string, string> = {
       hex: hexLabel(u.hex), facing: String(u.facing), status: u.status, knots: String(u.ship?.knots ?? ''), ordered: String(u.ship?.ordered ?? ''),
-      way: String(u.ship?.way ?? ''), since: String(u.ship?.since ?? ''),
+      way: String(u.ship?.way ?? ''), since: String(u.ship?.since ?? ''), damage: String(u.damage ?? 0),
     };
     return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));
   }
@@ -279,6 +294,7 @@ export function checkAfter(line: string, state: GameState): string[] {
     points: String(p.damage?.points ?? 0),
     jettisoned: String(!!p.damage?.jettisoned),
     crew: p.crew ? `${p.crew.saved}/${p.crew.lost}` : '',
+    loaded: String(p.loaded),
   };
   return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));
 }

@@ -32,6 +32,8 @@ export interface FlightPlan {
   plane: string;
   mode: PlotMode | null;
   bomb: boolean;
+  /** JETTISON: the load dropped unaimed in the first active impulse. */
+  jettison?: boolean;
   steps: FlightStep[];
   carry: CarryOver | null;
   climbed: number;
@@ -144,6 +146,11 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
     P('E_SC_BANK', 'seed 001 rule (18)', `a steep climb starts from an upward bank (level, LB or RB); the plane is ${bankIs(bankAtStart)}: roll to N, LB or RB this turn and climb steeply next turn`);
   }
   if (mode === 'VD' && !carryMode) problems.push(...verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id));
+  if (plot?.jettison && plot.bomb) {
+    P('E_BOMB_AND_JETTISON', 'seed 000 VIII', `${plane.id}: BOMB and JETTISON in one plot: BOMB drops the load on the target, JETTISON throws it away unaimed; keep one`);
+  } else if (plot?.jettison && !carriesBombs(plane)) {
+    P('E_JETTISON_UNLOADED', 'seed 000 VIII', `${plane.id} carries no bombs to jettison: remove JETTISON`);
+  }
   if (plot?.bomb && !carriesBombs(plane)) {
     P('E_BOMB_UNLOADED', 'seed 001 rule (21); seed 002 9.2.4', plane.loaded
       ? `${plane.id} jettisoned its bombs when it was ${plane.damage?.oddsDamaged ? 'damaged' : 'hit in an engine'}: it has none left to drop; remove BOMB`
@@ -211,6 +218,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
     plane: plane.id,
     mode,
     bomb: plot?.bomb ?? false,
+    ...(plot?.jettison ? { jettison: true } : {}),
     steps,
     carry: nextBoxes.length ? { boxes: nextBoxes, mode: carryAgain.length ? carryMode : steepCarry ? mode : null } : null,
     climbed: turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0),

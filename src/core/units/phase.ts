@@ -8,6 +8,7 @@ import { hexLabel } from '../hex/coords.ts';
 import type { GameState } from '../state.ts';
 import type { UnitTurnPlan } from './plan.ts';
 import { applyStep, onMapHex, positionOf } from './walk.ts';
+import { damagedMaxKnots } from './damage.ts';
 
 export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, impulse: number, events: GameEvent[]): void {
   for (const u of state.units ?? []) {
@@ -36,8 +37,11 @@ export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnP
 export function endUnitsTurn(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, events: GameEvent[]): void {
   for (const u of state.units ?? []) {
     const plan = plans.get(u.id);
-    if (!plan?.after || !u.ship) continue;
-    if (plan.after.knots !== u.ship.knots) events.push({ impulse: 13, phase: 'H', plane: u.id, type: 'ship-speed', from: u.ship.knots, to: plan.after.knots, ordered: plan.after.ordered });
-    u.ship = plan.after;
+    if (!plan?.after || !u.ship || u.status !== 'active') continue;
+    // Damage this turn lowers the top speed at once (units/damage.ts): the new speed stays under it.
+    const max = damagedMaxKnots(state, u);
+    const after = { ...plan.after, knots: Math.min(plan.after.knots, max), ordered: Math.min(plan.after.ordered, max) };
+    if (after.knots !== u.ship.knots) events.push({ impulse: 13, phase: 'H', plane: u.id, type: 'ship-speed', from: u.ship.knots, to: after.knots, ordered: after.ordered });
+    u.ship = after;
   }
 }

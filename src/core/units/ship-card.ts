@@ -12,6 +12,8 @@
  *   pi x diameter / 12, in hexes, half up, at least 1.
  * - accelKnots: knots gained or lost a turn: a twentieth of the top speed (stop to full speed in
  *   about 200 seconds), half up, at least 1.
+ * - hullPoints: the damage that sinks it, in points of 250 lb of bomb: 1,000-lb hits to sink are
+ *   the square root of the displacement over 35 (Hiryu: 4.2), four points a hit, half up.
  */
 import { z } from 'zod';
 import { err, ok, type Problem, type Result } from '../result.ts';
@@ -57,6 +59,7 @@ export function deriveShip(input: ShipInput): ShipCard {
     turnMode: Math.max(1, round((Math.PI * diameterYd) / 12 / HEX_YARDS)),
     accelKnots: Math.max(1, round(maxKnots / 20)),
     diameterYd,
+    hullPoints: Math.max(1, round((4 * Math.sqrt(f.displacementT)) / 35)),
   };
 }
 
@@ -65,6 +68,7 @@ const cardSchema = shipInputSchema.extend({
   turnMode: z.number().int(),
   accelKnots: z.number().int(),
   diameterYd: z.number().int(),
+  hullPoints: z.number().int(),
 }).strict();
 
 const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
@@ -75,7 +79,7 @@ export function parseShipCard(data: unknown, file: string): Result<ShipCard, Pro
   if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_SHIP_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
   const want = deriveShip(r.data);
   const problems: Problem[] = [];
-  for (const k of ['maxKnots', 'turnMode', 'accelKnots', 'diameterYd'] as const) {
+  for (const k of ['maxKnots', 'turnMode', 'accelKnots', 'diameterYd', 'hullPoints'] as const) {
     if (r.data[k] !== want[k]) problems.push({ code: 'E_SHIP_DATA', message: `${file}: ${k}: ${r.data[k]} does not follow from the figures (they give ${want[k]}, docs/ships.md): write ${want[k]}` });
   }
   return problems.length ? err(problems) : ok(want);

@@ -47,7 +47,10 @@ export function planShip(state: GameState, u: UnitState, order: MoveOrder | unde
   if (odd.length) problems.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ship: it runs its speed on its own in impulse 7; give it TL or TR to turn 30 degrees and a speed such as ${card.maxKnots}KT (${odd.join(' ')} is for trucks and tanks)`));
   const turns = steps.filter((s) => s === 'TL' || s === 'TR');
   if (turns.length > 1) problems.push(problem(u.id, 'E_SHIP_TURN', `${u.id} turns at most once a turn (30 degrees, after it moves); write one TL or TR`));
-  if (order?.knots !== undefined && order.knots > card.maxKnots) problems.push(problem(u.id, 'E_SHIP_SPEED', `${u.id} (${card.name}) makes at most ${card.maxKnots} knots; ${order.knots}KT is faster`));
+  const max = Math.floor(card.maxKnots * Math.max(0, 1 - (u.damage ?? 0) / card.hullPoints));
+  if (order?.knots !== undefined && order.knots > max) {
+    problems.push(problem(u.id, 'E_SHIP_SPEED', `${u.id} (${card.name}) makes at most ${max} knots${max < card.maxKnots ? ` with its damage (${u.damage} of ${card.hullPoints} points)` : ''}; ${order.knots}KT is faster`));
+  }
   if (problems.length) return err(problems);
   // Impulse 7: forward movement first (V.C.2), then the turn.
   const actions: UnitAction[] = [];

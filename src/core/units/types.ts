@@ -8,7 +8,7 @@ import type { Hex } from '../hex/coords.ts';
 export const UNIT_KINDS = ['truck', 'tank', 'ship'] as const;
 export type UnitKind = (typeof UNIT_KINDS)[number];
 
-export type UnitStatus = 'active' | 'exited';
+export type UnitStatus = 'active' | 'exited' | 'sunk' | 'destroyed';
 
 /** A ship under way (units/ships.ts): speeds in knots, its way carried from turn to turn. */
 export interface ShipWay {
@@ -34,6 +34,8 @@ export interface UnitState {
   nextRight: boolean;
   status: UnitStatus;
   ship?: ShipWay;
+  /** Damage points taken (ships; docs/ordnance.md "Damage"). */
+  damage?: number;
 }
 
 /** A ship card (data/ships, docs/ships.md): the figures and what is derived from them. */
@@ -59,6 +61,8 @@ export interface ShipCard {
   accelKnots: number;
   /** The tactical diameter used for turnMode, yards (published, or 5 lengths). */
   diameterYd: number;
+  /** Damage points that sink it (docs/ships.md "Damage"). */
+  hullPoints: number;
 }
 
 /** One hex a turn is 40 mph (docs/aircraft.md "points"), 34.76 knots: a ship enters a hex every 347.6 knot-tenths. */

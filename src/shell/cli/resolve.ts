@@ -20,6 +20,7 @@ import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { TallyhoError } from '../errors.ts';
 import { loadOrdersFiles, loadScenarioFile } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
+import { loadBombingTable } from '../ordnance/table.ts';
 
 /** Plots and fire orders of all envelopes; a plane plotted in two envelopes is an error. */
 export function collectOrders(envelopes: Envelope[]): TurnOrders {
@@ -59,7 +60,7 @@ export function resolveJson(scenarioName: string, seed: string, before: GameStat
     ...(before.units?.length ? {
       units: before.units.map((u) => {
         const end = after.units?.find((x) => x.id === u.id) ?? u;
-        const snap = (x: typeof u) => ({ hex: hexLabel(x.hex), facing: x.facing, status: x.status, ...(x.ship ? { knots: x.ship.knots, ordered: x.ship.ordered } : {}) });
+        const snap = (x: typeof u) => ({ hex: hexLabel(x.hex), facing: x.facing, status: x.status, ...(x.damage ? { damage: x.damage } : {}), ...(x.ship ? { knots: x.ship.knots, ordered: x.ship.ordered } : {}) });
         return { id: u.id, side: u.side, kind: u.kind, type: u.type, initial: snap(u), final: snap(end) };
       }),
     } : {}),
@@ -78,7 +79,7 @@ export function registerResolveCommand(program: Command): void {
       const ships = loadShipDir();
       const scenario = loadScenarioFile(scenarioPath, catalog, ships);
       const seed = opts.seed ?? sha256Hex(`tallyho:${basename(scenarioPath)}`).slice(0, 32);
-      const state = createGame(scenario, catalog, seed, ships);
+      const state = createGame(scenario, catalog, seed, ships, loadBombingTable());
       const orders = collectOrders(loadOrdersFiles(orderPaths));
       const r = resolveTurn(state, orders);
       if (!r.ok) {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fitSigma, hitPermille, permilleText, type BombingTable } from '../../src/core/ordnance/bombing-table.ts';
+import { loadBombingTable } from '../../src/shell/ordnance/table.ts';
+import { loadShipDir } from '../../src/shell/ships/catalog.ts';
+
+const table = loadBombingTable();
+const ships = loadShipDir();
+
+/** The table of docs/ordnance.md "What the table gives", worked out from the data. */
+export function chanceRows(t: BombingTable): string[] {
+  const rows: string[] = [];
+  const cell = (method: 'dive' | 'glide' | 'level', alt: number, size: { lengthM: number; widthM: number; still: boolean }) => permilleText(hitPermille(t, method, alt, size));
+  for (const s of [...ships.values()].sort((a, b) => b.figures.lengthM - a.figures.lengthM)) {
+    const size = { lengthM: s.figures.lengthM, widthM: s.figures.beamM, still: false };
+    rows.push(`| ${s.name} | ${cell('dive', 2500, size)} | ${cell('dive', 2500, { ...size, still: true })} | ${cell('glide', 3000, size)} | ${cell('level', 1000, size)} | ${cell('level', 5000, size)} | ${cell('level', 20000, size)} |`);
+  }
+  for (const k of ['truck', 'tank'] as const) {
+    const v = t.vehicles[k];
+    const size = { lengthM: v.lengthM + 2 * v.wreckM, widthM: v.widthM + 2 * v.wreckM, still: true };
+    rows.push(`| ${k} | ${cell('dive', 2500, size)} | ${cell('dive', 2500, size)} | ${cell('glide', 3000, size)} | ${cell('level', 1000, size)} | ${cell('level', 5000, size)} | ${cell('level', 20000, size)} |`);
+  }
+  return rows;
+}
+
+describe('the bombing table (data/ordnance/bombing.yaml, docs/ordnance.md)', () => {
+  it('has its dive spreads fitted to the historical attacks it lists, every anchor with a source', () => {
+    for (const k of ['dive', 'still'] as const) {
+      expect(table.sigmaM[k]).toBe(Math.round(fitSigma(table.anchors[k])));
+      for (const a of table.anchors[k]) expect(a.sources.length).toBeGreaterThan(0);
+    }
+    // The fitted spread reproduces the anchors' hits on average.
+    const hits = table.anchors.dive.reduce((n, a) => n + a.hits, 0);
+    const expected = table.anchors.dive.reduce((n, a) => n + a.attacks * hitPermille(table, 'dive', 2500, { lengthM: a.lengthM, widthM: a.beamM, still: false }) / 1000, 0);
+    expect(expected).toBeCloseTo(hits, 0);
+  });
+
+  it('docs/ordnance.md shows the chances the table gives', () => {
+    const doc = readFileSync('docs/ordnance.md', 'utf8');
+    for (const row of chanceRows(table)) expect(doc).toContain(row);
+  });
+
+  it('a spread that does not follow from its anchors is refused, with the value it should be', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ordnance-'));
+    const path = join(dir, 'bombing.yaml');
+    writeFileSync(path, readFileSync('data/ordnance/bombing.yaml', 'utf8').replace('  dive: 71', '  dive: 50'));
+    expect(() => loadBombingTable(path)).toThrow(/sigmaM\.dive: 50 does not follow from anchors\.dive \(they give 71/);
+  });
+});
