@@ -5,7 +5,7 @@
  * spends nothing in that impulse); `25KT` rings a ship's speed down. Which steps a unit may take is
  * the referee's to check (core/units): the parser knows the words only.
  */
-import { MOVE_STEPS, type MoveOrder, type MoveStep } from './ast.ts';
+import { MOVE_STEPS, type MoveOrder, type MoveStep, type OrderError } from './ast.ts';
 import { ErrorSink } from './errors.ts';
 import { PLANE_ID } from './plot.ts';
 import { nearest } from './suggest.ts';
@@ -64,12 +64,16 @@ export function formatMoveOrder(m: MoveOrder): string {
   return ['MOVE', m.unit, ...m.steps, ...(m.knots !== undefined ? [`${m.knots}KT`] : [])].join(' ');
 }
 
-/** Parses one MOVE line alone (tests and tools); errors are returned, not thrown. */
-export function parseMoveOrder(text: string): { order?: MoveOrder; errors: string[] } {
+/** Parses one MOVE line alone (tests and tools), like parseFireOrder: errors are returned, not thrown. */
+export function parseMoveOrder(text: string): { value?: MoveOrder; errors: OrderError[] } {
   const sink = new ErrorSink();
   const clean = cleanLine(text);
   const tokens = tokenize(clean, 0, clean.text.length);
-  if (!tokens.length || tokens[0]?.text.toUpperCase() !== 'MOVE') return { errors: ['not a MOVE line'] };
-  const order = readMoveOrder(tokens, 1, sink);
-  return { ...(order ? { order } : {}), errors: sink.errors.map((e) => e.message) };
+  const first = tokens[0];
+  if (!first || first.text.toUpperCase() !== 'MOVE') {
+    sink.add('E_UNKNOWN_WORD', { line: 1, column: first?.col ?? 1 }, { word: first?.text ?? '', commands: 'MOVE' });
+    return { errors: sink.errors };
+  }
+  const value = readMoveOrder(tokens, 1, sink);
+  return value ? { value, errors: sink.errors } : { errors: sink.errors };
 }

@@ -1,7 +1,7 @@
 /** fast-check generators of well-formed orders (what formatOrders can write). */
 import fc from 'fast-check';
 import {
-  MANOEUVRES, TARGET_WORDS, type Box, type Command, type Envelope, type FireOrder, type Plot,
+  MANOEUVRES, MOVE_STEPS, TARGET_WORDS, type Box, type Command, type Envelope, type FireOrder, type MoveOrder, type Plot,
 } from '../../src/orders/index.ts';
 
 const SECRET_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&()*+,-./:;<=>?@[]^_{|}~\\\'`', 'é', 'ß', 'Ж', '日'];
@@ -26,9 +26,19 @@ export const plot: fc.Arbitrary<Plot> = fc
     plane: planeId,
     mode: fc.option(fc.constantFrom('SC' as const, 'SD' as const, 'VD' as const), { nil: undefined }),
     bomb: fc.boolean(),
+    jettison: fc.boolean(),
     boxes: fc.array(box, { minLength: 1, maxLength: 40 }),
   })
-  .map(({ mode, ...p }) => (mode ? { ...p, mode } : p));
+  .map(({ mode, jettison, ...p }) => ({ ...p, ...(mode ? { mode } : {}), ...(jettison ? { jettison } : {}) }));
+
+export const moveOrder: fc.Arbitrary<MoveOrder> = fc
+  .record({
+    unit: planeId,
+    steps: fc.array(fc.constantFrom(...MOVE_STEPS), { maxLength: 6 }),
+    knots: fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }),
+  })
+  .filter((m) => m.steps.length > 0 || m.knots !== undefined)
+  .map(({ knots, ...m }) => ({ ...m, ...(knots !== undefined ? { knots } : {}) }));
 
 const gunGroup = fc.oneof(
   fc.constantFrom('FIXED', 'FLEX', 'ALL'),
@@ -66,9 +76,10 @@ export const envelope: fc.Arbitrary<Envelope> = fc
     turn: fc.option(fc.integer({ min: 1, max: 9999 }), { nil: undefined }),
     plots: fc.uniqueArray(plot, { selector: (p) => p.plane, maxLength: 4 }),
     fire: fc.array(fireOrder, { maxLength: 3 }),
+    moves: fc.uniqueArray(moveOrder, { selector: (m) => m.unit, maxLength: 3 }),
     commands: fc.array(command, { maxLength: 3 }),
   })
-  .map(({ turn, ...e }) => ({ ...e, ...(turn !== undefined ? { turn } : {}), line: 0 }));
+  .map(({ turn, moves, ...e }) => ({ ...e, ...(turn !== undefined ? { turn } : {}), ...(moves.length ? { moves } : {}), line: 0 }));
 
 export const envelopes = fc.array(envelope, { maxLength: 5 });
 

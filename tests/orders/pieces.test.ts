@@ -2,9 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  formatBox, formatFireOrder, formatOrders, formatPlot, parseBox, parseFireOrder, parseOrders, parsePlot,
+  formatBox, formatFireOrder, formatMoveOrder, formatOrders, formatPlot, parseBox, parseFireOrder, parseMoveOrder, parseOrders, parsePlot,
 } from '../../src/orders/index.ts';
-import { box, fireOrder, plot } from './arbitraries.ts';
+import { box, fireOrder, moveOrder, plot } from './arbitraries.ts';
 
 describe('parseBox / formatBox', () => {
   it('reads compact and plain-word boxes', () => {
@@ -63,6 +63,25 @@ describe('parseFireOrder / formatFireOrder', () => {
   it('round-trips every fire order', () => {
     fc.assert(fc.property(fireOrder, (f) => {
       expect(parseFireOrder(formatFireOrder(f))).toEqual({ value: f, errors: [] });
+    }));
+  });
+});
+
+describe('parseMoveOrder / formatMoveOrder', () => {
+  it('reads steps, plain words and a speed in knots', () => {
+    expect(parseMoveOrder('move cv1 25 kt tr')).toEqual({ value: { unit: 'CV1', steps: ['TR'], knots: 25 }, errors: [] });
+    expect(parseMoveOrder('MOVE T1 wait forward').value).toEqual({ unit: 'T1', steps: ['-', 'F'] });
+    expect(formatMoveOrder({ unit: 'CV1', steps: ['TL'], knots: 30 })).toBe('MOVE CV1 TL 30KT');
+  });
+
+  it('reports a line that is no MOVE order', () => {
+    expect(parseMoveOrder('FIRE A1').errors.map((e) => e.code)).toEqual(['E_UNKNOWN_WORD']);
+    expect(parseMoveOrder('MOVE T1 X').errors.map((e) => e.code)).toEqual(['E_BAD_STEP']);
+  });
+
+  it('round-trips every MOVE order', () => {
+    fc.assert(fc.property(moveOrder, (m) => {
+      expect(parseMoveOrder(formatMoveOrder(m))).toEqual({ value: m, errors: [] });
     }));
   });
 });
