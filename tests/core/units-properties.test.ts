@@ -42,6 +42,8 @@ describe('non-plotted movement, over random orders', () => {
         for (let t = 0; t < turns; t++) {
           const r = resolveTurn(state, { plots: {}, fire: [] });
           if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
+          // Heading for the coast, it stops short of land (golden case S.10): the count ends there.
+          if (r.value.events.some((e) => e.type === 'unit-stop')) return;
           for (const e of r.value.events) if (e.type === 'unit-move') { expect(e.impulse).toBe(7); expect(e.phase).toBe('B'); entered.push(e.impulse); }
           state = r.value.state;
           if (state.units![0]!.status !== 'active') return;
