@@ -193,12 +193,22 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
       index: i, label: impulseLabel(i), first: i === 0, text: turnLog(at(i)),
-      planes: f.map((p) => ({ ...p, facing: facingText(p.facing), bank: bankWords(p.bank) })),
+      // Trucks, tanks and ships ride in the frames at altitude 0: shown as on the surface, with what they are.
+      planes: f.map((p) => (p.kind
+        ? { ...p, facing: facingText(p.facing), altitude: 'surface', bank: p.kind }
+        : { ...p, facing: facingText(p.facing), altitude: `${p.altitude} ft`, bank: bankWords(p.bank) })),
     })),
     casualties: casualties(t.events),
     combat,
     eventLog: turnLog(t.events),
     planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p), sheet: sheetHref(t.game.id, t.turn, p.id) })),
+    units: (t.after.units ?? []).map((u) => {
+      const card = u.kind === 'ship' ? t.after.ships?.[u.type] : undefined;
+      return {
+        id: u.id, side: t.after.sides[u.side]?.name ?? u.side, what: card?.name ?? u.kind, hex: hexLabel(u.hex), facing: facingText(u.facing),
+        speed: u.ship ? `${u.ship.knots} kt` : '', damage: card ? `${Math.min(u.damage ?? 0, card.hullPoints)} of ${card.hullPoints}` : '', status: u.status,
+      };
+    }),
   };
 }
 

@@ -18,6 +18,7 @@ import { askToConfirm } from './signup.ts';
 import { queueAnswer } from './notify.ts';
 import { GM_ID } from './games.ts';
 import { forecast } from './forecast.ts';
+import { unitPreviews } from './unit-views.ts';
 import { handleGmEnvelope } from './gm-commands.ts';
 import { holdReason, missingPlayers } from './deadlines.ts';
 import { queueAck, queueNotice, type AckInput } from './messages.ts';
@@ -219,6 +220,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
       game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
       previews: accepted ? previews(state, orders.plots, player.planes) : [], state,
       forecast: accepted ? forecast(state, orders, player.planes) : '',
+      unitMoves: accepted ? unitPreviews(state, moves, player.planes) : [],
       defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,
     },

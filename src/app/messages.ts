@@ -14,7 +14,7 @@ import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { type Picture, previewPicture, situationPicture } from './pictures.ts';
-import { type Preview, examplePlot, flying, logSheet, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, unitNeeds, unitSheet, wrap, type StandingOrders } from './views.ts';
+import { type Preview, examplePlot, flying, logSheet, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, unitSheet, wrap, type StandingOrders } from './views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -56,18 +56,20 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
   return {
     nextTurn: state.turn,
     orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
-    needs: [...planes.map(nextPlotNeeds), ...units.map((u) => wrap(unitNeeds(state, u), 4))],
+    needs: [...planes.map(nextPlotNeeds), ...units.map((u) => wrap(`${u.id}: a MOVE line, or none (the comment on ${u.id} in the orders below says what it may do).`, 4))],
     keeps,
     keepsText: wrap(`Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
     template: planes.length || units.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
   };
 }
 
-/** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane. */
-function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string } {
+/** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane, a unit's MOVE line. */
+function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string } {
   const own = flying(myPlanes(state, player.planes))[0];
   const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
-  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P' };
+  const unit = myUnits(state, player.planes)[0];
+  const unitExample = !unit ? '' : unit.kind === 'ship' ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT` : unit.kind === 'truck' ? `MOVE ${unit.id} F F` : `MOVE ${unit.id} L F`;
+  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample };
 }
 
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
@@ -106,6 +108,8 @@ export interface AckInput {
   state?: GameState;
   /** Accepted orders with FIRE lines: the forecast's text (app/forecast.ts); '' for none. */
   forecast?: string;
+  /** What the player's trucks, tanks and ships will do (unit-views.ts unitPreviews), a line each. */
+  unitMoves?: string[];
   /** The player's flying planes without a plot (they fly the default). */
   defaulted: string[];
   /** Players whose orders for the turn are still missing. */
@@ -137,6 +141,7 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     previews: a.previews,
     forecast: a.forecast ?? '',
+    unitMoves: (a.unitMoves ?? []).map((l) => wrap(l, 4)),
     defaulted: a.defaulted.length ? wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2) : '',
     waiting: a.waiting.join(', '),
     progress: wrap(progressText(a), 0),

@@ -10,6 +10,8 @@ import { terrainAt } from '../core/terrain.ts';
 import { shipCardOf } from '../core/units/ships.ts';
 import { HEX_KNOT_TENTHS, type UnitState } from '../core/units/types.ts';
 import { wrapText } from '../report/wrap.ts';
+import { resolveTurn } from '../core/turn.ts';
+import type { MoveOrder } from '../orders/ast.ts';
 
 const clock = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
 
@@ -50,4 +52,27 @@ export function unitSheet(state: GameState, u: UnitState, next = true): string {
   lines.push(`  hex ${hexLabel(u.hex)} (${terrainWord(state, u)}), facing ${clock(u.facing)}${speed}`);
   if (next && u.status === 'active') lines.push(`  ${unitNeeds(state, u)}`);
   return wrapText(lines.join('\n'), 78, 4);
+}
+
+/**
+ * What the player's trucks, tanks and ships will do with these orders, one line each, for the
+ * acknowledgement: flown alone, with nothing thrown (units' movement depends on no one else).
+ */
+export function unitPreviews(state: GameState, moves: readonly MoveOrder[], ids: readonly string[]): string[] {
+  const mine = (state.units ?? []).filter((u) => ids.includes(u.id) && u.status === 'active');
+  if (!mine.length) return [];
+  const r = resolveTurn({ ...state, planes: [], units: mine }, { plots: {}, fire: [], moves: [...moves] }, undefined, { dry: true });
+  if (!r.ok) return [];
+  return mine.map((u) => {
+    const parts: string[] = [];
+    for (const e of r.value.events) {
+      if (e.plane !== u.id) continue;
+      if (e.type === 'unit-move') parts.push(`impulse ${e.impulse}: ${e.from} -> ${e.to}`);
+      else if (e.type === 'unit-turn') parts.push(`impulse ${e.impulse}: turns to face ${clock(e.to)}`);
+      else if (e.type === 'unit-exit') parts.push(`LEAVES THE MAP at ${e.hex}`);
+      else if (e.type === 'unit-stop') parts.push(`impulse ${e.impulse}: STOPS short of land in ${e.ahead}`);
+      else if (e.type === 'ship-speed') parts.push(`next turn ${e.to} knots${e.to !== e.ordered ? ` (working up to ${e.ordered})` : ''}`);
+    }
+    return `${u.id}: ${parts.length ? parts.join('; ') : 'stays where it is'}.`;
+  });
 }

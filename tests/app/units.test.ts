@@ -37,6 +37,8 @@ describe('ships by mail', () => {
     expect(w).toMatch(/CV1 \(IJN Hiryu, Imperial Japanese Navy\)\n\s+hex 2412 \(sea\), facing 3 \(E\), 28 knots/);
     expect(w).toContain('# CV1 (IJN Hiryu, 28 knots): enters no hex this turn; it may turn 30 degrees');
     expect(w).toContain('MOVE CV1 28KT');
+    // The how-to shows a MOVE line too, for a player with ships.
+    expect(w).toContain('Your ships and vehicles take a MOVE line instead of a plot, for example');
     const template = w.slice(w.indexOf('\n#TALLYHO') + 1);
     expect(parseOrders(template).errors).toEqual([]);
     expect(last(t, USN, 'welcome').text).not.toContain('YOUR SHIPS AND VEHICLES');
@@ -63,6 +65,10 @@ describe('ships by mail', () => {
     const ack = last(t, IJN, 'ack');
     expect(ack.subject).toMatch(/accepted/);
     expect(ack.text).toContain('MOVE CV1 TR 34KT');
+    // What the ships will do, flown alone before the turn is resolved.
+    expect(ack.text).toContain('YOUR SHIPS AND VEHICLES THIS TURN');
+    expect(ack.text).toContain('CV1: impulse 7: turns to face 4 (ESE); next turn 30 knots (working up to 34).');
+    expect(ack.text).toContain('BB1: stays where it is.');
     const r2 = send(t, USN, envelope('midway', 'usn', s.usn, 'D1: VD BOMB 1 1 1 1 1\nD2: VD 1 1 1 1 1'));
     expect(r2.resolved).toEqual([{ game: 'midway', turn: 1 }]);
     const report = last(t, IJN, 'report').text;

@@ -83,7 +83,8 @@ export function registerGameCommands(program: Command): void {
         const row = createGame(rt.deps, { id: opts.id, scenario, catalog, ships, bombing: loadBombingTable() });
         const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
         const planes = scenario.planes.map((p) => `  ${p.id.padEnd(6)} ${p.type.padEnd(14)} ${scenario.sides[p.side]?.name ?? p.side}`);
-        out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, '',
+        const units = (scenario.units ?? []).map((u) => `  ${u.id.padEnd(6)} ${(u.kind === 'ship' ? ships.get(u.type ?? '')?.name ?? u.type ?? '' : u.kind).padEnd(14)} ${scenario.sides[u.side]?.name ?? u.side}`);
+        out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, ...(units.length ? ['Trucks, tanks and ships:', ...units] : []), '',
           ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
           `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
       }, { create: true });
