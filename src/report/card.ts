@@ -17,6 +17,7 @@ const CLASS_NAMES: Record<AircraftCard['class'], string> = {
   bomber2: 'twin-engine bomber',
   bomber3: 'three-engine bomber',
   bomber4: 'four-engine bomber',
+  torpedo: 'torpedo bomber',
 };
 
 const MOUNTS: Record<GunGroup['mount'], string> = {

@@ -34,18 +34,23 @@ const POWER_AT_RATED_ALTITUDE = 0.8;
 const MANEUVER_FRACTION = 0.75;
 /** Dives are limited by compressibility at this Mach number, by class (thicker wings, lower). */
 const MACH_LIMIT: Record<AircraftClass, number> = {
-  fighter1: 0.75, fighter2: 0.7, divebomber: 0.7, bomber2: 0.6, bomber3: 0.6, bomber4: 0.6,
+  fighter1: 0.75, fighter2: 0.7, divebomber: 0.7, torpedo: 0.65, bomber2: 0.6, bomber3: 0.6, bomber4: 0.6,
 };
+/**
+ * Where no placard dive speed is published: this many times the top level speed, the median of
+ * the published ratios of the catalogue's cards when it was set (23 cards, 1.18).
+ */
+export const DIVE_LIMIT_ESTIMATE = 1.18;
 /** Power factors per (hp per lb). */
 const POWER_FACTORS_PER_HP_LB = 20;
 
 /** Design load factor (g) by class: sets corner speed, the top of the manoeuvre range. */
 const LOAD_FACTOR: Record<AircraftClass, number> = {
-  fighter1: 6, fighter2: 5, divebomber: 5, bomber2: 3.5, bomber3: 3, bomber4: 3,
+  fighter1: 6, fighter2: 5, divebomber: 5, torpedo: 4, bomber2: 3.5, bomber3: 3, bomber4: 3,
 };
 /** Turn modes added for size and inertia, by class. */
 const CLASS_TURN_MODE: Record<AircraftClass, number> = {
-  fighter1: 0, fighter2: 0, divebomber: 0, bomber2: 1, bomber3: 1, bomber4: 2,
+  fighter1: 0, fighter2: 0, divebomber: 0, torpedo: 0, bomber2: 1, bomber3: 1, bomber4: 2,
 };
 
 /** Rounds to the nearest integer, halves up; the epsilon keeps 8.5 from becoming 8.4999999. */
@@ -100,7 +105,8 @@ export function altitudeFactor(f: AircraftFigures, ceiling: number, h: number): 
 
 /** Maximum dive speed (true airspeed, mph): the placard IAS limit, capped by compressibility. */
 export function diveSpeedAt(cls: AircraftClass, f: AircraftFigures, h: number): number {
-  return Math.min(f.diveLimitMph / Math.sqrt(densityRatio(h)), MACH_LIMIT[cls] * speedOfSoundMph(h));
+  const limit = f.diveLimitMph ?? DIVE_LIMIT_ESTIMATE * f.topSpeedMph;
+  return Math.min(limit / Math.sqrt(densityRatio(h)), MACH_LIMIT[cls] * speedOfSoundMph(h));
 }
 
 /** Climb per turn (feet): the climb rate for 10 seconds, to the nearest 100, 100 to 1000. */
@@ -134,7 +140,7 @@ export function turnModesFor(cls: AircraftClass, wingLoading: number, h: number,
  */
 export function wingLoadingGroup(cls: AircraftClass, wingLoading: number, named?: WingLoadingGroup): WingLoadingGroup {
   if (named) return named;
-  if (cls !== 'fighter1' && cls !== 'divebomber') return 'HEAVY';
+  if (cls !== 'fighter1' && cls !== 'divebomber' && cls !== 'torpedo') return 'HEAVY';
   if (wingLoading < 27) return 'LWL';
   if (wingLoading < 33) return 'MWL';
   if (wingLoading < 38) return 'P40';

@@ -14,7 +14,7 @@ const text = z.string().trim().min(1);
 
 export const weaponTypeSchema = z.enum(['30M', '50M', '20C', '30C', '37C']);
 export const wingLoadingGroupSchema = z.enum(['LWL', 'MWL', 'P40', 'P51', 'P47', 'FW190', 'HEAVY']);
-export const aircraftClassSchema = z.enum(['fighter1', 'fighter2', 'divebomber', 'bomber2', 'bomber3', 'bomber4']);
+export const aircraftClassSchema = z.enum(['fighter1', 'fighter2', 'divebomber', 'torpedo', 'bomber2', 'bomber3', 'bomber4']);
 
 export const gunGroupSchema = z.strictObject({
   id: z.string().regex(/^[A-Z][A-Z0-9]*$/, 'expected an id of capital letters and digits, e.g. NOSE'),
@@ -33,7 +33,8 @@ export const figuresSchema = z.strictObject({
   wingLoadingLbFt2: positive,
   powerHp: positive,
   loadedWeightLb: positive,
-  diveLimitMph: positive,
+  // null where no placard dive speed is published: derive.ts estimates it (docs/aircraft.md).
+  diveLimitMph: positive.nullable(),
   armament: text,
   bombLoadLb: z.number().min(0),
   sources: z.array(text).min(1),
@@ -143,7 +144,7 @@ const problem = (fileName: string, path: Path, message: string): Problem => ({
   message: `${fileName}: ${formatPath(path)}: ${message}`,
 });
 
-const ENGINES: Record<string, number> = { fighter1: 1, fighter2: 2, divebomber: 1, bomber2: 2, bomber3: 3, bomber4: 4 };
+const ENGINES: Record<string, number> = { fighter1: 1, fighter2: 2, divebomber: 1, torpedo: 1, bomber2: 2, bomber3: 3, bomber4: 4 };
 
 /** Consistency of the input part: class and engines agree, guns well formed, figures sane. */
 export function inputProblems(v: AircraftInput): { path: Path; text: string }[] {

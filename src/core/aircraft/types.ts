@@ -12,6 +12,7 @@ export type AircraftClass =
   | 'fighter1' // single-engine fighter (and fighter-bomber)
   | 'fighter2' // twin-engine fighter (P-38, Bf 110)
   | 'divebomber' // rated dive bomber (SBD, Ju 87)
+  | 'torpedo' // single-engine torpedo bomber (TBD, TBF, B5N): no dive brakes, no vertical dives
   | 'bomber2' // twin-engine bomber
   | 'bomber3'
   | 'bomber4';
@@ -105,7 +106,7 @@ export interface AircraftFigures {
    */
   loadedWeightLb: number;
   /** Never-exceed / maximum dive speed, mph (indicated). */
-  diveLimitMph: number;
+  diveLimitMph: number | null;
   /** Armament as commonly quoted, for the record (e.g. "8 x .303 in Browning"). */
   armament: string;
   /** Bomb load normally carried, lb (0 for pure fighters). */

@@ -50,7 +50,7 @@ export interface TurnModeContext {
 /** g-load limit of rules (27)/(28) by class: the turn mode may not be below speed minus this. */
 function gLimitOffset(card: AircraftCard, loaded: boolean): number {
   switch (card.class) {
-    case 'fighter1': case 'fighter2': case 'divebomber':
+    case 'fighter1': case 'fighter2': case 'divebomber': case 'torpedo':
       return loaded && card.engines >= 2 ? 0 : 4;
     case 'bomber2':
       return loaded ? 0 : 2;
