@@ -20,7 +20,7 @@ import { inPlay } from './views.ts';
 export function isOver(start: GameState, end: GameState): boolean {
   const sidesAt = (s: GameState) => new Set([
     ...s.planes.filter((p) => p.status === 'flying').map((p) => p.side),
-    ...(s.units ?? []).filter((u) => u.status === 'active').map((u) => u.side),
+    ...(s.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u) => u.side),
   ]).size;
   const initialSides = Object.keys(start.sides).length;
   return sidesAt(end) < Math.min(2, initialSides) || sidesAt(end) === 0;

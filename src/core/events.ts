@@ -45,9 +45,13 @@ export type GameEvent =
   // Bombs (seed 000 VIII, core/ordnance): `plane` is the bomber; `target` null when the hex held none.
   | (Base & { type: 'bomb'; method: 'dive' | 'glide' | 'level'; hex: string; altitude: number; bombs: number; lb: number; target: string | null; chance: number; rolls: number[]; hits: number })
   | (Base & { type: 'jettison'; hex: string })
+  // Torpedoes (seed 000 V.D): dropped by `plane`; `torpedo` names the torpedo unit.
+  | (Base & { type: 'torpedo-drop'; torpedo: string; kind: string; hex: string; facing: number; altitude: number })
+  // A torpedo reaches a ship's hex (`plane` is the torpedo): the one throw that decides it.
+  | (Base & { type: 'torpedo-run'; target: string; chance: number; roll: number; hit: boolean; by: string })
   // What bombs did to a unit (`plane` is the unit, `by` the bomber).
   | (Base & { type: 'unit-damage'; points: number; taken: number; capacity: number; maxKnots: number; by: string })
-  | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed'; hex: string; by: string });
+  | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string });
 
 /** One burst (seed 001 combat), with everything a player needs to check it. `plane` is the firer. */
 export interface ShotEvent {

@@ -10,6 +10,7 @@ import { parseHexLabel, toColRow } from './hex/coords.ts';
 import { parseArea, terrainAt } from './terrain.ts';
 import { type ShipCard, UNIT_KINDS, type UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
+import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
 
@@ -49,6 +50,8 @@ export const scenarioSchema = z.object({
     bank: z.enum(BANKS as unknown as [Bank, ...Bank[]]).default('N'),
     loaded: z.boolean().default(false),
     rockets: z.boolean().default(false),
+    /** An aerial torpedo in place of bombs: a type of data/ordnance/torpedoes.yaml (docs/ordnance.md). */
+    torpedo: z.string().optional(),
     /** A scenario that starts in the middle of things: what the plane did the turn before (pull-outs, vertical dives). */
     lastTurn: z.strictObject({
       mode: z.enum(['SC', 'SD', 'VD']).optional(),
@@ -76,7 +79,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 const path = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 /** Validates a scenario against the schema and the aircraft catalogue; every problem named by field. */
-export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map()): Result<Scenario, Problem[]> {
+export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map(), torpedoes?: TorpedoTable): Result<Scenario, Problem[]> {
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {
     return err(r.error.issues.map((i) => ({ code: 'E_SCENARIO', message: `${file}: ${path(i.path) || '(top)'}: ${i.message}` })));
@@ -110,6 +113,12 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
       const top = Math.max(...card.bands.map((b) => b.diveMax));
       if (p.speed > top) P(`${at}.speed`, `${p.speed} is faster than the ${card.name}'s top dive speed ${top}`);
       if (p.loaded && card.figures.bombLoadLb <= 0) P(`${at}.loaded`, `the ${card.name} carries no bomb load`);
+      if (p.torpedo) {
+        const t = torpedoes?.types[p.torpedo];
+        if (!t) P(`${at}.torpedo`, `no torpedo '${p.torpedo}' (torpedoes: ${Object.keys(torpedoes?.types ?? {}).join(', ') || 'none'}; data/ordnance/torpedoes.yaml)`);
+        else if (card.figures.bombLoadLb < t.weightLb) P(`${at}.torpedo`, `the ${card.name} carries ${card.figures.bombLoadLb} lb, less than the ${t.name}'s ${t.weightLb} lb`);
+        if (p.loaded) P(`${at}.loaded`, 'a plane carries bombs (loaded) or a torpedo, not both: leave loaded out');
+      }
       if (p.rockets && !card.rockets) P(`${at}.rockets`, `the ${card.name} carries no air-to-air rockets (seed 002 7.1 names the Bf 109 G-6, Fw 190 A-6 and Bf 110 G-2)`);
     }
   });
@@ -153,7 +162,8 @@ function unitOf(u: NonNullable<Scenario['units']>[number], ships: ReadonlyMap<st
 }
 
 /** The state of turn 1. `seed`: tallyho resolve's (--seed); the referee's games pass none (docs/fair-dice.md). */
-export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable): GameState {
+export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable, torpedoes?: TorpedoTable): GameState {
+  const torpedoPlanes = s.planes.some((p) => p.torpedo);
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of s.planes) aircraft[p.type] = catalog.get(p.type) as AircraftCard;
   return {
@@ -173,7 +183,8 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       altitude: p.altitude,
       speed: Math.round(p.speed * 10),
       bank: p.bank,
-      loaded: p.loaded,
+      loaded: p.loaded || !!p.torpedo,
+      ...(p.torpedo ? { torpedo: p.torpedo } : {}),
       ...(p.rockets ? { rockets: 'carried' as const } : {}),
       carry: null,
       last: { ...NO_LAST_TURN, ...(p.lastTurn ? { mode: p.lastTurn.mode ?? null, dived: p.lastTurn.dived ?? 0, climbed: p.lastTurn.climbed ?? 0 } : {}) },
@@ -184,6 +195,7 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       ships: Object.fromEntries(s.units.filter((u) => u.kind === 'ship').map((u) => [u.type as string, ships.get(u.type as string) as ShipCard])),
       ...(bombing ? { bombing } : {}),
     } : {}),
+    ...(torpedoPlanes && torpedoes ? { torpedoes, ...(bombing ? { bombing } : {}) } : {}),
     dice: { seed },
   };
 }

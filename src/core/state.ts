@@ -12,6 +12,7 @@ import type { PlaneDamage } from './combat/damage-state.ts';
 import type { TerrainSpec } from './terrain.ts';
 import type { ShipCard, UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
+import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
 export interface PlannedBox {
@@ -67,6 +68,8 @@ export interface PlaneState {
   damage?: PlaneDamage;
   /** When the plane was shot down (seed 000 IX: the bail-out comes at its next active impulse). */
   downed?: { turn: number; impulse: number };
+  /** The aerial torpedo carried (a type of the torpedo table) instead of bombs; gone once dropped. */
+  torpedo?: string;
   /** Air-to-air rockets (seed 002 7): carried until the one attack of the game, then fired. */
   rockets?: 'carried' | 'fired';
   /** Crew fate after the bail-out attempt. */
@@ -99,6 +102,8 @@ export interface GameState {
   ships?: Record<string, ShipCard>;
   /** The bombing table (data/ordnance/bombing.yaml), copied in at creation when the game has units. */
   bombing?: BombingTable;
+  /** The torpedo table (data/ordnance/torpedoes.yaml), copied in when a plane carries a torpedo. */
+  torpedoes?: TorpedoTable;
   dice: DiceState;
 }
 

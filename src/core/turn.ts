@@ -18,6 +18,7 @@ import { type ImpulseContext, PHASES } from './phases.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { cardOf, type GameState, type PlaneState } from './state.ts';
 import { endUnitsTurn } from './units/phase.ts';
+import { torpedoProblems } from './ordnance/torpedoes.ts';
 import { planUnits, type UnitTurnPlan } from './units/plan.ts';
 
 export interface TurnOrders {
@@ -81,8 +82,10 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
     let plot = orders.plots[plane.id];
     if (!plot) { plot = defaultPlot(state, plane); defaulted.push(plane.id); }
     const r = planTurn(state, plane, plot);
-    if (r.ok) plans.set(plane.id, r.value);
-    else problems.push(...r.error);
+    if (r.ok) {
+      plans.set(plane.id, r.value);
+      problems.push(...torpedoProblems(state, plane, r.value));
+    } else problems.push(...r.error);
   }
   problems.push(...checkFireOrders(state, orders.fire));
   const units = planUnits(state, orders.moves ?? []);

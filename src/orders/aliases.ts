@@ -36,13 +36,15 @@ export type PhraseMeaning =
   | { kind: 'man'; man: Manoeuvre }
   | { kind: 'mode'; mode: ModeMark }
   | { kind: 'bomb' }
-  | { kind: 'jettison' };
+  | { kind: 'jettison' }
+  | { kind: 'torpedo' };
 
 const PHRASES = new Map<string, PhraseMeaning>();
 for (const [p, man] of MANOEUVRE_ALIASES) PHRASES.set(p, { kind: 'man', man });
 for (const [p, mode] of MODE_WORDS) PHRASES.set(p, { kind: 'mode', mode });
 PHRASES.set('BOMB', { kind: 'bomb' });
 PHRASES.set('JETTISON', { kind: 'jettison' });
+PHRASES.set('TORPEDO', { kind: 'torpedo' });
 
 /** Every word used in a phrase (to split hyphenated spellings such as HALF-ROLL). */
 const PHRASE_WORDS = new Set([...PHRASES.keys()].flatMap((p) => p.split(' ')));

@@ -44,6 +44,8 @@ export interface Plot {
   bomb: boolean;
   /** JETTISON: drop the load unaimed (seed 000 VIII); present only when written. */
   jettison?: boolean;
+  /** TORPEDO: drop the torpedo (seed 000 V.D, VIII); present only when written. */
+  torpedo?: boolean;
   boxes: Box[];
 }
 

@@ -28,6 +28,7 @@ const BOX_WORDS: readonly string[] = [...new Set([
   ...MODE_WORDS.map(([w]) => w).filter((w) => !w.includes(' ')),
   'BOMB',
   'JETTISON',
+  'TORPEDO',
   ...[...MANOEUVRE_ALIASES.map(([w]) => w), ...MODE_WORDS.map(([w]) => w)].flatMap((w) => w.split(' ')),
 ])];
 

@@ -5,6 +5,9 @@
  */
 import type { GameEvent, ShotEvent } from '../core/events.ts';
 import { permilleText } from '../core/ordnance/bombing-table.ts';
+import { facingCompass } from '../core/hex/facing.ts';
+
+const FACING_WORD = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
 
 type Ev<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
@@ -42,9 +45,13 @@ export function combatLines(evs: readonly GameEvent[]): string[] {
     else if (e.type === 'power-cut') out.push(`${e.plane}: ${e.erased} power factor${e.erased === 1 ? '' : 's'} erased from the plot (seed 000 X.C.3)`);
     else if (e.type === 'bail-out') out.push(bailLine(e));
     else if (e.type === 'bomb') out.push(...bombLines(e));
+    else if (e.type === 'unit-move' && e.phase === 'E') out.push(`  ${e.plane} runs ${e.from} -> ${e.to}`);
+    else if (e.type === 'unit-exit' && e.phase === 'E') out.push(`  ${e.plane} runs off the map at ${e.hex}`);
+    else if (e.type === 'torpedo-drop') out.push(`${e.plane} drops torpedo ${e.torpedo} in ${e.hex} from ${e.altitude} ft, heading ${FACING_WORD(e.facing)}`);
+    else if (e.type === 'torpedo-run') out.push(`${e.phase === 'E' ? '  ' : ''}${e.plane} reaches ${e.target}: hit chance ${permilleText(e.chance)} (1-${e.chance} on a d1000); rolled ${e.roll}: ${e.hit ? 'HIT' : 'missed'}`);
     else if (e.type === 'jettison') out.push(`${e.plane} jettisons its bombs over ${e.hex}`);
     else if (e.type === 'unit-damage') out.push(`  -> ${e.plane}: ${e.points} damage point${e.points === 1 ? '' : 's'}, ${e.taken} of ${e.capacity}; top speed now ${e.maxKnots} knots`);
-    else if (e.type === 'unit-lost') out.push(`  -> ${e.plane} ${e.how === 'sunk' ? 'SINKS' : 'is DESTROYED'} in ${e.hex}`);
+    else if (e.type === 'unit-lost') out.push(e.how === 'spent' ? `${e.plane} has run its range and sinks in ${e.hex}` : `  -> ${e.plane} ${e.how === 'sunk' ? 'SINKS' : 'is DESTROYED'} in ${e.hex}`);
     else if (e.type === 'rocket') out.push(`${e.plane} fires its rockets at ${e.target}: range ${e.range}, clock ${e.clock}, D6 ${e.die}, needs 1-${e.hitOn}: ${e.hit ? `HIT, ${e.target} destroyed` : 'missed'}`);
   }
   return out;
@@ -68,8 +75,9 @@ export const bailLine = (e: Ev<'bail-out'>): string =>
 
 /** One line per truck, tank or ship wrecked or sunk this turn, for the head of a report. */
 export function unitLosses(events: readonly GameEvent[]): string[] {
-  return events.filter((e): e is Ev<'unit-lost'> => e.type === 'unit-lost')
-    .map((e) => `${e.plane} ${e.how === 'sunk' ? 'sunk' : 'destroyed'} in ${e.hex} by ${e.by}'s bombs in impulse ${e.impulse}`);
+  const torpedoed = new Set(events.filter((e) => e.type === 'torpedo-run' && e.hit).map((e) => (e as Ev<'torpedo-run'>).target));
+  return events.filter((e): e is Ev<'unit-lost'> => e.type === 'unit-lost' && e.how !== 'spent')
+    .map((e) => `${e.plane} ${e.how === 'sunk' ? 'sunk' : 'destroyed'} in ${e.hex} by ${e.by}'s ${torpedoed.has(e.plane) ? 'torpedo and bombs' : 'bombs'} in impulse ${e.impulse}`);
 }
 
 /** One line per plane shot down this turn, for the head of a report. */

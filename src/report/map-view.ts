@@ -123,7 +123,7 @@ export function buildMapView(input: MapViewInput): MapView {
   }));
   const units: ViewUnit[] = (state.units ?? []).map((u) => ({
     id: u.id, side: u.side, sideIndex: sideIndex(u.side), sideName: state.sides[u.side]?.name ?? u.side, kind: u.kind,
-    name: u.kind === 'ship' ? state.ships?.[u.type]?.name ?? u.type : u.kind, hex: hexLabel(u.hex), ...at(u.hex), facing: u.facing,
+    name: u.kind === 'ship' ? state.ships?.[u.type]?.name ?? u.type : u.kind === 'torpedo' ? state.torpedoes?.types[u.type]?.name ?? 'torpedo' : u.kind, hex: hexLabel(u.hex), ...at(u.hex), facing: u.facing,
     ...(u.ship ? { knots: u.ship.knots } : {}), status: u.status, own: own.has(u.id),
   }));
   const paths = (input.paths ?? []).map((p) => ({

@@ -357,6 +357,7 @@ interface Marker {
 const HULLS: Record<UnitKind, string> = {
   ship: `<path class="hull" d="M0,${num(-R * 0.9)} L${num(R * 0.22)},${num(-R * 0.35)} L${num(R * 0.22)},${num(R * 0.7)} L${num(-R * 0.22)},${num(R * 0.7)} L${num(-R * 0.22)},${num(-R * 0.35)} Z"/>`,
   truck: `<path class="hull" d="M0,${num(-R * 0.6)} L${num(R * 0.2)},${num(-R * 0.35)} V${num(R * 0.4)} H${num(-R * 0.2)} V${num(-R * 0.35)} Z"/>`,
+  torpedo: `<path class="hull" d="M0,${num(-R * 0.5)} L${num(R * 0.06)},${num(-R * 0.4)} V${num(R * 0.4)} H${num(-R * 0.06)} V${num(-R * 0.4)} Z"/>`,
   tank: `<path class="hull" d="M${num(-R * 0.3)},${num(-R * 0.3)} h${num(R * 0.6)} v${num(R * 0.6)} h${num(-R * 0.6)} Z"/><line class="gun" x1="0" y1="0" x2="0" y2="${num(-R * 0.7)}"/>`,
 };
 

@@ -63,6 +63,7 @@ export function turnLog(events: GameEvent[]): string {
     const evs = byImpulse.get(i);
     if (!evs?.length) continue;
     lines.push(`Impulse ${i}`);
+    // Phase B; a torpedo's first hex, in phase E, is told with its drop (combat-log.ts).
     const ground = evs.filter((e) => e.phase === 'B');
     for (const u of [...new Set(ground.map((e) => e.plane))]) lines.push(`  ${u.padEnd(6)} ${describeUnit(ground.filter((e) => e.plane === u))}`.trimEnd());
     const moving = evs.filter((e) => e.phase === 'C');

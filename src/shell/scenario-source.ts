@@ -10,7 +10,7 @@ import { loadAircraftDir } from './aircraft/catalog.ts';
 import { isTallyhoError } from './errors.ts';
 import { loadScenarioFile } from './scenario-file.ts';
 import { loadShipDir } from './ships/catalog.ts';
-import { loadBombingTable } from './ordnance/table.ts';
+import { loadBombingTable, loadTorpedoTable } from './ordnance/table.ts';
 
 export const DEFAULT_SCENARIOS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../scenarios');
 
@@ -33,7 +33,8 @@ export function scenarioSource(dir: string = DEFAULT_SCENARIOS_DIR): ScenarioSou
       try {
         const catalog = loadAircraftDir();
         const ships = loadShipDir();
-        return { scenario: loadScenarioFile(path, catalog, ships), catalog, ships, bombing: loadBombingTable() };
+        const torpedoes = loadTorpedoTable();
+        return { scenario: loadScenarioFile(path, catalog, ships, torpedoes), catalog, ships, bombing: loadBombingTable(), torpedoes };
       } catch (e) {
         if (isTallyhoError(e)) throw new AppError('E_USAGE', e.message, e.details);
         throw e;

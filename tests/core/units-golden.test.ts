@@ -44,7 +44,8 @@ describe('golden coverage of the unit rules', () => {
   it('every legality code of core/units has a golden case', () => {
     const src = readdirSync('src/core/units').map((f) => readFileSync(join('src/core/units', f), 'utf8')).join('\n');
     const codes = new Set([...src.matchAll(/'(E_(?:UNIT|SHIP|UNKNOWN_UNIT)[A-Z_]*)'/g)].map((m) => m[1]!).filter((c) => c !== 'E_SHIP_DATA'));
-    for (const code of ['E_BOMB_AND_JETTISON', 'E_JETTISON_UNLOADED']) codes.add(code);
+    for (const code of ['E_BOMB_AND_JETTISON', 'E_JETTISON_UNLOADED', 'E_TORPEDO_NONE', 'E_BOMB_TORPEDO']) codes.add(code);
+    for (const m of readFileSync('src/core/ordnance/torpedoes.ts', 'utf8').matchAll(/'(E_[A-Z_]+)'/g)) codes.add(m[1]!);
     const covered = new Set(all.flatMap((c) => c.errors.map((e) => e.split(' ')[0]!)));
     expect([...codes].filter((code) => !covered.has(code))).toEqual([]);
   });

@@ -49,3 +49,19 @@ describe('the bombing table (data/ordnance/bombing.yaml, docs/ordnance.md)', () 
     expect(() => loadBombingTable(path)).toThrow(/sigmaM\.dive: 50 does not follow from anchors\.dive \(they give 71/);
   });
 });
+
+describe('the torpedo table (data/ordnance/torpedoes.yaml, docs/ordnance.md "Torpedoes")', () => {
+  it('has its spreads fitted to the attacks it lists, and the chances docs/ordnance.md gives', async () => {
+    const { loadTorpedoTable } = await import('../../src/shell/ordnance/table.ts');
+    const { fitTorpedoSigma, torpedoPermille, rangeHexes, releaseMaxTenths } = await import('../../src/core/ordnance/torpedo-table.ts');
+    const t = loadTorpedoTable();
+    expect(t.sigmaM.underWay).toBe(Math.round(fitTorpedoSigma(t.anchors.underWay)));
+    expect(t.sigmaM.still).toBe(Math.round(fitTorpedoSigma(t.anchors.still)));
+    const doc = readFileSync('docs/ordnance.md', 'utf8');
+    const pct = (id: string) => permilleText(torpedoPermille(t, ships.get(id)!.figures.lengthM, false));
+    expect(doc).toContain(`Yorktown ${pct('yorktown')}, Hiryu ${pct('hiryu')}, Kirishima ${pct('kirishima')}, a Liberty ship ${pct('liberty')}, a\n  Kagero ${pct('kagero')}`);
+    expect(doc).toContain(`| \`mk13\` Mark 13 (1942) | 2,216 lb | 33.5 knots | 5,000 yd: ${rangeHexes(t.types.mk13!)} hexes | 110 knots (speed ${(releaseMaxTenths(t.types.mk13!) / 10).toFixed(1)}), 50 ft |`);
+    expect(doc).toContain(`| \`type91\` Type 91 Mod 2 | 1,841 lb | 42 knots | 2,200 yd: ${rangeHexes(t.types.type91!)} hexes | 180 knots (speed ${(releaseMaxTenths(t.types.type91!) / 10).toFixed(1)}), 66 ft |`);
+    for (const type of Object.values(t.types)) for (const s of type.sources) expect(s).toMatch(/https?:\/\//);
+  });
+});

@@ -36,6 +36,7 @@ import { hexLabel } from '../../src/core/hex/coords.ts';
 import type { TerrainSpec } from '../../src/core/terrain.ts';
 import { deriveShip, type ShipInput } from '../../src/core/units/ship-card.ts';
 import { type BombingTable, parseBombingTable } from '../../src/core/ordnance/bombing-table.ts';
+import { parseTorpedoTable, type TorpedoTable } from '../../src/core/ordnance/torpedo-table.ts';
 import type { ShipCard, UnitState } from '../../src/core/units/types.ts';
 
 export interface GoldenCase {
@@ -135,6 +136,7 @@ function buildUnit(c: GoldenCase, line: string, ships: Map<string, ShipCard>): U
   const u: UnitState = {
     id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: 'active',
     ...(f.damage ? { damage: Number(f.damage) } : {}),
+    ...(kind === 'torpedo' ? { type: f.type ?? 'type91', run: Number(f.run ?? 0) } : {}),
   };
   if (kind === 'ship') {
     if (!ships.has(u.type)) throw new Error(`${c.id}: no test ship ${u.type}`);
@@ -152,6 +154,13 @@ export function loadTestShips(path: string): Map<string, ShipCard> {
 /** The real bombing table (data/ordnance/bombing.yaml): the golden cases test its numbers. */
 function bombingTable(): BombingTable {
   const r = parseBombingTable(parse(readFileSync('data/ordnance/bombing.yaml', 'utf8')), 'bombing.yaml');
+  if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
+  return r.value;
+}
+
+/** The real torpedo table (data/ordnance/torpedoes.yaml). */
+function torpedoTable(): TorpedoTable {
+  const r = parseTorpedoTable(parse(readFileSync('data/ordnance/torpedoes.yaml', 'utf8')), 'torpedoes.yaml');
   if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
   return r.value;
 }
@@ -174,7 +183,8 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
     return {
       id: id!, side: f.side ?? 'a', type: f.type ?? 'tf', hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true',
       altitude: Number(f.alt ?? 10000), speed: Math.round(Number(f.speed ?? 5) * 10), bank: (f.bank ?? 'N') as Bank,
-      loaded: f.loaded === 'true', carry: null,
+      loaded: f.loaded === 'true' || !!f.torpedo, carry: null,
+      ...(f.torpedo ? { torpedo: f.torpedo } : {}),
       last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
       status: (f.status as PlaneState['status']) ?? 'flying',
       ...(f.rockets ? { rockets: f.rockets === 'true' ? 'carried' as const : f.rockets as 'carried' | 'fired' } : {}),
@@ -192,9 +202,10 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
   const oddsDie = Number(opts.die ?? 6) as 6 | 12;
   const terrain = terrainOf(c.terrain);
   const shipCards = Object.fromEntries(units.filter((u) => u.kind === 'ship').map((u) => [u.type, ships.get(u.type)!]));
+  const torpedoes = planes.some((p) => p.torpedo) || units.some((u) => u.kind === 'torpedo') ? { torpedoes: torpedoTable(), bombing: bombingTable() } : {};
   return {
     version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
-    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), dice: { seed: 'golden' },
+    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, dice: { seed: 'golden' },
   };
 }
 
@@ -242,6 +253,8 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'bail-out': return `${at} bailout saved=${e.saved} lost=${e.lost}`;
     case 'bomb': return `${at} bomb ${e.method} ${e.hex} alt=${e.altitude} ${e.bombs}x${e.lb} at=${e.target ?? '-'} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}`;
     case 'jettison': return `${at} jettison ${e.hex}`;
+    case 'torpedo-drop': return `${at} torpedo ${e.torpedo} ${e.hex} facing=${e.facing} alt=${e.altitude}`;
+    case 'torpedo-run': return `${at} trun ${e.target} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
     case 'unit-damage': return `${at} udamage ${e.points} ${e.taken}/${e.capacity} max=${e.maxKnots} by=${e.by}`;
     case 'unit-lost': return `${at} ${e.how} ${e.hex} by=${e.by}`;
     case 'unit-move': return `${at} umove ${e.from}>${e.to}`;

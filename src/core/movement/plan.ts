@@ -34,6 +34,8 @@ export interface FlightPlan {
   bomb: boolean;
   /** JETTISON: the load dropped unaimed in the first active impulse. */
   jettison?: boolean;
+  /** TORPEDO: the torpedo dropped in the last active impulse (core/ordnance/torpedoes.ts). */
+  torpedo?: boolean;
   steps: FlightStep[];
   carry: CarryOver | null;
   climbed: number;
@@ -151,7 +153,14 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   } else if (plot?.jettison && !carriesBombs(plane)) {
     P('E_JETTISON_UNLOADED', 'seed 000 VIII', `${plane.id} carries no bombs to jettison: remove JETTISON`);
   }
-  if (plot?.bomb && !carriesBombs(plane)) {
+  if (plot?.torpedo && (!plane.torpedo || !carriesBombs(plane))) {
+    P('E_TORPEDO_NONE', 'seed 000 VIII', `${plane.id} carries no torpedo: remove TORPEDO`);
+  } else if (plot?.torpedo && plot.bomb) {
+    P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id}: BOMB and TORPEDO in one plot: it carries a torpedo; keep TORPEDO`);
+  } else if (plot?.bomb && plane.torpedo) {
+    P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id} carries a torpedo, not bombs: write TORPEDO to drop it`);
+  }
+  if (plot?.bomb && !plane.torpedo && !carriesBombs(plane)) {
     P('E_BOMB_UNLOADED', 'seed 001 rule (21); seed 002 9.2.4', plane.loaded
       ? `${plane.id} jettisoned its bombs when it was ${plane.damage?.oddsDamaged ? 'damaged' : 'hit in an engine'}: it has none left to drop; remove BOMB`
       : `${plane.id} carries no bombs: remove BOMB`);
@@ -219,6 +228,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
     mode,
     bomb: plot?.bomb ?? false,
     ...(plot?.jettison ? { jettison: true } : {}),
+    ...(plot?.torpedo ? { torpedo: true } : {}),
     steps,
     carry: nextBoxes.length ? { boxes: nextBoxes, mode: carryAgain.length ? carryMode : steepCarry ? mode : null } : null,
     climbed: turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0),

@@ -22,6 +22,7 @@ import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { applyUnitDamage, targetOf } from '../units/damage.ts';
 import type { UnitState } from '../units/types.ts';
 import { type BombingTable, type BombMethod, hitPermille } from './bombing-table.ts';
+import { dropTorpedo } from './torpedoes.ts';
 
 const LEVEL_BOMBERS = new Set(['bomber2', 'bomber3', 'bomber4']);
 
@@ -62,6 +63,7 @@ export function runBombPhase(ctx: BombContext): void {
       ctx.events.push({ ...base, type: 'jettison', hex: hexLabel(plane.hex) });
       continue;
     }
+    if (plan.torpedo && plane.torpedo && ctx.impulse === lastActive(plan)) { dropTorpedo(ctx, plane); continue; }
     if (plan.bomb && ctx.impulse === lastActive(plan)) release(ctx, plane, plan);
   }
 }
@@ -75,7 +77,7 @@ function release(ctx: BombContext, plane: PlaneState, plan: FlightPlan): void {
   const hex = hexLabel(plane.hex);
   const { count, lb } = bombsOf(card.figures.bombLoadLb, table?.bombMaxLb ?? 1100);
   plane.loaded = false;
-  const enemies = (state.units ?? []).filter((u) => u.status === 'active' && u.side !== plane.side && hexEquals(u.hex, plane.hex));
+  const enemies = (state.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo' && u.side !== plane.side && hexEquals(u.hex, plane.hex));
   const aim = table ? targetOf(state, table, enemies, method, plane.altitude) : undefined;
   if (!aim || !table) {
     ctx.events.push({ ...base, type: 'bomb', method, hex, altitude: plane.altitude, bombs: count, lb, target: null, chance: 0, rolls: [], hits: 0 });

@@ -22,7 +22,7 @@ export function targetSize(state: GameState, table: BombingTable, u: UnitState):
     const f = shipCardOf(state, u).figures;
     return { lengthM: f.lengthM, widthM: f.beamM, still: (u.ship?.knots ?? 0) === 0 };
   }
-  const v = table.vehicles[u.kind];
+  const v = table.vehicles[u.kind === 'tank' ? 'tank' : 'truck'];
   return { lengthM: v.lengthM + 2 * v.wreckM, widthM: v.widthM + 2 * v.wreckM, still: true };
 }
 

@@ -9,11 +9,17 @@ import type { GameState } from '../state.ts';
 import type { UnitTurnPlan } from './plan.ts';
 import { applyStep, onMapHex, positionOf } from './walk.ts';
 import { damagedMaxKnots } from './damage.ts';
+import { runTorpedo, type TorpedoContext } from '../ordnance/torpedoes.ts';
 
-export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, impulse: number, events: GameEvent[]): void {
-  for (const u of state.units ?? []) {
+export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, impulse: number, events: GameEvent[], run?: TorpedoContext): void {
+  for (const u of [...(state.units ?? [])]) {
     const plan = plans.get(u.id);
     if (!plan || u.status !== 'active') continue;
+    if (u.kind === 'torpedo') {
+      // A dry run (a forecast) throws no die: torpedoes already running wait for the real turn.
+      if (impulse === 7 && run) runTorpedo(run, u, 'B');
+      continue;
+    }
     const base = { impulse, phase: 'B' as const, plane: u.id };
     for (const a of plan.actions) {
       if (a.impulse !== impulse || u.status !== 'active') continue;

@@ -24,7 +24,13 @@ const PLANNERS: Record<UnitKind, Planner> = {
   truck: (s, u, o) => (o ? planTruck(s, u, o) : ok({ unit: u.id, actions: [] })),
   tank: (s, u, o) => (o ? planTank(s, u, o) : ok({ unit: u.id, actions: [] })),
   ship: planShip,
+  // A torpedo runs straight on its own, one hex a turn in impulse 7 (seed 000 V.D.2-3).
+  torpedo: (_s, u, o) => (o
+    ? err([problem(u.id, 'E_UNIT_STEP', `${u.id} is a torpedo: it runs straight on by itself and takes no orders`)])
+    : ok({ unit: u.id, actions: [{ impulse: 7, step: 'F' }] })),
 };
+
+const GONE: Partial<Record<UnitState['status'], string>> = { exited: 'has left the map', sunk: 'was sunk', destroyed: 'was destroyed', spent: 'is spent' };
 
 export const activeUnits = (state: GameState): UnitState[] => (state.units ?? []).filter((u) => u.status === 'active');
 
@@ -36,7 +42,7 @@ export function planUnits(state: GameState, orders: readonly MoveOrder[]): Resul
   for (const o of orders) {
     const u = byId.get(o.unit.toUpperCase());
     if (!u) problems.push(problem(o.unit, 'E_UNKNOWN_UNIT', `there is no truck, tank or ship ${o.unit} in this game${byId.size ? ` (units: ${[...byId.keys()].join(', ')})` : ''}`));
-    else if (u.status !== 'active') problems.push(problem(o.unit, 'E_UNIT_GONE', `${u.id} has left the map and takes no orders: leave its MOVE line out`));
+    else if (u.status !== 'active') problems.push(problem(o.unit, 'E_UNIT_GONE', `${u.id} ${GONE[u.status] ?? 'is out of the game'} and takes no orders: leave its MOVE line out`));
     else given.set(u.id, o);
   }
   for (const u of activeUnits(state)) {

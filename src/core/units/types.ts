@@ -6,9 +6,10 @@
 import type { Hex } from '../hex/coords.ts';
 
 export const UNIT_KINDS = ['truck', 'tank', 'ship'] as const;
-export type UnitKind = (typeof UNIT_KINDS)[number];
+/** Kinds a scenario places, and the torpedo, which a plane drops (core/ordnance/torpedoes.ts). */
+export type UnitKind = (typeof UNIT_KINDS)[number] | 'torpedo';
 
-export type UnitStatus = 'active' | 'exited' | 'sunk' | 'destroyed';
+export type UnitStatus = 'active' | 'exited' | 'sunk' | 'destroyed' | 'spent';
 
 /** A ship under way (units/ships.ts): speeds in knots, its way carried from turn to turn. */
 export interface ShipWay {
@@ -36,6 +37,8 @@ export interface UnitState {
   ship?: ShipWay;
   /** Damage points taken (ships; docs/ordnance.md "Damage"). */
   damage?: number;
+  /** Torpedoes: hexes run since release. */
+  run?: number;
 }
 
 /** A ship card (data/ships, docs/ships.md): the figures and what is derived from them. */

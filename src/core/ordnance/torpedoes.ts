@@ -1,0 +1,96 @@
+/**
+ * Torpedoes (seed 000 V.D, VIII; docs/ordnance.md "Torpedoes"). A plane with TORPEDO in its plot
+ * drops it in its last active impulse (VIII.2), at or below 100 ft and no faster than the
+ * torpedo's release speed (checked with the plot). The torpedo enters the hex straight ahead of the
+ * plane at once (V.D.1), then one hex a turn in impulse 7 (V.D.2-3), facing as the plane faced,
+ * until it enters a hex with a ship (V.D.2), leaves the map, or has run its range. Entering a
+ * ship's hex, it is thrown for against the ship it is likeliest to hit, of either side (a torpedo
+ * knows no flag), and its damage takes effect at once (V.D.5). Either way it is spent.
+ */
+import type { Dice } from '../dice.ts';
+import type { GameEvent } from '../events.ts';
+import { hexEquals, hexLabel } from '../hex/coords.ts';
+import { stepForward } from '../hex/flight.ts';
+import type { FlightPlan } from '../movement/plan.ts';
+import type { GameState, PlaneState } from '../state.ts';
+import { applyUnitDamage } from '../units/damage.ts';
+import { shipCardOf } from '../units/ships.ts';
+import type { UnitState } from '../units/types.ts';
+import { onMapHex } from '../units/walk.ts';
+import type { BombingTable } from './bombing-table.ts';
+import { RELEASE_MAX_ALT_FT, rangeHexes, releaseMaxTenths, torpedoPermille, type TorpedoTable } from './torpedo-table.ts';
+import type { Problem } from '../result.ts';
+
+/** The plot's release limits (the plane's speed, its altitude when it drops). */
+export function torpedoProblems(state: GameState, plane: PlaneState, plan: FlightPlan): Problem[] {
+  const type = plane.torpedo ? state.torpedoes?.types[plane.torpedo] : undefined;
+  if (!plan.torpedo || !type) return [];
+  const out: Problem[] = [];
+  const fastest = releaseMaxTenths(type);
+  if (plane.speed > fastest) {
+    out.push({ code: 'E_TORPEDO_FAST', plane: plane.id, rule: 'seed 000 VIII; docs/ordnance.md', message: `${plane.id} is at speed ${(plane.speed / 10).toFixed(1)}; the ${type.name} is dropped at ${type.releaseMaxKt} knots at most, speed ${(fastest / 10).toFixed(1)}: brake this turn (K) and drop it next turn` });
+  }
+  const alt = plane.altitude + plan.climbed - plan.dived;
+  if (alt > RELEASE_MAX_ALT_FT) {
+    out.push({ code: 'E_TORPEDO_HIGH', plane: plane.id, rule: 'seed 000 VIII; docs/ordnance.md', message: `${plane.id} would drop its torpedo at ${alt} ft; it is dropped at ${RELEASE_MAX_ALT_FT} ft or lower: dive to ${RELEASE_MAX_ALT_FT} ft by the plot's last box` });
+  }
+  return out;
+}
+
+export interface TorpedoContext {
+  state: GameState;
+  turn: number;
+  impulse: number;
+  dice: Dice;
+  events: GameEvent[];
+}
+
+/** The plane drops its torpedo: a new counter in its hex, which runs into the hex ahead at once. */
+export function dropTorpedo(ctx: TorpedoContext, plane: PlaneState): void {
+  const { state } = ctx;
+  const kind = plane.torpedo as string;
+  const units = (state.units ??= []);
+  let id = `${plane.id}T`;
+  for (let n = 2; units.some((u) => u.id === id); n++) id = `${plane.id}T${n}`;
+  const torpedo: UnitState = { id, side: plane.side, kind: 'torpedo', type: kind, hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight, status: 'active', run: 0 };
+  units.push(torpedo);
+  plane.loaded = false;
+  delete plane.torpedo;
+  ctx.events.push({ impulse: ctx.impulse, phase: 'E', plane: plane.id, type: 'torpedo-drop', torpedo: id, kind, hex: hexLabel(plane.hex), facing: plane.facing, altitude: plane.altitude });
+  runTorpedo(ctx, torpedo, 'E', plane.id);
+}
+
+/** One hex of a torpedo's run; then the ship it reaches, the map's edge or the end of its range. */
+export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E', by?: string): void {
+  const { state } = ctx;
+  const table = state.torpedoes as TorpedoTable;
+  const type = table.types[u.type];
+  const base = { impulse: ctx.impulse, phase, plane: u.id };
+  const next = stepForward({ hex: u.hex, facing: u.facing, nextRight: u.nextRight });
+  ctx.events.push({ ...base, type: 'unit-move', from: hexLabel(u.hex), to: hexLabel(next.hex), facing: next.facing });
+  u.hex = next.hex;
+  u.nextRight = next.nextRight;
+  u.run = (u.run ?? 0) + 1;
+  const dropper = by ?? u.id.replace(/T\d*$/, '');
+  if (!onMapHex(state, next)) {
+    u.status = 'exited';
+    ctx.events.push({ ...base, type: 'unit-exit', hex: hexLabel(u.hex) });
+    return;
+  }
+  const ships = (state.units ?? []).filter((s) => s.kind === 'ship' && s.status === 'active' && hexEquals(s.hex, u.hex))
+    .map((s) => ({ s, chance: torpedoPermille(table, shipCardOf(state, s).figures.lengthM, (s.ship?.knots ?? 0) === 0) }))
+    .sort((a, b) => b.chance - a.chance || a.s.id.localeCompare(b.s.id));
+  const aim = ships[0];
+  if (aim) {
+    const roll = ctx.dice.roll(1000, { turn: ctx.turn, impulse: ctx.impulse, label: `torpedo:${u.id}` });
+    const hit = roll <= aim.chance;
+    ctx.events.push({ ...base, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper });
+    u.status = 'spent';
+    if (hit && state.bombing) applyUnitDamage(state, aim.s, 1, type?.weightLb ?? 0, state.bombing as BombingTable, dropper, base, ctx.events);
+    return;
+  }
+  if (type && u.run >= rangeHexes(type)) {
+    u.status = 'spent';
+    ctx.events.push({ ...base, type: 'unit-lost', how: 'spent', hex: hexLabel(u.hex), by: dropper });
+  }
+}
