@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveTurn } from '../../src/core/turn.ts';
 import {
-  buildState, checkAfter, compactEvent, problemLines, goldenOrders, loadTestCards, missingInOrder, readGoldenFile,
+  expectGoldenCase, loadTestCards, readGoldenFile,
 } from '../support/golden-movement.ts';
 
 const DIR = 'tests/golden/movement';
@@ -17,23 +16,7 @@ describe('golden movement cases', () => {
     expect(all.length).toBeGreaterThanOrEqual(40);
     expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
   });
-  for (const c of all) {
-    it(`${c.id} ${c.title} (${c.rule})`, () => {
-      let state = buildState(c, cards);
-      const events: string[] = [];
-      let errors: string[] = [];
-      for (const lines of c.turns) {
-        const r = resolveTurn(state, goldenOrders(lines));
-        if (!r.ok) { errors = problemLines(r.error, c.errors); break; }
-        events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
-        state = r.value.state;
-      }
-      expect([...errors].sort()).toEqual([...c.errors].sort());
-      expect(c.after.flatMap((l) => checkAfter(l, state))).toEqual([]);
-      const miss = missingInOrder(c.events, events);
-      expect(miss, `event not found in order: ${miss}\nall events:\n${events.join('\n')}`).toBeUndefined();
-    });
-  }
+  for (const c of all) it(`${c.id} ${c.title} (${c.rule})`, () => expectGoldenCase(c, cards));
 });
 
 describe('golden coverage', () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveTurn } from '../../src/core/turn.ts';
-import { fixedDice } from '../../src/core/dice.ts';
 import {
-  buildState, checkAfter, compactEvent, diceTable, goldenOrders, loadTestCards, loadTestShips, missingInOrder, problemLines, readGoldenFile,
+  expectGoldenCase, loadTestCards, loadTestShips, readGoldenFile,
 } from '../support/golden-movement.ts';
 
 const DIR = 'tests/golden/units';
@@ -17,27 +15,7 @@ describe('golden unit cases (trucks, tanks, ships: seed 000 V)', () => {
     expect(all.length).toBeGreaterThanOrEqual(20);
     expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
   });
-  for (const c of all) {
-    it(`${c.id} ${c.title} (${c.rule})`, () => {
-      let state = buildState(c, cards, ships);
-      const events: string[] = [];
-      let errors: string[] = [];
-      for (const lines of c.turns) {
-        const r = resolveTurn(state, goldenOrders(lines), c.dice.length ? fixedDice(diceTable(c)) : undefined);
-        if (!r.ok) { errors = problemLines(r.error, c.errors); break; }
-        events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
-        state = r.value.state;
-      }
-      expect([...errors].sort()).toEqual([...c.errors].sort());
-      expect(c.after.flatMap((l) => checkAfter(l, state))).toEqual([]);
-      if (c.exact.length) {
-        const kinds = new Set(c.exact);
-        expect(events.filter((e) => kinds.has(e.split(' ')[2]!))).toEqual(c.events.filter((e) => kinds.has(e.split(' ')[2]!)));
-      }
-      const miss = missingInOrder(c.events, events);
-      expect(miss, `event not found in order: ${miss}\nall events:\n${events.join('\n')}`).toBeUndefined();
-    });
-  }
+  for (const c of all) it(`${c.id} ${c.title} (${c.rule})`, () => expectGoldenCase(c, cards, ships));
 });
 
 describe('golden coverage of the unit rules', () => {

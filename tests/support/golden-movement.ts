@@ -22,6 +22,9 @@
  *     E_ALT_RATE A1 box=1 | a climb of 400 ft ...   (with ` | message`, the message is compared too)
  */
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { fixedDice } from '../../src/core/dice.ts';
+import { resolveTurn } from '../../src/core/turn.ts';
 import { parseOrders } from '../../src/orders/index.ts';
 import type { TurnOrders } from '../../src/core/turn.ts';
 import { parse } from 'yaml';
@@ -330,4 +333,31 @@ export function goldenOrders(lines: string[]): TurnOrders {
   if (parsed.errors.length) throw new Error(`orders do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
   const env = parsed.envelopes[0]!;
   return { plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])), fire: env.fire, ...(env.moves ? { moves: env.moves } : {}) };
+}
+
+/**
+ * Plays a case: builds its state, resolves its turns (fixed dice when it gives any) and checks the
+ * errors, the `after:` lines, the events in order and the `exact:` kinds. Shared by the movement,
+ * combat and unit suites.
+ */
+export function expectGoldenCase(c: GoldenCase, cards: Map<string, AircraftCard>, ships?: Map<string, ShipCard>): void {
+  let state = buildState(c, cards, ships);
+  const dice = c.dice.length ? fixedDice(diceTable(c)) : undefined;
+  const events: string[] = [];
+  let errors: string[] = [];
+  for (const lines of c.turns) {
+    const r = resolveTurn(state, goldenOrders(lines), dice);
+    if (!r.ok) { errors = problemLines(r.error, c.errors); break; }
+    events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
+    state = r.value.state;
+  }
+  expect([...errors].sort()).toEqual([...c.errors].sort());
+  expect(c.after.flatMap((l) => checkAfter(l, state))).toEqual([]);
+  const miss = missingInOrder(c.events, events);
+  expect(miss, `event not found in order: ${miss}\nall events:\n${events.join('\n')}`).toBeUndefined();
+  // `exact: shot damage`: the listed kinds of event appear exactly as the case lists them.
+  for (const kind of c.exact) {
+    const pick = (l: string[]) => l.filter((e) => e.split(' ')[2] === kind);
+    expect(pick(events), `every '${kind}' event`).toEqual(pick(c.events));
+  }
 }

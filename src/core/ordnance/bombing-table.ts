@@ -66,18 +66,32 @@ export function erf(x: number): number {
 export const hitProbability = (l: number, w: number, sigma: number): number =>
   erf(l / (2 * Math.SQRT2 * sigma)) * erf(w / (2 * Math.SQRT2 * sigma));
 
-/** The spread that makes a list of attacks score their hits on average (bisection). */
-export function fitSigma(anchors: readonly { attacks: number; hits: number; lengthM: number; beamM: number }[]): number {
-  const attacks = anchors.reduce((n, a) => n + a.attacks, 0);
+/**
+ * The spread at which attacks with these chances of a hit score `hits` on average: the expected
+ * hits fall as the spread grows, so a bisection finds it (bombs here, torpedoes in torpedo-table.ts).
+ */
+export function fitSpread(anchors: readonly { attacks: number; hits: number }[], chance: (anchor: number, sigma: number) => number): number {
   const hits = anchors.reduce((n, a) => n + a.hits, 0);
-  const expected = (s: number) => anchors.reduce((n, a) => n + a.attacks * hitProbability(a.lengthM, a.beamM, s), 0);
+  const expected = (s: number) => anchors.reduce((n, a, i) => n + a.attacks * chance(i, s), 0);
   let lo = 0.1;
-  let hi = 10000;
+  let hi = 100000;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
     if (expected(mid) > hits) lo = mid; else hi = mid;
   }
-  return attacks ? (lo + hi) / 2 : NaN;
+  return (lo + hi) / 2;
+}
+
+/** The dive-bombing spread that makes a list of attacks score their hits on average. */
+export const fitSigma = (anchors: readonly { attacks: number; hits: number; lengthM: number; beamM: number }[]): number =>
+  fitSpread(anchors, (i, s) => hitProbability((anchors[i] as { lengthM: number }).lengthM, (anchors[i] as { beamM: number }).beamM, s));
+
+/** Problems of a table whose spreads (by key) are not what their anchors give, in whole metres. */
+export function spreadProblems<K extends string>(file: string, given: Record<K, number>, fitted: Record<K, number>): Problem[] {
+  return (Object.keys(given) as K[]).flatMap((k) => {
+    const want = Math.round(fitted[k]);
+    return given[k] === want ? [] : [{ code: 'E_ORDNANCE_DATA', message: `${file}: sigmaM.${k}: ${given[k]} does not follow from anchors.${k} (they give ${want}, docs/ordnance.md): write ${want}` }];
+  });
 }
 
 export interface BombTarget {
@@ -111,10 +125,6 @@ const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' 
 export function parseBombingTable(data: unknown, file: string): Result<BombingTable, Problem[]> {
   const r = bombingSchema.safeParse(data);
   if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_ORDNANCE_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
-  const problems: Problem[] = [];
-  for (const k of ['dive', 'still'] as const) {
-    const want = Math.round(fitSigma(r.data.anchors[k]));
-    if (r.data.sigmaM[k] !== want) problems.push({ code: 'E_ORDNANCE_DATA', message: `${file}: sigmaM.${k}: ${r.data.sigmaM[k]} does not follow from anchors.${k} (they give ${want}, docs/ordnance.md): write ${want}` });
-  }
+  const problems = spreadProblems(file, r.data.sigmaM, { dive: fitSigma(r.data.anchors.dive), still: fitSigma(r.data.anchors.still) });
   return problems.length ? err(problems) : ok(r.data);
 }

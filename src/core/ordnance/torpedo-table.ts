@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { err, ok, type Problem, type Result } from '../result.ts';
-import { erf } from './bombing-table.ts';
+import { erf, fitSpread, spreadProblems } from './bombing-table.ts';
 
 const positive = z.number().positive();
 const text = z.string().trim().min(1);
@@ -54,17 +54,8 @@ export const RELEASE_MAX_ALT_FT = 100;
 
 export const torpedoProbability = (lengthM: number, sigma: number): number => erf(lengthM / (2 * Math.SQRT2 * sigma));
 
-export function fitTorpedoSigma(anchors: readonly { attacks: number; hits: number; lengthM: number }[]): number {
-  const hits = anchors.reduce((n, a) => n + a.hits, 0);
-  const expected = (s: number) => anchors.reduce((n, a) => n + a.attacks * torpedoProbability(a.lengthM, s), 0);
-  let lo = 0.1;
-  let hi = 100000;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (expected(mid) > hits) lo = mid; else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
+export const fitTorpedoSigma = (anchors: readonly { attacks: number; hits: number; lengthM: number }[]): number =>
+  fitSpread(anchors, (i, s) => torpedoProbability((anchors[i] as { lengthM: number }).lengthM, s));
 
 /** The chance in tenths of a percent, 1 to 999. */
 export function torpedoPermille(t: TorpedoTable, lengthM: number, still: boolean): number {
@@ -77,10 +68,6 @@ const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' 
 export function parseTorpedoTable(data: unknown, file: string): Result<TorpedoTable, Problem[]> {
   const r = torpedoTableSchema.safeParse(data);
   if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_ORDNANCE_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
-  const problems: Problem[] = [];
-  for (const k of ['underWay', 'still'] as const) {
-    const want = Math.round(fitTorpedoSigma(r.data.anchors[k]));
-    if (r.data.sigmaM[k] !== want) problems.push({ code: 'E_ORDNANCE_DATA', message: `${file}: sigmaM.${k}: ${r.data.sigmaM[k]} does not follow from anchors.${k} (they give ${want}, docs/ordnance.md): write ${want}` });
-  }
+  const problems = spreadProblems(file, r.data.sigmaM, { underWay: fitTorpedoSigma(r.data.anchors.underWay), still: fitTorpedoSigma(r.data.anchors.still) });
   return problems.length ? err(problems) : ok(r.data);
 }

@@ -1,6 +1,6 @@
 /**
- * The bombing table on disk: data/ordnance/bombing.yaml (docs/ordnance.md), validated and its dive
- * spreads refitted to its anchors (core/ordnance/bombing-table.ts).
+ * The ordnance tables on disk: data/ordnance/bombing.yaml and torpedoes.yaml (docs/ordnance.md),
+ * validated and their spreads refitted to their anchors (core/ordnance/).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,24 +8,22 @@ import { type BombingTable, parseBombingTable } from '../../core/ordnance/bombin
 import { parseTorpedoTable, type TorpedoTable } from '../../core/ordnance/torpedo-table.ts';
 import { readYaml, shown } from '../aircraft/catalog.ts';
 import { cliError } from '../errors.ts';
+import type { Problem, Result } from '../../core/result.ts';
 
 export const DEFAULT_TORPEDO_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/torpedoes.yaml');
 export const DEFAULT_BOMBING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/bombing.yaml');
 
-export function loadBombingTable(path: string = DEFAULT_BOMBING_FILE): BombingTable {
+/** Reads and checks one ordnance file; every problem in one E_ORDNANCE_DATA error. */
+function loadTable<T>(path: string, parse: (data: unknown, file: string) => Result<T, Problem[]>): T {
   const name = shown(path);
   const read = readYaml(path, name);
-  if (read.problems.length) throw cliError('E_ORDNANCE_DATA', `ordnance data: ${read.problems.length} problem(s)\n  ${read.problems.join('\n  ')}`);
-  const r = parseBombingTable(read.data, name);
-  if (!r.ok) throw cliError('E_ORDNANCE_DATA', `ordnance data: ${r.error.length} problem(s)\n  ${r.error.map((p) => p.message).join('\n  ')}`);
+  const problems = [...read.problems];
+  const r = problems.length ? undefined : parse(read.data, name);
+  if (r && !r.ok) problems.push(...r.error.map((p) => p.message));
+  if (!r || !r.ok) throw cliError('E_ORDNANCE_DATA', `ordnance data: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
   return r.value;
 }
 
-export function loadTorpedoTable(path: string = DEFAULT_TORPEDO_FILE): TorpedoTable {
-  const name = shown(path);
-  const read = readYaml(path, name);
-  if (read.problems.length) throw cliError('E_ORDNANCE_DATA', `ordnance data: ${read.problems.length} problem(s)\n  ${read.problems.join('\n  ')}`);
-  const r = parseTorpedoTable(read.data, name);
-  if (!r.ok) throw cliError('E_ORDNANCE_DATA', `ordnance data: ${r.error.length} problem(s)\n  ${r.error.map((p) => p.message).join('\n  ')}`);
-  return r.value;
-}
+export const loadBombingTable = (path: string = DEFAULT_BOMBING_FILE): BombingTable => loadTable(path, parseBombingTable);
+
+export const loadTorpedoTable = (path: string = DEFAULT_TORPEDO_FILE): TorpedoTable => loadTable(path, parseTorpedoTable);
