@@ -11,6 +11,8 @@ import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { configFrom } from '../../src/shell/config.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
+import { loadShipDir } from '../../src/shell/ships/catalog.ts';
+import { loadBombingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
 import { sendMail, waitForMessages, type ReceivedMessage } from './mail.ts';
 import type { MailStack } from './mailstack.ts';
 import { ROOT, startServe, type ServeProcess } from './serve-process.ts';
@@ -42,6 +44,25 @@ export function setUpGame(env: Record<string, string>, game: string, players: { 
     }
     startGame(rt.deps, game);
     return seats;
+  } finally {
+    rt.close();
+  }
+}
+
+/** Any scenario of scenarios/, with its players and their pieces; returns the secrets by player. */
+export function setUpScenario(env: Record<string, string>, game: string, scenario: string, players: { id: string; email: string; pieces: string[] }[]): Record<string, string> {
+  const rt = openRuntime({ config: configFrom(env) });
+  try {
+    const catalog = loadAircraftDir();
+    const ships = loadShipDir();
+    createGame(rt.deps, {
+      id: game, scenario: loadScenarioFile(join(ROOT, 'scenarios', `${scenario}.yaml`), catalog, ships), catalog, ships,
+      bombing: loadBombingTable(), torpedoes: loadTorpedoTable(),
+    });
+    const secrets: Record<string, string> = {};
+    for (const p of players) secrets[p.id] = addPlayer(rt.deps, { gameId: game, playerId: p.id, email: p.email, planes: p.pieces }).secret;
+    startGame(rt.deps, game);
+    return secrets;
   } finally {
     rt.close();
   }
