@@ -4,6 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { exportGame, importGame } from '../../src/app/export.ts';
+import { verifyGame } from '../../src/app/verify.ts';
+import { parseExport } from '../../src/shell/export-file.ts';
+import { loadBombingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
 import { receive } from '../../src/app/intake.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
@@ -21,7 +25,7 @@ const last = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) 
 function carrierGame(t: TestReferee): { usn: string; ijn: string } {
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
-  createGame(t.deps, { id: 'midway', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships });
+  createGame(t.deps, { id: 'midway', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, bombing: loadBombingTable(), torpedoes: loadTorpedoTable() });
   const usn = addPlayer(t.deps, { gameId: 'midway', playerId: 'usn', email: USN, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] }).secret;
   const ijn = addPlayer(t.deps, { gameId: 'midway', playerId: 'ijn', email: IJN, planes: ['Z1', 'Z2', 'CV1', 'BB1', 'DD1'] }).secret;
   startGame(t.deps, 'midway');
@@ -115,5 +119,24 @@ describe('trucks and tanks by mail', () => {
     send(t, 'fr@example.test', envelope('ardennes', 'fr', s.fr, 'MOVE T1 R F\nMOVE T2 R F F'));
     const text = last(t, 'fr@example.test', 'ack').text.replace(/\s+/g, ' ');
     expect(text).toContain('T2 starts the turn on a road: it has 2 movement points');
+  });
+});
+
+describe('a game with ships, bombs and torpedoes in the archive', () => {
+  it('exports, imports and verifies: every turn re-resolved from its stored orders gives the same state', () => {
+    const t = testReferee();
+    const s = carrierGame(t);
+    send(t, IJN, envelope('midway', 'ijn', s.ijn, 'MOVE CV1 TR 34KT\nMOVE DD1 TL'));
+    const r = send(t, USN, envelope('midway', 'usn', s.usn, 'D1: VD BOMB 1 1 1 1 1\nD2: VD BOMB 1 1 1 1 1\nT1: TORPEDO 1 1 1\nT2: TORPEDO 1 1 1'));
+    expect(r.resolved).toEqual([{ game: 'midway', turn: 1 }]);
+    const turn1 = t.store.tx((tx) => tx.events.list('midway', 1));
+    expect(turn1.filter((e) => e.type === 'bomb')).toHaveLength(2);
+    expect(turn1.filter((e) => e.type === 'torpedo-run')).toHaveLength(2);
+    expect(verifyGame(t.deps, 'midway')).toEqual({ game: 'midway', turns: 1, legacyTurns: 0, differences: [] });
+    const data = exportGame(t.deps, 'midway');
+    const fresh = testReferee();
+    importGame(fresh.deps, parseExport(JSON.stringify(data)));
+    expect(exportGame(fresh.deps, 'midway')).toEqual(data);
+    expect(verifyGame(fresh.deps, 'midway').differences).toEqual([]);
   });
 });
