@@ -117,7 +117,7 @@ export function gamePage(store: Store, id: string) {
       id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],
       turn: game.turn, current, deadline: deadline === null ? '' : when(deadline),
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
-      players, planes: state ? state.planes.map((p) => planeRow(state, p)) : [],
+      players, planes: state ? state.planes.map((p) => planeRow(state, p)) : [], units: state ? unitRows(state) : [],
       waiting: waiting.join(', '),
       // The action only: the game page is drawn for every request (the whole map is on the turn pages).
       map: state && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title, actionOnly: true }) : '',
@@ -202,14 +202,20 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     combat,
     eventLog: turnLog(t.events),
     planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p), sheet: sheetHref(t.game.id, t.turn, p.id) })),
-    units: (t.after.units ?? []).map((u) => {
-      const card = u.kind === 'ship' ? t.after.ships?.[u.type] : undefined;
-      return {
-        id: u.id, side: t.after.sides[u.side]?.name ?? u.side, what: card?.name ?? u.kind, hex: hexLabel(u.hex), facing: facingText(u.facing),
-        speed: u.ship ? `${u.ship.knots} kt` : '', damage: card ? `${Math.min(u.damage ?? 0, card.hullPoints)} of ${card.hullPoints}` : '', status: u.status,
-      };
-    }),
+    units: unitRows(t.after),
   };
+}
+
+/** The trucks, tanks, ships and torpedoes of a state, a row each, for the web pages. */
+function unitRows(state: GameState) {
+  return (state.units ?? []).map((u) => {
+    const card = u.kind === 'ship' ? state.ships?.[u.type] : undefined;
+    const what = card?.name ?? (u.kind === 'torpedo' ? `torpedo (${state.torpedoes?.types[u.type]?.name ?? u.type})` : u.kind);
+    return {
+      id: u.id, side: state.sides[u.side]?.name ?? u.side, what, hex: hexLabel(u.hex), facing: facingText(u.facing),
+      speed: u.ship ? `${u.ship.knots} kt` : '', damage: card ? `${Math.min(u.damage ?? 0, card.hullPoints)} of ${card.hullPoints}` : '', status: u.status,
+    };
+  });
 }
 
 export function planeSheet(store: Store, id: string, n: number, planeId: string) {

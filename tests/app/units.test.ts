@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
 import { exportGame, importGame } from '../../src/app/export.ts';
 import { verifyGame } from '../../src/app/verify.ts';
+import { gamePage } from '../../src/app/archive.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { loadBombingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
 import { receive } from '../../src/app/intake.ts';
@@ -133,9 +134,13 @@ describe('a game with ships, bombs and torpedoes in the archive', () => {
     expect(turn1.filter((e) => e.type === 'bomb')).toHaveLength(2);
     expect(turn1.filter((e) => e.type === 'torpedo-run')).toHaveLength(2);
     expect(verifyGame(t.deps, 'midway')).toEqual({ game: 'midway', turns: 1, legacyTurns: 0, differences: [] });
+    // The web archive's game page lists the ships with their speed and damage, and the spent torpedoes.
+    const page = gamePage(t.store, 'midway')!;
+    expect(page.units.find((u) => u.id === 'CV1')).toMatchObject({ what: 'IJN Hiryu', facing: '4 (ESE)', speed: '30 kt', status: 'active' });
+    expect(page.units.find((u) => u.id === 'T1T')).toMatchObject({ what: 'torpedo (Mark 13 aircraft torpedo (1942))', status: 'spent' });
     const data = exportGame(t.deps, 'midway');
     const fresh = testReferee();
-    importGame(fresh.deps, parseExport(JSON.stringify(data)));
+    importGame(fresh.deps, parseExport(JSON.stringify(data), 'midway.json'));
     expect(exportGame(fresh.deps, 'midway')).toEqual(data);
     expect(verifyGame(fresh.deps, 'midway').differences).toEqual([]);
   });
