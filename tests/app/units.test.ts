@@ -92,7 +92,7 @@ describe('trucks and tanks by mail', () => {
   function convoy(t: TestReferee) {
     const catalog = loadAircraftDir();
     createGame(t.deps, { id: 'ardennes', scenario: loadScenarioFile('scenarios/road-convoy.yaml', catalog), catalog });
-    const lw = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'lw', email: 'lw@example.test', planes: ['J1', 'J2'] }).secret;
+    const lw = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'lw', email: 'lw@example.test', planes: ['J1', 'J2', 'H1'] }).secret;
     const fr = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'fr', email: 'fr@example.test', planes: ['T1', 'T2', 'T3', 'T4', 'K1', 'K2'] }).secret;
     startGame(t.deps, 'ardennes');
     return { lw, fr };
