@@ -7,7 +7,29 @@ import { join } from 'node:path';
 const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8' });
 
 describe('tallyho resolve on the sample scenarios', () => {
-  for (const name of ['duel', 'two-v-two', 'bomber-interception']) {
+  type Ev = { type: string; plane: string; impulse: number; phase: string; method?: string };
+  const events = (name: string): Ev[] => JSON.parse(run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`, '--json').stdout).events;
+
+  it('carrier-strike shows its rules at work: ships in impulse 7, dive bombing, torpedo runs', () => {
+    const ev = events('carrier-strike');
+    expect(ev.filter((e) => e.type === 'unit-turn').map((e) => [e.plane, e.impulse, e.phase])).toEqual([['CV1', 7, 'B']]);
+    expect(ev.filter((e) => e.type === 'ship-speed').map((e) => e.plane)).toEqual(['CV1', 'BB1']);
+    expect(ev.filter((e) => e.type === 'bomb').map((e) => [e.plane, e.method, e.impulse])).toEqual([['D1', 'dive', 12], ['D2', 'dive', 12]]);
+    expect(ev.filter((e) => e.type === 'torpedo-drop').map((e) => e.plane)).toEqual(['T1', 'T2']);
+    expect(ev.filter((e) => e.type === 'torpedo-run').map((e) => e.plane)).toEqual(['T1T', 'T2T']);
+  });
+
+  it('road-convoy shows its rules at work: trucks in impulses 4 and 9, tanks in 7, bombs by every method', () => {
+    const ev = events('road-convoy');
+    const moved = (id: string) => ev.filter((e) => e.plane === id && (e.type === 'unit-move' || e.type === 'unit-turn')).map((e) => e.impulse);
+    expect(moved('T1')).toEqual([4, 9]);
+    expect(moved('T4')).toEqual([9]);
+    expect(moved('K1')).toEqual([7]);
+    expect(moved('K2')).toEqual([7, 7]);
+    expect(ev.filter((e) => e.type === 'bomb').map((e) => [e.plane, e.method])).toEqual([['J1', 'dive'], ['J2', 'glide'], ['H1', 'level']]);
+  });
+
+  for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy']) {
     it(`${name}: readable map and log, valid JSON`, () => {
       const text = run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`);
       expect(text.stderr).not.toMatch(/tallyho:/);
