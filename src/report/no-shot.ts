@@ -29,7 +29,7 @@ function because(r: NoShotReason, e: NoShotEvent, statusOf: (id: string) => Plan
     case 'already-fired': return rockets ? 'the rockets were fired already' : 'the guns had fired already this turn (once a turn each)';
     case 'before-from': return `before impulse ${e.from ?? '?'} (FROM ${e.from ?? '?'})`;
     case 'not-active': return `${e.plane} not active in that impulse (${rockets ? 'rockets' : 'fixed guns'} fire only in one)`;
-    case 'ordnance': return `no fixed guns on a turn ${e.plane} drops its bombs`;
+    case 'ordnance': return `no fixed guns on a turn ${e.plane} drops its bombs or torpedo`;
     case 'no-target': return 'no enemy plane was flying';
     case 'target-gone': return `${target} ${gone ?? 'was not flying'}`;
     case 'same-hex': return `${target} in the same hex`;
