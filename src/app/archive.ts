@@ -208,7 +208,8 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
 
 /** The trucks, tanks, ships and torpedoes of a state, a row each, for the web pages. */
 function unitRows(state: GameState) {
-  return (state.units ?? []).map((u) => {
+  // Torpedoes are listed while they run; spent ones are told in the turn's log.
+  return (state.units ?? []).filter((u) => u.kind !== 'torpedo' || u.status === 'active').map((u) => {
     const card = u.kind === 'ship' ? state.ships?.[u.type] : undefined;
     const what = card?.name ?? (u.kind === 'torpedo' ? `torpedo (${state.torpedoes?.types[u.type]?.name ?? u.type})` : u.kind);
     return {

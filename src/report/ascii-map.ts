@@ -357,9 +357,11 @@ export function legend(view: MapView, shown: Set<string>, keys: { key: string; t
 
 /** The trucks, tanks and ships, one a line. */
 function unitRows(view: MapView, shown: Set<string>): string[] {
-  if (!view.units.length) return [];
+  // A torpedo that has run its course is of no more interest: only running ones are listed.
+  const listed = view.units.filter((u) => u.kind !== 'torpedo' || u.status === 'active');
+  if (!listed.length) return [];
   const rows = ['unit   side      hex    facing     what                        speed'];
-  for (const u of view.units) {
+  for (const u of listed) {
     const off = u.status === 'active' && !shown.has(u.id) ? ' (not shown above)' : '';
     const status = u.status === 'active' ? '' : ` ${u.status.toUpperCase()}`;
     const facing = `${clockOf(u.facing)} (${facingCompass(u.facing)})`;
