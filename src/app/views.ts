@@ -7,7 +7,7 @@
 import { capacityOf, enginesWorking, systemName } from '../core/combat/damage-state.ts';
 import { bankWords } from '../core/bank.ts';
 import { distance, hexLabel, parseHexLabel } from '../core/hex/coords.ts';
-import { facingCompass } from '../core/hex/facing.ts';
+import { facingText } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
 import { planeLimits } from '../core/movement/limits.ts';
@@ -26,7 +26,7 @@ import type { MoveOrder } from '../orders/index.ts';
 export const WIDTH = 78;
 
 /** A facing as the mails write it: "12 (N)", "3 (E)". */
-export const facingText = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
+export { facingText };
 const clock = facingText;
 const feet = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

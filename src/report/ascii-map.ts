@@ -20,7 +20,7 @@
  * The legend under the map repeats every fact in words, so the map reads in a proportional font.
  */
 import type { Hex } from '../core/hex/coords.ts';
-import { facingCompass } from '../core/hex/facing.ts';
+import { facingText } from '../core/hex/facing.ts';
 import { bankWords } from '../core/bank.ts';
 import { type GameState, speedText } from '../core/state.ts';
 import { type Terrain, terrainAt, TERRAINS } from '../core/terrain.ts';
@@ -348,7 +348,7 @@ export function legend(view: MapView, shown: Set<string>, keys: { key: string; t
   for (const p of view.planes) {
     const off = p.status === 'flying' && !shown.has(p.id) ? ' (not shown above)' : '';
     const status = p.status === 'flying' ? '' : ` ${p.status.toUpperCase()}`;
-    const facing = `${clockOf(p.facing)} (${facingCompass(p.facing)})`;
+    const facing = facingText(p.facing);
     rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedOf(p)}  ${bankOf(p)}${status}${off}`);
   }
   rows.push(...unitRows(view, shown));
@@ -364,7 +364,7 @@ function unitRows(view: MapView, shown: Set<string>): string[] {
   for (const u of listed) {
     const off = u.status === 'active' && !shown.has(u.id) ? ' (not shown above)' : '';
     const status = u.status === 'active' ? '' : ` ${u.status.toUpperCase()}`;
-    const facing = `${clockOf(u.facing)} (${facingCompass(u.facing)})`;
+    const facing = facingText(u.facing);
     const what = u.kind === 'ship' ? `ship: ${u.name}` : u.kind === 'torpedo' ? `torpedo: ${u.name}` : u.kind;
     const speed = u.knots !== undefined ? `${u.knots} kt` : '';
     rows.push(`${u.id.slice(0, 6).padEnd(6)} ${u.side.slice(0, 9).padEnd(9)} ${u.hex.padEnd(6)} ${facing.padEnd(10)} ${what.slice(0, 27).padEnd(27)} ${speed}${status}${off}`.trimEnd());

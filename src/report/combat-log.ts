@@ -5,9 +5,7 @@
  */
 import type { GameEvent, ShotEvent } from '../core/events.ts';
 import { permilleText } from '../core/ordnance/bombing-table.ts';
-import { facingCompass } from '../core/hex/facing.ts';
-
-const FACING_WORD = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
+import { facingText } from '../core/hex/facing.ts';
 
 type Ev<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
@@ -47,7 +45,7 @@ export function combatLines(evs: readonly GameEvent[]): string[] {
     else if (e.type === 'bomb') out.push(...bombLines(e));
     else if (e.type === 'unit-move' && e.phase === 'E') out.push(`  ${e.plane} runs ${e.from} -> ${e.to}`);
     else if (e.type === 'unit-exit' && e.phase === 'E') out.push(`  ${e.plane} runs off the map at ${e.hex}`);
-    else if (e.type === 'torpedo-drop') out.push(`${e.plane} drops torpedo ${e.torpedo} in ${e.hex} from ${e.altitude} ft, heading ${FACING_WORD(e.facing)}`);
+    else if (e.type === 'torpedo-drop') out.push(`${e.plane} drops torpedo ${e.torpedo} in ${e.hex} from ${e.altitude} ft, heading ${facingText(e.facing)}`);
     else if (e.type === 'torpedo-run') out.push(`${e.phase === 'E' ? '  ' : ''}${e.plane} reaches ${e.target}: hit chance ${permilleText(e.chance)} (1-${e.chance} on a d1000); rolled ${e.roll}: ${e.hit ? 'HIT' : 'missed'}`);
     else if (e.type === 'jettison') out.push(`${e.plane} jettisons its bombs over ${e.hex}`);
     else if (e.type === 'unit-damage') out.push(`  -> ${e.plane}: ${e.points} damage point${e.points === 1 ? '' : 's'}, ${e.taken} of ${e.capacity}; top speed now ${e.maxKnots} knots`);

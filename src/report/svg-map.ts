@@ -17,7 +17,7 @@
  * `esc`, numbers included, and nothing from the store is written anywhere else.
  */
 import { fromColRow, hexCentre } from '../core/hex/coords.ts';
-import { facingCompass } from '../core/hex/facing.ts';
+import { facingText } from '../core/hex/facing.ts';
 import type { Frame, PlaneFrame } from './frames.ts';
 import type { UnitKind } from '../core/units/types.ts';
 import { type Terrain, terrainAt } from '../core/terrain.ts';
@@ -37,7 +37,6 @@ export const esc = (v: string | number): string =>
   String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const num = (n: number): string => esc(Math.round(n * 10) / 10);
-const clockText = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
 const feet = (n: number): string => n.toLocaleString('en-US');
 
 /** The map's style: served as /static/map.css for the web, carried inside the mail picture. */
@@ -367,8 +366,8 @@ function unitMarker(m: Marker & { kind: UnitKind }, stack: number): string {
   const speed = m.knots !== undefined ? `, ${m.knots} knots` : '';
   const dy = R * 0.75 + stack * 10;
   return `<g class="unit ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-unit="${esc(m.id)}" data-kind="${esc(m.kind)}" data-hex="${esc(m.hex)}" ` +
-    `data-facing="${esc(clockText(m.facing))}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
-    `<title>${esc(`${m.id} (${m.name ?? m.kind}): hex ${m.hex}, facing ${clockText(m.facing)}${speed}${gone ? `, ${m.status}` : ''}`)}</title>` +
+    `data-facing="${esc(facingText(m.facing))}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
+    `<title>${esc(`${m.id} (${m.name ?? m.kind}): hex ${m.hex}, facing ${facingText(m.facing)}${speed}${gone ? `, ${m.status}` : ''}`)}</title>` +
     `<g transform="rotate(${esc(m.facing * 30)})">${HULLS[m.kind]}</g>` +
     `<text class="label" y="${num(dy)}">${esc(m.id)}${m.knots !== undefined ? ` ${esc(m.knots)}kt` : ''}</text></g>`;
 }
@@ -382,8 +381,8 @@ function marker(m: Marker, stack: number): string {
   const down = m.facing >= 4 && m.facing <= 8;
   const dy = down ? -(R * 0.5 + stack * 10) : R * 0.75 + stack * 10;
   return `<g class="plane ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-plane="${esc(m.id)}" data-hex="${esc(m.hex)}" ` +
-    `data-facing="${esc(clockText(m.facing))}" data-altitude="${esc(m.altitude)}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
-    `<title>${esc(`${m.id}: hex ${m.hex}, facing ${clockText(m.facing)}, ${alt}`)}</title>` +
+    `data-facing="${esc(facingText(m.facing))}" data-altitude="${esc(m.altitude)}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
+    `<title>${esc(`${m.id}: hex ${m.hex}, facing ${facingText(m.facing)}, ${alt}`)}</title>` +
     `<path class="nose" d="M0,${num(-R * 0.85)} L${num(R * 0.3)},${num(-R * 0.2)} L${num(-R * 0.3)},${num(-R * 0.2)} Z" transform="rotate(${esc(m.facing * 30)})"/>` +
     `<circle r="${num(R * 0.32)}"/>` +
     `<text class="label" y="${num(dy)}">${esc(m.id)} ${esc(flyingNow ? feet(m.altitude) : m.status)}</text></g>`;

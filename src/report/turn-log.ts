@@ -4,12 +4,11 @@
  */
 import { bankWords } from '../core/bank.ts';
 import type { GameEvent } from '../core/events.ts';
-import { facingCompass } from '../core/hex/facing.ts';
+import { facingText } from '../core/hex/facing.ts';
 import { speedText } from '../core/state.ts';
 import { combatLines } from './combat-log.ts';
 import { wrapText } from './wrap.ts';
 
-const clock = (f: number): string => `${f === 0 ? 12 : f} (${facingCompass(f)})`;
 const sign = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /** Groups the events of one plane in one impulse into a sentence. */
@@ -20,7 +19,7 @@ function describe(evs: GameEvent[]): string {
     switch (e.type) {
       case 'move': man = e.man; parts.push(`${e.from} -> ${e.to}`); break;
       case 'hold': man = e.man; parts.push(e.why === 'vertical' ? `stays over ${e.hex} (vertical dive)` : `climbs or dives in place over ${e.hex} (steep: every third point)`); break;
-      case 'turn': parts.push(`now facing ${clock(e.to)}`); break;
+      case 'turn': parts.push(`now facing ${facingText(e.to)}`); break;
       case 'bank': parts.push(`${bankWords(e.from)} -> ${bankWords(e.to)}`); break;
       case 'altitude': parts.push(`${e.from} -> ${e.to} ft (${sign(e.to - e.from)})`); break;
       case 'power': parts.push(`power ${e.factors}`); break;
@@ -39,7 +38,7 @@ function describeUnit(evs: GameEvent[]): string {
   for (const e of evs) {
     switch (e.type) {
       case 'unit-move': parts.push(`${e.from} -> ${e.to}`); break;
-      case 'unit-turn': parts.push(`now facing ${clock(e.to)}`); break;
+      case 'unit-turn': parts.push(`now facing ${facingText(e.to)}`); break;
       case 'unit-exit': parts.push(`LEAVES THE MAP at ${e.hex}`); break;
       case 'unit-stop': parts.push(`STOPS in ${e.hex}: land ahead in ${e.ahead}`); break;
       default: break;

@@ -7,6 +7,7 @@ import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
 import { exportGame, importGame } from '../../src/app/export.ts';
 import { verifyGame } from '../../src/app/verify.ts';
 import { gamePage } from '../../src/app/archive.ts';
+import { unitNeeds } from '../../src/app/unit-views.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { loadBombingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
 import { receive } from '../../src/app/intake.ts';
@@ -85,6 +86,18 @@ describe('ships by mail', () => {
     // The next template carries the speed rung down, and it reads back.
     const next = last(t, IJN, 'report').text;
     expect(next).toContain('MOVE CV1 34KT');
+  });
+});
+
+describe('what a ship may do, as the mails say it', () => {
+  it('is what the ship planner accepts: a stopped ship is told it cannot turn', () => {
+    const t = testReferee();
+    carrierGame(t);
+    const state = t.store.tx((tx) => tx.turns.get('midway', 1)!.state);
+    const cv1 = state.units!.find((u) => u.id === 'CV1')!;
+    expect(unitNeeds(state, cv1)).toContain('it may turn 30 degrees after moving');
+    const stopped = { ...cv1, ship: { ...cv1.ship!, knots: 0, ordered: 0 } };
+    expect(unitNeeds(state, stopped)).toContain('CV1 (IJN Hiryu, 0 knots): enters no hex this turn; it is stopped, and turns only with way on');
   });
 });
 

@@ -7,14 +7,8 @@ import type { GameEvent, Phase } from '../events.ts';
 import { hexLabel } from '../hex/coords.ts';
 import { type BombingTable, type BombMethod, hitPermille } from '../ordnance/bombing-table.ts';
 import type { GameState } from '../state.ts';
-import { shipCardOf } from './ships.ts';
+import { damagedMaxKnots, shipCardOf } from './ships.ts';
 import type { UnitState } from './types.ts';
-
-/** A ship's top speed now, knots: the card's, less the share of its hull points lost. */
-export function damagedMaxKnots(state: GameState, u: UnitState): number {
-  const card = shipCardOf(state, u);
-  return Math.floor(card.maxKnots * Math.max(0, 1 - (u.damage ?? 0) / card.hullPoints));
-}
 
 /** The size a bomb must land on, and whether it is aimed at as a still target. */
 export function targetSize(state: GameState, table: BombingTable, u: UnitState): { lengthM: number; widthM: number; still: boolean } {

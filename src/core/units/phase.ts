@@ -8,7 +8,7 @@ import { hexLabel } from '../hex/coords.ts';
 import type { GameState } from '../state.ts';
 import type { UnitTurnPlan } from './plan.ts';
 import { applyStep, onMapHex, positionOf } from './walk.ts';
-import { damagedMaxKnots } from './damage.ts';
+import { damagedMaxKnots } from './ships.ts';
 import { runTorpedo, type TorpedoContext } from '../ordnance/torpedoes.ts';
 
 export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, impulse: number, events: GameEvent[], run?: TorpedoContext): void {

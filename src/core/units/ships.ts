@@ -34,6 +34,12 @@ export function shipCardOf(state: GameState, u: UnitState): ShipCard {
   return c;
 }
 
+/** A ship's top speed now, knots: the card's, less the share of its hull points lost (docs/ordnance.md "Damage"). */
+export function damagedMaxKnots(state: GameState, u: UnitState): number {
+  const card = shipCardOf(state, u);
+  return Math.floor(card.maxKnots * Math.max(0, 1 - (u.damage ?? 0) / card.hullPoints));
+}
+
 /** Knots after one turn's change toward the ordered speed. */
 export const nextKnots = (way: ShipWay, accel: number): number =>
   way.knots + Math.max(-accel, Math.min(accel, way.ordered - way.knots));
@@ -47,7 +53,7 @@ export function planShip(state: GameState, u: UnitState, order: MoveOrder | unde
   if (odd.length) problems.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ship: it runs its speed on its own in impulse 7; give it TL or TR to turn 30 degrees and a speed such as ${card.maxKnots}KT (${odd.join(' ')} is for trucks and tanks)`));
   const turns = steps.filter((s) => s === 'TL' || s === 'TR');
   if (turns.length > 1) problems.push(problem(u.id, 'E_SHIP_TURN', `${u.id} turns at most once a turn (30 degrees, after it moves); write one TL or TR`));
-  const max = Math.floor(card.maxKnots * Math.max(0, 1 - (u.damage ?? 0) / card.hullPoints));
+  const max = damagedMaxKnots(state, u);
   if (order?.knots !== undefined && order.knots > max) {
     problems.push(problem(u.id, 'E_SHIP_SPEED', `${u.id} (${card.name}) makes at most ${max} knots${max < card.maxKnots ? ` with its damage (${u.damage} of ${card.hullPoints} points)` : ''}; ${order.knots}KT is faster`));
   }
