@@ -14,7 +14,8 @@ import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { type Picture, previewPicture, situationPicture } from './pictures.ts';
-import { type Preview, examplePlot, flying, logSheet, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, unitSheet, wrap, type StandingOrders } from './views.ts';
+import { type Preview, examplePlot, flying, logSheet, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
+import { unitSheets } from './unit-views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -80,7 +81,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     takeover: takeover ? wrap(takeover, 0) : '',
     description: sc.description,
     planes: myPlanes(state, player.planes).map((p) => logSheet(state, p)),
-    units: (state.units ?? []).filter((u) => player.planes.includes(u.id)).map((u) => unitSheet(state, u, false)),
+    units: unitSheets(state, player.planes),
     cards: planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
     fairDice: commitmentBlock(tx, game.id, state.turn),
@@ -186,7 +187,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
     combat: wrap(casualties(r.events).join('\n'), 4),
     losses: wrap(unitLosses(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p, !r.over)),
-    units: (r.state.units ?? []).filter((u) => r.player.planes.includes(u.id)).map((u) => unitSheet(r.state, u, false)),
+    units: unitSheets(r.state, r.player.planes),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.
     ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn)),

@@ -49,6 +49,10 @@ export function unitSheet(state: GameState, u: UnitState, next = true): string {
   return wrapText(lines.join('\n'), 78, 4);
 }
 
+/** Where each of the player's trucks, tanks and ships is, sunk and wrecked ones too: the mails' sheets. */
+export const unitSheets = (state: GameState, ids: readonly string[]): string[] =>
+  (state.units ?? []).filter((u) => ids.includes(u.id)).map((u) => unitSheet(state, u, false));
+
 /**
  * What the player's trucks, tanks and ships will do with these orders, one line each, for the
  * acknowledgement: flown alone, with nothing thrown (units' movement depends on no one else).

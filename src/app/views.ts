@@ -20,7 +20,7 @@ import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
 import type { UnitState } from '../core/units/types.ts';
-import { unitNeeds, unitSheet } from './unit-views.ts';
+import { unitNeeds } from './unit-views.ts';
 import type { MoveOrder } from '../orders/index.ts';
 
 export const WIDTH = 78;
@@ -57,8 +57,6 @@ const carriedText = (p: PlaneState): string =>
  * One plane's log sheet: where it is and what it starts the next turn with; without `next` (the
  * game is over) only where it is.
  */
-export { unitNeeds, unitSheet };
-
 export function logSheet(state: GameState, p: PlaneState, next = true): string {
   const card = state.aircraft[p.type];
   const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`];

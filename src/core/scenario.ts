@@ -164,6 +164,8 @@ function unitOf(u: NonNullable<Scenario['units']>[number], ships: ReadonlyMap<st
 /** The state of turn 1. `seed`: tallyho resolve's (--seed); the referee's games pass none (docs/fair-dice.md). */
 export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable, torpedoes?: TorpedoTable): GameState {
   const torpedoPlanes = s.planes.some((p) => p.torpedo);
+  // The bombing table goes with anything a bomb or a torpedo can hit: units, or torpedoes to drop.
+  const withBombing = !!bombing && (!!s.units?.length || torpedoPlanes);
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of s.planes) aircraft[p.type] = catalog.get(p.type) as AircraftCard;
   return {
@@ -193,9 +195,9 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
     ...(s.units?.length ? {
       units: s.units.map((u) => unitOf(u, ships)),
       ships: Object.fromEntries(s.units.filter((u) => u.kind === 'ship').map((u) => [u.type as string, ships.get(u.type as string) as ShipCard])),
-      ...(bombing ? { bombing } : {}),
     } : {}),
-    ...(torpedoPlanes && torpedoes ? { torpedoes, ...(bombing ? { bombing } : {}) } : {}),
+    ...(withBombing ? { bombing } : {}),
+    ...(torpedoPlanes && torpedoes ? { torpedoes } : {}),
     dice: { seed },
   };
 }

@@ -10,7 +10,8 @@
  *   before:
  *     A1 type=tf hex=1010 facing=0 alt=10000 speed=5.0 bank=N [side=a] [loaded] [jettisoned] [last=SC|SD|VD] [dived=N] [climbed=N] [lastpower] [status=...]
  *     T1 unit=truck hex=1010 facing=0                       (trucks, tanks and ships: unit=)
- *     CV1 unit=ship type=tship hex=1010 facing=3 knots=30 [ordered=N] [way=N] [since=N]
+ *     CV1 unit=ship type=tship hex=1010 facing=3 knots=30 [ordered=N] [way=N] [since=N] [damage=N]
+ *     A1T unit=torpedo type=type91 by=A1 hex=1010 facing=0 [run=N]   (by: the plane that dropped it)
  *   orders:                          (one block per turn; lines as inside a mail envelope)
  *     A1: S TR 1 1 1
  *   after:
@@ -139,7 +140,7 @@ function buildUnit(c: GoldenCase, line: string, ships: Map<string, ShipCard>): U
   const u: UnitState = {
     id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: 'active',
     ...(f.damage ? { damage: Number(f.damage) } : {}),
-    ...(kind === 'torpedo' ? { type: f.type ?? 'type91', run: Number(f.run ?? 0) } : {}),
+    ...(kind === 'torpedo' ? { type: f.type ?? 'type91', run: Number(f.run ?? 0), ...(f.by ? { launchedBy: f.by } : {}) } : {}),
   };
   if (kind === 'ship') {
     if (!ships.has(u.type)) throw new Error(`${c.id}: no test ship ${u.type}`);

@@ -21,7 +21,7 @@ import type { FlightPlan } from '../movement/plan.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { applyUnitDamage, targetOf } from '../units/damage.ts';
 import type { UnitState } from '../units/types.ts';
-import { type BombingTable, type BombMethod, hitPermille } from './bombing-table.ts';
+import type { BombingTable, BombMethod } from './bombing-table.ts';
 import { dropTorpedo } from './torpedoes.ts';
 
 const LEVEL_BOMBERS = new Set(['bomber2', 'bomber3', 'bomber4']);
@@ -89,5 +89,3 @@ function release(ctx: BombContext, plane: PlaneState, plan: FlightPlan): void {
   ctx.events.push({ ...base, type: 'bomb', method, hex, altitude: plane.altitude, bombs: count, lb, target: aim.unit.id, chance: aim.chance, rolls, hits });
   if (hits) applyUnitDamage(state, aim.unit as UnitState, hits, lb, table, plane.id, base, ctx.events);
 }
-
-export { hitPermille };

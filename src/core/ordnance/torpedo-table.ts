@@ -11,14 +11,13 @@
  */
 import { z } from 'zod';
 import { err, ok, type Problem, type Result } from '../result.ts';
-import { erf, fitSpread, spreadProblems } from './bombing-table.ts';
+import { anchorSchema, erf, fitSpread, spreadProblems } from './bombing-table.ts';
 
 const positive = z.number().positive();
 const text = z.string().trim().min(1);
 
-const anchor = z.strictObject({
-  what: text, attacks: z.number().int().positive(), hits: z.number().int().min(0), lengthM: positive, sources: z.array(text).min(1),
-});
+/** An attack the spreads are fitted to: the bombing table's, without the beam (a torpedo runs across it). */
+const anchor = anchorSchema.omit({ beamM: true });
 
 export const torpedoTypeSchema = z.strictObject({
   name: text,

@@ -52,16 +52,16 @@ export function dropTorpedo(ctx: TorpedoContext, plane: PlaneState): void {
   const units = (state.units ??= []);
   let id = `${plane.id}T`;
   for (let n = 2; units.some((u) => u.id === id); n++) id = `${plane.id}T${n}`;
-  const torpedo: UnitState = { id, side: plane.side, kind: 'torpedo', type: kind, hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight, status: 'active', run: 0 };
+  const torpedo: UnitState = { id, side: plane.side, kind: 'torpedo', type: kind, hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight, status: 'active', run: 0, launchedBy: plane.id };
   units.push(torpedo);
   plane.loaded = false;
   delete plane.torpedo;
   ctx.events.push({ impulse: ctx.impulse, phase: 'E', plane: plane.id, type: 'torpedo-drop', torpedo: id, kind, hex: hexLabel(plane.hex), facing: plane.facing, altitude: plane.altitude });
-  runTorpedo(ctx, torpedo, 'E', plane.id);
+  runTorpedo(ctx, torpedo, 'E');
 }
 
 /** One hex of a torpedo's run; then the ship it reaches, the map's edge or the end of its range. */
-export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E', by?: string): void {
+export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E'): void {
   const { state } = ctx;
   const table = state.torpedoes as TorpedoTable;
   const type = table.types[u.type];
@@ -71,7 +71,7 @@ export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E', 
   u.hex = next.hex;
   u.nextRight = next.nextRight;
   u.run = (u.run ?? 0) + 1;
-  const dropper = by ?? u.id.replace(/T\d*$/, '');
+  const dropper = u.launchedBy ?? u.id;
   if (!onMapHex(state, next)) {
     u.status = 'exited';
     ctx.events.push({ ...base, type: 'unit-exit', hex: hexLabel(u.hex) });

@@ -37,8 +37,9 @@ export interface UnitState {
   ship?: ShipWay;
   /** Damage points taken (ships; docs/ordnance.md "Damage"). */
   damage?: number;
-  /** Torpedoes: hexes run since release. */
+  /** Torpedoes: hexes run since release, and the plane that dropped it. */
   run?: number;
+  launchedBy?: string;
 }
 
 /** A ship card (data/ships, docs/ships.md): the figures and what is derived from them. */
