@@ -3,78 +3,28 @@
  * Reads and validates every card (src/core/aircraft/schema.ts), derives a card from an input file
  * (src/core/aircraft/derive.ts) and writes a card back out as readable YAML.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Document, isMap, isScalar, isSeq, parseDocument, visit, type Node } from 'yaml';
+import { Document, isMap, isScalar, isSeq, visit, type Node } from 'yaml';
 import { deriveCard } from '../../core/aircraft/derive.ts';
 import { parseCard, parseInput } from '../../core/aircraft/schema.ts';
 import type { AircraftCard } from '../../core/aircraft/types.ts';
 import type { Problem } from '../../core/result.ts';
 import { cliError } from '../errors.ts';
+import { loadCardDir, readYaml, shown } from '../data-files.ts';
 
 /** data/aircraft of this installation. */
 export const DEFAULT_AIRCRAFT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/aircraft');
-
-/** A path as shown in messages: relative to the working directory when that is shorter. */
-export function shown(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith('..') && rel.length < path.length ? rel : path;
-}
 
 function dataError(summary: string, problems: string[]) {
   return cliError('E_AIRCRAFT_DATA', `${summary}\n  ${problems.join('\n  ')}`);
 }
 
-/** Reads a YAML file; syntax errors become problems with their line. */
-export function readYaml(path: string, name: string): { data?: unknown; problems: string[] } {
-  let textIn: string;
-  try {
-    textIn = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw cliError('E_IO', `${name}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-  const doc = parseDocument(textIn, { prettyErrors: false });
-  if (doc.errors.length) {
-    return { problems: doc.errors.map((e) => `${name}: line ${(e.linePos?.[0].line ?? 0)}: YAML syntax: ${e.message.split('\n')[0]}`) };
-  }
-  return { data: doc.toJS(), problems: [] };
-}
-
 const messages = (ps: Problem[]): string[] => ps.map((p) => p.message);
 
-/**
- * Loads every card of a directory (*.yaml, *.yml), keyed by id. Throws an E_AIRCRAFT_DATA error
- * listing every problem of every file (file and field) when anything is wrong.
- */
-export function loadAircraftDir(dir: string = DEFAULT_AIRCRAFT_DIR): Map<string, AircraftCard> {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => /\.ya?ml$/.test(n)).sort();
-  } catch (e) {
-    throw cliError('E_IO', `${shown(dir)}: cannot read the aircraft directory (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-  const cards = new Map<string, AircraftCard>();
-  const problems: string[] = [];
-  for (const n of names) {
-    const path = join(dir, n);
-    const name = shown(path);
-    const read = readYaml(path, name);
-    problems.push(...read.problems);
-    if (read.problems.length) continue;
-    const r = parseCard(read.data, name);
-    if (!r.ok) {
-      problems.push(...messages(r.error));
-      continue;
-    }
-    const stem = basename(n).replace(/\.ya?ml$/, '');
-    if (r.value.id !== stem) problems.push(`${name}: id: expected ${stem} (the file is named after the id)`);
-    else if (cards.has(r.value.id)) problems.push(`${name}: id: ${r.value.id} is already defined by another file`);
-    else cards.set(r.value.id, r.value);
-  }
-  if (problems.length) throw dataError(`aircraft data in ${shown(dir)}: ${problems.length} problem(s)`, problems);
-  return cards;
-}
+/** Loads every card of a directory, keyed by id (shell/data-files.ts); E_AIRCRAFT_DATA lists every problem. */
+export const loadAircraftDir = (dir: string = DEFAULT_AIRCRAFT_DIR): Map<string, AircraftCard> =>
+  loadCardDir(dir, { what: 'aircraft', data: 'aircraft data', code: 'E_AIRCRAFT_DATA', parse: parseCard });
 
 /** Derives the full card from an input file (figures and facts; derived fields are ignored). */
 export function deriveFromFile(path: string): AircraftCard {

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BombingTable, parseBombingTable } from '../../core/ordnance/bombing-table.ts';
 import { parseTorpedoTable, type TorpedoTable } from '../../core/ordnance/torpedo-table.ts';
-import { readYaml, shown } from '../aircraft/catalog.ts';
+import { readYaml, shown } from '../data-files.ts';
 import { cliError } from '../errors.ts';
 import type { Problem, Result } from '../../core/result.ts';
 
