@@ -19,6 +19,8 @@ import { queueAnswer } from './notify.ts';
 import { GM_ID } from './games.ts';
 import { forecast } from './forecast.ts';
 import { unitPreviews } from './unit-views.ts';
+import { unitGoneWords } from '../core/units/plan.ts';
+import type { UnitState } from '../core/units/types.ts';
 import { handleGmEnvelope } from './gm-commands.ts';
 import { holdReason, missingPlayers } from './deadlines.ts';
 import { queueAck, queueNotice, type AckInput } from './messages.ts';
@@ -171,7 +173,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   for (const f of env.fire) if (!mine.has(f.plane)) problems.push(`${f.plane} is not one of your planes (${player.planes.join(', ')}); its fire order was not taken`);
   for (const m of env.moves ?? []) if (!mine.has(m.unit)) problems.push(`${m.unit} is not one of your units (${player.planes.join(', ')}); its MOVE order was not taken`);
   // A MOVE line for one of the player's units that has left the game is left aside, with a note.
-  const unitsGone = new Set((state.units ?? []).filter((u) => mine.has(u.id) && u.status !== 'active').map((u) => u.id));
+  const unitsGone = new Map((state.units ?? []).filter((u) => mine.has(u.id) && u.status !== 'active').map((u) => [u.id, u]));
   const goneMoves = (env.moves ?? []).filter((m) => unitsGone.has(m.unit));
   const moves = (env.moves ?? []).filter((m) => mine.has(m.unit) && !unitsGone.has(m.unit));
   // A line for one of the player's planes that is out of the fight is left aside, with a note.
@@ -197,7 +199,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     ? `${formatCommand(c)} (line ${c.line}): answered in a mail of its own`
     : `${formatCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
   notes.push(...gonePlots.map((p) => goneNote(p.plane, 'plot')), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
-  notes.push(...goneMoves.map((m) => `${m.unit} has left the map: its ${formatMoveOrder(m)} was left aside`));
+  notes.push(...goneMoves.map((m) => `${m.unit} ${unitGoneWords(unitsGone.get(m.unit) as UnitState)}: its ${formatMoveOrder(m)} was left aside`));
   notes.push(...deadTargets.map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`));
   // A plot that could not be read is not checked against the rules either: say so, so that a
   // corrected plot refused for a bank or a turn mode next time is no surprise.

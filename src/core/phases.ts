@@ -51,7 +51,7 @@ export const PHASES: readonly PhaseStep[] = [
   // scenarios (docs/rules.md "Spotting"), so there is nothing to roll yet.
   { phase: 'A', name: 'spotting and starting', run: nothing },
   // B: trucks in impulses 4 and 9 on roads, 7 off road; tanks and ships in 7 (seed 000 V), core/units.
-  { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : { state: ctx.state, turn: ctx.turn, impulse: ctx.impulse, dice: ctx.dice, events: ctx.events }); } },
+  { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : ctx); } },
   {
     phase: 'C',
     name: 'plotted movement',

@@ -138,7 +138,7 @@ function buildUnit(c: GoldenCase, line: string, ships: Map<string, ShipCard>): U
   if (!hex) throw new Error(`${c.id}: unit ${id} needs hex=`);
   const kind = f.unit as UnitState['kind'];
   const u: UnitState = {
-    id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: 'active',
+    id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: (f.status ?? 'active') as UnitState['status'],
     ...(f.damage ? { damage: Number(f.damage) } : {}),
     ...(kind === 'torpedo' ? { type: f.type ?? 'type91', run: Number(f.run ?? 0), ...(f.by ? { launchedBy: f.by } : {}) } : {}),
   };

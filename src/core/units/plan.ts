@@ -32,6 +32,9 @@ const PLANNERS: Record<UnitKind, Planner> = {
 
 const GONE: Partial<Record<UnitState['status'], string>> = { exited: 'has left the map', sunk: 'was sunk', destroyed: 'was destroyed', spent: 'is spent' };
 
+/** Why a unit takes no more orders, in words: "has left the map", "was sunk". */
+export const unitGoneWords = (u: UnitState): string => GONE[u.status] ?? 'is out of the game';
+
 export const activeUnits = (state: GameState): UnitState[] => (state.units ?? []).filter((u) => u.status === 'active');
 
 export function planUnits(state: GameState, orders: readonly MoveOrder[]): Result<Map<string, UnitTurnPlan>, Problem[]> {
@@ -42,7 +45,7 @@ export function planUnits(state: GameState, orders: readonly MoveOrder[]): Resul
   for (const o of orders) {
     const u = byId.get(o.unit.toUpperCase());
     if (!u) problems.push(problem(o.unit, 'E_UNKNOWN_UNIT', `there is no truck, tank or ship ${o.unit} in this game${byId.size ? ` (units: ${[...byId.keys()].join(', ')})` : ''}`));
-    else if (u.status !== 'active') problems.push(problem(o.unit, 'E_UNIT_GONE', `${u.id} ${GONE[u.status] ?? 'is out of the game'} and takes no orders: leave its MOVE line out`));
+    else if (u.status !== 'active') problems.push(problem(o.unit, 'E_UNIT_GONE', `${u.id} ${unitGoneWords(u)} and takes no orders: leave its MOVE line out`));
     else given.set(u.id, o);
   }
   for (const u of activeUnits(state)) {
