@@ -6,6 +6,7 @@
  * tokens, orders, anything of a turn that is not resolved (its page does not exist until then);
  * nor a resolved turn's no-shot events, which tell fire orders (turnLog leaves them out).
  */
+import { flakText } from '../core/flak/fire.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState, PlaneState } from '../core/state.ts';
 import { speedText } from '../core/state.ts';
@@ -211,7 +212,8 @@ function unitRows(state: GameState) {
   // Torpedoes are listed while they run; spent ones are told in the turn's log.
   return (state.units ?? []).filter((u) => u.kind !== 'torpedo' || u.status === 'active').map((u) => {
     const card = u.kind === 'ship' ? state.ships?.[u.type] : undefined;
-    const what = card?.name ?? (u.kind === 'torpedo' ? `torpedo (${state.torpedoes?.types[u.type]?.name ?? u.type})` : u.kind);
+    const guns = u.kind === 'ship' ? undefined : flakText(state, u);
+    const what = card?.name ?? (u.kind === 'torpedo' ? `torpedo (${state.torpedoes?.types[u.type]?.name ?? u.type})` : guns ? `${u.kind} with ${guns}` : u.kind);
     return {
       id: u.id, side: state.sides[u.side]?.name ?? u.side, what, hex: hexLabel(u.hex), facing: facingText(u.facing),
       speed: u.ship ? `${u.ship.knots} kt` : '', damage: card ? `${Math.min(u.damage ?? 0, card.hullPoints)} of ${card.hullPoints}` : '', status: u.status,

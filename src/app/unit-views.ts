@@ -3,6 +3,7 @@
  * may do next turn, read with the rules' own planners so that what a mail promises is what the
  * referee accepts.
  */
+import { flakText } from '../core/flak/fire.ts';
 import { hexLabel } from '../core/hex/coords.ts';
 import { facingText } from '../core/hex/facing.ts';
 import type { GameState } from '../core/state.ts';
@@ -45,6 +46,8 @@ export function unitSheet(state: GameState, u: UnitState, next = true): string {
   const lines = [`${u.id} (${what}, ${side})${u.status === 'active' ? '' : `: ${u.status.toUpperCase()}`}`];
   const speed = u.ship ? `, ${u.ship.knots} knots${u.ship.ordered !== u.ship.knots ? ` (rung down: ${u.ship.ordered})` : ''}` : '';
   lines.push(`  hex ${hexLabel(u.hex)} (${terrainOf(state, positionOf(u))}), facing ${facingText(u.facing)}${speed}`);
+  const guns = flakText(state, u);
+  if (guns) lines.push(`  flak: ${guns} (fires in impulses 4, 8 and 12 at enemy planes in reach)`);
   if (next && u.status === 'active') lines.push(`  ${unitNeeds(state, u)}`);
   return wrapText(lines.join('\n'), 78, 4);
 }

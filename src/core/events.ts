@@ -51,7 +51,9 @@ export type GameEvent =
   | (Base & { type: 'torpedo-run'; target: string; chance: number; roll: number; hit: boolean; by: string })
   // What bombs did to a unit (`plane` is the unit, `by` the bomber).
   | (Base & { type: 'unit-damage'; points: number; taken: number; capacity: number; maxKnots: number; by: string })
-  | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string });
+  | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string })
+  // A flak volley (docs/flak.md): `plane` is the unit firing; range in hexes, slant in metres.
+  | (Base & { type: 'flak'; target: string; range: number; altitude: number; slantM: number; guns: string[]; chance: number; roll: number; hit: boolean });
 
 /** One burst (seed 001 combat), with everything a player needs to check it. `plane` is the firer. */
 export interface ShotEvent {

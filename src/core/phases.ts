@@ -7,6 +7,7 @@ import type { GameEvent, Phase } from './events.ts';
 import type { FireOrder } from '../orders/ast.ts';
 import { runBailOutPhase } from './combat/bailout.ts';
 import { runFirePhase, type SightedShot } from './combat/fire-phase.ts';
+import { runFlakPhase } from './flak/fire.ts';
 import type { NoShotTracker } from './combat/no-shot.ts';
 import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
@@ -63,8 +64,9 @@ export const PHASES: readonly PhaseStep[] = [
       }
     },
   },
-  // D: firing by standing fire orders (seed 000 VII; seed 001 combat), combat/fire-phase.ts.
-  { phase: 'D', name: 'firing', run: (ctx) => { runFirePhase(ctx); } },
+  // D: firing by standing fire orders (seed 000 VII; seed 001 combat), combat/fire-phase.ts; then
+  // flak in impulses 4, 8 and 12 (docs/flak.md), flak/fire.ts. A dry run fires no flak.
+  { phase: 'D', name: 'firing', run: (ctx) => { runFirePhase(ctx); if (!ctx.sighted) runFlakPhase(ctx); } },
   // E: bombs released in the plane's last active impulse, jettisons in its first (seed 000 VIII;
   // seed 001 rule (21)), ordnance/bombs.ts. Air-to-air rockets fire with the guns in D.
   { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase({ ...ctx, dry: !!ctx.sighted }); } },

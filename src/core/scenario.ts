@@ -11,6 +11,7 @@ import { parseArea, terrainAt } from './terrain.ts';
 import { type ShipCard, UNIT_KINDS, type UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
 import type { TorpedoTable } from './ordnance/torpedo-table.ts';
+import { flakMountSchema, type FlakTable } from './flak/table.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
 
@@ -71,6 +72,8 @@ export const scenarioSchema = z.object({
     facing: z.number().int().min(0).max(11),
     /** Ships: knots. */
     speed: z.number().int().min(0).max(45).optional(),
+    /** Trucks and tanks: anti-aircraft guns (docs/flak.md); a ship's are on its card. */
+    flak: z.array(flakMountSchema).min(1).max(20).optional(),
   }).strict()).max(200).optional(),
 });
 
@@ -79,7 +82,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 const path = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 /** Validates a scenario against the schema and the aircraft catalogue; every problem named by field. */
-export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map(), torpedoes?: TorpedoTable): Result<Scenario, Problem[]> {
+export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map(), torpedoes?: TorpedoTable, flak?: FlakTable): Result<Scenario, Problem[]> {
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {
     return err(r.error.issues.map((i) => ({ code: 'E_SCENARIO', message: `${file}: ${path(i.path) || '(top)'}: ${i.message}` })));
@@ -141,11 +144,16 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
       else if (!card) P(`${at}.type`, `no ship '${u.type}' (ships: ${[...ships.keys()].join(', ')}; data/ships)`);
       if (card && (u.speed ?? 0) > card.maxKnots) P(`${at}.speed`, `${u.speed} knots is faster than the ${card.name}'s ${card.maxKnots}`);
       if (where && where !== 'sea') P(`${at}.hex`, `${u.hex} is ${where}: a ship starts at sea`);
+      if (u.flak) P(`${at}.flak`, 'a ship\'s guns are on its card (data/ships): leave flak out');
+      for (const m of card?.flak?.mounts ?? []) if (flak && !flak.guns[m.gun]) P(`${at}.type`, `the ${card?.name}'s card names a gun '${m.gun}' the flak table does not have (data/flak/guns.yaml)`);
     } else {
       if (u.type !== undefined && u.type !== u.kind) P(`${at}.type`, `a ${u.kind} has no card: leave type out`);
       if (u.speed !== undefined) P(`${at}.speed`, `only ships have a speed (a ${u.kind}'s movement is seed 000 V's)`);
       if (u.facing % 2) P(`${at}.facing`, `a ${u.kind} faces a hexside: an even facing (0, 2, 4, 6, 8, 10)`);
       if (where === 'sea') P(`${at}.hex`, `${u.hex} is sea: a ${u.kind} starts on land`);
+      (u.flak ?? []).forEach((m, j) => {
+        if (flak && !flak.guns[m.gun]) P(`${at}.flak[${j}].gun`, `no gun '${m.gun}' (guns: ${Object.keys(flak.guns).join(', ')}; data/flak/guns.yaml)`);
+      });
     }
   });
   return problems.length ? err(problems) : ok(s);
@@ -157,15 +165,18 @@ function unitOf(u: NonNullable<Scenario['units']>[number], ships: ReadonlyMap<st
     hex: parseHexLabel(u.hex) as { q: number; r: number }, facing: u.facing, nextRight: true, status: 'active',
   };
   // A ship starts free to turn: it has been steaming on its course (docs/rules.md "Ships").
+  if (u.flak) base.flak = u.flak.map((m) => ({ ...m }));
   if (u.kind === 'ship') base.ship = { knots: u.speed ?? 0, ordered: u.speed ?? 0, way: 0, since: ships.get(u.type as string)?.turnMode ?? 0 };
   return base;
 }
 
 /** The state of turn 1. `seed`: tallyho resolve's (--seed); the referee's games pass none (docs/fair-dice.md). */
-export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable, torpedoes?: TorpedoTable): GameState {
+export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable, torpedoes?: TorpedoTable, flak?: FlakTable): GameState {
   const torpedoPlanes = s.planes.some((p) => p.torpedo);
   // The bombing table goes with anything a bomb or a torpedo can hit: units, or torpedoes to drop.
   const withBombing = !!bombing && (!!s.units?.length || torpedoPlanes);
+  // The flak table goes with any unit that has guns.
+  const withFlak = !!flak && (s.units ?? []).some((u) => u.flak || (u.kind === 'ship' && ships.get(u.type as string)?.flak));
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of s.planes) aircraft[p.type] = catalog.get(p.type) as AircraftCard;
   return {
@@ -198,6 +209,7 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
     } : {}),
     ...(withBombing ? { bombing } : {}),
     ...(torpedoPlanes && torpedoes ? { torpedoes } : {}),
+    ...(withFlak ? { flak } : {}),
     dice: { seed },
   };
 }

@@ -12,6 +12,7 @@ import type { PlaneDamage } from './combat/damage-state.ts';
 import type { TerrainSpec } from './terrain.ts';
 import type { ShipCard, UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
+import type { FlakTable } from './flak/table.ts';
 import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
@@ -104,6 +105,8 @@ export interface GameState {
   bombing?: BombingTable;
   /** The torpedo table (data/ordnance/torpedoes.yaml), copied in when a plane carries a torpedo. */
   torpedoes?: TorpedoTable;
+  /** The flak table (data/flak/guns.yaml), copied in when a unit has anti-aircraft guns. */
+  flak?: FlakTable;
   dice: DiceState;
 }
 

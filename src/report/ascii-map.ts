@@ -365,7 +365,7 @@ function unitRows(view: MapView, shown: Set<string>): string[] {
     const off = u.status === 'active' && !shown.has(u.id) ? ' (not shown above)' : '';
     const status = u.status === 'active' ? '' : ` ${u.status.toUpperCase()}`;
     const facing = facingText(u.facing);
-    const what = u.kind === 'ship' ? `ship: ${u.name}` : u.kind === 'torpedo' ? `torpedo: ${u.name}` : u.kind;
+    const what = u.kind === 'ship' ? `ship: ${u.name}` : u.kind === 'torpedo' ? `torpedo: ${u.name}` : u.flak ? `${u.kind} with flak` : u.kind;
     const speed = u.knots !== undefined ? `${u.knots} kt` : '';
     rows.push(`${u.id.slice(0, 6).padEnd(6)} ${u.side.slice(0, 9).padEnd(9)} ${u.hex.padEnd(6)} ${facing.padEnd(10)} ${what.slice(0, 27).padEnd(27)} ${speed}${status}${off}`.trimEnd());
   }

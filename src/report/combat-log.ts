@@ -50,6 +50,7 @@ export function combatLines(evs: readonly GameEvent[]): string[] {
     else if (e.type === 'jettison') out.push(`${e.plane} jettisons its bombs over ${e.hex}`);
     else if (e.type === 'unit-damage') out.push(`  -> ${e.plane}: ${e.points} damage point${e.points === 1 ? '' : 's'}, ${e.taken} of ${e.capacity}; top speed now ${e.maxKnots} knots`);
     else if (e.type === 'unit-lost') out.push(e.how === 'spent' ? `${e.plane} has run its range and sinks in ${e.hex}` : `  -> ${e.plane} ${e.how === 'sunk' ? 'SINKS' : 'is DESTROYED'} in ${e.hex}`);
+    else if (e.type === 'flak') out.push(...flakLines(e));
     else if (e.type === 'rocket') out.push(`${e.plane} fires its rockets at ${e.target}: range ${e.range}, clock ${e.clock}, D6 ${e.die}, needs 1-${e.hitOn}: ${e.hit ? `HIT, ${e.target} destroyed` : 'missed'}`);
   }
   return out;
@@ -66,6 +67,15 @@ export function bombLines(e: Ev<'bomb'>): string[] {
     `${head} at ${e.target}`,
     `  hit chance ${permilleText(e.chance)} a bomb (1-${e.chance} on a d1000); rolled ${e.rolls.join(', ')}: ${e.hits ? `${e.hits} hit${e.hits === 1 ? '' : 's'}` : 'missed'}`,
   ];
+}
+
+/** A flak volley (docs/flak.md): the guns in reach, the slant range, the chance and the die. */
+export function flakLines(e: Ev<'flak'>): string[] {
+  const where = `${e.range} hex${e.range === 1 ? '' : 'es'} off, ${e.altitude} ft up: slant ${e.slantM} m`;
+  return [
+    `${e.plane} flak at ${e.target}, ${where}, with ${e.guns.join(', ')}`,
+    `  kill chance ${permilleText(e.chance)} (1-${e.chance} on a d1000); rolled ${e.roll}: ${e.hit ? `HIT\n  -> ${e.target} SHOT DOWN: hit by flak` : 'missed'}`,
+  ].flatMap((l) => l.split('\n'));
 }
 
 export const bailLine = (e: Ev<'bail-out'>): string =>

@@ -52,6 +52,8 @@ export interface ViewUnit extends At {
   facing: number;
   /** Ships: the speed it makes, knots. */
   knots?: number;
+  /** A truck or tank with anti-aircraft guns (docs/flak.md). */
+  flak?: boolean;
   status: UnitStatus;
   own: boolean;
 }
@@ -124,7 +126,7 @@ export function buildMapView(input: MapViewInput): MapView {
   const units: ViewUnit[] = (state.units ?? []).map((u) => ({
     id: u.id, side: u.side, sideIndex: sideIndex(u.side), sideName: state.sides[u.side]?.name ?? u.side, kind: u.kind,
     name: u.kind === 'ship' ? state.ships?.[u.type]?.name ?? u.type : u.kind === 'torpedo' ? state.torpedoes?.types[u.type]?.name ?? 'torpedo' : u.kind, hex: hexLabel(u.hex), ...at(u.hex), facing: u.facing,
-    ...(u.ship ? { knots: u.ship.knots } : {}), status: u.status, own: own.has(u.id),
+    ...(u.ship ? { knots: u.ship.knots } : {}), ...(u.kind !== 'ship' && u.flak?.length ? { flak: true } : {}), status: u.status, own: own.has(u.id),
   }));
   const paths = (input.paths ?? []).map((p) => ({
     plane: p.plane,

@@ -8,7 +8,8 @@ import { parseOrders } from '../orders/index.ts';
 import type { Envelope } from '../orders/ast.ts';
 import { TallyhoError } from './errors.ts';
 import { loadShipDir } from './ships/catalog.ts';
-import { loadTorpedoTable } from './ordnance/table.ts';
+import { loadFlakTable, loadTorpedoTable } from './ordnance/table.ts';
+import type { FlakTable } from '../core/flak/table.ts';
 import type { TorpedoTable } from '../core/ordnance/torpedo-table.ts';
 import type { ShipCard } from '../core/units/types.ts';
 
@@ -20,7 +21,7 @@ export function readText(path: string): string {
   }
 }
 
-export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = loadShipDir(), torpedoes: TorpedoTable = loadTorpedoTable()): Scenario {
+export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = loadShipDir(), torpedoes: TorpedoTable = loadTorpedoTable(), flak: FlakTable = loadFlakTable()): Scenario {
   const text = readText(path);
   let data: unknown;
   try {
@@ -28,7 +29,7 @@ export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, Airc
   } catch (e) {
     throw new TallyhoError('E_SCENARIO', `${path} is not valid ${path.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`);
   }
-  const r = parseScenario(data, basename(path), catalog, ships, torpedoes);
+  const r = parseScenario(data, basename(path), catalog, ships, torpedoes, flak);
   if (!r.ok) throw new TallyhoError('E_SCENARIO', `${path} is not a valid scenario`, r.error.map((p) => p.message));
   return r.value;
 }

@@ -10,7 +10,7 @@ import { loadAircraftDir } from './aircraft/catalog.ts';
 import { isTallyhoError } from './errors.ts';
 import { loadScenarioFile } from './scenario-file.ts';
 import { loadShipDir } from './ships/catalog.ts';
-import { loadBombingTable, loadTorpedoTable } from './ordnance/table.ts';
+import { loadOrdnance } from './ordnance/table.ts';
 
 export const DEFAULT_SCENARIOS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../scenarios');
 
@@ -33,8 +33,8 @@ export function scenarioSource(dir: string = DEFAULT_SCENARIOS_DIR): ScenarioSou
       try {
         const catalog = loadAircraftDir();
         const ships = loadShipDir();
-        const torpedoes = loadTorpedoTable();
-        return { scenario: loadScenarioFile(path, catalog, ships, torpedoes), catalog, ships, bombing: loadBombingTable(), torpedoes };
+        const tables = loadOrdnance();
+        return { scenario: loadScenarioFile(path, catalog, ships, tables.torpedoes, tables.flak), catalog, ships, ...tables };
       } catch (e) {
         if (isTallyhoError(e)) throw new AppError('E_USAGE', e.message, e.details);
         throw e;

@@ -106,7 +106,7 @@ describe('trucks and tanks by mail', () => {
     const catalog = loadAircraftDir();
     createGame(t.deps, { id: 'ardennes', scenario: loadScenarioFile('scenarios/road-convoy.yaml', catalog), catalog });
     const lw = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'lw', email: 'lw@example.test', planes: ['J1', 'J2', 'H1'] }).secret;
-    const fr = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'fr', email: 'fr@example.test', planes: ['T1', 'T2', 'T3', 'T4', 'K1', 'K2'] }).secret;
+    const fr = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'bef', email: 'fr@example.test', planes: ['T1', 'T2', 'T3', 'T4', 'K1', 'K2'] }).secret;
     startGame(t.deps, 'ardennes');
     return { lw, fr };
   }
@@ -116,7 +116,7 @@ describe('trucks and tanks by mail', () => {
     const s = convoy(t);
     const r1 = send(t, 'lw@example.test', envelope('ardennes', 'lw', s.lw, 'J1: VD BOMB 1 1 1 1 1\nJ2: 1 1 1 1 1'));
     expect(r1.resolved).toEqual([]);
-    const r2 = send(t, 'fr@example.test', envelope('ardennes', 'fr', s.fr, 'MOVE T1 F F\nMOVE T4 - F\nMOVE K1 F'));
+    const r2 = send(t, 'fr@example.test', envelope('ardennes', 'bef', s.fr, 'MOVE T1 F F\nMOVE T4 - F\nMOVE K1 F'));
     expect(r2.outcome).toBe('orders');
     expect(last(t, 'fr@example.test', 'ack').subject).toMatch(/accepted/);
     expect(r2.resolved).toEqual([{ game: 'ardennes', turn: 1 }]);
@@ -130,7 +130,7 @@ describe('trucks and tanks by mail', () => {
   it('refuses three steps for a truck on a road, saying what it has', () => {
     const t = testReferee();
     const s = convoy(t);
-    send(t, 'fr@example.test', envelope('ardennes', 'fr', s.fr, 'MOVE T1 R F\nMOVE T2 R F F'));
+    send(t, 'fr@example.test', envelope('ardennes', 'bef', s.fr, 'MOVE T1 R F\nMOVE T2 R F F'));
     const text = last(t, 'fr@example.test', 'ack').text.replace(/\s+/g, ' ');
     expect(text).toContain('T2 starts the turn on a road: it has 2 movement points');
   });

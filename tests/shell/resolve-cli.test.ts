@@ -7,7 +7,7 @@ import { join } from 'node:path';
 const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8' });
 
 describe('tallyho resolve on the sample scenarios', () => {
-  type Ev = { type: string; plane: string; impulse: number; phase: string; method?: string };
+  type Ev = { type: string; plane: string; impulse: number; phase: string; method?: string; target?: string };
   const events = (name: string): Ev[] => JSON.parse(run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`, '--json').stdout).events;
 
   it('carrier-strike shows its rules at work: ships in impulse 7, dive bombing, torpedo runs', () => {
@@ -17,6 +17,11 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(ev.filter((e) => e.type === 'bomb').map((e) => [e.plane, e.method, e.impulse])).toEqual([['D1', 'dive', 12], ['D2', 'dive', 12]]);
     expect(ev.filter((e) => e.type === 'torpedo-drop').map((e) => e.plane)).toEqual(['T1', 'T2']);
     expect(ev.filter((e) => e.type === 'torpedo-run').map((e) => e.plane)).toEqual(['T1T', 'T2T']);
+    // Flak: every ship with guns fires in impulses 4, 8 and 12 only, at the attackers in reach.
+    const flak = ev.filter((e) => e.type === 'flak');
+    expect(new Set(flak.map((e) => e.impulse))).toEqual(new Set([4, 8, 12]));
+    expect(new Set(flak.map((e) => e.plane))).toEqual(new Set(['CV1', 'BB1', 'DD1']));
+    expect(new Set(flak.map((e) => e.target))).toEqual(new Set(['D1', 'D2', 'T1', 'T2']));
   });
 
   it('road-convoy shows its rules at work: trucks in impulses 4 and 9, tanks in 7, bombs by every method', () => {
@@ -27,6 +32,11 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(moved('K1')).toEqual([7]);
     expect(moved('K2')).toEqual([7, 7]);
     expect(ev.filter((e) => e.type === 'bomb').map((e) => [e.plane, e.method])).toEqual([['J1', 'dive'], ['J2', 'glide'], ['H1', 'level']]);
+    // The towed Bofors fire in the volley impulses at the Luftwaffe's planes in reach.
+    const flak = ev.filter((e) => e.type === 'flak');
+    expect(flak.length).toBeGreaterThan(0);
+    for (const e of flak) expect([4, 8, 12]).toContain(e.impulse);
+    expect(new Set(flak.map((e) => e.plane))).toEqual(new Set(['AA1', 'AA2']));
   });
 
   for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy']) {

@@ -39,6 +39,7 @@ import type { Problem } from '../../src/core/result.ts';
 import { hexLabel } from '../../src/core/hex/coords.ts';
 import type { TerrainSpec } from '../../src/core/terrain.ts';
 import { deriveShip, type ShipInput } from '../../src/core/units/ship-card.ts';
+import { type FlakTable, parseFlakTable } from '../../src/core/flak/table.ts';
 import { type BombingTable, parseBombingTable } from '../../src/core/ordnance/bombing-table.ts';
 import { parseTorpedoTable, type TorpedoTable } from '../../src/core/ordnance/torpedo-table.ts';
 import type { ShipCard, UnitState } from '../../src/core/units/types.ts';
@@ -140,6 +141,8 @@ function buildUnit(c: GoldenCase, line: string, ships: Map<string, ShipCard>): U
   const u: UnitState = {
     id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: (f.status ?? 'active') as UnitState['status'],
     ...(f.damage ? { damage: Number(f.damage) } : {}),
+    // flak=gun:barrels,gun:barrels (trucks and tanks; a ship's guns are on its card).
+    ...(f.flak ? { flak: f.flak.split(',').map((m) => ({ gun: m.split(':')[0]!, barrels: Number(m.split(':')[1]) })) } : {}),
     ...(kind === 'torpedo' ? { type: f.type ?? 'type91', run: Number(f.run ?? 0), ...(f.by ? { launchedBy: f.by } : {}) } : {}),
   };
   if (kind === 'ship') {
@@ -158,6 +161,13 @@ export function loadTestShips(path: string): Map<string, ShipCard> {
 /** The real bombing table (data/ordnance/bombing.yaml): the golden cases test its numbers. */
 function bombingTable(): BombingTable {
   const r = parseBombingTable(parse(readFileSync('data/ordnance/bombing.yaml', 'utf8')), 'bombing.yaml');
+  if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
+  return r.value;
+}
+
+/** The real flak table (data/flak/guns.yaml). */
+function flakTable(): FlakTable {
+  const r = parseFlakTable(parse(readFileSync('data/flak/guns.yaml', 'utf8')), 'guns.yaml');
   if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
   return r.value;
 }
@@ -206,10 +216,11 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
   const oddsDie = Number(opts.die ?? 6) as 6 | 12;
   const terrain = terrainOf(c.terrain);
   const shipCards = Object.fromEntries(units.filter((u) => u.kind === 'ship').map((u) => [u.type, ships.get(u.type)!]));
+  const flak = units.some((u) => u.flak || shipCards[u.type]?.flak) ? { flak: flakTable() } : {};
   const torpedoes = planes.some((p) => p.torpedo) || units.some((u) => u.kind === 'torpedo') ? { torpedoes: torpedoTable(), bombing: bombingTable() } : {};
   return {
     version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
-    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, dice: { seed: 'golden' },
+    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, ...flak, dice: { seed: 'golden' },
   };
 }
 
@@ -266,6 +277,7 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'unit-exit': return `${at} uexit ${e.hex}`;
     case 'unit-stop': return `${at} ustop ${e.hex} ahead=${e.ahead}`;
     case 'ship-speed': return `${at} knots ${e.from}>${e.to}`;
+    case 'flak': return `${at} flak ${e.target} range=${e.range} alt=${e.altitude} slant=${e.slantM} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
     case 'no-shot': {
       const at2 = e.range !== undefined ? ` range=${e.range} clock=${e.clock}${e.by !== undefined ? ` by=${e.by}` : ''}` : '';
       const where = e.target ? ` ${e.target}${at2}` : '';

@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { err, ok, type Problem, type Result } from '../result.ts';
+import { flakMountSchema } from '../flak/table.ts';
 import type { ShipCard } from './types.ts';
 
 export const HEX_YARDS = 586.67 / 3;
@@ -44,6 +45,8 @@ export const shipInputSchema = z.object({
     tacticalDiameterYd: positive.nullable(),
     sources: z.array(text).min(1),
   }),
+  /** Its anti-aircraft guns (docs/flak.md): the gun ids of data/flak/guns.yaml. */
+  flak: z.strictObject({ mounts: z.array(flakMountSchema).min(1), sources: z.array(text).min(1) }).optional(),
 });
 
 export type ShipInput = z.infer<typeof shipInputSchema>;
@@ -55,6 +58,7 @@ export function deriveShip(input: ShipInput): ShipCard {
   return {
     id: input.id, name: input.name, class: input.class, nation: input.nation, type: input.type,
     figures: { ...f, sources: [...f.sources] },
+    ...(input.flak ? { flak: { mounts: input.flak.mounts.map((m) => ({ ...m })), sources: [...input.flak.sources] } } : {}),
     maxKnots,
     turnMode: Math.max(1, round((Math.PI * diameterYd) / 12 / HEX_YARDS)),
     accelKnots: Math.max(1, round(maxKnots / 20)),

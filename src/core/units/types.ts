@@ -3,6 +3,7 @@
  * planes (state.ts). Ground units face a hexside (an even facing); ships take any of the 12 facings
  * and cross the grain as planes do (seed 001 rule (8)).
  */
+import type { FlakMount } from '../flak/table.ts';
 import type { Hex } from '../hex/coords.ts';
 
 export const UNIT_KINDS = ['truck', 'tank', 'ship'] as const;
@@ -40,6 +41,8 @@ export interface UnitState {
   /** Torpedoes: hexes run since release, and the plane that dropped it. */
   run?: number;
   launchedBy?: string;
+  /** Trucks and tanks: anti-aircraft guns carried or towed (docs/flak.md); ships have theirs on the card. */
+  flak?: FlakMount[];
 }
 
 /** A ship card (data/ships, docs/ships.md): the figures and what is derived from them. */
@@ -67,6 +70,8 @@ export interface ShipCard {
   diameterYd: number;
   /** Damage points that sink it (docs/ships.md "Damage"). */
   hullPoints: number;
+  /** Its anti-aircraft guns (docs/flak.md), with their sources. */
+  flak?: { mounts: FlakMount[]; sources: string[] };
 }
 
 /** One hex a turn is 40 mph (docs/aircraft.md "points"), 34.76 knots: a ship enters a hex every 347.6 knot-tenths. */

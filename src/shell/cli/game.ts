@@ -16,7 +16,7 @@ import { formatInZone } from '../../app/zones.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
-import { loadBombingTable, loadTorpedoTable } from '../ordnance/table.ts';
+import { loadOrdnance } from '../ordnance/table.ts';
 import { withRuntime } from '../runtime.ts';
 import { registerGameControlCommands } from './game-control.ts';
 
@@ -80,7 +80,7 @@ export function registerGameCommands(program: Command): void {
       const ships = loadShipDir();
       const scenario = loadScenarioFile(scenarioPath, catalog, ships);
       return withRuntime((rt) => {
-        const row = createGame(rt.deps, { id: opts.id, scenario, catalog, ships, bombing: loadBombingTable(), torpedoes: loadTorpedoTable() });
+        const row = createGame(rt.deps, { id: opts.id, scenario, catalog, ships, ...loadOrdnance() });
         const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
         const planes = scenario.planes.map((p) => `  ${p.id.padEnd(6)} ${p.type.padEnd(14)} ${scenario.sides[p.side]?.name ?? p.side}`);
         const units = (scenario.units ?? []).map((u) => `  ${u.id.padEnd(6)} ${(u.kind === 'ship' ? ships.get(u.type ?? '')?.name ?? u.type ?? '' : u.kind).padEnd(14)} ${scenario.sides[u.side]?.name ?? u.side}`);

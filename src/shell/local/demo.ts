@@ -14,7 +14,7 @@ import { loadAircraftDir } from '../aircraft/catalog.ts';
 import type { Runtime } from '../runtime.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
-import { loadBombingTable, loadTorpedoTable } from '../ordnance/table.ts';
+import { loadOrdnance } from '../ordnance/table.ts';
 
 export const DEMO_GAME = 'demo';
 export const DEMO_SCENARIO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../scenarios/duel.yaml');
@@ -72,7 +72,7 @@ export function ensureDemo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): {
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
   const scenario = loadScenarioFile(scenarioPath, catalog, ships);
-  createGame(rt.deps, { id: DEMO_GAME, scenario, catalog, ships, bombing: loadBombingTable(), torpedoes: loadTorpedoTable() });
+  createGame(rt.deps, { id: DEMO_GAME, scenario, catalog, ships, ...loadOrdnance() });
   const players: DemoPlayer[] = [];
   for (const side of Object.keys(scenario.sides)) {
     const planes = scenario.planes.filter((p) => p.side === side).map((p) => p.id);
