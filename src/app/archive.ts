@@ -94,6 +94,19 @@ const planeRow = (state: GameState, p: PlaneState) => ({
 });
 
 /** A visible game: ids outside the id alphabet never reach the store. */
+/**
+ * Fog of war (docs/spotting.md): a game whose scenario hides counters shows no positions, turn
+ * pages or plane sheets on the public web while it runs (each side's mails show what it has
+ * identified); everything once it is over, or at once when the scenario says `reveal: always`.
+ */
+function fogHides(tx: StoreTx, game: GameRow): boolean {
+  if (game.status === 'over') return false;
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  return state?.fog?.reveal === 'over';
+}
+
+export const FOG_NOTICE = 'This game is played with fog of war: each side sees only what it has spotted. The map, the turn pages and the log sheets are shown here when the game is over.';
+
 function findGame(tx: StoreTx, id: string): GameRow | undefined {
   return ID_RE.test(id) ? tx.games.get(id) : undefined;
 }
@@ -114,15 +127,17 @@ export function gamePage(store: Store, id: string) {
     const deadline = current ? tx.archive.deadline(game.id, game.turn) : null;
     const waiting = players.filter((p) => p.orders === 'waiting').map((p) => p.id);
     const title = game.status === 'over' ? `${game.name}: the map at the end` : `${game.name}: the map at the start of turn ${game.turn}`;
+    const hidden = fogHides(tx, game);
     return {
+      fog: hidden ? FOG_NOTICE : '',
       id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],
       turn: game.turn, current, deadline: deadline === null ? '' : when(deadline),
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
-      players, planes: state ? state.planes.map((p) => planeRow(state, p)) : [], units: state ? unitRows(state) : [],
+      players, planes: state && !hidden ? state.planes.map((p) => planeRow(state, p)) : [], units: state && !hidden ? unitRows(state) : [],
       waiting: waiting.join(', '),
       // The action only: the game page is drawn for every request (the whole map is on the turn pages).
-      map: state && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title, actionOnly: true }) : '',
-      turns: resolved.map((r) => ({ turn: r.turn, href: turnHref(game.id, r.turn), resolved: when(r.resolvedAt) })).reverse(),
+      map: state && !hidden && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title, actionOnly: true }) : '',
+      turns: hidden ? [] : resolved.map((r) => ({ turn: r.turn, href: turnHref(game.id, r.turn), resolved: when(r.resolvedAt) })).reverse(),
     };
   });
 }
@@ -166,6 +181,8 @@ export function turnPageVia<T>(store: Store, id: string, n: number, kept: (stamp
   return store.tx((tx) => {
     const s = tx.archive.turnStamp(id, n);
     if (!s) return null;
+    const game = findGame(tx, id);
+    if (game && fogHides(tx, game)) return null;
     const stamp = stampText(s);
     const page = kept(stamp);
     if (page !== undefined) return page;
@@ -225,7 +242,7 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
   return store.tx((tx) => {
     const t = resolvedTurn(tx, id, n);
     const p = t?.after.planes.find((x) => x.id === planeId);
-    if (!t || !p) return null;
+    if (!t || !p || fogHides(tx, t.game)) return null;
     const frames = replayFrames(t.before, t.events);
     const mine = t.events.filter((e) => e.plane === p.id || (e.type === 'shot' && e.target === p.id));
     const owner = tx.players.list(t.game.id).find((x) => x.planes.includes(p.id));

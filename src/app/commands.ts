@@ -3,6 +3,7 @@
  * CARD, WAIT, NOWAIT and ZONE, each answering a few paragraphs and sections; the answers of one envelope
  * go out in one mail. STATUS, MAP and HISTORY also serve the game master, who sees every plane.
  */
+import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import { casualties } from '../report/combat-log.ts';
 import { turnLog } from '../report/turn-log.ts';
 import { formatCommand, type Command, type OrderError } from '../orders/index.ts';
@@ -83,8 +84,10 @@ export function statusAnswer(ctx: CommandContext): Answer {
 
 function mapAnswer(ctx: CommandContext): Answer {
   const { tx, game, player } = ctx;
-  const state = tx.turns.get(game.id, game.turn)?.state;
-  if (!state) return say('There is no map yet.');
+  const whole = tx.turns.get(game.id, game.turn)?.state;
+  if (!whole) return say('There is no map yet.');
+  // A player sees what the side has identified (docs/spotting.md), everything once the game is over.
+  const state = fogState(whole, player && game.status !== 'over' ? sideOfPlayer(whole, player.planes) : null);
   const focus = player ? player.planes : state.planes.map((p) => p.id);
   const when = game.status === 'over' ? 'at the end of the game' : `at the start of turn ${game.turn}`;
   return { paragraphs: [], sections: [{ heading: `The map ${when}`, text: situationMap(state, focus), picture: situationPicture(state, player ? player.planes : [], game.name) }] };
@@ -103,7 +106,7 @@ function cardAnswer(ctx: CommandContext, arg: string | undefined): Answer {
 }
 
 function historyAnswer(ctx: CommandContext, args: string[]): Answer {
-  const { tx, game } = ctx;
+  const { tx, game, player } = ctx;
   const last = lastResolved(tx, game);
   if (last === null) return say(`No turn of game ${game.id} has been resolved yet.`);
   // HISTORY: the last turns; HISTORY n: from turn n on; HISTORY n m: turns n to m.
@@ -113,7 +116,9 @@ function historyAnswer(ctx: CommandContext, args: string[]): Answer {
   const end = Math.min(to, from + MAX_HISTORY - 1);
   const sections: Section[] = [];
   for (let n = from; n <= end; n++) {
-    const events = tx.events.list(game.id, n);
+    const after = tx.turns.get(game.id, n + 1)?.state;
+    const side = after && player && game.status !== 'over' ? sideOfPlayer(after, player.planes) : null;
+    const events = after ? fogEvents(tx.events.list(game.id, n), after, side) : tx.events.list(game.id, n);
     const shot = casualties(events);
     sections.push({ heading: `Turn ${n}`, text: `${shot.length ? `${wrap(shot.join('\n'), 4)}\n\n` : ''}${turnLog(events)}` });
   }

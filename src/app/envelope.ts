@@ -4,6 +4,7 @@
  * submission row and the acknowledgement, in the intake's transaction. A wrong secret changes
  * nothing and is told to the player's registered address only, at most once an hour (attacks.ts).
  */
+import { fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import { planAll, type TurnOrders } from '../core/turn.ts';
 import { checkFireOrders } from '../core/combat/fire-check.ts';
 import type { Envelope, OrderError } from '../orders/index.ts';
@@ -183,12 +184,15 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const goneFire = env.fire.filter((f) => gone.has(f.plane));
   const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane) && !gone.has(f.plane)), ...(moves.length ? { moves } : {}) };
   for (const p of env.plots) if (mine.has(p.plane) && !gone.has(p.plane)) orders.plots[p.plane] = p;
-  const deadTargets = orders.fire.filter((f) => firesAtPlaneGone(state, f));
+  // Fire orders are checked, previewed and forecast against what the player's side has identified
+  // (docs/spotting.md): an unseen enemy is no more a target than one that does not exist.
+  const seen = fogState(state, sideOfPlayer(state, player.planes));
+  const deadTargets = orders.fire.filter((f) => firesAtPlaneGone(seen, f));
   const planes = flying(myPlanes(state, player.planes));
   // Plots and moves are checked for the player's planes and units alone; fire orders against the whole game (targets).
   const checked = planAll({ ...state, planes, units: myUnits(state, player.planes) }, { plots: orders.plots, fire: [], ...(moves.length ? { moves } : {}) });
   if (!checked.ok) problems.push(...checked.error.map(problemText));
-  problems.push(...checkFireOrders(state, orders.fire).map(problemText));
+  problems.push(...checkFireOrders(seen, orders.fire).map(problemText));
   const accepted = problems.length === 0;
   // A bounded acknowledgement (docs/orders.md "Limits"): 64 plots of 40 wrong boxes make thousands.
   if (problems.length > MAX_PROBLEMS) {
@@ -220,8 +224,8 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     accepted,
     ack: {
       game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
-      previews: accepted ? previews(state, orders.plots, player.planes) : [], state,
-      forecast: accepted ? forecast(state, orders, player.planes) : '',
+      previews: accepted ? previews(seen, orders.plots, player.planes) : [], state: seen,
+      forecast: accepted ? forecast(seen, orders, player.planes) : '',
       unitMoves: accepted ? unitPreviews(state, moves, player.planes) : [],
       defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,

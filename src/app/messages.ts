@@ -2,6 +2,7 @@
  * The mails Tallyho writes: welcome, acknowledgement, turn report and notice. Each builder makes
  * the view model of its template (templates/<name>.txt.hbs and .html.hbs) and queues the mail.
  */
+import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { turnLog } from '../report/turn-log.ts';
@@ -74,7 +75,9 @@ function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string
 }
 
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
-export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState, takeover = ''): void {
+export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, whole: GameState, takeover = ''): void {
+  // What the player's side has identified, and nothing else (docs/spotting.md).
+  const state = fogState(whole, sideOfPlayer(whole, player.planes));
   const sc = scenarioOf(game);
   const view = {
     ...common(deps, game, player),
@@ -171,7 +174,10 @@ export interface ReportInput {
   over: boolean;
 }
 
-export function queueReport(deps: AppDeps, tx: StoreTx, r: ReportInput): void {
+export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): void {
+  // Fog of war: the side's report tells what it has identified; the last report tells everything.
+  const side = whole.over ? null : sideOfPlayer(whole.state, whole.player.planes);
+  const r = { ...whole, state: fogState(whole.state, side), events: fogEvents(whole.events, whole.state, side) };
   // A turn the game master rolled back and that was resolved again (src/app/rollback.ts).
   const rerun = (tx.control.clock(r.game.id, r.resolved)?.reruns ?? 0) > 0;
   const view = {

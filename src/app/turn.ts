@@ -4,6 +4,7 @@
  * in one transaction. Idempotent: a resolved turn is never resolved again, so it may be called after
  * every mail and at every start.
  */
+import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import type { GameState } from '../core/state.ts';
 import { resolveTurn } from '../core/turn.ts';
 import { holdReason } from './deadlines.ts';
@@ -59,8 +60,16 @@ export function resolveReady(deps: AppDeps, gameId: string, opts: { withDefaults
     if (!over) openTurnDice(deps, tx, game.id, next.turn);
     tx.games.update(game.id, over ? { turn: next.turn, status: 'over', endedAt: now } : { turn: next.turn });
     const updated = tx.games.get(game.id) ?? game;
-    const picture = reportPicture(state, next, r.value.events, updated.name);
+    // With fog of war each side's picture shows what it has identified (docs/spotting.md); when
+    // the game is over, everything.
+    const pictures = new Map<string | null, ReturnType<typeof reportPicture>>();
+    const pictureFor = (side: string | null) => {
+      const key = over ? null : side;
+      if (!pictures.has(key)) pictures.set(key, reportPicture(fogState(state, key), fogState(next, key), fogEvents(r.value.events, next, key), updated.name));
+      return pictures.get(key)!;
+    };
     for (const p of players) {
+      const picture = pictureFor(sideOfPlayer(state, p.planes));
       queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, state: next, over, picture });
     }
     deps.log.info({ game: game.id, turn: game.turn, events: r.value.events.length, over }, 'turn resolved');

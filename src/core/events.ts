@@ -52,6 +52,8 @@ export type GameEvent =
   // What bombs did to a unit (`plane` is the unit, `by` the bomber).
   | (Base & { type: 'unit-damage'; points: number; taken: number; capacity: number; maxKnots: number; by: string })
   | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string })
+  // Spotting (docs/spotting.md): `plane` is the spotter, `side` its side; `how` near (no roll) or roll (a d6 at or under `needs`).
+  | (Base & { type: 'spot'; side: string; target: string; how: 'near' | 'roll'; range: number; needs: number; roll: number; seen: boolean })
   // A flak volley (docs/flak.md): `plane` is the unit firing; range in hexes, slant in metres.
   | (Base & { type: 'flak'; target: string; range: number; altitude: number; slantM: number; guns: string[]; chance: number; roll: number; hit: boolean });
 

@@ -8,6 +8,7 @@ import type { FireOrder } from '../orders/ast.ts';
 import { runBailOutPhase } from './combat/bailout.ts';
 import { runFirePhase, type SightedShot } from './combat/fire-phase.ts';
 import { runFlakPhase } from './flak/fire.ts';
+import { revealAttackers, runSpottingPhase } from './spotting/spot.ts';
 import type { NoShotTracker } from './combat/no-shot.ts';
 import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
@@ -48,9 +49,10 @@ export interface PhaseStep {
 const nothing = (): void => undefined;
 
 export const PHASES: readonly PhaseStep[] = [
-  // A: spotting and engine starts (impulse 7). Every plane is seen and airborne in Tallyho's
-  // scenarios (docs/rules.md "Spotting"), so there is nothing to roll yet.
-  { phase: 'A', name: 'spotting and starting', run: nothing },
+  // A: spotting (seed 000 IV.1) in a game with fog of war: sight within two hexes every impulse,
+  // each plane's attempt in impulse 7 (spotting/spot.ts, docs/spotting.md). Every plane starts
+  // airborne (engine starts, IV.2-8, are not played yet).
+  { phase: 'A', name: 'spotting and starting', run: (ctx) => { runSpottingPhase({ ...ctx, dry: !!ctx.sighted }); } },
   // B: trucks in impulses 4 and 9 on roads, 7 off road; tanks and ships in 7 (seed 000 V), core/units.
   { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : ctx); } },
   {
@@ -72,7 +74,8 @@ export const PHASES: readonly PhaseStep[] = [
   { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase({ ...ctx, dry: !!ctx.sighted }); } },
   // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts. A dry
   // run (a forecast) throws no die: the bail-outs wait for the real turn.
-  { phase: 'F', name: 'bail out', run: (ctx) => { if (!ctx.sighted) runBailOutPhase(ctx.state, ctx.turn, ctx.impulse, ctx.dice, ctx.events); } },
+  // Then whoever attacked a side's counter in this impulse is seen by that side (spotting/spot.ts).
+  { phase: 'F', name: 'bail out', run: (ctx) => { if (!ctx.sighted) { runBailOutPhase(ctx.state, ctx.turn, ctx.impulse, ctx.dice, ctx.events); revealAttackers(ctx.state, ctx.events, ctx.impulse); } } },
   // G, H: plotting. By mail the whole turn is plotted before it is resolved (rules-notes), so the
   // only plotting within the turn is the carry-over kept at the end of the turn.
   { phase: 'G', name: 'movement plotting', run: nothing },

@@ -12,6 +12,8 @@ import { type ShipCard, UNIT_KINDS, type UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
 import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 import { flakMountSchema, type FlakTable } from './flak/table.ts';
+import type { SpottingTable } from './spotting/table.ts';
+import type { FogState } from './spotting/spot.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
 
@@ -38,6 +40,17 @@ export const scenarioSchema = z.object({
     oddsDie: z.union([z.literal(6), z.literal(12)]).default(6),
     ammunition: z.boolean().default(false),
   }).default({ combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false }),
+  // Fog of war (docs/spotting.md): present, every counter starts unidentified to the other sides.
+  fog: z.strictObject({
+    /** Counters every side has identified from the start. */
+    seen: z.array(z.string()).max(600).optional(),
+    /** The web archive shows everything when the game is over (default), or at once. */
+    reveal: z.enum(['over', 'always']).default('over'),
+    /** The sun's direction as a clock facing (0 = the map's top). */
+    sun: z.number().int().min(0).max(11).optional(),
+    /** A cloud layer, feet. */
+    cloud: z.strictObject({ base: z.number().int().min(0).max(40000), tops: z.number().int().min(0).max(45000) }).optional(),
+  }).optional(),
   sides: z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,15}$/, 'side ids are lower-case letters, digits, - or _'), z.object({ name: z.string().min(1).max(60) })),
   planes: z.array(z.object({
     id: z.string().regex(/^[A-Z][A-Z0-9_-]{0,5}$/, 'plane ids are 1-6 capitals, digits, - or _, starting with a letter')
@@ -156,6 +169,8 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
       });
     }
   });
+  (s.fog?.seen ?? []).forEach((id, i) => { if (!ids.has(id)) P(`fog.seen[${i}]`, `no plane or unit '${id}'`); });
+  if (s.fog?.cloud && s.fog.cloud.tops < s.fog.cloud.base) P('fog.cloud', 'the tops must be at or above the base');
   return problems.length ? err(problems) : ok(s);
 }
 
@@ -171,7 +186,8 @@ function unitOf(u: NonNullable<Scenario['units']>[number], ships: ReadonlyMap<st
 }
 
 /** The state of turn 1. `seed`: tallyho resolve's (--seed); the referee's games pass none (docs/fair-dice.md). */
-export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable, torpedoes?: TorpedoTable, flak?: FlakTable): GameState {
+export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable, torpedoes?: TorpedoTable, tables: { flak?: FlakTable; spotting?: SpottingTable } = {}): GameState {
+  const { flak, spotting } = tables;
   const torpedoPlanes = s.planes.some((p) => p.torpedo);
   // The bombing table goes with anything a bomb or a torpedo can hit: units, or torpedoes to drop.
   const withBombing = !!bombing && (!!s.units?.length || torpedoPlanes);
@@ -210,6 +226,15 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
     ...(withBombing ? { bombing } : {}),
     ...(torpedoPlanes && torpedoes ? { torpedoes } : {}),
     ...(withFlak ? { flak } : {}),
+    ...(s.fog && spotting ? { fog: fogOf(s, spotting) } : {}),
     dice: { seed },
   };
+}
+
+/** Fog of war at the start: every side has identified only the scenario's `seen` counters. */
+function fogOf(s: Scenario, table: SpottingTable): FogState {
+  const fog = s.fog as NonNullable<Scenario['fog']>;
+  const sideOf = new Map([...s.planes, ...(s.units ?? [])].map((c) => [c.id, c.side]));
+  const spotted = Object.fromEntries(Object.keys(s.sides).map((side) => [side, (fog.seen ?? []).filter((id) => sideOf.get(id) !== side).sort()]));
+  return { spotted, reveal: fog.reveal, ...(fog.sun !== undefined ? { sun: fog.sun } : {}), ...(fog.cloud ? { cloud: { ...fog.cloud } } : {}), table };
 }

@@ -13,6 +13,7 @@ import type { TerrainSpec } from './terrain.ts';
 import type { ShipCard, UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
 import type { FlakTable } from './flak/table.ts';
+import type { FogState } from './spotting/spot.ts';
 import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
@@ -107,6 +108,8 @@ export interface GameState {
   torpedoes?: TorpedoTable;
   /** The flak table (data/flak/guns.yaml), copied in when a unit has anti-aircraft guns. */
   flak?: FlakTable;
+  /** Fog of war (docs/spotting.md): what each side has identified; absent when everything is seen. */
+  fog?: FogState;
   dice: DiceState;
 }
 

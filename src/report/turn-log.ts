@@ -51,6 +51,13 @@ function describeUnit(evs: GameEvent[]): string {
  * The log every player of the game reads (and the web archive shows): `no-shot` events are left
  * out, since they tell a plane's fire orders: a player is told those of his own planes apart.
  */
+/** A spotting event in words: seen within two hexes, or the impulse-7 roll and its number. */
+export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
+  const off = `${e.range} hex${e.range === 1 ? '' : 'es'} off`;
+  if (e.how === 'near') return `${e.plane} sights ${e.target}, ${off}: seen without a roll`;
+  return `${e.plane} looks for ${e.target}, ${off}: needs ${e.needs} or less on a d6, rolled ${e.roll}: ${e.seen ? 'SPOTTED' : 'not seen'}`;
+}
+
 export function turnLog(events: GameEvent[]): string {
   const lines: string[] = [];
   const byImpulse = new Map<number, GameEvent[]>();
@@ -62,6 +69,8 @@ export function turnLog(events: GameEvent[]): string {
     const evs = byImpulse.get(i);
     if (!evs?.length) continue;
     lines.push(`Impulse ${i}`);
+    // Phase A: spotting (docs/spotting.md).
+    for (const e of evs) if (e.type === 'spot') lines.push(`  ${spotLine(e)}`);
     // Phase B; a torpedo's first hex, in phase E, is told with its drop (combat-log.ts).
     const ground = evs.filter((e) => e.phase === 'B');
     for (const u of [...new Set(ground.map((e) => e.plane))]) lines.push(`  ${u.padEnd(6)} ${describeUnit(ground.filter((e) => e.plane === u))}`.trimEnd());

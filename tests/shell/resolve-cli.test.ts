@@ -37,6 +37,10 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(flak.length).toBeGreaterThan(0);
     for (const e of flak) expect([4, 8, 12]).toContain(e.impulse);
     expect(new Set(flak.map((e) => e.plane))).toEqual(new Set(['AA1', 'AA2']));
+    // Fog of war: the sides sight each other within two hexes, in phase A.
+    const spots = ev.filter((e) => e.type === 'spot');
+    expect(spots.length).toBeGreaterThan(0);
+    for (const e of spots) expect(e.phase).toBe('A');
   });
 
   for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy']) {

@@ -40,6 +40,8 @@ import { hexLabel } from '../../src/core/hex/coords.ts';
 import type { TerrainSpec } from '../../src/core/terrain.ts';
 import { deriveShip, type ShipInput } from '../../src/core/units/ship-card.ts';
 import { type FlakTable, parseFlakTable } from '../../src/core/flak/table.ts';
+import { parseSpottingTable } from '../../src/core/spotting/table.ts';
+import type { FogState } from '../../src/core/spotting/spot.ts';
 import { type BombingTable, parseBombingTable } from '../../src/core/ordnance/bombing-table.ts';
 import { parseTorpedoTable, type TorpedoTable } from '../../src/core/ordnance/torpedo-table.ts';
 import type { ShipCard, UnitState } from '../../src/core/units/types.ts';
@@ -65,6 +67,8 @@ export interface GoldenCase {
   terrain: string;
   /** The turn the case starts at (`turn: 2`), default 1. */
   turn: number;
+  /** Fog of war (docs/spotting.md): "sun=3 cloud=4000-6000 a=B1 b=" (each side's identified counters). */
+  fog: string;
 }
 
 export function readGoldenFile(path: string): GoldenCase[] {
@@ -76,13 +80,13 @@ export function readGoldenFile(path: string): GoldenCase[] {
     if (line.startsWith('#') || !line.trim()) return;
     const head = /^=== (\S+) (.*)$/.exec(line);
     if (head) {
-      cur = { id: head[1]!, title: head[2]!, file: path, rule: '', map: { width: 40, height: 40 }, before: [], turns: [], after: [], events: [], errors: [], dice: [], options: '', exact: [], terrain: '', turn: 1 };
+      cur = { id: head[1]!, title: head[2]!, file: path, rule: '', map: { width: 40, height: 40 }, before: [], turns: [], after: [], events: [], errors: [], dice: [], options: '', exact: [], terrain: '', turn: 1, fog: '' };
       cases.push(cur);
       section = undefined;
       return;
     }
     if (!cur) throw new Error(`${path}:${n + 1}: text before the first === case`);
-    const key = /^(rule|map|terrain|turn|before|orders|after|events|errors|dice|options|exact):\s*(.*)$/.exec(line);
+    const key = /^(rule|map|terrain|turn|fog|before|orders|after|events|errors|dice|options|exact):\s*(.*)$/.exec(line);
     if (key) {
       section = key[1];
       if (section === 'rule') cur.rule = key[2]!;
@@ -90,6 +94,7 @@ export function readGoldenFile(path: string): GoldenCase[] {
       if (section === 'orders') cur.turns.push([]);
       if (section === 'options') cur.options = key[2]!;
       if (section === 'terrain') cur.terrain = key[2]!;
+      if (section === 'fog') cur.fog = key[2]! || 'on';
       if (section === 'turn') cur.turn = Number(key[2]);
       if (section === 'exact') cur.exact = key[2]!.split(/\s+/).filter(Boolean);
       return;
@@ -165,6 +170,18 @@ function bombingTable(): BombingTable {
   return r.value;
 }
 
+/** A case's fog line: sun=, cloud=base-tops, and each side's identified ids (a=B1,B2 b=). */
+function fogOf(text: string): FogState {
+  const f = kv(tokens(text).filter((t) => t !== 'on'));
+  const r = parseSpottingTable(parse(readFileSync('data/spotting.yaml', 'utf8')), 'spotting.yaml');
+  if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
+  const [base, tops] = (f.cloud ?? '').split('-').map(Number);
+  return {
+    spotted: { a: f.a ? f.a.split(',') : [], b: f.b ? f.b.split(',') : [] }, reveal: 'over', table: r.value,
+    ...(f.sun !== undefined ? { sun: Number(f.sun) } : {}), ...(f.cloud ? { cloud: { base: base!, tops: tops! } } : {}),
+  };
+}
+
 /** The real flak table (data/flak/guns.yaml). */
 function flakTable(): FlakTable {
   const r = parseFlakTable(parse(readFileSync('data/flak/guns.yaml', 'utf8')), 'guns.yaml');
@@ -216,11 +233,12 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
   const oddsDie = Number(opts.die ?? 6) as 6 | 12;
   const terrain = terrainOf(c.terrain);
   const shipCards = Object.fromEntries(units.filter((u) => u.kind === 'ship').map((u) => [u.type, ships.get(u.type)!]));
+  const fog = c.fog ? { fog: fogOf(c.fog) } : {};
   const flak = units.some((u) => u.flak || shipCards[u.type]?.flak) ? { flak: flakTable() } : {};
   const torpedoes = planes.some((p) => p.torpedo) || units.some((u) => u.kind === 'torpedo') ? { torpedoes: torpedoTable(), bombing: bombingTable() } : {};
   return {
     version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
-    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, ...flak, dice: { seed: 'golden' },
+    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, ...flak, ...fog, dice: { seed: 'golden' },
   };
 }
 
@@ -277,6 +295,7 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'unit-exit': return `${at} uexit ${e.hex}`;
     case 'unit-stop': return `${at} ustop ${e.hex} ahead=${e.ahead}`;
     case 'ship-speed': return `${at} knots ${e.from}>${e.to}`;
+    case 'spot': return `${at} spot ${e.target} ${e.how} range=${e.range}${e.how === 'roll' ? ` needs=${e.needs} roll=${e.roll}` : ''} ${e.seen ? 'seen' : 'unseen'}`;
     case 'flak': return `${at} flak ${e.target} range=${e.range} alt=${e.altitude} slant=${e.slantM} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
     case 'no-shot': {
       const at2 = e.range !== undefined ? ` range=${e.range} clock=${e.clock}${e.by !== undefined ? ` by=${e.by}` : ''}` : '';
@@ -302,6 +321,13 @@ export function problemLines(problems: readonly Problem[], expected: readonly st
 /** Mismatches between a plane and its `after:` line. */
 export function checkAfter(line: string, state: GameState): string[] {
   const [id, ...rest] = tokens(line);
+  if (id === 'fog') {
+    const want = kv(rest);
+    return Object.entries(want).flatMap(([side, ids]) => {
+      const have = (state.fog?.spotted[side] ?? []).join(',');
+      return have === (ids === 'true' ? '' : ids) ? [] : [`fog ${side}: expected ${ids}, got ${have}`];
+    });
+  }
   const u = state.units?.find((x) => x.id === id);
   if (u) {
     const want = kv(rest);

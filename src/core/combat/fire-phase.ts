@@ -5,6 +5,7 @@
  * each plane knew is handed to no-shot.ts, which explains at the end of the turn the FIRE orders
  * that never fired.
  */
+import { sees } from '../spotting/spot.ts';
 import type { AircraftCard } from '../aircraft/types.ts';
 import type { Dice } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
@@ -98,7 +99,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const allEnemies = (tracker: NoShotTracker, side: string): PlaneAt[] => {
     at ??= flying.map((p) => planeAt(tracker, p));
     let list = enemiesOf.get(side);
-    if (!list) { list = at.filter((t) => t.side !== side); enemiesOf.set(side, list); }
+    if (!list) { list = at.filter((t) => t.side !== side && sees(state, side, t.id)); enemiesOf.set(side, list); }
     return list;
   };
   for (const plane of flying) {
@@ -128,7 +129,8 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
       || guns.some((g) => !fired.has(g.id) && !held.has(g.id) && (g.mount === 'F' || (active && !dropsOrdnance)));
     if (!canFire) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     // Pairs are pruned by distance before any cone or arc test.
-    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE);
+    // Only what the plane's side has identified can be fired at (docs/spotting.md).
+    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && sees(state, plane.side, t.id));
     if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     const f: FirerContext = {
       plane, card: { ...full, guns }, orders, active, dropsOrdnance, attitude,

@@ -1,6 +1,6 @@
 /**
  * The ordnance tables on disk: data/ordnance/bombing.yaml and torpedoes.yaml (docs/ordnance.md)
- * and data/flak/guns.yaml (docs/flak.md), validated and refitted to their anchors (core/ordnance/,
+ * data/flak/guns.yaml (docs/flak.md) and data/spotting.yaml (docs/spotting.md), validated and refitted to their anchors (core/ordnance/,
  * core/flak/).
  */
 import { dirname, resolve } from 'node:path';
@@ -8,12 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { type BombingTable, parseBombingTable } from '../../core/ordnance/bombing-table.ts';
 import { parseTorpedoTable, type TorpedoTable } from '../../core/ordnance/torpedo-table.ts';
 import { type FlakTable, parseFlakTable } from '../../core/flak/table.ts';
+import { parseSpottingTable, type SpottingTable } from '../../core/spotting/table.ts';
 import { readYaml, shown } from '../data-files.ts';
 import { cliError } from '../errors.ts';
 import type { Problem, Result } from '../../core/result.ts';
 
 export const DEFAULT_TORPEDO_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/torpedoes.yaml');
 export const DEFAULT_FLAK_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/flak/guns.yaml');
+export const DEFAULT_SPOTTING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/spotting.yaml');
 export const DEFAULT_BOMBING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/bombing.yaml');
 
 /** Reads and checks one ordnance file; every problem in one E_ORDNANCE_DATA error. */
@@ -33,6 +35,8 @@ export const loadTorpedoTable = (path: string = DEFAULT_TORPEDO_FILE): TorpedoTa
 
 export const loadFlakTable = (path: string = DEFAULT_FLAK_FILE): FlakTable => loadTable(path, parseFlakTable);
 
+export const loadSpottingTable = (path: string = DEFAULT_SPOTTING_FILE): SpottingTable => loadTable(path, parseSpottingTable);
+
 /** Every table a new game copies in (core/scenario.ts createGame). */
-export const loadOrdnance = (): { bombing: BombingTable; torpedoes: TorpedoTable; flak: FlakTable } =>
-  ({ bombing: loadBombingTable(), torpedoes: loadTorpedoTable(), flak: loadFlakTable() });
+export const loadOrdnance = (): { bombing: BombingTable; torpedoes: TorpedoTable; flak: FlakTable; spotting: SpottingTable } =>
+  ({ bombing: loadBombingTable(), torpedoes: loadTorpedoTable(), flak: loadFlakTable(), spotting: loadSpottingTable() });

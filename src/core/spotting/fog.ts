@@ -1,0 +1,54 @@
+/**
+ * Fog of war in what a side is shown (docs/spotting.md): its own counters and the enemy counters
+ * it has identified, nothing else. Every mail, map and web page of a side is made from what these
+ * functions leave: a state without the unseen counters, and the turn's events without those of
+ * unseen counters (and without other sides' spotting).
+ */
+import type { GameEvent } from '../events.ts';
+import type { GameState } from '../state.ts';
+import { sees } from './spot.ts';
+
+/** Whether the game hides anything from `side` (a side of null is the referee, who sees all). */
+export const fogged = (state: GameState, side: string | null): side is string => !!state.fog && side !== null;
+
+/** The state as `side` may see it: unseen enemy planes and units left out. */
+export function fogState(state: GameState, side: string | null): GameState {
+  if (!fogged(state, side)) return state;
+  return {
+    ...state,
+    planes: state.planes.filter((p) => sees(state, side, p.id)),
+    ...(state.units ? { units: state.units.filter((u) => sees(state, side, u.id)) } : {}),
+  };
+}
+
+const UNSEEN = 'an unseen enemy';
+
+/** The turn's events as `side` may see them, judged by what it has identified by the turn's end (`after`). */
+export function fogEvents(events: readonly GameEvent[], after: GameState, side: string | null): GameEvent[] {
+  if (!fogged(after, side)) return [...events];
+  const ok = (id: string | null | undefined): boolean => !id || sees(after, side, id);
+  const out: GameEvent[] = [];
+  for (const e of events) {
+    if (e.type === 'spot' && e.side !== side) continue;
+    if (!ok(e.plane)) continue;
+    if ('firer' in e && !ok(e.firer)) continue;
+    if ('target' in e && typeof e.target === 'string' && !ok(e.target)) continue;
+    if ('by' in e) {
+      if (Array.isArray(e.by)) out.push({ ...e, by: e.by.map((b) => (ok(b) ? b : UNSEEN)) } as GameEvent);
+      else if (typeof e.by === 'string') out.push({ ...e, by: ok(e.by) ? e.by : UNSEEN } as GameEvent);
+      else out.push(e);
+      continue;
+    }
+    out.push(e);
+  }
+  return out;
+}
+
+/** The side a player plays: the side of the first of its planes or units in the game. */
+export function sideOfPlayer(state: GameState, ids: readonly string[]): string | null {
+  for (const id of ids) {
+    const side = state.planes.find((p) => p.id === id)?.side ?? state.units?.find((u) => u.id === id)?.side;
+    if (side) return side;
+  }
+  return null;
+}
