@@ -224,10 +224,10 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     accepted,
     ack: {
       game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
-      previews: accepted ? previews(seen, orders.plots, player.planes) : [], state: seen,
+      previews: accepted ? previews(seen, orders.plots, player.planes, moves) : [], state: seen,
       forecast: accepted ? forecast(seen, orders, player.planes) : '',
       unitMoves: accepted ? unitPreviews(state, moves, player.planes) : [],
-      defaulted: accepted ? planes.filter((p) => !orders.plots[p.id]).map((p) => p.id) : [],
+      defaulted: accepted ? planes.filter((p) => !orders.plots[p.id] && !p.ground).map((p) => p.id) : [],
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,
     },
   };

@@ -2,6 +2,8 @@
  * The mails Tallyho writes: welcome, acknowledgement, turn report and notice. Each builder makes
  * the view model of its template (templates/<name>.txt.hbs and .html.hbs) and queues the mail.
  */
+import { groundTemplateMove } from './ground-views.ts';
+import { formatMoveOrder } from '../orders/move.ts';
 import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
@@ -54,7 +56,8 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
   const planes = flying(myPlanes(state, player.planes));
   const units = myUnits(state, player.planes);
   const standing = standingOrders(tx, game.id, player.id, state.turn);
-  const keeps = templateKeeps(standing, state.turn);
+  const grounded = planes.filter((p) => p.ground).map((p) => p.id);
+  const keeps = templateKeeps(standing, state.turn) + (grounded.length && standing.turn !== state.turn ? `, and give ${grounded.join(', ')} on the ground the MOVE line shown` : '');
   return {
     nextTurn: state.turn,
     orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
@@ -66,12 +69,14 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
 }
 
 /** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane, a unit's MOVE line. */
-function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string } {
-  const own = flying(myPlanes(state, player.planes))[0];
+function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string } {
+  const own = flying(myPlanes(state, player.planes)).filter((p) => !p.ground)[0];
   const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
   const unit = myUnits(state, player.planes)[0];
   const unitExample = !unit ? '' : unit.kind === 'ship' ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT` : unit.kind === 'truck' ? `MOVE ${unit.id} F F` : `MOVE ${unit.id} L F`;
-  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample };
+  const grounded = flying(myPlanes(state, player.planes)).find((p) => p.ground);
+  const groundLine = grounded ? groundTemplateMove(grounded) : undefined;
+  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '' };
 }
 
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */

@@ -63,7 +63,9 @@ export const unitSheets = (state: GameState, ids: readonly string[]): string[] =
 export function unitPreviews(state: GameState, moves: readonly MoveOrder[], ids: readonly string[]): string[] {
   const mine = (state.units ?? []).filter((u) => ids.includes(u.id) && u.status === 'active');
   if (!mine.length) return [];
-  const r = resolveTurn({ ...state, planes: [], units: mine }, { plots: {}, fire: [], moves: [...moves] }, undefined, { dry: true });
+  // The units' own MOVE lines: those of planes on the ground are not theirs to fly.
+  const unitIds = new Set(mine.map((u) => u.id));
+  const r = resolveTurn({ ...state, planes: [], units: mine }, { plots: {}, fire: [], moves: moves.filter((m) => unitIds.has(m.unit.toUpperCase())) }, undefined, { dry: true });
   if (!r.ok) return [];
   return mine.map((u) => {
     const parts: string[] = [];

@@ -4,6 +4,9 @@
  * ready-to-send orders template (as Atlantis sends one: the envelope with a turn token in place of
  * the secret, a legal default plot for each plane, fire held).
  */
+import { START_ON } from '../core/ground/phase.ts';
+import type { GameEvent } from '../core/events.ts';
+import { groundNeeds, groundSheetLine, groundTemplateMove } from './ground-views.ts';
 import { capacityOf, enginesWorking, systemName } from '../core/combat/damage-state.ts';
 import { bankWords } from '../core/bank.ts';
 import { distance, hexLabel, parseHexLabel } from '../core/hex/coords.ts';
@@ -60,6 +63,11 @@ const carriedText = (p: PlaneState): string =>
 export function logSheet(state: GameState, p: PlaneState, next = true): string {
   const card = state.aircraft[p.type];
   const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`];
+  if (p.ground && p.status === 'flying') {
+    lines.push(groundSheetLine(state, p), `  facing ${clock(p.facing)}`);
+    lines.push(...damageLines(state, p));
+    return wrap(lines.join('\n'), 4);
+  }
   lines.push(`  hex ${hexLabel(p.hex)}, facing ${clock(p.facing)}, ${feet(p.altitude)} ft, speed ${speedText(p.speed)}, ${bankWords(p.bank)}`);
   lines.push(...damageLines(state, p));
   if (p.status === 'flying' && next) {
@@ -90,6 +98,7 @@ export function damageLines(state: GameState, p: PlaneState): string[] {
 
 /** What a plane's next plot must hold. */
 export function nextPlotNeeds(p: PlaneState): string {
+  if (p.ground) return wrap(`${p.id}: on the ground: a MOVE line, not a plot (the comment on ${p.id} in the orders below says what it may do).`, 4);
   const points = movementPoints(p.speed);
   const carried = Math.min(p.carry?.boxes.length ?? 0, points.length);
   const need = points.length - carried;
@@ -103,6 +112,7 @@ export function nextPlotNeeds(p: PlaneState): string {
 export function obligationComments(state: GameState, p: PlaneState): string[] {
   const card = state.aircraft[p.type];
   if (!card) return [];
+  if (p.ground) return wrapText(groundNeeds(state, p), WIDTH - 2, 4).split('\n').map((l) => `# ${l}`);
   return obligationNotes(planeLimits(card, p)).flatMap((n) => wrapText(`${p.id}: ${n}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`));
 }
 
@@ -149,7 +159,10 @@ export function examplePlot(state: GameState, p: PlaneState): string {
 
 /** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
 export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[], standing: StandingOrders = NO_STANDING): string {
-  const planes = flying(myPlanes(state, planeIds));
+  const all = flying(myPlanes(state, planeIds));
+  // Planes on the ground take a MOVE line (docs/ground.md), not a plot.
+  const planes = all.filter((p) => !p.ground);
+  const grounded = all.filter((p) => p.ground);
   const plots: Plot[] = [];
   const full: string[] = [];
   const dropped: string[] = [];
@@ -173,6 +186,11 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
     if (own) return [own];
     return u.ship ? [{ unit: u.id, steps: [], knots: u.ship.ordered }] : [];
   });
+  for (const p of grounded) {
+    const own = (standing.turn === state.turn ? standing.moves ?? [] : []).find((m) => m.unit.toUpperCase() === p.id);
+    const line = own ?? groundTemplateMove(p);
+    if (line) moves.push(line);
+  }
   const env: Envelope = {
     game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots, fire, ...(moves.length ? { moves } : {}), commands: [], line: 1,
   };
@@ -180,11 +198,21 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   // Planes whose carried-over manoeuvre fills the whole turn take no plot line: say so inside.
   const notes = full.map((id) => `# ${id}: the manoeuvre carried over fills this turn; no plot`);
   // What the last turn obliges each plane to, as on its log sheet (core/movement/limits.ts).
-  notes.push(...planes.flatMap((p) => obligationComments(state, p)));
+  notes.push(...all.flatMap((p) => obligationComments(state, p)));
   // What each truck, tank and ship may do this turn (core/units), as comment lines.
   notes.push(...units.flatMap((u) => wrapText(unitNeeds(state, u), WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
   const lines = [body[0] as string, ...notes, ...dropped, ...body.slice(1)];
   return lines.join('\n');
+}
+
+/** What a plane on the ground will do with its MOVE line (a dry run throws no die: a start attempt is told, not rolled). */
+function groundSummary(p: PlaneState, after: PlaneState, events: readonly GameEvent[], moves: readonly MoveOrder[]): string {
+  const launch = events.find((e) => e.plane === p.id && e.type === 'launch');
+  if (launch && launch.type === 'launch') return `${p.id} is launched from ${launch.ship} in impulse 7: in the air at 100 ft in ${launch.hex}, heading ${clock(launch.facing)}, speed ${speedText(launch.speed)}.`;
+  const starts = moves.some((m) => m.unit.toUpperCase() === p.id && m.steps.includes('START'));
+  if (starts) return `${p.id} tries its engine in impulse 7 (a d6: 1-${START_ON} starts it, and gives one power factor at once: speed ${speedText(p.speed + 10)} next turn); it stays at ${hexLabel(after.hex)}.`;
+  if (events.some((e) => e.plane === p.id && e.type === 'takeoff')) return `${p.id} rolls to ${hexLabel(after.hex)} and LEAVES THE GROUND at the end of the turn: 100 ft, facing ${clock(after.facing)}, speed ${speedText(after.speed)}.`;
+  return `${p.id} ends the turn on the ground in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, speed ${speedText(after.speed)}.`;
 }
 
 /** How many enemy planes a path preview's window takes in, nearest first, when they fit. */
@@ -215,19 +243,22 @@ export interface Preview {
   path: PathMark[];
 }
 
-export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): Preview[] {
+export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[] = []): Preview[] {
   const mine = flying(myPlanes(state, planeIds));
-  const r = resolveTurn({ ...state, planes: mine }, { plots, fire: [] });
+  // Planes on the ground fly their MOVE lines (core/ground); the units' lines are not theirs.
+  const ground = new Set(mine.filter((p) => p.ground).map((p) => p.id));
+  const r = resolveTurn({ ...state, planes: mine, units: (state.units ?? []).filter((u) => mine.some((p) => p.ground?.deck === u.id)) }, { plots, fire: [], moves: moves.filter((m) => ground.has(m.unit.toUpperCase())) }, undefined, { dry: true });
   if (!r.ok) return [];
   return mine.map((p) => {
     const path = r.value.events.flatMap((e) => {
-      const hex = e.plane === p.id && e.type === 'move' ? parseHexLabel(e.to) : undefined;
+      const hex = e.plane === p.id && (e.type === 'move' || e.type === 'taxi') ? parseHexLabel(e.to) : undefined;
       return hex ? [{ hex, impulse: e.impulse }] : [];
     });
     const after = r.value.state.planes.find((x) => x.id === p.id) as PlaneState;
     const gone = r.value.events.find((e) => e.plane === p.id && (e.type === 'exit-map' || e.type === 'crash'));
     const summary = gone
-      ? `WARNING: ${p.id} ${gone.type === 'crash' ? 'flies into the ground' : 'leaves the map'} in impulse ${gone.impulse} and is out of the game. Change the plot if that is not what you want.`
+      ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} in impulse ${gone.impulse} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
+      : p.ground ? groundSummary(p, after, r.value.events, moves)
       : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
         `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
     return { plane: p.id, path, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${wrap(summary, 4)}` };

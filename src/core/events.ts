@@ -24,7 +24,7 @@ export type GameEvent =
   | (Base & { type: 'carry'; boxes: string[] })
   | (Base & { type: 'speed'; from: number; to: number; terms: { why: string; tenths: number; rule: string }[] })
   | (Base & { type: 'stall'; speed: number; minimum: number })
-  | (Base & { type: 'crash'; hex: string })
+  | (Base & { type: 'crash'; hex: string; why?: string })
   | (Base & { type: 'exit-map'; hex: string })
   | (Base & ShotEvent)
   | (Base & NoShotFields)
@@ -54,6 +54,14 @@ export type GameEvent =
   | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string })
   // Spotting (docs/spotting.md): `plane` is the spotter, `side` its side; `how` near (no roll) or roll (a d6 at or under `needs`).
   | (Base & { type: 'spot'; side: string; target: string; how: 'near' | 'roll'; range: number; needs: number; roll: number; seen: boolean })
+  // Planes on the ground (docs/ground.md).
+  | (Base & { type: 'engine-start'; roll: number; needs: number; started: boolean })
+  | (Base & { type: 'ground-turn'; from: number; to: number })
+  | (Base & { type: 'taxi'; from: string; to: string })
+  | (Base & { type: 'launch'; ship: string; hex: string; facing: number; speed: number })
+  | (Base & { type: 'takeoff'; hex: string; speed: number })
+  | (Base & { type: 'land'; hex: string; on: string; speed: number })
+  | (Base & { type: 'land-fail'; hex: string; why: string })
   // A flak volley (docs/flak.md): `plane` is the unit firing; range in hexes, slant in metres.
   | (Base & { type: 'flak'; target: string; range: number; altitude: number; slantM: number; guns: string[]; chance: number; roll: number; hit: boolean });
 

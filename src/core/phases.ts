@@ -9,6 +9,9 @@ import { runBailOutPhase } from './combat/bailout.ts';
 import { runFirePhase, type SightedShot } from './combat/fire-phase.ts';
 import { runFlakPhase } from './flak/fire.ts';
 import { revealAttackers, runSpottingPhase } from './spotting/spot.ts';
+import type { GroundPlan } from './ground/plan.ts';
+import { moveGround, runEngineStarts } from './ground/phase.ts';
+import { runLandings } from './ground/land.ts';
 import type { NoShotTracker } from './combat/no-shot.ts';
 import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
@@ -25,6 +28,10 @@ export interface ImpulseContext {
   plans: Map<string, FlightPlan>;
   /** The trucks', tanks' and ships' plans of the turn (core/units). */
   units: Map<string, UnitTurnPlan>;
+  /** The plans of the planes on the ground (core/ground). */
+  ground: Map<string, GroundPlan>;
+  /** The state at the turn's start. */
+  before: GameState;
   fire: FireOrder[];
   dice: Dice;
   events: GameEvent[];
@@ -52,9 +59,11 @@ export const PHASES: readonly PhaseStep[] = [
   // A: spotting (seed 000 IV.1) in a game with fog of war: sight within two hexes every impulse,
   // each plane's attempt in impulse 7 (spotting/spot.ts, docs/spotting.md). Every plane starts
   // airborne (engine starts, IV.2-8, are not played yet).
-  { phase: 'A', name: 'spotting and starting', run: (ctx) => { runSpottingPhase({ ...ctx, dry: !!ctx.sighted }); } },
+  { phase: 'A', name: 'spotting and starting', run: (ctx) => { runSpottingPhase({ ...ctx, dry: !!ctx.sighted }); runEngineStarts({ ...ctx, dry: !!ctx.sighted }); } },
   // B: trucks in impulses 4 and 9 on roads, 7 off road; tanks and ships in 7 (seed 000 V), core/units.
-  { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : ctx); } },
+  // Then the planes on the ground: decks follow their ships, turns and launches in 7, the roll
+  // ahead in the impulses of their speed (core/ground, seed 000 IV.5-8).
+  { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : ctx); moveGround({ ...ctx, dry: !!ctx.sighted }); } },
   {
     phase: 'C',
     name: 'plotted movement',
@@ -71,7 +80,8 @@ export const PHASES: readonly PhaseStep[] = [
   { phase: 'D', name: 'firing', run: (ctx) => { runFirePhase(ctx); if (!ctx.sighted) runFlakPhase(ctx); } },
   // E: bombs released in the plane's last active impulse, jettisons in its first (seed 000 VIII;
   // seed 001 rule (21)), ordnance/bombs.ts. Air-to-air rockets fire with the guns in D.
-  { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase({ ...ctx, dry: !!ctx.sighted }); } },
+  // Then the landings, in the plane's last active impulse (core/ground/land.ts).
+  { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase({ ...ctx, dry: !!ctx.sighted }); runLandings({ ...ctx, dry: !!ctx.sighted }); } },
   // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts. A dry
   // run (a forecast) throws no die: the bail-outs wait for the real turn.
   // Then whoever attacked a side's counter in this impulse is seen by that side (spotting/spot.ts).

@@ -59,13 +59,16 @@ export const scenarioSchema = z.object({
     type: z.string(),
     hex: z.string(),
     facing: z.number().int().min(0).max(11),
-    altitude: z.number().int().min(100).max(60000).refine((a) => a % 100 === 0, 'altitude is a multiple of 100 ft'),
+    altitude: z.number().int().min(0).max(60000).refine((a) => a % 100 === 0, 'altitude is a multiple of 100 ft'),
     speed: speedSchema,
     bank: z.enum(BANKS as unknown as [Bank, ...Bank[]]).default('N'),
     loaded: z.boolean().default(false),
     rockets: z.boolean().default(false),
     /** An aerial torpedo in place of bombs: a type of data/ordnance/torpedoes.yaml (docs/ordnance.md). */
     torpedo: z.string().optional(),
+    /** On the ground (docs/ground.md): its engine off or running; `deck` the carrier it rides. */
+    ground: z.enum(['off', 'running']).optional(),
+    deck: z.string().optional(),
     /** A scenario that starts in the middle of things: what the plane did the turn before (pull-outs, vertical dives). */
     lastTurn: z.strictObject({
       mode: z.enum(['SC', 'SD', 'VD']).optional(),
@@ -124,6 +127,23 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
       const { col, row } = toColRow(h);
       if (col < 1 || row < 1 || col > s.map.width || row > s.map.height) P(`${at}.hex`, `${p.hex} is off the ${s.map.width}x${s.map.height} map`);
     }
+    const onGround = p.ground !== undefined || p.deck !== undefined;
+    if (onGround) {
+      if (p.altitude !== 0) P(`${at}.altitude`, 'a plane on the ground is at altitude 0');
+      if (p.speed > 0 && p.deck) P(`${at}.speed`, 'a plane on a deck is at speed 0');
+      if (p.deck) {
+        const ship = (s.units ?? []).find((u) => u.id === p.deck);
+        const shipCard = ship?.type ? ships.get(ship.type) : undefined;
+        if (!ship || ship.kind !== 'ship') P(`${at}.deck`, `no ship '${p.deck}' among the units`);
+        else if (ship.side !== p.side) P(`${at}.deck`, `${p.deck} is not of the plane's side`);
+        else if (shipCard && !['fleet-carrier', 'light-carrier'].includes(shipCard.type)) P(`${at}.deck`, `${p.deck} (${shipCard.name}) is not a carrier`);
+        else if (ship.hex !== p.hex) P(`${at}.hex`, `a plane on ${p.deck}'s deck is in her hex, ${ship.hex}`);
+      } else if (h && s.map.terrain) {
+        const { col, row } = toColRow(h);
+        const t = terrainAt(s.map.terrain, col, row);
+        if (t !== 'airfield' && t !== 'road') P(`${at}.hex`, `${p.hex} is ${t ?? 'land'}: a plane on the ground starts on an airfield (or a road)`);
+      }
+    } else if (p.altitude < 100) P(`${at}.altitude`, 'a plane in the air is at 100 ft or more; give ground: off (or running) for a plane on the ground');
     if (card) {
       if (p.altitude > card.ceiling) P(`${at}.altitude`, `${p.altitude} ft is above the ${card.name}'s ceiling of ${card.ceiling} ft`);
       const top = Math.max(...card.bands.map((b) => b.diveMax));
@@ -214,6 +234,7 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       bank: p.bank,
       loaded: p.loaded || !!p.torpedo,
       ...(p.torpedo ? { torpedo: p.torpedo } : {}),
+      ...(p.ground !== undefined || p.deck !== undefined ? { ground: { engine: p.ground === 'running', ...(p.deck ? { deck: p.deck } : {}) } } : {}),
       ...(p.rockets ? { rockets: 'carried' as const } : {}),
       carry: null,
       last: { ...NO_LAST_TURN, ...(p.lastTurn ? { mode: p.lastTurn.mode ?? null, dived: p.lastTurn.dived ?? 0, climbed: p.lastTurn.climbed ?? 0 } : {}) },

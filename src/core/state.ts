@@ -76,6 +76,11 @@ export interface PlaneState {
   rockets?: 'carried' | 'fired';
   /** Crew fate after the bail-out attempt. */
   crew?: { saved: number; lost: number };
+  /**
+   * On the ground (seed 000 IV.2-8, core/ground, docs/ground.md): altitude 0, level bank, orders
+   * by MOVE line; `deck` the carrier it rides. Absent: in the air.
+   */
+  ground?: { engine: boolean; deck?: string };
 }
 
 export interface GameOptions {

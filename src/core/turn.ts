@@ -20,6 +20,9 @@ import { cardOf, type GameState, type PlaneState } from './state.ts';
 import { endUnitsTurn } from './units/phase.ts';
 import { torpedoProblems } from './ordnance/torpedoes.ts';
 import { planUnits, type UnitTurnPlan } from './units/plan.ts';
+import { type GroundPlan, planGroundAll } from './ground/plan.ts';
+import { endGroundTurn } from './ground/phase.ts';
+import { settleLanded } from './ground/land.ts';
 
 export interface TurnOrders {
   /** Plots by plane id; a flying plane with none flies the missed-orders default. */
@@ -67,7 +70,7 @@ const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
 };
 
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
-export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; defaulted: string[] }, Problem[]> {
+export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; ground: Map<string, GroundPlan>; defaulted: string[] }, Problem[]> {
   const problems: Problem[] = [];
   const plans = new Map<string, FlightPlan>();
   const defaulted: string[] = [];
@@ -76,9 +79,21 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
     const plane = byId.get(id);
     if (!plane) problems.push({ code: 'E_UNKNOWN_PLANE', plane: id, message: `there is no plane ${id} in this game` });
     else if (plane.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: id, message: `${id} ${STATUS_WORDS[plane.status]} and takes no orders: leave its plot out` });
+    else if (plane.ground) problems.push({ code: 'E_ON_GROUND', plane: id, message: `${id} is on the ground: it takes a MOVE line (START, P, B, L, R${plane.ground.deck ? ', LAUNCH' : ''}) until it is in the air, not a plot (docs/ground.md)` });
   }
+  // MOVE lines name trucks, tanks and ships, or planes on the ground (core/ground).
+  const planeIds = new Map(state.planes.map((p) => [p.id, p]));
+  const moves = orders.moves ?? [];
+  const planeMoves = moves.filter((m) => planeIds.has(m.unit.toUpperCase()));
+  for (const m of planeMoves) {
+    const p = planeIds.get(m.unit.toUpperCase()) as PlaneState;
+    if (p.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: p.id, message: `${p.id} ${STATUS_WORDS[p.status as Exclude<PlaneState['status'], 'flying'>]} and takes no orders: leave its MOVE line out` });
+    else if (!p.ground) problems.push({ code: 'E_IN_THE_AIR', plane: p.id, message: `${p.id} is in the air: it takes a plot, not a MOVE line (MOVE is for trucks, tanks, ships and planes on the ground)` });
+  }
+  const ground = planGroundAll(state, planeMoves);
+  if (!ground.ok) problems.push(...ground.error);
   for (const plane of state.planes) {
-    if (plane.status !== 'flying') continue;
+    if (plane.status !== 'flying' || plane.ground) continue;
     let plot = orders.plots[plane.id];
     if (!plot) { plot = defaultPlot(state, plane); defaulted.push(plane.id); }
     const r = planTurn(state, plane, plot);
@@ -88,15 +103,15 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
     } else problems.push(...r.error);
   }
   problems.push(...checkFireOrders(state, orders.fire));
-  const units = planUnits(state, orders.moves ?? []);
+  const units = planUnits(state, moves.filter((m) => !planeIds.has(m.unit.toUpperCase())));
   if (!units.ok) problems.push(...units.error);
-  return problems.length || !units.ok ? err(problems) : ok({ plans, units: units.value, defaulted });
+  return problems.length || !units.ok || !ground.ok ? err(problems) : ok({ plans, units: units.value, ground: ground.value, defaulted });
 }
 
 export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, options: ResolveOptions = {}): Result<TurnResult, Problem[]> {
   const planned = planAll(state, orders);
   if (!planned.ok) return planned;
-  const { plans, units, defaulted } = planned.value;
+  const { plans, units, ground, defaulted } = planned.value;
   const work = workingCopy(state);
   const events: GameEvent[] = [];
   const turn = state.turn;
@@ -107,7 +122,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   const noShot = watchFireOrders(state, orders.fire);
   const sighted: SightedShot[] | undefined = options.dry ? [] : undefined;
   const ctx: ImpulseContext = {
-    state: work, turn, impulse: 0, plans, units, fire: orders.fire, dice: options.dry ? NO_DICE : dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(),
+    state: work, before: state, turn, impulse: 0, plans, units, ground, fire: orders.fire, dice: options.dry ? NO_DICE : dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(),
     fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}),
   };
   for (let impulse = 1; impulse <= 12; impulse++) {
@@ -115,6 +130,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
     for (const phase of PHASES) phase.run(ctx);
   }
   endOfTurn(state, work, plans, events);
+  endGroundTurn(work, state, ground, events);
   endUnitsTurn(work, units, events);
   // Last, the FIRE orders that never fired, each with its closest chance (combat/no-shot.ts).
   events.push(...noShotEvents(noShot, work));
@@ -132,6 +148,8 @@ function endOfTurn(before: GameState, work: GameState, plans: Map<string, Flight
     if (!start) continue;
     const card = cardOf(work, plane);
     const base = { impulse: 13, phase: 'H' as const, plane: plane.id };
+    // A plane that landed this turn keeps its touch-down speed (core/ground/land.ts).
+    if (plane.status === 'flying' && plane.ground) { settleLanded(plane, start.speed); continue; }
     if (plane.status === 'flying' || plane.status === 'exited') {
       const sp = newSpeed(card, start, plan, plane.altitude);
       events.push({ ...base, type: 'speed', from: sp.from, to: sp.to, terms: sp.terms });

@@ -37,7 +37,8 @@ export type PhraseMeaning =
   | { kind: 'mode'; mode: ModeMark }
   | { kind: 'bomb' }
   | { kind: 'jettison' }
-  | { kind: 'torpedo' };
+  | { kind: 'torpedo' }
+  | { kind: 'land' };
 
 const PHRASES = new Map<string, PhraseMeaning>();
 for (const [p, man] of MANOEUVRE_ALIASES) PHRASES.set(p, { kind: 'man', man });
@@ -45,6 +46,7 @@ for (const [p, mode] of MODE_WORDS) PHRASES.set(p, { kind: 'mode', mode });
 PHRASES.set('BOMB', { kind: 'bomb' });
 PHRASES.set('JETTISON', { kind: 'jettison' });
 PHRASES.set('TORPEDO', { kind: 'torpedo' });
+PHRASES.set('LAND', { kind: 'land' });
 
 /** Every word used in a phrase (to split hyphenated spellings such as HALF-ROLL). */
 const PHRASE_WORDS = new Set([...PHRASES.keys()].flatMap((p) => p.split(' ')));

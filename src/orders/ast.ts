@@ -46,6 +46,8 @@ export interface Plot {
   jettison?: boolean;
   /** TORPEDO: drop the torpedo (seed 000 V.D, VIII); present only when written. */
   torpedo?: boolean;
+  /** LAND: touch down in the last active impulse (docs/ground.md); present only when written. */
+  land?: boolean;
   boxes: Box[];
 }
 
@@ -54,9 +56,9 @@ export interface Plot {
  * truck or tank one hexside (60 degrees), `TL`/`TR` turn a ship 30 degrees, `-` spends nothing in
  * a truck's impulse (impulse 4 or 9, V.A.1).
  */
-export type MoveStep = 'F' | 'L' | 'R' | 'TL' | 'TR' | '-';
+export type MoveStep = 'F' | 'L' | 'R' | 'TL' | 'TR' | '-' | 'START' | 'P' | 'B' | 'LAUNCH';
 
-export const MOVE_STEPS: readonly MoveStep[] = ['F', 'L', 'R', 'TL', 'TR', '-'];
+export const MOVE_STEPS: readonly MoveStep[] = ['F', 'L', 'R', 'TL', 'TR', '-', 'START', 'P', 'B', 'LAUNCH'];
 
 /** `MOVE <unit> <steps...> [<n>KT]`: a truck's, tank's or ship's orders for the turn. */
 export interface MoveOrder {

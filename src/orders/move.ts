@@ -2,7 +2,8 @@
  * Orders of the counters that move without a log (seed 000 V; docs/orders.md "Trucks, tanks and
  * ships"): `MOVE <unit> <steps...> [<n>KT]`. The steps are `F` (enter the hex ahead), `L` and `R`
  * (a truck or tank turns one hexside), `TL` and `TR` (a ship turns 30 degrees) and `-` (a truck
- * spends nothing in that impulse); `25KT` rings a ship's speed down. Which steps a unit may take is
+ * spends nothing in that impulse); `25KT` rings a ship's speed down. A plane on the ground takes
+ * `START`, `P` (POWER), `B` (BRAKE), `L`, `R` and `LAUNCH` (docs/ground.md). Which steps a unit may take is
  * the referee's to check (core/units): the parser knows the words only.
  */
 import { MOVE_STEPS, type MoveOrder, type MoveStep, type OrderError } from './ast.ts';
@@ -14,6 +15,8 @@ import { cleanLine, tokenize, type Token } from './text.ts';
 const STEP_WORDS: ReadonlyMap<string, MoveStep> = new Map([
   ...MOVE_STEPS.map((s) => [s, s] as const),
   ['FORWARD', 'F'], ['LEFT', 'L'], ['RIGHT', 'R'], ['WAIT', '-'], ['–', '-'], ['—', '-'],
+  // A plane on the ground (docs/ground.md): start the engine, power or brake, launch from a deck.
+  ['POWER', 'P'], ['BRAKE', 'B'],
 ]);
 
 const KNOT_WORD = /^(?:KT|KTS|KN|KNOTS)$/;

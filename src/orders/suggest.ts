@@ -29,6 +29,7 @@ const BOX_WORDS: readonly string[] = [...new Set([
   'BOMB',
   'JETTISON',
   'TORPEDO',
+  'LAND',
   ...[...MANOEUVRE_ALIASES.map(([w]) => w), ...MODE_WORDS.map(([w]) => w)].flatMap((w) => w.split(' ')),
 ])];
 

@@ -41,6 +41,12 @@ function describeUnit(evs: GameEvent[]): string {
       case 'unit-turn': parts.push(`now facing ${facingText(e.to)}`); break;
       case 'unit-exit': parts.push(`LEAVES THE MAP at ${e.hex}`); break;
       case 'unit-stop': parts.push(`STOPS in ${e.hex}: land ahead in ${e.ahead}`); break;
+      // A plane on the ground (docs/ground.md).
+      case 'ground-turn': parts.push(`turns on the ground to face ${facingText(e.to)}`); break;
+      case 'taxi': parts.push(`rolls ${e.from} -> ${e.to}`); break;
+      case 'launch': parts.push(`LAUNCHED from ${e.ship} in ${e.hex}, heading ${facingText(e.facing)}, 100 ft, speed ${speedText(e.speed)}`); break;
+      case 'crash': parts.push(`CRASHES in ${e.hex}${e.why ? `: ${e.why}` : ''}`); break;
+      case 'exit-map': parts.push(`LEAVES THE MAP at ${e.hex}`); break;
       default: break;
     }
   }
@@ -71,6 +77,9 @@ export function turnLog(events: GameEvent[]): string {
     lines.push(`Impulse ${i}`);
     // Phase A: spotting (docs/spotting.md).
     for (const e of evs) if (e.type === 'spot') lines.push(`  ${spotLine(e)}`);
+    for (const e of evs) {
+      if (e.type === 'engine-start') lines.push(`  ${e.plane.padEnd(6)} tries its engine: d6 ${e.roll}, needs 1-${e.needs}: ${e.started ? 'STARTED (one power factor at once)' : 'does not start'}`);
+    }
     // Phase B; a torpedo's first hex, in phase E, is told with its drop (combat-log.ts).
     const ground = evs.filter((e) => e.phase === 'B');
     for (const u of [...new Set(ground.map((e) => e.plane))]) lines.push(`  ${u.padEnd(6)} ${describeUnit(ground.filter((e) => e.plane === u))}`.trimEnd());
@@ -91,6 +100,7 @@ export function turnLog(events: GameEvent[]): string {
       case 'carry': lines.push(`  ${e.plane.padEnd(6)} carries over into next turn: ${e.boxes.join(' ')}`); break;
       case 'stall': lines.push(`  ${e.plane.padEnd(6)} STALLS: speed ${speedText(e.speed)} is below its minimum ${e.minimum}`); break;
       case 'ship-speed': lines.push(`  ${e.plane.padEnd(6)} speed ${e.from} -> ${e.to} knots${e.to !== e.ordered ? ` (rung down: ${e.ordered})` : ''}`); break;
+      case 'takeoff': lines.push(`  ${e.plane.padEnd(6)} LEAVES THE GROUND at ${e.hex}: speed ${speedText(e.speed)}, 100 ft; it plots as any plane in the air from next turn`); break;
       case 'bomb-mark': lines.push(`  ${e.plane.padEnd(6)} BOMB: ${e.dive ? 'dive bombing' : 'glide bombing'} on ${e.hex} from ${e.altitude} ft`); break;
       default: break;
     }

@@ -29,7 +29,7 @@ function carrierGame(t: TestReferee): { usn: string; ijn: string } {
   const ships = loadShipDir();
   createGame(t.deps, { id: 'midway', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, bombing: loadBombingTable(), torpedoes: loadTorpedoTable() });
   const usn = addPlayer(t.deps, { gameId: 'midway', playerId: 'usn', email: USN, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] }).secret;
-  const ijn = addPlayer(t.deps, { gameId: 'midway', playerId: 'ijn', email: IJN, planes: ['Z1', 'Z2', 'CV1', 'BB1', 'DD1'] }).secret;
+  const ijn = addPlayer(t.deps, { gameId: 'midway', playerId: 'ijn', email: IJN, planes: ['Z1', 'Z2', 'Z3', 'CV1', 'BB1', 'DD1'] }).secret;
   startGame(t.deps, 'midway');
   return { usn, ijn };
 }

@@ -20,7 +20,7 @@ describeWithMailStack('the carrier scenario by mail on Postfix + Dovecot', () =>
   beforeAll(async () => {
     setUpScenario(refereeEnv(stack(), dir), 'midway', 'carrier-strike', [
       { id: 'usn', email: USN, pieces: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] },
-      { id: 'ijn', email: IJN, pieces: ['Z1', 'Z2', 'CV1', 'BB1', 'DD1'] },
+      { id: 'ijn', email: IJN, pieces: ['Z1', 'Z2', 'Z3', 'CV1', 'BB1', 'DD1'] },
     ]);
     server = startReferee(stack(), dir);
     await server.waitFor(/IMAP inbox connected/, 20000, 'stderr');

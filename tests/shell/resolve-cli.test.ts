@@ -43,7 +43,24 @@ describe('tallyho resolve on the sample scenarios', () => {
     for (const e of spots) expect(e.phase).toBe('A');
   });
 
-  for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy']) {
+  it('airfield-scramble shows its rules at work: an engine start, a take-off, spotting rolls, flak, level bombing', () => {
+    const ev = events('airfield-scramble');
+    expect(ev.filter((e) => e.type === 'engine-start').map((e) => [e.plane, e.impulse, e.phase])).toEqual([['H2', 7, 'A']]);
+    expect(ev.filter((e) => e.type === 'taxi').map((e) => [e.plane, e.impulse])).toEqual([['H1', 5], ['H1', 10]]);
+    expect(ev.filter((e) => e.type === 'takeoff').map((e) => e.plane)).toEqual(['H1']);
+    const rolls = ev.filter((e) => e.type === 'spot' && (e as Ev & { how: string }).how === 'roll');
+    expect(rolls.length).toBeGreaterThan(0);
+    for (const e of rolls) expect(e.impulse).toBe(7);
+    expect(ev.filter((e) => e.type === 'flak').length).toBeGreaterThan(0);
+    expect(ev.filter((e) => e.type === 'bomb').map((e) => [e.plane, e.method])).toEqual([['K1', 'level'], ['K2', 'level']]);
+  });
+
+  it('carrier-strike launches the Zero on Hiryu\'s deck in impulse 7, after she turns', () => {
+    const ev = events('carrier-strike');
+    expect(ev.filter((e) => e.type === 'launch').map((e) => [e.plane, e.impulse, e.phase])).toEqual([['Z3', 7, 'B']]);
+  });
+
+  for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy', 'airfield-scramble']) {
     it(`${name}: readable map and log, valid JSON`, () => {
       const text = run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`);
       expect(text.stderr).not.toMatch(/tallyho:/);
@@ -60,6 +77,8 @@ describe('tallyho resolve on the sample scenarios', () => {
         expect(p).toMatchObject({ id: expect.any(String), side: expect.any(String) });
         expect(p.initial.hex).toMatch(/^\d{4}$/);
         expect(p.final).toMatchObject({ facing: expect.any(Number), altitude: expect.any(Number), speed: expect.any(Number), bank: expect.any(String) });
+        // A plane on the ground or launched this turn makes no plotted move (docs/ground.md).
+        if (out.events.some((e: { type: string; plane: string }) => e.plane === p.id && ['launch', 'taxi', 'engine-start', 'takeoff'].includes(e.type))) continue;
         const moves = out.events.filter((e: { type: string; plane: string }) => e.type === 'move' && e.plane === p.id);
         expect(moves.length).toBeGreaterThan(0);
         expect(moves[0].from).toBe(p.initial.hex);

@@ -216,6 +216,8 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
       altitude: Number(f.alt ?? 10000), speed: Math.round(Number(f.speed ?? 5) * 10), bank: (f.bank ?? 'N') as Bank,
       loaded: f.loaded === 'true' || !!f.torpedo, carry: null,
       ...(f.torpedo ? { torpedo: f.torpedo } : {}),
+      // ground (engine off), ground=running, deck=CV1 (a plane on a carrier's deck, engine off unless ground=running).
+      ...(f.ground || f.deck ? { ground: { engine: f.ground === 'running', ...(f.deck ? { deck: f.deck } : {}) } } : {}),
       last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
       status: (f.status as PlaneState['status']) ?? 'flying',
       ...(f.rockets ? { rockets: f.rockets === 'true' ? 'carried' as const : f.rockets as 'carried' | 'fired' } : {}),
@@ -296,6 +298,13 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'unit-stop': return `${at} ustop ${e.hex} ahead=${e.ahead}`;
     case 'ship-speed': return `${at} knots ${e.from}>${e.to}`;
     case 'spot': return `${at} spot ${e.target} ${e.how} range=${e.range}${e.how === 'roll' ? ` needs=${e.needs} roll=${e.roll}` : ''} ${e.seen ? 'seen' : 'unseen'}`;
+    case 'engine-start': return `${at} start roll=${e.roll} ${e.started ? 'started' : 'failed'}`;
+    case 'ground-turn': return `${at} gturn ${e.from}>${e.to}`;
+    case 'taxi': return `${at} taxi ${e.from}>${e.to}`;
+    case 'launch': return `${at} launch ${e.hex} from=${e.ship} facing=${e.facing} speed=${speedText(e.speed)}`;
+    case 'takeoff': return `${at} takeoff ${e.hex} speed=${speedText(e.speed)}`;
+    case 'land': return `${at} land ${e.hex} on=${e.on.replace(/ /g, '_')} speed=${speedText(e.speed)}`;
+    case 'land-fail': return `${at} land-fail ${e.hex}`;
     case 'flak': return `${at} flak ${e.target} range=${e.range} alt=${e.altitude} slant=${e.slantM} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
     case 'no-shot': {
       const at2 = e.range !== undefined ? ` range=${e.range} clock=${e.clock}${e.by !== undefined ? ` by=${e.by}` : ''}` : '';
@@ -350,6 +359,7 @@ export function checkAfter(line: string, state: GameState): string[] {
     jettisoned: String(!!p.damage?.jettisoned),
     crew: p.crew ? `${p.crew.saved}/${p.crew.lost}` : '',
     loaded: String(p.loaded),
+    ground: p.ground ? (p.ground.engine ? 'running' : 'off') + (p.ground.deck ? `@${p.ground.deck}` : '') : 'air',
   };
   return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));
 }

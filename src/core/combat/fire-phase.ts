@@ -82,7 +82,8 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     if (!c) { c = cardOf(state, p); cards.set(p.id, c); }
     return c;
   };
-  const flying = state.planes.filter((p) => p.status === 'flying');
+  // Planes on the ground neither fire nor are fired at by planes (docs/ground.md).
+  const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
   const ordersBy = new Map<string, FireOrder[]>();
   for (const o of ctx.fire) {
     const id = o.plane.toUpperCase();

@@ -62,7 +62,7 @@ export function runFlakPhase(ctx: FlakContext): void {
     const mounts = flakMounts(state, u);
     const bearing = u.kind === 'ship' ? table.shipBearing : 1;
     // The planes in the air of other sides, as they are when the volley is fired.
-    const enemies = state.planes.filter((p) => p.status === 'flying' && p.side !== u.side).sort((a, b) => a.id.localeCompare(b.id));
+    const enemies = state.planes.filter((p) => p.status === 'flying' && !p.ground && p.side !== u.side).sort((a, b) => a.id.localeCompare(b.id));
     const inReach = (m: FlakMount): PlaneState[] => enemies.filter((p) => slantM(u, p) <= (table.guns[m.gun]?.reachM ?? 0));
     const shares = new Map(mounts.map((m) => [m, inReach(m).length]));
     for (const p of enemies) {

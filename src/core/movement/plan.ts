@@ -36,6 +36,8 @@ export interface FlightPlan {
   jettison?: boolean;
   /** TORPEDO: the torpedo dropped in the last active impulse (core/ordnance/torpedoes.ts). */
   torpedo?: boolean;
+  /** LAND: touch down in the last active impulse (core/ground/land.ts). */
+  land?: boolean;
   steps: FlightStep[];
   carry: CarryOver | null;
   climbed: number;
@@ -160,6 +162,9 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   } else if (plot?.bomb && plane.torpedo) {
     P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id} carries a torpedo, not bombs: write TORPEDO to drop it`);
   }
+  if (plot?.land && (plot.bomb || plot.torpedo || plot.jettison || mode)) {
+    P('E_LAND_MARKS', 'docs/ground.md "Landing"', `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`);
+  }
   if (plot?.bomb && !plane.torpedo && !carriesBombs(plane)) {
     P('E_BOMB_UNLOADED', 'seed 001 rule (21); seed 002 9.2.4', plane.loaded
       ? `${plane.id} jettisoned its bombs when it was ${plane.damage?.oddsDamaged ? 'damaged' : 'hit in an engine'}: it has none left to drop; remove BOMB`
@@ -229,6 +234,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
     bomb: plot?.bomb ?? false,
     ...(plot?.jettison ? { jettison: true } : {}),
     ...(plot?.torpedo ? { torpedo: true } : {}),
+    ...(plot?.land ? { land: true } : {}),
     steps,
     carry: nextBoxes.length ? { boxes: nextBoxes, mode: carryAgain.length ? carryMode : steepCarry ? mode : null } : null,
     climbed: turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0),

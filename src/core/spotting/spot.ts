@@ -37,7 +37,7 @@ interface Counter { id: string; side: string; hex: Hex; altitude: number; size: 
 
 function counters(state: GameState): Counter[] {
   const planes = state.planes.filter((p) => p.status === 'flying').map((p): Counter => ({
-    id: p.id, side: p.side, hex: p.hex, altitude: p.altitude, air: true,
+    id: p.id, side: p.side, hex: p.hex, altitude: p.altitude, air: !p.ground,
     size: ['bomber2', 'bomber3', 'bomber4', 'fighter2'].includes(cardOf(state, p).class) ? 'multiEngine' : 'plane',
   }));
   const units = (state.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u): Counter => ({

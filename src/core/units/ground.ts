@@ -15,7 +15,7 @@ import type { Problem } from '../result.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { GameState } from '../state.ts';
 import type { UnitState } from './types.ts';
-import { applyStep, hexName, isRoad, onMapHex, positionOf, problem, terrainOf, type UnitAction } from './walk.ts';
+import { applyStep, hexName, isRoad, onMapHex, positionOf, problem, terrainOf, type UnitAction, GROUND_STEPS } from './walk.ts';
 
 export interface UnitPlan {
   unit: string;
@@ -25,6 +25,8 @@ export interface UnitPlan {
 /** Steps a truck or tank cannot take, with the reason. */
 function wrongKind(u: UnitState, order: MoveOrder): Problem[] {
   const out: Problem[] = [];
+  const plane = order.steps.filter((s) => GROUND_STEPS.includes(s));
+  if (plane.length) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: ${plane.join(' ')} is for a plane on the ground (docs/ground.md); a ${u.kind} takes F, L, R${u.kind === 'truck' ? ' and -' : ''}`));
   const ships = order.steps.filter((s) => s === 'TL' || s === 'TR');
   if (ships.length) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: it turns a whole hexside, L or R (TL and TR are a ship's 30-degree turns)`));
   if (order.knots !== undefined) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: only ships take a speed in knots`));
@@ -38,11 +40,11 @@ function walk(state: GameState, u: UnitState, steps: { impulse: number; step: Mo
   const actions: UnitAction[] = [];
   let pos = positionOf(u);
   for (const [i, s] of steps.entries()) {
-    if (s.step === '-') continue;
+    if (s.step === '-' || GROUND_STEPS.includes(s.step)) continue; // refused by wrongKind
     if (!onMapHex(state, pos)) break;
     const bad = check?.(i, pos);
     if (bad) { problems.push(bad); continue; }
-    const next = applyStep(pos, s.step);
+    const next = applyStep(pos, s.step as UnitAction['step']);
     if (s.step === 'F' && onMapHex(state, next) && terrainOf(state, next) === 'sea') {
       problems.push(problem(u.id, 'E_UNIT_TERRAIN', `${u.id} cannot drive into ${hexName(next)}: it is sea`));
       continue;

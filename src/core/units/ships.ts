@@ -50,7 +50,7 @@ export function planShip(state: GameState, u: UnitState, order: MoveOrder | unde
   const problems: Problem[] = [];
   const steps = order?.steps ?? [];
   const odd = steps.filter((s) => s !== 'TL' && s !== 'TR');
-  if (odd.length) problems.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ship: it runs its speed on its own in impulse 7; give it TL or TR to turn 30 degrees and a speed such as ${card.maxKnots}KT (${odd.join(' ')} is for trucks and tanks)`));
+  if (odd.length) problems.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ship: it runs its speed on its own in impulse 7; give it TL or TR to turn 30 degrees and a speed such as ${card.maxKnots}KT (${odd.join(' ')} is for trucks and tanks, or planes on the ground)`));
   const turns = steps.filter((s) => s === 'TL' || s === 'TR');
   if (turns.length > 1) problems.push(problem(u.id, 'E_SHIP_TURN', `${u.id} turns at most once a turn (30 degrees, after it moves); write one TL or TR`));
   const max = damagedMaxKnots(state, u);

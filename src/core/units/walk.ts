@@ -13,8 +13,12 @@ import type { UnitState } from './types.ts';
 /** One thing a unit does in one impulse of phase B. */
 export interface UnitAction {
   impulse: number;
-  step: Exclude<MoveStep, '-'>;
+  step: Exclude<MoveStep, '-' | GroundStep>;
 }
+
+/** The steps of a plane on the ground (core/ground), which no truck, tank or ship takes. */
+export type GroundStep = 'START' | 'P' | 'B' | 'LAUNCH';
+export const GROUND_STEPS: readonly MoveStep[] = ['START', 'P', 'B', 'LAUNCH'];
 
 export const positionOf = (u: UnitState): Position => ({ hex: u.hex, facing: u.facing, nextRight: u.nextRight });
 

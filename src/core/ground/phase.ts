@@ -1,0 +1,130 @@
+/**
+ * Planes on the ground through the impulse (seed 000 IV.2-8; docs/ground.md): engine starts in
+ * phase A of impulse 7; in phase B, after the trucks, tanks and ships, the planes on a deck move
+ * with their carrier, turns and launches in impulse 7, and the roll ahead in the impulses of the
+ * plane's speed; landings in phase E; the new speed and the take-off at the end of the turn.
+ */
+import type { Dice } from '../dice.ts';
+import type { GameEvent } from '../events.ts';
+import { hexLabel } from '../hex/coords.ts';
+import { stepForward, turnBy } from '../hex/flight.ts';
+import { effectiveBand } from '../movement/performance.ts';
+import { bandCondition } from '../combat/damage-state.ts';
+import { cardOf, type GameState, NO_LAST_TURN, type PlaneState } from '../state.ts';
+import { terrainAt } from '../terrain.ts';
+import { toColRow } from '../hex/coords.ts';
+import { deckShip } from './deck.ts';
+import type { GroundPlan } from './plan.ts';
+
+/** A start attempt succeeds on a d6 at or under this (docs/ground.md "Engine starts"). */
+export const START_ON = 4;
+/** A power factor on the ground is a whole speed point, a brake factor two (docs/ground.md). */
+export const GROUND_POWER_TENTHS = 10;
+export const GROUND_BRAKE_TENTHS = 20;
+/** A plane leaves the ground, or a deck, at the game's lowest altitude. */
+export const AIRBORNE_FT = 100;
+
+export interface GroundContext { state: GameState; turn: number; impulse: number; ground: Map<string, GroundPlan>; dice: Dice; events: GameEvent[]; dry: boolean }
+
+const plane = (state: GameState, id: string): PlaneState => state.planes.find((p) => p.id === id) as PlaneState;
+
+/** The lowest flying speed at sea level, tenths: the take-off speed. */
+export const takeoffTenths = (state: GameState, p: PlaneState): number =>
+  effectiveBand(cardOf(state, p), 0, p.loaded, bandCondition(p)).minSpeed * 10;
+
+/** Phase A of impulse 7: one start attempt for each plane whose MOVE line says START (IV.2). */
+export function runEngineStarts(ctx: GroundContext): void {
+  if (ctx.impulse !== 7 || ctx.dry) return;
+  for (const g of [...ctx.ground.values()].filter((x) => x.start)) {
+    const p = plane(ctx.state, g.plane);
+    const roll = ctx.dice.roll(6, { turn: ctx.turn, impulse: 7, label: `start:${p.id}` });
+    const started = roll <= START_ON;
+    if (started && p.ground) p.ground.engine = true;
+    ctx.events.push({ impulse: 7, phase: 'A', plane: p.id, type: 'engine-start', roll, needs: START_ON, started });
+  }
+}
+
+/** Whether the map has terrain and the hex is not a field a plane may roll on (airfield; a road serves too). */
+function offField(state: GameState, p: PlaneState): string | undefined {
+  if (!state.map.terrain) return undefined;
+  const { col, row } = toColRow(p.hex);
+  const t = terrainAt(state.map.terrain, col, row) ?? 'land';
+  return t === 'airfield' || t === 'road' ? undefined : t;
+}
+
+/** Phase B: decks follow their ships; turns and launches in impulse 7; the roll ahead. */
+export function moveGround(ctx: GroundContext): void {
+  const { state } = ctx;
+  for (const p of state.planes.filter((x) => x.status === 'flying' && x.ground?.deck)) {
+    const ship = deckShip(state, p);
+    if (ship) { p.hex = ship.hex; p.facing = ship.facing; p.nextRight = ship.nextRight; }
+  }
+  for (const g of [...ctx.ground.values()].sort((a, b) => a.plane.localeCompare(b.plane))) {
+    const p = plane(state, g.plane);
+    if (p.status !== 'flying' || !p.ground) continue;
+    const base = { impulse: ctx.impulse, phase: 'B' as const, plane: p.id };
+    if (ctx.impulse === 7 && p.ground.engine) {
+      for (const t of g.turns) {
+        const from = p.facing;
+        const r = turnBy({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, 2 * t);
+        p.facing = r.facing;
+        p.nextRight = r.nextRight;
+        ctx.events.push({ ...base, type: 'ground-turn', from, to: p.facing });
+      }
+      if (g.launch) {
+        const ship = deckShip(state, p);
+        p.ground = undefined;
+        p.altitude = AIRBORNE_FT;
+        p.speed = takeoffTenths(state, p);
+        p.bank = 'N';
+        p.last = { ...NO_LAST_TURN };
+        p.carry = null;
+        ctx.events.push({ ...base, type: 'launch', ship: ship?.id ?? '', hex: hexLabel(p.hex), facing: p.facing, speed: p.speed });
+        continue;
+      }
+    }
+    if (!g.rolls.includes(ctx.impulse) || p.speed === 0) continue;
+    const from = hexLabel(p.hex);
+    const next = stepForward({ hex: p.hex, facing: p.facing, nextRight: p.nextRight });
+    p.hex = next.hex;
+    p.nextRight = next.nextRight;
+    ctx.events.push({ ...base, type: 'taxi', from, to: hexLabel(p.hex) });
+    const { col, row } = toColRow(p.hex);
+    if (col < 1 || row < 1 || col > state.map.width || row > state.map.height) {
+      p.status = 'exited';
+      ctx.events.push({ ...base, type: 'exit-map', hex: hexLabel(p.hex) });
+      continue;
+    }
+    const off = offField(state, p);
+    if (off) {
+      p.status = 'crashed';
+      ctx.events.push({ ...base, type: 'crash', hex: hexLabel(p.hex), why: `ran off the field onto ${off}` });
+    }
+  }
+}
+
+/** End of turn: the new speed on the ground (IV.3-4), and the take-off at flying speed. */
+export function endGroundTurn(state: GameState, before: GameState, plans: Map<string, GroundPlan>, events: GameEvent[]): void {
+  for (const g of plans.values()) {
+    const p = plane(state, g.plane);
+    if (p.status !== 'flying' || !p.ground) continue;
+    const start = plane(before, g.plane);
+    const base = { impulse: 13, phase: 'H' as const, plane: p.id };
+    const terms: { why: string; tenths: number; rule: string }[] = [];
+    const started = events.some((e) => e.type === 'engine-start' && e.plane === p.id && e.started);
+    if (started) terms.push({ why: 'the engine started: one power factor at once', tenths: GROUND_POWER_TENTHS, rule: 'seed 000 IV.3' });
+    if (g.power) terms.push({ why: 'power on the ground', tenths: GROUND_POWER_TENTHS * g.power, rule: 'seed 000 IV.4' });
+    if (g.brake) terms.push({ why: 'brakes on the ground', tenths: -Math.min(start.speed, GROUND_BRAKE_TENTHS * g.brake), rule: 'seed 000 IV.4' });
+    if (!terms.length) continue;
+    const to = Math.max(0, start.speed + terms.reduce((s, t) => s + t.tenths, 0));
+    events.push({ ...base, type: 'speed', from: start.speed, to, terms });
+    p.speed = to;
+    if (!p.ground.deck && p.ground.engine && to >= takeoffTenths(state, p)) {
+      p.ground = undefined;
+      p.altitude = AIRBORNE_FT;
+      p.bank = 'N';
+      p.last = { ...NO_LAST_TURN };
+      events.push({ ...base, type: 'takeoff', hex: hexLabel(p.hex), speed: to });
+    }
+  }
+}

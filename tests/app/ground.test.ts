@@ -1,0 +1,70 @@
+/**
+ * Planes on the ground by mail (docs/ground.md): the welcome's log sheet and orders template for
+ * a plane on a field and on a deck, MOVE lines checked and acknowledged, the take-off reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { receive } from '../../src/app/intake.ts';
+import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
+import { loadOrdnance } from '../../src/shell/ordnance/table.ts';
+import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
+import { loadShipDir } from '../../src/shell/ships/catalog.ts';
+import { parseOrders } from '../../src/orders/index.ts';
+import { envelope, mail, place, testReferee, type TestReferee } from '../support/app.ts';
+
+const RAF = 'raf@example.test';
+const LW = 'lw@example.test';
+let uid = 0;
+const send = (t: TestReferee, from: string, text: string) => receive(t.deps, mail(from, text), place(++uid));
+const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
+const last = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.kind === kind).at(-1)!;
+
+function kenley(t: TestReferee) {
+  const catalog = loadAircraftDir();
+  const ships = loadShipDir();
+  createGame(t.deps, { id: 'kenley', scenario: loadScenarioFile('scenarios/airfield-scramble.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
+  const raf = addPlayer(t.deps, { gameId: 'kenley', playerId: 'raf', email: RAF, planes: ['H1', 'H2', 'H3', 'T1', 'T2', 'AA1', 'AA2'] }).secret;
+  const lw = addPlayer(t.deps, { gameId: 'kenley', playerId: 'lw', email: LW, planes: ['K1', 'K2', 'Z1'] }).secret;
+  startGame(t.deps, 'kenley');
+  return { raf, lw };
+}
+
+describe('planes on the ground by mail', () => {
+  it('welcomes with the plane on the ground, what its MOVE line may hold, and a template that reads back', () => {
+    const t = testReferee();
+    kenley(t);
+    const w = last(t, RAF, 'welcome').text;
+    expect(w).toMatch(/H1 \(Hawker Hurricane Mk I, Royal Air Force\)\n\s+on the ground at 1518 \(airfield\), engine running, speed 2\.0; flies at 3\.0/);
+    expect(w).toContain('A plane on the ground takes a MOVE line too until it is in the air, for example');
+    expect(w.replace(/\s+/g, ' ')).toContain('and give H1, H2 on the ground the MOVE line shown');
+    expect(w).toContain('H2: on the ground: a MOVE line, not a plot');
+    expect(w).toMatch(/# H2 \(on the ground, engine off\): MOVE H2 START tries the engine/);
+    expect(w).toContain('MOVE H1 P');
+    expect(w).toContain('MOVE H2 START');
+    const template = w.slice(w.indexOf('\n#TALLYHO') + 1);
+    expect(parseOrders(template).errors).toEqual([]);
+    expect(template).not.toMatch(/^H1:/m);
+  });
+
+  it('refuses a plot for a plane on the ground and two factors in a turn, then takes it off and reports it', () => {
+    const t = testReferee();
+    const s = kenley(t);
+    send(t, RAF, envelope('kenley', 'raf', s.raf, 'H1: 1 1\nMOVE H2 P B'));
+    const refused = last(t, RAF, 'ack');
+    expect(refused.subject).toMatch(/NOT accepted/);
+    const text = refused.text.replace(/\s+/g, ' ');
+    expect(text).toContain('H1 is on the ground: it takes a MOVE line');
+    expect(text).toContain("H2's engine is not running: START it first");
+    send(t, RAF, envelope('kenley', 'raf', s.raf, 'MOVE H1 P\nMOVE H2 START\nH3: 1 1 1 1'));
+    expect(last(t, RAF, 'ack').subject).toMatch(/accepted/);
+    const r = send(t, LW, envelope('kenley', 'lw', s.lw, 'K1: BOMB 1 1 1 1 1\nK2: BOMB 1 1 1 1 1\nZ1: 1 1 1 1 1 1'));
+    expect(r.resolved).toEqual([{ game: 'kenley', turn: 1 }]);
+    const report = last(t, RAF, 'report').text;
+    expect(report).toMatch(/H1 {5}rolls 1518 -> 1517/);
+    expect(report).toContain('H1     LEAVES THE GROUND at 1516: speed 3.0, 100 ft');
+    expect(report).toMatch(/H2 {5}tries its engine: d6 \d/);
+    // H1 now flies: its sheet is a flying plane's, and the template gives it a plot.
+    expect(report).toMatch(/H1 \([^)]*\)\n\s+hex 1516, facing 12 \(N\), 100 ft, speed 3\.0/);
+    expect(report).toMatch(/^H1: /m);
+  });
+});
