@@ -5,6 +5,7 @@ import type { BombingTable } from '../core/ordnance/bombing-table.ts';
 import type { TorpedoTable } from '../core/ordnance/torpedo-table.ts';
 import type { FlakTable } from '../core/flak/table.ts';
 import type { SpottingTable } from '../core/spotting/table.ts';
+import type { RocketTable } from '../core/ordnance/rocket-table.ts';
 import type { Scenario } from '../core/scenario.ts';
 import type { Clock, Keys, Renderer, Store } from './ports.ts';
 
@@ -38,7 +39,7 @@ export interface RefereeSettings {
 export interface ScenarioSource {
   names(): string[];
   /** Throws an AppError (E_NOT_FOUND, E_USAGE) when there is no such scenario or it is not valid. */
-  load(name: string): { scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable };
+  load(name: string): { scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable; rockets?: RocketTable };
 }
 
 export interface AppDeps {

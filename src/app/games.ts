@@ -7,6 +7,7 @@ import type { BombingTable } from '../core/ordnance/bombing-table.ts';
 import type { TorpedoTable } from '../core/ordnance/torpedo-table.ts';
 import type { FlakTable } from '../core/flak/table.ts';
 import type { SpottingTable } from '../core/spotting/table.ts';
+import type { RocketTable } from '../core/ordnance/rocket-table.ts';
 import type { AircraftCard } from '../core/aircraft/types.ts';
 import { createGame as createState, type Scenario } from '../core/scenario.ts';
 import { commitmentOf } from '../core/fair-dice.ts';
@@ -30,12 +31,12 @@ export function requireGame(tx: StoreTx, id: string): GameRow {
   return g;
 }
 
-export function createGame(deps: AppDeps, input: { id: string; scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable }): GameRow {
+export function createGame(deps: AppDeps, input: { id: string; scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable; rockets?: RocketTable }): GameRow {
   if (!ID_RE.test(input.id)) throw new AppError('E_USAGE', `'${input.id}' is not a game id: 1 to 32 lower-case letters, digits, '-' or '_'`);
   // The seed of turn 1's dice stays secret until turn 1 is resolved: the state and the game row
   // hold none of it (docs/fair-dice.md); games.seed keeps the public commitment.
   const serverSeed = deps.keys.newSeed();
-  const state = createState(input.scenario, input.catalog, '', input.ships, input.bombing, input.torpedoes, { ...(input.flak ? { flak: input.flak } : {}), ...(input.spotting ? { spotting: input.spotting } : {}) });
+  const state = createState(input.scenario, input.catalog, '', input.ships, input.bombing, input.torpedoes, { ...(input.flak ? { flak: input.flak } : {}), ...(input.spotting ? { spotting: input.spotting } : {}), ...(input.rockets ? { rockets: input.rockets } : {}) });
   const now = deps.clock.now();
   return deps.store.tx((tx) => {
     if (tx.games.get(input.id)) throw new AppError('E_STATE', `a game '${input.id}' exists already`);

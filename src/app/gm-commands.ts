@@ -41,8 +41,8 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
     if (!auth.global) throw new AppError('E_STATE', 'CREATE needs the installation\'s GM secret (GM_SECRET)');
     if (tx.games.get(env.game)) throw new AppError('E_STATE', `a game '${env.game}' exists already`);
     if (!deps.scenarios) throw new AppError('E_STATE', 'this installation has no scenarios to create games from');
-    const { scenario, catalog, ships, bombing, torpedoes, flak, spotting } = deps.scenarios.load(a[0] as string);
-    const row = createGame(deps, { id: env.game, scenario, catalog, ...(ships ? { ships } : {}), ...(bombing ? { bombing } : {}), ...(torpedoes ? { torpedoes } : {}), ...(flak ? { flak } : {}), ...(spotting ? { spotting } : {}) });
+    const { scenario, catalog, ships, bombing, torpedoes, flak, spotting, rockets } = deps.scenarios.load(a[0] as string);
+    const row = createGame(deps, { id: env.game, scenario, catalog, ...(ships ? { ships } : {}), ...(bombing ? { bombing } : {}), ...(torpedoes ? { torpedoes } : {}), ...(flak ? { flak } : {}), ...(spotting ? { spotting } : {}), ...(rockets ? { rockets } : {}) });
     tx.control.save({ ...tx.control.get(row.id), gmEmail: auth.to });
     const planes = scenario.planes.map((p) => `${p.id} (${p.type}, ${scenario.sides[p.side]?.name ?? p.side})`).join(', ');
     return done([`Game ${row.id} created from ${a[0]}: ${row.name}. Planes: ${planes}.`,

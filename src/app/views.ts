@@ -69,6 +69,7 @@ export function logSheet(state: GameState, p: PlaneState, next = true): string {
     return wrap(lines.join('\n'), 4);
   }
   lines.push(`  hex ${hexLabel(p.hex)}, facing ${clock(p.facing)}, ${feet(p.altitude)} ft, speed ${speedText(p.speed)}, ${bankWords(p.bank)}`);
+  if (p.rocketLoad) lines.push(`  rockets: ${p.rocketLoad} (ROCKETS in a plot fires them at the first enemy unit within 4 hexes ahead, from 3,000 ft or lower)`);
   lines.push(...damageLines(state, p));
   if (p.status === 'flying' && next) {
     const carried = carriedText(p);

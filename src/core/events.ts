@@ -54,6 +54,8 @@ export type GameEvent =
   | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string })
   // Spotting (docs/spotting.md): `plane` is the spotter, `side` its side; `how` near (no roll) or roll (a d6 at or under `needs`).
   | (Base & { type: 'spot'; side: string; target: string; how: 'near' | 'roll'; range: number; needs: number; roll: number; seen: boolean })
+  // Air-to-ground rockets (docs/ordnance.md "Rockets"): `plane` fires; `why` when it held them.
+  | (Base & { type: 'ground-rockets'; hex: string; altitude: number; rockets: number; kind: string; target: string | null; range: number; chance: number; rolls: number[]; hits: number; why?: string })
   // Planes on the ground (docs/ground.md).
   | (Base & { type: 'engine-start'; roll: number; needs: number; started: boolean })
   | (Base & { type: 'ground-turn'; from: number; to: number })

@@ -12,6 +12,7 @@ import { revealAttackers, runSpottingPhase } from './spotting/spot.ts';
 import type { GroundPlan } from './ground/plan.ts';
 import { moveGround, runEngineStarts } from './ground/phase.ts';
 import { runLandings } from './ground/land.ts';
+import { runRocketPhase } from './ordnance/rockets.ts';
 import type { NoShotTracker } from './combat/no-shot.ts';
 import { flyImpulse } from './movement/fly.ts';
 import type { FlightPlan } from './movement/plan.ts';
@@ -80,8 +81,9 @@ export const PHASES: readonly PhaseStep[] = [
   { phase: 'D', name: 'firing', run: (ctx) => { runFirePhase(ctx); if (!ctx.sighted) runFlakPhase(ctx); } },
   // E: bombs released in the plane's last active impulse, jettisons in its first (seed 000 VIII;
   // seed 001 rule (21)), ordnance/bombs.ts. Air-to-air rockets fire with the guns in D.
-  // Then the landings, in the plane's last active impulse (core/ground/land.ts).
-  { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase({ ...ctx, dry: !!ctx.sighted }); runLandings({ ...ctx, dry: !!ctx.sighted }); } },
+  // Then air-to-ground rockets (ordnance/rockets.ts) and landings, in the plane's last active
+  // impulse (core/ground/land.ts).
+  { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase({ ...ctx, dry: !!ctx.sighted }); runRocketPhase({ ...ctx, dry: !!ctx.sighted }); runLandings({ ...ctx, dry: !!ctx.sighted }); } },
   // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts. A dry
   // run (a forecast) throws no die: the bail-outs wait for the real turn.
   // Then whoever attacked a side's counter in this impulse is seen by that side (spotting/spot.ts).

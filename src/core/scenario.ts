@@ -12,6 +12,7 @@ import { type ShipCard, UNIT_KINDS, type UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
 import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 import { flakMountSchema, type FlakTable } from './flak/table.ts';
+import type { RocketTable } from './ordnance/rocket-table.ts';
 import type { SpottingTable } from './spotting/table.ts';
 import type { FogState } from './spotting/spot.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
@@ -66,6 +67,8 @@ export const scenarioSchema = z.object({
     rockets: z.boolean().default(false),
     /** An aerial torpedo in place of bombs: a type of data/ordnance/torpedoes.yaml (docs/ordnance.md). */
     torpedo: z.string().optional(),
+    /** Air-to-ground rockets carried (docs/ordnance.md "Rockets"): how many, of its card's type in the rocket table. */
+    rocketLoad: z.number().int().min(1).max(16).optional(),
     /** On the ground (docs/ground.md): its engine off or running; `deck` the carrier it rides. */
     ground: z.enum(['off', 'running']).optional(),
     deck: z.string().optional(),
@@ -98,7 +101,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 const path = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 /** Validates a scenario against the schema and the aircraft catalogue; every problem named by field. */
-export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map(), torpedoes?: TorpedoTable, flak?: FlakTable): Result<Scenario, Problem[]> {
+export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map(), torpedoes?: TorpedoTable, flak?: FlakTable, rockets?: RocketTable): Result<Scenario, Problem[]> {
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {
     return err(r.error.issues.map((i) => ({ code: 'E_SCENARIO', message: `${file}: ${path(i.path) || '(top)'}: ${i.message}` })));
@@ -155,6 +158,11 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
         else if (card.figures.bombLoadLb < t.weightLb) P(`${at}.torpedo`, `the ${card.name} carries ${card.figures.bombLoadLb} lb, less than the ${t.name}'s ${t.weightLb} lb`);
         if (p.loaded) P(`${at}.loaded`, 'a plane carries bombs (loaded) or a torpedo, not both: leave loaded out');
       }
+      if (p.rocketLoad !== undefined) {
+        const c = rockets?.carriers[p.type];
+        if (!c) P(`${at}.rocketLoad`, `the ${card.name} carries no air-to-ground rockets (carriers: ${Object.keys(rockets?.carriers ?? {}).join(', ') || 'none'}; data/ordnance/rockets.yaml)`);
+        else if (p.rocketLoad > c.count) P(`${at}.rocketLoad`, `the ${card.name} carries at most ${c.count} rockets`);
+      }
       if (p.rockets && !card.rockets) P(`${at}.rockets`, `the ${card.name} carries no air-to-air rockets (seed 002 7.1 names the Bf 109 G-6, Fw 190 A-6 and Bf 110 G-2)`);
     }
   });
@@ -206,8 +214,8 @@ function unitOf(u: NonNullable<Scenario['units']>[number], ships: ReadonlyMap<st
 }
 
 /** The state of turn 1. `seed`: tallyho resolve's (--seed); the referee's games pass none (docs/fair-dice.md). */
-export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable, torpedoes?: TorpedoTable, tables: { flak?: FlakTable; spotting?: SpottingTable } = {}): GameState {
-  const { flak, spotting } = tables;
+export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCard>, seed: string, ships: ReadonlyMap<string, ShipCard> = new Map(), bombing?: BombingTable, torpedoes?: TorpedoTable, tables: { flak?: FlakTable; spotting?: SpottingTable; rockets?: RocketTable } = {}): GameState {
+  const { flak, spotting, rockets } = tables;
   const torpedoPlanes = s.planes.some((p) => p.torpedo);
   // The bombing table goes with anything a bomb or a torpedo can hit: units, or torpedoes to drop.
   const withBombing = !!bombing && (!!s.units?.length || torpedoPlanes);
@@ -234,6 +242,7 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       bank: p.bank,
       loaded: p.loaded || !!p.torpedo,
       ...(p.torpedo ? { torpedo: p.torpedo } : {}),
+      ...(p.rocketLoad ? { rocketLoad: p.rocketLoad } : {}),
       ...(p.ground !== undefined || p.deck !== undefined ? { ground: { engine: p.ground === 'running', ...(p.deck ? { deck: p.deck } : {}) } } : {}),
       ...(p.rockets ? { rockets: 'carried' as const } : {}),
       carry: null,
@@ -247,6 +256,7 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
     ...(withBombing ? { bombing } : {}),
     ...(torpedoPlanes && torpedoes ? { torpedoes } : {}),
     ...(withFlak ? { flak } : {}),
+    ...(rockets && s.planes.some((p) => p.rocketLoad) ? { rocketTable: rockets, ...(bombing && !withBombing ? { bombing } : {}) } : {}),
     ...(s.fog && spotting ? { fog: fogOf(s, spotting) } : {}),
     dice: { seed },
   };

@@ -13,6 +13,7 @@ import type { TerrainSpec } from './terrain.ts';
 import type { ShipCard, UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
 import type { FlakTable } from './flak/table.ts';
+import type { RocketTable } from './ordnance/rocket-table.ts';
 import type { FogState } from './spotting/spot.ts';
 import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 
@@ -76,6 +77,8 @@ export interface PlaneState {
   rockets?: 'carried' | 'fired';
   /** Crew fate after the bail-out attempt. */
   crew?: { saved: number; lost: number };
+  /** Air-to-ground rockets carried (docs/ordnance.md "Rockets"): how many; their type is the rocket table's for the card. */
+  rocketLoad?: number;
   /**
    * On the ground (seed 000 IV.2-8, core/ground, docs/ground.md): altitude 0, level bank, orders
    * by MOVE line; `deck` the carrier it rides. Absent: in the air.
@@ -113,6 +116,8 @@ export interface GameState {
   torpedoes?: TorpedoTable;
   /** The flak table (data/flak/guns.yaml), copied in when a unit has anti-aircraft guns. */
   flak?: FlakTable;
+  /** The rocket table (data/ordnance/rockets.yaml), copied in when a plane carries air-to-ground rockets. */
+  rocketTable?: RocketTable;
   /** Fog of war (docs/spotting.md): what each side has identified; absent when everything is seen. */
   fog?: FogState;
   dice: DiceState;

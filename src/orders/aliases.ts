@@ -38,7 +38,8 @@ export type PhraseMeaning =
   | { kind: 'bomb' }
   | { kind: 'jettison' }
   | { kind: 'torpedo' }
-  | { kind: 'land' };
+  | { kind: 'land' }
+  | { kind: 'rockets' };
 
 const PHRASES = new Map<string, PhraseMeaning>();
 for (const [p, man] of MANOEUVRE_ALIASES) PHRASES.set(p, { kind: 'man', man });
@@ -47,6 +48,7 @@ PHRASES.set('BOMB', { kind: 'bomb' });
 PHRASES.set('JETTISON', { kind: 'jettison' });
 PHRASES.set('TORPEDO', { kind: 'torpedo' });
 PHRASES.set('LAND', { kind: 'land' });
+PHRASES.set('ROCKETS', { kind: 'rockets' });
 
 /** Every word used in a phrase (to split hyphenated spellings such as HALF-ROLL). */
 const PHRASE_WORDS = new Set([...PHRASES.keys()].flatMap((p) => p.split(' ')));

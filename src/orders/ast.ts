@@ -48,6 +48,8 @@ export interface Plot {
   torpedo?: boolean;
   /** LAND: touch down in the last active impulse (docs/ground.md); present only when written. */
   land?: boolean;
+  /** ROCKETS: fire the air-to-ground rockets in the last active impulse (docs/ordnance.md "Rockets"). */
+  rockets?: boolean;
   boxes: Box[];
 }
 

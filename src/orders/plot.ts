@@ -23,6 +23,7 @@ export interface PlotDraft {
   jettison?: boolean;
   torpedo?: boolean;
   land?: boolean;
+  rockets?: boolean;
   boxes: Box[];
   /** Boxes written so far, understood or not (for "box n" in messages). */
   slots: number;
@@ -124,7 +125,12 @@ function attachMarks(d: PlotDraft, marks: string, written: string, t: Token, lin
   d.failed = true;
 }
 
-function setMode(d: PlotDraft, mode: ModeMark | 'BOMB' | 'JETTISON' | 'TORPEDO' | 'LAND', word: string, at: At, sink: ErrorSink): void {
+function setMode(d: PlotDraft, mode: ModeMark | 'BOMB' | 'JETTISON' | 'TORPEDO' | 'LAND' | 'ROCKETS', word: string, at: At, sink: ErrorSink): void {
+  if (mode === 'ROCKETS') {
+    if (d.rockets) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
+    d.rockets = true;
+    return;
+  }
   if (mode === 'LAND') {
     if (d.land) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
     d.land = true;
@@ -187,7 +193,7 @@ export function addPlotTokens(d: PlotDraft, input: readonly Token[], line: numbe
         }
       } else if (phrase && !phrase.suffix) {
         const m = phrase.meaning;
-        setMode(d, m.kind === 'bomb' ? 'BOMB' : m.kind === 'jettison' ? 'JETTISON' : m.kind === 'torpedo' ? 'TORPEDO' : m.kind === 'land' ? 'LAND' : m.mode, phrase.written, { line, column: t.col }, sink);
+        setMode(d, m.kind === 'bomb' ? 'BOMB' : m.kind === 'jettison' ? 'JETTISON' : m.kind === 'torpedo' ? 'TORPEDO' : m.kind === 'land' ? 'LAND' : m.kind === 'rockets' ? 'ROCKETS' : m.mode, phrase.written, { line, column: t.col }, sink);
       } else {
         // A misspelt first word of a phrase ("TRUN LEFT") is suggested with the words after it,
         // which are then not reported again.
@@ -223,13 +229,14 @@ export function finishPlot(d: PlotDraft, sink: ErrorSink): Plot | undefined {
   if (d.jettison) plot.jettison = true;
   if (d.torpedo) plot.torpedo = true;
   if (d.land) plot.land = true;
+  if (d.rockets) plot.rockets = true;
   if (d.mode) plot.mode = d.mode as Plot['mode'];
   return plot;
 }
 
 /** Canonical plot line: `A1: SC BOMB S TR+200P 1 1`. */
 export function formatPlot(p: Plot): string {
-  const head = [p.mode, p.bomb ? 'BOMB' : undefined, p.torpedo ? 'TORPEDO' : undefined, p.jettison ? 'JETTISON' : undefined, p.land ? 'LAND' : undefined].filter(Boolean).join(' ');
+  const head = [p.mode, p.bomb ? 'BOMB' : undefined, p.torpedo ? 'TORPEDO' : undefined, p.jettison ? 'JETTISON' : undefined, p.land ? 'LAND' : undefined, p.rockets ? 'ROCKETS' : undefined].filter(Boolean).join(' ');
   return `${p.plane}:${head ? ` ${head}` : ''} ${p.boxes.map(formatBox).join(' ')}`;
 }
 

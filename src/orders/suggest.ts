@@ -30,6 +30,7 @@ const BOX_WORDS: readonly string[] = [...new Set([
   'JETTISON',
   'TORPEDO',
   'LAND',
+  'ROCKETS',
   ...[...MANOEUVRE_ALIASES.map(([w]) => w), ...MODE_WORDS.map(([w]) => w)].flatMap((w) => w.split(' ')),
 ])];
 

@@ -51,6 +51,10 @@ export function combatLines(evs: readonly GameEvent[]): string[] {
     else if (e.type === 'unit-damage') out.push(`  -> ${e.plane}: ${e.points} damage point${e.points === 1 ? '' : 's'}, ${e.taken} of ${e.capacity}; top speed now ${e.maxKnots} knots`);
     else if (e.type === 'unit-lost') out.push(e.how === 'spent' ? `${e.plane} has run its range and sinks in ${e.hex}` : `  -> ${e.plane} ${e.how === 'sunk' ? 'SINKS' : 'is DESTROYED'} in ${e.hex}`);
     else if (e.type === 'flak') out.push(...flakLines(e));
+    else if (e.type === 'ground-rockets') out.push(...(e.why ? [`${e.plane} does not fire its ${e.rockets} ${e.kind}: ${e.why}`] : [
+      `${e.plane} fires ${e.rockets} ${e.kind} from ${e.hex} at ${e.altitude} ft at ${e.target}, ${e.range} hex${e.range === 1 ? '' : 'es'} ahead`,
+      `  hit chance ${permilleText(e.chance)} a rocket (1-${e.chance} on a d1000); rolled ${e.rolls.join(', ')}: ${e.hits ? `${e.hits} hit${e.hits === 1 ? '' : 's'}` : 'missed'}`,
+    ]));
     else if (e.type === 'land') out.push(`${e.plane} LANDS ${e.on.startsWith('the ') ? 'on' : 'on the deck of'} ${e.on} in ${e.hex}${e.on.startsWith('the ') ? `, rolling at speed ${(e.speed / 10).toFixed(1)}: brake (B) on the next turns` : ': the wires stop it'}`);
     else if (e.type === 'land-fail') out.push(`${e.plane} does not land in ${e.hex}: ${e.why}; it flies on`);
     else if (e.type === 'rocket') out.push(`${e.plane} fires its rockets at ${e.target}: range ${e.range}, clock ${e.clock}, D6 ${e.die}, needs 1-${e.hitOn}: ${e.hit ? `HIT, ${e.target} destroyed` : 'missed'}`);

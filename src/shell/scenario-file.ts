@@ -8,7 +8,8 @@ import { parseOrders } from '../orders/index.ts';
 import type { Envelope } from '../orders/ast.ts';
 import { TallyhoError } from './errors.ts';
 import { loadShipDir } from './ships/catalog.ts';
-import { loadFlakTable, loadTorpedoTable } from './ordnance/table.ts';
+import { loadFlakTable, loadRocketTable, loadTorpedoTable } from './ordnance/table.ts';
+import type { RocketTable } from '../core/ordnance/rocket-table.ts';
 import type { FlakTable } from '../core/flak/table.ts';
 import type { TorpedoTable } from '../core/ordnance/torpedo-table.ts';
 import type { ShipCard } from '../core/units/types.ts';
@@ -21,7 +22,7 @@ export function readText(path: string): string {
   }
 }
 
-export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = loadShipDir(), torpedoes: TorpedoTable = loadTorpedoTable(), flak: FlakTable = loadFlakTable()): Scenario {
+export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = loadShipDir(), torpedoes: TorpedoTable = loadTorpedoTable(), flak: FlakTable = loadFlakTable(), rockets: RocketTable = loadRocketTable()): Scenario {
   const text = readText(path);
   let data: unknown;
   try {
@@ -29,7 +30,7 @@ export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, Airc
   } catch (e) {
     throw new TallyhoError('E_SCENARIO', `${path} is not valid ${path.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`);
   }
-  const r = parseScenario(data, basename(path), catalog, ships, torpedoes, flak);
+  const r = parseScenario(data, basename(path), catalog, ships, torpedoes, flak, rockets);
   if (!r.ok) throw new TallyhoError('E_SCENARIO', `${path} is not a valid scenario`, r.error.map((p) => p.message));
   return r.value;
 }

@@ -34,7 +34,7 @@ export function scenarioSource(dir: string = DEFAULT_SCENARIOS_DIR): ScenarioSou
         const catalog = loadAircraftDir();
         const ships = loadShipDir();
         const tables = loadOrdnance();
-        return { scenario: loadScenarioFile(path, catalog, ships, tables.torpedoes, tables.flak), catalog, ships, ...tables };
+        return { scenario: loadScenarioFile(path, catalog, ships, tables.torpedoes, tables.flak, tables.rockets), catalog, ships, ...tables };
       } catch (e) {
         if (isTallyhoError(e)) throw new AppError('E_USAGE', e.message, e.details);
         throw e;

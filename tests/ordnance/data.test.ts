@@ -65,3 +65,25 @@ describe('the torpedo table (data/ordnance/torpedoes.yaml, docs/ordnance.md "Tor
     for (const type of Object.values(t.types)) for (const s of type.sources) expect(s).toMatch(/https?:\/\//);
   });
 });
+
+describe('the rocket table (data/ordnance/rockets.yaml, docs/ordnance.md "Rockets")', () => {
+  it('has its spread fitted to its anchor, every carrier a card of the catalogue and a rocket of the table', async () => {
+    const { loadRocketTable } = await import('../../src/shell/ordnance/table.ts');
+    const { fitRocketSpread, rocketPermille } = await import('../../src/core/ordnance/rocket-table.ts');
+    const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
+    const t = loadRocketTable();
+    expect(t.sigmaPerKmM).toBe(Math.round(fitRocketSpread(t.anchor)));
+    const cards = loadAircraftDir();
+    for (const [id, c] of Object.entries(t.carriers)) {
+      expect(cards.has(id), id).toBe(true);
+      expect(t.types[c.type], id).toBeDefined();
+    }
+    // The chances docs/ordnance.md gives.
+    const truck = table.vehicles.truck;
+    const tank = table.vehicles.tank;
+    const doc = readFileSync('docs/ordnance.md', 'utf8');
+    const pct = (n: number) => `${(n / 10).toFixed(1)} %`;
+    expect(doc).toContain(`a truck at 1 hex ${pct(rocketPermille(t, 1, truck.lengthM, truck.widthM))}, at 2 hexes ${pct(rocketPermille(t, 2, truck.lengthM, truck.widthM))}, at 4 hexes ${pct(rocketPermille(t, 4, truck.lengthM, truck.widthM))}`);
+    expect(doc).toContain(`tank at 1 hex ${pct(rocketPermille(t, 1, tank.lengthM, tank.widthM))}`);
+  });
+});

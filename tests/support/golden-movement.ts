@@ -41,6 +41,7 @@ import type { TerrainSpec } from '../../src/core/terrain.ts';
 import { deriveShip, type ShipInput } from '../../src/core/units/ship-card.ts';
 import { type FlakTable, parseFlakTable } from '../../src/core/flak/table.ts';
 import { parseSpottingTable } from '../../src/core/spotting/table.ts';
+import { parseRocketTable, type RocketTable } from '../../src/core/ordnance/rocket-table.ts';
 import type { FogState } from '../../src/core/spotting/spot.ts';
 import { type BombingTable, parseBombingTable } from '../../src/core/ordnance/bombing-table.ts';
 import { parseTorpedoTable, type TorpedoTable } from '../../src/core/ordnance/torpedo-table.ts';
@@ -182,6 +183,13 @@ function fogOf(text: string): FogState {
   };
 }
 
+/** The real rocket table (data/ordnance/rockets.yaml). */
+function rocketTableOf(): RocketTable {
+  const r = parseRocketTable(parse(readFileSync('data/ordnance/rockets.yaml', 'utf8')), 'rockets.yaml');
+  if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
+  return r.value;
+}
+
 /** The real flak table (data/flak/guns.yaml). */
 function flakTable(): FlakTable {
   const r = parseFlakTable(parse(readFileSync('data/flak/guns.yaml', 'utf8')), 'guns.yaml');
@@ -216,6 +224,8 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
       altitude: Number(f.alt ?? 10000), speed: Math.round(Number(f.speed ?? 5) * 10), bank: (f.bank ?? 'N') as Bank,
       loaded: f.loaded === 'true' || !!f.torpedo, carry: null,
       ...(f.torpedo ? { torpedo: f.torpedo } : {}),
+      // rp=N: air-to-ground rockets carried (docs/ordnance.md "Rockets").
+      ...(f.rp ? { rocketLoad: Number(f.rp) } : {}),
       // ground (engine off), ground=running, deck=CV1 (a plane on a carrier's deck, engine off unless ground=running).
       ...(f.ground || f.deck ? { ground: { engine: f.ground === 'running', ...(f.deck ? { deck: f.deck } : {}) } } : {}),
       last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
@@ -237,10 +247,11 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
   const shipCards = Object.fromEntries(units.filter((u) => u.kind === 'ship').map((u) => [u.type, ships.get(u.type)!]));
   const fog = c.fog ? { fog: fogOf(c.fog) } : {};
   const flak = units.some((u) => u.flak || shipCards[u.type]?.flak) ? { flak: flakTable() } : {};
+  const rocketTable = planes.some((p) => p.rocketLoad) ? { rocketTable: rocketTableOf(), bombing: bombingTable() } : {};
   const torpedoes = planes.some((p) => p.torpedo) || units.some((u) => u.kind === 'torpedo') ? { torpedoes: torpedoTable(), bombing: bombingTable() } : {};
   return {
     version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
-    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, ...flak, ...fog, dice: { seed: 'golden' },
+    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, ...flak, ...fog, ...rocketTable, dice: { seed: 'golden' },
   };
 }
 
@@ -298,6 +309,7 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'unit-stop': return `${at} ustop ${e.hex} ahead=${e.ahead}`;
     case 'ship-speed': return `${at} knots ${e.from}>${e.to}`;
     case 'spot': return `${at} spot ${e.target} ${e.how} range=${e.range}${e.how === 'roll' ? ` needs=${e.needs} roll=${e.roll}` : ''} ${e.seen ? 'seen' : 'unseen'}`;
+    case 'ground-rockets': return `${at} grockets ${e.rockets} at=${e.target ?? '-'} range=${e.range} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}${e.why ? ' held' : ''}`;
     case 'engine-start': return `${at} start roll=${e.roll} ${e.started ? 'started' : 'failed'}`;
     case 'ground-turn': return `${at} gturn ${e.from}>${e.to}`;
     case 'taxi': return `${at} taxi ${e.from}>${e.to}`;
@@ -359,6 +371,7 @@ export function checkAfter(line: string, state: GameState): string[] {
     jettisoned: String(!!p.damage?.jettisoned),
     crew: p.crew ? `${p.crew.saved}/${p.crew.lost}` : '',
     loaded: String(p.loaded),
+    rp: String(p.rocketLoad ?? 0),
     ground: p.ground ? (p.ground.engine ? 'running' : 'off') + (p.ground.deck ? `@${p.ground.deck}` : '') : 'air',
   };
   return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));

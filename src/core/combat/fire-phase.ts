@@ -115,7 +115,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const guns = workingGuns(full, plane);
     const held = heldGroups(full, orders);
     const active = !!plan?.steps.some((s) => s.impulse === impulse);
-    const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo;
+    const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo || !!plan?.rockets;
     // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
     const attitude = attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude, forcedIn(plan, impulse));
     // What the referee knew, kept while the plane has an order that has not fired (no-shot.ts).

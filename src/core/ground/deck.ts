@@ -25,11 +25,22 @@ export function deckShip(state: GameState, plane: PlaneState) {
 
 export const isCarrier = (state: GameState, shipType: string): boolean => CARRIERS.has(state.ships?.[shipType]?.type ?? '');
 
+/**
+ * A carrier whose damage reaches a quarter of its hull points has its flight deck holed: no plane
+ * launches or lands on it for the rest of the game (docs/ground.md "Carriers"). One 1,000 lb hit
+ * does it to Hiryu, two to Yorktown.
+ */
+export function deckHoled(state: GameState, ship: { type: string; damage?: number }): boolean {
+  const hull = state.ships?.[ship.type]?.hullPoints ?? 0;
+  return hull > 0 && (ship.damage ?? 0) * 4 >= hull;
+}
+
 /** Why a plane cannot launch this turn, or undefined when it can. */
 export function launchProblem(state: GameState, plane: PlaneState): string | undefined {
   if (!plane.ground?.deck) return `${plane.id} is not on a carrier's deck: LAUNCH is for carrier planes; on a field it takes off by gathering speed (P each turn)`;
   const ship = deckShip(state, plane);
   if (!ship) return `${plane.id}'s carrier ${plane.ground.deck} is gone`;
+  if (deckHoled(state, ship)) return `${ship.id}'s flight deck is holed (${ship.damage} damage points of ${state.ships?.[ship.type]?.hullPoints}): nothing launches from her`;
   const knots = ship.ship?.knots ?? 0;
   if (knots < LAUNCH_KNOTS) return `${ship.id} makes ${knots} knots: a launch needs ${LAUNCH_KNOTS} or more into the wind; ring her speed up (MOVE ${ship.id} ${LAUNCH_KNOTS}KT) and launch when she makes it`;
   return undefined;

@@ -15,7 +15,7 @@ import { hexEquals, hexLabel, toColRow } from '../hex/coords.ts';
 import type { FlightPlan } from '../movement/plan.ts';
 import { type GameState, NO_LAST_TURN, type PlaneState } from '../state.ts';
 import { terrainAt } from '../terrain.ts';
-import { isCarrier, LAUNCH_KNOTS } from './deck.ts';
+import { deckHoled, isCarrier, LAUNCH_KNOTS } from './deck.ts';
 import { AIRBORNE_FT, takeoffTenths } from './phase.ts';
 
 export interface LandContext { state: GameState; before: GameState; impulse: number; plans: ReadonlyMap<string, FlightPlan>; events: GameEvent[]; dry: boolean }
@@ -30,6 +30,7 @@ function landing(state: GameState, p: PlaneState, startSpeed: number): { on: str
   if (startSpeed > slowest + 10) return { why: `it started the turn at speed ${(startSpeed / 10).toFixed(1)}; a plane lands at ${((slowest + 10) / 10).toFixed(1)} or slower (its lowest flying speed ${slowest / 10} + 1)` };
   const carrier = (state.units ?? []).find((u) => u.kind === 'ship' && u.status === 'active' && u.side === p.side && hexEquals(u.hex, p.hex) && isCarrier(state, u.type));
   if (carrier) {
+    if (deckHoled(state, carrier)) return { why: `${carrier.id}'s flight deck is holed: nothing lands on her` };
     const knots = carrier.ship?.knots ?? 0;
     if (knots < LAUNCH_KNOTS) return { why: `${carrier.id} makes ${knots} knots; a deck landing needs ${LAUNCH_KNOTS} or more into the wind` };
     return { on: carrier.id, deck: carrier.id };

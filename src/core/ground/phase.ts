@@ -57,7 +57,10 @@ export function moveGround(ctx: GroundContext): void {
   const { state } = ctx;
   for (const p of state.planes.filter((x) => x.status === 'flying' && x.ground?.deck)) {
     const ship = deckShip(state, p);
-    if (ship) { p.hex = ship.hex; p.facing = ship.facing; p.nextRight = ship.nextRight; }
+    if (ship) { p.hex = ship.hex; p.facing = ship.facing; p.nextRight = ship.nextRight; continue; }
+    // Her carrier sunk: the planes on her deck go down with her.
+    p.status = 'crashed';
+    ctx.events.push({ impulse: ctx.impulse, phase: 'B', plane: p.id, type: 'crash', hex: hexLabel(p.hex), why: `went down with ${p.ground?.deck}` });
   }
   for (const g of [...ctx.ground.values()].sort((a, b) => a.plane.localeCompare(b.plane))) {
     const p = plane(state, g.plane);

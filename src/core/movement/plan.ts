@@ -38,6 +38,8 @@ export interface FlightPlan {
   torpedo?: boolean;
   /** LAND: touch down in the last active impulse (core/ground/land.ts). */
   land?: boolean;
+  /** ROCKETS: the air-to-ground rockets fired in the last active impulse (core/ordnance/rockets.ts). */
+  rockets?: boolean;
   steps: FlightStep[];
   carry: CarryOver | null;
   climbed: number;
@@ -162,6 +164,8 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   } else if (plot?.bomb && plane.torpedo) {
     P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id} carries a torpedo, not bombs: write TORPEDO to drop it`);
   }
+  if (plot?.rockets && !plane.rocketLoad) P('E_ROCKETS_NONE', 'seed 000 VIII; docs/ordnance.md "Rockets"', `${plane.id} carries no air-to-ground rockets: remove ROCKETS`);
+  else if (plot?.rockets && (plot.bomb || plot.torpedo || plot.jettison || plot.land)) P('E_ROCKETS_MARKS', 'seed 000 VIII', `${plane.id}: ROCKETS with ${plot.bomb ? 'BOMB' : plot.torpedo ? 'TORPEDO' : plot.jettison ? 'JETTISON' : 'LAND'} in one plot: fire the rockets this turn and the rest another`);
   if (plot?.land && (plot.bomb || plot.torpedo || plot.jettison || mode)) {
     P('E_LAND_MARKS', 'docs/ground.md "Landing"', `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`);
   }
@@ -235,6 +239,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
     ...(plot?.jettison ? { jettison: true } : {}),
     ...(plot?.torpedo ? { torpedo: true } : {}),
     ...(plot?.land ? { land: true } : {}),
+    ...(plot?.rockets ? { rockets: true } : {}),
     steps,
     carry: nextBoxes.length ? { boxes: nextBoxes, mode: carryAgain.length ? carryMode : steepCarry ? mode : null } : null,
     climbed: turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0),

@@ -140,7 +140,7 @@ export function revealAttackers(state: GameState, events: readonly GameEvent[], 
     if (e.impulse !== impulse) continue;
     if (e.type === 'shot') reveal(e.firer, e.target);
     else if (e.type === 'rocket' || e.type === 'flak') reveal(e.plane, e.target);
-    else if (e.type === 'bomb') reveal(e.plane, e.target);
+    else if (e.type === 'bomb' || e.type === 'ground-rockets') reveal(e.plane, e.target);
     else if (e.type === 'torpedo-run') { reveal(e.plane, e.target); reveal(e.by, e.target); }
   }
 }

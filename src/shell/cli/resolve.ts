@@ -20,7 +20,7 @@ import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { TallyhoError } from '../errors.ts';
 import { loadOrdersFiles, loadScenarioFile } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
-import { loadBombingTable, loadFlakTable, loadSpottingTable, loadTorpedoTable } from '../ordnance/table.ts';
+import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../ordnance/table.ts';
 
 /** Plots and fire orders of all envelopes; a plane plotted in two envelopes is an error. */
 export function collectOrders(envelopes: Envelope[]): TurnOrders {
@@ -79,7 +79,7 @@ export function registerResolveCommand(program: Command): void {
       const ships = loadShipDir();
       const scenario = loadScenarioFile(scenarioPath, catalog, ships);
       const seed = opts.seed ?? sha256Hex(`tallyho:${basename(scenarioPath)}`).slice(0, 32);
-      const state = createGame(scenario, catalog, seed, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable() });
+      const state = createGame(scenario, catalog, seed, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
       const orders = collectOrders(loadOrdersFiles(orderPaths));
       const r = resolveTurn(state, orders);
       if (!r.ok) {

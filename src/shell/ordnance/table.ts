@@ -9,6 +9,7 @@ import { type BombingTable, parseBombingTable } from '../../core/ordnance/bombin
 import { parseTorpedoTable, type TorpedoTable } from '../../core/ordnance/torpedo-table.ts';
 import { type FlakTable, parseFlakTable } from '../../core/flak/table.ts';
 import { parseSpottingTable, type SpottingTable } from '../../core/spotting/table.ts';
+import { parseRocketTable, type RocketTable } from '../../core/ordnance/rocket-table.ts';
 import { readYaml, shown } from '../data-files.ts';
 import { cliError } from '../errors.ts';
 import type { Problem, Result } from '../../core/result.ts';
@@ -16,6 +17,7 @@ import type { Problem, Result } from '../../core/result.ts';
 export const DEFAULT_TORPEDO_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/torpedoes.yaml');
 export const DEFAULT_FLAK_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/flak/guns.yaml');
 export const DEFAULT_SPOTTING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/spotting.yaml');
+export const DEFAULT_ROCKET_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/rockets.yaml');
 export const DEFAULT_BOMBING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/bombing.yaml');
 
 /** Reads and checks one ordnance file; every problem in one E_ORDNANCE_DATA error. */
@@ -37,6 +39,8 @@ export const loadFlakTable = (path: string = DEFAULT_FLAK_FILE): FlakTable => lo
 
 export const loadSpottingTable = (path: string = DEFAULT_SPOTTING_FILE): SpottingTable => loadTable(path, parseSpottingTable);
 
+export const loadRocketTable = (path: string = DEFAULT_ROCKET_FILE): RocketTable => loadTable(path, parseRocketTable);
+
 /** Every table a new game copies in (core/scenario.ts createGame). */
-export const loadOrdnance = (): { bombing: BombingTable; torpedoes: TorpedoTable; flak: FlakTable; spotting: SpottingTable } =>
-  ({ bombing: loadBombingTable(), torpedoes: loadTorpedoTable(), flak: loadFlakTable(), spotting: loadSpottingTable() });
+export const loadOrdnance = (): { bombing: BombingTable; torpedoes: TorpedoTable; flak: FlakTable; spotting: SpottingTable; rockets: RocketTable } =>
+  ({ bombing: loadBombingTable(), torpedoes: loadTorpedoTable(), flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
