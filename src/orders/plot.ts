@@ -125,30 +125,15 @@ function attachMarks(d: PlotDraft, marks: string, written: string, t: Token, lin
   d.failed = true;
 }
 
-function setMode(d: PlotDraft, mode: ModeMark | 'BOMB' | 'JETTISON' | 'TORPEDO' | 'LAND' | 'ROCKETS', word: string, at: At, sink: ErrorSink): void {
-  if (mode === 'ROCKETS') {
-    if (d.rockets) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
-    d.rockets = true;
-    return;
-  }
-  if (mode === 'LAND') {
-    if (d.land) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
-    d.land = true;
-    return;
-  }
-  if (mode === 'TORPEDO') {
-    if (d.torpedo) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
-    d.torpedo = true;
-    return;
-  }
-  if (mode === 'BOMB') {
-    if (d.bomb) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
-    d.bomb = true;
-    return;
-  }
-  if (mode === 'JETTISON') {
-    if (d.jettison) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
-    d.jettison = true;
+/** The whole-turn marks that are flags of the plot, each written once (seed 000 VIII; docs/ground.md). */
+const FLAG_MARKS = { ROCKETS: 'rockets', LAND: 'land', TORPEDO: 'torpedo', BOMB: 'bomb', JETTISON: 'jettison' } as const;
+type FlagMark = keyof typeof FLAG_MARKS;
+
+function setMode(d: PlotDraft, mode: ModeMark | FlagMark, word: string, at: At, sink: ErrorSink): void {
+  if (mode in FLAG_MARKS) {
+    const flag = FLAG_MARKS[mode as FlagMark];
+    if (d[flag]) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
+    d[flag] = true;
     return;
   }
   if (d.mode !== undefined) {
