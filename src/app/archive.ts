@@ -119,15 +119,16 @@ export function gamePage(store: Store, id: string) {
     const resolved = tx.archive.resolvedTurns(game.id);
     const current = game.status === 'running' && !resolved.some((r) => r.turn === game.turn);
     const latest = current ? tx.orders.latestAccepted(game.id, game.turn) : new Map<string, unknown>();
+    // With fog of war, not even the other sides' rosters (docs/spotting.md).
+    const hidden = fogHides(tx, game);
     const players = tx.players.list(game.id).map((p) => {
       const mine = state ? inPlay(state, p.planes) : 0;
       const orders = !current ? '' : mine === 0 ? 'nothing flying' : latest.has(p.id) ? 'in' : 'waiting';
-      return { id: p.id, planes: p.planes.join(', '), orders };
+      return { id: p.id, planes: hidden ? '(hidden by fog of war)' : p.planes.join(', '), orders };
     });
     const deadline = current ? tx.archive.deadline(game.id, game.turn) : null;
     const waiting = players.filter((p) => p.orders === 'waiting').map((p) => p.id);
     const title = game.status === 'over' ? `${game.name}: the map at the end` : `${game.name}: the map at the start of turn ${game.turn}`;
-    const hidden = fogHides(tx, game);
     return {
       fog: hidden ? FOG_NOTICE : '',
       id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],

@@ -10,6 +10,7 @@ import { gamePage, turnPageVia } from '../../src/app/archive.ts';
 import { receive } from '../../src/app/intake.ts';
 import { loadSpottingTable } from '../../src/shell/ordnance/table.ts';
 import { envelope, mail, place, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { serveArchive } from '../support/archive.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -71,6 +72,26 @@ describe('fog of war by mail', () => {
     expect(page.planes).toEqual([]);
     expect(page.map).toBe('');
     expect(turnPageVia(t.store, 'fog', 1, () => undefined, () => 'page')).toBeNull();
+  });
+
+  it('the web archive over HTTP shows the notice and nothing of the positions while the game runs', async () => {
+    const t = testReferee();
+    const s = fogGame(t);
+    send(t, RED, envelope('fog', 'red', s.red, 'R1: 1 1 1 1 1'));
+    send(t, BLUE, envelope('fog', 'blue', s.blue, 'ZK1: 1 1 1 1 1'));
+    const web = await serveArchive(t);
+    try {
+      const game = await fetch(`${web.url}/games/fog`);
+      const body = await game.text();
+      expect(game.status).toBe(200);
+      expect(body).toContain('played with fog of war');
+      expect(body).not.toContain('ZK1');
+      expect(body).not.toMatch(/<svg/);
+      expect((await fetch(`${web.url}/games/fog/turns/1`)).status).toBe(404);
+      expect((await fetch(`${web.url}/games/fog/turns/1/planes/R1`)).status).toBe(404);
+    } finally {
+      await web.close();
+    }
   });
 
   it('counters the scenario lists as seen are shown to every side from the start', () => {
