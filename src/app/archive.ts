@@ -131,6 +131,7 @@ export function gamePage(store: Store, id: string) {
     const title = game.status === 'over' ? `${game.name}: the map at the end` : `${game.name}: the map at the start of turn ${game.turn}`;
     return {
       fog: hidden ? FOG_NOTICE : '',
+      hiddenTurns: hidden && !resolved.length ? 'No turn has been resolved yet.' : hidden ? `${resolved.length === 1 ? 'One turn has' : `${resolved.length} turns have`} been resolved; ${resolved.length === 1 ? 'it is' : 'they are'} shown here when the game is over.` : '',
       id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],
       turn: game.turn, current, deadline: deadline === null ? '' : when(deadline),
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),

@@ -87,6 +87,8 @@ describe('fog of war by mail', () => {
       expect(body).toContain('played with fog of war');
       expect(body).not.toContain('ZK1');
       expect(body).not.toMatch(/<svg/);
+      expect(body).not.toContain('Planes at the start');
+      expect(body).toContain('One turn has been resolved; it is shown here when the game is over.');
       expect((await fetch(`${web.url}/games/fog/turns/1`)).status).toBe(404);
       expect((await fetch(`${web.url}/games/fog/turns/1/planes/R1`)).status).toBe(404);
     } finally {
