@@ -60,6 +60,30 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(ev.filter((e) => e.type === 'launch').map((e) => [e.plane, e.impulse, e.phase])).toEqual([['Z3', 7, 'B']]);
   });
 
+  it('the quick game (seed 004) resolves its own scenarios, in words and in JSON', () => {
+    for (const name of ['quick-duel', 'quick-bombers']) {
+      const text = run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`);
+      expect(text.status, text.stderr).toBe(0);
+      expect(text.stdout).toMatch(/\(quick game\) - turn 1 resolved/);
+      expect(text.stdout).toMatch(/Initiative: /);
+      for (const line of text.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
+      const out = JSON.parse(run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`, '--json').stdout);
+      expect(out.ruleset).toBe('quick');
+      const moves = out.events.filter((e: { type: string }) => e.type === 'move');
+      expect(moves.length).toBe(out.planes.length);
+      for (const p of out.planes) expect(moves.find((m: { plane: string; to: string }) => m.plane === p.id).to).toBe(p.final.hex);
+    }
+    // The seed's own example order, 2L1, read and flown.
+    const dir = mkdtempSync(join(tmpdir(), 'quick-'));
+    writeFileSync(join(dir, 'o.txt'), 'S1: 2L1\nM1: 3\n');
+    const ev = JSON.parse(run('resolve', 'scenarios/quick-duel.yaml', join(dir, 'o.txt'), '--json').stdout).events;
+    expect(ev[0]).toMatchObject({ type: 'move', plane: 'S1', from: '1015', to: '1012', facing: 11, speed: 4 });
+    // A quick scenario is refused by the mail referee, saying why.
+    const created = spawnSync('node', ['bin/tallyho.js', 'game', 'create', 'scenarios/quick-duel.yaml', '--id', 'qd'], { encoding: 'utf8', env: { ...process.env, DATABASE_PATH: join(dir, 'db.sqlite') } });
+    expect(created.status).not.toBe(0);
+    expect(created.stderr).toMatch(/quick-game scenario \(seed 004, docs\/quick\.md\)/);
+  });
+
   for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy', 'airfield-scramble']) {
     it(`${name}: readable map and log, valid JSON`, () => {
       const text = run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`);

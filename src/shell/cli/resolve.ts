@@ -4,6 +4,9 @@
  * default. The text ends with why each FIRE order that did not fire did not (every side's: this
  * is the game master's tool). docs/cli.md documents the output.
  */
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { resolveQuickFile } from '../quick.ts';
 import type { Command } from 'commander';
 import { basename } from 'node:path';
 import { createGame } from '../../core/scenario.ts';
@@ -18,7 +21,7 @@ import { turnLog } from '../../report/turn-log.ts';
 import { wrapText } from '../../report/wrap.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { TallyhoError } from '../errors.ts';
-import { loadOrdersFiles, loadScenarioFile } from '../scenario-file.ts';
+import { loadOrdersFiles, loadScenarioFile, readText } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
 import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../ordnance/table.ts';
 
@@ -75,6 +78,13 @@ export function registerResolveCommand(program: Command): void {
     .option('--seed <seed>', 'dice seed (default: derived from the scenario file name)')
     .option('--json', 'print the planes and events as JSON (docs/cli.md)')
     .action((scenarioPath: string, orderPaths: string[], opts: { seed?: string; json?: boolean }) => {
+      // The quick game (seed 004, docs/quick.md) has scenarios of its own.
+      const quick = quickScenarioData(scenarioPath);
+      if (quick !== undefined) {
+        const seed = opts.seed ?? sha256Hex(`tallyho:${basename(scenarioPath)}`).slice(0, 32);
+        process.stdout.write(resolveQuickFile(quick, scenarioPath, orderPaths.map((p) => readText(p)), seed, !!opts.json));
+        return;
+      }
       const catalog = loadAircraftDir();
       const ships = loadShipDir();
       const scenario = loadScenarioFile(scenarioPath, catalog, ships);
@@ -103,4 +113,11 @@ export function registerResolveCommand(program: Command): void {
       ];
       process.stdout.write(`${out.join('\n')}\n`);
     });
+}
+
+/** A scenario file's data when it is a quick-game scenario (`ruleset: quick`), else undefined. */
+function quickScenarioData(path: string): unknown {
+  let data: unknown;
+  try { data = parseYaml(readFileSync(path, 'utf8')); } catch { return undefined; }
+  return data && typeof data === 'object' && (data as { ruleset?: unknown }).ruleset === 'quick' ? data : undefined;
 }

@@ -1,0 +1,84 @@
+/**
+ * The quick game on the command line (docs/quick.md): its aircraft file, its scenarios and orders
+ * files, and `tallyho resolve` on them, in words and in JSON.
+ */
+import { dirname, resolve, basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseQuickCards } from '../core/quick/cards.ts';
+import { resolveQuickTurn } from '../core/quick/rules.ts';
+import { parseQuickScenario } from '../core/quick/scenario.ts';
+import type { QuickEvent, QuickOrders, QuickSide, QuickState } from '../core/quick/types.ts';
+import { hexLabel } from '../core/hex/coords.ts';
+import { facingText } from '../core/hex/facing.ts';
+import { parseQuickMoves } from '../orders/quick.ts';
+import { readYaml, shown } from './data-files.ts';
+import { TallyhoError } from './errors.ts';
+import { wrapText } from '../report/wrap.ts';
+
+export const DEFAULT_QUICK_CARDS = resolve(dirname(fileURLToPath(import.meta.url)), '../../data/quick/aircraft.yaml');
+
+export function loadQuickCards(path: string = DEFAULT_QUICK_CARDS) {
+  const read = readYaml(path, shown(path));
+  const r = read.problems.length ? undefined : parseQuickCards(read.data, shown(path));
+  if (!r || !r.ok) throw new TallyhoError('E_SCENARIO', `quick aircraft: ${shown(path)} is not valid`, [...read.problems, ...(r && !r.ok ? r.error.map((p) => p.message) : [])]);
+  return r.value;
+}
+
+/**
+ * Orders from mail bodies: `A1: 2L1` lines and `FIRE A1 F AT B1` lines, anywhere in the text
+ * (envelope lines, comments and quoted lines are passed over). Every bad line is reported.
+ */
+export function quickOrdersFrom(texts: readonly string[]): QuickOrders {
+  const orders: QuickOrders = { moves: {}, targets: {} };
+  const problems: string[] = [];
+  for (const text of texts) {
+    for (const raw of text.split('\n')) {
+      const line = raw.trim();
+      if (!line || line.startsWith('#') || line.startsWith('>') || /^TURN\b/i.test(line)) continue;
+      const fire = /^FIRE\s+([A-Z][A-Z0-9_-]{0,5})\s+([FLRB])\s+AT\s+([A-Z][A-Z0-9_-]{0,5})$/i.exec(line);
+      if (fire) { (orders.targets![fire[1]!.toUpperCase()] ??= {})[fire[2]!.toUpperCase() as QuickSide] = fire[3]!.toUpperCase(); continue; }
+      const move = /^([A-Z][A-Z0-9_-]{0,5}):\s*(.*)$/i.exec(line);
+      if (!move) continue;
+      const p = parseQuickMoves(move[2]!);
+      if (p.value) orders.moves[move[1]!.toUpperCase()] = p.value;
+      else problems.push(...p.errors.map((e) => `${move[1]}: ${e.message}`));
+    }
+  }
+  if (problems.length) throw new TallyhoError('E_ORDERS', 'the orders do not read; nothing was moved', problems);
+  return orders;
+}
+
+export function quickEventLine(e: QuickEvent): string {
+  switch (e.type) {
+    case 'move': return `${e.plane} flies ${e.from} -> ${e.to}, now facing ${facingText(e.facing)}, SPEED ${e.speed}`;
+    case 'exit': return `${e.plane} leaves the map at ${e.hex}`;
+    case 'initiative': return `Initiative: ${Object.entries(e.rolls).map(([s, r]) => `${s} rolled ${r.join(' then ')}`).join(', ')}; ${e.order.join(' fires first, then ')}`;
+    case 'shot': return `${e.plane} fires its ${{ F: 'front', L: 'left', R: 'right', B: 'rear' }[e.weapon]} gun at ${e.target}, ${e.range} hex${e.range === 1 ? '' : 'es'}: needs ${e.needs} or less, rolled ${e.roll}: ${e.hit ? 'HIT' : 'missed'}`;
+    case 'damage': return `  -> ${e.plane}: damage die ${e.roll}: ${e.what === 'weapon' ? `its ${{ F: 'front', L: 'left', R: 'right', B: 'rear' }[e.side as QuickSide]} gun is destroyed` : `one ${e.what.toUpperCase()}`} (FUSELAGE ${e.fuselage}, ENGINE ${e.engine})`;
+    case 'down': return `  -> ${e.plane} ${e.how === 'destroyed' ? 'is DESTROYED' : 'has no engine left and CRASHES'}`;
+  }
+}
+
+const snap = (s: QuickState, id: string) => {
+  const p = s.planes.find((x) => x.id === id)!;
+  return { hex: hexLabel(p.hex), facing: p.facing, speed: p.speed, engine: p.engine, fuselage: p.fuselage, lost: p.lost, status: p.status };
+};
+
+/** `tallyho resolve` on a quick-game scenario: the text, or the JSON (docs/cli.md). */
+export function resolveQuickFile(data: unknown, path: string, texts: readonly string[], seed: string, json: boolean): string {
+  const parsed = parseQuickScenario(data, basename(path), loadQuickCards(), seed);
+  if (!parsed.ok) throw new TallyhoError('E_SCENARIO', `${path} is not a valid quick-game scenario`, parsed.error.map((p) => p.message));
+  const { scenario, state } = parsed.value;
+  const r = resolveQuickTurn(state, quickOrdersFrom(texts));
+  if (!r.ok) throw new TallyhoError('E_ORDERS', 'the orders are not legal; nothing was moved', r.error.map((p) => `${p.plane ?? ''}: ${p.message}`));
+  if (json) {
+    return `${JSON.stringify({ scenario: scenario.name, ruleset: 'quick', seed, turn: state.turn, planes: state.planes.map((p) => ({ id: p.id, side: p.side, card: p.card, initial: snap(state, p.id), final: snap(r.value.state, p.id) })), events: r.value.events }, null, 2)}\n`;
+  }
+  const rows = r.value.state.planes.map((p) => `${p.id.padEnd(6)} ${p.side.padEnd(9)} ${(state.cards[p.card]?.name ?? p.card).slice(0, 12).padEnd(12)} ${hexLabel(p.hex)}   ${facingText(p.facing).padEnd(8)} ${String(p.speed).padStart(5)} ${String(p.engine).padStart(6)} ${String(p.fuselage).padStart(8)} ${p.status === 'flying' ? '' : p.status.toUpperCase()}`.trimEnd());
+  return [
+    `${scenario.name} (quick game) - turn ${state.turn} resolved`, '',
+    ...r.value.events.map((e) => wrapText(quickEventLine(e), 78, 4)), '',
+    'plane  side      aircraft     hex    facing   SPEED ENGINE FUSELAGE',
+    ...rows, '',
+  ].join('\n');
+}
