@@ -15,7 +15,7 @@ import { flakMountSchema, type FlakTable } from './flak/table.ts';
 import type { RocketTable } from './ordnance/rocket-table.ts';
 import type { SpottingTable } from './spotting/table.ts';
 import type { FogState } from './spotting/spot.ts';
-import { err, ok, type Problem, type Result } from './result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
 
 const speedSchema = z.number().min(0).max(24.4).refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'speed has at most one decimal (tenths)');
@@ -100,7 +100,6 @@ export const scenarioSchema = z.object({
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 
-const path = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 /** Validates a scenario against the schema and the aircraft catalogue; every problem named by field. */
 export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map(), torpedoes?: TorpedoTable, flak?: FlakTable, rockets?: RocketTable): Result<Scenario, Problem[]> {
@@ -109,7 +108,7 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
   }
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {
-    return err(r.error.issues.map((i) => ({ code: 'E_SCENARIO', message: `${file}: ${path(i.path) || '(top)'}: ${i.message}` })));
+    return err(schemaProblems('E_SCENARIO', file, r.error.issues));
   }
   const s = r.data;
   const problems: Problem[] = [];

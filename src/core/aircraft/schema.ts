@@ -5,7 +5,7 @@
  * the file and the field path, e.g. `data/aircraft/p-40c.yaml: bands[1].climb: expected a number`.
  */
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, issuePath, ok, type Problem, type Result } from '../result.ts';
 import type { AircraftCard, AircraftInput } from './types.ts';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -99,11 +99,7 @@ export const DERIVED_FIELDS = ['wingLoading', 'ceiling', 'bands', 'damage'] as c
 type Path = readonly PropertyKey[];
 
 /** `bands[1].climb` style path; the top level is "(file)". */
-export function formatPath(path: Path): string {
-  let out = '';
-  for (const k of path) out += typeof k === 'number' ? `[${k}]` : `${out ? '.' : ''}${String(k)}`;
-  return out || '(file)';
-}
+export const formatPath = (path: Path): string => issuePath(path) || '(file)';
 
 const A: Record<string, string> = {
   number: 'a number', int: 'a whole number', string: 'text', array: 'a list', object: 'a mapping',

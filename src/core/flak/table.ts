@@ -14,7 +14,7 @@
  *   file whose k does not follow from its anchors.
  */
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 
 const positive = z.number().positive();
 const text = z.string().trim().min(1);
@@ -111,11 +111,10 @@ export function fitLightK(t: Omit<FlakTable, 'kM2'>): number {
 /** The chance in tenths of a percent, 0 to 999. */
 export const flakPermille = (p: number): number => Math.max(0, Math.min(999, Math.floor(p * 1000 + 0.5)));
 
-const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 export function parseFlakTable(data: unknown, file: string): Result<FlakTable, Problem[]> {
   const r = flakTableSchema.safeParse(data);
-  if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_FLAK_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
+  if (!r.success) return err(schemaProblems('E_FLAK_DATA', file, r.error.issues));
   const t = r.data;
   const problems: Problem[] = [];
   const P = (message: string): void => { problems.push({ code: 'E_FLAK_DATA', message: `${file}: ${message}` }); };

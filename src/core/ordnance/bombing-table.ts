@@ -18,7 +18,7 @@
  * Pure arithmetic: nothing here reads a file.
  */
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 
 const positive = z.number().positive();
 const text = z.string().trim().min(1);
@@ -119,12 +119,11 @@ export function hitPermille(t: BombingTable, method: BombMethod, altitudeFt: num
 /** Tenths of a percent as players read them: 112 -> "11.2%". */
 export const permilleText = (n: number): string => `${(n / 10).toFixed(1)}%`;
 
-const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 /** The table as read from disk, its spreads checked against its anchors (whole metres). */
 export function parseBombingTable(data: unknown, file: string): Result<BombingTable, Problem[]> {
   const r = bombingSchema.safeParse(data);
-  if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_ORDNANCE_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
+  if (!r.success) return err(schemaProblems('E_ORDNANCE_DATA', file, r.error.issues));
   const problems = spreadProblems(file, r.data.sigmaM, { dive: fitSigma(r.data.anchors.dive), still: fitSigma(r.data.anchors.still) });
   return problems.length ? err(problems) : ok(r.data);
 }

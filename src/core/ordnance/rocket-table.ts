@@ -9,7 +9,7 @@
  * salvo of eight rockets had about a 4 % chance of hitting a target the size of a tank.
  */
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 import { erf } from './bombing-table.ts';
 
 const positive = z.number().positive();
@@ -55,11 +55,10 @@ export function rocketPermille(t: RocketTable, hexes: number, lengthM: number, w
   return Math.max(1, Math.min(999, Math.floor(rocketProbability(lengthM, widthM, sigma) * 1000 + 0.5)));
 }
 
-const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 export function parseRocketTable(data: unknown, file: string): Result<RocketTable, Problem[]> {
   const r = rocketTableSchema.safeParse(data);
-  if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_ORDNANCE_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
+  if (!r.success) return err(schemaProblems('E_ORDNANCE_DATA', file, r.error.issues));
   const problems: Problem[] = [];
   const want = Math.round(fitRocketSpread(r.data.anchor));
   if (r.data.sigmaPerKmM !== want) problems.push({ code: 'E_ORDNANCE_DATA', message: `${file}: sigmaPerKmM: ${r.data.sigmaPerKmM} does not follow from the anchor (it gives ${want}, docs/ordnance.md): write ${want}` });

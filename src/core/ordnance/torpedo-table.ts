@@ -10,7 +10,7 @@
  * fitted to historical attacks, as the dive-bombing spreads are (bombing-table.ts).
  */
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 import { anchorSchema, erf, fitSpread, spreadProblems } from './bombing-table.ts';
 
 const positive = z.number().positive();
@@ -62,11 +62,10 @@ export function torpedoPermille(t: TorpedoTable, lengthM: number, still: boolean
   return Math.max(1, Math.min(999, Math.floor(p * 1000 + 0.5)));
 }
 
-const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 export function parseTorpedoTable(data: unknown, file: string): Result<TorpedoTable, Problem[]> {
   const r = torpedoTableSchema.safeParse(data);
-  if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_ORDNANCE_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
+  if (!r.success) return err(schemaProblems('E_ORDNANCE_DATA', file, r.error.issues));
   const problems = spreadProblems(file, r.data.sigmaM, { underWay: fitTorpedoSigma(r.data.anchors.underWay), still: fitTorpedoSigma(r.data.anchors.still) });
   return problems.length ? err(problems) : ok(r.data);
 }

@@ -3,7 +3,7 @@
  * TO-HIT each 1 to 5, at most one weapon a side.
  */
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 import { QUICK_SIDES, type QuickCard } from './types.ts';
 
 const rating = z.number().int().min(1).max(5, 'never more than 5 (seed 004 "Aircraft Design")');
@@ -19,7 +19,7 @@ const cardSchema = z.strictObject({
 
 export function parseQuickCards(data: unknown, file: string): Result<QuickCard[], Problem[]> {
   const r = z.strictObject({ aircraft: z.array(cardSchema).min(1) }).safeParse(data);
-  if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_QUICK_DATA', message: `${file}: ${i.path.join('.')}: ${i.message}` })));
+  if (!r.success) return err(schemaProblems('E_QUICK_DATA', file, r.error.issues));
   const ids = r.data.aircraft.map((c) => c.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length) return err([{ code: 'E_QUICK_DATA', message: `${file}: aircraft ${twice.join(', ')} given twice` }]);

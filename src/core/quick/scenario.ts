@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parseHexLabel, toColRow } from '../hex/coords.ts';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 import type { QuickCard, QuickState } from './types.ts';
 
 const schema = z.strictObject({
@@ -27,7 +27,7 @@ export type QuickScenario = z.infer<typeof schema>;
 
 export function parseQuickScenario(data: unknown, file: string, cards: readonly QuickCard[], seed: string): Result<{ scenario: QuickScenario; state: QuickState }, Problem[]> {
   const r = schema.safeParse(data);
-  if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_SCENARIO', message: `${file}: ${i.path.join('.') || '(top)'}: ${i.message}` })));
+  if (!r.success) return err(schemaProblems('E_SCENARIO', file, r.error.issues));
   const s = r.data;
   const problems: Problem[] = [];
   const P = (at: string, message: string): void => { problems.push({ code: 'E_SCENARIO', message: `${file}: ${at}: ${message}` }); };

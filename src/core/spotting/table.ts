@@ -5,7 +5,7 @@
  * target up-sun; a cloud layer between spotter and target blocks the sight.
  */
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 
 const d6 = z.number().int().min(0).max(6);
 
@@ -25,11 +25,10 @@ export const spottingTableSchema = z.strictObject({
 });
 export type SpottingTable = z.infer<typeof spottingTableSchema>;
 
-const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 export function parseSpottingTable(data: unknown, file: string): Result<SpottingTable, Problem[]> {
   const r = spottingTableSchema.safeParse(data);
-  if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_SPOTTING_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
+  if (!r.success) return err(schemaProblems('E_SPOTTING_DATA', file, r.error.issues));
   const problems: Problem[] = [];
   r.data.bands.forEach((b, i) => {
     const prev = r.data.bands[i - 1];

@@ -16,7 +16,7 @@
  *   the square root of the displacement over 35 (Hiryu: 4.2), four points a hit, half up.
  */
 import { z } from 'zod';
-import { err, ok, type Problem, type Result } from '../result.ts';
+import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 import { flakMountSchema } from '../flak/table.ts';
 import type { ShipCard } from './types.ts';
 
@@ -75,12 +75,11 @@ const cardSchema = shipInputSchema.extend({
   hullPoints: z.number().int(),
 }).strict();
 
-const where = (p: PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 
 /** A card as read from disk: its shape, and its ratings exactly as its figures derive them. */
 export function parseShipCard(data: unknown, file: string): Result<ShipCard, Problem[]> {
   const r = cardSchema.safeParse(data);
-  if (!r.success) return err(r.error.issues.map((i) => ({ code: 'E_SHIP_DATA', message: `${file}: ${where(i.path) || '(top)'}: ${i.message}` })));
+  if (!r.success) return err(schemaProblems('E_SHIP_DATA', file, r.error.issues));
   const want = deriveShip(r.data);
   const problems: Problem[] = [];
   for (const k of ['maxKnots', 'turnMode', 'accelKnots', 'diameterYd', 'hullPoints'] as const) {
