@@ -12,7 +12,7 @@
  */
 import type { GameEvent } from '../events.ts';
 import { hexEquals, hexLabel, toColRow } from '../hex/coords.ts';
-import type { FlightPlan } from '../movement/plan.ts';
+import { type FlightPlan, lastActive } from '../movement/plan.ts';
 import { type GameState, NO_LAST_TURN, type PlaneState } from '../state.ts';
 import { terrainAt } from '../terrain.ts';
 import { deckHoled, isCarrier, LAUNCH_KNOTS } from './deck.ts';
@@ -20,7 +20,6 @@ import { AIRBORNE_FT, takeoffTenths } from './phase.ts';
 
 export interface LandContext { state: GameState; before: GameState; impulse: number; plans: ReadonlyMap<string, FlightPlan>; events: GameEvent[]; dry: boolean }
 
-const lastActive = (plan: FlightPlan): number => Math.max(...plan.steps.map((s) => s.impulse));
 
 /** Where the plane may touch down now, or why not. */
 function landing(state: GameState, p: PlaneState, startSpeed: number): { on: string; deck?: string } | { why: string } {

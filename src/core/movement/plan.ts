@@ -49,6 +49,9 @@ export interface FlightPlan {
   manoeuvres: number;
 }
 
+/** The plane's last impulse of movement this turn, when ordnance is released and a landing made. */
+export const lastActive = (plan: FlightPlan): number => Math.max(...plan.steps.map((s) => s.impulse));
+
 const toPlanned = (b: Box): PlannedBox => ({ man: b.man, alt: b.alt, forced: 0, power: b.power, brake: b.brake, count: 0, roll: 0 });
 
 /**

@@ -17,7 +17,7 @@ import { carriesBombs } from '../combat/damage-state.ts';
 import type { Dice } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
 import { hexEquals, hexLabel } from '../hex/coords.ts';
-import type { FlightPlan } from '../movement/plan.ts';
+import { type FlightPlan, lastActive } from '../movement/plan.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { applyUnitDamage, targetOf } from '../units/damage.ts';
 import type { UnitState } from '../units/types.ts';
@@ -49,7 +49,6 @@ export interface BombContext {
   dry: boolean;
 }
 
-const lastActive = (plan: FlightPlan): number => Math.max(...plan.steps.map((s) => s.impulse));
 const firstActive = (plan: FlightPlan): number => Math.min(...plan.steps.map((s) => s.impulse));
 
 export function runBombPhase(ctx: BombContext): void {

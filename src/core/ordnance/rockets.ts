@@ -11,7 +11,7 @@
 import type { GameEvent } from '../events.ts';
 import { hexEquals, hexLabel } from '../hex/coords.ts';
 import { stepForward } from '../hex/flight.ts';
-import type { FlightPlan } from '../movement/plan.ts';
+import { type FlightPlan, lastActive } from '../movement/plan.ts';
 import type { GameState } from '../state.ts';
 import type { Dice } from '../dice.ts';
 import { applyUnitDamage } from '../units/damage.ts';
@@ -22,7 +22,6 @@ import { type RocketTable, rocketPermille } from './rocket-table.ts';
 
 export interface RocketContext { state: GameState; turn: number; impulse: number; plans: ReadonlyMap<string, FlightPlan>; dice: Dice; events: GameEvent[]; dry: boolean }
 
-const lastActive = (plan: FlightPlan): number => Math.max(...plan.steps.map((s) => s.impulse));
 
 /** A unit's size for a rocket: a ship's length and beam, a vehicle's own (no wreck radius: a rocket must hit it). */
 function sizeOf(state: GameState, u: UnitState): { lengthM: number; widthM: number } {
