@@ -51,7 +51,7 @@ export function keyFor(card: AircraftCard, p: PlaneState, hit: SystemHit): strin
 }
 
 /** Shoots a flying plane down; it stays on the map for its bail-out (seed 000 IX). */
-export function shootDown(ctx: ApplyContext, p: PlaneState, by: string[], cause: string, shot?: ShotEvent): void {
+export function shootDown(ctx: Pick<ApplyContext, 'turn' | 'impulse' | 'events'>, p: PlaneState, by: string[], cause: string, shot?: ShotEvent): void {
   if (p.status !== 'flying') return;
   p.status = 'shot-down';
   p.downed = { turn: ctx.turn, impulse: ctx.impulse };

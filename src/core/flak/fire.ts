@@ -17,7 +17,8 @@ import type { GameEvent } from '../events.ts';
 import { distance } from '../hex/coords.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import type { UnitState } from '../units/types.ts';
-import { FLAK_IMPULSES, type FlakMount, type FlakTable, flakPermille, roundChance, roundsPerVolley } from './table.ts';
+import { FLAK_IMPULSES, type FlakMount, flakPermille, volleyChance } from './table.ts';
+import { shootDown } from '../combat/apply.ts';
 
 /** A hex is 178.8 m across (docs/ships.md "The scale"); a foot 0.3048 m. */
 const HEX_M = 178.8;
@@ -48,11 +49,6 @@ export function slantM(u: UnitState, p: PlaneState): number {
   return Math.hypot(distance(u.hex, p.hex) * HEX_M, p.altitude * FOOT_M);
 }
 
-/** The greatest reach of a unit's guns, metres (0 with none). */
-export function flakReachM(t: FlakTable, mounts: readonly FlakMount[]): number {
-  return Math.max(0, ...mounts.map((m) => t.guns[m.gun]?.reachM ?? 0));
-}
-
 export function runFlakPhase(ctx: FlakContext): void {
   const { state } = ctx;
   const table = state.flak;
@@ -63,29 +59,19 @@ export function runFlakPhase(ctx: FlakContext): void {
     const bearing = u.kind === 'ship' ? table.shipBearing : 1;
     // The planes in the air of other sides, as they are when the volley is fired.
     const enemies = state.planes.filter((p) => p.status === 'flying' && !p.ground && p.side !== u.side).sort((a, b) => a.id.localeCompare(b.id));
-    const inReach = (m: FlakMount): PlaneState[] => enemies.filter((p) => slantM(u, p) <= (table.guns[m.gun]?.reachM ?? 0));
-    const shares = new Map(mounts.map((m) => [m, inReach(m).length]));
+    const slant = new Map(enemies.map((p) => [p.id, slantM(u, p)]));
+    const reach = (m: FlakMount): number => table.guns[m.gun]?.reachM ?? 0;
+    // Each mount's rounds are split among the planes in its reach.
+    const shares = new Map(mounts.map((m) => [m, enemies.filter((p) => (slant.get(p.id) as number) <= reach(m)).length]));
     for (const p of enemies) {
-      const r = slantM(u, p);
-      let miss = 1;
-      const guns: string[] = [];
-      for (const m of mounts) {
-        const g = table.guns[m.gun];
-        if (!g || r > g.reachM) continue;
-        const rounds = (m.barrels * bearing * roundsPerVolley(g)) / Math.max(1, shares.get(m) ?? 1);
-        miss *= (1 - roundChance(table.kM2[g.band], r, table.trackingLimitM)) ** rounds;
-        guns.push(`${m.barrels} x ${g.name}`);
-      }
-      const chance = flakPermille(1 - miss);
+      const r = slant.get(p.id) as number;
+      const guns = mounts.filter((m) => table.guns[m.gun] && r <= reach(m)).map((m) => `${m.barrels} x ${table.guns[m.gun]?.name}`);
+      const chance = flakPermille(volleyChance(table, table.kM2, mounts, r, bearing, (m) => shares.get(m) ?? 1));
       if (!guns.length || chance < 1) continue;
       const roll = ctx.dice.roll(1000, { turn: ctx.turn, impulse: ctx.impulse, label: `flak:${u.id}>${p.id}` });
       const hit = roll <= chance;
       ctx.events.push({ impulse: ctx.impulse, phase: 'D', plane: u.id, type: 'flak', target: p.id, range: distance(u.hex, p.hex), altitude: p.altitude, slantM: Math.round(r), guns, chance, roll, hit });
-      if (hit) {
-        p.status = 'shot-down';
-        p.downed = { turn: ctx.turn, impulse: ctx.impulse };
-        ctx.events.push({ impulse: ctx.impulse, phase: 'D', plane: p.id, type: 'shot-down', by: [u.id], cause: 'hit by flak' });
-      }
+      if (hit) shootDown(ctx, p, [u.id], 'hit by flak');
     }
   }
 }

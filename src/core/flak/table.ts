@@ -72,13 +72,16 @@ export function roundChance(k: number, slantM: number, trackingLimitM: number): 
   return Math.min(1, k / (r * r));
 }
 
-/** A volley's chance of a kill: every barrel in reach, its rounds split among `targets` planes. */
-export function volleyChance(t: Pick<FlakTable, 'guns' | 'trackingLimitM'>, k: FlakTable['kM2'], mounts: readonly FlakMount[], slantM: number, bearing: number, targets = 1): number {
+/**
+ * A volley's chance of a kill: every barrel in reach, each mount's rounds split among the planes in
+ * its reach (`targets`, one by default).
+ */
+export function volleyChance(t: Pick<FlakTable, 'guns' | 'trackingLimitM'>, k: FlakTable['kM2'], mounts: readonly FlakMount[], slantM: number, bearing: number, targets: (m: FlakMount) => number = () => 1): number {
   let miss = 1;
   for (const m of mounts) {
     const g = t.guns[m.gun];
     if (!g || slantM > g.reachM) continue;
-    const rounds = (m.barrels * bearing * roundsPerVolley(g)) / Math.max(1, targets);
+    const rounds = (m.barrels * bearing * roundsPerVolley(g)) / Math.max(1, targets(m));
     miss *= (1 - roundChance(k[g.band], slantM, t.trackingLimitM)) ** rounds;
   }
   return 1 - miss;
