@@ -2,6 +2,8 @@
  * Scenarios (docs/scenarios.md): map size, sides, planes and game options, validated with zod;
  * `createGame` turns one into the state of turn 1. The shell reads the YAML or JSON file.
  */
+import { CARRIER_TYPES } from './ground/deck.ts';
+import { isRoad } from './units/walk.ts';
 import { z } from 'zod';
 import type { AircraftCard } from './aircraft/types.ts';
 import { TARGET_WORDS } from '../orders/fire.ts';
@@ -143,12 +145,12 @@ export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<
         const shipCard = ship?.type ? ships.get(ship.type) : undefined;
         if (!ship || ship.kind !== 'ship') P(`${at}.deck`, `no ship '${p.deck}' among the units`);
         else if (ship.side !== p.side) P(`${at}.deck`, `${p.deck} is not of the plane's side`);
-        else if (shipCard && !['fleet-carrier', 'light-carrier'].includes(shipCard.type)) P(`${at}.deck`, `${p.deck} (${shipCard.name}) is not a carrier`);
+        else if (shipCard && !CARRIER_TYPES.has(shipCard.type)) P(`${at}.deck`, `${p.deck} (${shipCard.name}) is not a carrier`);
         else if (ship.hex !== p.hex) P(`${at}.hex`, `a plane on ${p.deck}'s deck is in her hex, ${ship.hex}`);
       } else if (h && s.map.terrain) {
         const { col, row } = toColRow(h);
         const t = terrainAt(s.map.terrain, col, row);
-        if (t !== 'airfield' && t !== 'road') P(`${at}.hex`, `${p.hex} is ${t ?? 'land'}: a plane on the ground starts on an airfield (or a road)`);
+        if (!isRoad(t ?? 'land')) P(`${at}.hex`, `${p.hex} is ${t ?? 'land'}: a plane on the ground starts on an airfield (or a road)`);
       }
     } else if (p.altitude < 100) P(`${at}.altitude`, 'a plane in the air is at 100 ft or more; give ground: off (or running) for a plane on the ground');
     if (card) {

@@ -15,7 +15,8 @@ import type { GameState, PlaneState } from '../state.ts';
 /** Knots a carrier makes for a launch or a landing: wind over the deck. */
 export const LAUNCH_KNOTS = 20;
 
-const CARRIERS = new Set(['fleet-carrier', 'light-carrier']);
+/** The ship types that carry planes on deck (data/ships `type`). */
+export const CARRIER_TYPES: ReadonlySet<string> = new Set(['fleet-carrier', 'light-carrier']);
 
 /** The carrier unit a plane's deck names, if it is still afloat. */
 export function deckShip(state: GameState, plane: PlaneState) {
@@ -23,7 +24,7 @@ export function deckShip(state: GameState, plane: PlaneState) {
   return id ? state.units?.find((u) => u.id === id && u.status === 'active') : undefined;
 }
 
-export const isCarrier = (state: GameState, shipType: string): boolean => CARRIERS.has(state.ships?.[shipType]?.type ?? '');
+export const isCarrier = (state: GameState, shipType: string): boolean => CARRIER_TYPES.has(state.ships?.[shipType]?.type ?? '');
 
 /**
  * A carrier whose damage reaches a quarter of its hull points has its flight deck holed: no plane

@@ -11,12 +11,12 @@
  * arrester wires stop it at once. Otherwise it does not land, the report says why, and it flies on.
  */
 import type { GameEvent } from '../events.ts';
-import { hexEquals, hexLabel, toColRow } from '../hex/coords.ts';
+import { hexEquals, hexLabel } from '../hex/coords.ts';
 import { type FlightPlan, lastActive } from '../movement/plan.ts';
-import { type GameState, NO_LAST_TURN, type PlaneState } from '../state.ts';
-import { terrainAt } from '../terrain.ts';
+import type { GameState, PlaneState } from '../state.ts';
+import { terrainOf } from '../units/walk.ts';
 import { deckHoled, isCarrier, LAUNCH_KNOTS } from './deck.ts';
-import { AIRBORNE_FT, takeoffTenths } from './phase.ts';
+import { AIRBORNE_FT, freshStart, takeoffTenths } from './phase.ts';
 
 export interface LandContext { state: GameState; before: GameState; impulse: number; plans: ReadonlyMap<string, FlightPlan>; events: GameEvent[]; dry: boolean }
 
@@ -35,8 +35,7 @@ function landing(state: GameState, p: PlaneState, startSpeed: number): { on: str
     return { on: carrier.id, deck: carrier.id };
   }
   if (!state.map.terrain) return { on: 'the field' };
-  const { col, row } = toColRow(p.hex);
-  const t = terrainAt(state.map.terrain, col, row) ?? 'land';
+  const t = terrainOf(state, p);
   return t === 'airfield' ? { on: 'the airfield' } : { why: `${hexLabel(p.hex)} is ${t}, not an airfield or a carrier of its side` };
 }
 
@@ -59,7 +58,5 @@ export function runLandings(ctx: LandContext): void {
 /** End of turn for a plane that landed: its speed on the ground, nothing carried, nothing owed. */
 export function settleLanded(p: PlaneState, startSpeed: number): void {
   p.speed = p.ground?.deck ? 0 : startSpeed;
-  p.carry = null;
-  p.bank = 'N';
-  p.last = { ...NO_LAST_TURN };
+  freshStart(p);
 }

@@ -11,8 +11,7 @@ import { stepForward, turnBy } from '../hex/flight.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import { bandCondition } from '../combat/damage-state.ts';
 import { cardOf, type GameState, NO_LAST_TURN, type PlaneState } from '../state.ts';
-import { terrainAt } from '../terrain.ts';
-import { toColRow } from '../hex/coords.ts';
+import { isRoad, onMapHex, terrainOf } from '../units/walk.ts';
 import { deckShip } from './deck.ts';
 import type { GroundPlan } from './plan.ts';
 
@@ -46,10 +45,22 @@ export function runEngineStarts(ctx: GroundContext): void {
 
 /** Whether the map has terrain and the hex is not a field a plane may roll on (airfield; a road serves too). */
 function offField(state: GameState, p: PlaneState): string | undefined {
-  if (!state.map.terrain) return undefined;
-  const { col, row } = toColRow(p.hex);
-  const t = terrainAt(state.map.terrain, col, row) ?? 'land';
-  return t === 'airfield' || t === 'road' ? undefined : t;
+  const t = terrainOf(state, p);
+  return !state.map.terrain || isRoad(t) ? undefined : t;
+}
+
+/** Leaving the ground or touching down starts the log afresh: level, nothing carried over, nothing owed. */
+export function freshStart(p: PlaneState): void {
+  p.bank = 'N';
+  p.carry = null;
+  p.last = { ...NO_LAST_TURN };
+}
+
+/** In the air, at the game's lowest altitude. */
+function leaveGround(p: PlaneState): void {
+  p.ground = undefined;
+  p.altitude = AIRBORNE_FT;
+  freshStart(p);
 }
 
 /** Phase B: decks follow their ships; turns and launches in impulse 7; the roll ahead. */
@@ -76,12 +87,8 @@ export function moveGround(ctx: GroundContext): void {
       }
       if (g.launch) {
         const ship = deckShip(state, p);
-        p.ground = undefined;
-        p.altitude = AIRBORNE_FT;
+        leaveGround(p);
         p.speed = takeoffTenths(state, p);
-        p.bank = 'N';
-        p.last = { ...NO_LAST_TURN };
-        p.carry = null;
         ctx.events.push({ ...base, type: 'launch', ship: ship?.id ?? '', hex: hexLabel(p.hex), facing: p.facing, speed: p.speed });
         continue;
       }
@@ -92,8 +99,7 @@ export function moveGround(ctx: GroundContext): void {
     p.hex = next.hex;
     p.nextRight = next.nextRight;
     ctx.events.push({ ...base, type: 'taxi', from, to: hexLabel(p.hex) });
-    const { col, row } = toColRow(p.hex);
-    if (col < 1 || row < 1 || col > state.map.width || row > state.map.height) {
+    if (!onMapHex(state, p)) {
       p.status = 'exited';
       ctx.events.push({ ...base, type: 'exit-map', hex: hexLabel(p.hex) });
       continue;
@@ -123,10 +129,7 @@ export function endGroundTurn(state: GameState, before: GameState, plans: Map<st
     events.push({ ...base, type: 'speed', from: start.speed, to, terms });
     p.speed = to;
     if (!p.ground.deck && p.ground.engine && to >= takeoffTenths(state, p)) {
-      p.ground = undefined;
-      p.altitude = AIRBORNE_FT;
-      p.bank = 'N';
-      p.last = { ...NO_LAST_TURN };
+      leaveGround(p);
       events.push({ ...base, type: 'takeoff', hex: hexLabel(p.hex), speed: to });
     }
   }

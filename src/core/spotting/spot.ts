@@ -16,8 +16,7 @@ import type { Dice } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { cardOf, type GameState } from '../state.ts';
-import { terrainAt } from '../terrain.ts';
-import { toColRow } from '../hex/coords.ts';
+import { terrainOf } from '../units/walk.ts';
 import { needsFor, type SpottingTable } from './table.ts';
 
 export interface FogState {
@@ -77,8 +76,7 @@ export function spotNeeds(state: GameState, fog: FogState, spotter: Counter, tar
   const t = fog.table;
   if (clouded(fog, spotter.altitude, target.altitude)) return 0;
   let mods = t.size[target.size];
-  const { col, row } = toColRow(target.hex);
-  if (target.air && spotter.altitude - target.altitude >= t.lowOverLand.feet && terrainAt(state.map.terrain, col, row) !== 'sea') mods += t.lowOverLand.mod;
+  if (target.air && spotter.altitude - target.altitude >= t.lowOverLand.feet && terrainOf(state, { hex: target.hex, facing: 0, nextRight: true }) !== 'sea') mods += t.lowOverLand.mod;
   if (fog.sun !== undefined && target.altitude > spotter.altitude && upSun(spotter.hex, target.hex, fog.sun)) mods += t.upSun;
   return needsFor(t, range(t, spotter, target), mods);
 }
