@@ -14,8 +14,7 @@ import { stepForward } from '../hex/flight.ts';
 import { type FlightPlan, lastActive } from '../movement/plan.ts';
 import type { GameState } from '../state.ts';
 import type { Dice } from '../dice.ts';
-import { applyUnitDamage } from '../units/damage.ts';
-import { shipCardOf } from '../units/ships.ts';
+import { applyUnitDamage, targetSize } from '../units/damage.ts';
 import type { UnitState } from '../units/types.ts';
 import type { BombingTable } from './bombing-table.ts';
 import { type RocketTable, rocketPermille } from './rocket-table.ts';
@@ -23,20 +22,14 @@ import { type RocketTable, rocketPermille } from './rocket-table.ts';
 export interface RocketContext { state: GameState; turn: number; impulse: number; plans: ReadonlyMap<string, FlightPlan>; dice: Dice; events: GameEvent[]; dry: boolean }
 
 
-/** A unit's size for a rocket: a ship's length and beam, a vehicle's own (no wreck radius: a rocket must hit it). */
-function sizeOf(state: GameState, u: UnitState): { lengthM: number; widthM: number } {
-  if (u.kind === 'ship') { const f = shipCardOf(state, u).figures; return { lengthM: f.lengthM, widthM: f.beamM }; }
-  const v = (state.bombing as BombingTable | undefined)?.vehicles[u.kind === 'tank' ? 'tank' : 'truck'];
-  return v ? { lengthM: v.lengthM, widthM: v.widthM } : { lengthM: 6, widthM: 2.5 };
-}
-
 export function runRocketPhase(ctx: RocketContext): void {
   if (ctx.dry) return;
   const { state } = ctx;
   const table = state.rocketTable as RocketTable | undefined;
+  const bombing = state.bombing as BombingTable | undefined;
   for (const p of state.planes) {
     const plan = ctx.plans.get(p.id);
-    if (!plan?.rockets || !plan.steps.length || p.status !== 'flying' || !p.rocketLoad || ctx.impulse !== lastActive(plan) || !table) continue;
+    if (!plan?.rockets || !plan.steps.length || p.status !== 'flying' || !p.rocketLoad || ctx.impulse !== lastActive(plan) || !table || !bombing) continue;
     const carrier = table.carriers[p.type];
     const kind = carrier ? table.types[carrier.type]?.name ?? carrier.type : 'rockets';
     const base = { impulse: ctx.impulse, phase: 'E' as const, plane: p.id };
@@ -49,7 +42,8 @@ export function runRocketPhase(ctx: RocketContext): void {
       pos = stepForward(pos);
       const there = (state.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo' && u.side !== p.side && hexEquals(u.hex, pos.hex));
       for (const u of there.sort((a, b) => a.id.localeCompare(b.id))) {
-        const s = sizeOf(state, u);
+        // A rocket must hit its target: a vehicle's own size, no wreck radius (units/damage.ts).
+        const s = targetSize(state, bombing, u, false);
         const chance = rocketPermille(table, r, s.lengthM, s.widthM);
         if (!aim || chance > aim.chance) aim = { unit: u, range: r, chance };
       }
@@ -62,6 +56,6 @@ export function runRocketPhase(ctx: RocketContext): void {
     p.rocketLoad = 0;
     ctx.events.push({ ...base, type: 'ground-rockets', hex: hexLabel(p.hex), altitude: p.altitude, rockets, kind, target: aim.unit.id, range: aim.range, chance: aim.chance, rolls, hits });
     const warhead = carrier ? table.types[carrier.type]?.warheadLb ?? 60 : 60;
-    if (hits && state.bombing) applyUnitDamage(state, aim.unit, hits, warhead, state.bombing as BombingTable, p.id, base, ctx.events);
+    if (hits) applyUnitDamage(state, aim.unit, hits, warhead, bombing, p.id, base, ctx.events);
   }
 }

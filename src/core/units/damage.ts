@@ -10,14 +10,15 @@ import type { GameState } from '../state.ts';
 import { damagedMaxKnots, shipCardOf } from './ships.ts';
 import type { UnitState } from './types.ts';
 
-/** The size a bomb must land on, and whether it is aimed at as a still target. */
-export function targetSize(state: GameState, table: BombingTable, u: UnitState): { lengthM: number; widthM: number; still: boolean } {
+/** The size a bomb must land on (a vehicle grown by its wreck radius; without `wreck`, its own: a rocket must hit it), and whether it is aimed at as a still target. */
+export function targetSize(state: GameState, table: BombingTable, u: UnitState, wreck = true): { lengthM: number; widthM: number; still: boolean } {
   if (u.kind === 'ship') {
     const f = shipCardOf(state, u).figures;
     return { lengthM: f.lengthM, widthM: f.beamM, still: (u.ship?.knots ?? 0) === 0 };
   }
   const v = table.vehicles[u.kind === 'tank' ? 'tank' : 'truck'];
-  return { lengthM: v.lengthM + 2 * v.wreckM, widthM: v.widthM + 2 * v.wreckM, still: true };
+  const grow = wreck ? 2 * v.wreckM : 0;
+  return { lengthM: v.lengthM + grow, widthM: v.widthM + grow, still: true };
 }
 
 /** The unit a bomb is most likely to hit, with its chance in tenths of a percent. */
