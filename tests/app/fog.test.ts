@@ -7,17 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/core/scenario.ts';
 import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
 import { gamePage, turnPageVia } from '../../src/app/archive.ts';
-import { receive } from '../../src/app/intake.ts';
 import { loadSpottingTable } from '../../src/shell/ordnance/table.ts';
-import { envelope, mail, place, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { envelope, lastMail as last, outbox, send, testCards, type TestReferee, testReferee } from '../support/app.ts';
 import { serveArchive } from '../support/archive.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
-let uid = 0;
-const send = (t: TestReferee, from: string, text: string) => receive(t.deps, mail(from, text), place(++uid));
-const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
-const last = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.kind === kind).at(-1)!;
 
 /**
  * Two fighters 80 hexes and 29,000 ft apart: past the spotting table's last band, so neither can

@@ -4,20 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { receive } from '../../src/app/intake.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadOrdnance } from '../../src/shell/ordnance/table.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { loadShipDir } from '../../src/shell/ships/catalog.ts';
 import { parseOrders } from '../../src/orders/index.ts';
-import { envelope, mail, place, testReferee, type TestReferee } from '../support/app.ts';
+import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
-let uid = 0;
-const send = (t: TestReferee, from: string, text: string) => receive(t.deps, mail(from, text), place(++uid));
-const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
-const last = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.kind === kind).at(-1)!;
 
 function kenley(t: TestReferee) {
   const catalog = loadAircraftDir();

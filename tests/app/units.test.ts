@@ -10,19 +10,14 @@ import { gamePage } from '../../src/app/archive.ts';
 import { unitNeeds } from '../../src/app/unit-views.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { loadBombingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
-import { receive } from '../../src/app/intake.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { loadShipDir } from '../../src/shell/ships/catalog.ts';
 import { parseOrders } from '../../src/orders/index.ts';
-import { envelope, mail, place, testReferee, type TestReferee } from '../support/app.ts';
+import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
 
 const USN = 'usn@example.test';
 const IJN = 'ijn@example.test';
-const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
-let uid = 0;
-const send = (t: TestReferee, from: string, text: string) => receive(t.deps, mail(from, text), place(++uid));
-const last = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.kind === kind).at(-1)!;
 
 function carrierGame(t: TestReferee): { usn: string; ijn: string } {
   const catalog = loadAircraftDir();

@@ -111,6 +111,12 @@ export function post(t: TestReferee, from: string, text: string, extra: Partial<
   return { r, mails: outbox(t).slice(before) };
 }
 
+/** Receives a mail, as post does, and returns what the intake answered. */
+export const send = (t: TestReferee, from: string, text: string) => post(t, from, text).r;
+
+/** The latest mail of a kind to an address. */
+export const lastMail = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.kind === kind).at(-1)!;
+
 export const envelope = (game: string, player: string, secret: string, body: string): string =>
   `#TALLYHO ${game} ${player} "${secret}"\n${body}\n#END\n`;
 
