@@ -17,6 +17,7 @@ import { replayFrames } from '../report/frames.ts';
 import { buildMapView } from '../report/map-view.ts';
 import { svgMap } from '../report/svg-map.ts';
 import { turnLog } from '../report/turn-log.ts';
+import { impulseHeading, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { ID_RE } from './games.ts';
 import { when } from './messages.ts';
 import type { GameRow, Store, StoreTx, TurnStamp } from './ports.ts';
@@ -168,7 +169,7 @@ function resolvedTurn(tx: StoreTx, id: string, n: number, known?: TurnStamp): Re
   return { game, turn: n, resolvedAt: stamp.resolvedAt, before: row.state, after: next.state, events: tx.events.list(game.id, n), hasNext: stamp.hasNext };
 }
 
-const impulseLabel = (i: number): string => (i === 0 ? 'Start of the turn' : `End of impulse ${i}`);
+const impulseLabel = (i: number, shape: TurnShape = turnShape([])): string => (i === 0 ? 'Start of the turn' : `End of ${impulseHeading(shape, i).replace(/^Impulse/, 'impulse')}`);
 
 export type TurnView = NonNullable<ReturnType<typeof turnView>>;
 
@@ -199,8 +200,9 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
   const frames = replayFrames(t.before, t.events);
   const view = buildMapView({ state: t.before, viewer: null, turn: { frames, events: t.events } });
   const at = (i: number) => t.events.filter((e) => e.impulse === i);
+  const shape = turnShape(t.events);
   const combat = [];
-  for (let i = 1; i <= 12; i++) {
+  for (const i of shape.impulses) {
     const lines = combatLines(at(i));
     if (lines.length) combat.push({ impulse: i, text: lines.join('\n') });
   }
@@ -212,7 +214,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     shots: view.shots.length,
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
-      index: i, label: impulseLabel(i), first: i === 0, text: turnLog(at(i)),
+      index: i, label: impulseLabel(i, shape), first: i === 0, text: turnLog(at(i), shape),
       // Trucks, tanks and ships ride in the frames at altitude 0: shown as on the surface, with what they are.
       planes: f.map((p) => (p.kind
         ? { ...p, facing: facingText(p.facing), altitude: 'surface', bank: p.kind }
@@ -247,6 +249,7 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
     if (!t || !p || fogHides(tx, t.game)) return null;
     const frames = replayFrames(t.before, t.events);
     const mine = t.events.filter((e) => e.plane === p.id || (e.type === 'shot' && e.target === p.id));
+    const shape = turnShape(t.events);
     const owner = tx.players.list(t.game.id).find((x) => x.planes.includes(p.id));
     return {
       game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
@@ -256,9 +259,9 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
       damage: damageLines(t.after, p).map((l) => l.trim()),
       track: frames.map((f, i) => {
         const x = f.find((q) => q.id === p.id);
-        return x ? { label: impulseLabel(i), hex: x.hex, facing: facingText(x.facing), altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
+        return x ? { label: impulseLabel(i, shape), hex: x.hex, facing: facingText(x.facing), altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
       }).filter((x) => x !== null),
-      eventLog: turnLog(mine),
+      eventLog: turnLog(mine, shape),
     };
   });
 }

@@ -27,6 +27,10 @@ export function orderHashes(latest: ReadonlyMap<string, OrdersRow>): PlayerOrder
 /** The orders that fly a turn: every player's latest accepted submission, merged. */
 export function turnOrders(latest: ReadonlyMap<string, OrdersRow>): TurnOrders {
   const orders: TurnOrders = { plots: {}, fire: [] };
+  // INITIATIVE lines: the later submission stands when two players of a side disagree.
+  for (const o of [...latest.values()].sort((a, b) => a.submittedAt - b.submittedAt)) {
+    if (o.orders.initiative) orders.initiative = { ...orders.initiative, ...o.orders.initiative };
+  }
   for (const o of latest.values()) {
     Object.assign(orders.plots, o.orders.plots);
     orders.fire.push(...o.orders.fire);

@@ -126,7 +126,7 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   // envelope of orders, refused.
   const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
   const ordersTried = errors.some((e) => !COMMAND_ERRORS.has(e.code));
-  const commandsOnly = !env.plots.length && !env.fire.length && !env.moves?.length && !ordersTried && (env.commands.length > 0 || unknown);
+  const commandsOnly = !env.plots.length && !env.fire.length && !env.moves?.length && !env.initiative && !ordersTried && (env.commands.length > 0 || unknown);
   const answer = (help: boolean, readOnly: boolean) =>
     answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown, readOnly);
   if (commandsOnly) {
@@ -183,6 +183,14 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const gonePlots = env.plots.filter((p) => gone.has(p.plane));
   const goneFire = env.fire.filter((f) => gone.has(f.plane));
   const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane) && !gone.has(f.plane)), ...(moves.length ? { moves } : {}) };
+  // INITIATIVE FIRST/LAST: the side's standing choice in a two-phase game (seed 003, docs/orders.md).
+  if (env.initiative) {
+    if (state.options.sequence !== 'two-phase') problems.push(`INITIATIVE ${env.initiative.toUpperCase()}: this game is played in twelve impulses (seed 000), where nobody rolls for initiative; leave the line out`);
+    else {
+      const side = sideOfPlayer(state, player.planes);
+      if (side) orders.initiative = { [side]: env.initiative };
+    }
+  }
   for (const p of env.plots) if (mine.has(p.plane) && !gone.has(p.plane)) orders.plots[p.plane] = p;
   // Fire orders are checked, previewed and forecast against what the player's side has identified
   // (docs/spotting.md): an unseen enemy is no more a target than one that does not exist.

@@ -1,6 +1,7 @@
 /**
  * What happens in a turn, in order. Every event names its impulse (0 = before impulse 1, 13 = the
- * end of the turn) and its phase of seed 000 III (A-H), so reports and the replay can be built from
+ * end of the turn; in the two-phase sequence the impulses are numbered through the turn and the
+ * `sequence` event at impulse 0 says which is the end) and its phase of seed 000 III (A-H), so reports and the replay can be built from
  * events alone. The JSON shape is documented in docs/cli.md.
  */
 import type { Bank } from './bank.ts';
@@ -65,7 +66,14 @@ export type GameEvent =
   | (Base & { type: 'land'; hex: string; on: string; speed: number })
   | (Base & { type: 'land-fail'; hex: string; why: string })
   // A flak volley (docs/flak.md): `plane` is the unit firing; range in hexes, slant in metres.
-  | (Base & { type: 'flak'; target: string; range: number; altitude: number; slantM: number; guns: string[]; chance: number; roll: number; hit: boolean });
+  | (Base & { type: 'flak'; target: string; range: number; altitude: number; slantM: number; guns: string[]; chance: number; roll: number; hit: boolean })
+  // The two-phase sequence (seed 003, core/two-phase): at impulse 0, `plane` ''. A tie of speed
+  // broken by a d6 a side (`rolls`: each round's throws, ties at the top thrown again) and what
+  // the winner chose; then the turn's shape: the order of movement (fastest first) with each
+  // plane's hexes in each phase, each phase's first impulse and its impulse zero, and the
+  // impulse of the end of the turn.
+  | (Base & { type: 'initiative'; speed: number; rolls: { side: string; roll: number }[][]; winner: string; choice: 'first' | 'last' })
+  | (Base & { type: 'sequence'; order: { plane: string; speed: number; first: number; second: number }[]; phases: { first: number; zero: number }[]; end: number });
 
 /** One burst (seed 001 combat), with everything a player needs to check it. `plane` is the firer. */
 export interface ShotEvent {

@@ -40,8 +40,7 @@ export const scenarioSchema = z.object({
   }),
   options: z.object({
     combat: z.enum(['standard', 'odds']).default('standard'),
-    sequence: z.enum(['impulse12', 'two-phase']).default('impulse12')
-      .refine((v) => v === 'impulse12', 'the two-phase sequence of play (seed 003) is not available yet; use impulse12'),
+    sequence: z.enum(['impulse12', 'two-phase']).default('impulse12'),
     oddsDie: z.union([z.literal(6), z.literal(12)]).default(6),
     ammunition: z.boolean().default(false),
   }).default({ combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false }),

@@ -120,6 +120,11 @@ export interface GameState {
   rocketTable?: RocketTable;
   /** Fog of war (docs/spotting.md): what each side has identified; absent when everything is seen. */
   fog?: FogState;
+  /**
+   * The two-phase sequence (seed 003): each side's standing choice when it wins a tie of speed,
+   * to move first or last (INITIATIVE FIRST/LAST in the orders); a side not listed moves first.
+   */
+  initiative?: Record<string, 'first' | 'last'>;
   dice: DiceState;
 }
 

@@ -23,6 +23,8 @@ import { planUnits, type UnitTurnPlan } from './units/plan.ts';
 import { type GroundPlan, planGroundAll } from './ground/plan.ts';
 import { endGroundTurn } from './ground/phase.ts';
 import { settleLanded } from './ground/land.ts';
+import type { InitiativeChoice } from './two-phase/initiative.ts';
+import { layOut, runTwoPhase } from './two-phase/turn.ts';
 
 export interface TurnOrders {
   /** Plots by plane id; a flying plane with none flies the missed-orders default. */
@@ -30,6 +32,11 @@ export interface TurnOrders {
   fire: FireOrder[];
   /** Trucks', tanks' and ships' orders; a unit with none stays put (a ship steams on). */
   moves?: MoveOrder[];
+  /**
+   * The two-phase sequence: a side's new standing choice on winning a tie of speed (INITIATIVE
+   * FIRST/LAST); kept in the state for the turns after (GameState.initiative).
+   */
+  initiative?: Record<string, InitiativeChoice>;
 }
 
 export interface TurnResult {
@@ -121,21 +128,36 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   }
   const noShot = watchFireOrders(state, orders.fire);
   const sighted: SightedShot[] | undefined = options.dry ? [] : undefined;
+  const turnDice = options.dry ? NO_DICE : dice ?? seededDice(work.dice);
+  // The two-phase sequence (seed 003): the order of movement and the impulses numbered through the
+  // turn (core/two-phase); its plans carry those numbers.
+  const choices = { ...state.initiative, ...orders.initiative };
+  const shape = state.options.sequence === 'two-phase'
+    ? layOut(plans, new Map(state.planes.map((p) => [p.id, p.side])), choices, turn, options.dry ? undefined : turnDice)
+    : undefined;
+  if (shape) events.push(...shape.events);
   const ctx: ImpulseContext = {
-    state: work, before: state, turn, impulse: 0, plans, units, ground, fire: orders.fire, dice: options.dry ? NO_DICE : dice ?? seededDice(work.dice), events, startAltitude: new Map<string, number>(),
+    state: work, before: state, turn, impulse: 0, plans: shape?.plans ?? plans, units, ground, fire: orders.fire, dice: turnDice, events, startAltitude: new Map<string, number>(),
     fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}),
   };
-  for (let impulse = 1; impulse <= 12; impulse++) {
-    ctx.impulse = impulse;
-    for (const phase of PHASES) phase.run(ctx);
+  if (shape) runTwoPhase(ctx, shape);
+  else {
+    for (let impulse = 1; impulse <= 12; impulse++) {
+      ctx.impulse = impulse;
+      for (const phase of PHASES) phase.run(ctx);
+    }
   }
+  const endFrom = events.length;
   endOfTurn(state, work, plans, events);
   endGroundTurn(work, state, ground, events);
   endUnitsTurn(work, units, events);
+  // The end of a two-phase turn is the impulse after its last impulse zero.
+  if (shape) for (const e of events.slice(endFrom)) if (e.impulse === 13) e.impulse = shape.end;
   // Last, the FIRE orders that never fired, each with its closest chance (combat/no-shot.ts).
-  events.push(...noShotEvents(noShot, work));
+  events.push(...noShotEvents(noShot, work, shape?.end));
   work.turn = turn + 1;
-  return ok({ state: work, events, plans: Object.fromEntries(plans), ...(sighted ? { sighted } : {}) });
+  if (shape && Object.keys(orders.initiative ?? {}).length) work.initiative = choices;
+  return ok({ state: work, events, plans: Object.fromEntries(ctx.plans), ...(sighted ? { sighted } : {}) });
 }
 
 /** Seed 000 XI: new initial speed, altitude and bank; the carry-over; what this turn did. */

@@ -102,6 +102,11 @@ export interface Envelope {
   secret: string;
   /** Optional `TURN n` line: orders meant for that turn only. */
   turn?: number;
+  /**
+   * Optional `INITIATIVE FIRST|LAST` line (two-phase games, seed 003): the side's standing choice
+   * when it wins a tie of speed.
+   */
+  initiative?: 'first' | 'last';
   plots: Plot[];
   fire: FireOrder[];
   /** Orders of trucks, tanks and ships (MOVE lines); present only when there are any. */

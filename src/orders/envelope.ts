@@ -24,6 +24,7 @@ interface Open {
   env: Envelope;
   hashCol: number;
   turnLine?: number;
+  initiativeLine?: number;
   /** Plane -> line of its plot. */
   planes: Map<string, number>;
   /** Unit -> line of its MOVE order. */
@@ -78,6 +79,20 @@ function readTurn(open: Open, tokens: readonly Token[], line: number, sink: Erro
   } else {
     open.env.turn = Number(n?.text);
     open.turnLine = line;
+  }
+}
+
+/** `INITIATIVE FIRST|LAST` (two-phase games, seed 003). */
+function readInitiative(open: Open, tokens: readonly Token[], line: number, sink: ErrorSink): void {
+  const w = tokens[1];
+  const word = w?.text.toUpperCase();
+  if (!w || (word !== 'FIRST' && word !== 'LAST') || tokens[2]) {
+    sink.add('E_BAD_INITIATIVE', { line, column: (tokens[2] ?? w ?? tokens[0] as Token).col }, {});
+  } else if (open.initiativeLine !== undefined) {
+    sink.add('E_DUPLICATE_INITIATIVE', { line, column: (tokens[0] as Token).col }, { first: open.initiativeLine });
+  } else {
+    open.env.initiative = word === 'FIRST' ? 'first' : 'last';
+    open.initiativeLine = line;
   }
 }
 
@@ -141,6 +156,8 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
     open.env.moves = [...moves, order];
   } else if (verb === 'TURN' && !startsWithBox(tokens)) {
     readTurn(open, tokens, line, sink);
+  } else if (verb === 'INITIATIVE') {
+    readInitiative(open, tokens, line, sink);
   } else if (spec) {
     if (open.env.commands.length >= LIMITS.maxCommands) {
       if (!open.commandsFull) sink.add('E_TOO_MANY_COMMANDS', { line, column: first.col }, {});
@@ -239,7 +256,7 @@ export interface FormatOptions {
   unread?: string;
 }
 
-/** Canonical envelopes: header, TURN, plots, fire orders, MOVE orders, commands, #END. */
+/** Canonical envelopes: header, TURN, INITIATIVE, plots, fire orders, MOVE orders, commands, #END. */
 export function formatOrders(envelopes: readonly Envelope[], options: FormatOptions = {}): string {
   const out: string[] = [];
   const padTo = (line: number): void => {
@@ -250,6 +267,7 @@ export function formatOrders(envelopes: readonly Envelope[], options: FormatOpti
     padTo(e.line);
     out.push(formatHeader(e));
     if (e.turn !== undefined) out.push(`TURN ${e.turn}`);
+    if (e.initiative) out.push(`INITIATIVE ${e.initiative.toUpperCase()}`);
     for (const p of e.plots) out.push(formatPlot(p));
     for (const f of e.fire) out.push(formatFireOrder(f));
     for (const m of e.moves ?? []) out.push(formatMoveOrder(m));

@@ -1,13 +1,15 @@
 /**
  * Impulse-by-impulse positions of every plane (and truck, tank and ship) through a resolved turn, rebuilt from the state at
  * the start of the turn and the turn's events alone: what the web replay steps through and what
- * the SVG map draws as tracks. Frame 0 is the start of the turn, frame i the end of impulse i.
+ * the SVG map draws as tracks. Frame 0 is the start of the turn, frame i the end of impulse i
+ * (in a two-phase turn, of its impulse i: one plane's hex, or an impulse zero).
  */
 import type { Bank } from '../core/bank.ts';
 import type { GameEvent } from '../core/events.ts';
 import { hexLabel } from '../core/hex/coords.ts';
 import type { GameState, PlaneStatus } from '../core/state.ts';
 import type { UnitKind, UnitStatus } from '../core/units/types.ts';
+import { turnShape } from './turn-shape.ts';
 
 export interface PlaneFrame {
   id: string;
@@ -30,7 +32,8 @@ export function replayFrames(before: GameState, events: readonly GameEvent[]): F
   const frames: Frame[] = [[...cur.values()].map((f) => ({ ...f }))];
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of events) byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
-  for (let i = 1; i <= 12; i++) {
+  // Twelve impulses, or a two-phase turn's impulses numbered through it (turn-shape.ts).
+  for (const i of turnShape(events).impulses) {
     for (const e of byImpulse.get(i) ?? []) {
       const f = cur.get(e.plane);
       if (!f) continue;

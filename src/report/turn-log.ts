@@ -8,6 +8,7 @@ import { facingText } from '../core/hex/facing.ts';
 import { speedText } from '../core/state.ts';
 import { combatLines } from './combat-log.ts';
 import { wrapText } from './wrap.ts';
+import { impulseHeading, phaseOpening, sequenceLines, type TurnShape, turnShape } from './turn-shape.ts';
 
 const sign = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
@@ -64,17 +65,24 @@ export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
   return `${e.plane} looks for ${e.target}, ${off}: needs ${e.needs} or less on a d6, rolled ${e.roll}: ${e.seen ? 'SPOTTED' : 'not seen'}`;
 }
 
-export function turnLog(events: GameEvent[]): string {
+/**
+ * `shape`: the turn's (turn-shape.ts), when `events` are a part of it (one impulse's, for the web
+ * replay); read from the events otherwise.
+ */
+export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events)): string {
   const lines: string[] = [];
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of events) if (e.type !== 'no-shot') byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
   for (const e of byImpulse.get(0) ?? []) {
     if (e.type === 'default-orders') lines.push(`${e.plane}: ${e.reason}`);
   }
-  for (let i = 1; i <= 12; i++) {
+  if (byImpulse.has(0)) lines.push(...sequenceLines(shape));
+  for (const i of shape.impulses) {
     const evs = byImpulse.get(i);
+    const opening = byImpulse.has(0) ? phaseOpening(shape, i) : undefined;
+    if (opening) lines.push(opening);
     if (!evs?.length) continue;
-    lines.push(`Impulse ${i}`);
+    lines.push(impulseHeading(shape, i));
     // Phase A: spotting (docs/spotting.md).
     for (const e of evs) if (e.type === 'spot') lines.push(`  ${spotLine(e)}`);
     for (const e of evs) {
@@ -88,7 +96,7 @@ export function turnLog(events: GameEvent[]): string {
     for (const p of planes) lines.push(`  ${p.padEnd(6)} ${describe(moving.filter((e) => e.plane === p))}`.trimEnd());
     for (const l of combatLines(evs)) lines.push(`  ${l}`);
   }
-  const end = byImpulse.get(13) ?? [];
+  const end = byImpulse.get(shape.end) ?? [];
   if (end.length) lines.push('End of turn');
   for (const e of end) {
     switch (e.type) {

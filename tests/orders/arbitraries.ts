@@ -74,12 +74,13 @@ export const envelope: fc.Arbitrary<Envelope> = fc
   .record({
     game: gameId, player: gameId, secret,
     turn: fc.option(fc.integer({ min: 1, max: 9999 }), { nil: undefined }),
+    initiative: fc.option(fc.constantFrom<'first' | 'last'>('first', 'last'), { nil: undefined }),
     plots: fc.uniqueArray(plot, { selector: (p) => p.plane, maxLength: 4 }),
     fire: fc.array(fireOrder, { maxLength: 3 }),
     moves: fc.uniqueArray(moveOrder, { selector: (m) => m.unit, maxLength: 3 }),
     commands: fc.array(command, { maxLength: 3 }),
   })
-  .map(({ turn, moves, ...e }) => ({ ...e, ...(turn !== undefined ? { turn } : {}), ...(moves.length ? { moves } : {}), line: 0 }));
+  .map(({ turn, initiative, moves, ...e }) => ({ ...e, ...(turn !== undefined ? { turn } : {}), ...(initiative ? { initiative } : {}), ...(moves.length ? { moves } : {}), line: 0 }));
 
 export const envelopes = fc.array(envelope, { maxLength: 5 });
 

@@ -250,7 +250,9 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
   const rocketTable = planes.some((p) => p.rocketLoad) ? { rocketTable: rocketTableOf(), bombing: bombingTable() } : {};
   const torpedoes = planes.some((p) => p.torpedo) || units.some((u) => u.kind === 'torpedo') ? { torpedoes: torpedoTable(), bombing: bombingTable() } : {};
   return {
-    version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: 'impulse12', oddsDie }, sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
+    version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: opts.sequence === 'two-phase' ? 'two-phase' : 'impulse12', oddsDie },
+    // initiative=a:last,b:first: the sides' standing choices (two-phase sequence).
+    ...(opts.initiative ? { initiative: Object.fromEntries(opts.initiative.split(',').map((x) => x.split(':') as [string, 'first' | 'last'])) } : {}), sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
     ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, ...flak, ...fog, ...rocketTable, dice: { seed: 'golden' },
   };
 }
@@ -317,6 +319,8 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'takeoff': return `${at} takeoff ${e.hex} speed=${speedText(e.speed)}`;
     case 'land': return `${at} land ${e.hex} on=${e.on.replace(/ /g, '_')} speed=${speedText(e.speed)}`;
     case 'land-fail': return `${at} land-fail ${e.hex}`;
+    case 'initiative': return `${turn}.0 initiative speed=${e.speed} ${e.rolls.map((r) => r.map((t) => `${t.side}:${t.roll}`).join(',')).join(' then ')} winner=${e.winner} ${e.choice}`;
+    case 'sequence': return `${turn}.0 sequence ${e.order.map((o) => `${o.plane}:${o.first}+${o.second}`).join(' ')} phases=${e.phases.map((p) => `${p.first}-${p.zero}`).join(',')} end=${e.end}`;
     case 'flak': return `${at} flak ${e.target} range=${e.range} alt=${e.altitude} slant=${e.slantM} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
     case 'no-shot': {
       const at2 = e.range !== undefined ? ` range=${e.range} clock=${e.clock}${e.by !== undefined ? ` by=${e.by}` : ''}` : '';

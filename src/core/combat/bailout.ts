@@ -12,13 +12,18 @@ import { cardOf, type GameState } from '../state.ts';
 
 export const LOW_BAILOUT_FT = 1000;
 
-export function runBailOutPhase(state: GameState, turn: number, impulse: number, dice: Dice, events: GameEvent[]): void {
+/**
+ * `atOnce`: the two-phase sequence (core/two-phase) bails out every plane shot down before this
+ * impulse at the end of each phase, whatever its speed (seed 003's "waterfall": at the end of a
+ * phase every delay is fulfilled).
+ */
+export function runBailOutPhase(state: GameState, turn: number, impulse: number, dice: Dice, events: GameEvent[], atOnce = false): void {
   for (const p of state.planes) {
     if (p.status !== 'shot-down' || !p.downed) continue;
     if (p.downed.turn === turn && p.downed.impulse >= impulse) continue;
     const active = schedule(p.speed).impulses;
     const next = active.length ? active : [12];
-    if (!next.includes(impulse)) continue;
+    if (!atOnce && !next.includes(impulse)) continue;
     const card = cardOf(state, p);
     const pilotKilled = !!p.damage?.destroyed.includes('C');
     const need = p.altitude < LOW_BAILOUT_FT ? 2 : 4;

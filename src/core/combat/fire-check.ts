@@ -40,6 +40,11 @@ export function checkFireOrders(state: GameState, fire: readonly FireOrder[]): P
         problems.push({ code: 'E_FIRE_HELD', plane: plane.id, message: `FIRE ${plane.id} ${o.guns} names guns a HOLD line for ${plane.id} keeps silent (${silenced.join(', ')}); remove the HOLD line or this FIRE line` });
       }
     }
+    // Seed 003: each hex a plane moves is an impulse, so their number changes with every turn's
+    // speeds and order; an impulse named in advance would mean nothing (docs/rules.md).
+    if (!o.hold && o.from !== undefined && state.options.sequence === 'two-phase') {
+      problems.push({ code: 'E_FROM_TWO_PHASE', rule: 'seed 003', plane: plane.id, message: `FIRE ${plane.id} ... FROM ${o.from}: this game plays the two-phase sequence, where each hex a plane moves is an impulse and their number changes every turn, so FROM has no meaning; leave it out (WITHIN still limits the range)` });
+    }
     if (o.hold || o.target.toUpperCase() === 'ANY') continue;
     const target = byId.get(o.target.toUpperCase());
     if (!target) problems.push({ code: 'E_FIRE_TARGET', plane: plane.id, message: `FIRE ${plane.id} ... AT ${o.target}: there is no plane ${o.target} in this game; write AT <an enemy plane> or AUTO` });

@@ -46,6 +46,13 @@ export interface FirePhaseContext {
    * and no damage done; the guns still count as fired.
    */
   sighted?: SightedShot[];
+  /**
+   * The two-phase sequence (core/two-phase/turn.ts): only these planes fire in this call, in this
+   * order; and when `targetOnly` is given they may fire only at that plane (the moving plane, seed
+   * 003: "Any player who is not the moving player may only fire at the ship that is moving").
+   */
+  firers?: readonly string[];
+  targetOnly?: string;
 }
 
 /** A shot a dry run found: who would fire which guns at whom, when and from how far. */
@@ -84,6 +91,8 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   };
   // Planes on the ground neither fire nor are fired at by planes (docs/ground.md).
   const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
+  const firing = ctx.firers ? ctx.firers.flatMap((id) => flying.filter((p) => p.id === id)) : flying;
+  const allowed = (t: { id: string }): boolean => !ctx.targetOnly || t.id === ctx.targetOnly;
   const ordersBy = new Map<string, FireOrder[]>();
   for (const o of ctx.fire) {
     const id = o.plane.toUpperCase();
@@ -100,10 +109,10 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const allEnemies = (tracker: NoShotTracker, side: string): PlaneAt[] => {
     at ??= flying.map((p) => planeAt(tracker, p));
     let list = enemiesOf.get(side);
-    if (!list) { list = at.filter((t) => t.side !== side && sees(state, side, t.id)); enemiesOf.set(side, list); }
+    if (!list) { list = at.filter((t) => t.side !== side && sees(state, side, t.id) && allowed(t)); enemiesOf.set(side, list); }
     return list;
   };
-  for (const plane of flying) {
+  for (const plane of firing) {
     const orders = ordersBy.get(plane.id.toUpperCase());
     if (!orders?.length) continue;
     const full = card(plane);
@@ -131,7 +140,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     if (!canFire) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     // Pairs are pruned by distance before any cone or arc test.
     // Only what the plane's side has identified can be fired at (docs/spotting.md).
-    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && sees(state, plane.side, t.id));
+    const enemies = flying.filter((t) => t.side !== plane.side && allowed(t) && distance(plane.hex, t.hex) <= MAX_RANGE && sees(state, plane.side, t.id));
     if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     const f: FirerContext = {
       plane, card: { ...full, guns }, orders, active, dropsOrdnance, attitude,

@@ -137,7 +137,7 @@ function explain(w: Watch, frames: readonly FirerFrame[], classOf: (p: PlaneAt) 
 export type NoShotEvent = Extract<GameEvent, { type: 'no-shot' }>;
 
 /** One `no-shot` event for each watched order that never fired, in the order they were written. */
-export function noShotEvents(tracker: NoShotTracker, state: GameState): NoShotEvent[] {
+export function noShotEvents(tracker: NoShotTracker, state: GameState, end = 13): NoShotEvent[] {
   const classOf = (p: PlaneAt): string => state.aircraft[p.type]?.class ?? '';
   return tracker.all.filter((w) => !w.fired).map((w) => {
     const frames = tracker.frames.get(w.plane) ?? [];
@@ -155,6 +155,6 @@ export function noShotEvents(tracker: NoShotTracker, state: GameState): NoShotEv
       };
     }
     const reason: NoShotReason = !frames.length ? 'not-flying' : w.gunsOut ? 'guns-out' : o.target === 'ANY' ? 'no-target' : 'target-gone';
-    return { impulse: 13, ...head, reason, reasons: [reason], ...(reason === 'target-gone' ? { target: o.target } : {}) };
+    return { impulse: end, ...head, reason, reasons: [reason], ...(reason === 'target-gone' ? { target: o.target } : {}) };
   });
 }

@@ -94,7 +94,11 @@ function upSun(from: Hex, to: Hex, sun: number): boolean {
   return off <= 1;
 }
 
-export interface SpotContext { state: GameState; turn: number; impulse: number; dice: Dice; events: GameEvent[]; dry: boolean }
+export interface SpotContext {
+  state: GameState; turn: number; impulse: number; dice: Dice; events: GameEvent[]; dry: boolean;
+  /** The attempts of the turn: in impulse 7 (the default), or when the two-phase sequence says (core/two-phase). */
+  attempts?: boolean;
+}
 
 /** Phase A: sight within autoHexes every impulse; each plane's attempt in impulse 7. */
 export function runSpottingPhase(ctx: SpotContext): void {
@@ -110,7 +114,7 @@ export function runSpottingPhase(ctx: SpotContext): void {
       ctx.events.push({ ...base, plane: a.id, type: 'spot', side: a.side, target: b.id, how: 'near', range: distance(a.hex, b.hex), needs: 6, roll: 0, seen: true });
     }
   }
-  if (ctx.impulse !== 7) return;
+  if (!(ctx.attempts ?? ctx.impulse === 7)) return;
   for (const a of all.filter((c) => c.air).sort((x, y) => x.id.localeCompare(y.id))) {
     const options = all.filter((b) => b.side !== a.side && !sees(ctx.state, a.side, b.id))
       .map((b) => ({ b, needs: spotNeeds(ctx.state, fog, a, b), r: range(fog.table, a, b) }))

@@ -25,11 +25,21 @@ import { loadOrdersFiles, loadScenarioFile, readText } from '../scenario-file.ts
 import { loadShipDir } from '../ships/catalog.ts';
 import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../ordnance/table.ts';
 
-/** Plots and fire orders of all envelopes; a plane plotted in two envelopes is an error. */
-export function collectOrders(envelopes: Envelope[]): TurnOrders {
+/**
+ * Plots and fire orders of all envelopes; a plane plotted in two envelopes is an error. With the
+ * state, an INITIATIVE line counts for the side of the envelope's planes (two-phase games).
+ */
+export function collectOrders(envelopes: Envelope[], state?: GameState): TurnOrders {
   const orders: TurnOrders = { plots: {}, fire: [] };
   const problems: string[] = [];
   for (const env of envelopes) {
+    if (env.initiative && state) {
+      const ids = [...env.plots.map((p) => p.plane), ...env.fire.map((f) => f.plane), ...(env.moves ?? []).map((m) => m.unit)].map((x) => x.toUpperCase());
+      const side = state.planes.find((p) => ids.includes(p.id.toUpperCase()))?.side ?? state.units?.find((u) => ids.includes(u.id.toUpperCase()))?.side;
+      if (state.options.sequence !== 'two-phase') problems.push(`INITIATIVE (${env.player}, line ${env.line}): this scenario is played in twelve impulses, where nobody rolls for initiative`);
+      else if (!side) problems.push(`INITIATIVE (${env.player}, line ${env.line}): the envelope names no plane or unit, so its side is unknown`);
+      else orders.initiative = { ...orders.initiative, [side]: env.initiative };
+    }
     for (const p of env.plots) {
       if (orders.plots[p.plane]) problems.push(`${p.plane} has orders in two envelopes (second one for ${env.player}, line ${env.line})`);
       orders.plots[p.plane] = p;
@@ -90,7 +100,7 @@ export function registerResolveCommand(program: Command): void {
       const scenario = loadScenarioFile(scenarioPath, catalog, ships);
       const seed = opts.seed ?? sha256Hex(`tallyho:${basename(scenarioPath)}`).slice(0, 32);
       const state = createGame(scenario, catalog, seed, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
-      const orders = collectOrders(loadOrdersFiles(orderPaths));
+      const orders = collectOrders(loadOrdersFiles(orderPaths), state);
       const r = resolveTurn(state, orders);
       if (!r.ok) {
         throw new TallyhoError('E_ORDERS', 'the orders are not legal; nothing was moved',

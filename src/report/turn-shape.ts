@@ -1,0 +1,73 @@
+/**
+ * The shape of a resolved turn, read from its events: the twelve impulses of seed 000 and the end
+ * of the turn at 13, or, in the two-phase sequence (seed 003, core/two-phase), the impulses
+ * numbered through the turn as its `sequence` event lays them out. Reports, the replay frames and
+ * the web pages walk a turn through this, so both sequences read the same way.
+ */
+import type { GameEvent } from '../core/events.ts';
+
+type Sequence = Extract<GameEvent, { type: 'sequence' }>;
+type Initiative = Extract<GameEvent, { type: 'initiative' }>;
+
+export interface TurnShape {
+  twoPhase: boolean;
+  /** The impulses of the turn in order (1-12; or 1 to the last impulse zero). */
+  impulses: number[];
+  /** The impulse number of the end-of-turn events (13; or the two-phase `end`). */
+  end: number;
+  phases: Sequence['phases'];
+  order: Sequence['order'];
+  initiative: Initiative[];
+}
+
+const STANDARD: TurnShape = { twoPhase: false, impulses: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], end: 13, phases: [], order: [], initiative: [] };
+
+export function turnShape(events: readonly GameEvent[]): TurnShape {
+  const seq = events.find((e): e is Sequence => e.type === 'sequence');
+  if (!seq) return STANDARD;
+  return {
+    twoPhase: true,
+    impulses: Array.from({ length: seq.end - 1 }, (_, i) => i + 1),
+    end: seq.end,
+    phases: seq.phases,
+    order: seq.order,
+    initiative: events.filter((e): e is Initiative => e.type === 'initiative'),
+  };
+}
+
+const PHASE_NAMES = ['first', 'second'];
+
+/** Which phase (0 or 1) an impulse of a two-phase turn is in; -1 before or after. */
+export function phaseOf(shape: TurnShape, impulse: number): number {
+  return shape.phases.findIndex((p) => impulse >= p.first && impulse <= p.zero);
+}
+
+/** The heading of an impulse in a report: "Impulse 5", or "Impulse 7: impulse zero of the first phase". */
+export function impulseHeading(shape: TurnShape, impulse: number): string {
+  if (!shape.twoPhase) return `Impulse ${impulse}`;
+  const k = phaseOf(shape, impulse);
+  const phase = shape.phases[k];
+  if (phase && phase.zero === impulse) return `Impulse ${impulse}: impulse zero, the end of the ${PHASE_NAMES[k]} phase`;
+  return `Impulse ${impulse}`;
+}
+
+/** The line that opens a phase of a two-phase turn, before its first impulse; undefined otherwise. */
+export function phaseOpening(shape: TurnShape, impulse: number): string | undefined {
+  const k = shape.phases.findIndex((p) => p.first === impulse);
+  if (!shape.twoPhase || k < 0) return undefined;
+  const moving = shape.order.map((o) => `${o.plane} ${k === 0 ? o.first : o.second}`).join(', ');
+  return `${k === 0 ? 'FIRST' : 'SECOND'} PHASE: the planes move one at a time, fastest first (hexes: ${moving || 'none'})`;
+}
+
+/** The two-phase turn's preamble: the initiative rolls and the order of movement. */
+export function sequenceLines(shape: TurnShape): string[] {
+  if (!shape.twoPhase) return [];
+  const lines: string[] = [];
+  for (const i of shape.initiative) {
+    const throws = i.rolls.map((round) => round.map((t) => `${t.side} ${t.roll}`).join(', ')).join('; again: ');
+    lines.push(`Initiative at speed ${i.speed} (a d6 a side): ${throws}: ${i.winner} wins and moves ${i.choice}`);
+  }
+  const order = shape.order.map((o) => `${o.plane} (${o.speed} hex${o.speed === 1 ? '' : 'es'}: ${o.first} + ${o.second})`).join(', ');
+  lines.push(`Order of movement, for both phases: ${order || 'no plane in the air'}`);
+  return lines;
+}
