@@ -10,10 +10,19 @@ import type { SightedShot } from '../core/combat/fire-phase.ts';
 import type { GameState } from '../core/state.ts';
 import { resolveTurn, type TurnOrders } from '../core/turn.ts';
 import { noShotLines } from '../report/no-shot.ts';
+import { phaseOf, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { flying, myPlanes, wrap } from './views.ts';
 
-const sightedLine = (s: SightedShot): string =>
-  `${s.plane} would fire ${s.guns.join('+') === 'ROCKETS' ? 'its rockets' : s.guns.join('+')} at ${s.target} in impulse ${s.impulse}, ` +
+/** When a shot would come: its impulse, or in a two-phase turn its phase (the impulses there depend on the initiative roll). */
+function whenText(shape: TurnShape, impulse: number): string {
+  if (!shape.twoPhase) return `in impulse ${impulse}`;
+  const k = phaseOf(shape, impulse);
+  const phase = k === 0 ? 'first' : 'second';
+  return shape.phases[k]?.zero === impulse ? `at the impulse zero of the ${phase} phase` : `in the ${phase} phase`;
+}
+
+const sightedLine = (s: SightedShot, shape: TurnShape): string =>
+  `${s.plane} would fire ${s.guns.join('+') === 'ROCKETS' ? 'its rockets' : s.guns.join('+')} at ${s.target} ${whenText(shape, s.impulse)}, ` +
   `range ${s.range}, ${s.target} at ${s.clock} o'clock`;
 
 /**
@@ -30,8 +39,9 @@ export function forecast(state: GameState, orders: TurnOrders, planeIds: readonl
   const r = resolveTurn(state, { plots, fire }, undefined, { dry: true });
   if (!r.ok) return '';
   const statusOf = (id: string) => r.value.state.planes.find((p) => p.id === id)?.status;
+  const shape = turnShape(r.value.events);
   const lines = [
-    ...(r.value.sighted ?? []).filter((s) => ids.has(s.plane.toUpperCase())).map(sightedLine),
+    ...(r.value.sighted ?? []).filter((s) => ids.has(s.plane.toUpperCase())).map((s) => sightedLine(s, shape)),
     ...noShotLines(r.value.events, mine.map((p) => p.id), statusOf),
   ];
   return [

@@ -52,16 +52,25 @@ function templateKeeps(standing: StandingOrders, turn: number): string {
 }
 
 /** What the player needs for the next turn: plot sizes and the ready-to-send template. */
+/** Two-phase games (seed 003): the side's standing choice on winning a tie of speed, and how to change it. */
+function initiativeNeeds(state: GameState, planeIds: readonly string[]): string {
+  const side = sideOfPlayer(state, planeIds);
+  const choice = (side && state.initiative?.[side]) ?? 'first';
+  return wrap(`Initiative: when your side wins the d6 for a tie of speed, its planes move ${choice} (INITIATIVE ${choice.toUpperCase()}${state.initiative?.[side ?? ''] ? '' : ', the default'}); write INITIATIVE ${choice === 'first' ? 'LAST' : 'FIRST'} in your orders to change it for this turn and the ones after.`, 4);
+}
+
 export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState) {
   const planes = flying(myPlanes(state, player.planes));
   const units = myUnits(state, player.planes);
   const standing = standingOrders(tx, game.id, player.id, state.turn);
   const grounded = planes.filter((p) => p.ground).map((p) => p.id);
+  const twoPhase = state.options.sequence === 'two-phase';
   const keeps = templateKeeps(standing, state.turn) + (grounded.length && standing.turn !== state.turn ? `, and give ${grounded.join(', ')} on the ground the MOVE line shown` : '');
   return {
     nextTurn: state.turn,
     orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
-    needs: [...planes.map(nextPlotNeeds), ...units.map((u) => wrap(`${u.id}: a MOVE line, or none (the comment on ${u.id} in the orders below says what it may do).`, 4))],
+    needs: [...planes.map((p) => nextPlotNeeds(p, twoPhase)), ...units.map((u) => wrap(`${u.id}: a MOVE line, or none (the comment on ${u.id} in the orders below says what it may do).`, 4)),
+      ...(twoPhase && planes.length ? [initiativeNeeds(state, player.planes)] : [])],
     keeps,
     keepsText: wrap(`Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
     template: planes.length || units.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
@@ -69,14 +78,14 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
 }
 
 /** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane, a unit's MOVE line. */
-function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string } {
+function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string; twoPhase: boolean } {
   const own = flying(myPlanes(state, player.planes)).filter((p) => !p.ground)[0];
   const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
   const unit = myUnits(state, player.planes)[0];
   const unitExample = !unit ? '' : unit.kind === 'ship' ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT` : unit.kind === 'truck' ? `MOVE ${unit.id} F F` : `MOVE ${unit.id} L F`;
   const grounded = flying(myPlanes(state, player.planes)).find((p) => p.ground);
   const groundLine = grounded ? groundTemplateMove(grounded) : undefined;
-  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '' };
+  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '', twoPhase: state.options.sequence === 'two-phase' };
 }
 
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
@@ -140,6 +149,9 @@ function progressText(a: AckInput): string {
   return `Every player's orders are in: the turn is resolved now, and its report follows.`;
 }
 
+export const PATH_KEY = '+n: the hex it enters in impulse n';
+export const PATH_KEY_TWO_PHASE = '+n: its nth hex this turn; it moves the first half (rounded down) in the first phase';
+
 export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
   const view = {
     ...common(deps, a.game, a.player),
@@ -149,6 +161,8 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     canonical: wrap(quotedOrders(a.canonical), 6),
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     previews: a.previews,
+    // What the +n of a path is: the impulse, or in the two-phase sequence the plane's nth hex.
+    pathKey: a.state?.options.sequence === 'two-phase' ? PATH_KEY_TWO_PHASE : PATH_KEY,
     forecast: a.forecast ?? '',
     unitMoves: (a.unitMoves ?? []).map((l) => wrap(l, 4)),
     defaulted: a.defaulted.length ? wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2) : '',

@@ -97,13 +97,20 @@ export function damageLines(state: GameState, p: PlaneState): string[] {
   return out;
 }
 
-/** What a plane's next plot must hold. */
-export function nextPlotNeeds(p: PlaneState): string {
+const ordinalOf = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+
+/** What a plane's next plot must hold; `twoPhase`: the game plays the two-phase sequence (seed 003). */
+export function nextPlotNeeds(p: PlaneState, twoPhase = false): string {
   if (p.ground) return wrap(`${p.id}: on the ground: a MOVE line, not a plot (the comment on ${p.id} in the orders below says what it may do).`, 4);
   const points = movementPoints(p.speed);
   const carried = Math.min(p.carry?.boxes.length ?? 0, points.length);
   const need = points.length - carried;
   if (points.length === 0) return `${p.id}: speed ${speedText(p.speed)}, active in no impulse this turn: no plot needed.`;
+  if (twoPhase) {
+    const first = Math.floor(points.length / 2);
+    const takenTwo = carried ? `; the manoeuvre carried over takes the first ${carried === 1 ? 'box' : `${carried} boxes`}` : '';
+    return wrap(`${p.id}: moves ${plural(points.length, 'hex', 'hexes')} this turn, ${first} in the first phase and ${points.length - first} in the second${takenTwo}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
+  }
   const when = [...new Set(points)].join(', ');
   const taken = carried ? `; the manoeuvre carried over takes the first ${carried === 1 ? 'box' : `${carried} boxes`}` : '';
   return wrap(`${p.id}: active in impulses ${when}${taken}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
@@ -246,6 +253,7 @@ export interface Preview {
 
 export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[] = []): Preview[] {
   const mine = flying(myPlanes(state, planeIds));
+  const twoPhase = state.options.sequence === 'two-phase';
   // Planes on the ground fly their MOVE lines (core/ground); the units' lines are not theirs.
   const ground = new Set(mine.filter((p) => p.ground).map((p) => p.id));
   const r = resolveTurn({ ...state, planes: mine, units: (state.units ?? []).filter((u) => mine.some((p) => p.ground?.deck === u.id)) }, { plots, fire: [], moves: moves.filter((m) => ground.has(m.unit.toUpperCase())) }, undefined, { dry: true });
@@ -255,10 +263,13 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
       const hex = e.plane === p.id && (e.type === 'move' || e.type === 'taxi') ? parseHexLabel(e.to) : undefined;
       return hex ? [{ hex, impulse: e.impulse }] : [];
     });
+    // Two-phase: the impulses of a preview (the player's planes alone) are not the turn's; each hex
+    // is marked with its count instead (the acknowledgement says so).
+    if (twoPhase) path.forEach((m, i) => { m.impulse = i + 1; });
     const after = r.value.state.planes.find((x) => x.id === p.id) as PlaneState;
     const gone = r.value.events.find((e) => e.plane === p.id && (e.type === 'exit-map' || e.type === 'crash'));
     const summary = gone
-      ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} in impulse ${gone.impulse} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
+      ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} ${twoPhase ? `on its ${ordinalOf(path.length)} hex` : `in impulse ${gone.impulse}`} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
       : p.ground ? groundSummary(p, after, r.value.events, moves)
       : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
         `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;

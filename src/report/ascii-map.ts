@@ -342,7 +342,7 @@ export function legend(view: MapView, shown: Set<string>, keys: { key: string; t
     'Under a plane: its altitude in 100s of ft.',
   ];
   if (view.terrain) rows.push(TERRAIN_KEY);
-  if (view.paths.some((p) => p.marks.length)) rows.push('+n: the hex the plotted path enters in impulse n.');
+  if (view.paths.some((p) => p.marks.length)) rows.push(view.twoPhase ? '+n: the plotted path\'s nth hex this turn.' : '+n: the hex the plotted path enters in impulse n.');
   for (const k of keys) rows.push(`${k.key} = ${k.text}`);
   rows.push('plane  side      hex    facing      alt ft  speed  bank');
   for (const p of view.planes) {

@@ -92,6 +92,8 @@ export interface MapView {
   /** Trucks, tanks and ships (none on most maps). */
   units: ViewUnit[];
   paths: { plane: string; marks: PathMarkView[] }[];
+  /** The two-phase sequence (seed 003): a path's +n is the plane's nth hex, not an impulse. */
+  twoPhase?: boolean;
   tracks: TrackView[];
   shots: ShotView[];
 }
@@ -165,7 +167,8 @@ export function buildMapView(input: MapViewInput): MapView {
     }
   }
   const { width, height, terrain } = state.map;
-  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, planes, units, paths, tracks, shots };
+  const twoPhase = input.state.options.sequence === 'two-phase';
+  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, planes, units, paths, ...(twoPhase ? { twoPhase } : {}), tracks, shots };
 }
 
 /** The planes still on the map (the others are listed, not drawn). */

@@ -5,6 +5,7 @@
  * planes' lines go in his mail: they tell the plane's fire orders.
  */
 import type { NoShotReason } from '../core/combat/no-shot.ts';
+import { phaseOf, type TurnShape, turnShape } from './turn-shape.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { PlaneStatus } from '../core/state.ts';
 import { formatFireOrder } from '../orders/fire.ts';
@@ -18,7 +19,7 @@ const GONE: Partial<Record<PlaneStatus, string>> = {
 };
 
 /** What one failed condition means, in words. */
-function because(r: NoShotReason, e: NoShotEvent, statusOf: (id: string) => PlaneStatus | undefined): string {
+function because(r: NoShotReason, e: NoShotEvent, statusOf: (id: string) => PlaneStatus | undefined, shape: TurnShape): string {
   const target = e.target ?? e.at;
   const rockets = e.guns.toUpperCase() === 'ROCKETS';
   const gone = GONE[statusOf(target) ?? 'flying'];
@@ -28,7 +29,9 @@ function because(r: NoShotReason, e: NoShotEvent, statusOf: (id: string) => Plan
     case 'fire-held': return 'a HOLD line keeps them silent';
     case 'already-fired': return rockets ? 'the rockets were fired already' : 'the guns had fired already this turn (once a turn each)';
     case 'before-from': return `before impulse ${e.from ?? '?'} (FROM ${e.from ?? '?'})`;
-    case 'not-active': return `${e.plane} not active in that impulse (${rockets ? 'rockets' : 'fixed guns'} fire only in one)`;
+    case 'not-active': return shape.twoPhase
+      ? `${e.plane} was not the plane moving (${rockets ? 'rockets' : 'fixed guns'} fire only in its own hexes)`
+      : `${e.plane} not active in that impulse (${rockets ? 'rockets' : 'fixed guns'} fire only in one)`;
     case 'ordnance': return `no fixed guns on a turn ${e.plane} drops its bombs or torpedo`;
     case 'no-target': return 'no enemy plane was flying';
     case 'target-gone': return `${target} ${gone ?? 'was not flying'}`;
@@ -51,18 +54,21 @@ function because(r: NoShotReason, e: NoShotEvent, statusOf: (id: string) => Plan
  * the cone by 1 hex". `statusOf` gives a plane's status at the end of the turn (for the words of
  * a plane gone).
  */
-export function noShotLine(e: NoShotEvent, statusOf: (id: string) => PlaneStatus | undefined = () => undefined): string {
+export function noShotLine(e: NoShotEvent, statusOf: (id: string) => PlaneStatus | undefined = () => undefined, shape: TurnShape = turnShape([])): string {
   const order = formatFireOrder({
     plane: e.plane, guns: e.guns, hold: false, target: e.at, ...(e.from !== undefined ? { from: e.from } : {}), ...(e.within !== undefined ? { within: e.within } : {}),
   });
-  const why = e.reasons.map((r) => because(r, e, statusOf)).join('; ');
-  if (e.impulse > 12 || e.range === undefined || !e.target) return `${order}: no shot - ${why}`;
+  const why = e.reasons.map((r) => because(r, e, statusOf, shape)).join('; ');
+  if (e.impulse >= shape.end || e.range === undefined || !e.target) return `${order}: no shot - ${why}`;
   const where = e.hexes === 0 ? '' : `, ${e.target} at ${e.clock ?? 12} o'clock`;
-  return `${order}: no shot - closest chance in impulse ${e.impulse}, range ${e.range}${where}: ${why}`;
+  const k = phaseOf(shape, e.impulse);
+  const phase = shape.twoPhase ? ` (${k === 0 ? 'first' : 'second'} phase)` : '';
+  return `${order}: no shot - closest chance in impulse ${e.impulse}${phase}, range ${e.range}${where}: ${why}`;
 }
 
 /** The lines of the planes given (a reader's own), in the order the orders were written. */
 export function noShotLines(events: readonly GameEvent[], planes: readonly string[], statusOf?: (id: string) => PlaneStatus | undefined): string[] {
   const mine = new Set(planes.map((p) => p.toUpperCase()));
-  return events.filter((e): e is NoShotEvent => e.type === 'no-shot' && mine.has(e.plane.toUpperCase())).map((e) => noShotLine(e, statusOf));
+  const shape = turnShape(events);
+  return events.filter((e): e is NoShotEvent => e.type === 'no-shot' && mine.has(e.plane.toUpperCase())).map((e) => noShotLine(e, statusOf, shape));
 }

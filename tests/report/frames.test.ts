@@ -24,4 +24,22 @@ describe('replay frames', () => {
       }
     }
   });
+
+  it('in a two-phase turn have one frame for each impulse through the turn, impulse zeros included', () => {
+    const catalog = loadAircraftDir();
+    const state = createGame(loadScenarioFile('scenarios/two-phase-pass.yaml', catalog), catalog, 'x');
+    const r = resolveTurn(state, collectOrders(loadOrdersFiles(['scenarios/two-phase-pass.orders.txt']), state));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const seq = r.value.events.find((e) => e.type === 'sequence');
+    expect(seq?.type === 'sequence' && seq.end).toBe(29);
+    const frames = replayFrames(state, r.value.events);
+    expect(frames.length).toBe(29);
+    for (const p of r.value.state.planes) expect(frames[28]!.find((f) => f.id === p.id)!.hex).toBe(hexLabel(p.hex));
+    // Only the plane moving changes hex from one frame to the next.
+    for (let i = 1; i < frames.length; i++) {
+      const changed = frames[i]!.filter((f) => frames[i - 1]!.find((g) => g.id === f.id)!.hex !== f.hex).map((f) => f.id);
+      expect(changed.length).toBeLessThanOrEqual(1);
+    }
+  });
 });

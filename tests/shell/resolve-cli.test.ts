@@ -55,6 +55,34 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(ev.filter((e) => e.type === 'bomb').map((e) => [e.plane, e.method])).toEqual([['K1', 'level'], ['K2', 'level']]);
   });
 
+  it('two-phase-pass plays the two-phase sequence (seed 003): the roll for the tie, fastest first, half the hexes, then the rest', () => {
+    const ev = events('two-phase-pass') as (Ev & { speed?: number; winner?: string; choice?: string; order?: { plane: string; first: number; second: number }[]; phases?: { first: number; zero: number }[]; end?: number })[];
+    const tie = ev.find((e) => e.type === 'initiative');
+    expect(tie).toMatchObject({ impulse: 0, speed: 7 });
+    const seq = ev.find((e) => e.type === 'sequence');
+    // The Spitfires and the 109 at 7 (3 + 4 hexes), in the order the roll gave; the Heinkel at 5 last (2 + 3).
+    expect(seq?.order?.map((o) => [o.plane, o.first, o.second]).slice(-1)).toEqual([['K1', 2, 3]]);
+    const winner = tie?.winner === 'raf' ? ['S1', 'S2'] : ['M1'];
+    const firstUp = tie?.choice === 'first' ? winner[0] : seq?.order?.[0]?.plane;
+    expect(seq?.order?.[0]?.plane).toBe(firstUp);
+    expect(seq?.phases).toEqual([{ first: 1, zero: 12 }, { first: 13, zero: 28 }]);
+    expect(seq?.end).toBe(29);
+    // Every plane moves its hexes in a block of consecutive impulses in each phase, in the order.
+    const moves = ev.filter((e) => e.type === 'move');
+    const movers = moves.map((e) => e.plane).filter((p, i, a) => p !== a[i - 1]);
+    const order = seq?.order?.map((o) => o.plane) ?? [];
+    expect(movers).toEqual([...order, ...order]);
+    // The moving plane fires at anything; a plane not moving fires only at the one moving.
+    for (const s of ev.filter((e) => e.type === 'shot') as (Ev & { firer: string })[]) {
+      const mover = moves.find((m) => m.impulse === s.impulse)?.plane;
+      if (s.firer !== mover) expect(s.target).toBe(mover);
+    }
+    const text = run('resolve', 'scenarios/two-phase-pass.yaml', 'scenarios/two-phase-pass.orders.txt').stdout;
+    expect(text).toMatch(/Initiative at speed 7 \(a d6 a side\)/);
+    expect(text).toMatch(/FIRST PHASE/);
+    expect(text).toMatch(/SECOND PHASE/);
+  });
+
   it('carrier-strike launches the Zero on Hiryu\'s deck in impulse 7, after she turns', () => {
     const ev = events('carrier-strike');
     expect(ev.filter((e) => e.type === 'launch').map((e) => [e.plane, e.impulse, e.phase])).toEqual([['Z3', 7, 'B']]);
@@ -84,7 +112,7 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(created.stderr).toMatch(/quick-game scenario \(seed 004, docs\/quick\.md\)/);
   });
 
-  for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy', 'airfield-scramble']) {
+  for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy', 'airfield-scramble', 'two-phase-pass']) {
     it(`${name}: readable map and log, valid JSON`, () => {
       const text = run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`);
       expect(text.stderr).not.toMatch(/tallyho:/);

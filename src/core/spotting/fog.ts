@@ -28,8 +28,15 @@ export function fogEvents(events: readonly GameEvent[], after: GameState, side: 
   if (!fogged(after, side)) return [...events];
   const ok = (id: string | null | undefined): boolean => !id || sees(after, side, id);
   const out: GameEvent[] = [];
+  // The two-phase order of movement names only the planes the side has identified, and a tie of
+  // speed is told only when an identified enemy was in it.
+  const seq = events.find((e) => e.type === 'sequence');
+  const shown = new Set(seq?.type === 'sequence' ? seq.order.filter((o) => ok(o.plane)).map((o) => o.plane) : []);
+  const enemyAt = (speed: number): boolean => seq?.type === 'sequence' && seq.order.some((o) => o.speed === speed && shown.has(o.plane) && after.planes.find((p) => p.id === o.plane)?.side !== side);
   for (const e of events) {
     if (e.type === 'spot' && e.side !== side) continue;
+    if (e.type === 'sequence') { out.push({ ...e, order: e.order.filter((o) => shown.has(o.plane)) }); continue; }
+    if (e.type === 'initiative' && !enemyAt(e.speed)) continue;
     if (!ok(e.plane)) continue;
     if ('firer' in e && !ok(e.firer)) continue;
     if ('target' in e && typeof e.target === 'string' && !ok(e.target)) continue;
