@@ -150,7 +150,7 @@ function progressText(a: AckInput): string {
 }
 
 export const PATH_KEY = '+n: the hex it enters in impulse n';
-export const PATH_KEY_TWO_PHASE = '+n: its nth hex this turn; it moves the first half (rounded down) in the first phase';
+export const PATH_KEY_TWO_PHASE = '+n: its nth hex this turn';
 
 export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
   const view = {
