@@ -75,7 +75,7 @@ export function logSheet(state: GameState, p: PlaneState, next = true): string {
     const carried = carriedText(p);
     lines.push(carried ? `  carried over into next turn: ${carried}${p.carry?.mode ? ` (${p.carry.mode})` : ''}` : '  nothing carried over');
     // What governs the next plot, read with the plan checker's own functions (core/movement/limits.ts).
-    if (card) lines.push(...limitsLines(planeLimits(card, p)).map((l) => `  ${l}`));
+    if (card) lines.push(...limitsLines(planeLimits(card, p), state.options.sequence === 'two-phase').map((l) => `  ${l}`));
   }
   return wrap(lines.join('\n'), 4);
 }

@@ -70,8 +70,12 @@ const CONDITION_WORDS = {
   jettisoned: 'bombs jettisoned',
 } as const;
 
-/** The sheet's lines about the next plot (unwrapped; the caller wraps them at 78 columns). */
-export function limitsLines(l: PlaneLimits): string[] {
+/**
+ * The sheet's lines about the next plot (unwrapped; the caller wraps them at 78 columns).
+ * `twoPhase`: the game plays the two-phase sequence (seed 003), where the boxes are the plane's
+ * hexes, split between the phases, not impulses.
+ */
+export function limitsLines(l: PlaneLimits, twoPhase = false): string[] {
   const n = l.points.length;
   if (n === 0) return ['next turn: active in no impulse (speed 0): no plot'];
   // The carried-over boxes fill the first active impulses (seed 000 X.B.5); the plot the rest.
@@ -81,13 +85,14 @@ export function limitsLines(l: PlaneLimits): string[] {
     ? `${l.need ? `impulses ${list(l.points.slice(carried))}` : 'no impulse'} (${list(l.points.slice(0, carried))} carried over)`
     : `impulses ${list(l.points)}`;
   const boxes = plural(l.need, 'box', 'boxes');
+  const phases = `${plural(n, 'hex', 'hexes')}: ${Math.floor(n / 2)} in the first phase, ${n - Math.floor(n / 2)} in the second${carried > 0 ? `; ${carried} carried over` : ''}`;
   const m = l.modes;
   const dive = l.dive.feet === 0 ? 'no dive' : l.mode === 'SD' || l.mode === 'VD'
     ? `${l.mode === 'SD' ? 'steep' : 'vertical'} dive of ${altitudeText(l.dive).replace(/^up to /, '')}`
     : `dive ${altitudeText(l.dive)}`;
   const climb = l.climb.feet === 0 ? 'no climb' : `${l.mode === 'SC' ? 'steep climb' : 'climb'} ${altitudeText(l.climb)}`;
   const lines = [
-    `next plot: ${boxes}, ${impulses}; ${rangeText(l)}`,
+    `next plot: ${boxes}, ${twoPhase ? phases : impulses}; ${rangeText(l)}`,
     `turn modes: turn ${m.turn}, slip ${m.slip}, half roll ${m.halfRoll}, half loop ${m.halfLoop}; bank 1 pt ${m.bank1}, 2 pts ${m.bank2}`,
     climb,
     `${dive}; ${powerText(l)}, brake ${l.brake}`,
