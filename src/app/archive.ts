@@ -17,7 +17,7 @@ import { replayFrames } from '../report/frames.ts';
 import { buildMapView } from '../report/map-view.ts';
 import { svgMap } from '../report/svg-map.ts';
 import { turnLog } from '../report/turn-log.ts';
-import { impulseHeading, type TurnShape, turnShape } from '../report/turn-shape.ts';
+import { replayLabel, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { ID_RE } from './games.ts';
 import { when } from './messages.ts';
 import type { GameRow, Store, StoreTx, TurnStamp } from './ports.ts';
@@ -169,7 +169,7 @@ function resolvedTurn(tx: StoreTx, id: string, n: number, known?: TurnStamp): Re
   return { game, turn: n, resolvedAt: stamp.resolvedAt, before: row.state, after: next.state, events: tx.events.list(game.id, n), hasNext: stamp.hasNext };
 }
 
-const impulseLabel = (i: number, shape: TurnShape = turnShape([])): string => (i === 0 ? 'Start of the turn' : `End of ${impulseHeading(shape, i).replace(/^Impulse/, 'impulse')}`);
+const impulseLabel = (i: number, shape: TurnShape, events: readonly GameEvent[]): string => (i === 0 ? 'Start of the turn' : `End of ${replayLabel(shape, events, i)}`);
 
 export type TurnView = NonNullable<ReturnType<typeof turnView>>;
 
@@ -214,7 +214,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     shots: view.shots.length,
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
-      index: i, label: impulseLabel(i, shape), first: i === 0, text: turnLog(at(i), shape),
+      index: i, label: impulseLabel(i, shape, t.events), first: i === 0, text: turnLog(at(i), shape),
       // Trucks, tanks and ships ride in the frames at altitude 0: shown as on the surface, with what they are.
       planes: f.map((p) => (p.kind
         ? { ...p, facing: facingText(p.facing), altitude: 'surface', bank: p.kind }
@@ -259,7 +259,7 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
       damage: damageLines(t.after, p).map((l) => l.trim()),
       track: frames.map((f, i) => {
         const x = f.find((q) => q.id === p.id);
-        return x ? { label: impulseLabel(i, shape), hex: x.hex, facing: facingText(x.facing), altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
+        return x ? { label: impulseLabel(i, shape, t.events), hex: x.hex, facing: facingText(x.facing), altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
       }).filter((x) => x !== null),
       eventLog: turnLog(mine, shape),
     };

@@ -51,6 +51,20 @@ export function impulseHeading(shape: TurnShape, impulse: number): string {
   return `Impulse ${impulse}`;
 }
 
+/** The plane that moves in an impulse of a two-phase turn (its `move` or `hold` event), if any is shown. */
+export function moverAt(events: readonly GameEvent[], impulse: number): string | undefined {
+  return events.find((e) => e.impulse === impulse && e.phase === 'C' && (e.type === 'move' || e.type === 'hold'))?.plane;
+}
+
+/** An impulse for the web replay: "impulse 7: M1 moves (first phase)"; "impulse 5" in twelve impulses. */
+export function replayLabel(shape: TurnShape, events: readonly GameEvent[], impulse: number): string {
+  const heading = impulseHeading(shape, impulse).replace(/^Impulse/, 'impulse');
+  if (!shape.twoPhase || shape.phases.some((p) => p.zero === impulse)) return heading;
+  const mover = moverAt(events, impulse);
+  const k = phaseOf(shape, impulse);
+  return `${heading}: ${mover ? `${mover} moves` : 'a plane moves'} (${PHASE_NAMES[k] ?? 'first'} phase)`;
+}
+
 /** The line that opens a phase of a two-phase turn, before its first impulse; undefined otherwise. */
 export function phaseOpening(shape: TurnShape, impulse: number): string | undefined {
   const k = shape.phases.findIndex((p) => p.first === impulse);

@@ -72,6 +72,7 @@ describeWithMailStack('the two-phase sequence by mail on Postfix + Dovecot', () 
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toMatch(/End of impulse \d+: impulse zero, the end of the first phase/);
+    expect(html).toMatch(/End of impulse 1: S[12] moves \(first phase\)|End of impulse 1: M1 moves \(first phase\)/);
     expect(html).toContain('Order of movement, for both phases:');
   });
 });
