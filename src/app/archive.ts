@@ -22,6 +22,7 @@ import { ID_RE } from './games.ts';
 import { when } from './messages.ts';
 import type { GameRow, Store, StoreTx, TurnStamp } from './ports.ts';
 import { damageLines, facingText, inPlay, logSheet } from './views.ts';
+import { quickSheet } from './quick-views.ts';
 
 const gameHref = (id: string): string => `/games/${encodeURIComponent(id)}`;
 const turnHref = (id: string, n: number): string => `${gameHref(id)}/turns/${n}`;
@@ -90,7 +91,7 @@ function description(game: GameRow): string {
 }
 
 const planeRow = (state: GameState, p: PlaneState) => ({
-  id: p.id, type: state.aircraft[p.type]?.name ?? p.type, side: state.sides[p.side]?.name ?? p.side,
+  id: p.id, type: state.aircraft[p.type]?.name ?? state.quick?.cards[p.type]?.name ?? p.type, side: state.sides[p.side]?.name ?? p.side,
   status: p.status, hex: hexLabel(p.hex), facing: facingText(p.facing), altitude: p.altitude, speed: speedText(p.speed), bank: bankWords(p.bank),
 });
 
@@ -255,7 +256,7 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
       game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
       turn: t.turn, turnHref: turnHref(t.game.id, t.turn), player: owner?.id ?? '',
       plane: planeRow(t.after, p),
-      sheet: logSheet(t.after, p),
+      sheet: t.after.quick ? quickSheet(t.after, p) : logSheet(t.after, p),
       damage: damageLines(t.after, p).map((l) => l.trim()),
       track: frames.map((f, i) => {
         const x = f.find((q) => q.id === p.id);

@@ -4,6 +4,7 @@
  * The cards are public: any player may ask for any plane's or type's card.
  */
 import type { AircraftCard } from '../core/aircraft/types.ts';
+import { quickCardText, quickCards } from './quick-views.ts';
 import type { GameState } from '../core/state.ts';
 import { renderCard } from '../report/card.ts';
 import { wrap } from './views.ts';
@@ -39,6 +40,7 @@ export function planeCards(state: GameState, planeIds: readonly string[]): Plane
  * planes and the types of the game.
  */
 export function cardsAsked(state: GameState, arg: string | undefined, own: readonly string[]): { cards: PlaneCard[]; error?: string } {
+  if (state.quick) return quickCardsAsked(state, arg, own);
   if (!arg) return { cards: planeCards(state, own) };
   const plane = state.planes.find((p) => p.id.toUpperCase() === arg.toUpperCase());
   if (plane) return { cards: planeCards(state, [plane.id]) };
@@ -52,5 +54,20 @@ export function cardsAsked(state: GameState, arg: string | undefined, own: reado
     cards: [],
     error: `'${arg}' is neither a plane nor an aircraft type of this game. The planes: ${planes}. ` +
       `The types: ${Object.keys(state.aircraft).join(', ')}. Write CARD <plane> or CARD <type>, e.g. CARD ${state.planes[0]?.id ?? 'R1'}.`,
+  };
+}
+
+/** CARD in the quick game (seed 004): the quick aircraft of a plane or by its id. */
+function quickCardsAsked(state: GameState, arg: string | undefined, own: readonly string[]): { cards: PlaneCard[]; error?: string } {
+  const cards = state.quick?.cards ?? {};
+  const of = (ids: readonly string[]): PlaneCard[] => quickCards(state, ids).map((text, i) => ({ type: String(i), planes: [...ids], text }));
+  if (!arg) return { cards: of(own) };
+  const plane = state.planes.find((p) => p.id.toUpperCase() === arg.toUpperCase());
+  if (plane) return { cards: of([plane.id]) };
+  const card = Object.values(cards).find((c) => c.id.toLowerCase() === arg.toLowerCase());
+  if (card) return { cards: [{ type: card.id, planes: [], text: quickCardText(card) }] };
+  return {
+    cards: [],
+    error: `'${arg}' is neither an aircraft nor an aircraft type of this game. The aircraft: ${state.planes.map((p) => `${p.id} (${p.type})`).join(', ')}. Write CARD <aircraft> or CARD <type>.`,
   };
 }

@@ -33,6 +33,7 @@ export function turnOrders(latest: ReadonlyMap<string, OrdersRow>): TurnOrders {
   }
   for (const o of latest.values()) {
     Object.assign(orders.plots, o.orders.plots);
+    if (o.orders.quick) orders.quick = { ...orders.quick, ...o.orders.quick };
     orders.fire.push(...o.orders.fire);
     if (o.orders.moves?.length) orders.moves = [...(orders.moves ?? []), ...o.orders.moves];
   }

@@ -7,6 +7,8 @@
 import { fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import { planAll, type TurnOrders } from '../core/turn.ts';
 import { checkFireOrders } from '../core/combat/fire-check.ts';
+import { checkQuickOrders } from '../core/quick/game.ts';
+import { quickPreviews } from './quick-views.ts';
 import type { Envelope, OrderError } from '../orders/index.ts';
 import { formatCommand, formatFireOrder, formatMoveOrder, formatOrders } from '../orders/index.ts';
 import type { PlaneStatus } from '../core/state.ts';
@@ -126,7 +128,7 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   // envelope of orders, refused.
   const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
   const ordersTried = errors.some((e) => !COMMAND_ERRORS.has(e.code));
-  const commandsOnly = !env.plots.length && !env.fire.length && !env.moves?.length && !env.initiative && !ordersTried && (env.commands.length > 0 || unknown);
+  const commandsOnly = !env.plots.length && !env.quick?.length && !env.fire.length && !env.moves?.length && !env.initiative && !ordersTried && (env.commands.length > 0 || unknown);
   const answer = (help: boolean, readOnly: boolean) =>
     answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown, readOnly);
   if (commandsOnly) {
@@ -192,15 +194,25 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     }
   }
   for (const p of env.plots) if (mine.has(p.plane) && !gone.has(p.plane)) orders.plots[p.plane] = p;
+  // The quick game's moves (seed 004, `S1: 2L1`): the player's own aircraft still flying.
+  for (const q of env.quick ?? []) if (!mine.has(q.plane)) problems.push(`${q.plane} is not one of your aircraft (${player.planes.join(', ')}); its move was not taken`);
+  const quickMoves = (env.quick ?? []).filter((q) => mine.has(q.plane) && !gone.has(q.plane));
+  if (quickMoves.length) orders.quick = Object.fromEntries(quickMoves.map((q) => [q.plane, q.steps]));
   // Fire orders are checked, previewed and forecast against what the player's side has identified
   // (docs/spotting.md): an unseen enemy is no more a target than one that does not exist.
   const seen = fogState(state, sideOfPlayer(state, player.planes));
   const deadTargets = orders.fire.filter((f) => firesAtPlaneGone(seen, f));
   const planes = flying(myPlanes(state, player.planes));
   // Plots and moves are checked for the player's planes and units alone; fire orders against the whole game (targets).
-  const checked = planAll({ ...state, planes, units: myUnits(state, player.planes) }, { plots: orders.plots, fire: [], ...(moves.length ? { moves } : {}) });
-  if (!checked.ok) problems.push(...checked.error.map(problemText));
-  problems.push(...checkFireOrders(seen, orders.fire).map(problemText));
+  if (state.quick) {
+    // The quick game (seed 004): the moves of the player's aircraft, the weapons its FIRE lines name.
+    if (env.plots.length || env.moves?.length) problems.push('this is a quick game (docs/quick.md): write each aircraft\'s move as SPEED and turns, e.g. S1: 2L1');
+    problems.push(...checkQuickOrders({ ...state, planes }, orders.quick ?? {}, orders.fire, state).map(problemText));
+  } else {
+    const checked = planAll({ ...state, planes, units: myUnits(state, player.planes) }, { plots: orders.plots, fire: [], ...(moves.length ? { moves } : {}) });
+    if (!checked.ok) problems.push(...checked.error.map(problemText));
+    problems.push(...checkFireOrders(seen, orders.fire).map(problemText));
+  }
   const accepted = problems.length === 0;
   // A bounded acknowledgement (docs/orders.md "Limits"): 64 plots of 40 wrong boxes make thousands.
   if (problems.length > MAX_PROBLEMS) {
@@ -219,7 +231,9 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     const m = /^\s*(?:PLOT\s+)?([A-Za-z0-9_-]{1,16})\s*:/i.exec(u.text);
     return m && mine.has((m[1] as string).toUpperCase()) ? [(m[1] as string).toUpperCase()] : [];
   }))];
-  notes.push(...unreadPlots.map((id) => `${id}'s plot could not be read, so it was not checked against the rules (banks, turn modes, climb and dive, power) yet: correct it, and the next acknowledgement checks it whole`));
+  notes.push(...unreadPlots.map((id) => (state.quick
+    ? `${id}'s move could not be read, so it was not checked against the rules (SPEED, turns) yet: correct it, and the next acknowledgement checks it whole`
+    : `${id}'s plot could not be read, so it was not checked against the rules (banks, turn modes, climb and dive, power) yet: correct it, and the next acknowledgement checks it whole`)));
   notes.push(...mail.notes);
   const earlier = tx.orders.latestAccepted(game.id, game.turn).get(player.id) ?? null;
   const canonical = masked(env);
@@ -232,10 +246,10 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     accepted,
     ack: {
       game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
-      previews: accepted ? previews(seen, orders.plots, player.planes, moves) : [], state: seen,
-      forecast: accepted ? forecast(seen, orders, player.planes) : '',
-      unitMoves: accepted ? unitPreviews(state, moves, player.planes) : [],
-      defaulted: accepted ? planes.filter((p) => !orders.plots[p.id] && !p.ground).map((p) => p.id) : [],
+      previews: !accepted ? [] : state.quick ? quickPreviews(state, orders.quick ?? {}, player.planes) : previews(seen, orders.plots, player.planes, moves), state: seen,
+      forecast: accepted && !state.quick ? forecast(seen, orders, player.planes) : '',
+      unitMoves: accepted && !state.quick ? unitPreviews(state, moves, player.planes) : [],
+      defaulted: !accepted ? [] : state.quick ? planes.filter((p) => !orders.quick?.[p.id]).map((p) => p.id) : planes.filter((p) => !orders.plots[p.id] && !p.ground).map((p) => p.id),
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,
     },
   };

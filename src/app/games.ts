@@ -11,6 +11,9 @@ import type { RocketTable } from '../core/ordnance/rocket-table.ts';
 import type { AircraftCard } from '../core/aircraft/types.ts';
 import { createGame as createState, type Scenario } from '../core/scenario.ts';
 import { commitmentOf } from '../core/fair-dice.ts';
+import { parseQuickScenario } from '../core/quick/scenario.ts';
+import { quickGameState } from '../core/quick/game.ts';
+import type { QuickCard } from '../core/quick/types.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { openTurnDice } from './dice.ts';
 import { queueWelcome } from './messages.ts';
@@ -24,6 +27,34 @@ import { GM_PLAYER } from '../orders/index.ts';
 
 export const GM_ID = GM_PLAYER;
 export const EMAIL_RE = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$|^[^\s@<>"(),;:]+@localhost$/;
+
+/** Whether a game plays the quick game (seed 004): its scenario says `ruleset: quick`. */
+export function isQuickGame(tx: StoreTx, id: string): boolean {
+  const g = tx.games.get(id.toLowerCase());
+  if (!g) return false;
+  try { return (JSON.parse(g.scenario) as { ruleset?: unknown }).ruleset === 'quick'; } catch { return false; }
+}
+
+/**
+ * Creates a quick game (seed 004, docs/quick.md) from its scenario's data and the quick aircraft:
+ * the same game row, turn 1 state and committed dice as any game.
+ */
+export function createQuickGame(deps: AppDeps, input: { id: string; data: unknown; file: string; cards: readonly QuickCard[] }): GameRow {
+  if (!ID_RE.test(input.id)) throw new AppError('E_USAGE', `'${input.id}' is not a game id: 1 to 32 lower-case letters, digits, '-' or '_'`);
+  const parsed = parseQuickScenario(input.data, input.file, input.cards, '');
+  if (!parsed.ok) throw new AppError('E_USAGE', `${input.file} is not a valid quick-game scenario`, parsed.error.map((p) => p.message));
+  const { scenario, state: qs } = parsed.value;
+  const serverSeed = deps.keys.newSeed();
+  const state = quickGameState(qs, scenario.sides);
+  const now = deps.clock.now();
+  return deps.store.tx((tx) => {
+    if (tx.games.get(input.id)) throw new AppError('E_STATE', `a game '${input.id}' exists already`);
+    tx.games.insert({ id: input.id, name: scenario.name, scenario: JSON.stringify(scenario), status: 'setup', turn: 1, seed: commitmentOf(serverSeed), createdAt: now });
+    tx.turns.insert(input.id, 1, state, now);
+    openTurnDice(deps, tx, input.id, 1, serverSeed);
+    return requireGame(tx, input.id);
+  });
+}
 
 export function requireGame(tx: StoreTx, id: string): GameRow {
   const g = tx.games.get(id);

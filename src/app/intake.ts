@@ -7,6 +7,7 @@
  * the reply budget of the address (reply-budget.ts); a mail with one is always taken.
  */
 import { formatOrders, GM_COMMANDS, parseOrders, type Envelope } from '../orders/index.ts';
+import { isQuickGame } from './games.ts';
 import { answerBareCommand } from './bare-commands.ts';
 import { chooseEnvelope, refereeCopies } from './duplicates.ts';
 import { GM_ID } from './games.ts';
@@ -59,7 +60,7 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
     const guard = loopGuard(mail, [deps.referee.address]);
     if (guard) return done('loop-guard', 'Rejected', guard);
     if (!mail.unreadable && confirmJoin(deps, tx, mail, inboundId)) return done('orders', 'Processed', 'a JOIN confirmed');
-    const parsed = mail.unreadable ? null : parseOrders(mail.text, { commands: GM_COMMANDS });
+    const parsed = mail.unreadable ? null : parseOrders(mail.text, { commands: GM_COMMANDS, quick: (g) => isQuickGame(tx, g) });
     const named = [...new Set((parsed?.envelopes ?? []).map((e) => e.game.toLowerCase()).filter(Boolean))];
     // The rate limits count the mails that brought no valid secret or token (rate-limits.ts).
     const limited = preauthLimit(deps, tx, mail.from, named);

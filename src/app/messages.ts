@@ -19,6 +19,7 @@ import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { type Picture, previewPicture, situationPicture } from './pictures.ts';
 import { type Preview, examplePlot, flying, logSheet, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 import { unitSheets } from './unit-views.ts';
+import { quickCards, quickCasualties, quickNeeds, quickSheet } from './quick-views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -39,19 +40,19 @@ function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
 /** The orders that stand for a player at the start of `turn` (views.ts StandingOrders). */
 export function standingOrders(tx: StoreTx, gameId: string, playerId: string, turn: number): StandingOrders {
   const now = tx.orders.latestAccepted(gameId, turn).get(playerId);
-  if (now) return { plots: now.orders.plots, fire: now.orders.fire, ...(now.orders.moves ? { moves: now.orders.moves } : {}), turn };
+  if (now) return { plots: now.orders.plots, fire: now.orders.fire, ...(now.orders.moves ? { moves: now.orders.moves } : {}), ...(now.orders.quick ? { quick: now.orders.quick } : {}), turn };
   const before = turn > 1 ? tx.orders.latestAccepted(gameId, turn - 1).get(playerId) : undefined;
   return before ? { plots: {}, fire: before.orders.fire, turn: turn - 1 } : NO_STANDING;
 }
 
 /** What the template does when sent back unchanged, for the words above it. */
-function templateKeeps(standing: StandingOrders, turn: number): string {
-  if (standing.turn === turn) return `these are your orders that stand for turn ${turn}: the plots and fire orders you sent`;
+function templateKeeps(standing: StandingOrders, turn: number, quick: boolean): string {
+  if (standing.turn === turn) return `these are your orders that stand for turn ${turn}: the ${quick ? 'moves' : 'plots'} and fire orders you sent`;
+  if (quick) return standing.fire.some((f) => !f.hold) ? `these orders fly every aircraft straight on at its SPEED and keep the targets you named for turn ${standing.turn}` : 'these orders fly every aircraft straight on at its SPEED, its weapons firing at the nearest enemy in their arcs';
   if (standing.fire.some((f) => !f.hold)) return `these orders fly every plane forwards and keep the fire orders you gave for turn ${standing.turn}`;
   return 'these orders fly every plane forwards with fire held';
 }
 
-/** What the player needs for the next turn: plot sizes and the ready-to-send template. */
 /** Two-phase games (seed 003): the side's standing choice on winning a tie of speed, and how to change it. */
 function initiativeNeeds(state: GameState, planeIds: readonly string[]): string {
   const side = sideOfPlayer(state, planeIds);
@@ -59,17 +60,18 @@ function initiativeNeeds(state: GameState, planeIds: readonly string[]): string 
   return wrap(`Initiative: when your side wins the d6 for a tie of speed, its planes move ${choice} (INITIATIVE ${choice.toUpperCase()}${state.initiative?.[side ?? ''] ? '' : ', the default'}); write INITIATIVE ${choice === 'first' ? 'LAST' : 'FIRST'} in your orders to change it for this turn and the ones after.`, 4);
 }
 
+/** What the player needs for the next turn: plot sizes and the ready-to-send template. */
 export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState) {
   const planes = flying(myPlanes(state, player.planes));
   const units = myUnits(state, player.planes);
   const standing = standingOrders(tx, game.id, player.id, state.turn);
   const grounded = planes.filter((p) => p.ground).map((p) => p.id);
   const twoPhase = state.options.sequence === 'two-phase';
-  const keeps = templateKeeps(standing, state.turn) + (grounded.length && standing.turn !== state.turn ? `, and give ${grounded.join(', ')} on the ground the MOVE line shown` : '');
+  const keeps = templateKeeps(standing, state.turn, !!state.quick) + (grounded.length && standing.turn !== state.turn ? `, and give ${grounded.join(', ')} on the ground the MOVE line shown` : '');
   return {
     nextTurn: state.turn,
     orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
-    needs: [...planes.map((p) => nextPlotNeeds(p, twoPhase)), ...units.map((u) => wrap(`${u.id}: a MOVE line, or none (the comment on ${u.id} in the orders below says what it may do).`, 4)),
+    needs: [...planes.map((p) => (state.quick ? quickNeeds(state, p) : nextPlotNeeds(p, twoPhase))), ...units.map((u) => wrap(`${u.id}: a MOVE line, or none (the comment on ${u.id} in the orders below says what it may do).`, 4)),
       ...(twoPhase && planes.length ? [initiativeNeeds(state, player.planes)] : [])],
     keeps,
     keepsText: wrap(`Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
@@ -78,14 +80,18 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
 }
 
 /** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane, a unit's MOVE line. */
-function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string; twoPhase: boolean } {
+function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string; twoPhase: boolean; quick: boolean; quickWeapon: string } {
   const own = flying(myPlanes(state, player.planes)).filter((p) => !p.ground)[0];
   const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
+  if (state.quick) {
+    const weapon = own ? state.quick.cards[own.type]?.weapons[0] ?? 'F' : 'F';
+    return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: `${own?.id ?? 'A1'}: 2R1`, unitExample: '', groundExample: '', twoPhase: false, quick: true, quickWeapon: weapon };
+  }
   const unit = myUnits(state, player.planes)[0];
   const unitExample = !unit ? '' : unit.kind === 'ship' ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT` : unit.kind === 'truck' ? `MOVE ${unit.id} F F` : `MOVE ${unit.id} L F`;
   const grounded = flying(myPlanes(state, player.planes)).find((p) => p.ground);
   const groundLine = grounded ? groundTemplateMove(grounded) : undefined;
-  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '', twoPhase: state.options.sequence === 'two-phase' };
+  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '', twoPhase: state.options.sequence === 'two-phase', quick: false, quickWeapon: '' };
 }
 
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
@@ -97,9 +103,9 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     ...common(deps, game, player),
     takeover: takeover ? wrap(takeover, 0) : '',
     description: sc.description,
-    planes: myPlanes(state, player.planes).map((p) => logSheet(state, p)),
+    planes: myPlanes(state, player.planes).map((p) => (state.quick ? quickSheet(state, p) : logSheet(state, p))),
     units: unitSheets(state, player.planes),
-    cards: planeCards(state, player.planes).map((c) => c.text),
+    cards: state.quick ? quickCards(state, player.planes) : planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
     fairDice: commitmentBlock(tx, game.id, state.turn),
     ...exampleIds(state, player),
@@ -151,6 +157,7 @@ function progressText(a: AckInput): string {
 
 export const PATH_KEY = '+n: the hex it enters in impulse n';
 export const PATH_KEY_TWO_PHASE = '+n: its nth hex this turn';
+export const PATH_KEY_QUICK = '+n: the nth hex of its move';
 
 export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
   const view = {
@@ -162,10 +169,12 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     previews: a.previews,
     // What the +n of a path is: the impulse, or in the two-phase sequence the plane's nth hex.
-    pathKey: a.state?.options.sequence === 'two-phase' ? PATH_KEY_TWO_PHASE : PATH_KEY,
+    pathKey: a.state?.quick ? PATH_KEY_QUICK : a.state?.options.sequence === 'two-phase' ? PATH_KEY_TWO_PHASE : PATH_KEY,
     forecast: a.forecast ?? '',
     unitMoves: (a.unitMoves ?? []).map((l) => wrap(l, 4)),
-    defaulted: a.defaulted.length ? wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2) : '',
+    defaulted: !a.defaulted.length ? '' : a.state?.quick
+      ? wrap(`${a.defaulted.join(', ')}: no move given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} straight on at ${a.defaulted.length === 1 ? 'its' : 'their'} SPEED.`, 2)
+      : wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2),
     waiting: a.waiting.join(', '),
     progress: wrap(progressText(a), 0),
     notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
@@ -207,11 +216,12 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events),
+    quick: !!r.state.quick,
     // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
     noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
-    combat: wrap(casualties(r.events).join('\n'), 4),
+    combat: wrap((r.state.quick ? quickCasualties(r.events) : casualties(r.events)).join('\n'), 4),
     losses: wrap(unitLosses(r.events).join('\n'), 4),
-    sheets: myPlanes(r.state, r.player.planes).map((p) => logSheet(r.state, p, !r.over)),
+    sheets: myPlanes(r.state, r.player.planes).map((p) => (r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over))),
     units: unitSheets(r.state, r.player.planes),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.

@@ -14,6 +14,8 @@ import { facingText } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
 import { planeLimits } from '../core/movement/limits.ts';
+import type { QuickStep } from '../core/quick/types.ts';
+import { quickTemplateMove } from './quick-views.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { planAll, resolveTurn } from '../core/turn.ts';
 import { formatFireOrder, formatOrders, formatPlot, parsePlot } from '../orders/index.ts';
@@ -141,6 +143,8 @@ export interface StandingOrders {
   fire: FireOrder[];
   /** The turn's own MOVE orders (only those of the turn itself stand: a unit's steps are a turn's). */
   moves?: MoveOrder[];
+  /** The quick game: the turn's own moves (seed 004). */
+  quick?: Record<string, QuickStep[]>;
   /** Which turn's orders these are; null when there are none. */
   turn: number | null;
 }
@@ -168,6 +172,12 @@ export function examplePlot(state: GameState, p: PlaneState): string {
 /** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
 export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[], standing: StandingOrders = NO_STANDING): string {
   const all = flying(myPlanes(state, planeIds));
+  if (state.quick) {
+    // The quick game (seed 004): a move line for each aircraft, the turn's own or straight on, and the FIRE lines kept.
+    const quick = all.map((p) => ({ plane: p.id, steps: (standing.turn === state.turn ? standing.quick?.[p.id] : undefined) ?? [{ kind: 'F' as const, n: Number(quickTemplateMove(state, p)) }] }));
+    const fire = standing.fire.filter((f) => all.some((p) => p.id === f.plane.toUpperCase()) && !f.hold && !firesAtPlaneGone(state, f));
+    return formatOrders([{ game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots: [], quick, fire, commands: [], line: 1 }]).trimEnd();
+  }
   // Planes on the ground take a MOVE line (docs/ground.md), not a plot.
   const planes = all.filter((p) => !p.ground);
   const grounded = all.filter((p) => p.ground);

@@ -6,6 +6,7 @@
  */
 import type { Bank } from './bank.ts';
 import type { NoShotReason } from './combat/no-shot.ts';
+import type { QuickEvent } from './quick/types.ts';
 
 export type Phase = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
 
@@ -73,6 +74,8 @@ export type GameEvent =
   // plane's hexes in each phase, each phase's first impulse and its impulse zero, and the
   // impulse of the end of the turn.
   | (Base & { type: 'initiative'; speed: number; rolls: { side: string; roll: number }[][]; winner: string; choice: 'first' | 'last' })
+  // The quick game (seed 004, core/quick/game.ts): its own events, movement in impulse 1, combat in 2.
+  | (Base & { type: 'quick'; event: QuickEvent })
   | (Base & { type: 'sequence'; order: { plane: string; speed: number; first: number; second: number }[]; phases: { first: number; zero: number }[]; end: number });
 
 /** One burst (seed 001 combat), with everything a player needs to check it. `plane` is the firer. */

@@ -26,7 +26,7 @@ export const scenarioSchema = z.object({
   name: z.string().min(1).max(120),
   description: z.string().max(4000).optional(),
   // The quick game (seed 004) has scenarios of its own (core/quick/scenario.ts), not played by mail yet.
-  ruleset: z.literal('standard', { message: 'this is a quick-game scenario (seed 004, docs/quick.md): tallyho resolve plays a turn of it; it cannot be played by mail yet' }).optional(),
+  ruleset: z.literal('standard', { message: 'this is a quick-game scenario (seed 004, docs/quick.md): create its game with tallyho game create (tallyho resolve plays a turn of it)' }).optional(),
   map: z.object({
     width: z.number().int().min(5).max(99),
     height: z.number().int().min(5).max(99),
@@ -105,7 +105,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 /** Validates a scenario against the schema and the aircraft catalogue; every problem named by field. */
 export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map(), torpedoes?: TorpedoTable, flak?: FlakTable, rockets?: RocketTable): Result<Scenario, Problem[]> {
   if (data && typeof data === 'object' && (data as { ruleset?: unknown }).ruleset === 'quick') {
-    return err([{ code: 'E_SCENARIO', message: `${file}: ruleset: this is a quick-game scenario (seed 004, docs/quick.md): tallyho resolve plays a turn of it; it cannot be played by mail yet` }]);
+    return err([{ code: 'E_SCENARIO', message: `${file}: ruleset: this is a quick-game scenario (seed 004, docs/quick.md): create its game with tallyho game create (tallyho resolve plays a turn of it)` }]);
   }
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {

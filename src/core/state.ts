@@ -4,6 +4,7 @@
  * rule (1)), altitudes in feet.
  */
 import type { AircraftCard } from './aircraft/types.ts';
+import type { QuickData } from './quick/game.ts';
 import type { Bank } from './bank.ts';
 import type { DiceState } from './dice.ts';
 import type { Hex } from './hex/coords.ts';
@@ -125,6 +126,8 @@ export interface GameState {
    * to move first or last (INITIATIVE FIRST/LAST in the orders); a side not listed moves first.
    */
   initiative?: Record<string, 'first' | 'last'>;
+  /** The quick game (seed 004, core/quick/game.ts): its cards and each aircraft's turn record. */
+  quick?: QuickData;
   dice: DiceState;
 }
 

@@ -25,6 +25,8 @@ import { endGroundTurn } from './ground/phase.ts';
 import { settleLanded } from './ground/land.ts';
 import type { InitiativeChoice } from './two-phase/initiative.ts';
 import { layOut, runTwoPhase } from './two-phase/turn.ts';
+import { checkQuickOrders, resolveQuickGame } from './quick/game.ts';
+import type { QuickStep } from './quick/types.ts';
 
 export interface TurnOrders {
   /** Plots by plane id; a flying plane with none flies the missed-orders default. */
@@ -37,6 +39,8 @@ export interface TurnOrders {
    * FIRST/LAST); kept in the state for the turns after (GameState.initiative).
    */
   initiative?: Record<string, InitiativeChoice>;
+  /** The quick game (seed 004): each aircraft's move, `2L1` read (core/quick/game.ts). */
+  quick?: Record<string, QuickStep[]>;
 }
 
 export interface TurnResult {
@@ -78,6 +82,11 @@ const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
 
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
 export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; ground: Map<string, GroundPlan>; defaulted: string[] }, Problem[]> {
+  if (state.quick) {
+    const problems = checkQuickOrders(state, orders.quick ?? {}, orders.fire);
+    const defaulted = state.planes.filter((p) => p.status === 'flying' && !orders.quick?.[p.id]).map((p) => p.id);
+    return problems.length ? err(problems) : ok({ plans: new Map(), units: new Map(), ground: new Map(), defaulted });
+  }
   const problems: Problem[] = [];
   const plans = new Map<string, FlightPlan>();
   const defaulted: string[] = [];
@@ -116,6 +125,11 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
 }
 
 export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, options: ResolveOptions = {}): Result<TurnResult, Problem[]> {
+  // The quick game (seed 004) has a turn of its own (core/quick/game.ts).
+  if (state.quick) {
+    const r = resolveQuickGame(state, orders.quick ?? {}, orders.fire, options.dry ? undefined : dice ?? seededDice(state.dice), options.dry);
+    return r.ok ? ok({ ...r.value, plans: {}, ...(options.dry ? { sighted: [] } : {}) }) : r;
+  }
   const planned = planAll(state, orders);
   if (!planned.ok) return planned;
   const { plans, units, ground, defaulted } = planned.value;

@@ -5,6 +5,7 @@
  * optional altitude change and optional power (P) or brake (K) marks. Every box enters one hex
  * (seed 001 rule (7)), except where steep and vertical manoeuvres skip movement (rules (18)-(20)).
  */
+import type { QuickStep } from '../core/quick/types.ts';
 
 /** Manoeuvre notations of one impulse box (seed 000 X.E-X.F, seed 001 rules (1)-(11), (20)). */
 export type Manoeuvre =
@@ -94,6 +95,9 @@ export interface Command {
   line: number;
 }
 
+/** A quick-game move line: the aircraft and its steps (orders/quick.ts). */
+export interface QuickMove { plane: string; steps: QuickStep[] }
+
 /** One `#TALLYHO <game> <player> "<secret>"` ... `#END` block. */
 export interface Envelope {
   game: string;
@@ -107,6 +111,11 @@ export interface Envelope {
    * when it wins a tie of speed.
    */
   initiative?: 'first' | 'last';
+  /**
+   * The quick game's moves (seed 004, `A1: 2L1`), read instead of plots in an envelope for a quick
+   * game (ParseOptions.quick); present only when there are any.
+   */
+  quick?: QuickMove[];
   plots: Plot[];
   fire: FireOrder[];
   /** Orders of trucks, tanks and ships (MOVE lines); present only when there are any. */

@@ -7,6 +7,7 @@
 import type { Envelope, OrderError, ParseResult } from './ast.ts';
 import { commandTable, formatCommand, GM_PLAYER, KEYWORDS, PLAYER_COMMANDS, readCommand, type CommandSpec, type CommandTable } from './commands.ts';
 import { nearest } from './suggest.ts';
+import { formatQuickMoves, parseQuickMoves } from './quick.ts';
 import { ErrorSink, LIMITS } from './errors.ts';
 import { formatFireOrder, readFireOrder } from './fire.ts';
 import { formatMoveOrder, readMoveOrder } from './move.ts';
@@ -17,6 +18,11 @@ import { cleanLine, colAt, commentStart, splitLines, tokenize, tooManyBytes, typ
 export interface ParseOptions {
   /** Commands besides the players' (HELP, STATUS, RESEND, HISTORY, MAP), by name. */
   commands?: Record<string, CommandSpec>;
+  /**
+   * Whether the game an envelope names plays the quick game (seed 004): its `A1: 2L1` lines are
+   * read as quick moves (orders/quick.ts), not plots.
+   */
+  quick?: (game: string) => boolean;
 }
 
 /** An envelope being read. */
@@ -31,6 +37,8 @@ interface Open {
   units: Map<string, number>;
   movesFull?: boolean;
   plot?: PlotDraft;
+  /** The envelope is for a quick game (ParseOptions.quick): plot lines are quick moves. */
+  quick?: boolean;
   /** The text of every line inside the envelope, and the lines of plots that could not be read. */
   texts: Map<number, string>;
   failedLines: number[];
@@ -82,6 +90,28 @@ function readTurn(open: Open, tokens: readonly Token[], line: number, sink: Erro
   }
 }
 
+/** `A1: 2L1` in an envelope for a quick game (seed 004, docs/quick.md). */
+function readQuickLine(open: Open, head: { plane: Token; rest: Token[] }, line: number, sink: ErrorSink): void {
+  const at = { line, column: head.plane.col };
+  const plane = head.plane.text.toUpperCase();
+  if (!plane) { sink.add('E_NO_PLANE', at, { verb: 'PLOT' }); return; }
+  if (!PLANE_ID.test(plane)) { sink.add('E_BAD_PLANE', at, { word: head.plane.text }); return; }
+  if (++open.plotCount > LIMITS.maxPlots) {
+    if (open.plotCount === LIMITS.maxPlots + 1) sink.add('E_TOO_MANY_PLOTS', at, {});
+    return;
+  }
+  const earlier = open.planes.get(plane);
+  if (earlier !== undefined) { sink.add('E_DUPLICATE_PLOT', at, { plane, first: earlier }); return; }
+  open.planes.set(plane, line);
+  const text = head.rest.map((t) => t.text).join(' ');
+  const r = parseQuickMoves(text);
+  if (!r.value) {
+    for (const e of r.errors) sink.add('E_QUICK_MOVE', { line, column: head.rest[0]?.col ?? head.plane.col }, { plane, problem: e.message });
+    return;
+  }
+  open.env.quick = [...(open.env.quick ?? []), { plane, steps: r.value }];
+}
+
 /** `INITIATIVE FIRST|LAST` (two-phase games, seed 003). */
 function readInitiative(open: Open, tokens: readonly Token[], line: number, sink: ErrorSink): void {
   const w = tokens[1];
@@ -107,6 +137,10 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   const head = plotHead({ ...clean, text: clean.text.slice(0, end) }, tokens);
   if (open.skipPlot && !head && startsWithBox(tokens)) return; // a plot past the limit goes on
   open.skipPlot = false;
+  if (head && open.quick) {
+    readQuickLine(open, head, line, sink);
+    return;
+  }
   if (head) {
     endPlot(open, sink);
     // Bounded work per mail: every plot is checked against the rules and echoed in the answer.
@@ -230,6 +264,7 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
       open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map(), units: new Map(), texts: new Map(), failedLines: [], plotCount: 0 };
       if (clean.control) sink.add('E_CONTROL_CHAR', { line, column: clean.control.col }, { code: clean.control.code });
       Object.assign(env, readHeader(clean, line, sink));
+      if (options.quick && env.game && options.quick(env.game)) (open as Open).quick = true;
       continue;
     }
     const o = open as Open;
@@ -269,6 +304,7 @@ export function formatOrders(envelopes: readonly Envelope[], options: FormatOpti
     if (e.turn !== undefined) out.push(`TURN ${e.turn}`);
     if (e.initiative) out.push(`INITIATIVE ${e.initiative.toUpperCase()}`);
     for (const p of e.plots) out.push(formatPlot(p));
+    for (const q of e.quick ?? []) out.push(`${q.plane}: ${formatQuickMoves(q.steps)}`);
     for (const f of e.fire) out.push(formatFireOrder(f));
     for (const m of e.moves ?? []) out.push(formatMoveOrder(m));
     for (const c of e.commands) {

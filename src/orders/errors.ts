@@ -63,6 +63,7 @@ export const ORDER_ERRORS = {
     : `'${a.word}' is a box, but no plot line comes right before this line; start the plot with the plane id, e.g. A1: ${a.word} ...`,
   E_BAD_TURN: () => `write the turn as TURN and a number from 1 to ${LIMITS.maxTurn}, e.g. TURN 5`,
   E_DUPLICATE_TURN: (a: { first: number }) => `TURN is already given on line ${a.first}; write it once per envelope`,
+  E_QUICK_MOVE: (a: { plane: string; problem: string }) => `${a.plane}: ${a.problem}`,
   E_BAD_INITIATIVE: () => 'write INITIATIVE FIRST or INITIATIVE LAST: whether your side moves first or last when it wins a tie of speed (two-phase games)',
   E_DUPLICATE_INITIATIVE: (a: { first: number }) => `INITIATIVE is already given on line ${a.first}; write it once per envelope`,
   // Plots (seed 000 X.F, seed 001 rules (18)-(21)).

@@ -303,7 +303,7 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
       else line.put(dot, '+');
     }
   }
-  for (const p of labelled) {
+  for (const p of view.quick ? [] : labelled) {
     const line = under(p);
     const text = String(Math.round(p.altitude / 100));
     const dot = dotX(p.col);
@@ -339,17 +339,18 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
 export function legend(view: MapView, shown: Set<string>, keys: { key: string; text: string }[] = []): string {
   const rows = [
     FACING_KEY,
-    'Under a plane: its altitude in 100s of ft.',
+    ...(view.quick ? [] : ['Under a plane: its altitude in 100s of ft.']),
   ];
   if (view.terrain) rows.push(TERRAIN_KEY);
-  if (view.paths.some((p) => p.marks.length)) rows.push(view.twoPhase ? '+n: the plotted path\'s nth hex this turn.' : '+n: the hex the plotted path enters in impulse n.');
+  if (view.paths.some((p) => p.marks.length)) rows.push(view.quick ? '+n: the nth hex of the move.' : view.twoPhase ? '+n: the plotted path\'s nth hex this turn.' : '+n: the hex the plotted path enters in impulse n.');
   for (const k of keys) rows.push(`${k.key} = ${k.text}`);
-  rows.push('plane  side      hex    facing      alt ft  speed  bank');
+  rows.push(view.quick ? 'plane  side      hex    facing     SPEED' : 'plane  side      hex    facing      alt ft  speed  bank');
   for (const p of view.planes) {
     const off = p.status === 'flying' && !shown.has(p.id) ? ' (not shown above)' : '';
-    const status = p.status === 'flying' ? '' : ` ${p.status.toUpperCase()}`;
+    const status = p.status === 'flying' ? '' : ` ${view.quick && p.status === 'shot-down' ? 'DESTROYED' : p.status.toUpperCase()}`;
     const facing = facingText(p.facing);
-    rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedOf(p)}  ${bankOf(p)}${status}${off}`);
+    if (view.quick) rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(Math.round(p.speed / 10)).padStart(6)}${status}${off}`);
+    else rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedOf(p)}  ${bankOf(p)}${status}${off}`);
   }
   rows.push(...unitRows(view, shown));
   return rows.join('\n');

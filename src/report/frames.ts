@@ -48,6 +48,12 @@ export function replayFrames(before: GameState, events: readonly GameEvent[]): F
         case 'unit-move': f.hex = e.to; f.facing = e.facing; break;
         case 'unit-turn': f.facing = e.to; break;
         case 'unit-exit': f.status = 'exited'; break;
+        // The quick game (seed 004): a move's end, and an aircraft lost.
+        case 'quick':
+          if (e.event.type === 'move') { f.hex = e.event.to; f.facing = e.event.facing; }
+          else if (e.event.type === 'exit') f.status = 'exited';
+          else if (e.event.type === 'down') f.status = e.event.how === 'destroyed' ? 'shot-down' : 'crashed';
+          break;
         default: {
           const t = (e as { type: string }).type;
           if (t === 'shot-down') f.status = 'shot-down';

@@ -94,6 +94,8 @@ export interface MapView {
   paths: { plane: string; marks: PathMarkView[] }[];
   /** The two-phase sequence (seed 003): a path's +n is the plane's nth hex, not an impulse. */
   twoPhase?: boolean;
+  /** The quick game (seed 004): no altitudes, SPEED in whole points, no bank. */
+  quick?: boolean;
   tracks: TrackView[];
   shots: ShotView[];
 }
@@ -168,7 +170,8 @@ export function buildMapView(input: MapViewInput): MapView {
   }
   const { width, height, terrain } = state.map;
   const twoPhase = input.state.options.sequence === 'two-phase';
-  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, planes, units, paths, ...(twoPhase ? { twoPhase } : {}), tracks, shots };
+  const quick = !!input.state.quick;
+  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, planes, units, paths, ...(twoPhase ? { twoPhase } : {}), ...(quick ? { quick } : {}), tracks, shots };
 }
 
 /** The planes still on the map (the others are listed, not drawn). */

@@ -8,6 +8,7 @@ import { facingText } from '../core/hex/facing.ts';
 import { speedText } from '../core/state.ts';
 import { combatLines } from './combat-log.ts';
 import { wrapText } from './wrap.ts';
+import { quickEventLine } from './quick-log.ts';
 import { impulseHeading, phaseOpening, sequenceLines, type TurnShape, turnShape } from './turn-shape.ts';
 
 const sign = (n: number): string => (n > 0 ? `+${n}` : String(n));
@@ -77,6 +78,16 @@ export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events
     if (e.type === 'default-orders') lines.push(`${e.plane}: ${e.reason}`);
   }
   if (byImpulse.has(0)) lines.push(...sequenceLines(shape));
+  if (shape.quick) {
+    // The quick game (seed 004): its own events, in words (quick-log.ts).
+    for (const i of shape.impulses) {
+      const evs = (byImpulse.get(i) ?? []).filter((e) => e.type === 'quick');
+      if (!evs.length) continue;
+      lines.push(impulseHeading(shape, i));
+      for (const e of evs) if (e.type === 'quick') lines.push(`  ${quickEventLine(e.event)}`);
+    }
+    return wrapText(lines.join('\n'), 78, 6);
+  }
   for (const i of shape.impulses) {
     const evs = byImpulse.get(i);
     const opening = byImpulse.has(0) ? phaseOpening(shape, i) : undefined;

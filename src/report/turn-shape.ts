@@ -11,6 +11,8 @@ type Initiative = Extract<GameEvent, { type: 'initiative' }>;
 
 export interface TurnShape {
   twoPhase: boolean;
+  /** The quick game (seed 004): movement in impulse 1, combat in impulse 2, nothing at the end. */
+  quick?: boolean;
   /** The impulses of the turn in order (1-12; or 1 to the last impulse zero). */
   impulses: number[];
   /** The impulse number of the end-of-turn events (13; or the two-phase `end`). */
@@ -22,7 +24,10 @@ export interface TurnShape {
 
 const STANDARD: TurnShape = { twoPhase: false, impulses: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], end: 13, phases: [], order: [], initiative: [] };
 
+const QUICK: TurnShape = { twoPhase: false, quick: true, impulses: [1, 2], end: 3, phases: [], order: [], initiative: [] };
+
 export function turnShape(events: readonly GameEvent[]): TurnShape {
+  if (events.some((e) => e.type === 'quick')) return QUICK;
   const seq = events.find((e): e is Sequence => e.type === 'sequence');
   if (!seq) return STANDARD;
   return {
@@ -44,6 +49,7 @@ export function phaseOf(shape: TurnShape, impulse: number): number {
 
 /** The heading of an impulse in a report: "Impulse 5", or "Impulse 7: impulse zero of the first phase". */
 export function impulseHeading(shape: TurnShape, impulse: number): string {
+  if (shape.quick) return impulse === 1 ? 'Movement (all at once)' : 'Combat';
   if (!shape.twoPhase) return `Impulse ${impulse}`;
   const k = phaseOf(shape, impulse);
   const phase = shape.phases[k];
@@ -58,6 +64,7 @@ export function moverAt(events: readonly GameEvent[], impulse: number): string |
 
 /** An impulse for the web replay: "impulse 7: M1 moves (first phase)"; "impulse 5" in twelve impulses. */
 export function replayLabel(shape: TurnShape, events: readonly GameEvent[], impulse: number): string {
+  if (shape.quick) return impulse === 1 ? 'the movement' : 'the combat';
   const heading = impulseHeading(shape, impulse).replace(/^Impulse/, 'impulse');
   if (!shape.twoPhase || shape.phases.some((p) => p.zero === impulse)) return heading;
   const mover = moverAt(events, impulse);

@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { parseQuickCards } from '../core/quick/cards.ts';
 import { resolveQuickTurn } from '../core/quick/rules.ts';
 import { parseQuickScenario } from '../core/quick/scenario.ts';
-import type { QuickEvent, QuickOrders, QuickSide, QuickState } from '../core/quick/types.ts';
+import type { QuickOrders, QuickSide, QuickState } from '../core/quick/types.ts';
 import { hexLabel } from '../core/hex/coords.ts';
 import { facingText } from '../core/hex/facing.ts';
 import { parseQuickMoves } from '../orders/quick.ts';
 import { readYaml, shown } from './data-files.ts';
 import { TallyhoError } from './errors.ts';
 import { wrapText } from '../report/wrap.ts';
+import { quickEventLine } from '../report/quick-log.ts';
 
 export const DEFAULT_QUICK_CARDS = resolve(dirname(fileURLToPath(import.meta.url)), '../../data/quick/aircraft.yaml');
 
@@ -48,18 +49,7 @@ export function quickOrdersFrom(texts: readonly string[]): QuickOrders {
   return orders;
 }
 
-const GUN: Record<QuickSide, string> = { F: 'front', L: 'left', R: 'right', B: 'rear' };
-
-export function quickEventLine(e: QuickEvent): string {
-  switch (e.type) {
-    case 'move': return `${e.plane} flies ${e.from} -> ${e.to}, now facing ${facingText(e.facing)}, SPEED ${e.speed}`;
-    case 'exit': return `${e.plane} leaves the map at ${e.hex}`;
-    case 'initiative': return `Initiative: ${Object.entries(e.rolls).map(([s, r]) => `${s} rolled ${r.join(' then ')}`).join(', ')}; ${e.order.join(' fires first, then ')}`;
-    case 'shot': return `${e.plane} fires its ${GUN[e.weapon]} gun at ${e.target}, ${e.range} hex${e.range === 1 ? '' : 'es'}: needs ${e.needs} or less, rolled ${e.roll}: ${e.hit ? 'HIT' : 'missed'}`;
-    case 'damage': return `  -> ${e.plane}: damage die ${e.roll}: ${e.what === 'weapon' ? `its ${GUN[e.side as QuickSide]} gun is destroyed` : `one ${e.what.toUpperCase()}`} (FUSELAGE ${e.fuselage}, ENGINE ${e.engine})`;
-    case 'down': return `  -> ${e.plane} ${e.how === 'destroyed' ? 'is DESTROYED' : 'has no engine left and CRASHES'}`;
-  }
-}
+export { quickEventLine };
 
 const snap = (s: QuickState, id: string) => {
   const p = s.planes.find((x) => x.id === id)!;

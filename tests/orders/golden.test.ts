@@ -11,8 +11,15 @@ import { expandInput, goldenFiles, readGolden, writeGolden, type GoldenCase } fr
 const update = process.env.UPDATE_GOLDEN === '1';
 const UNREAD = '   <- not read';
 
+/** A case's options: the JSON of ParseOptions, with `quickGames` (a list of game ids) for the `quick` predicate. */
+function optionsOf(c: GoldenCase): ParseOptions {
+  if (!c.options) return {};
+  const { quickGames, ...rest } = JSON.parse(c.options) as ParseOptions & { quickGames?: string[] };
+  return { ...rest, ...(quickGames ? { quick: (g: string) => quickGames.includes(g) } : {}) };
+}
+
 function run(c: GoldenCase): { canonical: string; errors: string[]; envelopes: Envelope[] } {
-  const options = c.options ? (JSON.parse(c.options) as ParseOptions) : {};
+  const options = optionsOf(c);
   const r = parseOrders(expandInput(c.input), options);
   return {
     // The lines that could not be read are shown, marked, before the #END of their envelope.
@@ -38,7 +45,7 @@ for (const file of goldenFiles()) {
         // The canonical form reads back to the same envelopes, without errors when every header
         // could be read (a header that could not be read is written with its gaps, and reported again).
         const read = formatOrders(got.envelopes).trimEnd();
-        const again = parseOrders(read, c.options ? (JSON.parse(c.options) as ParseOptions) : {});
+        const again = parseOrders(read, optionsOf(c));
         if (got.envelopes.every((e) => e.game && e.player && e.secret)) expect(again.errors).toEqual([]);
         expect(withoutLines(again.envelopes)).toEqual(withoutLines(got.envelopes));
         expect(formatOrders(again.envelopes).trimEnd()).toBe(read);

@@ -106,10 +106,12 @@ describe('tallyho resolve on the sample scenarios', () => {
     writeFileSync(join(dir, 'o.txt'), 'S1: 2L1\nM1: 3\n');
     const ev = JSON.parse(run('resolve', 'scenarios/quick-duel.yaml', join(dir, 'o.txt'), '--json').stdout).events;
     expect(ev[0]).toMatchObject({ type: 'move', plane: 'S1', from: '1015', to: '1012', facing: 11, speed: 4 });
-    // A quick scenario is refused by the mail referee, saying why.
+    // A quick scenario makes a game to play by mail.
     const created = spawnSync('node', ['bin/tallyho.js', 'game', 'create', 'scenarios/quick-duel.yaml', '--id', 'qd'], { encoding: 'utf8', env: { ...process.env, DATABASE_PATH: join(dir, 'db.sqlite') } });
-    expect(created.status).not.toBe(0);
-    expect(created.stderr).toMatch(/quick-game scenario \(seed 004, docs\/quick\.md\)/);
+    expect(created.stderr).not.toMatch(/tallyho: [^d]/);
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain('Game qd created: Quick duel (the quick game, docs/quick.md)');
+    expect(created.stdout).toMatch(/S1 +Spitfire/);
   });
 
   for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy', 'airfield-scramble', 'two-phase-pass']) {

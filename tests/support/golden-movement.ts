@@ -319,6 +319,7 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'takeoff': return `${at} takeoff ${e.hex} speed=${speedText(e.speed)}`;
     case 'land': return `${at} land ${e.hex} on=${e.on.replace(/ /g, '_')} speed=${speedText(e.speed)}`;
     case 'land-fail': return `${at} land-fail ${e.hex}`;
+    case 'quick': return `${at} quick ${e.event.type}`;
     case 'initiative': return `${turn}.0 initiative speed=${e.speed} ${e.rolls.map((r) => r.map((t) => `${t.side}:${t.roll}`).join(',')).join(' then ')} winner=${e.winner} ${e.choice}`;
     case 'sequence': return `${turn}.0 sequence ${e.order.map((o) => `${o.plane}:${o.first}+${o.second}`).join(' ')} phases=${e.phases.map((p) => `${p.first}-${p.zero}`).join(',')} end=${e.end}`;
     case 'flak': return `${at} flak ${e.target} range=${e.range} alt=${e.altitude} slant=${e.slantM} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;

@@ -60,23 +60,15 @@ export function sideFacing(target: QuickPlane, from: QuickPlane): QuickSide {
   return c >= 11 || c <= 1 ? 'F' : c <= 4 ? 'R' : c <= 7 ? 'B' : 'L';
 }
 
-export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: Dice = seededDice(state.dice)): Result<{ state: QuickState; events: QuickEvent[] }, Problem[]> {
-  const problems: Problem[] = [];
-  const flying = state.planes.filter((p) => p.status === 'flying');
-  for (const id of Object.keys(orders.moves)) if (!flying.some((p) => p.id === id)) problems.push(P(id, 'E_QUICK_PLANE', `there is no aircraft ${id} flying in this game`));
-  const moves = new Map<string, QuickStep[]>();
-  for (const p of flying) {
-    const steps = orders.moves[p.id] ?? [{ kind: 'F' as const, n: Math.max(1, Math.min(p.speed, p.engine)) }];
-    problems.push(...checkQuickMove(state, p, steps));
-    moves.set(p.id, steps);
-  }
-  if (problems.length) return err(problems);
+/** The move a plane without orders flies: straight on at its SPEED (never above ENGINE). */
+export const quickDefault = (p: QuickPlane): QuickStep[] => [{ kind: 'F' as const, n: Math.max(1, Math.min(p.speed, p.engine)) }];
+
+/** Movement, all at once (the orders checked already); no die. */
+export function flyQuick(state: QuickState, orders: QuickOrders): { state: QuickState; events: QuickEvent[] } {
   const work: QuickState = JSON.parse(JSON.stringify(state));
   const events: QuickEvent[] = [];
-  const roll = (label: string): number => dice.roll(6, { turn: work.turn, impulse: 0, label });
-  // Movement: all at once.
   for (const p of work.planes.filter((x) => x.status === 'flying')) {
-    const steps = moves.get(p.id) as QuickStep[];
+    const steps = orders.moves[p.id] ?? quickDefault(p);
     const from = hexLabel(p.hex);
     let pos = { hex: p.hex, facing: p.facing, nextRight: p.nextRight };
     for (const s of steps) {
@@ -87,6 +79,19 @@ export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: D
     events.push({ type: 'move', plane: p.id, from, to: hexLabel(p.hex), facing: p.facing, speed: p.speed });
     if (!onMap(work, p)) { p.status = 'exited'; events.push({ type: 'exit', plane: p.id, hex: hexLabel(p.hex) }); }
   }
+  return { state: work, events };
+}
+
+export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: Dice = seededDice(state.dice)): Result<{ state: QuickState; events: QuickEvent[] }, Problem[]> {
+  const problems: Problem[] = [];
+  const flying = state.planes.filter((p) => p.status === 'flying');
+  for (const id of Object.keys(orders.moves)) if (!flying.some((p) => p.id === id)) problems.push(P(id, 'E_QUICK_PLANE', `there is no aircraft ${id} flying in this game`));
+  for (const p of flying) problems.push(...checkQuickMove(state, p, orders.moves[p.id] ?? quickDefault(p)));
+  if (problems.length) return err(problems);
+  const flown = flyQuick(state, orders);
+  const work = flown.state;
+  const events = flown.events;
+  const roll = (label: string): number => dice.roll(6, { turn: work.turn, impulse: 0, label });
   // Initiative: a d6 a side, the highest first; ties roll again.
   const sides = [...new Set(work.planes.filter((p) => p.status === 'flying').map((p) => p.side))].sort();
   const rolls: Record<string, number[]> = Object.fromEntries(sides.map((s) => [s, [roll(`init:${s}:1`)]]));

@@ -8,7 +8,13 @@
  * The store is the one of the configuration (DATABASE_PATH, .env); the running server sends the mail.
  */
 import type { Command } from 'commander';
-import { createGame, gameStatus, startGame, type GameStatusView } from '../../app/games.ts';
+import { createGame, createQuickGame, gameStatus, startGame, type GameStatusView } from '../../app/games.ts';
+import { basename } from 'node:path';
+import { parseQuickScenario } from '../../core/quick/scenario.ts';
+import { quickGameState } from '../../core/quick/game.ts';
+import type { QuickCard } from '../../core/quick/types.ts';
+import { loadQuickCards } from '../quick.ts';
+import { quickScenarioData } from './resolve.ts';
 import { when } from '../../app/messages.ts';
 import { gameClock, heldBackLines, listGames, type GameClockView, type GameListEntry } from '../../app/overview.ts';
 import { setGm } from '../../app/roster.ts';
@@ -75,6 +81,20 @@ export function registerGameCommands(program: Command): void {
     .requiredOption('--id <game>', 'the game id players write in their orders (lower-case letters, digits, - or _)')
     .option('--gm-email <address>', "the game master's address; a GM secret for commands by mail is printed")
     .action((scenarioPath: string, opts: { id: string; gmEmail?: string }) => {
+      // The quick game (seed 004, docs/quick.md) has scenarios of its own.
+      const quick = quickScenarioData(scenarioPath);
+      if (quick !== undefined) {
+        const cards = loadQuickCards();
+        return withRuntime((rt) => {
+          const row = createQuickGame(rt.deps, { id: opts.id, data: quick, file: basename(scenarioPath), cards });
+          const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
+          const state = quickGameState(parseOk(quick, basename(scenarioPath), cards), (quick as { sides: Record<string, { name: string }> }).sides);
+          const planes = state.planes.map((p) => `  ${p.id.padEnd(6)} ${(state.quick?.cards[p.type]?.name ?? p.type).padEnd(14)} ${state.sides[p.side]?.name ?? p.side}`);
+          out([`Game ${row.id} created: ${row.name} (the quick game, docs/quick.md)`, 'Aircraft:', ...planes, '',
+            ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
+            `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
+        }, { create: true });
+      }
       // The scenario is read before the database is opened, so a wrong one makes no database.
       const catalog = loadAircraftDir();
       const ships = loadShipDir();
@@ -116,4 +136,11 @@ export function registerGameCommands(program: Command): void {
     }));
   registerGameControlCommands(game);
 
+}
+
+/** The quick state of a scenario createQuickGame has just accepted. */
+function parseOk(data: unknown, file: string, cards: readonly QuickCard[]) {
+  const r = parseQuickScenario(data, file, cards, '');
+  if (!r.ok) throw new Error(`${file}: ${r.error.map((p) => p.message).join('; ')}`);
+  return r.value.state;
 }

@@ -126,7 +126,7 @@ export function registerResolveCommand(program: Command): void {
 }
 
 /** A scenario file's data when it is a quick-game scenario (`ruleset: quick`), else undefined. */
-function quickScenarioData(path: string): unknown {
+export function quickScenarioData(path: string): unknown {
   let data: unknown;
   try { data = parseYaml(readFileSync(path, 'utf8')); } catch { return undefined; }
   return data && typeof data === 'object' && (data as { ruleset?: unknown }).ruleset === 'quick' ? data : undefined;

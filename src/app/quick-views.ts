@@ -1,0 +1,125 @@
+/**
+ * What players of the quick game (seed 004, docs/quick.md) read in their mail: the Aircraft Turn
+ * Record as the log sheet, the aircraft's card, what its next move may be, the ready-to-send
+ * orders, and where an accepted move takes it. The rest of the mail (maps, deadlines, fair dice)
+ * is the standard game's.
+ */
+import { hexLabel, type Hex } from '../core/hex/coords.ts';
+import { facingText } from '../core/hex/facing.ts';
+import { stepForward, turnBy } from '../core/hex/flight.ts';
+import { ARCS } from '../core/quick/rules.ts';
+import { toQuickState } from '../core/quick/game.ts';
+import type { QuickCard, QuickPlane, QuickSide, QuickStep } from '../core/quick/types.ts';
+import type { GameEvent } from '../core/events.ts';
+import type { GameState, PlaneState } from '../core/state.ts';
+import { formatQuickMoves } from '../orders/quick.ts';
+import { renderMap } from '../report/ascii-map.ts';
+import { wrapText } from '../report/wrap.ts';
+import type { Preview } from './views.ts';
+
+const SIDE_WORDS: Record<QuickSide, string> = { F: 'front', L: 'left', R: 'right', B: 'rear' };
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const ovals = (left: number, of: number): string => `${'O'.repeat(left)}${'x'.repeat(Math.max(0, of - left))}`.padEnd(5);
+
+const quickPlane = (state: GameState, id: string): QuickPlane | undefined => toQuickState(state).planes.find((p) => p.id === id);
+
+/** The SPEED a move may spend this turn, and the clock points of turn (core/quick/rules.ts checkQuickMove). */
+export function quickLimits(p: QuickPlane): { low: number; high: number; turns: number } {
+  return { low: Math.max(1, Math.min(p.speed - 1, p.engine)), high: Math.min(p.speed + 1, p.engine), turns: Math.floor(p.engine / 2) };
+}
+
+/** The Aircraft Turn Record of seed 004 as a log sheet: O an oval left, x one filled in by damage. */
+export function quickSheet(state: GameState, p: PlaneState, next = true): string {
+  const q = quickPlane(state, p.id);
+  const card = q ? state.quick?.cards[q.card] : undefined;
+  if (!q || !card) return p.id;
+  const status = q.status === 'flying' ? '' : `: ${q.status === 'destroyed' ? 'DESTROYED' : q.status.toUpperCase()}`;
+  const lines = [
+    `${p.id} (${card.name}, ${state.sides[p.side]?.name ?? p.side})${status}`,
+    `  hex ${hexLabel(p.hex)}, facing ${facingText(p.facing)}, SPEED ${q.speed}`,
+    `  ENGINE   ${ovals(q.engine, card.engine)}  ${q.engine} of ${card.engine}`,
+    `  FUSELAGE ${ovals(q.fuselage, card.fuselage)}  ${q.fuselage} of ${card.fuselage}`,
+    `  TO-HIT   ${card.toHit}`,
+    `  weapons: ${card.weapons.map((w) => (q.lost.includes(w) ? `${SIDE_WORDS[w]} (destroyed)` : SIDE_WORDS[w])).join(', ') || 'none'}`,
+  ];
+  if (q.status === 'flying' && next) {
+    const l = quickLimits(q);
+    lines.push(`  next move: SPEED ${l.low === l.high ? l.low : `${l.low} to ${l.high}`} (forward and turns together), at most ${plural(l.turns, 'clock point')} of turn`);
+  }
+  return wrapText(lines.join('\n'), 78, 4);
+}
+
+/** The card of a quick aircraft, for the welcome and CARD. */
+export function quickCardText(card: QuickCard): string {
+  const arcs = card.weapons.map((w) => `${SIDE_WORDS[w]} (${ARCS[w].join(', ')} o'clock)`).join('; ') || 'none';
+  return wrapText([
+    `${card.name.toUpperCase()} (${card.id})`,
+    `ENGINE ${card.engine}: the most SPEED it can fly, and twice the clock points it may turn in a turn`,
+    `FUSELAGE ${card.fuselage}: the hits it can take; at 0 it is destroyed`,
+    `TO-HIT ${card.toHit}: a shot hits on a d6 of ${card.toHit} or less, with the range modifier`,
+    `weapons: ${arcs}`,
+  ].join('\n'), 78, 2);
+}
+
+/** The cards of a player's aircraft, a text each. */
+export function quickCards(state: GameState, planeIds: readonly string[]): string[] {
+  const byCard = new Map<string, string[]>();
+  for (const p of state.planes) if (planeIds.includes(p.id)) byCard.set(p.type, [...(byCard.get(p.type) ?? []), p.id]);
+  return [...byCard].flatMap(([id, planes]) => {
+    const card = state.quick?.cards[id];
+    return card ? [`${planes.join(', ')} ${planes.length === 1 ? 'flies' : 'fly'} this aircraft.\n\n${quickCardText(card)}`] : [];
+  });
+}
+
+/** What an aircraft's next move must be. */
+export function quickNeeds(state: GameState, p: PlaneState): string {
+  const q = quickPlane(state, p.id);
+  if (!q) return p.id;
+  const l = quickLimits(q);
+  return wrapText(`${p.id}: SPEED ${q.speed} now; this turn spend ${l.low === l.high ? l.low : `${l.low} to ${l.high}`} (each hex forward 1, each clock point of turn 1), at most ${plural(l.turns, 'turn')}, never two turns in a row: e.g. ${p.id}: ${exampleMove(q)}`, 78, 4);
+}
+
+/** A legal move to show as an example: a turn in the middle when the aircraft may turn, else straight on. */
+function exampleMove(q: QuickPlane): string {
+  const l = quickLimits(q);
+  const speed = Math.min(Math.max(q.speed, l.low), l.high);
+  if (l.turns < 1 || speed < 3) return String(speed);
+  const before = Math.floor((speed - 1) / 2);
+  return formatQuickMoves([{ kind: 'F', n: before }, { kind: 'R' }, { kind: 'F', n: speed - 1 - before }]);
+}
+
+/** The standing move of the template: straight on at the SPEED it flies (never above ENGINE). */
+export function quickTemplateMove(state: GameState, p: PlaneState): string {
+  const q = quickPlane(state, p.id);
+  return q ? String(Math.max(1, Math.min(q.speed, q.engine))) : '1';
+}
+
+/** The hexes a move enters, in order, and where it ends. */
+function flown(q: QuickPlane, steps: readonly QuickStep[]): { path: Hex[]; end: { hex: Hex; facing: number } } {
+  let pos = { hex: q.hex, facing: q.facing, nextRight: q.nextRight };
+  const path: Hex[] = [];
+  for (const s of steps) {
+    if (s.kind === 'F') for (let i = 0; i < s.n; i++) { pos = stepForward(pos); path.push(pos.hex); } else pos = turnBy(pos, s.kind === 'L' ? -1 : 1);
+  }
+  return { path, end: { hex: pos.hex, facing: pos.facing } };
+}
+
+/** Where each of the player's aircraft goes with its move: a map with the hexes numbered, and a line. */
+export function quickPreviews(state: GameState, moves: Record<string, QuickStep[]>, planeIds: readonly string[]): Preview[] {
+  const qs = toQuickState(state);
+  return qs.planes.filter((q) => planeIds.includes(q.id) && q.status === 'flying').map((q) => {
+    const steps = moves[q.id] ?? [{ kind: 'F' as const, n: Math.max(1, Math.min(q.speed, q.engine)) }];
+    const { path, end } = flown(q, steps);
+    const marks = path.map((hex, i) => ({ hex, impulse: i + 1 }));
+    const speed = steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 1), 0);
+    const summary = `${q.id} ${moves[q.id] ? `flies ${formatQuickMoves(steps)}` : `has no move: it flies straight on, ${formatQuickMoves(steps)}`} and ends the turn in ${hexLabel(end.hex)}, facing ${facingText(end.facing)}, SPEED ${speed}.`;
+    return { plane: q.id, path: marks, map: `${renderMap(state, { focus: [q.id], path: marks, maxRows: 12 })}\n${wrapText(summary, 78, 4)}` };
+  });
+}
+
+/** The aircraft lost in a quick-game turn, a line each. */
+export function quickCasualties(events: readonly GameEvent[]): string[] {
+  return events.flatMap((e) => (e.type === 'quick' && e.event.type === 'down'
+    ? [`${e.event.plane} ${e.event.how === 'destroyed' ? 'destroyed' : 'crashed, its engine gone'}: shot by ${e.event.by}`]
+    : []));
+}

@@ -1,0 +1,103 @@
+/**
+ * The quick game (seed 004, docs/quick.md) by mail: the welcome with the Aircraft Turn Record, the
+ * card, the how-to and a template that reads back; moves in the seed's notation checked, refused
+ * with every mistake and acknowledged with the path; the turn resolved and reported in words; the
+ * aircraft lost; and the standard game's orders refused in a quick game.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { addPlayer, createQuickGame, startGame } from '../../src/app/games.ts';
+import { parseOrders } from '../../src/orders/index.ts';
+import { loadQuickCards } from '../../src/shell/quick.ts';
+import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
+
+const RAF = 'raf@example.test';
+const LW = 'lw@example.test';
+
+function duel(t: TestReferee, file = 'scenarios/quick-duel.yaml') {
+  createQuickGame(t.deps, { id: 'qd', data: parse(readFileSync(file, 'utf8')), file, cards: loadQuickCards() });
+  const raf = addPlayer(t.deps, { gameId: 'qd', playerId: 'raf', email: RAF, planes: ['S1'] }).secret;
+  const lw = addPlayer(t.deps, { gameId: 'qd', playerId: 'lw', email: LW, planes: ['M1'] }).secret;
+  startGame(t.deps, 'qd');
+  return { raf, lw };
+}
+
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('the quick game by mail', () => {
+  it('welcomes with the turn record, the card, the how-to and a template that reads back', () => {
+    const t = testReferee();
+    duel(t);
+    const w = last(t, RAF, 'welcome').text;
+    expect(w).toMatch(/S1 \(Spitfire I, Royal Air Force\)\n {2}hex 1015, facing 12 \(N\), SPEED 3\n {2}ENGINE {3}OOOO {3}4 of 4\n {2}FUSELAGE OOO {4}3 of 3\n {2}TO-HIT {3}3/);
+    expect(w).toContain('SPITFIRE I (spitfire)');
+    expect(flat(w)).toContain('Each of your aircraft gets a line: its id, a colon, then its move for the turn.');
+    expect(flat(w)).toContain('S1: SPEED 3 now; this turn spend 2 to 4');
+    expect(w).not.toMatch(/alt ft|100s of ft|impulse/);
+    const template = w.slice(w.indexOf('\n#TALLYHO') + 1);
+    const read = parseOrders(template, { quick: (g) => g === 'qd' });
+    expect(read.errors).toEqual([]);
+    expect(read.envelopes[0]?.quick).toEqual([{ plane: 'S1', steps: [{ kind: 'F', n: 3 }] }]);
+  });
+
+  it('refuses a move that spends too much, turns twice in a row or names a weapon it lacks, every mistake at once', () => {
+    const t = testReferee();
+    const s = duel(t);
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: 1LL3\nFIRE S1 B AT M1'));
+    const refused = last(t, RAF, 'ack');
+    expect(refused.subject).toMatch(/NOT accepted/);
+    const text = flat(refused.text);
+    expect(text).toContain('S1 flies at SPEED 3 with ENGINE 4: this turn it spends 2 to 4');
+    expect(text).toContain('two turns in a row');
+    expect(text).toContain('FIRE S1 B: name the side of the weapon, one of F');
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: 2R1 -- a plain word 2X is not a move\nS1: 3'));
+    expect(last(t, RAF, 'ack').subject).toMatch(/NOT accepted/);
+  });
+
+  it('acknowledges the path, resolves the turn when both are in and reports it in words', () => {
+    const t = testReferee();
+    const s = duel(t);
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: 2L1\nFIRE S1 F AT M1'));
+    const ack = last(t, RAF, 'ack');
+    expect(ack.subject).toMatch(/accepted/);
+    expect(ack.text).toContain('PATH OF S1 (+n: the nth hex of its move)');
+    expect(flat(ack.text)).toContain('S1 flies 2L1 and ends the turn in 1012, facing 11 (NNW), SPEED 4.');
+    const r = send(t, LW, envelope('qd', 'lw', s.lw, 'M1: 3'));
+    expect(r.resolved).toEqual([{ game: 'qd', turn: 1 }]);
+    const report = last(t, RAF, 'report').text;
+    expect(report).toContain('Movement (all at once)');
+    expect(report).toContain('S1 flies 1015 -> 1012, now facing 11 (NNW), SPEED 4');
+    expect(report).toContain('M1 flies 1106 -> 1109, now facing 6 (S), SPEED 3');
+    expect(report).toMatch(/Combat\n {2}Initiative: /);
+    expect(report).toMatch(/#TALLYHO qd raf "T2-[0-9a-f]+"\nTURN 2\nS1: 4\nFIRE S1 F AT M1\n#END/);
+    expect(report).toContain('WHAT HAPPENED\n');
+    expect(report).not.toMatch(/impulse|manoeuvre carried over/i);
+    for (const line of report.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
+  });
+
+  it('refuses the standard game\'s plots and a HOLD line in a quick game', () => {
+    const t = testReferee();
+    const s = duel(t);
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: RB S TR\nHOLD S1'));
+    const text = flat(last(t, RAF, 'ack').text);
+    expect(text).toContain("'B' is not part of a move");
+    expect(text).toContain("S1's move could not be read, so it was not checked against the rules (SPEED, turns) yet");
+    expect(text).toContain('HOLD S1: in the quick game every weapon fires');
+  });
+
+  it('answers CARD, MAP, STATUS and HISTORY with the quick game\'s own words', () => {
+    const t = testReferee();
+    const s = duel(t);
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: 2L1'));
+    send(t, LW, envelope('qd', 'lw', s.lw, 'M1: 3'));
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'CARD\nCARD M1\nMAP\nSTATUS\nHISTORY 1'));
+    const a = last(t, RAF, 'answer').text;
+    expect(a).toContain('SPITFIRE I (spitfire)');
+    expect(a).toContain('BF 109 E (bf109)');
+    expect(a).toContain('plane  side      hex    facing     SPEED');
+    expect(a).toContain('Movement (all at once)');
+    expect(a).not.toMatch(/alt ft|impulse \d/i);
+    if (process.env.PEEK) console.log(a);
+  });
+});
