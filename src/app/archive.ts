@@ -17,6 +17,7 @@ import { replayFrames } from '../report/frames.ts';
 import { buildMapView } from '../report/map-view.ts';
 import { svgMap } from '../report/svg-map.ts';
 import { turnLog } from '../report/turn-log.ts';
+import { quickEventLine } from '../report/quick-log.ts';
 import { replayLabel, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { ID_RE } from './games.ts';
 import { when } from './messages.ts';
@@ -92,7 +93,9 @@ function description(game: GameRow): string {
 
 const planeRow = (state: GameState, p: PlaneState) => ({
   id: p.id, type: state.aircraft[p.type]?.name ?? state.quick?.cards[p.type]?.name ?? p.type, side: state.sides[p.side]?.name ?? p.side,
-  status: p.status, hex: hexLabel(p.hex), facing: facingText(p.facing), altitude: p.altitude, speed: speedText(p.speed), bank: bankWords(p.bank),
+  // The quick game (seed 004): SPEED in whole points; destroyed rather than shot down.
+  status: state.quick && p.status === 'shot-down' ? 'destroyed' : p.status, hex: hexLabel(p.hex), facing: facingText(p.facing), altitude: p.altitude,
+  speed: state.quick ? String(Math.round(p.speed / 10)) : speedText(p.speed), bank: bankWords(p.bank),
 });
 
 /** A visible game: ids outside the id alphabet never reach the store. */
@@ -132,6 +135,7 @@ export function gamePage(store: Store, id: string) {
     const waiting = players.filter((p) => p.orders === 'waiting').map((p) => p.id);
     const title = game.status === 'over' ? `${game.name}: the map at the end` : `${game.name}: the map at the start of turn ${game.turn}`;
     return {
+      quick: !!state?.quick,
       fog: hidden ? FOG_NOTICE : '',
       hiddenTurns: hidden && !resolved.length ? 'No turn has been resolved yet.' : hidden ? `${resolved.length === 1 ? 'One turn has' : `${resolved.length} turns have`} been resolved; ${resolved.length === 1 ? 'it is' : 'they are'} shown here when the game is over.` : '',
       id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],
@@ -204,10 +208,14 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
   const shape = turnShape(t.events);
   const combat = [];
   for (const i of shape.impulses) {
-    const lines = combatLines(at(i));
-    if (lines.length) combat.push({ impulse: i, text: lines.join('\n') });
+    // The quick game (seed 004): its combat in words (report/quick-log.ts).
+    const lines = shape.quick
+      ? at(i).flatMap((e) => (e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit' ? [quickEventLine(e.event)] : []))
+      : combatLines(at(i));
+    if (lines.length) combat.push({ impulse: i, ...(shape.quick ? { heading: 'Combat' } : {}), text: lines.join('\n') });
   }
   return {
+    quick: !!t.before.quick,
     game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
     turn: t.turn, resolved: when(t.resolvedAt),
     prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '', next: t.hasNext ? turnHref(t.game.id, t.turn + 1) : '',
@@ -253,6 +261,7 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
     const shape = turnShape(t.events);
     const owner = tx.players.list(t.game.id).find((x) => x.planes.includes(p.id));
     return {
+      quick: !!t.after.quick,
       game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
       turn: t.turn, turnHref: turnHref(t.game.id, t.turn), player: owner?.id ?? '',
       plane: planeRow(t.after, p),

@@ -348,6 +348,8 @@ interface Marker {
   own: boolean;
   /** A truck, tank or ship: its kind, its name and (ships) its speed in knots. */
   kind?: UnitKind;
+  /** The quick game (seed 004): no altitude to show. */
+  quick?: boolean;
   name?: string;
   knots?: number;
 }
@@ -376,7 +378,7 @@ function marker(m: Marker, stack: number): string {
   if (m.kind) return unitMarker(m as Marker & { kind: UnitKind }, stack);
   const { x, y } = centreOf(m.col, m.row);
   const flyingNow = m.status === 'flying';
-  const alt = flyingNow ? `${feet(m.altitude)} ft` : m.status.toUpperCase();
+  const alt = !flyingNow ? m.status.toUpperCase() : m.quick ? 'flying' : `${feet(m.altitude)} ft`;
   // The label on the side away from the nose: below a plane flying up or across, above one flying down.
   const down = m.facing >= 4 && m.facing <= 8;
   const dy = down ? -(R * 0.5 + stack * 10) : R * 0.75 + stack * 10;
@@ -385,7 +387,7 @@ function marker(m: Marker, stack: number): string {
     `<title>${esc(`${m.id}: hex ${m.hex}, facing ${facingText(m.facing)}, ${alt}`)}</title>` +
     `<path class="nose" d="M0,${num(-R * 0.85)} L${num(R * 0.3)},${num(-R * 0.2)} L${num(-R * 0.3)},${num(-R * 0.2)} Z" transform="rotate(${esc(m.facing * 30)})"/>` +
     `<circle r="${num(R * 0.32)}"/>` +
-    `<text class="label" y="${num(dy)}">${esc(m.id)} ${esc(flyingNow ? feet(m.altitude) : m.status)}</text></g>`;
+    `<text class="label" y="${num(dy)}">${esc(m.id)}${flyingNow && m.quick ? '' : ` ${esc(flyingNow ? feet(m.altitude) : m.status)}`}</text></g>`;
 }
 
 function markers(list: Marker[]): string {
@@ -415,7 +417,7 @@ function frameGroups(view: MapView, frames: Frame[]): string {
     }
     const p = info.get(f.id);
     if (!p || !m) return null;
-    return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: f.altitude, status: f.status, sideIndex: p.sideIndex, own: p.own };
+    return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: f.altitude, status: f.status, sideIndex: p.sideIndex, own: p.own, ...(view.quick ? { quick: true } : {}) };
   };
   // Units under the planes.
   const ordered = (frame: Frame) => [...frame.filter((f) => f.kind), ...frame.filter((f) => !f.kind)];
@@ -433,7 +435,7 @@ export function svgMap(view: MapView, opts: SvgMapOptions): string {
   const drawnRect = pad(boxRect(drawn));
   const planes = opts.frames
     ? frameGroups(view, opts.frames)
-    : `<g class="frame" data-frame="0">${markers([...unitMarkers(view), ...view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size))])}</g>`;
+    : `<g class="frame" data-frame="0">${markers([...unitMarkers(view), ...view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size)).map((p) => (view.quick ? { ...p, quick: true } : p))])}</g>`;
   const style = opts.standalone ? `<style>${MAP_CSS}</style>\n<rect class="bg" x="${num(drawnRect.x)}" y="${num(drawnRect.y)}" width="${num(drawnRect.width)}" height="${num(drawnRect.height)}"/>\n` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(actionRect)}" ` +
     `width="${num(actionRect.width)}" height="${num(actionRect.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +

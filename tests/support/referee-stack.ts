@@ -6,7 +6,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { addPlayer, createGame, createQuickGame, startGame } from '../../src/app/games.ts';
+import { quickScenarioData } from '../../src/shell/cli/resolve.ts';
+import { loadQuickCards } from '../../src/shell/quick.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { configFrom } from '../../src/shell/config.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';
@@ -55,10 +57,16 @@ export function setUpScenario(env: Record<string, string>, game: string, scenari
   try {
     const catalog = loadAircraftDir();
     const ships = loadShipDir();
-    createGame(rt.deps, {
-      id: game, scenario: loadScenarioFile(join(ROOT, 'scenarios', `${scenario}.yaml`), catalog, ships), catalog, ships,
-      bombing: loadBombingTable(), torpedoes: loadTorpedoTable(),
-    });
+    const path = join(ROOT, 'scenarios', `${scenario}.yaml`);
+    // A quick-game scenario (seed 004) makes a quick game.
+    const quick = quickScenarioData(path);
+    if (quick !== undefined) createQuickGame(rt.deps, { id: game, data: quick, file: `${scenario}.yaml`, cards: loadQuickCards() });
+    else {
+      createGame(rt.deps, {
+        id: game, scenario: loadScenarioFile(path, catalog, ships), catalog, ships,
+        bombing: loadBombingTable(), torpedoes: loadTorpedoTable(),
+      });
+    }
     const secrets: Record<string, string> = {};
     for (const p of players) secrets[p.id] = addPlayer(rt.deps, { gameId: game, playerId: p.id, email: p.email, planes: p.pieces }).secret;
     startGame(rt.deps, game);
