@@ -10,7 +10,8 @@ import { turnLog } from '../report/turn-log.ts';
 import { currentDeadline, deadlineParagraph, missingPlayers, refreshDeadline, saveClock, turnClock } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { requireGame } from './games.ts';
-import { announce, DEFAULT_WORDS, type Section } from './notify.ts';
+import { announce, defaultWords, type Section } from './notify.ts';
+import { quickCasualties } from './quick-views.ts';
 import type { GameRow, StoreTx } from './ports.ts';
 import { applySetting, durationText, parseDuration, scheduleWords, settingLines, type GameSettings } from './settings.ts';
 import { resolveReady } from './turn.ts';
@@ -167,12 +168,12 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
     return { missing, events, before, state };
   });
   if (!r) throw new AppError('E_STATE', `turn ${game.turn} of game '${game.id}' could not be resolved (see the log)`);
-  const shot = casualties(r.events);
+  const shot = r.before.quick ? quickCasualties(r.events) : casualties(r.events);
   return {
     game,
     lines: [
       `PREVIEW of turn ${game.turn} with the orders in now; nothing was saved or sent, and the dice may differ when orders change.`,
-      r.missing.length ? `Without orders (the default: ${DEFAULT_WORDS}): ${r.missing.join(', ')}.` : 'Every player\'s orders are in.',
+      r.missing.length ? `Without orders (the default: ${defaultWords(r.before)}): ${r.missing.join(', ')}.` : 'Every player\'s orders are in.',
     ],
     sections: [
       ...(shot.length ? [{ heading: 'Shot down', text: wrap(shot.join('\n'), 4) }] : []),

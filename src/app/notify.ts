@@ -7,6 +7,7 @@
 import { utf8Bytes } from '../orders/text.ts';
 import { deadlineLine, deadlineParagraph } from './deadlines.ts';
 import type { Picture } from './pictures.ts';
+import type { GameState } from '../core/state.ts';
 import type { AppDeps } from './deps.ts';
 import { queueMail } from './mailer.ts';
 import { nextTurn } from './messages.ts';
@@ -15,6 +16,9 @@ import { durationText } from './settings.ts';
 import { wrap } from './views.ts';
 
 export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvres at their speed, with power and brake unchanged, fire held';
+/** The quick game's default (seed 004, docs/quick.md): no move, straight on; the guns fire as ever. */
+export const QUICK_DEFAULT_WORDS = 'each aircraft straight on at its SPEED, its guns firing at the nearest enemy in their arcs';
+export const defaultWords = (state: GameState | undefined): string => (state?.quick ? QUICK_DEFAULT_WORDS : DEFAULT_WORDS);
 
 /** The game master's address: the game's own, else the installation's (GM_EMAIL); null when none. */
 export function gmAddress(deps: AppDeps, tx: StoreTx, gameId: string | null): string | null {
@@ -142,7 +146,7 @@ export function queueReminder(deps: AppDeps, tx: StoreTx, game: GameRow, player:
     intro: wrap(`No orders from you for turn ${game.turn} of game ${game.id} (${game.name}) are in yet.`, 0),
     deadline: deadlineLine(tx, game, player),
     grace: settings.graceMinutes ? wrap(`Orders are still taken for ${durationText(settings.graceMinutes)} after the deadline; then the turn is resolved.`, 0) : '',
-    defaults: wrap(`Without orders by then your planes fly the default: ${DEFAULT_WORDS}. A missed turn is counted.`, 0),
+    defaults: wrap(`Without orders by then your planes fly the default: ${defaultWords(state)}. A missed turn is counted.`, 0),
     missing: missing.join(', '),
     ...next, orderDeadline: '',
   };

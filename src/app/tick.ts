@@ -11,7 +11,7 @@
 import { noticeAttempts } from './attacks.ts';
 import { currentDeadline, missingPlayers, saveClock, turnClock } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
-import { alertGm, DEFAULT_WORDS, queueAnswer, queueReminder } from './notify.ts';
+import { alertGm, defaultWords, queueAnswer, queueReminder } from './notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { deadlineLines, durationText } from './settings.ts';
 import { purgeJoins } from './signup.ts';
@@ -87,7 +87,7 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
           paragraphs: [
             [`The deadline of turn ${game.turn} has passed and no orders from you are in. Orders are still taken until:`,
               ...deadlineLines(until, s.zone, p.zone).map((l) => `    ${l}`)].join('\n'),
-            `Then the turn is resolved and your planes fly the default: ${DEFAULT_WORDS}.`,
+            `Then the turn is resolved and your planes fly the default: ${defaultWords(tx.turns.get(game.id, game.turn)?.state)}.`,
           ],
         });
       }
@@ -136,7 +136,7 @@ function recordMisses(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, m
     queueAnswer(deps, tx, {
       to: p.email, game, player: p, kind: 'notice', title: `Turn ${turn}: no orders from you`,
       paragraphs: [
-        `No orders from you for turn ${turn} were in by the deadline${s.graceMinutes ? ` and its grace of ${durationText(s.graceMinutes)}` : ''}. ${planes.join(', ')} flew the default: ${DEFAULT_WORDS}. The turn report shows what happened.`,
+        `No orders from you for turn ${turn} were in by the deadline${s.graceMinutes ? ` and its grace of ${durationText(s.graceMinutes)}` : ''}. ${planes.join(', ')} flew the default: ${defaultWords(state)}. The turn report shows what happened.`,
         `You have missed ${n === 1 ? 'one turn' : `${n} turns`}${s.maxMisses ? ` (the game master is told at ${s.maxMisses})` : ''}. The turn report has your orders for the next turn ready to send.`,
       ],
     });

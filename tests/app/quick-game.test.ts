@@ -11,6 +11,10 @@ import { addPlayer, createQuickGame, startGame } from '../../src/app/games.ts';
 import { parseOrders } from '../../src/orders/index.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
 import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
+import { setSetting } from '../../src/app/control.ts';
+import { tick } from '../../src/app/tick.ts';
+
+const HOUR = 3600_000;
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
@@ -99,5 +103,18 @@ describe('the quick game by mail', () => {
     expect(a).toContain('Movement (all at once)');
     expect(a).not.toMatch(/alt ft|impulse \d/i);
     if (process.env.PEEK) console.log(a);
+  });
+
+  it('keeps a deadline: a reminder and a missed turn told in the quick game\'s words, the aircraft flown straight on', () => {
+    const t = testReferee();
+    const s = duel(t);
+    setSetting(t.deps, 'qd', 'deadline', 'every 2 days at 20:00');
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: 2L1'));
+    for (let h = 0; h < 80 && t.store.tx((tx) => tx.games.get('qd')!.turn) === 1; h++) { t.tick(HOUR); tick(t.deps); }
+    expect(t.store.tx((tx) => tx.games.get('qd')!.turn)).toBe(2);
+    const reminder = last(t, LW, 'reminder').text.replace(/\s+/g, ' ');
+    expect(reminder).toContain('each aircraft straight on at its SPEED, its guns firing at the nearest enemy in their arcs');
+    const report = last(t, LW, 'report').text;
+    expect(report).toContain('M1 flies 1106 -> 1109, now facing 6 (S), SPEED 3');
   });
 });
