@@ -15,7 +15,12 @@ const id = z.string().regex(/^[a-z0-9_-]{1,32}$/, 'an id: 1 to 32 lower-case let
 
 const ordersSchema = z.strictObject({
   player: id, submittedAt: ms, accepted: z.boolean(), flown: z.boolean(), canonical: z.string(),
-  orders: z.strictObject({ plots: z.record(z.string(), z.looseObject({ plane: z.string() })), fire: z.array(z.looseObject({ plane: z.string() })), moves: z.array(z.looseObject({ unit: z.string() })).optional() }),
+  orders: z.strictObject({
+    plots: z.record(z.string(), z.looseObject({ plane: z.string() })), fire: z.array(z.looseObject({ plane: z.string() })), moves: z.array(z.looseObject({ unit: z.string() })).optional(),
+    // The two-phase sequence's INITIATIVE choices (seed 003) and the quick game's moves (seed 004).
+    initiative: z.record(z.string(), z.enum(['first', 'last'])).optional(),
+    quick: z.record(z.string(), z.array(z.looseObject({ kind: z.enum(['F', 'L', 'R']) }))).optional(),
+  }),
   problems: z.array(z.string()),
 });
 

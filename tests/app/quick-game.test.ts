@@ -12,6 +12,9 @@ import { parseOrders } from '../../src/orders/index.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
 import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
 import { setSetting } from '../../src/app/control.ts';
+import { exportGame, importGame } from '../../src/app/export.ts';
+import { verifyGame } from '../../src/app/verify.ts';
+import { parseExport } from '../../src/shell/export-file.ts';
 import { tick } from '../../src/app/tick.ts';
 
 const HOUR = 3600_000;
@@ -77,6 +80,13 @@ describe('the quick game by mail', () => {
     expect(report).toMatch(/#TALLYHO qd raf "T2-[0-9a-f]+"\nTURN 2\nS1: 4\nFIRE S1 F AT M1\n#END/);
     expect(report).toContain('WHAT HAPPENED\n');
     expect(report).not.toMatch(/impulse|manoeuvre carried over/i);
+    // Verify, export and import take a quick game as any other.
+    expect(verifyGame(t.deps, 'qd')).toEqual({ game: 'qd', turns: 1, legacyTurns: 0, differences: [] });
+    const data = exportGame(t.deps, 'qd');
+    const fresh = testReferee();
+    importGame(fresh.deps, parseExport(JSON.stringify(data), 'qd.json'));
+    expect(exportGame(fresh.deps, 'qd')).toEqual(data);
+    expect(verifyGame(fresh.deps, 'qd').differences).toEqual([]);
     for (const line of report.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
   });
 

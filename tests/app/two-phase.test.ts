@@ -7,6 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
+import { exportGame, importGame } from '../../src/app/export.ts';
+import { verifyGame } from '../../src/app/verify.ts';
+import { parseExport } from '../../src/shell/export-file.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
 
@@ -58,6 +61,13 @@ describe('the two-phase sequence by mail', () => {
     expect(report).toContain('SECOND PHASE');
     // lw's choice stands in turn 2: told in its report.
     expect(flat(last(t, LW, 'report').text)).toContain('its planes move last (INITIATIVE LAST); write INITIATIVE FIRST');
+    // Verify, export and import take a two-phase game as any other, its INITIATIVE line with it.
+    expect(verifyGame(t.deps, 'pass')).toEqual({ game: 'pass', turns: 1, legacyTurns: 0, differences: [] });
+    const data = exportGame(t.deps, 'pass');
+    const fresh = testReferee();
+    importGame(fresh.deps, parseExport(JSON.stringify(data), 'pass.json'));
+    expect(exportGame(fresh.deps, 'pass')).toEqual(data);
+    expect(verifyGame(fresh.deps, 'pass').differences).toEqual([]);
   });
 
   it('refuses INITIATIVE in a game played in twelve impulses', () => {
