@@ -212,7 +212,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     const lines = shape.quick
       ? at(i).flatMap((e) => (e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit' ? [quickEventLine(e.event)] : []))
       : combatLines(at(i));
-    if (lines.length) combat.push({ impulse: i, ...(shape.quick ? { heading: 'Combat' } : {}), text: lines.join('\n') });
+    if (lines.length) combat.push({ impulse: i, ...(shape.quick ? { heading: 'The initiative and every gun' } : {}), text: lines.join('\n') });
   }
   return {
     quick: !!t.before.quick,

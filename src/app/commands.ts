@@ -11,7 +11,8 @@ import { cardsAsked } from './cards.ts';
 import { settingsText } from './control.ts';
 import { currentDeadline, deadlineParagraph, holdReason, missingPlayers } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
-import { PLAYER_HELP } from './help.ts';
+import { playerHelp } from './help.ts';
+import { isQuickGame } from './games.ts';
 import { queueAnswer, utf8Bytes, type AnswerInput, type Section } from './notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { situationPicture } from './pictures.ts';
@@ -123,7 +124,7 @@ function historyAnswer(ctx: CommandContext, args: string[]): Answer {
     sections.push({ heading: `Turn ${n}`, text: `${shot.length ? `${wrap(shot.join('\n'), 4)}\n\n` : ''}${turnLog(events)}` });
   }
   const more = end < to ? [`At most ${MAX_HISTORY} turns go in one mail: HISTORY ${end + 1} ${to} sends the next.`] : [];
-  return { paragraphs: [`The impulse logs of turns ${from} to ${end} of game ${game.id}.`, ...more], sections };
+  return { paragraphs: [`${isQuickGame(ctx.tx, game.id) ? 'What happened in' : 'The impulse logs of'} turns ${from} to ${end} of game ${game.id}.`, ...more], sections };
 }
 
 /** RESEND: a copy of the report of that turn as it was mailed to the player. */
@@ -167,7 +168,7 @@ function zoneAnswer(ctx: CommandContext, zone: string): Answer {
 /** Answers one player command (or STATUS, MAP, CARD, HISTORY, HELP for the game master). */
 export function playerCommand(ctx: CommandContext, c: Command): Answer {
   switch (c.name) {
-    case 'HELP': return { paragraphs: [], sections: [{ heading: 'Commands', text: PLAYER_HELP }] };
+    case 'HELP': return { paragraphs: [], sections: [{ heading: 'Commands', text: playerHelp(isQuickGame(ctx.tx, ctx.game.id)) }] };
     case 'STATUS': return statusAnswer(ctx);
     case 'MAP': return mapAnswer(ctx);
     case 'CARD': return cardAnswer(ctx, c.args[0]);
@@ -226,7 +227,7 @@ export function runCommands(ctx: CommandContext, written: Command[], errors: Ord
   }
   if (unanswered.length) paragraphs.push(`Not carried out, because this answer is as long as one mail may be: ${unanswered.join(', ')}. Send them again in a later mail.`);
   paragraphs.push(...errors.map((e) => e.message));
-  if (help) sections.push({ heading: 'Commands', text: PLAYER_HELP });
+  if (help) sections.push({ heading: 'Commands', text: playerHelp(isQuickGame(tx, game.id)) });
   const names = [...new Set(commands.map((c) => c.name))];
   return {
     to: player.email, game: tx.games.get(game.id) ?? game, player, inboundId: ctx.inboundId, replyTo: ctx.replyTo,

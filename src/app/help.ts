@@ -64,3 +64,12 @@ STATUS, MAP, CARD, HISTORY [from [to]], HELP
 
 The same operations are on the command line: tallyho game ..., tallyho gm
 set; docs/gm-guide.md tells more.`;
+
+/** The players' HELP of a quick game (seed 004): its words and its doc (docs/quick.md). */
+export const QUICK_PLAYER_HELP = PLAYER_HELP
+  .replace('HISTORY [from [to]]  the impulse logs of those turns (at most 10 a mail)', 'HISTORY [from [to]]  what happened in those turns (at most 10 a mail)')
+  .replace('CARD [plane or type] the aircraft card of that plane (yours or an enemy\'s)\n                     or type, e.g. CARD R1, CARD spitfire-1a; without one:\n                     the cards of your planes', 'CARD [plane or type] the numbers of that aircraft (yours or an enemy\'s)\n                     or type, e.g. CARD S1, CARD spitfire; without one:\n                     your aircraft\'s')
+  .replace('handled as usual. docs/orders.md and docs/players.md tell more.', 'handled as usual. docs/quick.md tells more.');
+
+/** The players' HELP for a game: the quick game's own, or the full game's. */
+export const playerHelp = (quick: boolean): string => (quick ? QUICK_PLAYER_HELP : PLAYER_HELP);

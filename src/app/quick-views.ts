@@ -4,7 +4,7 @@
  * orders, and where an accepted move takes it. The rest of the mail (maps, deadlines, fair dice)
  * is the standard game's.
  */
-import { hexLabel, type Hex } from '../core/hex/coords.ts';
+import { hexLabel, type Hex, toColRow } from '../core/hex/coords.ts';
 import { facingText } from '../core/hex/facing.ts';
 import { stepForward, turnBy } from '../core/hex/flight.ts';
 import { ARCS } from '../core/quick/rules.ts';
@@ -54,7 +54,7 @@ export function quickCardText(card: QuickCard): string {
   const arcs = card.weapons.map((w) => `${SIDE_WORDS[w]} (${ARCS[w].join(', ')} o'clock)`).join('; ') || 'none';
   return wrapText([
     `${card.name.toUpperCase()} (${card.id})`,
-    `ENGINE ${card.engine}: the most SPEED it can fly, and twice the clock points it may turn in a turn`,
+    `ENGINE ${card.engine}: the most SPEED it can fly; it may turn at most ${plural(Math.floor(card.engine / 2), 'clock point')} (half of ENGINE) a turn`,
     `FUSELAGE ${card.fuselage}: the hits it can take; at 0 it is destroyed`,
     `TO-HIT ${card.toHit}: a shot hits on a d6 of ${card.toHit} or less, with the range modifier`,
     `weapons: ${arcs}`,
@@ -76,7 +76,9 @@ export function quickNeeds(state: GameState, p: PlaneState): string {
   const q = quickPlane(state, p.id);
   if (!q) return p.id;
   const l = quickLimits(q);
-  return wrapText(`${p.id}: SPEED ${q.speed} now; this turn spend ${l.low === l.high ? l.low : `${l.low} to ${l.high}`} (each hex forward 1, each clock point of turn 1), at most ${plural(l.turns, 'turn')}, never two turns in a row: e.g. ${p.id}: ${exampleMove(q)}`, 78, 4);
+  const spend = l.low === l.high ? `exactly ${l.low}` : `${l.low} to ${l.high}`;
+  const turns = l.turns ? `at most ${l.turns} L or R, never two in a row` : 'no L or R (its ENGINE is too small to turn)';
+  return wrapText(`${p.id}: SPEED ${q.speed} now. This turn's move spends ${spend} SPEED, 1 for each hex ahead and 1 for each L or R; ${turns}: e.g. ${p.id}: ${exampleMove(q)}`, 78, 4);
 }
 
 /** A legal move to show as an example: a turn in the middle when the aircraft may turn, else straight on. */
@@ -112,7 +114,11 @@ export function quickPreviews(state: GameState, moves: Record<string, QuickStep[
     const { path, end } = flown(q, steps);
     const marks = path.map((hex, i) => ({ hex, impulse: i + 1 }));
     const speed = steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 1), 0);
-    const summary = `${q.id} ${moves[q.id] ? `flies ${formatQuickMoves(steps)}` : `has no move: it flies straight on, ${formatQuickMoves(steps)}`} and ends the turn in ${hexLabel(end.hex)}, facing ${facingText(end.facing)}, SPEED ${speed}.`;
+    const { col, row } = toColRow(end.hex);
+    const off = col < 1 || row < 1 || col > state.map.width || row > state.map.height;
+    const summary = off
+      ? `WARNING: ${q.id} ${moves[q.id] ? `flies ${formatQuickMoves(steps)}` : 'has no move: it flies straight on'} and leaves the ${state.map.width} x ${state.map.height} map at ${hexLabel(end.hex)}: it is out of the game. Change the move if that is not what you want.`
+      : `${q.id} ${moves[q.id] ? `flies ${formatQuickMoves(steps)}` : `has no move: it flies straight on, ${formatQuickMoves(steps)}`} and ends the turn in ${hexLabel(end.hex)}, facing ${facingText(end.facing)}, SPEED ${speed}.`;
     return { plane: q.id, path: marks, map: `${renderMap(state, { focus: [q.id], path: marks, maxRows: 12 })}\n${wrapText(summary, 78, 4)}` };
   });
 }

@@ -141,6 +141,11 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
     readQuickLine(open, head, line, sink);
     return;
   }
+  // A quick-game move written without its aircraft's id (`2L1` alone).
+  if (!head && open.quick && /^[0-9LR\s]+$/i.test(tokens.map((t) => t.text).join(' ')) && /\d/.test(first.text + tokens.map((t) => t.text).join(''))) {
+    sink.add('E_QUICK_NO_PLANE', { line, column: first.col }, { move: tokens.map((t) => t.text).join('').toUpperCase() });
+    return;
+  }
   if (head) {
     endPlot(open, sink);
     // Bounded work per mail: every plot is checked against the rules and echoed in the answer.
@@ -207,7 +212,7 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   } else {
     // A player is told the players' commands only; the game master's envelope (player `gm`) all.
     const names = open.env.player.toLowerCase() === GM_PLAYER ? Object.keys(table) : Object.keys(PLAYER_COMMANDS);
-    sink.add('E_UNKNOWN_WORD', { line, column: first.col }, { word: first.text, commands: names.join(', '), suggest: nearest(first.text, [...KEYWORDS, ...names]) });
+    sink.add('E_UNKNOWN_WORD', { line, column: first.col }, { word: first.text, commands: names.join(', '), suggest: nearest(first.text, [...KEYWORDS, ...names]), ...(open.quick ? { quick: true } : {}) });
   }
 }
 

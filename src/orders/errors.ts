@@ -56,7 +56,9 @@ export const ORDER_ERRORS = {
   E_BAD_PLAYER: (a: { word: string }) => `'${a.word}' is not a player id: 1 to 32 letters, digits, '-' or '_'`,
   E_BAD_SECRET: () => `the secret must be 1 to ${LIMITS.maxSecret} characters with no double quote in it, in quotes when it has spaces: ${HEADER}`,
   E_UNCLOSED_QUOTE: () => `the secret's closing quote is missing: ${HEADER}`,
-  E_UNKNOWN_WORD: (a: { word: string; commands: string; suggest?: readonly string[] }) => `'${a.word}' is not an order${didYouMean(a.suggest) || '.'} A line in an envelope is a plot (A1: S S TR, or PLOT A1 S S TR), FIRE, HOLD, MOVE, TURN <n> or one of the commands ${a.commands}`,
+  E_UNKNOWN_WORD: (a: { word: string; commands: string; suggest?: readonly string[]; quick?: boolean }) => (a.quick
+    ? `'${a.word}' is not an order${didYouMean(a.suggest) || '.'} A line in an envelope of the quick game is a move (S1: 2L1), FIRE <aircraft> <F, L, R or B> AT <enemy>, TURN <n> or one of the commands ${a.commands}`
+    : `'${a.word}' is not an order${didYouMean(a.suggest) || '.'} A line in an envelope is a plot (A1: S S TR, or PLOT A1 S S TR), FIRE, HOLD, MOVE, TURN <n> or one of the commands ${a.commands}`),
   E_MISSING_COLON: (a: { word: string; rest: string }) => `'${a.word}' starts no order; if it is a plane, put a colon after it: ${a.word}: ${a.rest}`,
   E_NO_PLOT_TO_CONTINUE: (a: { word: string }) => /^[A-Z]+\d+$/i.test(a.word)
     ? `'${a.word}' reads as a box, but no plot line comes right before this line; if ${a.word} is a plane, write its id with a colon: ${a.word}: 1 1 1 ...`
@@ -64,6 +66,7 @@ export const ORDER_ERRORS = {
   E_BAD_TURN: () => `write the turn as TURN and a number from 1 to ${LIMITS.maxTurn}, e.g. TURN 5`,
   E_DUPLICATE_TURN: (a: { first: number }) => `TURN is already given on line ${a.first}; write it once per envelope`,
   E_QUICK_MOVE: (a: { plane: string; problem: string }) => `${a.plane}: ${a.problem}`,
+  E_QUICK_NO_PLANE: (a: { move: string }) => `'${a.move}' reads as a move, but whose? Write the aircraft's id and a colon before it, e.g. S1: ${a.move}`,
   E_BAD_INITIATIVE: () => 'write INITIATIVE FIRST or INITIATIVE LAST: whether your side moves first or last when it wins a tie of speed (two-phase games)',
   E_DUPLICATE_INITIATIVE: (a: { first: number }) => `INITIATIVE is already given on line ${a.first}; write it once per envelope`,
   // Plots (seed 000 X.F, seed 001 rules (18)-(21)).

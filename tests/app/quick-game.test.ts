@@ -40,7 +40,7 @@ describe('the quick game by mail', () => {
     expect(w).toMatch(/S1 \(Spitfire I, Royal Air Force\)\n {2}hex 1015, facing 12 \(N\), SPEED 3\n {2}ENGINE {3}OOOO {3}4 of 4\n {2}FUSELAGE OOO {4}3 of 3\n {2}TO-HIT {3}3/);
     expect(w).toContain('SPITFIRE I (spitfire)');
     expect(flat(w)).toContain('Each of your aircraft gets a line: its id, a colon, then its move for the turn.');
-    expect(flat(w)).toContain('S1: SPEED 3 now; this turn spend 2 to 4');
+    expect(flat(w)).toContain("S1: SPEED 3 now. This turn's move spends 2 to 4 SPEED, 1 for each hex ahead and 1 for each L or R; at most 2 L or R, never two in a row: e.g. S1: 1R1");
     expect(w).not.toMatch(/alt ft|100s of ft|impulse/);
     const template = w.slice(w.indexOf('\n#TALLYHO') + 1);
     const read = parseOrders(template, { quick: (g) => g === 'qd' });
@@ -57,9 +57,15 @@ describe('the quick game by mail', () => {
     const text = flat(refused.text);
     expect(text).toContain('S1 flies at SPEED 3 with ENGINE 4: this turn it spends 2 to 4');
     expect(text).toContain('two turns in a row');
-    expect(text).toContain('FIRE S1 B: name the side of the weapon, one of F');
+    expect(text).toContain('FIRE S1 B: S1 (Spitfire I) has no rear gun; its only gun is F (front)');
     send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: 2R1 -- a plain word 2X is not a move\nS1: 3'));
     expect(last(t, RAF, 'ack').subject).toMatch(/NOT accepted/);
+    // A move without its aircraft's id, and a gun side that is no side.
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'L1L1\nFIRE S1 NOSE AT M1\nFIRE S1 F AT BOB'));
+    const why = flat(last(t, RAF, 'ack').text);
+    expect(why).toContain("'L1L1' reads as a move, but whose? Write the aircraft's id and a colon before it, e.g. S1: L1L1");
+    expect(why).toContain('FIRE S1 NOSE: name the side of a gun: F front, L left, R right or B rear; S1 has F (front)');
+    expect(why).toContain('there is no aircraft BOB in this game (the enemy: M1)');
   });
 
   it('acknowledges the path, resolves the turn when both are in and reports it in words', () => {
@@ -111,6 +117,11 @@ describe('the quick game by mail', () => {
     expect(a).toContain('BF 109 E (bf109)');
     expect(a).toContain('plane  side      hex    facing     SPEED');
     expect(a).toContain('Movement (all at once)');
+    send(t, RAF, envelope('qd', 'raf', s.raf, 'HELP'));
+    const help = last(t, RAF, 'answer').text;
+    expect(help).toContain('docs/quick.md tells more');
+    expect(help).toContain('CARD S1, CARD spitfire');
+    expect(help).not.toContain('impulse');
     expect(a).not.toMatch(/alt ft|impulse \d/i);
     if (process.env.PEEK) console.log(a);
   });

@@ -79,7 +79,7 @@ describeWithMailStack('the quick game by mail on Postfix + Dovecot', () => {
     const html = await page.text();
     expect(html).toContain('End of the movement');
     expect(html).toContain('End of the combat');
-    expect(html).toMatch(/<h3>Combat<\/h3>\s*<pre class="combat">Initiative: /);
+    expect(html).toMatch(/<h3>The initiative and every gun<\/h3>\s*<pre class="combat">Initiative: /);
     expect(html).not.toMatch(/<th>altitude<\/th>/);
   });
 });

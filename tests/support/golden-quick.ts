@@ -63,6 +63,7 @@ export function quickEventText(e: QuickEvent): string {
     case 'move': return `${e.plane} move ${e.from}>${e.to} facing=${e.facing} speed=${e.speed}`;
     case 'exit': return `${e.plane} exit ${e.hex}`;
     case 'initiative': return `initiative ${e.order.join(',')} ${Object.entries(e.rolls).map(([s, r]) => `${s}=${r.join('/')}`).join(' ')}`;
+    case 'no-shot': return `${e.plane} no-shot ${e.weapon}${e.named ? ` named=${e.named}` : ''}`;
     case 'shot': return `${e.plane} shot ${e.weapon} at=${e.target} range=${e.range} needs=${e.needs} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
     case 'damage': return `${e.plane} damage ${e.what}${e.side ? `:${e.side}` : ''} roll=${e.roll} fuselage=${e.fuselage} engine=${e.engine} by=${e.by}`;
     case 'down': return `${e.plane} ${e.how} by=${e.by}`;

@@ -19,6 +19,8 @@ export interface QuickData {
   planes: Record<string, { engine: number; fuselage: number; lost: QuickSide[]; status: QuickPlane['status'] }>;
 }
 
+const SIDE_WORDS: Record<QuickSide, string> = { F: 'front', L: 'left', R: 'right', B: 'rear' };
+
 const STATUS: Record<QuickPlane['status'], PlaneStatus> = { flying: 'flying', destroyed: 'shot-down', crashed: 'crashed', exited: 'exited' };
 
 /** The GameState of a new quick game. */
@@ -83,15 +85,20 @@ export function checkQuickOrders(gs: GameState, moves: Record<string, QuickStep[
     const card = p ? all.cards[p.card] : undefined;
     if (!p || !card) { problems.push({ code: 'E_UNKNOWN_PLANE', plane: f.plane, message: `there is no aircraft ${f.plane} in this game` }); continue; }
     const side = f.guns.toUpperCase() as QuickSide;
-    const has = card.weapons.join(', ') || 'none';
+    const has = card.weapons.map((w) => `${w} (${SIDE_WORDS[w]})`).join(', ');
     if (f.hold) { problems.push({ code: 'E_QUICK_FIRE', plane: p.id, message: `HOLD ${p.id}: in the quick game every weapon fires at an enemy in its arc and range; leave the line out (FIRE ${p.id} <side> AT <enemy> picks the target)` }); continue; }
-    if (!QUICK_SIDES.includes(side) || !card.weapons.includes(side)) {
-      problems.push({ code: 'E_QUICK_FIRE', plane: p.id, message: `FIRE ${p.id} ${f.guns}: name the side of the weapon, one of ${has} (the ${card.name}'s weapons: F front, L left, R right, B rear), e.g. FIRE ${p.id} ${card.weapons[0] ?? 'F'} AT <enemy>` });
+    if (!QUICK_SIDES.includes(side)) {
+      problems.push({ code: 'E_QUICK_FIRE', plane: p.id, message: `FIRE ${p.id} ${f.guns}: name the side of a gun: F front, L left, R right or B rear; ${p.id} has ${card.weapons.length ? `${has}` : 'no gun'}${card.weapons[0] ? `, e.g. FIRE ${p.id} ${card.weapons[0]} AT <enemy>` : ''}` });
+      continue;
+    }
+    if (!card.weapons.includes(side)) {
+      problems.push({ code: 'E_QUICK_FIRE', plane: p.id, message: `FIRE ${p.id} ${side}: ${p.id} (${card.name}) has no ${SIDE_WORDS[side]} gun; ${card.weapons.length === 1 ? `its only gun is ${has}` : card.weapons.length ? `its guns: ${has}` : 'it has no gun'}` });
       continue;
     }
     if (f.target.toUpperCase() === 'ANY') continue;
     const t = all.planes.find((x) => x.id === f.target.toUpperCase());
-    if (!t) problems.push({ code: 'E_FIRE_TARGET', plane: p.id, message: `FIRE ${p.id} ${side} AT ${f.target}: there is no aircraft ${f.target} in this game` });
+    const enemies = all.planes.filter((x) => x.side !== p.side).map((x) => x.id).join(', ');
+    if (!t) problems.push({ code: 'E_FIRE_TARGET', plane: p.id, message: `FIRE ${p.id} ${side} AT ${f.target}: there is no aircraft ${f.target} in this game (the enemy: ${enemies || 'none'})` });
     else if (t.side === p.side) problems.push({ code: 'E_FIRE_TARGET', plane: p.id, message: `FIRE ${p.id} ${side} AT ${t.id}: ${t.id} is on your own side` });
   }
   return problems;

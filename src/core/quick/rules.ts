@@ -92,8 +92,10 @@ export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: D
   const work = flown.state;
   const events = flown.events;
   const roll = (label: string): number => dice.roll(6, { turn: work.turn, impulse: 0, label });
-  // Initiative: a d6 a side, the highest first; ties roll again.
+  // Initiative: a d6 a side, the highest first; ties roll again. With one side left flying there is
+  // nobody to fire at: no roll, no combat.
   const sides = [...new Set(work.planes.filter((p) => p.status === 'flying').map((p) => p.side))].sort();
+  if (sides.length < 2) { work.turn += 1; return ok({ state: work, events }); }
   const rolls: Record<string, number[]> = Object.fromEntries(sides.map((s) => [s, [roll(`init:${s}:1`)]]));
   const key = (s: string): number[] => rolls[s] as number[];
   for (let round = 2; round < 20; round++) {
@@ -121,7 +123,7 @@ export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: D
         const enemies = work.planes.filter((t) => t.status === 'flying' && t.side !== p.side && rangeModifier(distance(p.hex, t.hex)) !== undefined && inArc(t));
         const named = orders.targets?.[p.id]?.[weapon];
         const target = named ? enemies.find((t) => t.id === named) : enemies.sort((a, b) => distance(p.hex, a.hex) - distance(p.hex, b.hex) || a.id.localeCompare(b.id))[0];
-        if (!target) continue;
+        if (!target) { events.push({ type: 'no-shot', plane: p.id, weapon, ...(named ? { named } : {}) }); continue; }
         const range = distance(p.hex, target.hex);
         const modifier = rangeModifier(range) as number;
         const needs = card.toHit + modifier;

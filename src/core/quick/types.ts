@@ -59,6 +59,8 @@ export type QuickEvent =
   | { type: 'move'; plane: string; from: string; to: string; facing: number; speed: number }
   | { type: 'exit'; plane: string; hex: string }
   | { type: 'initiative'; order: string[]; rolls: Record<string, number[]> }
+  // A working gun that found nothing to fire at: its named target out of its arc or range, or no enemy there.
+  | { type: 'no-shot'; plane: string; weapon: QuickSide; named?: string }
   | { type: 'shot'; plane: string; weapon: QuickSide; target: string; range: number; modifier: number; needs: number; roll: number; hit: boolean }
   | { type: 'damage'; plane: string; roll: number; what: 'fuselage' | 'engine' | 'weapon'; side?: QuickSide; fuselage: number; engine: number; by: string }
   | { type: 'down'; plane: string; how: 'destroyed' | 'crashed'; by: string };
