@@ -139,7 +139,8 @@ export function gamePage(store: Store, id: string) {
       fog: hidden ? FOG_NOTICE : '',
       hiddenTurns: hidden && !resolved.length ? 'No turn has been resolved yet.' : hidden ? `${resolved.length === 1 ? 'One turn has' : `${resolved.length} turns have`} been resolved; ${resolved.length === 1 ? 'it is' : 'they are'} shown here when the game is over.` : '',
       id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],
-      turn: game.turn, current, deadline: deadline === null ? '' : when(deadline),
+      // A game over shows its last turn played, not the turn after it that was never opened.
+      turn: game.status === 'over' && resolved.length ? Math.max(...resolved.map((r) => r.turn)) : game.turn, current, deadline: deadline === null ? '' : when(deadline),
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
       players, planes: state && !hidden ? state.planes.map((p) => planeRow(state, p)) : [], units: state && !hidden ? unitRows(state) : [],
       waiting: waiting.join(', '),

@@ -19,6 +19,7 @@ import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { type Picture, previewPicture, situationPicture } from './pictures.ts';
 import { type Preview, examplePlot, flying, logSheet, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 import { unitSheets } from './unit-views.ts';
+import { outcomeText } from './turn.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from './quick-views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -217,6 +218,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events),
     quick: !!r.state.quick,
+    outcome: r.over ? wrap(`${outcomeText(r.state)} Thank you for playing.`, 0) : '',
     // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
     noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
     combat: wrap((r.state.quick ? quickCasualties(r.events) : casualties(r.events)).join('\n'), 4),

@@ -28,6 +28,19 @@ export function isOver(start: GameState, end: GameState): boolean {
 }
 
 /**
+ * The end of a game in words: the side (or sides) still in the fight win; with none left, nobody.
+ * A side is in the fight as isOver counts it.
+ */
+export function outcomeText(end: GameState): string {
+  const inFight = [...new Set([
+    ...end.planes.filter((p) => p.status === 'flying').map((p) => p.side),
+    ...(end.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u) => u.side),
+  ])].map((s) => end.sides[s]?.name ?? s);
+  if (!inFight.length) return 'No side has anything left in the fight: nobody wins.';
+  return `${inFight.join(' and ')} ${inFight.length === 1 ? 'has' : 'have'} the last ${end.quick ? 'aircraft' : 'planes'} in the fight, and ${inFight.length === 1 ? 'wins' : 'share the field'}.`;
+}
+
+/**
  * Resolves the game's current turn if every order is in and nothing holds it (src/app/deadlines.ts);
  * with `withDefaults` (the deadline passed, or the GM's PROCESS) at once, planes without orders
  * flying the default. Returns the turn resolved, or null.

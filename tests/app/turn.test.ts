@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gamePage } from '../../src/app/archive.ts';
 import { addPlayer, createGame, gameStatus, startGame } from '../../src/app/games.ts';
 import { intake, receive } from '../../src/app/intake.ts';
 import { resolveAllReady, resolveReady } from '../../src/app/turn.ts';
@@ -102,7 +103,11 @@ describe('the turn', () => {
     expect(game.status).toBe('over');
     const report = outbox(t).filter((m) => m.kind === 'report').at(-1)!;
     expect(report.text).toContain('THE GAME IS OVER');
+    // R1 flew off the map: blue has the last plane in the fight.
+    expect(report.text.replace(/\s+/g, ' ')).toMatch(/THE GAME IS OVER \S+ has the last planes in the fight, and wins\. Thank you for playing\./);
     expect(report.text).not.toMatch(/^#TALLYHO/m); // no orders template (its own orders are quoted with '|')
+    // The game's web page gives the last turn played, not the turn after it.
+    expect(gamePage(t.store, 'duel')?.turn).toBe(1);
     const n = outbox(t).length;
     intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(3));
     expect(outbox(t).slice(n)[0]!.subject).toBe('[duel] The game is over');
