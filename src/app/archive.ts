@@ -16,7 +16,7 @@ import { casualties, combatLines } from '../report/combat-log.ts';
 import { replayFrames } from '../report/frames.ts';
 import { buildMapView } from '../report/map-view.ts';
 import { svgMap } from '../report/svg-map.ts';
-import { turnLog } from '../report/turn-log.ts';
+import { sideNames, turnLog } from '../report/turn-log.ts';
 import { quickEventLine } from '../report/quick-log.ts';
 import { replayLabel, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { ID_RE } from './games.ts';
@@ -211,7 +211,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
   for (const i of shape.impulses) {
     // The quick game (seed 004): its combat in words (report/quick-log.ts).
     const lines = shape.quick
-      ? at(i).flatMap((e) => (e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit' ? [quickEventLine(e.event)] : []))
+      ? at(i).flatMap((e) => (e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit' ? [quickEventLine(e.event, sideNames(t.before))] : []))
       : combatLines(at(i));
     if (lines.length) combat.push({ impulse: i, ...(shape.quick ? { heading: 'The initiative and every gun' } : {}), text: lines.join('\n') });
   }
@@ -224,7 +224,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     shots: view.shots.length,
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
-      index: i, label: impulseLabel(i, shape, t.events), first: i === 0, text: turnLog(at(i), shape),
+      index: i, label: impulseLabel(i, shape, t.events), first: i === 0, text: turnLog(at(i), shape, sideNames(t.before)),
       // Trucks, tanks and ships ride in the frames at altitude 0: shown as on the surface, with what they are.
       planes: f.map((p) => (p.kind
         ? { ...p, facing: facingText(p.facing), altitude: 'surface', bank: p.kind }
@@ -232,7 +232,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     })),
     casualties: casualties(t.events),
     combat,
-    eventLog: turnLog(t.events),
+    eventLog: turnLog(t.events, shape, sideNames(t.before)),
     planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p), sheet: sheetHref(t.game.id, t.turn, p.id) })),
     units: unitRows(t.after),
   };
@@ -272,7 +272,7 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
         const x = f.find((q) => q.id === p.id);
         return x ? { label: impulseLabel(i, shape, t.events), hex: x.hex, facing: facingText(x.facing), altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
       }).filter((x) => x !== null),
-      eventLog: turnLog(mine, shape),
+      eventLog: turnLog(mine, shape, sideNames(t.before)),
     };
   });
 }

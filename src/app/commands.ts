@@ -5,7 +5,7 @@
  */
 import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import { casualties } from '../report/combat-log.ts';
-import { turnLog } from '../report/turn-log.ts';
+import { sideNames, turnLog } from '../report/turn-log.ts';
 import { formatCommand, type Command, type OrderError } from '../orders/index.ts';
 import { cardsAsked } from './cards.ts';
 import { settingsText } from './control.ts';
@@ -121,7 +121,7 @@ function historyAnswer(ctx: CommandContext, args: string[]): Answer {
     const side = after && player && game.status !== 'over' ? sideOfPlayer(after, player.planes) : null;
     const events = after ? fogEvents(tx.events.list(game.id, n), after, side) : tx.events.list(game.id, n);
     const shot = casualties(events);
-    sections.push({ heading: `Turn ${n}`, text: `${shot.length ? `${wrap(shot.join('\n'), 4)}\n\n` : ''}${turnLog(events)}` });
+    sections.push({ heading: `Turn ${n}`, text: `${shot.length ? `${wrap(shot.join('\n'), 4)}\n\n` : ''}${turnLog(events, undefined, after ? sideNames(after) : {})}` });
   }
   const more = end < to ? [`At most ${MAX_HISTORY} turns go in one mail: HISTORY ${end + 1} ${to} sends the next.`] : [];
   return { paragraphs: [`${isQuickGame(ctx.tx, game.id) ? 'What happened in' : 'The impulse logs of'} turns ${from} to ${end} of game ${game.id}.`, ...more], sections };

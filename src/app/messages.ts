@@ -7,7 +7,7 @@ import { formatMoveOrder } from '../orders/move.ts';
 import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
-import { turnLog } from '../report/turn-log.ts';
+import { sideNames, turnLog } from '../report/turn-log.ts';
 import { casualties, unitLosses } from '../report/combat-log.ts';
 import { noShotLines } from '../report/no-shot.ts';
 import { deadlineLine } from './deadlines.ts';
@@ -216,7 +216,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
     turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
     map: situationMap(r.state, r.player.planes),
-    impulses: turnLog(r.events),
+    impulses: turnLog(r.events, undefined, sideNames(r.state)),
     quick: !!r.state.quick,
     outcome: r.over ? wrap(`${outcomeText(r.state)} Thank you for playing.`, 0) : '',
     // Why the reader's own fire orders did not fire: never another player's (they tell his orders).

@@ -7,11 +7,13 @@ import type { QuickEvent, QuickSide } from '../core/quick/types.ts';
 
 const GUN: Record<QuickSide, string> = { F: 'front', L: 'left', R: 'right', B: 'rear' };
 
-export function quickEventLine(e: QuickEvent): string {
+/** `names`: the sides' names by id (turn-log.ts sideNames), for the initiative line. */
+export function quickEventLine(e: QuickEvent, names: Readonly<Record<string, string>> = {}): string {
+  const name = (side: string): string => names[side] ?? side;
   switch (e.type) {
     case 'move': return `${e.plane} flies ${e.from} -> ${e.to}, now facing ${facingText(e.facing)}, SPEED ${e.speed}`;
     case 'exit': return `${e.plane} leaves the map at ${e.hex}`;
-    case 'initiative': return `Initiative: ${Object.entries(e.rolls).map(([s, r]) => `${s} rolled ${r.join(' then ')}`).join(', ')}; ${e.order.join(' fires first, then ')}`;
+    case 'initiative': return `Initiative: ${Object.entries(e.rolls).map(([s, r]) => `${name(s)} rolled ${r.join(' then ')}`).join(', ')}; ${e.order.map(name).join(' fires first, then ')}`;
     case 'no-shot': return e.named
       ? `${e.plane}'s ${GUN[e.weapon]} gun holds its fire: ${e.named}, its named target, is not in its arc within 6 hexes`
       : `${e.plane}'s ${GUN[e.weapon]} gun has no enemy in its arc within 6 hexes`;

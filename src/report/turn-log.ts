@@ -68,23 +68,24 @@ export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
 
 /**
  * `shape`: the turn's (turn-shape.ts), when `events` are a part of it (one impulse's, for the web
- * replay); read from the events otherwise.
+ * replay); read from the events otherwise. `names`: the sides' names by id (sideNames), for the
+ * initiative lines.
  */
-export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events)): string {
+export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events), names: Readonly<Record<string, string>> = {}): string {
   const lines: string[] = [];
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of events) if (e.type !== 'no-shot') byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
   for (const e of byImpulse.get(0) ?? []) {
     if (e.type === 'default-orders') lines.push(`${e.plane}: ${e.reason}`);
   }
-  if (byImpulse.has(0)) lines.push(...sequenceLines(shape));
+  if (byImpulse.has(0)) lines.push(...sequenceLines(shape, names));
   if (shape.quick) {
     // The quick game (seed 004): its own events, in words (quick-log.ts).
     for (const i of shape.impulses) {
       const evs = (byImpulse.get(i) ?? []).filter((e) => e.type === 'quick');
       if (!evs.length) continue;
       lines.push(impulseHeading(shape, i));
-      for (const e of evs) if (e.type === 'quick') lines.push(`  ${quickEventLine(e.event)}`);
+      for (const e of evs) if (e.type === 'quick') lines.push(`  ${quickEventLine(e.event, names)}`);
     }
     return wrapText(lines.join('\n'), 78, 6);
   }
@@ -126,3 +127,7 @@ export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events
   }
   return wrapText(lines.join('\n'), 78, 9);
 }
+
+/** The sides' names by id, for turnLog's initiative lines. */
+export const sideNames = (state: { sides: Record<string, { name: string }> }): Record<string, string> =>
+  Object.fromEntries(Object.entries(state.sides).map(([id, s]) => [id, s.name]));

@@ -81,12 +81,13 @@ export function phaseOpening(shape: TurnShape, impulse: number): string | undefi
 }
 
 /** The two-phase turn's preamble: the initiative rolls and the order of movement. */
-export function sequenceLines(shape: TurnShape): string[] {
+export function sequenceLines(shape: TurnShape, names: Readonly<Record<string, string>> = {}): string[] {
   if (!shape.twoPhase) return [];
   const lines: string[] = [];
+  const name = (side: string): string => names[side] ?? side;
   for (const i of shape.initiative) {
-    const throws = i.rolls.map((round) => round.map((t) => `${t.side} ${t.roll}`).join(', ')).join('; again: ');
-    lines.push(`Initiative at speed ${i.speed} (a d6 a side): ${throws}: ${i.winner} wins and moves ${i.choice}`);
+    const throws = i.rolls.map((round) => round.map((t) => `${name(t.side)} ${t.roll}`).join(', ')).join('; again: ');
+    lines.push(`Initiative at speed ${i.speed} (a d6 a side): ${throws}: ${name(i.winner)} wins and moves ${i.choice}`);
   }
   const order = shape.order.map((o) => `${o.plane} (${o.speed} hex${o.speed === 1 ? '' : 'es'}: ${o.first} + ${o.second})`).join(', ');
   lines.push(`Order of movement, for both phases: ${order || 'no plane in the air'}`);

@@ -82,7 +82,7 @@ describe('the quick game by mail', () => {
     expect(report).toContain('Movement (all at once)');
     expect(report).toContain('S1 flies 1015 -> 1012, now facing 11 (NNW), SPEED 4');
     expect(report).toContain('M1 flies 1106 -> 1109, now facing 6 (S), SPEED 3');
-    expect(report).toMatch(/Combat\n {2}Initiative: /);
+    expect(report).toMatch(/Combat\n {2}Initiative: (Royal Air Force|Luftwaffe) rolled \d/);
     expect(report).toMatch(/#TALLYHO qd raf "T2-[0-9a-f]+"\nTURN 2\nS1: 4\nFIRE S1 F AT M1\n#END/);
     expect(report).toContain('WHAT HAPPENED\n');
     expect(report).not.toMatch(/impulse|manoeuvre carried over/i);

@@ -55,7 +55,7 @@ describe('the two-phase sequence by mail', () => {
     const r = send(t, RAF, envelope('pass', 'raf', s.raf, 'S1: 1 1 1 1 1 1 1\nS2: 1 RB S S TR N 1\nFIRE S1 FIXED AT M1'));
     expect(r.resolved).toEqual([{ game: 'pass', turn: 1 }]);
     const report = last(t, RAF, 'report').text;
-    expect(report).toMatch(/Initiative at speed 7 \(a d6 a side\): .*: (raf|lw) wins and moves (first|last)/);
+    expect(flat(report)).toMatch(/Initiative at speed 7 \(a d6 a side\): .*: (Royal Air Force|Luftwaffe) wins and moves (first|last)/);
     expect(report).toContain('Order of movement, for both phases:');
     expect(report).toContain('FIRST PHASE: the planes move one at a time, fastest first');
     expect(report).toContain('SECOND PHASE');

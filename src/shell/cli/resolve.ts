@@ -17,7 +17,7 @@ import { resolveTurn, type TurnOrders } from '../../core/turn.ts';
 import type { Envelope } from '../../orders/ast.ts';
 import { renderMap } from '../../report/ascii-map.ts';
 import { noShotLines } from '../../report/no-shot.ts';
-import { turnLog } from '../../report/turn-log.ts';
+import { sideNames, turnLog } from '../../report/turn-log.ts';
 import { wrapText } from '../../report/wrap.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { TallyhoError } from '../errors.ts';
@@ -118,7 +118,7 @@ export function registerResolveCommand(program: Command): void {
         '',
         renderMap(r.value.state),
         '',
-        turnLog(r.value.events),
+        turnLog(r.value.events, undefined, sideNames(state)),
         ...(noShots.length ? ['', 'Fire orders that did not fire', ...noShots] : []),
       ];
       process.stdout.write(`${out.join('\n')}\n`);
