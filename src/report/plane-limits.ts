@@ -18,9 +18,12 @@ function rangeText(l: PlaneLimits): string {
   return `${RANGE_WORDS[l.range]} speed (${span} here)`;
 }
 
-/** "600 ft (100 ft an impulse, 200 in 1 of them)": a turn's maximum and its share (seed 000 X.D). */
-function altitudeText(a: AltitudeLimit): string {
-  const each = a.base > 0 ? `${ft(a.base)} ft an impulse${a.extra ? `, ${ft(a.base + 100)} in ${a.extra} of them` : ''}` : `100 ft in ${a.extra} impulse${a.extra === 1 ? '' : 's'}`;
+/**
+ * "600 ft (100 ft an impulse, 200 in 1 of them)": a turn's maximum and its share (seed 000 X.D).
+ * `unit`: what a box is called, an impulse, or in the two-phase sequence a box (a hex).
+ */
+function altitudeText(a: AltitudeLimit, unit = 'impulse'): string {
+  const each = a.base > 0 ? `${ft(a.base)} ft a${unit === 'impulse' ? 'n' : ''} ${unit}${a.extra ? `, ${ft(a.base + 100)} in ${a.extra} of them` : ''}` : `100 ft in ${a.extra} ${unit}${a.extra === 1 ? '' : unit === 'box' ? 'es' : 's'}`;
   return `up to ${ft(a.feet)} ft (${each})`;
 }
 
@@ -85,12 +88,13 @@ export function limitsLines(l: PlaneLimits, twoPhase = false): string[] {
     ? `${l.need ? `impulses ${list(l.points.slice(carried))}` : 'no impulse'} (${list(l.points.slice(0, carried))} carried over)`
     : `impulses ${list(l.points)}`;
   const boxes = plural(l.need, 'box', 'boxes');
+  const unit = twoPhase ? 'box' : 'impulse';
   const phases = `${plural(n, 'hex', 'hexes')}: ${Math.floor(n / 2)} in the first phase, ${n - Math.floor(n / 2)} in the second${carried > 0 ? `; ${carried} carried over` : ''}`;
   const m = l.modes;
   const dive = l.dive.feet === 0 ? 'no dive' : l.mode === 'SD' || l.mode === 'VD'
-    ? `${l.mode === 'SD' ? 'steep' : 'vertical'} dive of ${altitudeText(l.dive).replace(/^up to /, '')}`
-    : `dive ${altitudeText(l.dive)}`;
-  const climb = l.climb.feet === 0 ? 'no climb' : `${l.mode === 'SC' ? 'steep climb' : 'climb'} ${altitudeText(l.climb)}`;
+    ? `${l.mode === 'SD' ? 'steep' : 'vertical'} dive of ${altitudeText(l.dive, unit).replace(/^up to /, '')}`
+    : `dive ${altitudeText(l.dive, unit)}`;
+  const climb = l.climb.feet === 0 ? 'no climb' : `${l.mode === 'SC' ? 'steep climb' : 'climb'} ${altitudeText(l.climb, unit)}`;
   const lines = [
     `next plot: ${boxes}, ${twoPhase ? phases : impulses}; ${rangeText(l)}`,
     `turn modes: turn ${m.turn}, slip ${m.slip}, half roll ${m.halfRoll}, half loop ${m.halfLoop}; bank 1 pt ${m.bank1}, 2 pts ${m.bank2}`,

@@ -33,6 +33,10 @@ describe('the two-phase sequence by mail', () => {
     pass(t);
     const w = flat(last(t, RAF, 'welcome').text);
     expect(w).toContain('THIS GAME PLAYS THE TWO-PHASE SEQUENCE.');
+    // The log sheet speaks of boxes and phases, not impulses.
+    expect(w).toContain('next plot: 7 boxes, 7 hexes: 3 in the first phase, 4 in the second');
+    expect(w).toContain('climb up to 300 ft (100 ft in 3 boxes)');
+    expect(w).not.toMatch(/impulses? \d/);
     expect(w).toContain('S1: moves 7 hexes this turn, 3 in the first phase and 4 in the second: the plot needs 7 boxes.');
     expect(w).toContain('Initiative: when your side wins the d6 for a tie of speed, its planes move first (INITIATIVE FIRST, the default); write INITIATIVE LAST');
     const html = last(t, RAF, 'welcome').html ?? '';
