@@ -17,6 +17,8 @@ import type { GameState } from '../../src/core/state.ts';
 import { resolveTurn } from '../../src/core/turn.ts';
 import { rng } from '../../bench/random-plots.ts';
 import { encounter, ordersFor } from '../support/combat-encounters.ts';
+import { buildState, type GoldenCase, goldenOrders, loadTestCards } from '../support/golden-movement.ts';
+import { fogEvents } from '../../src/core/spotting/fog.ts';
 
 const encounters = fc.record({ seed: fc.integer({ min: 1, max: 1_000_000 }), n: fc.integer({ min: 2, max: 8 }) });
 
@@ -82,5 +84,34 @@ describe('the two-phase sequence', () => {
         if (e.type === 'shot-down' && !down.has(e.plane)) down.set(e.plane, e.impulse);
       }
     }), { numRuns: 60 });
+  });
+});
+
+describe('the two-phase sequence under fog of war', () => {
+  it('numbers a side\'s impulses without the hexes of planes it has not identified', () => {
+    const c: GoldenCase = {
+      id: 'fog', title: '', file: '', rule: 'seed 003', map: { width: 40, height: 40 }, turns: [], after: [], events: [], errors: [], dice: [], exact: [], terrain: '', turn: 1,
+      options: 'sequence=two-phase', fog: 'a= b= cloud=5000-8000',
+      before: [
+        'A1 type=tf side=a hex=0530 facing=0 alt=2000 speed=5.0 bank=N',
+        'B1 type=tf side=b hex=3530 facing=0 alt=15000 speed=8.0 bank=N',
+      ],
+    };
+    // A cloud layer between them: neither can spot the other.
+    const state = buildState(c, loadTestCards('tests/golden/movement/aircraft.yaml'));
+    const r = resolveTurn(state, goldenOrders(['A1: 1 1 1 1 1', 'B1: 1 1 1 1 1 1 1 1']));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    // B1 (8 hexes) moves first: impulses 1-4 and 11-14 of the whole turn are its.
+    const whole = r.value.events.find((e) => e.type === 'sequence');
+    expect(whole?.type === 'sequence' && whole.end).toBe(16);
+    const seen = fogEvents(r.value.events, r.value.state, 'a');
+    const seq = seen.find((e) => e.type === 'sequence');
+    if (seq?.type !== 'sequence') throw new Error('no sequence event');
+    expect(seq.order.map((o) => o.plane)).toEqual(['A1']);
+    expect(seq.phases).toEqual([{ first: 1, zero: 3 }, { first: 4, zero: 7 }]);
+    expect(seq.end).toBe(8);
+    expect(seen.filter((e) => e.type === 'move').map((e) => e.impulse)).toEqual([1, 2, 4, 5, 6]);
+    expect(seen.some((e) => e.plane === 'B1')).toBe(false);
   });
 });

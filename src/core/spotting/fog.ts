@@ -48,7 +48,26 @@ export function fogEvents(events: readonly GameEvent[], after: GameState, side: 
     }
     out.push(e);
   }
-  return out;
+  return seq?.type === 'sequence' ? renumbered(out) : out;
+}
+
+/**
+ * A two-phase turn as a side sees it (seed 003, core/two-phase): the impulses of the hexes moved by
+ * planes it has not identified, with nothing left in them, are taken out and the others numbered
+ * again, so that the gaps do not tell how far an unseen plane flew. The sequence event follows.
+ */
+function renumbered(events: GameEvent[]): GameEvent[] {
+  const seq = events.find((e): e is Extract<GameEvent, { type: 'sequence' }> => e.type === 'sequence');
+  if (!seq) return events;
+  const kept = new Set<number>([0, seq.end, ...seq.phases.map((p) => p.zero)]);
+  for (const e of events) kept.add(e.impulse);
+  const numbers = [...kept].filter((k) => k <= seq.end).sort((a, b) => a - b);
+  const to = new Map(numbers.map((k, i) => [k, i]));
+  const at = (k: number): number => to.get(k) ?? to.get(numbers.find((n) => n >= k) ?? seq.end) ?? k;
+  const phases = seq.phases.map((p) => ({ first: at(p.first), zero: at(p.zero) }));
+  return events.map((e) => (e === seq
+    ? { ...seq, phases, end: at(seq.end) }
+    : e.impulse > seq.end ? e : { ...e, impulse: at(e.impulse) }));
 }
 
 /** The side a player plays: the side of the first of its planes or units in the game. */
