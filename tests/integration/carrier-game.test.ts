@@ -3,32 +3,19 @@
  * ships by MOVE lines, dive bombing and torpedoes in the first turn, then turns played from the
  * ready-to-send templates, the Japanese player's carrying the ships' speeds.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { mailTo, REFEREE, refereeEnv, sendOrders, setUpScenario, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
-import type { ServeProcess } from '../support/serve-process.ts';
+import { mailTo, REFEREE, sendOrders, templateOf, useScenarioGame } from '../support/referee-stack.ts';
 
 const USN = 'usn@example.test';
 const IJN = 'ijn@example.test';
 
 describeWithMailStack('the carrier scenario by mail on Postfix + Dovecot', () => {
   const stack = useMailStack({ users: [REFEREE, USN, IJN] });
-  const dir = tempDir();
-  let server: ServeProcess;
-
-  beforeAll(async () => {
-    setUpScenario(refereeEnv(stack(), dir), 'midway', 'carrier-strike', [
-      { id: 'usn', email: USN, pieces: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] },
-      { id: 'ijn', email: IJN, pieces: ['Z1', 'Z2', 'Z3', 'CV1', 'BB1', 'DD1'] },
-    ]);
-    server = startReferee(stack(), dir);
-    await server.waitFor(/IMAP inbox connected/, 20000, 'stderr');
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useScenarioGame(stack, 'midway', 'carrier-strike', [
+    { id: 'usn', email: USN, pieces: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] },
+    { id: 'ijn', email: IJN, pieces: ['Z1', 'Z2', 'Z3', 'CV1', 'BB1', 'DD1'] },
+  ]);
 
   it('plays three turns: the strike goes in, the carrier turns away, the reports tell every bomb and torpedo', async () => {
     const [usnWelcome] = await mailTo(stack(), USN, /Welcome to Carrier strike/);

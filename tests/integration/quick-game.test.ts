@@ -4,34 +4,19 @@
  * reply with a signature, the rest sent back from the templates as mailed; the reports in words;
  * the web archive's turn page with its combat and replay.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { mailTo, REFEREE, refereeEnv, sendOrders, setUpScenario, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
-import type { ServeProcess } from '../support/serve-process.ts';
+import { mailTo, REFEREE, sendOrders, templateOf, useScenarioGame } from '../support/referee-stack.ts';
 
 const USN = 'usn@example.test';
 const IJN = 'ijn@example.test';
 
 describeWithMailStack('the quick game by mail on Postfix + Dovecot', () => {
   const stack = useMailStack({ users: [REFEREE, USN, IJN] });
-  const dir = tempDir();
-  let server: ServeProcess;
-  let httpUrl = '';
-
-  beforeAll(async () => {
-    setUpScenario(refereeEnv(stack(), dir), 'bounce', 'quick-bombers', [
-      { id: 'usn', email: USN, pieces: ['W1', 'W2'] },
-      { id: 'ijn', email: IJN, pieces: ['J1', 'Z1'] },
-    ]);
-    server = startReferee(stack(), dir);
-    await server.waitFor(/IMAP inbox connected/, 20000, 'stderr');
-    httpUrl = `http://127.0.0.1:${(await server.waitFor(/"http":(\d+)[^\n]*tallyho serving/, 20000, 'stderr'))[1]}`;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { httpUrl } = useScenarioGame(stack, 'bounce', 'quick-bombers', [
+    { id: 'usn', email: USN, pieces: ['W1', 'W2'] },
+    { id: 'ijn', email: IJN, pieces: ['J1', 'Z1'] },
+  ]);
 
   it('plays three turns: moves like 2L1, the initiative, every shot and its damage, the turn records', async () => {
     const [usnWelcome] = await mailTo(stack(), USN, /Welcome to Quick bounce/);
@@ -74,7 +59,7 @@ describeWithMailStack('the quick game by mail on Postfix + Dovecot', () => {
     // Three turns, unless one side lost every aircraft before.
     expect(played === 3 || /no (planes|aircraft) left in the fight/.test(lastReport!.text)).toBe(true);
     expect(lastReport!.text).toMatch(/ENGINE {3}[Ox]+ +\d of 3/);
-    const page = await fetch(`${httpUrl}/games/bounce/turns/1`);
+    const page = await fetch(`${httpUrl()}/games/bounce/turns/1`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('End of the movement');

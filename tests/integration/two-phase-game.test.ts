@@ -4,34 +4,19 @@
  * when it wins the roll, the reports showing the throws, the order of movement and the phases, and
  * the web archive's turn page stepping through every impulse.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { mailTo, REFEREE, refereeEnv, sendOrders, setUpScenario, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
-import type { ServeProcess } from '../support/serve-process.ts';
+import { mailTo, REFEREE, sendOrders, templateOf, useScenarioGame } from '../support/referee-stack.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
 
 describeWithMailStack('the two-phase sequence by mail on Postfix + Dovecot', () => {
   const stack = useMailStack({ users: [REFEREE, RAF, LW] });
-  const dir = tempDir();
-  let server: ServeProcess;
-  let httpUrl = '';
-
-  beforeAll(async () => {
-    setUpScenario(refereeEnv(stack(), dir), 'pass', 'two-phase-pass', [
-      { id: 'raf', email: RAF, pieces: ['S1', 'S2'] },
-      { id: 'lw', email: LW, pieces: ['M1', 'K1'] },
-    ]);
-    server = startReferee(stack(), dir);
-    await server.waitFor(/IMAP inbox connected/, 20000, 'stderr');
-    httpUrl = `http://127.0.0.1:${(await server.waitFor(/"http":(\d+)[^\n]*tallyho serving/, 20000, 'stderr'))[1]}`;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { httpUrl } = useScenarioGame(stack, 'pass', 'two-phase-pass', [
+    { id: 'raf', email: RAF, pieces: ['S1', 'S2'] },
+    { id: 'lw', email: LW, pieces: ['M1', 'K1'] },
+  ]);
 
   it('plays three turns: initiative, fastest first, half the hexes then the rest, fire after every hex', async () => {
     const [rafWelcome] = await mailTo(stack(), RAF, /Welcome to Head-on pass/);
@@ -68,7 +53,7 @@ describeWithMailStack('the two-phase sequence by mail on Postfix + Dovecot', () 
     const [last] = await mailTo(stack(), RAF, /\[pass\] Turn 3 report/);
     expect(last!.text).toContain('Order of movement, for both phases:');
     // The archive's turn page steps through the two-phase impulses, impulse zeros included.
-    const page = await fetch(`${httpUrl}/games/pass/turns/1`);
+    const page = await fetch(`${httpUrl()}/games/pass/turns/1`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toMatch(/End of impulse \d+: impulse zero, the end of the first phase/);

@@ -3,7 +3,8 @@
  * database in a temp directory), a game set up in that database, and the players' side: sending
  * orders by SMTP and reading the referee's answers by IMAP.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addPlayer, createGame, createQuickGame, startGame } from '../../src/app/games.ts';
@@ -123,3 +124,29 @@ export async function dbCount(env: Record<string, string>, sql: string, ...args:
 
 export const envelope = (game: string, player: string, secret: string, plot: string): string =>
   `#TALLYHO ${game} ${player} "${secret}"\n${plot}\n#END\n`;
+
+/**
+ * A scenario game played by mail over the suite's mail stack: before the tests the game is set up
+ * (players and their pieces) and `tallyho serve` started on it, after them stopped and its files
+ * removed. Call inside a describe body; the returned functions give the running referee and the
+ * base URL of its web archive.
+ */
+export function useScenarioGame(stack: () => MailStack, game: string, scenario: string, players: { id: string; email: string; pieces: string[] }[]): { server: () => ServeProcess; httpUrl: () => string } {
+  const dir = tempDir();
+  let server: ServeProcess | undefined;
+  let url = '';
+  beforeAll(async () => {
+    setUpScenario(refereeEnv(stack(), dir), game, scenario, players);
+    server = startReferee(stack(), dir);
+    await server.waitFor(/IMAP inbox connected/, 20000, 'stderr');
+    url = `http://127.0.0.1:${(await server.waitFor(/"http":(\d+)[^\n]*tallyho serving/, 20000, 'stderr'))[1]}`;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    server: () => { if (!server) throw new Error('the referee is not running'); return server; },
+    httpUrl: () => url,
+  };
+}
