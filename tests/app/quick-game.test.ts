@@ -39,6 +39,7 @@ describe('the quick game by mail', () => {
     const w = last(t, RAF, 'welcome').text;
     expect(w).toMatch(/S1 \(Spitfire I, Royal Air Force\)\n {2}hex 1015, facing 12 \(N\), SPEED 3\n {2}ENGINE {3}OOOO {3}4 of 4\n {2}FUSELAGE OOO {4}3 of 3\n {2}TO-HIT {3}3/);
     expect(w).toContain('SPITFIRE I (spitfire)');
+    expect(w).toContain('YOUR AIRCRAFT TURN RECORD\n\nS1 (Spitfire I, Royal Air Force)');
     expect(flat(w)).toContain('Each of your aircraft gets a line: its id, a colon, then its move for the turn.');
     expect(flat(w)).toContain("S1: SPEED 3 now. This turn's move spends 2 to 4 SPEED, 1 for each hex ahead and 1 for each L or R; at most 2 L or R, never two in a row: e.g. S1: 1R1");
     expect(w).not.toMatch(/alt ft|100s of ft|impulse/);
@@ -85,6 +86,7 @@ describe('the quick game by mail', () => {
     expect(report).toMatch(/Combat\n {2}Initiative: (Royal Air Force|Luftwaffe) rolled \d/);
     expect(report).toMatch(/#TALLYHO qd raf "T2-[0-9a-f]+"\nTURN 2\nS1: 4\nFIRE S1 F AT M1\n#END/);
     expect(report).toContain('WHAT HAPPENED\n');
+    expect(report).toContain('YOUR AIRCRAFT TURN RECORD\n');
     expect(report).not.toMatch(/impulse|manoeuvre carried over/i);
     // Verify, export and import take a quick game as any other.
     expect(verifyGame(t.deps, 'qd')).toEqual({ game: 'qd', turns: 1, legacyTurns: 0, differences: [] });
