@@ -4,10 +4,9 @@
  * orders, and where an accepted move takes it. The rest of the mail (maps, deadlines, fair dice)
  * is the standard game's.
  */
-import { hexLabel, type Hex, toColRow } from '../core/hex/coords.ts';
+import { hexLabel, toColRow } from '../core/hex/coords.ts';
 import { facingText } from '../core/hex/facing.ts';
-import { stepForward, turnBy } from '../core/hex/flight.ts';
-import { ARCS } from '../core/quick/rules.ts';
+import { ARCS, flyMove, quickDefault, quickLimits, quickSpeed } from '../core/quick/rules.ts';
 import { toQuickState } from '../core/quick/game.ts';
 import type { QuickCard, QuickPlane, QuickSide, QuickStep } from '../core/quick/types.ts';
 import type { GameEvent } from '../core/events.ts';
@@ -22,11 +21,6 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 const ovals = (left: number, of: number): string => `${'O'.repeat(left)}${'x'.repeat(Math.max(0, of - left))}`.padEnd(5);
 
 const quickPlane = (state: GameState, id: string): QuickPlane | undefined => toQuickState(state).planes.find((p) => p.id === id);
-
-/** The SPEED a move may spend this turn, and the clock points of turn (core/quick/rules.ts checkQuickMove). */
-export function quickLimits(p: QuickPlane): { low: number; high: number; turns: number } {
-  return { low: Math.max(1, Math.min(p.speed - 1, p.engine)), high: Math.min(p.speed + 1, p.engine), turns: Math.floor(p.engine / 2) };
-}
 
 /** The Aircraft Turn Record of seed 004 as a log sheet: O an oval left, x one filled in by damage. */
 export function quickSheet(state: GameState, p: PlaneState, next = true): string {
@@ -90,30 +84,20 @@ function exampleMove(q: QuickPlane): string {
   return formatQuickMoves([{ kind: 'F', n: before }, { kind: 'R' }, { kind: 'F', n: speed - 1 - before }]);
 }
 
-/** The standing move of the template: straight on at the SPEED it flies (never above ENGINE). */
-export function quickTemplateMove(state: GameState, p: PlaneState): string {
+/** The standing move of the template: the missed-orders move, straight on at its SPEED (never above ENGINE). */
+export function quickTemplateMove(state: GameState, p: PlaneState): QuickStep[] {
   const q = quickPlane(state, p.id);
-  return q ? String(Math.max(1, Math.min(q.speed, q.engine))) : '1';
-}
-
-/** The hexes a move enters, in order, and where it ends. */
-function flown(q: QuickPlane, steps: readonly QuickStep[]): { path: Hex[]; end: { hex: Hex; facing: number } } {
-  let pos = { hex: q.hex, facing: q.facing, nextRight: q.nextRight };
-  const path: Hex[] = [];
-  for (const s of steps) {
-    if (s.kind === 'F') for (let i = 0; i < s.n; i++) { pos = stepForward(pos); path.push(pos.hex); } else pos = turnBy(pos, s.kind === 'L' ? -1 : 1);
-  }
-  return { path, end: { hex: pos.hex, facing: pos.facing } };
+  return q ? quickDefault(q) : [{ kind: 'F', n: 1 }];
 }
 
 /** Where each of the player's aircraft goes with its move: a map with the hexes numbered, and a line. */
 export function quickPreviews(state: GameState, moves: Record<string, QuickStep[]>, planeIds: readonly string[]): Preview[] {
   const qs = toQuickState(state);
   return qs.planes.filter((q) => planeIds.includes(q.id) && q.status === 'flying').map((q) => {
-    const steps = moves[q.id] ?? [{ kind: 'F' as const, n: Math.max(1, Math.min(q.speed, q.engine)) }];
-    const { path, end } = flown(q, steps);
+    const steps = moves[q.id] ?? quickDefault(q);
+    const { path, end } = flyMove(q, steps);
     const marks = path.map((hex, i) => ({ hex, impulse: i + 1 }));
-    const speed = steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 1), 0);
+    const speed = quickSpeed(steps);
     const { col, row } = toColRow(end.hex);
     const off = col < 1 || row < 1 || col > state.map.width || row > state.map.height;
     const summary = off

@@ -174,7 +174,7 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   const all = flying(myPlanes(state, planeIds));
   if (state.quick) {
     // The quick game (seed 004): a move line for each aircraft, the turn's own or straight on, and the FIRE lines kept.
-    const quick = all.map((p) => ({ plane: p.id, steps: (standing.turn === state.turn ? standing.quick?.[p.id] : undefined) ?? [{ kind: 'F' as const, n: Number(quickTemplateMove(state, p)) }] }));
+    const quick = all.map((p) => ({ plane: p.id, steps: (standing.turn === state.turn ? standing.quick?.[p.id] : undefined) ?? quickTemplateMove(state, p) }));
     const fire = standing.fire.filter((f) => all.some((p) => p.id === f.plane.toUpperCase()) && !f.hold && !firesAtPlaneGone(state, f));
     return formatOrders([{ game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots: [], quick, fire, commands: [], line: 1 }]).trimEnd();
   }

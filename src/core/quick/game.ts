@@ -5,6 +5,7 @@
  * speed, altitude 0, level); what is the quick game's own (the cards, ENGINE and FUSELAGE left,
  * the weapons lost) is `GameState.quick`. resolveTurn hands such a state to resolveQuickGame.
  */
+import type { FireOrder } from '../../orders/ast.ts';
 import type { Dice } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
 import { err, ok, type Problem, type Result } from '../result.ts';
@@ -55,7 +56,7 @@ export function withQuick(gs: GameState, qs: QuickState): GameState {
 }
 
 /** Quick orders from the TurnOrders of mail: the moves, and the targets named by FIRE lines. */
-export function quickOrdersOf(moves: Record<string, QuickStep[]> | undefined, fire: readonly { plane: string; guns: string; hold: boolean; target: string }[]): QuickOrders {
+export function quickOrdersOf(moves: Record<string, QuickStep[]> | undefined, fire: readonly FireOrder[]): QuickOrders {
   const targets: NonNullable<QuickOrders['targets']> = {};
   for (const f of fire) {
     const side = f.guns.toUpperCase() as QuickSide;
@@ -70,7 +71,7 @@ export function quickOrdersOf(moves: Record<string, QuickStep[]> | undefined, fi
  * envelope): moves for planes that are not flying, illegal moves, FIRE lines that are not a
  * weapon side the aircraft has or not at an enemy.
  */
-export function checkQuickOrders(gs: GameState, moves: Record<string, QuickStep[]>, fire: readonly { plane: string; guns: string; hold: boolean; target: string }[], whole: GameState = gs): Problem[] {
+export function checkQuickOrders(gs: GameState, moves: Record<string, QuickStep[]>, fire: readonly FireOrder[], whole: GameState = gs): Problem[] {
   const qs = toQuickState(gs);
   const problems: Problem[] = [];
   for (const id of Object.keys(moves)) {
@@ -79,7 +80,7 @@ export function checkQuickOrders(gs: GameState, moves: Record<string, QuickStep[
     else if (p.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: id, message: `${id} is out of the fight and takes no orders: leave its line out` });
     else problems.push(...checkQuickMove(qs, p, moves[id] as QuickStep[]));
   }
-  const all = toQuickState(whole);
+  const all = whole === gs ? qs : toQuickState(whole);
   for (const f of fire) {
     const p = all.planes.find((x) => x.id === f.plane.toUpperCase());
     const card = p ? all.cards[p.card] : undefined;
@@ -114,7 +115,7 @@ const asEvent = (e: QuickEvent): GameEvent => ({
  * A quick game's turn (seed 004, core/quick/rules.ts) on its GameState; `dry`: the movement only,
  * no die (the acknowledgement's previews).
  */
-export function resolveQuickGame(gs: GameState, moves: Record<string, QuickStep[]>, fire: readonly { plane: string; guns: string; hold: boolean; target: string }[], dice: Dice | undefined, dry = false): Result<{ state: GameState; events: GameEvent[] }, Problem[]> {
+export function resolveQuickGame(gs: GameState, moves: Record<string, QuickStep[]>, fire: readonly FireOrder[], dice: Dice | undefined, dry = false): Result<{ state: GameState; events: GameEvent[] }, Problem[]> {
   const problems = checkQuickOrders(gs, moves, fire);
   if (problems.length) return err(problems);
   const qs = toQuickState(gs);

@@ -17,9 +17,9 @@
  *   firer (FUSELAGE when there is none); no FUSELAGE left: destroyed; no ENGINE: it crashes.
  */
 import { type Dice, seededDice } from '../dice.ts';
-import { distance, hexLabel, toColRow } from '../hex/coords.ts';
+import { distance, type Hex, hexLabel, toColRow } from '../hex/coords.ts';
 import { clockPosition } from '../hex/facing.ts';
-import { stepForward, turnBy } from '../hex/flight.ts';
+import { type Position, stepForward, turnBy } from '../hex/flight.ts';
 import { err, ok, type Problem, type Result } from '../result.ts';
 import type { QuickEvent, QuickOrders, QuickPlane, QuickSide, QuickState, QuickStep } from './types.ts';
 
@@ -30,18 +30,23 @@ export const rangeModifier = (hexes: number): number | undefined => (hexes === 0
 
 const P = (plane: string, code: string, message: string): Problem => ({ code, plane, message });
 
+/** The SPEED a move may spend this turn, and the most clock points of turn in it (seed 004 "Acceleration", "Turning"). */
+export function quickLimits(p: QuickPlane): { low: number; high: number; turns: number } {
+  return { low: Math.max(1, Math.min(p.speed - 1, p.engine)), high: Math.min(p.speed + 1, p.engine), turns: Math.floor(p.engine / 2) };
+}
+
+/** The SPEED a move spends: every hex forward and every clock point of turn 1. */
+export const quickSpeed = (steps: readonly QuickStep[]): number => steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 1), 0);
+
 /** Every problem of one plane's move order. */
 export function checkQuickMove(state: QuickState, p: QuickPlane, steps: readonly QuickStep[]): Problem[] {
   const out: Problem[] = [];
-  const forward = steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 0), 0);
   const turns = steps.filter((s) => s.kind !== 'F').length;
-  const speed = forward + turns;
-  const low = Math.max(1, Math.min(p.speed - 1, p.engine));
-  const high = Math.min(p.speed + 1, p.engine);
+  const speed = quickSpeed(steps);
+  const { low, high, turns: maxTurns } = quickLimits(p);
   if (speed < low || speed > high) {
     out.push(P(p.id, 'E_QUICK_SPEED', `${p.id} flies at SPEED ${p.speed} with ENGINE ${p.engine}: this turn it spends ${low === high ? low : `${low} to ${high}`} (forward and turns together, seed 004 "Acceleration"); ${steps.length ? `this order spends ${speed}` : 'write a move'}`));
   }
-  const maxTurns = Math.floor(p.engine / 2);
   if (turns > maxTurns) out.push(P(p.id, 'E_QUICK_TURNS', `${p.id} turns at most ${maxTurns} clock point${maxTurns === 1 ? '' : 's'} a turn (half its ENGINE ${p.engine}, seed 004 "Turning"); this order turns ${turns}`));
   steps.forEach((s, i) => {
     if (s.kind !== 'F' && i > 0 && steps[i - 1]?.kind !== 'F') out.push(P(p.id, 'E_QUICK_TURN_TWICE', `${p.id}: two turns in a row; at least 1 SPEED forward between turns (seed 004 "Moving an aircraft"), e.g. L1L`));
@@ -63,6 +68,16 @@ export function sideFacing(target: QuickPlane, from: QuickPlane): QuickSide {
 /** The move a plane without orders flies: straight on at its SPEED (never above ENGINE). */
 export const quickDefault = (p: QuickPlane): QuickStep[] => [{ kind: 'F' as const, n: Math.max(1, Math.min(p.speed, p.engine)) }];
 
+/** One move flown from where the plane is: the hexes it enters in order, and where it ends. */
+export function flyMove(p: Pick<QuickPlane, 'hex' | 'facing' | 'nextRight'>, steps: readonly QuickStep[]): { path: Hex[]; end: Position } {
+  let pos: Position = { hex: p.hex, facing: p.facing, nextRight: p.nextRight };
+  const path: Hex[] = [];
+  for (const s of steps) {
+    if (s.kind === 'F') for (let i = 0; i < s.n; i++) { pos = stepForward(pos); path.push(pos.hex); } else pos = turnBy(pos, s.kind === 'L' ? -1 : 1);
+  }
+  return { path, end: pos };
+}
+
 /** Movement, all at once (the orders checked already); no die. */
 export function flyQuick(state: QuickState, orders: QuickOrders): { state: QuickState; events: QuickEvent[] } {
   const work: QuickState = JSON.parse(JSON.stringify(state));
@@ -70,12 +85,7 @@ export function flyQuick(state: QuickState, orders: QuickOrders): { state: Quick
   for (const p of work.planes.filter((x) => x.status === 'flying')) {
     const steps = orders.moves[p.id] ?? quickDefault(p);
     const from = hexLabel(p.hex);
-    let pos = { hex: p.hex, facing: p.facing, nextRight: p.nextRight };
-    for (const s of steps) {
-      if (s.kind === 'F') for (let i = 0; i < s.n; i++) pos = stepForward(pos);
-      else pos = turnBy(pos, s.kind === 'L' ? -1 : 1);
-    }
-    Object.assign(p, pos, { speed: steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 1), 0) });
+    Object.assign(p, flyMove(p, steps).end, { speed: quickSpeed(steps) });
     events.push({ type: 'move', plane: p.id, from, to: hexLabel(p.hex), facing: p.facing, speed: p.speed });
     if (!onMap(work, p)) { p.status = 'exited'; events.push({ type: 'exit', plane: p.id, hex: hexLabel(p.hex) }); }
   }
