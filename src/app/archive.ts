@@ -98,7 +98,6 @@ const planeRow = (state: GameState, p: PlaneState) => ({
   speed: state.quick ? String(Math.round(p.speed / 10)) : speedText(p.speed), bank: bankWords(p.bank),
 });
 
-/** A visible game: ids outside the id alphabet never reach the store. */
 /**
  * Fog of war (docs/spotting.md): a game whose scenario hides counters shows no positions, turn
  * pages or plane sheets on the public web while it runs (each side's mails show what it has
@@ -112,6 +111,7 @@ function fogHides(tx: StoreTx, game: GameRow): boolean {
 
 export const FOG_NOTICE = 'This game is played with fog of war: each side sees only what it has spotted. The map, the turn pages and the log sheets are shown here when the game is over.';
 
+/** A visible game: ids outside the id alphabet never reach the store. */
 function findGame(tx: StoreTx, id: string): GameRow | undefined {
   return ID_RE.test(id) ? tx.games.get(id) : undefined;
 }
@@ -205,13 +205,20 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
   if (!t) return null;
   const frames = replayFrames(t.before, t.events);
   const view = buildMapView({ state: t.before, viewer: null, turn: { frames, events: t.events } });
-  const at = (i: number) => t.events.filter((e) => e.impulse === i);
+  // Each impulse's events, grouped once: the combat list and the replay's frames read them.
+  const byImpulse = new Map<number, GameEvent[]>();
+  for (const e of t.events) {
+    const list = byImpulse.get(e.impulse);
+    if (list) list.push(e); else byImpulse.set(e.impulse, [e]);
+  }
+  const at = (i: number): GameEvent[] => byImpulse.get(i) ?? [];
   const shape = turnShape(t.events);
+  const names = sideNames(t.before);
   const combat = [];
   for (const i of shape.impulses) {
     // The quick game (seed 004): its combat in words (report/quick-log.ts).
     const lines = shape.quick
-      ? at(i).flatMap((e) => (e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit' ? [quickEventLine(e.event, sideNames(t.before))] : []))
+      ? at(i).flatMap((e) => (e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit' ? [quickEventLine(e.event, names)] : []))
       : combatLines(at(i));
     if (lines.length) combat.push({ impulse: i, ...(shape.quick ? { heading: 'The initiative and every gun' } : {}), text: lines.join('\n') });
   }
@@ -224,7 +231,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     shots: view.shots.length,
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
-      index: i, label: impulseLabel(i, shape, t.events), first: i === 0, text: turnLog(at(i), shape, sideNames(t.before)),
+      index: i, label: impulseLabel(i, shape, t.events), first: i === 0, text: turnLog(at(i), shape, names),
       // Trucks, tanks and ships ride in the frames at altitude 0: shown as on the surface, with what they are.
       planes: f.map((p) => (p.kind
         ? { ...p, facing: facingText(p.facing), altitude: 'surface', bank: p.kind }
@@ -232,7 +239,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     })),
     casualties: casualties(t.events),
     combat,
-    eventLog: turnLog(t.events, shape, sideNames(t.before)),
+    eventLog: turnLog(t.events, shape, names),
     planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p), sheet: sheetHref(t.game.id, t.turn, p.id) })),
     units: unitRows(t.after),
   };

@@ -10,15 +10,14 @@ import type { SightedShot } from '../core/combat/fire-phase.ts';
 import type { GameState } from '../core/state.ts';
 import { resolveTurn, type TurnOrders } from '../core/turn.ts';
 import { noShotLines } from '../report/no-shot.ts';
-import { phaseOf, type TurnShape, turnShape } from '../report/turn-shape.ts';
+import { isImpulseZero, phaseName, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { flying, myPlanes, wrap } from './views.ts';
 
 /** When a shot would come: its impulse, or in a two-phase turn its phase (the impulses there depend on the initiative roll). */
 function whenText(shape: TurnShape, impulse: number): string {
   if (!shape.twoPhase) return `in impulse ${impulse}`;
-  const k = phaseOf(shape, impulse);
-  const phase = k === 0 ? 'first' : 'second';
-  return shape.phases[k]?.zero === impulse ? `at the impulse zero of the ${phase} phase` : `in the ${phase} phase`;
+  const phase = phaseName(shape, impulse);
+  return isImpulseZero(shape, impulse) ? `at the impulse zero of the ${phase} phase` : `in the ${phase} phase`;
 }
 
 const sightedLine = (s: SightedShot, shape: TurnShape): string =>

@@ -5,7 +5,7 @@
  * planes' lines go in his mail: they tell the plane's fire orders.
  */
 import type { NoShotReason } from '../core/combat/no-shot.ts';
-import { phaseOf, type TurnShape, turnShape } from './turn-shape.ts';
+import { phaseName, type TurnShape, turnShape } from './turn-shape.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { PlaneStatus } from '../core/state.ts';
 import { formatFireOrder } from '../orders/fire.ts';
@@ -61,8 +61,7 @@ export function noShotLine(e: NoShotEvent, statusOf: (id: string) => PlaneStatus
   const why = e.reasons.map((r) => because(r, e, statusOf, shape)).join('; ');
   if (e.impulse >= shape.end || e.range === undefined || !e.target) return `${order}: no shot - ${why}`;
   const where = e.hexes === 0 ? '' : `, ${e.target} at ${e.clock ?? 12} o'clock`;
-  const k = phaseOf(shape, e.impulse);
-  const phase = shape.twoPhase ? ` (${k === 0 ? 'first' : 'second'} phase)` : '';
+  const phase = shape.twoPhase ? ` (${phaseName(shape, e.impulse)} phase)` : '';
   return `${order}: no shot - closest chance in impulse ${e.impulse}${phase}, range ${e.range}${where}: ${why}`;
 }
 

@@ -55,10 +55,6 @@ function describeUnit(evs: GameEvent[]): string {
   return parts.join(', ');
 }
 
-/**
- * The log every player of the game reads (and the web archive shows): `no-shot` events are left
- * out, since they tell a plane's fire orders: a player is told those of his own planes apart.
- */
 /** A spotting event in words: seen within two hexes, or the impulse-7 roll and its number. */
 export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
   const off = `${e.range} hex${e.range === 1 ? '' : 'es'} off`;
@@ -67,6 +63,8 @@ export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
 }
 
 /**
+ * The log every player of the game reads (and the web archive shows): `no-shot` events are left
+ * out, since they tell a plane's fire orders: a player is told those of his own planes apart.
  * `shape`: the turn's (turn-shape.ts), when `events` are a part of it (one impulse's, for the web
  * replay); read from the events otherwise. `names`: the sides' names by id (sideNames), for the
  * initiative lines.

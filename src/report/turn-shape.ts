@@ -43,18 +43,21 @@ export function turnShape(events: readonly GameEvent[]): TurnShape {
 const PHASE_NAMES = ['first', 'second'];
 
 /** Which phase (0 or 1) an impulse of a two-phase turn is in; -1 before or after. */
-export function phaseOf(shape: TurnShape, impulse: number): number {
+function phaseOf(shape: TurnShape, impulse: number): number {
   return shape.phases.findIndex((p) => impulse >= p.first && impulse <= p.zero);
 }
+
+/** The phase of an impulse in words, "first" or "second" ("first" outside the phases). */
+export const phaseName = (shape: TurnShape, impulse: number): string => PHASE_NAMES[phaseOf(shape, impulse)] ?? 'first';
+
+/** Whether an impulse of a two-phase turn is an impulse zero. */
+export const isImpulseZero = (shape: TurnShape, impulse: number): boolean => shape.phases.some((p) => p.zero === impulse);
 
 /** The heading of an impulse in a report: "Impulse 5", or "Impulse 7: impulse zero of the first phase". */
 export function impulseHeading(shape: TurnShape, impulse: number): string {
   if (shape.quick) return impulse === 1 ? 'Movement (all at once)' : 'Combat';
   if (!shape.twoPhase) return `Impulse ${impulse}`;
-  const k = phaseOf(shape, impulse);
-  const phase = shape.phases[k];
-  if (phase && phase.zero === impulse) return `Impulse ${impulse}: impulse zero, the end of the ${PHASE_NAMES[k]} phase`;
-  return `Impulse ${impulse}`;
+  return isImpulseZero(shape, impulse) ? `Impulse ${impulse}: impulse zero, the end of the ${phaseName(shape, impulse)} phase` : `Impulse ${impulse}`;
 }
 
 /** The plane that moves in an impulse of a two-phase turn (its `move` or `hold` event), if any is shown. */
@@ -66,10 +69,9 @@ export function moverAt(events: readonly GameEvent[], impulse: number): string |
 export function replayLabel(shape: TurnShape, events: readonly GameEvent[], impulse: number): string {
   if (shape.quick) return impulse === 1 ? 'the movement' : 'the combat';
   const heading = impulseHeading(shape, impulse).replace(/^Impulse/, 'impulse');
-  if (!shape.twoPhase || shape.phases.some((p) => p.zero === impulse)) return heading;
+  if (!shape.twoPhase || isImpulseZero(shape, impulse)) return heading;
   const mover = moverAt(events, impulse);
-  const k = phaseOf(shape, impulse);
-  return `${heading}: ${mover ? `${mover} moves` : 'a plane moves'} (${PHASE_NAMES[k] ?? 'first'} phase)`;
+  return `${heading}: ${mover ? `${mover} moves` : 'a plane moves'} (${phaseName(shape, impulse)} phase)`;
 }
 
 /** The line that opens a phase of a two-phase turn, before its first impulse; undefined otherwise. */
