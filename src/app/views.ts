@@ -14,6 +14,8 @@ import { facingText } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
 import { defaultPlot } from '../core/movement/default-plot.ts';
 import { planeLimits } from '../core/movement/limits.ts';
+import { ordinal } from '../core/movement/plan-checks.ts';
+import { firstPhaseHexes } from '../core/two-phase/initiative.ts';
 import type { QuickStep } from '../core/quick/types.ts';
 import { quickTemplateMove } from './quick-views.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
@@ -99,8 +101,6 @@ export function damageLines(state: GameState, p: PlaneState): string[] {
   return out;
 }
 
-const ordinalOf = (n: number): string => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-
 /** What a plane's next plot must hold; `twoPhase`: the game plays the two-phase sequence (seed 003). */
 export function nextPlotNeeds(p: PlaneState, twoPhase = false): string {
   if (p.ground) return wrap(`${p.id}: on the ground: a MOVE line, not a plot (the comment on ${p.id} in the orders below says what it may do).`, 4);
@@ -108,14 +108,12 @@ export function nextPlotNeeds(p: PlaneState, twoPhase = false): string {
   const carried = Math.min(p.carry?.boxes.length ?? 0, points.length);
   const need = points.length - carried;
   if (points.length === 0) return `${p.id}: speed ${speedText(p.speed)}, active in no impulse this turn: no plot needed.`;
-  if (twoPhase) {
-    const first = Math.floor(points.length / 2);
-    const takenTwo = carried ? `; the manoeuvre carried over takes the first ${carried === 1 ? 'box' : `${carried} boxes`}` : '';
-    return wrap(`${p.id}: moves ${plural(points.length, 'hex', 'hexes')} this turn, ${first} in the first phase and ${points.length - first} in the second${takenTwo}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
-  }
-  const when = [...new Set(points)].join(', ');
   const taken = carried ? `; the manoeuvre carried over takes the first ${carried === 1 ? 'box' : `${carried} boxes`}` : '';
-  return wrap(`${p.id}: active in impulses ${when}${taken}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
+  const first = firstPhaseHexes(points.length);
+  const when = twoPhase
+    ? `moves ${plural(points.length, 'hex', 'hexes')} this turn, ${first} in the first phase and ${points.length - first} in the second`
+    : `active in impulses ${[...new Set(points)].join(', ')}`;
+  return wrap(`${p.id}: ${when}${taken}: the plot needs ${plural(need, 'box', 'boxes')}.`, 4);
 }
 
 /** A plane's obligations as comment lines of the orders template (`# R1: must pull out ...`). */
@@ -279,7 +277,7 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
     const after = r.value.state.planes.find((x) => x.id === p.id) as PlaneState;
     const gone = r.value.events.find((e) => e.plane === p.id && (e.type === 'exit-map' || e.type === 'crash'));
     const summary = gone
-      ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} ${twoPhase ? `on its ${ordinalOf(path.length)} hex` : `in impulse ${gone.impulse}`} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
+      ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} ${twoPhase ? `on its ${ordinal(path.length)} hex` : `in impulse ${gone.impulse}`} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
       : p.ground ? groundSummary(p, after, r.value.events, moves)
       : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
         `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;

@@ -3,6 +3,7 @@
  * report and welcome, and the obligations again as comment lines of the orders template.
  */
 import { bankWords } from '../core/bank.ts';
+import { firstPhaseHexes } from '../core/two-phase/initiative.ts';
 import type { AltitudeLimit, Obligation, PlaneLimits } from '../core/movement/limits.ts';
 
 const ft = (n: number): string => n.toLocaleString('en-US');
@@ -89,7 +90,7 @@ export function limitsLines(l: PlaneLimits, twoPhase = false): string[] {
     : `impulses ${list(l.points)}`;
   const boxes = plural(l.need, 'box', 'boxes');
   const unit = twoPhase ? 'box' : 'impulse';
-  const phases = `${plural(n, 'hex', 'hexes')}: ${Math.floor(n / 2)} in the first phase, ${n - Math.floor(n / 2)} in the second${carried > 0 ? `; ${carried} carried over` : ''}`;
+  const phases = `${plural(n, 'hex', 'hexes')}: ${firstPhaseHexes(n)} in the first phase, ${n - firstPhaseHexes(n)} in the second${carried > 0 ? `; ${carried} carried over` : ''}`;
   const m = l.modes;
   const dive = l.dive.feet === 0 ? 'no dive' : l.mode === 'SD' || l.mode === 'VD'
     ? `${l.mode === 'SD' ? 'steep' : 'vertical'} dive of ${altitudeText(l.dive, unit).replace(/^up to /, '')}`
