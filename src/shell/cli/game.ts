@@ -10,9 +10,7 @@
 import type { Command } from 'commander';
 import { createGame, createQuickGame, gameStatus, startGame, type GameStatusView } from '../../app/games.ts';
 import { basename } from 'node:path';
-import { parseQuickScenario } from '../../core/quick/scenario.ts';
-import { quickGameState } from '../../core/quick/game.ts';
-import type { QuickCard } from '../../core/quick/types.ts';
+import type { GameState } from '../../core/state.ts';
 import { loadQuickCards } from '../quick.ts';
 import { quickScenarioData } from './resolve.ts';
 import { when } from '../../app/messages.ts';
@@ -88,7 +86,8 @@ export function registerGameCommands(program: Command): void {
         return withRuntime((rt) => {
           const row = createQuickGame(rt.deps, { id: opts.id, data: quick, file: basename(scenarioPath), cards });
           const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
-          const state = quickGameState(parseOk(quick, basename(scenarioPath), cards), (quick as { sides: Record<string, { name: string }> }).sides);
+          // The aircraft as the game holds them, read back from its first turn.
+          const state = rt.store.tx((tx) => tx.turns.get(row.id, 1)?.state) as GameState;
           const planes = state.planes.map((p) => `  ${p.id.padEnd(6)} ${(state.quick?.cards[p.type]?.name ?? p.type).padEnd(14)} ${state.sides[p.side]?.name ?? p.side}`);
           out([`Game ${row.id} created: ${row.name} (the quick game, docs/quick.md)`, 'Aircraft:', ...planes, '',
             ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
@@ -136,11 +135,4 @@ export function registerGameCommands(program: Command): void {
     }));
   registerGameControlCommands(game);
 
-}
-
-/** The quick state of a scenario createQuickGame has just accepted. */
-function parseOk(data: unknown, file: string, cards: readonly QuickCard[]) {
-  const r = parseQuickScenario(data, file, cards, '');
-  if (!r.ok) throw new Error(`${file}: ${r.error.map((p) => p.message).join('; ')}`);
-  return r.value.state;
 }
