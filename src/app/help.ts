@@ -3,7 +3,25 @@
  * the game master's envelope the GM commands too. Each line at most 78 columns.
  */
 
-export const PLAYER_HELP = `Commands go one per line inside your envelope, with or without orders:
+/** The lines of the players' HELP that differ between the full game and the quick game (seed 004). */
+const HELP_WORDS = {
+  full: {
+    history: 'the impulse logs of those turns (at most 10 a mail)',
+    card: `the aircraft card of that plane (yours or an enemy's)
+                     or type, e.g. CARD R1, CARD spitfire-1a; without one:
+                     the cards of your planes`,
+    docs: 'docs/orders.md and docs/players.md tell more.',
+  },
+  quick: {
+    history: 'what happened in those turns (at most 10 a mail)',
+    card: `the numbers of that aircraft (yours or an enemy's)
+                     or type, e.g. CARD S1, CARD spitfire; without one:
+                     your aircraft's`,
+    docs: 'docs/quick.md tells more.',
+  },
+} as const;
+
+const helpText = (w: (typeof HELP_WORDS)[keyof typeof HELP_WORDS]): string => `Commands go one per line inside your envelope, with or without orders:
 
   #TALLYHO <game> <player> "<secret or turn token>"
   STATUS
@@ -13,11 +31,9 @@ HELP                 this list
 STATUS               the turn, its deadline, whose orders are in
 RESEND [turn]        the report of that turn again (the last one without a
                      number)
-HISTORY [from [to]]  the impulse logs of those turns (at most 10 a mail)
+HISTORY [from [to]]  ${w.history}
 MAP                  the map as it stands now
-CARD [plane or type] the aircraft card of that plane (yours or an enemy's)
-                     or type, e.g. CARD R1, CARD spitfire-1a; without one:
-                     the cards of your planes
+CARD [plane or type] ${w.card}
 WAIT                 this turn is not resolved before its deadline, even
                      when every order is in
 NOWAIT               takes your WAIT back
@@ -28,7 +44,12 @@ JOIN [note]          ask to join a game open to sign-up: write the player
                      master approves and you get your secret by mail
 
 A command is answered in a mail of its own. Orders in the same envelope are
-handled as usual. docs/orders.md and docs/players.md tell more.`;
+handled as usual. ${w.docs}`;
+
+export const PLAYER_HELP = helpText(HELP_WORDS.full);
+
+/** The players' HELP for a game: the quick game's own words (docs/quick.md), or the full game's. */
+export const playerHelp = (quick: boolean): string => (quick ? helpText(HELP_WORDS.quick) : PLAYER_HELP);
 
 export const GM_HELP = `Game master's commands go in an envelope for the player id "gm", with the
 game's GM secret (or the installation's GM_SECRET):
@@ -65,11 +86,3 @@ STATUS, MAP, CARD, HISTORY [from [to]], HELP
 The same operations are on the command line: tallyho game ..., tallyho gm
 set; docs/gm-guide.md tells more.`;
 
-/** The players' HELP of a quick game (seed 004): its words and its doc (docs/quick.md). */
-export const QUICK_PLAYER_HELP = PLAYER_HELP
-  .replace('HISTORY [from [to]]  the impulse logs of those turns (at most 10 a mail)', 'HISTORY [from [to]]  what happened in those turns (at most 10 a mail)')
-  .replace('CARD [plane or type] the aircraft card of that plane (yours or an enemy\'s)\n                     or type, e.g. CARD R1, CARD spitfire-1a; without one:\n                     the cards of your planes', 'CARD [plane or type] the numbers of that aircraft (yours or an enemy\'s)\n                     or type, e.g. CARD S1, CARD spitfire; without one:\n                     your aircraft\'s')
-  .replace('handled as usual. docs/orders.md and docs/players.md tell more.', 'handled as usual. docs/quick.md tells more.');
-
-/** The players' HELP for a game: the quick game's own, or the full game's. */
-export const playerHelp = (quick: boolean): string => (quick ? QUICK_PLAYER_HELP : PLAYER_HELP);

@@ -19,12 +19,16 @@ import { inPlay } from './views.ts';
  * a side is in it while it has a plane flying or a truck, tank or ship in the game.
  */
 export function isOver(start: GameState, end: GameState): boolean {
-  const sidesAt = (s: GameState) => new Set([
+  const left = sidesInFight(end).length;
+  return left < Math.min(2, Object.keys(start.sides).length) || left === 0;
+}
+
+/** The sides still in the fight: with a plane flying or a truck, tank or ship in the game. */
+function sidesInFight(s: GameState): string[] {
+  return [...new Set([
     ...s.planes.filter((p) => p.status === 'flying').map((p) => p.side),
     ...(s.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u) => u.side),
-  ]).size;
-  const initialSides = Object.keys(start.sides).length;
-  return sidesAt(end) < Math.min(2, initialSides) || sidesAt(end) === 0;
+  ])];
 }
 
 /**
@@ -32,10 +36,7 @@ export function isOver(start: GameState, end: GameState): boolean {
  * A side is in the fight as isOver counts it.
  */
 export function outcomeText(end: GameState): string {
-  const inFight = [...new Set([
-    ...end.planes.filter((p) => p.status === 'flying').map((p) => p.side),
-    ...(end.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u) => u.side),
-  ])].map((s) => end.sides[s]?.name ?? s);
+  const inFight = sidesInFight(end).map((s) => end.sides[s]?.name ?? s);
   if (!inFight.length) return 'No side has anything left in the fight: nobody wins.';
   return `${inFight.join(' and ')} ${inFight.length === 1 ? 'has' : 'have'} the last ${end.quick ? 'aircraft' : 'planes'} in the fight, and ${inFight.length === 1 ? 'wins' : 'share the field'}.`;
 }
