@@ -15,6 +15,7 @@ import { readYaml, shown } from './data-files.ts';
 import { TallyhoError } from './errors.ts';
 import { wrapText } from '../report/wrap.ts';
 import { quickEventLine } from '../report/quick-log.ts';
+import { sideNames } from '../report/turn-log.ts';
 
 export const DEFAULT_QUICK_CARDS = resolve(dirname(fileURLToPath(import.meta.url)), '../../data/quick/aircraft.yaml');
 
@@ -69,7 +70,7 @@ export function resolveQuickFile(data: unknown, path: string, texts: readonly st
   const rows = r.value.state.planes.map((p) => `${p.id.padEnd(6)} ${p.side.padEnd(9)} ${(state.cards[p.card]?.name ?? p.card).slice(0, 12).padEnd(12)} ${hexLabel(p.hex)}   ${facingText(p.facing).padEnd(8)} ${String(p.speed).padStart(5)} ${String(p.engine).padStart(6)} ${String(p.fuselage).padStart(8)} ${p.status === 'flying' ? '' : p.status.toUpperCase()}`.trimEnd());
   return [
     `${scenario.name} (quick game) - turn ${state.turn} resolved`, '',
-    ...r.value.events.map((e) => wrapText(quickEventLine(e, Object.fromEntries(Object.entries(scenario.sides).map(([id, s]) => [id, s.name]))), 78, 4)), '',
+    ...r.value.events.map((e) => wrapText(quickEventLine(e, sideNames(scenario)), 78, 4)), '',
     'plane  side      aircraft     hex    facing   SPEED ENGINE FUSELAGE',
     ...rows, '',
   ].join('\n');
