@@ -55,7 +55,7 @@ export type GameEvent =
   | (Base & { type: 'unit-damage'; points: number; taken: number; capacity: number; maxKnots: number; by: string })
   | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string })
   // Spotting (docs/spotting.md): `plane` is the spotter, `side` its side; `how` near (no roll) or roll (a d6 at or under `needs`).
-  | (Base & { type: 'spot'; side: string; target: string; how: 'near' | 'roll'; range: number; needs: number; roll: number; seen: boolean })
+  | (Base & { type: 'spot'; side: string; target: string; how: 'near' | 'roll'; range: number; needs: number; roll: number; seen: boolean; keen?: boolean })
   // Air-to-ground rockets (docs/ordnance.md "Rockets"): `plane` fires; `why` when it held them.
   | (Base & { type: 'ground-rockets'; hex: string; altitude: number; rockets: number; kind: string; target: string | null; range: number; chance: number; rolls: number[]; hits: number; why?: string })
   // Planes on the ground (docs/ground.md).
@@ -73,7 +73,7 @@ export type GameEvent =
   // the winner chose; then the turn's shape: the order of movement (fastest first) with each
   // plane's hexes in each phase, each phase's first impulse and its impulse zero, and the
   // impulse of the end of the turn.
-  | (Base & { type: 'initiative'; speed: number; rolls: { side: string; roll: number }[][]; winner: string; choice: 'first' | 'last' })
+  | (Base & { type: 'initiative'; speed: number; rolls: { side: string; roll: number; mod?: number }[][]; winner: string; choice: 'first' | 'last' })
   // The quick game (seed 004, core/quick/game.ts): its own events, movement in impulse 1, combat in 2.
   | (Base & { type: 'quick'; event: QuickEvent })
   | (Base & { type: 'sequence'; order: { plane: string; speed: number; first: number; second: number }[]; phases: { first: number; zero: number }[]; end: number });
@@ -105,6 +105,10 @@ export interface ShotEvent {
   effects: string[];
   model: 'standard' | 'odds';
   odds?: { hv: number; defence: number; label: string; rolls: number[]; outcome: string; points?: number; ammo?: number };
+  /** The firer's gunnery modifier (seed 002 9.1, core/pilots), in `total`; absent when 0 and unrated. */
+  pilot?: { drm: number; why: string[] };
+  /** An ace's once-a-game card played on this throw: the plane whose pilot played it, and the 2D6 it replaced. */
+  ace?: { plane: string; was: [number, number] };
 }
 
 /**

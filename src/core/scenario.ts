@@ -19,6 +19,7 @@ import type { SpottingTable } from './spotting/table.ts';
 import type { FogState } from './spotting/spot.ts';
 import { err, ok, type Problem, type Result, schemaProblems } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
+import { type PilotState, QUALITIES } from './pilots/quality.ts';
 
 const speedSchema = z.number().min(0).max(24.4).refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'speed has at most one decimal (tenths)');
 
@@ -43,6 +44,8 @@ export const scenarioSchema = z.object({
     sequence: z.enum(['impulse12', 'two-phase']).default('impulse12'),
     oddsDie: z.union([z.literal(6), z.literal(12)]).default(6),
     ammunition: z.boolean().default(false),
+    /** Seed 002 section 9 (docs/rules.md "Pilots and the loaded condition"): rated pilots, unrated ones regular. */
+    pilots: z.boolean().optional(),
   }).default({ combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false }),
   // Fog of war (docs/spotting.md): present, every counter starts unidentified to the other sides.
   fog: z.strictObject({
@@ -75,6 +78,16 @@ export const scenarioSchema = z.object({
     /** On the ground (docs/ground.md): its engine off or running; `deck` the carrier it rides. */
     ground: z.enum(['off', 'running']).optional(),
     deck: z.string().optional(),
+    /** Its pilot (seed 002 9.1): a quality, or the quality with a name and traits; the game then rates every pilot. */
+    pilot: z.union([
+      z.enum(QUALITIES, { message: `a pilot is ${QUALITIES.join(', ')}, or { quality, name, crackShot, keenEyes }` }),
+      z.strictObject({
+        quality: z.enum(QUALITIES).default('regular'),
+        name: z.string().min(1).max(40).optional(),
+        crackShot: z.boolean().optional(),
+        keenEyes: z.boolean().optional(),
+      }),
+    ]).optional(),
     /** A scenario that starts in the middle of things: what the plane did the turn before (pull-outs, vertical dives). */
     lastTurn: z.strictObject({
       mode: z.enum(['SC', 'SD', 'VD']).optional(),
@@ -226,13 +239,14 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
   const withBombing = !!bombing && (!!s.units?.length || torpedoPlanes);
   // The flak table goes with any unit that has guns.
   const withFlak = !!flak && (s.units ?? []).some((u) => u.flak || (u.kind === 'ship' && ships.get(u.type as string)?.flak));
+  const rated = !!s.options.pilots || s.planes.some((p) => p.pilot !== undefined);
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of s.planes) aircraft[p.type] = catalog.get(p.type) as AircraftCard;
   return {
     version: 1,
     turn: 1,
     map: { ...s.map },
-    options: { ...s.options },
+    options: { ...withoutPilots(s.options), ...(rated ? { pilots: true } : {}) },
     sides: Object.fromEntries(Object.entries(s.sides).map(([k, v]) => [k, { name: v.name }])),
     aircraft,
     planes: s.planes.map((p) => ({
@@ -253,6 +267,7 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
       carry: null,
       last: { ...NO_LAST_TURN, ...(p.lastTurn ? { mode: p.lastTurn.mode ?? null, dived: p.lastTurn.dived ?? 0, climbed: p.lastTurn.climbed ?? 0 } : {}) },
       status: 'flying' as const,
+      ...(rated ? { pilot: pilotOf(p.pilot) } : {}),
     })),
     ...(s.units?.length ? {
       units: s.units.map((u) => unitOf(u, ships)),
@@ -265,6 +280,15 @@ export function createGame(s: Scenario, catalog: ReadonlyMap<string, AircraftCar
     ...(s.fog && spotting ? { fog: fogOf(s, spotting) } : {}),
     dice: { seed },
   };
+}
+
+const withoutPilots = ({ pilots: _p, ...rest }: Scenario['options']): Omit<Scenario['options'], 'pilots'> => rest;
+
+/** A scenario plane's pilot (regular when the game rates pilots and this one is not named). */
+export function pilotOf(p: Scenario['planes'][number]['pilot']): PilotState {
+  if (p === undefined) return { quality: 'regular' };
+  if (typeof p === 'string') return { quality: p };
+  return { quality: p.quality, ...(p.name ? { name: p.name } : {}), ...(p.crackShot ? { crackShot: true } : {}), ...(p.keenEyes ? { keenEyes: true } : {}) };
 }
 
 /** Fog of war at the start: every side has identified only the scenario's `seen` counters. */

@@ -16,6 +16,7 @@ import type { BombingTable } from './ordnance/bombing-table.ts';
 import type { FlakTable } from './flak/table.ts';
 import type { RocketTable } from './ordnance/rocket-table.ts';
 import type { FogState } from './spotting/spot.ts';
+import type { PilotState } from './pilots/quality.ts';
 import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
@@ -85,6 +86,8 @@ export interface PlaneState {
    * by MOVE line; `deck` the carrier it rides. Absent: in the air.
    */
   ground?: { engine: boolean; deck?: string };
+  /** Its pilot, in a game that rates pilots (seed 002 section 9, core/pilots); absent otherwise. */
+  pilot?: PilotState;
 }
 
 export interface GameOptions {
@@ -94,6 +97,8 @@ export interface GameOptions {
   oddsDie?: 6 | 12;
   /** Odds model only: seed 002's optional ammunition rule (10.15). */
   ammunition?: boolean;
+  /** Seed 002 section 9: pilots are rated (every plane has a `pilot`) and the loaded condition of 9.2 applies. */
+  pilots?: boolean;
 }
 
 export interface GameState {

@@ -9,6 +9,7 @@
  *   terrain: base=land road=0510-0520 sea=0101-2004   (optional; areas as in a scenario, comma-separated)
  *   before:
  *     A1 type=tf hex=1010 facing=0 alt=10000 speed=5.0 bank=N [side=a] [loaded] [jettisoned] [last=SC|SD|VD] [dived=N] [climbed=N] [lastpower] [status=...]
+ *        [pilot=recruit|green|regular|veteran|ace] [crack] [keen] [acecard=used] [oddsdamaged]   (any pilot=, or options: pilots, rates every pilot)
  *     T1 unit=truck hex=1010 facing=0                       (trucks, tanks and ships: unit=)
  *     CV1 unit=ship type=tship hex=1010 facing=3 knots=30 [ordered=N] [way=N] [since=N] [damage=N]
  *     A1T unit=torpedo type=type91 by=A1 hex=1010 facing=0 [run=N]   (by: the plane that dropped it)
@@ -34,6 +35,7 @@ import type { Bank } from '../../src/core/bank.ts';
 import type { GameEvent } from '../../src/core/events.ts';
 import { parseHexLabel } from '../../src/core/hex/coords.ts';
 import type { GameState, PlaneState } from '../../src/core/state.ts';
+import type { PilotQuality } from '../../src/core/pilots/quality.ts';
 import { NO_LAST_TURN, speedText } from '../../src/core/state.ts';
 import type { Problem } from '../../src/core/result.ts';
 import { hexLabel } from '../../src/core/hex/coords.ts';
@@ -214,6 +216,8 @@ function terrainOf(text: string): TerrainSpec | undefined {
 export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ships: Map<string, ShipCard> = new Map()): GameState {
   const unitLines = c.before.filter((l) => /\sunit=/.test(l));
   const units = unitLines.map((l) => buildUnit(c, l, ships));
+  // Seed 002 section 9 (core/pilots): rated pilots when the options say so or any plane has one.
+  const rated = /\bpilots\b/.test(c.options) || c.before.some((l) => /\spilot=/.test(l));
   const planes: PlaneState[] = c.before.filter((l) => !/\sunit=/.test(l)).map((line) => {
     const [id, ...rest] = tokens(line);
     const f = kv(rest);
@@ -230,11 +234,14 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
       ...(f.ground || f.deck ? { ground: { engine: f.ground === 'running', ...(f.deck ? { deck: f.deck } : {}) } } : {}),
       last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
       status: (f.status as PlaneState['status']) ?? 'flying',
+      ...(rated ? { pilot: { quality: (f.pilot ?? 'regular') as PilotQuality, ...(f.crack ? { crackShot: true } : {}), ...(f.keen ? { keenEyes: true } : {}), ...(f.acecard === 'used' ? { aceCardUsed: true } : {}) } } : {}),
       ...(f.rockets ? { rockets: f.rockets === 'true' ? 'carried' as const : f.rockets as 'carried' | 'fired' } : {}),
-      ...(f.damage || f.destroyed || f.jettisoned ? { damage: {
+      ...(f.damage || f.destroyed || f.jettisoned || f.oddsdamaged ? { damage: {
         taken: Object.fromEntries((f.damage ?? '').split(',').filter(Boolean).map((kvp) => { const [k, n] = kvp.split(':'); return [k!, Number(n)]; })),
         destroyed: (f.destroyed ?? '').split(',').filter(Boolean),
         ...(f.jettisoned ? { jettisoned: true } : {}),
+        // oddsdamaged: damaged once in the odds model (seed 002 5.1), its bombs gone (9.2.4).
+        ...(f.oddsdamaged ? { oddsDamaged: true, ...(f.loaded ? { jettisoned: true } : {}) } : {}),
       } } : {}),
     };
   });
@@ -250,7 +257,7 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
   const rocketTable = planes.some((p) => p.rocketLoad) ? { rocketTable: rocketTableOf(), bombing: bombingTable() } : {};
   const torpedoes = planes.some((p) => p.torpedo) || units.some((u) => u.kind === 'torpedo') ? { torpedoes: torpedoTable(), bombing: bombingTable() } : {};
   return {
-    version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: opts.sequence === 'two-phase' ? 'two-phase' : 'impulse12', oddsDie },
+    version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: opts.sequence === 'two-phase' ? 'two-phase' : 'impulse12', oddsDie, ...(opts.ammunition ? { ammunition: true } : {}), ...(rated ? { pilots: true } : {}) },
     // initiative=a:last,b:first: the sides' standing choices (two-phase sequence).
     ...(opts.initiative ? { initiative: Object.fromEntries(opts.initiative.split(',').map((x) => x.split(':') as [string, 'first' | 'last'])) } : {}), sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
     ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, ...flak, ...fog, ...rocketTable, dice: { seed: 'golden' },
@@ -289,7 +296,9 @@ export function compactEvent(turn: number, e: GameEvent): string {
       const dice = [e.dice.white, e.dice.red, ...e.dice.d10].join('/');
       const loc = e.locations.map((l) => l.replace(/^D10 \d+: (\S+) .*$/, '$1')).join(',');
       const odds = e.odds ? ` odds=${e.odds.label} ${e.odds.outcome.replace(/ /g, '_')}` : '';
-      return `${at} shot ${e.target} ${e.guns.join('+')} ${e.chart} range=${e.range} clock=${e.clock} drm=${drm} dice=${dice} row=${e.row} hits=${e.hits}${loc ? ` loc=${loc}` : ''}${e.critical ? ` crit=${e.critical.system}+${e.critical.extra}` : ''}${odds}`;
+      const pilot = e.pilot ? ` pilot=${e.pilot.drm >= 0 ? '+' : ''}${e.pilot.drm}` : '';
+      const ace = e.ace ? ` ace=${e.ace.plane}:${e.ace.was.join('/')}` : '';
+      return `${at} shot ${e.target} ${e.guns.join('+')} ${e.chart} range=${e.range} clock=${e.clock} drm=${drm}${pilot} dice=${dice}${ace} row=${e.row} hits=${e.hits}${loc ? ` loc=${loc}` : ''}${e.critical ? ` crit=${e.critical.system}+${e.critical.extra}` : ''}${odds}${e.odds?.ammo !== undefined ? ` ammo=${e.odds.ammo}` : ''}`;
     }
     case 'damage': return `${at} damage ${e.system} ${e.taken}/${e.capacity}${e.destroyed ? ' destroyed' : ''}`;
     case 'engine-lost': return `${at} engine-lost ${e.engine.replace(/ /g, '_')} working=${e.working}${e.jettison ? ' jettison' : ''}`;
@@ -310,7 +319,7 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'unit-exit': return `${at} uexit ${e.hex}`;
     case 'unit-stop': return `${at} ustop ${e.hex} ahead=${e.ahead}`;
     case 'ship-speed': return `${at} knots ${e.from}>${e.to}`;
-    case 'spot': return `${at} spot ${e.target} ${e.how} range=${e.range}${e.how === 'roll' ? ` needs=${e.needs} roll=${e.roll}` : ''} ${e.seen ? 'seen' : 'unseen'}`;
+    case 'spot': return `${at} spot ${e.target} ${e.how} range=${e.range}${e.how === 'roll' ? ` needs=${e.needs}${e.keen ? ' keen' : ''} roll=${e.roll}` : ''} ${e.seen ? 'seen' : 'unseen'}`;
     case 'ground-rockets': return `${at} grockets ${e.rockets} at=${e.target ?? '-'} range=${e.range} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}${e.why ? ' held' : ''}`;
     case 'engine-start': return `${at} start roll=${e.roll} ${e.started ? 'started' : 'failed'}`;
     case 'ground-turn': return `${at} gturn ${e.from}>${e.to}`;
@@ -320,7 +329,7 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'land': return `${at} land ${e.hex} on=${e.on.replace(/ /g, '_')} speed=${speedText(e.speed)}`;
     case 'land-fail': return `${at} land-fail ${e.hex}`;
     case 'quick': return `${at} quick ${e.event.type}`;
-    case 'initiative': return `${turn}.0 initiative speed=${e.speed} ${e.rolls.map((r) => r.map((t) => `${t.side}:${t.roll}`).join(',')).join(' then ')} winner=${e.winner} ${e.choice}`;
+    case 'initiative': return `${turn}.0 initiative speed=${e.speed} ${e.rolls.map((r) => r.map((t) => `${t.side}:${t.roll}${t.mod ? `${t.mod > 0 ? '+' : ''}${t.mod}` : ''}`).join(',')).join(' then ')} winner=${e.winner} ${e.choice}`;
     case 'sequence': return `${turn}.0 sequence ${e.order.map((o) => `${o.plane}:${o.first}+${o.second}`).join(' ')} phases=${e.phases.map((p) => `${p.first}-${p.zero}`).join(',')} end=${e.end}`;
     case 'flak': return `${at} flak ${e.target} range=${e.range} alt=${e.altitude} slant=${e.slantM} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
     case 'no-shot': {
@@ -378,6 +387,8 @@ export function checkAfter(line: string, state: GameState): string[] {
     loaded: String(p.loaded),
     rp: String(p.rocketLoad ?? 0),
     ground: p.ground ? (p.ground.engine ? 'running' : 'off') + (p.ground.deck ? `@${p.ground.deck}` : '') : 'air',
+    shown: String(!!p.pilot?.shown),
+    acecard: p.pilot?.aceCardUsed ? 'used' : p.pilot?.quality === 'ace' ? 'held' : '',
   };
   return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));
 }

@@ -9,6 +9,7 @@
 import type { AircraftCard, GunGroup } from '../aircraft/types.ts';
 import type { PlaneState } from '../state.ts';
 import type { Place } from './hit-location.ts';
+import type { PilotQuality } from '../pilots/quality.ts';
 
 export interface PlaneDamage {
   /** Hits taken, by system key. */
@@ -57,12 +58,17 @@ export interface BandCondition {
   rocketsCarried: boolean;
   /** Rockets carried or fired: speeds one lower (7.1.4, Speed -1, kept after the attack). */
   rocketTubes: boolean;
+  /** A rated pilot (seed 002 9.1, core/pilots): his quality shifts the figures. */
+  quality?: PilotQuality;
+  /** Seed 002 9.2: a rated game's plane with bombs or a torpedo still aboard (the card decides whether it is penalised). */
+  bombsAboard?: boolean;
 }
 
 export const bandCondition = (p: PlaneState): BandCondition => ({
   damaged: !!p.damage?.oddsDamaged,
   rocketsCarried: p.rockets === 'carried',
   rocketTubes: p.rockets !== undefined,
+  ...(p.pilot ? { quality: p.pilot.quality, bombsAboard: carriesBombs(p) } : {}),
 });
 
 /** Damaged in the odds model: the plane flies with the worse figures of seed 002 5.1. */

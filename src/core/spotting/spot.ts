@@ -18,6 +18,7 @@ import { distance, type Hex } from '../hex/coords.ts';
 import { cardOf, type GameState } from '../state.ts';
 import { terrainOf } from '../units/walk.ts';
 import { needsFor, type SpottingTable } from './table.ts';
+import { spottingBonus } from '../pilots/quality.ts';
 
 export interface FogState {
   /** Each side's identified enemy counters. */
@@ -32,11 +33,11 @@ export interface FogState {
 }
 
 /** A counter as the spotting rules see it. */
-interface Counter { id: string; side: string; hex: Hex; altitude: number; size: keyof SpottingTable['size']; air: boolean }
+interface Counter { id: string; side: string; hex: Hex; altitude: number; size: keyof SpottingTable['size']; air: boolean; keen?: boolean }
 
 function counters(state: GameState): Counter[] {
   const planes = state.planes.filter((p) => p.status === 'flying').map((p): Counter => ({
-    id: p.id, side: p.side, hex: p.hex, altitude: p.altitude, air: !p.ground,
+    id: p.id, side: p.side, hex: p.hex, altitude: p.altitude, air: !p.ground, keen: spottingBonus(p.pilot) > 0,
     size: ['bomber2', 'bomber3', 'bomber4', 'fighter2'].includes(cardOf(state, p).class) ? 'multiEngine' : 'plane',
   }));
   const units = (state.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u): Counter => ({
@@ -78,7 +79,9 @@ export function spotNeeds(state: GameState, fog: FogState, spotter: Counter, tar
   let mods = t.size[target.size];
   if (target.air && spotter.altitude - target.altitude >= t.lowOverLand.feet && terrainOf(state, { hex: target.hex, facing: 0, nextRight: true }) !== 'sea') mods += t.lowOverLand.mod;
   if (fog.sun !== undefined && target.altitude > spotter.altitude && upSun(spotter.hex, target.hex, fog.sun)) mods += t.upSun;
-  return needsFor(t, range(t, spotter, target), mods);
+  const needs = needsFor(t, range(t, spotter, target), mods);
+  // Keen eyesight (seed 002 9.1.10, core/pilots): one more, when the target can be seen at all.
+  return needs > 0 && spotter.keen ? Math.min(6, needs + 1) : needs;
 }
 
 /** Whether `to` lies within one clock hour of `sun` as seen from `from` (a hex bearing). */
@@ -125,7 +128,7 @@ export function runSpottingPhase(ctx: SpotContext): void {
     const roll = ctx.dice.roll(6, { turn: ctx.turn, impulse: ctx.impulse, label: `spot:${a.id}` });
     const seen = roll <= pick.needs;
     if (seen) mark(fog, a.side, pick.b.id);
-    ctx.events.push({ ...base, plane: a.id, type: 'spot', side: a.side, target: pick.b.id, how: 'roll', range: pick.r, needs: pick.needs, roll, seen });
+    ctx.events.push({ ...base, plane: a.id, type: 'spot', side: a.side, target: pick.b.id, how: 'roll', range: pick.r, needs: pick.needs, roll, seen, ...(a.keen ? { keen: true } : {}) });
   }
 }
 

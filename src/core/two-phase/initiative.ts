@@ -14,10 +14,11 @@
  */
 import type { Dice } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
+import { initiativeModifier, type PilotState } from '../pilots/quality.ts';
 
 export type InitiativeChoice = 'first' | 'last';
 
-export interface Mover { id: string; side: string; speed: number }
+export interface Mover { id: string; side: string; speed: number; pilot?: PilotState }
 
 export interface MovementOrder {
   /** Plane ids, the first to move first. */
@@ -41,16 +42,23 @@ export function movementOrder(movers: readonly Mover[], choices: Readonly<Record
     const sides = [...new Set(group.map((m) => m.side))].sort();
     const idsOf = (side: string): string[] => group.filter((m) => m.side === side).map((m) => m.id).sort();
     if (sides.length < 2 || !dice) { for (const s of sides) order.push(...idsOf(s)); continue; }
-    const rounds: { side: string; roll: number }[][] = [];
+    const rounds: { side: string; roll: number; mod?: number }[][] = [];
+    // Seed 002 9.1 in the two-phase game (core/pilots): an ace in the tie +1, only recruits -1.
+    const mods = new Map(sides.map((s) => [s, initiativeModifier(group.filter((m) => m.side === s).map((m) => m.pilot))]));
     let contenders = sides;
     const first = new Map<string, number>();
     let winner: string | undefined;
     for (let round = 1; !winner; round++) {
-      const throws = contenders.map((side) => ({ side, roll: dice.roll(6, { turn, impulse: 0, label: `initiative:${speed}:${side}${round > 1 ? `:${round}` : ''}` }) }));
+      const throws = contenders.map((side) => {
+        const roll = dice.roll(6, { turn, impulse: 0, label: `initiative:${speed}:${side}${round > 1 ? `:${round}` : ''}` });
+        const mod = mods.get(side) ?? 0;
+        return { side, roll, ...(mod ? { mod } : {}) };
+      });
       rounds.push(throws);
-      for (const t of throws) if (!first.has(t.side)) first.set(t.side, t.roll);
-      const top = Math.max(...throws.map((t) => t.roll));
-      const best = throws.filter((t) => t.roll === top).map((t) => t.side);
+      const score = (t: { roll: number; mod?: number }): number => t.roll + (t.mod ?? 0);
+      for (const t of throws) if (!first.has(t.side)) first.set(t.side, score(t));
+      const top = Math.max(...throws.map(score));
+      const best = throws.filter((t) => score(t) === top).map((t) => t.side);
       // Fixed dice could tie for ever: after MAX_ROUNDS the first side by name wins.
       if (best.length === 1 || round >= MAX_ROUNDS) winner = best[0] as string;
       else contenders = best;

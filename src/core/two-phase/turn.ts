@@ -38,6 +38,7 @@ import type { ImpulseContext } from '../phases.ts';
 import { revealAttackers, runSpottingPhase } from '../spotting/spot.ts';
 import { moveUnits } from '../units/phase.ts';
 import { firstPhaseHexes, type InitiativeChoice, movementOrder } from './initiative.ts';
+import type { PilotState } from '../pilots/quality.ts';
 
 export interface TwoPhaseShape {
   /** Plane ids in the order of movement. */
@@ -54,8 +55,8 @@ export interface TwoPhaseShape {
  * Lays the turn out: the order of movement and every plane's movement points numbered as the
  * impulses of the two-phase turn (phase one's, impulse zero, phase two's, impulse zero).
  */
-export function layOut(plans: ReadonlyMap<string, FlightPlan>, sides: ReadonlyMap<string, string>, choices: Readonly<Record<string, InitiativeChoice>>, turn: number, dice: Dice | undefined): TwoPhaseShape {
-  const movers = [...plans.values()].map((p) => ({ id: p.plane, side: sides.get(p.plane) ?? '', speed: p.steps.length }));
+export function layOut(plans: ReadonlyMap<string, FlightPlan>, sides: ReadonlyMap<string, string>, choices: Readonly<Record<string, InitiativeChoice>>, turn: number, dice: Dice | undefined, pilots: ReadonlyMap<string, PilotState> = new Map()): TwoPhaseShape {
+  const movers = [...plans.values()].map((p) => ({ id: p.plane, side: sides.get(p.plane) ?? '', speed: p.steps.length, pilot: pilots.get(p.plane) }));
   const { order, events } = movementOrder(movers, choices, turn, dice);
   const renumbered = new Map<string, FlightPlan>();
   const steps = new Map<string, FlightPlan['steps']>(order.map((id) => [id, []]));

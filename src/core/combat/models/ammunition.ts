@@ -7,7 +7,7 @@
  *
  * When the odds die of an attack with the full HV shows a 1, a second die is thrown: the cannon
  * are empty on a D6 roll at most the bursts of the attack (one burst a shot in this game), or on a
- * D12 roll of 1 or 2 with the D12 system.
+ * D12 roll of 1 or 2 with the D12 system. A crack shot is never subject to it (seed 002 9.1.9).
  */
 import type { ShotPlan } from '../shots.ts';
 import type { WeaponCount } from '../weapons.ts';
@@ -22,7 +22,7 @@ export const subjectToAmmunition = (mix: readonly WeaponCount[]): boolean =>
   mix.some((w) => CANNON.has(w.type)) && mix.some((w) => !CANNON.has(w.type));
 
 export function ammunitionCheck(s: ShotPlan, ctx: ThrowContext, oddsRolls: readonly number[], depleted: boolean): { roll: number; out: boolean } | null {
-  if (!ctx.state.options.ammunition || s.cls !== 'fixed' || depleted || !subjectToAmmunition(s.mix)) return null;
+  if (!ctx.state.options.ammunition || s.cls !== 'fixed' || depleted || !subjectToAmmunition(s.mix) || s.firer.pilot?.crackShot) return null;
   if (oddsRolls[0] !== 1) return null;
   const die = ctx.state.options.oddsDie ?? 6;
   const roll = ctx.dice.roll(die, { turn: ctx.turn, impulse: ctx.impulse, label: `${s.firer.id}>${s.target.id}:${s.groups.map((g) => g.id).join('+')}:ammo` });

@@ -9,6 +9,8 @@ import type { ShotEvent } from '../../events.ts';
 import type { GameState, PlaneState } from '../../state.ts';
 import type { ApplyContext } from '../apply.ts';
 import type { ShotPlan } from '../shots.ts';
+import { gunneryModifier } from '../../pilots/quality.ts';
+import { aceCardPlayer, playAceCard } from '../../pilots/ace-card.ts';
 
 export interface ThrowContext {
   state: GameState;
@@ -34,9 +36,42 @@ export interface CombatModel {
 /** The dice label of a shot: unique within its impulse (firer, target and the guns that fire). */
 export const shotLabel = (s: ShotPlan): string => `${s.firer.id}>${s.target.id}:${s.groups.map((g) => g.id).join('+')}`;
 
+/** The 2D6 of a shot as thrown, with the pilots' part in it (core/pilots). */
+export interface Burst {
+  white: number;
+  red: number;
+  /** The firer's gunnery modifier and its reasons (seed 002 9.1.1, 9.1.9, 9.1.10). */
+  pilot: { drm: number; why: string[] };
+  /** The ACE PILOT card played on this shot: whose, and the throw it replaced. */
+  ace?: { plane: string; was: [number, number] };
+}
+
+/**
+ * Throws a shot's 2D6: the firer's gunnery modifier, then an ace's once-a-game card (seed 002
+ * 9.1.8, pilots/ace-card.ts) when the throw misses for an ace firing or hits an ace. A rated
+ * pilot who fires has shown himself in combat (9.1.11).
+ */
+export function throwBurst(s: ShotPlan, ctx: ThrowContext, roll: (sides: number, what: string) => number, hitsAt: (total: number) => number): Burst {
+  const pilot = gunneryModifier(s.firer.pilot, ctx.turn);
+  let white = roll(6, 'white');
+  let red = roll(6, 'red');
+  const hits = hitsAt(white + red + s.deflection.drm + pilot.drm);
+  const player = aceCardPlayer(s.firer, s.target, hits);
+  let ace: Burst['ace'];
+  if (player) {
+    ace = { plane: player.id, was: [white, red] };
+    playAceCard(player);
+    white = roll(6, 'white.ace');
+    red = roll(6, 'red.ace');
+  }
+  if (s.firer.pilot) s.firer.pilot.shown = true;
+  return { white, red, pilot, ...(ace ? { ace } : {}) };
+}
+
 /** The parts of the shot event both models share. */
-export function baseEvent(s: ShotPlan, ctx: ThrowContext, chart: string, white: number, red: number, model: 'standard' | 'odds'): ShotRecord {
-  const total = white + red + s.deflection.drm;
+export function baseEvent(s: ShotPlan, ctx: ThrowContext, chart: string, burst: Burst, model: 'standard' | 'odds'): ShotRecord {
+  const { white, red } = burst;
+  const total = white + red + s.deflection.drm + burst.pilot.drm;
   return {
     impulse: ctx.impulse, phase: 'D', plane: s.firer.id, type: 'shot', model,
     firer: s.firer.id, target: s.target.id, guns: s.groups.map((g) => g.id),
@@ -45,5 +80,7 @@ export function baseEvent(s: ShotPlan, ctx: ThrowContext, chart: string, white: 
     clock: s.cls === 'fixed' ? s.bearing.clockFromTarget : s.bearing.clockFromFirer,
     deflection: { category: s.deflection.category, drm: s.deflection.drm },
     dice: { white, red, d10: [] }, total, row: 0, hits: 0, locations: [], critical: null, effects: [],
+    ...(burst.pilot.why.length ? { pilot: burst.pilot } : {}),
+    ...(burst.ace ? { ace: burst.ace } : {}),
   };
 }

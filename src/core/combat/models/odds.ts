@@ -14,7 +14,7 @@ import {
 } from '../odds.ts';
 import type { ShotPlan } from '../shots.ts';
 import { ammunitionCheck, subjectToAmmunition, withoutCannon } from './ammunition.ts';
-import { baseEvent, type CombatModel, shotLabel, type ThrowContext, type ThrownShot } from './model.ts';
+import { baseEvent, type CombatModel, shotLabel, type ThrowContext, type ThrownShot, throwBurst } from './model.ts';
 
 export const oddsModel: CombatModel = {
   id: 'odds',
@@ -22,9 +22,8 @@ export const oddsModel: CombatModel = {
     const label = shotLabel(s);
     const die = ctx.state.options.oddsDie ?? 6;
     const roll = (sides: number, what: string) => ctx.dice.roll(sides, { turn: ctx.turn, impulse: ctx.impulse, label: `${label}:${what}` });
-    const white = roll(6, 'white');
-    const red = roll(6, 'red');
-    const event = baseEvent(s, ctx, ODDS_REFERENCE_CHART, white, red, 'odds');
+    const burst = throwBurst(s, ctx, roll, (total) => oddsHits(s.bearing.range, total));
+    const event = baseEvent(s, ctx, ODDS_REFERENCE_CHART, burst, 'odds');
     event.row = clampRow(event.total);
     event.hits = oddsHits(s.bearing.range, event.total);
     // Seed 002 3.3: gunners and turrets hit at HV 8; fixed guns at their mix's HV, without the
@@ -39,7 +38,7 @@ export const oddsModel: CombatModel = {
       const attack = event.hits * hv;
       const needsRoll = leftoverThreshold(attack % 8, die) > 0 && event.hits > 0;
       // 4.1.10: with the ammunition rule the die is thrown for every attack that hits.
-      const ammoRule = !!ctx.state.options.ammunition && s.cls === 'fixed' && !depleted && subjectToAmmunition(s.mix) && event.hits > 0;
+      const ammoRule = !!ctx.state.options.ammunition && s.cls === 'fixed' && !depleted && subjectToAmmunition(s.mix) && !s.firer.pilot?.crackShot && event.hits > 0;
       const first = needsRoll || ammoRule ? next() : undefined;
       const dmg = bomberDamage(attack, die, needsRoll ? first : undefined);
       event.odds = { hv, defence: def, label: `${attack} HV`, rolls: first !== undefined ? [first] : [], outcome: `${dmg.total} damage point${dmg.total === 1 ? '' : 's'}`, points: dmg.total };

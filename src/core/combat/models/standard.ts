@@ -9,7 +9,7 @@ import { capacityOf, emptyDamage } from '../damage-state.ts';
 import { bestHits, chartFor, clampRow, hitsFor } from '../fire-tables.ts';
 import { applyCritical, d10sNeeded, d10sWithShot, locate, type Located, type SystemHit } from '../hit-location.ts';
 import type { ShotPlan } from '../shots.ts';
-import { baseEvent, type CombatModel, shotLabel, type ThrowContext, type ThrownShot } from './model.ts';
+import { baseEvent, type CombatModel, shotLabel, type ThrowContext, type ThrownShot, throwBurst } from './model.ts';
 import type { PlaneState } from '../../state.ts';
 import type { AircraftCard } from '../../aircraft/types.ts';
 
@@ -37,12 +37,12 @@ export const standardModel: CombatModel = {
     const label = shotLabel(s);
     const roll = (sides: number, what: string) => ctx.dice.roll(sides, { turn: ctx.turn, impulse: ctx.impulse, label: `${label}:${what}` });
     const chart = chartFor(s.mix);
-    const white = roll(6, 'white');
-    const red = roll(6, 'red');
+    const burst = throwBurst(s, ctx, roll, (total) => hitsFor(chart, s.bearing.range, total));
+    const { red } = burst;
     const d10: number[] = [];
     const withShot = d10sWithShot(bestHits(chart, s.bearing.range));
     for (let i = 0; i < withShot; i++) d10.push(roll(10, `d10.${i + 1}`));
-    const event = baseEvent(s, ctx, chart.id, white, red, 'standard');
+    const event = baseEvent(s, ctx, chart.id, burst, 'standard');
     event.row = clampRow(event.total);
     event.hits = hitsFor(chart, s.bearing.range, event.total);
     // Results of 10-16 hits need one or two more D10s, thrown afterwards (seed 001).
