@@ -24,6 +24,7 @@ import { when } from './messages.ts';
 import type { GameRow, Store, StoreTx, TurnStamp } from './ports.ts';
 import { damageLines, facingText, inPlay, logSheet } from './views.ts';
 import { quickSheet } from './quick-views.ts';
+import { pilotText, ratingKnown } from '../report/pilots.ts';
 
 const gameHref = (id: string): string => `/games/${encodeURIComponent(id)}`;
 const turnHref = (id: string, n: number): string => `${gameHref(id)}/turns/${n}`;
@@ -91,7 +92,12 @@ function description(game: GameRow): string {
   }
 }
 
-const planeRow = (state: GameState, p: PlaneState) => ({
+/**
+ * A plane's row. `over`: the game is over, so every pilot's rating is told; while it runs the
+ * public sees a rating only once it has shown in combat (seed 002 9.1.11, report/pilots.ts).
+ */
+const planeRow = (state: GameState, p: PlaneState, over = false) => ({
+  pilot: p.pilot ? pilotText(p.pilot, ratingKnown(p, over ? 'all' : 'public')) : '',
   id: p.id, type: state.aircraft[p.type]?.name ?? state.quick?.cards[p.type]?.name ?? p.type, side: state.sides[p.side]?.name ?? p.side,
   // The quick game (seed 004): SPEED in whole points; destroyed rather than shot down.
   status: state.quick && p.status === 'shot-down' ? 'destroyed' : p.status, hex: hexLabel(p.hex), facing: facingText(p.facing), altitude: p.altitude,
@@ -108,6 +114,8 @@ function fogHides(tx: StoreTx, game: GameRow): boolean {
   const state = tx.turns.get(game.id, game.turn)?.state;
   return state?.fog?.reveal === 'over';
 }
+
+export const SECRET_SHEET = 'This pilot\'s rating has not shown in combat yet (seed 002 9.1.11: ratings are secret until then), and the log sheet\'s turn modes and speeds would tell it. The sheet is shown here once he has fired, or when the game is over; his player has it in every report.';
 
 export const FOG_NOTICE = 'This game is played with fog of war: each side sees only what it has spotted. The map, the turn pages and the log sheets are shown here when the game is over.';
 
@@ -142,7 +150,8 @@ export function gamePage(store: Store, id: string) {
       // A game over shows its last turn played, not the turn after it that was never opened.
       turn: game.status === 'over' && resolved.length ? Math.max(...resolved.map((r) => r.turn)) : game.turn, current, deadline: deadline === null ? '' : when(deadline),
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
-      players, planes: state && !hidden ? state.planes.map((p) => planeRow(state, p)) : [], units: state && !hidden ? unitRows(state) : [],
+      pilots: !!state?.options.pilots,
+      players, planes: state && !hidden ? state.planes.map((p) => planeRow(state, p, game.status === 'over')) : [], units: state && !hidden ? unitRows(state) : [],
       waiting: waiting.join(', '),
       // The action only: the game page is drawn for every request (the whole map is on the turn pages).
       map: state && !hidden && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title, actionOnly: true }) : '',
@@ -240,7 +249,8 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     casualties: casualties(t.events),
     combat,
     eventLog: turnLog(t.events, shape, names),
-    planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p), sheet: sheetHref(t.game.id, t.turn, p.id) })),
+    pilots: !!t.after.options.pilots,
+    planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p, t.game.status === 'over'), sheet: sheetHref(t.game.id, t.turn, p.id) })),
     units: unitRows(t.after),
   };
 }
@@ -268,12 +278,16 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
     const mine = t.events.filter((e) => e.plane === p.id || (e.type === 'shot' && e.target === p.id));
     const shape = turnShape(t.events);
     const owner = tx.players.list(t.game.id).find((x) => x.planes.includes(p.id));
+    // A rating not yet shown stays secret while the game runs: the sheet's figures would tell it.
+    const secret = t.game.status !== 'over' && !!p.pilot && !ratingKnown(p, 'public');
     return {
+      pilots: !!t.after.options.pilots,
+      secret: secret ? SECRET_SHEET : '',
       quick: !!t.after.quick,
       game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
       turn: t.turn, turnHref: turnHref(t.game.id, t.turn), player: owner?.id ?? '',
-      plane: planeRow(t.after, p),
-      sheet: t.after.quick ? quickSheet(t.after, p) : logSheet(t.after, p),
+      plane: planeRow(t.after, p, t.game.status === 'over'),
+      sheet: secret ? '' : t.after.quick ? quickSheet(t.after, p) : logSheet(t.after, p),
       damage: damageLines(t.after, p).map((l) => l.trim()),
       track: frames.map((f, i) => {
         const x = f.find((q) => q.id === p.id);

@@ -17,7 +17,7 @@ import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { type Picture, previewPicture, situationPicture } from './pictures.ts';
-import { type Preview, examplePlot, flying, logSheet, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
+import { type Preview, examplePlot, flying, logSheet, pilotBlock, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 import { unitSheets } from './unit-views.ts';
 import { outcomeText } from './turn.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from './quick-views.ts';
@@ -108,6 +108,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     units: unitSheets(state, player.planes),
     cards: state.quick ? quickCards(state, player.planes) : planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
+    pilots: pilotBlock(state, { side: sideOfPlayer(state, player.planes) ?? '' }),
     fairDice: commitmentBlock(tx, game.id, state.turn),
     ...exampleIds(state, player),
     ...nextTurn(deps, tx, game, player, state),
@@ -224,6 +225,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     combat: wrap((r.state.quick ? quickCasualties(r.events) : casualties(r.events)).join('\n'), 4),
     losses: wrap(unitLosses(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => (r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over))),
+    pilots: pilotBlock(r.state, r.over ? 'all' : { side: sideOfPlayer(r.state, r.player.planes) ?? '' }),
     units: unitSheets(r.state, r.player.planes),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.

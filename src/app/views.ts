@@ -29,6 +29,7 @@ import type { Keys } from './ports.ts';
 import type { UnitState } from '../core/units/types.ts';
 import { unitNeeds } from './unit-views.ts';
 import type { MoveOrder } from '../orders/index.ts';
+import { pilotLines, type PilotReader, pilotSheetLine } from '../report/pilots.ts';
 
 export const WIDTH = 78;
 
@@ -66,7 +67,7 @@ const carriedText = (p: PlaneState): string =>
  */
 export function logSheet(state: GameState, p: PlaneState, next = true): string {
   const card = state.aircraft[p.type];
-  const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`];
+  const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`, ...pilotSheetLine(p)];
   if (p.ground && p.status === 'flying') {
     lines.push(groundSheetLine(state, p), `  facing ${clock(p.facing)}`);
     lines.push(...damageLines(state, p));
@@ -83,6 +84,9 @@ export function logSheet(state: GameState, p: PlaneState, next = true): string {
   }
   return wrap(lines.join('\n'), 4);
 }
+
+/** The pilots block of a report or welcome (report/pilots.ts); '' when the game does not rate pilots. */
+export const pilotBlock = (state: GameState, reader: PilotReader): string => wrap(pilotLines(state, reader).join('\n'), 7);
 
 /** The damage part of a log sheet: each system hit, what it leaves, the crew's fate. */
 export function damageLines(state: GameState, p: PlaneState): string[] {

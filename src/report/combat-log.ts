@@ -19,7 +19,8 @@ export function shotLines(e: ShotEvent): string[] {
   const range = adjust ? `range ${e.range} (${e.hexes} hex${e.hexes === 1 ? '' : 'es'}, +${adjust} for ${Math.abs(e.altitudeDiff)} ft)` : `range ${e.range}`;
   const lines = [
     `${e.firer} fires ${e.guns.join('+')} (${e.mix}) at ${e.target}: ${range}, clock ${e.clock}, ${DEFLECTION[e.deflection.category] ?? e.deflection.category} ${signed(e.deflection.drm)}`,
-    `  white ${e.dice.white} + red ${e.dice.red} ${signed(e.deflection.drm)} = ${e.total}: row ${e.row} of the ${e.chart} chart: ${e.hits} hit${e.hits === 1 ? '' : 's'}`,
+    ...(e.ace ? [`  white ${e.ace.was[0]} + red ${e.ace.was[1]}: ${e.ace.plane === e.firer ? 'a miss' : `hits on ${e.target}`}; ${e.ace.plane}'s pilot plays his ace's card (once a game, seed 002 9.1.8): thrown again`] : []),
+    `  white ${e.dice.white} + red ${e.dice.red} ${signed(e.deflection.drm)}${e.pilot ? ` ${e.pilot.why.join(' ')}` : ''} = ${e.total}: row ${e.row} of the ${e.chart} chart: ${e.hits} hit${e.hits === 1 ? '' : 's'}`,
   ];
   if (e.model === 'odds' && e.odds) {
     const o = e.odds;

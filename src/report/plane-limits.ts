@@ -74,6 +74,14 @@ const CONDITION_WORDS = {
   jettisoned: 'bombs jettisoned',
 } as const;
 
+const PILOT_WORDS = {
+  recruit: 'a recruit pilot (turn modes one worse)',
+  green: 'a green pilot (turn modes one worse)',
+  regular: 'a regular pilot',
+  veteran: 'a veteran pilot (bank modes one better)',
+  ace: 'an ace (turn modes one better, speeds one higher, a power factor more)',
+} as const;
+
 /**
  * The sheet's lines about the next plot (unwrapped; the caller wraps them at 78 columns).
  * `twoPhase`: the game plays the two-phase sequence (seed 003), where the boxes are the plane's
@@ -104,7 +112,10 @@ export function limitsLines(l: PlaneLimits, twoPhase = false): string[] {
   ];
   const effects = l.obligations.flatMap((o) => {
     if (o.kind !== 'condition') return [];
-    return [o.effect === 'engines' ? `${o.working} of ${o.engines} engines` : CONDITION_WORDS[o.effect]];
+    if (o.effect === 'engines') return [`${o.working} of ${o.engines} engines`];
+    if (o.effect === 'loaded-penalty') return [`the load's handicap (seed 002 9.2: turn modes ${o.steps === 2 ? 'two steps' : 'one step'} worse, a power factor less)`];
+    if (o.effect === 'pilot') return [PILOT_WORDS[o.quality]];
+    return [CONDITION_WORDS[o.effect]];
   });
   if (effects.length) lines.push(`these figures allow for: ${effects.join(', ')}`);
   for (const o of l.obligations) {

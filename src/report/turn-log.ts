@@ -59,7 +59,7 @@ function describeUnit(evs: GameEvent[]): string {
 export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
   const off = `${e.range} hex${e.range === 1 ? '' : 'es'} off`;
   if (e.how === 'near') return `${e.plane} sights ${e.target}, ${off}: seen without a roll`;
-  return `${e.plane} looks for ${e.target}, ${off}: needs ${e.needs} or less on a d6, rolled ${e.roll}: ${e.seen ? 'SPOTTED' : 'not seen'}`;
+  return `${e.plane} looks for ${e.target}, ${off}: needs ${e.needs} or less on a d6${e.keen ? ' (+1 keen eyesight)' : ''}, rolled ${e.roll}: ${e.seen ? 'SPOTTED' : 'not seen'}`;
 }
 
 /**

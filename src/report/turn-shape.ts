@@ -88,7 +88,7 @@ export function sequenceLines(shape: TurnShape, names: Readonly<Record<string, s
   const lines: string[] = [];
   const name = (side: string): string => names[side] ?? side;
   for (const i of shape.initiative) {
-    const throws = i.rolls.map((round) => round.map((t) => `${name(t.side)} ${t.roll}`).join(', ')).join('; again: ');
+    const throws = i.rolls.map((round) => round.map((t) => `${name(t.side)} ${t.roll}${t.mod ? ` ${t.mod > 0 ? '+1 (an ace in the tie)' : '-1 (recruits only)'} = ${t.roll + t.mod}` : ''}`).join(', ')).join('; again: ');
     lines.push(`Initiative at speed ${i.speed} (a d6 a side): ${throws}: ${name(i.winner)} wins and moves ${i.choice}`);
   }
   const order = shape.order.map((o) => `${o.plane} (${o.speed} hex${o.speed === 1 ? '' : 'es'}: ${o.first} + ${o.second})`).join(', ');

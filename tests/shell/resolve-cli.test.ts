@@ -83,6 +83,13 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(text).toMatch(/SECOND PHASE/);
   });
 
+  it('stuka-escort rates its pilots (seed 002 section 9): the crack shot\'s +1 is in his dice line', () => {
+    const ev = events('stuka-escort') as (Ev & { firer?: string; pilot?: { drm: number; why: string[] } })[];
+    const e1 = ev.find((e) => e.type === 'shot' && e.firer === 'E1');
+    expect(e1?.pilot).toEqual({ drm: 1, why: ['+1 crack shot'] });
+    expect(run('resolve', 'scenarios/stuka-escort.yaml', 'scenarios/stuka-escort.orders.txt').stdout).toContain('+1 crack shot');
+  });
+
   it('carrier-strike launches the Zero on Hiryu\'s deck in impulse 7, after she turns', () => {
     const ev = events('carrier-strike');
     expect(ev.filter((e) => e.type === 'launch').map((e) => [e.plane, e.impulse, e.phase])).toEqual([['Z3', 7, 'B']]);
@@ -114,7 +121,7 @@ describe('tallyho resolve on the sample scenarios', () => {
     expect(created.stdout).toMatch(/S1 +Spitfire/);
   });
 
-  for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy', 'airfield-scramble', 'two-phase-pass']) {
+  for (const name of ['duel', 'two-v-two', 'bomber-interception', 'carrier-strike', 'road-convoy', 'airfield-scramble', 'two-phase-pass', 'stuka-escort']) {
     it(`${name}: readable map and log, valid JSON`, () => {
       const text = run('resolve', `scenarios/${name}.yaml`, `scenarios/${name}.orders.txt`);
       expect(text.stderr).not.toMatch(/tallyho:/);

@@ -12,6 +12,7 @@ import { bandCondition, enginesWorking } from '../combat/damage-state.ts';
 import { movementPoints, movementRow } from '../impulse/schedule.ts';
 import type { PlotMode } from '../../orders/ast.ts';
 import type { Problem } from '../result.ts';
+import { loadedAgilityLoss, type PilotQuality, takesLoadedPenalty } from '../pilots/quality.ts';
 import type { LastTurn, PlaneState } from '../state.ts';
 import { halfShallowDive, lastTurnDemand, normalDiveMax, steepTotal } from './altitude.ts';
 import { familyOf } from './manoeuvres/registry.ts';
@@ -63,7 +64,11 @@ export type Obligation =
   | { kind: 'no-power'; rule: string; why: 'every-other-turn' | 'engines' | 'speed' }
   /** What the figures allow for: engines lost, the bomb load, damage, rockets (seed 000 X.C.1, seed 002 5.1, 7.1.4). */
   | { kind: 'condition'; effect: 'engines'; working: number; engines: number }
-  | { kind: 'condition'; effect: 'loaded' | 'odds-damaged' | 'rockets-carried' | 'rocket-tubes' | 'jettisoned' };
+  | { kind: 'condition'; effect: 'loaded' | 'odds-damaged' | 'rockets-carried' | 'rocket-tubes' | 'jettisoned' }
+  /** Seed 002 9.2: the loaded condition of a rated game, turn modes `steps` worse and a power factor less. */
+  | { kind: 'condition'; effect: 'loaded-penalty'; steps: number }
+  /** Seed 002 9.1: the pilot's quality when it changes the figures (not regular). */
+  | { kind: 'condition'; effect: 'pilot'; quality: PilotQuality };
 
 export interface PlaneLimits {
   plane: string;
@@ -137,6 +142,8 @@ export function planeLimits(card: AircraftCard, plane: PlaneState): PlaneLimits 
   if (cond.rocketsCarried) obligations.push({ kind: 'condition', effect: 'rockets-carried' });
   if (cond.rocketTubes) obligations.push({ kind: 'condition', effect: 'rocket-tubes' });
   if (plane.damage?.jettisoned) obligations.push({ kind: 'condition', effect: 'jettisoned' });
+  if (cond.bombsAboard && !cond.damaged && takesLoadedPenalty(card)) obligations.push({ kind: 'condition', effect: 'loaded-penalty', steps: loadedAgilityLoss(card, bandAt(card, plane.altitude)) });
+  if (cond.quality && cond.quality !== 'regular') obligations.push({ kind: 'condition', effect: 'pilot', quality: cond.quality });
 
   return {
     plane: plane.id, points, need: n - fills, mode, band, range: speedRange(band, plane.speed),

@@ -84,17 +84,19 @@ const LOADED_CLASSES: readonly AircraftCard['class'][] = ['fighter1', 'fighter2'
 export const takesLoadedPenalty = (card: AircraftCard): boolean => LOADED_CLASSES.includes(card.class);
 
 /**
- * Agility over 4 (9.2.1), read off the card: a printed manoeuvre-range turn mode of 2 or less at
- * the altitude, as the Spitfire's and the Zero's; the P-47 (4) and the dive bombers are not.
+ * Agility over 4 (9.2.1), read off the card: a fighter with a printed manoeuvre-range turn mode
+ * of 2 or less at the altitude, as the Spitfire's, the Zero's and the Bf 109's; not the P-47 (4),
+ * and never a light bomber (Down in Flames rates the Ju 87, the SBD and their kind 4 or less).
  */
-export const isAgile = (band: AltitudeBand): boolean => band.turnModes.maneuver.turn <= 2;
+export const isAgile = (card: AircraftCard, band: AltitudeBand): boolean =>
+  (card.class === 'fighter1' || card.class === 'fighter2') && band.turnModes.maneuver.turn <= 2;
 
 /** The turn-mode steps the loaded condition costs (9.2.1). */
-export const loadedAgilityLoss = (clean: AltitudeBand): number => (isAgile(clean) ? 2 : 1);
+export const loadedAgilityLoss = (card: AircraftCard, clean: AltitudeBand): number => (isAgile(card, clean) ? 2 : 1);
 
 /** 9.2.1-9.2.3 on a band: turn modes worse by the agility lost, a power factor less (not below 1), speeds unchanged. */
-export function loadedBand(band: AltitudeBand, clean: AltitudeBand): AltitudeBand {
-  return { ...band, turnModes: shiftTurnModes(band.turnModes, loadedAgilityLoss(clean)), power: band.power > 1 ? band.power - 1 : band.power };
+export function loadedBand(card: AircraftCard, band: AltitudeBand, clean: AltitudeBand): AltitudeBand {
+  return { ...band, turnModes: shiftTurnModes(band.turnModes, loadedAgilityLoss(card, clean)), power: band.power > 1 ? band.power - 1 : band.power };
 }
 
 /**

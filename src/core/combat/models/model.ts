@@ -48,7 +48,7 @@ export interface Burst {
 
 /**
  * Throws a shot's 2D6: the firer's gunnery modifier, then an ace's once-a-game card (seed 002
- * 9.1.8, pilots/ace-card.ts) when the throw misses for an ace firing or hits an ace. A rated
+ * 9.1.8, pilots/ace-card.ts) when the throw misses a fair chance for an ace firing, or hits an ace. A rated
  * pilot who fires has shown himself in combat (9.1.11).
  */
 export function throwBurst(s: ShotPlan, ctx: ThrowContext, roll: (sides: number, what: string) => number, hitsAt: (total: number) => number): Burst {
@@ -56,7 +56,7 @@ export function throwBurst(s: ShotPlan, ctx: ThrowContext, roll: (sides: number,
   let white = roll(6, 'white');
   let red = roll(6, 'red');
   const hits = hitsAt(white + red + s.deflection.drm + pilot.drm);
-  const player = aceCardPlayer(s.firer, s.target, hits);
+  const player = aceCardPlayer(s.firer, s.target, hits, hitsAt(7 + s.deflection.drm + pilot.drm) > 0);
   let ace: Burst['ace'];
   if (player) {
     ace = { plane: player.id, was: [white, red] };
