@@ -18,6 +18,7 @@ import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { situationPicture } from './pictures.ts';
 import { myPlanes, situationMap, wrap } from './views.ts';
 import { canonicalZone } from './zones.ts';
+import { campaignAnswer, rosterAnswer } from './campaigns/commands.ts';
 
 export interface CommandContext {
   deps: AppDeps;
@@ -46,7 +47,7 @@ const COMMANDS_BUDGET = 80 * 1024;
 const MAX_HISTORY = 10;
 
 /** The commands that only answer and change nothing: they are answered even beside mistakes. */
-export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set(['HELP', 'STATUS', 'MAP', 'HISTORY', 'RESEND', 'CARD']);
+export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set(['HELP', 'STATUS', 'MAP', 'HISTORY', 'RESEND', 'CARD', 'ROSTER', 'CAMPAIGN']);
 const say = (...paragraphs: string[]): Answer => ({ paragraphs, sections: [] });
 
 /** The last resolved turn, or null. */
@@ -178,6 +179,8 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
     case 'NOWAIT': return waitAnswer(ctx, false);
     case 'ZONE': return zoneAnswer(ctx, c.args[0] ?? '');
     case 'JOIN': return say(`You play in game ${ctx.game.id} already.`);
+    case 'ROSTER': return rosterAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? '');
+    case 'CAMPAIGN': return campaignAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? null);
     default: return say(`${c.name} is a game master's command; it was ignored. HELP lists yours.`);
   }
 }

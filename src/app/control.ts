@@ -17,6 +17,7 @@ import { applySetting, durationText, parseDuration, scheduleWords, settingLines,
 import { resolveReady } from './turn.ts';
 import { reportPicture } from './pictures.ts';
 import { situationMap, wrap } from './views.ts';
+import { afterGameOver } from './campaigns/campaigns.ts';
 
 const MINUTE = 60_000;
 
@@ -194,6 +195,7 @@ export function terminateGame(deps: AppDeps, gameId: string, reason = ''): Contr
     announce(deps, tx, ended, 'the game has ended', [
       `The game master ended game ${game.id} at turn ${game.turn}${reason ? `: ${reason}` : ''}. No more orders are taken. Thank you for playing.`,
     ]);
+    afterGameOver(deps, tx, ended);
     return { game: ended, lines: [`game ${game.id} terminated at turn ${game.turn}`] };
   });
 }

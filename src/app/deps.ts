@@ -7,6 +7,7 @@ import type { FlakTable } from '../core/flak/table.ts';
 import type { SpottingTable } from '../core/spotting/table.ts';
 import type { RocketTable } from '../core/ordnance/rocket-table.ts';
 import type { Scenario } from '../core/scenario.ts';
+import type { CampaignSpec } from '../core/campaign/spec.ts';
 import type { Clock, Keys, Renderer, Store } from './ports.ts';
 
 export interface AppLog {
@@ -42,6 +43,15 @@ export interface ScenarioSource {
   load(name: string): { scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable; rockets?: RocketTable };
 }
 
+/** The campaign files a game master may create a campaign from (campaigns/<name>.yaml). */
+export interface CampaignSource {
+  names(): string[];
+  /** Throws an AppError (E_NOT_FOUND, E_USAGE) when there is no such campaign or it is not valid. */
+  load(name: string): CampaignSpec;
+  /** Names for recruits by nation (data/pilots/names.yaml). */
+  recruitNames(): Readonly<Record<string, readonly string[]>>;
+}
+
 export interface AppDeps {
   store: Store;
   clock: Clock;
@@ -50,6 +60,7 @@ export interface AppDeps {
   referee: RefereeSettings;
   log: AppLog;
   scenarios?: ScenarioSource;
+  campaigns?: CampaignSource;
 }
 
 /** Errors a use case reports to its caller (the CLI prints them); codes from src/shell/errors.ts. */

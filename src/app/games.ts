@@ -14,6 +14,7 @@ import { commitmentOf } from '../core/fair-dice.ts';
 import { parseQuickScenario } from '../core/quick/scenario.ts';
 import { quickGameState } from '../core/quick/game.ts';
 import type { QuickCard } from '../core/quick/types.ts';
+import type { PilotState } from '../core/pilots/quality.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { openTurnDice } from './dice.ts';
 import { queueWelcome } from './messages.ts';
@@ -62,12 +63,15 @@ export function requireGame(tx: StoreTx, id: string): GameRow {
   return g;
 }
 
-export function createGame(deps: AppDeps, input: { id: string; scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable; rockets?: RocketTable }): GameRow {
+export function createGame(deps: AppDeps, input: { id: string; scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable; rockets?: RocketTable; pilots?: ReadonlyMap<string, PilotState> }): GameRow {
   if (!ID_RE.test(input.id)) throw new AppError('E_USAGE', `'${input.id}' is not a game id: 1 to 32 lower-case letters, digits, '-' or '_'`);
   // The seed of turn 1's dice stays secret until turn 1 is resolved: the state and the game row
   // hold none of it (docs/fair-dice.md); games.seed keeps the public commitment.
   const serverSeed = deps.keys.newSeed();
-  const state = createState(input.scenario, input.catalog, '', input.ships, input.bombing, input.torpedoes, { ...(input.flak ? { flak: input.flak } : {}), ...(input.spotting ? { spotting: input.spotting } : {}), ...(input.rockets ? { rockets: input.rockets } : {}) });
+  const made = createState(input.scenario, input.catalog, '', input.ships, input.bombing, input.torpedoes, { ...(input.flak ? { flak: input.flak } : {}), ...(input.spotting ? { spotting: input.spotting } : {}), ...(input.rockets ? { rockets: input.rockets } : {}) });
+  // A campaign's game: its roster's pilots fly the planes (docs/campaigns.md), every one rated.
+  const pilots = input.pilots;
+  const state = pilots ? { ...made, options: { ...made.options, pilots: true }, planes: made.planes.map((p) => ({ ...p, pilot: pilots.get(p.id) ?? p.pilot ?? { quality: 'regular' as const } })) } : made;
   const now = deps.clock.now();
   return deps.store.tx((tx) => {
     if (tx.games.get(input.id)) throw new AppError('E_STATE', `a game '${input.id}' exists already`);

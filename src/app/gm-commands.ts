@@ -17,6 +17,7 @@ import { gmAddress, queueAnswer, type Section } from './notify.ts';
 import type { GameRow } from './ports.ts';
 import { rollbackTurn } from './rollback.ts';
 import { approveJoin, declineJoin, replacePlayer } from './roster.ts';
+import { gmCampaignCommand } from './campaigns/commands.ts';
 
 type GmAuth = { ok: true; to: string; global: boolean } | { ok: false };
 
@@ -48,6 +49,8 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
     return done([`Game ${row.id} created from ${a[0]}: ${row.name}. Planes: ${planes}.`,
       `Next: players (SET signup on, then they JOIN and you APPROVE; or tallyho player add), then START.`]);
   }
+  // Campaigns: the envelope names the campaign (or one of its games), docs/campaigns.md.
+  if (c.name === 'CAMPAIGN') return gmCampaignCommand(deps, tx, env.game, c, auth);
   const game = requireGame(tx, env.game);
   switch (c.name) {
     case 'START': {

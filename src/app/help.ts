@@ -42,6 +42,10 @@ ZONE <zone>          deadlines also in your time zone, e.g. ZONE
 JOIN [note]          ask to join a game open to sign-up: write the player
                      id you want in the envelope, any secret; the game
                      master approves and you get your secret by mail
+ROSTER               in a campaign's game: your pilots, their ratings,
+                     sorties, victories and fates
+CAMPAIGN             in a campaign's game: the standing, the games played
+                     and what comes next
 
 A command is answered in a mail of its own. Orders in the same envelope are
 handled as usual. ${w.docs}`;
@@ -83,6 +87,19 @@ SET <setting> <value>
 STATUS, MAP, CARD, HISTORY [from [to]], HELP
                      as for players, with every player and plane
 
+Campaigns (docs/campaigns.md), in an envelope for the campaign's id or one of
+its games:
+CAMPAIGN CREATE <file>
+                     a new campaign from campaigns/<file>.yaml
+                     (installation's GM secret only)
+CAMPAIGN PLAYER <player> <address>
+                     the address of a player of the campaign
+CAMPAIGN ASSIGN <plane> <pilot>
+                     who flies that plane in the next game (auto: the best
+                     free pilot)
+CAMPAIGN NEXT        start the next game
+CAMPAIGN             the standing and every roster, every rating told
+
 The same operations are on the command line: tallyho game ..., tallyho gm
-set; docs/gm-guide.md tells more.`;
+set, tallyho campaign ...; docs/gm-guide.md tells more.`;
 

@@ -20,6 +20,7 @@ import { type Picture, previewPicture, situationPicture } from './pictures.ts';
 import { type Preview, examplePlot, flying, logSheet, pilotBlock, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 import { unitSheets } from './unit-views.ts';
 import { outcomeText } from './turn.ts';
+import { campaignBlock } from './campaigns/views.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from './quick-views.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -109,6 +110,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     cards: state.quick ? quickCards(state, player.planes) : planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
     pilots: pilotBlock(state, { side: sideOfPlayer(state, player.planes) ?? '' }),
+    campaign: wrap(campaignBlock(tx, game.id, player.id, 'welcome'), 0),
     fairDice: commitmentBlock(tx, game.id, state.turn),
     ...exampleIds(state, player),
     ...nextTurn(deps, tx, game, player, state),
@@ -226,6 +228,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     losses: wrap(unitLosses(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => (r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over))),
     pilots: pilotBlock(r.state, r.over ? 'all' : { side: sideOfPlayer(r.state, r.player.planes) ?? '' }),
+    campaign: r.over ? wrap(campaignBlock(tx, r.game.id, r.player.id, 'last-report'), 4) : '',
     units: unitSheets(r.state, r.player.planes),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.

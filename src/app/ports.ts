@@ -9,6 +9,7 @@ import type { TurnOrders } from '../core/turn.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { ControlRepo } from './ports-control.ts';
 import type { ReplyRepo } from './ports-replies.ts';
+import type { CampaignRepo } from './ports-campaign.ts';
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -314,6 +315,7 @@ export interface StoreTx {
   dice: DiceRepo;
   control: ControlRepo;
   replies: ReplyRepo;
+  campaigns: CampaignRepo;
 }
 
 export interface Store {

@@ -20,6 +20,12 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
     const control = tx.control.get(game.id);
     if (control.terminatedAt !== null) throw new AppError('E_STATE', `game '${game.id}' was terminated; it cannot be rolled back`);
     if (game.status === 'setup') throw new AppError('E_STATE', `game '${game.id}' has not started`);
+    // A campaign's game whose next game has begun: its result made that game (docs/campaigns.md).
+    const cg = tx.campaigns.ofGame(game.id);
+    if (cg && tx.campaigns.games(cg.campaignId).some((x) => x.seq > cg.seq)) {
+      throw new AppError('E_STATE', `game '${game.id}' is a game of campaign ${cg.campaignId} whose next game has started: its result stands`);
+    }
+    if (cg && tx.campaigns.get(cg.campaignId)?.status === 'over') tx.campaigns.update(cg.campaignId, { status: 'running', endedAt: null });
     const last = game.turn - 1;
     const resolved = last >= 1 ? tx.turns.get(game.id, last) : undefined;
     if (!resolved || resolved.resolvedAt === null) throw new AppError('E_STATE', `game '${game.id}' has no resolved turn to roll back`);

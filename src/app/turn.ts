@@ -7,11 +7,13 @@
 import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import type { GameState } from '../core/state.ts';
 import { resolveTurn } from '../core/turn.ts';
+import { sidesInFight } from '../core/outcome.ts';
 import { holdReason } from './deadlines.ts';
 import type { AppDeps } from './deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from './dice.ts';
 import { queueReport } from './messages.ts';
 import { reportPicture } from './pictures.ts';
+import { afterGameOver } from './campaigns/campaigns.ts';
 import { inPlay } from './views.ts';
 
 /**
@@ -23,13 +25,6 @@ export function isOver(start: GameState, end: GameState): boolean {
   return left < Math.min(2, Object.keys(start.sides).length) || left === 0;
 }
 
-/** The sides still in the fight: with a plane flying or a truck, tank or ship in the game. */
-function sidesInFight(s: GameState): string[] {
-  return [...new Set([
-    ...s.planes.filter((p) => p.status === 'flying').map((p) => p.side),
-    ...(s.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u) => u.side),
-  ])];
-}
 
 /**
  * The end of a game in words: the side (or sides) still in the fight win; with none left, nobody.
@@ -87,6 +82,8 @@ export function resolveReady(deps: AppDeps, gameId: string, opts: { withDefaults
       queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, state: next, over, picture });
     }
     deps.log.info({ game: game.id, turn: game.turn, events: r.value.events.length, over }, 'turn resolved');
+    // A campaign's game: the next may start at once (docs/campaigns.md).
+    if (over) afterGameOver(deps, tx, updated);
     return game.turn;
   });
 }

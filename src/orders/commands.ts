@@ -30,6 +30,8 @@ export const PLAYER_COMMANDS: CommandTable = {
   NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'NOWAIT alone on its line' },
   JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]
   ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
+  ROSTER: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'ROSTER alone on its line' }, // a campaign game: your pilots
+  CAMPAIGN: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CAMPAIGN alone on its line' }, // a campaign game: the standing
 };
 
 /** The player id of the game master's envelope. */
@@ -53,6 +55,8 @@ export const GM_COMMANDS: CommandTable = {
   APPROVE: { minArgs: 2, maxArgs: 17, argKind: 'word' }, // APPROVE <player> <plane> ...
   DECLINE: { minArgs: 1, maxArgs: 1, argKind: 'word' },
   SET: { minArgs: 1, maxArgs: 1, argKind: 'text' }, // SET <setting> <value>
+  // CAMPAIGN [CREATE <file> | PLAYER <player> <address> | ASSIGN <plane> <pilot> | NEXT]: docs/campaigns.md
+  CAMPAIGN: { minArgs: 0, maxArgs: 3, argKind: 'word', usage: 'CAMPAIGN, CAMPAIGN CREATE <file>, CAMPAIGN PLAYER <player> <address>, CAMPAIGN ASSIGN <plane> <pilot> or CAMPAIGN NEXT' },
 };
 
 /** Words that start other kinds of lines; a command of that name could never be reached. */

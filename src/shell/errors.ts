@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   E_SHIP_DATA: 'invalid ship data file',
   E_ORDNANCE_DATA: 'invalid ordnance data file',
   E_SCENARIO: 'invalid scenario file',
+  E_CAMPAIGN: 'invalid campaign file',
   E_ORDERS: 'orders could not be parsed or are illegal',
   E_CONFIG: 'invalid configuration',
   E_MIGRATIONS: 'database and migration files disagree',

@@ -12,6 +12,7 @@ import { createKeys, domainOf, tokenKeyFor } from './keys.ts';
 import { appLog } from './log.ts';
 import { createRenderer } from './render/handlebars.ts';
 import { scenarioSource } from './scenario-source.ts';
+import { campaignSource } from './campaign-source.ts';
 
 export interface Runtime {
   config: Config;
@@ -52,6 +53,7 @@ export function openRuntime(options: RuntimeOptions = {}): Runtime {
         gm: config.gmEmail ? { email: config.gmEmail, secretHash: config.gmSecret ? keys.hashSecret(config.gmSecret) : null } : null,
       },
       scenarios: scenarioSource(),
+      campaigns: campaignSource(),
       log: options.logger ? appLog(options.logger) : silentLog,
     };
     return { config, store, deps, close: () => store.close() };

@@ -18,6 +18,7 @@ const COMMAND_FILES: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ['game'], load: async () => (await import('./game.ts')).registerGameCommands },
   { names: ['player'], load: async () => (await import('./player.ts')).registerPlayerCommands },
   { names: ['gm'], load: async () => (await import('./gm.ts')).registerGmCommands },
+  { names: ['campaign'], load: async () => (await import('./campaign.ts')).registerCampaignCommands },
   { names: ['mail'], load: async () => (await import('./mail.ts')).registerMailCommands },
   { names: ['serve'], load: async () => (await import('./serve.ts')).registerServeCommand },
   { names: ['oauth'], load: async () => (await import('./oauth.ts')).registerOauthCommand },

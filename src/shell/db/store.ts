@@ -12,6 +12,7 @@ import { diceRepo } from './repos-dice.ts';
 import { eventRepo, gameRepo, ordersRepo, playerRepo, settingsRepo, turnRepo } from './repos-game.ts';
 import { inboundRepo, outboxRepo } from './repos-mail.ts';
 import { replyRepo } from './repos-replies.ts';
+import { campaignRepo } from './repos-campaign.ts';
 
 export class SqliteStore implements Store {
   readonly db: Database.Database;
@@ -32,6 +33,7 @@ export class SqliteStore implements Store {
       control: controlRepo(db),
       dice: diceRepo(db),
       replies: replyRepo(db),
+      campaigns: campaignRepo(db),
     };
   }
 

@@ -1,0 +1,121 @@
+/**
+ * A campaign in words (docs/campaigns.md): the standing, the games in order, a player's roster and
+ * each pilot's career, for the ROSTER and CAMPAIGN answers, the campaign paragraph of a welcome
+ * and a last report, and the command line. Ratings keep their secret (seed 002 9.1.11): another
+ * player reads a pilot's rating only once it has shown in combat, or when the campaign is over.
+ */
+import type { CampaignRecord, PilotRecord, Sortie } from '../../core/campaign/record.ts';
+import { ratingText } from '../../core/pilots/quality.ts';
+import type { CampaignRow } from '../ports-campaign.ts';
+import type { StoreTx } from '../ports.ts';
+import { recordOf, upcoming } from './campaigns.ts';
+
+/** Who reads: a player of the campaign (his own pilots in full), or everyone (the GM, a campaign over). */
+export type CampaignReader = { player: string } | 'public' | 'all';
+
+const share = (n: number): string => {
+  const whole = Math.floor(n + 1e-9);
+  const frac = n - whole;
+  if (frac < 1e-6) return String(whole);
+  const half = Math.abs(frac - 0.5) < 1e-6 ? '1/2' : Math.abs(frac - 1 / 3) < 1e-6 ? '1/3' : Math.abs(frac - 2 / 3) < 1e-6 ? '2/3' : Math.abs(frac - 0.25) < 1e-6 ? '1/4' : frac.toFixed(2).slice(1);
+  return whole ? `${whole} ${half}` : half;
+};
+export const victoriesText = (n: number): string => `${share(n)} victor${n === 1 ? 'y' : 'ies'}`;
+
+export function ratingFor(p: PilotRecord, reader: CampaignReader, over: boolean): string {
+  const known = over || reader === 'all' || (typeof reader === 'object' && reader.player === p.player) || p.shown;
+  return known ? ratingText({ quality: p.quality, crackShot: p.crackShot, keenEyes: p.keenEyes }) : 'rating not yet known';
+}
+
+export function statusText(p: PilotRecord): string {
+  if (p.status === 'wounded') return `wounded, out for ${p.outFor} more game${p.outFor === 1 ? '' : 's'}`;
+  if (p.status === 'active') return 'fit to fly';
+  return p.status;
+}
+
+const FATE: Record<string, string> = { unhurt: 'unhurt', wounded: 'wounded', captured: 'CAPTURED', killed: 'KILLED' };
+
+/** One sortie in a line: the game, the plane, the victories with their turns, the fate. */
+export function sortieText(s: Sortie): string {
+  const kills = s.kills.map((k) => `${k.victim} (${k.victimType}) in turn ${k.turn}${k.share < 1 ? `, shared ${share(k.share)}` : ''}`);
+  const units = s.units.map((u) => `${u.unit} ${u.how} in turn ${u.turn}`);
+  const done = [...kills, ...units];
+  const fate = !s.fate ? 'still flying (the game goes on)'
+    : s.fate.how === 'returned' ? `came back${s.fate.outcome === 'wounded' ? ', WOUNDED (a hit in the cockpit): out 1 game' : ''}`
+      : s.fate.how === 'bailed-out' && s.fate.roll !== undefined ? `bailed out: d6 ${s.fate.roll}, ${FATE[s.fate.outcome]}${s.fate.outFor ? `, out ${s.fate.outFor} game${s.fate.outFor === 1 ? '' : 's'}` : ''}`
+        : `${s.fate.how === 'crashed' ? 'crashed' : s.fate.how === 'shot-down' ? 'shot down, no bail-out' : 'bailed out'}: KILLED`;
+  const hits = s.hits ? `, ${s.hits} hit${s.hits === 1 ? '' : 's'} taken` : s.damaged ? ', damaged' : '';
+  const promoted = s.promoted ? `; promoted to ${s.promoted.to} (${s.promoted.why})` : '';
+  const crack = s.crackShot ? '; now a crack shot (2 victories in a game)' : '';
+  return `${s.game} (${s.entry}): ${s.plane}, ${s.type}, as ${s.quality}: ${done.length ? done.join('; ') : 'no victory'}${hits}; ${fate}${promoted}${crack}`;
+}
+
+/** A player's roster, a pilot a paragraph (his sorties under him). */
+export function rosterText(r: CampaignRecord, player: string, reader: CampaignReader, over: boolean): string {
+  const mine = r.pilots.filter((p) => p.player === player);
+  if (!mine.length) return '(no pilots)';
+  return mine.map((p) => {
+    const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p)}; ${p.sorties.length} sortie${p.sorties.length === 1 ? '' : 's'}, ${victoriesText(p.victories)}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
+    return [head, ...p.sorties.map((s) => `    ${sortieText(s)}`)].join('\n');
+  }).join('\n');
+}
+
+/** The standing and the games, in lines. */
+export function standingLines(tx: StoreTx, c: CampaignRow, r: CampaignRecord): string[] {
+  const name = (side: string): string => sideName(tx, c, side);
+  const out = [`Standing: ${Object.entries(r.standing).sort((a, b) => b[1] - a[1]).map(([s, n]) => `${name(s)} ${n}`).join(', ')} (victory points)`];
+  for (const g of r.games) {
+    const entry = c.spec.scenarios.find((s) => s.id === g.entry);
+    const result = g.over ? `${g.winner ? `${name(g.winner)} won` : 'nobody won'}; ${Object.entries(g.points).map(([s, n]) => `${name(s)} +${n}`).join(', ')}` : 'being played';
+    out.push(`Game ${g.seq}, ${g.gameId}: ${entry?.id ?? g.entry} (${entry?.scenario ?? ''}): ${result}`);
+  }
+  if (c.status === 'over') out.push('The campaign is over.');
+  else {
+    const { entry, waitingFor } = upcoming(tx, c);
+    if (waitingFor) out.push(`Now: game ${waitingFor.id}, turn ${waitingFor.turn}.`);
+    else if (entry) out.push(`Next: ${entry.id} (scenario ${entry.scenario}), ${c.spec.next === 'auto' ? 'starting as soon as the game before it ends' : 'when the game master starts it'}.`);
+    else out.push('No scenario follows: the campaign ends.');
+  }
+  return out;
+}
+
+/** A side's name as the campaign's games call it. */
+export function sideName(tx: StoreTx, c: CampaignRow, side: string): string {
+  for (const g of tx.campaigns.games(c.id)) {
+    const s = tx.turns.get(g.gameId, 1)?.state.sides[side];
+    if (s) return s.name;
+  }
+  return side;
+}
+
+/**
+ * The campaign paragraph of a welcome (which game of the campaign, the standing, the player's
+ * pilots in it) or of a game's last report (the game's points, the standing, what became of the
+ * player's pilots, what comes next). '' for a game outside a campaign.
+ */
+export function campaignBlock(tx: StoreTx, gameId: string, player: string, kind: 'welcome' | 'last-report'): string {
+  const cg = tx.campaigns.ofGame(gameId);
+  const c = cg && tx.campaigns.get(cg.campaignId);
+  if (!cg || !c) return '';
+  const r = recordOf(tx, c);
+  const name = (side: string) => sideName(tx, c, side);
+  const standing = `Standing: ${Object.entries(r.standing).sort((a, b) => b[1] - a[1]).map(([s, n]) => `${name(s)} ${n}`).join(', ')} victory points.`;
+  const mine = r.pilots.filter((p) => p.player === player);
+  const lines = [`Game ${cg.seq} of campaign ${c.id} (${c.name}): ${cg.entry}.`];
+  if (kind === 'welcome') {
+    const flying = mine.filter((p) => p.sorties.some((s) => s.game === gameId)).map((p) => `${p.sorties.find((s) => s.game === gameId)?.plane} ${p.name}`);
+    lines.push(standing, `Your pilots in this game: ${flying.join(', ') || 'none'}. ROSTER lists your whole roster, CAMPAIGN the standing and the games.`);
+    return lines.join('\n');
+  }
+  const score = r.games.find((g) => g.gameId === gameId);
+  if (score) lines.push(`This game: ${score.why.length ? score.why.join('; ') : 'no victory points'}.`);
+  lines.push(standing);
+  for (const p of mine) {
+    const s = p.sorties.find((x) => x.game === gameId);
+    if (s) lines.push(`${p.name}: ${sortieText(s)}`);
+  }
+  for (const p of mine.filter((x) => x.joined.how === 'replacement' && x.joined.game === gameId)) lines.push(`${p.name} joins your roster as a recruit, a replacement.`);
+  const { entry } = upcoming(tx, c);
+  lines.push(entry ? `Next: ${entry.id}, ${c.spec.next === 'auto' ? 'starting now: its welcome follows' : 'when the game master starts it'}.` : 'The campaign is over.');
+  return lines.join('\n');
+}
