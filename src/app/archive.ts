@@ -151,6 +151,8 @@ export function gamePage(store: Store, id: string) {
       turn: game.status === 'over' && resolved.length ? Math.max(...resolved.map((r) => r.turn)) : game.turn, current, deadline: deadline === null ? '' : when(deadline),
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
       pilots: !!state?.options.pilots,
+      // A campaign's game: its place in the campaign (docs/campaigns.md).
+      campaign: ((cg) => (cg ? { id: cg.campaignId, seq: cg.seq, href: `/campaigns/${encodeURIComponent(cg.campaignId)}` } : null))(tx.campaigns.ofGame(game.id)),
       players, planes: state && !hidden ? state.planes.map((p) => planeRow(state, p, game.status === 'over')) : [], units: state && !hidden ? unitRows(state) : [],
       waiting: waiting.join(', '),
       // The action only: the game page is drawn for every request (the whole map is on the turn pages).

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { EXPORT_FORMAT, EXPORT_VERSION, type GameExport } from '../app/export.ts';
 import { TallyhoError } from './errors.ts';
+import { CAMPAIGN_EXPORT_FORMAT, CAMPAIGN_EXPORT_VERSION, type CampaignExport, campaignExportProblems } from '../app/campaigns/export.ts';
+import { campaignSchema } from '../core/campaign/spec.ts';
 
 const int = z.number().int();
 const ms = int.min(0);
@@ -112,6 +114,11 @@ export function parseExport(text: string, name: string): GameExport {
   } catch (e) {
     throw bad(name, `not JSON (${(e as Error).message})`);
   }
+  return checkExport(data, name);
+}
+
+/** Checks a game export already read from JSON (a file's, or one game of a campaign export). */
+export function checkExport(data: unknown, name: string): GameExport {
   const head = (data ?? {}) as { format?: unknown; version?: unknown };
   if (typeof data !== 'object' || head.format !== EXPORT_FORMAT) throw bad(name, `not a Tallyho game export (it has no "format": "${EXPORT_FORMAT}")`);
   if (head.version !== EXPORT_VERSION) throw bad(name, `an export of format version ${JSON.stringify(head.version)}; this Tallyho reads version ${EXPORT_VERSION}`);
@@ -124,4 +131,38 @@ export function parseExport(text: string, name: string): GameExport {
   const problems = exportProblems(parsed);
   if (problems.length) throw bad(name, 'the parts of the export do not fit together', problems.slice(0, 20));
   return parsed;
+}
+
+const campaignRowSchema = z.looseObject({
+  id, name: z.string().min(1).max(120), spec: campaignSchema, source: z.string().max(120),
+  status: z.enum(['running', 'over']), assign: z.record(z.string(), z.string()), gmEmail: z.string().nullable(),
+  createdAt: ms, endedAt: ms.nullable(),
+  players: z.array(z.strictObject({ id, email: z.string().min(3).max(320) })),
+  games: z.array(z.strictObject({ seq: int.min(1), entry: z.string(), gameId: id })),
+});
+
+/** Reads a campaign export (docs/cli.md): its campaign part, then each game as a game export. */
+export function checkCampaignExport(data: unknown, name: string): CampaignExport {
+  const head = (data ?? {}) as { version?: unknown; campaign?: unknown; games?: unknown };
+  if (head.version !== CAMPAIGN_EXPORT_VERSION) throw bad(name, `a campaign export of format version ${JSON.stringify(head.version)}; this Tallyho reads version ${CAMPAIGN_EXPORT_VERSION}`);
+  const r = campaignRowSchema.safeParse(head.campaign);
+  if (!r.success) throw bad(name, 'not a valid campaign export', r.error.issues.slice(0, 20).map((i) => `campaign.${i.path.join('.')}: ${i.message}`));
+  if (!Array.isArray(head.games)) throw bad(name, 'not a valid campaign export: "games" is not a list of game exports');
+  const games = head.games.map((g, i) => checkExport(g, `${name} (game ${i + 1})`));
+  const parsed = { ...(data as CampaignExport), games };
+  const problems = campaignExportProblems(parsed);
+  if (problems.length) throw bad(name, 'the parts of the campaign export do not fit together', problems.slice(0, 20));
+  return parsed;
+}
+
+/** A game's or a campaign's export, by its format. */
+export function parseAnyExport(text: string, name: string): { kind: 'game'; data: GameExport } | { kind: 'campaign'; data: CampaignExport } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw bad(name, `not JSON (${(e as Error).message})`);
+  }
+  if ((data as { format?: unknown } | null)?.format === CAMPAIGN_EXPORT_FORMAT) return { kind: 'campaign', data: checkCampaignExport(data, name) };
+  return { kind: 'game', data: checkExport(data, name) };
 }

@@ -7,6 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { recordOf, requireCampaign } from '../../src/app/campaigns/campaigns.ts';
+import { campaignPage, pilotPage } from '../../src/app/campaigns/archive.ts';
+import { exportCampaign, importCampaign, verifyCampaign } from '../../src/app/campaigns/export.ts';
+import { gamePage } from '../../src/app/archive.ts';
+import { checkCampaignExport } from '../../src/shell/export-file.ts';
 import { campaignSource } from '../../src/shell/campaign-source.ts';
 import { scenarioSource } from '../../src/shell/scenario-source.ts';
 import { lastMail, outbox, post, send, type TestReferee, testReferee } from '../support/app.ts';
@@ -129,6 +133,27 @@ describe('a campaign by mail', () => {
     expect(standing).toContain('The campaign is over.');
     // The campaign over, every rating is told to everyone.
     expect(standing).toContain('raf-3 Sgt Charlie: regular');
+    // The web archive: the standing, the games, the rosters, a career with its victories linked.
+    const page = campaignPage(t.deps.store, 'tc')!;
+    expect(page.standing).toEqual([{ side: 'Royal Air Force', points: 4 }, { side: 'Luftwaffe', points: 4 }]);
+    expect(page.games.map((g) => [g.id, g.result])).toEqual([['tc-1', 'Royal Air Force won'], ['tc-2', 'Luftwaffe won'], ['tc-3', 'nobody won']]);
+    expect(page.rosters.find((r) => r.player === 'lw')!.pilots.map((p) => p.name)).toEqual(['Oblt. Dora', 'Uffz. Emil', 'Uffz. Otto Adler', 'Gefr. Hans Becker']);
+    const able = pilotPage(t.deps.store, 'tc', 'raf-1')!;
+    expect(able.sorties[0]!.kills).toEqual([{ text: 'G1 (Messerschmitt Bf 109 E-4), turn 2', href: '/games/tc-1/turns/2' }]);
+    expect(pilotPage(t.deps.store, 'tc', 'raf-99')).toBeNull();
+    expect(campaignPage(t.deps.store, 'nope')).toBeNull();
+    expect(gamePage(t.deps.store, 'tc-2')!.campaign).toEqual({ id: 'tc', seq: 2, href: '/campaigns/tc' });
+    // Export, import and verify carry the campaign: its record comes back from its games.
+    const data = exportCampaign(t.deps, 'tc');
+    const fresh = referee();
+    fresh.tick(t.now() - fresh.now());
+    importCampaign(fresh.deps, checkCampaignExport(JSON.parse(JSON.stringify(data)), 'tc.json'));
+    expect(exportCampaign(fresh.deps, 'tc')).toEqual(data);
+    expect(fresh.deps.store.tx((tx) => recordOf(tx, requireCampaign(tx, 'tc')))).toEqual(rec);
+    expect(verifyCampaign(fresh.deps, 'tc').map((r) => [r.game, r.differences])).toEqual([['tc-1', []], ['tc-2', []], ['tc-3', []]]);
+    const broken = JSON.parse(JSON.stringify(data));
+    broken.campaign.games[1].gameId = 'tc-9';
+    expect(() => checkCampaignExport(broken, 'tc.json')).toThrow(/do not fit together/);
     // A game outside a campaign has no roster.
     gm(t, 'CAMPAIGN ASSIGN R1 raf-1');
     expect(flat(lastMail(t, GM, 'answer').text)).toContain('CAMPAIGN ASSIGN R1 raf-1: NOT DONE: campaign tc is over');

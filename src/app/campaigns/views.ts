@@ -54,9 +54,15 @@ export function sortieText(s: Sortie): string {
 export function rosterText(r: CampaignRecord, player: string, reader: CampaignReader, over: boolean): string {
   const mine = r.pilots.filter((p) => p.player === player);
   if (!mine.length) return '(no pilots)';
+  // Another player's sorties in a game still being played are told without their events: a
+  // game with fog of war shows nothing of itself until it is over (docs/spotting.md).
+  const full = reader === 'all' || (typeof reader === 'object' && reader.player === player);
   return mine.map((p) => {
-    const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p)}; ${p.sorties.length} sortie${p.sorties.length === 1 ? '' : 's'}, ${victoriesText(p.victories)}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
-    return [head, ...p.sorties.map((s) => `    ${sortieText(s)}`)].join('\n');
+    const done = full ? p.sorties : p.sorties.filter((s) => s.fate);
+    const victories = full ? p.victories : done.reduce((n, s) => n + s.kills.reduce((m, k) => m + k.share, 0), 0);
+    const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p)}; ${done.length} sortie${done.length === 1 ? '' : 's'}, ${victoriesText(victories)}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
+    const flying = full ? [] : p.sorties.filter((s) => !s.fate).map((s) => `    flying in ${s.game} (being played)`);
+    return [head, ...done.map((s) => `    ${sortieText(s)}`), ...flying].join('\n');
   }).join('\n');
 }
 

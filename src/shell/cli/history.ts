@@ -1,15 +1,18 @@
 /**
  * `tallyho export|import|verify` (docs/cli.md):
- *   export <game> [--out file]   the whole history of a game as JSON (standard output without --out)
+ *   export <game> [--out file]   the whole history of a game (or a campaign, its games with it) as JSON
  *   import <file> [--add]        restores an export into an empty database (- reads standard input)
- *   verify <game> [--json]       re-resolves every turn from the stored orders and dice; exit 1 on a difference
+ *   verify <game> [--json]       re-resolves every turn (of every game of a campaign) from the stored
+ *                                orders and dice; exit 1 on a difference
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { exportGame, importGame } from '../../app/export.ts';
 import { verifyGame, type VerifyResult } from '../../app/verify.ts';
 import { cliError } from '../errors.ts';
-import { parseExport } from '../export-file.ts';
+import { parseAnyExport } from '../export-file.ts';
+import { exportCampaign, importCampaign, verifyCampaign } from '../../app/campaigns/export.ts';
+import type { AppDeps } from '../../app/deps.ts';
 import { progressBar } from '../progress.ts';
 import { withRuntime } from '../runtime.ts';
 
@@ -46,12 +49,24 @@ export function verifyText(r: VerifyResult, seconds: number): string {
   return [head, ...r.differences.map((d) => `turn ${d.turn}: ${d.what}`)].join('\n');
 }
 
+/** The id names a campaign (and no game). */
+const isCampaign = (deps: AppDeps, id: string): boolean =>
+  deps.store.tx((tx) => !tx.games.get(id.toLowerCase()) && !!tx.campaigns.get(id.toLowerCase()));
+
 export function registerHistoryCommands(program: Command): void {
   program
     .command('export <game>')
-    .description('write the whole history of a game as JSON: a backup that tallyho import restores (docs/cli.md)')
+    .description('write the whole history of a game, or of a campaign and all its games, as JSON: a backup that tallyho import restores (docs/cli.md)')
     .option('--out <file>', 'write to this file (readable by you only) instead of standard output')
     .action((id: string, opts: { out?: string }) => withRuntime(async (rt) => {
+      if (isCampaign(rt.deps, id)) {
+        const c = exportCampaign(rt.deps, id);
+        const text = `${JSON.stringify(c, null, 1)}\n`;
+        if (!opts.out) { process.stdout.write(text); return; }
+        await writePrivate(opts.out, text);
+        out(`Campaign ${c.campaign.id} exported to ${opts.out}: ${plural(c.games.length, 'game')}, ${plural(c.campaign.players.length, 'player')}. It holds the players' addresses and the current turn's secret dice seed: keep it as private as the database.`);
+        return;
+      }
       const data = exportGame(rt.deps, id);
       const text = `${JSON.stringify(data, null, 1)}\n`;
       if (!opts.out) { process.stdout.write(text); return; }
@@ -64,7 +79,19 @@ export function registerHistoryCommands(program: Command): void {
     .description('restore a game export into an empty database (- reads standard input); every player gets a new secret')
     .option('--add', 'import into a database that holds other games (never over a game with the same id)')
     .action((file: string, opts: { add?: boolean }) => withRuntime(async (rt) => {
-      const data = parseExport(await readInput(file), file === '-' ? '<stdin>' : file);
+      const any = parseAnyExport(await readInput(file), file === '-' ? '<stdin>' : file);
+      if (any.kind === 'campaign') {
+        const r = importCampaign(rt.deps, any.data, { add: opts.add });
+        const lines = [`Campaign ${r.campaign.id} imported: ${r.campaign.status}, ${plural(r.games.length, 'game')}.`];
+        for (const g of r.games) {
+          lines.push(`Game ${g.game.id}: ${g.game.status}, turn ${g.game.turn}.`);
+          if (g.secrets.length) lines.push(...g.secrets.map((s) => `  new secret ${s.player.padEnd(12)} ${s.email.padEnd(30)} ${s.secret}`));
+        }
+        lines.push('', `Check it: tallyho verify ${r.campaign.id}`);
+        out(lines.join('\n'));
+        return;
+      }
+      const data = any.data;
       const r = importGame(rt.deps, data, { add: opts.add });
       const resolved = data.turns.filter((t) => t.resolvedAt !== null).length;
       const lines = [`Game ${r.game.id} imported: ${r.game.status}, turn ${r.game.turn}, ${plural(resolved, 'resolved turn')}, ${plural(r.secrets.length, 'player')}.`];
@@ -78,9 +105,19 @@ export function registerHistoryCommands(program: Command): void {
     }, { create: true }));
   program
     .command('verify <game>')
-    .description('re-resolve every turn of a game from its stored orders and dice and report any difference (exit 1)')
+    .description('re-resolve every turn of a game (or of every game of a campaign) from its stored orders and dice and report any difference (exit 1)')
     .option('--json', 'print the result as JSON')
     .action((id: string, opts: { json?: boolean }) => withRuntime((rt) => {
+      if (isCampaign(rt.deps, id)) {
+        const started = process.hrtime.bigint();
+        const results = verifyCampaign(rt.deps, id);
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        out(opts.json ? JSON.stringify({ campaign: id, games: results, seconds }, null, 2)
+          : [`Campaign ${id}: ${plural(results.length, 'game')}.`, ...results.map((r) => verifyText(r, seconds / Math.max(1, results.length)))].join('\n'));
+        const bad = results.filter((r) => r.differences.length);
+        if (bad.length) throw cliError('E_VERIFY', `campaign ${id}: ${bad.map((r) => r.game).join(', ')} differ${bad.length === 1 ? 's' : ''} from what was stored`);
+        return;
+      }
       const bar = progressBar(`verify ${id}`);
       const started = process.hrtime.bigint();
       let r: VerifyResult;

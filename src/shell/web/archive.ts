@@ -1,6 +1,7 @@
 /**
  * The public web archive (docs/gm-guide.md, "The web archive"): GET /games, /games/:game,
- * /games/:game/turns/:turn and /games/:game/turns/:turn/planes/:plane, and the page's script and
+ * /games/:game/turns/:turn and /games/:game/turns/:turn/planes/:plane, the campaigns' /campaigns,
+ * /campaigns/:campaign and /campaigns/:campaign/pilots/:pilot (docs/campaigns.md), and the page's script and
  * style under /static. Read-only, through the Store port (src/app/archive.ts builds the views);
  * pages from templates/web/. A turn that is not resolved has no page (404, like a game that does
  * not exist). The security headers are set for the whole app in http.ts.
@@ -9,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response } from 'express';
 import { gamePage, listGames, planeSheet, turnPageVia } from '../../app/archive.ts';
+import { campaignList, campaignPage, pilotPage } from '../../app/campaigns/archive.ts';
 import type { Store } from '../../app/ports.ts';
 import { MAP_CSS } from '../../report/svg-map.ts';
 import { badUrlHandler } from './bad-url.ts';
@@ -94,6 +96,17 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     const view = n === null ? null : planeSheet(o.store, String(req.params.game), n, String(req.params.plane));
     if (!view) { notFound(res, 'such log sheet'); return; }
     send(res, 'sheet', { title: `${view.game.name}: ${view.plane.id} after turn ${view.turn}`, ...view });
+  });
+  router.get('/campaigns', (_req, res) => { send(res, 'campaigns', { title: 'Campaigns', ...campaignList(o.store) }); });
+  router.get('/campaigns/:campaign', (req, res) => {
+    const view = campaignPage(o.store, String(req.params.campaign));
+    if (!view) { notFound(res, 'such campaign'); return; }
+    send(res, 'campaign', view);
+  });
+  router.get('/campaigns/:campaign/pilots/:pilot', (req, res) => {
+    const view = pilotPage(o.store, String(req.params.campaign), String(req.params.pilot));
+    if (!view) { notFound(res, 'such pilot'); return; }
+    send(res, 'pilot', view);
   });
   router.use(badUrlHandler(pages, o.local));
   // A page that fails (a damaged row, say) is a bare 500: no stack trace, no path, no data.
