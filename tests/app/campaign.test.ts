@@ -11,57 +11,8 @@ import { campaignPage, pilotPage } from '../../src/app/campaigns/archive.ts';
 import { exportCampaign, importCampaign, verifyCampaign } from '../../src/app/campaigns/export.ts';
 import { gamePage } from '../../src/app/archive.ts';
 import { checkCampaignExport } from '../../src/shell/export-file.ts';
-import { campaignSource } from '../../src/shell/campaign-source.ts';
-import { scenarioSource } from '../../src/shell/scenario-source.ts';
-import { lastMail, outbox, post, send, type TestReferee, testReferee } from '../support/app.ts';
-
-const RAF = 'raf@example.test';
-const LW = 'lw@example.test';
-const GM = 'gm@example.test';
-const FIXTURES = 'tests/fixtures/campaign';
-
-function referee(): TestReferee {
-  const t = testReferee({ rateLimitPerHour: 10_000 });
-  const scenarios = scenarioSource(`${FIXTURES}/scenarios`);
-  t.deps.scenarios = scenarios;
-  t.deps.campaigns = campaignSource(FIXTURES, scenarios);
-  t.deps.referee.gm = { email: GM, secretHash: t.deps.keys.hashSecret('gm-secret') };
-  return t;
-}
-
-const flat = (s: string) => s.replace(/\s+/g, ' ');
-
-const mails = (t: TestReferee, to: string, game: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.gameId === game && m.kind === kind);
-
-/** Every event of a game, with its turn. */
-const events = (t: TestReferee, game: string) => t.deps.store.tx((tx) => tx.archive.resolvedTurns(game).flatMap((r) => tx.events.list(game, r.turn).map((e) => ({ ...e, turn: r.turn }))));
-
-const gm = (t: TestReferee, body: string) => send(t, GM, `#TALLYHO tc gm "gm-secret"\n${body}\n#END\n`);
-
-/** The orders the referee's last mail to `to` holds ready to send, firing at will. */
-function readyOrders(t: TestReferee, to: string): string {
-  const m = outbox(t).filter((x) => x.recipient === to && (x.kind === 'welcome' || x.kind === 'report')).at(-1)!;
-  const block = /#TALLYHO[\s\S]*?#END/.exec(m.text)?.[0];
-  if (!block) throw new Error(`no orders in the last mail to ${to}`);
-  return block.replace(/^HOLD (\S+) ALL$/gm, 'FIRE $1 ALL AT ANY');
-}
-
-/** Plays the game to its end by mail; returns the turns played. */
-function playOut(t: TestReferee, game: string): number {
-  for (let turn = 1; turn <= 30; turn++) {
-    const g = t.deps.store.tx((tx) => tx.games.get(game))!;
-    if (g.status === 'over') return turn - 1;
-    for (const to of [RAF, LW]) {
-      const players = t.deps.store.tx((tx) => tx.players.list(game));
-      if (!players.some((p) => p.email === to)) continue;
-      const mine = outbox(t).filter((x) => x.recipient === to && x.gameId === game && (x.kind === 'welcome' || x.kind === 'report')).at(-1);
-      if (!mine || /needs no orders|nothing flying/i.test(mine.text) && !/#TALLYHO/.test(mine.text)) continue;
-      send(t, to, readyOrders(t, to));
-    }
-    t.tick(60_000);
-  }
-  throw new Error(`game ${game} did not end in 30 turns`);
-}
+import { lastMail, post } from '../support/app.ts';
+import { events, flat, GM, gm, LW, mails, playOut, RAF, referee } from '../support/campaign.ts';
 
 describe('a campaign by mail', () => {
   it('plays three games with the same pilots and keeps their record', () => {
