@@ -36,11 +36,13 @@ describe('the compiled tree', () => {
       (await compiled('shell/db/migrations')).DEFAULT_MIGRATIONS_DIR,
       (await compiled('shell/aircraft/catalog')).DEFAULT_AIRCRAFT_DIR,
       (await compiled('shell/scenario-source')).DEFAULT_SCENARIOS_DIR,
+      (await compiled('shell/campaign-source')).DEFAULT_CAMPAIGNS_DIR,
+      (await compiled('shell/campaign-source')).DEFAULT_NAMES_FILE,
       (await compiled('shell/local/demo')).DEMO_SCENARIO,
       (await compiled('shell/web/archive')).STATIC_DIR,
     ] as string[];
     expect(dirs).toEqual([
-      'templates', 'templates/web', 'migrations', 'data/aircraft', 'scenarios', 'scenarios/duel.yaml', 'src/shell/web/static',
+      'templates', 'templates/web', 'migrations', 'data/aircraft', 'scenarios', 'campaigns', 'data/pilots/names.yaml', 'scenarios/duel.yaml', 'src/shell/web/static',
     ].map((d) => join(ROOT, d)));
     for (const d of dirs) expect(existsSync(d), d).toBe(true);
   });

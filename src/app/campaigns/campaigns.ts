@@ -174,7 +174,7 @@ export function startNextGame(deps: AppDeps, campaignId: string): NextGameResult
     }
     tx.campaigns.update(c.id, { assign: {} });
     const started = startGame(deps, gameId);
-    const flown = [...pilots].map(([plane, p]) => `${plane} ${p.name ?? p.id}`).join(', ');
+    const flown = scenario.planes.flatMap((pl) => ((p) => (p ? [`${pl.id} ${p.name ?? p.id}`] : []))(pilots.get(pl.id))).join(', ');
     return { game: started.game, lines: [`game ${gameId} of campaign ${c.id} started: ${entry.id} (${scenario.name}); ${flown}`, ...lines] };
   });
 }
