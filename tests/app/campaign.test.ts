@@ -46,6 +46,8 @@ describe('a campaign by mail', () => {
     expect(w2).toMatch(/Your pilots in this game: G1 Uffz\. Otto Adler, G2 Gefr\. Hans Becker\./);
     playOut(t, 'tc-2');
     expect(flat(mails(t, RAF, 'tc-2', 'report').at(-1)!.text)).toContain('Standing: Royal Air Force 4, Luftwaffe 4 victory points.');
+    // A rating once shown stays known in the campaign's later games: Adler fired in game 2.
+    expect(flat(mails(t, RAF, 'tc-3', 'welcome')[0]!.text)).toContain('G1 Uffz. Otto Adler: green');
     playOut(t, 'tc-3');
     const rec = t.deps.store.tx((tx) => recordOf(tx, requireCampaign(tx, 'tc')));
     // Every plane shot down is a victory of the pilot who shot it, with its turn.

@@ -152,9 +152,12 @@ function creditsOf(g: CampaignGame, plane: string): { kills: Kill[]; units: Sort
 
 const sum = (ks: readonly Kill[]): number => ks.reduce((s, k) => s + k.share, 0);
 
-/** A pilot state for a roster pilot, as a game's plane carries it. */
+/**
+ * A pilot state for a roster pilot, as a game's plane carries it. A rating shown in an earlier
+ * game of the campaign stays known (promotions with it: news travels between squadrons).
+ */
 export const pilotStateOf = (p: PilotRecord): PilotState => ({
-  id: p.id, name: p.name, quality: p.quality, ...(p.crackShot ? { crackShot: true } : {}), ...(p.keenEyes ? { keenEyes: true } : {}),
+  id: p.id, name: p.name, quality: p.quality, ...(p.crackShot ? { crackShot: true } : {}), ...(p.keenEyes ? { keenEyes: true } : {}), ...(p.shown ? { shown: true } : {}),
 });
 
 /** The next free roster id of a player: `<player>-<n>`. */
