@@ -2,15 +2,14 @@
  * The campaign files of the installation (campaigns/<name>.yaml, docs/campaigns.md), each checked
  * against the scenarios it names, and the names recruits take (data/pilots/names.yaml).
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { AppError, type CampaignSource, type ScenarioSource } from '../app/deps.ts';
 import { parseCampaign, type CampaignSpec } from '../core/campaign/spec.ts';
 import { readText } from './scenario-file.ts';
 import { TallyhoError } from './errors.ts';
-import { scenarioSource } from './scenario-source.ts';
+import { namedYaml, scenarioSource, yamlNames } from './scenario-source.ts';
 
 export const DEFAULT_CAMPAIGNS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../campaigns');
 export const DEFAULT_NAMES_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../data/pilots/names.yaml');
@@ -50,19 +49,10 @@ export function loadRecruitNames(path = DEFAULT_NAMES_FILE): Record<string, stri
 }
 
 export function campaignSource(dir: string = DEFAULT_CAMPAIGNS_DIR, scenarios: ScenarioSource = scenarioSource()): CampaignSource {
-  const names = (): string[] => {
-    try {
-      return readdirSync(dir).filter((n) => /^[a-z0-9_-]+\.yaml$/.test(n)).map((n) => n.slice(0, -5)).sort();
-    } catch {
-      return [];
-    }
-  };
   return {
-    names,
+    names: () => yamlNames(dir),
     load(name) {
-      const n = name.toLowerCase().replace(/\.yaml$/, '');
-      const path = join(dir, `${n}.yaml`);
-      if (!/^[a-z0-9_-]{1,64}$/.test(n) || !existsSync(path)) throw new AppError('E_NOT_FOUND', `there is no campaign file '${name}' (the campaigns: ${names().join(', ') || 'none'})`);
+      const path = namedYaml(dir, name, 'campaign file');
       try {
         return loadCampaignFile(path, scenarios);
       } catch (e) {

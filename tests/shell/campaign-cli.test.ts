@@ -3,57 +3,14 @@
  * (src/shell/cli/campaign.ts, history.ts; docs/campaigns.md), run in-process on fresh databases
  * with the sample campaign campaigns/adlertag.yaml.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/shell/cli/main.ts';
-import { openRuntime } from '../../src/shell/runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { cli, queuedMail, useCliDatabase } from '../support/cli-in-process.ts';
 
 const ROOT = resolve('.');
-const dir = mkdtempSync(join(tmpdir(), 'tallyho-campaign-cli-'));
-const DB = join(dir, 'campaign.sqlite');
-const cwd = process.cwd();
-const saved = { ...process.env };
-
-beforeAll(() => {
-  process.chdir(dir);
-  for (const k of Object.keys(process.env)) if (/^(IMAP|SMTP|GM|MAIL|DATABASE)_/.test(k)) delete process.env[k];
-  process.env.DATABASE_PATH = DB;
-  process.env.LOG_LEVEL = 'silent';
-});
-afterAll(() => {
-  process.chdir(cwd);
-  process.env = saved;
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((s: string) => { out += s; return true; }) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => { err += s; return true; }) as typeof process.stderr.write;
-  process.exitCode = 0;
-  try {
-    await main(['node', 'tallyho', ...args]);
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { code, out, err };
-}
-
-const mails = () => {
-  const rt = openRuntime();
-  try {
-    return rt.store.tx((tx) => tx.outbox.list());
-  } finally {
-    rt.close();
-  }
-};
+const { dir, db: DB } = useCliDatabase('tallyho-campaign-cli-', 'campaign.sqlite');
+const mails = queuedMail;
 
 describe('tallyho campaign', () => {
   it('refuses a broken campaign file with every problem, and makes no database', async () => {

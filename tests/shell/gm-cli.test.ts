@@ -4,59 +4,15 @@
  * runs it), with the mail they queue.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestJoin } from '../../src/app/roster.ts';
-import { main } from '../../src/shell/cli/main.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';
+import { cli, queuedMail, useCliDatabase } from '../support/cli-in-process.ts';
 
 const ROOT = resolve('.');
-const dir = mkdtempSync(join(tmpdir(), 'tallyho-gm-cli-'));
-const DB = join(dir, 'game.sqlite');
-const cwd = process.cwd();
-const saved = { ...process.env };
-
-beforeAll(() => {
-  process.chdir(dir);
-  for (const k of Object.keys(process.env)) if (/^(IMAP|SMTP|GM|MAIL|DATABASE)_/.test(k)) delete process.env[k];
-  process.env.DATABASE_PATH = DB;
-  process.env.LOG_LEVEL = 'silent';
-});
-afterAll(() => {
-  process.chdir(cwd);
-  process.env = saved;
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs `tallyho <args>` in this process; its output and exit code. */
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((s: string) => { out += s; return true; }) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => { err += s; return true; }) as typeof process.stderr.write;
-  process.exitCode = 0;
-  try {
-    await main(['node', 'tallyho', ...args]);
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { code, out, err };
-}
-
-const mails = () => {
-  const rt = openRuntime();
-  try {
-    return rt.store.tx((tx) => tx.outbox.list());
-  } finally {
-    rt.close();
-  }
-};
+const { dir, db: DB } = useCliDatabase('tallyho-gm-cli-', 'game.sqlite');
+const mails = queuedMail;
 
 describe('tallyho game (controls), gm and player', () => {
   it('sets a game up with a GM and a schedule, and runs every control', async () => {

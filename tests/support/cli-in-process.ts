@@ -1,0 +1,61 @@
+/**
+ * The command line run in this process, on a fresh database in a temp directory (the working
+ * directory and the environment set for it before the file's tests, put back after them), and
+ * the mail the commands queued (tests/shell/gm-cli.test.ts, campaign-cli.test.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { OutboxRow } from '../../src/app/ports.ts';
+import { main } from '../../src/shell/cli/main.ts';
+import { openRuntime } from '../../src/shell/runtime.ts';
+
+/** A temp directory with DATABASE_PATH in it for the file's tests; returns the directory and the database. */
+export function useCliDatabase(prefix: string, file: string): { dir: string; db: string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const db = join(dir, file);
+  const cwd = process.cwd();
+  const saved = { ...process.env };
+  beforeAll(() => {
+    process.chdir(dir);
+    for (const k of Object.keys(process.env)) if (/^(IMAP|SMTP|GM|MAIL|DATABASE)_/.test(k)) delete process.env[k];
+    process.env.DATABASE_PATH = db;
+    process.env.LOG_LEVEL = 'silent';
+  });
+  afterAll(() => {
+    process.chdir(cwd);
+    process.env = saved;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { dir, db };
+}
+
+/** Runs `tallyho <args>` in this process; its output and exit code. */
+export async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+  process.stdout.write = ((s: string) => { out += s; return true; }) as typeof process.stdout.write;
+  process.stderr.write = ((s: string) => { err += s; return true; }) as typeof process.stderr.write;
+  process.exitCode = 0;
+  try {
+    await main(['node', 'tallyho', ...args]);
+  } finally {
+    process.stdout.write = write.out;
+    process.stderr.write = write.err;
+  }
+  const code = Number(process.exitCode ?? 0);
+  process.exitCode = 0;
+  return { code, out, err };
+}
+
+/** The outbox of the configured database. */
+export function queuedMail(): OutboxRow[] {
+  const rt = openRuntime();
+  try {
+    return rt.store.tx((tx) => tx.outbox.list());
+  } finally {
+    rt.close();
+  }
+}
