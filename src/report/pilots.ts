@@ -18,7 +18,7 @@ export function ratingKnown(p: PlaneState, reader: PilotReader): boolean {
   return !!p.pilot.shown;
 }
 
-const NOT_KNOWN = 'rating not yet known (it shows once he fires or plays an ace\'s card)';
+const NOT_KNOWN = 'rating not yet known';
 
 /** "Flt Lt Malan: ace, crack shot; his ace's card still to play". */
 export function pilotText(pilot: PilotState, known: boolean): string {

@@ -39,7 +39,7 @@ describe('a campaign by mail', () => {
     }
     expect(flat(last1.text)).toContain('THE CAMPAIGN');
     expect(flat(last1.text)).toContain('Standing: Royal Air Force 4, Luftwaffe 0 victory points.');
-    expect(flat(last1.text)).toContain('P/O Baker: tc-1 (bounce): R2, Hawker Hurricane Mk I, as recruit: G2 (Messerschmitt Bf 109 E-4) in turn 1; came back; promoted to green (his first sortie survived)');
+    expect(flat(last1.text)).toContain('P/O Baker: R2, as recruit: G2 (Messerschmitt Bf 109 E-4) in turn 1; came back; promoted to green (his first sortie survived)');
     // next: auto: game 2 began when game 1 ended, with the Luftwaffe's replacements flying.
     const w2 = lastMail(t, LW, 'welcome').text;
     expect(w2).toContain('Game 2 of campaign tc (Test campaign): revenge.');
@@ -77,7 +77,7 @@ describe('a campaign by mail', () => {
     post(t, RAF, 'ROSTER\n\n-- \nRAF player', { subject: 'Re: [tc-3] Turn 4 report' });
     const roster = flat(lastMail(t, RAF, 'answer').text);
     expect(roster).toContain('raf-1 F/Lt Able: veteran, keen eyesight; killed; 2 sorties, 1 victory');
-    expect(roster).toContain('tc-2 (revenge): R2, Hawker Hurricane Mk I, as regular: no victory, 11 hits taken; bailed out: d6 3, wounded, out 2 games');
+    expect(roster).toContain('tc-2 (revenge): R2, Hawker Hurricane Mk I, as regular: no victory, 11 hits taken; bailed out and came down alive: d6 3, wounded, out 2 games');
     expect(roster).toContain('raf-4 P/O Peter Ayling: recruit; fit to fly; 0 sorties, 0 victories (joined as a replacement after tc-2)');
     post(t, LW, 'campaign', { subject: 'Re: [tc-2] Turn 3 report' });
     const standing = flat(lastMail(t, LW, 'answer').text);

@@ -37,7 +37,7 @@ describeWithMailStack('a campaign by mail on Postfix + Dovecot', () => {
     expect(answer!.text).toContain('game adl-1 of campaign adl started: portland (Stuka escort)');
     const [welcome] = await mailTo(stack(), RAF, /\[adl-1\] Welcome to Stuka escort/);
     expect(welcome!.text).toContain('Game 1 of campaign adl (Adlertag): portland.');
-    expect(welcome!.text.replace(/\s+/g, ' ')).toContain('PILOTS (seed 002 9.1: ratings are secret until they show in combat)');
+    expect(welcome!.text.replace(/\s+/g, ' ')).toContain('PILOTS Ratings are secret: an enemy pilot\'s shows once he has fired at your side');
     // Game 1 from the templates as mailed, until it ends (the planes fly off the map).
     let over = '';
     for (let turn = 1; turn <= 12 && !over; turn++) {

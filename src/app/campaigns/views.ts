@@ -35,19 +35,20 @@ export function statusText(p: PilotRecord): string {
 
 const FATE: Record<string, string> = { unhurt: 'unhurt', wounded: 'wounded', captured: 'CAPTURED', killed: 'KILLED' };
 
-/** One sortie in a line: the game, the plane, the victories with their turns, the fate. */
-export function sortieText(s: Sortie): string {
+/** One sortie in a line: the game (unless `brief`), the plane, the victories with their turns, the fate. */
+export function sortieText(s: Sortie, brief = false): string {
   const kills = s.kills.map((k) => `${k.victim} (${k.victimType}) in turn ${k.turn}${k.share < 1 ? `, shared ${share(k.share)}` : ''}`);
   const units = s.units.map((u) => `${u.unit} ${u.how} in turn ${u.turn}`);
   const done = [...kills, ...units];
+  const out = (n: number) => (n ? `, out ${n} game${n === 1 ? '' : 's'}` : '');
   const fate = !s.fate ? 'still flying (the game goes on)'
     : s.fate.how === 'returned' ? `came back${s.fate.outcome === 'wounded' ? ', WOUNDED (a hit in the cockpit): out 1 game' : ''}`
-      : s.fate.how === 'bailed-out' && s.fate.roll !== undefined ? `bailed out: d6 ${s.fate.roll}, ${FATE[s.fate.outcome]}${s.fate.outFor ? `, out ${s.fate.outFor} game${s.fate.outFor === 1 ? '' : 's'}` : ''}`
-        : `${s.fate.how === 'crashed' ? 'crashed' : s.fate.how === 'shot-down' ? 'shot down, no bail-out' : 'bailed out'}: KILLED`;
+      : s.fate.how === 'bailed-out' && s.fate.roll !== undefined ? `bailed out and came down alive: d6 ${s.fate.roll}, ${s.fate.outcome === 'unhurt' ? 'back unhurt' : FATE[s.fate.outcome]}${out(s.fate.outFor)}`
+        : s.fate.how === 'crashed' ? 'crashed: KILLED' : s.fate.how === 'shot-down' ? 'shot down, no bail-out made: KILLED' : 'bailed out and did not survive: KILLED';
   const hits = s.hits ? `, ${s.hits} hit${s.hits === 1 ? '' : 's'} taken` : s.damaged ? ', damaged' : '';
   const promoted = s.promoted ? `; promoted to ${s.promoted.to} (${s.promoted.why})` : '';
   const crack = s.crackShot ? '; now a crack shot (2 victories in a game)' : '';
-  return `${s.game} (${s.entry}): ${s.plane}, ${s.type}, as ${s.quality}: ${done.length ? done.join('; ') : 'no victory'}${hits}; ${fate}${promoted}${crack}`;
+  return `${brief ? '' : `${s.game} (${s.entry}): `}${s.plane}, ${brief ? '' : `${s.type}, `}as ${s.quality}: ${done.length ? done.join('; ') : 'no victory'}${hits}; ${fate}${promoted}${crack}`;
 }
 
 /** A player's roster, a pilot a paragraph (his sorties under him). */
@@ -118,9 +119,10 @@ export function campaignBlock(tx: StoreTx, gameId: string, player: string, kind:
   lines.push(standing);
   for (const p of mine) {
     const s = p.sorties.find((x) => x.game === gameId);
-    if (s) lines.push(`${p.name}: ${sortieText(s)}`);
+    if (s) lines.push(`${p.name}: ${sortieText(s, true)}`);
   }
-  for (const p of mine.filter((x) => x.joined.how === 'replacement' && x.joined.game === gameId)) lines.push(`${p.name} joins your roster as a recruit, a replacement.`);
+  const joining = mine.filter((x) => x.joined.how === 'replacement' && x.joined.game === gameId).map((p) => p.name);
+  if (joining.length) lines.push(`Replacements, recruits who join your roster: ${joining.join(', ')}.`);
   const { entry } = upcoming(tx, c);
   lines.push(entry ? `Next: ${entry.id}, ${c.spec.next === 'auto' ? 'starting now: its welcome follows' : 'when the game master starts it'}.` : 'The campaign is over.');
   return lines.join('\n');
