@@ -2,7 +2,7 @@
 // Sends an orders file to a Tallyho referee by SMTP, as a player's mail client would. Made for
 // local mode (docs/local-mode.md), where the referee listens on 127.0.0.1:2525:
 //
-//   node bin/send-orders.js <file> [--from <address>] [--to <address>] [--host <host>] [--port <port>]
+//   node bin/send-orders.js <file> [--from <address>] [--subject <text>] [--to <address>] [--host <host>] [--port <port>]
 //
 // The file is sent as the body of a plain-text mail (`-` reads standard input). Without --from the
 // sender is <player>@localhost, the player taken from the file's first #TALLYHO line (the demo
@@ -12,15 +12,17 @@ import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { importProgram } from './compiled.js';
 
-const USAGE = `usage: node bin/send-orders.js <file> [--from <address>] [--to <address>] [--host <host>] [--port <port>]
+const USAGE = `usage: node bin/send-orders.js <file> [--from <address>] [--subject <text>] [--to <address>] [--host <host>] [--port <port>]
   <file>   the mail body to send (- reads standard input), e.g. a saved welcome or report
-           with its ready-to-send orders edited; docs/local-mode.md tells more`;
+           with its ready-to-send orders edited; docs/local-mode.md tells more
+  --subject  the mail's subject (default "Orders for <game>"), e.g. "Re: [demo] Turn 1 report"
+           for a one-line command such as STATUS or ROSTER sent without an envelope`;
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
   console.log(USAGE);
   process.exit(0);
 }
-const opts = { from: '', to: 'referee@localhost', host: '127.0.0.1', port: '' };
+const opts = { from: '', subject: '', to: 'referee@localhost', host: '127.0.0.1', port: '' };
 let file = '';
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -58,7 +60,7 @@ if (!from) {
 }
 const transport = nodemailer.createTransport({ host: opts.host, port: Number(opts.port), secure: false, ignoreTLS: true });
 try {
-  const info = await transport.sendMail({ from, to: opts.to, subject: header ? `Orders for ${header[1]}` : 'Orders', text });
+  const info = await transport.sendMail({ from, to: opts.to, subject: opts.subject || (header ? `Orders for ${header[1]}` : 'Orders'), text });
   console.log(`sent ${info.messageId} from ${from} to ${opts.to}: ${info.response}`);
 } catch (e) {
   console.error(`send-orders: ${e.message}`);

@@ -95,7 +95,7 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
     const why = found.game !== null
       ? `You do not play in a game '${found.game}' (the subject names it).`
       : `You play in several games, so the referee cannot tell which one ${formatCommand(command)} is for.`;
-    reply(`which game is ${command.name} for?`, [why, `Your games: ${list || 'none'}.`, `Put the game in the subject in square brackets, e.g. "[${[...games.keys()][0] ?? 'game'}] ${formatCommand(command)}", or send the command inside your envelope for that game.`]);
+    reply(`which game is ${command.name} for?`, [why, `Your games: ${list || 'none'}.`, `Put the game in the subject in square brackets, e.g. "[${open[0]?.gameId ?? [...games.keys()][0] ?? 'game'}] ${formatCommand(command)}", or send the command inside your envelope for that game.`]);
     return true;
   }
   const game = games.get(player.gameId) as GameRow;

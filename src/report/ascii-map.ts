@@ -346,7 +346,7 @@ export function legend(view: MapView, shown: Set<string>, keys: { key: string; t
   for (const k of keys) rows.push(`${k.key} = ${k.text}`);
   rows.push(view.quick ? 'plane  side      hex    facing     SPEED' : 'plane  side      hex    facing      alt ft  speed  bank');
   for (const p of view.planes) {
-    const off = p.status === 'flying' && !shown.has(p.id) ? ' (not shown above)' : '';
+    const off = p.status === 'flying' && !shown.has(p.id) ? ' (not shown)' : '';
     const status = p.status === 'flying' ? '' : ` ${view.quick && p.status === 'shot-down' ? 'DESTROYED' : p.status.toUpperCase()}`;
     const facing = facingText(p.facing);
     if (view.quick) rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(Math.round(p.speed / 10)).padStart(6)}${status}${off}`);
@@ -363,7 +363,7 @@ function unitRows(view: MapView, shown: Set<string>): string[] {
   if (!listed.length) return [];
   const rows = ['unit   side      hex    facing     what                        speed'];
   for (const u of listed) {
-    const off = u.status === 'active' && !shown.has(u.id) ? ' (not shown above)' : '';
+    const off = u.status === 'active' && !shown.has(u.id) ? ' (not shown)' : '';
     const status = u.status === 'active' ? '' : ` ${u.status.toUpperCase()}`;
     const facing = facingText(u.facing);
     const what = u.kind === 'ship' ? `ship: ${u.name}` : u.kind === 'torpedo' ? `torpedo: ${u.name}` : u.flak ? `${u.kind} with flak` : u.kind;

@@ -13,6 +13,12 @@ const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
 const DEFLECTION: Record<string, string> = { none: 'no deflection', medium: 'medium deflection', high: 'high deflection' };
 
+const SYSTEM_WORDS: Record<string, string> = { C: 'cockpit', L: 'control lines', W: 'wings', F: 'fuselage', T: 'tail', GL: 'left guns', GR: 'right guns', GC: 'centre-line guns' };
+
+/** A system key in words with the key, "engine 1 (E1)", so that it is never read as a plane's id. */
+export const systemWords = (key: string): string =>
+  `${SYSTEM_WORDS[key] ?? (/^E\d+$/.test(key) ? `engine ${key.slice(1)}` : key)} (${key})`;
+
 /** The lines of one shot, indented under its impulse. */
 export function shotLines(e: ShotEvent): string[] {
   const adjust = e.range - e.hexes;
@@ -28,7 +34,7 @@ export function shotLines(e: ShotEvent): string[] {
       ? `  ${e.hits} x HV ${o.hv} = ${o.label}${o.rolls.length ? `, leftover roll ${o.rolls.join(', ')}` : ''}: ${o.outcome}`
       : `  ${e.hits} x HV ${o.hv} against defence ${o.defence}: odds ${o.label}${o.rolls.length ? `, die ${o.rolls.join(' then ')}` : ''}: ${o.outcome}`);
   } else if (e.locations.length) {
-    const crit = e.critical ? `; red ${e.dice.red}: +${e.critical.extra} on ${e.critical.system}` : '';
+    const crit = e.critical ? `; red ${e.dice.red}: +${e.critical.extra} on ${systemWords(e.critical.system)}` : '';
     lines.push(`  ${e.locations.join('; ')}${crit}`);
   }
   if (e.odds?.ammo !== undefined) lines.push(`  ammunition die ${e.odds.ammo} (seed 002 10.15)`);

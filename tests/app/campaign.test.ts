@@ -46,6 +46,9 @@ describe('a campaign by mail', () => {
     expect(w2).toMatch(/Your pilots in this game: G1 Uffz\. Otto Adler, G2 Gefr\. Hans Becker\./);
     playOut(t, 'tc-2');
     expect(flat(mails(t, RAF, 'tc-2', 'report').at(-1)!.text)).toContain('Standing: Royal Air Force 4, Luftwaffe 4 victory points.');
+    // A wounded pilot sits the next games out, told as he does.
+    gm(t, 'CAMPAIGN');
+    expect(flat(lastMail(t, GM, 'answer').text)).toContain('raf-3 Sgt Charlie: regular; wounded, sitting out tc-3 and 1 more game; 1 sortie');
     // A rating once shown stays known in the campaign's later games: Adler fired in game 2.
     expect(flat(mails(t, RAF, 'tc-3', 'welcome')[0]!.text)).toContain('G1 Uffz. Otto Adler: green');
     playOut(t, 'tc-3');
@@ -76,6 +79,7 @@ describe('a campaign by mail', () => {
     // By mail: ROSTER and CAMPAIGN, here as one-line replies to a report of the campaign's last game.
     post(t, RAF, 'ROSTER\n\n-- \nRAF player', { subject: 'Re: [tc-3] Turn 4 report' });
     const roster = flat(lastMail(t, RAF, 'answer').text);
+    for (const line of lastMail(t, RAF, 'answer').text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(78);
     expect(roster).toContain('raf-1 F/Lt Able: veteran, keen eyesight; killed; 2 sorties, 1 victory');
     expect(roster).toContain('tc-2 (revenge): R2, Hawker Hurricane Mk I, as regular: no victory, 11 hits taken; bailed out and came down alive: d6 3, wounded, out 2 games');
     expect(roster).toContain('raf-4 P/O Peter Ayling: recruit; fit to fly; 0 sorties, 0 victories (joined as a replacement after tc-2)');

@@ -8,7 +8,7 @@ import { when } from '../messages.ts';
 import type { Store } from '../ports.ts';
 import type { PilotRecord } from '../../core/campaign/record.ts';
 import { recordOf, upcoming } from './campaigns.ts';
-import { ratingFor, sideName, sortieText, statusText, victoriesText } from './views.ts';
+import { finishedVictories, ratingFor, sideName, sortieText, statusText, victoriesText } from './views.ts';
 
 const campaignHref = (id: string): string => `/campaigns/${encodeURIComponent(id)}`;
 const pilotHref = (c: string, p: string): string => `${campaignHref(c)}/pilots/${encodeURIComponent(p)}`;
@@ -22,14 +22,11 @@ export function campaignList(store: Store) {
   }));
 }
 
-const pilotRow = (c: { id: string }, p: PilotRecord, over: boolean) => {
-  const done = p.sorties.filter((s) => s.fate);
-  return {
-    id: p.id, name: p.name, href: pilotHref(c.id, p.id), rating: ratingFor(p, 'public', over), status: statusText(p),
-    sorties: done.length, victories: victoriesText(done.reduce((n, s) => n + s.kills.reduce((m, k) => m + k.share, 0), 0)),
-    flying: p.sorties.some((s) => !s.fate),
-  };
-};
+const pilotRow = (c: { id: string }, p: PilotRecord, over: boolean) => ({
+  id: p.id, name: p.name, href: pilotHref(c.id, p.id), rating: ratingFor(p, 'public', over), status: statusText(p, over),
+  sorties: p.sorties.filter((s) => s.fate).length, victories: victoriesText(finishedVictories(p)),
+  flying: p.sorties.some((s) => !s.fate),
+});
 
 export function campaignPage(store: Store, id: string) {
   return store.tx((tx) => {
@@ -73,7 +70,7 @@ export function pilotPage(store: Store, id: string, pilotId: string) {
       campaign: { id: c.id, name: c.name, href: campaignHref(c.id) },
       pilot: { ...pilotRow(c, p, over), player: p.player, joined: p.joined.how === 'roster' ? 'on the roster from the start' : `joined as a ${p.joined.how}${p.joined.game ? ` after ${p.joined.game}` : ''}` },
       sorties: done.map((s) => ({
-        game: s.game, href: gameHref(s.game), text: sortieText(s),
+        game: s.game, href: gameHref(s.game), text: sortieText(s, 'in-game'),
         kills: s.kills.map((k) => ({ text: `${k.victim} (${k.victimType}), turn ${k.turn}${k.share < 1 ? `, shared` : ''}`, href: `${gameHref(k.game)}/turns/${k.turn}` })),
       })),
       flying: p.sorties.filter((s) => !s.fate).map((s) => ({ game: s.game, href: gameHref(s.game) })),

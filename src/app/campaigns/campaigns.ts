@@ -115,10 +115,27 @@ export function assignPilot(deps: AppDeps, input: { campaign: string; plane: str
     }
     const rec = recordOf(tx, c).pilots.find((p) => p.id === pilot);
     if (!rec) throw new AppError('E_USAGE', `campaign ${c.id} has no pilot '${input.pilot}' (ROSTER lists them, by id)`);
-    if (rec.status !== 'active') throw new AppError('E_STATE', `${rec.name} (${rec.id}) cannot fly: ${rec.status}${rec.status === 'wounded' ? `, out for ${rec.outFor} more game${rec.outFor === 1 ? '' : 's'}` : ''}`);
+    if (rec.status === 'killed' || rec.status === 'captured') throw new AppError('E_STATE', `${rec.name} (${rec.id}) cannot fly: ${rec.status}`);
+    // The next game's scenario, when the last result has decided it: the plane must be in it and
+    // go to the pilot's player.
+    const { entry, waitingFor } = upcoming(tx, c);
+    let when = 'in the next game';
+    if (entry && deps.scenarios) {
+      const sc = deps.scenarios.load(entry.scenario).scenario;
+      if (!sc.planes.some((p) => p.id === plane)) throw new AppError('E_USAGE', `the next game, ${entry.id} (scenario ${entry.scenario}), has no plane ${plane} (its planes: ${sc.planes.map((p) => p.id).join(', ')})`);
+      const owner = [...planesOfPlayers(c.spec, entry, [...sc.planes, ...(sc.units ?? [])])].find(([, ids]) => ids.includes(plane))?.[0];
+      if (owner !== rec.player) throw new AppError('E_USAGE', `${plane} is ${owner ?? 'nobody'}'s plane in the next game, ${entry.id}; ${rec.name} (${rec.id}) flies for ${rec.player}`);
+      when = `in the next game, ${entry.id}`;
+    } else if (waitingFor) {
+      when = `in the next game (checked when it starts: game ${waitingFor.id} decides which scenario it is)`;
+    }
+    if (rec.status === 'wounded') when += `; he is wounded now, and flies only if fit by then (else the best free pilot does)`;
+    // One plane a pilot: choosing him again moves him.
+    const moved = Object.entries(assign).filter(([pl, pi]) => pi === pilot && pl !== plane).map(([pl]) => pl);
+    for (const pl of moved) delete assign[pl];
     assign[plane] = pilot;
     tx.campaigns.update(c.id, { assign });
-    return `${plane}: ${rec.name} (${rec.id}) flies it in the next game, if it is a plane of ${rec.player}'s`;
+    return `${plane}: ${rec.name} (${rec.id}) flies it ${when}${moved.length ? ` (no longer ${moved.join(', ')})` : ''}`;
   });
 }
 

@@ -60,7 +60,7 @@ export function gmCampaignCommand(deps: AppDeps, tx: StoreTx, id: string, c: Com
         paragraphs: [`Campaign ${camp.id}: ${camp.name} (${camp.status}).`, ...standingLines(tx, camp, r),
           `Players: ${Object.keys(camp.spec.players).map((p) => `${p} ${players.find((x) => x.id === p)?.email ?? '(no address yet)'}`).join(', ')}.`,
           ...(Object.keys(camp.assign).length ? [`Your pilots for the next game: ${Object.entries(camp.assign).map(([pl, pi]) => `${pl} ${pi}`).join(', ')}.`] : [])],
-        sections: Object.keys(camp.spec.players).map((p) => ({ heading: `${p}'s pilots`, text: rosterText(r, p, 'all', true) })),
+        sections: Object.keys(camp.spec.players).map((p) => ({ heading: `${p}'s pilots`, text: rosterText(r, p, 'all', camp.status === 'over') })),
       };
     }
     case 'PLAYER':

@@ -9,6 +9,7 @@ import { ratingText } from '../../core/pilots/quality.ts';
 import type { CampaignRow } from '../ports-campaign.ts';
 import type { StoreTx } from '../ports.ts';
 import { recordOf, upcoming } from './campaigns.ts';
+import { wrap } from '../views.ts';
 
 /** Who reads: a player of the campaign (his own pilots in full), or everyone (the GM, a campaign over). */
 export type CampaignReader = { player: string } | 'public' | 'all';
@@ -27,16 +28,25 @@ export function ratingFor(p: PilotRecord, reader: CampaignReader, over: boolean)
   return known ? ratingText({ quality: p.quality, crackShot: p.crackShot, keenEyes: p.keenEyes }) : 'rating not yet known';
 }
 
-export function statusText(p: PilotRecord): string {
-  if (p.status === 'wounded') return `wounded, out for ${p.outFor} more game${p.outFor === 1 ? '' : 's'}`;
+/** A pilot's state; `over`: the campaign is over (no more games to miss). */
+export function statusText(p: PilotRecord, over = false): string {
+  if (p.status === 'wounded') {
+    if (over) return 'wounded';
+    const more = p.outFor - (p.sittingOut ? 1 : 0);
+    return `wounded, ${p.sittingOut ? `sitting out ${p.sittingOut}${more > 0 ? ` and ${more} more game${more === 1 ? '' : 's'}` : ''}` : `out for ${p.outFor} more game${p.outFor === 1 ? '' : 's'}`}`;
+  }
   if (p.status === 'active') return 'fit to fly';
   return p.status;
 }
 
 const FATE: Record<string, string> = { unhurt: 'unhurt', wounded: 'wounded', captured: 'CAPTURED', killed: 'KILLED' };
 
-/** One sortie in a line: the game (unless `brief`), the plane, the victories with their turns, the fate. */
-export function sortieText(s: Sortie, brief = false): string {
+/**
+ * One sortie in a line: the game and scenario, the plane and its type, the victories with their
+ * turns, the fate. `in-game`: the game is named around it (a pilot's web page), so only the
+ * scenario; `brief`: a game's own last report, so neither, nor the type.
+ */
+export function sortieText(s: Sortie, form: 'full' | 'in-game' | 'brief' = 'full'): string {
   const kills = s.kills.map((k) => `${k.victim} (${k.victimType}) in turn ${k.turn}${k.share < 1 ? `, shared ${share(k.share)}` : ''}`);
   const units = s.units.map((u) => `${u.unit} ${u.how} in turn ${u.turn}`);
   const done = [...kills, ...units];
@@ -48,22 +58,25 @@ export function sortieText(s: Sortie, brief = false): string {
   const hits = s.hits ? `, ${s.hits} hit${s.hits === 1 ? '' : 's'} taken` : s.damaged ? ', damaged' : '';
   const promoted = s.promoted ? `; promoted to ${s.promoted.to} (${s.promoted.why})` : '';
   const crack = s.crackShot ? '; now a crack shot (2 victories in a game)' : '';
-  return `${brief ? '' : `${s.game} (${s.entry}): `}${s.plane}, ${brief ? '' : `${s.type}, `}as ${s.quality}: ${done.length ? done.join('; ') : 'no victory'}${hits}; ${fate}${promoted}${crack}`;
+  const where = form === 'full' ? `${s.game} (${s.entry}): ` : form === 'in-game' ? `${s.entry}: ` : '';
+  return `${where}${s.plane}, ${form === 'brief' ? '' : `${s.type}, `}as ${s.quality}: ${done.length ? done.join('; ') : 'no victory'}${hits}; ${fate}${promoted}${crack}`;
 }
 
-/** A player's roster, a pilot a paragraph (his sorties under him). */
+/** Victories in the games that are over. */
+export const finishedVictories = (p: PilotRecord): number =>
+  p.sorties.filter((s) => s.fate).reduce((n, s) => n + s.kills.reduce((m, k) => m + k.share, 0), 0);
+
+/** A player's roster, a pilot a paragraph (his sorties under him), within 78 columns. */
 export function rosterText(r: CampaignRecord, player: string, reader: CampaignReader, over: boolean): string {
   const mine = r.pilots.filter((p) => p.player === player);
   if (!mine.length) return '(no pilots)';
-  // Another player's sorties in a game still being played are told without their events: a
-  // game with fog of war shows nothing of itself until it is over (docs/spotting.md).
-  const full = reader === 'all' || (typeof reader === 'object' && reader.player === player);
+  // A game still being played is told without its events, to everyone alike: a game with fog of
+  // war shows nothing of itself until it is over (docs/spotting.md), and its reports tell the rest.
   return mine.map((p) => {
-    const done = full ? p.sorties : p.sorties.filter((s) => s.fate);
-    const victories = full ? p.victories : done.reduce((n, s) => n + s.kills.reduce((m, k) => m + k.share, 0), 0);
-    const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p)}; ${done.length} sortie${done.length === 1 ? '' : 's'}, ${victoriesText(victories)}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
-    const flying = full ? [] : p.sorties.filter((s) => !s.fate).map((s) => `    flying in ${s.game} (being played)`);
-    return [head, ...done.map((s) => `    ${sortieText(s)}`), ...flying].join('\n');
+    const done = p.sorties.filter((s) => s.fate);
+    const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p, over)}; ${done.length} sortie${done.length === 1 ? '' : 's'}, ${victoriesText(finishedVictories(p))}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
+    const flying = p.sorties.filter((s) => !s.fate).map((s) => `    flying in ${s.game} (being played)`);
+    return wrap([head, ...done.map((s) => `    ${sortieText(s)}`), ...flying].join('\n'), 6);
   }).join('\n');
 }
 
@@ -80,7 +93,8 @@ export function standingLines(tx: StoreTx, c: CampaignRow, r: CampaignRecord): s
   else {
     const { entry, waitingFor } = upcoming(tx, c);
     if (waitingFor) out.push(`Now: game ${waitingFor.id}, turn ${waitingFor.turn}.`);
-    else if (entry) out.push(`Next: ${entry.id} (scenario ${entry.scenario}), ${c.spec.next === 'auto' ? 'starting as soon as the game before it ends' : 'when the game master starts it'}.`);
+    else if (entry && !r.games.length) out.push(`First: ${entry.id} (scenario ${entry.scenario}), when the game master starts it (CAMPAIGN NEXT).`);
+    else if (entry) out.push(`Next: ${entry.id} (scenario ${entry.scenario}), ${c.spec.next === 'auto' ? 'due to start as the last game ended: the game master starts it with CAMPAIGN NEXT' : 'when the game master starts it'}.`);
     else out.push('No scenario follows: the campaign ends.');
   }
   return out;
@@ -119,7 +133,7 @@ export function campaignBlock(tx: StoreTx, gameId: string, player: string, kind:
   lines.push(standing);
   for (const p of mine) {
     const s = p.sorties.find((x) => x.game === gameId);
-    if (s) lines.push(`${p.name}: ${sortieText(s, true)}`);
+    if (s) lines.push(`${p.name}: ${sortieText(s, 'brief')}`);
   }
   const joining = mine.filter((x) => x.joined.how === 'replacement' && x.joined.game === gameId).map((p) => p.name);
   if (joining.length) lines.push(`Replacements, recruits who join your roster: ${joining.join(', ')}.`);

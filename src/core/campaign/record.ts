@@ -69,8 +69,10 @@ export interface PilotRecord {
   crackShot: boolean;
   keenEyes: boolean;
   status: PilotStatus;
-  /** Campaign games still to miss (wounded). */
+  /** Campaign games still to miss (wounded), the one being played included. */
   outFor: number;
+  /** The game being played that this wounded pilot sits out. */
+  sittingOut?: string;
   /** Where he came from: the campaign file, a recruit filling a plane, a replacement for a loss. */
   joined: { how: 'roster' | 'recruit' | 'replacement'; game: string | null };
   /** His rating has shown in combat (seed 002 9.1.11) in some game of the campaign. */
@@ -190,13 +192,14 @@ export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[
   };
   const scores: GameScore[] = [];
   for (const g of [...games].sort((a, b) => a.seq - b.seq)) {
-    // Wounds heal by the game: every pilot out for games misses this one.
+    // Wounds heal by the game: a wounded pilot sits this one out, and is one game nearer flying
+    // again once it is over.
     const flying = new Set(g.start.planes.flatMap((p) => (p.pilot?.id ? [p.pilot.id] : [])));
     for (const p of pilots) {
-      if (p.status === 'wounded' && !flying.has(p.id)) {
-        p.outFor = Math.max(0, p.outFor - 1);
-        if (p.outFor === 0) p.status = 'active';
-      }
+      if (p.status !== 'wounded' || flying.has(p.id)) continue;
+      if (!g.over) { p.sittingOut = g.gameId; continue; }
+      p.outFor = Math.max(0, p.outFor - 1);
+      if (p.outFor === 0) p.status = 'active';
     }
     for (const plane of g.start.planes) {
       const ps = plane.pilot;

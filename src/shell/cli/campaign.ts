@@ -30,7 +30,7 @@ export function registerCampaignCommands(program: Command): void {
       return withRuntime((rt) => {
         const row = createCampaign(rt.deps, { id: opts.id, spec, source: basename(file).replace(/\.yaml$/, ''), gmEmail: opts.gmEmail ?? null });
         out([`Campaign ${row.id} created: ${row.name}`, `Scenarios: ${row.spec.scenarios.map((s) => `${s.id} (${s.scenario})`).join(', ')}`,
-          ...Object.entries(row.spec.players).map(([p, s]) => `Player ${p} (side ${s.side}): ${s.pilots.map((x) => `${x.name}, ${x.quality}`).join('; ')}`), '',
+          ...Object.entries(row.spec.players).map(([p, s]) => `Player ${p} (side ${s.side}): ${s.pilots.map((x) => [x.name, x.quality, ...(x.crackShot ? ['crack shot'] : []), ...(x.keenEyes ? ['keen eyesight'] : [])].join(', ')).join('; ')}`), '',
           `Next: tallyho campaign player ${row.id} <player> <address> for ${Object.keys(row.spec.players).join(' and ')}, then tallyho campaign next ${row.id}`].join('\n'));
       }, { create: true });
     });
@@ -57,8 +57,11 @@ export function registerCampaignCommands(program: Command): void {
       const c = requireCampaign(tx, id);
       const r = recordOf(tx, c);
       if (opts.json) return out(JSON.stringify({ id: c.id, name: c.name, status: c.status, players: tx.campaigns.players(c.id), games: tx.campaigns.games(c.id), record: r }, null, 2));
-      out([`Campaign ${c.id}: ${c.name} (${c.status})`, ...standingLines(tx, c, r), '',
-        ...Object.keys(c.spec.players).flatMap((p) => [`${p}'s pilots`, rosterText(r, p, 'all', true), ''])].join('\n'));
+      const players = tx.campaigns.players(c.id);
+      out([`Campaign ${c.id}: ${c.name} (${c.status})`, ...standingLines(tx, c, r),
+        `Players: ${Object.keys(c.spec.players).map((p) => `${p} ${players.find((x) => x.id === p)?.email ?? '(no address yet: tallyho campaign player)'}`).join(', ')}`,
+        ...(Object.keys(c.assign).length ? [`Chosen for the next game: ${Object.entries(c.assign).map(([pl, pi]) => `${pl} ${pi}`).join(', ')}`] : []), '',
+        ...Object.keys(c.spec.players).flatMap((p) => [`${p}'s pilots`, rosterText(r, p, 'all', c.status === 'over'), ''])].join('\n'));
     })));
   campaign
     .command('list')
