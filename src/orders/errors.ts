@@ -97,9 +97,9 @@ export const ORDER_ERRORS = {
   E_BAD_IMPULSE: (a: { word: string }) => `${a.word ? `'${a.word}': ` : ''}FROM needs an impulse number from 1 to 12, e.g. FROM 3`,
   E_BAD_RANGE: (a: { word: string }) => `${a.word ? `'${a.word}': ` : ''}WITHIN needs a range in hexes from 1 to 8, e.g. WITHIN 4`,
   E_FIRE_REPEATED: (a: { word: string }) => `'${a.word}' is given twice in this fire order (AUTO counts as AT ANY)`,
-  E_FIRE_EXTRA: (a: { word: string; verb: string }) => a.verb === 'HOLD'
-    ? `'${a.word}' is not part of a HOLD order; write HOLD A1 or HOLD A1 <guns>`
-    : `'${a.word}' is not part of a FIRE order; write FIRE A1 <guns> [AT <target>] [FROM <impulse>] [WITHIN <range>]`,
+  E_FIRE_EXTRA: (a: { word: string; verb: string; plane?: string; near?: string }) => a.verb === 'HOLD'
+    ? `'${a.word}' is not part of a HOLD order; write HOLD ${a.plane || 'A1'} or HOLD ${a.plane || 'A1'} <guns>`
+    : `'${a.word}' is not part of a FIRE order${a.near ? `: did you mean ${a.near}?` : ';'} write FIRE ${a.plane || 'A1'} <guns> [AT <target>] [FROM <impulse>] [WITHIN <range>]`,
   // Trucks, tanks and ships (seed 000 V).
   E_NO_UNIT: () => 'MOVE needs a unit id, e.g. MOVE T1 F F (a truck), MOVE K1 L F (a tank), MOVE CV1 TR (a ship)',
   E_BAD_UNIT: (a: { word: string }) => `'${a.word}' is not a unit id: 1 to 16 letters, digits, '-' or '_'`,

@@ -7,6 +7,7 @@ import type { FireOrder, OrderError } from './ast.ts';
 import { ErrorSink, type At } from './errors.ts';
 import { PLANE_ID } from './plot.ts';
 import { cleanLine, commentStart, tokenize, type Token } from './text.ts';
+import { nearest } from './suggest.ts';
 
 const GUN_GROUP = /^[A-Z0-9]{1,16}$/;
 const CLAUSES = new Set(['AT', 'FROM', 'WITHIN', 'AUTO']);
@@ -42,10 +43,10 @@ export function readFireOrder(tokens: readonly Token[], line: number, sink: Erro
   const gunTok = tokens[2];
   const guns = gunTok?.text.toUpperCase();
   if (verb === 'HOLD') {
-    if (gunTok && CLAUSES.has(guns ?? '')) { sink.add('E_FIRE_EXTRA', at(line, gunTok), { word: gunTok.text, verb }); return undefined; }
+    if (gunTok && CLAUSES.has(guns ?? '')) { sink.add('E_FIRE_EXTRA', at(line, gunTok), { word: gunTok.text, verb, plane }); return undefined; }
     if (gunTok && !GUN_GROUP.test(guns ?? '')) { sink.add('E_BAD_GUNS', at(line, gunTok), { word: gunTok.text }); return undefined; }
     const extra = tokens[3];
-    if (extra) { sink.add('E_FIRE_EXTRA', at(line, extra), { word: extra.text, verb }); return undefined; }
+    if (extra) { sink.add('E_FIRE_EXTRA', at(line, extra), { word: extra.text, verb, plane }); return undefined; }
     return { plane, guns: guns ?? 'ALL', hold: true, target: 'ANY' };
   }
   if (!gunTok || !guns || CLAUSES.has(guns)) {
@@ -93,8 +94,12 @@ export function readFireOrder(tokens: readonly Token[], line: number, sink: Erro
       else order.within = n;
       i++;
     } else {
-      sink.add('E_FIRE_EXTRA', at(line, t), { word: t.text, verb });
+      // A misspelt clause ("WITHN 3"): the nearest clause is suggested, and its argument is not
+      // counted as a second mistake.
+      const near = nearest(word, ['AT', 'AUTO', 'FROM', 'WITHIN']);
+      sink.add('E_FIRE_EXTRA', at(line, t), { word: t.text, verb, plane, near: near[0] ?? '' });
       ok = false;
+      if (near.length && near[0] !== 'AUTO' && arg && !CLAUSES.has(arg.text.toUpperCase())) i++;
     }
   }
   return ok ? order : undefined;

@@ -69,8 +69,11 @@ export function createCampaign(deps: AppDeps, input: { id: string; spec: Campaig
   if (!ID_RE.test(id) || id.length > 28) throw new AppError('E_USAGE', `'${input.id}' is not a campaign id: 1 to 28 lower-case letters, digits, '-' or '_' (its games are <id>-1, <id>-2, ...)`);
   // Recruits' names are copied in, so that a later change to the names file changes no campaign.
   const names = deps.campaigns?.recruitNames() ?? {};
+  const first = input.spec.scenarios[0];
+  const sides = input.spec.sides ?? (first && deps.scenarios ? Object.fromEntries(Object.entries(deps.scenarios.load(first.scenario).scenario.sides).map(([k, v]) => [k, v.name])) : undefined);
   const spec: CampaignSpec = {
     ...input.spec,
+    ...(sides ? { sides } : {}),
     players: Object.fromEntries(Object.entries(input.spec.players).map(([k, p]) => [k, { ...p, recruits: p.recruits ?? [...(names[p.nation ?? ''] ?? [])] }])),
   };
   return deps.store.tx((tx) => {

@@ -102,6 +102,8 @@ export function standingLines(tx: StoreTx, c: CampaignRow, r: CampaignRecord): s
 
 /** A side's name as the campaign's games call it. */
 export function sideName(tx: StoreTx, c: CampaignRow, side: string): string {
+  const named = c.spec.sides?.[side];
+  if (named) return named;
   for (const g of tx.campaigns.games(c.id)) {
     const s = tx.turns.get(g.gameId, 1)?.state.sides[side];
     if (s) return s.name;

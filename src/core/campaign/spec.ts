@@ -29,6 +29,8 @@ export const campaignSchema = z.strictObject({
     unit: z.number().int().min(0).max(100).default(3),
     win: z.number().int().min(0).max(100).default(2),
   }).default({ plane: 1, bomber: 2, unit: 3, win: 2 }),
+  /** The sides' names for the standing; when left out, the first scenario's (copied in at creation). */
+  sides: z.record(z.string(), z.string().min(1).max(60)).optional(),
   /** Player slots: the game master binds each to an address. */
   players: z.record(z.string().regex(ID, `player ids are ${idText}`), z.strictObject({
     side: z.string(),
