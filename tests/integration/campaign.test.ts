@@ -34,7 +34,8 @@ describeWithMailStack('a campaign by mail on Postfix + Dovecot', () => {
     await sendOrders(stack(), GM, '#TALLYHO adl gm "campaign-gm-secret"\nCAMPAIGN CREATE adlertag\nCAMPAIGN PLAYER raf raf@example.test\nCAMPAIGN PLAYER lw lw@example.test\nCAMPAIGN NEXT\n#END\n', { subject: 'a campaign' });
     const [answer] = await mailTo(stack(), GM, /GM commands/);
     expect(answer!.text).toContain('CAMPAIGN CREATE adlertag: Campaign adl created from adlertag: Adlertag.');
-    expect(answer!.text).toContain('game adl-1 of campaign adl started: portland (Stuka escort)');
+    // The best pilots fly the fighters: the ace the Bf 109 (E1), not the Stuka.
+    expect(answer!.text.replace(/\s+/g, ' ')).toContain('game adl-1 of campaign adl started: portland (Stuka escort); R1 F/Lt John Dundas, R2 Sgt Alan Feary, S1 Oblt. Franz Seidel, E1 Lt. Erich Rudorffer');
     const [welcome] = await mailTo(stack(), RAF, /\[adl-1\] Welcome to Stuka escort/);
     expect(welcome!.text).toContain('Game 1 of campaign adl (Adlertag): portland.');
     expect(welcome!.text.replace(/\s+/g, ' ')).toContain('PILOTS Ratings are secret: an enemy pilot\'s shows once he has fired at your side');

@@ -175,7 +175,12 @@ export function startNextGame(deps: AppDeps, campaignId: string): NextGameResult
     const lines: string[] = [];
     for (const [player, planes] of byPlayer) {
       if (!planes.length) continue;
-      const flown = planes.filter((id) => loaded.scenario.planes.some((p) => p.id === id));
+      // The best pilots go to the fighters first (an ace flies the escort, not the Stuka).
+      const fighter = (id: string): number => {
+        const cls = loaded.catalog.get(loaded.scenario.planes.find((p) => p.id === id)?.type ?? '')?.class;
+        return cls === 'fighter1' || cls === 'fighter2' ? 0 : 1;
+      };
+      const flown = planes.filter((id) => loaded.scenario.planes.some((p) => p.id === id)).sort((a, b) => fighter(a) - fighter(b));
       const a = assignPilots(record, player, flown, c.assign, c.spec.players[player]?.recruits ?? []);
       for (const [plane, p] of a.pilots) pilots.set(plane, p);
       for (const r of a.refused) lines.push(`not as chosen: ${r}`);
