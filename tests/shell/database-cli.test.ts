@@ -76,6 +76,12 @@ describe('commands and the database', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/cannot read nothere\.yaml/);
     expect(existsSync(join(dir, 'cli/var'))).toBe(false);
+    // Nor for a quick-game scenario (seed 004) that is not valid.
+    writeFileSync(join(dir, 'cli/quick-bad.yaml'), 'ruleset: quick\nname: Bad\nsides: {}\n');
+    const quick = cli(join(dir, 'cli'), {}, 'game', 'create', 'quick-bad.yaml', '--id', 'club');
+    expect(quick.code).toBe(1);
+    expect(quick.err).toMatch(/quick-bad\.yaml is not a valid quick-game scenario/);
+    expect(existsSync(join(dir, 'cli/var'))).toBe(false);
   });
 
   it('names the database on standard error, made or opened, leaving standard output to the command', () => {

@@ -12,6 +12,8 @@ import { createGame, createQuickGame, gameStatus, startGame, type GameStatusView
 import { basename } from 'node:path';
 import type { GameState } from '../../core/state.ts';
 import { loadQuickCards } from '../quick.ts';
+import { parseQuickScenario } from '../../core/quick/scenario.ts';
+import { TallyhoError } from '../errors.ts';
 import { quickScenarioData } from './resolve.ts';
 import { when } from '../../app/messages.ts';
 import { gameClock, heldBackLines, listGames, type GameClockView, type GameListEntry } from '../../app/overview.ts';
@@ -83,6 +85,9 @@ export function registerGameCommands(program: Command): void {
       const quick = quickScenarioData(scenarioPath);
       if (quick !== undefined) {
         const cards = loadQuickCards();
+        // Read before the database is opened, as a standard scenario is: a wrong one makes none.
+        const checked = parseQuickScenario(quick, basename(scenarioPath), cards, '');
+        if (!checked.ok) throw new TallyhoError('E_SCENARIO', `${scenarioPath} is not a valid quick-game scenario`, checked.error.map((p) => p.message));
         return withRuntime((rt) => {
           const row = createQuickGame(rt.deps, { id: opts.id, data: quick, file: basename(scenarioPath), cards });
           const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
