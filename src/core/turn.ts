@@ -147,7 +147,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   // turn (core/two-phase); its plans carry those numbers.
   const choices = { ...state.initiative, ...orders.initiative };
   const shape = state.options.sequence === 'two-phase'
-    ? layOut(plans, new Map(state.planes.map((p) => [p.id, p.side])), choices, turn, options.dry ? undefined : turnDice, new Map(state.planes.flatMap((p) => (p.pilot ? [[p.id, p.pilot] as const] : []))))
+    ? layOut(plans, state.planes, choices, turn, options.dry ? undefined : turnDice)
     : undefined;
   if (shape) events.push(...shape.events);
   const ctx: ImpulseContext = {

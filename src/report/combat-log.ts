@@ -6,6 +6,7 @@
 import type { GameEvent, ShotEvent } from '../core/events.ts';
 import { permilleText } from '../core/ordnance/bombing-table.ts';
 import { facingText } from '../core/hex/facing.ts';
+import { SYSTEM_NAMES } from '../core/combat/damage-state.ts';
 
 type Ev<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
@@ -13,11 +14,12 @@ const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
 const DEFLECTION: Record<string, string> = { none: 'no deflection', medium: 'medium deflection', high: 'high deflection' };
 
-const SYSTEM_WORDS: Record<string, string> = { C: 'cockpit', L: 'control lines', W: 'wings', F: 'fuselage', T: 'tail', GL: 'left guns', GR: 'right guns', GC: 'centre-line guns' };
-
-/** A system key in words with the key, "engine 1 (E1)", so that it is never read as a plane's id. */
+/**
+ * A critical hit's system in words with its key, "engine 1 (E1)", so that it is never read as a
+ * plane's id (the event has no card, so an engine goes by its number).
+ */
 export const systemWords = (key: string): string =>
-  `${SYSTEM_WORDS[key] ?? (/^E\d+$/.test(key) ? `engine ${key.slice(1)}` : key)} (${key})`;
+  `${SYSTEM_NAMES[key] ?? (/^E\d+$/.test(key) ? `engine ${key.slice(1)}` : key)} (${key})`;
 
 /** The lines of one shot, indented under its impulse. */
 export function shotLines(e: ShotEvent): string[] {

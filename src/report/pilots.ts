@@ -18,7 +18,8 @@ export function ratingKnown(p: PlaneState, reader: PilotReader): boolean {
   return !!p.pilot.shown;
 }
 
-const NOT_KNOWN = 'rating not yet known';
+/** An enemy pilot's rating before it has shown. */
+export const NOT_KNOWN = 'rating not yet known';
 
 /** "Flt Lt Malan: ace, crack shot; his ace's card still to play". */
 export function pilotText(pilot: PilotState, known: boolean): string {

@@ -106,15 +106,18 @@ export function exportProblems(data: GameExport): string[] {
   return problems;
 }
 
-/** Reads an export from its JSON text; `name` names the file in errors. */
-export function parseExport(text: string, name: string): GameExport {
-  let data: unknown;
+/** An export's JSON text read, or E_EXPORT_FORMAT. */
+function readJson(text: string, name: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     throw bad(name, `not JSON (${(e as Error).message})`);
   }
-  return checkExport(data, name);
+}
+
+/** Reads an export from its JSON text; `name` names the file in errors. */
+export function parseExport(text: string, name: string): GameExport {
+  return checkExport(readJson(text, name), name);
 }
 
 /** Checks a game export already read from JSON (a file's, or one game of a campaign export). */
@@ -157,12 +160,7 @@ export function checkCampaignExport(data: unknown, name: string): CampaignExport
 
 /** A game's or a campaign's export, by its format. */
 export function parseAnyExport(text: string, name: string): { kind: 'game'; data: GameExport } | { kind: 'campaign'; data: CampaignExport } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw bad(name, `not JSON (${(e as Error).message})`);
-  }
+  const data = readJson(text, name);
   if ((data as { format?: unknown } | null)?.format === CAMPAIGN_EXPORT_FORMAT) return { kind: 'campaign', data: checkCampaignExport(data, name) };
   return { kind: 'game', data: checkExport(data, name) };
 }

@@ -8,7 +8,7 @@ import { when } from '../messages.ts';
 import type { Store } from '../ports.ts';
 import type { PilotRecord } from '../../core/campaign/record.ts';
 import { recordOf, upcoming } from './campaigns.ts';
-import { finishedVictories, ratingFor, sideName, sortieText, statusText, victoriesText } from './views.ts';
+import { ratingFor, sideName, sortieText, statusText, victoriesText } from './views.ts';
 
 const campaignHref = (id: string): string => `/campaigns/${encodeURIComponent(id)}`;
 const pilotHref = (c: string, p: string): string => `${campaignHref(c)}/pilots/${encodeURIComponent(p)}`;
@@ -24,7 +24,7 @@ export function campaignList(store: Store) {
 
 const pilotRow = (c: { id: string }, p: PilotRecord, over: boolean) => ({
   id: p.id, name: p.name, href: pilotHref(c.id, p.id), rating: ratingFor(p, 'public', over), status: statusText(p, over),
-  sorties: p.sorties.filter((s) => s.fate).length, victories: victoriesText(finishedVictories(p)),
+  sorties: p.sorties.filter((s) => s.fate).length, victories: victoriesText(p.victories),
   flying: p.sorties.some((s) => !s.fate),
 });
 

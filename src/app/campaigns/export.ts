@@ -58,10 +58,10 @@ export function importCampaign(deps: AppDeps, data: CampaignExport, options: { a
   });
 }
 
-/** Every game of the campaign re-resolved (app/verify.ts), in order. */
-export function verifyCampaign(deps: AppDeps, id: string, progress?: (done: number, total: number) => void): VerifyResult[] {
+/** Every game of the campaign re-resolved (app/verify.ts), in order; `verify` runs one game's (the CLI times each). */
+export function verifyCampaign(deps: AppDeps, id: string, verify: (gameId: string) => VerifyResult = (g) => verifyGame(deps, g)): VerifyResult[] {
   const games = deps.store.tx((tx) => tx.campaigns.games(requireCampaign(tx, id).id));
-  return games.map((g) => verifyGame(deps, g.gameId, progress));
+  return games.map((g) => verify(g.gameId));
 }
 
 /** The problems of a campaign export whose games were each checked: the games and the order agree. */

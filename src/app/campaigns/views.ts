@@ -6,6 +6,7 @@
  */
 import type { CampaignRecord, PilotRecord, Sortie } from '../../core/campaign/record.ts';
 import { ratingText } from '../../core/pilots/quality.ts';
+import { NOT_KNOWN } from '../../report/pilots.ts';
 import type { CampaignRow } from '../ports-campaign.ts';
 import type { StoreTx } from '../ports.ts';
 import { recordOf, upcoming } from './campaigns.ts';
@@ -25,7 +26,7 @@ export const victoriesText = (n: number): string => `${share(n)} victor${n === 1
 
 export function ratingFor(p: PilotRecord, reader: CampaignReader, over: boolean): string {
   const known = over || reader === 'all' || (typeof reader === 'object' && reader.player === p.player) || p.shown;
-  return known ? ratingText({ quality: p.quality, crackShot: p.crackShot, keenEyes: p.keenEyes }) : 'rating not yet known';
+  return known ? ratingText({ quality: p.quality, crackShot: p.crackShot, keenEyes: p.keenEyes }) : NOT_KNOWN;
 }
 
 /** A pilot's state; `over`: the campaign is over (no more games to miss). */
@@ -62,10 +63,6 @@ export function sortieText(s: Sortie, form: 'full' | 'in-game' | 'brief' = 'full
   return `${where}${s.plane}, ${form === 'brief' ? '' : `${s.type}, `}as ${s.quality}: ${done.length ? done.join('; ') : 'no victory'}${hits}; ${fate}${promoted}${crack}`;
 }
 
-/** Victories in the games that are over. */
-export const finishedVictories = (p: PilotRecord): number =>
-  p.sorties.filter((s) => s.fate).reduce((n, s) => n + s.kills.reduce((m, k) => m + k.share, 0), 0);
-
 /** A player's roster, a pilot a paragraph (his sorties under him), within 78 columns. */
 export function rosterText(r: CampaignRecord, player: string, reader: CampaignReader, over: boolean): string {
   const mine = r.pilots.filter((p) => p.player === player);
@@ -74,7 +71,7 @@ export function rosterText(r: CampaignRecord, player: string, reader: CampaignRe
   // war shows nothing of itself until it is over (docs/spotting.md), and its reports tell the rest.
   return mine.map((p) => {
     const done = p.sorties.filter((s) => s.fate);
-    const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p, over)}; ${done.length} sortie${done.length === 1 ? '' : 's'}, ${victoriesText(finishedVictories(p))}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
+    const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p, over)}; ${done.length} sortie${done.length === 1 ? '' : 's'}, ${victoriesText(p.victories)}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
     const flying = p.sorties.filter((s) => !s.fate).map((s) => `    flying in ${s.game} (being played)`);
     return wrap([head, ...done.map((s) => `    ${sortieText(s)}`), ...flying].join('\n'), 6);
   }).join('\n');

@@ -78,6 +78,7 @@ export interface PilotRecord {
   /** His rating has shown in combat (seed 002 9.1.11) in some game of the campaign. */
   shown: boolean;
   sorties: Sortie[];
+  /** Victories in the games that are over (a game being played is told when it ends). */
   victories: number;
 }
 
@@ -220,7 +221,7 @@ export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[
         kills, units, hits, damaged: !!end.damage?.oddsDamaged, fate: g.over ? fateOf(g.end, end, ps.id) : null,
       };
       rec.sorties.push(sortie);
-      rec.victories = sum(rec.sorties.flatMap((s) => s.kills));
+      rec.victories = sum(rec.sorties.filter((s) => s.fate).flatMap((s) => s.kills));
       if (end.pilot?.shown) rec.shown = true;
       if (!g.over || !sortie.fate) continue;
       const f = sortie.fate;

@@ -129,10 +129,13 @@ export function capacityOf(card: AircraftCard, key: string): number {
   return d[key as 'C' | 'L' | 'W' | 'F'];
 }
 
+/** The system keys other than engines, in words. */
+export const SYSTEM_NAMES: Readonly<Record<string, string>> = { C: 'cockpit', L: 'control lines', W: 'wings', F: 'fuselage', GL: 'left guns', GR: 'right guns', GC: 'centre-line guns' };
+
 /** "C", "left engine", "right gun positions": a system key in words for reports. */
 export function systemName(card: AircraftCard, key: string): string {
-  const names: Record<string, string> = { C: 'cockpit', L: 'control lines', W: 'wings', F: 'fuselage', GL: 'left guns', GR: 'right guns', GC: 'centre-line guns' };
-  if (names[key]) return names[key] as string;
+  const named = SYSTEM_NAMES[key];
+  if (named) return named;
   const i = Number(key.slice(1)) - 1;
   const layouts: Record<number, string[]> = {
     1: ['engine'], 2: ['left engine', 'right engine'], 3: ['left engine', 'centre engine', 'right engine'],

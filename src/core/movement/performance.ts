@@ -7,7 +7,7 @@ import { damagedBand, slowerBand, worseTurnModes } from '../combat/odds.ts';
 import type { BandCondition } from '../combat/damage-state.ts';
 import type { AircraftCard, AltitudeBand, TurnModes, WingLoadingGroup } from '../aircraft/types.ts';
 import { movementRow } from '../impulse/schedule.ts';
-import { loadedBand, pilotBand, takesLoadedPenalty } from '../pilots/quality.ts';
+import { loadedBand, loadedPenaltyApplies, pilotBand } from '../pilots/quality.ts';
 import type { LastTurn } from '../state.ts';
 
 export type SpeedRange = 'maneuver' | 'level' | 'dive';
@@ -30,7 +30,7 @@ export function effectiveBand(card: AircraftCard, altitude: number, loaded: bool
   if (cond?.rocketTubes) band = slowerBand(band);
   // Seed 002 9.2: a loaded fighter or light bomber of a rated game flies worse still; 9.2.4 (a
   // damaged one has jettisoned) keeps it off a damaged plane. Then the pilot's own quality (9.1).
-  if (cond?.bombsAboard && !cond.damaged && takesLoadedPenalty(card)) band = loadedBand(card, band, b);
+  if (cond && loadedPenaltyApplies(card, cond)) band = loadedBand(card, band, b);
   if (cond?.quality) band = pilotBand(band, cond.quality);
   return band;
 }

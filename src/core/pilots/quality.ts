@@ -91,6 +91,13 @@ export const takesLoadedPenalty = (card: AircraftCard): boolean => LOADED_CLASSE
 export const isAgile = (card: AircraftCard, band: AltitudeBand): boolean =>
   (card.class === 'fighter1' || card.class === 'fighter2') && band.turnModes.maneuver.turn <= 2;
 
+/**
+ * Whether the loaded condition of 9.2 weighs on the plane: a rated game's fighter or light bomber
+ * with its load aboard, not damaged (9.2.4: a damaged one has jettisoned).
+ */
+export const loadedPenaltyApplies = (card: AircraftCard, cond: { bombsAboard?: boolean; damaged: boolean }): boolean =>
+  !!cond.bombsAboard && !cond.damaged && takesLoadedPenalty(card);
+
 /** The turn-mode steps the loaded condition costs (9.2.1). */
 export const loadedAgilityLoss = (card: AircraftCard, clean: AltitudeBand): number => (isAgile(card, clean) ? 2 : 1);
 

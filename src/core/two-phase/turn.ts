@@ -35,10 +35,10 @@ import type { FlightPlan } from '../movement/plan.ts';
 import { runBombPhase } from '../ordnance/bombs.ts';
 import { runRocketPhase } from '../ordnance/rockets.ts';
 import type { ImpulseContext } from '../phases.ts';
+import type { PlaneState } from '../state.ts';
 import { revealAttackers, runSpottingPhase } from '../spotting/spot.ts';
 import { moveUnits } from '../units/phase.ts';
 import { firstPhaseHexes, type InitiativeChoice, movementOrder } from './initiative.ts';
-import type { PilotState } from '../pilots/quality.ts';
 
 export interface TwoPhaseShape {
   /** Plane ids in the order of movement. */
@@ -55,8 +55,9 @@ export interface TwoPhaseShape {
  * Lays the turn out: the order of movement and every plane's movement points numbered as the
  * impulses of the two-phase turn (phase one's, impulse zero, phase two's, impulse zero).
  */
-export function layOut(plans: ReadonlyMap<string, FlightPlan>, sides: ReadonlyMap<string, string>, choices: Readonly<Record<string, InitiativeChoice>>, turn: number, dice: Dice | undefined, pilots: ReadonlyMap<string, PilotState> = new Map()): TwoPhaseShape {
-  const movers = [...plans.values()].map((p) => ({ id: p.plane, side: sides.get(p.plane) ?? '', speed: p.steps.length, pilot: pilots.get(p.plane) }));
+export function layOut(plans: ReadonlyMap<string, FlightPlan>, planes: readonly PlaneState[], choices: Readonly<Record<string, InitiativeChoice>>, turn: number, dice: Dice | undefined): TwoPhaseShape {
+  const byId = new Map(planes.map((p) => [p.id, p]));
+  const movers = [...plans.values()].map((p) => ({ id: p.plane, side: byId.get(p.plane)?.side ?? '', speed: p.steps.length, pilot: byId.get(p.plane)?.pilot }));
   const { order, events } = movementOrder(movers, choices, turn, dice);
   const renumbered = new Map<string, FlightPlan>();
   const steps = new Map<string, FlightPlan['steps']>(order.map((id) => [id, []]));
