@@ -1,12 +1,12 @@
 /**
  * Random legal plots for property tests and benchmarks: manoeuvres chosen at random, sized by the
  * plane's turn modes, checked with the referee's own planTurn; a plane for which no random plot
- * comes out legal flies its default plot.
+ * comes out legal flies its missed-orders plot.
  */
 import type { Bank } from '../src/core/bank.ts';
 import { bankSide } from '../src/core/bank.ts';
 import { movementPoints } from '../src/core/impulse/schedule.ts';
-import { defaultPlot } from '../src/core/movement/default-plot.ts';
+import { missedOrders } from '../src/core/movement/missed-orders.ts';
 import { bankMode, effectiveBand, turnMode } from '../src/core/movement/performance.ts';
 import { planTurn } from '../src/core/movement/plan.ts';
 import { cardOf, type GameState, type PlaneState } from '../src/core/state.ts';
@@ -56,5 +56,5 @@ export function randomPlot(state: GameState, plane: PlaneState, r: () => number,
     const plot: Plot = { plane: plane.id, bomb: false, boxes };
     if (planTurn(state, plane, plot).ok) return plot;
   }
-  return defaultPlot(state, plane);
+  return missedOrders(state, plane).plot;
 }

@@ -14,7 +14,8 @@ import { announce, defaultWords, type Section } from './notify.ts';
 import { quickCasualties } from './quick-views.ts';
 import type { GameRow, StoreTx } from './ports.ts';
 import { applySetting, durationText, parseDuration, scheduleWords, settingLines, type GameSettings } from './settings.ts';
-import { resolveReady } from './turn.ts';
+import { attemptTurn, resolveReady } from './turn.ts';
+import { openStall, stallLine } from './stalls.ts';
 import { reportPicture } from './pictures.ts';
 import { situationMap, wrap } from './views.ts';
 import { afterGameOver } from './campaigns/campaigns.ts';
@@ -26,6 +27,8 @@ export interface ControlResult {
   /** What was done, for the CLI and the GM's answer. */
   lines: string[];
   sections?: Section[];
+  /** Nothing was done (a turn that could not be resolved): the CLI exits with an error. */
+  failed?: boolean;
 }
 
 function running(tx: StoreTx, id: string): GameRow {
@@ -140,13 +143,24 @@ export function extendTurn(deps: AppDeps, gameId: string, span?: string): Contro
   });
 }
 
-/** Resolves the current turn now; planes without orders fly the default (no miss is counted). */
+/**
+ * Resolves the current turn now; planes without orders fly the default (no miss is counted). A turn
+ * that cannot be resolved is answered with every problem (`failed`), and recorded and told as any
+ * stall is (app/stalls.ts): the answer does not undo that.
+ */
 export function processTurn(deps: AppDeps, gameId: string): ControlResult {
   return deps.store.tx((tx) => {
     const game = running(tx, gameId);
     const missing = missingPlayers(tx, game).map((p) => p.id);
     const turn = resolveReady(deps, game.id, { withDefaults: true });
-    if (turn === null) throw new AppError('E_STATE', `turn ${game.turn} of game '${game.id}' could not be resolved (see the log)`);
+    if (turn === null) {
+      const stall = openStall(tx, game);
+      return {
+        game, failed: true,
+        lines: [`turn ${game.turn} of game '${game.id}' could not be resolved; nothing was moved and no dice were thrown:`, ...(stall?.problems ?? []).map(stallLine),
+          'the players have been told the turn is delayed; put the cause right and PROCESS again, or ROLLBACK'],
+      };
+    }
     const after = requireGame(tx, game.id);
     return {
       game: after,
@@ -161,14 +175,15 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
   const game = deps.store.tx((tx) => running(tx, gameId));
   const r = deps.store.dryRun((tx) => {
     const missing = missingPlayers(tx, game).map((p) => p.id);
-    const turn = resolveReady(deps, game.id, { withDefaults: true });
-    if (turn === null) return null;
+    const a = attemptTurn(deps, game.id, { withDefaults: true });
+    if (!('turn' in a)) return 'problems' in a ? a.problems : [];
+    const turn = a.turn;
     const events: GameEvent[] = tx.events.list(game.id, turn);
     const before = tx.turns.get(game.id, turn)?.state as GameState;
     const state = tx.turns.get(game.id, turn + 1)?.state as GameState;
     return { missing, events, before, state };
   });
-  if (!r) throw new AppError('E_STATE', `turn ${game.turn} of game '${game.id}' could not be resolved (see the log)`);
+  if (Array.isArray(r)) throw new AppError('E_STATE', `turn ${game.turn} of game '${game.id}' could not be resolved; nothing was moved`, r.map(stallLine));
   const shot = r.before.quick ? quickCasualties(r.events) : casualties(r.events);
   return {
     game,

@@ -47,6 +47,12 @@ export function refereeCopies(tx: StoreTx, gameId: string, playerId: string, tur
   return out;
 }
 
+/** Whether every envelope of `group` is an unchanged copy of orders the referee sent (none edited). */
+export function onlyCopies(envelopes: readonly Envelope[], group: readonly number[], errors: (i: number) => OrderError[], copies: () => Set<string>): boolean {
+  const known = copies();
+  return group.every((i) => errors(i).length === 0 && known.has(ordersText(envelopes[i] as Envelope)));
+}
+
 /**
  * Chooses among the envelopes `group` (indexes into `envelopes`, all for one known game and player).
  * `errors` are the parse errors by envelope index.

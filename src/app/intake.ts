@@ -9,7 +9,8 @@
 import { formatOrders, GM_COMMANDS, parseOrders, type Envelope } from '../orders/index.ts';
 import { isQuickGame } from './games.ts';
 import { answerBareCommand } from './bare-commands.ts';
-import { chooseEnvelope, refereeCopies } from './duplicates.ts';
+import { chooseEnvelope, onlyCopies, refereeCopies } from './duplicates.ts';
+import { askOutside, outsideNote, outsideParagraph } from './outside.ts';
 import { GM_ID } from './games.ts';
 import { queueAnswer } from './notify.ts';
 import type { AppDeps } from './deps.ts';
@@ -86,11 +87,14 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       if (!senderKnown) return finish(false, 'not-for-us', 'Rejected', 'no orders envelope and the sender is not a player');
       if (answerBareCommand(deps, tx, inbound)) return finish(false, 'orders', 'Processed', 'a command without an envelope');
       notice('no orders found in your mail', [
-        `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} holds no orders envelope, so nothing was changed.`, HOW_TO, ...mailErrors, ...mail.notes,
+        `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} holds no orders envelope, so nothing was changed.`,
+        ...(parsed.outside ? [outsideParagraph(parsed.outside)] : []), HOW_TO, ...mailErrors, ...mail.notes,
       ]);
       return finish(false, 'no-orders', 'Processed', 'no envelope');
     }
-    const ctx = { deps, tx, mail: { ...mail, notes: [...mail.notes, ...mailErrors] }, inboundId, senderKnown, limited };
+    // Order-shaped lines outside every envelope are never passed over in silence (app/outside.ts).
+    const outside = parsed.outside ?? [];
+    const ctx = { deps, tx, mail: { ...mail, notes: [...mail.notes, ...mailErrors, ...(outside.length ? [outsideNote(outside)] : [])] }, inboundId, senderKnown, limited };
     const results = groupEnvelopes(parsed.envelopes).flatMap((group) => {
       const env = parsed.envelopes[group[0] as number] as Envelope;
       const errorsOf = (i: number) => parsed.errors.filter((e) => e.envelope === i);
@@ -107,6 +111,13 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
         const own = secrets.some((e) => authenticate(deps, e, game, player).ok);
         if (!own) return [handleEnvelope(ctx, choice.ambiguous[0] as Envelope, [], { ok: false })];
         askWhichEnvelope(deps, tx, { game, player, envelopes: choice.ambiguous, inboundId, replyTo: mail.messageId });
+        return [{ outcome: 'refused' as const, gameId: game.id }];
+      }
+      // The only envelope an unchanged copy of a template the referee sent, and orders outside it:
+      // which count? Nothing is taken; the player is asked (when the envelope is his).
+      if (outside.length && game && player && onlyCopies(parsed.envelopes, group, errorsOf, () => refereeCopies(tx, game.id, player.id, game.turn))
+        && authenticate(deps, env, game, player).ok) {
+        askOutside(deps, tx, { game, player, envelope: env, outside, inboundId, replyTo: mail.messageId });
         return [{ outcome: 'refused' as const, gameId: game.id }];
       }
       const i = choice.chosen as number;

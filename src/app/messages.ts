@@ -156,7 +156,7 @@ function progressText(a: AckInput): string {
   if (!a.accepted) return `Correct the orders and send them again.${holds}`;
   if (a.waiting.length) return `Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. You may send new orders until the turn is resolved; the latest count.${holds}`;
   if (a.hold) return `Every player's orders are in, but the turn is not resolved yet: ${a.hold}. You may send new orders until then; the latest count.`;
-  return `Every player's orders are in: the turn is resolved now, and its report follows.`;
+  return `Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).`;
 }
 
 export const PATH_KEY = '+n: the hex it enters in impulse n';

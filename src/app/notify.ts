@@ -15,7 +15,7 @@ import type { GameRow, OutboxKind, PlayerRow, StoreTx } from './ports.ts';
 import { durationText } from './settings.ts';
 import { wrap } from './views.ts';
 
-export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvres at their speed, with power and brake unchanged, fire held';
+export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvres at their speed, with power and brake unchanged, fire held (where the rules forbid that, the nearest legal plot; the report says which)';
 /** The quick game's default (seed 004, docs/quick.md): no move, straight on; the guns fire as ever. */
 export const QUICK_DEFAULT_WORDS = 'each aircraft straight on at its SPEED, its guns firing at the nearest enemy in their arcs';
 export const defaultWords = (state: GameState | undefined): string => (state?.quick ? QUICK_DEFAULT_WORDS : DEFAULT_WORDS);
@@ -124,13 +124,13 @@ export function announce(deps: AppDeps, tx: StoreTx, game: GameRow, title: strin
 }
 
 /** A notice to the game master, when there is one. */
-export function alertGm(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[]): boolean {
+export function alertGm(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[], sections: Section[] = []): boolean {
   const gm = gmAddress(deps, tx, game.id);
   if (!gm) {
     deps.log.warn({ game: game.id, title }, 'no game master address: alert only logged');
     return false;
   }
-  queueAnswer(deps, tx, { to: gm, game, player: null, title, paragraphs, kind: 'notice', subject: `[${game.id}] GM: ${capital(title)}` });
+  queueAnswer(deps, tx, { to: gm, game, player: null, title, paragraphs, sections, kind: 'notice', subject: `[${game.id}] GM: ${capital(title)}` });
   return true;
 }
 

@@ -9,6 +9,7 @@ import type { JoinRequestRow } from './ports-control.ts';
 import type { SuppressReason } from './ports-replies.ts';
 import type { GameRow, StoreTx } from './ports.ts';
 import type { GameSettings } from './settings.ts';
+import { openStall, stallLine } from './stalls.ts';
 
 export interface GameClockView {
   zone: string;
@@ -30,6 +31,8 @@ export interface GameClockView {
   heldBack: Record<SuppressReason, number>;
   /** Orders or GM commands with a wrong secret, and how many of them notices told (attacks.ts). */
   wrongSecrets: { attempts: number; noticed: number };
+  /** The current turn cannot be resolved (app/stalls.ts): since when, tries, every problem. */
+  stall: { since: number; attempts: number; problems: string[] } | null;
 }
 
 export function clockView(deps: AppDeps, tx: StoreTx, game: GameRow): GameClockView {
@@ -53,7 +56,13 @@ export function clockView(deps: AppDeps, tx: StoreTx, game: GameRow): GameClockV
     terminated: control.terminatedAt !== null,
     heldBack: tx.replies.suppressedCounts(game.id, [...new Set(tx.players.listAll(game.id).map((p) => p.email))]),
     wrongSecrets: tx.replies.authFailureCounts(game.id),
+    stall: stallView(tx, game),
   };
+}
+
+function stallView(tx: StoreTx, game: GameRow): GameClockView['stall'] {
+  const s = game.status === 'running' ? openStall(tx, game) : undefined;
+  return s ? { since: s.firstAt, attempts: s.attempts, problems: s.problems.map(stallLine) } : null;
 }
 
 /** Replies held back by the limits on replies, and wrong secrets (docs/gm-guide.md "Limits on replies"). */
@@ -81,6 +90,8 @@ export interface GameListEntry {
   zone: string;
   paused: boolean;
   missing: string[];
+  /** The current turn cannot be resolved (app/stalls.ts). */
+  stalled: boolean;
 }
 
 /** Every game with its clock, oldest first. */
@@ -90,6 +101,7 @@ export function listGames(deps: AppDeps): GameListEntry[] {
     return {
       id: g.id, name: g.name, status: g.status, turn: g.turn, players: tx.players.list(g.id).length,
       deadline: c.deadline === null ? null : new Date(c.deadline).toISOString(), zone: c.zone, paused: c.paused, missing: c.missing,
+      stalled: c.stall !== null,
     };
   }));
 }

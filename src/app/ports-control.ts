@@ -1,6 +1,7 @@
 /**
  * The Store's side of correspondence play (migrations/003_correspondence.sql): a game's settings
- * and game master, each turn's clock, missed turns, sign-up requests, replacements and rollback.
+ * and game master, each turn's clock, missed turns, sign-up requests, replacements and rollback, and
+ * turns that could not be resolved (009_turn_stalls.sql).
  */
 import type { GameSettings } from './settings.ts';
 
@@ -32,6 +33,21 @@ export interface TurnClockRow {
   reruns: number;
 }
 
+/** One problem that keeps a turn from resolving: the plane it concerns (null: the referee itself). */
+export interface StallProblem { plane: string | null; message: string }
+
+/** A turn that could not be resolved (migrations/009_turn_stalls.sql, app/stalls.ts). */
+export interface TurnStallRow {
+  gameId: string;
+  turn: number;
+  problems: StallProblem[];
+  firstAt: number;
+  lastAt: number;
+  attempts: number;
+  /** The turn resolved after all. */
+  clearedAt: number | null;
+}
+
 export interface JoinRequestRow {
   gameId: string;
   playerId: string;
@@ -61,6 +77,8 @@ export interface ControlRepo {
   transferPlanes(gameId: string, from: string, to: string): void;
   /** Withdraws accepted orders of a turn (all players, or one): they no longer fly it. */
   withdrawOrders(gameId: string, turn: number, reason: string, playerId?: string): void;
+  stall(gameId: string, turn: number): TurnStallRow | undefined;
+  saveStall(row: TurnStallRow): void;
   /**
    * Undoes the resolution of `turn`: its events, the misses counted at it, the next turn's row,
    * clock and dice; the turn is open again (unresolved).

@@ -12,7 +12,7 @@ import { bankWords } from '../core/bank.ts';
 import { distance, hexLabel, parseHexLabel } from '../core/hex/coords.ts';
 import { facingText } from '../core/hex/facing.ts';
 import { movementPoints } from '../core/impulse/schedule.ts';
-import { defaultPlot } from '../core/movement/default-plot.ts';
+import { missedOrders } from '../core/movement/missed-orders.ts';
 import { planeLimits } from '../core/movement/limits.ts';
 import { ordinal } from '../core/movement/plan-checks.ts';
 import { firstPhaseHexes } from '../core/two-phase/initiative.ts';
@@ -168,7 +168,7 @@ export function examplePlot(state: GameState, p: PlaneState): string {
     const plot = parsePlot(text).value;
     if (plot && planAll({ ...state, planes: [p] }, { plots: { [p.id]: plot }, fire: [] }).ok) return text;
   }
-  return formatPlot(defaultPlot(state, p));
+  return formatPlot(missedOrders(state, p).plot);
 }
 
 /** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
@@ -189,7 +189,7 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   const fire: FireOrder[] = [];
   for (const p of planes) {
     const own = standing.plots[p.id];
-    const plot = own && own.boxes.length ? own : defaultPlot(state, p);
+    const plot = own && own.boxes.length ? own : missedOrders(state, p).plot;
     if (plot.boxes.length) plots.push(plot);
     else full.push(p.id);
     const orders = standing.fire.filter((f) => f.plane.toUpperCase() === p.id.toUpperCase());

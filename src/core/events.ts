@@ -22,7 +22,8 @@ export type GameEvent =
   | (Base & { type: 'brake'; factors: number })
   // Archived games from before bombs were dropped (core/ordnance): BOMB written, nothing thrown.
   | (Base & { type: 'bomb-mark'; hex: string; altitude: number; dive: boolean })
-  | (Base & { type: 'default-orders'; reason: string })
+  // how: absent for the standing default; nearest or forced (core/movement/missed-orders.ts).
+  | (Base & { type: 'default-orders'; reason: string; how?: 'nearest' | 'forced' })
   | (Base & { type: 'carry'; boxes: string[] })
   | (Base & { type: 'speed'; from: number; to: number; terms: { why: string; tenths: number; rule: string }[] })
   | (Base & { type: 'stall'; speed: number; minimum: number })

@@ -6,7 +6,7 @@
 import { bandCondition } from './combat/damage-state.ts';
 import { type Dice, seededDice } from './dice.ts';
 import type { GameEvent } from './events.ts';
-import { defaultPlot } from './movement/default-plot.ts';
+import { type MissedOrders, missedOrders } from './movement/missed-orders.ts';
 import { isStalled, newSpeed } from './movement/bookkeeping.ts';
 import { type FlightPlan, planTurn } from './movement/plan.ts';
 import { effectiveBand } from './movement/performance.ts';
@@ -41,6 +41,22 @@ export interface TurnOrders {
   initiative?: Record<string, InitiativeChoice>;
   /** The quick game (seed 004): each aircraft's move, `2L1` read (core/quick/game.ts). */
   quick?: Record<string, QuickStep[]>;
+}
+
+/** A plane flying without a plot this turn: the missed-orders plot it flies (none in the quick game). */
+export interface Defaulted { plane: string; missed?: MissedOrders }
+
+/** The default-orders event's words: what the plane flies and, off the standing default, why. */
+function defaultReason(fires: boolean, missed: MissedOrders | undefined): string {
+  const base = fires ? 'no plot' : 'no orders';
+  const guns = fires ? 'its fire orders stand' : 'fire held';
+  if (!missed || missed.how === 'standing') return fires ? 'no plot: carried-over manoeuvre, then forwards; its fire orders stand' : 'no orders: carried-over manoeuvre, then forwards, fire held';
+  // A checker's message is "what is wrong: what to write instead"; the default tells only the first.
+  const first = missed.problems[0];
+  const why = first ? `${first.box ? `box ${first.box}: ` : ''}${first.message.split(': ')[0]}` : 'the rules forbid it';
+  return missed.how === 'nearest'
+    ? `${base}; flying straight on would break a rule (${why}), so it flies the nearest legal plot instead: ${missed.words}; ${guns}`
+    : `${base}; flying straight on breaks a rule (${why}) and no legal plot is near, so it flies on as the rules bind it: ${missed.words}; ${guns}`;
 }
 
 export interface TurnResult {
@@ -81,15 +97,15 @@ const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
 };
 
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
-export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; ground: Map<string, GroundPlan>; defaulted: string[] }, Problem[]> {
+export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; ground: Map<string, GroundPlan>; defaulted: Defaulted[] }, Problem[]> {
   if (state.quick) {
     const problems = checkQuickOrders(state, orders.quick ?? {}, orders.fire);
-    const defaulted = state.planes.filter((p) => p.status === 'flying' && !orders.quick?.[p.id]).map((p) => p.id);
+    const defaulted = state.planes.filter((p) => p.status === 'flying' && !orders.quick?.[p.id]).map((p) => ({ plane: p.id }));
     return problems.length ? err(problems) : ok({ plans: new Map(), units: new Map(), ground: new Map(), defaulted });
   }
   const problems: Problem[] = [];
   const plans = new Map<string, FlightPlan>();
-  const defaulted: string[] = [];
+  const defaulted: Defaulted[] = [];
   const byId = new Map(state.planes.map((p) => [p.id, p]));
   for (const id of Object.keys(orders.plots)) {
     const plane = byId.get(id);
@@ -110,9 +126,11 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
   if (!ground.ok) problems.push(...ground.error);
   for (const plane of state.planes) {
     if (plane.status !== 'flying' || plane.ground) continue;
-    let plot = orders.plots[plane.id];
-    if (!plot) { plot = defaultPlot(state, plane); defaulted.push(plane.id); }
-    const r = planTurn(state, plane, plot);
+    const plot = orders.plots[plane.id];
+    // No plot: the missed-orders plot, which always flies (movement/missed-orders.ts).
+    const missed = plot ? undefined : missedOrders(state, plane);
+    if (missed) defaulted.push({ plane: plane.id, missed });
+    const r = missed ? ok(missed.plan) : planTurn(state, plane, plot);
     if (r.ok) {
       plans.set(plane.id, r.value);
       problems.push(...torpedoProblems(state, plane, r.value));
@@ -136,9 +154,9 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   const work = workingCopy(state);
   const events: GameEvent[] = [];
   const turn = state.turn;
-  for (const id of defaulted) {
+  for (const { plane: id, missed } of defaulted) {
     const fires = orders.fire.some((f) => f.plane.toUpperCase() === id.toUpperCase() && !f.hold);
-    events.push({ impulse: 0, phase: 'G', plane: id, type: 'default-orders', reason: fires ? 'no plot: carried-over manoeuvre, then forwards; its fire orders stand' : 'no orders: carried-over manoeuvre, then forwards, fire held' });
+    events.push({ impulse: 0, phase: 'G', plane: id, type: 'default-orders', reason: defaultReason(fires, missed), ...(missed && missed.how !== 'standing' ? { how: missed.how } : {}) });
   }
   const noShot = watchFireOrders(state, orders.fire);
   const sighted: SightedShot[] | undefined = options.dry ? [] : undefined;

@@ -143,7 +143,12 @@ export interface OrderError {
   envelope?: number;
 }
 
+/** A line outside every envelope that reads as an order (orders/outside.ts). */
+export interface OutsideLine { line: number; text: string }
+
 export interface ParseResult {
   envelopes: Envelope[];
   errors: OrderError[];
+  /** Order-shaped lines outside every envelope, which are not read (orders/outside.ts). */
+  outside?: OutsideLine[];
 }

@@ -4,7 +4,8 @@
  * reported, with its line and column; nothing throws, and the work is linear in the text.
  * formatOrders writes envelopes back in canonical form; reading that gives the same envelopes.
  */
-import type { Envelope, OrderError, ParseResult } from './ast.ts';
+import type { Envelope, OrderError, OutsideLine, ParseResult } from './ast.ts';
+import { MAX_OUTSIDE, maybeOrderLine, orderLinesOutside } from './outside.ts';
 import { commandTable, formatCommand, GM_PLAYER, KEYWORDS, PLAYER_COMMANDS, readCommand, type CommandSpec, type CommandTable } from './commands.ts';
 import { nearest } from './suggest.ts';
 import { formatQuickMoves, parseQuickMoves } from './quick.ts';
@@ -235,10 +236,15 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
   };
   const lines = splitLines(text);
   let inside = 0; // lines read inside envelopes (LIMITS.maxLines)
+  const candidates: OutsideLine[] = []; // order-shaped lines outside envelopes (outside.ts)
   for (let n = 0; n < lines.length; n++) {
     const raw = lines[n] as string;
     const line = n + 1;
-    if (!open && !raw.includes('#')) continue; // outside envelopes only a #TALLYHO line matters
+    if (!open && !raw.includes('#')) {
+      // Outside envelopes only a #TALLYHO line is read; an order-shaped line is noted.
+      if (candidates.length < MAX_OUTSIDE * 4 && maybeOrderLine(raw)) candidates.push({ line, text: raw });
+      continue;
+    }
     if (open && ++inside > LIMITS.maxLines) {
       sink.add('E_TOO_MANY_LINES', { line, column: 1 }, {});
       close(open);
@@ -282,7 +288,8 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
     sink.add('E_NO_END', { line: o.env.line, column: o.hashCol }, {});
     close(o);
   }
-  return { envelopes, errors: sink.sorted() };
+  const outside = orderLinesOutside(candidates);
+  return { envelopes, errors: sink.sorted(), ...(outside.length ? { outside } : {}) };
 }
 
 /**

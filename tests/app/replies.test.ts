@@ -29,7 +29,7 @@ describe('acknowledgements that are true', () => {
     const s = startedDuel(t);
     expect(flat(send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1').mails[0]!.text)).toContain('Still to send orders for turn 1: blue.');
     const last = send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
-    expect(flat(last.mails[0]!.text)).toContain("Every player's orders are in: the turn is resolved now, and its report follows.");
+    expect(flat(last.mails[0]!.text)).toContain("Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).");
     expect(last.mails.filter((m) => m.kind === 'report')).toHaveLength(2);
   });
 

@@ -125,7 +125,7 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
       subject: 'Re: [demo] Welcome to Channel duel: orders for turn 1',
       html: `<html><body><p>Hier meine Befehle:</p><p>${orders(welcomeLw, 'lw', 1).split('\n').join('<br>\n')}</p><p>--<br>Hans</p></body></html>`,
     }, [/^\[demo\] Turn 1 orders accepted$/]);
-    expect(flat(ack1b!)).toContain("Every player's orders are in: the turn is resolved now, and its report follows.");
+    expect(flat(ack1b!)).toContain("Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).");
     await until(() => (reportsOf(1) === 2 ? true : undefined));
 
     // Turn 2. raf sends a plot with a mistake and a WAIT: refused, and the WAIT does nothing.

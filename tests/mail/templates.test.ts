@@ -48,6 +48,10 @@ function mails(): Record<string, OutboxRow> {
   found['answer-needs-envelope'] = last();
   intake(t.deps, mail(RED, 'MAP', { subject: 'Re: [duel] Turn 1 report' }), place(10));
   found['answer-bare-map'] = last();
+  // Outlook-style: order lines above the pasted report, whose template is unchanged: which count?
+  const pasted = found.report!;
+  intake(t.deps, mail(RED, `R1: RB S TR 1 1\nFIRE R1 ALL AT B1\n\nSent from Outlook\n\nFrom: Tallyho referee\nSubject: ${pasted.subject}\n\n${pasted.text}`), place(11));
+  found['notice-outside'] = last();
   return found;
 }
 

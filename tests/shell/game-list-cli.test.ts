@@ -16,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tallyho-list-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const entry = (e: Partial<GameListEntry>): GameListEntry => ({
-  id: 'g', name: 'Game', status: 'running', turn: 1, players: 2, deadline: null, zone: 'UTC', paused: false, missing: [], ...e,
+  id: 'g', name: 'Game', status: 'running', turn: 1, players: 2, deadline: null, zone: 'UTC', paused: false, missing: [], stalled: false, ...e,
 });
 
 describe('game list', () => {

@@ -27,7 +27,8 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { fixedDice } from '../../src/core/dice.ts';
 import { resolveTurn } from '../../src/core/turn.ts';
-import { parseOrders } from '../../src/orders/index.ts';
+import { parseBox, parseOrders } from '../../src/orders/index.ts';
+import type { PlotMode } from '../../src/orders/ast.ts';
 import type { TurnOrders } from '../../src/core/turn.ts';
 import { parse } from 'yaml';
 import type { AircraftCard } from '../../src/core/aircraft/types.ts';
@@ -213,6 +214,21 @@ function terrainOf(text: string): TerrainSpec | undefined {
   return { base: (f.base ?? 'land') as 'land' | 'sea', ...Object.fromEntries(['land', 'sea', 'road', 'airfield'].flatMap((k) => (areas(k) ? [[k, areas(k)]] : []))) };
 }
 
+/**
+ * `carry=S,TRP` (boxes as a plot writes them, comma-separated) and `carrymode=SD`: a manoeuvre
+ * carried over from last turn, its last box completing it.
+ */
+function carryOf(text: string | undefined, mode: string | undefined): PlaneState['carry'] {
+  if (!text) return null;
+  const words = text.split(',');
+  const boxes = words.map((w, i) => {
+    const b = parseBox(w).value;
+    if (!b) throw new Error(`carry=${text}: ${w} is not a box`);
+    return { man: b.man, alt: b.alt, forced: 0, power: b.power, brake: b.brake, count: i === words.length - 1 ? 1 : 0, roll: 0 as const };
+  });
+  return { boxes, mode: (mode as PlotMode | undefined) ?? null };
+}
+
 export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ships: Map<string, ShipCard> = new Map()): GameState {
   const unitLines = c.before.filter((l) => /\sunit=/.test(l));
   const units = unitLines.map((l) => buildUnit(c, l, ships));
@@ -226,7 +242,7 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
     return {
       id: id!, side: f.side ?? 'a', type: f.type ?? 'tf', hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true',
       altitude: Number(f.alt ?? 10000), speed: Math.round(Number(f.speed ?? 5) * 10), bank: (f.bank ?? 'N') as Bank,
-      loaded: f.loaded === 'true' || !!f.torpedo, carry: null,
+      loaded: f.loaded === 'true' || !!f.torpedo, carry: carryOf(f.carry, f.carrymode),
       ...(f.torpedo ? { torpedo: f.torpedo } : {}),
       // rp=N: air-to-ground rockets carried (docs/ordnance.md "Rockets").
       ...(f.rp ? { rocketLoad: Number(f.rp) } : {}),
@@ -289,7 +305,7 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'stall': return `${at} stall`;
     case 'crash': return `${at} crash ${e.hex}`;
     case 'exit-map': return `${at} exit ${e.hex}`;
-    case 'default-orders': return `${at} default`;
+    case 'default-orders': return `${at} default${e.how ? ` ${e.how}` : ''}`;
     case 'bomb-mark': return `${at} bomb ${e.hex} ${e.dive ? 'dive' : 'glide'}`;
     case 'shot': {
       const drm = `${e.deflection.drm >= 0 ? '+' : ''}${e.deflection.drm}`;

@@ -214,4 +214,21 @@ describe('the administration pages', () => {
     expect((await c.post('/admin/games/duel/rollback', { csrf, confirm: 'duel' })).status).toBe(200);
     expect(g.t.store.tx((tx) => tx.games.get('duel')!.turn)).toBe(2);
   });
+  it('show a turn that cannot be resolved on the list and the game page, and answer Process now with its problems', async () => {
+    const c = new Client(url);
+    await c.signIn();
+    const csrf = await c.csrf('/admin/games/duel');
+    const turn = g.t.store.tx((tx) => tx.games.get('duel')!.turn);
+    // The aircraft cards are gone from the stored state, as after a hand-edited database.
+    g.t.store.db.prepare("UPDATE turns SET state = json_set(state, '$.aircraft', json('{}')) WHERE game_id = 'duel' AND turn = ?").run(turn);
+    const processed = await c.post('/admin/games/duel/process', { csrf, confirm: 'duel' });
+    expect(processed.status).toBe(409);
+    expect(processed.body).toContain('Process now: not done');
+    expect(processed.body).toContain('no aircraft card &#x27;tf&#x27; in the game state');
+    expect(g.t.store.tx((tx) => tx.games.get('duel')!.turn)).toBe(turn);
+    expect((await c.get('/admin')).body).toContain('<strong>cannot be resolved</strong>');
+    const page = (await c.get('/admin/games/duel')).body;
+    expect(page).toContain('<dt>cannot be resolved</dt>');
+    expect(page).toContain('the referee failed while resolving the turn: no aircraft card');
+  });
 });

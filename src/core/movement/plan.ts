@@ -94,7 +94,11 @@ export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, pr
   return { mans, problems };
 }
 
-export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undefined): Result<FlightPlan, Problem[]> {
+/**
+ * `waive`: lay the plan out even when rules are broken (the missed-orders plot flown as the rules
+ * force it, missed-orders.ts); every other caller checks.
+ */
+export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undefined, opts: { waive?: boolean } = {}): Result<FlightPlan, Problem[]> {
   const card = cardOf(state, plane);
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const working = enginesWorking(card, plane);
@@ -134,7 +138,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   // flown anyway. That is the one problem reported for the plane; the others would only follow
   // from reading the plot one manoeuvre out of step.
   const again = repeatsCarry(mans, checks, boxes, need, points[0] ?? 0, carried, lastCarried);
-  if (again) return err([{ code: 'E_CARRY_REPEATED', rule: 'seed 000 X.B.5', plane: plane.id, box: again.box, message: again.message }]);
+  if (again && !opts.waive) return err([{ code: 'E_CARRY_REPEATED', rule: 'seed 000 X.B.5', plane: plane.id, box: again.box, message: again.message }]);
 
   problems.push(...segProblems, ...checks.flat());
   if (boxes.length < need) {
@@ -231,7 +235,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   }
   if (brake > band.brake) P('E_BRAKE', 'seed 000 X.C.2', `${plane.id} plots ${brake} brake factors; the card allows ${band.brake} a turn: remove ${brake - band.brake} K`);
 
-  if (problems.length) return err(problems);
+  if (problems.length && !opts.waive) return err(problems);
   const steps: FlightStep[] = turnBoxes.map((box, i) => ({ impulse: points[i] as number, point: i + 1, box, boxNo: boxNos[i] as number, move: moves[i] as boolean }));
   const nextBoxes = [...carryAgain, ...overflow];
   const steepCarry = overflow.some((b) => b.man === 'V' || b.man === 'VLL' || b.man === 'VRR') || mode === 'VD';

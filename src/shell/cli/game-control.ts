@@ -62,7 +62,11 @@ export function registerGameControlCommands(game: Command): void {
   game
     .command('process <game>')
     .description('resolve the current turn now; planes without orders fly the default')
-    .action((id: string) => withRuntime((rt) => { out(resultText(processTurn(rt.deps, id))); }));
+    .action((id: string) => withRuntime((rt) => {
+      const r = processTurn(rt.deps, id);
+      if (r.failed) { process.stderr.write(`tallyho: ${resultText(r)}\n`); process.exitCode = 1; return; }
+      out(resultText(r));
+    }));
   game
     .command('preview <game>')
     .description('the current turn as it would be resolved now; nothing is saved or sent')

@@ -37,6 +37,7 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
     if (c) {
       lines.push(`  deadline: ${c.deadline === null ? 'none (resolved when every order is in)' : `${formatInZone(c.deadline, c.zone)}${c.zone === 'UTC' ? '' : ` = ${formatInZone(c.deadline, 'UTC')}`}`}`);
       if (c.hold) lines.push(`  held: ${c.hold}`);
+      if (c.stall) lines.push(`  CANNOT BE RESOLVED since ${when(c.stall.since)} (${c.stall.attempts} attempt${c.stall.attempts === 1 ? '' : 's'}); nothing was moved:`, ...c.stall.problems.map((l) => `    ${l}`));
       lines.push(`  extensions: ${c.extensions.turn} this turn, ${c.extensions.total} in all (at most ${c.settings.maxExtensionsPerTurn} and ${c.settings.maxExtensionsTotal})`);
     }
   }
@@ -67,7 +68,7 @@ export function columns(rows: string[][], right: number[] = []): string {
 export function listText(games: GameListEntry[]): string {
   const rows = games.map((g) => [
     g.id, g.status, String(g.turn), g.name,
-    g.paused ? 'PAUSED' : g.deadline ? `${g.deadline.slice(0, 16).replace('T', ' ')} UTC` : '',
+    g.stalled ? 'STUCK' : g.paused ? 'PAUSED' : g.deadline ? `${g.deadline.slice(0, 16).replace('T', ' ')} UTC` : '',
     g.status === 'running' ? g.missing.join(',') : '',
   ]);
   return columns([['GAME', 'STATUS', 'TURN', 'NAME', 'DUE', 'MISSING'], ...rows], [2]);

@@ -24,8 +24,11 @@ export function checkOrdersText(text: string, name: string, options: { json?: bo
   const exitCode = result.errors.length ? 1 : 0;
   if (options.json) return { stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '', exitCode };
   const n = result.envelopes.length;
-  const summary = `${n} envelope${n === 1 ? '' : 's'}, ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}`;
-  const errors = result.errors.map((e) => `${errorLine(name, e)}\n`).join('');
+  const out = result.outside ?? [];
+  const summary = `${n} envelope${n === 1 ? '' : 's'}, ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}${out.length ? `, ${out.length} order line${out.length === 1 ? '' : 's'} outside the envelopes (not read)` : ''}`;
+  // Order lines outside every envelope are not read by the referee: said, never passed over.
+  const outside = out.map((l) => `${name}:${l.line}:1: outside the envelope, not read: ${l.text}\n`).join('');
+  const errors = `${result.errors.map((e) => `${errorLine(name, e)}\n`).join('')}${outside}`;
   return { stdout: formatOrders(result.envelopes), stderr: `${errors}${summary}\n`, exitCode };
 }
 

@@ -1,6 +1,6 @@
 /** Correspondence play in SQLite (migrations/003_correspondence.sql): the ControlRepo. */
 import type Database from 'better-sqlite3';
-import type { ControlRepo, GameControlRow, JoinRequestRow, TurnClockRow } from '../../app/ports-control.ts';
+import type { ControlRepo, GameControlRow, JoinRequestRow, StallProblem, TurnClockRow } from '../../app/ports-control.ts';
 import { DEFAULT_SETTINGS, type GameSettings } from '../../app/settings.ts';
 
 type Row = Record<string, unknown>;
@@ -51,7 +51,13 @@ export function controlRepo(db: Database.Database): ControlRepo {
   const markReplaced = db.prepare("UPDATE players SET status = 'replaced', wait_turn = NULL WHERE game_id = ? AND id = ?");
   const withdraw = db.prepare(`UPDATE orders SET accepted = 0, problems = json_insert(problems, '$[#]', ?)
     WHERE game_id = ? AND turn = ? AND accepted = 1 AND (? IS NULL OR player_id = ?)`);
+  const stall = db.prepare('SELECT * FROM turn_stalls WHERE game_id = ? AND turn = ?');
+  const saveStall = db.prepare(`INSERT INTO turn_stalls (game_id, turn, problems, first_at, last_at, attempts, cleared_at)
+    VALUES (@gameId, @turn, @problems, @firstAt, @lastAt, @attempts, @clearedAt)
+    ON CONFLICT (game_id, turn) DO UPDATE SET problems = excluded.problems, first_at = excluded.first_at, last_at = excluded.last_at,
+      attempts = excluded.attempts, cleared_at = excluded.cleared_at`);
   const unresolve = db.transaction((gameId: string, turn: number) => {
+    db.prepare('DELETE FROM turn_stalls WHERE game_id = ? AND turn > ?').run(gameId, turn);
     db.prepare('DELETE FROM events WHERE game_id = ? AND turn = ?').run(gameId, turn);
     db.prepare('DELETE FROM misses WHERE game_id = ? AND turn = ?').run(gameId, turn);
     db.prepare('DELETE FROM turn_clock WHERE game_id = ? AND turn > ?').run(gameId, turn);
@@ -82,6 +88,14 @@ export function controlRepo(db: Database.Database): ControlRepo {
       markReplaced.run(gameId, from);
     },
     withdrawOrders: (gameId, turn, reason, playerId) => { withdraw.run(reason, gameId, turn, playerId ?? null, playerId ?? null); },
+    stall(gameId, turn) {
+      const r = stall.get(gameId, turn) as Row | undefined;
+      return r && {
+        gameId, turn, problems: JSON.parse(r.problems as string) as StallProblem[], firstAt: r.first_at as number, lastAt: r.last_at as number,
+        attempts: r.attempts as number, clearedAt: (r.cleared_at as number | null) ?? null,
+      };
+    },
+    saveStall: (row) => { saveStall.run({ ...row, problems: JSON.stringify(row.problems) }); },
     unresolve: (gameId, turn) => { unresolve(gameId, turn); },
   };
 }

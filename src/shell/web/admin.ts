@@ -135,7 +135,7 @@ export function adminRouter(o: AdminOptions): express.Router {
       running: st.game.status === 'running', over: st.game.status === 'over',
       deadline: clock.deadline === null ? 'none' : `${when(clock.deadline)} (game zone ${clock.zone})`,
       paused: clock.paused ? `yes${clock.pauseReason ? `: ${clock.pauseReason}` : ''}` : 'no',
-      hold: clock.hold ?? '', missing: clock.missing.join(', ') || 'none',
+      hold: clock.hold ?? '', stall: clock.stall ? { since: when(clock.stall.since), attempts: clock.stall.attempts, problems: clock.stall.problems } : null, missing: clock.missing.join(', ') || 'none',
       extensions: `${clock.extensions.turn} this turn, ${clock.extensions.total} in all`, gm: clock.gmEmail ?? 'none (installation GM only)',
       players: st.players.map((p) => ({
         ...p, planes: p.planes.join(' '), orders: p.flying === 0 ? 'no plane flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})` : 'missing',
@@ -163,7 +163,7 @@ export function adminRouter(o: AdminOptions): express.Router {
     try {
       const r = action.run(o.deps, id, body);
       o.deps.log.info({ game: id, action: name, ip: req.ip }, 'admin action');
-      send(res, 'admin-result', { title: `${action.label}: done`, back, lines: r.lines, sections: r.sections ?? [] });
+      send(res, 'admin-result', { title: `${action.label}: ${r.failed ? 'not done' : 'done'}`, back, lines: r.lines, sections: r.sections ?? [] }, r.failed ? 409 : 200);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const status = e.code === 'E_NOT_FOUND' ? 404 : e.code === 'E_USAGE' ? 400 : 409;
