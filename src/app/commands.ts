@@ -157,6 +157,21 @@ function waitAnswer(ctx: CommandContext, wait: boolean): Answer {
     : `Turn ${game.turn} is not resolved before its deadline, even when every order is in (NOWAIT takes this back).`);
 }
 
+/** CONFIRM: the player's accepted orders with a WARNING fly as they are (deadlines.ts warnedOrders). */
+function confirmAnswer(ctx: CommandContext): Answer {
+  const { deps, tx, game, player } = ctx;
+  if (!player) return say('CONFIRM is a player\'s command.');
+  if (game.status !== 'running') throw new AppError('E_STATE', `game ${game.id} is not running`);
+  const latest = tx.orders.latestAccepted(game.id, game.turn).get(player.id);
+  if (!latest) return say(`You have no orders in for turn ${game.turn}, so there is nothing to confirm. Send your orders; with a WARNING in their acknowledgement, CONFIRM flies them as they are.`);
+  if (!latest.warnings.length) return say(`Your orders for turn ${game.turn} carry no warning: there is nothing to confirm, and they stand as sent.`);
+  if (latest.confirmedAt === null) tx.orders.confirm(latest.id, deps.clock.now());
+  return {
+    paragraphs: [`Your orders for turn ${game.turn} are flown as they are, warnings and all; the turn no longer waits for you. New orders before the turn is resolved still replace them.`],
+    sections: [{ heading: 'The warnings', text: latest.warnings.map((w) => wrap(`- ${w.replace(/^WARNING: /, '')}`, 2)).join('\n') }],
+  };
+}
+
 function zoneAnswer(ctx: CommandContext, zone: string): Answer {
   const { tx, game, player } = ctx;
   if (!player) return say('ZONE is a player\'s command (SET zone sets the game\'s).');
@@ -177,6 +192,7 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
     case 'RESEND': return resendAnswer(ctx, c.args);
     case 'WAIT': return waitAnswer(ctx, true);
     case 'NOWAIT': return waitAnswer(ctx, false);
+    case 'CONFIRM': return confirmAnswer(ctx);
     case 'ZONE': return zoneAnswer(ctx, c.args[0] ?? '');
     case 'JOIN': return say(`You play in game ${ctx.game.id} already.`);
     case 'ROSTER': return rosterAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? '');

@@ -50,6 +50,7 @@ export function settingsWords(s: GameSettings): string[] {
     `the game master is told after ${s.maxMisses ? `${s.maxMisses} missed turn${s.maxMisses === 1 ? '' : 's'}` : 'no number of missed turns'}`,
     `extensions: at most ${s.maxExtensionsPerTurn} a turn and ${s.maxExtensionsTotal} in all, ${durationText(s.extendMinutes)} each unless the GM says`,
     `sign-up by mail (JOIN): ${s.signup ? 'open' : 'closed'}`,
+    `orders with a warning hold the turn for: ${s.confirmMinutes ? `${durationText(s.confirmMinutes)}, or until their player's CONFIRM or new orders` : 'no time (the turn is never held for a warning)'}`,
   ];
 }
 

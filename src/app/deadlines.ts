@@ -78,9 +78,25 @@ export function holdReason(tx: StoreTx, game: GameRow, now: number): string | nu
     .filter((p) => p.waitTurn === game.turn && (!state || inPlay(state, p.planes) > 0))
     .map((p) => p.id);
   if (waiting.length) return `${waiting.join(', ')} asked to WAIT: the turn waits for ${d === null ? `a NOWAIT, or until ${atDeadline}` : atDeadline}`;
+  const warned = warnedOrders(tx, game, now, control.settings.confirmMinutes);
+  if (warned.length) {
+    const until = Math.max(...warned.map((o) => o.until));
+    return `orders just sent carry a warning: the turn waits for their player's CONFIRM or new orders, until ${deadlineText(until, zone, null)} at the latest`;
+  }
   const earliest = clock.anchorAt + control.settings.minimumMinutes * MINUTE;
   if (now < earliest) return `the game's minimum time per turn: not before ${deadlineText(earliest, zone, null)}`;
   return null;
+}
+
+/**
+ * Accepted orders of the current turn that carry a WARNING, not confirmed, sent less than the
+ * game's `confirm` time ago: each player's, with the time the hold ends (docs/players.md "Warnings").
+ */
+export function warnedOrders(tx: StoreTx, game: GameRow, now: number, confirmMinutes = tx.control.get(game.id).settings.confirmMinutes): { playerId: string; until: number }[] {
+  if (!confirmMinutes) return [];
+  return [...tx.orders.latestAccepted(game.id, game.turn).values()]
+    .filter((o) => o.warnings.length && o.confirmedAt === null && now < o.submittedAt + confirmMinutes * MINUTE)
+    .map((o) => ({ playerId: o.playerId, until: o.submittedAt + confirmMinutes * MINUTE }));
 }
 
 /** The current turn's deadline for a mail to `player`: indented lines, the game's zone and the player's own; '' when none. */

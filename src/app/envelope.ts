@@ -25,7 +25,8 @@ import { unitPreviews } from './unit-views.ts';
 import { unitGoneWords } from '../core/units/plan.ts';
 import type { UnitState } from '../core/units/types.ts';
 import { handleGmEnvelope } from './gm-commands.ts';
-import { holdReason, missingPlayers } from './deadlines.ts';
+import { holdReason, missingPlayers, warnedOrders } from './deadlines.ts';
+import { deadlineText } from './settings.ts';
 import { queueAck, queueNotice, type AckInput } from './messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { firesAtPlaneGone, flying, myPlanes, myUnits, previews } from './views.ts';
@@ -149,14 +150,22 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   // (a WAIT holds it); their answer goes out after it.
   const reply = checked.accepted && env.commands.length
     ? runCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, [], false) : null;
-  queueAck(deps, tx, { ...checked.ack, ...turnProgress(tx, game, deps.clock.now()) });
+  // CONFIRM in the same envelope: the warnings were answered already.
+  const confirmed = checked.accepted && env.commands.some((c) => c.name === 'CONFIRM');
+  queueAck(deps, tx, { ...checked.ack, ...turnProgress(tx, game, deps.clock.now(), player), ...(confirmed ? { warned: false } : {}) });
   if (reply) queueAnswer(deps, tx, reply);
   return { outcome: checked.accepted ? 'accepted' : 'refused', gameId: game.id };
 }
 
 /** Who is still to send orders for the game's turn, and what else holds it. */
-function turnProgress(tx: StoreTx, game: GameRow, now: number): Pick<AckInput, 'waiting' | 'hold'> {
-  return { waiting: missingPlayers(tx, game).map((p) => p.id), hold: holdReason(tx, game, now) };
+function turnProgress(tx: StoreTx, game: GameRow, now: number, player: PlayerRow): Pick<AckInput, 'waiting' | 'hold' | 'confirmMinutes' | 'confirmUntil'> {
+  const settings = tx.control.get(game.id).settings;
+  // The player's own orders with a WARNING: until when the turn waits for him, in both zones.
+  const own = warnedOrders(tx, game, now, settings.confirmMinutes).find((o) => o.playerId === player.id);
+  return {
+    waiting: missingPlayers(tx, game).map((p) => p.id), hold: holdReason(tx, game, now), confirmMinutes: settings.confirmMinutes,
+    confirmUntil: own ? deadlineText(own.until, settings.zone, player.zone) : null,
+  };
 }
 
 function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], game: GameRow, player: PlayerRow, tokenTurn: number | null): { accepted: boolean; ack: Omit<AckInput, 'waiting' | 'hold'> } {
@@ -237,16 +246,19 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   notes.push(...mail.notes);
   const earlier = tx.orders.latestAccepted(game.id, game.turn).get(player.id) ?? null;
   const canonical = masked(env);
+  const shown = !accepted ? [] : state.quick ? quickPreviews(state, orders.quick ?? {}, player.planes) : previews(seen, orders.plots, player.planes, moves);
+  // The previews' warnings hold the turn these orders complete (deadlines.ts warnedOrders).
+  const warnings = shown.flatMap((p) => (p.warning ? [p.warning] : []));
   tx.orders.insert({
     gameId: game.id, playerId: player.id, turn: game.turn, inboundId, submittedAt: deps.clock.now(), accepted,
-    canonical, orders, problems,
+    canonical, orders, problems, warnings,
   });
   deps.log.debug({ game: game.id, player: player.id, turn: game.turn, accepted, problems: problems.length, replaced: !!earlier && accepted }, accepted ? 'orders accepted' : 'orders refused');
   return {
     accepted,
     ack: {
       game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
-      previews: !accepted ? [] : state.quick ? quickPreviews(state, orders.quick ?? {}, player.planes) : previews(seen, orders.plots, player.planes, moves), state: seen,
+      previews: shown, state: seen, warned: warnings.length > 0,
       forecast: accepted && !state.quick ? forecast(seen, orders, player.planes) : '',
       unitMoves: accepted && !state.quick ? unitPreviews(state, moves, player.planes) : [],
       defaulted: !accepted ? [] : state.quick ? planes.filter((p) => !orders.quick?.[p.id]).map((p) => p.id) : planes.filter((p) => !orders.plots[p.id] && !p.ground).map((p) => p.id),

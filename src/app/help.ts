@@ -37,6 +37,8 @@ CARD [plane or type] ${w.card}
 WAIT                 this turn is not resolved before its deadline, even
                      when every order is in
 NOWAIT               takes your WAIT back
+CONFIRM              your orders with a WARNING are flown as they are: the
+                     turn no longer waits for you to change them
 ZONE <zone>          deadlines also in your time zone, e.g. ZONE
                      America/New_York; ZONE GAME: the game's only
 JOIN [note]          ask to join a game open to sign-up: write the player

@@ -11,6 +11,7 @@ import { sideNames, turnLog } from '../report/turn-log.ts';
 import { casualties, unitLosses } from '../report/combat-log.ts';
 import { noShotLines } from '../report/no-shot.ts';
 import { deadlineLine } from './deadlines.ts';
+import { durationText } from './settings.ts';
 import type { AppDeps } from './deps.ts';
 import { planeCards } from './cards.ts';
 import { commitmentBlock, revealBlock } from './dice.ts';
@@ -144,6 +145,12 @@ export interface AckInput {
   waiting: string[];
   /** What holds the turn besides missing orders (deadlines.ts holdReason), or null. */
   hold: string | null;
+  /** Accepted orders with a WARNING in a preview: the turn waits for CONFIRM (deadlines.ts warnedOrders). */
+  warned?: boolean;
+  /** The game's `confirm` setting, minutes (0: warnings hold nothing). */
+  confirmMinutes?: number;
+  /** Until when the turn waits for this player's CONFIRM (both zones), when it does. */
+  confirmUntil?: string | null;
   notes: string[];
   inboundId: number;
   replyTo: string;
@@ -154,6 +161,15 @@ export interface AckInput {
 function progressText(a: AckInput): string {
   const holds = a.hold ? ` The turn is not resolved yet: ${a.hold}.` : '';
   if (!a.accepted) return `Correct the orders and send them again.${holds}`;
+  // A WARNING: never "change the plot" together with "the turn is resolved".
+  if (a.warned && a.confirmMinutes) {
+    const choice = 'send new orders, or CONFIRM in an envelope (alone, or with these orders) to have them flown as they are';
+    const until = a.confirmUntil ?? `${durationText(a.confirmMinutes)} from now`;
+    return a.waiting.length
+      ? `Your orders carry a WARNING (above). Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. Should they all be in before ${until}, the turn waits for you until then: ${choice}. Without either, they are flown as they are.`
+      : `Your orders carry a WARNING (above). Every player's orders are in, so the turn waits for you until ${until}: ${choice}. Without either, they are flown as they are then.`;
+  }
+  if (a.warned) return `Your orders carry a WARNING (above), and this game does not hold a turn for warnings: ${a.waiting.length ? `still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}; until the turn is resolved you may send new orders, the latest count.` : a.hold ? `the turn is not resolved yet (${a.hold}); until then you may send new orders.` : 'every order is in, so the turn is resolved now as they stand.'}`;
   if (a.waiting.length) return `Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. You may send new orders until the turn is resolved; the latest count.${holds}`;
   if (a.hold) return `Every player's orders are in, but the turn is not resolved yet: ${a.hold}. You may send new orders until then; the latest count.`;
   return `Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).`;

@@ -112,6 +112,10 @@ export interface OrdersRow {
   canonical: string;
   orders: TurnOrders;
   problems: string[];
+  /** The acknowledgement's warnings (leaving the map, into the ground, a stall): the turn waits for CONFIRM. */
+  warnings: string[];
+  /** When the player confirmed them (CONFIRM), or null. */
+  confirmedAt: number | null;
 }
 
 export type OutboxKind = 'welcome' | 'ack' | 'report' | 'notice' | 'reminder' | 'answer';
@@ -182,7 +186,9 @@ export interface TurnRepo {
 }
 
 export interface OrdersRepo {
-  insert(row: Omit<OrdersRow, 'id'>): number;
+  insert(row: Omit<OrdersRow, 'id' | 'warnings' | 'confirmedAt'> & { warnings?: string[] }): number;
+  /** The player's CONFIRM of warned orders. */
+  confirm(id: number, at: number): void;
   /** The latest accepted submission of each player for the turn. */
   latestAccepted(gameId: string, turn: number): Map<string, OrdersRow>;
   /** Every submission of a player for a turn, oldest first. */

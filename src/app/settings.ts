@@ -30,11 +30,16 @@ export interface GameSettings {
   extendMinutes: number;
   /** Open to sign-up by mail (JOIN) while the game is being set up. */
   signup: boolean;
+  /**
+   * Orders that carry a WARNING hold the turn they complete this long for the player's CONFIRM or
+   * new orders (docs/players.md "Warnings"); 0: never.
+   */
+  confirmMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: GameSettings = {
   zone: 'UTC', schedule: { kind: 'none' }, graceMinutes: 0, remindMinutes: 24 * 60, minimumMinutes: 0, maxMisses: 2,
-  maxExtensionsPerTurn: 1, maxExtensionsTotal: 5, extendMinutes: 24 * 60, signup: false,
+  maxExtensionsPerTurn: 1, maxExtensionsTotal: 5, extendMinutes: 24 * 60, signup: false, confirmMinutes: 30,
 };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -142,7 +147,7 @@ export function scheduledDeadline(settings: GameSettings, turn: number, openedAt
   return zonedTime(zone, date.year, date.month, date.day, h, mi);
 }
 
-export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup'] as const;
+export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup', 'confirm'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Applies `key value` to the settings; the new settings, or why not. */
@@ -168,6 +173,7 @@ export function applySetting(settings: GameSettings, key: string, value: string)
     case 'remind': return span('remindMinutes');
     case 'minimum': return span('minimumMinutes');
     case 'extend': return span('extendMinutes');
+    case 'confirm': return span('confirmMinutes');
     case 'misses': {
       const n = count(99);
       return n.ok ? { ok: true, value: { ...settings, maxMisses: n.value } } : n;
@@ -193,7 +199,7 @@ export function settingLines(s: GameSettings): string[] {
     `deadline ${scheduleText(s.schedule)}`, `zone ${s.zone}`, `grace ${durationText(s.graceMinutes)}`,
     `remind ${durationText(s.remindMinutes)}`, `minimum ${durationText(s.minimumMinutes)}`, `misses ${s.maxMisses}`,
     `extensions ${s.maxExtensionsPerTurn} ${s.maxExtensionsTotal}`, `extend ${durationText(s.extendMinutes)}`,
-    `signup ${s.signup ? 'on' : 'off'}`,
+    `signup ${s.signup ? 'on' : 'off'}`, `confirm ${durationText(s.confirmMinutes)}`,
   ];
 }
 

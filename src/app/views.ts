@@ -261,6 +261,11 @@ export interface Preview {
   map: string;
   /** The hexes entered, with their impulses (the picture draws them too). */
   path: PathMark[];
+  /**
+   * A WARNING the player is told to act on (the plane leaves the map, flies into the ground, ends
+   * below its minimum speed): the turn these orders complete waits for CONFIRM (app/deadlines.ts).
+   */
+  warning?: string;
 }
 
 export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[] = []): Preview[] {
@@ -280,11 +285,19 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
     if (twoPhase) path.forEach((m, i) => { m.impulse = i + 1; });
     const after = r.value.state.planes.find((x) => x.id === p.id) as PlaneState;
     const gone = r.value.events.find((e) => e.plane === p.id && (e.type === 'exit-map' || e.type === 'crash'));
-    const summary = gone
+    const stall = r.value.events.find((e) => e.plane === p.id && e.type === 'stall');
+    const warning = gone
       ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} ${twoPhase ? `on its ${ordinal(path.length)} hex` : `in impulse ${gone.impulse}`} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
-      : p.ground ? groundSummary(p, after, r.value.events, moves)
-      : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
-        `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`;
-    return { plane: p.id, path, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${wrap(summary, 4)}` };
+      : stall?.type === 'stall'
+        ? `WARNING: ${p.id} ends the turn at speed ${speedText(stall.speed)}, below its minimum speed of ${stall.minimum} at that altitude: it stalls, and flies on that slowly until it gains speed. Dive, add power (P) or manoeuvre less if that is not what you want.`
+        : undefined;
+    const summary = gone ? (warning as string)
+      : `${p.ground ? groundSummary(p, after, r.value.events, moves)
+        : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
+          `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`}${warning ? `\n${warning}` : ''}`;
+    return {
+      plane: p.id, path, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${summary.split('\n').map((l) => wrap(l, 4)).join('\n')}`,
+      ...(warning ? { warning } : {}),
+    };
   });
 }

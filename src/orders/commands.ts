@@ -28,6 +28,7 @@ export const PLAYER_COMMANDS: CommandTable = {
   CARD: { minArgs: 0, maxArgs: 1, argKind: 'word', usage: 'CARD for your planes, CARD G1 for a plane, CARD bf-109e for a type' }, // CARD [plane or aircraft type]
   WAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'WAIT alone on its line' }, // no early resolution of this turn
   NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'NOWAIT alone on its line' },
+  CONFIRM: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CONFIRM alone on its line' }, // fly orders with a WARNING as they are
   JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]
   ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
   ROSTER: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'ROSTER alone on its line' }, // a campaign game: your pilots

@@ -11,7 +11,7 @@ import { tick } from '../../src/app/tick.ts';
 import { receive } from '../../src/app/intake.ts';
 import { verifyGame } from '../../src/app/verify.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
-import { envelope, mail, place, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
+import { envelope, mail, place, startedDuel, testReferee, type TestReferee, noWarningHold } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -20,6 +20,7 @@ let uid = 0;
 /** The duel played head-on with guns firing: shots (and their dice) in turn 1; both off the map in turn 4. */
 function playDuel(t: TestReferee, turns: number): { red: string; blue: string } {
   const s = startedDuel(t);
+  noWarningHold(t);
   for (let turn = 1; turn <= turns; turn++) {
     receive(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 ALL AT B1')), place(++uid));
     receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1\nFIRE B1 ALL AT R1')), place(++uid));

@@ -168,7 +168,7 @@ describe('mail as players write it', () => {
     const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1', 'R2'] }).secret;
     const blue = addPlayer(t.deps, { gameId: 'duel', playerId: 'blue', email: BLUE, planes: ['B1'] }).secret;
     startGame(t.deps, 'duel');
-    send(t, RED, 'red', red, 'R1: 1 1 1 1 1\nR2: 1 1 1 1 1');
+    send(t, RED, 'red', red, 'R1: 1 1 1 1 1\nR2: 1 1 1 1 1\nCONFIRM');
     send(t, BLUE, 'blue', blue, 'B1: 1 1 1 1 1');
     const r2 = t.store.tx((tx) => tx.turns.get('duel', 2)!.state.planes.find((p) => p.id === 'R2')!);
     expect(r2.status).toBe('exited');

@@ -79,7 +79,7 @@ describe('the schedule', () => {
     }
     expect(settingLines(s)).toEqual([
       'deadline every 2 days at 20:00', 'zone Europe/Berlin', 'grace 6h', 'remind 1d', 'minimum 1h30m', 'misses 3', 'extensions 2 4',
-      'extend 12h', 'signup on',
+      'extend 12h', 'signup on', 'confirm 30m',
     ]);
     expect(applySetting(s, 'zone', 'Mars/Olympus')).toMatchObject({ ok: false, error: expect.stringMatching(/not a time zone/) });
     expect(applySetting(s, 'colour', 'red')).toMatchObject({ ok: false, error: expect.stringMatching(/settings are deadline, zone/) });

@@ -95,9 +95,9 @@ describe('the turn', () => {
   it('ends the game when one side has nothing left flying', () => {
     const t = testReferee();
     const s = startedDuel(t);
-    // Both planes at the map edge heading off it.
+    // Both planes at the map edge heading off it (no hold for the warning: CONFIRM beside the orders).
     t.store.db.prepare("UPDATE turns SET state = json_set(state, '$.planes[0].hex', json_object('q', 12, 'r', -5)) WHERE game_id = 'duel'").run();
-    intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(1));
+    intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nCONFIRM')), place(1));
     receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1')), place(2));
     const game = t.store.tx((tx) => tx.games.get('duel')!);
     expect(game.status).toBe('over');

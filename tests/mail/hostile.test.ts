@@ -48,6 +48,21 @@ describe('hostile mail', async () => {
     expect(rows.filter((r) => r.kind !== 'ack' && !/wrong secret/.test(r.subject))).toHaveLength(REPLY_BUDGET);
   });
 
+  it('reads the HTML of real clients\' mails whenever no plain text is usable, and says "converted" only when it was', async () => {
+    for (const prefix of ['24-', '25-', '27-', '28-', '29-']) {
+      const m = await readMail(cases.find((c) => c.file.startsWith(prefix))!.raw(red));
+      expect(m.text, prefix).toMatch(/^#TALLYHO duel red "[^"]+"\n+R1: 1 1 1 1 1 1\n+#END$/m);
+      expect(m.notes.join(), prefix).toMatch(/HTML was converted to text/);
+    }
+    // iOS: the plain-text part is read; nothing was converted, and nothing says so.
+    const ios = await readMail(cases.find((c) => c.file.startsWith('26-'))!.raw(red));
+    expect(ios.text).toContain('Sent from my iPhone');
+    expect(ios.notes.join()).not.toMatch(/HTML/);
+    // An HTML body with nothing in it is not said to be converted.
+    const empty = await readMail(Buffer.from('From: red@example.test\r\nMessage-ID: <e@x>\r\nContent-Type: multipart/related; boundary="b"\r\n\r\n--b\r\nContent-Type: text/html\r\n\r\n<html><body><img src="cid:a"></body></html>\r\n--b--\r\n'));
+    expect(empty.notes.join()).not.toMatch(/converted/);
+  });
+
   it('notes HTML converted to text, and ignored attachments', async () => {
     const html = cases.find((c) => c.file.startsWith('03-'))!;
     expect((await readMail(html.raw(red))).notes.join()).toMatch(/HTML was converted/);

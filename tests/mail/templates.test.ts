@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { intake, receive } from '../../src/app/intake.ts';
 import type { OutboxRow } from '../../src/app/ports.ts';
 import { renderCard } from '../../src/report/card.ts';
-import { envelope, mail, place, startedDuel, testCards, testReferee } from '../support/app.ts';
+import { envelope, mail, place, startedDuel, startedDuelWith, testCards, testReferee } from '../support/app.ts';
 import { expectGolden } from '../support/golden-file.ts';
 
 const RED = 'red@example.test';
@@ -52,6 +52,15 @@ function mails(): Record<string, OutboxRow> {
   const pasted = found.report!;
   intake(t.deps, mail(RED, `R1: RB S TR 1 1\nFIRE R1 ALL AT B1\n\nSent from Outlook\n\nFrom: Tallyho referee\nSubject: ${pasted.subject}\n\n${pasted.text}`), place(11));
   found['notice-outside'] = last();
+  // A plot that takes R1 off the map: the acknowledgement's WARNING holds the turn; CONFIRM answers it.
+  const u = testReferee();
+  const e = startedDuelWith(u);
+  const uOut = () => u.store.tx((tx) => tx.outbox.list());
+  intake(u.deps, mail(BLUE, envelope('duel', 'blue', e.blue, 'B1: 1 1 1 1 1')), place(1));
+  intake(u.deps, mail(RED, envelope('duel', 'red', e.red, 'R1: 1 1 1 1 1')), place(2));
+  found['ack-warning'] = uOut().at(-1)!;
+  intake(u.deps, mail(RED, envelope('duel', 'red', e.red, 'CONFIRM')), place(3));
+  found['answer-confirm'] = uOut().at(-1)!;
   return found;
 }
 

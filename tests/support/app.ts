@@ -77,6 +77,26 @@ export function startedDuel(t: TestReferee, id = 'duel', description = DUEL.desc
   return { red, blue };
 }
 
+/** The test duel with R1 changed (by default three hexes from the map's top edge, flying at it). */
+export function startedDuelWith(t: TestReferee, r1: Partial<(typeof DUEL.planes)[number]> = { hex: '1203' }): { red: string; blue: string } {
+  const cards = testCards();
+  const r = parseScenario({ ...DUEL, planes: [{ ...DUEL.planes[0]!, ...r1 }, DUEL.planes[1]!] }, 'duel', cards);
+  if (!r.ok) throw new Error(r.error.map((p) => p.message).join('\n'));
+  createGame(t.deps, { id: 'duel', scenario: r.value, catalog: cards });
+  const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: 'red@example.test', planes: ['R1'] }).secret;
+  const blue = addPlayer(t.deps, { gameId: 'duel', playerId: 'blue', email: 'blue@example.test', planes: ['B1'] }).secret;
+  startGame(t.deps, 'duel');
+  return { red, blue };
+}
+
+/**
+ * The game's `confirm` setting at 0, without the announcement SET makes: for tests of other things
+ * whose planes fly off the map on purpose, so that a WARNING holds no turn (docs/players.md "Warnings").
+ */
+export function noWarningHold(t: TestReferee, game = 'duel'): void {
+  t.store.tx((tx) => { const c = tx.control.get(game); tx.control.save({ ...c, settings: { ...c.settings, confirmMinutes: 0 } }); });
+}
+
 let counter = 0;
 
 /** An incoming mail as the shell would read it. */

@@ -5,7 +5,7 @@
  */
 import { campaignSource } from '../../src/shell/campaign-source.ts';
 import { scenarioSource } from '../../src/shell/scenario-source.ts';
-import { outbox, send, type TestReferee, testReferee } from './app.ts';
+import { noWarningHold, outbox, send, type TestReferee, testReferee } from './app.ts';
 
 export const RAF = 'raf@example.test';
 export const LW = 'lw@example.test';
@@ -40,6 +40,8 @@ export function readyOrders(t: TestReferee, to: string, game: string): string {
 
 /** Plays the game to its end by mail; returns the turns played. */
 export function playOut(t: TestReferee, game: string): number {
+  // The planes fly on whatever their acknowledgements warn of: no turn waits for a CONFIRM.
+  noWarningHold(t, game);
   for (let turn = 1; turn <= 30; turn++) {
     const g = t.deps.store.tx((tx) => tx.games.get(game))!;
     if (g.status === 'over') return turn - 1;

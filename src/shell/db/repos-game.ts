@@ -138,8 +138,9 @@ export function turnRepo(db: Database.Database): TurnRepo {
 }
 
 export function ordersRepo(db: Database.Database): OrdersRepo {
-  const insert = db.prepare(`INSERT INTO orders (game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems)
-    VALUES (@gameId, @playerId, @turn, @inboundId, @submittedAt, @accepted, @canonical, @orders, @problems)`);
+  const insert = db.prepare(`INSERT INTO orders (game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings)
+    VALUES (@gameId, @playerId, @turn, @inboundId, @submittedAt, @accepted, @canonical, @orders, @problems, @warnings)`);
+  const confirm = db.prepare('UPDATE orders SET confirmed_at = ? WHERE id = ?');
   const latest = db.prepare(`SELECT o.* FROM orders o
     WHERE o.game_id = ? AND o.turn = ? AND o.accepted = 1
       AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)`);
@@ -148,11 +149,13 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
     id: r.id as number, gameId: r.game_id as string, playerId: r.player_id as string, turn: r.turn as number,
     inboundId: (r.inbound_id as number | null) ?? null, submittedAt: r.submitted_at as number, accepted: r.accepted === 1,
     canonical: r.canonical as string, orders: JSON.parse(r.orders as string) as TurnOrders, problems: JSON.parse(r.problems as string) as string[],
+    warnings: JSON.parse(r.warnings as string) as string[], confirmedAt: (r.confirmed_at as number | null) ?? null,
   });
   return {
     insert: (row) => Number(insert.run({
-      ...row, accepted: row.accepted ? 1 : 0, orders: JSON.stringify(row.orders), problems: JSON.stringify(row.problems),
+      ...row, accepted: row.accepted ? 1 : 0, orders: JSON.stringify(row.orders), problems: JSON.stringify(row.problems), warnings: JSON.stringify(row.warnings ?? []),
     }).lastInsertRowid),
+    confirm: (id, at) => { confirm.run(at, id); },
     latestAccepted: (gameId, turn) => new Map((latest.all(gameId, turn) as Row[]).map((r) => [r.player_id as string, of(r)])),
     history: (gameId, playerId, turn) => (history.all(gameId, playerId, turn) as Row[]).map(of),
   };

@@ -1,11 +1,14 @@
 /**
  * Reading a raw mail for the intake, with mailparser (never hand-rolled MIME): the text/plain part,
- * or the HTML converted to text when there is none; any charset mailparser knows; limits on size,
+ * or the HTML converted to text (html-to-text, as mailparser does, lines never wrapped) whenever no
+ * usable plain text exists — an HTML body inside multipart/related (a signature image) or
+ * multipart/mixed (an attachment) included, which mailparser leaves without text; any charset mailparser knows; limits on size,
  * header size and part count. A mail that cannot be read still yields its sender and Message-ID so
  * the player can be told. The content hash leaves out the trace headers servers add in transit, so a
  * second delivery of the same mail hashes the same.
  */
 import { createHash } from 'node:crypto';
+import { convert } from 'html-to-text';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { IncomingMail } from '../../app/incoming.ts';
 
@@ -76,6 +79,25 @@ function returnPathOf(headers: Record<string, string[]>): string | null {
 
 const countParts = (raw: Buffer): number => (raw.toString('latin1').match(/^content-type:/gim) ?? []).length;
 
+/**
+ * HTML as the player's mail program shows it, as plain lines: blocks and <br> end lines, nothing is
+ * wrapped (a #TALLYHO line must stay whole), images and link targets are left out, a <blockquote>
+ * becomes `>` lines as a quoted reply is.
+ */
+function htmlText(html: string): string {
+  return convert(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: 'img', format: 'skip' },
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+      { selector: 'h3', options: { uppercase: false } },
+      { selector: 'table', format: 'dataTable' },
+    ],
+  });
+}
+
 const PARSE_OPTIONS = { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true, maxHtmlLengthToParse: 2 * 1024 * 1024 };
 
 export interface ReadOptions {
@@ -127,8 +149,12 @@ async function readWhole(raw: Buffer, options: ReadOptions): Promise<IncomingMai
   const headers = headerMap(parsed);
   const contentType = (headers['content-type']?.[0] ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
   const notes: string[] = [];
-  const htmlOnly = !!parsed.html && !/^content-type:\s*text\/plain/im.test(raw.toString('latin1'));
-  if (!unreadable && htmlOnly) notes.push('your mail had no plain-text part; its HTML was converted to text to read the orders');
+  // The HTML is read whenever there is no plain-text part, or the one there is holds nothing.
+  const plainPart = /^content-type:\s*text\/plain/im.test(raw.toString('latin1'));
+  const useHtml = !unreadable && typeof parsed.html === 'string' && parsed.html.trim() !== '' && (!plainPart || !(parsed.text ?? '').trim());
+  const text = unreadable ? '' : useHtml ? htmlText(parsed.html as string) : (parsed.text ?? '');
+  // Said only when it was so: the text came from the HTML, and there was some.
+  if (useHtml && text.trim()) notes.push(`your mail had no ${plainPart ? 'usable ' : ''}plain-text part; its HTML was converted to text to read the orders`);
   const attachments = parsed.attachments?.filter((a) => a.contentDisposition === 'attachment' || !String(a.contentType ?? '').startsWith('text/')) ?? [];
   if (!unreadable && attachments.length) notes.push(`${attachments.length} attachment${attachments.length === 1 ? ' was' : 's were'} ignored: orders are read from the text of the mail only`);
   return {
@@ -139,7 +165,7 @@ async function readWhole(raw: Buffer, options: ReadOptions): Promise<IncomingMai
     subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim(),
     headers,
     contentType,
-    text: unreadable ? '' : (parsed.text ?? ''),
+    text,
     unreadable,
     notes,
   };

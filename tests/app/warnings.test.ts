@@ -1,0 +1,88 @@
+/**
+ * No turn resolved on a warning (docs/players.md "Warnings"): accepted orders whose acknowledgement
+ * carries a WARNING (a plane leaving the map, flying into the ground, ending below its minimum
+ * speed) hold the turn they complete for the player's CONFIRM, new orders, or the game's `confirm`
+ * time (30 minutes unless set); the acknowledgement says so, and never "change the plot" together
+ * with "the turn is resolved".
+ */
+import { describe, expect, it } from 'vitest';
+import { setSetting } from '../../src/app/control.ts';
+import { tick } from '../../src/app/tick.ts';
+import { envelope, post, startedDuelWith, testReferee, type TestReferee } from '../support/app.ts';
+
+const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
+const MINUTE = 60_000;
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+const turnOf = (t: TestReferee) => t.store.tx((tx) => tx.games.get('duel')!.turn);
+
+const edgeDuel = startedDuelWith;
+
+describe('orders with a warning', () => {
+  it('hold the turn they complete until CONFIRM, and the acknowledgement says so truthfully', () => {
+    const t = testReferee();
+    const s = edgeDuel(t);
+    post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
+    const { mails } = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    const ack = flat(mails.find((m) => m.kind === 'ack')!.text);
+    expect(ack).toContain('WARNING: R1 leaves the map in impulse');
+    expect(ack).toContain('Your orders carry a WARNING (above).');
+    expect(ack).toContain("Every player's orders are in, so the turn waits for you until Sat 10 Jan 2026 09:30 UTC: send new orders, or CONFIRM in an envelope");
+    expect(ack).not.toMatch(/resolves the turn now|resolved now/);
+    expect(mails.filter((m) => m.kind === 'report')).toHaveLength(0);
+    expect(turnOf(t)).toBe(2 - 1);
+    // CONFIRM: flown as they are, at once.
+    const confirmed = post(t, RED, envelope('duel', 'red', s.red, 'CONFIRM'));
+    expect(flat(confirmed.mails.find((m) => m.kind === 'answer')!.text)).toContain('Your orders for turn 1 are flown as they are, warnings and all');
+    expect(confirmed.mails.filter((m) => m.kind === 'report')).toHaveLength(2);
+    expect(turnOf(t)).toBe(2);
+  });
+
+  it('hold it no longer than the confirm time, and not at all once new orders carry no warning', () => {
+    const t = testReferee();
+    const s = edgeDuel(t);
+    post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
+    post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    t.tick(29 * MINUTE);
+    tick(t.deps);
+    expect(turnOf(t)).toBe(1);
+    t.tick(2 * MINUTE);
+    tick(t.deps);
+    expect(turnOf(t)).toBe(2);
+    // Orders with a warning, then new ones without: resolved on the new ones at once.
+    const u = testReferee();
+    const v = edgeDuel(u, { hex: '1216', speed: 1.6 });
+    post(u, BLUE, envelope('duel', 'blue', v.blue, 'B1: 1 1 1 1 1'));
+    post(u, RED, envelope('duel', 'red', v.red, 'R1: 1K 1K'));
+    expect(turnOf(u)).toBe(1);
+    const fixed = post(u, RED, envelope('duel', 'red', v.red, 'R1: 1 1'));
+    expect(flat(fixed.mails.find((m) => m.kind === 'ack')!.text)).not.toContain('WARNING');
+    expect(turnOf(u)).toBe(2);
+  });
+
+  it('CONFIRM beside the orders flies them at once; SET confirm 0 holds nothing, and says so', () => {
+    const t = testReferee();
+    const s = edgeDuel(t);
+    post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
+    const both = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nCONFIRM'));
+    expect(flat(both.mails.find((m) => m.kind === 'ack')!.text)).toContain('CONFIRM (line 3): answered in a mail of its own');
+    expect(turnOf(t)).toBe(2);
+    const u = testReferee();
+    const v = edgeDuel(u);
+    setSetting(u.deps, 'duel', 'confirm', '0');
+    post(u, BLUE, envelope('duel', 'blue', v.blue, 'B1: 1 1 1 1 1'));
+    const ack = flat(post(u, RED, envelope('duel', 'red', v.red, 'R1: 1 1 1 1 1')).mails.find((m) => m.kind === 'ack')!.text);
+    expect(ack).toContain('this game does not hold a turn for warnings');
+    expect(turnOf(u)).toBe(2);
+  });
+
+  it('warn of a stall, as the next template does: a plot ending below the minimum speed', () => {
+    const t = testReferee();
+    const s = edgeDuel(t, { hex: '1216', speed: 1.6 });
+    const ack = flat(post(t, RED, envelope('duel', 'red', s.red, 'R1: 1K 1K')).mails.find((m) => m.kind === 'ack')!.text);
+    expect(ack).toContain('WARNING: R1 ends the turn at speed 1.2, below its minimum speed of 2 at that altitude: it stalls');
+    // CONFIRM with nothing to confirm, or no orders: said.
+    const none = post(t, BLUE, envelope('duel', 'blue', s.blue, 'CONFIRM'));
+    expect(flat(none.mails.find((m) => m.kind === 'answer')!.text)).toContain('You have no orders in for turn 1, so there is nothing to confirm');
+  });
+});
