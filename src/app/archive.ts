@@ -20,6 +20,7 @@ import { sideNames, turnLog } from '../report/turn-log.ts';
 import { quickEventLine } from '../report/quick-log.ts';
 import { replayLabel, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { ID_RE } from './games.ts';
+import { endText } from './outcome.ts';
 import { when } from './messages.ts';
 import type { GameRow, Store, StoreTx, TurnStamp } from './ports.ts';
 import { damageLines, facingText, inPlay, logSheet } from './views.ts';
@@ -124,6 +125,13 @@ function findGame(tx: StoreTx, id: string): GameRow | undefined {
   return ID_RE.test(id) ? tx.games.get(id) : undefined;
 }
 
+/** How an ended game ended: the game master's TERMINATE, or the last turn's events (outcome.ts). */
+function resultText(tx: StoreTx, game: GameRow, events: readonly GameEvent[], end: GameState | undefined): string {
+  const control = tx.control.get(game.id);
+  if (control.terminatedAt !== null) return `The game master ended the game at turn ${game.turn}${control.terminateReason ? `: ${control.terminateReason}` : ''}.`;
+  return end ? endText(events, end) : 'The game is over.';
+}
+
 export function gamePage(store: Store, id: string) {
   return store.tx((tx) => {
     const game = findGame(tx, id);
@@ -150,6 +158,7 @@ export function gamePage(store: Store, id: string) {
       // A game over shows its last turn played, not the turn after it that was never opened.
       turn: game.status === 'over' && resolved.length ? Math.max(...resolved.map((r) => r.turn)) : game.turn, current, deadline: deadline === null ? '' : when(deadline),
       started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
+      result: game.status !== 'over' ? '' : resultText(tx, game, resolved.length ? tx.events.list(game.id, Math.max(...resolved.map((r) => r.turn))) : [], state),
       pilots: !!state?.options.pilots,
       // A campaign's game: its place in the campaign (docs/campaigns.md).
       campaign: ((cg) => (cg ? { id: cg.campaignId, seq: cg.seq, href: `/campaigns/${encodeURIComponent(cg.campaignId)}` } : null))(tx.campaigns.ofGame(game.id)),
@@ -249,6 +258,10 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
         : { ...p, facing: facingText(p.facing), altitude: `${p.altitude} ft`, bank: bankWords(p.bank) })),
     })),
     casualties: casualties(t.events),
+    // A turn the game master rolled back and had resolved again (app/rollback.ts).
+    rerun: (tx.control.clock(t.game.id, t.turn)?.reruns ?? 0) > 0,
+    // The turn that ended the game: why, and who won.
+    end: t.game.status === 'over' && t.game.turn === t.turn + 1 ? resultText(tx, t.game, t.events, t.after) : '',
     combat,
     eventLog: turnLog(t.events, shape, names),
     pilots: !!t.after.options.pilots,

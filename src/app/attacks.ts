@@ -17,6 +17,12 @@ import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { holdBack } from './reply-budget.ts';
 
 export const NOTICE_EVERY = 3600_000;
+/**
+ * A wrong secret from the player's own registered address is answered at once, unless a notice
+ * went there in the last two minutes: an honest player who mistypes twice in an hour is told
+ * twice; a forger who spoofs the address still gets at most one mail every two minutes sent there.
+ */
+export const OWN_NOTICE_EVERY = 120_000;
 /** Addresses named in one notice; the others are counted. */
 const MAX_SENDERS = 10;
 
@@ -34,7 +40,8 @@ export function wrongSecret(deps: AppDeps, tx: StoreTx, key: AttemptKey, a: { se
   const now = deps.clock.now();
   tx.replies.addAuthFailure({ ...key, sender: a.sender.slice(0, 254), at: now });
   const last = tx.replies.lastAuthNotice(key);
-  if (last !== null && now - last < NOTICE_EVERY) {
+  const own = a.sender.toLowerCase() === key.recipient.toLowerCase();
+  if (last !== null && now - last < (own ? OWN_NOTICE_EVERY : NOTICE_EVERY)) {
     holdBack(deps, tx, { to: key.recipient, gameId: key.gameId, reason: 'wrong-secret-collected', title: titleOf(key), inboundId: a.inboundId });
     return;
   }
@@ -84,7 +91,7 @@ function tellAttempts(deps: AppDeps, tx: StoreTx, key: AttemptKey, reply: { inbo
       'If you did not send it, someone tried to send orders in your name. They did not have your secret; nothing needs doing.',
     );
   }
-  paragraphs.push(`This notice goes out at most once an hour: more such mails in the next hour are counted in one notice after it. Mail with the right ${gm ? 'secret' : 'secret or token'} is always taken.`);
+  paragraphs.push(`This notice goes out at most once an hour for mail from other addresses (more such mails in the next hour are counted in one notice after it), and at once for mail from ${gm ? 'the game master\'s' : 'your'} own address. Mail with the right ${gm ? 'secret' : 'secret or token'} is always taken.`);
   const title = titleOf(key);
   const messageId = queueAnswer(deps, tx, {
     to: key.recipient, game, player, kind: 'notice', title, paragraphs,

@@ -80,6 +80,9 @@ function problemText(p: { message: string; plane?: string; box?: number; rule?: 
 }
 
 /** Handles one envelope; returns what became of it and the game to look at for a full turn. */
+/** The placeholder printed in place of a secret in the orders shown back (masked). */
+const isPlaceholder = (secret: string): boolean => secret.trim().toLowerCase() === '(secret)';
+
 /** `known`: the envelope's secret already checked by the caller (one scrypt per secret is enough). */
 export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], known?: Auth): { outcome: EnvelopeOutcome; gameId?: string } {
   const { deps, tx, mail, inboundId } = ctx;
@@ -112,6 +115,22 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
     return { outcome: 'unknown' };
   }
   const auth = known ?? authenticate(deps, env, game, player);
+  // The "(secret)" the referee prints in WHAT WAS READ, copied back from the player's own address:
+  // a placeholder, not a forgery; answered with the envelope as sent, its turn token put in.
+  // Not a proof of identity (a From can be forged): it counts as unauthenticated mail, within the rate limits.
+  if (!auth.ok && !ctx.limited && isPlaceholder(env.secret) && mail.from.toLowerCase() === player.email.toLowerCase() && game.status === 'running') {
+    const ready = formatOrders([{ ...env, secret: deps.keys.turnToken(game.id, player.id, game.turn), turn: game.turn, line: 1 }]).trimEnd();
+    queueAnswer(deps, tx, {
+      to: player.email, game, player, kind: 'notice', inboundId, replyTo: mail.messageId,
+      title: `turn ${game.turn}: "(secret)" is a placeholder`,
+      paragraphs: [
+        `The envelope on line ${env.line} has "(secret)" where the secret goes: that is the placeholder the referee prints where it shows your orders back (under WHAT WAS READ), not your secret. Nothing in it was taken.`,
+        'Below is the same envelope with this turn\'s token in place of the placeholder: check it and send it back (reply with it at the top; the rest may stay quoted). Or write your secret between the quotes.',
+      ],
+      sections: [{ heading: 'Ready to send', text: ready }],
+    });
+    return { outcome: 'auth-failed' };
+  }
   if (!auth.ok) {
     deps.log.warn({ game: game.id, player: player.id, sender: mail.from }, 'orders with a wrong secret refused');
     wrongSecret(deps, tx, { recipient: player.email, gameId: game.id, playerId: player.id }, { sender: mail.from, inboundId, replyTo: mail.messageId });

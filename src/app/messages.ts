@@ -20,7 +20,7 @@ import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { type Picture, previewPicture, situationPicture } from './pictures.ts';
 import { type Preview, examplePlot, flying, logSheet, pilotBlock, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 import { unitSheets } from './unit-views.ts';
-import { outcomeText } from './turn.ts';
+import { endText } from './outcome.ts';
 import { campaignBlock } from './campaigns/views.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from './quick-views.ts';
 
@@ -237,7 +237,8 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     map: situationMap(r.state, r.player.planes),
     impulses: turnLog(r.events, undefined, sideNames(r.state)),
     quick: !!r.state.quick,
-    outcome: r.over ? wrap(`${outcomeText(r.state)} Thank you for playing.`, 0) : '',
+    // The end explained in the first lines (endText): what left the fight this turn, who wins.
+    outcome: r.over ? wrap(`${endText(whole.events, whole.state)} Thank you for playing.`, 0) : '',
     // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
     noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
     combat: wrap((r.state.quick ? quickCasualties(r.events) : casualties(r.events)).join('\n'), 4),
@@ -252,7 +253,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, tx, r.game, r.player, r.state)),
   };
   queueMail(deps, tx, {
-    kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}`, to: r.player.email,
+    kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}${r.over ? ': the game is over' : ''}`, to: r.player.email,
     gameId: r.game.id, player: r.player, turn: r.resolved, picture: r.picture,
   });
 }

@@ -29,16 +29,6 @@ export function isOver(start: GameState, end: GameState): boolean {
 }
 
 
-/**
- * The end of a game in words: the side (or sides) still in the fight win; with none left, nobody.
- * A side is in the fight as isOver counts it.
- */
-export function outcomeText(end: GameState): string {
-  const inFight = sidesInFight(end).map((s) => end.sides[s]?.name ?? s);
-  if (!inFight.length) return 'No side has anything left in the fight: nobody wins.';
-  return `${inFight.join(' and ')} ${inFight.length === 1 ? 'has' : 'have'} the last ${end.quick ? 'aircraft' : 'planes'} in the fight, and ${inFight.length === 1 ? 'wins' : 'share the field'}.`;
-}
-
 /** What an attempt at a turn came to: resolved, still waiting for orders, or stopped by problems. */
 export type Attempt = { turn: number } | { waiting: true } | { problems: StallProblem[] };
 

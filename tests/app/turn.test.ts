@@ -104,7 +104,10 @@ describe('the turn', () => {
     const report = outbox(t).filter((m) => m.kind === 'report').at(-1)!;
     expect(report.text).toContain('THE GAME IS OVER');
     // R1 flew off the map: blue has the last plane in the fight.
-    expect(report.text.replace(/\s+/g, ' ')).toMatch(/THE GAME IS OVER \S+ has the last planes in the fight, and wins\. Thank you for playing\./);
+    // The end explained in the first lines: what happened, who wins; the subject says so too.
+    expect(report.text.split('\n').slice(0, 6).join(' ').replace(/\s+/g, ' ')).toMatch(/^Turn 1 of game duel \(Test duel\) is resolved\. THE GAME IS OVER R1 left the map in impulse \d+: the game is over\. Blue has the last planes in the fight, and wins\. Thank you for playing\./);
+    expect(report.subject).toBe('[duel] Turn 1 report: the game is over');
+    expect(gamePage(t.store, 'duel')?.result).toMatch(/^R1 left the map in impulse \d+: the game is over\. Blue has the last planes in the fight, and wins\.$/);
     expect(report.text).not.toMatch(/^#TALLYHO/m); // no orders template (its own orders are quoted with '|')
     // The game's web page gives the last turn played, not the turn after it.
     expect(gamePage(t.store, 'duel')?.turn).toBe(1);

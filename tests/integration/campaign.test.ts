@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { mailTo, REFEREE, sendOrders, startReferee, templateOf, tempDir } from '../support/referee-stack.ts';
+import { confirmed, mailTo, REFEREE, sendOrders, startReferee, templateOf, tempDir } from '../support/referee-stack.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
 
 const RAF = 'raf@example.test';
@@ -45,7 +45,8 @@ describeWithMailStack('a campaign by mail on Postfix + Dovecot', () => {
       for (const who of [RAF, LW]) {
         const subject = turn === 1 ? /\[adl-1\] Welcome/ : new RegExp(`\\[adl-1\\] Turn ${turn - 1} report`);
         const [mail] = await mailTo(stack(), who, subject);
-        await sendOrders(stack(), who, `Onwards.\n\n${templateOf(mail!.text)}\n-- \n${who}`, { subject: `Re: ${mail!.subject}` });
+        // The planes fly on off the map, warnings and all: CONFIRM, so no turn waits for it.
+        await sendOrders(stack(), who, `Onwards.\n\n${confirmed(templateOf(mail!.text))}\n-- \n${who}`, { subject: `Re: ${mail!.subject}` });
       }
       const [report] = await mailTo(stack(), RAF, new RegExp(`\\[adl-1\\] Turn ${turn} report`), { timeoutMs: 30000 });
       if (report!.text.includes('THE GAME IS OVER')) over = report!.text;

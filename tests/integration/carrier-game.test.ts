@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { mailTo, REFEREE, sendOrders, templateOf, useScenarioGame } from '../support/referee-stack.ts';
+import { confirmed, mailTo, REFEREE, sendOrders, templateOf, useScenarioGame } from '../support/referee-stack.ts';
 
 const USN = 'usn@example.test';
 const IJN = 'ijn@example.test';
@@ -37,11 +37,11 @@ describeWithMailStack('the carrier scenario by mail on Postfix + Dovecot', () =>
     expect(report!.text).toMatch(/T1 drops torpedo T1T in 2413 from 100 ft/);
     expect(report!.text).toMatch(/T1T reaches CV1: hit chance 15\.7%/);
     for (const line of report!.text.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
-    // Turns 2 and 3 from the templates as mailed.
+    // Turns 2 and 3 from the templates as mailed, flown whatever they warn of (low over the sea).
     for (let turn = 2; turn <= 3; turn++) {
       for (const who of [USN, IJN]) {
         const [latest] = await mailTo(stack(), who, new RegExp(`Turn ${turn - 1} report`));
-        await sendOrders(stack(), who, templateOf(latest!.text), { subject: `Re: ${latest!.subject}` });
+        await sendOrders(stack(), who, confirmed(templateOf(latest!.text)), { subject: `Re: ${latest!.subject}` });
         await mailTo(stack(), who, new RegExp(`Turn ${turn} orders accepted`));
       }
       await mailTo(stack(), IJN, new RegExp(`\\[midway\\] Turn ${turn} report`));

@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { mailTo, REFEREE, sendOrders, templateOf, useScenarioGame } from '../support/referee-stack.ts';
+import { confirmed, mailTo, REFEREE, sendOrders, templateOf, useScenarioGame } from '../support/referee-stack.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
@@ -45,7 +45,8 @@ describeWithMailStack('the two-phase sequence by mail on Postfix + Dovecot', () 
     for (let turn = 2; turn <= 3; turn++) {
       for (const who of [RAF, LW]) {
         const [latest] = await mailTo(stack(), who, new RegExp(`Turn ${turn - 1} report`));
-        await sendOrders(stack(), who, templateOf(latest!.text), { subject: `Re: ${latest!.subject}` });
+        // Flown as mailed, whatever the acknowledgement warns of (CONFIRM).
+        await sendOrders(stack(), who, confirmed(templateOf(latest!.text)), { subject: `Re: ${latest!.subject}` });
         await mailTo(stack(), who, new RegExp(`Turn ${turn} orders accepted`));
       }
       await mailTo(stack(), LW, new RegExp(`\\[pass\\] Turn ${turn} report`));

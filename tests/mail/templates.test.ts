@@ -59,8 +59,15 @@ function mails(): Record<string, OutboxRow> {
   intake(u.deps, mail(BLUE, envelope('duel', 'blue', e.blue, 'B1: 1 1 1 1 1')), place(1));
   intake(u.deps, mail(RED, envelope('duel', 'red', e.red, 'R1: 1 1 1 1 1')), place(2));
   found['ack-warning'] = uOut().at(-1)!;
-  intake(u.deps, mail(RED, envelope('duel', 'red', e.red, 'CONFIRM')), place(3));
-  found['answer-confirm'] = uOut().at(-1)!;
+  receive(u.deps, mail(RED, envelope('duel', 'red', e.red, 'CONFIRM')), place(3));
+  found['answer-confirm'] = uOut().filter((m) => m.kind === 'answer').at(-1)!;
+  // R1 left the map: the game is over, explained first in the last report.
+  found['report-over'] = uOut().find((m) => m.kind === 'report' && m.recipient === RED)!;
+  // The "(secret)" of WHAT WAS READ sent back: a placeholder, answered with the envelope ready.
+  const w = testReferee();
+  startedDuel(w);
+  intake(w.deps, mail(RED, envelope('duel', 'red', '(secret)', 'R1: 1 1 1 1 1')), place(1));
+  found['notice-placeholder'] = w.store.tx((tx) => tx.outbox.list()).at(-1)!;
   return found;
 }
 

@@ -91,6 +91,9 @@ export function templateOf(text: string): string {
   return `${text.slice(start + 1, end)}\n#END\n`;
 }
 
+/** Orders with CONFIRM added: flown as they are, whatever their acknowledgement warns of (docs/players.md "Warnings"). */
+export const confirmed = (orders: string): string => orders.replace(/#END\n?$/, 'CONFIRM\n#END\n');
+
 export function sendOrders(stack: MailStack, from: string, text: string, extra: { subject?: string; headers?: Record<string, string> } = {}) {
   return sendMail(stack, { from, to: REFEREE, subject: extra.subject ?? 'orders', text, headers: extra.headers ?? {} });
 }
