@@ -31,15 +31,17 @@ export function mailCopies(text: string): string[] {
 
 /**
  * The envelopes of the mails the referee sent the player for this turn and the one before, as
- * ordersText. Templates and "orders as flown" only: an acknowledgement echoes what the player
- * wrote. Each mail is parsed once, the first time it is asked for, and kept in that form.
+ * ordersText: templates, "orders as flown", and a refusal's orders ready to correct. Not what an
+ * acknowledgement echoes of what the player wrote (WHAT WAS READ, behind `|`): an acknowledgement
+ * is read with its `|` lines left as they are. Each mail is parsed once, the first time it is
+ * asked for, and kept in that form.
  */
 export function refereeCopies(tx: StoreTx, gameId: string, playerId: string, turn: number): Set<string> {
   const out = new Set<string>();
   for (const m of tx.outbox.orderCopies(gameId, playerId, turn - 1)) {
     let copies = m.copies;
     if (copies === null) {
-      copies = mailCopies(m.text ?? '');
+      copies = m.kind === 'ack' ? [...new Set(parseOrders(m.text ?? '').envelopes.map(ordersText))] : mailCopies(m.text ?? '');
       tx.outbox.saveOrderCopies(m.id, copies);
     }
     for (const c of copies) out.add(c);

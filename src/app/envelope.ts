@@ -282,6 +282,9 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
       unitMoves: accepted && !state.quick ? unitPreviews(state, moves, player.planes) : [],
       defaulted: !accepted ? [] : state.quick ? planes.filter((p) => !orders.quick?.[p.id]).map((p) => p.id) : planes.filter((p) => !orders.plots[p.id] && !p.ground).map((p) => p.id),
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,
+      // A refusal the player can answer: his envelope as sent, this turn's token in it, the lines
+      // that could not be read kept as written, ready to correct and send back.
+      ready: accepted || game.status !== 'running' ? '' : formatOrders([{ ...env, secret: deps.keys.turnToken(game.id, player.id, game.turn), turn: game.turn, line: 1 }], { unread: '' }).trimEnd(),
     },
   };
 }

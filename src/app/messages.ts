@@ -155,12 +155,14 @@ export interface AckInput {
   inboundId: number;
   replyTo: string;
   sender: string;
+  /** A refusal: the player's envelope with this turn's token, ready to correct and send. */
+  ready?: string;
 }
 
 /** What happens next to the turn, as true as the acknowledgement can know it. */
 function progressText(a: AckInput): string {
   const holds = a.hold ? ` The turn is not resolved yet: ${a.hold}.` : '';
-  if (!a.accepted) return `Correct the orders and send them again.${holds}`;
+  if (!a.accepted) return `${a.ready ? 'Correct the orders below (YOUR ORDERS, READY TO CORRECT) and send them back' : 'Correct the orders and send them again'}.${holds}`;
   // A WARNING: never "change the plot" together with "the turn is resolved".
   if (a.warned && a.confirmMinutes) {
     const choice = 'send new orders, or CONFIRM in an envelope (alone, or with these orders) to have them flown as they are';
@@ -197,6 +199,7 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
       : wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2),
     waiting: a.waiting.join(', '),
     progress: wrap(progressText(a), 0),
+    ready: a.ready ?? '',
     notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
     sender: a.sender,
   };

@@ -47,6 +47,8 @@ export interface AnswerInput {
   kind?: OutboxKind;
   inboundId?: number | null;
   replyTo?: string;
+  /** false: no orders ready to send at the end (the mail carries an envelope of its own). */
+  ready?: boolean;
 }
 
 /** The most an answer may weigh, its text and HTML parts together (docs/orders.md "Limits"). */
@@ -62,12 +64,15 @@ const bytes = utf8Bytes;
  * MAX_REPLY_BYTES (HTML escaping can make the HTML part several times the text), with a paragraph
  * naming what was left out.
  */
-function answerView(deps: AppDeps, a: AnswerInput, title: string): object {
-  const all = (a.sections ?? []).map((s) => ({ heading: s.heading, upper: s.heading.toUpperCase(), text: s.text.trimEnd(), hasPicture: !!s.picture }));
+function answerView(deps: AppDeps, a: AnswerInput, title: string, tail: Section[] = []): object {
+  const sectionView = (s: Section) => ({ heading: s.heading, upper: s.heading.toUpperCase(), text: s.text.trimEnd(), hasPicture: !!s.picture });
+  const all = (a.sections ?? []).map(sectionView);
+  // The orders ready to send (readySection) end the mail, never cut.
+  const last = tail.map(sectionView);
   const paragraphs = a.paragraphs.map((p) => wrap(p, 0));
   const base = { game: a.game?.id ?? '', player: a.player?.id ?? '', referee: deps.referee.address, title };
   const text = paragraphs.reduce((n, p) => n + p.length, 0) + all.reduce((n, s) => n + s.text.length, 0);
-  if (text < SURELY_SMALL) return { ...base, paragraphs, sections: all };
+  if (text < SURELY_SMALL) return { ...base, paragraphs, sections: [...all, ...last] };
   const fits = (v: object): boolean => {
     const r = deps.renderer.render('answer', v);
     return bytes(r.text) + bytes(r.html) <= MAX_REPLY_BYTES;
@@ -77,7 +82,7 @@ function answerView(deps: AppDeps, a: AnswerInput, title: string): object {
     for (const x of all.slice(n)) counts.set(x.heading, (counts.get(x.heading) ?? 0) + 1);
     const left = [...counts].map(([h, k]) => (k > 1 ? `${h} (${k} times)` : h));
     const one = n === all.length - 1;
-    return { ...base, sections: all.slice(0, n), paragraphs: n === all.length ? paragraphs : [...paragraphs, wrap(
+    return { ...base, sections: [...all.slice(0, n), ...last], paragraphs: n === all.length ? paragraphs : [...paragraphs, wrap(
       `This answer was cut to stay under ${MAX_REPLY_BYTES / 1024} KB, the most a mail from the referee weighs: left out ${one ? 'is' : 'are'} ${left.join(', ')}. Ask for ${one ? 'it' : 'them'} again in a later mail, a few at a time.`, 0)] };
   };
   // The most sections that fit: a binary search, a handful of renders at most.
@@ -94,10 +99,40 @@ function answerView(deps: AppDeps, a: AnswerInput, title: string): object {
   return fits(view) ? view : { ...base, sections: [], paragraphs: [wrap(`This answer would weigh more than ${MAX_REPLY_BYTES / 1024} KB, the most a mail from the referee weighs, so it was not written out. Send fewer commands in one mail.`, 0)] };
 }
 
+/**
+ * Every mail to a player that leaves his orders open ends with his orders ready to send (the ones
+ * that stand for the turn, or the template), so that replying to the latest mail always works
+ * (docs/players.md "Other mails from the referee"): a running game, a player with something in
+ * play, and no envelope in the mail already.
+ */
+function readySection(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
+  try {
+    return readyOrders(deps, tx, a);
+  } catch (e) {
+    // A state the referee cannot read (a turn that cannot be resolved): the mail goes without it.
+    deps.log.warn({ game: a.game?.id, player: a.player?.id, error: (e as Error).message }, 'no orders ready to send in this mail');
+    return [];
+  }
+}
+
+function readyOrders(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
+  if (!a.player || !a.game || a.ready === false) return [];
+  const game = tx.games.get(a.game.id);
+  if (!game || game.status !== 'running') return [];
+  if ([...a.paragraphs, ...(a.sections ?? []).map((x) => x.text)].some((t) => t.includes('#TALLYHO'))) return [];
+  const player = tx.players.get(game.id, a.player.id) ?? a.player;
+  if (player.status === 'replaced') return [];
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state) return [];
+  const next = nextTurn(deps, tx, game, player, state);
+  if (!next.template) return [];
+  return [{ heading: `Your orders for turn ${game.turn}, ready to send`, text: `${wrap(next.keepsText, 0)}\n\n${next.template}` }];
+}
+
 /** An answer or notice: a title, paragraphs and preformatted sections (templates/answer.*.hbs); returns its Message-ID. */
 export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): string {
   const title = capital(a.title);
-  const view = answerView(deps, a, title);
+  const view = answerView(deps, a, title, readySection(deps, tx, a));
   return queueMail(deps, tx, {
     kind: a.kind ?? 'answer', template: 'answer', view, subject: a.subject ?? (a.game ? `[${a.game.id}] ${title}` : `Tallyho: ${title}`),
     to: a.to, gameId: a.game?.id ?? null, player: a.player, turn: a.game?.turn ?? null,

@@ -232,10 +232,10 @@ export interface OutboxRepo {
   markDead(id: number, owner: string, error: string): void;
   counts(gameId?: string): Record<OutboxStatus, number>;
   /**
-   * The player's mails of the turn and later (acknowledgements aside) with the envelopes each
+   * The player's mails of the turn and later, each with its kind and the envelopes it
    * carries as stored (migrations/006), or `copies` null and the text when not parsed yet.
    */
-  orderCopies(gameId: string, playerId: string, sinceTurn: number): { id: number; copies: string[] | null; text: string | null }[];
+  orderCopies(gameId: string, playerId: string, sinceTurn: number): { id: number; kind: OutboxKind; copies: string[] | null; text: string | null }[];
   /** Stores the envelopes a mail carries (see orderCopies). */
   saveOrderCopies(id: number, copies: string[]): void;
 }

@@ -54,7 +54,9 @@ describe('the clock', () => {
     const others = sent.filter((m) => m.recipient === RED && m.subject.includes('still waiting'));
     expect(others).toHaveLength(1);
     expect(others[0]!.text).toContain('Still missing: blue');
-    expect(others[0]!.text).not.toMatch(/R1: 1 1 1 1 1|B1:/);
+    // Red's own orders, ready to send, end the mail; never blue's.
+    expect(others[0]!.text).not.toMatch(/B1:|#TALLYHO duel blue/);
+    expect(others[0]!.text).toMatch(/#TALLYHO duel red "T1-/);
     t.tick(24 * HOUR);
     expect(tick(t.deps)).toEqual([{ game: 'duel', turn: 1, what: 'defaulted', players: ['blue'] }]);
     expect(game(t).turn).toBe(2);

@@ -67,3 +67,21 @@ describe('orders outside the envelope', () => {
     expect(r.stderr).toContain('1 envelope, 0 errors, 1 order line outside the envelopes (not read)');
   });
 });
+
+describe('a refusal the player can answer', () => {
+  it('ends with his envelope ready to correct; corrected above the pasted refusal, it counts', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const refused = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 TR 1 1\nFIRE R1 ALL AT B1')).mails.find((m) => m.kind === 'ack')!;
+    expect(refused.subject).toContain('NOT accepted');
+    expect(refused.text).toContain('YOUR ORDERS, READY TO CORRECT');
+    const ready = templateOf(refused.text);
+    expect(ready).toMatch(/^#TALLYHO duel red "T1-[0-9a-f]+"\nTURN 1\nR1: 1 1 TR 1 1\nFIRE R1 ALL AT B1\n#END/);
+    // Outlook: the corrected envelope on top, the refusal pasted below with its ready envelope unchanged.
+    const { mails } = post(t, RED, `${ready.replace('R1: 1 1 TR 1 1', 'R1: RB S TR 1 1')}\n\nFrom: Tallyho referee\nSubject: ${refused.subject}\n\n${refused.text}`);
+    const ack = mails.find((m) => m.kind === 'ack')!;
+    expect(ack.subject).toContain('orders accepted');
+    expect(flat(ack.text)).toContain('is an unchanged copy of orders the referee sent you');
+    expect(accepted(t, 'red')!.orders.plots.R1!.boxes.map((b) => b.man)).toEqual(['RB', 'S', 'TR', '1', '1']);
+  });
+});

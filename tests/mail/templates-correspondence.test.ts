@@ -77,9 +77,12 @@ describe('correspondence mail templates', () => {
   }
 
   it('never shows a player another player\'s orders or address', () => {
-    for (const name of ['notice-waiting', 'notice-settings', 'answer-status', 'notice-rollback']) {
+    // Each mail ends with its reader's own orders ready to send; never the other player's.
+    for (const name of ['notice-waiting', 'answer-status', 'notice-rollback']) {
       const m = all[name]!;
       expect(m.text, name).not.toMatch(/B1: |#TALLYHO duel blue|blue@example/);
     }
+    expect(all['notice-settings']!.text).not.toMatch(/R1: |#TALLYHO duel red|red@example/);
+    expect(all['notice-settings']!.text).toMatch(/#TALLYHO duel blue "T1-/);
   });
 });

@@ -1,6 +1,7 @@
 /** The mail side of the SQLite store: the inbound ledger and the outbox. */
 import type Database from 'better-sqlite3';
 import type {
+  OutboxKind,
   Folder, InboundOutcome, InboundRepo, InboundRow, OutboxRepo, OutboxRow, OutboxStatus,
 } from '../../app/ports.ts';
 
@@ -69,8 +70,8 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
     WHERE id = ? AND lease_owner = ? AND status = 'pending'`);
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM outbox WHERE (@gameId IS NULL OR game_id = @gameId) GROUP BY status');
   // The text only of the rows not parsed yet: the others are read in their parsed form alone.
-  const copies = db.prepare(`SELECT id, orders_copies, CASE WHEN orders_copies IS NULL THEN text_body END AS text_body FROM outbox
-    WHERE game_id = ? AND player_id = ? AND turn >= ? AND kind <> 'ack' ORDER BY id`);
+  const copies = db.prepare(`SELECT id, kind, orders_copies, CASE WHEN orders_copies IS NULL THEN text_body END AS text_body FROM outbox
+    WHERE game_id = ? AND player_id = ? AND turn >= ? ORDER BY id`);
   const saveCopies = db.prepare('UPDATE outbox SET orders_copies = ? WHERE id = ?');
   return {
     insert: (row, now) => Number(insert.run({ ...row, picture: row.picture ?? null, refs: row.references.join(' '), now }).lastInsertRowid),
@@ -101,6 +102,7 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
     markDead: (id, owner, error) => { dead.run(error, id, owner); },
     orderCopies: (gameId, playerId, sinceTurn) => (copies.all(gameId, playerId, sinceTurn) as Row[]).map((r) => ({
       id: r.id as number,
+      kind: r.kind as OutboxKind,
       copies: r.orders_copies === null ? null : (JSON.parse(r.orders_copies as string) as string[]),
       text: (r.text_body as string | null) ?? null,
     })),
