@@ -13,7 +13,7 @@ import type { AppDeps } from './deps.ts';
 import { PLAYER_HELP } from './help.ts';
 import type { IncomingMail } from './incoming.ts';
 import { queueAnswer, type AnswerInput } from './notify.ts';
-import { holdBack, replyUnasked, type Inbound } from './reply-budget.ts';
+import { COMMAND_BUDGET, holdBack, replyUnasked, type Inbound } from './reply-budget.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 
 /** Where the writer's own text of a mail ends: a quote, a quote header, a signature. */
@@ -122,4 +122,4 @@ function sendAnswer(deps: AppDeps, tx: StoreTx, inbound: Inbound, a: AnswerInput
 }
 
 /** Why a second mail of the same command may go unanswered, said in the first answer. */
-const BUDGET_NOTE = 'A command without an envelope is answered at most twice a day, and never with the same answer twice running; inside your envelope (with your secret or turn token) commands are always answered.';
+const BUDGET_NOTE = `A command without an envelope is answered at most ${COMMAND_BUDGET} times a day (apart from the notices a mail without orders brings), and never with the same answer twice running; inside your envelope (with your secret or turn token) commands are always answered.`;

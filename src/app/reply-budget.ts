@@ -7,7 +7,8 @@
  *   References name one, or it quotes one's title): so a robot that answers everything, headers
  *   or none, gets one notice, not a loop;
  * - it is not the same reply as the last one to that address in the past 24 hours;
- * - fewer than REPLY_BUDGET such replies went to that address in the past 24 hours.
+ * - fewer than REPLY_BUDGET such notices (COMMAND_BUDGET answers to commands without an envelope,
+ *   an allowance of their own) went to that address in the past 24 hours.
  * Otherwise it is held back: logged and counted (tallyho game status). The first reply after
  * some were held back says how many; the last one the budget allows says so, and until when.
  * Acknowledgements of orders and answers to commands in an authenticated envelope are no part of
@@ -20,8 +21,16 @@ import { when } from './messages.ts';
 import type { ReplyRow, SuppressReason } from './ports-replies.ts';
 import type { StoreTx } from './ports.ts';
 
-/** Replies nobody asked for with a secret, per address per 24 hours. */
+/** Notices nobody asked for with a secret (and JOIN confirmations), per address per 24 hours. */
 export const REPLY_BUDGET = 2;
+/**
+ * Answers to a registered player's commands without an envelope (STATUS in a subject), per
+ * address per 24 hours: an allowance of their own, so that asking does not use up the notices.
+ */
+export const COMMAND_BUDGET = 6;
+
+/** Which allowance a reply draws on. */
+const allowanceOf = (kind: string): 'command' | 'notice' => (kind === 'answer' ? 'command' : 'notice');
 export const DAY = 86_400_000;
 /** How far back a quoted title is looked for. */
 const QUOTE_DAYS = 30;
@@ -84,19 +93,24 @@ export function replyUnasked(deps: AppDeps, tx: StoreTx, inbound: Inbound | null
   };
   if (inbound?.limited) return hold('rate-limit', inbound.limited);
   if (inbound && r.kind === 'notice' && answersOurNotice(deps, tx, inbound.mail, r.to)) return hold('answers-notice');
-  const recent = tx.replies.recent(r.to, now - DAY + 1).filter((x) => x.budgeted);
+  const allowance = allowanceOf(r.kind);
+  const budget = allowance === 'command' ? COMMAND_BUDGET : REPLY_BUDGET;
+  const recent = tx.replies.recent(r.to, now - DAY + 1).filter((x) => x.budgeted && allowanceOf(x.kind) === allowance);
   const repeat = sha256Hex(r.repeat ?? `${r.gameId ?? ''}\n${r.title.toLowerCase()}`);
   const last = recent.at(-1);
   if (last && last.repeatKey === repeat) return hold('repeat');
-  if (recent.length >= REPLY_BUDGET) return hold('budget');
+  if (recent.length >= budget) return hold('budget');
   const more: string[] = [];
   const since = last?.at ?? now - DAY;
   const held = tx.replies.suppressedSince(r.to, since);
   if (held) {
-    more.push(`Since ${when(since)}, ${plural(held, 'other mail', 'other mails')} from this address went unanswered: the referee answers at most ${REPLY_BUDGET} mails a day that bring no orders it can take from one address, never with the same answer twice running, and not a mail that answers one of these answers.`);
+    more.push(`Since ${when(since)}, ${plural(held, 'other mail', 'other mails')} from this address went unanswered: the referee answers at most ${REPLY_BUDGET} mails a day that bring no orders it can take, and ${COMMAND_BUDGET} commands without an envelope, from one address, never with the same answer twice running, and not a mail that answers one of these answers.`);
   }
-  if (recent.length + 1 >= REPLY_BUDGET) {
-    more.push(`This is the last answer to such a mail from this address until ${when((recent[0]?.at ?? now) + DAY)}: the referee answers at most ${REPLY_BUDGET} mails a day that bring no orders it can take, from one address. Orders with your secret or turn token are always taken and acknowledged.`);
+  // The last answer of an allowance says so, until when, and what is still answered.
+  if (recent.length + 1 >= budget) {
+    more.push(allowance === 'command'
+      ? `This is the last answer to a command without an envelope from this address until ${when((recent[0]?.at ?? now) + DAY)}: the referee answers at most ${COMMAND_BUDGET} a day. Commands inside an envelope with your secret or turn token (STATUS, MAP, ...) are always answered, and orders always taken and acknowledged.`
+      : `This is the last answer to such a mail from this address until ${when((recent[0]?.at ?? now) + DAY)}: the referee answers at most ${REPLY_BUDGET} mails a day that bring no orders it can take, from one address. Orders with your secret or turn token are always taken and acknowledged, and commands without an envelope (STATUS in a subject) are answered apart, up to ${COMMAND_BUDGET} a day.`);
   }
   const messageId = r.queue(more);
   const row: ReplyRow = { recipient: r.to, kind: r.kind, gameId: r.gameId, title: r.title, repeatKey: repeat, messageId, budgeted: true, at: now };

@@ -27,21 +27,27 @@ describe('the reply budget', () => {
     expect(first.mails.map((m) => m.subject)).toEqual(['Tallyho: No orders found in your mail']);
     expect(first.mails[0]!.text).not.toMatch(/at most 2/);
     t.tick(60_000);
-    const second = post(t, RED, 'STATUS');
+    // A command without an envelope draws on an allowance of its own: the notices stay.
+    expect(post(t, RED, 'STATUS').mails).toHaveLength(1);
+    const second = post(t, RED, envelope('dule', 'red', 'x', 'R1: 1 1 1 1 1'));
     expect(second.mails).toHaveLength(1);
-    expect(second.mails[0]!.text.replace(/\s+/g, ' ')).toContain('This is the last answer to such a mail from this address until 2026-01-11 09:00 UTC: the referee answers at most 2 mails a day that bring no orders it can take, from one address. Orders with your secret or turn token are always taken and acknowledged.');
-    for (const text of ['MAP', 'HELP', 'Hello?', envelope('dule', 'red', 'x', 'R1: 1 1 1 1 1')]) {
+    expect(second.mails[0]!.text.replace(/\s+/g, ' ')).toContain('This is the last answer to such a mail from this address until 2026-01-11 09:00 UTC: the referee answers at most 2 mails a day that bring no orders it can take, from one address. Orders with your secret or turn token are always taken and acknowledged, and commands without an envelope (STATUS in a subject) are answered apart, up to 6 a day.');
+    for (const text of ['Hello?', envelope('dule', 'red', 'y', 'R1: 1 1 1 1 1')]) {
       expect(post(t, RED, text).mails).toEqual([]);
     }
-    expect(held(t)).toMatchObject({ budget: 4 });
-    expect(heldLogs(t)).toHaveLength(4);
+    expect(held(t)).toMatchObject({ budget: 1, repeat: 1 });
+    expect(heldLogs(t)).toHaveLength(2);
     expect(heldLogs(t)[0]!.fields).toMatchObject({ recipient: RED, reason: 'budget' });
-    expect(heldBackLines(gameClock(t.deps, 'duel'))).toEqual(['  replies held back: 4 (budget 4)', '  wrong secrets: none']);
+    // Commands without an envelope: six a day, the sixth saying so and what is still answered.
+    const commands = ['MAP', 'HELP', 'CARD', 'HISTORY', 'STATUS'].map((c) => post(t, RED, c).mails);
+    expect(commands.map((m) => m.length)).toEqual([1, 1, 1, 1, 1]);
+    expect(commands[4]![0]!.text.replace(/\s+/g, ' ')).toContain('This is the last answer to a command without an envelope from this address until 2026-01-11 09:01 UTC: the referee answers at most 6 a day. Commands inside an envelope with your secret or turn token (STATUS, MAP, ...) are always answered, and orders always taken and acknowledged.');
+    expect(post(t, RED, 'MAP').mails).toEqual([]);
     // A day after the first, one more: it says how many went unanswered.
     t.tick(DAY - 60_000);
     const later = post(t, RED, 'When is the next turn?');
     expect(later.mails).toHaveLength(1);
-    expect(later.mails[0]!.text.replace(/\s+/g, ' ')).toContain('Since 2026-01-10 09:01 UTC, 4 other mails from this address went unanswered: the referee answers at most 2 mails a day');
+    expect(later.mails[0]!.text.replace(/\s+/g, ' ')).toContain('Since 2026-01-10 09:01 UTC, 3 other mails from this address went unanswered: the referee answers at most 2 mails a day that bring no orders it can take, and 6 commands without an envelope');
   });
 
   it('never sends the same reply twice running to an address', () => {
