@@ -38,6 +38,7 @@ describe('the reply budget', () => {
     expect(held(t)).toMatchObject({ budget: 1, repeat: 1 });
     expect(heldLogs(t)).toHaveLength(2);
     expect(heldLogs(t)[0]!.fields).toMatchObject({ recipient: RED, reason: 'budget' });
+    expect(heldBackLines(gameClock(t.deps, 'duel'))[0]).toMatch(/^ {2}replies held back: 2 \((budget 1, repeat 1|repeat 1, budget 1)\)$/);
     // Commands without an envelope: six a day, the sixth saying so and what is still answered.
     const commands = ['MAP', 'HELP', 'CARD', 'HISTORY', 'STATUS'].map((c) => post(t, RED, c).mails);
     expect(commands.map((m) => m.length)).toEqual([1, 1, 1, 1, 1]);
