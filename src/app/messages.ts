@@ -238,7 +238,8 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
     turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
     map: situationMap(r.state, r.player.planes),
-    impulses: turnLog(r.events, undefined, sideNames(r.state)),
+    // The mail's log tells the flak misses at under 1% in one line an impulse (report/combat-log.ts).
+    impulses: turnLog(r.events, undefined, sideNames(r.state), { summariseFlak: true }),
     quick: !!r.state.quick,
     // The end explained in the first lines (endText): what left the fight this turn, who wins.
     outcome: r.over ? wrap(`${endText(whole.events, whole.state)} Thank you for playing.`, 0) : '',

@@ -44,10 +44,25 @@ export function shotLines(e: ShotEvent): string[] {
   return lines;
 }
 
+/** A flak miss at a chance below this (permille) may be told in one line with the others (docs/flak.md). */
+export const FLAK_SUMMARY_PERMILLE = 10;
+
+export interface CombatLogOptions {
+  /**
+   * The mail's log: flak misses at under 1% are told in one line per impulse ("14 more flak rolls
+   * at under 1%, all missed"); every roll stays in the events, the fair-dice record and the web
+   * archive's turn page, which tells them one by one.
+   */
+  summariseFlak?: boolean;
+}
+
 /** Lines for the combat events of one impulse (shots with their effects, bail-outs). */
-export function combatLines(evs: readonly GameEvent[]): string[] {
+export function combatLines(evs: readonly GameEvent[], opts: CombatLogOptions = {}): string[] {
   const out: string[] = [];
+  const faint = opts.summariseFlak ? evs.filter((e): e is Ev<'flak'> => e.type === 'flak' && !e.hit && e.chance < FLAK_SUMMARY_PERMILLE) : [];
+  const told = new Set<GameEvent>(faint);
   for (const e of evs) {
+    if (told.has(e)) continue;
     if (e.type === 'shot') out.push(...shotLines(e));
     else if (e.type === 'power-cut') out.push(`${e.plane}: ${e.erased} power factor${e.erased === 1 ? '' : 's'} erased from the plot (seed 000 X.C.3)`);
     else if (e.type === 'bail-out') out.push(bailLine(e));
@@ -67,6 +82,11 @@ export function combatLines(evs: readonly GameEvent[]): string[] {
     else if (e.type === 'land') out.push(`${e.plane} LANDS ${e.on.startsWith('the ') ? 'on' : 'on the deck of'} ${e.on} in ${e.hex}${e.on.startsWith('the ') ? `, rolling at speed ${(e.speed / 10).toFixed(1)}: brake (B) on the next turns` : ': the wires stop it'}`);
     else if (e.type === 'land-fail') out.push(`${e.plane} does not land in ${e.hex}: ${e.why}; it flies on`);
     else if (e.type === 'rocket') out.push(`${e.plane} fires its rockets at ${e.target}: range ${e.range}, clock ${e.clock}, D6 ${e.die}, needs 1-${e.hitOn}: ${e.hit ? `HIT, ${e.target} destroyed` : 'missed'}`);
+  }
+  if (faint.length) {
+    const guns = [...new Set(faint.map((e) => e.plane))].join(', ');
+    const at = [...new Set(faint.map((e) => e.target))].join(', ');
+    out.push(`${faint.length === 1 ? 'One flak roll' : `${faint.length} flak rolls`} at under 1% (${guns} at ${at}): all missed (every roll follows from the turn's dice seed, FAIR DICE below, and is listed on the turn's web page)`);
   }
   return out;
 }

@@ -6,7 +6,7 @@ import { bankWords } from '../core/bank.ts';
 import type { GameEvent } from '../core/events.ts';
 import { facingText } from '../core/hex/facing.ts';
 import { speedText } from '../core/state.ts';
-import { combatLines } from './combat-log.ts';
+import { type CombatLogOptions, combatLines } from './combat-log.ts';
 import { wrapText } from './wrap.ts';
 import { quickEventLine } from './quick-log.ts';
 import { impulseHeading, phaseOpening, sequenceLines, type TurnShape, turnShape } from './turn-shape.ts';
@@ -69,7 +69,7 @@ export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
  * replay); read from the events otherwise. `names`: the sides' names by id (sideNames), for the
  * initiative lines.
  */
-export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events), names: Readonly<Record<string, string>> = {}): string {
+export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events), names: Readonly<Record<string, string>> = {}, opts: CombatLogOptions = {}): string {
   const lines: string[] = [];
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of events) if (e.type !== 'no-shot') byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
@@ -104,7 +104,7 @@ export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events
     const moving = evs.filter((e) => e.phase === 'C');
     const planes = [...new Set(moving.map((e) => e.plane))];
     for (const p of planes) lines.push(`  ${p.padEnd(6)} ${describe(moving.filter((e) => e.plane === p))}`.trimEnd());
-    for (const l of combatLines(evs)) lines.push(`  ${l}`);
+    for (const l of combatLines(evs, opts)) lines.push(`  ${l}`);
   }
   const end = byImpulse.get(shape.end) ?? [];
   if (end.length) lines.push('End of turn');
