@@ -8,7 +8,7 @@
  * the only game the address plays in; otherwise the answer lists the games.
  */
 import { formatCommand, parseCommand, type Command } from '../orders/index.ts';
-import { READ_ONLY_COMMANDS, runCommands } from './commands.ts';
+import { BARE_COMMANDS, runCommands } from './commands.ts';
 import type { AppDeps } from './deps.ts';
 import { PLAYER_HELP } from './help.ts';
 import type { IncomingMail } from './incoming.ts';
@@ -99,7 +99,7 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
     return true;
   }
   const game = games.get(player.gameId) as GameRow;
-  if (!READ_ONLY_COMMANDS.has(command.name)) {
+  if (!BARE_COMMANDS.has(command.name)) {
     reply(`${command.name} needs your envelope`, [
       `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}, whose first line carries your secret or the turn token (copy it from your latest report):`,
       `#TALLYHO ${game.id} ${player.id} "<secret or turn token>"\n${formatCommand(command)}\n#END`,

@@ -18,6 +18,7 @@ import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { situationPicture } from './pictures.ts';
 import { myPlanes, situationMap, wrap } from './views.ts';
 import { canonicalZone } from './zones.ts';
+import { newPlayerSecret } from './roster.ts';
 import { campaignAnswer, rosterAnswer } from './campaigns/commands.ts';
 
 export interface CommandContext {
@@ -48,6 +49,11 @@ const MAX_HISTORY = 10;
 
 /** The commands that only answer and change nothing: they are answered even beside mistakes. */
 export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set(['HELP', 'STATUS', 'MAP', 'HISTORY', 'RESEND', 'CARD', 'ROSTER', 'CAMPAIGN']);
+/**
+ * Commands taken without an envelope from a registered address (bare-commands.ts): those that
+ * change nothing, and SECRET, whose answer goes only to that address.
+ */
+export const BARE_COMMANDS: ReadonlySet<string> = new Set([...READ_ONLY_COMMANDS, 'SECRET']);
 const say = (...paragraphs: string[]): Answer => ({ paragraphs, sections: [] });
 
 /** The last resolved turn, or null. */
@@ -193,6 +199,11 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
     case 'WAIT': return waitAnswer(ctx, true);
     case 'NOWAIT': return waitAnswer(ctx, false);
     case 'CONFIRM': return confirmAnswer(ctx);
+    case 'SECRET': {
+      if (!ctx.player) return say('SECRET is a player\'s command (tallyho gm set gives the game master a new secret).');
+      const { secret } = newPlayerSecret(ctx.deps, ctx.tx, ctx.game.id, ctx.player.id);
+      return say(`Your new secret for game ${ctx.game.id} is: ${secret}\nYour old secret no longer works; the turn tokens in the referee's mails still do. Keep this mail to yourself: with the secret anyone can send orders in your name. This mail goes only to your registered address.`);
+    }
     case 'ZONE': return zoneAnswer(ctx, c.args[0] ?? '');
     case 'JOIN': return say(`You play in game ${ctx.game.id} already.`);
     case 'ROSTER': return rosterAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? '');

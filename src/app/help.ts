@@ -39,6 +39,8 @@ WAIT                 this turn is not resolved before its deadline, even
 NOWAIT               takes your WAIT back
 CONFIRM              your orders with a WARNING are flown as they are: the
                      turn no longer waits for you to change them
+SECRET               a new secret, mailed to your registered address (also
+                     without an envelope); the old one stops working
 ZONE <zone>          deadlines also in your time zone, e.g. ZONE
                      America/New_York; ZONE GAME: the game's only
 JOIN [note]          ask to join a game open to sign-up: write the player

@@ -173,6 +173,8 @@ export interface PlayerRepo {
   isRegistered(email: string): boolean;
   insert(row: Omit<PlayerRow, 'threadRoot' | 'zone' | 'status' | 'waitTurn'> & { zone?: string | null }): void;
   setThreadRoot(gameId: string, id: string, messageId: string): void;
+  /** A new secret (its hash) for a player who lost his: the old one no longer works. */
+  setSecret(gameId: string, id: string, secretHash: string): void;
 }
 
 export interface TurnRepo {

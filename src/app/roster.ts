@@ -139,6 +139,21 @@ export function setGm(deps: AppDeps, gameId: string, input: { email?: string; ne
   });
 }
 
+/**
+ * A new secret for a player who lost his (campaign players are given turn tokens only): the old
+ * one no longer works; the turn tokens of the referee's mails still do. Returned once, stored
+ * hashed. By the command line (tallyho player secret) or the player's SECRET by mail, whose
+ * answer goes to his registered address only.
+ */
+export function newPlayerSecret(deps: AppDeps, tx: StoreTx, gameId: string, playerId: string): { player: PlayerRow; secret: string } {
+  const p = tx.players.get(requireGame(tx, gameId).id, playerId.toLowerCase());
+  if (!p || p.status === 'replaced') throw new AppError('E_NOT_FOUND', `game '${gameId}' has no player '${playerId}'`);
+  const secret = deps.keys.newSecret();
+  tx.players.setSecret(p.gameId, p.id, deps.keys.hashSecret(secret));
+  deps.log.info({ game: p.gameId, player: p.id }, 'a new secret issued');
+  return { player: p, secret };
+}
+
 /** A player's own time zone for deadlines in mail (null: the game's). */
 export function setPlayerZone(deps: AppDeps, gameId: string, playerId: string, zone: string | null): string | null {
   return deps.store.tx((tx) => {

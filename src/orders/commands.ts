@@ -29,6 +29,7 @@ export const PLAYER_COMMANDS: CommandTable = {
   WAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'WAIT alone on its line' }, // no early resolution of this turn
   NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'NOWAIT alone on its line' },
   CONFIRM: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CONFIRM alone on its line' }, // fly orders with a WARNING as they are
+  SECRET: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'SECRET alone on its line' }, // a new secret, mailed to the registered address
   JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]
   ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
   ROSTER: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'ROSTER alone on its line' }, // a campaign game: your pilots

@@ -49,3 +49,31 @@ describe('secrets', () => {
     expect(flat(t.store.tx((tx) => tx.outbox.list()).at(-1)!.text)).toContain('2 mails carried orders for player \'red\'');
   });
 });
+
+describe('a new secret', () => {
+  it('SECRET by mail, even without an envelope, mails a new secret to the registered address only; the old one stops working', async () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const { mails } = post(t, RED, 'SECRET', { subject: '[duel] SECRET' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.recipient).toBe(RED);
+    const secret = /Your new secret for game duel is: (\S+)/.exec(flat(mails[0]!.text))?.[1];
+    expect(secret).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
+    // From another address: no player there, nothing issued.
+    expect(post(t, 'someone@elsewhere.test', 'SECRET', { subject: '[duel] SECRET' }).mails).toEqual([]);
+    post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    expect(accepted(t)).toBeUndefined();
+    post(t, RED, envelope('duel', 'red', secret!, 'R1: 1 1 1 1 1'));
+    expect(accepted(t)).toBeDefined();
+  });
+
+  it('tallyho player secret gives a new secret on the command line', async () => {
+    const { newPlayerSecret } = await import('../../src/app/roster.ts');
+    const t = testReferee();
+    startedDuel(t);
+    const { secret } = t.store.tx((tx) => newPlayerSecret(t.deps, tx, 'duel', 'blue'));
+    post(t, 'blue@example.test', envelope('duel', 'blue', secret, 'B1: 1 1 1 1 1'));
+    expect(t.store.tx((tx) => tx.orders.latestAccepted('duel', 1).get('blue'))).toBeDefined();
+    expect(() => t.store.tx((tx) => newPlayerSecret(t.deps, tx, 'duel', 'nobody'))).toThrow(/has no player 'nobody'/);
+  });
+});

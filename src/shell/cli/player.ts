@@ -10,7 +10,7 @@
 import type { Command } from 'commander';
 import { addPlayer } from '../../app/games.ts';
 import { gameClock } from '../../app/overview.ts';
-import { approveJoin, declineJoin, setPlayerZone } from '../../app/roster.ts';
+import { approveJoin, declineJoin, newPlayerSecret, setPlayerZone } from '../../app/roster.ts';
 import { withRuntime } from '../runtime.ts';
 
 /** The plane ids of `--planes`, written `H1,H2`, `H1 H2` or `H1, H2`: one list. */
@@ -30,6 +30,16 @@ export function registerPlayerCommands(program: Command): void {
         `Player ${p.id} added to game ${p.gameId}, flying ${p.planes.join(', ')}, mail to ${p.email}.`,
         `Secret: ${secret}`,
         'The secret is shown this once and stored only as a hash: give it to the player now.',
+      ].join('\n')}\n`);
+    }));
+  player
+    .command('secret <game> <player>')
+    .description('a new secret for a player who lost his (campaign players get turn tokens only); the old one stops working')
+    .action((gameId: string, playerId: string) => withRuntime((rt) => {
+      const { player: p, secret } = rt.store.tx((tx) => newPlayerSecret(rt.deps, tx, gameId, playerId));
+      process.stdout.write(`${[
+        `Player ${p.id} of game ${p.gameId} (${p.email}) has a new secret: ${secret}`,
+        'The old secret no longer works. The secret is shown this once and stored only as a hash: give it to the player now.',
       ].join('\n')}\n`);
     }));
   player

@@ -55,6 +55,7 @@ export function playerRepo(db: Database.Database): PlayerRepo {
     VALUES (@gameId, @id, @email, @secretHash, @createdAt, @zone)`);
   const insertPlane = db.prepare('INSERT INTO planes (game_id, plane_id, player_id) VALUES (?, ?, ?)');
   const setRoot = db.prepare('UPDATE players SET thread_root = ? WHERE game_id = ? AND id = ?');
+  const setSecret = db.prepare('UPDATE players SET secret_hash = ? WHERE game_id = ? AND id = ?');
   const of = (r: Row): PlayerRow => ({
     gameId: r.game_id as string, id: r.id as string, email: r.email as string, secretHash: r.secret_hash as string,
     threadRoot: (r.thread_root as string | null) ?? null, createdAt: r.created_at as number,
@@ -73,6 +74,7 @@ export function playerRepo(db: Database.Database): PlayerRepo {
       for (const p of row.planes) insertPlane.run(row.gameId, p, row.id);
     },
     setThreadRoot: (gameId, id, messageId) => { setRoot.run(messageId, gameId, id); },
+    setSecret: (gameId, id, secretHash) => { setSecret.run(secretHash, gameId, id); },
   };
 }
 
