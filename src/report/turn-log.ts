@@ -9,7 +9,7 @@ import { speedText } from '../core/state.ts';
 import { type CombatLogOptions, combatLines } from './combat-log.ts';
 import { wrapText } from './wrap.ts';
 import { quickEventLine } from './quick-log.ts';
-import { impulseHeading, phaseOpening, sequenceLines, type TurnShape, turnShape } from './turn-shape.ts';
+import { impulseHeading, isImpulseZero, phaseOpening, sequenceLines, type TurnShape, turnShape } from './turn-shape.ts';
 
 const sign = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
@@ -91,7 +91,11 @@ export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events
     const evs = byImpulse.get(i);
     const opening = byImpulse.has(0) ? phaseOpening(shape, i) : undefined;
     if (opening) lines.push(opening);
-    if (!evs?.length) continue;
+    if (!evs?.length) {
+      // Every step of a two-phase turn a player counts is named, its impulse zero too (seed 003).
+      if (byImpulse.has(0) && isImpulseZero(shape, i)) lines.push(impulseHeading(shape, i), '  nothing to resolve');
+      continue;
+    }
     lines.push(impulseHeading(shape, i));
     // Phase A: spotting (docs/spotting.md).
     for (const e of evs) if (e.type === 'spot') lines.push(`  ${spotLine(e)}`);

@@ -13,3 +13,17 @@ describe('the turn log', () => {
     expect(log).not.toMatch(/Impulse 8|B1|cone/);
   });
 });
+
+describe('the two-phase log names every step', () => {
+  it('numbers every impulse from 1 to the last impulse zero, an impulse zero with nothing in it too', async () => {
+    const { buildState, goldenOrders, loadTestCards, readGoldenFile } = await import('../support/golden-movement.ts');
+    const { resolveTurn } = await import('../../src/core/turn.ts');
+    const { turnLog: log } = await import('../../src/report/turn-log.ts');
+    const c = readGoldenFile('tests/golden/two-phase/01-sequence.txt').find((x) => x.id === 'TP.2')!;
+    const r = resolveTurn(buildState(c, loadTestCards('tests/golden/movement/aircraft.yaml')), goldenOrders(c.turns[0]!));
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    const headings = log(r.value.events).split('\n').flatMap((l) => /^Impulse (\d+)/.exec(l)?.[1] ?? []).map(Number);
+    expect(headings.length).toBeGreaterThan(4);
+    expect(headings).toEqual(Array.from({ length: headings.length }, (_, i) => headings[0]! + i));
+  });
+});
