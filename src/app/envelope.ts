@@ -234,7 +234,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   // Plots and moves are checked for the player's planes and units alone; fire orders against the whole game (targets).
   if (state.quick) {
     // The quick game (seed 004): the moves of the player's aircraft, the weapons its FIRE lines name.
-    if (env.plots.length || env.moves?.length) problems.push('this is a quick game (docs/quick.md): write each aircraft\'s move as SPEED and turns, e.g. S1: 2L1');
+    if (env.plots.length || env.moves?.length) problems.push('this is a quick game: write each aircraft\'s move as SPEED and turns, e.g. S1: 2L1 (two SPEED forward, one clock point left, one forward)');
     problems.push(...checkQuickOrders({ ...state, planes }, orders.quick ?? {}, orders.fire, state).map(problemText));
   } else {
     const checked = planAll({ ...state, planes, units: myUnits(state, player.planes) }, { plots: orders.plots, fire: [], ...(moves.length ? { moves } : {}) });

@@ -99,7 +99,7 @@ export function damageLines(state: GameState, p: PlaneState): string[] {
     const working = enginesWorking(card, p);
     if (working < card.engines && p.status === 'flying') out.push(`  flies on ${working} of ${card.engines} engines${d.jettisoned ? '; bombs jettisoned' : ''}`);
   }
-  if (d?.oddsDamaged) out.push(`  DAMAGED: worse turn modes, speeds and power (docs/rules.md, odds model)`);
+  if (d?.oddsDamaged) out.push(`  DAMAGED: worse turn modes, speeds and power (seed 002 5.1, the odds model)`);
   if (d?.points) out.push(`  damage points: ${d.points}`);
   if (p.crew) out.push(`  crew: ${p.crew.saved} saved, ${p.crew.lost} lost`);
   return out;
