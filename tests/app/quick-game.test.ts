@@ -43,6 +43,10 @@ describe('the quick game by mail', () => {
     expect(flat(w)).toContain('Each of your aircraft gets a line: its id, a colon, then its move for the turn.');
     expect(flat(w)).toContain("S1: SPEED 3 now. This turn's move spends 2 to 4 SPEED, 1 for each hex ahead and 1 for each L or R; at most 2 L or R, never two in a row: e.g. S1: 1R1");
     expect(w).not.toMatch(/alt ft|100s of ft|impulse/);
+    // The quick game's whole rules are in its welcome: a mail-only player needs nothing else.
+    expect(w).toContain('THE WHOLE RULES');
+    expect(flat(w)).toContain('A hit rolls one more d6: 1-4 one FUSELAGE, 5 one ENGINE, 6 the gun on the side facing the shooter');
+    expect(w).not.toContain('docs/quick.md');
     const template = w.slice(w.indexOf('\n#TALLYHO') + 1);
     const read = parseOrders(template, { quick: (g) => g === 'qd' });
     expect(read.errors).toEqual([]);
