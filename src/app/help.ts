@@ -10,14 +10,14 @@ const HELP_WORDS = {
     card: `the aircraft card of that plane (yours or an enemy's)
                      or type, e.g. CARD R1, CARD spitfire-1a; without one:
                      the cards of your planes`,
-    docs: 'docs/orders.md and docs/players.md tell more.',
+    docs: 'The welcome mail explains the orders; your game master\nhas the whole player\'s guide.',
   },
   quick: {
     history: 'what happened in those turns (at most 10 a mail)',
     card: `the numbers of that aircraft (yours or an enemy's)
                      or type, e.g. CARD S1, CARD spitfire; without one:
                      your aircraft's`,
-    docs: 'docs/quick.md tells more.',
+    docs: 'The welcome mail has the whole rules.',
   },
 } as const;
 

@@ -45,7 +45,7 @@ function nextLines(next: NextView): string[] {
 /** The block of a mail that opens a turn without resolving one (the welcome). */
 export function commitmentText(next: NextView): string {
   return [
-    para(`The referee has drawn the secret seed for the dice of turn ${next.turn}. Here is its SHA-256, the commitment: the report of turn ${next.turn} will reveal the seed and mix it with everyone's orders, so that nobody chooses the dice alone (docs/fair-dice.md). Keep this mail to check it.`),
+    para(`The referee has drawn the secret seed for the dice of turn ${next.turn}. Here is its SHA-256, the commitment: the report of turn ${next.turn} will reveal the seed and mix it with everyone's orders, so that nobody chooses the dice alone. Keep this mail to check it.`),
     '',
     ...nextLines(next),
   ].join('\n');
@@ -54,7 +54,7 @@ export function commitmentText(next: NextView): string {
 /** The block of a turn report: the revealed seed and its checks, then the next turn's commitment. */
 export function revealText(v: RevealView, next: NextView | null): string {
   const lines = [
-    para(`The dice of turn ${v.turn} were thrown with a seed that neither the referee nor any player could choose alone (docs/fair-dice.md). To check it, save this mail as a file and run: tallyho verify-dice <file>`),
+    para(`The dice of turn ${v.turn} were thrown with a seed that neither the referee nor any player could choose alone: the seed below was committed to (its SHA-256) in the mail that opened the turn, before any orders were in, and is mixed with a hash of everyone's orders. Anyone with Tallyho can check it (your game master can do it for you): save this mail as a file and run tallyho verify-dice <file>.`),
     '',
     `  ${LABEL.seed(v.turn)}`, `    ${v.serverSeed}`,
     `  ${LABEL.commitment(v.turn)}`, `    ${v.commitment}`,

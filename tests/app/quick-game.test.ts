@@ -125,7 +125,7 @@ describe('the quick game by mail', () => {
     expect(a).toContain('Movement (all at once)');
     send(t, RAF, envelope('qd', 'raf', s.raf, 'HELP'));
     const help = last(t, RAF, 'answer').text;
-    expect(help).toContain('docs/quick.md tells more');
+    expect(help).toContain('The welcome mail has the whole rules.');
     expect(help).toContain('CARD S1, CARD spitfire');
     expect(help).not.toContain('impulse');
     expect(a).not.toMatch(/alt ft|impulse \d/i);
