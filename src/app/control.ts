@@ -10,7 +10,7 @@ import { sideNames, turnLog } from '../report/turn-log.ts';
 import { currentDeadline, deadlineParagraph, missingPlayers, refreshDeadline, saveClock, turnClock } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { requireGame } from './games.ts';
-import { announce, defaultWords, gmAddress, queueAnswer, type Section } from './notify.ts';
+import { announce, defaultWords, type Section } from './notify.ts';
 import { campaignBlock } from './campaigns/views.ts';
 import { quickCasualties } from './quick-views.ts';
 import type { GameRow, StoreTx } from './ports.ts';
@@ -201,6 +201,12 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
   };
 }
 
+/** The campaign block of a player's last mail of a game, as a section (none outside a campaign). */
+function campaignSections(tx: StoreTx, gameId: string, playerId: string): Section[] {
+  const block = campaignBlock(tx, gameId, playerId, 'last-report');
+  return block ? [{ heading: 'The campaign', text: wrap(block, 4) }] : [];
+}
+
 export function terminateGame(deps: AppDeps, gameId: string, reason = ''): ControlResult {
   return deps.store.tx((tx) => {
     const game = requireGame(tx, gameId);
@@ -209,19 +215,14 @@ export function terminateGame(deps: AppDeps, gameId: string, reason = ''): Contr
     tx.games.update(game.id, { status: 'over', endedAt: now });
     tx.control.save({ ...tx.control.get(game.id), terminatedAt: now, terminateReason: reason || null, pausedAt: null });
     const ended = requireGame(tx, game.id);
-    const words = `The game master ended game ${game.id} at turn ${game.turn}${reason ? `: ${reason}` : ''}. No more orders are taken. Thank you for playing.`;
-    if (!tx.campaigns.ofGame(game.id)) announce(deps, tx, ended, 'the game has ended', [words]);
+    // A campaign's game: afterGameOver works out its record first, and each player's notice ends
+    // with the campaign block a played-out game's last report has (fates, wounds, the standing,
+    // what comes next); afterGameOver does nothing for a game of no campaign.
     afterGameOver(deps, tx, ended);
-    // A campaign's game: each player gets the campaign block a played-out game's last report has
-    // (fates, wounds, the standing, what comes next), worked out by afterGameOver just now.
-    if (tx.campaigns.ofGame(game.id)) {
-      for (const p of tx.players.list(game.id)) {
-        const block = campaignBlock(tx, game.id, p.id, 'last-report');
-        queueAnswer(deps, tx, { to: p.email, game: ended, player: p, kind: 'notice', title: 'the game has ended', paragraphs: [words], sections: block ? [{ heading: 'The campaign', text: wrap(block, 4) }] : [] });
-      }
-      const gm = gmAddress(deps, tx, game.id);
-      if (gm && !tx.players.list(game.id).some((p) => p.email === gm)) queueAnswer(deps, tx, { to: gm, game: ended, player: null, kind: 'notice', title: 'the game has ended (sent to every player)', paragraphs: [words] });
-    }
+    const campaign = !!tx.campaigns.ofGame(game.id);
+    announce(deps, tx, ended, 'the game has ended', [
+      `The game master ended game ${game.id} at turn ${game.turn}${reason ? `: ${reason}` : ''}. No more orders are taken. Thank you for playing.`,
+    ], campaign ? { sectionsFor: (p) => campaignSections(tx, game.id, p.id) } : {});
     return { game: ended, lines: [`game ${game.id} terminated at turn ${game.turn}`] };
   });
 }

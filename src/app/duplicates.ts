@@ -24,9 +24,13 @@ export interface Choice {
 /** The orders of an envelope without its secret, turn token or line: what is compared. */
 export const ordersText = (env: Envelope): string => formatOrders([{ ...env, secret: '', line: 1 }]);
 
-/** The envelopes a mail from the referee carries, as ordersText (the "orders as flown" and "what was read" blocks are printed behind `|`). */
-export function mailCopies(text: string): string[] {
-  return [...new Set(parseOrders(text.replace(/^[ \t]*\|[ \t]?/gm, '')).envelopes.map(ordersText))];
+/**
+ * The envelopes a mail from the referee carries, as ordersText (the "orders as flown" and "what was
+ * read" blocks are printed behind `|`). `marked`: read the `|` blocks too (false for an
+ * acknowledgement, whose WHAT WAS READ echoes what the player wrote).
+ */
+export function mailCopies(text: string, marked = true): string[] {
+  return [...new Set(parseOrders(marked ? text.replace(/^[ \t]*\|[ \t]?/gm, '') : text).envelopes.map(ordersText))];
 }
 
 /**
@@ -41,7 +45,7 @@ export function refereeCopies(tx: StoreTx, gameId: string, playerId: string, tur
   for (const m of tx.outbox.orderCopies(gameId, playerId, turn - 1)) {
     let copies = m.copies;
     if (copies === null) {
-      copies = m.kind === 'ack' ? [...new Set(parseOrders(m.text ?? '').envelopes.map(ordersText))] : mailCopies(m.text ?? '');
+      copies = mailCopies(m.text ?? '', m.kind !== 'ack');
       tx.outbox.saveOrderCopies(m.id, copies);
     }
     for (const c of copies) out.add(c);

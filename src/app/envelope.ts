@@ -29,7 +29,7 @@ import { holdReason, missingPlayers, warnedOrders } from './deadlines.ts';
 import { deadlineText } from './settings.ts';
 import { queueAck, queueNotice, type AckInput } from './messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
-import { firesAtPlaneGone, flying, myPlanes, myUnits, previews } from './views.ts';
+import { firesAtPlaneGone, flying, myPlanes, myUnits, previews, readyEnvelope } from './views.ts';
 
 export type EnvelopeOutcome = 'accepted' | 'refused' | 'auth-failed' | 'unknown' | 'not-running' | 'commands' | 'join';
 
@@ -79,11 +79,13 @@ function problemText(p: { message: string; plane?: string; box?: number; rule?: 
   return `${where}${p.message}${p.rule ? ` [${p.rule}]` : ''}`;
 }
 
-/** Handles one envelope; returns what became of it and the game to look at for a full turn. */
 /** The placeholder printed in place of a secret in the orders shown back (masked). */
 const isPlaceholder = (secret: string): boolean => secret.trim().toLowerCase() === '(secret)';
 
-/** `known`: the envelope's secret already checked by the caller (one scrypt per secret is enough). */
+/**
+ * Handles one envelope; returns what became of it and the game to look at for a full turn.
+ * `known`: the envelope's secret already checked by the caller (one scrypt per secret is enough).
+ */
 export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], known?: Auth): { outcome: EnvelopeOutcome; gameId?: string } {
   const { deps, tx, mail, inboundId } = ctx;
   if (env.player === GM_ID) return handleGmEnvelope(ctx, env, errors);
@@ -119,7 +121,7 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   // a placeholder, not a forgery; answered with the envelope as sent, its turn token put in.
   // Not a proof of identity (a From can be forged): it counts as unauthenticated mail, within the rate limits.
   if (!auth.ok && !ctx.limited && isPlaceholder(env.secret) && mail.from.toLowerCase() === player.email.toLowerCase() && game.status === 'running') {
-    const ready = formatOrders([{ ...env, secret: deps.keys.turnToken(game.id, player.id, game.turn), turn: game.turn, line: 1 }]).trimEnd();
+    const ready = readyEnvelope(deps.keys, game, player.id, env);
     queueAnswer(deps, tx, {
       to: player.email, game, player, kind: 'notice', inboundId, replyTo: mail.messageId,
       title: `turn ${game.turn}: "(secret)" is a placeholder`,
@@ -284,7 +286,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,
       // A refusal the player can answer: his envelope as sent, this turn's token in it, the lines
       // that could not be read kept as written, ready to correct and send back.
-      ready: accepted || game.status !== 'running' ? '' : formatOrders([{ ...env, secret: deps.keys.turnToken(game.id, player.id, game.turn), turn: game.turn, line: 1 }], { unread: '' }).trimEnd(),
+      ready: accepted || game.status !== 'running' ? '' : readyEnvelope(deps.keys, game, player.id, env, { unread: '' }),
     },
   };
 }

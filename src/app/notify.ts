@@ -47,8 +47,6 @@ export interface AnswerInput {
   kind?: OutboxKind;
   inboundId?: number | null;
   replyTo?: string;
-  /** false: no orders ready to send at the end (the mail carries an envelope of its own). */
-  ready?: boolean;
 }
 
 /** The most an answer may weigh, its text and HTML parts together (docs/orders.md "Limits"). */
@@ -116,7 +114,7 @@ function readySection(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
 }
 
 function readyOrders(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
-  if (!a.player || !a.game || a.ready === false) return [];
+  if (!a.player || !a.game) return [];
   const game = tx.games.get(a.game.id);
   if (!game || game.status !== 'running') return [];
   if ([...a.paragraphs, ...(a.sections ?? []).map((x) => x.text)].some((t) => t.includes('#TALLYHO'))) return [];
@@ -146,11 +144,12 @@ export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): string 
  * The same notice to every active player of the game (and a copy to the game master); with
  * `deadline`, each mail ends with the current deadline in the game's and the reader's zone.
  */
-export function announce(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[], opts: { sections?: Section[]; deadline?: boolean } = {}): number {
+export function announce(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[], opts: { sections?: Section[]; deadline?: boolean; sectionsFor?: (p: PlayerRow) => Section[] } = {}): number {
   const players = tx.players.list(game.id);
   const sections = opts.sections ?? [];
   const more = (p: PlayerRow | null) => (opts.deadline && game.status === 'running' ? [deadlineParagraph(tx, game, p)] : []);
-  for (const p of players) queueAnswer(deps, tx, { to: p.email, game, player: p, title, paragraphs: [...paragraphs, ...more(p)], sections, kind: 'notice' });
+  // `sectionsFor`: a player's own sections after the common ones (the game master's copy has none).
+  for (const p of players) queueAnswer(deps, tx, { to: p.email, game, player: p, title, paragraphs: [...paragraphs, ...more(p)], sections: [...sections, ...(opts.sectionsFor?.(p) ?? [])], kind: 'notice' });
   const gm = gmAddress(deps, tx, game.id);
   if (gm && !players.some((p) => p.email === gm)) {
     queueAnswer(deps, tx, { to: gm, game, player: null, title: `${title} (sent to every player)`, paragraphs: [...paragraphs, ...more(null)], sections, kind: 'notice' });

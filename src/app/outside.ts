@@ -6,13 +6,15 @@
  * silence: it asks which counts and takes nothing, offering the envelope with the player's lines
  * put in. With an edited envelope, the lines outside are named in the acknowledgement's NOTES.
  */
-import { formatOrders, parseFireOrder, parseMoveOrder, parsePlot, type Envelope, type FireOrder, type MoveOrder, type OutsideLine, type Plot } from '../orders/index.ts';
+import { parseFireOrder, parseMoveOrder, parsePlot, type Envelope, type FireOrder, type MoveOrder, type OutsideLine, type Plot } from '../orders/index.ts';
 import type { AppDeps } from './deps.ts';
 import { when } from './messages.ts';
 import { queueAnswer } from './notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
+import { readyEnvelope } from './views.ts';
 
-const listed = (lines: readonly OutsideLine[]): string => lines.map((l) => `line ${l.line}: ${l.text}`).join('; ');
+const lineText = (l: OutsideLine): string => `line ${l.line}: ${l.text}`;
+const listed = (lines: readonly OutsideLine[]): string => lines.map(lineText).join('; ');
 
 /** The acknowledgement's note: the lines were not read, and where orders go. */
 export const outsideNote = (lines: readonly OutsideLine[]): string =>
@@ -59,7 +61,7 @@ export function mergeOutside(env: Envelope, lines: readonly OutsideLine[]): Enve
 export function askOutside(deps: AppDeps, tx: StoreTx, a: { game: GameRow; player: PlayerRow; envelope: Envelope; outside: OutsideLine[]; inboundId: number; replyTo: string }): void {
   const earlier = tx.orders.latestAccepted(a.game.id, a.game.turn).get(a.player.id);
   const merged = mergeOutside(a.envelope, a.outside);
-  const ready = formatOrders([{ ...merged, secret: deps.keys.turnToken(a.game.id, a.player.id, a.game.turn), turn: a.game.turn, line: 1 }]).trimEnd();
+  const ready = readyEnvelope(deps.keys, a.game, a.player.id, merged);
   queueAnswer(deps, tx, {
     to: a.player.email, game: a.game, player: a.player, kind: 'notice', inboundId: a.inboundId, replyTo: a.replyTo,
     title: `turn ${a.game.turn}: your orders are outside the envelope`,
@@ -69,7 +71,7 @@ export function askOutside(deps: AppDeps, tx: StoreTx, a: { game: GameRow; playe
       'If the lines are your orders: the envelope below has them put in. Check it and send it back (reply with it at the top; the rest may stay quoted). If the template as it was is what you meant, send it again without the lines outside it.',
     ],
     sections: [
-      { heading: 'The lines outside the envelope', text: a.outside.map((l) => `line ${l.line}: ${l.text}`).join('\n') },
+      { heading: 'The lines outside the envelope', text: a.outside.map(lineText).join('\n') },
       { heading: 'Ready to send, with your lines put in', text: ready },
     ],
   });

@@ -22,9 +22,8 @@ export const crashProblem = (e: unknown): StallProblem[] => [{ plane: null, mess
 
 /** One problem as a line of a mail or an answer. */
 export const stallLine = (p: StallProblem): string => `- ${p.plane ? `${p.plane}: ` : ''}${p.message}`;
-const line = stallLine;
 /** Problems as a preformatted list, each wrapped under its dash. */
-const listText = (problems: readonly StallProblem[]): string => problems.map((p) => wrapText(line(p), 78, 2)).join('\n');
+const listText = (problems: readonly StallProblem[]): string => problems.map((p) => wrapText(stallLine(p), 78, 2)).join('\n');
 const same = (a: readonly StallProblem[], b: readonly StallProblem[]): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The stall of the game's current turn, when it has one not cleared. */
@@ -41,7 +40,7 @@ export function recordStall(deps: AppDeps, tx: StoreTx, game: GameRow, problems:
     gameId: game.id, turn: game.turn, problems, firstAt: before?.firstAt ?? now, lastAt: now, attempts: (before?.attempts ?? 0) + 1, clearedAt: null,
   });
   if (before && same(before.problems, problems)) return;
-  deps.log.error({ game: game.id, turn: game.turn, problems: problems.map(line) }, 'the turn cannot be resolved; the game master and the players are told');
+  deps.log.error({ game: game.id, turn: game.turn, problems: problems.map(stallLine) }, 'the turn cannot be resolved; the game master and the players are told');
   const told = alertGm(deps, tx, game, `turn ${game.turn} cannot be resolved`, [
     `Turn ${game.turn} of game ${game.id} (${game.name}) cannot be resolved: ${why}, but the referee found ${problems.length === 1 ? 'the problem below' : `the ${problems.length} problems below`}. Nothing was moved and no dice were thrown; the turn waits.`,
     [

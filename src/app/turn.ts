@@ -58,7 +58,7 @@ export function attemptTurn(deps: AppDeps, gameId: string, opts: { withDefaults?
   try {
     return deps.store.savepoint((tx) => {
       const a = resolveIn(deps, tx, gameId, opts);
-      // The failed attempt's writes (none so far, but a savepoint costs nothing) are undone.
+      // A failed attempt's writes (the turn's dice drawn for the first time, say) are undone.
       if ('problems' in a) throw new Stalled(a.problems);
       return a;
     });

@@ -21,7 +21,7 @@ import { quickTemplateMove } from './quick-views.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { planAll, resolveTurn } from '../core/turn.ts';
 import { formatFireOrder, formatOrders, formatPlot, parsePlot } from '../orders/index.ts';
-import type { Envelope, FireOrder, Plot } from '../orders/index.ts';
+import type { Envelope, FireOrder, FormatOptions, Plot } from '../orders/index.ts';
 import { type PathMark, PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../report/ascii-map.ts';
 import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
@@ -169,6 +169,15 @@ export function examplePlot(state: GameState, p: PlaneState): string {
     if (plot && planAll({ ...state, planes: [p] }, { plots: { [p.id]: plot }, fire: [] }).ok) return text;
   }
   return formatPlot(missedOrders(state, p).plot);
+}
+
+/**
+ * An envelope of a player's with the game's current turn token in place of its secret: his own
+ * orders handed back ready to send (a refusal's, the "(secret)" placeholder's, the lines put in
+ * from outside the envelope).
+ */
+export function readyEnvelope(keys: Keys, game: { id: string; turn: number }, player: string, env: Envelope, options: FormatOptions = {}): string {
+  return formatOrders([{ ...env, secret: keys.turnToken(game.id, player, game.turn), turn: game.turn, line: 1 }], options).trimEnd();
 }
 
 /** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */

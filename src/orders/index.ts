@@ -23,6 +23,5 @@ export { parseFireOrder, formatFireOrder, TARGET_WORDS } from './fire.ts';
 export { parseMoveOrder, formatMoveOrder, MAX_MOVE_STEPS } from './move.ts';
 export { formatCommand, parseCommand, GM_COMMANDS, GM_PLAYER, PLAYER_COMMANDS, KEYWORDS, type CommandSpec } from './commands.ts';
 export { formatHeader } from './header.ts';
-export { isOrderLine, MAX_OUTSIDE } from './outside.ts';
 export { MANOEUVRE_ALIASES, MODE_WORDS, SYMBOL_ALIASES } from './aliases.ts';
 export { LIMITS, ORDER_ERRORS, ORDER_ERROR_CODES, type OrderErrorCode } from './errors.ts';

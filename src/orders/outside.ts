@@ -21,9 +21,9 @@ const SHAPE = /^(?:[A-Za-z][A-Za-z0-9]{0,7}[ \t]*:[ \t]*\S|(?:FIRE|HOLD|MOVE)[ \
 /** At most this many lines are looked at closely, and listed (bounded work per mail). */
 export const MAX_OUTSIDE = 12;
 
-/** Whether one line outside an envelope reads, as a whole, as an order. */
-export function isOrderLine(raw: string): boolean {
-  if (raw.length > LIMITS.maxLineLength || !SHAPE.test(raw)) return false;
+/** Whether a candidate line (maybeOrderLine) reads, as a whole, as an order. */
+function isOrderLine(raw: string): boolean {
+  if (raw.length > LIMITS.maxLineLength) return false;
   const text = cleanLine(raw).text.trim();
   const verb = text.split(/\s+/)[0]?.toUpperCase();
   if (verb === 'FIRE' || verb === 'HOLD') return !parseFireOrder(text).errors.length;
@@ -35,7 +35,7 @@ export function isOrderLine(raw: string): boolean {
   return /\d/.test(move) && !parseQuickMoves(move).errors.length;
 }
 
-/** The candidate lines (1-based numbers, as the mail has them) that read as orders. */
+/** The candidate lines (maybeOrderLine; 1-based numbers, as the mail has them) that read as orders. */
 export function orderLinesOutside(candidates: readonly OutsideLine[]): OutsideLine[] {
   const out: OutsideLine[] = [];
   for (const c of candidates) {

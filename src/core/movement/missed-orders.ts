@@ -12,7 +12,7 @@
  *    engine left to give it dropped), and if that takes it into the ground it crashes there.
  * Pure and deterministic: `tallyho verify` flies the same plot again.
  */
-import { bankSide, type Bank } from '../bank.ts';
+import { bankSide } from '../bank.ts';
 import { enginesWorking, bandCondition } from '../combat/damage-state.ts';
 import type { Box, Plot } from '../../orders/ast.ts';
 import { formatBox } from '../../orders/box.ts';
@@ -20,9 +20,8 @@ import type { Problem } from '../result.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { lastTurnDemand } from './altitude.ts';
 import { defaultPlot } from './default-plot.ts';
-import { familyOf } from './manoeuvres/registry.ts';
 import { effectiveBand } from './performance.ts';
-import { type FlightPlan, planTurn } from './plan.ts';
+import { bankAfterCarry, type FlightPlan, planTurn } from './plan.ts';
 
 /** standing: the plain default; nearest: a legal plot close to it; forced: flown as the rules force it. */
 export type MissedHow = 'standing' | 'nearest' | 'forced';
@@ -37,38 +36,26 @@ export interface MissedOrders {
   words: string;
 }
 
-/** The bank after the carried-over boxes: what this turn's own boxes start from. */
-function bankAfterCarry(plane: PlaneState): Bank {
-  let bank = plane.bank;
-  const nowhere = { hex: plane.hex, facing: plane.facing, nextRight: true };
-  for (const b of plane.carry?.boxes ?? []) bank = familyOf(b.man).fly(nowhere, bank, b, false, plane.carry?.mode ?? null).bank;
-  return bank;
-}
+/** Boxes rolled level at box k (S..S N), forwards after; each box's altitude from `alt`. */
+const rolledLevel = (n: number, k: number, alt: (i: number) => number): Box[] =>
+  Array.from({ length: n }, (_, i) => ({ man: i < k - 1 ? 'S' : i === k - 1 ? 'N' : '1', alt: alt(i), power: 0, brake: 0 }));
 
 /** The fallbacks of step 2, nearest first: each differs from the standing default as little as it can. */
 function nearest(state: GameState, plane: PlaneState, standing: Plot): Plot[] {
   const out: Plot[] = [];
-  const own = standing.boxes;
-  const alt = (i: number): number => own[i]?.alt ?? 0;
+  const n = standing.boxes.length;
+  if (!n) return out;
+  const bank = bankAfterCarry(plane);
+  const ks = Array.from({ length: n }, (_, i) => i + 1);
   // Rolled level: S..S N, then forwards; the roll as early as the bank mode lets it finish.
-  if (own.length && bankAfterCarry(plane) !== 'N' && !standing.mode) {
-    for (let k = 1; k <= own.length; k++) {
-      const boxes: Box[] = own.map((_, i) => ({ man: i < k - 1 ? 'S' : i === k - 1 ? 'N' : '1', alt: alt(i), power: 0, brake: 0 }));
-      out.push({ ...standing, boxes });
-    }
-  }
+  if (bank !== 'N' && !standing.mode) for (const k of ks) out.push({ ...standing, boxes: rolledLevel(n, k, (i) => standing.boxes[i]?.alt ?? 0) });
   // A pull-out that cannot be flown: dive steeply again, the referee spreading the dive (rule (19)).
   const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, bandCondition(plane));
   const demand = plane.carry?.mode ? null : lastTurnDemand(plane.last, band);
-  if (demand && demand.minDive > 0 && own.length) {
-    out.push({ ...standing, mode: 'SD', boxes: own.map(() => ({ man: '1', alt: 0, power: 0, brake: 0 })) });
-  }
+  if (!demand || demand.minDive <= 0) return out;
+  out.push({ ...standing, mode: 'SD', boxes: standing.boxes.map(() => ({ man: '1', alt: 0, power: 0, brake: 0 })) });
   // Both: banked and bound to pull out.
-  if (demand && demand.minDive > 0 && own.length && bankSide(bankAfterCarry(plane))) {
-    for (let k = 1; k <= own.length; k++) {
-      out.push({ ...standing, mode: 'SD', boxes: own.map((_, i) => ({ man: i < k - 1 ? 'S' : i === k - 1 ? 'N' : '1', alt: 0, power: 0, brake: 0 })) });
-    }
-  }
+  if (bankSide(bank)) for (const k of ks) out.push({ ...standing, mode: 'SD', boxes: rolledLevel(n, k, () => 0) });
   return out;
 }
 

@@ -94,6 +94,14 @@ export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, pr
   return { mans, problems };
 }
 
+/** The bank after the boxes carried over from last turn: what this turn's own boxes start from (seed 000 XI.C). */
+export function bankAfterCarry(plane: PlaneState): Bank {
+  let bank: Bank = plane.bank;
+  const nowhere = { hex: plane.hex, facing: plane.facing, nextRight: true };
+  for (const b of plane.carry?.boxes ?? []) bank = familyOf(b.man).fly(nowhere, bank, b, false, plane.carry?.mode ?? null).bank;
+  return bank;
+}
+
 /**
  * `waive`: lay the plan out even when rules are broken (the missed-orders plot flown as the rules
  * force it, missed-orders.ts); every other caller checks.
@@ -123,13 +131,9 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   const active = `${activeText(plane.id, points)}${inCarry.length ? `, ${inCarry.length} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
 
   // Bank through the carried boxes, then the player's manoeuvres (seed 000 XI.C).
-  let bank: Bank = plane.bank;
+  const bank = bankAfterCarry(plane);
   let lastCarried: Box['man'] | undefined;
-  const nowhere = { hex: plane.hex, facing: plane.facing, nextRight: true };
-  for (const b of carried) {
-    bank = familyOf(b.man).fly(nowhere, bank, b, false, carryMode).bank;
-    if (b.man !== 'S' && b.roll !== 1) lastCarried = b.man;
-  }
+  for (const b of carried) if (b.man !== 'S' && b.roll !== 1) lastCarried = b.man;
   const bankAtStart = inCarry.length ? bank : plane.bank;
   const { mans, problems: segProblems } = segment(boxes, bank, ctx, lastCarried);
   const checks = mans.map((m) => familyOf(m.code).check(m, ctx));
