@@ -17,6 +17,7 @@ import { replayFrames } from '../report/frames.ts';
 import { buildMapView } from '../report/map-view.ts';
 import { svgMap } from '../report/svg-map.ts';
 import { sideNames, turnLog } from '../report/turn-log.ts';
+import { flexibleShots } from '../report/clock.ts';
 import { quickEventLine } from '../report/quick-log.ts';
 import { replayLabel, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { ID_RE } from './games.ts';
@@ -234,12 +235,13 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
   const at = (i: number): GameEvent[] => byImpulse.get(i) ?? [];
   const shape = turnShape(t.events);
   const names = sideNames(t.before);
+  const flexible = flexibleShots(t.before);
   const combat = [];
   for (const i of shape.impulses) {
     // The quick game (seed 004): its combat in words (report/quick-log.ts).
     const lines = shape.quick
       ? at(i).flatMap((e) => (e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit' ? [quickEventLine(e.event, names)] : []))
-      : combatLines(at(i));
+      : combatLines(at(i), { flexible });
     if (lines.length) combat.push({ impulse: i, ...(shape.quick ? { heading: 'The initiative and every gun' } : {}), text: lines.join('\n') });
   }
   return {
@@ -251,7 +253,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     shots: view.shots.length,
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
-      index: i, label: impulseLabel(i, shape, t.events), first: i === 0, text: turnLog(at(i), shape, names),
+      index: i, label: impulseLabel(i, shape, t.events), first: i === 0, text: turnLog(at(i), shape, names, { flexible }),
       // Trucks, tanks and ships ride in the frames at altitude 0: shown as on the surface, with what they are.
       planes: f.map((p) => (p.kind
         ? { ...p, facing: facingText(p.facing), altitude: 'surface', bank: p.kind }
@@ -263,7 +265,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     // The turn that ended the game: why, and who won.
     end: t.game.status === 'over' && t.game.turn === t.turn + 1 ? resultText(tx, t.game, t.events, t.after) : '',
     combat,
-    eventLog: turnLog(t.events, shape, names),
+    eventLog: turnLog(t.events, shape, names, { flexible }),
     pilots: !!t.after.options.pilots,
     planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p, t.game.status === 'over'), sheet: sheetHref(t.game.id, t.turn, p.id) })),
     units: unitRows(t.after),
@@ -308,7 +310,7 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
         const x = f.find((q) => q.id === p.id);
         return x ? { label: impulseLabel(i, shape, t.events), hex: x.hex, facing: facingText(x.facing), altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
       }).filter((x) => x !== null),
-      eventLog: turnLog(mine, shape, sideNames(t.before)),
+      eventLog: turnLog(mine, shape, sideNames(t.before), { flexible: flexibleShots(t.before) }),
     };
   });
 }

@@ -6,6 +6,7 @@
 import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import { casualties } from '../report/combat-log.ts';
 import { sideNames, turnLog } from '../report/turn-log.ts';
+import { flexibleShots } from '../report/clock.ts';
 import { formatCommand, type Command, type OrderError } from '../orders/index.ts';
 import { cardsAsked } from './cards.ts';
 import { settingsText } from './control.ts';
@@ -128,7 +129,9 @@ function historyAnswer(ctx: CommandContext, args: string[]): Answer {
     const side = after && player && game.status !== 'over' ? sideOfPlayer(after, player.planes) : null;
     const events = after ? fogEvents(tx.events.list(game.id, n), after, side) : tx.events.list(game.id, n);
     const shot = casualties(events);
-    sections.push({ heading: `Turn ${n}`, text: `${shot.length ? `${wrap(shot.join('\n'), 4)}\n\n` : ''}${turnLog(events, undefined, after ? sideNames(after) : {})}` });
+    // The cards, for the words of each shot's clock: any state of the game holds them.
+    const cards = after ?? tx.turns.get(game.id, n)?.state ?? { planes: [], aircraft: {} };
+    sections.push({ heading: `Turn ${n}`, text: `${shot.length ? `${wrap(shot.join('\n'), 4)}\n\n` : ''}${turnLog(events, undefined, after ? sideNames(after) : {}, { flexible: flexibleShots(cards) })}` });
   }
   const more = end < to ? [`At most ${MAX_HISTORY} turns go in one mail: HISTORY ${end + 1} ${to} sends the next.`] : [];
   return { paragraphs: [`${isQuickGame(ctx.tx, game.id) ? 'What happened in' : 'The impulse logs of'} turns ${from} to ${end} of game ${game.id}.`, ...more], sections };

@@ -7,6 +7,7 @@ import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { casualties } from '../report/combat-log.ts';
 import { sideNames, turnLog } from '../report/turn-log.ts';
+import { flexibleShots } from '../report/clock.ts';
 import { currentDeadline, deadlineParagraph, missingPlayers, refreshDeadline, saveClock, turnClock } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { requireGame } from './games.ts';
@@ -196,7 +197,7 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
     sections: [
       ...(shot.length ? [{ heading: 'Shot down', text: wrap(shot.join('\n'), 4) }] : []),
       { heading: `The map after turn ${game.turn}`, text: situationMap(r.state, r.state.planes.map((p) => p.id)), picture: reportPicture(r.before, r.state, r.events, game.name) },
-      { heading: 'Impulse by impulse', text: turnLog(r.events, undefined, sideNames(r.before)) },
+      { heading: 'Impulse by impulse', text: turnLog(r.events, undefined, sideNames(r.before), { flexible: flexibleShots(r.before) }) },
     ],
   };
 }

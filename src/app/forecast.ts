@@ -9,6 +9,7 @@
 import type { SightedShot } from '../core/combat/fire-phase.ts';
 import type { GameState } from '../core/state.ts';
 import { resolveTurn, type TurnOrders } from '../core/turn.ts';
+import { clockWords } from '../report/clock.ts';
 import { noShotLines } from '../report/no-shot.ts';
 import { isImpulseZero, phaseName, type TurnShape, turnShape } from '../report/turn-shape.ts';
 import { flying, myPlanes, wrap } from './views.ts';
@@ -22,7 +23,7 @@ function whenText(shape: TurnShape, impulse: number): string {
 
 const sightedLine = (s: SightedShot, shape: TurnShape): string =>
   `${s.plane} would fire ${s.guns.join('+') === 'ROCKETS' ? 'its rockets' : s.guns.join('+')} at ${s.target} ${whenText(shape, s.impulse)}, ` +
-  `range ${s.range}, ${s.target} at ${s.clock} o'clock`;
+  `range ${s.range}, ${clockWords(s.target, s.plane, s.clock)}`;
 
 /**
  * The forecast's text for a player's accepted orders, at most 78 columns wide; '' when they hold

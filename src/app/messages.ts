@@ -8,6 +8,7 @@ import { fogEvents, fogState, sideOfPlayer } from '../core/spotting/fog.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 import { sideNames, turnLog } from '../report/turn-log.ts';
+import { flexibleShots } from '../report/clock.ts';
 import { casualties, unitLosses } from '../report/combat-log.ts';
 import { noShotLines } from '../report/no-shot.ts';
 import { deadlineLine } from './deadlines.ts';
@@ -18,7 +19,7 @@ import { commitmentBlock, revealBlock } from './dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
 import { type Picture, previewPicture, situationPicture } from './pictures.ts';
-import { type Preview, examplePlot, flying, logSheet, pilotBlock, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
+import { type Preview, examplePlot, flying, logSheet, pathMaps, pilotBlock, myPlanes, myUnits, nextPlotNeeds, NO_STANDING, ordersTemplate, quotedOrders, situationMap, wrap, type StandingOrders } from './views.ts';
 import { unitSheets } from './unit-views.ts';
 import { endText } from './outcome.ts';
 import { campaignBlock } from './campaigns/views.ts';
@@ -189,7 +190,8 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     earlierAt: a.earlier ? when(a.earlier.submittedAt) : '',
     canonical: wrap(quotedOrders(a.canonical), 6),
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
-    previews: a.previews,
+    // One map for every plane's path when they can all be followed there (views.ts pathMaps).
+    previews: a.state ? pathMaps(a.state, a.previews) : a.previews.map((p) => ({ planes: p.plane, several: false, map: p.map })),
     // What the +n of a path is: the impulse, or in the two-phase sequence the plane's nth hex.
     pathKey: a.state?.quick ? PATH_KEY_QUICK : a.state?.options.sequence === 'two-phase' ? PATH_KEY_TWO_PHASE : PATH_KEY,
     forecast: a.forecast ?? '',
@@ -239,7 +241,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
     map: situationMap(r.state, r.player.planes),
     // The mail's log tells the flak misses at under 1% in one line an impulse (report/combat-log.ts).
-    impulses: turnLog(r.events, undefined, sideNames(r.state), { summariseFlak: true }),
+    impulses: turnLog(r.events, undefined, sideNames(r.state), { summariseFlak: true, flexible: flexibleShots(r.state) }),
     quick: !!r.state.quick,
     // The end explained in the first lines (endText): what left the fight this turn, who wins.
     outcome: r.over ? wrap(`${endText(whole.events, whole.state)} Thank you for playing.`, 0) : '',

@@ -103,7 +103,8 @@ export function quickPreviews(state: GameState, moves: Record<string, QuickStep[
     const summary = off
       ? `WARNING: ${q.id} ${moves[q.id] ? `flies ${formatQuickMoves(steps)}` : 'has no move: it flies straight on'} and leaves the ${state.map.width} x ${state.map.height} map at ${hexLabel(end.hex)}: it is out of the game. Change the move if that is not what you want.`
       : `${q.id} ${moves[q.id] ? `flies ${formatQuickMoves(steps)}` : `has no move: it flies straight on, ${formatQuickMoves(steps)}`} and ends the turn in ${hexLabel(end.hex)}, facing ${facingText(end.facing)}, SPEED ${speed}.`;
-    return { plane: q.id, path: marks, map: `${renderMap(state, { focus: [q.id], path: marks, maxRows: 12 })}\n${wrapText(summary, 78, 4)}`, ...(off ? { warning: summary } : {}) };
+    const words = wrapText(summary, 78, 4);
+    return { plane: q.id, path: marks, summary: words, map: `${renderMap(state, { focus: [q.id], path: marks, maxRows: 12 })}\n${words}`, ...(off ? { warning: summary } : {}) };
   });
 }
 

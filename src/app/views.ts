@@ -22,7 +22,7 @@ import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { planAll, resolveTurn } from '../core/turn.ts';
 import { formatFireOrder, formatOrders, formatPlot, parsePlot } from '../orders/index.ts';
 import type { Envelope, FireOrder, FormatOptions, Plot } from '../orders/index.ts';
-import { type PathMark, PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../report/ascii-map.ts';
+import { type PathMark, PREVIEW_ROWS, renderMap, renderWholeMap, REPORT_ROWS } from '../report/ascii-map.ts';
 import { limitsLines, obligationNotes } from '../report/plane-limits.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { Keys } from './ports.ts';
@@ -267,7 +267,10 @@ function nearestEnemies(state: GameState, p: PlaneState): string[] {
  */
 export interface Preview {
   plane: string;
+  /** The plane's own map of its path, with where it ends (`summary`) under it. */
   map: string;
+  /** Where it ends, and any warning, in words. */
+  summary: string;
   /** The hexes entered, with their impulses (the picture draws them too). */
   path: PathMark[];
   /**
@@ -304,9 +307,36 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
       : `${p.ground ? groundSummary(p, after, r.value.events, moves)
         : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
           `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`}${warning ? `\n${warning}` : ''}`;
+    const words = summary.split('\n').map((l) => wrap(l, 4)).join('\n');
     return {
-      plane: p.id, path, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${summary.split('\n').map((l) => wrap(l, 4)).join('\n')}`,
+      plane: p.id, path, summary: words, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${words}`,
       ...(warning ? { warning } : {}),
     };
   });
+}
+
+/** One map of the acknowledgement: whose paths it draws, and the map with where each ends. */
+export interface PathMap {
+  /** "R1", or "R1, R2 and R3" on a map of several. */
+  planes: string;
+  several: boolean;
+  map: string;
+}
+
+/** Hex rows of a map of several planes' paths at most: the length of about two maps of one. */
+const PATHS_ROWS = 2 * REPORT_ROWS;
+
+/**
+ * The acknowledgement's path maps: one map with every plane's path when each can be followed
+ * there whole (a flight of eight is one map, not eight), else one map a plane.
+ */
+export function pathMaps(state: GameState, shown: readonly Preview[]): PathMap[] {
+  const single = (): PathMap[] => shown.map((p) => ({ planes: p.plane, several: false, map: p.map }));
+  if (shown.length < 2 || !shown.some((p) => p.path.length)) return single();
+  const ids = shown.map((p) => p.plane);
+  const near = ids.flatMap((id) => { const p = state.planes.find((x) => x.id === id); return p ? nearestEnemies(state, p) : []; });
+  const map = renderWholeMap(state, { focus: ids, paths: shown.map((p) => ({ plane: p.plane, marks: p.path })), maxRows: PATHS_ROWS, frame: [...new Set([...ids, ...near])] });
+  if (!map) return single();
+  const names = `${ids.slice(0, -1).join(', ')} and ${ids.at(-1) as string}`;
+  return [{ planes: names, several: true, map: `${map}\n${shown.map((p) => p.summary).join('\n')}` }];
 }

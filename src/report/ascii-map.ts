@@ -47,6 +47,8 @@ export interface MapOptions {
   focus?: string[];
   /** A plotted path to draw (hexes marked +impulse), of the first plane in `focus`. */
   path?: PathMark[];
+  /** Several planes' plotted paths on one map (instead of `path`). */
+  paths?: { plane: string; marks: PathMark[] }[];
   maxCols?: number;
   /** Hex rows drawn at most (left-out empty rows not counted). */
   maxRows?: number;
@@ -81,11 +83,26 @@ export const FACING_KEY = `Nose (clock hour; 12 = map top): ${noses([0, 1, 2, 3,
 
 /** The state's map around the reader's planes (and a plotted path), with the legend. */
 export function renderMap(state: GameState, opts: MapOptions = {}): string {
-  const view = buildMapView({
-    state, own: opts.focus ?? [],
-    paths: opts.path && opts.focus?.[0] ? [{ plane: opts.focus[0], marks: opts.path }] : [],
-  });
-  return renderAsciiMap(view, opts);
+  return renderAsciiMap(mapView(state, opts), opts);
+}
+
+const mapView = (state: GameState, opts: MapOptions): MapView => buildMapView({
+  state, own: opts.focus ?? [],
+  paths: opts.paths ?? (opts.path && opts.focus?.[0] ? [{ plane: opts.focus[0], marks: opts.path }] : []),
+});
+
+/**
+ * The map as renderMap draws it, or null when its window cannot hold every one of the reader's
+ * planes and every hex of the paths: several planes' paths go on one map only when all of each
+ * can be followed there.
+ */
+export function renderWholeMap(state: GameState, opts: MapOptions): string | null {
+  const view = mapView(state, opts);
+  const { box, rows } = layout(view, opts);
+  const inside = (p: At): boolean => !inMap(p, view.size) || (p.col >= box.c0 && p.col <= box.c1 && rows.includes(p.row));
+  const marks = view.paths.flatMap((p) => p.marks);
+  const own = piecesOnMap(view).filter((p) => p.own);
+  return marks.every(inside) && own.every(inside) ? renderAsciiMap(view, opts) : null;
 }
 
 interface Layout {
@@ -321,8 +338,7 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
   if (box.r0 === 1) out.push(rule('+'));
   for (const s of slots) {
     if (s.kind === 'gap') {
-      const none = view.units.length ? 'nothing there' : 'no plane there';
-      const text = s.from === s.to ? `row ${pad2(s.from)} left out: ${none}` : `rows ${pad2(s.from)}-${pad2(s.to)} left out: ${none}`;
+      const text = `${s.from === s.to ? `row ${pad2(s.from)}` : `rows ${pad2(s.from)}-${pad2(s.to)}`} left out: ${gapContents(view, box, s.from, s.to)}`;
       s.line.put(LEFT + 1, `... ${text} ...`);
       out.push(s.line.toString());
       continue;
@@ -333,6 +349,19 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
   if (tail.toString().replace(/\|/g, '').trim()) out.push(tail.toString());
   if (box.r1 === height) out.push(rule('+'));
   return `${out.join('\n')}\n${legend(view, shown, keys)}`;
+}
+
+/**
+ * What a left-out stretch of rows holds inside the window's columns: "no plane there" (or
+ * "nothing there" on a map with units) only when that is true; otherwise the pieces are named, as
+ * the legend lists them (a plane left out of the window, a reader's own unit that did not fit).
+ */
+function gapContents(view: MapView, box: Box, from: number, to: number): string {
+  const there = piecesOnMap(view)
+    .filter((p) => inMap(p, view.size) && p.row >= from && p.row <= to && p.col >= box.c0 && p.col <= box.c1)
+    .map((p) => p.id);
+  if (!there.length) return view.units.length ? 'nothing there' : 'no plane there';
+  return `${there.join(', ')} ${there.length === 1 ? 'is' : 'are'} there (listed below)`;
 }
 
 /** Every fact of the map in words, one plane a line, and what the letters stand for. */

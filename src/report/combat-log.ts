@@ -7,6 +7,7 @@ import type { GameEvent, ShotEvent } from '../core/events.ts';
 import { permilleText } from '../core/ordnance/bombing-table.ts';
 import { facingText } from '../core/hex/facing.ts';
 import { SYSTEM_NAMES } from '../core/combat/damage-state.ts';
+import { type FlexibleShot, rocketClock, shotClock } from './clock.ts';
 
 type Ev<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
@@ -22,11 +23,11 @@ export const systemWords = (key: string): string =>
   `${SYSTEM_NAMES[key] ?? (/^E\d+$/.test(key) ? `engine ${key.slice(1)}` : key)} (${key})`;
 
 /** The lines of one shot, indented under its impulse. */
-export function shotLines(e: ShotEvent): string[] {
+export function shotLines(e: ShotEvent, flexible: FlexibleShot): string[] {
   const adjust = e.range - e.hexes;
   const range = adjust ? `range ${e.range} (${e.hexes} hex${e.hexes === 1 ? '' : 'es'}, +${adjust} for ${Math.abs(e.altitudeDiff)} ft)` : `range ${e.range}`;
   const lines = [
-    `${e.firer} fires ${e.guns.join('+')} (${e.mix}) at ${e.target}: ${range}, clock ${e.clock}, ${DEFLECTION[e.deflection.category] ?? e.deflection.category} ${signed(e.deflection.drm)}`,
+    `${e.firer} fires ${e.guns.join('+')} (${e.mix}) at ${e.target}: ${range}, ${shotClock(e, flexible(e))}, ${DEFLECTION[e.deflection.category] ?? e.deflection.category} ${signed(e.deflection.drm)}`,
     ...(e.ace ? [`  white ${e.ace.was[0]} + red ${e.ace.was[1]}: ${e.ace.plane === e.firer ? 'a miss' : `hits on ${e.target}`}; ${e.ace.plane}'s pilot plays his ace's card (once a game, seed 002 9.1.8): thrown again`] : []),
     `  white ${e.dice.white} + red ${e.dice.red} ${signed(e.deflection.drm)}${e.pilot ? ` ${e.pilot.why.join(' ')}` : ''} = ${e.total}: row ${e.row} of the ${e.chart} chart: ${e.hits} hit${e.hits === 1 ? '' : 's'}`,
   ];
@@ -54,16 +55,18 @@ export interface CombatLogOptions {
    * archive's turn page, which tells them one by one.
    */
   summariseFlak?: boolean;
+  /** Which shots were fired by flexible guns (report/clock.ts flexibleShots of the game's state): their clock is said from the firer. */
+  flexible: FlexibleShot;
 }
 
 /** Lines for the combat events of one impulse (shots with their effects, bail-outs). */
-export function combatLines(evs: readonly GameEvent[], opts: CombatLogOptions = {}): string[] {
+export function combatLines(evs: readonly GameEvent[], opts: CombatLogOptions): string[] {
   const out: string[] = [];
   const faint = opts.summariseFlak ? evs.filter((e): e is Ev<'flak'> => e.type === 'flak' && !e.hit && e.chance < FLAK_SUMMARY_PERMILLE) : [];
   const told = new Set<GameEvent>(faint);
   for (const e of evs) {
     if (told.has(e)) continue;
-    if (e.type === 'shot') out.push(...shotLines(e));
+    if (e.type === 'shot') out.push(...shotLines(e, opts.flexible));
     else if (e.type === 'power-cut') out.push(`${e.plane}: ${e.erased} power factor${e.erased === 1 ? '' : 's'} erased from the plot (seed 000 X.C.3)`);
     else if (e.type === 'bail-out') out.push(bailLine(e));
     else if (e.type === 'bomb') out.push(...bombLines(e));
@@ -81,7 +84,7 @@ export function combatLines(evs: readonly GameEvent[], opts: CombatLogOptions = 
     ]));
     else if (e.type === 'land') out.push(`${e.plane} LANDS ${e.on.startsWith('the ') ? 'on' : 'on the deck of'} ${e.on} in ${e.hex}${e.on.startsWith('the ') ? `, rolling at speed ${(e.speed / 10).toFixed(1)}: brake (B) on the next turns` : ': the wires stop it'}`);
     else if (e.type === 'land-fail') out.push(`${e.plane} does not land in ${e.hex}: ${e.why}; it flies on`);
-    else if (e.type === 'rocket') out.push(`${e.plane} fires its rockets at ${e.target}: range ${e.range}, clock ${e.clock}, D6 ${e.die}, needs 1-${e.hitOn}: ${e.hit ? `HIT, ${e.target} destroyed` : 'missed'}`);
+    else if (e.type === 'rocket') out.push(`${e.plane} fires its rockets at ${e.target}: range ${e.range}, ${rocketClock(e)}, D6 ${e.die}, needs 1-${e.hitOn}: ${e.hit ? `HIT, ${e.target} destroyed` : 'missed'}`);
   }
   if (faint.length) {
     const guns = [...new Set(faint.map((e) => e.plane))].join(', ');

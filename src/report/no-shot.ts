@@ -9,6 +9,7 @@ import { phaseName, type TurnShape, turnShape } from './turn-shape.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { PlaneStatus } from '../core/state.ts';
 import { formatFireOrder } from '../orders/fire.ts';
+import { clockWords } from './clock.ts';
 
 export type NoShotEvent = Extract<GameEvent, { type: 'no-shot' }>;
 
@@ -41,7 +42,7 @@ function because(r: NoShotReason, e: NoShotEvent, statusOf: (id: string) => Plan
     case 'beyond-range': return 'beyond the guns\' range';
     case 'beyond-within': return `beyond WITHIN ${e.within ?? '?'}`;
     case 'nose-attitude': return (e.altitudeDiff ?? 0) < 0 ? 'nose up at a lower plane' : 'nose down at a higher plane';
-    case 'altitude-separation': return `${Math.abs(e.altitudeDiff ?? 0)} ft apart at ${hexes(e.hexes ?? 0)}: over 300 ft a hex with the nose level`;
+    case 'altitude-separation': return 'over 300 ft of height a hex with the nose level';
     case 'not-from-behind': return `not behind ${target} (rockets from its 4 to 8 o'clock)`;
     case 'not-ahead': return `${target} not ahead (${rockets ? 'rockets' : 'fixed guns'} fire forward)`;
     case 'outside-cone': return e.by !== undefined ? `outside the cone by ${hexes(e.by)}` : 'outside the cone';
@@ -60,9 +61,13 @@ export function noShotLine(e: NoShotEvent, statusOf: (id: string) => PlaneStatus
   });
   const why = e.reasons.map((r) => because(r, e, statusOf, shape)).join('; ');
   if (e.impulse >= shape.end || e.range === undefined || !e.target) return `${order}: no shot - ${why}`;
-  const where = e.hexes === 0 ? '' : `, ${e.target} at ${e.clock ?? 12} o'clock`;
+  // The range and what it is made of when height adds to it: "range 17 (same hex, 8,700 ft apart)".
+  const apart = Math.abs(e.altitudeDiff ?? 0);
+  const parts = e.range === e.hexes || !apart ? [] : [e.hexes === 0 ? 'same hex' : hexes(e.hexes ?? 0), `${apart.toLocaleString('en-US')} ft apart`];
+  const range = `range ${e.range}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+  const where = e.hexes === 0 ? '' : `, ${clockWords(e.target, e.plane, e.clock ?? 12)}`;
   const phase = shape.twoPhase ? ` (${phaseName(shape, e.impulse)} phase)` : '';
-  return `${order}: no shot - closest chance in impulse ${e.impulse}${phase}, range ${e.range}${where}: ${why}`;
+  return `${order}: no shot - closest chance in impulse ${e.impulse}${phase}, ${range}${where}: ${why}`;
 }
 
 /** The lines of the planes given (a reader's own), in the order the orders were written. */

@@ -69,7 +69,7 @@ export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
  * replay); read from the events otherwise. `names`: the sides' names by id (sideNames), for the
  * initiative lines.
  */
-export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events), names: Readonly<Record<string, string>> = {}, opts: CombatLogOptions = {}): string {
+export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events), names: Readonly<Record<string, string>>, opts: CombatLogOptions): string {
   const lines: string[] = [];
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of events) if (e.type !== 'no-shot') byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);

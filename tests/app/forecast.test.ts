@@ -32,7 +32,7 @@ describe('the forecast', () => {
     const state = duelState();
     const red = orders('R1: 1 1 1 1 1\nFIRE R1 FF AT B1');
     const text = forecast(state, red, ['R1']);
-    expect(text).toContain("- R1 would fire FF at B1 in impulse 3, range 8, B1 at 1 o'clock");
+    expect(text).toContain("- R1 would fire FF at B1 in impulse 3, range 8, B1 at R1's 1 o'clock");
     // The real turn with B1 given no orders (the missed-orders default) takes that very shot.
     const real = resolveTurn(state, red);
     expect(real.ok && real.value.events.filter((e) => e.type === 'shot').map((e) => [e.impulse, e.firer, e.target, e.range])).toEqual([[3, 'R1', 'B1', 8]]);
@@ -41,7 +41,7 @@ describe('the forecast', () => {
 
   it('gives the no-shot line of a FIRE order that would not fire', () => {
     const text = forecast(duelState(), orders('R1: 1 1 1 1 1\nFIRE R1 FF AT B1 WITHIN 3'), ['R1']);
-    expect(text).toContain("- FIRE R1 FF AT B1 WITHIN 3: no shot - closest chance in impulse 10, range 3,\n  B1 at 3 o'clock: B1 not ahead (fixed guns fire forward)");
+    expect(text).toContain("- FIRE R1 FF AT B1 WITHIN 3: no shot - closest chance in impulse 10, range 3\n  (2 hexes, 500 ft apart), B1 at R1's 3 o'clock: B1 not ahead (fixed guns fire\n  forward)");
     expect(text).not.toMatch(/would fire/);
   });
 

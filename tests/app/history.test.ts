@@ -50,7 +50,7 @@ describe('export and import', () => {
     expect(r.game).toMatchObject({ id: 'duel', status: 'running', turn: 3 });
     expect(r.secrets.map((s) => s.player)).toEqual(['red', 'blue']);
     expect(exportGame(fresh.deps, 'duel')).toEqual(data);
-    expect(verifyGame(fresh.deps, 'duel')).toEqual({ game: 'duel', turns: 2, legacyTurns: 0, differences: [] });
+    expect(verifyGame(fresh.deps, 'duel')).toEqual({ game: 'duel', turns: 2, legacyTurns: 0, differences: [], explanations: [] });
 
     // The restored game goes on with the new secrets and the commitment already mailed for turn 3.
     const [red, blue] = r.secrets.map((s) => s.secret) as [string, string];
@@ -127,7 +127,7 @@ describe('verify', () => {
     playDuel(t, 4);
     expect(t.store.tx((tx) => tx.games.get('duel')!.status)).toBe('over');
     const seen: number[] = [];
-    expect(verifyGame(t.deps, 'duel', (done) => seen.push(done))).toEqual({ game: 'duel', turns: 4, legacyTurns: 0, differences: [] });
+    expect(verifyGame(t.deps, 'duel', (done) => seen.push(done))).toEqual({ game: 'duel', turns: 4, legacyTurns: 0, differences: [], explanations: [] });
     expect(seen).toEqual([1, 2, 3, 4]);
   });
 
@@ -156,15 +156,21 @@ describe('verify', () => {
     expect(f.some((x) => /^events: /.test(x))).toBe(true); // other dice, other shots
   });
 
-  it('compares a turn stored without no-shot events (resolved before them) without them; a stored one is checked', () => {
+  it('compares a turn stored without no-shot events (resolved before them) without them; a stored one is checked apart, as an explanation', () => {
     const t = testReferee();
     playDuel(t, 3);
     const count = () => (t.store.db.prepare("SELECT count(*) AS n FROM events WHERE game_id = 'duel' AND type = 'no-shot'").get() as { n: number }).n;
     expect(count()).toBeGreaterThan(0);
     t.store.db.prepare("UPDATE events SET data = json_set(data, '$.range', 99) WHERE game_id = 'duel' AND type = 'no-shot'").run();
-    expect(verifyGame(t.deps, 'duel').differences.map((d) => d.what)).toContainEqual(expect.stringMatching(/^events: \[\d+\]\.range is 99 as stored/));
+    const r = verifyGame(t.deps, 'duel');
+    // An explanation told otherwise is noted, and fails nothing: the turn's results are as stored.
+    expect(r.differences).toEqual([]);
+    expect(r.explanations.map((d) => d.what)).toContainEqual(expect.stringMatching(/^no-shot events: \[\d+\]\.range is 99 as stored/));
     t.store.db.prepare("DELETE FROM events WHERE game_id = 'duel' AND type = 'no-shot'").run();
-    expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+    expect(verifyGame(t.deps, 'duel')).toMatchObject({ differences: [], explanations: [] });
+    // A result changed is a difference still.
+    t.store.db.prepare("UPDATE events SET data = json_set(data, '$.to', '0101') WHERE game_id = 'duel' AND type = 'move' AND turn = 2").run();
+    expect(verifyGame(t.deps, 'duel').differences.map((d) => d.what)).toContainEqual(expect.stringMatching(/^events: \[\d+\]\.to is "0101" as stored/));
   });
 
   it('re-resolves a turn from before verifiable dice with its state\'s own seed', () => {
@@ -176,6 +182,6 @@ describe('verify', () => {
     t.store.db.prepare("DELETE FROM turn_dice WHERE game_id = 'duel' AND turn = 1").run();
     t.store.db.prepare(`UPDATE turns SET state = json_set(state, '$.dice.seed', (SELECT json_extract(state, '$.dice.seed') FROM turns WHERE game_id = 'duel' AND turn = 2))
       WHERE game_id = 'duel' AND turn = 1`).run();
-    expect(verifyGame(t.deps, 'duel')).toEqual({ game: 'duel', turns: 1, legacyTurns: 1, differences: [] });
+    expect(verifyGame(t.deps, 'duel')).toEqual({ game: 'duel', turns: 1, legacyTurns: 1, differences: [], explanations: [] });
   });
 });

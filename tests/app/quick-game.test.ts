@@ -93,7 +93,7 @@ describe('the quick game by mail', () => {
     expect(report).toContain('YOUR AIRCRAFT TURN RECORD\n');
     expect(report).not.toMatch(/impulse|manoeuvre carried over/i);
     // Verify, export and import take a quick game as any other.
-    expect(verifyGame(t.deps, 'qd')).toEqual({ game: 'qd', turns: 1, legacyTurns: 0, differences: [] });
+    expect(verifyGame(t.deps, 'qd')).toEqual({ game: 'qd', turns: 1, legacyTurns: 0, differences: [], explanations: [] });
     const data = exportGame(t.deps, 'qd');
     const fresh = testReferee();
     importGame(fresh.deps, parseExport(JSON.stringify(data), 'qd.json'));

@@ -54,7 +54,7 @@ describe('the two-phase sequence by mail', () => {
     const ack = last(t, LW, 'ack');
     expect(ack.subject).toMatch(/accepted/);
     expect(ack.text).toContain('INITIATIVE LAST');
-    expect(ack.text).toContain('PATH OF M1 (+n: its nth hex this turn)');
+    expect(ack.text).toContain('PATHS OF M1 and K1 (+n: its nth hex this turn)');
     expect(flat(ack.text)).toMatch(/M1 would fire NOSE\+WING at S1 in the first phase, range 8/);
     const r = send(t, RAF, envelope('pass', 'raf', s.raf, 'S1: 1 1 1 1 1 1 1\nS2: 1 RB S S TR N 1\nFIRE S1 FIXED AT M1'));
     expect(r.resolved).toEqual([{ game: 'pass', turn: 1 }]);
@@ -66,7 +66,7 @@ describe('the two-phase sequence by mail', () => {
     // lw's choice stands in turn 2: told in its report.
     expect(flat(last(t, LW, 'report').text)).toContain('its planes move last (INITIATIVE LAST); write INITIATIVE FIRST');
     // Verify, export and import take a two-phase game as any other, its INITIATIVE line with it.
-    expect(verifyGame(t.deps, 'pass')).toEqual({ game: 'pass', turns: 1, legacyTurns: 0, differences: [] });
+    expect(verifyGame(t.deps, 'pass')).toEqual({ game: 'pass', turns: 1, legacyTurns: 0, differences: [], explanations: [] });
     const data = exportGame(t.deps, 'pass');
     const fresh = testReferee();
     importGame(fresh.deps, parseExport(JSON.stringify(data), 'pass.json'));

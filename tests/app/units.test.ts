@@ -141,7 +141,7 @@ describe('a game with ships, bombs and torpedoes in the archive', () => {
     const turn1 = t.store.tx((tx) => tx.events.list('midway', 1));
     expect(turn1.filter((e) => e.type === 'bomb')).toHaveLength(2);
     expect(turn1.filter((e) => e.type === 'torpedo-run')).toHaveLength(2);
-    expect(verifyGame(t.deps, 'midway')).toEqual({ game: 'midway', turns: 1, legacyTurns: 0, differences: [] });
+    expect(verifyGame(t.deps, 'midway')).toEqual({ game: 'midway', turns: 1, legacyTurns: 0, differences: [], explanations: [] });
     // The web archive's game page lists the ships with their speed and damage; spent torpedoes are
     // told in the turn's log, not listed.
     const page = gamePage(t.store, 'midway')!;

@@ -58,8 +58,8 @@ describe('fog of war (property)', () => {
             const mine = side === 'a' ? ids.a : ids.b;
             const view = buildMapView({ state: fogState(state, side), viewer: side, turn: { frames: replayFrames(fogState(state, side), evs), events: evs } });
             const texts = [
-              situationMap(fogState(after, side), mine), turnLog(evs), casualties(evs).join('\n'), unitLosses(evs).join('\n'),
-              ...Array.from({ length: 12 }, (_, i) => combatLines(evs.filter((e) => e.impulse === i + 1)).join('\n')),
+              situationMap(fogState(after, side), mine), turnLog(evs, undefined, {}, { flexible: () => false }), casualties(evs).join('\n'), unitLosses(evs).join('\n'),
+              ...Array.from({ length: 12 }, (_, i) => combatLines(evs.filter((e) => e.impulse === i + 1), { flexible: () => false }).join('\n')),
               svgMap(view, { title: 'fog' }),
             ];
             for (const id of unseen) for (const text of texts) expect(text, `${side} shown ${id}`).not.toMatch(new RegExp(`\\b${id}\\b`));

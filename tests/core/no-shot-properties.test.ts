@@ -45,12 +45,16 @@ function failures(cls: 'fixed' | 'flex', guns: GunGroup[], firer: PlaneState, t:
   const hexes = distance(firer.hex, t.hex);
   const dz = t.altitude - firer.altitude;
   const range = adjustedRange(hexes, dz);
-  if (hexes === 0) return [...out, 'same-hex'];
-  if (range > MAX_RANGE) return [...out, 'beyond-range'];
+  const reached = guns.some((g) => range <= reachOf(g));
+  // The same hex: no bearing, only the range is measured besides.
+  if (hexes === 0) return [...out, 'same-hex', ...(reached ? [] : ['beyond-range'])];
   if (cls === 'fixed') {
-    if (guns.every((g) => g.shortRange) && range > SHORT_MAX_RANGE) out.push('beyond-range');
+    if (!reached) out.push('beyond-range');
     if (!verticalOk(attitude, dz, hexes)) out.push((dz < 0 && attitude === 'up') || (dz > 0 && attitude === 'down') ? 'nose-attitude' : 'altitude-separation');
-    if (!targetArea(positionOf(t), hexes).some((h) => inCone(positionOf(firer), h))) out.push('cone');
+    // Beyond 8 hexes only "ahead at all" is measured (clock 10 to 2); within, the cone itself.
+    const area = targetArea(positionOf(t), hexes);
+    const ahead = (h: (typeof area)[number]) => { const c = clockPosition(firer.hex, firer.facing, h)!; return c <= 2 || c >= 10; };
+    if (hexes > MAX_RANGE ? !area.some(ahead) : !area.some((h) => inCone(positionOf(firer), h))) out.push('cone');
   } else {
     const clock = clockPosition(firer.hex, firer.facing, t.hex)!;
     const inArc = guns.filter((g) => g.arc?.includes(clock));

@@ -33,7 +33,7 @@ describeWithMailStack('the two-phase sequence by mail on Postfix + Dovecot', () 
     await sendOrders(stack(), LW, lwOrders, { subject: `Re: ${lwWelcome!.subject}` });
     const [ack] = await mailTo(stack(), LW, /Turn 1 orders accepted/);
     expect(ack!.text).toContain('INITIATIVE LAST');
-    expect(ack!.text).toContain('PATH OF M1 (+n: its nth hex this turn)');
+    expect(ack!.text).toContain('PATHS OF M1 and K1 (+n: its nth hex this turn)');
     const [report] = await mailTo(stack(), LW, /\[pass\] Turn 1 report/);
     expect(report!.text.replace(/\s+/g, " ")).toMatch(/Initiative at speed 7 \(a d6 a side\): .*?(Royal Air Force|Luftwaffe) wins and moves (first|last)/);
     expect(report!.text).toContain('Order of movement, for both phases:');

@@ -111,3 +111,20 @@ describe('the ASCII map', () => {
     expect(map).not.toContain('(not shown)');
   });
 });
+
+describe('a left-out stretch of rows', () => {
+  it('says "no plane there" only when none is: a piece outside the frame in those rows is named', () => {
+    const state = game('two-v-two');
+    const [a, b, c, d] = state.planes;
+    a!.hex = fromColRow(10, 4); b!.hex = fromColRow(10, 20);
+    c!.hex = fromColRow(11, 12); d!.hex = fromColRow(30, 27);
+    // The window frames W1 and its wingman only: the enemy in row 12 lies in the stretch left out.
+    const map = renderMap(state, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS });
+    expect(map).toContain(`left out: ${c!.id} is there (listed below)`);
+    expect(map).not.toMatch(/left out: no plane there/);
+    expect(map).toMatch(new RegExp(`\\n${c!.id} .*\\(not shown\\)`));
+    // Without it, the stretch is empty and says so.
+    c!.hex = fromColRow(11, 3);
+    expect(renderMap(state, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS })).toMatch(/rows \d\d-\d\d left out: no plane there/);
+  });
+});

@@ -14,13 +14,13 @@ describe('flak in the mail', () => {
   const events = [flak('CV1', 'D1', 3, 800), flak('BB1', 'D1', 7, 412), flak('DD1', 'T1', 9, 77), flak('CV1', 'T1', 25, 500), flak('BB1', 'T2', 2, 1, true)];
 
   it('folds the misses at under 1% into one line; hits and likelier misses stay whole', () => {
-    const lines = combatLines(events, { summariseFlak: true });
+    const lines = combatLines(events, { summariseFlak: true, flexible: () => false });
     expect(lines.filter((l) => l.includes('flak at'))).toEqual(['CV1 flak at T1, 2 hexes off, 3000 ft up: slant 1200 m, with 4 x 25 mm', 'BB1 flak at T2, 2 hexes off, 3000 ft up: slant 1200 m, with 4 x 25 mm']);
     expect(lines.at(-1)).toMatch(/^3 flak rolls at under 1% \(CV1, BB1, DD1 at D1, T1\): all missed/);
     expect(lines.join('\n')).toContain('T2 SHOT DOWN: hit by flak');
   });
 
   it('tells every roll where it is not asked to fold them', () => {
-    expect(combatLines(events).filter((l) => l.includes('flak at'))).toHaveLength(5);
+    expect(combatLines(events, { flexible: () => false }).filter((l) => l.includes('flak at'))).toHaveLength(5);
   });
 });

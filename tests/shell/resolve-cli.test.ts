@@ -163,7 +163,7 @@ describe('tallyho resolve on the sample scenarios', () => {
     const text = run('resolve', 'scenarios/duel.yaml', 'scenarios/duel.orders.txt').stdout;
     // Impulse 12 is the closest chance: R1's banked forwards box loses 100 ft, which does not put
     // its nose down (seed 000 X.E.1.f), so only the range and the cone stop it.
-    expect(text).toContain("Fire orders that did not fire\n- FIRE R1 FIXED AT G1 WITHIN 4: no shot - closest chance in impulse 12, range\n  5, G1 at 10 o'clock: beyond WITHIN 4; outside the cone by 2 hexes\n");
+    expect(text).toContain("Fire orders that did not fire\n- FIRE R1 FIXED AT G1 WITHIN 4: no shot - closest chance in impulse 12, range\n  5 (4 hexes, 800 ft apart), G1 at R1's 10 o'clock: beyond WITHIN 4; outside\n  the cone by 2 hexes\n");
   });
 
   it('is repeatable and the seed is printed', () => {

@@ -123,6 +123,13 @@ function coneMiss(fp: Position, line: readonly Hex[], target: PlaneAt, hexes: nu
 /** The last test of fixed guns and rockets, the cone, measured only for a target that may still win. */
 function coneChance(w: Watch, f: FirerFrame, t: PlaneAt, impulse: number, reasons: NoShotReason[], hexes: number, range: number, line: readonly Hex[]): void {
   const fp = posOf(f.plane);
+  if (hexes > MAX_RANGE) {
+    // Beyond 8 hexes the cone has no width to measure (beyond-range says so): only whether any
+    // hex of the target area was ahead at all.
+    const ahead = targetArea(posOf(t), hexes).some((h) => { const c = clockPosition(fp.hex, fp.facing, h) as number; return c <= 2 || c >= 10; });
+    record(w, f, t, impulse, ahead ? reasons : [...reasons, 'not-ahead'], hexes, range);
+    return;
+  }
   if (inConeArea(fp, line, t, hexes)) { record(w, f, t, impulse, reasons, hexes, range); return; }
   if (!beats(w, reasons.length + 1, range)) return;
   const miss = coneMiss(fp, line, t, hexes);
@@ -162,18 +169,17 @@ export function gunChances(w: Watch, f: FirerFrame, before: Before, impulse: num
       const dz = t.altitude - f.plane.altitude;
       const range = adjustedRange(hexes, dz);
       const reasons = [...own];
+      // In the same hex there is no bearing: the range (the height apart) is all else to measure.
       if (hexes === 0) {
         reasons.push('same-hex');
-        record(w, f, t, impulse, reasons, hexes, range);
-        continue;
-      }
-      if (cls === 'flex' && flexTargets.has(t.id)) reasons.push('flex-target-shot');
-      if (range > MAX_RANGE) {
-        reasons.push('beyond-range');
+        if (!guns.some((g) => range <= reachOf(g))) reasons.push('beyond-range');
         if (w.order.within !== undefined && range > w.order.within) reasons.push('beyond-within');
         record(w, f, t, impulse, reasons, hexes, range);
         continue;
       }
+      if (cls === 'flex' && flexTargets.has(t.id)) reasons.push('flex-target-shot');
+      // Beyond every gun's reach the other conditions are still measured: the player is told
+      // every one that failed, not only the first (the cone of a hex beyond 8 has no width: see coneMiss).
       if (cls === 'fixed') {
         if (range > reach(guns)) reasons.push('beyond-range');
         if (w.order.within !== undefined && range > w.order.within) reasons.push('beyond-within');
@@ -221,10 +227,9 @@ export function rocketChances(w: Watch, f: FirerFrame, before: Before, impulse: 
     const reasons = [...own];
     if (hexes === 0) reasons.push('same-hex');
     if (!isHeavy(before.classOf(t))) reasons.push('not-heavy-bomber');
-    if (hexes === 0) { record(w, f, t, impulse, reasons, hexes, range); continue; }
     if (range > MAX_RANGE) reasons.push('beyond-range');
     if (w.order.within !== undefined && range > w.order.within) reasons.push('beyond-within');
-    if (range > MAX_RANGE) { record(w, f, t, impulse, reasons, hexes, range); continue; }
+    if (hexes === 0) { record(w, f, t, impulse, reasons, hexes, range); continue; }
     const v = vertical(f.attitude, dz, hexes);
     if (v) reasons.push(v);
     if (!fromBehind(clockPosition(t.hex, t.facing, f.plane.hex) ?? 12)) reasons.push('not-from-behind');

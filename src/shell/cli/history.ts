@@ -45,8 +45,10 @@ export function verifyText(r: VerifyResult, seconds: number): string {
   const rate = seconds > 0 ? `, ${Math.round(r.turns / seconds).toLocaleString('en-US')} turns/s` : '';
   const legacy = r.legacyTurns ? ` (${plural(r.legacyTurns, 'turn')} from before verifiable dice, thrown with the state's own seed)` : '';
   const head = `Game ${r.game}: ${plural(r.turns, 'resolved turn')} re-resolved${legacy} in ${seconds.toFixed(2)} s${rate}.`;
-  if (!r.differences.length) return `${head}\nEvery die, state and event is as stored.`;
-  return [head, ...r.differences.map((d) => `turn ${d.turn}: ${d.what}`)].join('\n');
+  // Explanations of FIRE orders that did not fire, told otherwise today: noted, not failed.
+  const notes = r.explanations.map((d) => `note, turn ${d.turn}: why a FIRE order did not fire is explained otherwise today (it changes nothing of the turn): ${d.what}`);
+  if (!r.differences.length) return [`${head}\nEvery die, state and event is as stored.`, ...notes].join('\n');
+  return [head, ...r.differences.map((d) => `turn ${d.turn}: ${d.what}`), ...notes].join('\n');
 }
 
 /** The id names a campaign (and no game). */

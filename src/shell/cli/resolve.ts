@@ -18,6 +18,7 @@ import type { Envelope } from '../../orders/ast.ts';
 import { renderMap } from '../../report/ascii-map.ts';
 import { noShotLines } from '../../report/no-shot.ts';
 import { sideNames, turnLog } from '../../report/turn-log.ts';
+import { flexibleShots } from '../../report/clock.ts';
 import { wrapText } from '../../report/wrap.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { TallyhoError } from '../errors.ts';
@@ -118,7 +119,7 @@ export function registerResolveCommand(program: Command): void {
         '',
         renderMap(r.value.state),
         '',
-        turnLog(r.value.events, undefined, sideNames(state)),
+        turnLog(r.value.events, undefined, sideNames(state), { flexible: flexibleShots(state) }),
         ...(noShots.length ? ['', 'Fire orders that did not fire', ...noShots] : []),
       ];
       process.stdout.write(`${out.join('\n')}\n`);
