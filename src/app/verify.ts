@@ -74,6 +74,19 @@ export function firstDifference(stored: unknown, got: unknown, path = ''): { pat
 }
 
 /**
+ * Whether a turn was resolved when a torpedo that hit a ship in the impulse it was dropped did its
+ * damage at once, before seed 000 VIII.5 was followed (core/ordnance/torpedoes.ts): a stored hit in
+ * phase E without `strikes`. Such a turn is re-resolved as it was then, with the same dice.
+ */
+export function torpedoAtRelease(events: readonly string[]): boolean {
+  return events.some((text) => {
+    if (!text.includes('"type":"torpedo-run"')) return false;
+    const e = JSON.parse(text) as { phase?: string; hit?: boolean; strikes?: string };
+    return e.phase === 'E' && e.hit === true && e.strikes === undefined;
+  });
+}
+
+/**
  * Re-resolves one turn from `state`; the differences found, and the state the next turn is
  * re-resolved from. Stored and re-resolved values are compared as JSON text first (they were
  * written by the same JSON.stringify), and only text that differs is read and looked at key by key.
@@ -91,7 +104,7 @@ function verifyTurn(t: StoredTurn, state: GameState): { legacy: boolean; differe
     if (t.dice.effectiveSeed !== effectiveSeed(t.dice.serverSeed, t.dice.ordersDigest ?? '')) out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
     seed = dice.seed;
   }
-  const r = resolveTurn(withDiceSeed(state, seed), turnOrders(t.latest));
+  const r = resolveTurn(withDiceSeed(state, seed), turnOrders(t.latest), undefined, torpedoAtRelease(t.events) ? { torpedoAtRelease: true } : {});
   if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`], explanations: [], next: stored() };
   let next: GameState | undefined = r.value.state;
   if (t.after !== JSON.stringify(r.value.state)) {

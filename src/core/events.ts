@@ -51,7 +51,12 @@ export type GameEvent =
   // Torpedoes (seed 000 V.D): dropped by `plane`; `torpedo` names the torpedo unit.
   | (Base & { type: 'torpedo-drop'; torpedo: string; kind: string; hex: string; facing: number; altitude: number })
   // A torpedo reaches a ship's hex (`plane` is the torpedo): the one throw that decides it.
-  | (Base & { type: 'torpedo-run'; target: string; chance: number; roll: number; hit: boolean; by: string })
+  // `strikes`: a hit in the impulse of release, whose damage waits for impulse 7 of this turn or the
+  // next (seed 000 VIII.5, V.D.5); without it, a hit's damage follows at once.
+  | (Base & { type: 'torpedo-run'; target: string; chance: number; roll: number; hit: boolean; by: string; strikes?: 'this-turn' | 'next-turn' })
+  // Impulse 7: the damage of a torpedo that hit in the impulse of release (`met`) takes effect now;
+  // `gone` when the ship has sunk or left the map in between, and takes none.
+  | (Base & { type: 'torpedo-strike'; target: string; by: string; met: { turn: number; impulse: number }; gone?: 'sunk' | 'exited' })
   // What bombs did to a unit (`plane` is the unit, `by` the bomber).
   | (Base & { type: 'unit-damage'; points: number; taken: number; capacity: number; maxKnots: number; by: string })
   | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string })

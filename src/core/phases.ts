@@ -46,6 +46,8 @@ export interface ImpulseContext {
   noShot?: NoShotTracker;
   /** A dry run: shots are listed here, not thrown (combat/fire-phase.ts). */
   sighted?: SightedShot[];
+  /** A torpedo hit's damage at once, as turns resolved before seed 000 VIII.5 was followed (ordnance/torpedoes.ts). */
+  torpedoAtRelease?: boolean;
 }
 
 export interface PhaseStep {

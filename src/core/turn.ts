@@ -74,6 +74,12 @@ export interface ResolveOptions {
    * bail-out is rolled. Any die asked for would be an error.
    */
   dry?: boolean;
+  /**
+   * Replay a turn resolved when a torpedo that hit a ship in the impulse it was dropped did its
+   * damage at once, before seed 000 VIII.5 was followed (app/verify.ts finds such turns): the same
+   * dice, the damage in the impulse of release as it was then.
+   */
+  torpedoAtRelease?: boolean;
 }
 
 /** The dice of a dry run: none may be thrown. */
@@ -171,6 +177,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   const ctx: ImpulseContext = {
     state: work, before: state, turn, impulse: 0, plans: shape?.plans ?? plans, units, ground, fire: orders.fire, dice: turnDice, events, startAltitude: new Map<string, number>(),
     fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}),
+    ...(options.torpedoAtRelease ? { torpedoAtRelease: true } : {}),
   };
   if (shape) runTwoPhase(ctx, shape);
   else {

@@ -73,7 +73,8 @@ export function combatLines(evs: readonly GameEvent[], opts: CombatLogOptions): 
     else if (e.type === 'unit-move' && e.phase === 'E') out.push(`  ${e.plane} runs ${e.from} -> ${e.to}`);
     else if (e.type === 'unit-exit' && e.phase === 'E') out.push(`  ${e.plane} runs off the map at ${e.hex}`);
     else if (e.type === 'torpedo-drop') out.push(`${e.plane} drops torpedo ${e.torpedo} in ${e.hex} from ${e.altitude} ft, heading ${facingText(e.facing)}`);
-    else if (e.type === 'torpedo-run') out.push(`${e.phase === 'E' ? '  ' : ''}${e.plane} reaches ${e.target}: hit chance ${permilleText(e.chance)} (1-${e.chance} on a d1000); rolled ${e.roll}: ${e.hit ? 'HIT' : 'missed'}`);
+    else if (e.type === 'torpedo-run') out.push(...torpedoRunLines(e));
+    else if (e.type === 'torpedo-strike') out.push(torpedoStrikeLine(e));
     else if (e.type === 'jettison') out.push(`${e.plane} jettisons its bombs over ${e.hex}`);
     else if (e.type === 'unit-damage') out.push(`  -> ${e.plane}: ${e.points} damage point${e.points === 1 ? '' : 's'}, ${e.taken} of ${e.capacity}; top speed now ${e.maxKnots} knots`);
     else if (e.type === 'unit-lost') out.push(e.how === 'spent' ? `${e.plane} has run its range and sinks in ${e.hex}` : `  -> ${e.plane} ${e.how === 'sunk' ? 'SINKS' : 'is DESTROYED'} in ${e.hex}`);
@@ -107,6 +108,26 @@ export function bombLines(e: Ev<'bomb'>): string[] {
   ];
 }
 
+/**
+ * A torpedo reaching a ship's hex and its one throw. A hit in the impulse of release does its
+ * damage only in impulse 7 (seed 000 VIII.5, V.D.5): the line says when, so that the damage told
+ * there (torpedoStrikeLine) is not looked for here.
+ */
+export function torpedoRunLines(e: Ev<'torpedo-run'>): string[] {
+  const head = `${e.phase === 'E' ? '  ' : ''}${e.plane} reaches ${e.target}: hit chance ${permilleText(e.chance)} (1-${e.chance} on a d1000); rolled ${e.roll}: ${e.hit ? 'HIT' : 'missed'}`;
+  if (!e.strikes) return [head];
+  const when = e.strikes === 'next-turn' ? 'in impulse 7 of next turn' : 'later this turn, with impulse 7 (in a two-phase turn, at the second impulse zero)';
+  return [`${head}; its damage comes ${when} (seed 000 VIII.5, V.D.5: a torpedo's damage comes in impulse 7, never in the impulse it is dropped)`];
+}
+
+/** Impulse 7: a torpedo that hit in the impulse of its release does its damage now (seed 000 V.D.5). */
+export function torpedoStrikeLine(e: Ev<'torpedo-strike'>): string {
+  const head = `${e.plane}, which hit ${e.target} in turn ${e.met.turn}, impulse ${e.met.impulse}`;
+  return e.gone
+    ? `${head}, would strike now (seed 000 V.D.5: a torpedo's damage comes in impulse 7), but ${e.target} ${e.gone === 'sunk' ? 'has sunk already' : 'has left the map'}`
+    : `${head}, strikes now (seed 000 V.D.5: a torpedo's damage comes in impulse 7)`;
+}
+
 /** A flak volley (docs/flak.md): the guns in reach, the slant range, the chance and the die. */
 export function flakLines(e: Ev<'flak'>): string[] {
   const where = `${e.range} hex${e.range === 1 ? '' : 'es'} off, ${e.altitude} ft up: slant ${e.slantM} m`;
@@ -121,9 +142,17 @@ export const bailLine = (e: Ev<'bail-out'>): string =>
 
 /** One line per truck, tank or ship wrecked or sunk this turn, for the head of a report. */
 export function unitLosses(events: readonly GameEvent[]): string[] {
-  const torpedoed = new Set(events.filter((e) => e.type === 'torpedo-run' && e.hit).map((e) => (e as Ev<'torpedo-run'>).target));
+  // What hit each unit this turn, in words. A torpedo's hit in the impulse of release strikes in
+  // impulse 7 (seed 000 VIII.5, V.D.5), maybe next turn: it is told with the strike.
+  const hitBy = new Map<string, Set<string>>();
+  const add = (target: string | null, what: string): void => { if (target) hitBy.set(target, (hitBy.get(target) ?? new Set()).add(what)); };
+  for (const e of events) {
+    if ((e.type === 'torpedo-run' && e.hit && !e.strikes) || (e.type === 'torpedo-strike' && !e.gone)) add(e.target, 'torpedo');
+    else if (e.type === 'bomb' && e.hits) add(e.target, 'bombs');
+    else if (e.type === 'ground-rockets' && e.hits) add(e.target, 'rockets');
+  }
   return events.filter((e): e is Ev<'unit-lost'> => e.type === 'unit-lost' && e.how !== 'spent')
-    .map((e) => `${e.plane} ${e.how === 'sunk' ? 'sunk' : 'destroyed'} in ${e.hex} by ${e.by}'s ${torpedoed.has(e.plane) ? 'torpedo and bombs' : 'bombs'} in impulse ${e.impulse}`);
+    .map((e) => `${e.plane} ${e.how === 'sunk' ? 'sunk' : 'destroyed'} in ${e.hex} by ${e.by}'s ${[...(hitBy.get(e.plane) ?? ['bombs'])].join(' and ')} in impulse ${e.impulse}`);
 }
 
 /** One line per plane shot down this turn, for the head of a report. */

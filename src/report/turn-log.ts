@@ -104,7 +104,11 @@ export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events
     }
     // Phase B; a torpedo's first hex, in phase E, is told with its drop (combat-log.ts).
     const ground = evs.filter((e) => e.phase === 'B');
-    for (const u of [...new Set(ground.map((e) => e.plane))]) lines.push(`  ${u.padEnd(6)} ${describeUnit(ground.filter((e) => e.plane === u))}`.trimEnd());
+    // A unit with nothing to tell here (a torpedo striking, a ship hit but not moving) is told in the combat lines.
+    for (const u of [...new Set(ground.map((e) => e.plane))]) {
+      const told = describeUnit(ground.filter((e) => e.plane === u));
+      if (told) lines.push(`  ${u.padEnd(6)} ${told}`);
+    }
     const moving = evs.filter((e) => e.phase === 'C');
     const planes = [...new Set(moving.map((e) => e.plane))];
     for (const p of planes) lines.push(`  ${p.padEnd(6)} ${describe(moving.filter((e) => e.plane === p))}`.trimEnd());

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
 import { exportGame, importGame } from '../../src/app/export.ts';
 import { verifyGame } from '../../src/app/verify.ts';
+import { diceWith, turnOrders, withDiceSeed } from '../../src/app/dice.ts';
+import { resolveTurn } from '../../src/core/turn.ts';
+import type { GameState } from '../../src/core/state.ts';
 import { gamePage } from '../../src/app/archive.ts';
 import { unitNeeds } from '../../src/app/unit-views.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
@@ -152,5 +155,30 @@ describe('a game with ships, bombs and torpedoes in the archive', () => {
     importGame(fresh.deps, parseExport(JSON.stringify(data), 'midway.json'));
     expect(exportGame(fresh.deps, 'midway')).toEqual(data);
     expect(verifyGame(fresh.deps, 'midway').differences).toEqual([]);
+  });
+
+  it('verifies a turn stored when a torpedo hit in the impulse of release did its damage at once, as it was resolved then', () => {
+    const t = testReferee();
+    const s = carrierGame(t);
+    send(t, IJN, envelope('midway', 'ijn', s.ijn, 'MOVE CV1 TR 34KT'));
+    send(t, USN, envelope('midway', 'usn', s.usn, 'D1: VD BOMB 1 1 1 1 1\nD2: VD BOMB 1 1 1 1 1\nT1: TORPEDO 1 1 1\nT2: TORPEDO 1 1 1'));
+    // With these orders' dice T2's torpedo hits BB1 in impulse 12: its damage waits for impulse 7 of
+    // turn 2 (seed 000 VIII.5, V.D.5).
+    const events = t.store.tx((tx) => tx.events.list('midway', 1));
+    expect(events.find((e) => e.type === 'torpedo-run' && e.hit)).toMatchObject({ plane: 'T2T', target: 'BB1', impulse: 12, phase: 'E', strikes: 'next-turn' });
+    // The turn as the referee resolved it before: the same dice, BB1's damage in impulse 12.
+    const { before, dice, latest } = t.store.tx((tx) => ({ before: JSON.parse(tx.turns.stateText('midway', 1)!) as GameState, dice: tx.dice.get('midway', 1)!, latest: tx.orders.latestAccepted('midway', 1) }));
+    const old = resolveTurn(withDiceSeed(before, diceWith(dice, latest).seed), turnOrders(latest), undefined, { torpedoAtRelease: true });
+    if (!old.ok) throw new Error('the turn does not resolve');
+    const hit = old.value.events.findIndex((e) => e.type === 'torpedo-run' && e.hit);
+    expect(old.value.events[hit + 1]).toMatchObject({ type: 'unit-damage', plane: 'BB1', impulse: 12, phase: 'E', by: 'T2' });
+    const db = t.store.db;
+    db.prepare("DELETE FROM events WHERE game_id = 'midway' AND turn = 1").run();
+    t.store.tx((tx) => tx.events.insertAll('midway', 1, old.value.events));
+    db.prepare("UPDATE turns SET state = ? WHERE game_id = 'midway' AND turn = 2").run(JSON.stringify(old.value.state));
+    expect(verifyGame(t.deps, 'midway').differences).toEqual([]);
+    // Still checked die for die: a tampered roll of that turn is caught.
+    db.prepare("UPDATE events SET data = json_set(data, '$.roll', 1) WHERE game_id = 'midway' AND turn = 1 AND plane = 'T1T' AND type = 'torpedo-run'").run();
+    expect(verifyGame(t.deps, 'midway').differences.map((d) => d.what)).toContainEqual(expect.stringMatching(/^events: \[\d+\]\.roll is 1 as stored, \d+ re-resolved$/));
   });
 });

@@ -327,7 +327,8 @@ export function compactEvent(turn: number, e: GameEvent): string {
     case 'bomb': return `${at} bomb ${e.method} ${e.hex} alt=${e.altitude} ${e.bombs}x${e.lb} at=${e.target ?? '-'} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}`;
     case 'jettison': return `${at} jettison ${e.hex}`;
     case 'torpedo-drop': return `${at} torpedo ${e.torpedo} ${e.hex} facing=${e.facing} alt=${e.altitude}`;
-    case 'torpedo-run': return `${at} trun ${e.target} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
+    case 'torpedo-run': return `${at} trun ${e.target} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}${e.strikes ? ` strikes=${e.strikes}` : ''}`;
+    case 'torpedo-strike': return `${at} tstrike ${e.target} met=${e.met.turn}.${e.met.impulse}${e.gone ? ` gone=${e.gone}` : ''} by=${e.by}`;
     case 'unit-damage': return `${at} udamage ${e.points} ${e.taken}/${e.capacity} max=${e.maxKnots} by=${e.by}`;
     case 'unit-lost': return `${at} ${e.how} ${e.hex} by=${e.by}`;
     case 'unit-move': return `${at} umove ${e.from}>${e.to}`;

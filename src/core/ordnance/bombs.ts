@@ -47,6 +47,8 @@ export interface BombContext {
   events: GameEvent[];
   /** A dry run (a forecast): nothing is dropped. */
   dry: boolean;
+  /** A torpedo hit's damage at once, as turns resolved before seed 000 VIII.5 was followed (ordnance/torpedoes.ts). */
+  torpedoAtRelease?: boolean;
 }
 
 const firstActive = (plan: FlightPlan): number => Math.min(...plan.steps.map((s) => s.impulse));

@@ -5,7 +5,13 @@
  * plane at once (V.D.1), then one hex a turn in impulse 7 (V.D.2-3), facing as the plane faced,
  * until it enters a hex with a ship (V.D.2), leaves the map, or has run its range. Entering a
  * ship's hex, it is thrown for against the ship it is likeliest to hit, of either side (a torpedo
- * knows no flag), and its damage takes effect at once (V.D.5). Either way it is spent.
+ * knows no flag), and is spent either way (V.D.4).
+ *
+ * A hit's damage takes effect in impulse 7, in phase B, the torpedoes' own step (V.D.5: "torpedo
+ * damage becomes effective immediately, i.e. in impulse 7"): at once for a torpedo running in
+ * impulse 7; for one that met the ship in the impulse it was dropped, not then (VIII.5: "results
+ * of all attacks except torpedo attacks become effective in the impulse of release") but in the
+ * next impulse 7: this turn's when dropped in impulses 1-6, next turn's when dropped in 7-12.
  */
 import type { Dice } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
@@ -43,6 +49,11 @@ export interface TorpedoContext {
   impulse: number;
   dice: Dice;
   events: GameEvent[];
+  /**
+   * Replaying a turn resolved when a hit's damage took effect in the impulse of release, before
+   * VIII.5 was followed (app/verify.ts): the damage is done at once, as it was then.
+   */
+  torpedoAtRelease?: boolean;
 }
 
 /** The plane drops its torpedo: a new counter in its hex, which runs into the hex ahead at once. */
@@ -84,13 +95,44 @@ export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E'):
   if (aim) {
     const roll = ctx.dice.roll(1000, { turn: ctx.turn, impulse: ctx.impulse, label: `torpedo:${u.id}` });
     const hit = roll <= aim.chance;
-    ctx.events.push({ ...base, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper });
     u.status = 'spent';
-    if (hit && state.bombing) applyUnitDamage(state, aim.s, 1, type?.weightLb ?? 0, state.bombing as BombingTable, dropper, base, ctx.events);
+    // VIII.5, V.D.5: met in the impulse of release, the hit waits for the next impulse 7's phase B
+    // (in the two-phase game the second phase's impulse zero, which plays impulse 7, comes after).
+    if (hit && phase === 'E' && !ctx.torpedoAtRelease) {
+      const strikes = state.options.sequence === 'two-phase' || ctx.impulse < 7 ? 'this-turn' : 'next-turn';
+      u.strike = { ship: aim.s.id, turn: ctx.turn, impulse: ctx.impulse };
+      ctx.events.push({ ...base, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper, strikes });
+      return;
+    }
+    ctx.events.push({ ...base, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper });
+    if (hit) damageShip(ctx, aim.s, type?.weightLb ?? 0, dropper, base);
     return;
   }
   if (type && u.run >= rangeHexes(type)) {
     u.status = 'spent';
     ctx.events.push({ ...base, type: 'unit-lost', how: 'spent', hex: hexLabel(u.hex), by: dropper });
+  }
+}
+
+function damageShip(ctx: TorpedoContext, ship: UnitState, lb: number, by: string, base: { impulse: number; phase: 'B' | 'E' }): void {
+  if (ctx.state.bombing) applyUnitDamage(ctx.state, ship, 1, lb, ctx.state.bombing as BombingTable, by, base, ctx.events);
+}
+
+/**
+ * Impulse 7, phase B, before anything moves: the torpedoes that hit a ship in the impulse they were
+ * dropped strike (VIII.5, V.D.5). A ship sunk or gone off the map in between takes nothing.
+ */
+export function strikeTorpedoes(ctx: TorpedoContext): void {
+  const { state } = ctx;
+  for (const u of state.units ?? []) {
+    if (u.kind !== 'torpedo' || !u.strike) continue;
+    const { ship: id, turn, impulse } = u.strike;
+    delete u.strike;
+    const ship = (state.units ?? []).find((s) => s.id === id);
+    const by = u.launchedBy ?? u.id;
+    const base = { impulse: ctx.impulse, phase: 'B' as const, plane: u.id };
+    const gone = ship?.status === 'sunk' || ship?.status === 'exited' ? ship.status : undefined;
+    ctx.events.push({ ...base, type: 'torpedo-strike', target: id, by, met: { turn, impulse }, ...(gone ? { gone } : {}) });
+    if (ship && ship.status === 'active') damageShip(ctx, ship, state.torpedoes?.types[u.type]?.weightLb ?? 0, by, base);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Phase B, non-plotted movement (seed 000 V): the trucks, tanks and ships move in the impulses
- * their plans give (impulses 4 and 9 for trucks on roads, 7 for everything else), and at the end of
- * the turn ships take up their new speed.
+ * their plans give (impulses 4 and 9 for trucks on roads, 7 for everything else), torpedoes run in
+ * 7 and strike there (ordnance/torpedoes.ts), and at the end of the turn ships take up their new
+ * speed.
  */
 import type { GameEvent } from '../events.ts';
 import { hexLabel } from '../hex/coords.ts';
@@ -9,9 +10,11 @@ import type { GameState } from '../state.ts';
 import type { UnitTurnPlan } from './plan.ts';
 import { applyStep, onMapHex, positionOf } from './walk.ts';
 import { damagedMaxKnots } from './ships.ts';
-import { runTorpedo, type TorpedoContext } from '../ordnance/torpedoes.ts';
+import { runTorpedo, strikeTorpedoes, type TorpedoContext } from '../ordnance/torpedoes.ts';
 
 export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, impulse: number, events: GameEvent[], run?: TorpedoContext): void {
+  // First the torpedoes that hit in the impulse of their release (seed 000 VIII.5, V.D.5).
+  if (impulse === 7 && run) strikeTorpedoes(run);
   for (const u of [...(state.units ?? [])]) {
     const plan = plans.get(u.id);
     if (!plan || u.status !== 'active') continue;

@@ -41,6 +41,11 @@ export interface UnitState {
   /** Torpedoes: hexes run since release, and the plane that dropped it. */
   run?: number;
   launchedBy?: string;
+  /**
+   * A torpedo that hit a ship in the impulse it was dropped (spent): the ship and when it met it.
+   * Its damage waits for impulse 7 (seed 000 VIII.5, V.D.5; ordnance/torpedoes.ts).
+   */
+  strike?: { ship: string; turn: number; impulse: number };
   /** Trucks and tanks: anti-aircraft guns carried or towed (docs/flak.md); ships have theirs on the card. */
   flak?: FlakMount[];
 }
