@@ -3,7 +3,7 @@
  * PNG by the shell, the picture in every mail that carries a map. Flat-topped hexes in columns, odd
  * columns half a hex lower, as on the printed map; the map's edge drawn as a heavier line; each
  * plane a disc with a nose along its facing (0 = map top, +30 degrees clockwise per facing) and a
- * label with its id and altitude; each plane's track through a resolved turn; the shots of the
+ * label with its id and altitude, placed clear of the others (svg-markers.ts); each plane's track through a resolved turn; the shots of the
  * turn as lines from firer to target (solid with a burst at the target for a hit, dashed for a
  * miss); a plotted path as a dotted line with the impulse of each hex.
  *
@@ -16,15 +16,12 @@
  * The result goes into a page unescaped, so every text and attribute written here goes through
  * `esc`, numbers included, and nothing from the store is written anywhere else.
  */
-import { fromColRow, hexCentre } from '../core/hex/coords.ts';
-import { facingText } from '../core/hex/facing.ts';
-import type { Frame, PlaneFrame } from './frames.ts';
-import type { UnitKind } from '../core/units/types.ts';
+import type { Frame } from './frames.ts';
 import { type Terrain, terrainAt } from '../core/terrain.ts';
 import { type At, type Box, inMap, type MapView, onMap } from './map-view.ts';
+import { centreOf, esc, frameGroups, HEX_NUMBER_RISE, hexNumber, markers, num, R, side, unitMarkers } from './svg-markers.ts';
 
-/** Hex outer radius in SVG units. */
-const R = 20;
+export { centreOf, esc };
 /** Whole maps up to this many hexes are drawn on the web; larger ones only around the action. */
 const MAX_WHOLE_MAP = 1600;
 /** Hexes of margin around the action. */
@@ -32,12 +29,6 @@ const MARGIN = 2;
 /** The action box is at least this many columns and rows (so that a lone plane is not drawn huge). */
 const MIN_COLS = 12;
 const MIN_ROWS = 8;
-
-export const esc = (v: string | number): string =>
-  String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const num = (n: number): string => esc(Math.round(n * 10) / 10);
-const feet = (n: number): string => n.toLocaleString('en-US');
 
 /** The map's style: served as /static/map.css for the web, carried inside the mail picture. */
 export const MAP_CSS = `
@@ -65,6 +56,7 @@ svg.hexmap .burst { fill: #fc3; stroke: #d60; stroke-width: 1; }
 svg.hexmap .arrow-miss { fill: #777; }
 svg.hexmap .arrow-hit { fill: #d60; }
 svg.hexmap .plane .label { font-size: 8px; font-weight: bold; text-anchor: middle; fill: #111; paint-order: stroke; stroke: #fff; stroke-width: 2.5px; }
+svg.hexmap .hex-marks text { font-size: 5px; fill: #6b6250; text-anchor: middle; paint-order: stroke; stroke: #fff; stroke-width: 1.6px; stroke-linejoin: round; }
 svg.hexmap .plane .nose { stroke: #111; stroke-width: 0.8; }
 svg.hexmap .plane circle { stroke: #111; stroke-width: 0.8; }
 svg.hexmap .plane.own circle { stroke-width: 2; }
@@ -79,6 +71,9 @@ svg.hexmap .side-2 polyline { stroke: #282; } svg.hexmap .side-2 circle, svg.hex
 svg.hexmap .side-3 polyline { stroke: #b70; } svg.hexmap .side-3 circle, svg.hexmap .side-3 .nose, svg.hexmap .side-3 .hull { fill: #e90; }
 svg.hexmap .side-4 polyline { stroke: #829; } svg.hexmap .side-4 circle, svg.hexmap .side-4 .nose, svg.hexmap .side-4 .hull { fill: #a3b; }
 svg.hexmap .side-5 polyline { stroke: #377; } svg.hexmap .side-5 circle, svg.hexmap .side-5 .nose, svg.hexmap .side-5 .hull { fill: #4aa; }
+/* After the labels' own rules: a label beside its marker starts or ends there. */
+svg.hexmap .label.start { text-anchor: start; }
+svg.hexmap .label.end { text-anchor: end; }
 `.trim();
 
 export interface SvgMapOptions {
@@ -89,12 +84,6 @@ export interface SvgMapOptions {
   frames?: Frame[];
   /** The web form: draw the action only, not the whole map (data-whole is then the action's box). */
   actionOnly?: boolean;
-}
-
-/** Centre of the hex at column, row in SVG units. */
-export function centreOf(col: number, row: number): { x: number; y: number } {
-  const c = hexCentre(fromColRow(col, row));
-  return { x: c.x * R, y: c.y * R };
 }
 
 /** Everything the action takes in: planes flying, tracks, paths, shots. */
@@ -184,7 +173,7 @@ function drawGrid(b: Box): string {
     for (let row = b.r0; row <= b.r1; row++) {
       const { x, y } = centreOf(col, row);
       if (col === b.c0 || col === b.c1 || row === b.r0 || row === b.r1) cells.push(outline(x, y));
-      labels.push(`<text x="${num(x)}" y="${num(y - R * 0.55)}">${esc(`${pad2(col)}${pad2(row)}`)}</text>`);
+      labels.push(`<text x="${num(x)}" y="${num(y - HEX_NUMBER_RISE)}">${esc(hexNumber(col, row))}</text>`);
     }
   }
   const h = R * Math.sin(Math.PI / 3);
@@ -285,7 +274,6 @@ function drawEdge(view: MapView, b: Box): string {
   return d.length ? `<path class="edge" d="${esc(d.join(''))}"/>` : '';
 }
 
-const side = (i: number): string => `side-${esc(i % 6)}`;
 const pt = (p: At): string => { const c = centreOf(p.col, p.row); return `${num(c.x)},${num(c.y)}`; };
 
 function tracks(view: MapView): string {
@@ -336,94 +324,6 @@ function shots(view: MapView): string {
   }).join('\n');
 }
 
-interface Marker {
-  id: string;
-  hex: string;
-  col: number;
-  row: number;
-  facing: number;
-  altitude: number;
-  status: string;
-  sideIndex: number;
-  own: boolean;
-  /** A truck, tank or ship: its kind, its name and (ships) its speed in knots. */
-  kind?: UnitKind;
-  /** The quick game (seed 004): no altitude to show. */
-  quick?: boolean;
-  name?: string;
-  knots?: number;
-}
-
-/** A truck's, tank's or ship's outline, pointing to map top (turned by its facing). */
-const HULLS: Record<UnitKind, string> = {
-  ship: `<path class="hull" d="M0,${num(-R * 0.9)} L${num(R * 0.22)},${num(-R * 0.35)} L${num(R * 0.22)},${num(R * 0.7)} L${num(-R * 0.22)},${num(R * 0.7)} L${num(-R * 0.22)},${num(-R * 0.35)} Z"/>`,
-  truck: `<path class="hull" d="M0,${num(-R * 0.6)} L${num(R * 0.2)},${num(-R * 0.35)} V${num(R * 0.4)} H${num(-R * 0.2)} V${num(-R * 0.35)} Z"/>`,
-  torpedo: `<path class="hull" d="M0,${num(-R * 0.5)} L${num(R * 0.06)},${num(-R * 0.4)} V${num(R * 0.4)} H${num(-R * 0.06)} V${num(-R * 0.4)} Z"/>`,
-  tank: `<path class="hull" d="M${num(-R * 0.3)},${num(-R * 0.3)} h${num(R * 0.6)} v${num(R * 0.6)} h${num(-R * 0.6)} Z"/><line class="gun" x1="0" y1="0" x2="0" y2="${num(-R * 0.7)}"/>`,
-};
-
-function unitMarker(m: Marker & { kind: UnitKind }, stack: number): string {
-  const { x, y } = centreOf(m.col, m.row);
-  const gone = m.status !== 'active';
-  const speed = m.knots !== undefined ? `, ${m.knots} knots` : '';
-  const dy = R * 0.75 + stack * 10;
-  return `<g class="unit ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-unit="${esc(m.id)}" data-kind="${esc(m.kind)}" data-hex="${esc(m.hex)}" ` +
-    `data-facing="${esc(facingText(m.facing))}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
-    `<title>${esc(`${m.id} (${m.name ?? m.kind}): hex ${m.hex}, facing ${facingText(m.facing)}${speed}${gone ? `, ${m.status}` : ''}`)}</title>` +
-    `<g transform="rotate(${esc(m.facing * 30)})">${HULLS[m.kind]}</g>` +
-    `<text class="label" y="${num(dy)}">${esc(m.id)}${m.knots !== undefined ? ` ${esc(m.knots)}kt` : ''}</text></g>`;
-}
-
-function marker(m: Marker, stack: number): string {
-  if (m.kind) return unitMarker(m as Marker & { kind: UnitKind }, stack);
-  const { x, y } = centreOf(m.col, m.row);
-  const flyingNow = m.status === 'flying';
-  const alt = !flyingNow ? m.status.toUpperCase() : m.quick ? 'flying' : `${feet(m.altitude)} ft`;
-  // The label on the side away from the nose: below a plane flying up or across, above one flying down.
-  const down = m.facing >= 4 && m.facing <= 8;
-  const dy = down ? -(R * 0.5 + stack * 10) : R * 0.75 + stack * 10;
-  return `<g class="plane ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-plane="${esc(m.id)}" data-hex="${esc(m.hex)}" ` +
-    `data-facing="${esc(facingText(m.facing))}" data-altitude="${esc(m.altitude)}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
-    `<title>${esc(`${m.id}: hex ${m.hex}, facing ${facingText(m.facing)}, ${alt}`)}</title>` +
-    `<path class="nose" d="M0,${num(-R * 0.85)} L${num(R * 0.3)},${num(-R * 0.2)} L${num(-R * 0.3)},${num(-R * 0.2)} Z" transform="rotate(${esc(m.facing * 30)})"/>` +
-    `<circle r="${num(R * 0.32)}"/>` +
-    `<text class="label" y="${num(dy)}">${esc(m.id)}${flyingNow && m.quick ? '' : ` ${esc(flyingNow ? feet(m.altitude) : m.status)}`}</text></g>`;
-}
-
-function markers(list: Marker[]): string {
-  const perHex = new Map<string, number>();
-  return list.map((m) => {
-    const n = perHex.get(m.hex) ?? 0;
-    perHex.set(m.hex, n + 1);
-    return marker(m, n);
-  }).join('');
-}
-
-/** The markers of the view's units still in the game (as drawn without frames). */
-const unitMarkers = (view: MapView): Marker[] => view.units.filter((u) => u.status === 'active' && inMap(u, view.size)).map((u) => ({
-  id: u.id, hex: u.hex, col: u.col, row: u.row, facing: u.facing, altitude: 0, status: u.status, sideIndex: u.sideIndex, own: u.own,
-  kind: u.kind, name: u.name, ...(u.knots !== undefined ? { knots: u.knots } : {}),
-}));
-
-function frameGroups(view: MapView, frames: Frame[]): string {
-  const info = new Map(view.planes.map((p) => [p.id, p]));
-  const units = new Map(view.units.map((u) => [u.id, u]));
-  const toMarker = (f: PlaneFrame): Marker | null => {
-    const m = /^(\d{2})(\d{2})$/.exec(f.hex) ?? /^(-?\d+)\.(-?\d+)$/.exec(f.hex);
-    const u = f.kind ? units.get(f.id) : undefined;
-    if (u && m) {
-      if (f.status !== 'active') return null;
-      return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: 0, status: f.status, sideIndex: u.sideIndex, own: u.own, kind: u.kind, name: u.name };
-    }
-    const p = info.get(f.id);
-    if (!p || !m) return null;
-    return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: f.altitude, status: f.status, sideIndex: p.sideIndex, own: p.own, ...(view.quick ? { quick: true } : {}) };
-  };
-  // Units under the planes.
-  const ordered = (frame: Frame) => [...frame.filter((f) => f.kind), ...frame.filter((f) => !f.kind)];
-  return frames.map((frame, i) => `<g class="frame" data-frame="${esc(i)}"${i === 0 ? '' : ' display="none"'}>${markers(ordered(frame).map(toMarker).filter((m) => m !== null))}</g>`).join('\n');
-}
-
 export function svgMap(view: MapView, opts: SvgMapOptions): string {
   const action = actionBox(view, opts.frames);
   const wholeBox = { c0: 1, c1: view.size.width, r0: 1, r1: view.size.height };
@@ -433,9 +333,14 @@ export function svgMap(view: MapView, opts: SvgMapOptions): string {
   const pad = (r: ReturnType<typeof boxRect>) => (opts.standalone ? { x: r.x - 12, y: r.y - 10, width: r.width + 12, height: r.height + 10 } : r);
   const actionRect = pad(boxRect(action));
   const drawnRect = pad(boxRect(drawn));
+  // The labels stay inside the picture (the mail's, or the whole map drawn on the web) and off the
+  // numbers of a plotted path; on the web a plane does not hide its hex's number.
+  const bounds = { x0: drawnRect.x, y0: drawnRect.y, x1: drawnRect.x + drawnRect.width, y1: drawnRect.y + drawnRect.height };
+  const marks = view.paths.flatMap((p) => p.marks.filter((m) => inMap(m, view.size)).map((m) => centreOf(m.col, m.row)));
+  const mo = { bounds, marks, ...(opts.standalone ? {} : { hexNumbers: view.size }) };
   const planes = opts.frames
-    ? frameGroups(view, opts.frames)
-    : `<g class="frame" data-frame="0">${markers([...unitMarkers(view), ...view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size)).map((p) => (view.quick ? { ...p, quick: true } : p))])}</g>`;
+    ? frameGroups(view, opts.frames, mo)
+    : `<g class="frame" data-frame="0">${markers([...unitMarkers(view), ...view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size)).map((p) => (view.quick ? { ...p, quick: true } : p))], mo)}</g>`;
   const style = opts.standalone ? `<style>${MAP_CSS}</style>\n<rect class="bg" x="${num(drawnRect.x)}" y="${num(drawnRect.y)}" width="${num(drawnRect.width)}" height="${num(drawnRect.height)}"/>\n` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(actionRect)}" ` +
     `width="${num(actionRect.width)}" height="${num(actionRect.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +

@@ -51,7 +51,7 @@ describeWithMailStack('mail pipeline on Postfix + Dovecot', () => {
     }
     const report = mine.find((m) => m.subject === '[duel] Turn 3 report')!;
     expect(report.text).toMatch(/YOUR ORDERS FOR TURN 4, READY TO SEND/);
-    expect(report.parsed.html).toMatch(/<pre>/);
+    expect(report.parsed.html).toMatch(/<pre style=/);
     for (const line of report.text.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
     // Every handled mail was moved out of the inbox into Processed.
     const processed = await waitForMessages(stack(), REFEREE, 'Processed', () => true, 5000, { min: 6 });

@@ -10,6 +10,8 @@ import { envelope, mail, place, startedDuel, startedDuelWith, testCards, testRef
 import { expectGolden } from '../support/golden-file.ts';
 
 const RED = 'red@example.test';
+/** Fixed-width text in a mail: unwrapped, scrolled inside its own box (templates/_pre.html.hbs). */
+const PRE = '<pre style="white-space: pre; overflow-x: auto; max-width: 100%;">';
 const BLUE = 'blue@example.test';
 
 /** A mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
@@ -86,15 +88,23 @@ describe('mail templates', () => {
   it('puts maps in <pre> and escapes what the player or the scenario wrote', () => {
     expect(all.welcome!.html).toContain('Red &amp; Blue &lt;meet&gt; &quot;head-on&quot;');
     expect(all.welcome!.text).toContain('Red & Blue <meet> "head-on"');
-    expect(all.report!.html).toMatch(/<pre>[^<]*R1[^<]*<\/pre>/);
+    expect(all.report!.html).toMatch(/<pre style="[^"]*">[^<]*R1[^<]*<\/pre>/);
     expect(all['ack-accepted']!.html).toMatch(/<h2>Path of R1<\/h2>/);
+  });
+
+  it('keeps every <pre> of every mail unwrapped and scrolling inside its own box on a narrow screen', () => {
+    for (const [name, m] of Object.entries(all)) {
+      // Mail programs drop <style> elements and <head> rules: the style has to be on the element.
+      for (const tag of m.html!.match(/<pre\b[^>]*>/g) ?? []) expect(tag, name).toBe(PRE);
+      expect(m.html, name).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    }
   });
 
   it('puts the card of the player\'s aircraft type in the welcome, naming the planes that fly it', () => {
     const card = renderCard(testCards().get('tf')!);
     const welcome = all.welcome!.text;
     expect(welcome).toContain(`YOUR AIRCRAFT\n\nR1 flies this type.\n\n${card}\n`);
-    expect(all.welcome!.html).toContain(`<pre>R1 flies this type.\n\n${card.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;')}</pre>`);
+    expect(all.welcome!.html).toContain(`${PRE}R1 flies this type.\n\n${card.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;')}</pre>`);
   });
 
   it('says why the reader\'s own fire orders did not fire, and nothing of the other side\'s', () => {

@@ -37,7 +37,7 @@ describe('tallyho game, player and mail', () => {
     const shown = cli('mail', 'show', '--latest', '--to', 'lw@example.org');
     expect(shown.out).toMatch(/^Message #2 \(pending\)\nFrom: referee@localhost\nTo: lw@example.org\nSubject: \[demo\] Welcome to Channel duel/);
     expect(shown.out).toMatch(/#TALLYHO demo lw "T1-[0-9a-f]{24}"/);
-    expect(cli('mail', 'show', '1', '--html').out).toMatch(/<pre>/);
+    expect(cli('mail', 'show', '1', '--html').out).toMatch(/<pre style=/);
   });
 
   it('explains mistakes with an exit code', () => {

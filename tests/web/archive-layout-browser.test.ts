@@ -1,8 +1,10 @@
 /**
  * The web archive read as a player would, in headless chromium: at 1280 x 800 the map opens zoomed
  * to the action, large enough to tell planes apart, the shots are drawn, the replay's step text
- * stays in view while stepping, zoom and the whole map work; at 390 px wide (a phone) no page is
- * wider than the screen; the local outbox page of a report shows its picture.
+ * stays in view while stepping, zoom and the whole map work, and no plane hides the number of its
+ * hex; at 390 px wide (a phone) no page is wider than the screen, the HTML mails and the game
+ * master's preview included, whose maps scroll inside their own box; the local outbox page of a
+ * report shows its picture.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -40,6 +42,31 @@ async function sideways(page: Page): Promise<{ overflow: number; culprit: string
   });
 }
 
+/**
+ * For each plane of the frame shown, whether the number of its hex can be read: some text of the
+ * map reads that number, is the topmost thing at its centre and has no plane's label over it.
+ */
+async function hexNumbersInSight(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hidden: string[] = [];
+    const frame = document.querySelector('svg.hexmap g.frame:not([display="none"])')!;
+    const labels = [...frame.querySelectorAll('.label')].map((l) => l.getBoundingClientRect());
+    for (const plane of frame.querySelectorAll('g.plane')) {
+      const hex = plane.getAttribute('data-hex') ?? '';
+      const seen = [...document.querySelectorAll('svg.hexmap text')].filter((t) => t.textContent === hex).some((t) => {
+        const r = t.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        const under = labels.some((l) => l.x < r.right && r.x < l.right && l.y < r.bottom && r.y < l.bottom);
+        return (top === t || t.contains(top)) && !under;
+      });
+      if (!seen) hidden.push(`${plane.getAttribute('data-plane')} in ${hex}`);
+    }
+    return hidden;
+  });
+}
+
+const ADMIN_PASSWORD = 'a long admin password';
+
 describeWithChromium('the web archive read in a browser', () => {
   const browser = useChromium();
   let g: ArchiveGame;
@@ -48,7 +75,7 @@ describeWithChromium('the web archive read in a browser', () => {
   beforeAll(async () => {
     g = archiveGame();
     web = await serveArchive(g.t);
-    local = await serveArchive(g.t, 'local');
+    local = await serveArchive(g.t, 'local', { adminPassword: ADMIN_PASSWORD });
   });
   afterAll(async () => {
     await web?.close();
@@ -116,6 +143,51 @@ describeWithChromium('the web archive read in a browser', () => {
       const s = await sideways(page);
       expect(s.overflow, `${path}: ${s.culprit}`).toBeLessThanOrEqual(0.5);
     }
+    await page.close();
+  });
+
+  it('no plane hides the number of its hex, in any step of the replay', async () => {
+    const page = await browser().newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${web.url}/games/duel/turns/1`);
+    await page.waitForSelector('[data-controls]:not([hidden])');
+    await page.click('[data-zoom="in"]');
+    expect(await hexNumbersInSight(page), 'the start').toEqual([]);
+    for (let i = 1; i <= 12; i++) {
+      await page.click('[data-step="next"]');
+      expect(await hexNumbersInSight(page), `impulse ${i}`).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it('at 390 px wide: the HTML mails and the preview of a turn no wider than the screen, their maps unwrapped', async () => {
+    const page = await browser().newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const mails = g.t.store.tx((tx) => tx.outbox.list()).filter((m) => m.recipient === 'red@example.test');
+    for (const kind of ['welcome', 'ack', 'report']) {
+      const m = mails.find((x) => x.kind === kind)!;
+      await page.goto(`${local.url}/mail/${m.id}/html`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), kind).toBeLessThanOrEqual(390);
+      // The map keeps its lines: wider than its box, it scrolls inside it.
+      const map = page.locator('pre', { hasText: 'Map 30 x 24 hexes' }).first();
+      expect(await map.evaluate((e) => [e.scrollWidth > e.clientWidth, getComputedStyle(e).whiteSpace]), kind).toEqual([true, 'pre']);
+    }
+    await page.goto(`${local.url}/admin/login`);
+    await page.fill('input[name="password"]', ADMIN_PASSWORD);
+    await page.click('button[type="submit"]');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+    for (const path of ['/admin', '/admin/games/duel']) {
+      await page.goto(`${local.url}${path}`);
+      const s = await sideways(page);
+      expect(s.overflow, `${path}: ${s.culprit}`).toBeLessThanOrEqual(0.5);
+    }
+    await page.click('form[action="/admin/games/duel/preview"] button');
+    await expect.poll(() => page.textContent('h1')).toBe('Preview: done');
+    const s = await sideways(page);
+    expect(s.overflow, `the preview: ${s.culprit}`).toBeLessThanOrEqual(0.5);
+    // Its words wrap inside their box; its map does not wrap, and scrolls.
+    const words = page.locator('pre').first();
+    expect(await words.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    const map = page.locator('pre', { hasText: 'Map 30 x 24 hexes' });
+    expect(await map.evaluate((e) => [e.scrollWidth > e.clientWidth, getComputedStyle(e).whiteSpace])).toEqual([true, 'pre']);
     await page.close();
   });
 
