@@ -10,7 +10,8 @@
 import { formatCommand, parseCommand, type Command } from '../orders/index.ts';
 import { BARE_COMMANDS, runCommands } from './commands.ts';
 import type { AppDeps } from './deps.ts';
-import { PLAYER_HELP } from './help.ts';
+import { playerHelp } from './help.ts';
+import { publicUrlOf } from './doc-links.ts';
 import type { IncomingMail } from './incoming.ts';
 import { queueAnswer, type AnswerInput } from './notify.ts';
 import { COMMAND_BUDGET, holdBack, replyUnasked, type Inbound } from './reply-budget.ts';
@@ -88,7 +89,7 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
     ? mine.find((p) => p.gameId === found.game)
     : (open.length === 1 ? open[0] : mine.length === 1 ? mine[0] : undefined);
   if (!player && command.name === 'HELP') {
-    send({ to: mail.from, game: null, player: null, title: 'commands you can send', paragraphs: [`Your games: ${list || 'none'}.`], sections: [{ heading: 'Commands', text: PLAYER_HELP }], inboundId, replyTo: mail.messageId });
+    send({ to: mail.from, game: null, player: null, title: 'commands you can send', paragraphs: [`Your games: ${list || 'none'}.`], sections: [{ heading: 'Commands', text: playerHelp(false, publicUrlOf(deps)) }], inboundId, replyTo: mail.messageId });
     return true;
   }
   if (!player) {

@@ -13,6 +13,7 @@ import { settingsText } from './control.ts';
 import { currentDeadline, deadlineParagraph, holdReason, missingPlayers } from './deadlines.ts';
 import { AppError, type AppDeps } from './deps.ts';
 import { playerHelp } from './help.ts';
+import { publicUrlOf } from './doc-links.ts';
 import { isQuickGame } from './games.ts';
 import { queueAnswer, utf8Bytes, type AnswerInput, type Section } from './notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from './ports.ts';
@@ -193,7 +194,7 @@ function zoneAnswer(ctx: CommandContext, zone: string): Answer {
 /** Answers one player command (or STATUS, MAP, CARD, HISTORY, HELP for the game master). */
 export function playerCommand(ctx: CommandContext, c: Command): Answer {
   switch (c.name) {
-    case 'HELP': return { paragraphs: [], sections: [{ heading: 'Commands', text: playerHelp(isQuickGame(ctx.tx, ctx.game.id)) }] };
+    case 'HELP': return { paragraphs: [], sections: [{ heading: 'Commands', text: playerHelp(isQuickGame(ctx.tx, ctx.game.id), publicUrlOf(ctx.deps)) }] };
     case 'STATUS': return statusAnswer(ctx);
     case 'MAP': return mapAnswer(ctx);
     case 'CARD': return cardAnswer(ctx, c.args[0]);
@@ -260,7 +261,7 @@ export function runCommands(ctx: CommandContext, written: Command[], errors: Ord
   }
   if (unanswered.length) paragraphs.push(`Not carried out, because this answer is as long as one mail may be: ${unanswered.join(', ')}. Send them again in a later mail.`);
   paragraphs.push(...errors.map((e) => e.message));
-  if (help) sections.push({ heading: 'Commands', text: playerHelp(isQuickGame(tx, game.id)) });
+  if (help) sections.push({ heading: 'Commands', text: playerHelp(isQuickGame(tx, game.id), publicUrlOf(deps)) });
   const names = [...new Set(commands.map((c) => c.name))];
   return {
     to: player.email, game: tx.games.get(game.id) ?? game, player, inboundId: ctx.inboundId, replyTo: ctx.replyTo,

@@ -90,7 +90,7 @@ export function holdReason(tx: StoreTx, game: GameRow, now: number): string | nu
 
 /**
  * Accepted orders of the current turn that carry a WARNING, not confirmed, sent less than the
- * game's `confirm` time ago: each player's, with the time the hold ends (docs/players.md "Warnings").
+ * game's `confirm` time ago: each player's, with the time the hold ends (docs/players.md "The acknowledgement").
  */
 export function warnedOrders(tx: StoreTx, game: GameRow, now: number, confirmMinutes = tx.control.get(game.id).settings.confirmMinutes): { playerId: string; until: number }[] {
   if (!confirmMinutes) return [];

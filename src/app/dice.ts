@@ -8,6 +8,7 @@ import { commitmentOf, effectiveSeed, ordersDigest, ordersHash, type PlayerOrder
 import type { GameState } from '../core/state.ts';
 import type { TurnOrders } from '../core/turn.ts';
 import { commitmentText, revealSummary, revealText } from '../report/fair-dice.ts';
+import { docUrl } from './doc-links.ts';
 import type { AppDeps } from './deps.ts';
 import type { OrdersRow, StoreTx, TurnDiceRow } from './ports.ts';
 
@@ -81,7 +82,7 @@ export function commitmentBlock(tx: StoreTx, gameId: string, turn: number): stri
  * the short one near the top and the full record for the end of the mail ('' for both when the
  * turn has no sealed dice).
  */
-export function revealBlock(tx: StoreTx, gameId: string, playerId: string, turn: number, nextTurn: number | null): { summary: string; full: string } {
+export function revealBlock(tx: StoreTx, gameId: string, playerId: string, turn: number, nextTurn: number | null, publicUrl: string | null = null): { summary: string; full: string } {
   const row = tx.dice.get(gameId, turn);
   if (!row?.ordersDigest || !row.effectiveSeed) return { summary: '', full: '' };
   const latest = tx.orders.latestAccepted(gameId, turn);
@@ -91,5 +92,6 @@ export function revealBlock(tx: StoreTx, gameId: string, playerId: string, turn:
     diceSeed: row.effectiveSeed, own: latest.get(playerId)?.canonical ?? null,
   };
   const nextView = next ? { turn: next.turn, commitment: next.commitment } : null;
-  return { summary: revealSummary(view, nextView), full: revealText(view, nextView) };
+  const howTo = publicUrl ? docUrl(publicUrl, { doc: 'fair-dice', section: 'Checking a turn' }) : null;
+  return { summary: revealSummary(view, nextView), full: revealText(view, nextView, howTo) };
 }

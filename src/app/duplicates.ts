@@ -1,7 +1,7 @@
 /**
  * Several envelopes for the same game and player in one mail. A mail program that quotes the mail
  * it answers without `>` (Outlook, most webmail) carries the old ready-to-send template under the
- * player's new orders. The rule (docs/players.md "Two envelopes in one mail"):
+ * player's new orders. The rule (docs/players.md "The envelope"):
  * - an envelope that is a verbatim copy of one the referee sent the player (a ready-to-send
  *   template, or the "orders as flown" block of a report, its `|` marks removed) yields to the
  *   edited one;

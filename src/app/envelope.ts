@@ -12,6 +12,8 @@ import { quickPreviews } from './quick-views.ts';
 import type { Envelope, OrderError } from '../orders/index.ts';
 import { formatCommand, formatFireOrder, formatMoveOrder, formatOrders } from '../orders/index.ts';
 import type { PlaneStatus } from '../core/state.ts';
+import type { Problem } from '../core/result.ts';
+import { problemLine, publicUrlOf } from './doc-links.ts';
 import type { AppDeps } from './deps.ts';
 import type { IncomingMail } from './incoming.ts';
 import { answerCommands, runCommands } from './commands.ts';
@@ -73,11 +75,6 @@ export function authenticate(deps: AppDeps, env: Envelope, game: GameRow, player
 const masked = (env: Envelope, unread?: string): string =>
   formatOrders([{ ...env, secret: '(secret)', commands: env.commands }], unread === undefined ? {} : { unread });
 const NOT_READ = '   <- not read: see WHAT IS WRONG';
-
-function problemText(p: { message: string; plane?: string; box?: number; rule?: string }): string {
-  const where = p.plane && !p.message.startsWith(p.plane) ? `${p.plane}${p.box ? `, box ${p.box}` : ''}: ` : '';
-  return `${where}${p.message}${p.rule ? ` [${p.rule}]` : ''}`;
-}
 
 /** The placeholder printed in place of a secret in the orders shown back (masked). */
 const isPlaceholder = (secret: string): boolean => secret.trim().toLowerCase() === '(secret)';
@@ -194,6 +191,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const turnRow = tx.turns.get(game.id, game.turn);
   if (!turnRow) throw new Error(`game ${game.id} has no state for turn ${game.turn}`);
   const state = turnRow.state;
+  const problemText = (p: Problem): string => problemLine(p, publicUrlOf(deps));
   const problems: string[] = errors.map((e) => e.message);
   if (tokenTurn !== null && tokenTurn !== game.turn) {
     problems.push(`this envelope's turn token is for turn ${tokenTurn}; the game is at turn ${game.turn}. Copy the first line of the envelope in your latest report, or use your secret`);

@@ -12,7 +12,8 @@ import { wrongSecret } from './attacks.ts';
 import { AppError } from './deps.ts';
 import type { EnvelopeContext, EnvelopeOutcome } from './envelope.ts';
 import { createGame, GM_ID, requireGame, startGame } from './games.ts';
-import { GM_HELP } from './help.ts';
+import { gmHelp } from './help.ts';
+import { publicUrlOf } from './doc-links.ts';
 import { gmAddress, queueAnswer, type Section } from './notify.ts';
 import type { GameRow } from './ports.ts';
 import { rollbackTurn } from './rollback.ts';
@@ -77,7 +78,7 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
       const m = /^(\S+)\s*(.*)$/.exec(a[0] ?? '');
       return done(setSetting(deps, game.id, m?.[1] ?? '', m?.[2] ?? ''));
     }
-    case 'HELP': return { paragraphs: [], sections: [{ heading: 'Game master\'s commands', text: GM_HELP }] };
+    case 'HELP': return { paragraphs: [], sections: [{ heading: 'Game master\'s commands', text: gmHelp(publicUrlOf(deps)) }] };
     case 'STATUS': {
       const s = statusAnswer(cctx(ctx, game));
       const players = tx.players.listAll(game.id).map((p) => `${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',') || '-'}${p.status === 'replaced' ? ' (replaced)' : ''} misses ${tx.control.misses(game.id, p.id)}`);
@@ -116,7 +117,7 @@ export function handleGmEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Or
   }
   if (env.plots.length || env.fire.length) paragraphs.push('Plots and fire orders in the game master\'s envelope are not taken; they were ignored.');
   paragraphs.push(...errors.map((e) => e.message));
-  if (!env.commands.length || errors.some((e) => e.code === 'E_UNKNOWN_WORD')) sections.push({ heading: 'Game master\'s commands', text: GM_HELP });
+  if (!env.commands.length || errors.some((e) => e.code === 'E_UNKNOWN_WORD')) sections.push({ heading: 'Game master\'s commands', text: gmHelp(publicUrlOf(deps)) });
   const after = env.game ? tx.games.get(env.game) ?? null : null;
   queueAnswer(deps, tx, {
     to: auth.to, game: after, player: null, title: `GM commands${after ? ` for game ${after.id}` : ''}`, paragraphs, sections, inboundId, replyTo: mail.messageId,

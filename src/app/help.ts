@@ -1,7 +1,9 @@
 /**
  * The HELP texts mailed back for HELP and for an unknown command: the players' commands, and in
- * the game master's envelope the GM commands too. Each line at most 78 columns.
+ * the game master's envelope the GM commands too. Each line at most 78 columns, but a link. With
+ * PUBLIC_URL they end with the link to the guide on the web archive; without it they name no file.
  */
+import { docUrl } from './doc-links.ts';
 
 /** The lines of the players' HELP that differ between the full game and the quick game (seed 004). */
 const HELP_WORDS = {
@@ -11,6 +13,7 @@ const HELP_WORDS = {
                      or type, e.g. CARD R1, CARD spitfire-1a; without one:
                      the cards of your planes`,
     docs: 'The welcome mail explains the orders; your game master\nhas the whole player\'s guide.',
+    guide: { doc: 'players' },
   },
   quick: {
     history: 'what happened in those turns (at most 10 a mail)',
@@ -18,10 +21,11 @@ const HELP_WORDS = {
                      or type, e.g. CARD S1, CARD spitfire; without one:
                      your aircraft's`,
     docs: 'The welcome mail has the whole rules.',
+    guide: { doc: 'quick' },
   },
 } as const;
 
-const helpText = (w: (typeof HELP_WORDS)[keyof typeof HELP_WORDS]): string => `Commands go one per line inside your envelope, with or without orders:
+const helpText = (w: (typeof HELP_WORDS)[keyof typeof HELP_WORDS], publicUrl: string | null): string => `Commands go one per line inside your envelope, with or without orders:
 
   #TALLYHO <game> <player> "<secret or turn token>"
   STATUS
@@ -52,14 +56,13 @@ CAMPAIGN             in a campaign's game: the standing, the games played
                      and what comes next
 
 A command is answered in a mail of its own. Orders in the same envelope are
-handled as usual. ${w.docs}`;
-
-export const PLAYER_HELP = helpText(HELP_WORDS.full);
+handled as usual. ${publicUrl ? `The whole ${w.guide.doc === 'quick' ? 'rules' : 'player\'s guide'} is on the web:\n${docUrl(publicUrl, w.guide)}` : w.docs}`;
 
 /** The players' HELP for a game: the quick game's own words (docs/quick.md), or the full game's. */
-export const playerHelp = (quick: boolean): string => (quick ? helpText(HELP_WORDS.quick) : PLAYER_HELP);
+export const playerHelp = (quick: boolean, publicUrl: string | null): string => helpText(quick ? HELP_WORDS.quick : HELP_WORDS.full, publicUrl);
 
-export const GM_HELP = `Game master's commands go in an envelope for the player id "gm", with the
+/** The game master's HELP. */
+export const gmHelp = (publicUrl: string | null): string => `Game master's commands go in an envelope for the player id "gm", with the
 game's GM secret (or the installation's GM_SECRET):
 
   #TALLYHO <game> gm "<GM secret>"
@@ -91,8 +94,7 @@ SET <setting> <value>
 STATUS, MAP, CARD, HISTORY [from [to]], HELP
                      as for players, with every player and plane
 
-Campaigns (docs/campaigns.md), in an envelope for the campaign's id or one of
-its games:
+Campaigns, in an envelope for the campaign's id or one of its games:
 CAMPAIGN CREATE <file>
                      a new campaign from campaigns/<file>.yaml
                      (installation's GM secret only)
@@ -104,6 +106,7 @@ CAMPAIGN ASSIGN <plane> <pilot>
 CAMPAIGN NEXT        start the next game
 CAMPAIGN             the standing and every roster, every rating told
 
-The same operations are on the command line: tallyho game ..., tallyho gm
-set, tallyho campaign ...; docs/gm-guide.md tells more.`;
+The same operations are on the command line (tallyho game, tallyho gm set,
+tallyho campaign).${publicUrl ? ` The game master's guide tells more:
+${docUrl(publicUrl, { doc: 'gm-guide' })}` : ''}`;
 

@@ -24,6 +24,7 @@ import { unitSheets } from './unit-views.ts';
 import { endText } from './outcome.ts';
 import { campaignBlock } from './campaigns/views.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from './quick-views.ts';
+import { docUrl } from './doc-links.ts';
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -114,6 +115,8 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     pilots: pilotBlock(state, { side: sideOfPlayer(state, player.planes) ?? '' }),
     campaign: wrap(campaignBlock(tx, game.id, player.id, 'welcome'), 0),
     fairDice: commitmentBlock(tx, game.id, state.turn),
+    // The whole guide (the quick game's rules) on the web archive, when the GM published it (PUBLIC_URL).
+    guideUrl: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: state.quick ? 'quick' : 'players' }) : '',
     ...exampleIds(state, player),
     ...nextTurn(deps, tx, game, player, state),
   };
@@ -255,7 +258,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     units: unitSheets(r.state, r.player.planes),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.
-    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn)),
+    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn, deps.referee.publicUrl ?? null)),
     ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, tx, r.game, r.player, r.state)),
   };
   queueMail(deps, tx, {

@@ -1,6 +1,6 @@
 /**
- * Order lines written outside the envelope (orders/outside.ts finds them; docs/players.md "Orders
- * outside the envelope"). A mail client that pastes the report under the new text (Outlook) and a
+ * Order lines written outside the envelope (orders/outside.ts finds them; docs/players.md "The
+ * envelope"). A mail client that pastes the report under the new text (Outlook) and a
  * player who writes `R1: S TR S TR 1 1` above it without the `#TALLYHO` line: the only envelope in
  * the mail is then the unchanged template of the paste. The referee never flies that template in
  * silence: it asks which counts and takes nothing, offering the envelope with the player's lines

@@ -32,7 +32,7 @@ export interface GameSettings {
   signup: boolean;
   /**
    * Orders that carry a WARNING hold the turn they complete this long for the player's CONFIRM or
-   * new orders (docs/players.md "Warnings"); 0: never.
+   * new orders (docs/players.md "The acknowledgement"); 0: never.
    */
   confirmMinutes: number;
 }

@@ -9,13 +9,14 @@
 import type { Problem } from '../core/result.ts';
 import { wrapText } from '../report/wrap.ts';
 import type { AppDeps } from './deps.ts';
+import { seeLink } from './doc-links.ts';
 import { alertGm, queueAnswer } from './notify.ts';
 import type { GameRow, StoreTx } from './ports.ts';
 import type { StallProblem, TurnStallRow } from './ports-control.ts';
 
-/** The core's problems as a stall lists them: the plane, and the message with its box. */
-export const stallProblems = (problems: readonly Problem[]): StallProblem[] =>
-  problems.map((p) => ({ plane: p.plane ?? null, message: `${p.box ? `box ${p.box}: ` : ''}${p.message}${p.rule ? ` [${p.rule}]` : ''}` }));
+/** The core's problems as a stall lists them: the plane, and the message with its box (and its doc's link, with PUBLIC_URL). */
+export const stallProblems = (problems: readonly Problem[], publicUrl: string | null = null): StallProblem[] =>
+  problems.map((p) => ({ plane: p.plane ?? null, message: `${p.box ? `box ${p.box}: ` : ''}${p.message}${p.rule ? ` [${p.rule}]` : ''}${seeLink(publicUrl, p.see)}` }));
 
 /** A failure of the referee itself (an exception), as a stall lists it. */
 export const crashProblem = (e: unknown): StallProblem[] => [{ plane: null, message: `the referee failed while resolving the turn: ${(e as Error)?.message ?? String(e)}` }];

@@ -18,6 +18,7 @@ import { inPlay } from './views.ts';
 import type { StoreTx } from './ports.ts';
 import type { StallProblem } from './ports-control.ts';
 import { clearStall, crashProblem, recordStall, stallProblems } from './stalls.ts';
+import { publicUrlOf } from './doc-links.ts';
 
 /**
  * The game is over when fewer sides are still in the fight than can fight (two, or one if alone):
@@ -85,7 +86,7 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   const orders = turnOrders(latest);
   const dice = turnDice(deps, tx, game.id, game.turn, latest);
   const r = resolveTurn(withDiceSeed(state, dice.seed), orders);
-  if (!r.ok) return { problems: stallProblems(r.error) };
+  if (!r.ok) return { problems: stallProblems(r.error, publicUrlOf(deps)) };
   const now = deps.clock.now();
   const next = r.value.state;
   const over = isOver(state, next);

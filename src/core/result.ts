@@ -1,8 +1,11 @@
 /**
  * Result values used everywhere inside the pure core: no exceptions cross the core boundary for
  * expected failures (illegal orders, bad data). `code` is a stable machine string, `message` is for
- * players and GMs.
+ * players and GMs. `rule` cites the rule book (`seed 000 VIII`); `see` a place in the docs, as data
+ * (core/doc-refs.ts): the app links it or leaves it out, so `message` never names a file.
  */
+import type { DocRef } from './doc-refs.ts';
+
 export interface Problem {
   code: string;
   message: string;
@@ -12,6 +15,7 @@ export interface Problem {
   line?: number;
   column?: number;
   rule?: string;
+  see?: DocRef;
 }
 
 export type Result<T, E = Problem[]> = { ok: true; value: T } | { ok: false; error: E };

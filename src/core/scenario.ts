@@ -27,7 +27,7 @@ export const scenarioSchema = z.object({
   name: z.string().min(1).max(120),
   description: z.string().max(4000).optional(),
   // The quick game (seed 004) has scenarios of its own (core/quick/scenario.ts), not played by mail yet.
-  ruleset: z.literal('standard', { message: 'this is a quick-game scenario (seed 004, docs/quick.md): create its game with tallyho game create (tallyho resolve plays a turn of it)' }).optional(),
+  ruleset: z.literal('standard', { message: 'this is a quick-game scenario (seed 004, the quick game): create its game with tallyho game create (tallyho resolve plays a turn of it)' }).optional(),
   map: z.object({
     width: z.number().int().min(5).max(99),
     height: z.number().int().min(5).max(99),
@@ -118,7 +118,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 /** Validates a scenario against the schema and the aircraft catalogue; every problem named by field. */
 export function parseScenario(data: unknown, file: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = new Map(), torpedoes?: TorpedoTable, flak?: FlakTable, rockets?: RocketTable): Result<Scenario, Problem[]> {
   if (data && typeof data === 'object' && (data as { ruleset?: unknown }).ruleset === 'quick') {
-    return err([{ code: 'E_SCENARIO', message: `${file}: ruleset: this is a quick-game scenario (seed 004, docs/quick.md): create its game with tallyho game create (tallyho resolve plays a turn of it)` }]);
+    return err([{ code: 'E_SCENARIO', message: `${file}: ruleset: this is a quick-game scenario (seed 004, the quick game): create its game with tallyho game create (tallyho resolve plays a turn of it)` }]);
   }
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {
@@ -225,7 +225,7 @@ function unitOf(u: NonNullable<Scenario['units']>[number], ships: ReadonlyMap<st
     id: u.id, side: u.side, kind: u.kind, type: u.kind === 'ship' ? (u.type as string) : u.kind,
     hex: parseHexLabel(u.hex) as { q: number; r: number }, facing: u.facing, nextRight: true, status: 'active',
   };
-  // A ship starts free to turn: it has been steaming on its course (docs/rules.md "Ships").
+  // A ship starts free to turn: it has been steaming on its course (docs/rules.md "Trucks, tanks and ships").
   if (u.flak) base.flak = u.flak.map((m) => ({ ...m }));
   if (u.kind === 'ship') base.ship = { knots: u.speed ?? 0, ordered: u.speed ?? 0, way: 0, since: ships.get(u.type as string)?.turnMode ?? 0 };
   return base;

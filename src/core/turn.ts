@@ -15,6 +15,7 @@ import { checkFireOrders } from './combat/fire-check.ts';
 import type { SightedShot } from './combat/fire-phase.ts';
 import { noShotEvents, watchFireOrders } from './combat/no-shot.ts';
 import { type ImpulseContext, PHASES } from './phases.ts';
+import { DOC_REFS } from './doc-refs.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
 import { cardOf, type GameState, type PlaneState } from './state.ts';
 import { endUnitsTurn } from './units/phase.ts';
@@ -117,7 +118,7 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
     const plane = byId.get(id);
     if (!plane) problems.push({ code: 'E_UNKNOWN_PLANE', plane: id, message: `there is no plane ${id} in this game` });
     else if (plane.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: id, message: `${id} ${STATUS_WORDS[plane.status]} and takes no orders: leave its plot out` });
-    else if (plane.ground) problems.push({ code: 'E_ON_GROUND', plane: id, message: `${id} is on the ground: it takes a MOVE line (START, P, B, L, R${plane.ground.deck ? ', LAUNCH' : ''}) until it is in the air, not a plot (docs/ground.md)` });
+    else if (plane.ground) problems.push({ code: 'E_ON_GROUND', plane: id, message: `${id} is on the ground: it takes a MOVE line (START, P, B, L, R${plane.ground.deck ? ', LAUNCH' : ''}) until it is in the air, not a plot: MOVE ${id} START starts its engine, then MOVE ${id} P each turn until it reaches its flying speed`, see: DOC_REFS.onGround });
   }
   // MOVE lines name trucks, tanks and ships, or planes on the ground (core/ground).
   const planeIds = new Map(state.planes.map((p) => [p.id, p]));

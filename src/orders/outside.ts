@@ -1,5 +1,5 @@
 /**
- * Order-shaped lines outside every envelope (docs/players.md "Orders outside the envelope"): a
+ * Order-shaped lines outside every envelope (docs/players.md "The envelope"): a
  * player who top-posts `R1: S TR S TR 1 1` or `FIRE R1 FIXED AT G1` above a pasted report, with no
  * `#TALLYHO` line, has written orders the referee does not read. They are never passed over in
  * silence: the parser lists them and the referee names them (or asks, when the only envelope is an

@@ -1,5 +1,5 @@
 /**
- * Text handling for orders mails (docs/orders.md "What the referee reads"): line splitting, the
+ * Text handling for orders mails (docs/orders.md "The envelope"): line splitting, the
  * clean-up of what mail clients do to text (non-breaking and other odd spaces, zero-width characters,
  * tabs), control characters, and words with the columns they were written at.
  */

@@ -51,10 +51,14 @@ export function commitmentText(next: NextView): string {
   ].join('\n');
 }
 
-/** The block of a turn report: the revealed seed and its checks, then the next turn's commitment. */
-export function revealText(v: RevealView, next: NextView | null): string {
+/**
+ * The block of a turn report: the revealed seed and its checks, then the next turn's commitment.
+ * `howTo`: the address of the page that tells how to check it (the web archive's, with PUBLIC_URL).
+ */
+export function revealText(v: RevealView, next: NextView | null, howTo: string | null = null): string {
   const lines = [
-    para(`The dice of turn ${v.turn} were thrown with a seed that neither the referee nor any player could choose alone: the seed below was committed to (its SHA-256) in the mail that opened the turn, before any orders were in, and is mixed with a hash of everyone's orders. Anyone with Tallyho can check it (your game master can do it for you): save this mail as a file and run tallyho verify-dice <file>.`),
+    para(`The dice of turn ${v.turn} were thrown with a seed that neither the referee nor any player could choose alone: the seed below was committed to (its SHA-256) in the mail that opened the turn, before any orders were in, and is mixed with a hash of everyone's orders. Each line below says how it is made, so any SHA-256 tool can check it; your game master can check the whole turn from this mail for you.`),
+    ...(howTo ? ['', `  How to check it: ${howTo}`] : []),
     '',
     `  ${LABEL.seed(v.turn)}`, `    ${v.serverSeed}`,
     `  ${LABEL.commitment(v.turn)}`, `    ${v.commitment}`,
@@ -75,7 +79,7 @@ export function revealText(v: RevealView, next: NextView | null): string {
 export function revealSummary(v: RevealView, next: NextView | null): string {
   const lines = [`  Turn ${v.turn}'s secret seed, now revealed:`, `    ${v.serverSeed}`];
   if (next) lines.push(`  Turn ${next.turn}'s commitment (the SHA-256 of its secret seed):`, `    ${next.commitment}`);
-  lines.push('', para('Nobody could choose these dice alone. The full record, to check with tallyho verify-dice, is at the end of this mail.'));
+  lines.push('', para('Nobody could choose these dice alone. The full record, to check them with, is at the end of this mail.'));
   return lines.join('\n');
 }
 

@@ -5,7 +5,7 @@
  * taken in, when the resident set is above RSS_SOFT_LIMIT and has grown by GROWTH since the last
  * collection, a full collection is run: with the heap emptied of the garbage the resident set
  * stays low, and a server that simply holds more does not collect after every group
- * (docs/gm-guide.md "A backlog of mail").
+ * (docs/gm-guide.md "Run the server").
  * The collector is reached through V8's `--expose-gc` flag, set at run time; where that is not
  * possible nothing is done.
  */

@@ -11,6 +11,8 @@ const ALLOWED: Record<string, string> = {
   'templates/web/turn.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
   // The game's current map: the same.
   'templates/web/game.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
+  // A page of the docs: src/shell/web/markdown.ts escapes every text and allows only safe links.
+  'templates/web/doc.hbs {{{html}}}': 'HTML from renderMarkdown, escaped inside',
 };
 
 /** `{{{x}}}`, `{{& x}}`, with `~` and spaces, and raw blocks `{{{{x}}}}`; group 1 is the expression. */

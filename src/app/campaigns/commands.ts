@@ -1,5 +1,5 @@
 /**
- * A campaign by mail (docs/campaigns.md "By mail"): the players' ROSTER and CAMPAIGN, in the
+ * A campaign by mail (docs/campaigns.md "For players"): the players' ROSTER and CAMPAIGN, in the
  * envelope of any of the campaign's games; the game master's CAMPAIGN commands, in an envelope for
  * the campaign's id (or one of its games): CREATE, PLAYER, ASSIGN, NEXT, and CAMPAIGN alone for
  * everything, every rating told.

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { QUALITIES } from '../pilots/quality.ts';
+import { DOC_REFS } from '../doc-refs.ts';
 import { err, ok, type Problem, type Result, schemaProblems } from '../result.ts';
 
 const ID = /^[a-z][a-z0-9_-]{0,31}$/;
@@ -66,7 +67,7 @@ export function parseCampaign(data: unknown, file: string, sidesOf: (scenario: s
   if (!r.success) return err(schemaProblems('E_CAMPAIGN', file, r.error.issues));
   const c = r.data;
   const out: Problem[] = [];
-  const P = (path: string, message: string) => out.push({ code: 'E_CAMPAIGN', rule: 'docs/campaigns.md', message: `${file}: ${path}: ${message}` });
+  const P = (path: string, message: string) => out.push({ code: 'E_CAMPAIGN', see: DOC_REFS.campaigns, message: `${file}: ${path}: ${message}` });
   const sides = new Set(Object.values(c.players).map((p) => p.side));
   const ids = new Set<string>();
   c.scenarios.forEach((s, i) => {

@@ -7,6 +7,7 @@ import type { Bank } from '../bank.ts';
 import { bankIs, bankSide, isUpward } from '../bank.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import type { Box, Plot, PlotMode } from '../../orders/ast.ts';
+import { DOC_REFS, type DocRef } from '../doc-refs.ts';
 import { err, ok, type Problem, type Result } from '../result.ts';
 import { cardOf, type CarryOver, type GameState, type PlaneState, type PlannedBox } from '../state.ts';
 import { checkAltitudes } from './plan-altitude.ts';
@@ -115,8 +116,8 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   const carried = plane.carry?.boxes ?? [];
   const carryMode = plane.carry?.mode ?? null;
   const problems: Problem[] = [];
-  const P = (code: string, rule: string, message: string, box?: number) =>
-    problems.push(box === undefined ? { code, rule, plane: plane.id, message } : { code, rule, plane: plane.id, box, message });
+  const P = (code: string, rule: string, message: string, box?: number, see?: DocRef) =>
+    problems.push({ code, ...(rule ? { rule } : {}), plane: plane.id, ...(box === undefined ? {} : { box }), message, ...(see ? { see } : {}) });
 
   if (plot?.mode && carryMode && plot.mode !== carryMode) {
     P('E_MODE_CARRY', 'seed 000 X.B.5', `the manoeuvre carried over from last turn is flown in ${carryMode}; this turn's plot must be ${carryMode} too (or name no mode)`);
@@ -175,10 +176,10 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   } else if (plot?.bomb && plane.torpedo) {
     P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id} carries a torpedo, not bombs: write TORPEDO to drop it`);
   }
-  if (plot?.rockets && !plane.rocketLoad) P('E_ROCKETS_NONE', 'seed 000 VIII; docs/ordnance.md "Rockets"', `${plane.id} carries no air-to-ground rockets: remove ROCKETS`);
+  if (plot?.rockets && !plane.rocketLoad) P('E_ROCKETS_NONE', 'seed 000 VIII', `${plane.id} carries no air-to-ground rockets: remove ROCKETS`, undefined, DOC_REFS.rockets);
   else if (plot?.rockets && (plot.bomb || plot.torpedo || plot.jettison || plot.land)) P('E_ROCKETS_MARKS', 'seed 000 VIII', `${plane.id}: ROCKETS with ${plot.bomb ? 'BOMB' : plot.torpedo ? 'TORPEDO' : plot.jettison ? 'JETTISON' : 'LAND'} in one plot: fire the rockets this turn and the rest another`);
   if (plot?.land && (plot.bomb || plot.torpedo || plot.jettison || mode)) {
-    P('E_LAND_MARKS', 'docs/ground.md "Landing"', `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`);
+    P('E_LAND_MARKS', '', `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`, undefined, DOC_REFS.landing);
   }
   if (plot?.bomb && !plane.torpedo && !carriesBombs(plane)) {
     P('E_BOMB_UNLOADED', 'seed 001 rule (21); seed 002 9.2.4', plane.loaded

@@ -25,6 +25,7 @@ import type { UnitState } from '../units/types.ts';
 import { onMapHex } from '../units/walk.ts';
 import type { BombingTable } from './bombing-table.ts';
 import { RELEASE_MAX_ALT_FT, rangeHexes, releaseMaxTenths, torpedoPermille, type TorpedoTable } from './torpedo-table.ts';
+import { DOC_REFS } from '../doc-refs.ts';
 import type { Problem } from '../result.ts';
 
 /** The plot's release limits (the plane's speed, its altitude when it drops). */
@@ -34,11 +35,11 @@ export function torpedoProblems(state: GameState, plane: PlaneState, plan: Fligh
   const out: Problem[] = [];
   const fastest = releaseMaxTenths(type);
   if (plane.speed > fastest) {
-    out.push({ code: 'E_TORPEDO_FAST', plane: plane.id, rule: 'seed 000 VIII; docs/ordnance.md', message: `${plane.id} is at speed ${(plane.speed / 10).toFixed(1)}; the ${type.name} is dropped at ${type.releaseMaxKt} knots at most, speed ${(fastest / 10).toFixed(1)}: brake this turn (K) and drop it next turn` });
+    out.push({ code: 'E_TORPEDO_FAST', plane: plane.id, rule: 'seed 000 VIII', see: DOC_REFS.torpedoes, message: `${plane.id} is at speed ${(plane.speed / 10).toFixed(1)}; the ${type.name} is dropped at ${type.releaseMaxKt} knots at most, speed ${(fastest / 10).toFixed(1)}: brake this turn (K) and drop it next turn` });
   }
   const alt = plane.altitude + plan.climbed - plan.dived;
   if (alt > RELEASE_MAX_ALT_FT) {
-    out.push({ code: 'E_TORPEDO_HIGH', plane: plane.id, rule: 'seed 000 VIII; docs/ordnance.md', message: `${plane.id} would drop its torpedo at ${alt} ft; it is dropped at ${RELEASE_MAX_ALT_FT} ft or lower: dive to ${RELEASE_MAX_ALT_FT} ft by the plot's last box` });
+    out.push({ code: 'E_TORPEDO_HIGH', plane: plane.id, rule: 'seed 000 VIII', see: DOC_REFS.torpedoes, message: `${plane.id} would drop its torpedo at ${alt} ft; it is dropped at ${RELEASE_MAX_ALT_FT} ft or lower: dive to ${RELEASE_MAX_ALT_FT} ft by the plot's last box` });
   }
   return out;
 }

@@ -11,6 +11,7 @@
  * Ground units do not enter sea hexes; a unit that steps off the map leaves the game.
  */
 import type { MoveOrder, MoveStep } from '../../orders/ast.ts';
+import { DOC_REFS } from '../doc-refs.ts';
 import type { Problem } from '../result.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { GameState } from '../state.ts';
@@ -26,7 +27,7 @@ export interface UnitPlan {
 function wrongKind(u: UnitState, order: MoveOrder): Problem[] {
   const out: Problem[] = [];
   const plane = order.steps.filter((s) => GROUND_STEPS.includes(s));
-  if (plane.length) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: ${plane.join(' ')} is for a plane on the ground (docs/ground.md); a ${u.kind} takes F, L, R${u.kind === 'truck' ? ' and -' : ''}`));
+  if (plane.length) out.push({ ...problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: ${plane.join(' ')} is for a plane on the ground; a ${u.kind} takes F, L, R${u.kind === 'truck' ? ' and -' : ''}`), see: DOC_REFS.onGround });
   const ships = order.steps.filter((s) => s === 'TL' || s === 'TR');
   if (ships.length) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: it turns a whole hexside, L or R (TL and TR are a ship's 30-degree turns)`));
   if (order.knots !== undefined) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: only ships take a speed in knots`));

@@ -79,5 +79,5 @@ export interface ShipCard {
   flak?: { mounts: FlakMount[]; sources: string[] };
 }
 
-/** One hex a turn is 40 mph (docs/aircraft.md "points"), 34.76 knots: a ship enters a hex every 347.6 knot-tenths. */
+/** One hex a turn is 40 mph (docs/ships.md "The scale"), 34.76 knots: a ship enters a hex every 347.6 knot-tenths. */
 export const HEX_KNOT_TENTHS = 348;

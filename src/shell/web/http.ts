@@ -1,6 +1,6 @@
 /**
  * The HTTP side of `tallyho serve` (express): GET /health for monitors, the public web archive of
- * the games (GET /games and below, web/archive.ts), and in local mode a simple page of the outbox
+ * the games (GET /games and below, web/archive.ts), the docs (GET /docs and below, web/docs.ts), and in local mode a simple page of the outbox
  * (GET /mail, /mail/:id, /mail/:id/html) so a player on this machine can read the referee's answers
  * in a browser. Bound to HTTP_HOST (127.0.0.1 by default). helmet sets the security headers: a CSP
  * that allows scripts and styles from 'self' only, nosniff, no framing, no referrer.
@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app/deps.ts';
 import { adminRouter } from './admin.ts';
 import { archiveRouter, TURN_CACHE_BYTES } from './archive.ts';
 import { badUrlHandler } from './bad-url.ts';
+import { docsRouter } from './docs.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, stripBidi } from './views.ts';
 
@@ -80,6 +81,7 @@ export function createHttpApp(o: HttpOptions): express.Express {
       res.status(503).json({ status: 'error', error: (e as Error).message });
     }
   });
+  app.use(docsRouter({ pages, local: o.mode === 'local' }));
   app.use(archiveRouter({ store: o.store, local: o.mode === 'local', turnCache, pages }));
   if (o.admin) {
     app.use(adminRouter({ ...o.admin, pages }));
