@@ -9,7 +9,8 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
     // States read from the store are frozen, so a use case that changes a shared state fails here
-    // (src/shell/db/repos-game.ts); inherited by the servers the integration tests start.
+    // (src/shell/db/repos-game.ts); passed on to the servers the integration tests start, and the
+    // commands they run, by childEnv (tests/support/serve-process.ts).
     env: { TALLYHO_FREEZE_STATES: '1' },
   },
 });
