@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     // Refuses UPDATE_GOLDEN in CI; then builds dist/ when it is older than src/ (the tests that
     // spawn bin/tallyho.js run compiled code), and stops when the build reports type errors.
-    globalSetup: ['tests/support/golden-setup.ts', 'tests/support/build-setup.ts'],
+    globalSetup: ['tests/support/ci.ts', 'tests/support/build-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
     // States read from the store are frozen, so a use case that changes a shared state fails here

@@ -7,9 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { goldenUpdateRefusal, inCI, updatingGoldens } from '../support/ci.ts';
+import setup, { goldenUpdateRefusal, inCI, updatingGoldens } from '../support/ci.ts';
 import { expectGolden, storedGolden } from '../support/golden-file.ts';
-import setup from '../support/golden-setup.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-golden-'));
 const path = (name: string) => join(dir, name);

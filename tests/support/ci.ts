@@ -7,6 +7,10 @@
  * - UPDATE_GOLDEN, by the same rule: the golden files are rewritten from what the code does now
  *   (tests/support/golden-file.ts, tests/orders/golden.test.ts, tests/mail/picture.test.ts), for a
  *   person to review the diff. Never in CI, where it would pass whatever the code does.
+ *
+ * The default export is vitest's first global setup (vitest.config.ts): UPDATE_GOLDEN in CI stops
+ * the run before any test. Each golden suite refuses it as well (`updatingGoldens`), for a run
+ * that skips the setup.
  */
 const truthy = (value: string | undefined): boolean => {
   const v = (value ?? '').trim().toLowerCase();
@@ -32,4 +36,10 @@ export function updatingGoldens(env: NodeJS.ProcessEnv = process.env): boolean {
   const refused = goldenUpdateRefusal(env);
   if (refused) throw new Error(refused);
   return truthy(env.UPDATE_GOLDEN);
+}
+
+/** Vitest's global setup: refuses UPDATE_GOLDEN in CI before any test runs. */
+export default function refuseGoldenUpdateInCI(): void {
+  const refused = goldenUpdateRefusal();
+  if (refused) throw new Error(refused);
 }
