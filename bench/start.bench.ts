@@ -11,6 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, staleReason } from '../bin/compiled.js';
+import { median } from './stats.ts';
 
 const i = process.argv.indexOf('--runs');
 const RUNS = Math.max(1, i >= 0 ? Number(process.argv[i + 1]) : 15);
@@ -42,11 +43,6 @@ function run(name: Name): number {
   return ms;
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 
 const names = Object.keys(COMMANDS) as Name[];
 const times: Record<Name, number[]> = { 'node -e 0': [], 'tallyho impulses 5 --json': [] };

@@ -5,7 +5,8 @@
 // dist/ stale, not wrongly current. The new tree is built beside dist/ and moved into place, so a
 // command starting meanwhile finds either the old tree with its own stamp or none (and runs the
 // sources). Exit code: tsc's (2 = type errors, the code was compiled all the same and is used;
-// npm run typecheck says more).
+// npm run typecheck says more); the stamp records them (`typeErrors`), and the tests refuse such
+// a tree (tests/support/build-setup.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,7 +25,7 @@ if (r.status !== 0 && r.status !== 2) {
   console.error(`build: tsc failed (${r.status ?? r.signal}); dist/ is left as it was`);
   process.exit(1);
 }
-writeFileSync(join(next, 'build-stamp.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), files })}\n`);
+writeFileSync(join(next, 'build-stamp.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), ...(r.status === 2 ? { typeErrors: true } : {}), files })}\n`);
 if (existsSync(DIST)) renameSync(DIST, old);
 renameSync(next, DIST);
 rmSync(old, { recursive: true, force: true });

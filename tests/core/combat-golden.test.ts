@@ -12,8 +12,9 @@ const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort().flatMap((f
 
 
 describe('golden combat cases', () => {
-  it('there are at least 30, with unique ids', () => {
-    expect(all.length).toBeGreaterThanOrEqual(30);
+  // At least as many as there are today: an emptied folder or file fails.
+  it('there are at least 119, with unique ids', () => {
+    expect(all.length).toBeGreaterThanOrEqual(119);
     expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
   });
   for (const c of all) it(`${c.id} ${c.title} (${c.rule})`, () => expectGoldenCase(c, cards));

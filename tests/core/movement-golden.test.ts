@@ -12,8 +12,9 @@ const all = files.flatMap((f) => readGoldenFile(join(DIR, f)));
 
 
 describe('golden movement cases', () => {
-  it('there are at least 40, with unique ids', () => {
-    expect(all.length).toBeGreaterThanOrEqual(40);
+  // At least as many as there are today: an emptied folder or file fails.
+  it('there are at least 108, with unique ids', () => {
+    expect(all.length).toBeGreaterThanOrEqual(108);
     expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
   });
   for (const c of all) it(`${c.id} ${c.title} (${c.rule})`, () => expectGoldenCase(c, cards));

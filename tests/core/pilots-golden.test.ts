@@ -9,8 +9,9 @@ const cards = new Map([...loadAircraftDir(), ...loadTestCards('tests/golden/move
 const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort().flatMap((f) => readGoldenFile(join(DIR, f)));
 
 describe('golden pilot-quality and loaded-condition cases (seed 002 section 9)', () => {
-  it('have unique ids', () => {
-    expect(all.length).toBeGreaterThanOrEqual(12);
+  // At least as many as there are today: an emptied folder or file fails.
+  it('are at least 27, with unique ids', () => {
+    expect(all.length).toBeGreaterThanOrEqual(27);
     expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
   });
   for (const c of all) it(`${c.id} ${c.title} (${c.rule})`, () => expectGoldenCase(c, cards));

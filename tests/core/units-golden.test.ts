@@ -11,8 +11,9 @@ const ships = loadTestShips(join(DIR, 'ships.yaml'));
 const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort().flatMap((f) => readGoldenFile(join(DIR, f)));
 
 describe('golden unit cases (trucks, tanks, ships: seed 000 V)', () => {
-  it('have unique ids', () => {
-    expect(all.length).toBeGreaterThanOrEqual(20);
+  // At least as many as there are today: an emptied folder or file fails.
+  it('are at least 81, with unique ids', () => {
+    expect(all.length).toBeGreaterThanOrEqual(81);
     expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
   });
   for (const c of all) it(`${c.id} ${c.title} (${c.rule})`, () => expectGoldenCase(c, cards, ships));

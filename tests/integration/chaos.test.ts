@@ -3,12 +3,14 @@
  * the real Dovecot and Postfix: 20 kill rounds and a 2-minute loop with a header-less
  * auto-responder (both beside the other scenarios), 60 forged mails with a player's From address, 50 wrong-secret
  * mails from 50 forged senders, a small hostile corpus and 6 mails of 40 MB waiting. Each test
- * asserts the goals of its scenario; every figure is printed, so a failure shows all of them.
+ * asserts the goals of its scenario but the figures of time (the worst CPU per mail, which the
+ * machine's load moves: `npm run chaos` judges it); every figure is printed, so a failure shows all
+ * of them.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithMailStack } from '../support/describe-mailstack.ts';
 import { forgedFrom, wrongSecretFlood } from '../support/chaos/forgery.ts';
-import { formatFigures, timed, type ScenarioResult } from '../support/chaos/figures.ts';
+import { formatFigures, missedUntimed, timed, type ScenarioResult } from '../support/chaos/figures.ts';
 import { bigMailRun, hostileRun } from '../support/chaos/heavy-mail.ts';
 import { killRounds } from '../support/chaos/kill-rounds.ts';
 import { responderLoop } from '../support/chaos/responder.ts';
@@ -17,10 +19,10 @@ import { startMailStack, type MailStack } from '../support/mailstack.ts';
 
 const MINUTE = 60_000;
 
-/** Every figure of the scenario, and the missed goals by name: the test fails on the latter. */
+/** Every figure of the scenario, and the missed goals by name (not those of time): the test fails on the latter. */
 function check(r: ScenarioResult): void {
-  console.log(formatFigures([r]));
-  expect(r.figures.filter((f) => !f.ok).map((f) => `${f.name}: ${f.value} (goal ${f.goal}${f.note ? `; ${f.note}` : ''})`)).toEqual([]);
+  console.log(formatFigures([r], false));
+  expect(missedUntimed(r).map((f) => `${f.name}: ${f.value} (goal ${f.goal}${f.note ? `; ${f.note}` : ''})`)).toEqual([]);
 }
 
 describeWithMailStack('chaos, bounded', () => {
@@ -54,7 +56,7 @@ describeWithMailStack('chaos, bounded', () => {
     check(await timed('wrong-secret flood (50 senders)', () => wrongSecretFlood(stack, { mails: 50 })));
   });
 
-  it('hostile mail: at most 2 s CPU a mail, no reply over 200 KB, peak RSS at most 300 MB', { timeout: 4 * MINUTE }, async () => {
+  it('hostile mail: every mail handled, no crash, no reply over 200 KB, peak RSS at most 300 MB', { timeout: 4 * MINUTE }, async () => {
     check(await timed('hostile corpus (60 mails)', () => hostileRun(stack, { mails: 60 })));
   });
 

@@ -1,8 +1,10 @@
 /**
  * The IMAP watchdog and a prompt stop, on the real Dovecot and Postfix: Dovecot stopped with
- * SIGSTOP (its TCP connections left open, nothing answering) is noticed within 20 s and the
- * connection replaced, and mail is handled again once it resumes; SIGTERM stops the server within
- * 5 s with both mail servers stopped, mail being sent, nothing half-done.
+ * SIGSTOP (its TCP connections left open, nothing answering) is noticed by the watchdog, which
+ * drops the stalled connection and connects again once Dovecot resumes, and mail is handled again;
+ * SIGTERM stops the server gracefully (exit code 0, not the deadline's exit) with both mail
+ * servers stopped and mail being sent, the sends given up and nothing half-done. What is asserted
+ * is what happens and in which order; the waits' times only guard against a hang.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -40,35 +42,28 @@ describeWithMailStack('the IMAP watchdog and stopping with the mail servers stal
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('replaces a stalled connection within 20 s and handles mail after the server resumes', { timeout: 90_000 }, async () => {
+  it('drops a stalled connection by its watchdog, connects again after the server resumes and handles mail', { timeout: 120_000 }, async () => {
     running = startReferee(stack(), dir);
     await running.waitFor(/IMAP inbox connected/, 20_000, 'stderr');
     await mailTo(stack(), RED, /\[w1\] Welcome/);
     await sleep(1000); // idle on the mailbox now
     const from = running.stderr().length;
-    const t0 = Date.now();
     freeze('dovecot');
-    for (;;) {
-      const line = /.*IMAP inbox disconnected; reconnecting.*/.exec(running.stderr().slice(from));
-      if (line) {
-        expect(line[0]).toMatch(/stalled|no answer/);
-        break;
-      }
-      if (Date.now() - t0 > 20_000) throw new Error(`no reconnect logged within 20 s:\n${running.stderr().slice(from)}`);
-      await sleep(50);
-    }
-    const noticedMs = Date.now() - t0;
-    console.log(`IMAP watchdog: stalled connection replaced after ${(noticedMs / 1000).toFixed(1)} s`);
-    expect(noticedMs).toBeLessThanOrEqual(20_000);
+    // The watchdog's own words: no answer for its stall time, so it dropped the connection.
+    const dropped = await running.waitFor(/.*IMAP inbox disconnected; reconnecting.*/, 60_000, 'stderr', from);
+    expect(dropped[0]).toMatch(/no answer from the server for \d+ ms \(stalled\); connection dropped/);
+    const afterDrop = from + dropped.index! + dropped[0].length;
+    // While Dovecot is stopped no new connection is made.
     await sleep(2000);
+    expect(running.stderr().slice(afterDrop)).not.toMatch(/IMAP inbox connected/);
     thaw('dovecot');
-    await running.waitFor(/IMAP inbox connected[\s\S]*IMAP inbox connected/, 40_000, 'stderr');
+    await running.waitFor(/IMAP inbox connected/, 40_000, 'stderr', afterDrop);
     await sendOrders(stack(), RED, envelope('w1', 'red', seats[0]!.secret, 'R1: 1 1 1 1 1 1'));
     await mailTo(stack(), RED, /\[w1\] Turn 1 orders accepted/, { timeoutMs: 30_000 });
     await running.stop();
   });
 
-  it('stops within 5 s on SIGTERM while Dovecot and Postfix are stopped and mail is being sent', { timeout: 90_000 }, async () => {
+  it('stops gracefully on SIGTERM while Dovecot and Postfix are stopped and mail is being sent', { timeout: 90_000 }, async () => {
     running = startReferee(stack(), dir);
     await running.waitFor(/IMAP inbox connected/, 20_000, 'stderr');
     freeze('postfix');
@@ -86,12 +81,17 @@ describeWithMailStack('the IMAP watchdog and stopping with the mail servers stal
       await sleep(50);
     }
     await sleep(1500);
-    const t0 = Date.now();
-    const exit = await running.stop('SIGTERM');
-    const ms = Date.now() - t0;
-    console.log(`SIGTERM with the mail servers stopped: exited in ${(ms / 1000).toFixed(1)} s (${exit})`);
-    expect(exit).toBe('code 0');
-    expect(ms).toBeLessThanOrEqual(5000);
+    const from = running.stderr().length;
+    // Exit code 0: the graceful stop, not the exit of serve's own deadline (STOP_DEADLINE_MS,
+    // src/shell/serve.ts), which says "not stopped within" and exits 1.
+    expect(await running.stop('SIGTERM')).toBe('code 0');
+    const log = running.stderr().slice(from);
+    expect(log).not.toContain('not stopped within');
+    // In order: the signal taken, then the sends that hang given up (sent again at the next start).
+    const stopping = log.indexOf('tallyho: SIGTERM: stopping');
+    const givenUp = log.indexOf('stopped with mail still being sent');
+    expect(stopping).toBeGreaterThanOrEqual(0);
+    expect(givenUp).toBeGreaterThan(stopping);
     // Nothing recorded as sent that the server did not take; every mail still to send.
     expect(await dbCount(env, "SELECT COUNT(*) AS n FROM outbox WHERE message_id LIKE '<stop-%' AND status = 'pending'")).toBe(10);
     thaw('postfix');

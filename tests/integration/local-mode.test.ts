@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT, startServe, type ServeProcess } from '../support/serve-process.ts';
+import { childEnv, CLI, ROOT, startServe, type ServeProcess } from '../support/serve-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-local-'));
 const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0' };
@@ -16,7 +16,7 @@ let server: ServeProcess;
 let smtpPort = 0;
 let httpUrl = '';
 
-const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
 async function start() {
   server = startServe(env, dir);

@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, startServe, type ServeProcess } from '../support/serve-process.ts';
+import { childEnv, CLI, startServe, type ServeProcess } from '../support/serve-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-pbem-'));
 const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0', TICK_SECONDS: '1' };
 let server: ServeProcess;
 let smtp: Transporter;
 
-const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
 interface Listed { id: number; to: string; subject: string }
 function outbox(): Listed[] {

@@ -1,11 +1,13 @@
 /**
  * vitest glue for the browser tests: headless Debian chromium (/usr/bin/chromium, installed by
  * .ci/run) driven by playwright-core. Where chromium is missing the suite is skipped with the reason
- * printed; on CI (CI=true) it fails instead, so a broken CI image cannot pass by skipping it.
+ * printed; in CI (any CI value but `false` or `0`, tests/support/ci.ts) it fails instead, so a
+ * broken CI image cannot pass by skipping it.
  */
 import { accessSync, constants } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ciSetting, inCI } from './ci.ts';
 
 export const CHROMIUM = process.env.TALLYHO_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -25,10 +27,10 @@ export function describeWithChromium(name: string, fn: () => void): void {
     return;
   }
   const reason = `chromium unavailable: ${availability.reason}`;
-  if (process.env.CI === 'true') {
+  if (inCI()) {
     describe(name, () => {
       it('needs chromium', () => {
-        throw new Error(`${reason} (CI=true, so this fails instead of skipping)`);
+        throw new Error(`${reason} (${ciSetting()}, so this fails instead of skipping)`);
       });
     });
     return;

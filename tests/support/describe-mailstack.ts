@@ -1,9 +1,11 @@
 /**
  * vitest glue for suites that need the real mail stack. Where the stack cannot run (no Dovecot or
- * Postfix, not root) such suites are skipped with the reason printed; on CI (CI=true) they fail
- * instead, so a broken CI image cannot pass by skipping them.
+ * Postfix, not root) such suites are skipped with the reason printed; in CI (any CI value but
+ * `false` or `0`, tests/support/ci.ts) they fail instead, so a broken CI image cannot pass by
+ * skipping them.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ciSetting, inCI } from './ci.ts';
 import { mailStackAvailability, startMailStack, type MailStack, type MailStackOptions } from './mailstack.ts';
 
 export function describeWithMailStack(name: string, fn: () => void): void {
@@ -13,10 +15,10 @@ export function describeWithMailStack(name: string, fn: () => void): void {
     return;
   }
   const reason = `mail stack unavailable: ${availability.reason}`;
-  if (process.env.CI === 'true') {
+  if (inCI()) {
     describe(name, () => {
       it('needs the mail stack', () => {
-        throw new Error(`${reason} (CI=true, so this fails instead of skipping)`);
+        throw new Error(`${reason} (${ciSetting()}, so this fails instead of skipping)`);
       });
     });
     return;

@@ -1,6 +1,6 @@
 /**
- * `tallyho serve` as a child process for integration tests: started with its own environment,
- * its output collected, stopped with SIGTERM (or killed), and waited for.
+ * `tallyho serve` as a child process for integration tests: started with its own environment
+ * (`childEnv`), its output collected, stopped with SIGTERM (or killed), and waited for.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -15,12 +15,28 @@ export interface ServeProcess {
   stderr(): string;
   /** Resolves with the exit code or signal once the process has ended. */
   exited: Promise<string>;
-  waitFor(pattern: RegExp, timeoutMs?: number, stream?: 'stdout' | 'stderr'): Promise<RegExpMatchArray>;
+  /**
+   * The first match of `pattern` in the stream's output from offset `from` on. `timeoutMs` guards
+   * against a hang (it fails the wait), it measures nothing.
+   */
+  waitFor(pattern: RegExp, timeoutMs?: number, stream?: 'stdout' | 'stderr', from?: number): Promise<RegExpMatchArray>;
   stop(signal?: NodeJS.Signals): Promise<string>;
 }
 
+/** Variables of the test run passed on to every child: TALLYHO_FREEZE_STATES (vitest.config.ts). */
+const PASSED_ON = ['TALLYHO_FREEZE_STATES'] as const;
+
+/**
+ * A child's environment, built from scratch so that nothing of the caller's own (a real .env's
+ * settings, CI) leaks in: PATH, the variables of PASSED_ON that this process has, then `env`.
+ */
+export function childEnv(env: Record<string, string> = {}): Record<string, string> {
+  const passed = Object.fromEntries(PASSED_ON.flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]!]])));
+  return { PATH: process.env.PATH ?? '', ...passed, ...env };
+}
+
 export function startServe(env: Record<string, string>, cwd: string, nodeArgs: string[] = []): ServeProcess {
-  const child = spawn('node', [...nodeArgs, CLI, 'serve'], { cwd, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', [...nodeArgs, CLI, 'serve'], { cwd, env: childEnv({ LOG_LEVEL: 'info', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (c: Buffer) => { out += c.toString(); });
@@ -33,10 +49,10 @@ export function startServe(env: Record<string, string>, cwd: string, nodeArgs: s
     stdout: () => out,
     stderr: () => err,
     exited,
-    async waitFor(pattern, timeoutMs = 15000, stream = 'stdout') {
+    async waitFor(pattern, timeoutMs = 15000, stream = 'stdout', from = 0) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const m = (stream === 'stdout' ? out : err).match(pattern);
+        const m = (stream === 'stdout' ? out : err).slice(from).match(pattern);
         if (m) return m;
         if (done) throw new Error(`serve exited before printing ${pattern}:\n${out}\n${err}`);
         if (Date.now() > deadline) throw new Error(`serve did not print ${pattern} within ${timeoutMs} ms:\n${out}\n${err.slice(-3000)}`);

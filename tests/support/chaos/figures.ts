@@ -1,7 +1,8 @@
 /**
  * A chaos figure and its goal (the Acceptance list of the mailbox-abuse work): what was measured,
- * the goal in words, and whether it was met. `npm run chaos` prints them; the bounded test in
- * tests/integration/chaos.test.ts asserts them.
+ * the goal in words, and whether it was met. `npm run chaos` prints them and exits 1 when a goal is
+ * missed; the bounded test in tests/integration/chaos.test.ts asserts them all but the figures of
+ * time (`timed`: CPU seconds a mail), which the machine's load moves: it prints those only.
  */
 export interface Figure {
   name: string;
@@ -11,10 +12,16 @@ export interface Figure {
   ok: boolean;
   /** What else helps read the figure (where the worst case was, how long it took). */
   note?: string;
+  /** A figure of time: judged by `npm run chaos`, printed but not asserted by the test. */
+  timed?: boolean;
 }
 
 export const atMost = (name: string, value: number, max: number, note?: string, digits = 0): Figure =>
   ({ name, value: Number(value.toFixed(digits)), goal: `<= ${max}`, ok: value <= max, ...(note ? { note } : {}) });
+
+/** A time with a goal (CPU seconds): see `timed`. */
+export const timeAtMost = (name: string, value: number, max: number, note?: string, digits = 0): Figure =>
+  ({ ...atMost(name, value, max, note, digits), timed: true });
 
 export const atLeast = (name: string, value: number, min: number, note?: string): Figure =>
   ({ name, value, goal: `>= ${min}`, ok: value >= min, ...(note ? { note } : {}) });
@@ -32,14 +39,21 @@ export interface ScenarioResult {
   seconds: number;
 }
 
-/** The figures as a table for the terminal. */
-export function formatFigures(results: ScenarioResult[]): string {
+/**
+ * The figures as a table for the terminal. With `timesJudged` false (the test), a figure of time
+ * is marked `time` (met) or `over` (missed, not a failure there) instead of ok or FAIL.
+ */
+export function formatFigures(results: ScenarioResult[], timesJudged = true): string {
+  const mark = (f: Figure) => (f.timed && !timesJudged ? (f.ok ? 'time' : 'over') : f.ok ? 'ok  ' : 'FAIL');
   const rows = results.flatMap((r) => [
     `${r.scenario} (${r.seconds.toFixed(0)} s)`,
-    ...r.figures.map((f) => `  ${f.ok ? 'ok  ' : 'FAIL'} ${f.name.padEnd(46)} ${String(f.value).padStart(9)}  goal ${f.goal.padEnd(8)}${f.note ? `  ${f.note}` : ''}`),
+    ...r.figures.map((f) => `  ${mark(f)} ${f.name.padEnd(46)} ${String(f.value).padStart(9)}  goal ${f.goal.padEnd(8)}${f.note ? `  ${f.note}` : ''}`),
   ]);
   return rows.join('\n');
 }
+
+/** The goals a test asserts: every missed one but the figures of time. */
+export const missedUntimed = (r: ScenarioResult): Figure[] => r.figures.filter((f) => !f.ok && !f.timed);
 
 export async function timed(scenario: string, run: () => Promise<Figure[]>): Promise<ScenarioResult> {
   const t0 = performance.now();

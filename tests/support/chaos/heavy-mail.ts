@@ -3,14 +3,15 @@
  * - the hostile corpus (corpus.ts) put into the referee's mailbox one mail at a time (IMAP APPEND,
  *   byte for byte) while `tallyho serve` runs; after each, the server's CPU time (utime + stime of
  *   /proc/<pid>/stat, every thread) once the mail is taken in, filed and answered: the worst CPU per
- *   mail, and the server's peak RSS (VmHWM); then the corpus again (mutated afresh), all of it
+ *   mail (a figure of time: `npm run chaos` judges it, the test prints it), and the server's peak
+ *   RSS (VmHWM); then the corpus again (mutated afresh), all of it
  *   waiting in the inbox when a new server starts: its peak RSS; then the largest reply of both
  *   (RFC822.SIZE in the players' mailboxes, and the outbox's bodies);
  * - `count` mails of `mb` MB waiting in the inbox when the server starts: its peak RSS once all
  *   are filed.
  */
 import { ImapFlow } from 'imapflow';
-import { atMost, info, yes, type Figure } from './figures.ts';
+import { atMost, info, timeAtMost, yes, type Figure } from './figures.ts';
 import { hostileCorpus } from './corpus.ts';
 import { count, cpuSeconds, mailbox, openRig, peakRssMb, settled, type Rig } from './rig.ts';
 import { imapOptions } from '../mail.ts';
@@ -66,8 +67,8 @@ export async function hostileRun(stack: MailStack, opts: HostileOptions): Promis
     return [
       info('hostile mails', opts.mails, `${(bytes / 2 ** 20).toFixed(0)} MB, ${replies.length} replies in the players' mailboxes`),
       atMost('server crashes', crashes, 0),
-      atMost('mails not handled within 60 s', stuck, 0),
-      atMost('worst CPU per mail (s)', worst.cpu, 2, worst.kind, 2),
+      atMost('mails left unhandled', stuck, 0, 'each waited for up to 60 s'),
+      timeAtMost('worst CPU per mail (s)', worst.cpu, 2, worst.kind, 2),
       atMost('largest reply (KB)', Math.max(largest.size, stored) / 1024, 200, `"${largest.subject}"; largest outbox body ${(stored / 1024).toFixed(0)} KB`, 0),
       atMost('peak RSS over the hostile corpus (MB)', rss, 300, 'mails one at a time'),
       yes('the hostile corpus waiting at once handled', backlogDone, `${backlogTaken} of ${opts.mails} taken in, ${backlogSeconds.toFixed(0)} s${backlogDone || !lastTrouble ? '' : `; the server's last problem: ${lastTrouble}`}`),
