@@ -24,6 +24,9 @@ import { SMTP_CONNECTIONS } from '../src/shell/mail/transport.ts';
 import { renderPicture, renderPictureUncached } from '../src/shell/render/picture.ts';
 import { openRuntime } from '../src/shell/runtime.ts';
 import { loadScenarioFile } from '../src/shell/scenario-file.ts';
+import { unpackNullable, unpackText } from '../src/shell/db/packed.ts';
+import { pictureSvg } from '../src/app/pictures.ts';
+import type { PictureModel } from '../src/app/ports.ts';
 import { imapOptions } from '../tests/support/mail.ts';
 import { mailStackAvailability, startMailStack, type MailStack } from '../tests/support/mailstack.ts';
 import { REFEREE, refereeEnv, tempDir } from '../tests/support/referee-stack.ts';
@@ -134,7 +137,16 @@ async function pipeline(stack: MailStack, dbPath: string, orders: Order[]): Prom
 function replies(dbPath: string): Reply[] {
   const db = new Database(dbPath, { readonly: true });
   try {
-    return db.prepare("SELECT recipient AS \"to\", subject, text_body AS text, html_body AS html, picture FROM outbox WHERE kind != 'welcome' ORDER BY id").all() as Reply[];
+    // The outbox keeps text and HTML deflated and a picture as its map view (shell/db/packed.ts):
+    // the bare pipeline is handed them as the referee's sender sees them, the picture drawn.
+    const rows = db.prepare("SELECT recipient AS \"to\", subject, text_body AS text, html_body AS html, picture FROM outbox WHERE kind != 'welcome' ORDER BY id").all() as Record<string, unknown>[];
+    return rows.map((r) => {
+      const picture = unpackNullable(r.picture);
+      return {
+        to: r.to as string, subject: r.subject as string, text: unpackText(r.text), html: unpackNullable(r.html),
+        picture: picture === null ? null : pictureSvg(picture.startsWith('<') ? { svg: picture } : JSON.parse(picture) as PictureModel),
+      };
+    });
   } finally {
     db.close();
   }

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
 import { silentLog, type AppDeps } from '../src/app/deps.ts';
 import { addPlayer, createGame, startGame } from '../src/app/games.ts';
 import { resolveReady } from '../src/app/turn.ts';
@@ -103,6 +104,14 @@ function main(): void {
   console.log(`Building a game of ${TURNS} turns (four fighters, two players) in ${dbPath} ...`);
   const built = build();
   console.log(`  ${built.turns} turns resolved and reported in ${built.seconds.toFixed(1)} s; database ${(statSync(dbPath).size / 1e6).toFixed(1)} MB`);
+  // What a turn costs on disk: the database file over the turns (the game's creation and welcome
+  // mails spread over them), and by table (SQLite's dbstat), so the largest is seen at once.
+  const perTurn = statSync(dbPath).size / 1024 / built.turns;
+  const sizes = new Database(dbPath, { readonly: true });
+  const tables = (sizes.prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 4").all() as { name: string; bytes: number }[])
+    .map((r) => `${r.name} ${(r.bytes / 1024 / built.turns).toFixed(1)}`).join(', ');
+  sizes.close();
+  console.log(`stored per resolved turn: ${perTurn.toFixed(1)} KB (database file / turns; by table, KB per turn: ${tables}); target <= 24 KB -> ${perTurn <= 24 ? 'met' : 'NOT met'}`);
   if (built.turns < TURNS) console.log(`  (the game ended after turn ${built.turns})`);
 
   const store = SqliteStore.open(dbPath);

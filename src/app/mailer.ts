@@ -5,6 +5,7 @@
  * mail client shows one game as one thread.
  */
 import type { AppDeps } from './deps.ts';
+import type { Picture } from './pictures.ts';
 import type { OutboxKind, PlayerRow, StoreTx } from './ports.ts';
 
 export interface QueuedMail {
@@ -20,10 +21,10 @@ export interface QueuedMail {
   /** The player's mail this answers (its Message-ID), if any. */
   replyTo?: string;
   /**
-   * The map picture of the HTML part (a standalone SVG, report/svg-map.ts) and its words for a
-   * reader who does not see it. The view gets `picture` ({ cid, alt }) for the template.
+   * The map picture of the HTML part (pictures.ts: drawn from its view when the mail is sent) and
+   * its words for a reader who does not see it. The view gets `picture` ({ cid, alt }) for the template.
    */
-  picture?: { svg: string; alt: string } | null;
+  picture?: Picture | null;
 }
 
 /** The Content-ID the HTML part names the picture by (the shell attaches it under that name). */
@@ -50,7 +51,7 @@ export function queueMail(deps: AppDeps, tx: StoreTx, mail: QueuedMail): { id: n
     references: [...new Set(references)],
     text: rendered.text,
     html: rendered.html,
-    picture: mail.picture?.svg ?? null,
+    picture: mail.picture ? { title: mail.picture.title, view: mail.picture.view } : null,
   }, deps.clock.now());
   return { id, messageId };
 }

@@ -11,12 +11,18 @@ import type { GameState } from '../core/state.ts';
 import { replayFrames } from '../report/frames.ts';
 import { buildMapView, type MapView } from '../report/map-view.ts';
 import { svgMap } from '../report/svg-map.ts';
+import type { PictureModel } from './ports.ts';
 import { facingText } from './views.ts';
 
 export interface Picture {
-  svg: string;
+  title: string;
+  view: MapView;
+  /** Its words, for a reader who does not see pictures (the HTML part's alt text). */
   alt: string;
 }
+
+/** The picture's standalone SVG (report/svg-map.ts), drawn from its view. */
+export const pictureSvg = (p: PictureModel): string => ('svg' in p ? p.svg : svgMap(p.view, { title: p.title, standalone: true }));
 
 const feet = (n: number): string => n.toLocaleString('en-US');
 
@@ -29,7 +35,7 @@ function altText(title: string, view: MapView): string {
   return `${title}: ${planes.join('; ') || 'no plane flying'}.${shots}`;
 }
 
-const picture = (title: string, view: MapView): Picture => ({ svg: svgMap(view, { title, standalone: true }), alt: altText(title, view) });
+const picture = (title: string, view: MapView): Picture => ({ title, view, alt: altText(title, view) });
 
 /**
  * The map after a resolved turn: tracks, shots, the planes where they end it. The same for every

@@ -7,6 +7,7 @@
 import type { GameState } from '../core/state.ts';
 import type { TurnOrders } from '../core/turn.ts';
 import type { GameEvent } from '../core/events.ts';
+import type { MapView } from '../report/map-view.ts';
 import type { ControlRepo } from './ports-control.ts';
 import type { ReplyRepo } from './ports-replies.ts';
 import type { CampaignRepo } from './ports-campaign.ts';
@@ -134,12 +135,19 @@ export interface NewOutboxRow {
   references: string[];
   text: string;
   html: string | null;
-  /** The map's SVG the HTML part shows as an inline picture (migrations/007), or null. */
-  picture?: string | null;
+  /** The map the HTML part shows as an inline picture (pictures.ts PictureModel: drawn when sent), or null. */
+  picture?: PictureModel | null;
 }
 
+/**
+ * A mail's picture as the outbox keeps it: its title and the map view it is drawn from (a few KB,
+ * not the SVG of 100 KB and more: app/pictures.ts pictureSvg draws it when the mail is sent or
+ * shown). `svg`: a picture kept by an earlier version, drawn already.
+ */
+export type PictureModel = { title: string; view: MapView } | { svg: string };
+
 export interface OutboxRow extends NewOutboxRow {
-  picture: string | null;
+  picture: PictureModel | null;
   id: number;
   status: OutboxStatus;
   attempts: number;

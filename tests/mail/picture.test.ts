@@ -11,6 +11,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { intake, receive } from '../../src/app/intake.ts';
+import { pictureSvg } from '../../src/app/pictures.ts';
 import type { OutboxRow } from '../../src/app/ports.ts';
 import { composeMessage, withPicture } from '../../src/shell/mail/compose.ts';
 import { PICTURE_MAX_WIDTH } from '../../src/shell/render/picture.ts';
@@ -44,7 +45,9 @@ describe('the picture in the mails', () => {
 
   it('is in the HTML part of the report, the acknowledgement and the welcome, and nowhere in the text part', () => {
     for (const row of Object.values(rows)) {
-      expect(row.picture).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      // Kept as the map's view, drawn when the mail is sent.
+      expect(row.picture).toMatchObject({ title: expect.stringContaining('Test duel: '), view: { size: { width: 30, height: 24 } } });
+      expect(pictureSvg(row.picture!)).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       expect(row.html).toMatch(/<img src="cid:map@tallyho" alt="[^"]+: R1 in \d{4}, facing \d+ \([A-Z]+\), [\d,]+ ft; B1 in /);
       expect(row.text).not.toContain('cid:');
     }

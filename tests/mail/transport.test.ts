@@ -116,7 +116,7 @@ describe('the SMTP transport (its own thread)', () => {
     transport = smtpTransport({ host: '127.0.0.1', port: server.port, security: 'none', user: '', auth: 'password', password: '' });
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" width="100" height="60"><rect width="100" height="60" fill="#36d"/><text x="10" y="30">R1</text></svg>';
     const r = row('p10@example.test', 10);
-    await transport.send(composeMessage({ ...r, html: '<p><img src="cid:map@tallyho" alt="map"></p>', picture: svg }, from));
+    await transport.send(composeMessage({ ...r, html: '<p><img src="cid:map@tallyho" alt="map"></p>', picture: { svg } }, from));
     const got = server.received.at(-1) as string;
     expect(got).toMatch(/Content-Type: multipart\/related/);
     expect(got).toMatch(/Content-Type: image\/png; name=map.png/);

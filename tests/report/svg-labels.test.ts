@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reportPicture, situationPicture } from '../../src/app/pictures.ts';
+import { pictureSvg, reportPicture, situationPicture } from '../../src/app/pictures.ts';
 import { createGame } from '../../src/core/scenario.ts';
 import { sha256Hex } from '../../src/core/sha256.ts';
 import type { GameState } from '../../src/core/state.ts';
@@ -83,8 +83,8 @@ describe('the labels of the map', () => {
   it('in the mail picture of the carrier strike, at the start and after turn 1: none on another or on a plane', () => {
     const pictures: [string, string[]][] = [
       // Z3 on Hiryu's deck; after the turn D1 has dived into her hex too (and D2 into Kirishima's).
-      [situationPicture(t.before, [], 'Carrier strike').svg, ['CV1 28kt', 'Z3 0', 'D1 4,500']],
-      [reportPicture(t.before, t.after, t.events, 'Carrier strike').svg, ['CV1 30kt', 'Z3 100', 'D1 2,500', 'BB1 30kt', 'D2 2,500']],
+      [pictureSvg(situationPicture(t.before, [], 'Carrier strike')), ['CV1 28kt', 'Z3 0', 'D1 4,500']],
+      [pictureSvg(reportPicture(t.before, t.after, t.events, 'Carrier strike')), ['CV1 30kt', 'Z3 100', 'D1 2,500', 'BB1 30kt', 'D2 2,500']],
     ];
     for (const [svg, crowded] of pictures) {
       expect(labels(svg).map((l) => l.text)).toEqual(expect.arrayContaining(crowded));
@@ -104,8 +104,8 @@ describe('the labels of the map', () => {
   });
 
   it('places them the same way every time', () => {
-    const a = reportPicture(t.before, t.after, t.events, 'Carrier strike').svg;
-    const b = reportPicture(t.before, t.after, t.events, 'Carrier strike').svg;
+    const a = pictureSvg(reportPicture(t.before, t.after, t.events, 'Carrier strike'));
+    const b = pictureSvg(reportPicture(t.before, t.after, t.events, 'Carrier strike'));
     expect(a).toBe(b);
   });
 });

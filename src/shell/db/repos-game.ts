@@ -87,6 +87,9 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
+/** What a stored state holds in place of the game's aircraft cards (migrations/011). */
+const CARDS_MARK = '"aircraft":"@game"';
+
 /** How many states read lately the store keeps parsed, by game and turn. */
 const STATE_CACHE_SIZE = 256;
 
@@ -117,6 +120,28 @@ export function turnRepo(db: Database.Database): TurnRepo {
     if (states.size > STATE_CACHE_SIZE) states.delete(states.keys().next().value as string);
     return state;
   };
+  // The game's aircraft cards, kept once (migrations/011): a state is stored with CARDS_MARK in their
+  // place when its cards are the game's, and read back whole, the same text JSON.stringify wrote.
+  const cardsGet = db.prepare('SELECT aircraft FROM game_cards WHERE game_id = ?').pluck();
+  const cardsPut = db.prepare('INSERT OR IGNORE INTO game_cards (game_id, aircraft) VALUES (?, ?)');
+  const cardsOf = (gameId: string): string | undefined => cardsGet.get(gameId) as string | undefined;
+  const whole = (gameId: string, stored: string): string => {
+    const at = stored.indexOf(CARDS_MARK);
+    if (at < 0) return stored;
+    const cards = cardsOf(gameId);
+    if (cards === undefined) throw new Error(`game ${gameId}: a stored state names the game's aircraft cards, and there are none`);
+    return `${stored.slice(0, at)}"aircraft":${cards}${stored.slice(at + CARDS_MARK.length)}`;
+  };
+  const lean = (gameId: string, state: GameState): string => {
+    const text = JSON.stringify(state);
+    const cards = JSON.stringify(state.aircraft);
+    const kept = cardsOf(gameId);
+    if (kept === undefined) cardsPut.run(gameId, cards);
+    else if (kept !== cards) return text;
+    const full = `"aircraft":${cards}`;
+    const at = text.indexOf(full);
+    return at < 0 ? text : `${text.slice(0, at)}${CARDS_MARK}${text.slice(at + full.length)}`;
+  };
   const get = db.prepare('SELECT * FROM turns WHERE game_id = ? AND turn = ?');
   const stateText = db.prepare('SELECT state FROM turns WHERE game_id = ? AND turn = ?').pluck();
   const resolvedAt = db.prepare('SELECT resolved_at FROM turns WHERE game_id = ? AND turn = ?');
@@ -127,14 +152,14 @@ export function turnRepo(db: Database.Database): TurnRepo {
       const r = get.get(gameId, turn) as Row | undefined;
       if (!r) return undefined;
       const row: TurnRow = {
-        gameId, turn, state: stateOf(gameId, turn, r.state as string), openedAt: r.opened_at as number,
+        gameId, turn, state: stateOf(gameId, turn, whole(gameId, r.state as string)), openedAt: r.opened_at as number,
         resolvedAt: (r.resolved_at as number | null) ?? null,
       };
       return row;
     },
     resolvedAt: (gameId, turn) => (resolvedAt.get(gameId, turn) as { resolved_at: number | null } | undefined)?.resolved_at,
-    stateText: (gameId, turn) => stateText.get(gameId, turn) as string | undefined,
-    insert: (gameId, turn, state, openedAt) => { insert.run(gameId, turn, JSON.stringify(state), openedAt); },
+    stateText: (gameId, turn) => { const t = stateText.get(gameId, turn) as string | undefined; return t === undefined ? t : whole(gameId, t); },
+    insert: (gameId, turn, state, openedAt) => { insert.run(gameId, turn, lean(gameId, state), openedAt); },
     markResolved: (gameId, turn, at) => { resolved.run(at, gameId, turn); },
   };
 }

@@ -2,8 +2,9 @@
 import type Database from 'better-sqlite3';
 import type {
   OutboxKind,
-  Folder, InboundOutcome, InboundRepo, InboundRow, OutboxRepo, OutboxRow, OutboxStatus,
+  Folder, InboundOutcome, InboundRepo, InboundRow, OutboxRepo, OutboxRow, OutboxStatus, PictureModel,
 } from '../../app/ports.ts';
+import { packText, unpackNullable, unpackText } from './packed.ts';
 
 type Row = Record<string, unknown>;
 
@@ -38,12 +39,19 @@ export function inboundRepo(db: Database.Database): InboundRepo {
   };
 }
 
+/** A stored picture: its view model (JSON, deflated), or the SVG an earlier version kept. */
+function pictureOf(v: unknown): PictureModel | null {
+  const text = unpackNullable(v);
+  if (text === null) return null;
+  return text.startsWith('<') ? { svg: text } : JSON.parse(text) as PictureModel;
+}
+
 const outboxOf = (r: Row): OutboxRow => ({
   id: r.id as number, gameId: (r.game_id as string | null) ?? null, playerId: (r.player_id as string | null) ?? null,
   kind: r.kind as OutboxRow['kind'], turn: (r.turn as number | null) ?? null, inboundId: (r.inbound_id as number | null) ?? null,
   recipient: r.recipient as string, subject: r.subject as string, messageId: r.message_id as string,
   inReplyTo: (r.in_reply_to as string | null) ?? null, references: (r.refs as string).split(' ').filter(Boolean),
-  text: r.text_body as string, html: (r.html_body as string | null) ?? null, picture: (r.picture as string | null) ?? null, status: r.status as OutboxStatus,
+  text: unpackText(r.text_body), html: unpackNullable(r.html_body), picture: pictureOf(r.picture), status: r.status as OutboxStatus,
   attempts: r.attempts as number, nextAttemptAt: r.next_attempt_at as number, leaseOwner: (r.lease_owner as string | null) ?? null,
   leaseUntil: (r.lease_until as number | null) ?? null, lastError: (r.last_error as string | null) ?? null,
   response: (r.response as string | null) ?? null,
@@ -74,7 +82,10 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
     WHERE game_id = ? AND player_id = ? AND turn >= ? ORDER BY id`);
   const saveCopies = db.prepare('UPDATE outbox SET orders_copies = ? WHERE id = ?');
   return {
-    insert: (row, now) => Number(insert.run({ ...row, picture: row.picture ?? null, refs: row.references.join(' '), now }).lastInsertRowid),
+    insert: (row, now) => Number(insert.run({
+      ...row, text: packText(row.text), html: row.html === null ? null : packText(row.html),
+      picture: row.picture ? packText('svg' in row.picture ? row.picture.svg : JSON.stringify(row.picture)) : null, refs: row.references.join(' '), now,
+    }).lastInsertRowid),
     get: (id) => { const r = get.get(id) as Row | undefined; return r && outboxOf(r); },
     list(filter = {}) {
       const where: string[] = [];
@@ -104,7 +115,7 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
       id: r.id as number,
       kind: r.kind as OutboxKind,
       copies: r.orders_copies === null ? null : (JSON.parse(r.orders_copies as string) as string[]),
-      text: (r.text_body as string | null) ?? null,
+      text: unpackNullable(r.text_body),
     })),
     saveOrderCopies: (id, list) => { saveCopies.run(JSON.stringify(list), id); },
     counts(gameId) {

@@ -2,17 +2,19 @@
  * An outbox row as a message: the row's own Message-ID on every attempt (so a mail sent twice
  * after a crash is one mail to the reader's client), threading headers, the date it was written,
  * and the RFC 3834 markers of automatic mail (Auto-Submitted, and our loop header).
- * A row with a picture carries its SVG along (`picture`); withPicture renders it to the PNG the HTML
- * part shows inline (cid:map@tallyho), in the SMTP thread, just before the mail is built.
+ * A row with a picture carries it along (`picture`, its map view); withPicture draws it and renders
+ * it to the PNG the HTML part shows inline (cid:map@tallyho), in the SMTP thread, just before the
+ * mail is built.
  */
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { LOOP_HEADER } from '../../app/incoming.ts';
 import { PICTURE_CID } from '../../app/mailer.ts';
-import type { OutboxRow } from '../../app/ports.ts';
+import { pictureSvg } from '../../app/pictures.ts';
+import type { OutboxRow, PictureModel } from '../../app/ports.ts';
 import { renderPicture } from '../render/picture.ts';
 
-/** A message to send: nodemailer's options, and the map's SVG when the mail has a picture. */
-export type OutgoingMail = Mail.Options & { picture?: string };
+/** A message to send: nodemailer's options, and the map's picture when the mail has one. */
+export type OutgoingMail = Mail.Options & { picture?: PictureModel };
 
 /**
  * The message with its picture rendered and attached inline (and `picture` gone). A picture that
@@ -23,7 +25,7 @@ export function withPicture(message: OutgoingMail): Mail.Options {
   if (!picture) return rest;
   let png: Buffer;
   try {
-    png = renderPicture(picture).png;
+    png = renderPicture(pictureSvg(picture)).png;
   } catch {
     return rest;
   }

@@ -11,6 +11,7 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { PICTURE_CID } from '../../app/mailer.ts';
 import { renderPicture } from '../render/picture.ts';
+import { pictureSvg } from '../../app/pictures.ts';
 import { when } from '../../app/messages.ts';
 import type { OutboxRow, Store } from '../../app/ports.ts';
 import type { AppDeps } from '../../app/deps.ts';
@@ -112,7 +113,7 @@ export function createHttpApp(o: HttpOptions): express.Express {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
       if (!r?.picture) { res.status(404).type('text').send('no such picture\n'); return; }
       // Shown by the sandboxed HTML page, whose origin is opaque: the picture must allow any origin.
-      res.type('png').set('Cache-Control', 'private, max-age=3600').set('Cross-Origin-Resource-Policy', 'cross-origin').send(renderPicture(r.picture).png);
+      res.type('png').set('Cache-Control', 'private, max-age=3600').set('Cross-Origin-Resource-Policy', 'cross-origin').send(renderPicture(pictureSvg(r.picture)).png);
     });
   }
   app.use(badUrlHandler(pages, o.mode === 'local'));
