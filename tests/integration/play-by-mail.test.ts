@@ -172,7 +172,7 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     // Every report explains the fire order that did not fire, to its own side only.
     for (let turn = 1; turn <= 5; turn++) {
       const raf = latest('raf@localhost', new RegExp(`Turn ${turn} report`));
-      expect(raf).toMatch(/YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 FIXED AT G1 WITHIN 1: no shot - closest chance in impulse \d+, range\s+\d+, G1 at \d+ o'clock: /);
+      expect(raf).toMatch(/YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 FIXED AT G1 WITHIN 1: no shot - closest chance in impulse \d+, range\s+\d+(\s+\([^)]*\))?,\s+G1\s+at\s+R1's\s+\d+\s+o'clock: /);
       expect(raf).not.toMatch(/FIRE G1 ALL AT R1/);
     }
     expect(cli('game', 'list')).toMatch(/^demo +running +6 /m);
