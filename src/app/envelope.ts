@@ -237,7 +237,10 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
     if (env.plots.length || env.moves?.length) problems.push('this is a quick game: write each aircraft\'s move as SPEED and turns, e.g. S1: 2L1 (two SPEED forward, one clock point left, one forward)');
     problems.push(...checkQuickOrders({ ...state, planes }, orders.quick ?? {}, orders.fire, state).map(problemText));
   } else {
-    const checked = planAll({ ...state, planes, units: myUnits(state, player.planes) }, { plots: orders.plots, fire: [], ...(moves.length ? { moves } : {}) });
+    // The player's units, and the decks his planes stand on (a carrier he does not command is still
+    // where his plane launches from: core/ground/deck.ts).
+    const units = [...new Set([...myUnits(state, player.planes), ...(state.units ?? []).filter((u) => planes.some((p) => p.ground?.deck === u.id))])];
+    const checked = planAll({ ...state, planes, units }, { plots: orders.plots, fire: [], ...(moves.length ? { moves } : {}) });
     if (!checked.ok) problems.push(...checked.error.map(problemText));
     problems.push(...checkFireOrders(seen, orders.fire).map(problemText));
   }

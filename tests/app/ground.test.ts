@@ -63,3 +63,21 @@ describe('planes on the ground by mail', () => {
     expect(report).toMatch(/^H1: /m);
   });
 });
+
+describe('a plane on a carrier it does not command, by mail', () => {
+  it('takes the welcome\'s MOVE ... LAUNCH sent back unchanged: the deck is the carrier\'s, whoever commands it', () => {
+    const t = testReferee();
+    const catalog = loadAircraftDir();
+    const ships = loadShipDir();
+    createGame(t.deps, { id: 'cs', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
+    addPlayer(t.deps, { gameId: 'cs', playerId: 'usn', email: RAF, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] });
+    addPlayer(t.deps, { gameId: 'cs', playerId: 'ijn', email: LW, planes: ['Z1', 'Z2', 'Z3'] });
+    startGame(t.deps, 'cs');
+    const w = last(t, LW, 'welcome').text;
+    expect(w).toContain('MOVE Z3 LAUNCH');
+    send(t, LW, w.slice(w.indexOf('\n#TALLYHO') + 1));
+    const ack = last(t, LW, 'ack');
+    expect(ack.text).not.toContain('is gone');
+    expect(ack.subject).toMatch(/orders accepted/);
+  });
+});
