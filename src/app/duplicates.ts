@@ -21,8 +21,12 @@ export interface Choice {
   ambiguous: Envelope[];
 }
 
-/** The orders of an envelope without its secret, turn token or line: what is compared. */
-export const ordersText = (env: Envelope): string => formatOrders([{ ...env, secret: '', line: 1 }]);
+/**
+ * The orders of an envelope without its secret, turn token or line: what is compared. The lines
+ * that could not be read are part of it, as written: a refusal's orders ready to correct, pasted
+ * back unchanged, are a copy of what the referee sent, typo and all.
+ */
+export const ordersText = (env: Envelope): string => formatOrders([{ ...env, secret: '', line: 1 }], { unread: '' });
 
 /**
  * The envelopes a mail from the referee carries, as ordersText (the "orders as flown" and "what was
@@ -45,7 +49,9 @@ export function refereeCopies(tx: StoreTx, gameId: string, playerId: string, tur
   for (const m of tx.outbox.orderCopies(gameId, playerId, turn - 1)) {
     let copies = m.copies;
     if (copies === null) {
-      copies = mailCopies(m.text ?? '', m.kind !== 'ack');
+      // An acknowledgement's WHAT WAS READ and a notice's echo of the player's envelopes ("which
+      // counts?") are his own words behind `|`, not orders the referee sent.
+      copies = mailCopies(m.text ?? '', m.kind !== 'ack' && m.kind !== 'notice');
       tx.outbox.saveOrderCopies(m.id, copies);
     }
     for (const c of copies) out.add(c);
@@ -56,7 +62,7 @@ export function refereeCopies(tx: StoreTx, gameId: string, playerId: string, tur
 /** Whether every envelope of `group` is an unchanged copy of orders the referee sent (none edited). */
 export function onlyCopies(envelopes: readonly Envelope[], group: readonly number[], errors: (i: number) => OrderError[], copies: () => Set<string>): boolean {
   const known = copies();
-  return group.every((i) => errors(i).length === 0 && known.has(ordersText(envelopes[i] as Envelope)));
+  return group.every((i) => known.has(ordersText(envelopes[i] as Envelope)));
 }
 
 /**
@@ -67,7 +73,7 @@ export function chooseEnvelope(envelopes: readonly Envelope[], group: readonly n
   const first = group[0] as number;
   if (group.length === 1) return { chosen: first, notes: [], ambiguous: [] };
   const known = copies();
-  const isCopy = (i: number) => errors(i).length === 0 && known.has(ordersText(envelopes[i] as Envelope));
+  const isCopy = (i: number) => known.has(ordersText(envelopes[i] as Envelope));
   const edited = group.filter((i) => !isCopy(i));
   const distinct = [...new Map(edited.map((i) => [ordersText(envelopes[i] as Envelope), i])).values()];
   if (distinct.length > 1) return { chosen: null, notes: [], ambiguous: distinct.map((i) => envelopes[i] as Envelope) };

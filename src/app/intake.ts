@@ -155,7 +155,7 @@ function askWhichEnvelope(deps: AppDeps, tx: StoreTx, a: { game: GameRow; player
       earlier ? `Your orders sent at ${when(earlier.submittedAt)} still stand.` : `No orders of yours are in for turn ${a.game.turn} yet.`,
       'Which one counts? Send that one again, alone in its mail (or with the others quoted behind ">").',
     ],
-    sections: a.envelopes.map((e) => ({ heading: `The envelope on line ${e.line}`, text: quotedOrders(formatOrders([{ ...e, secret: '(secret)' }])) })),
+    sections: a.envelopes.map((e) => ({ heading: `The envelope on line ${e.line}`, text: quotedOrders(formatOrders([{ ...e, secret: '(secret)' }], { unread: '' })) })),
   });
 }
 

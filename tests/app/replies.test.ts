@@ -143,6 +143,31 @@ describe('mail as players write it', () => {
     expect(accepted(t, 'red')!.orders.plots.R1!.boxes[0]!.man).toBe('1');
   });
 
+  it('counts the corrected envelope over the pasted refusal of a typo, and never a "which counts?" echo as the referee\'s', () => {
+    const t = testReferee();
+    startedDuel(t);
+    const token = t.deps.keys.turnToken('duel', 'red', 1);
+    post(t, RED, envelope('duel', 'red', token, 'R1: RB S TX 1 1'));
+    const refusal = outbox(t).filter((m) => m.kind === 'ack' && m.recipient === RED).at(-1)!;
+    expect(refusal.subject).toMatch(/NOT accepted/);
+    expect(refusal.text).toContain('R1: RB S TX 1 1');
+    const outlook = (top: string) => `${envelope('duel', 'red', token, top)}\n\n-----Original Message-----\nFrom: referee@example.test\n\n${refusal.text}`;
+    // Outlook: the corrected orders on top, the refusal pasted below, unquoted, typo and all.
+    const r = post(t, RED, outlook('R1: RB S TR 1 1'));
+    expect(r.mails.map((m) => m.subject)).toEqual(['[duel] Turn 1 orders accepted']);
+    expect(accepted(t, 'red')!.orders.plots.R1!.boxes[2]!.man).toBe('TR');
+    expect(flat(r.mails[0]!.text)).toMatch(/is an unchanged copy of orders the referee sent you .*it was not counted, the one on line 1 was/);
+    // Two different edited envelopes: the question shows each whole, the unread line too.
+    const q = post(t, RED, `${envelope('duel', 'red', token, 'R1: LB S TL 1 1')}\n${envelope('duel', 'red', token, 'R1: LB S TQ 1 1')}`).mails[0]!;
+    expect(q.subject).toBe('[duel] Turn 1: which of your envelopes counts?');
+    expect(q.text).toContain('  | R1: LB S TQ 1 1');
+    // What the question echoed is the player's own, not orders the referee sent: the same new
+    // orders over the pasted refusal count.
+    const r2 = post(t, RED, outlook('R1: LB S TL 1 1'));
+    expect(r2.mails.map((m) => m.subject)).toEqual(['[duel] Turn 1 orders accepted']);
+    expect(accepted(t, 'red')!.orders.plots.R1!.boxes[2]!.man).toBe('TL');
+  });
+
   it('refuses two different edited envelopes, quotes both and asks which one counts', () => {
     const t = testReferee();
     const s = startedDuel(t);
