@@ -101,9 +101,17 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   }
   const game = games.get(player.gameId) as GameRow;
   if (!BARE_COMMANDS.has(command.name)) {
-    reply(`${command.name} needs your envelope`, [
-      `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}, whose first line carries your secret or the turn token (copy it from your latest report):`,
-      `#TALLYHO ${game.id} ${player.id} "<secret or turn token>"\n${formatCommand(command)}\n#END`,
+    // In a running game the envelope is written out with this turn's token: sent back as it is, it
+    // does what was asked.
+    const running = game.status === 'running';
+    const token = running ? `TURN ${game.turn}` : '';
+    reply(`${command.name} needs your envelope`, running ? [
+      `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}. Here it is, with this turn's token in its first line: send it back as it is (a reply with it at the top will do).`,
+      `#TALLYHO ${game.id} ${player.id} "${deps.keys.turnToken(game.id, player.id, game.turn)}"\n${token}\n${formatCommand(command)}\n#END`,
+      'Nothing was changed yet.',
+    ] : [
+      `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}, whose first line carries your secret:`,
+      `#TALLYHO ${game.id} ${player.id} "<your secret>"\n${formatCommand(command)}\n#END`,
       'Nothing was changed.',
     ], player, game);
     return true;

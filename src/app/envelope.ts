@@ -287,7 +287,11 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,
       // A refusal the player can answer: his envelope as sent, this turn's token in it, the lines
       // that could not be read kept as written, ready to correct and send back.
-      ready: accepted || game.status !== 'running' ? '' : readyEnvelope(deps.keys, game, player.id, env, { unread: '' }),
+      // Accepted with a WARNING: the same orders with CONFIRM, ready to send (messages.ts keeps it
+      // only where the game holds the turn for a confirmation).
+      ready: game.status !== 'running' ? ''
+        : !accepted ? readyEnvelope(deps.keys, game, player.id, env, { unread: '' })
+          : warnings.length ? readyEnvelope(deps.keys, game, player.id, { ...env, commands: [...env.commands.filter((c) => c.name !== 'CONFIRM'), { name: 'CONFIRM', args: [], line: 0 }] }) : '',
     },
   };
 }

@@ -22,6 +22,7 @@ import type { Folder, GameRow, InboundKey, InboundOutcome, PlayerRow, StoreTx } 
 import { preauthLimit, recordPreauth } from './rate-limits.ts';
 import { replyUnasked, type Inbound } from './reply-budget.ts';
 import { confirmJoin } from './signup.ts';
+import { sha256Hex } from '../core/sha256.ts';
 import { resolveReady } from './turn.ts';
 
 export interface IntakeResult {
@@ -36,6 +37,25 @@ export interface IntakeResult {
 }
 
 const HOW_TO = 'Orders go in an envelope: copy the one at the end of your latest report or welcome mail (its first line names the game, your player id and a turn token), edit its plots and send it.';
+
+const HOW_TO_BELOW = 'Orders go in an envelope: the one at the end of this mail holds your orders for this turn, ready to send (its first line names the game, your player id and the turn token); edit its plots and send it back, at the top of a reply.';
+/** An envelope in quoted lines (behind ">"), which is never read as orders. */
+const QUOTED_ENVELOPE = /^[ \t]*>[> \t]*#TALLYHO\b/im;
+const QUOTED = 'Your mail has an envelope in quoted lines (behind ">"): quoted text is never read as orders, so that an old mail quoted in a reply changes nothing. Take away the ">" in front of each line of the envelope you edited, or write your orders in the envelope at the end of this mail.';
+
+/** The mail's text without its quoted lines: what a player wrote himself. */
+const unquoted = (text: string): string => text.split(/\r\n|\r|\n/).filter((l) => !/^\s*>/.test(l)).join('\n').trim();
+
+/** The registered sender's seat the mail is about: the game its subject names, or his only open game. */
+function seatOf(tx: StoreTx, mail: IncomingMail): { game: GameRow; player: PlayerRow } | null {
+  const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
+  const tag = /\[([a-z0-9_-]{1,32})\]/i.exec(mail.subject.slice(0, 200));
+  const named = tag ? mine.filter((p) => p.gameId === (tag[1] as string).toLowerCase()) : [];
+  const open = mine.filter((p) => tx.games.get(p.gameId)?.status === 'running');
+  const player = named.length === 1 ? named[0] : open.length === 1 ? open[0] : undefined;
+  const game = player && tx.games.get(player.gameId);
+  return player && game && game.status === 'running' ? { game, player } : null;
+}
 
 /** Envelope outcomes that come after the secret or token was checked and found right. */
 const AUTHENTICATED: ReadonlySet<EnvelopeOutcome> = new Set(['accepted', 'refused', 'commands', 'not-running']);
@@ -86,10 +106,26 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
     if (!parsed.envelopes.length) {
       if (!senderKnown) return finish(false, 'not-for-us', 'Rejected', 'no orders envelope and the sender is not a player');
       if (answerBareCommand(deps, tx, inbound)) return finish(false, 'orders', 'Processed', 'a command without an envelope');
-      notice('no orders found in your mail', [
+      // A registered player's game, when the mail tells which (its subject's [game], or his only
+      // open game): the notice is his game's, and ends with his orders ready to send (notify.ts).
+      const seat = seatOf(tx, mail);
+      const title = 'no orders found in your mail';
+      const paragraphs = [
         `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} holds no orders envelope, so nothing was changed.`,
-        ...(parsed.outside ? [outsideParagraph(parsed.outside)] : []), HOW_TO, ...mailErrors, ...mail.notes,
-      ]);
+        ...(QUOTED_ENVELOPE.test(mail.text) ? [QUOTED] : []),
+        ...(parsed.outside ? [outsideParagraph(parsed.outside)] : []), seat ? HOW_TO_BELOW : HOW_TO, ...mailErrors, ...mail.notes,
+      ];
+      if (seat) {
+        // A player who writes orders (order-shaped lines of his own, outside any envelope) is a
+        // person trying to play, even in a reply to one of these notices: answered, each new try
+        // (the budget still bounds it). Anything else follows the loop rules (reply-budget.ts).
+        const trying = (parsed.outside ?? []).length > 0;
+        replyUnasked(deps, tx, inbound, {
+          kind: 'notice', to: mail.from, gameId: seat.game.id, title, human: trying,
+          ...(trying ? { repeat: `${seat.game.id}\n${title}\n${sha256Hex(unquoted(mail.text))}` } : {}),
+          queue: (more) => queueAnswer(deps, tx, { to: mail.from, game: seat.game, player: seat.player, kind: 'notice', title, paragraphs: [...paragraphs, ...more], inboundId, replyTo: mail.messageId }),
+        });
+      } else notice(title, paragraphs);
       return finish(false, 'no-orders', 'Processed', 'no envelope');
     }
     // Order-shaped lines outside every envelope are never passed over in silence (app/outside.ts).

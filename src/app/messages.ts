@@ -169,7 +169,9 @@ function progressText(a: AckInput): string {
   if (!a.accepted) return `${a.ready ? 'Correct the orders below (YOUR ORDERS, READY TO CORRECT) and send them back' : 'Correct the orders and send them again'}.${holds}`;
   // A WARNING: never "change the plot" together with "the turn is resolved".
   if (a.warned && a.confirmMinutes) {
-    const choice = 'send new orders, or CONFIRM in an envelope (alone, or with these orders) to have them flown as they are';
+    const choice = a.ready
+      ? 'send new orders, or CONFIRM to have them flown as they are (the envelope at the end of this mail, YOUR ORDERS WITH CONFIRM, READY TO SEND, does it: send it back as it is)'
+      : 'send new orders, or CONFIRM in an envelope (alone, or with these orders) to have them flown as they are';
     const until = a.confirmUntil ?? `${durationText(a.confirmMinutes)} from now`;
     return a.waiting.length
       ? `Your orders carry a WARNING (above). Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. Should they all be in before ${until}, the turn waits for you until then: ${choice}. Without either, they are flown as they are.`
@@ -204,7 +206,11 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
       : wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2),
     waiting: a.waiting.join(', '),
     progress: wrap(progressText(a), 0),
-    ready: a.ready ?? '',
+    // A refusal's orders ready to correct; accepted orders with a WARNING in a game that holds the
+    // turn for it: the same orders with CONFIRM, ready to send.
+    ready: !a.accepted || (a.warned && a.confirmMinutes) ? a.ready ?? '' : '',
+    readyHeading: a.accepted ? 'YOUR ORDERS WITH CONFIRM, READY TO SEND' : 'YOUR ORDERS, READY TO CORRECT',
+    readyTitle: a.accepted ? 'Your orders with CONFIRM, ready to send' : 'Your orders, ready to correct',
     notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
     sender: a.sender,
   };

@@ -52,6 +52,12 @@ export interface Unasked {
   title: string;
   /** What makes two replies the same (by default the game and the title). */
   repeat?: string;
+  /**
+   * A registered player's mail with orders of his own in it: answered even when it answers one of
+   * these replies (a player replying to "no orders found" with his orders is a person, not a
+   * robot); the repeat rule and the budget still bound any loop.
+   */
+  human?: boolean;
   /** Queues the reply with `more` paragraphs at its end; returns its Message-ID. */
   queue(more: string[]): string;
 }
@@ -92,7 +98,7 @@ export function replyUnasked(deps: AppDeps, tx: StoreTx, inbound: Inbound | null
     return false;
   };
   if (inbound?.limited) return hold('rate-limit', inbound.limited);
-  if (inbound && r.kind === 'notice' && answersOurNotice(deps, tx, inbound.mail, r.to)) return hold('answers-notice');
+  if (inbound && r.kind === 'notice' && !r.human && answersOurNotice(deps, tx, inbound.mail, r.to)) return hold('answers-notice');
   const allowance = allowanceOf(r.kind);
   const budget = allowance === 'command' ? COMMAND_BUDGET : REPLY_BUDGET;
   const recent = tx.replies.recent(r.to, now - DAY + 1).filter((x) => x.budgeted && allowanceOf(x.kind) === allowance);

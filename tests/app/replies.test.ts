@@ -230,8 +230,13 @@ describe('commands without an envelope', () => {
     startedDuel(t);
     const r = post(t, RED, 'WAIT');
     expect(r.mails[0]!.subject).toBe('[duel] WAIT needs your envelope');
-    expect(r.mails[0]!.text).toContain('#TALLYHO duel red "<secret or turn token>"');
+    // The envelope written out with this turn's token: sent back as it is, it does what was asked.
+    const token = t.deps.keys.turnToken('duel', 'red', 1);
+    expect(r.mails[0]!.text).toContain(`#TALLYHO duel red "${token}"\nTURN 1\nWAIT\n#END`);
     expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBeNull();
+    const back = r.mails[0]!.text;
+    post(t, RED, back.slice(back.indexOf('#TALLYHO duel red'), back.indexOf('#END') + 4));
+    expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBe(1);
   });
 
   it('asks which game when the address plays in several, unless the subject names it', () => {
@@ -310,5 +315,26 @@ describe('bounded work per mail', () => {
     expect(r.mails).toHaveLength(1);
     expect(r.mails[0]!.text).toContain('Commands written more than once are answered once: MAP.');
     expect(r.mails[0]!.text.match(/THE MAP AT THE START OF TURN 1/g)).toHaveLength(1);
+  });
+});
+
+describe('a registered player\'s mail without an envelope', () => {
+  it('is answered in his game\'s thread with his orders ready to send, says a quoted envelope is not read, and a reply to that answer is answered too', () => {
+    const t = testReferee();
+    startedDuel(t);
+    const welcome = outbox(t).find((m) => m.kind === 'welcome' && m.recipient === RED)!;
+    const quoted = welcome.text.split('\n').map((l) => `> ${l}`).join('\n');
+    // The envelope edited inside the quote: never read, and the answer says why.
+    const r = post(t, RED, `My orders are in the quote below.\n\n${quoted.replace(/^> R1: .*$/m, '> R1: RB S TR 1 1')}`, { subject: `Re: ${welcome.subject}` });
+    expect(r.mails.map((m) => m.subject)).toEqual(['[duel] No orders found in your mail']);
+    const text = flat(r.mails[0]!.text);
+    expect(text).toContain('Your mail has an envelope in quoted lines (behind ">"): quoted text is never read as orders');
+    expect(r.mails[0]!.text).toMatch(/YOUR ORDERS FOR TURN 1, READY TO SEND[\s\S]*#TALLYHO duel red "T1-[0-9a-f]+"/);
+    // A person replying to that answer, puzzled: answered again (not taken for a robot's loop).
+    const again = post(t, RED, `Sorry, I do not understand. My orders are:\nR1: RB S TR 1 1\n\n${r.mails[0]!.text.split('\n').map((l) => `> ${l}`).join('\n')}`, { subject: `Re: ${r.mails[0]!.subject}`, headers: { 'in-reply-to': [r.mails[0]!.messageId] } });
+    expect(again.mails.map((m) => m.subject)).toEqual(['[duel] No orders found in your mail']);
+    // The same mail again is held back (the repeat rule bounds a loop), and so is a robot's.
+    const third = post(t, RED, `Sorry, I do not understand. My orders are:\nR1: RB S TR 1 1\n\n${r.mails[0]!.text.split('\n').map((l) => `> ${l}`).join('\n')}`, { subject: `Re: ${r.mails[0]!.subject}` });
+    expect(third.mails).toEqual([]);
   });
 });

@@ -24,7 +24,9 @@ describe('the reply budget', () => {
     const t = testReferee();
     startedDuel(t);
     const first = post(t, RED, 'Is it my turn?');
-    expect(first.mails.map((m) => m.subject)).toEqual(['Tallyho: No orders found in your mail']);
+    // In the thread of the sender's only game, ending with his orders ready to send.
+    expect(first.mails.map((m) => m.subject)).toEqual(['[duel] No orders found in your mail']);
+    expect(first.mails[0]!.text).toContain('YOUR ORDERS FOR TURN 1, READY TO SEND');
     expect(first.mails[0]!.text).not.toMatch(/at most 2/);
     t.tick(60_000);
     // A command without an envelope draws on an allowance of its own: the notices stay.

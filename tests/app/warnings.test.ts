@@ -27,13 +27,17 @@ describe('orders with a warning', () => {
     const ack = flat(mails.find((m) => m.kind === 'ack')!.text);
     expect(ack).toContain('WARNING: R1 leaves the map in impulse');
     expect(ack).toContain('Your orders carry a WARNING (above).');
-    expect(ack).toContain("Every player's orders are in, so the turn waits for you until Sat 10 Jan 2026 09:30 UTC: send new orders, or CONFIRM in an envelope");
+    expect(ack).toContain("Every player's orders are in, so the turn waits for you until Sat 10 Jan 2026 09:30 UTC: send new orders, or CONFIRM to have them flown as they are (the envelope at the end of this mail, YOUR ORDERS WITH CONFIRM, READY TO SEND, does it: send it back as it is)");
     expect(ack).not.toMatch(/resolves the turn now|resolved now/);
     expect(mails.filter((m) => m.kind === 'report')).toHaveLength(0);
     expect(turnOf(t)).toBe(2 - 1);
-    // CONFIRM: flown as they are, at once.
-    const confirmed = post(t, RED, envelope('duel', 'red', s.red, 'CONFIRM'));
-    expect(flat(confirmed.mails.find((m) => m.kind === 'answer')!.text)).toContain('Your orders for turn 1 are flown as they are, warnings and all');
+    // The acknowledgement ends with the same orders and CONFIRM, this turn's token in the first line.
+    const text = mails.find((m) => m.kind === 'ack')!.text;
+    expect(text).toMatch(/YOUR ORDERS WITH CONFIRM, READY TO SEND\n\n#TALLYHO duel red "T1-[0-9a-f]+"\nTURN 1\nR1: 1 1 1 1 1\n(.*\n)*CONFIRM\n#END/);
+    // Sent back as it is: flown as they are, at once.
+    // The whole acknowledgement sent back (a reply that pastes it unquoted): its one envelope counts.
+    const confirmed = post(t, RED, `Yes, fly them.\n\n-----Original Message-----\n${text}`);
+    expect(confirmed.mails.find((m) => m.kind === 'ack')!.subject).toBe('[duel] Turn 1 orders accepted');
     expect(confirmed.mails.filter((m) => m.kind === 'report')).toHaveLength(2);
     expect(turnOf(t)).toBe(2);
   });
