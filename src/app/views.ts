@@ -7,7 +7,7 @@
 import { START_ON } from '../core/ground/phase.ts';
 import type { GameEvent } from '../core/events.ts';
 import { groundNeeds, groundSheetLine, groundTemplateMove } from './ground-views.ts';
-import { capacityOf, enginesWorking, systemName } from '../core/combat/damage-state.ts';
+import { capacityOf, enginesWorking, systemName } from '../core/damage/state.ts';
 import { bankWords } from '../core/bank.ts';
 import { distance, hexLabel, parseHexLabel } from '../core/hex/coords.ts';
 import { facingText } from '../core/hex/facing.ts';

@@ -3,7 +3,7 @@
  * III, then the changes of seed 000 XI (new initial speed, altitude, bank) and the carry-over.
  * Pure: the same state and orders give the same new state and events, always.
  */
-import { bandCondition } from './combat/damage-state.ts';
+import { bandCondition } from './damage/state.ts';
 import { type Dice, seededDice } from './dice.ts';
 import type { GameEvent } from './events.ts';
 import { type MissedOrders, missedOrders } from './movement/missed-orders.ts';

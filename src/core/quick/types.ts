@@ -64,3 +64,9 @@ export type QuickEvent =
   | { type: 'shot'; plane: string; weapon: QuickSide; target: string; range: number; modifier: number; needs: number; roll: number; hit: boolean }
   | { type: 'damage'; plane: string; roll: number; what: 'fuselage' | 'engine' | 'weapon'; side?: QuickSide; fuselage: number; engine: number; by: string }
   | { type: 'down'; plane: string; how: 'destroyed' | 'crashed'; by: string };
+
+export interface QuickData {
+  cards: Record<string, QuickCard>;
+  /** What each aircraft has left: its Aircraft Turn Record. */
+  planes: Record<string, { engine: number; fuselage: number; lost: QuickSide[]; status: QuickPlane['status'] }>;
+}

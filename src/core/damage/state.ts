@@ -7,24 +7,9 @@
  * (gun positions on the left, on the right and on the centre line).
  */
 import type { AircraftCard, GunGroup } from '../aircraft/types.ts';
-import type { PlaneState } from '../state.ts';
-import type { Place } from './hit-location.ts';
+import type { PlaneDamage, PlaneState } from '../state.ts';
+import type { Place } from '../combat/hit-location.ts';
 import type { PilotQuality } from '../pilots/quality.ts';
-
-export interface PlaneDamage {
-  /** Hits taken, by system key. */
-  taken: Record<string, number>;
-  /** Destroyed system keys, in the order they were destroyed. */
-  destroyed: string[];
-  /** The bomb load was jettisoned (an engine lost): no bombs, still flies as loaded (seed 001). */
-  jettisoned?: boolean;
-  /** Odds model (seed 002): damaged once (a second damage shoots the plane down). */
-  oddsDamaged?: boolean;
-  /** Odds model, medium and heavy bombers: damage points (seed 002 4.1). */
-  points?: number;
-  /** Odds model with the ammunition rule: the cannon have fired their last rounds (seed 002 10.15). */
-  ammoOut?: boolean;
-}
 
 export const emptyDamage = (): PlaneDamage => ({ taken: {}, destroyed: [] });
 
