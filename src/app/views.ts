@@ -16,7 +16,7 @@ import { missedOrders } from '../core/movement/missed-orders.ts';
 import { planeLimits } from '../core/movement/limits.ts';
 import { ordinal } from '../core/movement/plan-checks.ts';
 import { firstPhaseHexes } from '../core/two-phase/initiative.ts';
-import type { QuickStep } from '../core/quick/types.ts';
+import type { QuickStep } from '../orders/ast.ts';
 import { quickTemplateMove } from './quick-views.ts';
 import { type GameState, type PlaneState, speedText } from '../core/state.ts';
 import { planAll, resolveTurn } from '../core/turn.ts';

@@ -27,7 +27,7 @@ import { settleLanded } from './ground/land.ts';
 import type { InitiativeChoice } from './two-phase/initiative.ts';
 import { layOut, runTwoPhase } from './two-phase/turn.ts';
 import { checkQuickOrders, resolveQuickGame } from './quick/game.ts';
-import type { QuickStep } from './quick/types.ts';
+import type { QuickStep } from '../orders/ast.ts';
 
 export interface TurnOrders {
   /** Plots by plane id; a flying plane with none flies the missed-orders default. */

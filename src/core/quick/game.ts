@@ -11,7 +11,8 @@ import type { GameEvent } from '../events.ts';
 import { err, ok, type Problem, type Result } from '../result.ts';
 import { type GameState, NO_LAST_TURN, type PlaneState, type PlaneStatus } from '../state.ts';
 import { checkQuickMove, flyQuick, resolveQuickTurn } from './rules.ts';
-import type { QuickData, QuickEvent, QuickOrders, QuickPlane, QuickSide, QuickState, QuickStep } from './types.ts';
+import type { QuickData, QuickEvent, QuickOrders, QuickPlane, QuickSide, QuickState } from './types.ts';
+import type { QuickStep } from '../../orders/ast.ts';
 import { QUICK_SIDES } from './types.ts';
 
 const SIDE_WORDS: Record<QuickSide, string> = { F: 'front', L: 'left', R: 'right', B: 'rear' };

@@ -26,7 +26,7 @@ import type { AppLog } from '../../app/deps.ts';
 import type { Clock, Folder, InboundKey, Store } from '../../app/ports.ts';
 import type { ImapConfig } from '../config.ts';
 import type { AccessTokenSource } from '../oauth/tokens.ts';
-import type { RawHandler, RawMail } from '../serve.ts';
+import type { RawHandler, RawMail } from './inbox.ts';
 import { ImapAuth, type ImapLogin } from './imap-auth.ts';
 import { DEFAULT_LIMITS } from './read.ts';
 
