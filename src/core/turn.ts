@@ -70,14 +70,14 @@ export interface TurnResult {
 
 export interface ResolveOptions {
   /**
-   * Fly the turn without a die (a forecast, app/forecast.ts): the fire orders are tried as in a
+   * Fly the turn without a die (a forecast, app/views/forecast.ts): the fire orders are tried as in a
    * real turn and the shots found are returned as `sighted`, none thrown, no damage done; no
    * bail-out is rolled. Any die asked for would be an error.
    */
   dry?: boolean;
   /**
    * Replay a turn resolved when a torpedo that hit a ship in the impulse it was dropped did its
-   * damage at once, before seed 000 VIII.5 was followed (app/verify.ts finds such turns): the same
+   * damage at once, before seed 000 VIII.5 was followed (app/history/verify.ts finds such turns): the same
    * dice, the damage in the impulse of release as it was then.
    */
   torpedoAtRelease?: boolean;

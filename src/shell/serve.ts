@@ -7,11 +7,11 @@
  * unless the mail servers keep them waiting, and the process ends within STOP_DEADLINE_MS.
  */
 import type { Logger } from 'pino';
-import type { IncomingMail } from '../app/incoming.ts';
-import { receive } from '../app/intake.ts';
-import { refuseOversized } from '../app/oversized.ts';
-import { tick } from '../app/tick.ts';
-import { resolveAllReady } from '../app/turn.ts';
+import type { IncomingMail } from '../app/ports/mail.ts';
+import { receive } from '../app/intake/intake.ts';
+import { refuseOversized } from '../app/intake/oversized.ts';
+import { tick } from '../app/turn/tick.ts';
+import { resolveAllReady } from '../app/turn/resolve.ts';
 import { loadConfig, type Config } from './config.ts';
 import { faultPoint } from './fault.ts';
 import { createLogger } from './log.ts';

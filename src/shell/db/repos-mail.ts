@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type {
   OutboxKind,
   Folder, InboundOutcome, InboundRepo, InboundRow, OutboxRepo, OutboxRow, OutboxStatus,
-} from '../../app/ports.ts';
+} from '../../app/ports/store.ts';
 
 type Row = Record<string, unknown>;
 

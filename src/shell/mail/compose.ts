@@ -6,9 +6,9 @@
  * part shows inline (cid:map@tallyho), in the SMTP thread, just before the mail is built.
  */
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { LOOP_HEADER } from '../../app/incoming.ts';
-import { PICTURE_CID } from '../../app/mailer.ts';
-import type { OutboxRow } from '../../app/ports.ts';
+import { LOOP_HEADER } from '../../app/ports/mail.ts';
+import { PICTURE_CID } from '../../app/mail/mailer.ts';
+import type { OutboxRow } from '../../app/ports/store.ts';
 import { renderPicture } from '../render/picture.ts';
 
 /** A message to send: nodemailer's options, and the map's SVG when the mail has a picture. */

@@ -2,8 +2,8 @@
  * What an inbox hands to the intake: a raw mail with its ledger key, and the handler that takes a
  * group of them in (serve.ts makes it, mail/imap-inbox.ts calls it).
  */
-import type { receive } from '../../app/intake.ts';
-import type { InboundKey } from '../../app/ports.ts';
+import type { receive } from '../../app/intake/intake.ts';
+import type { InboundKey } from '../../app/ports/store.ts';
 
 export interface RawMail {
   raw: Buffer;
@@ -12,7 +12,7 @@ export interface RawMail {
   envelopeFrom?: string;
   /**
    * Set for a mail over the size limit, whose `raw` is then its header only (its body was not
-   * fetched): the size its server gave. It is refused unread (app/oversized.ts).
+   * fetched): the size its server gave. It is refused unread (app/intake/oversized.ts).
    */
   size?: number;
 }
