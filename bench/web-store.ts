@@ -8,9 +8,9 @@
  */
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { silentLog, type AppDeps } from '../src/app/deps.ts';
-import { addPlayer, createGame, startGame } from '../src/app/games.ts';
-import { resolveReady } from '../src/app/turn.ts';
+import { silentLog, type AppDeps } from '../src/app/ports/deps.ts';
+import { addPlayer, createGame, startGame } from '../src/app/setup/games.ts';
+import { resolveReady } from '../src/app/turn/resolve.ts';
 import type { AircraftCard } from '../src/core/aircraft/types.ts';
 import { movementPoints } from '../src/core/impulse/schedule.ts';
 import { planTurn } from '../src/core/movement/plan.ts';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { receive } from '../src/app/intake.ts';
+import { receive } from '../src/app/intake/intake.ts';
 import { configFrom } from '../src/shell/config.ts';
 import { ensureDemo } from '../src/shell/local/demo.ts';
 import { readMail } from '../src/shell/mail/read.ts';

@@ -9,7 +9,7 @@ import { sha256 } from './sha256.ts';
 export interface DiceState {
   /**
    * The seed that throws the dice. The referee puts each turn's own seed in before resolving it
-   * (src/app/dice.ts, docs/fair-dice.md); in a stored state it is the previous turn's (empty at the
+   * (src/app/game/dice.ts, docs/fair-dice.md); in a stored state it is the previous turn's (empty at the
    * start of a game) and throws nothing.
    */
   seed: string;

@@ -5,7 +5,6 @@
  * events alone. The JSON shape is documented in docs/cli.md.
  */
 import type { Bank } from './bank.ts';
-import type { NoShotReason } from './combat/no-shot.ts';
 import type { QuickEvent } from './quick/types.ts';
 
 export type Phase = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
@@ -143,3 +142,15 @@ export interface NoShotFields {
 }
 
 export type EventType = GameEvent['type'];
+
+/**
+ * The reason codes (docs/cli.md gives each one's meaning), in the order a chance lists them: the
+ * firer's, the order's, the target's, then the geometry's.
+ */
+export const NO_SHOT_REASONS = [
+  'not-flying', 'guns-out', 'fire-held', 'already-fired', 'before-from', 'not-active', 'ordnance', 'no-target', 'target-gone',
+  'same-hex', 'not-heavy-bomber', 'flex-target-shot', 'beyond-range', 'beyond-within', 'nose-attitude', 'altitude-separation',
+  'not-from-behind', 'not-ahead', 'outside-cone', 'outside-arc',
+] as const;
+
+export type NoShotReason = (typeof NO_SHOT_REASONS)[number];

@@ -16,7 +16,7 @@ import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 import { flakMountSchema, type FlakTable } from './flak/table.ts';
 import type { RocketTable } from './ordnance/rocket-table.ts';
 import type { SpottingTable } from './spotting/table.ts';
-import type { FogState } from './spotting/spot.ts';
+import type { FogState } from './state.ts';
 import { err, ok, type Problem, type Result, schemaProblems } from './result.ts';
 import { type GameState, NO_LAST_TURN } from './state.ts';
 import { type PilotState, QUALITIES } from './pilots/quality.ts';

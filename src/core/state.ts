@@ -4,19 +4,18 @@
  * rule (1)), altitudes in feet.
  */
 import type { AircraftCard } from './aircraft/types.ts';
-import type { QuickData } from './quick/game.ts';
+import type { QuickData } from './quick/types.ts';
 import type { Bank } from './bank.ts';
 import type { DiceState } from './dice.ts';
 import type { Hex } from './hex/coords.ts';
 import type { Manoeuvre, PlotMode } from '../orders/ast.ts';
-import type { PlaneDamage } from './combat/damage-state.ts';
 import type { TerrainSpec } from './terrain.ts';
 import type { ShipCard, UnitState } from './units/types.ts';
 import type { BombingTable } from './ordnance/bombing-table.ts';
 import type { FlakTable } from './flak/table.ts';
 import type { RocketTable } from './ordnance/rocket-table.ts';
-import type { FogState } from './spotting/spot.ts';
 import type { PilotState } from './pilots/quality.ts';
+import type { SpottingTable } from './spotting/table.ts';
 import type { TorpedoTable } from './ordnance/torpedo-table.ts';
 
 /** One impulse box locked in from an earlier turn (seed 000 X.B.5), with its consequences fixed. */
@@ -153,3 +152,30 @@ export const cardOf = (s: GameState, p: PlaneState): AircraftCard => {
 
 /** Speed in tenths shown as players write it: 55 -> "5.5". */
 export const speedText = (tenths: number): string => (tenths / 10).toFixed(1);
+
+export interface PlaneDamage {
+  /** Hits taken, by system key. */
+  taken: Record<string, number>;
+  /** Destroyed system keys, in the order they were destroyed. */
+  destroyed: string[];
+  /** The bomb load was jettisoned (an engine lost): no bombs, still flies as loaded (seed 001). */
+  jettisoned?: boolean;
+  /** Odds model (seed 002): damaged once (a second damage shoots the plane down). */
+  oddsDamaged?: boolean;
+  /** Odds model, medium and heavy bombers: damage points (seed 002 4.1). */
+  points?: number;
+  /** Odds model with the ammunition rule: the cannon have fired their last rounds (seed 002 10.15). */
+  ammoOut?: boolean;
+}
+
+export interface FogState {
+  /** Each side's identified enemy counters. */
+  spotted: Record<string, string[]>;
+  /** When the web archive shows everything: when the game is over, or at once. */
+  reveal: 'over' | 'always';
+  /** The sun's direction as a clock facing (0 = map top), if the scenario puts it somewhere. */
+  sun?: number;
+  /** A cloud layer, feet. */
+  cloud?: { base: number; tops: number };
+  table: SpottingTable;
+}

@@ -3,7 +3,7 @@
  * III, then the changes of seed 000 XI (new initial speed, altitude, bank) and the carry-over.
  * Pure: the same state and orders give the same new state and events, always.
  */
-import { bandCondition } from './combat/damage-state.ts';
+import { bandCondition } from './damage/state.ts';
 import { type Dice, seededDice } from './dice.ts';
 import type { GameEvent } from './events.ts';
 import { type MissedOrders, missedOrders } from './movement/missed-orders.ts';
@@ -27,7 +27,7 @@ import { settleLanded } from './ground/land.ts';
 import type { InitiativeChoice } from './two-phase/initiative.ts';
 import { layOut, runTwoPhase } from './two-phase/turn.ts';
 import { checkQuickOrders, resolveQuickGame } from './quick/game.ts';
-import type { QuickStep } from './quick/types.ts';
+import type { QuickStep } from '../orders/ast.ts';
 
 export interface TurnOrders {
   /** Plots by plane id; a flying plane with none flies the missed-orders default. */
@@ -70,14 +70,14 @@ export interface TurnResult {
 
 export interface ResolveOptions {
   /**
-   * Fly the turn without a die (a forecast, app/forecast.ts): the fire orders are tried as in a
+   * Fly the turn without a die (a forecast, app/views/forecast.ts): the fire orders are tried as in a
    * real turn and the shots found are returned as `sighted`, none thrown, no damage done; no
    * bail-out is rolled. Any die asked for would be an error.
    */
   dry?: boolean;
   /**
    * Replay a turn resolved when a torpedo that hit a ship in the impulse it was dropped did its
-   * damage at once, before seed 000 VIII.5 was followed (app/verify.ts finds such turns): the same
+   * damage at once, before seed 000 VIII.5 was followed (app/history/verify.ts finds such turns): the same
    * dice, the damage in the impulse of release as it was then.
    */
   torpedoAtRelease?: boolean;

@@ -5,7 +5,6 @@
  * optional altitude change and optional power (P) or brake (K) marks. Every box enters one hex
  * (seed 001 rule (7)), except where steep and vertical manoeuvres skip movement (rules (18)-(20)).
  */
-import type { QuickStep } from '../core/quick/types.ts';
 
 /** Manoeuvre notations of one impulse box (seed 000 X.E-X.F, seed 001 rules (1)-(11), (20)). */
 export type Manoeuvre =
@@ -152,3 +151,6 @@ export interface ParseResult {
   /** Order-shaped lines outside every envelope, which are not read (orders/outside.ts). */
   outside?: OutsideLine[];
 }
+
+/** One step of a move order: SPEED forward (hexes), or one clock point left or right. */
+export type QuickStep = { kind: 'F'; n: number } | { kind: 'L' } | { kind: 'R' };

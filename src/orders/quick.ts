@@ -4,7 +4,7 @@
  * each), `L` and `R` one clock point each; spaces may separate them (`2 L 1`). Which orders a plane
  * may fly is the referee's to check (core/quick/rules.ts): the parser knows the notation only.
  */
-import type { QuickStep } from '../core/quick/types.ts';
+import type { QuickStep } from './ast.ts';
 
 export interface QuickParseError { code: 'E_QUICK_EMPTY' | 'E_QUICK_WORD'; message: string }
 

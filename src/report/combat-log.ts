@@ -6,7 +6,7 @@
 import type { GameEvent, ShotEvent } from '../core/events.ts';
 import { permilleText } from '../core/ordnance/bombing-table.ts';
 import { facingText } from '../core/hex/facing.ts';
-import { SYSTEM_NAMES } from '../core/combat/damage-state.ts';
+import { SYSTEM_NAMES } from '../core/damage/state.ts';
 import { type FlexibleShot, rocketClock, shotClock } from './clock.ts';
 
 type Ev<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;

@@ -4,7 +4,7 @@
  * range, where the enemy was) and every condition that stopped it there. Only a reader's own
  * planes' lines go in his mail: they tell the plane's fire orders.
  */
-import type { NoShotReason } from '../core/combat/no-shot.ts';
+import type { NoShotReason } from '../core/events.ts';
 import { phaseName, type TurnShape, turnShape } from './turn-shape.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { PlaneStatus } from '../core/state.ts';

@@ -5,7 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { AppError, type CampaignSource, type ScenarioSource } from '../app/deps.ts';
+import { AppError, type CampaignSource, type ScenarioSource } from '../app/ports/deps.ts';
 import { parseCampaign, type CampaignSpec } from '../core/campaign/spec.ts';
 import { readText } from './scenario-file.ts';
 import { TallyhoError } from './errors.ts';

@@ -5,9 +5,9 @@
  * The states themselves are checked by re-resolving them: `tallyho verify` after an import.
  */
 import { z } from 'zod';
-import { EXPORT_FORMAT, EXPORT_VERSION, type GameExport } from '../app/export.ts';
+import { EXPORT_FORMAT, EXPORT_VERSION, type GameExport } from '../app/history/export.ts';
 import { TallyhoError } from './errors.ts';
-import { CAMPAIGN_EXPORT_FORMAT, CAMPAIGN_EXPORT_VERSION, type CampaignExport, campaignExportProblems } from '../app/campaigns/export.ts';
+import { CAMPAIGN_EXPORT_FORMAT, CAMPAIGN_EXPORT_VERSION, type CampaignExport, campaignExportProblems } from '../app/history/campaign.ts';
 import { campaignSchema } from '../core/campaign/spec.ts';
 
 const int = z.number().int();

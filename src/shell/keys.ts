@@ -4,7 +4,7 @@
  * and turn under the server's key), dice seeds and Message-IDs.
  */
 import { createHmac, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { Keys, Store } from '../app/ports.ts';
+import type { Keys, Store } from '../app/ports/store.ts';
 
 /** No 0/o, 1/l/i: a secret read aloud or retyped from paper survives. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -3,7 +3,7 @@
  * The use cases log through the small AppLog interface.
  */
 import pino, { type Logger } from 'pino';
-import type { AppLog } from '../app/deps.ts';
+import type { AppLog } from '../app/ports/deps.ts';
 
 /**
  * A logger writing to a file descriptor (2: standard error) through a buffer that is written out

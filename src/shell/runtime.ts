@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { AppError, silentLog, type AppDeps } from '../app/deps.ts';
+import { AppError, silentLog, type AppDeps } from '../app/ports/deps.ts';
 import { loadConfig, type Config } from './config.ts';
 import { SqliteStore } from './db/store.ts';
 import { TallyhoError } from './errors.ts';

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppError, type ScenarioSource } from '../app/deps.ts';
+import { AppError, type ScenarioSource } from '../app/ports/deps.ts';
 import { loadAircraftDir } from './aircraft/catalog.ts';
 import { isTallyhoError } from './errors.ts';
 import { loadScenarioFile } from './scenario-file.ts';

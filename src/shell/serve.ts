@@ -7,12 +7,11 @@
  * unless the mail servers keep them waiting, and the process ends within STOP_DEADLINE_MS.
  */
 import type { Logger } from 'pino';
-import type { IncomingMail } from '../app/incoming.ts';
-import { receive } from '../app/intake.ts';
-import { refuseOversized } from '../app/oversized.ts';
-import type { InboundKey } from '../app/ports.ts';
-import { tick } from '../app/tick.ts';
-import { resolveAllReady } from '../app/turn.ts';
+import type { IncomingMail } from '../app/ports/mail.ts';
+import { receive } from '../app/intake/intake.ts';
+import { refuseOversized } from '../app/intake/oversized.ts';
+import { tick } from '../app/turn/tick.ts';
+import { resolveAllReady } from '../app/turn/resolve.ts';
 import { loadConfig, type Config } from './config.ts';
 import { faultPoint } from './fault.ts';
 import { createLogger } from './log.ts';
@@ -21,6 +20,7 @@ import { ensureDemo, type DemoPlayer } from './local/demo.ts';
 import { startSmtpListener, type SmtpListener } from './local/smtp-listener.ts';
 import { composeMessage } from './mail/compose.ts';
 import { ImapInbox } from './mail/imap-inbox.ts';
+import type { RawHandler, RawMail, Received } from './mail/inbox.ts';
 import { accessTokens } from './oauth/tokens.ts';
 import { OutboxWorker, type RetryPolicy } from './mail/outbox-worker.ts';
 import { readMail } from './mail/read.ts';
@@ -49,27 +49,6 @@ export interface RunningServer {
   smtpPort: number | null;
   stop(): Promise<void>;
 }
-
-export interface RawMail {
-  raw: Buffer;
-  key: InboundKey;
-  /** The SMTP envelope sender, when the mail came by SMTP. */
-  envelopeFrom?: string;
-  /**
-   * Set for a mail over the size limit, whose `raw` is then its header only (its body was not
-   * fetched): the size its server gave. It is refused unread (app/oversized.ts).
-   */
-  size?: number;
-}
-
-export type Received = ReturnType<typeof receive>;
-
-/**
- * Reads raw mails and runs them through the intake and the turn, all in one transaction (one
- * commit for the lot, each mail still with its ledger row); if any of them fails, they are taken
- * again one by one so the others are not held up. Returns, per mail, where to file it or the error.
- */
-export type RawHandler = (mails: RawMail[]) => Promise<(Received | Error)[]>;
 
 /**
  * Mails of one fetch are read one after another and taken in by groups of at most GROUP_MAILS

@@ -6,10 +6,10 @@
  * the enemy's ratings stay hidden until they show.
  */
 import { describe, expect, it } from 'vitest';
-import { recordOf, requireCampaign } from '../../src/app/campaigns/campaigns.ts';
-import { campaignPage, pilotPage } from '../../src/app/campaigns/archive.ts';
-import { exportCampaign, importCampaign, verifyCampaign } from '../../src/app/campaigns/export.ts';
-import { gamePage } from '../../src/app/archive.ts';
+import { recordOf, requireCampaign } from '../../src/app/views/campaign.ts';
+import { campaignPage, pilotPage } from '../../src/app/archive/campaigns.ts';
+import { exportCampaign, importCampaign, verifyCampaign } from '../../src/app/history/campaign.ts';
+import { gamePage } from '../../src/app/archive/games.ts';
 import { checkCampaignExport } from '../../src/shell/export-file.ts';
 import { lastMail, post } from '../support/app.ts';
 import { events, flat, GM, gm, LW, mails, playOut, RAF, referee } from '../support/campaign.ts';

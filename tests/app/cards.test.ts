@@ -1,6 +1,6 @@
 /** The cards of a player's planes and what CARD finds (src/app/cards.ts). */
 import { describe, expect, it } from 'vitest';
-import { cardsAsked, planeCards } from '../../src/app/cards.ts';
+import { cardsAsked, planeCards } from '../../src/app/views/cards.ts';
 import { createGame, parseScenario } from '../../src/core/scenario.ts';
 import { renderCard } from '../../src/report/card.ts';
 import { DUEL, testCards } from '../support/app.ts';

@@ -5,8 +5,8 @@
  * APPROVE, DECLINE), with the secret checked and the answers only to registered addresses.
  */
 import { describe, expect, it } from 'vitest';
-import { setGm } from '../../src/app/roster.ts';
-import { tick } from '../../src/app/tick.ts';
+import { setGm } from '../../src/app/setup/roster.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { renderCard } from '../../src/report/card.ts';
 import { DUEL, envelope, startedDuel, testCards, outbox, post, testReferee, type TestReferee } from '../support/app.ts';

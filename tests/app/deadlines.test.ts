@@ -4,11 +4,11 @@
  * misses, holds, pause, extensions, PROCESS, PREVIEW, ROLLBACK, REPLACE and TERMINATE.
  */
 import { describe, expect, it } from 'vitest';
-import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, setSetting, terminateGame } from '../../src/app/control.ts';
-import { receive } from '../../src/app/intake.ts';
-import { rollbackTurn } from '../../src/app/rollback.ts';
-import { replacePlayer, setGm, setPlayerZone } from '../../src/app/roster.ts';
-import { tick } from '../../src/app/tick.ts';
+import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, setSetting, terminateGame } from '../../src/app/gm/control.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import { rollbackTurn } from '../../src/app/gm/rollback.ts';
+import { replacePlayer, setGm, setPlayerZone } from '../../src/app/setup/roster.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 import { envelope, mail, place, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 
 const HOUR = 3600_000;

@@ -5,7 +5,7 @@
  * says itself what to do. Played by mail on the airfield scramble (planes on the ground).
  */
 import { describe, expect, it } from 'vitest';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadOrdnance } from '../../src/shell/ordnance/table.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';

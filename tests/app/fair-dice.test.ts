@@ -3,8 +3,8 @@
  * the report reveals it with every step a player can check; the dice depend on everyone's orders.
  */
 import { describe, expect, it } from 'vitest';
-import { receive } from '../../src/app/intake.ts';
-import type { OutboxRow } from '../../src/app/ports.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import type { OutboxRow } from '../../src/app/ports/store.ts';
 import { commitmentOf, effectiveSeed } from '../../src/core/fair-dice.ts';
 import { checkFairDice } from '../../src/report/fair-dice-check.ts';
 import { parseFairDice } from '../../src/report/fair-dice.ts';

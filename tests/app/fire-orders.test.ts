@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intake } from '../../src/app/intake.ts';
+import { intake } from '../../src/app/intake/intake.ts';
 import { envelope, mail, place, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
@@ -31,7 +31,7 @@ describe('intake: fire orders are checked against the whole game', () => {
 
 describe('the path preview', () => {
   it('warns when a plot takes a plane off the map', async () => {
-    const { previews } = await import('../../src/app/views.ts');
+    const { previews } = await import('../../src/app/views/sheet.ts');
     const { parseHexLabel } = await import('../../src/core/hex/coords.ts');
     const t = testReferee();
     startedDuel(t);

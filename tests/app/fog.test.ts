@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/core/scenario.ts';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { gamePage, turnPageVia } from '../../src/app/archive.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { gamePage, turnPageVia } from '../../src/app/archive/games.ts';
 import { loadSpottingTable } from '../../src/shell/ordnance/table.ts';
 import { envelope, lastMail as last, outbox, send, testCards, type TestReferee, testReferee } from '../support/app.ts';
 import { serveArchive } from '../support/archive.ts';

@@ -3,8 +3,8 @@
  * other plane's missed-orders default; never the other players' real orders, never a die.
  */
 import { describe, expect, it } from 'vitest';
-import { forecast } from '../../src/app/forecast.ts';
-import { intake } from '../../src/app/intake.ts';
+import { forecast } from '../../src/app/views/forecast.ts';
+import { intake } from '../../src/app/intake/intake.ts';
 import { createGame, parseScenario } from '../../src/core/scenario.ts';
 import type { GameState } from '../../src/core/state.ts';
 import { resolveTurn, type TurnOrders } from '../../src/core/turn.ts';

@@ -4,9 +4,9 @@
  * rolled-back turn's page says it was rerun; the game's page says how it ended.
  */
 import { describe, expect, it } from 'vitest';
-import { gamePage, turnPageVia } from '../../src/app/archive.ts';
-import { processTurn, terminateGame } from '../../src/app/control.ts';
-import { rollbackTurn } from '../../src/app/rollback.ts';
+import { gamePage, turnPageVia } from '../../src/app/archive/games.ts';
+import { processTurn, terminateGame } from '../../src/app/gm/control.ts';
+import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { envelope, lastMail, post, startedDuel, testReferee } from '../support/app.ts';
 import { flat, gm, GM, RAF, referee } from '../support/campaign.ts';
 

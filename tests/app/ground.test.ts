@@ -3,7 +3,7 @@
  * a plane on a field and on a deck, MOVE lines checked and acknowledged, the take-off reported.
  */
 import { describe, expect, it } from 'vitest';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadOrdnance } from '../../src/shell/ordnance/table.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';

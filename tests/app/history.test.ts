@@ -3,13 +3,13 @@
  * comes back into a fresh database, re-resolves die for die, and plays on; tampering is caught.
  */
 import { describe, expect, it } from 'vitest';
-import { processTurn, setSetting } from '../../src/app/control.ts';
-import { exportGame, importGame, type GameExport } from '../../src/app/export.ts';
-import { rollbackTurn } from '../../src/app/rollback.ts';
-import { replacePlayer, setGm, setPlayerZone } from '../../src/app/roster.ts';
-import { tick } from '../../src/app/tick.ts';
-import { receive } from '../../src/app/intake.ts';
-import { verifyGame } from '../../src/app/verify.ts';
+import { processTurn, setSetting } from '../../src/app/gm/control.ts';
+import { exportGame, importGame, type GameExport } from '../../src/app/history/export.ts';
+import { rollbackTurn } from '../../src/app/gm/rollback.ts';
+import { replacePlayer, setGm, setPlayerZone } from '../../src/app/setup/roster.ts';
+import { tick } from '../../src/app/turn/tick.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import { verifyGame } from '../../src/app/history/verify.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { envelope, mail, place, startedDuel, testReferee, type TestReferee, noWarningHold } from '../support/app.ts';
 

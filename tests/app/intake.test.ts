@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { refereeCopies } from '../../src/app/duplicates.ts';
-import { intake, receive } from '../../src/app/intake.ts';
+import { refereeCopies } from '../../src/app/intake/duplicates.ts';
+import { intake, receive } from '../../src/app/intake/intake.ts';
 import { envelope, mail, place, REFEREE, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';

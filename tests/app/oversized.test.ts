@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refuseOversized } from '../../src/app/oversized.ts';
+import { refuseOversized } from '../../src/app/intake/oversized.ts';
 import { mail, place, startedDuel, testReferee } from '../support/app.ts';
 
 const TOO_BIG = 'it is 40960 KiB long; the most a mail may be is 1024 KiB';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromColRow } from '../../src/core/hex/coords.ts';
 import { createGame } from '../../src/core/scenario.ts';
-import { pathMaps, previews } from '../../src/app/views.ts';
+import { pathMaps, previews } from '../../src/app/views/sheet.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 

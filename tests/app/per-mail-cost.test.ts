@@ -4,7 +4,7 @@
  * more than 200 KB. Timings are the bench's (npm run bench:intake), not asserted here.
  */
 import { describe, expect, it } from 'vitest';
-import { queueAnswer, MAX_REPLY_BYTES as CAP } from '../../src/app/notify.ts';
+import { queueAnswer, MAX_REPLY_BYTES as CAP } from '../../src/app/mail/notify.ts';
 import { costReferee, MAX_REPLY_BYTES, perMailCost, RED, type MailCost } from '../support/per-mail-cost.ts';
 
 describe('hostile mails through the intake', () => {

@@ -6,10 +6,10 @@
  * figures would tell a secret rating is withheld from the web while the game runs.
  */
 import { describe, expect, it } from 'vitest';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { gamePage, planeSheet, SECRET_SHEET } from '../../src/app/archive.ts';
-import { exportGame, importGame } from '../../src/app/export.ts';
-import { verifyGame } from '../../src/app/verify.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { gamePage, planeSheet, SECRET_SHEET } from '../../src/app/archive/games.ts';
+import { exportGame, importGame } from '../../src/app/history/export.ts';
+import { verifyGame } from '../../src/app/history/verify.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';

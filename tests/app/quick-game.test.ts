@@ -7,15 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { addPlayer, createQuickGame, startGame } from '../../src/app/games.ts';
+import { addPlayer, createQuickGame, startGame } from '../../src/app/setup/games.ts';
 import { parseOrders } from '../../src/orders/index.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
 import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
-import { setSetting } from '../../src/app/control.ts';
-import { exportGame, importGame } from '../../src/app/export.ts';
-import { verifyGame } from '../../src/app/verify.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { exportGame, importGame } from '../../src/app/history/export.ts';
+import { verifyGame } from '../../src/app/history/verify.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
-import { tick } from '../../src/app/tick.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 
 const HOUR = 3600_000;
 

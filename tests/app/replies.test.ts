@@ -5,10 +5,10 @@
  * fight; commands without an envelope.
  */
 import { describe, expect, it } from 'vitest';
-import { pauseGame } from '../../src/app/control.ts';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { rollbackTurn } from '../../src/app/rollback.ts';
-import { ordersTemplate } from '../../src/app/views.ts';
+import { pauseGame } from '../../src/app/gm/control.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { rollbackTurn } from '../../src/app/gm/rollback.ts';
+import { ordersTemplate } from '../../src/app/views/template.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { parseOrders } from '../../src/orders/index.ts';
 import { DUEL, envelope, realDuel, startedDuel, testCards, outbox, post, testReferee, type TestReferee } from '../support/app.ts';

@@ -6,9 +6,9 @@
  * once an hour per player.
  */
 import { describe, expect, it } from 'vitest';
-import { gameClock, heldBackLines } from '../../src/app/overview.ts';
-import { tick } from '../../src/app/tick.ts';
-import type { OutboxRow } from '../../src/app/ports.ts';
+import { gameClock, heldBackLines } from '../../src/app/gm/overview.ts';
+import { tick } from '../../src/app/turn/tick.ts';
+import type { OutboxRow } from '../../src/app/ports/store.ts';
 import { envelope, startedDuel, outbox, post, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   applySetting, DEFAULT_SETTINGS, deadlineLines, parseDuration, parseSchedule, scheduledDeadline, scheduleText, settingLines,
-} from '../../src/app/settings.ts';
-import { canonicalZone, formatInZone, isZone, offsetMinutes, wallTime, zonedTime } from '../../src/app/zones.ts';
+} from '../../src/app/game/settings.ts';
+import { canonicalZone, formatInZone, isZone, offsetMinutes, wallTime, zonedTime } from '../../src/app/game/zones.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelope, post, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 import { templateOf } from '../support/referee-stack.ts';
-import { tick } from '../../src/app/tick.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 
 const RED = 'red@example.test';
 const MINUTE = 60_000;
@@ -68,7 +68,7 @@ describe('a new secret', () => {
   });
 
   it('tallyho player secret gives a new secret on the command line', async () => {
-    const { newPlayerSecret } = await import('../../src/app/roster.ts');
+    const { newPlayerSecret } = await import('../../src/app/setup/roster.ts');
     const t = testReferee();
     startedDuel(t);
     const { secret } = t.store.tx((tx) => newPlayerSecret(t.deps, tx, 'duel', 'blue'));

@@ -4,13 +4,13 @@
  * only once the address brings the token back; tokens expire.
  */
 import { describe, expect, it } from 'vitest';
-import { gameClock } from '../../src/app/overview.ts';
-import { setGm } from '../../src/app/roster.ts';
-import { tick } from '../../src/app/tick.ts';
-import { setSetting } from '../../src/app/control.ts';
-import { createGame } from '../../src/app/games.ts';
+import { gameClock } from '../../src/app/gm/overview.ts';
+import { setGm } from '../../src/app/setup/roster.ts';
+import { tick } from '../../src/app/turn/tick.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { createGame } from '../../src/app/setup/games.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
-import { JOIN_CONFIRMATIONS_PER_HOUR } from '../../src/app/signup.ts';
+import { JOIN_CONFIRMATIONS_PER_HOUR } from '../../src/app/setup/signup.ts';
 import { DUEL, envelope, testCards, post, testReferee, type TestReferee } from '../support/app.ts';
 
 const GM = 'gm@example.test';

@@ -5,11 +5,11 @@
  * once; the admin view shows it until the turn resolves.
  */
 import { describe, expect, it } from 'vitest';
-import { previewTurn, processTurn, setSetting } from '../../src/app/control.ts';
-import { receive } from '../../src/app/intake.ts';
-import { gameClock, listGames } from '../../src/app/overview.ts';
-import { setGm } from '../../src/app/roster.ts';
-import { tick } from '../../src/app/tick.ts';
+import { previewTurn, processTurn, setSetting } from '../../src/app/gm/control.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import { gameClock, listGames } from '../../src/app/gm/overview.ts';
+import { setGm } from '../../src/app/setup/roster.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 import { envelope, mail, place, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 
 const HOUR = 3600_000;

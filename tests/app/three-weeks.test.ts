@@ -5,12 +5,12 @@
  * GM's mail; the GM extends turn 5. A turn stays open at least a day. Every mail the referee queued is checked: who got what, when, and what it said.
  */
 import { describe, expect, it } from 'vitest';
-import { receive } from '../../src/app/intake.ts';
-import type { OutboxRow } from '../../src/app/ports.ts';
-import { setGm } from '../../src/app/roster.ts';
-import { setSetting } from '../../src/app/control.ts';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { tick } from '../../src/app/tick.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import type { OutboxRow } from '../../src/app/ports/store.ts';
+import { setGm } from '../../src/app/setup/roster.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { DUEL, envelope, mail, place, START, testCards, testReferee } from '../support/app.ts';
 

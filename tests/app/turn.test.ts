@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { gamePage } from '../../src/app/archive.ts';
-import { addPlayer, createGame, gameStatus, startGame } from '../../src/app/games.ts';
-import { intake, receive } from '../../src/app/intake.ts';
-import { resolveAllReady, resolveReady } from '../../src/app/turn.ts';
+import { gamePage } from '../../src/app/archive/games.ts';
+import { addPlayer, createGame, gameStatus, startGame } from '../../src/app/setup/games.ts';
+import { intake, receive } from '../../src/app/intake/intake.ts';
+import { resolveAllReady, resolveReady } from '../../src/app/turn/resolve.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { parseOrders } from '../../src/orders/index.ts';
 import { DUEL, envelope, mail, place, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';

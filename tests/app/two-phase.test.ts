@@ -5,10 +5,10 @@
  * a plane's hexes, and the report shows the throws, the order of movement and the phases.
  */
 import { describe, expect, it } from 'vitest';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
-import { exportGame, importGame } from '../../src/app/export.ts';
-import { verifyGame } from '../../src/app/verify.ts';
+import { exportGame, importGame } from '../../src/app/history/export.ts';
+import { verifyGame } from '../../src/app/history/verify.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';

@@ -3,14 +3,14 @@
  * acknowledged, the turn waiting for a player who has only units, the reports telling what they did.
  */
 import { describe, expect, it } from 'vitest';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { exportGame, importGame } from '../../src/app/export.ts';
-import { verifyGame } from '../../src/app/verify.ts';
-import { diceWith, turnOrders, withDiceSeed } from '../../src/app/dice.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { exportGame, importGame } from '../../src/app/history/export.ts';
+import { verifyGame } from '../../src/app/history/verify.ts';
+import { diceWith, turnOrders, withDiceSeed } from '../../src/app/game/dice.ts';
 import { resolveTurn } from '../../src/core/turn.ts';
 import type { GameState } from '../../src/core/state.ts';
-import { gamePage } from '../../src/app/archive.ts';
-import { unitNeeds } from '../../src/app/unit-views.ts';
+import { gamePage } from '../../src/app/archive/games.ts';
+import { unitNeeds } from '../../src/app/views/units.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { loadBombingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';

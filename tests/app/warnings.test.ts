@@ -6,8 +6,8 @@
  * with "the turn is resolved".
  */
 import { describe, expect, it } from 'vitest';
-import { setSetting } from '../../src/app/control.ts';
-import { tick } from '../../src/app/tick.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 import { envelope, post, startedDuelWith, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';

@@ -1,22 +1,8 @@
 /** The odds model (seed 002 sections 3-6): HV and defence from the cards, D6 and D12, bombers. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  GUNNER_HIT_VALUE,
-  bomberDamage,
-  bomberStatus,
-  cardHitValue,
-  combineOutcomes,
-  damagedBand,
-  defence,
-  groupHitValue,
-  leftoverThreshold,
-  oddsHits,
-  oddsOf,
-  oddsResult,
-  usesDamagePoints,
-  type OddsOutcome,
-} from '../../src/core/combat/odds.ts';
+import { GUNNER_HIT_VALUE, bomberDamage, bomberStatus, cardHitValue, combineOutcomes, defence, groupHitValue, leftoverThreshold, oddsHits, oddsOf, oddsResult, usesDamagePoints, type OddsOutcome } from '../../src/core/combat/odds.ts';
+import { damagedBand } from '../../src/core/damage/effects.ts';
 import { chartById, hitsFor } from '../../src/core/combat/fire-tables.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { resolveTurn } from '../../src/core/turn.ts';
 import { fogEvents, fogState } from '../../src/core/spotting/fog.ts';
-import { situationMap } from '../../src/app/views.ts';
+import { situationMap } from '../../src/app/views/sheet.ts';
 import { turnLog } from '../../src/report/turn-log.ts';
 import { casualties, combatLines, unitLosses } from '../../src/report/combat-log.ts';
 import { buildMapView } from '../../src/report/map-view.ts';

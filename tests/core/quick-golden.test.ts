@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { expectQuickCase, readQuickCases } from '../support/golden-quick.ts';
 import { formatQuickMoves, parseQuickMoves } from '../../src/orders/quick.ts';
-import type { QuickStep } from '../../src/core/quick/types.ts';
+import type { QuickStep } from '../../src/orders/ast.ts';
 
 const DIR = 'tests/golden/quick';
 const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).flatMap((f) => readQuickCases(join(DIR, f)));

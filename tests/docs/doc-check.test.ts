@@ -11,8 +11,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOC_REFS } from '../../src/core/doc-refs.ts';
 import { GM_COMMANDS, PLAYER_COMMANDS } from '../../src/orders/commands.ts';
-import { BARE_COMMANDS, READ_ONLY_COMMANDS } from '../../src/app/commands.ts';
-import { gmHelp, playerHelp } from '../../src/app/help.ts';
+import { BARE_COMMANDS, READ_ONLY_COMMANDS } from '../../src/app/intake/commands.ts';
+import { gmHelp, playerHelp } from '../../src/app/views/help.ts';
 import { renderMarkdown } from '../../src/shell/web/markdown.ts';
 import { DOC_GROUPS, SERVED_DOCS } from '../../src/shell/web/docs.ts';
 

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REPLY_BUDGET } from '../../src/app/reply-budget.ts';
+import { REPLY_BUDGET } from '../../src/app/mail/budget.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
 import { hostileCases, HOSTILE_MAX_BYTES } from '../support/hostile.ts';
 import { waitForMessages, withImap } from '../support/mail.ts';

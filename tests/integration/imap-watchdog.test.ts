@@ -8,7 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { NewOutboxRow } from '../../src/app/ports.ts';
+import type { NewOutboxRow } from '../../src/app/ports/store.ts';
 import { configFrom } from '../../src/shell/config.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';

@@ -9,8 +9,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { setGm } from '../../src/app/roster.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { setGm } from '../../src/app/setup/roster.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { configFrom } from '../../src/shell/config.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { silentLog } from '../../src/app/deps.ts';
+import { silentLog } from '../../src/app/ports/deps.ts';
 import type { SmtpConfig } from '../../src/shell/config.ts';
 import { smtpTransport } from '../../src/shell/mail/transport.ts';
 import { AccessTokens } from '../../src/shell/oauth/tokens.ts';

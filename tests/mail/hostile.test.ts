@@ -4,10 +4,10 @@
  * tests/integration/hostile-mail.test.ts sends the same fixtures through the real servers.
  */
 import { describe, expect, it } from 'vitest';
-import { intake } from '../../src/app/intake.ts';
+import { intake } from '../../src/app/intake/intake.ts';
 import { readMail } from '../../src/shell/mail/read.ts';
 import { realDuel, testReferee } from '../support/app.ts';
-import { REPLY_BUDGET } from '../../src/app/reply-budget.ts';
+import { REPLY_BUDGET } from '../../src/app/mail/budget.ts';
 import { answerMatches, HOSTILE_MAX_BYTES, hostileCases } from '../support/hostile.ts';
 
 describe('hostile mail', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { NewOutboxRow } from '../../src/app/ports.ts';
+import type { NewOutboxRow } from '../../src/app/ports/store.ts';
 import { composeMessage } from '../../src/shell/mail/compose.ts';
 import { backoffMs, classifySendError, DEFAULT_RETRY, OutboxWorker } from '../../src/shell/mail/outbox-worker.ts';
 import type { MailTransport, SendResult } from '../../src/shell/mail/transport.ts';
-import { silentLog } from '../../src/app/deps.ts';
+import { silentLog } from '../../src/app/ports/deps.ts';
 import { SqliteStore } from '../../src/shell/db/store.ts';
 
 const row = (n: number): NewOutboxRow => ({

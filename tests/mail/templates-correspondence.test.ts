@@ -4,11 +4,11 @@
  * the replacement's briefing and a RERUN report. UPDATE_GOLDEN=1 rewrites them; review the diff.
  */
 import { describe, expect, it } from 'vitest';
-import { setSetting } from '../../src/app/control.ts';
-import { receive } from '../../src/app/intake.ts';
-import type { OutboxRow } from '../../src/app/ports.ts';
-import { setGm, setPlayerZone } from '../../src/app/roster.ts';
-import { tick } from '../../src/app/tick.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import type { OutboxRow } from '../../src/app/ports/store.ts';
+import { setGm, setPlayerZone } from '../../src/app/setup/roster.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 import { envelope, mail, place, startedDuel, testReferee } from '../support/app.ts';
 import { expectGolden } from '../support/golden-file.ts';
 

@@ -4,12 +4,12 @@
  * and a notice after replies were held back. UPDATE_GOLDEN=1 rewrites them; review the diff.
  */
 import { describe, expect, it } from 'vitest';
-import { setSetting } from '../../src/app/control.ts';
-import { createGame } from '../../src/app/games.ts';
-import { receive } from '../../src/app/intake.ts';
-import type { OutboxRow } from '../../src/app/ports.ts';
-import { setGm } from '../../src/app/roster.ts';
-import { tick } from '../../src/app/tick.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { createGame } from '../../src/app/setup/games.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import type { OutboxRow } from '../../src/app/ports/store.ts';
+import { setGm } from '../../src/app/setup/roster.ts';
+import { tick } from '../../src/app/turn/tick.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { DUEL, envelope, mail, place, startedDuel, testCards, testReferee } from '../support/app.ts';
 import { expectGolden } from '../support/golden-file.ts';

@@ -3,8 +3,8 @@
  * real game in the test referee. UPDATE_GOLDEN=1 rewrites them; review the diff.
  */
 import { describe, expect, it } from 'vitest';
-import { intake, receive } from '../../src/app/intake.ts';
-import type { OutboxRow } from '../../src/app/ports.ts';
+import { intake, receive } from '../../src/app/intake/intake.ts';
+import type { OutboxRow } from '../../src/app/ports/store.ts';
 import { renderCard } from '../../src/report/card.ts';
 import { envelope, mail, place, startedDuel, startedDuelWith, testCards, testReferee } from '../support/app.ts';
 import { expectGolden } from '../support/golden-file.ts';

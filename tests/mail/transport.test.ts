@@ -7,7 +7,7 @@ import { composeMessage } from '../../src/shell/mail/compose.ts';
 import { classifySendError } from '../../src/shell/mail/outbox-worker.ts';
 import { SEND_PARALLEL, smtpTransport, type MailTransport } from '../../src/shell/mail/transport.ts';
 import { readSent } from '../../src/shell/mail/sent-journal.ts';
-import type { OutboxRow } from '../../src/app/ports.ts';
+import type { OutboxRow } from '../../src/app/ports/store.ts';
 
 /** An SMTP server on loopback that keeps what it receives and refuses nobody@example.test. */
 async function sink(): Promise<{ port: number; received: string[]; most: () => number; close(): Promise<void> }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SHOT_REASONS } from '../../src/core/combat/no-shot.ts';
+import { NO_SHOT_REASONS } from '../../src/core/events.ts';
 import { fixedDice } from '../../src/core/dice.ts';
 import type { GameEvent } from '../../src/core/events.ts';
 import { resolveTurn } from '../../src/core/turn.ts';

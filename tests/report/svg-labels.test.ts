@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pictureSvg, reportPicture, situationPicture } from '../../src/app/pictures.ts';
+import { pictureSvg, reportPicture, situationPicture } from '../../src/app/views/pictures.ts';
 import { createGame } from '../../src/core/scenario.ts';
 import { sha256Hex } from '../../src/core/sha256.ts';
 import type { GameState } from '../../src/core/state.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../bin/compiled.js';
-import type { GameListEntry } from '../../src/app/overview.ts';
+import type { GameListEntry } from '../../src/app/gm/overview.ts';
 import { listText } from '../../src/shell/cli/game.ts';
 import { planeIds } from '../../src/shell/cli/player.ts';
 

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requestJoin } from '../../src/app/roster.ts';
+import { requestJoin } from '../../src/app/setup/roster.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';
 import { cli, queuedMail, useCliDatabase } from '../support/cli-in-process.ts';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { receive } from '../../src/app/intake.ts';
+import { receive } from '../../src/app/intake/intake.ts';
 import { composeMessage } from '../../src/shell/mail/compose.ts';
 import { progressBar } from '../../src/shell/progress.ts';
 import { envelope, mail, place, startedDuel, testReferee } from '../support/app.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../bin/compiled.js';
-import { silentLog } from '../../src/app/deps.ts';
+import { silentLog } from '../../src/app/ports/deps.ts';
 import { envLines } from '../../src/shell/cli/oauth.ts';
 import { loadConfig } from '../../src/shell/config.ts';
 import { parseEnvText } from '../../src/shell/env-file.ts';

@@ -4,7 +4,7 @@
  * mail's picture kept as its map view; everything read back exactly as it was written.
  */
 import { describe, expect, it } from 'vitest';
-import { pictureSvg } from '../../src/app/pictures.ts';
+import { pictureSvg } from '../../src/app/views/pictures.ts';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

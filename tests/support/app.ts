@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { AircraftCard } from '../../src/core/aircraft/types.ts';
 import { parseScenario, type Scenario } from '../../src/core/scenario.ts';
-import type { AppDeps, AppLog } from '../../src/app/deps.ts';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import type { IncomingMail } from '../../src/app/incoming.ts';
-import { receive } from '../../src/app/intake.ts';
+import type { AppDeps, AppLog } from '../../src/app/ports/deps.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import type { IncomingMail } from '../../src/app/ports/mail.ts';
+import { receive } from '../../src/app/intake/intake.ts';
 import { SqliteStore } from '../../src/shell/db/store.ts';
 import { createKeys } from '../../src/shell/keys.ts';
 import { createRenderer } from '../../src/shell/render/handlebars.ts';

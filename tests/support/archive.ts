@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
-import { receive } from '../../src/app/intake.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { receive } from '../../src/app/intake/intake.ts';
 import { parseScenario, type Scenario } from '../../src/core/scenario.ts';
 import { startHttp } from '../../src/shell/web/http.ts';
 import { DUEL, envelope, mail, place, testCards, testReferee, type TestReferee } from './app.ts';

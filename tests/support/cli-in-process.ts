@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { OutboxRow } from '../../src/app/ports.ts';
+import type { OutboxRow } from '../../src/app/ports/store.ts';
 import { main } from '../../src/shell/cli/main.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';
 

@@ -45,7 +45,7 @@ import { deriveShip, type ShipInput } from '../../src/core/units/ship-card.ts';
 import { type FlakTable, parseFlakTable } from '../../src/core/flak/table.ts';
 import { parseSpottingTable } from '../../src/core/spotting/table.ts';
 import { parseRocketTable, type RocketTable } from '../../src/core/ordnance/rocket-table.ts';
-import type { FogState } from '../../src/core/spotting/spot.ts';
+import type { FogState } from '../../src/core/state.ts';
 import { type BombingTable, parseBombingTable } from '../../src/core/ordnance/bombing-table.ts';
 import { parseTorpedoTable, type TorpedoTable } from '../../src/core/ordnance/torpedo-table.ts';
 import type { ShipCard, UnitState } from '../../src/core/units/types.ts';

@@ -4,9 +4,9 @@
  * every reply it queued. Used by tests/app/per-mail-cost.test.ts (functional bounds only) and by
  * `npm run bench:intake` (bench/intake.bench.ts, the timings); a chaos suite can reuse it.
  */
-import { receive } from '../../src/app/intake.ts';
-import type { AppDeps } from '../../src/app/deps.ts';
-import { addPlayer, createGame, startGame } from '../../src/app/games.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import type { AppDeps } from '../../src/app/ports/deps.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
 import { parseScenario, type Scenario } from '../../src/core/scenario.ts';
 import { DUEL, envelope, mail, noWarningHold, place, startedDuel, testCards, testReferee, type TestReferee } from './app.ts';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addPlayer, createGame, createQuickGame, startGame } from '../../src/app/games.ts';
+import { addPlayer, createGame, createQuickGame, startGame } from '../../src/app/setup/games.ts';
 import { quickScenarioData } from '../../src/shell/cli/resolve.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttp } from '../../src/shell/web/http.ts';
-import { intake } from '../../src/app/intake.ts';
+import { intake } from '../../src/app/intake/intake.ts';
 import { archiveGame, type ArchiveGame } from '../support/archive.ts';
 import { mail, place } from '../support/app.ts';
 

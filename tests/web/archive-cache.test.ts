@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processTurn } from '../../src/app/control.ts';
-import { receive } from '../../src/app/intake.ts';
-import { rollbackTurn } from '../../src/app/rollback.ts';
+import { processTurn } from '../../src/app/gm/control.ts';
+import { receive } from '../../src/app/intake/intake.ts';
+import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { envelope, mail, place } from '../support/app.ts';
 import { archiveGame, serveArchive, type ArchiveGame, type RunningArchive } from '../support/archive.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receive } from '../../src/app/intake.ts';
+import { receive } from '../../src/app/intake/intake.ts';
 import { envelope, mail, place, START, testReferee } from '../support/app.ts';
 import { archiveGame, serveArchive, type ArchiveGame, type RunningArchive } from '../support/archive.ts';
 

@@ -5,11 +5,12 @@
  * everything, every rating told.
  */
 import type { Command } from '../../orders/index.ts';
-import { AppError, type AppDeps } from '../deps.ts';
-import type { Answer } from '../commands.ts';
-import type { StoreTx } from '../ports.ts';
-import { assignPilot, campaignOfId, createCampaign, recordOf, requireCampaign, setCampaignPlayer, startNextGame } from './campaigns.ts';
-import { rosterText, standingLines } from './views.ts';
+import { AppError, type AppDeps } from '../ports/deps.ts';
+import type { Answer } from '../mail/notify.ts';
+import type { StoreTx } from '../ports/store.ts';
+import { assignPilot, createCampaign, setCampaignPlayer, startNextGame } from './lifecycle.ts';
+import { campaignOfId, recordOf, requireCampaign } from '../views/campaign.ts';
+import { rosterText, standingLines } from '../views/campaign.ts';
 
 const notInCampaign = (id: string) => new AppError('E_STATE', `game ${id} is not a game of a campaign: ROSTER and CAMPAIGN answer in a campaign's games`);
 

@@ -18,7 +18,7 @@ import { effectiveBand, powerAvailable } from '../movement/performance.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import {
   capacityOf, emptyDamage, engineKey, enginesDestroyed, enginesWorking, gunKey, gunPlaceState, gunPlaces, bandCondition, systemName,
-} from './damage-state.ts';
+} from '../damage/state.ts';
 import { resolveEngineHit, resolveSide, type SystemHit } from './hit-location.ts';
 
 export interface ApplyContext {

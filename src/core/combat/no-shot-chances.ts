@@ -6,15 +6,17 @@
  * its conditions so that each failure can be named and counted; a test that can only add a failure
  * is skipped for a chance that could no longer win.
  */
-import type { GunGroup } from '../aircraft/types.ts';
+import type { AircraftCard, GunGroup } from '../aircraft/types.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { clockPosition } from '../hex/facing.ts';
 import { offLine, type Position } from '../hex/flight.ts';
 import type { FireOrder } from '../../orders/ast.ts';
 import { adjustedRange, type Attitude, coneHalfWidth, coneLine, MAX_RANGE, SHORT_MAX_RANGE, targetArea } from './cone.ts';
 import { type GunClass, groupsFor } from './fire-orders.ts';
-import type { FirerFrame, NoShotReason, PlaneAt } from './no-shot.ts';
+import type { NoShotReason } from '../events.ts';
 import { fromBehind, isHeavy, ROCKETS } from './rockets.ts';
+import type { ShotPlan } from './shots.ts';
+import type { PlaneState } from '../state.ts';
 
 export interface Chance {
   reasons: NoShotReason[];
@@ -237,4 +239,28 @@ export function rocketChances(w: Watch, f: FirerFrame, before: Before, impulse: 
     line ??= coneLine(posOf(f.plane));
     coneChance(w, f, t, impulse, reasons, hexes, range, line);
   }
+}
+
+/** Where a plane was in one firing phase (planes move on; the diagnosis comes at the end of the turn). */
+export type PlaneAt = Pick<PlaneState, 'id' | 'side' | 'type' | 'hex' | 'facing' | 'nextRight' | 'altitude'>;
+
+/** What the firing phase knew about one plane in one impulse, and the shots it found. */
+export interface FirerFrame {
+  impulse: number;
+  plane: PlaneAt;
+  /** The card with only the guns working in this impulse. */
+  card: AircraftCard;
+  /** The plane's orders, in the player's order (shots.ts tries them so). */
+  orders: readonly FireOrder[];
+  active: boolean;
+  dropsOrdnance: boolean;
+  attitude: Attitude;
+  held: ReadonlySet<string>;
+  /** Rockets carried at the start of this firing phase. */
+  rocketsBefore: PlaneState['rockets'];
+  shots: ShotPlan[];
+  /** The ROCKETS order that fired in this impulse, if one did. */
+  rocketOrder?: FireOrder;
+  /** Every flying enemy, in the game's order. */
+  enemies: readonly PlaneAt[];
 }

@@ -18,29 +18,11 @@
  *
  * No die is thrown and nothing in the game changes: this only reads.
  */
-import type { AircraftCard } from '../aircraft/types.ts';
-import type { GameEvent } from '../events.ts';
+import type { GameEvent, NoShotReason } from '../events.ts';
 import type { FireOrder } from '../../orders/ast.ts';
 import type { GameState, PlaneState } from '../state.ts';
-import type { Attitude } from './cone.ts';
-import { type Before, gunChances, rocketChances, type Watch } from './no-shot-chances.ts';
+import { type Before, type FirerFrame, gunChances, type PlaneAt, rocketChances, type Watch } from './no-shot-chances.ts';
 import { ROCKETS } from './rockets.ts';
-import type { ShotPlan } from './shots.ts';
-
-/**
- * The reason codes (docs/cli.md gives each one's meaning), in the order a chance lists them: the
- * firer's, the order's, the target's, then the geometry's.
- */
-export const NO_SHOT_REASONS = [
-  'not-flying', 'guns-out', 'fire-held', 'already-fired', 'before-from', 'not-active', 'ordnance', 'no-target', 'target-gone',
-  'same-hex', 'not-heavy-bomber', 'flex-target-shot', 'beyond-range', 'beyond-within', 'nose-attitude', 'altitude-separation',
-  'not-from-behind', 'not-ahead', 'outside-cone', 'outside-arc',
-] as const;
-
-export type NoShotReason = (typeof NO_SHOT_REASONS)[number];
-
-/** Where a plane was in one firing phase (planes move on; the diagnosis comes at the end of the turn). */
-export type PlaneAt = Pick<PlaneState, 'id' | 'side' | 'type' | 'hex' | 'facing' | 'nextRight' | 'altitude'>;
 
 /** Where a plane is now: the same object as in an earlier phase when it has not moved since. */
 export function planeAt(tracker: NoShotTracker, p: PlaneState): PlaneAt {
@@ -49,27 +31,6 @@ export function planeAt(tracker: NoShotTracker, p: PlaneState): PlaneAt {
   const now = { id: p.id, side: p.side, type: p.type, hex: p.hex, facing: p.facing, nextRight: p.nextRight, altitude: p.altitude };
   tracker.last.set(p.id, now);
   return now;
-}
-
-/** What the firing phase knew about one plane in one impulse, and the shots it found. */
-export interface FirerFrame {
-  impulse: number;
-  plane: PlaneAt;
-  /** The card with only the guns working in this impulse. */
-  card: AircraftCard;
-  /** The plane's orders, in the player's order (shots.ts tries them so). */
-  orders: readonly FireOrder[];
-  active: boolean;
-  dropsOrdnance: boolean;
-  attitude: Attitude;
-  held: ReadonlySet<string>;
-  /** Rockets carried at the start of this firing phase. */
-  rocketsBefore: PlaneState['rockets'];
-  shots: ShotPlan[];
-  /** The ROCKETS order that fired in this impulse, if one did. */
-  rocketOrder?: FireOrder;
-  /** Every flying enemy, in the game's order. */
-  enemies: readonly PlaneAt[];
 }
 
 export interface NoShotTracker {

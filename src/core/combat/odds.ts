@@ -4,7 +4,7 @@
  * decides between no effect, damaged and shot down. Medium and heavy bombers instead count damage
  * points, 1 per 8 HV. docs/combat.md, "The odds model", gives the derivations of HV and defence.
  */
-import type { AircraftCard, AircraftClass, AltitudeBand, DamageCapacity, GunGroup, TurnModes } from '../aircraft/types.ts';
+import type { AircraftCard, AircraftClass, DamageCapacity, GunGroup } from '../aircraft/types.ts';
 import { chartById, hitsFor } from './fire-tables.ts';
 import { type WeaponCount, firepower } from './weapons.ts';
 
@@ -165,29 +165,4 @@ export function bomberDamage(hv: number, die: OddsDie, roll?: number): BomberDam
 export function bomberStatus(points: number, def: number): OddsOutcome {
   if (points >= def) return 'down';
   return points * 2 >= def ? 'damaged' : 'none';
-}
-
-/**
- * Seed 002 5.1 translated for a damaged fighter or light bomber: Horsepower -1 → power factors -1
- * (not below 1); Agility -1 or -2 → every turn mode +1; Speed -1 → the top of each speed range -1
- * (not below the lowest speed). A damaged plane has jettisoned its bombs (9.2.4), so its loaded
- * figures go.
- */
-export function damagedBand(band: AltitudeBand): AltitudeBand {
-  const { loaded: _loaded, ...rest } = slowerBand(band);
-  return { ...rest, power: band.power > 1 ? band.power - 1 : band.power, turnModes: worseTurnModes(band.turnModes) };
-}
-
-/** Every turn mode one worse (Agility -1). */
-export function worseTurnModes(m: AltitudeBand['turnModes']): AltitudeBand['turnModes'] {
-  const worse = (t: TurnModes): TurnModes => ({
-    turn: t.turn + 1, slip: t.slip + 1, halfRoll: t.halfRoll + 1, bank: t.bank + 1, halfLoop: t.halfLoop + 1,
-  });
-  return { maneuver: worse(m.maneuver), level: worse(m.level), dive: worse(m.dive) };
-}
-
-/** The top of each speed range one lower, not below the lowest speed (Speed -1). */
-export function slowerBand(band: AltitudeBand): AltitudeBand {
-  const slower = (v: number): number => Math.max(band.minSpeed, v - 1);
-  return { ...band, maneuverMax: slower(band.maneuverMax), levelMax: slower(band.levelMax), diveMax: slower(band.diveMax) };
 }

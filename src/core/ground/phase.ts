@@ -9,7 +9,7 @@ import type { GameEvent } from '../events.ts';
 import { hexLabel } from '../hex/coords.ts';
 import { stepForward, turnBy } from '../hex/flight.ts';
 import { effectiveBand } from '../movement/performance.ts';
-import { bandCondition } from '../combat/damage-state.ts';
+import { bandCondition } from '../damage/state.ts';
 import { cardOf, type GameState, NO_LAST_TURN, type PlaneState } from '../state.ts';
 import { isRoad, onMapHex, terrainOf } from '../units/walk.ts';
 import { deckShip } from './deck.ts';

@@ -2,7 +2,7 @@
  * New initial speed at the end of the turn (seed 000 XI.A, seed 001 rules (12)-(20)). Every term is
  * returned so the report can show the sum.
  */
-import { bandCondition, fliesLoaded } from '../combat/damage-state.ts';
+import { bandCondition, fliesLoaded } from '../damage/state.ts';
 import type { AircraftCard } from '../aircraft/types.ts';
 import { movementRow } from '../impulse/schedule.ts';
 import type { PlaneState } from '../state.ts';

@@ -4,7 +4,7 @@
  * held — with just enough dive to obey the pull-out rules (seed 001 (22), (23)) that bind it.
  * The same plot fills the ready-to-send orders template of a report.
  */
-import { bandCondition } from '../combat/damage-state.ts';
+import { bandCondition } from '../damage/state.ts';
 import type { Box, Plot } from '../../orders/ast.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';

@@ -8,7 +8,7 @@
 import type { AircraftCard, AltitudeBand } from '../aircraft/types.ts';
 import type { Bank } from '../bank.ts';
 import { bankIs } from '../bank.ts';
-import { bandCondition, enginesWorking } from '../combat/damage-state.ts';
+import { bandCondition, enginesWorking } from '../damage/state.ts';
 import { movementPoints, movementRow } from '../impulse/schedule.ts';
 import type { PlotMode } from '../../orders/ast.ts';
 import type { Problem } from '../result.ts';

@@ -13,7 +13,7 @@
  * Pure and deterministic: `tallyho verify` flies the same plot again.
  */
 import { bankSide } from '../bank.ts';
-import { enginesWorking, bandCondition } from '../combat/damage-state.ts';
+import { enginesWorking, bandCondition } from '../damage/state.ts';
 import type { Box, Plot } from '../../orders/ast.ts';
 import { formatBox } from '../../orders/box.ts';
 import type { Problem } from '../result.ts';

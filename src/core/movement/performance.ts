@@ -3,8 +3,8 @@
  * speed ranges, turn modes with the minimums of rules (26)-(28), power available (rules (14), (25)),
  * the manoeuvre speed-loss table (rule (29)).
  */
-import { damagedBand, slowerBand, worseTurnModes } from '../combat/odds.ts';
-import type { BandCondition } from '../combat/damage-state.ts';
+import { damagedBand, slowerBand, worseTurnModes } from '../damage/effects.ts';
+import type { BandCondition } from '../damage/state.ts';
 import type { AircraftCard, AltitudeBand, TurnModes, WingLoadingGroup } from '../aircraft/types.ts';
 import { movementRow } from '../impulse/schedule.ts';
 import { loadedBand, loadedPenaltyApplies, pilotBand } from '../pilots/quality.ts';

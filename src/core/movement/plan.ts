@@ -15,7 +15,7 @@ import type { ManoeuvreInstance, PlanContext } from './manoeuvres/family.ts';
 import { familyOf } from './manoeuvres/registry.ts';
 import { verticalDiveEntry } from './limits.ts';
 import { effectiveBand, powerAvailable } from './performance.ts';
-import { bandCondition, carriesBombs, enginesWorking, fliesLoaded } from '../combat/damage-state.ts';
+import { bandCondition, carriesBombs, enginesWorking, fliesLoaded } from '../damage/state.ts';
 import { activeText, checkImpulseFactors, forcedLossText, ordinal, powerWhy, repeatsCarry } from './plan-checks.ts';
 
 export interface FlightStep {

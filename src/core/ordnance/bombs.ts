@@ -13,7 +13,7 @@
  *   against its chance (ordnance/bombing-table.ts); each hit does its weight in damage points
  *   (units/damage.ts).
  */
-import { carriesBombs } from '../combat/damage-state.ts';
+import { carriesBombs } from '../damage/state.ts';
 import type { Dice } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
 import { hexEquals, hexLabel } from '../hex/coords.ts';

@@ -52,7 +52,7 @@ export interface TorpedoContext {
   events: GameEvent[];
   /**
    * Replaying a turn resolved when a hit's damage took effect in the impulse of release, before
-   * VIII.5 was followed (app/verify.ts): the damage is done at once, as it was then.
+   * VIII.5 was followed (app/history/verify.ts): the damage is done at once, as it was then.
    */
   torpedoAtRelease?: boolean;
 }

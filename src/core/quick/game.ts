@@ -11,14 +11,9 @@ import type { GameEvent } from '../events.ts';
 import { err, ok, type Problem, type Result } from '../result.ts';
 import { type GameState, NO_LAST_TURN, type PlaneState, type PlaneStatus } from '../state.ts';
 import { checkQuickMove, flyQuick, resolveQuickTurn } from './rules.ts';
-import type { QuickCard, QuickEvent, QuickOrders, QuickPlane, QuickSide, QuickState, QuickStep } from './types.ts';
+import type { QuickData, QuickEvent, QuickOrders, QuickPlane, QuickSide, QuickState } from './types.ts';
+import type { QuickStep } from '../../orders/ast.ts';
 import { QUICK_SIDES } from './types.ts';
-
-export interface QuickData {
-  cards: Record<string, QuickCard>;
-  /** What each aircraft has left: its Aircraft Turn Record. */
-  planes: Record<string, { engine: number; fuselage: number; lost: QuickSide[]; status: QuickPlane['status'] }>;
-}
 
 const SIDE_WORDS: Record<QuickSide, string> = { F: 'front', L: 'left', R: 'right', B: 'rear' };
 

@@ -21,7 +21,8 @@ import { distance, type Hex, hexLabel, toColRow } from '../hex/coords.ts';
 import { clockPosition } from '../hex/facing.ts';
 import { type Position, stepForward, turnBy } from '../hex/flight.ts';
 import { err, ok, type Problem, type Result } from '../result.ts';
-import type { QuickEvent, QuickOrders, QuickPlane, QuickSide, QuickState, QuickStep } from './types.ts';
+import type { QuickEvent, QuickOrders, QuickPlane, QuickSide, QuickState } from './types.ts';
+import type { QuickStep } from '../../orders/ast.ts';
 
 /** The clock positions each weapon covers (seed 004 "Firing arcs"). */
 export const ARCS: Record<QuickSide, readonly number[]> = { F: [11, 12, 1], L: [7, 8, 9, 10, 11], R: [1, 2, 3, 4, 5], B: [5, 6, 7] };

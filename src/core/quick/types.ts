@@ -4,6 +4,7 @@
  * hexes and clock points a turn by orders like `2L1`, all plotted, all moved at once; then each
  * side in initiative order fires every weapon once at an enemy in its arc and range.
  */
+import type { QuickStep } from '../../orders/ast.ts';
 import type { Hex } from '../hex/coords.ts';
 
 /** The four sides of an aircraft (seed 004 "Aircraft"): front, left, right, rear. */
@@ -19,9 +20,6 @@ export interface QuickCard {
   /** The sides with a weapon. */
   weapons: QuickSide[];
 }
-
-/** One step of a move order: SPEED forward (hexes), or one clock point left or right. */
-export type QuickStep = { kind: 'F'; n: number } | { kind: 'L' } | { kind: 'R' };
 
 export interface QuickPlane {
   id: string;
@@ -64,3 +62,9 @@ export type QuickEvent =
   | { type: 'shot'; plane: string; weapon: QuickSide; target: string; range: number; modifier: number; needs: number; roll: number; hit: boolean }
   | { type: 'damage'; plane: string; roll: number; what: 'fuselage' | 'engine' | 'weapon'; side?: QuickSide; fuselage: number; engine: number; by: string }
   | { type: 'down'; plane: string; how: 'destroyed' | 'crashed'; by: string };
+
+export interface QuickData {
+  cards: Record<string, QuickCard>;
+  /** What each aircraft has left: its Aircraft Turn Record. */
+  planes: Record<string, { engine: number; fuselage: number; lost: QuickSide[]; status: QuickPlane['status'] }>;
+}

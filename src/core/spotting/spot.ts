@@ -15,22 +15,10 @@
 import type { Dice } from '../dice.ts';
 import type { GameEvent } from '../events.ts';
 import { distance, type Hex } from '../hex/coords.ts';
-import { cardOf, type GameState } from '../state.ts';
+import { cardOf, type FogState, type GameState } from '../state.ts';
 import { terrainOf } from '../units/walk.ts';
 import { needsFor, type SpottingTable } from './table.ts';
 import { spottingBonus } from '../pilots/quality.ts';
-
-export interface FogState {
-  /** Each side's identified enemy counters. */
-  spotted: Record<string, string[]>;
-  /** When the web archive shows everything: when the game is over, or at once. */
-  reveal: 'over' | 'always';
-  /** The sun's direction as a clock facing (0 = map top), if the scenario puts it somewhere. */
-  sun?: number;
-  /** A cloud layer, feet. */
-  cloud?: { base: number; tops: number };
-  table: SpottingTable;
-}
 
 /** A counter as the spotting rules see it. */
 interface Counter { id: string; side: string; hex: Hex; altitude: number; size: keyof SpottingTable['size']; air: boolean; keen?: boolean }

@@ -10,8 +10,9 @@
  */
 import type { Command } from 'commander';
 import { basename } from 'node:path';
-import { assignPilot, createCampaign, recordOf, requireCampaign, setCampaignPlayer, startNextGame } from '../../app/campaigns/campaigns.ts';
-import { rosterText, standingLines } from '../../app/campaigns/views.ts';
+import { assignPilot, createCampaign, setCampaignPlayer, startNextGame } from '../../app/campaigns/lifecycle.ts';
+import { recordOf, requireCampaign } from '../../app/views/campaign.ts';
+import { rosterText, standingLines } from '../../app/views/campaign.ts';
 import { loadCampaignFile } from '../campaign-source.ts';
 import { withRuntime } from '../runtime.ts';
 

@@ -13,12 +13,12 @@
 import type { Command } from 'commander';
 import {
   extendTurn, pauseGame, previewTurn, processTurn, resumeGame, setSetting, settingsText, terminateGame, type ControlResult,
-} from '../../app/control.ts';
-import { gameClock } from '../../app/overview.ts';
-import { rollbackTurn } from '../../app/rollback.ts';
-import { replacePlayer } from '../../app/roster.ts';
-import { settingLines } from '../../app/settings.ts';
-import { tick } from '../../app/tick.ts';
+} from '../../app/gm/control.ts';
+import { gameClock } from '../../app/gm/overview.ts';
+import { rollbackTurn } from '../../app/gm/rollback.ts';
+import { replacePlayer } from '../../app/setup/roster.ts';
+import { settingLines } from '../../app/game/settings.ts';
+import { tick } from '../../app/turn/tick.ts';
 import { cliError } from '../errors.ts';
 import { withRuntime } from '../runtime.ts';
 

@@ -8,17 +8,17 @@
  * The store is the one of the configuration (DATABASE_PATH, .env); the running server sends the mail.
  */
 import type { Command } from 'commander';
-import { createGame, createQuickGame, gameStatus, startGame, type GameStatusView } from '../../app/games.ts';
+import { createGame, createQuickGame, gameStatus, startGame, type GameStatusView } from '../../app/setup/games.ts';
 import { basename } from 'node:path';
 import type { GameState } from '../../core/state.ts';
 import { loadQuickCards } from '../quick.ts';
 import { parseQuickScenario } from '../../core/quick/scenario.ts';
 import { TallyhoError } from '../errors.ts';
 import { quickScenarioData } from './resolve.ts';
-import { when } from '../../app/messages.ts';
-import { gameClock, heldBackLines, listGames, type GameClockView, type GameListEntry } from '../../app/overview.ts';
-import { setGm } from '../../app/roster.ts';
-import { formatInZone } from '../../app/zones.ts';
+import { when } from '../../app/views/text.ts';
+import { gameClock, heldBackLines, listGames, type GameClockView, type GameListEntry } from '../../app/gm/overview.ts';
+import { setGm } from '../../app/setup/roster.ts';
+import { formatInZone } from '../../app/game/zones.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';

@@ -5,8 +5,8 @@
  * on every game and create games by mail.
  */
 import type { Command } from 'commander';
-import { gameClock } from '../../app/overview.ts';
-import { setGm } from '../../app/roster.ts';
+import { gameClock } from '../../app/gm/overview.ts';
+import { setGm } from '../../app/setup/roster.ts';
 import { cliError } from '../errors.ts';
 import { withRuntime } from '../runtime.ts';
 

@@ -7,12 +7,12 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { exportGame, importGame } from '../../app/export.ts';
-import { verifyGame, type VerifyResult } from '../../app/verify.ts';
+import { exportGame, importGame } from '../../app/history/export.ts';
+import { verifyGame, type VerifyResult } from '../../app/history/verify.ts';
 import { cliError } from '../errors.ts';
 import { parseAnyExport } from '../export-file.ts';
-import { exportCampaign, importCampaign, verifyCampaign } from '../../app/campaigns/export.ts';
-import type { AppDeps } from '../../app/deps.ts';
+import { exportCampaign, importCampaign, verifyCampaign } from '../../app/history/campaign.ts';
+import type { AppDeps } from '../../app/ports/deps.ts';
 import { progressBar } from '../progress.ts';
 import { withRuntime } from '../runtime.ts';
 

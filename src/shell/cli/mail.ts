@@ -6,8 +6,8 @@
  *   mail show --latest --to <address>  the newest mail to an address (e.g. to save its orders template)
  */
 import type { Command } from 'commander';
-import { when } from '../../app/messages.ts';
-import type { OutboxRow, OutboxStatus } from '../../app/ports.ts';
+import { when } from '../../app/views/text.ts';
+import type { OutboxRow, OutboxStatus } from '../../app/ports/store.ts';
 import { cliError } from '../errors.ts';
 import { withRuntime } from '../runtime.ts';
 

@@ -8,9 +8,9 @@
  *   player decline <game> <player>
  */
 import type { Command } from 'commander';
-import { addPlayer } from '../../app/games.ts';
-import { gameClock } from '../../app/overview.ts';
-import { approveJoin, declineJoin, newPlayerSecret, setPlayerZone } from '../../app/roster.ts';
+import { addPlayer } from '../../app/setup/games.ts';
+import { gameClock } from '../../app/gm/overview.ts';
+import { approveJoin, declineJoin, newPlayerSecret, setPlayerZone } from '../../app/setup/roster.ts';
 import { withRuntime } from '../runtime.ts';
 
 /** The plane ids of `--planes`, written `H1,H2`, `H1 H2` or `H1, H2`: one list. */

@@ -5,7 +5,7 @@
  * turns' rows carry whole game states, which these reads never touch.
  */
 import type Database from 'better-sqlite3';
-import type { ArchiveGameRow, ArchiveRepo, GameRow } from '../../app/ports.ts';
+import type { ArchiveGameRow, ArchiveRepo, GameRow } from '../../app/ports/store.ts';
 
 type Row = Record<string, unknown>;
 

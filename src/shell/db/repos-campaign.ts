@@ -1,6 +1,6 @@
 /** Campaigns in SQLite (migrations/008_campaigns.sql): the CampaignRepo. */
 import type Database from 'better-sqlite3';
-import type { CampaignGameRow, CampaignRepo, CampaignRow } from '../../app/ports-campaign.ts';
+import type { CampaignGameRow, CampaignRepo, CampaignRow } from '../../app/ports/campaign.ts';
 import type { CampaignSpec } from '../../core/campaign/spec.ts';
 
 type Row = Record<string, unknown>;

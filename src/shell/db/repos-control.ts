@@ -1,7 +1,8 @@
 /** Correspondence play in SQLite (migrations/003_correspondence.sql): the ControlRepo. */
 import type Database from 'better-sqlite3';
-import type { ControlRepo, GameControlRow, JoinRequestRow, StallProblem, TurnClockRow } from '../../app/ports-control.ts';
-import { DEFAULT_SETTINGS, type GameSettings } from '../../app/settings.ts';
+import type { ControlRepo, GameControlRow, JoinRequestRow, StallProblem, TurnClockRow } from '../../app/ports/control.ts';
+import { DEFAULT_SETTINGS } from '../../app/game/settings.ts';
+import { type GameSettings } from '../../app/ports/control.ts';
 
 type Row = Record<string, unknown>;
 

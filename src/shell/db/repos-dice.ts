@@ -1,6 +1,6 @@
 /** The turns' dice: server seeds, commitments and what threw each resolved turn (docs/fair-dice.md). */
 import type Database from 'better-sqlite3';
-import type { DiceRepo, TurnDiceRow } from '../../app/ports.ts';
+import type { DiceRepo, TurnDiceRow } from '../../app/ports/store.ts';
 
 type Row = Record<string, unknown>;
 

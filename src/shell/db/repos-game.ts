@@ -5,7 +5,7 @@ import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
 import type {
   EventRepo, GameRepo, GameRow, OrdersRepo, OrdersRow, PlayerRepo, PlayerRow, SettingsRepo, TurnRepo, TurnRow,
-} from '../../app/ports.ts';
+} from '../../app/ports/store.ts';
 
 type Row = Record<string, unknown>;
 

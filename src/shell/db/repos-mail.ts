@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type {
   OutboxKind,
   Folder, InboundOutcome, InboundRepo, InboundRow, OutboxRepo, OutboxRow, OutboxStatus, PictureModel,
-} from '../../app/ports.ts';
+} from '../../app/ports/store.ts';
 import { packText, unpackNullable, unpackText } from './packed.ts';
 
 type Row = Record<string, unknown>;

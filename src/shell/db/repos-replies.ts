@@ -1,6 +1,6 @@
-/** The limits on replies in the SQLite store (migrations/005_reply_budget.sql, app/ports-replies.ts). */
+/** The limits on replies in the SQLite store (migrations/005_reply_budget.sql, app/ports/replies.ts). */
 import type Database from 'better-sqlite3';
-import { SUPPRESS_REASONS, type AuthFailureRow, type JoinPendingRow, type ReplyRepo, type ReplyRow, type SuppressReason } from '../../app/ports-replies.ts';
+import { SUPPRESS_REASONS, type AuthFailureRow, type JoinPendingRow, type ReplyRepo, type ReplyRow, type SuppressReason } from '../../app/ports/replies.ts';
 
 type Row = Record<string, unknown>;
 

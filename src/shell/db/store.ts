@@ -4,7 +4,7 @@
  * lock); a nested call joins the transaction it runs in.
  */
 import type Database from 'better-sqlite3';
-import type { Store, StoreTx } from '../../app/ports.ts';
+import type { Store, StoreTx } from '../../app/ports/store.ts';
 import { openDatabase, type OpenOptions } from './open.ts';
 import { archiveRepo } from './repos-archive.ts';
 import { controlRepo } from './repos-control.ts';

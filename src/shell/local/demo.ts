@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addPlayer, createGame, startGame } from '../../app/games.ts';
+import { addPlayer, createGame, startGame } from '../../app/setup/games.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import type { Runtime } from '../runtime.ts';
 import { loadScenarioFile } from '../scenario-file.ts';

@@ -4,7 +4,7 @@
  * its intake has committed; if the intake fails the client is told to try again later (451).
  */
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import type { AppLog } from '../../app/deps.ts';
+import type { AppLog } from '../../app/ports/deps.ts';
 
 export interface ReceivedMessage {
   raw: Buffer;

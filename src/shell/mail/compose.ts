@@ -7,10 +7,11 @@
  * mail is built.
  */
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { LOOP_HEADER } from '../../app/incoming.ts';
-import { PICTURE_CID } from '../../app/mailer.ts';
-import { pictureSvg } from '../../app/pictures.ts';
-import type { OutboxRow, PictureModel } from '../../app/ports.ts';
+import { LOOP_HEADER } from '../../app/ports/mail.ts';
+import { PICTURE_CID } from '../../app/mail/mailer.ts';
+import type { OutboxRow } from '../../app/ports/store.ts';
+import { pictureSvg } from '../../app/views/pictures.ts';
+import type { PictureModel } from '../../app/ports/store.ts';
 import { renderPicture } from '../render/picture.ts';
 
 /** A message to send: nodemailer's options, and the map's picture when the mail has one. */

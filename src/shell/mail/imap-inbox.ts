@@ -22,11 +22,11 @@
  * Logins: imap-auth.ts (a password, or an OAuth2 access token renewed once when refused).
  */
 import { ImapFlow, type FetchMessageObject } from 'imapflow';
-import type { AppLog } from '../../app/deps.ts';
-import type { Clock, Folder, InboundKey, Store } from '../../app/ports.ts';
+import type { AppLog } from '../../app/ports/deps.ts';
+import type { Clock, Folder, InboundKey, Store } from '../../app/ports/store.ts';
 import type { ImapConfig } from '../config.ts';
 import type { AccessTokenSource } from '../oauth/tokens.ts';
-import type { RawHandler, RawMail } from '../serve.ts';
+import type { RawHandler, RawMail } from './inbox.ts';
 import { ImapAuth, type ImapLogin } from './imap-auth.ts';
 import { DEFAULT_LIMITS } from './read.ts';
 

@@ -14,8 +14,8 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { AppLog } from '../../app/deps.ts';
-import type { Clock, OutboxRow, Store, StoreTx } from '../../app/ports.ts';
+import type { AppLog } from '../../app/ports/deps.ts';
+import type { Clock, OutboxRow, Store, StoreTx } from '../../app/ports/store.ts';
 import type { OutgoingMail } from './compose.ts';
 import type { MailTransport } from './transport.ts';
 import { clearSent, readSent } from './sent-journal.ts';

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import type { IncomingMail } from '../../app/incoming.ts';
+import type { IncomingMail } from '../../app/ports/mail.ts';
 
 export interface ReadLimits {
   maxBytes: number;

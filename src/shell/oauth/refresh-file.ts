@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { AppLog } from '../../app/deps.ts';
+import type { AppLog } from '../../app/ports/deps.ts';
 
 const fingerprint = (token: string): string => createHash('sha256').update(token).digest('hex').slice(0, 32);
 

@@ -10,7 +10,7 @@
  * are never logged, and never put into an error message.
  */
 import { dirname, join } from 'node:path';
-import type { AppLog } from '../../app/deps.ts';
+import type { AppLog } from '../../app/ports/deps.ts';
 import type { OauthConfig } from '../config.ts';
 import { TallyhoError } from '../errors.ts';
 import { RefreshTokenFile } from './refresh-file.ts';

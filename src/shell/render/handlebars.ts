@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import type { RenderedMail, Renderer } from '../../app/ports.ts';
+import type { RenderedMail, Renderer } from '../../app/ports/store.ts';
 import { TallyhoError } from '../errors.ts';
 
 export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../templates');

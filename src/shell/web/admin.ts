@@ -7,13 +7,13 @@
  * CSRF in admin-auth.ts. Never cached; addresses show here and nowhere else on the web.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, terminateGame, type ControlResult } from '../../app/control.ts';
-import { AppError, type AppDeps } from '../../app/deps.ts';
-import { gameStatus } from '../../app/games.ts';
-import { when } from '../../app/messages.ts';
-import { gameClock, heldBackLines, listGames } from '../../app/overview.ts';
-import { rollbackTurn } from '../../app/rollback.ts';
-import { settingLines } from '../../app/settings.ts';
+import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, terminateGame, type ControlResult } from '../../app/gm/control.ts';
+import { AppError, type AppDeps } from '../../app/ports/deps.ts';
+import { gameStatus } from '../../app/setup/games.ts';
+import { when } from '../../app/views/text.ts';
+import { gameClock, heldBackLines, listGames } from '../../app/gm/overview.ts';
+import { rollbackTurn } from '../../app/gm/rollback.ts';
+import { settingLines } from '../../app/game/settings.ts';
 import { AdminAuth, type AdminAuthOptions } from './admin-auth.ts';
 import { badUrlHandler } from './bad-url.ts';
 import type { Page } from './views.ts';

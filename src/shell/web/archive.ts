@@ -2,16 +2,16 @@
  * The public web archive (docs/gm-guide.md, "The web archive"): GET /games, /games/:game,
  * /games/:game/turns/:turn and /games/:game/turns/:turn/planes/:plane, the campaigns' /campaigns,
  * /campaigns/:campaign and /campaigns/:campaign/pilots/:pilot (docs/campaigns.md), and the page's script and
- * style under /static. Read-only, through the Store port (src/app/archive.ts builds the views);
+ * style under /static. Read-only, through the Store port (src/app/archive/games.ts builds the views);
  * pages from templates/web/. A turn that is not resolved has no page (404, like a game that does
  * not exist). The security headers are set for the whole app in http.ts.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response } from 'express';
-import { gamePage, listGames, planeSheet, turnPageVia } from '../../app/archive.ts';
-import { campaignList, campaignPage, pilotPage } from '../../app/campaigns/archive.ts';
-import type { Store } from '../../app/ports.ts';
+import { gamePage, listGames, planeSheet, turnPageVia } from '../../app/archive/games.ts';
+import { campaignList, campaignPage, pilotPage } from '../../app/archive/campaigns.ts';
+import type { Store } from '../../app/ports/store.ts';
 import { MAP_CSS } from '../../report/svg-map.ts';
 import { badUrlHandler } from './bad-url.ts';
 import { PageCache } from './page-cache.ts';

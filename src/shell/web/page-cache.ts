@@ -4,7 +4,7 @@
  * JavaScript heap), with each page's ETag computed once.
  *
  * An entry is found by its key (a game and turn, say) and is good only for the stamp it was made
- * with (what the page is built from, in brief: src/app/archive.ts turnPageStamp). A page asked for
+ * with (what the page is built from, in brief: src/app/archive/games.ts turnPageStamp). A page asked for
  * with another stamp is a miss and the old one is dropped at once, so a turn the game master rolled
  * back (and that may be resolved again differently) is never served from the cache.
  *

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { addPlayer, createGame, startGame } from '../../../src/app/games.ts';
+import { addPlayer, createGame, startGame } from '../../../src/app/setup/games.ts';
 import { loadAircraftDir } from '../../../src/shell/aircraft/catalog.ts';
 import { configFrom } from '../../../src/shell/config.ts';
 import { openRuntime } from '../../../src/shell/runtime.ts';

@@ -7,7 +7,7 @@
  * bombs (9.2.4) and flies with the worse figures of 5.1 from its next plot on.
  */
 import { shootDown } from '../apply.ts';
-import { emptyDamage } from '../damage-state.ts';
+import { emptyDamage } from '../../damage/state.ts';
 import { clampRow } from '../fire-tables.ts';
 import {
   bomberDamage, bomberStatus, combineOutcomes, defence, GUNNER_HIT_VALUE, hitValue, leftoverThreshold, ODDS_REFERENCE_CHART, oddsHits, oddsResult, usesDamagePoints,

@@ -5,7 +5,7 @@
  * damaging (hit-location.ts applyCritical).
  */
 import { addHits, keyFor } from '../apply.ts';
-import { capacityOf, emptyDamage } from '../damage-state.ts';
+import { capacityOf, emptyDamage } from '../../damage/state.ts';
 import { bestHits, chartFor, clampRow, hitsFor } from '../fire-tables.ts';
 import { applyCritical, d10sNeeded, d10sWithShot, locate, type Located, type SystemHit } from '../hit-location.ts';
 import type { ShotPlan } from '../shots.ts';

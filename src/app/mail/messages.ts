@@ -1,0 +1,298 @@
+/**
+ * The mails Tallyho writes: welcome, acknowledgement, turn report and notice. Each builder makes
+ * the view model of its template (templates/<name>.txt.hbs and .html.hbs) and queues the mail.
+ */
+import { groundTemplateMove } from '../views/ground.ts';
+import { formatMoveOrder } from '../../orders/move.ts';
+import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
+import type { GameEvent } from '../../core/events.ts';
+import type { GameState } from '../../core/state.ts';
+import { sideNames, turnLog } from '../../report/turn-log.ts';
+import { flexibleShots } from '../../report/clock.ts';
+import { casualties, unitLosses } from '../../report/combat-log.ts';
+import { noShotLines } from '../../report/no-shot.ts';
+import { deadlineLine } from '../game/deadlines.ts';
+import { durationText } from '../game/settings.ts';
+import type { AppDeps } from '../ports/deps.ts';
+import { planeCards } from '../views/cards.ts';
+import { commitmentBlock, revealBlock } from '../game/dice.ts';
+import { queueMail } from './mailer.ts';
+import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
+import { type Picture, previewPicture, situationPicture } from '../views/pictures.ts';
+import { type Preview, flying, logSheet, pathMaps, pilotBlock, myPlanes, myUnits, nextPlotNeeds, situationMap } from '../views/sheet.ts';
+import { examplePlot, NO_STANDING, ordersTemplate, type StandingOrders } from '../views/template.ts';
+import { quotedOrders, when, wrap } from '../views/text.ts';
+import { unitSheets } from '../views/units.ts';
+import { endText } from '../views/outcome.ts';
+import { campaignBlock } from '../views/campaign.ts';
+import { quickCards, quickCasualties, quickNeeds, quickSheet } from '../views/quick.ts';
+import { docUrl } from '../views/doc-links.ts';
+
+function scenarioOf(game: GameRow): { name: string; description: string } {
+  try {
+    const s = JSON.parse(game.scenario) as { name?: string; description?: string };
+    return { name: s.name ?? game.name, description: s.description ? wrap(s.description.trim(), 0) : '' };
+  } catch {
+    return { name: game.name, description: '' };
+  }
+}
+
+/** The view parts every game mail shares. */
+function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
+  return { game: game.id, gameName: game.name, player: player.id, referee: deps.referee.address };
+}
+
+/** The orders that stand for a player at the start of `turn` (views.ts StandingOrders). */
+export function standingOrders(tx: StoreTx, gameId: string, playerId: string, turn: number): StandingOrders {
+  const now = tx.orders.latestAccepted(gameId, turn).get(playerId);
+  if (now) return { plots: now.orders.plots, fire: now.orders.fire, ...(now.orders.moves ? { moves: now.orders.moves } : {}), ...(now.orders.quick ? { quick: now.orders.quick } : {}), turn };
+  const before = turn > 1 ? tx.orders.latestAccepted(gameId, turn - 1).get(playerId) : undefined;
+  return before ? { plots: {}, fire: before.orders.fire, turn: turn - 1 } : NO_STANDING;
+}
+
+/** What the template does when sent back unchanged, for the words above it. */
+function templateKeeps(standing: StandingOrders, turn: number, quick: boolean): string {
+  if (standing.turn === turn) return `these are your orders that stand for turn ${turn}: the ${quick ? 'moves' : 'plots'} and fire orders you sent`;
+  if (quick) return standing.fire.some((f) => !f.hold) ? `these orders fly every aircraft straight on at its SPEED and keep the targets you named for turn ${standing.turn}` : 'these orders fly every aircraft straight on at its SPEED, its weapons firing at the nearest enemy in their arcs';
+  if (standing.fire.some((f) => !f.hold)) return `these orders fly every plane forwards and keep the fire orders you gave for turn ${standing.turn}`;
+  return 'these orders fly every plane forwards with fire held';
+}
+
+/** Two-phase games (seed 003): the side's standing choice on winning a tie of speed, and how to change it. */
+function initiativeNeeds(state: GameState, planeIds: readonly string[]): string {
+  const side = sideOfPlayer(state, planeIds);
+  const choice = (side && state.initiative?.[side]) ?? 'first';
+  return wrap(`Initiative: when your side wins the d6 for a tie of speed, its planes move ${choice} (INITIATIVE ${choice.toUpperCase()}${state.initiative?.[side ?? ''] ? '' : ', the default'}); write INITIATIVE ${choice === 'first' ? 'LAST' : 'FIRST'} in your orders to change it for this turn and the ones after.`, 4);
+}
+
+/** What the player needs for the next turn: plot sizes and the ready-to-send template. */
+export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState) {
+  const planes = flying(myPlanes(state, player.planes));
+  const units = myUnits(state, player.planes);
+  const standing = standingOrders(tx, game.id, player.id, state.turn);
+  const grounded = planes.filter((p) => p.ground).map((p) => p.id);
+  const twoPhase = state.options.sequence === 'two-phase';
+  const keeps = templateKeeps(standing, state.turn, !!state.quick) + (grounded.length && standing.turn !== state.turn ? `, and give ${grounded.join(', ')} on the ground the MOVE line shown` : '');
+  return {
+    nextTurn: state.turn,
+    orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
+    needs: [...planes.map((p) => (state.quick ? quickNeeds(state, p) : nextPlotNeeds(p, twoPhase))), ...units.map((u) => wrap(`${u.id}: a MOVE line, or none (the comment on ${u.id} in the orders below says what it may do).`, 4)),
+      ...(twoPhase && planes.length ? [initiativeNeeds(state, player.planes)] : [])],
+    keeps,
+    keepsText: wrap(`Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
+    template: planes.length || units.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
+  };
+}
+
+/** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane, a unit's MOVE line. */
+function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string; twoPhase: boolean; quick: boolean; quickWeapon: string } {
+  const own = flying(myPlanes(state, player.planes)).filter((p) => !p.ground)[0];
+  const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
+  if (state.quick) {
+    const weapon = own ? state.quick.cards[own.type]?.weapons[0] ?? 'F' : 'F';
+    return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: `${own?.id ?? 'A1'}: 2R1`, unitExample: '', groundExample: '', twoPhase: false, quick: true, quickWeapon: weapon };
+  }
+  const unit = myUnits(state, player.planes)[0];
+  const unitExample = !unit ? '' : unit.kind === 'ship' ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT` : unit.kind === 'truck' ? `MOVE ${unit.id} F F` : `MOVE ${unit.id} L F`;
+  const grounded = flying(myPlanes(state, player.planes)).find((p) => p.ground);
+  const groundLine = grounded ? groundTemplateMove(grounded) : undefined;
+  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '', twoPhase: state.options.sequence === 'two-phase', quick: false, quickWeapon: '' };
+}
+
+/** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
+export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, whole: GameState, takeover = ''): void {
+  // What the player's side has identified, and nothing else (docs/spotting.md).
+  const state = fogState(whole, sideOfPlayer(whole, player.planes));
+  const sc = scenarioOf(game);
+  const view = {
+    ...common(deps, game, player),
+    takeover: takeover ? wrap(takeover, 0) : '',
+    description: sc.description,
+    planes: myPlanes(state, player.planes).map((p) => (state.quick ? quickSheet(state, p) : logSheet(state, p))),
+    units: unitSheets(state, player.planes),
+    cards: state.quick ? quickCards(state, player.planes) : planeCards(state, player.planes).map((c) => c.text),
+    map: situationMap(state, player.planes),
+    pilots: pilotBlock(state, { side: sideOfPlayer(state, player.planes) ?? '' }),
+    campaign: wrap(campaignBlock(tx, game.id, player.id, 'welcome'), 0),
+    fairDice: commitmentBlock(tx, game.id, state.turn),
+    // The whole guide (the quick game's rules) on the web archive, when the GM published it (PUBLIC_URL).
+    guideUrl: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: state.quick ? 'quick' : 'players' }) : '',
+    ...exampleIds(state, player),
+    ...nextTurn(deps, tx, game, player, state),
+  };
+  const { messageId } = queueMail(deps, tx, {
+    kind: 'welcome', template: 'welcome', view, subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,
+    to: player.email, gameId: game.id, player, turn: state.turn, picture: situationPicture(state, player.planes, game.name),
+  });
+  tx.players.setThreadRoot(game.id, player.id, messageId);
+}
+
+export interface AckInput {
+  game: GameRow;
+  player: PlayerRow;
+  turn: number;
+  accepted: boolean;
+  /** Accepted: the earlier orders these replace. Refused: the earlier orders that still stand. */
+  earlier: { submittedAt: number } | null;
+  canonical: string;
+  problems: string[];
+  previews: Preview[];
+  /** The state the previews fly from (the turn's start): the picture's map. */
+  state?: GameState;
+  /** Accepted orders with FIRE lines: the forecast's text (app/views/forecast.ts); '' for none. */
+  forecast?: string;
+  /** What the player's trucks, tanks and ships will do (unit-views.ts unitPreviews), a line each. */
+  unitMoves?: string[];
+  /** The player's flying planes without a plot (they fly the default). */
+  defaulted: string[];
+  /** Players whose orders for the turn are still missing. */
+  waiting: string[];
+  /** What holds the turn besides missing orders (deadlines.ts holdReason), or null. */
+  hold: string | null;
+  /** Accepted orders with a WARNING in a preview: the turn waits for CONFIRM (deadlines.ts warnedOrders). */
+  warned?: boolean;
+  /** The game's `confirm` setting, minutes (0: warnings hold nothing). */
+  confirmMinutes?: number;
+  /** Until when the turn waits for this player's CONFIRM (both zones), when it does. */
+  confirmUntil?: string | null;
+  notes: string[];
+  inboundId: number;
+  replyTo: string;
+  sender: string;
+  /** A refusal: the player's envelope with this turn's token, ready to correct and send. */
+  ready?: string;
+}
+
+/** What happens next to the turn, as true as the acknowledgement can know it. */
+function progressText(a: AckInput): string {
+  const holds = a.hold ? ` The turn is not resolved yet: ${a.hold}.` : '';
+  if (!a.accepted) return `${a.ready ? 'Correct the orders below (YOUR ORDERS, READY TO CORRECT) and send them back' : 'Correct the orders and send them again'}.${holds}`;
+  // A WARNING: never "change the plot" together with "the turn is resolved".
+  if (a.warned && a.confirmMinutes) {
+    const choice = a.ready
+      ? 'send new orders, or CONFIRM to have them flown as they are (the envelope at the end of this mail, YOUR ORDERS WITH CONFIRM, READY TO SEND, does it: send it back as it is)'
+      : 'send new orders, or CONFIRM in an envelope (alone, or with these orders) to have them flown as they are';
+    const until = a.confirmUntil ?? `${durationText(a.confirmMinutes)} from now`;
+    return a.waiting.length
+      ? `Your orders carry a WARNING (above). Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. Should they all be in before ${until}, the turn waits for you until then: ${choice}. Without either, they are flown as they are.`
+      : `Your orders carry a WARNING (above). Every player's orders are in, so the turn waits for you until ${until}: ${choice}. Without either, they are flown as they are then.`;
+  }
+  if (a.warned) return `Your orders carry a WARNING (above), and this game does not hold a turn for warnings: ${a.waiting.length ? `still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}; until the turn is resolved you may send new orders, the latest count.` : a.hold ? `the turn is not resolved yet (${a.hold}); until then you may send new orders.` : 'every order is in, so the turn is resolved now as they stand.'}`;
+  if (a.waiting.length) return `Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. You may send new orders until the turn is resolved; the latest count.${holds}`;
+  if (a.hold) return `Every player's orders are in, but the turn is not resolved yet: ${a.hold}. You may send new orders until then; the latest count.`;
+  return `Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).`;
+}
+
+export const PATH_KEY = '+n: the hex it enters in impulse n';
+export const PATH_KEY_TWO_PHASE = '+n: its nth hex this turn';
+export const PATH_KEY_QUICK = '+n: the nth hex of its move';
+
+export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
+  const view = {
+    ...common(deps, a.game, a.player),
+    turn: a.turn,
+    accepted: a.accepted,
+    earlierAt: a.earlier ? when(a.earlier.submittedAt) : '',
+    canonical: wrap(quotedOrders(a.canonical), 6),
+    problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
+    // One map for every plane's path when they can all be followed there (views.ts pathMaps).
+    previews: a.state ? pathMaps(a.state, a.previews) : a.previews.map((p) => ({ planes: p.plane, several: false, map: p.map })),
+    // What the +n of a path is: the impulse, or in the two-phase sequence the plane's nth hex.
+    pathKey: a.state?.quick ? PATH_KEY_QUICK : a.state?.options.sequence === 'two-phase' ? PATH_KEY_TWO_PHASE : PATH_KEY,
+    forecast: a.forecast ?? '',
+    unitMoves: (a.unitMoves ?? []).map((l) => wrap(l, 4)),
+    defaulted: !a.defaulted.length ? '' : a.state?.quick
+      ? wrap(`${a.defaulted.join(', ')}: no move given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} straight on at ${a.defaulted.length === 1 ? 'its' : 'their'} SPEED.`, 2)
+      : wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2),
+    waiting: a.waiting.join(', '),
+    progress: wrap(progressText(a), 0),
+    // A refusal's orders ready to correct; accepted orders with a WARNING in a game that holds the
+    // turn for it: the same orders with CONFIRM, ready to send.
+    ready: !a.accepted || (a.warned && a.confirmMinutes) ? a.ready ?? '' : '',
+    readyHeading: a.accepted ? 'YOUR ORDERS WITH CONFIRM, READY TO SEND' : 'YOUR ORDERS, READY TO CORRECT',
+    readyTitle: a.accepted ? 'Your orders with CONFIRM, ready to send' : 'Your orders, ready to correct',
+    notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
+    sender: a.sender,
+  };
+  const subject = `[${a.game.id}] Turn ${a.turn} orders ${a.accepted ? 'accepted' : 'NOT accepted'}`;
+  const picture = a.state && a.previews.length
+    ? previewPicture(a.state, a.previews.map((p) => ({ plane: p.plane, marks: p.path })), a.player.planes, a.game.name)
+    : null;
+  queueMail(deps, tx, {
+    kind: 'ack', template: 'ack', view, subject, to: a.player.email, gameId: a.game.id, player: a.player, turn: a.turn,
+    inboundId: a.inboundId, replyTo: a.replyTo, picture,
+  });
+}
+
+export interface ReportInput {
+  game: GameRow;
+  player: PlayerRow;
+  resolved: number;
+  events: GameEvent[];
+  /** The state after the turn. */
+  state: GameState;
+  /** The map after the turn (pictures.ts reportPicture): the same for every player, made once. */
+  picture: Picture;
+  over: boolean;
+}
+
+export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): void {
+  // Fog of war: the side's report tells what it has identified; the last report tells everything.
+  const side = whole.over ? null : sideOfPlayer(whole.state, whole.player.planes);
+  const r = { ...whole, state: fogState(whole.state, side), events: fogEvents(whole.events, whole.state, side) };
+  // A turn the game master rolled back and that was resolved again (src/app/gm/rollback.ts).
+  const rerun = (tx.control.clock(r.game.id, r.resolved)?.reruns ?? 0) > 0;
+  const view = {
+    ...common(deps, r.game, r.player),
+    turn: r.resolved,
+    rerun,
+    // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
+    turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
+    map: situationMap(r.state, r.player.planes),
+    // The mail's log tells the flak misses at under 1% in one line an impulse (report/combat-log.ts).
+    impulses: turnLog(r.events, undefined, sideNames(r.state), { summariseFlak: true, flexible: flexibleShots(r.state) }),
+    quick: !!r.state.quick,
+    // The end explained in the first lines (endText): what left the fight this turn, who wins.
+    outcome: r.over ? wrap(`${endText(whole.events, whole.state)} Thank you for playing.`, 0) : '',
+    // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
+    noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
+    combat: wrap((r.state.quick ? quickCasualties(r.events) : casualties(r.events)).join('\n'), 4),
+    losses: wrap(unitLosses(r.events).join('\n'), 4),
+    sheets: myPlanes(r.state, r.player.planes).map((p) => (r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over))),
+    pilots: pilotBlock(r.state, r.over ? 'all' : { side: sideOfPlayer(r.state, r.player.planes) ?? '' }),
+    campaign: r.over ? wrap(campaignBlock(tx, r.game.id, r.player.id, 'last-report'), 4) : '',
+    units: unitSheets(r.state, r.player.planes),
+    over: r.over,
+    // The short fair-dice block near the top, the full record at the end of the mail.
+    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn, deps.referee.publicUrl ?? null)),
+    ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, tx, r.game, r.player, r.state)),
+  };
+  queueMail(deps, tx, {
+    kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}${r.over ? ': the game is over' : ''}`, to: r.player.email,
+    gameId: r.game.id, player: r.player, turn: r.resolved, picture: r.picture,
+  });
+}
+
+export interface NoticeInput {
+  to: string;
+  game: GameRow | null;
+  player: PlayerRow | null;
+  title: string;
+  paragraphs: string[];
+  inboundId: number;
+  replyTo: string;
+  turn?: number | null;
+}
+
+/** Returns the notice's Message-ID. */
+export function queueNotice(deps: AppDeps, tx: StoreTx, n: NoticeInput): string {
+  const view = {
+    game: n.game?.id ?? '', player: n.player?.id ?? '', referee: deps.referee.address,
+    title: `${n.title.charAt(0).toUpperCase()}${n.title.slice(1)}`,
+    paragraphs: n.paragraphs.map((p) => wrap(p, 0)),
+  };
+  return queueMail(deps, tx, {
+    kind: 'notice', template: 'notice', view, subject: n.game ? `[${n.game.id}] ${view.title}` : `Tallyho: ${view.title}`,
+    to: n.to, gameId: n.game?.id ?? null, player: n.player, turn: n.turn ?? null, inboundId: n.inboundId, replyTo: n.replyTo,
+  }).messageId;
+}

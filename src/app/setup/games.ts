@@ -1,0 +1,171 @@
+/**
+ * Running a game: create it from a scenario, add players with their planes (each gets a secret,
+ * shown once), start it (every player is mailed a welcome), and its status.
+ */
+import type { ShipCard } from '../../core/units/types.ts';
+import type { BombingTable } from '../../core/ordnance/bombing-table.ts';
+import type { TorpedoTable } from '../../core/ordnance/torpedo-table.ts';
+import type { FlakTable } from '../../core/flak/table.ts';
+import type { SpottingTable } from '../../core/spotting/table.ts';
+import type { RocketTable } from '../../core/ordnance/rocket-table.ts';
+import type { AircraftCard } from '../../core/aircraft/types.ts';
+import { createGame as createState, type Scenario } from '../../core/scenario.ts';
+import { commitmentOf } from '../../core/fair-dice.ts';
+import { parseQuickScenario } from '../../core/quick/scenario.ts';
+import { quickGameState } from '../../core/quick/game.ts';
+import type { QuickCard } from '../../core/quick/types.ts';
+import type { PilotState } from '../../core/pilots/quality.ts';
+import { AppError, type AppDeps } from '../ports/deps.ts';
+import { openTurnDice } from '../game/dice.ts';
+import { queueWelcome } from '../mail/messages.ts';
+import { canonicalZone } from '../game/zones.ts';
+import type { GameRow, OutboxRow, PlayerRow, StoreTx } from '../ports/store.ts';
+import { inPlay } from '../views/sheet.ts';
+import { EMAIL_RE, GM_ID, ID_RE } from '../ports/ids.ts';
+
+/** Whether a game plays the quick game (seed 004): its scenario says `ruleset: quick`. */
+export function isQuickGame(tx: StoreTx, id: string): boolean {
+  const g = tx.games.get(id.toLowerCase());
+  if (!g) return false;
+  try { return (JSON.parse(g.scenario) as { ruleset?: unknown }).ruleset === 'quick'; } catch { return false; }
+}
+
+/**
+ * Creates a quick game (seed 004, docs/quick.md) from its scenario's data and the quick aircraft:
+ * the same game row, turn 1 state and committed dice as any game.
+ */
+export function createQuickGame(deps: AppDeps, input: { id: string; data: unknown; file: string; cards: readonly QuickCard[] }): GameRow {
+  if (!ID_RE.test(input.id)) throw new AppError('E_USAGE', `'${input.id}' is not a game id: 1 to 32 lower-case letters, digits, '-' or '_'`);
+  const parsed = parseQuickScenario(input.data, input.file, input.cards, '');
+  if (!parsed.ok) throw new AppError('E_USAGE', `${input.file} is not a valid quick-game scenario`, parsed.error.map((p) => p.message));
+  const { scenario, state: qs } = parsed.value;
+  const serverSeed = deps.keys.newSeed();
+  const state = quickGameState(qs, scenario.sides);
+  const now = deps.clock.now();
+  return deps.store.tx((tx) => {
+    if (tx.games.get(input.id)) throw new AppError('E_STATE', `a game '${input.id}' exists already`);
+    tx.games.insert({ id: input.id, name: scenario.name, scenario: JSON.stringify(scenario), status: 'setup', turn: 1, seed: commitmentOf(serverSeed), createdAt: now });
+    tx.turns.insert(input.id, 1, state, now);
+    openTurnDice(deps, tx, input.id, 1, serverSeed);
+    return requireGame(tx, input.id);
+  });
+}
+
+export function requireGame(tx: StoreTx, id: string): GameRow {
+  const g = tx.games.get(id);
+  if (!g) throw new AppError('E_NOT_FOUND', `there is no game '${id}' (tallyho game create makes one)`);
+  return g;
+}
+
+export function createGame(deps: AppDeps, input: { id: string; scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable; rockets?: RocketTable; pilots?: ReadonlyMap<string, PilotState> }): GameRow {
+  if (!ID_RE.test(input.id)) throw new AppError('E_USAGE', `'${input.id}' is not a game id: 1 to 32 lower-case letters, digits, '-' or '_'`);
+  // The seed of turn 1's dice stays secret until turn 1 is resolved: the state and the game row
+  // hold none of it (docs/fair-dice.md); games.seed keeps the public commitment.
+  const serverSeed = deps.keys.newSeed();
+  const made = createState(input.scenario, input.catalog, '', input.ships, input.bombing, input.torpedoes, { ...(input.flak ? { flak: input.flak } : {}), ...(input.spotting ? { spotting: input.spotting } : {}), ...(input.rockets ? { rockets: input.rockets } : {}) });
+  // A campaign's game: its roster's pilots fly the planes (docs/campaigns.md), every one rated.
+  const pilots = input.pilots;
+  const state = pilots ? { ...made, options: { ...made.options, pilots: true }, planes: made.planes.map((p) => ({ ...p, pilot: pilots.get(p.id) ?? p.pilot ?? { quality: 'regular' as const } })) } : made;
+  const now = deps.clock.now();
+  return deps.store.tx((tx) => {
+    if (tx.games.get(input.id)) throw new AppError('E_STATE', `a game '${input.id}' exists already`);
+    const row = { id: input.id, name: input.scenario.name, scenario: JSON.stringify(input.scenario), status: 'setup' as const, turn: 1, seed: commitmentOf(serverSeed), createdAt: now };
+    tx.games.insert(row);
+    tx.turns.insert(input.id, 1, state, now);
+    openTurnDice(deps, tx, input.id, 1, serverSeed);
+    return requireGame(tx, input.id);
+  });
+}
+
+export interface AddPlayerInput {
+  gameId: string;
+  playerId: string;
+  email: string;
+  planes: string[];
+  /** The player's time zone (IANA) for deadlines in mail; the game's when not given. */
+  zone?: string | null;
+}
+
+/** Adds a player; returns the secret, which is not stored and cannot be shown again. */
+export function addPlayer(deps: AppDeps, input: AddPlayerInput): { player: PlayerRow; secret: string } {
+  const playerId = input.playerId.toLowerCase();
+  const email = input.email.trim().toLowerCase();
+  if (!ID_RE.test(playerId)) throw new AppError('E_USAGE', `'${input.playerId}' is not a player id: 1 to 32 letters, digits, '-' or '_'`);
+  if (playerId === GM_ID) throw new AppError('E_USAGE', `'${GM_ID}' is the game master's id in envelopes; choose another player id`);
+  if (!EMAIL_RE.test(email)) throw new AppError('E_USAGE', `'${input.email}' is not a mail address`);
+  if (email === deps.referee.address) throw new AppError('E_USAGE', `${email} is the referee's own address`);
+  const planes = [...new Set(input.planes.map((p) => p.trim().toUpperCase()).filter(Boolean))];
+  if (!planes.length) throw new AppError('E_USAGE', 'give the player at least one plane: --planes R1,R2');
+  const zone = input.zone ? canonicalZone(input.zone) : null;
+  if (input.zone && !zone) throw new AppError('E_USAGE', `'${input.zone}' is not a time zone name (for example Europe/Berlin, America/New_York)`);
+  const secret = deps.keys.newSecret();
+  const secretHash = deps.keys.hashSecret(secret);
+  const player = deps.store.tx((tx) => {
+    const game = requireGame(tx, input.gameId);
+    if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started; players join before tallyho game start`);
+    if (tx.players.get(game.id, playerId)) throw new AppError('E_STATE', `game '${game.id}' has a player '${playerId}' already`);
+    const state = tx.turns.get(game.id, game.turn)?.state;
+    const taken = new Map(tx.players.list(game.id).flatMap((p) => p.planes.map((id) => [id, p.id] as const)));
+    const problems: string[] = [];
+    for (const id of planes) {
+      const units = state?.units ?? [];
+      if (!state?.planes.some((p) => p.id === id) && !units.some((u) => u.id === id)) {
+        problems.push(`there is no plane ${id} in this game (planes: ${state?.planes.map((p) => p.id).join(', ')}${units.length ? `; trucks, tanks and ships: ${units.map((u) => u.id).join(', ')}` : ''})`);
+      } else if (taken.has(id)) problems.push(`${id} belongs to player '${taken.get(id)}' already`);
+    }
+    if (problems.length) throw new AppError('E_USAGE', `cannot add player '${playerId}'`, problems);
+    tx.players.insert({ gameId: game.id, id: playerId, email, secretHash, createdAt: deps.clock.now(), planes, zone });
+    return tx.players.get(game.id, playerId) as PlayerRow;
+  });
+  return { player, secret };
+}
+
+/** Starts the game: checks every plane has a player, mails every player the welcome. */
+export function startGame(deps: AppDeps, gameId: string): { game: GameRow; welcomes: number } {
+  return deps.store.tx((tx) => {
+    const game = requireGame(tx, gameId);
+    if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started already`);
+    const players = tx.players.list(game.id);
+    const state = tx.turns.get(game.id, game.turn)?.state;
+    if (!state) throw new AppError('E_STATE', `game '${game.id}' has no state for turn ${game.turn}`);
+    const owned = new Set(players.flatMap((p) => p.planes));
+    const free = state.planes.filter((p) => !owned.has(p.id)).map((p) => p.id);
+    if (!players.length) throw new AppError('E_STATE', `game '${game.id}' has no players (tallyho player add)`);
+    if (free.length) throw new AppError('E_STATE', `every plane needs a player before the game starts; nobody flies ${free.join(', ')}`);
+    tx.games.update(game.id, { status: 'running', startedAt: deps.clock.now() });
+    const running = requireGame(tx, game.id);
+    for (const p of players) queueWelcome(deps, tx, running, p, state);
+    return { game: running, welcomes: players.length };
+  });
+}
+
+export interface PlayerStatus {
+  id: string;
+  email: string;
+  planes: string[];
+  /** Whether orders for the current turn are in (always true for a player with nothing flying). */
+  ordersIn: boolean;
+  submittedAt: number | null;
+  flying: number;
+}
+
+export interface GameStatusView {
+  game: GameRow;
+  players: PlayerStatus[];
+  outbox: Record<'pending' | 'sent' | 'dead', number>;
+  deadLetters: OutboxRow[];
+}
+
+export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
+  return deps.store.tx((tx) => {
+    const game = requireGame(tx, gameId);
+    const state = tx.turns.get(game.id, game.turn)?.state;
+    const latest = tx.orders.latestAccepted(game.id, game.turn);
+    const players = tx.players.list(game.id).map((p) => {
+      const n = state ? inPlay(state, p.planes) : 0;
+      const o = latest.get(p.id);
+      return { id: p.id, email: p.email, planes: p.planes, ordersIn: n === 0 || !!o, submittedAt: o?.submittedAt ?? null, flying: n };
+    });
+    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }) };
+  });
+}

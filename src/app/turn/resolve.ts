@@ -1,0 +1,128 @@
+/**
+ * The turn use case: when every player with a plane still flying has accepted orders in for the
+ * turn, resolve it (src/core/turn.ts) and store the events, the new state and every player's report
+ * in one transaction. Idempotent: a resolved turn is never resolved again, so it may be called after
+ * every mail and at every start.
+ */
+import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
+import type { GameState } from '../../core/state.ts';
+import { resolveTurn } from '../../core/turn.ts';
+import { sidesInFight } from '../../core/outcome.ts';
+import { holdReason } from '../game/deadlines.ts';
+import type { AppDeps } from '../ports/deps.ts';
+import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from '../game/dice.ts';
+import { queueReport } from '../mail/messages.ts';
+import { reportPicture } from '../views/pictures.ts';
+import { afterGameOver } from '../campaigns/lifecycle.ts';
+import { inPlay } from '../views/sheet.ts';
+import type { StoreTx } from '../ports/store.ts';
+import type { StallProblem } from '../ports/control.ts';
+import { clearStall, crashProblem, recordStall, stallProblems } from './stalls.ts';
+import { publicUrlOf } from '../views/doc-links.ts';
+
+/**
+ * The game is over when fewer sides are still in the fight than can fight (two, or one if alone):
+ * a side is in it while it has a plane flying or a truck, tank or ship in the game.
+ */
+export function isOver(start: GameState, end: GameState): boolean {
+  const left = sidesInFight(end).length;
+  return left < Math.min(2, Object.keys(start.sides).length) || left === 0;
+}
+
+
+/** What an attempt at a turn came to: resolved, still waiting for orders, or stopped by problems. */
+export type Attempt = { turn: number } | { waiting: true } | { problems: StallProblem[] };
+
+/**
+ * Resolves the game's current turn if every order is in and nothing holds it (src/app/game/deadlines.ts);
+ * with `withDefaults` (the deadline passed, or the GM's PROCESS) at once, planes without orders
+ * flying the default. Returns the turn resolved, or null. A turn that is due but cannot be resolved
+ * (its orders fail at resolution, or the referee itself fails) is recorded as a stall and the game
+ * master and players are told (app/turn/stalls.ts): never a log line alone.
+ */
+export function resolveReady(deps: AppDeps, gameId: string, opts: { withDefaults?: boolean } = {}): number | null {
+  return deps.store.tx((tx) => {
+    const game = tx.games.get(gameId);
+    if (!game) return null;
+    const a = attemptTurn(deps, gameId, opts);
+    if ('turn' in a) return a.turn;
+    if ('problems' in a) recordStall(deps, tx, game, a.problems, opts.withDefaults ? 'the deadline has passed (or the game master asked for it)' : 'every order is in');
+    return null;
+  });
+}
+
+/**
+ * One attempt at the current turn, its writes undone when it fails (a savepoint): resolved, waiting,
+ * or the problems that stop it. Nothing is told to anyone; resolveReady and the GM's commands do.
+ */
+export function attemptTurn(deps: AppDeps, gameId: string, opts: { withDefaults?: boolean } = {}): Attempt {
+  try {
+    return deps.store.savepoint((tx) => {
+      const a = resolveIn(deps, tx, gameId, opts);
+      // A failed attempt's writes (the turn's dice drawn for the first time, say) are undone.
+      if ('problems' in a) throw new Stalled(a.problems);
+      return a;
+    });
+  } catch (e) {
+    if (e instanceof Stalled) return { problems: e.problems };
+    return { problems: crashProblem(e) };
+  }
+}
+
+class Stalled extends Error {
+  constructor(readonly problems: StallProblem[]) { super('the turn cannot be resolved'); }
+}
+
+function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefaults?: boolean }): Attempt {
+  const game = tx.games.get(gameId);
+  if (!game || game.status !== 'running') return { waiting: true };
+  const turn = tx.turns.get(game.id, game.turn);
+  if (!turn || turn.resolvedAt !== null) return { waiting: true };
+  const state = turn.state;
+  const players = tx.players.list(game.id);
+  const latest = tx.orders.latestAccepted(game.id, game.turn);
+  const missing = players.filter((p) => inPlay(state, p.planes) > 0 && !latest.has(p.id));
+  if (!opts.withDefaults && (missing.length || holdReason(tx, game, deps.clock.now()) !== null)) return { waiting: true };
+  const orders = turnOrders(latest);
+  const dice = turnDice(deps, tx, game.id, game.turn, latest);
+  const r = resolveTurn(withDiceSeed(state, dice.seed), orders);
+  if (!r.ok) return { problems: stallProblems(r.error, publicUrlOf(deps)) };
+  const now = deps.clock.now();
+  const next = r.value.state;
+  const over = isOver(state, next);
+  tx.events.insertAll(game.id, game.turn, r.value.events);
+  tx.turns.markResolved(game.id, game.turn, now);
+  sealTurnDice(tx, game.id, game.turn, dice, now);
+  clearStall(deps, tx, game.id, game.turn);
+  tx.turns.insert(game.id, next.turn, next, now);
+  if (!over) openTurnDice(deps, tx, game.id, next.turn);
+  tx.games.update(game.id, over ? { turn: next.turn, status: 'over', endedAt: now } : { turn: next.turn });
+  const updated = tx.games.get(game.id) ?? game;
+  // With fog of war each side's picture shows what it has identified (docs/spotting.md); when
+  // the game is over, everything.
+  const pictures = new Map<string | null, ReturnType<typeof reportPicture>>();
+  const pictureFor = (side: string | null) => {
+    const key = over ? null : side;
+    if (!pictures.has(key)) pictures.set(key, reportPicture(fogState(state, key), fogState(next, key), fogEvents(r.value.events, next, key), updated.name));
+    return pictures.get(key)!;
+  };
+  for (const p of players) {
+    const picture = pictureFor(sideOfPlayer(state, p.planes));
+    queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, state: next, over, picture });
+  }
+  deps.log.info({ game: game.id, turn: game.turn, events: r.value.events.length, over }, 'turn resolved');
+  // A campaign's game: the next may start at once (docs/campaigns.md).
+  if (over) afterGameOver(deps, tx, updated);
+  return { turn: game.turn };
+}
+
+/** Resolves every running game whose turn is complete (after a restart, say). */
+export function resolveAllReady(deps: AppDeps): { game: string; turn: number }[] {
+  const ids = deps.store.tx((tx) => tx.games.list().filter((g) => g.status === 'running').map((g) => g.id));
+  const out: { game: string; turn: number }[] = [];
+  for (const id of ids) {
+    const t = resolveReady(deps, id);
+    if (t !== null) out.push({ game: id, turn: t });
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+/**
+ * What an inbox hands to the intake: a raw mail with its ledger key, and the handler that takes a
+ * group of them in (serve.ts makes it, mail/imap-inbox.ts calls it).
+ */
+import type { receive } from '../../app/intake/intake.ts';
+import type { InboundKey } from '../../app/ports/store.ts';
+
+export interface RawMail {
+  raw: Buffer;
+  key: InboundKey;
+  /** The SMTP envelope sender, when the mail came by SMTP. */
+  envelopeFrom?: string;
+  /**
+   * Set for a mail over the size limit, whose `raw` is then its header only (its body was not
+   * fetched): the size its server gave. It is refused unread (app/intake/oversized.ts).
+   */
+  size?: number;
+}
+
+export type Received = ReturnType<typeof receive>;
+
+/**
+ * Reads raw mails and runs them through the intake and the turn, all in one transaction (one
+ * commit for the lot, each mail still with its ledger row); if any of them fails, they are taken
+ * again one by one so the others are not held up. Returns, per mail, where to file it or the error.
+ */
+export type RawHandler = (mails: RawMail[]) => Promise<(Received | Error)[]>;
