@@ -54,6 +54,8 @@ describe('players\' commands by mail', () => {
     expect(help.mails).toHaveLength(1);
     expect(help.mails[0]).toMatchObject({ kind: 'answer', recipient: RED, subject: '[duel] Answer to HELP' });
     expect(help.mails[0]!.text).toContain('HISTORY [from [to]]  the impulse logs');
+    // HELP's example envelope is no envelope to send: the answer ends with the player's, ready.
+    expect(help.mails[0]!.text).toMatch(/YOUR ORDERS FOR TURN 1, READY TO SEND[\s\S]*#TALLYHO duel red "T1-[0-9a-f]+"/);
     expect(t.store.tx((tx) => tx.orders.latestAccepted('duel', 1).size)).toBe(0);
     const zone = send(t, RED, 'duel', 'red', s.red, 'ZONE america/new_york\nSTATUS');
     const status = zone.mails[0]!.text;

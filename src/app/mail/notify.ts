@@ -117,7 +117,9 @@ function readyOrders(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
   if (!a.player || !a.game) return [];
   const game = tx.games.get(a.game.id);
   if (!game || game.status !== 'running') return [];
-  if ([...a.paragraphs, ...(a.sections ?? []).map((x) => x.text)].some((t) => t.includes('#TALLYHO'))) return [];
+  // A mail that holds an envelope to send already ends with it; an example with placeholders (HELP's
+  // "<secret or turn token>") is none.
+  if ([...a.paragraphs, ...(a.sections ?? []).map((x) => x.text)].some((t) => /^[ \t]*(\|[ \t]*)?#TALLYHO[ \t]+\S+[ \t]+\S+[ \t]+"[^"<]/m.test(t))) return [];
   const player = tx.players.get(game.id, a.player.id) ?? a.player;
   if (player.status === 'replaced') return [];
   const state = tx.turns.get(game.id, game.turn)?.state;
