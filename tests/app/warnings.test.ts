@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { setSetting } from '../../src/app/gm/control.ts';
 import { tick } from '../../src/app/turn/tick.ts';
 import { envelope, post, startedDuelWith, testReferee, type TestReferee } from '../support/app.ts';
+import { parseOrders } from '../../src/orders/index.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -88,5 +89,19 @@ describe('orders with a warning', () => {
     // CONFIRM with nothing to confirm, or no orders: said.
     const none = post(t, BLUE, envelope('duel', 'blue', s.blue, 'CONFIRM'));
     expect(flat(none.mails.find((m) => m.kind === 'answer')!.text)).toContain('You have no orders in for turn 1, so there is nothing to confirm');
+  });
+});
+
+describe('a ready-to-send template that would fly a plane off the map', () => {
+  it('says so inside the envelope, before it is sent', () => {
+    const t = testReferee();
+    edgeDuel(t);
+    const welcome = t.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'welcome' && m.recipient === RED)!;
+    const template = welcome.text.slice(welcome.text.lastIndexOf('\n#TALLYHO') + 1);
+    expect(flat(template.replace(/\n# {2,}/g, ' '))).toMatch(/# WARNING, this plot flown as written: R1 leaves the map in impulse \d+ and is out of the game/);
+    expect(parseOrders(template).errors).toEqual([]);
+    // The other player's template, nowhere near an edge, says nothing of the kind.
+    const blue = t.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'welcome' && m.recipient === BLUE)!;
+    expect(blue.text).not.toContain('WARNING, this plot');
   });
 });
