@@ -173,8 +173,13 @@ describe('the game master', () => {
     expect(outbox(t)).toHaveLength(count);
     expect(game(t).turn).toBe(1);
     expect(t.store.tx((tx) => tx.turns.get('duel', 2))).toBeUndefined();
-    expect(processTurn(t.deps, 'duel').lines[0]).toBe('turn 1 resolved; without orders from blue (their planes flew the default)');
+    expect(processTurn(t.deps, 'duel').lines[0]).toBe('turn 1 resolved; without orders from blue (their planes flew the default; each was told)');
     expect(t.store.tx((tx) => tx.control.misses('duel', 'blue'))).toBe(0);
+    // The player the game master did not wait for is told so, with his next orders ready to send.
+    const told = outbox(t).find((m) => m.recipient === BLUE && m.subject === '[duel] Turn 1: resolved by the game master without your orders')!;
+    expect(told.text.replace(/\s+/g, ' ')).toContain('The game master resolved turn 1 (PROCESS) before your orders for it were in. B1 flew the default');
+    expect(told.text).toMatch(/YOUR ORDERS FOR TURN 2, READY TO SEND[\s\S]*#TALLYHO duel blue "T2-/);
+    expect(outbox(t).some((m) => m.recipient === RED && /resolved by the game master/.test(m.subject))).toBe(false);
     send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
     rollbackTurn(t.deps, 'duel');
     expect(game(t).turn).toBe(1);

@@ -44,7 +44,7 @@ describe('tallyho game (controls), gm and player', () => {
     expect((await cli('game', 'extend', 'demo')).code).toBe(1);
     const preview = await cli('game', 'preview', 'demo');
     expect(preview.out).toMatch(/^PREVIEW of turn 1[\s\S]*Without orders .*: raf, lw\.[\s\S]*THE MAP AFTER TURN 1[\s\S]*IMPULSE BY IMPULSE/);
-    expect((await cli('game', 'process', 'demo')).out).toBe('turn 1 resolved; without orders from raf, lw (their planes flew the default)\nthe game is at turn 2\n');
+    expect((await cli('game', 'process', 'demo')).out).toBe('turn 1 resolved; without orders from raf, lw (their planes flew the default; each was told)\nthe game is at turn 2\n');
     expect((await cli('game', 'rollback', 'demo')).out).toMatch(/turn 1 of game demo rolled back/);
     const replaced = await cli('game', 'replace', 'demo', 'lw', 'jg', '--email', 'jg@example.org');
     expect(replaced.out).toMatch(/^jg \(jg@example.org\) takes over G1 from lw; the briefing is queued\nSecret: /);

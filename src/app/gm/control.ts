@@ -11,7 +11,7 @@ import { flexibleShots } from '../../report/clock.ts';
 import { currentDeadline, deadlineParagraph, missingPlayers, refreshDeadline, saveClock, turnClock } from '../game/deadlines.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { requireGame } from '../setup/games.ts';
-import { announce, defaultWords, type Section } from '../mail/notify.ts';
+import { announce, defaultWords, queueAnswer, type Section } from '../mail/notify.ts';
 import { campaignBlock } from '../views/campaign.ts';
 import { quickCasualties } from '../views/quick.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
@@ -20,7 +20,7 @@ import { type GameSettings } from '../ports/control.ts';
 import { attemptTurn, resolveReady } from '../turn/resolve.ts';
 import { openStall, stallLine } from '../turn/stalls.ts';
 import { reportPicture } from '../views/pictures.ts';
-import { situationMap } from '../views/sheet.ts';
+import { flying, myPlanes, myUnits, situationMap } from '../views/sheet.ts';
 import { wrap } from '../views/text.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
 
@@ -156,7 +156,9 @@ export function extendTurn(deps: AppDeps, gameId: string, span?: string): Contro
 export function processTurn(deps: AppDeps, gameId: string): ControlResult {
   return deps.store.tx((tx) => {
     const game = running(tx, gameId);
-    const missing = missingPlayers(tx, game).map((p) => p.id);
+    const absent = missingPlayers(tx, game);
+    const missing = absent.map((p) => p.id);
+    const before = tx.turns.get(game.id, game.turn)?.state;
     const turn = resolveReady(deps, game.id, { withDefaults: true });
     if (turn === null) {
       const stall = openStall(tx, game);
@@ -167,9 +169,21 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
       };
     }
     const after = requireGame(tx, game.id);
+    // Each player the game master did not wait for is told so, apart from his report: never a turn
+    // gone without its player knowing why (not counted as a missed deadline: none had passed).
+    for (const p of absent) {
+      const planes = before ? [...flying(myPlanes(before, p.planes)).map((x) => x.id), ...myUnits(before, p.planes).map((u) => u.id)] : p.planes;
+      queueAnswer(deps, tx, {
+        to: p.email, game: after, player: p, kind: 'notice', title: `Turn ${turn}: resolved by the game master without your orders`,
+        paragraphs: [
+          `The game master resolved turn ${turn} (PROCESS) before your orders for it were in. ${planes.join(', ')} flew the default: ${defaultWords(before)}. The turn report shows what happened.`,
+          after.status === 'running' ? `This is not counted as a missed turn. Your orders for turn ${after.turn} are below, ready to send.` : 'This is not counted as a missed turn.',
+        ],
+      });
+    }
     return {
       game: after,
-      lines: [`turn ${turn} resolved${missing.length ? `; without orders from ${missing.join(', ')} (their planes flew the default)` : ''}`,
+      lines: [`turn ${turn} resolved${missing.length ? `; without orders from ${missing.join(', ')} (their planes flew the default; each was told)` : ''}`,
         after.status === 'over' ? 'the game is over' : `the game is at turn ${after.turn}`],
     };
   });
