@@ -15,7 +15,7 @@ import type { GameRow, OutboxKind, PlayerRow, StoreTx } from '../ports/store.ts'
 import { durationText } from '../game/settings.ts';
 import { wrap } from '../views/text.ts';
 
-export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvres at their speed, with power and brake unchanged, fire held (where the rules forbid that, the nearest legal plot; the report says which)';
+export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvres at their speed, with no power or brake marks, fire held (where the rules forbid that, the nearest legal plot; the report says which)';
 /** The quick game's default (seed 004, docs/quick.md): no move, straight on; the guns fire as ever. */
 export const QUICK_DEFAULT_WORDS = 'each aircraft straight on at its SPEED, its guns firing at the nearest enemy in their arcs';
 export const defaultWords = (state: GameState | undefined): string => (state?.quick ? QUICK_DEFAULT_WORDS : DEFAULT_WORDS);
