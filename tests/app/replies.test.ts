@@ -338,3 +338,15 @@ describe('a registered player\'s mail without an envelope', () => {
     expect(third.mails).toEqual([]);
   });
 });
+
+describe('the same orders sent twice', () => {
+  it('are acknowledged as the same, nothing changed; other orders as replacing them', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    const same = post(t, RED, envelope('duel', 'red', s.red, 'R1:  1 1 1 1 1')).mails[0]!;
+    expect(flat(same.text)).toMatch(/They are the same orders as those you sent at .*: nothing changed\./);
+    const other = post(t, RED, envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')).mails[0]!;
+    expect(flat(other.text)).toMatch(/They replace the orders you sent at /);
+  });
+});

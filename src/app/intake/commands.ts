@@ -171,7 +171,7 @@ function confirmAnswer(ctx: CommandContext): Answer {
   if (!latest.warnings.length) return say(`Your orders for turn ${game.turn} carry no warning: there is nothing to confirm, and they stand as sent.`);
   if (latest.confirmedAt === null) tx.orders.confirm(latest.id, deps.clock.now());
   return {
-    paragraphs: [`Your orders for turn ${game.turn} are flown as they are, warnings and all; the turn no longer waits for you. New orders before the turn is resolved still replace them.`],
+    paragraphs: [`Your orders for turn ${game.turn} are flown as they are, warnings and all; the turn no longer waits for you. If yours were the last orders it waited for, it is resolved now and its report follows; otherwise new orders of yours before it is resolved still replace them.`],
     sections: [{ heading: 'The warnings', text: latest.warnings.map((w) => wrap(`- ${w.replace(/^WARNING: /, '')}`, 2)).join('\n') }],
   };
 }

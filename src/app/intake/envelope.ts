@@ -267,7 +267,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   return {
     accepted,
     ack: {
-      game, player, turn: game.turn, accepted, earlier, canonical: masked(env, NOT_READ), problems,
+      game, player, turn: game.turn, accepted, earlier, same: accepted && earlier?.canonical === canonical, canonical: masked(env, NOT_READ), problems,
       previews: shown, state: seen, warned: warnings.length > 0,
       forecast: accepted && !state.quick ? forecast(seen, orders, player.planes) : '',
       unitMoves: accepted && !state.quick ? unitPreviews(state, moves, player.planes) : [],

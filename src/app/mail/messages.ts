@@ -134,6 +134,8 @@ export interface AckInput {
   accepted: boolean;
   /** Accepted: the earlier orders these replace. Refused: the earlier orders that still stand. */
   earlier: { submittedAt: number } | null;
+  /** Accepted: the same orders as the earlier ones (sent twice): nothing changed. */
+  same?: boolean;
   canonical: string;
   problems: string[];
   previews: Preview[];
@@ -193,6 +195,7 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     turn: a.turn,
     accepted: a.accepted,
     earlierAt: a.earlier ? when(a.earlier.submittedAt) : '',
+    same: !!a.same,
     canonical: wrap(quotedOrders(a.canonical), 6),
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     // One map for every plane's path when they can all be followed there (views.ts pathMaps).

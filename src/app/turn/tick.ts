@@ -11,7 +11,7 @@
 import { noticeAttempts } from '../mail/wrong-secrets.ts';
 import { currentDeadline, missingPlayers, saveClock, turnClock } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
-import { alertGm, defaultWords, queueAnswer, queueReminder } from '../mail/notify.ts';
+import { alertGm, defaultWords, gmAddress, queueAnswer, queueReminder } from '../mail/notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { deadlineLines, durationText } from '../game/settings.ts';
 import { purgeJoins } from '../setup/signup.ts';
@@ -137,7 +137,7 @@ function recordMisses(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, m
       to: p.email, game, player: p, kind: 'notice', title: `Turn ${turn}: no orders from you`,
       paragraphs: [
         `No orders from you for turn ${turn} were in by the deadline${s.graceMinutes ? ` and its grace of ${durationText(s.graceMinutes)}` : ''}. ${planes.join(', ')} flew the default: ${defaultWords(state)}. The turn report shows what happened.`,
-        `You have missed ${n === 1 ? 'one turn' : `${n} turns`}${s.maxMisses ? ` (the game master is told at ${s.maxMisses})` : ''}. The turn report has your orders for the next turn ready to send.`,
+        `You have missed ${n === 1 ? 'one turn' : `${n} turns`}${s.maxMisses && gmAddress(deps, tx, game.id) ? ` (the game master is told at ${s.maxMisses})` : ''}. The turn report has your orders for the next turn ready to send.`,
       ],
     });
     if (s.maxMisses && n >= s.maxMisses) over.push(`${p.id} (${p.email}): ${n} missed turn${n === 1 ? '' : 's'}`);
