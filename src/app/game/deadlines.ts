@@ -82,7 +82,9 @@ export function holdReason(tx: StoreTx, game: GameRow, now: number): string | nu
   const warned = warnedOrders(tx, game, now, control.settings.confirmMinutes);
   if (warned.length) {
     const until = Math.max(...warned.map((o) => o.until));
-    return `orders just sent carry a warning: the turn waits for their player's CONFIRM or new orders, until ${deadlineText(until, zone, null)} at the latest`;
+    // Named, so that the warned player reads that it waits for him, the others for whom.
+    const ids = [...new Set(warned.map((o) => o.playerId))];
+    return `${ids.join(' and ')}'s orders carry a warning: the turn waits for ${ids.length === 1 ? `${ids[0]}'s` : 'each one\'s'} CONFIRM or new orders, until ${deadlineText(until, zone, null)} at the latest`;
   }
   const earliest = clock.anchorAt + control.settings.minimumMinutes * MINUTE;
   if (now < earliest) return `the game's minimum time per turn: not before ${deadlineText(earliest, zone, null)}`;
