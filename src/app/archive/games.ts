@@ -77,7 +77,8 @@ export function listGames(store: Store, page = 1, perPage = GAMES_PER_PAGE): Gam
     const pages = Math.max(1, Math.ceil(total / perPage));
     if (!Number.isSafeInteger(page) || page < 1 || page > pages) return null;
     const games = tx.archive.gamePage(perPage, (page - 1) * perPage).map((g) => ({
-      id: g.id, name: g.name, href: gameHref(g.id), status: STATUS[g.status], turn: g.turn, resolved: g.resolved, players: g.players,
+      // A game over shows its last turn played, as its own page does, not the turn it never reached.
+      id: g.id, name: g.name, href: gameHref(g.id), status: STATUS[g.status], turn: g.status === 'over' && g.resolved ? g.resolved : g.turn, resolved: g.resolved, players: g.players,
       started: g.startedAt === null ? '' : when(g.startedAt), active: when(g.activityAt),
     }));
     const summary = `${count(total, 'game')}, latest activity first${pages > 1 ? `: page ${page} of ${pages}` : ''}.`;
@@ -102,7 +103,10 @@ const planeRow = (state: GameState, p: PlaneState, over = false) => ({
   pilot: p.pilot ? pilotText(p.pilot, ratingKnown(p, over ? 'all' : 'public')) : '',
   id: p.id, type: state.aircraft[p.type]?.name ?? state.quick?.cards[p.type]?.name ?? p.type, side: state.sides[p.side]?.name ?? p.side,
   // The quick game (seed 004): SPEED in whole points; destroyed rather than shot down.
-  status: state.quick && p.status === 'shot-down' ? 'destroyed' : p.status, hex: hexLabel(p.hex), facing: facingText(p.facing), altitude: p.altitude,
+  // A plane on a field or a deck is no plane flying, whatever its status says (core/ground).
+  status: state.quick && p.status === 'shot-down' ? 'destroyed'
+    : p.status === 'flying' && p.ground ? (p.ground.deck ? `on ${p.ground.deck}'s deck` : 'on the ground') : p.status,
+  hex: hexLabel(p.hex), facing: facingText(p.facing), altitude: p.altitude,
   speed: state.quick ? String(Math.round(p.speed / 10)) : speedText(p.speed), bank: bankWords(p.bank),
 });
 
