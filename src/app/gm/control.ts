@@ -20,7 +20,7 @@ import { type GameSettings } from '../ports/control.ts';
 import { attemptTurn, resolveReady } from '../turn/resolve.ts';
 import { openStall, stallLine } from '../turn/stalls.ts';
 import { reportPicture } from '../views/pictures.ts';
-import { flying, myPlanes, myUnits, situationMap } from '../views/sheet.ts';
+import { inPlayIds, situationMap } from '../views/sheet.ts';
 import { wrap } from '../views/text.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
 
@@ -172,7 +172,7 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
     // Each player the game master did not wait for is told so, apart from his report: never a turn
     // gone without its player knowing why (not counted as a missed deadline: none had passed).
     for (const p of absent) {
-      const planes = before ? [...flying(myPlanes(before, p.planes)).map((x) => x.id), ...myUnits(before, p.planes).map((u) => u.id)] : p.planes;
+      const planes = inPlayIds(before, p.planes);
       queueAnswer(deps, tx, {
         to: p.email, game: after, player: p, kind: 'notice', title: `Turn ${turn}: resolved by the game master without your orders`,
         paragraphs: [

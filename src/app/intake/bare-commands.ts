@@ -20,9 +20,14 @@ import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 const REPLY_PREFIX = /^\s*(?:(?:re|fwd?|aw|wg|sv|vs|tr|rif|antw)\s*:\s*)+/i;
 
 /** The command a mail holds alone (own text first, then subject), and the game its subject names. */
+/** The game a subject names in square brackets ("Re: [duel] Turn 1 report"), lower-cased; null for none. */
+export function subjectGame(subject: string): string | null {
+  const tag = /\[([a-z0-9_-]{1,32})\]/i.exec(subject.slice(0, MAX_QUOTE_LINE));
+  return tag ? (tag[1] as string).toLowerCase() : null;
+}
+
 export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { command: Command | null; error: string | null; game: string | null } {
-  const tag = /\[([a-z0-9_-]{1,32})\]/i.exec(mail.subject.slice(0, MAX_QUOTE_LINE));
-  const game = tag ? (tag[1] as string).toLowerCase() : null;
+  const game = subjectGame(mail.subject);
   const own = ownLines(mail.text);
   const subject = mail.subject.slice(0, MAX_QUOTE_LINE).replace(REPLY_PREFIX, '').replace(/\[[^\]]*\]/g, '').trim();
   for (const text of [own.length === 1 ? own[0] as string : '', subject]) {

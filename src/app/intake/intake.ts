@@ -8,7 +8,7 @@
  */
 import { formatOrders, GM_COMMANDS, parseOrders, type Envelope } from '../../orders/index.ts';
 import { isQuickGame } from '../setup/games.ts';
-import { answerBareCommand } from './bare-commands.ts';
+import { answerBareCommand, subjectGame } from './bare-commands.ts';
 import { chooseEnvelope, onlyCopies, refereeCopies } from './duplicates.ts';
 import { askOutside, outsideNote, outsideParagraph } from './outside.ts';
 import { GM_ID } from '../ports/ids.ts';
@@ -51,8 +51,8 @@ const unquoted = (text: string): string => text.split(/\r\n|\r|\n/).filter((l) =
 /** The registered sender's seat the mail is about: the game its subject names, or his only open game. */
 function seatOf(tx: StoreTx, mail: IncomingMail): { game: GameRow; player: PlayerRow } | null {
   const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
-  const tag = /\[([a-z0-9_-]{1,32})\]/i.exec(mail.subject.slice(0, 200));
-  const named = tag ? mine.filter((p) => p.gameId === (tag[1] as string).toLowerCase()) : [];
+  const tag = subjectGame(mail.subject);
+  const named = tag ? mine.filter((p) => p.gameId === tag) : [];
   const open = mine.filter((p) => tx.games.get(p.gameId)?.status === 'running');
   const player = named.length === 1 ? named[0] : open.length === 1 ? open[0] : undefined;
   const game = player && tx.games.get(player.gameId);

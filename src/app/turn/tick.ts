@@ -16,7 +16,7 @@ import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { deadlineLines, durationText } from '../game/settings.ts';
 import { purgeJoins } from '../setup/signup.ts';
 import { resolveReady } from './resolve.ts';
-import { flying, myPlanes, myUnits } from '../views/sheet.ts';
+import { inPlayIds } from '../views/sheet.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -132,7 +132,7 @@ function recordMisses(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, m
   for (const p of missing) {
     tx.control.addMiss(game.id, turn, p.id, now);
     const n = tx.control.misses(game.id, p.id);
-    const planes = state ? [...flying(myPlanes(state, p.planes)).map((x) => x.id), ...myUnits(state, p.planes).map((u) => u.id)] : p.planes;
+    const planes = inPlayIds(state, p.planes);
     queueAnswer(deps, tx, {
       to: p.email, game, player: p, kind: 'notice', title: `Turn ${turn}: no orders from you`,
       paragraphs: [

@@ -43,6 +43,9 @@ export const myUnits = (state: GameState, ids: readonly string[]): UnitState[] =
 
 /** How many of a player's pieces take part in the turn: planes flying, units in the game. */
 export const inPlay = (state: GameState, ids: readonly string[]): number => flying(myPlanes(state, ids)).length + myUnits(state, ids).length;
+/** The ids of a player's planes still flying and his units; all his pieces when the state cannot be read. */
+export const inPlayIds = (state: GameState | undefined, ids: readonly string[]): string[] =>
+  (state ? [...flying(myPlanes(state, ids)).map((p) => p.id), ...myUnits(state, ids).map((u) => u.id)] : [...ids]);
 
 /** The map around the reader's planes, with the legend. */
 export function situationMap(state: GameState, focus: readonly string[]): string {
