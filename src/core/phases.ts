@@ -46,6 +46,8 @@ export interface ImpulseContext {
   noShot?: NoShotTracker;
   /** A dry run: shots are listed here, not thrown (combat/fire-phase.ts). */
   sighted?: SightedShot[];
+  /** Whether this is a dry run (`sighted` is given): no die is thrown, nothing is released. */
+  dry: boolean;
   /** A torpedo hit's damage at once, as turns resolved before seed 000 VIII.5 was followed (ordnance/torpedoes.ts). */
   torpedoAtRelease?: boolean;
 }
@@ -62,11 +64,11 @@ export const PHASES: readonly PhaseStep[] = [
   // A: spotting (seed 000 IV.1) in a game with fog of war: sight within two hexes every impulse,
   // each plane's attempt in impulse 7 (spotting/spot.ts, docs/spotting.md). Every plane starts
   // airborne (engine starts, IV.2-8, are not played yet).
-  { phase: 'A', name: 'spotting and starting', run: (ctx) => { runSpottingPhase({ ...ctx, dry: !!ctx.sighted }); runEngineStarts({ ...ctx, dry: !!ctx.sighted }); } },
+  { phase: 'A', name: 'spotting and starting', run: (ctx) => { runSpottingPhase(ctx); runEngineStarts(ctx); } },
   // B: trucks in impulses 4 and 9 on roads, 7 off road; tanks and ships in 7 (seed 000 V), core/units.
   // Then the planes on the ground: decks follow their ships, turns and launches in 7, the roll
   // ahead in the impulses of their speed (core/ground, seed 000 IV.5-8).
-  { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : ctx); moveGround({ ...ctx, dry: !!ctx.sighted }); } },
+  { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : ctx); moveGround(ctx); } },
   {
     phase: 'C',
     name: 'plotted movement',
@@ -85,7 +87,7 @@ export const PHASES: readonly PhaseStep[] = [
   // seed 001 rule (21)), ordnance/bombs.ts. Air-to-air rockets fire with the guns in D.
   // Then air-to-ground rockets (ordnance/rockets.ts) and landings, in the plane's last active
   // impulse (core/ground/land.ts).
-  { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase({ ...ctx, dry: !!ctx.sighted }); runRocketPhase({ ...ctx, dry: !!ctx.sighted }); runLandings({ ...ctx, dry: !!ctx.sighted }); } },
+  { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase(ctx); runRocketPhase(ctx); runLandings(ctx); } },
   // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts. A dry
   // run (a forecast) throws no die: the bail-outs wait for the real turn.
   // Then whoever attacked a side's counter in this impulse is seen by that side (spotting/spot.ts).

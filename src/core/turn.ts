@@ -95,8 +95,28 @@ const NO_DICE: Dice = {
  */
 function workingCopy(state: GameState): GameState {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(state)) out[k] = k === 'aircraft' || v === null || typeof v !== 'object' ? v : JSON.parse(JSON.stringify(v));
+  for (const [k, v] of Object.entries(state)) out[k] = k === 'aircraft' ? v : copyData(v);
   return out as unknown as GameState;
+}
+
+/**
+ * A deep copy of plain JSON data, the same as JSON.parse(JSON.stringify(v)) for what a state holds
+ * (objects, arrays, strings, finite numbers, booleans, null), a few times faster: a key whose value
+ * is undefined is left out as JSON leaves it out.
+ */
+export function copyData<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const a = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) a[i] = v[i] === undefined ? null : copyData(v[i] as unknown);
+    return a as T;
+  }
+  const o: Record<string, unknown> = {};
+  for (const k in v) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x !== undefined) o[k] = copyData(x);
+  }
+  return o as T;
 }
 
 const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
@@ -177,7 +197,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   if (shape) events.push(...shape.events);
   const ctx: ImpulseContext = {
     state: work, before: state, turn, impulse: 0, plans: shape?.plans ?? plans, units, ground, fire: orders.fire, dice: turnDice, events, startAltitude: new Map<string, number>(),
-    fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}),
+    fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}), dry: !!sighted,
     ...(options.torpedoAtRelease ? { torpedoAtRelease: true } : {}),
   };
   if (shape) runTwoPhase(ctx, shape);
@@ -209,19 +229,18 @@ function endOfTurn(before: GameState, work: GameState, plans: Map<string, Flight
     const start = starts.get(plane.id);
     if (!start) continue;
     const card = cardOf(work, plane);
-    const base = { impulse: 13, phase: 'H' as const, plane: plane.id };
     // A plane that landed this turn keeps its touch-down speed (core/ground/land.ts).
     if (plane.status === 'flying' && plane.ground) { settleLanded(plane, start.speed); continue; }
     if (plane.status === 'flying' || plane.status === 'exited') {
       const sp = newSpeed(card, start, plan, plane.altitude);
-      events.push({ ...base, type: 'speed', from: sp.from, to: sp.to, terms: sp.terms });
+      events.push({ impulse: 13, phase: 'H' as const, plane: plane.id, type: 'speed', from: sp.from, to: sp.to, terms: sp.terms });
       plane.speed = sp.to;
       if (plane.status === 'flying' && isStalled(card, plane, sp.to, plane.altitude)) {
-        events.push({ ...base, type: 'stall', speed: sp.to, minimum: effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane)).minSpeed });
+        events.push({ impulse: 13, phase: 'H' as const, plane: plane.id, type: 'stall', speed: sp.to, minimum: effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane)).minSpeed });
       }
     }
     plane.carry = plane.status === 'flying' ? plan.carry : null;
-    if (plane.carry) events.push({ ...base, type: 'carry', boxes: plane.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) });
+    if (plane.carry) events.push({ impulse: 13, phase: 'H' as const, plane: plane.id, type: 'carry', boxes: plane.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) });
     plane.last = { mode: plan.mode, climbed: plan.climbed, dived: plan.dived, power: plan.power > 0 };
   }
 }

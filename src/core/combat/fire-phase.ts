@@ -94,11 +94,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
   const firing = ctx.firers ? ctx.firers.flatMap((id) => flying.filter((p) => p.id === id)) : flying;
   const allowed = (t: { id: string }): boolean => !ctx.targetOnly || t.id === ctx.targetOnly;
-  const ordersBy = new Map<string, FireOrder[]>();
-  for (const o of ctx.fire) {
-    const id = o.plane.toUpperCase();
-    ordersBy.set(id, [...(ordersBy.get(id) ?? []), o]);
-  }
+  const ordersBy = ordersByPlane(ctx.fire);
   const model = combatModel(state.options.combat);
   const thrown: ThrownShot[] = [];
   const rockets: RocketAttack[] = [];
@@ -123,7 +119,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     let flexTargets = ctx.flexTargets.get(plane.id);
     if (!flexTargets) { flexTargets = new Set(); ctx.flexTargets.set(plane.id, flexTargets); }
     const guns = workingGuns(full, plane);
-    const held = heldGroups(full, orders);
+    const held = heldOf(full, orders);
     const active = !!plan?.steps.some((s) => s.impulse === impulse);
     const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo || !!plan?.rockets;
     // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
@@ -177,6 +173,35 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   for (const t of thrown) t.apply(actx);
   for (const r of rockets) applyRocket(actx, r);
   return thrown;
+}
+
+/**
+ * The turn's FIRE orders by plane (upper-case id), in the order written. The turn's order list is
+ * the same array in every impulse, so its grouping is made once a turn and kept with it.
+ */
+const ORDERS_BY = new WeakMap<readonly FireOrder[], Map<string, FireOrder[]>>();
+function ordersByPlane(fire: readonly FireOrder[]): Map<string, FireOrder[]> {
+  let by = ORDERS_BY.get(fire);
+  if (!by) {
+    by = new Map();
+    for (const o of fire) {
+      const id = o.plane.toUpperCase();
+      const list = by.get(id);
+      if (list) list.push(o); else by.set(id, [o]);
+    }
+    ORDERS_BY.set(fire, by);
+  }
+  return by;
+}
+
+/** The groups a plane's HOLD orders silence (fire-orders.ts heldGroups), made once a turn per card. */
+const HELD = new WeakMap<readonly FireOrder[], Map<AircraftCard, Set<string>>>();
+function heldOf(card: AircraftCard, orders: readonly FireOrder[]): Set<string> {
+  let byCard = HELD.get(orders);
+  if (!byCard) { byCard = new Map(); HELD.set(orders, byCard); }
+  let held = byCard.get(card);
+  if (!held) { held = heldGroups(card, orders); byCard.set(card, held); }
+  return held;
 }
 
 const sighting = (impulse: number, plane: string, guns: string[], b: Bearing): SightedShot => ({

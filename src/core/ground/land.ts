@@ -46,12 +46,11 @@ export function runLandings(ctx: LandContext): void {
     const plan = ctx.plans.get(p.id);
     if (!plan?.land || !plan.steps.length || p.status !== 'flying' || p.ground || ctx.impulse !== lastActive(plan)) continue;
     const start = ctx.before.planes.find((x) => x.id === p.id) as PlaneState;
-    const base = { impulse: ctx.impulse, phase: 'E' as const, plane: p.id };
     const r = landing(ctx.state, p, start.speed);
-    if ('why' in r) { ctx.events.push({ ...base, type: 'land-fail', hex: hexLabel(p.hex), why: r.why }); continue; }
+    if ('why' in r) { ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: p.id, type: 'land-fail', hex: hexLabel(p.hex), why: r.why }); continue; }
     p.ground = { engine: true, ...(r.deck ? { deck: r.deck } : {}) };
     p.altitude = 0;
-    ctx.events.push({ ...base, type: 'land', hex: hexLabel(p.hex), on: r.on, speed: r.deck ? 0 : start.speed });
+    ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: p.id, type: 'land', hex: hexLabel(p.hex), on: r.on, speed: r.deck ? 0 : start.speed });
   }
 }
 

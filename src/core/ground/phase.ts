@@ -76,20 +76,19 @@ export function moveGround(ctx: GroundContext): void {
   for (const g of [...ctx.ground.values()].sort((a, b) => a.plane.localeCompare(b.plane))) {
     const p = plane(state, g.plane);
     if (p.status !== 'flying' || !p.ground) continue;
-    const base = { impulse: ctx.impulse, phase: 'B' as const, plane: p.id };
     if (ctx.impulse === 7 && p.ground.engine) {
       for (const t of g.turns) {
         const from = p.facing;
         const r = turnBy({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, 2 * t);
         p.facing = r.facing;
         p.nextRight = r.nextRight;
-        ctx.events.push({ ...base, type: 'ground-turn', from, to: p.facing });
+        ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'ground-turn', from, to: p.facing });
       }
       if (g.launch) {
         const ship = deckShip(state, p);
         leaveGround(p);
         p.speed = takeoffTenths(state, p);
-        ctx.events.push({ ...base, type: 'launch', ship: ship?.id ?? '', hex: hexLabel(p.hex), facing: p.facing, speed: p.speed });
+        ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'launch', ship: ship?.id ?? '', hex: hexLabel(p.hex), facing: p.facing, speed: p.speed });
         continue;
       }
     }
@@ -98,16 +97,16 @@ export function moveGround(ctx: GroundContext): void {
     const next = stepForward({ hex: p.hex, facing: p.facing, nextRight: p.nextRight });
     p.hex = next.hex;
     p.nextRight = next.nextRight;
-    ctx.events.push({ ...base, type: 'taxi', from, to: hexLabel(p.hex) });
+    ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'taxi', from, to: hexLabel(p.hex) });
     if (!onMapHex(state, p)) {
       p.status = 'exited';
-      ctx.events.push({ ...base, type: 'exit-map', hex: hexLabel(p.hex) });
+      ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'exit-map', hex: hexLabel(p.hex) });
       continue;
     }
     const off = offField(state, p);
     if (off) {
       p.status = 'crashed';
-      ctx.events.push({ ...base, type: 'crash', hex: hexLabel(p.hex), why: `ran off the field onto ${off}` });
+      ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'crash', hex: hexLabel(p.hex), why: `ran off the field onto ${off}` });
     }
   }
 }
@@ -118,7 +117,6 @@ export function endGroundTurn(state: GameState, before: GameState, plans: Map<st
     const p = plane(state, g.plane);
     if (p.status !== 'flying' || !p.ground) continue;
     const start = plane(before, g.plane);
-    const base = { impulse: 13, phase: 'H' as const, plane: p.id };
     const terms: { why: string; tenths: number; rule: string }[] = [];
     const started = events.some((e) => e.type === 'engine-start' && e.plane === p.id && e.started);
     if (started) terms.push({ why: 'the engine started: one power factor at once', tenths: GROUND_POWER_TENTHS, rule: 'seed 000 IV.3' });
@@ -126,11 +124,11 @@ export function endGroundTurn(state: GameState, before: GameState, plans: Map<st
     if (g.brake) terms.push({ why: 'brakes on the ground', tenths: -Math.min(start.speed, GROUND_BRAKE_TENTHS * g.brake), rule: 'seed 000 IV.4' });
     if (!terms.length) continue;
     const to = Math.max(0, start.speed + terms.reduce((s, t) => s + t.tenths, 0));
-    events.push({ ...base, type: 'speed', from: start.speed, to, terms });
+    events.push({ impulse: 13, phase: 'H' as const, plane: p.id, type: 'speed', from: start.speed, to, terms });
     p.speed = to;
     if (!p.ground.deck && p.ground.engine && to >= takeoffTenths(state, p)) {
       leaveGround(p);
-      events.push({ ...base, type: 'takeoff', hex: hexLabel(p.hex), speed: to });
+      events.push({ impulse: 13, phase: 'H' as const, plane: p.id, type: 'takeoff', hex: hexLabel(p.hex), speed: to });
     }
   }
 }

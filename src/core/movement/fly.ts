@@ -22,22 +22,25 @@ export function flyImpulse(state: GameState, plane: PlaneState, plan: FlightPlan
     if (step.impulse !== impulse || plane.status !== 'flying') continue;
     const pos: Position = { hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight };
     const r = familyOf(step.box.man).fly(pos, plane.bank, step.box, step.move, plan.mode);
-    const base = { impulse, phase: 'C' as const, plane: plane.id };
+    // Each event is written out whole (no `...base` spread): this runs for every box of every plane.
+    const id = plane.id;
     const fromAlt = plane.altitude;
     const toAlt = fromAlt + step.box.alt;
-    let prev = pos;
+    const man = MAN_TEXT(step.box.man, step.box.roll);
+    let from = hexLabel(pos.hex);
     for (const e of r.entered) {
-      events.push({ ...base, type: 'move', from: hexLabel(prev.hex), to: hexLabel(e.hex), facing: e.facing, altitude: toAlt, box: step.boxNo, man: MAN_TEXT(step.box.man, step.box.roll) });
-      prev = e;
+      const to = hexLabel(e.hex);
+      events.push({ impulse, phase: 'C', plane: id, type: 'move', from, to, facing: e.facing, altitude: toAlt, box: step.boxNo, man });
+      from = to;
     }
     if (!r.entered.length) {
-      events.push({ ...base, type: 'hold', hex: hexLabel(pos.hex), facing: r.pos.facing, altitude: toAlt, box: step.boxNo, man: MAN_TEXT(step.box.man, step.box.roll), why: plan.mode === 'VD' ? 'vertical' : 'steep' });
+      events.push({ impulse, phase: 'C', plane: id, type: 'hold', hex: from, facing: r.pos.facing, altitude: toAlt, box: step.boxNo, man, why: plan.mode === 'VD' ? 'vertical' : 'steep' });
     }
-    if (r.pos.facing !== pos.facing) events.push({ ...base, type: 'turn', from: pos.facing, to: r.pos.facing });
-    if (r.bank !== plane.bank) events.push({ ...base, type: 'bank', from: plane.bank, to: r.bank });
-    if (toAlt !== fromAlt) events.push({ ...base, type: 'altitude', from: fromAlt, to: toAlt });
-    if (step.box.power) events.push({ ...base, type: 'power', factors: step.box.power });
-    if (step.box.brake) events.push({ ...base, type: 'brake', factors: step.box.brake });
+    if (r.pos.facing !== pos.facing) events.push({ impulse, phase: 'C', plane: id, type: 'turn', from: pos.facing, to: r.pos.facing });
+    if (r.bank !== plane.bank) events.push({ impulse, phase: 'C', plane: id, type: 'bank', from: plane.bank, to: r.bank });
+    if (toAlt !== fromAlt) events.push({ impulse, phase: 'C', plane: id, type: 'altitude', from: fromAlt, to: toAlt });
+    if (step.box.power) events.push({ impulse, phase: 'C', plane: id, type: 'power', factors: step.box.power });
+    if (step.box.brake) events.push({ impulse, phase: 'C', plane: id, type: 'brake', factors: step.box.brake });
     plane.hex = r.pos.hex;
     plane.facing = r.pos.facing;
     plane.nextRight = r.pos.nextRight;
@@ -46,10 +49,10 @@ export function flyImpulse(state: GameState, plane: PlaneState, plan: FlightPlan
     if (plane.altitude <= 0) {
       plane.altitude = 0;
       plane.status = 'crashed';
-      events.push({ ...base, type: 'crash', hex: hexLabel(plane.hex) });
+      events.push({ impulse, phase: 'C', plane: id, type: 'crash', hex: hexLabel(plane.hex) });
     } else if (!onMap(state, plane)) {
       plane.status = 'exited';
-      events.push({ ...base, type: 'exit-map', hex: hexLabel(plane.hex) });
+      events.push({ impulse, phase: 'C', plane: id, type: 'exit-map', hex: hexLabel(plane.hex) });
     }
   }
 }

@@ -58,10 +58,9 @@ export function runBombPhase(ctx: BombContext): void {
   for (const plane of ctx.state.planes) {
     const plan = ctx.plans.get(plane.id);
     if (!plan || !plan.steps.length || plane.status !== 'flying' || !carriesBombs(plane)) continue;
-    const base = { impulse: ctx.impulse, phase: 'E' as const, plane: plane.id };
     if (plan.jettison && ctx.impulse === firstActive(plan)) {
       plane.loaded = false;
-      ctx.events.push({ ...base, type: 'jettison', hex: hexLabel(plane.hex) });
+      ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: plane.id, type: 'jettison', hex: hexLabel(plane.hex) });
       continue;
     }
     if (plan.torpedo && plane.torpedo && ctx.impulse === lastActive(plan)) { dropTorpedo(ctx, plane); continue; }
@@ -81,12 +80,12 @@ function release(ctx: BombContext, plane: PlaneState, plan: FlightPlan): void {
   const enemies = (state.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo' && u.side !== plane.side && hexEquals(u.hex, plane.hex));
   const aim = table ? targetOf(state, table, enemies, method, plane.altitude) : undefined;
   if (!aim || !table) {
-    ctx.events.push({ ...base, type: 'bomb', method, hex, altitude: plane.altitude, bombs: count, lb, target: null, chance: 0, rolls: [], hits: 0 });
+    ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: plane.id, type: 'bomb', method, hex, altitude: plane.altitude, bombs: count, lb, target: null, chance: 0, rolls: [], hits: 0 });
     return;
   }
   const rolls: number[] = [];
   for (let i = 1; i <= count; i++) rolls.push(ctx.dice.roll(1000, { turn: ctx.turn, impulse: ctx.impulse, label: `bomb:${plane.id}:${i}` }));
   const hits = rolls.filter((r) => r <= aim.chance).length;
-  ctx.events.push({ ...base, type: 'bomb', method, hex, altitude: plane.altitude, bombs: count, lb, target: aim.unit.id, chance: aim.chance, rolls, hits });
+  ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: plane.id, type: 'bomb', method, hex, altitude: plane.altitude, bombs: count, lb, target: aim.unit.id, chance: aim.chance, rolls, hits });
   if (hits) applyUnitDamage(state, aim.unit as UnitState, hits, lb, table, plane.id, base, ctx.events);
 }

@@ -33,7 +33,7 @@ export function runRocketPhase(ctx: RocketContext): void {
     const carrier = table.carriers[p.type];
     const kind = carrier ? table.types[carrier.type]?.name ?? carrier.type : 'rockets';
     const base = { impulse: ctx.impulse, phase: 'E' as const, plane: p.id };
-    const hold = (why: string): void => { ctx.events.push({ ...base, type: 'ground-rockets', hex: hexLabel(p.hex), altitude: p.altitude, rockets: p.rocketLoad ?? 0, kind, target: null, range: 0, chance: 0, rolls: [], hits: 0, why }); };
+    const hold = (why: string): void => { ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: p.id, type: 'ground-rockets', hex: hexLabel(p.hex), altitude: p.altitude, rockets: p.rocketLoad ?? 0, kind, target: null, range: 0, chance: 0, rolls: [], hits: 0, why }); };
     if (p.altitude > table.maxAltitudeFt) { hold(`at ${p.altitude} ft it is too high: rockets are fired from ${table.maxAltitudeFt} ft or lower; it holds them`); continue; }
     // The first hex ahead with an enemy unit in it, within range; in it, the likeliest target.
     let pos = { hex: p.hex, facing: p.facing, nextRight: p.nextRight };
@@ -54,7 +54,7 @@ export function runRocketPhase(ctx: RocketContext): void {
     for (let i = 1; i <= rockets; i++) rolls.push(ctx.dice.roll(1000, { turn: ctx.turn, impulse: ctx.impulse, label: `rocket:${p.id}:${i}` }));
     const hits = rolls.filter((r) => r <= aim.chance).length;
     p.rocketLoad = 0;
-    ctx.events.push({ ...base, type: 'ground-rockets', hex: hexLabel(p.hex), altitude: p.altitude, rockets, kind, target: aim.unit.id, range: aim.range, chance: aim.chance, rolls, hits });
+    ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: p.id, type: 'ground-rockets', hex: hexLabel(p.hex), altitude: p.altitude, rockets, kind, target: aim.unit.id, range: aim.range, chance: aim.chance, rolls, hits });
     const warhead = carrier ? table.types[carrier.type]?.warheadLb ?? 60 : 60;
     if (hits) applyUnitDamage(state, aim.unit, hits, warhead, bombing, p.id, base, ctx.events);
   }

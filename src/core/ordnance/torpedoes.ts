@@ -79,14 +79,14 @@ export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E'):
   const type = table.types[u.type];
   const base = { impulse: ctx.impulse, phase, plane: u.id };
   const next = stepForward({ hex: u.hex, facing: u.facing, nextRight: u.nextRight });
-  ctx.events.push({ ...base, type: 'unit-move', from: hexLabel(u.hex), to: hexLabel(next.hex), facing: next.facing });
+  ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'unit-move', from: hexLabel(u.hex), to: hexLabel(next.hex), facing: next.facing });
   u.hex = next.hex;
   u.nextRight = next.nextRight;
   u.run = (u.run ?? 0) + 1;
   const dropper = u.launchedBy ?? u.id;
   if (!onMapHex(state, next)) {
     u.status = 'exited';
-    ctx.events.push({ ...base, type: 'unit-exit', hex: hexLabel(u.hex) });
+    ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'unit-exit', hex: hexLabel(u.hex) });
     return;
   }
   const ships = (state.units ?? []).filter((s) => s.kind === 'ship' && s.status === 'active' && hexEquals(s.hex, u.hex))
@@ -102,16 +102,16 @@ export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E'):
     if (hit && phase === 'E' && !ctx.torpedoAtRelease) {
       const strikes = state.options.sequence === 'two-phase' || ctx.impulse < 7 ? 'this-turn' : 'next-turn';
       u.strike = { ship: aim.s.id, turn: ctx.turn, impulse: ctx.impulse };
-      ctx.events.push({ ...base, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper, strikes });
+      ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper, strikes });
       return;
     }
-    ctx.events.push({ ...base, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper });
+    ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper });
     if (hit) damageShip(ctx, aim.s, type?.weightLb ?? 0, dropper, base);
     return;
   }
   if (type && u.run >= rangeHexes(type)) {
     u.status = 'spent';
-    ctx.events.push({ ...base, type: 'unit-lost', how: 'spent', hex: hexLabel(u.hex), by: dropper });
+    ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'unit-lost', how: 'spent', hex: hexLabel(u.hex), by: dropper });
   }
 }
 
@@ -133,7 +133,7 @@ export function strikeTorpedoes(ctx: TorpedoContext): void {
     const by = u.launchedBy ?? u.id;
     const base = { impulse: ctx.impulse, phase: 'B' as const, plane: u.id };
     const gone = ship?.status === 'sunk' || ship?.status === 'exited' ? ship.status : undefined;
-    ctx.events.push({ ...base, type: 'torpedo-strike', target: id, by, met: { turn, impulse }, ...(gone ? { gone } : {}) });
+    ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: u.id, type: 'torpedo-strike', target: id, by, met: { turn, impulse }, ...(gone ? { gone } : {}) });
     if (ship && ship.status === 'active') damageShip(ctx, ship, state.torpedoes?.types[u.type]?.weightLb ?? 0, by, base);
   }
 }

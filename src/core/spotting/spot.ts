@@ -96,13 +96,12 @@ export function runSpottingPhase(ctx: SpotContext): void {
   const fog = ctx.state.fog as FogState | undefined;
   if (!fog || ctx.dry) return;
   const all = counters(ctx.state);
-  const base = { impulse: ctx.impulse, phase: 'A' as const };
   for (const a of all) {
     for (const b of all) {
       if (a.side === b.side || distance(a.hex, b.hex) > fog.table.autoHexes || sees(ctx.state, a.side, b.id)) continue;
       if (clouded(fog, a.altitude, b.altitude)) continue;
       mark(fog, a.side, b.id);
-      ctx.events.push({ ...base, plane: a.id, type: 'spot', side: a.side, target: b.id, how: 'near', range: distance(a.hex, b.hex), needs: 6, roll: 0, seen: true });
+      ctx.events.push({ impulse: ctx.impulse, phase: 'A' as const, plane: a.id, type: 'spot', side: a.side, target: b.id, how: 'near', range: distance(a.hex, b.hex), needs: 6, roll: 0, seen: true });
     }
   }
   if (!(ctx.attempts ?? ctx.impulse === 7)) return;
@@ -116,7 +115,7 @@ export function runSpottingPhase(ctx: SpotContext): void {
     const roll = ctx.dice.roll(6, { turn: ctx.turn, impulse: ctx.impulse, label: `spot:${a.id}` });
     const seen = roll <= pick.needs;
     if (seen) mark(fog, a.side, pick.b.id);
-    ctx.events.push({ ...base, plane: a.id, type: 'spot', side: a.side, target: pick.b.id, how: 'roll', range: pick.r, needs: pick.needs, roll, seen, ...(a.keen ? { keen: true } : {}) });
+    ctx.events.push({ impulse: ctx.impulse, phase: 'A' as const, plane: a.id, type: 'spot', side: a.side, target: pick.b.id, how: 'roll', range: pick.r, needs: pick.needs, roll, seen, ...(a.keen ? { keen: true } : {}) });
   }
 }
 

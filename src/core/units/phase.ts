@@ -23,22 +23,21 @@ export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnP
       if (impulse === 7 && run) runTorpedo(run, u, 'B');
       continue;
     }
-    const base = { impulse, phase: 'B' as const, plane: u.id };
     for (const a of plan.actions) {
       if (a.impulse !== impulse || u.status !== 'active') continue;
       const from = positionOf(u);
       const to = applyStep(from, a.step);
-      if (a.step === 'F') events.push({ ...base, type: 'unit-move', from: hexLabel(from.hex), to: hexLabel(to.hex), facing: to.facing });
-      else events.push({ ...base, type: 'unit-turn', from: from.facing, to: to.facing });
+      if (a.step === 'F') events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-move', from: hexLabel(from.hex), to: hexLabel(to.hex), facing: to.facing });
+      else events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-turn', from: from.facing, to: to.facing });
       u.hex = to.hex;
       u.facing = to.facing;
       u.nextRight = to.nextRight;
       if (!onMapHex(state, to)) {
         u.status = 'exited';
-        events.push({ ...base, type: 'unit-exit', hex: hexLabel(to.hex) });
+        events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-exit', hex: hexLabel(to.hex) });
       }
     }
-    if (impulse === 7 && plan.aground) events.push({ ...base, type: 'unit-stop', hex: hexLabel(u.hex), ahead: plan.aground });
+    if (impulse === 7 && plan.aground) events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-stop', hex: hexLabel(u.hex), ahead: plan.aground });
   }
 }
 
