@@ -20,6 +20,16 @@ describe('sha256', () => {
     }));
     for (const lone of ['\ud800', 'a\udfffb', '\udc00\ud83d']) expect(sha256Hex(lone)).toBe(createHash('sha256').update(lone, 'utf8').digest('hex'));
   });
+
+  it('matches node:crypto on bytes, on every length over four blocks, and on a long mail', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 3000 }), (b) => {
+      expect(sha256Hex(b)).toBe(createHash('sha256').update(b).digest('hex'));
+    }));
+    const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 7919) & 255);
+    for (let n = 0; n <= 300; n++) expect(sha256Hex(bytes.subarray(0, n))).toBe(createHash('sha256').update(bytes.subarray(0, n)).digest('hex'));
+    const long = 'Order A1: 1 TR 1 1 S \u00e9\u20ac\ud834\udd1e\n'.repeat(40_000);
+    expect(sha256Hex(long)).toBe(createHash('sha256').update(long, 'utf8').digest('hex'));
+  });
 });
 
 describe('dice', () => {

@@ -38,8 +38,8 @@ interface StoredTurn {
   /** The state after the turn (the next turn's), as stored: JSON text. */
   after: string | undefined;
   latest: Map<string, OrdersRow>;
-  /** The turn's events as stored: each one's JSON text. */
-  events: string[];
+  /** The turn's events as stored: one JSON array text, the stored texts joined. */
+  events: string;
   dice: TurnDiceRow | undefined;
 }
 
@@ -93,7 +93,28 @@ export function torpedoAtRelease(events: readonly string[]): boolean {
  * When the stored state after the turn is the re-resolved one, that serves as the next turn's
  * state without reading it again; otherwise the next turn starts from what is stored.
  */
-function verifyTurn(t: StoredTurn, state: GameState): { legacy: boolean; differences: string[]; explanations: string[]; next: GameState | undefined } {
+/** The aircraft cards last written as JSON, and their text: the same object turn after turn. */
+interface CardsText { of?: unknown; text?: string }
+
+/**
+ * JSON.stringify(state), the same text, with the aircraft cards (most of a state's bytes, and the
+ * same object in every state a game's turns hand on) written once and then taken from `cards`.
+ */
+function stateJson(state: GameState, cards: CardsText): string {
+  let out = '{';
+  for (const [k, v] of Object.entries(state)) {
+    let text: string | undefined;
+    if (k === 'aircraft') {
+      if (cards.of !== v) { cards.of = v; cards.text = JSON.stringify(v); }
+      text = cards.text;
+    } else text = JSON.stringify(v);
+    if (text === undefined) continue;
+    out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${text}`;
+  }
+  return `${out}}`;
+}
+
+function verifyTurn(t: StoredTurn, state: GameState, cards: CardsText): { legacy: boolean; differences: string[]; explanations: string[]; next: GameState | undefined } {
   const out: string[] = [];
   const stored = (): GameState | undefined => (t.after === undefined ? undefined : JSON.parse(t.after) as GameState);
   let seed = state.dice.seed;
@@ -104,10 +125,14 @@ function verifyTurn(t: StoredTurn, state: GameState): { legacy: boolean; differe
     if (t.dice.effectiveSeed !== effectiveSeed(t.dice.serverSeed, t.dice.ordersDigest ?? '')) out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
     seed = dice.seed;
   }
-  const r = resolveTurn(withDiceSeed(state, seed), turnOrders(t.latest), undefined, torpedoAtRelease(t.events) ? { torpedoAtRelease: true } : {});
+  // Each stored event's own text, as written (JSON.stringify of what JSON.parse reads gives it back).
+  let texts: string[] | undefined;
+  const eventTexts = (): string[] => (texts ??= (JSON.parse(t.events) as unknown[]).map((e) => JSON.stringify(e)));
+  const legacyTorpedo = t.events.includes('"type":"torpedo-run"') && torpedoAtRelease(eventTexts());
+  const r = resolveTurn(withDiceSeed(state, seed), turnOrders(t.latest), undefined, legacyTorpedo ? { torpedoAtRelease: true } : {});
   if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`], explanations: [], next: stored() };
   let next: GameState | undefined = r.value.state;
-  if (t.after !== JSON.stringify(r.value.state)) {
+  if (t.after !== stateJson(r.value.state, cards)) {
     next = stored();
     const d = firstDifference(next, r.value.state);
     if (d) out.push(`state after the turn: ${d.path} is ${show(d.stored)} as stored, ${show(d.got)} re-resolved`);
@@ -117,11 +142,14 @@ function verifyTurn(t: StoredTurn, state: GameState): { legacy: boolean; differe
   // referee wrote them has none, and is compared without them.
   // The top-level type (a quick game's event holds its own `"type"` inside `"event":{`).
   const isNoShot = (text: string): boolean => text.includes(',"type":"no-shot"');
-  const storedResults = t.events.filter((text) => !isNoShot(text));
+  // The whole turn's events as one text first; only a turn that differs is looked at event by event.
+  if (t.events === JSON.stringify(r.value.events)) return { legacy: !t.dice, differences: out, explanations: [], next };
+  const storedEvents = eventTexts();
+  const storedResults = storedEvents.filter((text) => !isNoShot(text));
   const got = r.value.events.filter((e) => e.type !== 'no-shot');
   compareEvents(storedResults, got, 'events', out);
   const explanations: string[] = [];
-  if (storedResults.length < t.events.length) compareEvents(t.events.filter(isNoShot), r.value.events.filter((e) => e.type === 'no-shot'), 'no-shot events', explanations);
+  if (storedResults.length < storedEvents.length) compareEvents(storedEvents.filter(isNoShot), r.value.events.filter((e) => e.type === 'no-shot'), 'no-shot events', explanations);
   return { legacy: !t.dice, differences: out, explanations, next };
 }
 
@@ -144,6 +172,7 @@ export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: numb
   });
   const result: VerifyResult = { game: gameId, turns: total, legacyTurns: 0, differences: [], explanations: [] };
   let state: GameState | undefined;
+  const cards: CardsText = {};
   for (let from = 1; from <= total; from += CHUNK) {
     const chunk = deps.store.tx((tx) => {
       if (!state) {
@@ -151,15 +180,21 @@ export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: numb
         if (text === undefined) throw new Error(`game ${gameId} has no stored state for turn ${from}`);
         state = JSON.parse(text) as GameState;
       }
+      // The chunk in four reads: the states after its turns, their orders, events and dice.
+      const to = Math.min(from + CHUNK - 1, total);
+      const after = tx.turns.stateTexts(gameId, from + 1, to + 1);
+      const latest = tx.orders.latestAcceptedOf(gameId, from, to);
+      const events = tx.events.arraysOf(gameId, from, to);
+      const dice = tx.dice.range(gameId, from, to);
       const turns: StoredTurn[] = [];
-      for (let t = from; t < from + CHUNK && t <= total; t++) {
-        turns.push({ turn: t, after: tx.turns.stateText(gameId, t + 1), latest: tx.orders.latestAccepted(gameId, t), events: tx.events.texts(gameId, t), dice: tx.dice.get(gameId, t) });
+      for (let t = from; t <= to; t++) {
+        turns.push({ turn: t, after: after.get(t + 1), latest: latest.get(t) ?? new Map(), events: events.get(t) ?? '[]', dice: dice.get(t) });
       }
       return turns;
     });
     for (const t of chunk) {
       if (!state) throw new Error(`game ${gameId} has no stored state for turn ${t.turn}`);
-      const v = verifyTurn(t, state);
+      const v = verifyTurn(t, state, cards);
       state = v.next;
       if (v.legacy) result.legacyTurns++;
       for (const what of v.differences) result.differences.push({ turn: t.turn, what });

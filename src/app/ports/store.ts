@@ -191,6 +191,8 @@ export interface TurnRepo {
   resolvedAt(gameId: string, turn: number): number | null | undefined;
   /** The state of a turn as stored (its JSON text), for comparing without reading it. */
   stateText(gameId: string, turn: number): string | undefined;
+  /** The stored states of turns `from` to `to` (JSON text), by turn, read at once (verify). */
+  stateTexts(gameId: string, from: number, to: number): Map<number, string>;
   insert(gameId: string, turn: number, state: GameState, openedAt: number): void;
   markResolved(gameId: string, turn: number, at: number): void;
 }
@@ -201,6 +203,8 @@ export interface OrdersRepo {
   confirm(id: number, at: number): void;
   /** The latest accepted submission of each player for the turn. */
   latestAccepted(gameId: string, turn: number): Map<string, OrdersRow>;
+  /** `latestAccepted` of every turn from `from` to `to`, by turn, read at once (verify); a turn with none is left out. */
+  latestAcceptedOf(gameId: string, from: number, to: number): Map<number, Map<string, OrdersRow>>;
   /** Every submission of a player for a turn, oldest first. */
   history(gameId: string, playerId: string, turn: number): OrdersRow[];
 }
@@ -219,6 +223,12 @@ export interface EventRepo {
   list(gameId: string, turn: number): GameEvent[];
   /** The events of a turn as stored (each one's JSON text), in order. */
   texts(gameId: string, turn: number): string[];
+  /**
+   * The events of every turn from `from` to `to` as one JSON array text each (the stored texts
+   * joined: what JSON.stringify of the turn's events gives), by turn, read at once (verify); a
+   * turn with none is left out.
+   */
+  arraysOf(gameId: string, from: number, to: number): Map<number, string>;
 }
 
 export interface OutboxRepo {
@@ -267,6 +277,8 @@ export interface TurnDiceRow {
 
 export interface DiceRepo {
   get(gameId: string, turn: number): TurnDiceRow | undefined;
+  /** The dice of every turn from `from` to `to` that has them, by turn, read at once (verify). */
+  range(gameId: string, from: number, to: number): Map<number, TurnDiceRow>;
   /** Records a freshly drawn seed for a turn, replacing an unresolved one (a turn opened again). */
   open(row: Pick<TurnDiceRow, 'gameId' | 'turn' | 'serverSeed' | 'commitment' | 'drawnAt'>): void;
   /** Records what threw the turn's dice when it is resolved. */

@@ -12,6 +12,7 @@ const diceOf = (r: Row): TurnDiceRow => ({
 
 export function diceRepo(db: Database.Database): DiceRepo {
   const get = db.prepare('SELECT * FROM turn_dice WHERE game_id = ? AND turn = ?');
+  const range = db.prepare('SELECT * FROM turn_dice WHERE game_id = ? AND turn BETWEEN ? AND ?');
   const open = db.prepare(`INSERT INTO turn_dice (game_id, turn, server_seed, commitment, drawn_at)
     VALUES (@gameId, @turn, @serverSeed, @commitment, @drawnAt)
     ON CONFLICT (game_id, turn) DO UPDATE SET server_seed = excluded.server_seed, commitment = excluded.commitment,
@@ -21,6 +22,7 @@ export function diceRepo(db: Database.Database): DiceRepo {
     VALUES (@gameId, @turn, @serverSeed, @commitment, @drawnAt, @ordersDigest, @effectiveSeed, @resolvedAt)`);
   return {
     get: (gameId, turn) => { const r = get.get(gameId, turn) as Row | undefined; return r && diceOf(r); },
+    range: (gameId, from, to) => new Map((range.all(gameId, from, to) as Row[]).map((r) => [r.turn as number, diceOf(r)])),
     open: (row) => { open.run(row); },
     seal: (gameId, turn, digest, effective, at) => { seal.run(digest, effective, at, gameId, turn); },
     restore: (row) => { restore.run(row); },

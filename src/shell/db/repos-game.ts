@@ -144,6 +144,7 @@ export function turnRepo(db: Database.Database): TurnRepo {
   };
   const get = db.prepare('SELECT * FROM turns WHERE game_id = ? AND turn = ?');
   const stateText = db.prepare('SELECT state FROM turns WHERE game_id = ? AND turn = ?').pluck();
+  const stateTexts = db.prepare('SELECT turn, state FROM turns WHERE game_id = ? AND turn BETWEEN ? AND ?').raw();
   const resolvedAt = db.prepare('SELECT resolved_at FROM turns WHERE game_id = ? AND turn = ?');
   const insert = db.prepare('INSERT INTO turns (game_id, turn, state, opened_at) VALUES (?, ?, ?, ?)');
   const resolved = db.prepare('UPDATE turns SET resolved_at = ? WHERE game_id = ? AND turn = ?');
@@ -159,6 +160,18 @@ export function turnRepo(db: Database.Database): TurnRepo {
     },
     resolvedAt: (gameId, turn) => (resolvedAt.get(gameId, turn) as { resolved_at: number | null } | undefined)?.resolved_at,
     stateText: (gameId, turn) => { const t = stateText.get(gameId, turn) as string | undefined; return t === undefined ? t : whole(gameId, t); },
+    stateTexts(gameId, from, to) {
+      const out = new Map<number, string>();
+      let cards: string | undefined;
+      for (const [turn, text] of stateTexts.all(gameId, from, to) as [number, string][]) {
+        const at = text.indexOf(CARDS_MARK);
+        if (at < 0) { out.set(turn, text); continue; }
+        cards ??= cardsOf(gameId);
+        if (cards === undefined) throw new Error(`game ${gameId}: a stored state names the game's aircraft cards, and there are none`);
+        out.set(turn, `${text.slice(0, at)}"aircraft":${cards}${text.slice(at + CARDS_MARK.length)}`);
+      }
+      return out;
+    },
     insert: (gameId, turn, state, openedAt) => { insert.run(gameId, turn, lean(gameId, state), openedAt); },
     markResolved: (gameId, turn, at) => { resolved.run(at, gameId, turn); },
   };
@@ -170,7 +183,13 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
   const confirm = db.prepare('UPDATE orders SET confirmed_at = ? WHERE id = ?');
   const latest = db.prepare(`SELECT o.* FROM orders o
     WHERE o.game_id = ? AND o.turn = ? AND o.accepted = 1
-      AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)`);
+      AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)
+    ORDER BY o.player_id`);
+  // By player, as the index orders_turn reads them (the order the turn's orders are merged in).
+  const latestOf = db.prepare(`SELECT o.* FROM orders o
+    WHERE o.game_id = ? AND o.turn BETWEEN ? AND ? AND o.accepted = 1
+      AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)
+    ORDER BY o.turn, o.player_id`);
   const history = db.prepare('SELECT * FROM orders WHERE game_id = ? AND player_id = ? AND turn = ? ORDER BY id');
   const of = (r: Row): OrdersRow => ({
     id: r.id as number, gameId: r.game_id as string, playerId: r.player_id as string, turn: r.turn as number,
@@ -184,6 +203,16 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
     }).lastInsertRowid),
     confirm: (id, at) => { confirm.run(at, id); },
     latestAccepted: (gameId, turn) => new Map((latest.all(gameId, turn) as Row[]).map((r) => [r.player_id as string, of(r)])),
+    latestAcceptedOf(gameId, from, to) {
+      const out = new Map<number, Map<string, OrdersRow>>();
+      for (const r of latestOf.all(gameId, from, to) as Row[]) {
+        const turn = r.turn as number;
+        let m = out.get(turn);
+        if (!m) { m = new Map(); out.set(turn, m); }
+        m.set(r.player_id as string, of(r));
+      }
+      return out;
+    },
     history: (gameId, playerId, turn) => (history.all(gameId, playerId, turn) as Row[]).map(of),
   };
 }
@@ -192,12 +221,15 @@ export function eventRepo(db: Database.Database): EventRepo {
   const insert = db.prepare(`INSERT INTO events (game_id, turn, seq, impulse, phase, plane, type, data)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const list = db.prepare('SELECT data FROM events WHERE game_id = ? AND turn = ? ORDER BY seq').pluck();
+  const arraysOf = db.prepare(`SELECT turn, '[' || group_concat(data, ',' ORDER BY seq) || ']' FROM events
+    WHERE game_id = ? AND turn BETWEEN ? AND ? GROUP BY turn`).raw();
   return {
     insertAll(gameId, turn, events) {
       events.forEach((e, i) => insert.run(gameId, turn, i + 1, e.impulse, e.phase, e.plane, e.type, JSON.stringify(e)));
     },
     list: (gameId, turn) => (list.all(gameId, turn) as string[]).map((text) => JSON.parse(text) as GameEvent),
     texts: (gameId, turn) => list.all(gameId, turn) as string[],
+    arraysOf: (gameId, from, to) => new Map(arraysOf.all(gameId, from, to) as [number, string][]),
   };
 }
 
