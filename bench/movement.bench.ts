@@ -12,6 +12,7 @@ import { fromColRow } from '../src/core/hex/coords.ts';
 import { type GameState, NO_LAST_TURN } from '../src/core/state.ts';
 import { resolveTurn, type TurnOrders } from '../src/core/turn.ts';
 import { runCombatBench } from './combat.bench.ts';
+import { runPlanBench } from './plans.bench.ts';
 import { randomPlot, rng } from './random-plots.ts';
 import { repeatedRuns } from './stats.ts';
 
@@ -64,4 +65,5 @@ const ratio = results[200]!.medianOfBest / results[100]!.medianOfBest;
 console.log(`ratio t(200)/t(100) of the medians of best-of-3: ${ratio.toFixed(2)} (target <= 2.2: ${ratio <= 2.2 ? 'met' : 'NOT met'}); `
   + `100 planes, median of every run: ${movement100.toFixed(3)} ms (target <= 20 ms: ${movement100 <= 20 ? 'met' : 'NOT met'})`);
 runCombatBench();
+runPlanBench(game);
 console.log(`the bench process's RSS at the end: ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);

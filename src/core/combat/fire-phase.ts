@@ -84,12 +84,7 @@ const forcedIn = (plan: FlightPlan | undefined, impulse: number): number =>
 
 export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const { state, impulse } = ctx;
-  const cards = new Map<string, AircraftCard>();
-  const card = (p: PlaneState): AircraftCard => {
-    let c = cards.get(p.id);
-    if (!c) { c = cardOf(state, p); cards.set(p.id, c); }
-    return c;
-  };
+  const card = (p: PlaneState): AircraftCard => cardOf(state, p);
   // Planes on the ground neither fire nor are fired at by planes (docs/ground.md).
   const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
   const firing = ctx.firers ? ctx.firers.flatMap((id) => flying.filter((p) => p.id === id)) : flying;
@@ -137,7 +132,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     if (!canFire) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     // Pairs are pruned by distance before any cone or arc test.
     // Only what the plane's side has identified can be fired at (docs/spotting.md).
-    const enemies = flying.filter((t) => t.side !== plane.side && allowed(t) && distance(plane.hex, t.hex) <= MAX_RANGE && sees(state, plane.side, t.id));
+    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id));
     if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     const f: FirerContext = {
       plane, card: { ...full, guns }, orders, active, dropsOrdnance, attitude,
