@@ -6,7 +6,7 @@ import type { Dice } from './dice.ts';
 import type { GameEvent, Phase } from './events.ts';
 import type { FireOrder } from '../orders/ast.ts';
 import { runBailOutPhase } from './combat/bailout.ts';
-import { runFirePhase, type SightedShot } from './combat/fire-phase.ts';
+import { type FireMemo, runFirePhase, type SightedShot } from './combat/fire-phase.ts';
 import { runFlakPhase } from './flak/fire.ts';
 import { revealAttackers, runSpottingPhase } from './spotting/spot.ts';
 import type { GroundPlan } from './ground/plan.ts';
@@ -34,6 +34,8 @@ export interface ImpulseContext {
   /** The state at the turn's start. */
   before: GameState;
   fire: FireOrder[];
+  /** The FIRE orders by plane and the groups held, worked out once a turn (combat/fire-phase.ts). */
+  fireMemo: FireMemo;
   dice: Dice;
   events: GameEvent[];
   /** Altitudes before this impulse's movement (nose attitude for firing, seed 000 VII.3). */

@@ -12,12 +12,12 @@ import { type FlightPlan, planTurn } from './movement/plan.ts';
 import { effectiveBand } from './movement/performance.ts';
 import type { FireOrder, MoveOrder, Plot } from '../orders/ast.ts';
 import { checkFireOrders } from './combat/fire-check.ts';
-import type { SightedShot } from './combat/fire-phase.ts';
+import { fireMemo, type SightedShot } from './combat/fire-phase.ts';
 import { noShotEvents, watchFireOrders } from './combat/no-shot.ts';
 import { type ImpulseContext, PHASES } from './phases.ts';
 import { DOC_REFS } from './doc-refs.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
-import { cardOf, type GameState, type PlaneState } from './state.ts';
+import { cardOf, copyData, type GameState, type PlaneState } from './state.ts';
 import { endUnitsTurn } from './units/phase.ts';
 import { torpedoProblems } from './ordnance/torpedoes.ts';
 import { planUnits, type UnitTurnPlan } from './units/plan.ts';
@@ -99,26 +99,6 @@ function workingCopy(state: GameState): GameState {
   return out as unknown as GameState;
 }
 
-/**
- * A deep copy of plain JSON data, the same as JSON.parse(JSON.stringify(v)) for what a state holds
- * (objects, arrays, strings, finite numbers, booleans, null), a few times faster: a key whose value
- * is undefined is left out as JSON leaves it out.
- */
-export function copyData<T>(v: T): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) {
-    const a = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) a[i] = v[i] === undefined ? null : copyData(v[i] as unknown);
-    return a as T;
-  }
-  const o: Record<string, unknown> = {};
-  for (const k in v) {
-    const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) o[k] = copyData(x);
-  }
-  return o as T;
-}
-
 const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
   'shot-down': 'was shot down', 'bailed-out': 'was abandoned by its crew', crashed: 'crashed', exited: 'has left the map',
 };
@@ -196,7 +176,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
     : undefined;
   if (shape) events.push(...shape.events);
   const ctx: ImpulseContext = {
-    state: work, before: state, turn, impulse: 0, plans: shape?.plans ?? plans, units, ground, fire: orders.fire, dice: turnDice, events, startAltitude: new Map<string, number>(),
+    state: work, before: state, turn, impulse: 0, plans: shape?.plans ?? plans, units, ground, fire: orders.fire, fireMemo: fireMemo(orders.fire), dice: turnDice, events, startAltitude: new Map<string, number>(),
     fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}), dry: !!sighted,
     ...(options.torpedoAtRelease ? { torpedoAtRelease: true } : {}),
   };

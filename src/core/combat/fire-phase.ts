@@ -54,6 +54,8 @@ export interface FirePhaseContext {
    */
   firers?: readonly string[];
   targetOnly?: string;
+  /** The turn's FIRE orders worked out once (fireMemo); made afresh when not given. */
+  fireMemo?: FireMemo;
 }
 
 /** A shot a dry run found: who would fire which guns at whom, when and from how far. */
@@ -87,9 +89,11 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const card = (p: PlaneState): AircraftCard => cardOf(state, p);
   // Planes on the ground neither fire nor are fired at by planes (docs/ground.md).
   const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
+  const near = nearby(flying);
   const firing = ctx.firers ? ctx.firers.flatMap((id) => flying.filter((p) => p.id === id)) : flying;
   const allowed = (t: { id: string }): boolean => !ctx.targetOnly || t.id === ctx.targetOnly;
-  const ordersBy = ordersByPlane(ctx.fire);
+  const memo = ctx.fireMemo ?? fireMemo(ctx.fire);
+  const ordersBy = memo.byPlane;
   const model = combatModel(state.options.combat);
   const thrown: ThrownShot[] = [];
   const rockets: RocketAttack[] = [];
@@ -114,7 +118,8 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     let flexTargets = ctx.flexTargets.get(plane.id);
     if (!flexTargets) { flexTargets = new Set(); ctx.flexTargets.set(plane.id, flexTargets); }
     const guns = workingGuns(full, plane);
-    const held = heldOf(full, orders);
+    let held = memo.held.get(plane.id);
+    if (!held) { held = heldGroups(full, orders); memo.held.set(plane.id, held); }
     const active = !!plan?.steps.some((s) => s.impulse === impulse);
     const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo || !!plan?.rockets;
     // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
@@ -132,7 +137,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     if (!canFire) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     // Pairs are pruned by distance before any cone or arc test.
     // Only what the plane's side has identified can be fired at (docs/spotting.md).
-    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id));
+    const enemies = near(plane).filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id));
     if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     const f: FirerContext = {
       plane, card: { ...full, guns }, orders, active, dropsOrdnance, attitude,
@@ -171,32 +176,49 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
 }
 
 /**
- * The turn's FIRE orders by plane (upper-case id), in the order written. The turn's order list is
- * the same array in every impulse, so its grouping is made once a turn and kept with it.
+ * The planes that may lie within the guns' range of a plane (MAX_RANGE hexes), in the order of
+ * `flying` (the game's order, which breaks ties between targets). A crowded sky is sorted into
+ * squares of the range's size once an impulse, so a plane looks at the nine squares about it, not
+ * at every plane: the fire phase stays linear in the number of planes.
  */
-const ORDERS_BY = new WeakMap<readonly FireOrder[], Map<string, FireOrder[]>>();
-function ordersByPlane(fire: readonly FireOrder[]): Map<string, FireOrder[]> {
-  let by = ORDERS_BY.get(fire);
-  if (!by) {
-    by = new Map();
-    for (const o of fire) {
-      const id = o.plane.toUpperCase();
-      const list = by.get(id);
-      if (list) list.push(o); else by.set(id, [o]);
-    }
-    ORDERS_BY.set(fire, by);
-  }
-  return by;
+export function nearby(flying: readonly PlaneState[]): (p: PlaneState) => readonly PlaneState[] {
+  if (flying.length <= 32) return () => flying;
+  const size = MAX_RANGE + 1;
+  const cells = new Map<string, number[]>();
+  const cell = (q: number, r: number): string => `${Math.floor(q / size)},${Math.floor(r / size)}`;
+  flying.forEach((p, i) => {
+    const k = cell(p.hex.q, p.hex.r);
+    const list = cells.get(k);
+    if (list) list.push(i); else cells.set(k, [i]);
+  });
+  return (p) => {
+    // Within MAX_RANGE hexes, q and r each differ by MAX_RANGE or less: the squares next to its own.
+    const cq = Math.floor(p.hex.q / size);
+    const cr = Math.floor(p.hex.r / size);
+    const found: number[] = [];
+    for (let dq = -1; dq <= 1; dq++) for (let dr = -1; dr <= 1; dr++) found.push(...(cells.get(`${cq + dq},${cr + dr}`) ?? []));
+    return found.sort((a, b) => a - b).map((i) => flying[i] as PlaneState);
+  };
 }
 
-/** The groups a plane's HOLD orders silence (fire-orders.ts heldGroups), made once a turn per card. */
-const HELD = new WeakMap<readonly FireOrder[], Map<AircraftCard, Set<string>>>();
-function heldOf(card: AircraftCard, orders: readonly FireOrder[]): Set<string> {
-  let byCard = HELD.get(orders);
-  if (!byCard) { byCard = new Map(); HELD.set(orders, byCard); }
-  let held = byCard.get(card);
-  if (!held) { held = heldGroups(card, orders); byCard.set(card, held); }
-  return held;
+/**
+ * What the fire phase works out once a turn from the turn's FIRE orders, kept on the turn's context
+ * (resolveTurn makes it): the orders by plane (upper-case id, in the order written), and the gun
+ * groups each plane's HOLD orders silence (fire-orders.ts heldGroups).
+ */
+export interface FireMemo {
+  byPlane: Map<string, FireOrder[]>;
+  held: Map<string, Set<string>>;
+}
+
+export function fireMemo(fire: readonly FireOrder[]): FireMemo {
+  const byPlane = new Map<string, FireOrder[]>();
+  for (const o of fire) {
+    const id = o.plane.toUpperCase();
+    const list = byPlane.get(id);
+    if (list) list.push(o); else byPlane.set(id, [o]);
+  }
+  return { byPlane, held: new Map() };
 }
 
 const sighting = (impulse: number, plane: string, guns: string[], b: Bearing): SightedShot => ({

@@ -129,7 +129,8 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   const inCarry = carried.slice(0, n).map((b) => ({ ...b }));
   const carryAgain = carried.slice(n).map((b) => ({ ...b }));
   const need = n - inCarry.length;
-  const active = `${activeText(plane.id, points)}${inCarry.length ? `, ${inCarry.length} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
+  // Words for the problems only: made when one is found.
+  const active = (): string => `${activeText(plane.id, points)}${inCarry.length ? `, ${inCarry.length} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
 
   // Bank through the carried boxes, then the player's manoeuvres (seed 000 XI.C).
   const bank = bankAfterCarry(plane);
@@ -148,14 +149,14 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   problems.push(...segProblems, ...checks.flat());
   if (boxes.length < need) {
     const missing = need - boxes.length;
-    P('E_PLOT_SHORT', 'seed 000 X.B', `${active}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; add ${missing} (e.g. ${Array(missing).fill('1').join(' ')} at the end)`);
+    P('E_PLOT_SHORT', 'seed 000 X.B', `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; add ${missing} (e.g. ${Array(missing).fill('1').join(' ')} at the end)`);
   }
   if (boxes.length > need) {
     const runner = mans.find((m) => m.first <= need - 1 && m.last >= need);
     if (need === 0 || !runner || runner.last !== boxes.length - 1) {
       P('E_PLOT_LONG', 'seed 000 X.B.5', need === 0
-        ? `${active}: the manoeuvre carried over from last turn fills the whole turn, so there is nothing to plot: send no plot for ${plane.id} this turn`
-        : `${active}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; only the manoeuvre still being flown in box ${need} may run on into next turn: leave out the boxes after box ${runner ? runner.last + 1 : need}`);
+        ? `${active()}: the manoeuvre carried over from last turn fills the whole turn, so there is nothing to plot: send no plot for ${plane.id} this turn`
+        : `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; only the manoeuvre still being flown in box ${need} may run on into next turn: leave out the boxes after box ${runner ? runner.last + 1 : need}`);
     }
   }
 
