@@ -82,6 +82,22 @@ function compress(m: Uint8Array, at: number): void {
   H[4] = (H[4] as number) + e; H[5] = (H[5] as number) + f; H[6] = (H[6] as number) + g; H[7] = (H[7] as number) + h;
 }
 
+/**
+ * The first block of the last message of more than one block, and the hash after it. The dice hash
+ * the turn's seed (64 hex digits, one whole block) followed by each roll's label: the block the
+ * seed fills is compressed once, not once a die. Compression depends on the block's bytes alone,
+ * so the same bytes always give the same hash after them.
+ */
+const FIRST = new Uint8Array(64);
+const FIRST_H = new Int32Array(8);
+let firstKept = false;
+
+function sameFirstBlock(m: Uint8Array): boolean {
+  if (!firstKept) return false;
+  for (let i = 0; i < 64; i++) if (m[i] !== FIRST[i]) return false;
+  return true;
+}
+
 /** A message buffer for the short texts hashed most (dice labels, orders), reused; longer ones get their own. */
 const SMALL = new Uint8Array(1024);
 
@@ -98,9 +114,22 @@ export function sha256(data: Uint8Array | string): Uint8Array {
   const lo = bits >>> 0;
   m[end - 8] = hi >>> 24; m[end - 7] = (hi >>> 16) & 255; m[end - 6] = (hi >>> 8) & 255; m[end - 5] = hi & 255;
   m[end - 4] = lo >>> 24; m[end - 3] = (lo >>> 16) & 255; m[end - 2] = (lo >>> 8) & 255; m[end - 1] = lo & 255;
-  H[0] = 0x6a09e667; H[1] = 0xbb67ae85; H[2] = 0x3c6ef372; H[3] = 0xa54ff53a;
-  H[4] = 0x510e527f; H[5] = 0x9b05688c; H[6] = 0x1f83d9ab; H[7] = 0x5be0cd19;
-  for (let at = 0; at < end; at += 64) compress(m, at);
+  let at = 0;
+  if (end > 64 && sameFirstBlock(m)) {
+    H.set(FIRST_H);
+    at = 64;
+  } else {
+    H[0] = 0x6a09e667; H[1] = 0xbb67ae85; H[2] = 0x3c6ef372; H[3] = 0xa54ff53a;
+    H[4] = 0x510e527f; H[5] = 0x9b05688c; H[6] = 0x1f83d9ab; H[7] = 0x5be0cd19;
+    if (end > 64) {
+      compress(m, 0);
+      FIRST.set(m.subarray(0, 64));
+      FIRST_H.set(H);
+      firstKept = true;
+      at = 64;
+    }
+  }
+  for (; at < end; at += 64) compress(m, at);
   const out = new Uint8Array(32);
   for (let i = 0; i < 8; i++) {
     const v = H[i] as number;

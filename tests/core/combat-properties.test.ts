@@ -21,7 +21,6 @@ import { clockPosition } from '../../src/core/hex/facing.ts';
 import { distance } from '../../src/core/hex/coords.ts';
 import type { GameOptions, GameState } from '../../src/core/state.ts';
 import { resolveTurn } from '../../src/core/turn.ts';
-import { nearby } from '../../src/core/combat/fire-phase.ts';
 import { play, positionsByImpulse } from '../support/combat-encounters.ts';
 
 const cardOf = (s: GameState, id: string): AircraftCard => s.aircraft[s.planes.find((p) => p.id === id)!.type]!;
@@ -125,16 +124,3 @@ describe('combat properties', () => {
   });
 });
 
-describe('the fire phase in a crowded sky', () => {
-  it('finds every plane within range through its squares, in the game order, as a look at every plane does', () => {
-    const place = fc.record({ q: fc.integer({ min: -30, max: 130 }), r: fc.integer({ min: -60, max: 60 }) });
-    fc.assert(fc.property(fc.array(place, { minLength: 33, maxLength: 120 }), fc.integer({ min: 1, max: 40 }), (hexes, spread) => {
-      const flying = hexes.map((h, i) => ({ id: `P${i}`, hex: { q: Math.round(h.q / spread), r: Math.round(h.r / spread) } }) as GameState['planes'][number]);
-      const near = nearby(flying);
-      for (const p of flying) {
-        const within = (list: readonly GameState['planes'][number][]) => list.filter((t) => distance(p.hex, t.hex) <= MAX_RANGE).map((t) => t.id);
-        expect(within(near(p))).toEqual(within(flying));
-      }
-    }));
-  });
-});

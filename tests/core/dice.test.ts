@@ -27,6 +27,11 @@ describe('sha256', () => {
     }));
     const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 7919) & 255);
     for (let n = 0; n <= 300; n++) expect(sha256Hex(bytes.subarray(0, n))).toBe(createHash('sha256').update(bytes.subarray(0, n)).digest('hex'));
+    // Messages sharing a first block (a seed and its rolls), interleaved with others and short ones.
+    const seed = 'f'.repeat(40) + '0123456789abcdef01234567';
+    for (const s of [`${seed}|1|2|a|0`, `${seed}|1|2|b|0`, 'short', `${seed.slice(0, 63)}X|1`, `${seed}|1|2|a|0`, `${seed}`, `${seed}|${'z'.repeat(200)}`]) {
+      expect(sha256Hex(s)).toBe(createHash('sha256').update(s, 'utf8').digest('hex'));
+    }
     const long = 'Order A1: 1 TR 1 1 S \u00e9\u20ac\ud834\udd1e\n'.repeat(40_000);
     expect(sha256Hex(long)).toBe(createHash('sha256').update(long, 'utf8').digest('hex'));
   });

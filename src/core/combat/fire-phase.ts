@@ -89,7 +89,6 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const card = (p: PlaneState): AircraftCard => cardOf(state, p);
   // Planes on the ground neither fire nor are fired at by planes (docs/ground.md).
   const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
-  const near = nearby(flying);
   const firing = ctx.firers ? ctx.firers.flatMap((id) => flying.filter((p) => p.id === id)) : flying;
   const allowed = (t: { id: string }): boolean => !ctx.targetOnly || t.id === ctx.targetOnly;
   const memo = ctx.fireMemo ?? fireMemo(ctx.fire);
@@ -137,7 +136,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     if (!canFire) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     // Pairs are pruned by distance before any cone or arc test.
     // Only what the plane's side has identified can be fired at (docs/spotting.md).
-    const enemies = near(plane).filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id));
+    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id));
     if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     const f: FirerContext = {
       plane, card: { ...full, guns }, orders, active, dropsOrdnance, attitude,
@@ -173,32 +172,6 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   for (const t of thrown) t.apply(actx);
   for (const r of rockets) applyRocket(actx, r);
   return thrown;
-}
-
-/**
- * The planes that may lie within the guns' range of a plane (MAX_RANGE hexes), in the order of
- * `flying` (the game's order, which breaks ties between targets). A crowded sky is sorted into
- * squares of the range's size once an impulse, so a plane looks at the nine squares about it, not
- * at every plane: the fire phase stays linear in the number of planes.
- */
-export function nearby(flying: readonly PlaneState[]): (p: PlaneState) => readonly PlaneState[] {
-  if (flying.length <= 32) return () => flying;
-  const size = MAX_RANGE + 1;
-  const cells = new Map<string, number[]>();
-  const cell = (q: number, r: number): string => `${Math.floor(q / size)},${Math.floor(r / size)}`;
-  flying.forEach((p, i) => {
-    const k = cell(p.hex.q, p.hex.r);
-    const list = cells.get(k);
-    if (list) list.push(i); else cells.set(k, [i]);
-  });
-  return (p) => {
-    // Within MAX_RANGE hexes, q and r each differ by MAX_RANGE or less: the squares next to its own.
-    const cq = Math.floor(p.hex.q / size);
-    const cr = Math.floor(p.hex.r / size);
-    const found: number[] = [];
-    for (let dq = -1; dq <= 1; dq++) for (let dr = -1; dr <= 1; dr++) found.push(...(cells.get(`${cq + dq},${cr + dr}`) ?? []));
-    return found.sort((a, b) => a - b).map((i) => flying[i] as PlaneState);
-  };
 }
 
 /**

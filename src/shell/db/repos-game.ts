@@ -191,11 +191,13 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
       AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)
     ORDER BY o.turn, o.player_id`);
   const history = db.prepare('SELECT * FROM orders WHERE game_id = ? AND player_id = ? AND turn = ? ORDER BY id');
+  // Most orders have no problem and no warning: '[]' is read without the parser.
+  const list = (v: unknown): string[] => (v === '[]' ? [] : JSON.parse(v as string) as string[]);
   const of = (r: Row): OrdersRow => ({
     id: r.id as number, gameId: r.game_id as string, playerId: r.player_id as string, turn: r.turn as number,
     inboundId: (r.inbound_id as number | null) ?? null, submittedAt: r.submitted_at as number, accepted: r.accepted === 1,
-    canonical: r.canonical as string, orders: JSON.parse(r.orders as string) as TurnOrders, problems: JSON.parse(r.problems as string) as string[],
-    warnings: JSON.parse(r.warnings as string) as string[], confirmedAt: (r.confirmed_at as number | null) ?? null,
+    canonical: r.canonical as string, orders: JSON.parse(r.orders as string) as TurnOrders, problems: list(r.problems),
+    warnings: list(r.warnings), confirmedAt: (r.confirmed_at as number | null) ?? null,
   });
   return {
     insert: (row) => Number(insert.run({
