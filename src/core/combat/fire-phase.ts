@@ -111,14 +111,17 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const orders = ordersBy.get(plane.id.toUpperCase());
     if (!orders?.length) continue;
     const full = card(plane);
+    let held = memo.held.get(plane.id);
+    if (!held) { held = heldGroups(full, orders); memo.held.set(plane.id, held); }
+    // Every gun held and no rocket to fire, nothing to explain: nothing to work out.
+    const silent = held;
+    if (plane.rockets !== 'carried' && full.guns.every((g) => silent.has(g.id)) && !(ctx.noShot && watching(ctx.noShot, plane.id))) continue;
     const plan = ctx.plans.get(plane.id);
     let fired = ctx.fired.get(plane.id);
     if (!fired) { fired = new Set(); ctx.fired.set(plane.id, fired); }
     let flexTargets = ctx.flexTargets.get(plane.id);
     if (!flexTargets) { flexTargets = new Set(); ctx.flexTargets.set(plane.id, flexTargets); }
     const guns = workingGuns(full, plane);
-    let held = memo.held.get(plane.id);
-    if (!held) { held = heldGroups(full, orders); memo.held.set(plane.id, held); }
     const active = !!plan?.steps.some((s) => s.impulse === impulse);
     const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo || !!plan?.rockets;
     // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
