@@ -172,14 +172,24 @@ export interface Preview {
   warning?: string;
 }
 
-export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[] = []): Preview[] {
+/** What one of the player's planes does flown alone: its path, where it ends, and any warning. */
+interface FlownAlone {
+  plane: PlaneState;
+  path: PathMark[];
+  after: PlaneState;
+  gone?: GameEvent;
+  warning?: string;
+}
+
+/** The dry run of the previews: the player's planes flown alone with these plots (no map drawn). */
+function flyAlone(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[]): { flown: FlownAlone[]; events: readonly GameEvent[] } {
   const mine = flying(myPlanes(state, planeIds));
   const twoPhase = state.options.sequence === 'two-phase';
   // Planes on the ground fly their MOVE lines (core/ground); the units' lines are not theirs.
   const ground = new Set(mine.filter((p) => p.ground).map((p) => p.id));
   const r = resolveTurn({ ...state, planes: mine, units: (state.units ?? []).filter((u) => mine.some((p) => p.ground?.deck === u.id)) }, { plots, fire: [], moves: moves.filter((m) => ground.has(m.unit.toUpperCase())) }, undefined, { dry: true });
-  if (!r.ok) return [];
-  return mine.map((p) => {
+  if (!r.ok) return { flown: [], events: [] };
+  const flown = mine.map((p): FlownAlone => {
     const path = r.value.events.flatMap((e) => {
       const hex = e.plane === p.id && (e.type === 'move' || e.type === 'taxi') ? parseHexLabel(e.to) : undefined;
       return hex ? [{ hex, impulse: e.impulse }] : [];
@@ -195,8 +205,21 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
       : stall?.type === 'stall'
         ? `WARNING: ${p.id} ends the turn at speed ${speedText(stall.speed)}, below its minimum speed of ${stall.minimum} at that altitude: it stalls, and flies on that slowly until it gains speed. Dive, add power (P) or manoeuvre less if that is not what you want.`
         : undefined;
+    return { plane: p, path, after, ...(gone ? { gone } : {}), ...(warning ? { warning } : {}) };
+  });
+  return { flown, events: r.value.events };
+}
+
+/** The WARNINGs of `previews` alone, without drawing a map (the ready-to-send templates). */
+export function previewWarnings(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): string[] {
+  return flyAlone(state, plots, planeIds, []).flown.flatMap((f) => (f.warning ? [f.warning] : []));
+}
+
+export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[] = []): Preview[] {
+  const { flown, events } = flyAlone(state, plots, planeIds, moves);
+  return flown.map(({ plane: p, path, after, gone, warning }) => {
     const summary = gone ? (warning as string)
-      : `${p.ground ? groundSummary(p, after, r.value.events, moves)
+      : `${p.ground ? groundSummary(p, after, events, moves)
         : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
           `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`}${warning ? `\n${warning}` : ''}`;
     const words = summary.split('\n').map((l) => wrap(l, 4)).join('\n');

@@ -15,7 +15,7 @@ import type { Envelope, FireOrder, FormatOptions, MoveOrder, Plot } from '../../
 import { wrapText } from '../../report/wrap.ts';
 import type { Keys } from '../ports/store.ts';
 import { unitNeeds } from './units.ts';
-import { firesAtPlaneGone, flying, myPlanes, myUnits, obligationComments, previews } from './sheet.ts';
+import { firesAtPlaneGone, flying, myPlanes, myUnits, obligationComments, previewWarnings } from './sheet.ts';
 import { WIDTH } from './text.ts';
 
 /**
@@ -113,7 +113,7 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   notes.push(...all.flatMap((p) => obligationComments(state, p)));
   // A plot of the template that, flown as written, takes its plane off the map, into the ground or
   // below its minimum speed: said before it is sent, not only in the acknowledgement after.
-  const warned = previews(state, Object.fromEntries(plots.map((pl) => [pl.plane, pl])), planes.map((p) => p.id)).flatMap((v) => (v.warning ? [v.warning] : []));
+  const warned = previewWarnings(state, Object.fromEntries(plots.map((pl) => [pl.plane, pl])), planes.map((p) => p.id));
   notes.push(...warned.flatMap((w) => wrapText(`${w.replace(/^WARNING: /, 'WARNING, this plot flown as written: ')}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
   // What each truck, tank and ship may do this turn (core/units), as comment lines.
   notes.push(...units.flatMap((u) => wrapText(unitNeeds(state, u), WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
