@@ -9,7 +9,8 @@
  * and Dovecot): on a small machine the two runs are bound by the CPU they need in all.
  * BENCH_TRACE=1 prints the progress every 250 ms, BENCH_PROFILE=<dir> writes a CPU profile of the
  * server (one per thread), BENCH_LOG=<file> keeps the server's log, BENCH_THREADS=1 prints the CPU
- * each of the server's threads used since it started (main, SMTP, V8's helpers).
+ * each of the server's threads used since it started (main, SMTP, V8's helpers), BENCH_NODE_ARGS="..."
+ * passes options to the server's node.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -243,7 +244,9 @@ async function main(): Promise<void> {
     const orders = setUp(env);
     // BENCH_PROFILE=<dir>: a CPU profile of the server is written there when it stops.
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    const server = startServe(env, dir, profile);
+    // BENCH_NODE_ARGS="...": more options for the server's node (e.g. V8's garbage collector flags).
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const server = startServe(env, dir, [...profile, ...nodeArgs]);
     await server.waitFor(/IMAP inbox connected/, 30000, 'stderr');
     const pid = server.child.pid as number;
     const cpu0 = cpuSeconds(pid);
