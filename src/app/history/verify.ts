@@ -11,7 +11,7 @@ import { resolveTurn } from '../../core/turn.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { diceWith, turnOrders, withDiceSeed } from '../game/dice.ts';
 import { requireGame } from '../setup/games.ts';
-import type { OrdersRow, Store, TurnDiceRow } from '../ports/store.ts';
+import type { OrdersRow, TurnDiceRow } from '../ports/store.ts';
 
 export interface TurnDifference {
   turn: number;
@@ -162,48 +162,32 @@ function compareEvents(stored: readonly string[], got: readonly unknown[], what:
   }
 }
 
-/** How many turns of a game are resolved (1 to n): the turns verify re-resolves. */
-export function resolvedTurns(store: Store, gameId: string): number {
-  return store.tx((tx) => {
+/** Verifies every resolved turn of a game; `progress` is told after each turn. */
+export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: number, total: number) => void): VerifyResult {
+  const total = deps.store.tx((tx) => {
     const g = requireGame(tx, gameId);
     let n = 0;
     while (n < g.turn && tx.turns.resolvedAt(g.id, n + 1) != null) n++;
     return n;
   });
-}
-
-/** Verifies every resolved turn of a game; `progress` is told after each turn. */
-export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: number, total: number) => void): VerifyResult {
-  const total = resolvedTurns(deps.store, gameId);
-  return { ...verifyTurns(deps.store, gameId, 1, total, (done) => progress?.(done, total)), turns: total };
-}
-
-/**
- * Verifies the resolved turns `from` to `to` of a game, starting from the state stored for `from`.
- * Each turn is re-resolved from the state before it, so stretches of a game can be verified apart
- * (on several threads, shell/history/verify-threads.ts) with the same findings as in one go: the
- * state verify goes on from after a turn is the stored one whenever they differ. `progress` is told
- * how many turns of the stretch are done.
- */
-export function verifyTurns(store: Store, gameId: string, from: number, to: number, progress?: (done: number) => void): VerifyResult {
-  const result: VerifyResult = { game: gameId, turns: Math.max(0, to - from + 1), legacyTurns: 0, differences: [], explanations: [] };
+  const result: VerifyResult = { game: gameId, turns: total, legacyTurns: 0, differences: [], explanations: [] };
   let state: GameState | undefined;
   const cards: CardsText = {};
-  for (let first = from; first <= to; first += CHUNK) {
-    const chunk = store.tx((tx) => {
+  for (let from = 1; from <= total; from += CHUNK) {
+    const chunk = deps.store.tx((tx) => {
       if (!state) {
-        const text = tx.turns.stateText(gameId, first);
-        if (text === undefined) throw new Error(`game ${gameId} has no stored state for turn ${first}`);
+        const text = tx.turns.stateText(gameId, from);
+        if (text === undefined) throw new Error(`game ${gameId} has no stored state for turn ${from}`);
         state = JSON.parse(text) as GameState;
       }
       // The chunk in four reads: the states after its turns, their orders, events and dice.
-      const last = Math.min(first + CHUNK - 1, to);
-      const after = tx.turns.stateTexts(gameId, first + 1, last + 1);
-      const latest = tx.orders.latestAcceptedOf(gameId, first, last);
-      const events = tx.events.arraysOf(gameId, first, last);
-      const dice = tx.dice.range(gameId, first, last);
+      const to = Math.min(from + CHUNK - 1, total);
+      const after = tx.turns.stateTexts(gameId, from + 1, to + 1);
+      const latest = tx.orders.latestAcceptedOf(gameId, from, to);
+      const events = tx.events.arraysOf(gameId, from, to);
+      const dice = tx.dice.range(gameId, from, to);
       const turns: StoredTurn[] = [];
-      for (let t = first; t <= last; t++) {
+      for (let t = from; t <= to; t++) {
         turns.push({ turn: t, after: after.get(t + 1), latest: latest.get(t) ?? new Map(), events: events.get(t) ?? '[]', dice: dice.get(t) });
       }
       return turns;
@@ -215,7 +199,7 @@ export function verifyTurns(store: Store, gameId: string, from: number, to: numb
       if (v.legacy) result.legacyTurns++;
       for (const what of v.differences) result.differences.push({ turn: t.turn, what });
       for (const what of v.explanations) result.explanations.push({ turn: t.turn, what });
-      progress?.(t.turn - from + 1);
+      progress?.(t.turn, total);
     }
   }
   return result;

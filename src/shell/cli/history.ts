@@ -2,15 +2,13 @@
  * `tallyho export|import|verify` (docs/cli.md):
  *   export <game> [--out file]   the whole history of a game (or a campaign, its games with it) as JSON
  *   import <file> [--add]        restores an export into an empty database (- reads standard input)
- *   verify <game> [--threads N] [--json]
- *                                re-resolves every turn (of every game of a campaign) from the stored
- *                                orders and dice, a long game on several threads; exit 1 on a difference
+ *   verify <game> [--json]       re-resolves every turn (of every game of a campaign) from the stored
+ *                                orders and dice; exit 1 on a difference
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { exportGame, importGame } from '../../app/history/export.ts';
 import { verifyGame, type VerifyResult } from '../../app/history/verify.ts';
-import { defaultThreads, verifyGameThreaded } from '../history/verify-threads.ts';
 import { cliError } from '../errors.ts';
 import { parseAnyExport } from '../export-file.ts';
 import { exportCampaign, importCampaign, verifyCampaign } from '../../app/history/campaign.ts';
@@ -43,8 +41,8 @@ async function writePrivate(path: string, text: string): Promise<void> {
   }
 }
 
-export function verifyText(r: VerifyResult, seconds: number, threads = 1): string {
-  const rate = seconds > 0 ? `, ${Math.round(r.turns / seconds).toLocaleString('en-US')} turns/s${threads > 1 ? ` on ${threads} threads` : ''}` : '';
+export function verifyText(r: VerifyResult, seconds: number): string {
+  const rate = seconds > 0 ? `, ${Math.round(r.turns / seconds).toLocaleString('en-US')} turns/s` : '';
   const legacy = r.legacyTurns ? ` (${plural(r.legacyTurns, 'turn')} from before verifiable dice, thrown with the state's own seed)` : '';
   const head = `Game ${r.game}: ${plural(r.turns, 'resolved turn')} re-resolved${legacy} in ${seconds.toFixed(2)} s${rate}.`;
   // Explanations of FIRE orders that did not fire, told otherwise today: noted, not failed.
@@ -105,10 +103,7 @@ export function registerHistoryCommands(program: Command): void {
     .command('verify <game>')
     .description('re-resolve every turn of a game (or of every game of a campaign) from its stored orders and dice and report any difference (exit 1)')
     .option('--json', 'print the result as JSON')
-    .option('--threads <n>', 'threads to re-resolve a long game on (default: one a core, at most 4; 1 = this thread alone)')
-    .action((id: string, opts: { json?: boolean; threads?: string }) => withRuntime(async (rt) => {
-      const threads = opts.threads === undefined ? defaultThreads() : Number(opts.threads);
-      if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw cliError('E_USAGE', `--threads must be a whole number from 1 to 64, not '${opts.threads}'`);
+    .action((id: string, opts: { json?: boolean }) => withRuntime((rt) => {
       if (isCampaign(rt.deps, id)) {
         // Each game timed on its own, so that its turns a second are its own.
         const timed: { r: VerifyResult; seconds: number }[] = [];
@@ -127,14 +122,14 @@ export function registerHistoryCommands(program: Command): void {
       }
       const bar = progressBar(`verify ${id}`);
       const started = process.hrtime.bigint();
-      let r: VerifyResult & { threads: number };
+      let r: VerifyResult;
       try {
-        r = await verifyGameThreaded(rt.store, rt.config.databasePath, id, { threads, progress: (done, total) => bar.update(done, total) });
+        r = verifyGame(rt.deps, id, (done, total) => bar.update(done, total));
       } finally {
         bar.done();
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      out(opts.json ? JSON.stringify({ ...r, seconds }, null, 2) : verifyText(r, seconds, r.threads));
+      out(opts.json ? JSON.stringify({ ...r, seconds }, null, 2) : verifyText(r, seconds));
       if (r.differences.length) {
         const turns = new Set(r.differences.map((d) => d.turn)).size;
         throw cliError('E_VERIFY', `game ${id}: ${plural(turns, 'turn')} of ${r.turns} differ${turns === 1 ? 's' : ''} from what was stored`);
