@@ -33,7 +33,7 @@ export const enginesDestroyed = (card: AircraftCard, p: PlaneState): boolean[] =
 
 /** Engines still running: each gives one power factor per impulse (seed 000 X.C.1). */
 export const enginesWorking = (card: AircraftCard, p: PlaneState): number =>
-  enginesDestroyed(card, p).filter((d) => !d).length;
+  (p.damage?.destroyed.length ? enginesDestroyed(card, p).filter((d) => !d).length : card.engines);
 
 /** What worsens a plane's figures (movement/performance.ts effectiveBand). */
 export interface BandCondition {

@@ -146,7 +146,8 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   const again = repeatsCarry(mans, checks, boxes, need, points[0] ?? 0, carried, lastCarried);
   if (again && !opts.waive) return err([{ code: 'E_CARRY_REPEATED', rule: 'seed 000 X.B.5', plane: plane.id, box: again.box, message: again.message }]);
 
-  problems.push(...segProblems, ...checks.flat());
+  for (const p of segProblems) problems.push(p);
+  for (const c of checks) for (const p of c) problems.push(p);
   if (boxes.length < need) {
     const missing = need - boxes.length;
     P('E_PLOT_SHORT', 'seed 000 X.B', `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; add ${missing} (e.g. ${Array(missing).fill('1').join(' ')} at the end)`);
