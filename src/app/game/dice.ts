@@ -69,7 +69,7 @@ export function sealTurnDice(tx: StoreTx, gameId: string, turn: number, dice: Tu
 }
 
 /** The state as resolveTurn takes it: the turn's dice seed in place of whatever the state held. */
-export const withDiceSeed = (state: GameState, seed: string): GameState => ({ ...state, dice: { ...state.dice, seed } });
+export const withDiceSeed = (state: GameState, seed: string): GameState => Object.assign({}, state, { dice: Object.assign({}, state.dice, { seed }) });
 
 /** The FAIR DICE block of the mail that opens `turn` (the welcome): its commitment. */
 export function commitmentBlock(tx: StoreTx, gameId: string, turn: number): string {

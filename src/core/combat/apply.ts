@@ -115,14 +115,14 @@ export function cutPower(ctx: ApplyContext, p: PlaneState, card: AircraftCard, w
     if (keep === s.box.power) return s;
     erased += s.box.power - keep;
     erasedBoxes.push(s.boxNo);
-    return { ...s, box: { ...s.box, power: keep } };
+    return Object.assign({}, s, { box: Object.assign({}, s.box, { power: keep }) });
   });
   plan.power -= erased;
   if (plan.carry) {
     plan.carry = { ...plan.carry, boxes: plan.carry.boxes.map((b) => {
       if (b.power <= working) return b;
       erased += b.power - working;
-      return { ...b, power: working };
+      return Object.assign({}, b, { power: working });
     }) };
   }
   if (!erased) return;

@@ -129,7 +129,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     // What the referee knew, kept while the plane has an order that has not fired (no-shot.ts).
     const tracker = ctx.noShot && watching(ctx.noShot, plane.id) ? ctx.noShot : undefined;
     const frame: FirerFrame | undefined = tracker && {
-      impulse, plane: planeAt(tracker, plane), card: guns === full.guns ? full : { ...full, guns }, orders, active, dropsOrdnance, attitude, held,
+      impulse, plane: planeAt(tracker, plane), card: guns === full.guns ? full : Object.assign({}, full, { guns }), orders, active, dropsOrdnance, attitude, held,
       rocketsBefore: plane.rockets, shots: [], enemies: allEnemies(tracker, plane.side),
     };
     // A plane with nothing left to fire in this impulse (each group once a turn; fixed guns only
@@ -142,7 +142,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id));
     if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     const f: FirerContext = {
-      plane, card: { ...full, guns }, orders, active, dropsOrdnance, attitude,
+      plane, card: guns === full.guns ? full : Object.assign({}, full, { guns }), orders, active, dropsOrdnance, attitude,
       fired, flexTargets, held, enginesOf: (t) => card(t).engines,
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];

@@ -92,7 +92,7 @@ function roller(rolls: Rolls, die: OddsDie): () => number {
  */
 export function oddsResult(hits: number, hv: number, def: number, die: OddsDie, rolls: Rolls): OddsResult {
   const o = oddsOf(hits, hv, def, die);
-  if (hits <= 0 || hv <= 0) return { ...o, outcome: 'none', rolls: [] };
+  if (hits <= 0 || hv <= 0) return Object.assign({}, o, { outcome: 'none' as const, rolls: [] as number[] });
   const next = roller(rolls, die);
   const used: number[] = [];
   const roll = (): number => {
@@ -100,7 +100,7 @@ export function oddsResult(hits: number, hv: number, def: number, die: OddsDie, 
     used.push(v);
     return v;
   };
-  const done = (outcome: OddsOutcome): OddsResult => ({ ...o, outcome, rolls: used });
+  const done = (outcome: OddsOutcome): OddsResult => Object.assign({}, o, { outcome, rolls: used });
   const first = roll();
   const special = die === 6 ? o.odds < 2 : o.odds < 1;
   if (!special) {

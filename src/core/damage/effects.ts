@@ -13,7 +13,7 @@ import type { AltitudeBand, TurnModes } from '../aircraft/types.ts';
  */
 export function damagedBand(band: AltitudeBand): AltitudeBand {
   const { loaded: _loaded, ...rest } = slowerBand(band);
-  return { ...rest, power: band.power > 1 ? band.power - 1 : band.power, turnModes: worseTurnModes(band.turnModes) };
+  return Object.assign({}, rest, { power: band.power > 1 ? band.power - 1 : band.power, turnModes: worseTurnModes(band.turnModes) });
 }
 
 /** Every turn mode one worse (Agility -1). */
@@ -27,5 +27,5 @@ export function worseTurnModes(m: AltitudeBand['turnModes']): AltitudeBand['turn
 /** The top of each speed range one lower, not below the lowest speed (Speed -1). */
 export function slowerBand(band: AltitudeBand): AltitudeBand {
   const slower = (v: number): number => Math.max(band.minSpeed, v - 1);
-  return { ...band, maneuverMax: slower(band.maneuverMax), levelMax: slower(band.levelMax), diveMax: slower(band.diveMax) };
+  return Object.assign({}, band, { maneuverMax: slower(band.maneuverMax), levelMax: slower(band.levelMax), diveMax: slower(band.diveMax) });
 }

@@ -101,7 +101,7 @@ export function workingGuns(card: AircraftCard, p: PlaneState): GunGroup[] {
         return { type: w.type, count };
       })
       .filter((w) => w.count > 0);
-    if (weapons.length) out.push({ ...g, weapons });
+    if (weapons.length) out.push(Object.assign({}, g, { weapons }));
   }
   return out;
 }

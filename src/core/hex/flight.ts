@@ -47,7 +47,7 @@ export function slipDirection(f: Facing, right: boolean): Facing {
 }
 
 export function slip(p: Position, right: boolean): Position {
-  return { ...p, hex: hexAdd(p.hex, sideStep(slipDirection(p.facing, right))) };
+  return { hex: hexAdd(p.hex, sideStep(slipDirection(p.facing, right))), facing: p.facing, nextRight: p.nextRight };
 }
 
 /**

@@ -26,7 +26,7 @@ export function effectiveBand(card: AircraftCard, altitude: number, loaded: bool
   // Odds model: a damaged plane flies with the worse figures of seed 002 5.1 (combat/odds.ts).
   if (cond?.damaged) band = damagedBand(band);
   // Seed 002 7.1.4: rockets cost Agility 1 while carried and Speed 1 for good (the launch tubes).
-  if (cond?.rocketsCarried) band = { ...band, turnModes: worseTurnModes(band.turnModes) };
+  if (cond?.rocketsCarried) band = Object.assign({}, band, { turnModes: worseTurnModes(band.turnModes) });
   if (cond?.rocketTubes) band = slowerBand(band);
   // Seed 002 9.2: a loaded fighter or light bomber of a rated game flies worse still; 9.2.4 (a
   // damaged one has jettisoned) keeps it off a damaged plane. Then the pilot's own quality (9.1).

@@ -64,9 +64,9 @@ export function pilotBand(band: AltitudeBand, quality: PilotQuality): AltitudeBa
   switch (quality) {
     case 'recruit':
     case 'green':
-      return { ...band, turnModes: shiftTurnModes(band.turnModes, 1) };
+      return Object.assign({}, band, { turnModes: shiftTurnModes(band.turnModes, 1) });
     case 'veteran':
-      return { ...band, turnModes: shiftTurnModes(band.turnModes, -1, ['bank']) };
+      return Object.assign({}, band, { turnModes: shiftTurnModes(band.turnModes, -1, ['bank']) });
     case 'ace': {
       const faster = (v: number): number => v + 1;
       return {
@@ -103,7 +103,7 @@ export const loadedAgilityLoss = (card: AircraftCard, clean: AltitudeBand): numb
 
 /** 9.2.1-9.2.3 on a band: turn modes worse by the agility lost, a power factor less (not below 1), speeds unchanged. */
 export function loadedBand(card: AircraftCard, band: AltitudeBand, clean: AltitudeBand): AltitudeBand {
-  return { ...band, turnModes: shiftTurnModes(band.turnModes, loadedAgilityLoss(card, clean)), power: band.power > 1 ? band.power - 1 : band.power };
+  return Object.assign({}, band, { turnModes: shiftTurnModes(band.turnModes, loadedAgilityLoss(card, clean)), power: band.power > 1 ? band.power - 1 : band.power });
 }
 
 /**

@@ -15,7 +15,7 @@ import type { AircraftCard } from '../../aircraft/types.ts';
 
 /** The keys a shot's hits would strike, in order, taking each hit as it lands (null: wreckage). */
 function projectKeys(card: AircraftCard, target: PlaneState, hits: readonly SystemHit[]): (string | null)[] {
-  const ghost: PlaneState = { ...target, damage: structuredCloneDamage(target) };
+  const ghost: PlaneState = Object.assign({}, target, { damage: structuredCloneDamage(target) });
   const d = ghost.damage as NonNullable<PlaneState['damage']>;
   return hits.map((h) => {
     const key = keyFor(card, ghost, h);
@@ -28,7 +28,7 @@ function projectKeys(card: AircraftCard, target: PlaneState, hits: readonly Syst
 
 const structuredCloneDamage = (p: PlaneState): NonNullable<PlaneState['damage']> => {
   const d = p.damage ?? emptyDamage();
-  return { ...d, taken: { ...d.taken }, destroyed: [...d.destroyed] };
+  return Object.assign({}, d, { taken: { ...d.taken }, destroyed: [...d.destroyed] });
 };
 
 export const standardModel: CombatModel = {

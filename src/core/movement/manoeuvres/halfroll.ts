@@ -26,7 +26,7 @@ export const halfRoll: ManoeuvreFamily = {
     const after = box.roll === 2 ? invertBank(bank) : bank;
     if (!move) return { pos, bank: after, entered: [] };
     const dir = halfRollDirections(pos.facing, box.man === 'HRR')[box.roll === 2 ? 1 : 0];
-    const next = { ...pos, hex: hexAdd(pos.hex, sideStep(dir)) };
+    const next = { hex: hexAdd(pos.hex, sideStep(dir)), facing: pos.facing, nextRight: pos.nextRight };
     return { pos: next, bank: after, entered: [next] };
   },
 };
