@@ -235,21 +235,35 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
  */
 export const STOP_DEADLINE_MS = 4500;
 
-/** Runs until SIGTERM or SIGINT, then stops gracefully, within STOP_DEADLINE_MS. */
+/**
+ * Runs until SIGTERM or SIGINT, then stops gracefully, within STOP_DEADLINE_MS. The signals are
+ * listened for before the server starts: one that comes while it starts (its ports already
+ * announced) stops it as soon as it has started, never kills it half-way.
+ */
 export async function serveUntilSignalled(options: ServeOptions = {}): Promise<void> {
-  const server = await serve(options);
-  await new Promise<void>((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-      process.stderr.write(`tallyho: ${signal}: stopping\n`);
-      setTimeout(() => {
-        process.stderr.write(`tallyho: not stopped within ${STOP_DEADLINE_MS / 1000} s: exiting now\n`);
-        process.exit(1);
-      }, STOP_DEADLINE_MS).unref();
-      server.stop().then(resolve, resolve);
-    };
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  });
+  let signalled: NodeJS.Signals | undefined;
+  let wake: (() => void) | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    signalled = signal;
+    wake?.();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  let server: Awaited<ReturnType<typeof serve>>;
+  try {
+    server = await serve(options);
+  } catch (e) {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    throw e;
+  }
+  if (!signalled) await new Promise<void>((resolve) => { wake = resolve; });
+  process.stderr.write(`tallyho: ${signalled as string}: stopping\n`);
+  setTimeout(() => {
+    process.stderr.write(`tallyho: not stopped within ${STOP_DEADLINE_MS / 1000} s: exiting now\n`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+  await server.stop().catch(() => undefined);
 }
