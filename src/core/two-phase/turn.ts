@@ -97,12 +97,12 @@ export function runTwoPhase(ctx: ImpulseContext, shape: TwoPhaseShape): void {
         ctx.impulse = step.impulse;
         ctx.startAltitude.set(mover, plane.altitude);
         flyImpulse(ctx.state, plane, ctx.plans.get(mover) as FlightPlan, step.impulse, ctx.events);
-        runSpottingPhase({ ...ctx, dry, attempts: false });
+        runSpottingPhase(Object.assign({}, ctx, { attempts: false }));
         // The moving plane fires at anything, the others only at it; in the order of movement.
-        for (const id of shape.order) runFirePhase({ ...ctx, firers: [id], ...(id === mover ? {} : { targetOnly: mover }) });
-        runBombPhase({ ...ctx, dry });
-        runRocketPhase({ ...ctx, dry });
-        runLandings({ ...ctx, dry });
+        for (const id of shape.order) runFirePhase(Object.assign({}, ctx, { firers: [id] }, id === mover ? {} : { targetOnly: mover }));
+        runBombPhase(ctx);
+        runRocketPhase(ctx);
+        runLandings(ctx);
         if (!dry) revealAttackers(ctx.state, ctx.events, step.impulse);
       }
     }
@@ -116,7 +116,7 @@ function impulseZero(ctx: ImpulseContext, shape: TwoPhaseShape, zero: number, ha
   ctx.impulse = zero;
   const moved = new Set(shape.order.filter((id) => ctx.plans.get(id)?.steps.some((s) => s.move)));
   const stood = ctx.state.planes.filter((p) => !moved.has(p.id)).map((p) => p.id).sort();
-  for (const id of [...stood, ...shape.order.filter((x) => moved.has(x))]) runFirePhase({ ...ctx, firers: [id] });
+  for (const id of [...stood, ...shape.order.filter((x) => moved.has(x))]) runFirePhase(Object.assign({}, ctx, { firers: [id] }));
   if (dry) return;
   runBailOutPhase(ctx.state, ctx.turn, zero, ctx.dice, ctx.events, true);
   revealAttackers(ctx.state, ctx.events, zero);
@@ -124,18 +124,18 @@ function impulseZero(ctx: ImpulseContext, shape: TwoPhaseShape, zero: number, ha
   const from = ctx.events.length;
   const downed = new Set(ctx.state.planes.filter((p) => p.downed).map((p) => p.id));
   for (const i of half) {
-    const at = { ...ctx, impulse: i, dry };
-    runSpottingPhase({ ...at, attempts: false });
+    const at = Object.assign({}, ctx, { impulse: i });
+    runSpottingPhase(Object.assign({}, at, { attempts: false }));
     moveUnits(ctx.state, ctx.units, i, ctx.events, at);
     moveGround(at);
     runFlakPhase(at);
   }
   if (firstPhase) {
-    const at = { ...ctx, impulse: 7, dry };
-    runSpottingPhase({ ...at, attempts: true });
+    const at = Object.assign({}, ctx, { impulse: 7 });
+    runSpottingPhase(Object.assign({}, at, { attempts: true }));
     runEngineStarts(at);
   }
-  runSpottingPhase({ ...ctx, dry, attempts: false });
+  runSpottingPhase(Object.assign({}, ctx, { attempts: false }));
   for (const e of ctx.events.slice(from)) e.impulse = zero;
   for (const p of ctx.state.planes) if (p.downed && !downed.has(p.id) && p.downed.turn === ctx.turn) p.downed = { turn: ctx.turn, impulse: zero };
   revealAttackers(ctx.state, ctx.events, zero);
