@@ -353,14 +353,16 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
 
 /**
  * What a left-out stretch of rows holds inside the window's columns: "no plane there" (or
- * "nothing there" on a map with units) only when that is true; otherwise the pieces are named, as
+ * "nothing there" on a map with units; "... that you can see" on a player's map under fog of war)
+ * only when that is true; otherwise the pieces are named, as
  * the legend lists them (a plane left out of the window, a reader's own unit that did not fit).
  */
 function gapContents(view: MapView, box: Box, from: number, to: number): string {
   const there = piecesOnMap(view)
     .filter((p) => inMap(p, view.size) && p.row >= from && p.row <= to && p.col >= box.c0 && p.col <= box.c1)
     .map((p) => p.id);
-  if (!there.length) return view.units.length ? 'nothing there' : 'no plane there';
+  // Under fog of war the reader's map holds only what his side has seen.
+  if (!there.length) return `${view.units.length ? 'nothing there' : 'no plane there'}${view.fogged ? ' that you can see' : ''}`;
   return `${there.join(', ')} ${there.length === 1 ? 'is' : 'are'} there (listed below)`;
 }
 

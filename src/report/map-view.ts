@@ -88,6 +88,11 @@ export interface MapView {
   /** The map's terrain, when the scenario gives one (core/terrain.ts). */
   terrain?: TerrainSpec;
   viewer: string | null;
+  /**
+   * A player's map in a game with fog of war: enemy planes his side has not seen are left out of
+   * it (core/spotting/fog.ts), so an empty stretch of sky is empty only of what he can see.
+   */
+  fogged?: boolean;
   planes: ViewPlane[];
   /** Trucks, tanks and ships (none on most maps). */
   units: ViewUnit[];
@@ -171,7 +176,7 @@ export function buildMapView(input: MapViewInput): MapView {
   const { width, height, terrain } = state.map;
   const twoPhase = input.state.options.sequence === 'two-phase';
   const quick = !!input.state.quick;
-  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, planes, units, paths, ...(twoPhase ? { twoPhase } : {}), ...(quick ? { quick } : {}), tracks, shots };
+  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, ...(state.fog && own.size ? { fogged: true } : {}), planes, units, paths, ...(twoPhase ? { twoPhase } : {}), ...(quick ? { quick } : {}), tracks, shots };
 }
 
 /** The planes still on the map (the others are listed, not drawn). */

@@ -6,6 +6,7 @@ import { MAP_WIDTH, noseLabel, PREVIEW_ROWS, renderMap, REPORT_ROWS } from '../.
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { parseOrders } from '../../src/orders/index.ts';
+import { fogState } from '../../src/core/spotting/fog.ts';
 import { expectGolden } from '../support/golden-file.ts';
 
 const catalog = loadAircraftDir();
@@ -125,6 +126,20 @@ describe('a left-out stretch of rows', () => {
     expect(map).toMatch(new RegExp(`\\n${c!.id} .*\\(not shown\\)`));
     // Without it, the stretch is empty and says so.
     c!.hex = fromColRow(11, 3);
-    expect(renderMap(state, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS })).toMatch(/rows \d\d-\d\d left out: no plane there/);
+    expect(renderMap(state, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS })).toMatch(/rows \d\d-\d\d left out: no plane there \.\.\./);
+  });
+
+  it('says "that you can see" on a player\'s map under fog of war, where unseen enemies are left out', () => {
+    const state = game('two-v-two');
+    const [a, b, c, d] = state.planes;
+    a!.hex = fromColRow(10, 4); b!.hex = fromColRow(10, 20);
+    c!.hex = fromColRow(11, 12); d!.hex = fromColRow(30, 27);
+    // The enemy in row 12 is unseen: the side's view leaves it out (core/spotting/fog.ts).
+    const fog = { spotted: {}, reveal: 'over', table: {} } as unknown as NonNullable<typeof state.fog>;
+    const fogged = fogState({ ...state, fog: { ...fog, spotted: { [a!.side]: [] } } }, a!.side);
+    expect(fogged.planes.map((p) => p.id)).not.toContain(c!.id);
+    expect(renderMap(fogged, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS })).toMatch(/rows \d\d-\d\d left out: no plane there that you can see \.\.\./);
+    // The referee's map of the same game, and a map with no reader, say no more than is true.
+    expect(renderMap({ ...state, fog }, { focus: [], frame: [a!.id, b!.id], maxRows: REPORT_ROWS })).not.toContain('that you can see');
   });
 });
