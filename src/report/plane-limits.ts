@@ -59,7 +59,7 @@ export function obligationText(o: Obligation): string {
     case 'stall':
       return o.stalled
         ? `STALLED: speed ${speed(o.speed)} is under the minimum ${o.minimum} at this altitude: dive to gain speed`
-        : `near the stall: at this altitude it stalls at speed ${speed(o.stallsAt)} or less (minimum ${o.minimum})`;
+        : `near the stall: its minimum speed at this altitude is ${o.minimum}; ending a turn at speed ${speed(o.stallsAt)} or slower stalls it`;
     case 'no-power':
     case 'condition':
       return '';

@@ -116,7 +116,7 @@ describe('planeLimits', () => {
   it('warns of a stall at or near the minimum speed', () => {
     // Minimum 2: speeds of row 1 (1.5 and under) stall; the warning starts one point above.
     const near = game({ speed: 25 });
-    expect(obligationNotes(limits(near.plane, near.state))).toEqual(['near the stall: at this altitude it stalls at speed 1.5 or less (minimum 2)']);
+    expect(obligationNotes(limits(near.plane, near.state))).toEqual(['near the stall: its minimum speed at this altitude is 2; ending a turn at speed 1.5 or slower stalls it']);
     expect(limits(game({ speed: 26 }).plane).obligations.some((o) => o.kind === 'stall')).toBe(false);
     const under = game({ speed: 15 });
     expect(limits(under.plane, under.state).obligations).toContainEqual({ kind: 'stall', stalled: true, speed: 15, minimum: 2, stallsAt: 15 });
