@@ -156,3 +156,19 @@ describe('planeLimits', () => {
     }
   });
 });
+
+describe('a plot of the wrong length in the two-phase sequence (seed 003)', () => {
+  it('counts the hexes the plane enters, not the impulses of the twelve-impulse table', () => {
+    const { state, plane } = game({});
+    const two = { ...state, options: { ...state.options, sequence: 'two-phase' as const } };
+    const plot = parsePlot(`${plane.id}: 1 1`).value!;
+    const short = planTurn(two, plane, plot);
+    expect(short.ok).toBe(false);
+    const message = !short.ok ? short.error.find((p) => p.code === 'E_PLOT_SHORT')?.message : '';
+    expect(message).toMatch(new RegExp(`^${plane.id} enters 5 hexes this turn: the plot needs 5 boxes, it has 2`));
+    expect(message).not.toMatch(/impulse/);
+    // The twelve-impulse game names its impulses.
+    const twelve = planTurn(state, plane, plot);
+    expect(!twelve.ok && twelve.error.find((p) => p.code === 'E_PLOT_SHORT')?.message).toMatch(/is active in 5 impulses this turn \(3, 5, 8, 10, 12\)/);
+  });
+});

@@ -130,7 +130,10 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   const carryAgain = carried.slice(n).map((b) => ({ ...b }));
   const need = n - inCarry.length;
   // Words for the problems only: made when one is found.
-  const active = (): string => `${activeText(plane.id, points)}${inCarry.length ? `, ${inCarry.length} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
+  // Two-phase (seed 003): each hex is an impulse of its own, numbered through the turn, so the
+  // twelve-impulse table's impulses mean nothing to the player there; the hexes do.
+  const entering = (): string => (state.options.sequence === 'two-phase' ? `${plane.id} enters ${n} hex${n === 1 ? '' : 'es'} this turn` : activeText(plane.id, points));
+  const active = (): string => `${entering()}${inCarry.length ? `, ${inCarry.length} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
 
   // Bank through the carried boxes, then the player's manoeuvres (seed 000 XI.C).
   const bank = bankAfterCarry(plane);
