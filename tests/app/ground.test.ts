@@ -81,3 +81,33 @@ describe('a plane on a carrier it does not command, by mail', () => {
     expect(ack.subject).toMatch(/orders accepted/);
   });
 });
+
+describe('the welcome of a strike', () => {
+  it('tells the marks the reader\'s planes may use, each with an example the checker accepts', () => {
+    const t = testReferee();
+    const catalog = loadAircraftDir();
+    const ships = loadShipDir();
+    createGame(t.deps, { id: 'cs', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
+    addPlayer(t.deps, { gameId: 'cs', playerId: 'usn', email: RAF, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] });
+    addPlayer(t.deps, { gameId: 'cs', playerId: 'ijn', email: LW, planes: ['Z1', 'Z2', 'Z3'] });
+    startGame(t.deps, 'cs');
+    const w = last(t, RAF, 'welcome');
+    const text = w.text.replace(/\n {2}/g, ' ');
+    expect(text).toContain("Marks written before a plot's boxes:");
+    for (const [mark, what] of [['SD', 'a steep dive'], ['BOMB', 'drops the bombs'], ['TORPEDO', 'drops the torpedo']] as const) {
+      const line = text.split('\n').find((l) => l.startsWith('- ') && l.includes(what));
+      expect(line, mark).toBeDefined();
+      // Each example is one the plane can fly now (the dive bombers start in a pull-out, and
+      // their example keeps its dive).
+      const example = /e\.g\. (\w+: .*)$/.exec(line!)?.[1];
+      expect(example, mark).toMatch(new RegExp(`^\\w+: ${mark} `));
+      const parsed = parseOrders(`#TALLYHO cs usn x\n${example}\n#END`);
+      expect(parsed.errors, example).toEqual([]);
+    }
+    expect(w.html).toContain('<li>BOMB drops the bombs');
+    // The fighters' player hears of the modes, not of bombs and torpedoes he does not carry.
+    const z = last(t, LW, 'welcome').text;
+    expect(z).toContain('SC, SD or VD first');
+    expect(z).not.toContain('TORPEDO drops');
+  });
+});

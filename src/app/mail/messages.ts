@@ -6,7 +6,11 @@ import { groundTemplateMove } from '../views/ground.ts';
 import { formatMoveOrder } from '../../orders/move.ts';
 import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameEvent } from '../../core/events.ts';
-import type { GameState } from '../../core/state.ts';
+import type { GameState, PlaneState } from '../../core/state.ts';
+import { carriesBombs } from '../../core/damage/state.ts';
+import { movementPoints } from '../../core/impulse/schedule.ts';
+import { planAll } from '../../core/turn.ts';
+import { parsePlot } from '../../orders/plot.ts';
 import { sideNames, turnLog } from '../../report/turn-log.ts';
 import { flexibleShots } from '../../report/clock.ts';
 import { casualties, unitLosses } from '../../report/combat-log.ts';
@@ -85,7 +89,7 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
 }
 
 /** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane, a unit's MOVE line. */
-function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string; twoPhase: boolean; quick: boolean; quickWeapon: string } {
+function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string; twoPhase: boolean; quick: boolean; quickWeapon: string; marks?: MarkHelp[] } {
   const own = flying(myPlanes(state, player.planes)).filter((p) => !p.ground)[0];
   const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
   if (state.quick) {
@@ -96,8 +100,43 @@ function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string
   const unitExample = !unit ? '' : unit.kind === 'ship' ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT` : unit.kind === 'truck' ? `MOVE ${unit.id} F F` : `MOVE ${unit.id} L F`;
   const grounded = flying(myPlanes(state, player.planes)).find((p) => p.ground);
   const groundLine = grounded ? groundTemplateMove(grounded) : undefined;
-  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '', twoPhase: state.options.sequence === 'two-phase', quick: false, quickWeapon: '' };
+  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '', twoPhase: state.options.sequence === 'two-phase', quick: false, quickWeapon: '', marks: marksHelp(state, player) };
 }
+
+/**
+ * The marks written before a plot's boxes that the reader's planes may use (docs/orders.md, the
+ * marks of a plot): the steep and vertical modes for every plane, BOMB and JETTISON for a plane
+ * with bombs aboard, TORPEDO for one with a torpedo, ROCKETS for one with air-to-ground rockets.
+ * Each with an example written for one of his planes.
+ */
+function marksHelp(state: GameState, player: PlayerRow): MarkHelp[] {
+  const mine = flying(myPlanes(state, player.planes)).filter((p) => !p.ground);
+  const first = mine[0];
+  if (!first) return [];
+  // An example the plane could send as it is: the how-to's plot with the mark, as it is or without
+  // its altitude and power marks (a steep mode sets its own), or straight on; none when the mark
+  // cannot be flown now.
+  const mark = (words: string, p: PlaneState, m: string): MarkHelp => {
+    const plot = examplePlot(state, p);
+    const need = Math.max(0, movementPoints(p.speed).length - (p.carry?.boxes.length ?? 0));
+    const example = [plot, plot.replace(/[+-]\d+|[PK]+(?=\s|$)/g, ''), `${p.id}: ${Array<string>(need).fill('1').join(' ')}`]
+      .map((t) => t.replace(': ', `: ${m} `))
+      .find((t) => { const plot = parsePlot(t).value; return !!plot && planAll({ ...state, planes: [p] }, { plots: { [p.id]: plot }, fire: [] }).ok; });
+    const text = example ? `${words}, e.g. ${example}` : words;
+    return { words, example: example ?? '', wrapped: wrap(`- ${text}`, 2) };
+  };
+  const out = [mark('SC, SD or VD first: the whole turn a steep climb, a steep dive or a vertical dive (the log sheet says when the plane may dive vertically; leave the altitudes out and the referee works them out)', first, 'SD')];
+  const bomber = mine.find((p) => carriesBombs(p) && !p.torpedo);
+  if (bomber) out.push(mark("BOMB drops the bombs in the plane's last active impulse on the hex it is in then (dive bombing from a vertical dive ending at 3,000 ft or lower, level bombing for a bomber that does not dive, glide bombing otherwise); JETTISON drops them unaimed in its first", bomber, 'BOMB'));
+  const torpedo = mine.find((p) => p.torpedo && carriesBombs(p));
+  if (torpedo) out.push(mark("TORPEDO drops the torpedo in the plane's last active impulse, at 100 ft or lower and no faster than the torpedo's release speed; it runs a hex ahead at once, then a hex a turn", torpedo, 'TORPEDO'));
+  const rockets = mine.find((p) => p.rocketLoad);
+  if (rockets) out.push(mark("ROCKETS fires the plane's air-to-ground rockets in its last active impulse at the first enemy truck, tank or ship straight ahead within 4 hexes, from 3,000 ft or lower", rockets, 'ROCKETS'));
+  return out;
+}
+
+/** One mark of the how-to: its words, an example plot, and both as a wrapped text line. */
+interface MarkHelp { words: string; example: string; wrapped: string }
 
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
 export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, whole: GameState, takeover = ''): void {
