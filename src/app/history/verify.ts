@@ -86,13 +86,6 @@ export function torpedoAtRelease(events: readonly string[]): boolean {
   });
 }
 
-/**
- * Re-resolves one turn from `state`; the differences found, and the state the next turn is
- * re-resolved from. Stored and re-resolved values are compared as JSON text first (they were
- * written by the same JSON.stringify), and only text that differs is read and looked at key by key.
- * When the stored state after the turn is the re-resolved one, that serves as the next turn's
- * state without reading it again; otherwise the next turn starts from what is stored.
- */
 /** The aircraft cards last written as JSON, and their text: the same object turn after turn. */
 interface CardsText { of?: unknown; text?: string }
 
@@ -114,6 +107,13 @@ function stateJson(state: GameState, cards: CardsText): string {
   return `${out}}`;
 }
 
+/**
+ * Re-resolves one turn from `state`; the differences found, and the state the next turn is
+ * re-resolved from. Stored and re-resolved values are compared as JSON text first (they were
+ * written by the same JSON.stringify), and only text that differs is read and looked at key by key.
+ * When the stored state after the turn is the re-resolved one, that serves as the next turn's
+ * state without reading it again; otherwise the next turn starts from what is stored.
+ */
 function verifyTurn(t: StoredTurn, state: GameState, cards: CardsText): { legacy: boolean; differences: string[]; explanations: string[]; next: GameState | undefined } {
   const out: string[] = [];
   const stored = (): GameState | undefined => (t.after === undefined ? undefined : JSON.parse(t.after) as GameState);

@@ -221,8 +221,6 @@ export interface InboundRepo {
 export interface EventRepo {
   insertAll(gameId: string, turn: number, events: GameEvent[]): void;
   list(gameId: string, turn: number): GameEvent[];
-  /** The events of a turn as stored (each one's JSON text), in order. */
-  texts(gameId: string, turn: number): string[];
   /**
    * The events of every turn from `from` to `to` as one JSON array text each (the stored texts
    * joined: what JSON.stringify of the turn's events gives), by turn, read at once (verify); a

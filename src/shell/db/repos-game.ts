@@ -125,10 +125,11 @@ export function turnRepo(db: Database.Database): TurnRepo {
   const cardsGet = db.prepare('SELECT aircraft FROM game_cards WHERE game_id = ?').pluck();
   const cardsPut = db.prepare('INSERT OR IGNORE INTO game_cards (game_id, aircraft) VALUES (?, ?)');
   const cardsOf = (gameId: string): string | undefined => cardsGet.get(gameId) as string | undefined;
-  const whole = (gameId: string, stored: string): string => {
+  // `cardsText` reads the cards: a caller expanding many states of a game reads them once.
+  const whole = (gameId: string, stored: string, cardsText = (): string | undefined => cardsOf(gameId)): string => {
     const at = stored.indexOf(CARDS_MARK);
     if (at < 0) return stored;
-    const cards = cardsOf(gameId);
+    const cards = cardsText();
     if (cards === undefined) throw new Error(`game ${gameId}: a stored state names the game's aircraft cards, and there are none`);
     return `${stored.slice(0, at)}"aircraft":${cards}${stored.slice(at + CARDS_MARK.length)}`;
   };
@@ -161,16 +162,9 @@ export function turnRepo(db: Database.Database): TurnRepo {
     resolvedAt: (gameId, turn) => (resolvedAt.get(gameId, turn) as { resolved_at: number | null } | undefined)?.resolved_at,
     stateText: (gameId, turn) => { const t = stateText.get(gameId, turn) as string | undefined; return t === undefined ? t : whole(gameId, t); },
     stateTexts(gameId, from, to) {
-      const out = new Map<number, string>();
       let cards: string | undefined;
-      for (const [turn, text] of stateTexts.all(gameId, from, to) as [number, string][]) {
-        const at = text.indexOf(CARDS_MARK);
-        if (at < 0) { out.set(turn, text); continue; }
-        cards ??= cardsOf(gameId);
-        if (cards === undefined) throw new Error(`game ${gameId}: a stored state names the game's aircraft cards, and there are none`);
-        out.set(turn, `${text.slice(0, at)}"aircraft":${cards}${text.slice(at + CARDS_MARK.length)}`);
-      }
-      return out;
+      const once = (): string | undefined => (cards ??= cardsOf(gameId));
+      return new Map((stateTexts.all(gameId, from, to) as [number, string][]).map(([turn, text]) => [turn, whole(gameId, text, once)]));
     },
     insert: (gameId, turn, state, openedAt) => { insert.run(gameId, turn, lean(gameId, state), openedAt); },
     markResolved: (gameId, turn, at) => { resolved.run(at, gameId, turn); },
@@ -181,11 +175,7 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
   const insert = db.prepare(`INSERT INTO orders (game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings)
     VALUES (@gameId, @playerId, @turn, @inboundId, @submittedAt, @accepted, @canonical, @orders, @problems, @warnings)`);
   const confirm = db.prepare('UPDATE orders SET confirmed_at = ? WHERE id = ?');
-  const latest = db.prepare(`SELECT o.* FROM orders o
-    WHERE o.game_id = ? AND o.turn = ? AND o.accepted = 1
-      AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)
-    ORDER BY o.player_id`);
-  // By player, as the index orders_turn reads them (the order the turn's orders are merged in).
+  // By turn, then by player, as the index orders_turn reads them (the order a turn's orders are merged in).
   const latestOf = db.prepare(`SELECT o.* FROM orders o
     WHERE o.game_id = ? AND o.turn BETWEEN ? AND ? AND o.accepted = 1
       AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)
@@ -199,22 +189,23 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
     canonical: r.canonical as string, orders: JSON.parse(r.orders as string) as TurnOrders, problems: list(r.problems),
     warnings: list(r.warnings), confirmedAt: (r.confirmed_at as number | null) ?? null,
   });
+  const latestAcceptedOf = (gameId: string, from: number, to: number): Map<number, Map<string, OrdersRow>> => {
+    const out = new Map<number, Map<string, OrdersRow>>();
+    for (const r of latestOf.all(gameId, from, to) as Row[]) {
+      const turn = r.turn as number;
+      let m = out.get(turn);
+      if (!m) { m = new Map(); out.set(turn, m); }
+      m.set(r.player_id as string, of(r));
+    }
+    return out;
+  };
   return {
     insert: (row) => Number(insert.run({
       ...row, accepted: row.accepted ? 1 : 0, orders: JSON.stringify(row.orders), problems: JSON.stringify(row.problems), warnings: JSON.stringify(row.warnings ?? []),
     }).lastInsertRowid),
     confirm: (id, at) => { confirm.run(at, id); },
-    latestAccepted: (gameId, turn) => new Map((latest.all(gameId, turn) as Row[]).map((r) => [r.player_id as string, of(r)])),
-    latestAcceptedOf(gameId, from, to) {
-      const out = new Map<number, Map<string, OrdersRow>>();
-      for (const r of latestOf.all(gameId, from, to) as Row[]) {
-        const turn = r.turn as number;
-        let m = out.get(turn);
-        if (!m) { m = new Map(); out.set(turn, m); }
-        m.set(r.player_id as string, of(r));
-      }
-      return out;
-    },
+    latestAccepted: (gameId, turn) => latestAcceptedOf(gameId, turn, turn).get(turn) ?? new Map<string, OrdersRow>(),
+    latestAcceptedOf,
     history: (gameId, playerId, turn) => (history.all(gameId, playerId, turn) as Row[]).map(of),
   };
 }
@@ -230,7 +221,6 @@ export function eventRepo(db: Database.Database): EventRepo {
       events.forEach((e, i) => insert.run(gameId, turn, i + 1, e.impulse, e.phase, e.plane, e.type, JSON.stringify(e)));
     },
     list: (gameId, turn) => (list.all(gameId, turn) as string[]).map((text) => JSON.parse(text) as GameEvent),
-    texts: (gameId, turn) => list.all(gameId, turn) as string[],
     arraysOf: (gameId, from, to) => new Map(arraysOf.all(gameId, from, to) as [number, string][]),
   };
 }
