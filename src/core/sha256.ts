@@ -140,7 +140,7 @@ export function sha256(data: Uint8Array | string): Uint8Array {
 
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-export function bytesToHex(bytes: Uint8Array): string {
+function bytesToHex(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i++) s += HEX[bytes[i] as number];
   return s;

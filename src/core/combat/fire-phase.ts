@@ -111,17 +111,18 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const orders = ordersBy.get(plane.id.toUpperCase());
     if (!orders?.length) continue;
     const full = card(plane);
-    let held = memo.held.get(plane.id);
-    if (!held) { held = heldGroups(full, orders); memo.held.set(plane.id, held); }
+    const held = memo.held.get(plane.id) ?? heldGroups(full, orders);
+    memo.held.set(plane.id, held);
     // Every gun held and no rocket to fire, nothing to explain: nothing to work out.
-    const silent = held;
-    if (plane.rockets !== 'carried' && full.guns.every((g) => silent.has(g.id)) && !(ctx.noShot && watching(ctx.noShot, plane.id))) continue;
+    if (plane.rockets !== 'carried' && full.guns.every((g) => held.has(g.id)) && !(ctx.noShot && watching(ctx.noShot, plane.id))) continue;
     const plan = ctx.plans.get(plane.id);
     let fired = ctx.fired.get(plane.id);
     if (!fired) { fired = new Set(); ctx.fired.set(plane.id, fired); }
     let flexTargets = ctx.flexTargets.get(plane.id);
     if (!flexTargets) { flexTargets = new Set(); ctx.flexTargets.set(plane.id, flexTargets); }
     const guns = workingGuns(full, plane);
+    // The card with the guns still working (damage may have silenced some).
+    const armed = guns === full.guns ? full : Object.assign({}, full, { guns });
     const active = !!plan?.steps.some((s) => s.impulse === impulse);
     const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo || !!plan?.rockets;
     // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
@@ -129,7 +130,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     // What the referee knew, kept while the plane has an order that has not fired (no-shot.ts).
     const tracker = ctx.noShot && watching(ctx.noShot, plane.id) ? ctx.noShot : undefined;
     const frame: FirerFrame | undefined = tracker && {
-      impulse, plane: planeAt(tracker, plane), card: guns === full.guns ? full : Object.assign({}, full, { guns }), orders, active, dropsOrdnance, attitude, held,
+      impulse, plane: planeAt(tracker, plane), card: armed, orders, active, dropsOrdnance, attitude, held,
       rocketsBefore: plane.rockets, shots: [], enemies: allEnemies(tracker, plane.side),
     };
     // A plane with nothing left to fire in this impulse (each group once a turn; fixed guns only
@@ -142,7 +143,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id));
     if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
     const f: FirerContext = {
-      plane, card: guns === full.guns ? full : Object.assign({}, full, { guns }), orders, active, dropsOrdnance, attitude,
+      plane, card: armed, orders, active, dropsOrdnance, attitude,
       fired, flexTargets, held, enginesOf: (t) => card(t).engines,
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];

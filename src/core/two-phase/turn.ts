@@ -85,7 +85,7 @@ export function layOut(plans: ReadonlyMap<string, FlightPlan>, planes: readonly 
 
 /** Flies the two phases on the turn's context (whose `plans` are the shape's renumbered plans). */
 export function runTwoPhase(ctx: ImpulseContext, shape: TwoPhaseShape): void {
-  const dry = !!ctx.sighted;
+  const { dry } = ctx;
   const byId = (id: string) => ctx.state.planes.find((p) => p.id === id);
   const stepsOf = (id: string) => ctx.plans.get(id)?.steps ?? [];
   shape.phases.forEach((phase, index) => {
@@ -112,7 +112,7 @@ export function runTwoPhase(ctx: ImpulseContext, shape: TwoPhaseShape): void {
 
 /** The last impulse of a phase (see the head of this file). */
 function impulseZero(ctx: ImpulseContext, shape: TwoPhaseShape, zero: number, half: number[], firstPhase: boolean): void {
-  const dry = !!ctx.sighted;
+  const { dry } = ctx;
   ctx.impulse = zero;
   const moved = new Set(shape.order.filter((id) => ctx.plans.get(id)?.steps.some((s) => s.move)));
   const stood = ctx.state.planes.filter((p) => !moved.has(p.id)).map((p) => p.id).sort();
