@@ -24,6 +24,18 @@ function kenley(t: TestReferee) {
   return { raf, lw };
 }
 
+/** The carrier strike sample started: the USN strike for RAF's address, the IJN fighters for LW's. */
+function carrierStrike(): TestReferee {
+  const t = testReferee();
+  const catalog = loadAircraftDir();
+  const ships = loadShipDir();
+  createGame(t.deps, { id: 'cs', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
+  addPlayer(t.deps, { gameId: 'cs', playerId: 'usn', email: RAF, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] });
+  addPlayer(t.deps, { gameId: 'cs', playerId: 'ijn', email: LW, planes: ['Z1', 'Z2', 'Z3'] });
+  startGame(t.deps, 'cs');
+  return t;
+}
+
 describe('planes on the ground by mail', () => {
   it('welcomes with the plane on the ground, what its MOVE line may hold, and a template that reads back', () => {
     const t = testReferee();
@@ -66,13 +78,7 @@ describe('planes on the ground by mail', () => {
 
 describe('a plane on a carrier it does not command, by mail', () => {
   it('takes the welcome\'s MOVE ... LAUNCH sent back unchanged: the deck is the carrier\'s, whoever commands it', () => {
-    const t = testReferee();
-    const catalog = loadAircraftDir();
-    const ships = loadShipDir();
-    createGame(t.deps, { id: 'cs', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
-    addPlayer(t.deps, { gameId: 'cs', playerId: 'usn', email: RAF, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] });
-    addPlayer(t.deps, { gameId: 'cs', playerId: 'ijn', email: LW, planes: ['Z1', 'Z2', 'Z3'] });
-    startGame(t.deps, 'cs');
+    const t = carrierStrike();
     const w = last(t, LW, 'welcome').text;
     expect(w).toContain('MOVE Z3 LAUNCH');
     send(t, LW, w.slice(w.indexOf('\n#TALLYHO') + 1));
@@ -84,13 +90,7 @@ describe('a plane on a carrier it does not command, by mail', () => {
 
 describe('the welcome of a strike', () => {
   it('tells the marks the reader\'s planes may use, each with an example the checker accepts', () => {
-    const t = testReferee();
-    const catalog = loadAircraftDir();
-    const ships = loadShipDir();
-    createGame(t.deps, { id: 'cs', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
-    addPlayer(t.deps, { gameId: 'cs', playerId: 'usn', email: RAF, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] });
-    addPlayer(t.deps, { gameId: 'cs', playerId: 'ijn', email: LW, planes: ['Z1', 'Z2', 'Z3'] });
-    startGame(t.deps, 'cs');
+    const t = carrierStrike();
     const w = last(t, RAF, 'welcome');
     const text = w.text.replace(/\n {2}/g, ' ');
     expect(text).toContain("Marks written before a plot's boxes:");

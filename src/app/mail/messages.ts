@@ -8,9 +8,6 @@ import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameEvent } from '../../core/events.ts';
 import type { GameState, PlaneState } from '../../core/state.ts';
 import { carriesBombs } from '../../core/damage/state.ts';
-import { movementPoints } from '../../core/impulse/schedule.ts';
-import { planAll } from '../../core/turn.ts';
-import { parsePlot } from '../../orders/plot.ts';
 import { sideNames, turnLog } from '../../report/turn-log.ts';
 import { flexibleShots } from '../../report/clock.ts';
 import { casualties, unitLosses } from '../../report/combat-log.ts';
@@ -24,7 +21,7 @@ import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { type Picture, previewPicture, situationPicture } from '../views/pictures.ts';
 import { type Preview, flying, logSheet, pathMaps, pilotBlock, myPlanes, myUnits, nextPlotNeeds, situationMap } from '../views/sheet.ts';
-import { examplePlot, NO_STANDING, ordersTemplate, type StandingOrders } from '../views/template.ts';
+import { examplePlot, markedExample, NO_STANDING, ordersTemplate, type StandingOrders } from '../views/template.ts';
 import { quotedOrders, when, wrap } from '../views/text.ts';
 import { unitSheets } from '../views/units.ts';
 import { endText } from '../views/outcome.ts';
@@ -113,17 +110,9 @@ function marksHelp(state: GameState, player: PlayerRow): MarkHelp[] {
   const mine = flying(myPlanes(state, player.planes)).filter((p) => !p.ground);
   const first = mine[0];
   if (!first) return [];
-  // An example the plane could send as it is: the how-to's plot with the mark, as it is or without
-  // its altitude and power marks (a steep mode sets its own), or straight on; none when the mark
-  // cannot be flown now.
   const mark = (words: string, p: PlaneState, m: string): MarkHelp => {
-    const plot = examplePlot(state, p);
-    const need = Math.max(0, movementPoints(p.speed).length - (p.carry?.boxes.length ?? 0));
-    const example = [plot, plot.replace(/[+-]\d+|[PK]+(?=\s|$)/g, ''), `${p.id}: ${Array<string>(need).fill('1').join(' ')}`]
-      .map((t) => t.replace(': ', `: ${m} `))
-      .find((t) => { const plot = parsePlot(t).value; return !!plot && planAll({ ...state, planes: [p] }, { plots: { [p.id]: plot }, fire: [] }).ok; });
-    const text = example ? `${words}, e.g. ${example}` : words;
-    return { words, example: example ?? '', wrapped: wrap(`- ${text}`, 2) };
+    const example = markedExample(state, p, m);
+    return { words, example: example ?? '', wrapped: wrap(`- ${example ? `${words}, e.g. ${example}` : words}`, 2) };
   };
   const out = [mark('SC, SD or VD first: the whole turn a steep climb, a steep dive or a vertical dive (the log sheet says when the plane may dive vertically; leave the altitudes out and the referee works them out)', first, 'SD')];
   const bomber = mine.find((p) => carriesBombs(p) && !p.torpedo);

@@ -44,14 +44,34 @@ const EXAMPLE_SHAPES = [['RB', 'S', 'S', 'TR', 'N', '1+100P'], ['RB', 'S', 'TR',
  * the plan checker accepts, filled with forwards boxes to the boxes it needs; else its default plot.
  */
 export function examplePlot(state: GameState, p: PlaneState): string {
-  const need = Math.max(0, movementPoints(p.speed).length - (p.carry?.boxes.length ?? 0));
+  const need = boxesNeeded(p);
   for (const shape of EXAMPLE_SHAPES) {
     if (shape.length > need) continue;
     const text = `${p.id}: ${[...shape, ...Array<string>(need - shape.length).fill('1')].join(' ')}`;
-    const plot = parsePlot(text).value;
-    if (plot && planAll({ ...state, planes: [p] }, { plots: { [p.id]: plot }, fire: [] }).ok) return text;
+    if (flies(state, p, text)) return text;
   }
   return formatPlot(missedOrders(state, p).plot);
+}
+
+/**
+ * The how-to's example with a mark (SD, BOMB, TORPEDO, ...) written before its boxes, one the plane
+ * can fly now: the example as it is, or without its altitude and power marks (a steep mode sets
+ * its own), or straight on; undefined when the mark cannot be flown this turn.
+ */
+export function markedExample(state: GameState, p: PlaneState, mark: string): string | undefined {
+  const plot = examplePlot(state, p);
+  return [plot, plot.replace(/[+-]\d+|[PK]+(?=\s|$)/g, ''), `${p.id}: ${Array<string>(boxesNeeded(p)).fill('1').join(' ')}`]
+    .map((t) => t.replace(': ', `: ${mark} `))
+    .find((t) => flies(state, p, t));
+}
+
+/** The boxes a plane's plot needs this turn: its movement points less the boxes carried over. */
+const boxesNeeded = (p: PlaneState): number => Math.max(0, movementPoints(p.speed).length - (p.carry?.boxes.length ?? 0));
+
+/** Whether a plot line is one the plane can fly now, by the plan checker. */
+function flies(state: GameState, p: PlaneState, text: string): boolean {
+  const plot = parsePlot(text).value;
+  return !!plot && planAll({ ...state, planes: [p] }, { plots: { [p.id]: plot }, fire: [] }).ok;
 }
 
 /**
