@@ -11,7 +11,7 @@ import { tick } from '../../src/app/turn/tick.ts';
 import { receive } from '../../src/app/intake/intake.ts';
 import { verifyGame } from '../../src/app/history/verify.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
-import { envelope, mail, place, startedDuel, testReferee, type TestReferee, noWarningHold } from '../support/app.ts';
+import { editStoredEvents, envelope, mail, place, startedDuel, storedEvents, testReferee, type TestReferee, noWarningHold } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -142,7 +142,7 @@ describe('verify', () => {
 
     const u = testReferee();
     playDuel(u, 2);
-    u.store.db.prepare("UPDATE events SET data = json_set(data, '$.dice.white', 7) WHERE game_id = 'duel' AND turn = 1 AND type = 'shot'").run();
+    editStoredEvents(u.store, 'duel', (events, turn) => events.map((e) => (turn === 1 && e.type === 'shot' ? { ...e, dice: { ...(e.dice as object), white: 7 } } : e)));
     u.store.db.prepare("UPDATE turn_dice SET orders_digest = ? WHERE game_id = 'duel' AND turn = 2").run('0'.repeat(64));
     const e = verifyGame(u.deps, 'duel').differences;
     expect(e).toContainEqual({ turn: 1, what: expect.stringMatching(/^events: \[\d+\]\.dice\.white is 7 as stored, [1-6] re-resolved$/) });
@@ -159,17 +159,18 @@ describe('verify', () => {
   it('compares a turn stored without no-shot events (resolved before them) without them; a stored one is checked apart, as an explanation', () => {
     const t = testReferee();
     playDuel(t, 3);
-    const count = () => (t.store.db.prepare("SELECT count(*) AS n FROM events WHERE game_id = 'duel' AND type = 'no-shot'").get() as { n: number }).n;
+    const count = () => storedEvents(t.store, 'duel').filter((e) => e.type === 'no-shot').length;
     expect(count()).toBeGreaterThan(0);
-    t.store.db.prepare("UPDATE events SET data = json_set(data, '$.range', 99) WHERE game_id = 'duel' AND type = 'no-shot'").run();
+    editStoredEvents(t.store, 'duel', (events) => events.map((e) => (e.type === 'no-shot' ? { ...e, range: 99 } : e)));
     const r = verifyGame(t.deps, 'duel');
     // An explanation told otherwise is noted, and fails nothing: the turn's results are as stored.
     expect(r.differences).toEqual([]);
     expect(r.explanations.map((d) => d.what)).toContainEqual(expect.stringMatching(/^no-shot events: \[\d+\]\.range is 99 as stored/));
-    t.store.db.prepare("DELETE FROM events WHERE game_id = 'duel' AND type = 'no-shot'").run();
+    editStoredEvents(t.store, 'duel', (events) => events.filter((e) => e.type !== 'no-shot'));
+    expect(count()).toBe(0);
     expect(verifyGame(t.deps, 'duel')).toMatchObject({ differences: [], explanations: [] });
     // A result changed is a difference still.
-    t.store.db.prepare("UPDATE events SET data = json_set(data, '$.to', '0101') WHERE game_id = 'duel' AND type = 'move' AND turn = 2").run();
+    editStoredEvents(t.store, 'duel', (events, turn) => events.map((e) => (e.type === 'move' && turn === 2 ? { ...e, to: '0101' } : e)));
     expect(verifyGame(t.deps, 'duel').differences.map((d) => d.what)).toContainEqual(expect.stringMatching(/^events: \[\d+\]\.to is "0101" as stored/));
   });
 

@@ -17,7 +17,7 @@ import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { loadShipDir } from '../../src/shell/ships/catalog.ts';
 import { parseOrders } from '../../src/orders/index.ts';
-import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
+import { editStoredEvents, envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
 
 const USN = 'usn@example.test';
 const IJN = 'ijn@example.test';
@@ -173,12 +173,12 @@ describe('a game with ships, bombs and torpedoes in the archive', () => {
     const hit = old.value.events.findIndex((e) => e.type === 'torpedo-run' && e.hit);
     expect(old.value.events[hit + 1]).toMatchObject({ type: 'unit-damage', plane: 'BB1', impulse: 12, phase: 'E', by: 'T2' });
     const db = t.store.db;
-    db.prepare("DELETE FROM events WHERE game_id = 'midway' AND turn = 1").run();
+    db.prepare("DELETE FROM turn_events WHERE game_id = 'midway' AND turn = 1").run();
     t.store.tx((tx) => tx.events.insertAll('midway', 1, old.value.events));
     db.prepare("UPDATE turns SET state = ? WHERE game_id = 'midway' AND turn = 2").run(JSON.stringify(old.value.state));
     expect(verifyGame(t.deps, 'midway').differences).toEqual([]);
     // Still checked die for die: a tampered roll of that turn is caught.
-    db.prepare("UPDATE events SET data = json_set(data, '$.roll', 1) WHERE game_id = 'midway' AND turn = 1 AND plane = 'T1T' AND type = 'torpedo-run'").run();
+    editStoredEvents(t.store, 'midway', (events, turn) => events.map((e) => (turn === 1 && e.plane === 'T1T' && e.type === 'torpedo-run' ? { ...e, roll: 1 } : e)));
     expect(verifyGame(t.deps, 'midway').differences.map((d) => d.what)).toContainEqual(expect.stringMatching(/^events: \[\d+\]\.roll is 1 as stored, \d+ re-resolved$/));
   });
 });

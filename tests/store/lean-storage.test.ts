@@ -10,7 +10,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from '../../src/shell/db/migrations.ts';
-import { envelope, post, startedDuel, testReferee } from '../support/app.ts';
+import { envelope, noWarningHold, post, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
+import { exportGame } from '../../src/app/history/export.ts';
+import { verifyGame } from '../../src/app/history/verify.ts';
+
+/** A duel of `turns` turns, both fighters flying on and firing at the other. */
+function playDuel(t: TestReferee, turns: number): void {
+  const s = startedDuel(t);
+  noWarningHold(t);
+  for (let turn = 1; turn <= turns; turn++) {
+    post(t, 'red@example.test', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 ALL AT B1'));
+    post(t, 'blue@example.test', envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1\nFIRE B1 ALL AT R1'));
+  }
+}
 
 describe('lean storage', () => {
   it('keeps a state without its aircraft cards and reads it back as JSON.stringify wrote it', () => {
@@ -68,6 +80,36 @@ describe('lean storage', () => {
       const rows = t.store.tx((tx) => tx.outbox.list());
       expect(rows.map((r) => [r.text, r.html, r.picture])).toEqual([['plain text', '<p>html</p>', null], ['plain text', '<p>html</p>', { svg }]]);
       t.store.db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('migrates the events of a database of the version before (a row an event) to a row a turn: the same text, verified, exported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tallyho-events-'));
+    try {
+      const path = join(dir, 'old.sqlite');
+      const t = testReferee({ path });
+      playDuel(t, 3);
+      const texts = t.store.db.prepare("SELECT turn, data FROM turn_events WHERE game_id = 'duel' ORDER BY turn").all() as { turn: number; data: string }[];
+      expect(texts.length).toBe(3);
+      const exported = JSON.stringify(exportGame(t.deps, 'duel'));
+      // The database as the version before kept it (migrations/001's events table, a row an event).
+      t.store.db.exec(`CREATE TABLE events (game_id TEXT NOT NULL, turn INTEGER NOT NULL, seq INTEGER NOT NULL, impulse INTEGER NOT NULL,
+          phase TEXT NOT NULL, plane TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,
+          PRIMARY KEY (game_id, turn, seq), FOREIGN KEY (game_id, turn) REFERENCES turns(game_id, turn));
+        INSERT INTO events SELECT t.game_id, t.turn, CAST(e.key AS INTEGER) + 1, json_extract(e.value, '$.impulse'), json_extract(e.value, '$.phase'),
+          json_extract(e.value, '$.plane'), json_extract(e.value, '$.type'), e.value FROM turn_events t, json_each(t.data) e;
+        DROP TABLE turn_events;
+        DELETE FROM schema_migrations WHERE version = 12;`);
+      expect(t.store.db.prepare('SELECT count(*) FROM events').pluck().get()).toBeGreaterThan(6);
+      t.store.db.close();
+      const u = testReferee({ path });
+      expect(u.store.db.prepare("SELECT turn, data FROM turn_events WHERE game_id = 'duel' ORDER BY turn").all()).toEqual(texts);
+      expect(u.store.db.prepare("SELECT name FROM sqlite_master WHERE name = 'events'").get()).toBeUndefined();
+      expect(verifyGame(u.deps, 'duel')).toMatchObject({ turns: 3, differences: [], explanations: [] });
+      expect(JSON.stringify(exportGame(u.deps, 'duel'))).toBe(exported);
+      u.store.db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editStoredEvents } from '../support/app.ts';
 import { archiveGame, BIDI, BIDI_CONTROLS, SECRET_ORDERS, serveArchive, type ArchiveGame, type RunningArchive } from '../support/archive.ts';
 
 const get = async (base: string, path: string) => {
@@ -176,11 +177,10 @@ describe('the web archive and the no-shot events', () => {
   it('shows no no-shot event: like orders, they are never public (they tell a plane\'s fire orders)', async () => {
     const g = archiveGame();
     // A no-shot event for each plane in the resolved turn 1, as the referee stores them (last).
-    const insert = g.t.store.db.prepare("INSERT INTO events (game_id, turn, seq, impulse, phase, plane, type, data) VALUES ('duel', 1, ?, 8, 'D', ?, 'no-shot', ?)");
-    ['R1', 'B1'].forEach((plane, i) => insert.run(1000 + i, plane, JSON.stringify({
+    editStoredEvents(g.t.store, 'duel', (events, turn) => (turn !== 1 ? events : [...events, ...['R1', 'B1'].map((plane) => ({
       impulse: 8, phase: 'D', plane, type: 'no-shot', guns: 'ALL', at: 'ANY', within: 3, reason: 'outside-cone', reasons: ['outside-cone'],
       target: plane === 'R1' ? 'B1' : 'R1', range: 3, hexes: 3, altitudeDiff: 0, clock: 2, by: 1,
-    })));
+    }))]));
     const web = await serveArchive(g.t);
     try {
       for (const path of ['/games/duel', '/games/duel/turns/1', '/games/duel/turns/1/planes/R1', '/games/duel/turns/1/planes/B1']) {

@@ -11,7 +11,7 @@ import { resolveTurn } from '../../core/turn.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { diceWith, turnOrders, withDiceSeed } from '../game/dice.ts';
 import { requireGame } from '../setup/games.ts';
-import type { OrdersRow, TurnDiceRow } from '../ports/store.ts';
+import { CARDS_MARK, type OrdersRow, type TurnDiceRow } from '../ports/store.ts';
 
 export interface TurnDifference {
   turn: number;
@@ -35,10 +35,10 @@ export interface VerifyResult {
 
 interface StoredTurn {
   turn: number;
-  /** The state after the turn (the next turn's), as stored: JSON text. */
+  /** The state after the turn (the next turn's), as kept: JSON text, CARDS_MARK for the game's cards. */
   after: string | undefined;
   latest: Map<string, OrdersRow>;
-  /** The turn's events as stored: one JSON array text, the stored texts joined. */
+  /** The turn's events as stored: one JSON array text. */
   events: string;
   dice: TurnDiceRow | undefined;
 }
@@ -86,25 +86,35 @@ export function torpedoAtRelease(events: readonly string[]): boolean {
   });
 }
 
-/** The aircraft cards last written as JSON, and their text: the same object turn after turn. */
-interface CardsText { of?: unknown; text?: string }
-
 /**
- * JSON.stringify(state), the same text, with the aircraft cards (most of a state's bytes, and the
- * same object in every state a game's turns hand on) written once and then taken from `cards`.
+ * The aircraft cards of the states verify hands on (the same object turn after turn), their text,
+ * and the game's kept cards text: a state whose cards are the game's is written as the store keeps
+ * it, CARDS_MARK in their place, so it is compared without the cards' bytes.
  */
-function stateJson(state: GameState, cards: CardsText): string {
+interface CardsText { of?: unknown; text?: string; kept: string | undefined }
+
+/** JSON.stringify(state), with CARDS_MARK in place of the aircraft cards when they are the game's. */
+function keptJson(state: GameState, cards: CardsText): string {
   let out = '{';
   for (const [k, v] of Object.entries(state)) {
     let text: string | undefined;
     if (k === 'aircraft') {
       if (cards.of !== v) { cards.of = v; cards.text = JSON.stringify(v); }
+      if (cards.text === cards.kept) { out += `${out.length > 1 ? ',' : ''}${CARDS_MARK}`; continue; }
       text = cards.text;
     } else text = JSON.stringify(v);
     if (text === undefined) continue;
     out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${text}`;
   }
   return `${out}}`;
+}
+
+/** A kept state's whole JSON text: the game's cards in place of CARDS_MARK. */
+function wholeText(kept: string, cards: CardsText): string {
+  const at = kept.indexOf(CARDS_MARK);
+  if (at < 0) return kept;
+  if (cards.kept === undefined) throw new Error('a stored state names the game\'s aircraft cards, and there are none');
+  return `${kept.slice(0, at)}"aircraft":${cards.kept}${kept.slice(at + CARDS_MARK.length)}`;
 }
 
 /**
@@ -116,13 +126,15 @@ function stateJson(state: GameState, cards: CardsText): string {
  */
 function verifyTurn(t: StoredTurn, state: GameState, cards: CardsText): { legacy: boolean; differences: string[]; explanations: string[]; next: GameState | undefined } {
   const out: string[] = [];
-  const stored = (): GameState | undefined => (t.after === undefined ? undefined : JSON.parse(t.after) as GameState);
+  const stored = (): GameState | undefined => (t.after === undefined ? undefined : JSON.parse(wholeText(t.after, cards)) as GameState);
   let seed = state.dice.seed;
   if (t.dice) {
     if (commitmentOf(t.dice.serverSeed) !== t.dice.commitment) out.push(`dice: the server seed does not hash to the commitment published for the turn (${t.dice.commitment})`);
     const dice = diceWith(t.dice, t.latest);
     if (dice.digest !== t.dice.ordersDigest) out.push(`dice: the stored orders give the digest ${dice.digest}, the turn was resolved with ${t.dice.ordersDigest ?? 'none'}`);
-    if (t.dice.effectiveSeed !== effectiveSeed(t.dice.serverSeed, t.dice.ordersDigest ?? '')) out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
+    // The same digest gives the seed just worked out; another is hashed for itself.
+    const storedSeed = dice.digest === t.dice.ordersDigest ? dice.seed : effectiveSeed(t.dice.serverSeed, t.dice.ordersDigest ?? '');
+    if (t.dice.effectiveSeed !== storedSeed) out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
     seed = dice.seed;
   }
   // Each stored event's own text, as written (JSON.stringify of what JSON.parse reads gives it back).
@@ -132,7 +144,7 @@ function verifyTurn(t: StoredTurn, state: GameState, cards: CardsText): { legacy
   const r = resolveTurn(withDiceSeed(state, seed), turnOrders(t.latest), undefined, legacyTorpedo ? { torpedoAtRelease: true } : {});
   if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`], explanations: [], next: stored() };
   let next: GameState | undefined = r.value.state;
-  if (t.after !== stateJson(r.value.state, cards)) {
+  if (t.after !== keptJson(r.value.state, cards)) {
     next = stored();
     const d = firstDifference(next, r.value.state);
     if (d) out.push(`state after the turn: ${d.path} is ${show(d.stored)} as stored, ${show(d.got)} re-resolved`);
@@ -164,15 +176,16 @@ function compareEvents(stored: readonly string[], got: readonly unknown[], what:
 
 /** Verifies every resolved turn of a game; `progress` is told after each turn. */
 export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: number, total: number) => void): VerifyResult {
+  // The turns resolved from the first on, read at once.
   const total = deps.store.tx((tx) => {
     const g = requireGame(tx, gameId);
     let n = 0;
-    while (n < g.turn && tx.turns.resolvedAt(g.id, n + 1) != null) n++;
+    for (const r of tx.archive.resolvedTurns(g.id)) if (r.turn === n + 1 && n < g.turn) n++;
     return n;
   });
   const result: VerifyResult = { game: gameId, turns: total, legacyTurns: 0, differences: [], explanations: [] };
   let state: GameState | undefined;
-  const cards: CardsText = {};
+  const cards: CardsText = { kept: undefined };
   for (let from = 1; from <= total; from += CHUNK) {
     const chunk = deps.store.tx((tx) => {
       if (!state) {
@@ -182,7 +195,9 @@ export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: numb
       }
       // The chunk in four reads: the states after its turns, their orders, events and dice.
       const to = Math.min(from + CHUNK - 1, total);
-      const after = tx.turns.stateTexts(gameId, from + 1, to + 1);
+      const kept = tx.turns.keptStateTexts(gameId, from + 1, to + 1);
+      cards.kept = kept.cards;
+      const after = kept.texts;
       const latest = tx.orders.latestAcceptedOf(gameId, from, to);
       const events = tx.events.arraysOf(gameId, from, to);
       const dice = tx.dice.range(gameId, from, to);

@@ -185,14 +185,21 @@ export interface PlayerRepo {
   setSecret(gameId: string, id: string, secretHash: string): void;
 }
 
+/** What a state kept by the store holds in place of its game's aircraft cards (migrations/011). */
+export const CARDS_MARK = '"aircraft":"@game"';
+
 export interface TurnRepo {
   get(gameId: string, turn: number): TurnRow | undefined;
   /** When the turn was resolved (null while open), without reading its state; undefined: no such turn. */
   resolvedAt(gameId: string, turn: number): number | null | undefined;
   /** The state of a turn as stored (its JSON text), for comparing without reading it. */
   stateText(gameId: string, turn: number): string | undefined;
-  /** The stored states of turns `from` to `to` (JSON text), by turn, read at once (verify). */
-  stateTexts(gameId: string, from: number, to: number): Map<number, string>;
+  /**
+   * The states of turns `from` to `to` as kept, by turn, read at once (verify): JSON text with
+   * CARDS_MARK in place of the aircraft cards when they are the game's, and the game's cards
+   * (JSON.stringify of them; undefined when none are kept).
+   */
+  keptStateTexts(gameId: string, from: number, to: number): { cards: string | undefined; texts: Map<number, string> };
   insert(gameId: string, turn: number, state: GameState, openedAt: number): void;
   markResolved(gameId: string, turn: number, at: number): void;
 }
@@ -219,12 +226,13 @@ export interface InboundRepo {
 }
 
 export interface EventRepo {
+  /** A resolved turn's events, stored once (a turn with none stores nothing). */
   insertAll(gameId: string, turn: number, events: GameEvent[]): void;
   list(gameId: string, turn: number): GameEvent[];
   /**
-   * The events of every turn from `from` to `to` as one JSON array text each (the stored texts
-   * joined: what JSON.stringify of the turn's events gives), by turn, read at once (verify); a
-   * turn with none is left out.
+   * The events of every turn from `from` to `to` as one JSON array text each (as stored: what
+   * JSON.stringify of the turn's events gave), by turn, read at once (verify); a turn with none is
+   * left out.
    */
   arraysOf(gameId: string, from: number, to: number): Map<number, string>;
 }

@@ -84,14 +84,35 @@ export const attitudeOf = (before: number, now: number, forced = 0): Attitude =>
 const forcedIn = (plan: FlightPlan | undefined, impulse: number): number =>
   plan ? plan.steps.reduce((s, st) => s + (st.impulse === impulse ? st.box.forced : 0), 0) : 0;
 
+/**
+ * Whether no plane has anything to do in this fire phase: each one flying has no FIRE order, or
+ * holds every gun with no rocket to fire and no order to explain (the loop below skips such a
+ * plane at once). Fills the memo's held groups as the loop would.
+ */
+function nothingToFire(ctx: FirePhaseContext, memo: FireMemo): boolean {
+  const { state } = ctx;
+  for (const plane of state.planes) {
+    if (plane.status !== 'flying' || plane.ground || (ctx.firers && !ctx.firers.includes(plane.id))) continue;
+    const orders = memo.byPlane.get(plane.id.toUpperCase());
+    if (!orders?.length) continue;
+    const full = cardOf(state, plane);
+    let held = memo.held.get(plane.id);
+    if (!held) { held = heldGroups(full, orders); memo.held.set(plane.id, held); }
+    if (plane.rockets === 'carried' || (ctx.noShot && watching(ctx.noShot, plane.id))) return false;
+    for (const g of full.guns) if (!held.has(g.id)) return false;
+  }
+  return true;
+}
+
 export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
+  const memo = ctx.fireMemo ?? fireMemo(ctx.fire);
+  if (nothingToFire(ctx, memo)) return [];
   const { state, impulse } = ctx;
   const card = (p: PlaneState): AircraftCard => cardOf(state, p);
   // Planes on the ground neither fire nor are fired at by planes (docs/ground.md).
   const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
   const firing = ctx.firers ? ctx.firers.flatMap((id) => flying.filter((p) => p.id === id)) : flying;
   const allowed = (t: { id: string }): boolean => !ctx.targetOnly || t.id === ctx.targetOnly;
-  const memo = ctx.fireMemo ?? fireMemo(ctx.fire);
   const ordersBy = memo.byPlane;
   const model = combatModel(state.options.combat);
   const thrown: ThrownShot[] = [];

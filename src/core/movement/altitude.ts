@@ -66,6 +66,10 @@ export function shareText(maxFeet: number, n: number): string {
  */
 export function checkShares(c: AltitudeCheck, boxes: PlannedBox[], maxFeet: number, sign: 1 | -1, what: string, rule: string): Problem[] {
   const { base, extra } = perImpulseShare(maxFeet, c.n);
+  // Most plots keep every box within its share: nothing to order or word.
+  let over = false;
+  for (const b of boxes) if (sign * freeAlt(b) > base * 100) { over = true; break; }
+  if (!over) return [];
   const out: Problem[] = [];
   const atExtra: number[] = [];
   const order = boxes.map((_, i) => i).sort((x, y) => Number(c.boxNos[x] !== 0) - Number(c.boxNos[y] !== 0));

@@ -49,6 +49,11 @@ function boxesText(nos: readonly number[]): string {
  */
 export function checkImpulseFactors(plane: string, turnBoxes: readonly PlannedBox[], boxNos: readonly number[], points: readonly number[],
   overflow: readonly PlannedBox[], need: number, working: number): Problem[] {
+  // The usual plot: one box an impulse, each within the limits: nothing to group or word.
+  const fits = (b: PlannedBox): boolean => b.power <= working && b.brake <= 1 && !(b.power > 0 && b.brake > 0);
+  let simple = overflow.every(fits);
+  for (let i = 0; simple && i < turnBoxes.length; i++) simple = fits(turnBoxes[i] as PlannedBox) && (i === 0 || points[i] !== points[i - 1]);
+  if (simple) return [];
   const groups = new Map<string, { impulse?: number; boxes: PlannedBox[]; nos: number[] }>();
   turnBoxes.forEach((b, i) => {
     const key = `i${points[i]}`;

@@ -59,7 +59,7 @@ export function controlRepo(db: Database.Database): ControlRepo {
       attempts = excluded.attempts, cleared_at = excluded.cleared_at`);
   const unresolve = db.transaction((gameId: string, turn: number) => {
     db.prepare('DELETE FROM turn_stalls WHERE game_id = ? AND turn > ?').run(gameId, turn);
-    db.prepare('DELETE FROM events WHERE game_id = ? AND turn = ?').run(gameId, turn);
+    db.prepare('DELETE FROM turn_events WHERE game_id = ? AND turn = ?').run(gameId, turn);
     db.prepare('DELETE FROM misses WHERE game_id = ? AND turn = ?').run(gameId, turn);
     db.prepare('DELETE FROM turn_clock WHERE game_id = ? AND turn > ?').run(gameId, turn);
     db.prepare('DELETE FROM turn_dice WHERE game_id = ? AND turn > ?').run(gameId, turn);

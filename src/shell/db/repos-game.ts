@@ -3,8 +3,9 @@ import type Database from 'better-sqlite3';
 import type { GameEvent } from '../../core/events.ts';
 import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
-import type {
-  EventRepo, GameRepo, GameRow, OrdersRepo, OrdersRow, PlayerRepo, PlayerRow, SettingsRepo, TurnRepo, TurnRow,
+import {
+  CARDS_MARK, type EventRepo, type GameRepo, type GameRow, type OrdersRepo, type OrdersRow, type PlayerRepo, type PlayerRow, type SettingsRepo, type TurnRepo,
+  type TurnRow,
 } from '../../app/ports/store.ts';
 
 type Row = Record<string, unknown>;
@@ -87,8 +88,6 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
-/** What a stored state holds in place of the game's aircraft cards (migrations/011). */
-const CARDS_MARK = '"aircraft":"@game"';
 
 /** How many states read lately the store keeps parsed, by game and turn. */
 const STATE_CACHE_SIZE = 256;
@@ -125,11 +124,10 @@ export function turnRepo(db: Database.Database): TurnRepo {
   const cardsGet = db.prepare('SELECT aircraft FROM game_cards WHERE game_id = ?').pluck();
   const cardsPut = db.prepare('INSERT OR IGNORE INTO game_cards (game_id, aircraft) VALUES (?, ?)');
   const cardsOf = (gameId: string): string | undefined => cardsGet.get(gameId) as string | undefined;
-  // `cardsText` reads the cards: a caller expanding many states of a game reads them once.
-  const whole = (gameId: string, stored: string, cardsText = (): string | undefined => cardsOf(gameId)): string => {
+  const whole = (gameId: string, stored: string): string => {
     const at = stored.indexOf(CARDS_MARK);
     if (at < 0) return stored;
-    const cards = cardsText();
+    const cards = cardsOf(gameId);
     if (cards === undefined) throw new Error(`game ${gameId}: a stored state names the game's aircraft cards, and there are none`);
     return `${stored.slice(0, at)}"aircraft":${cards}${stored.slice(at + CARDS_MARK.length)}`;
   };
@@ -161,11 +159,7 @@ export function turnRepo(db: Database.Database): TurnRepo {
     },
     resolvedAt: (gameId, turn) => (resolvedAt.get(gameId, turn) as { resolved_at: number | null } | undefined)?.resolved_at,
     stateText: (gameId, turn) => { const t = stateText.get(gameId, turn) as string | undefined; return t === undefined ? t : whole(gameId, t); },
-    stateTexts(gameId, from, to) {
-      let cards: string | undefined;
-      const once = (): string | undefined => (cards ??= cardsOf(gameId));
-      return new Map((stateTexts.all(gameId, from, to) as [number, string][]).map(([turn, text]) => [turn, whole(gameId, text, once)]));
-    },
+    keptStateTexts: (gameId, from, to) => ({ cards: cardsOf(gameId), texts: new Map(stateTexts.all(gameId, from, to) as [number, string][]) }),
     insert: (gameId, turn, state, openedAt) => { insert.run(gameId, turn, lean(gameId, state), openedAt); },
     markResolved: (gameId, turn, at) => { resolved.run(at, gameId, turn); },
   };
@@ -211,17 +205,16 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
 }
 
 export function eventRepo(db: Database.Database): EventRepo {
-  const insert = db.prepare(`INSERT INTO events (game_id, turn, seq, impulse, phase, plane, type, data)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const list = db.prepare('SELECT data FROM events WHERE game_id = ? AND turn = ? ORDER BY seq').pluck();
-  const arraysOf = db.prepare(`SELECT turn, '[' || group_concat(data, ',' ORDER BY seq) || ']' FROM events
-    WHERE game_id = ? AND turn BETWEEN ? AND ? GROUP BY turn`).raw();
+  // A turn's events as one row (migrations/012): JSON.stringify of the array, read whole.
+  const insert = db.prepare('INSERT INTO turn_events (game_id, turn, data) VALUES (?, ?, ?)');
+  const text = db.prepare('SELECT data FROM turn_events WHERE game_id = ? AND turn = ?').pluck();
+  const texts = db.prepare('SELECT turn, data FROM turn_events WHERE game_id = ? AND turn BETWEEN ? AND ?').raw();
   return {
     insertAll(gameId, turn, events) {
-      events.forEach((e, i) => insert.run(gameId, turn, i + 1, e.impulse, e.phase, e.plane, e.type, JSON.stringify(e)));
+      if (events.length) insert.run(gameId, turn, JSON.stringify(events));
     },
-    list: (gameId, turn) => (list.all(gameId, turn) as string[]).map((text) => JSON.parse(text) as GameEvent),
-    arraysOf: (gameId, from, to) => new Map(arraysOf.all(gameId, from, to) as [number, string][]),
+    list: (gameId, turn) => { const t = text.get(gameId, turn) as string | undefined; return t === undefined ? [] : JSON.parse(t) as GameEvent[]; },
+    arraysOf: (gameId, from, to) => new Map(texts.all(gameId, from, to) as [number, string][]),
   };
 }
 
