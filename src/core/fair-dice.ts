@@ -24,12 +24,17 @@ export const HEX64 = /^[0-9a-f]{64}$/;
 /** The commitment published for a server seed: SHA-256 of the seed as written (hex text). */
 export const commitmentOf = (serverSeed: string): string => sha256Hex(serverSeed);
 
+/** What normalising changes inside a text: a carriage return, or white space ending a line. */
+const ALTERED = /\r|[^\S\n]\n/;
+
 /**
  * The orders text a hash is taken of: trailing spaces cut from every line, blank lines at the start
  * and end dropped, lines joined with '\n' and ended with one '\n'. So the text printed in a report
  * (and copied out of a mail program) hashes the same as the text stored.
  */
 export function normaliseOrdersText(text: string): string {
+  // Text already so (the referee's own canonical orders): as it is.
+  if (text.endsWith('\n') && !text.startsWith('\n') && !text.endsWith('\n\n') && !ALTERED.test(text)) return text;
   const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
   while (lines.length && lines[0] === '') lines.shift();
   while (lines.length && lines.at(-1) === '') lines.pop();

@@ -23,6 +23,21 @@ describe('fair dice', () => {
     expect(normaliseOrdersText('  \n')).toBe('');
   });
 
+  it('normalises any text as the rule says, whether or not it was already normal', () => {
+    // The rule written out plainly: the referee's shortcut for text already normal must agree.
+    const rule = (text: string): string => {
+      const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+      while (lines.length && lines[0] === '') lines.shift();
+      while (lines.length && lines.at(-1) === '') lines.pop();
+      return lines.length ? `${lines.join('\n')}\n` : '';
+    };
+    const text = fc.array(fc.constantFrom('A', 'b', ' ', '\t', '\n', '\r', '\u00a0', '\u2028', 'é'), { maxLength: 24 }).map((cs) => cs.join(''));
+    fc.assert(fc.property(text, (t) => {
+      expect(normaliseOrdersText(t)).toBe(rule(t));
+      expect(normaliseOrdersText(rule(t))).toBe(rule(t));
+    }), { numRuns: 3000 });
+  });
+
   it('makes the digest independent of the order the players come in', () => {
     const line = fc.record({ player: fc.stringMatching(/^[a-z0-9_-]{1,8}$/), hash: fc.stringMatching(/^[0-9a-f]{64}$/) });
     fc.assert(fc.property(fc.uniqueArray(line, { selector: (l) => l.player, maxLength: 6 }), (lines) => {

@@ -169,11 +169,11 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
   const insert = db.prepare(`INSERT INTO orders (game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings)
     VALUES (@gameId, @playerId, @turn, @inboundId, @submittedAt, @accepted, @canonical, @orders, @problems, @warnings)`);
   const confirm = db.prepare('UPDATE orders SET confirmed_at = ? WHERE id = ?');
-  // By turn, then by player, as the index orders_turn reads them (the order a turn's orders are merged in).
-  const latestOf = db.prepare(`SELECT o.* FROM orders o
-    WHERE o.game_id = ? AND o.turn BETWEEN ? AND ? AND o.accepted = 1
-      AND o.id = (SELECT MAX(id) FROM orders x WHERE x.game_id = o.game_id AND x.turn = o.turn AND x.player_id = o.player_id AND x.accepted = 1)
-    ORDER BY o.turn, o.player_id`);
+  // By turn, then by player, then by submission, as the index orders_turn reads them (the order a
+  // turn's orders are merged in): a player's latest accepted orders of a turn are the last row of
+  // his run; the rows before it are passed over unparsed.
+  const acceptedOf = db.prepare(`SELECT id, game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings, confirmed_at
+    FROM orders WHERE game_id = ? AND turn BETWEEN ? AND ? AND accepted = 1 ORDER BY turn, player_id, id`).raw();
   const history = db.prepare('SELECT * FROM orders WHERE game_id = ? AND player_id = ? AND turn = ? ORDER BY id');
   // Most orders have no problem and no warning: '[]' is read without the parser.
   const list = (v: unknown): string[] => (v === '[]' ? [] : JSON.parse(v as string) as string[]);
@@ -183,13 +183,22 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
     canonical: r.canonical as string, orders: JSON.parse(r.orders as string) as TurnOrders, problems: list(r.problems),
     warnings: list(r.warnings), confirmedAt: (r.confirmed_at as number | null) ?? null,
   });
+  const ofRaw = (r: unknown[]): OrdersRow => ({
+    id: r[0] as number, gameId: r[1] as string, playerId: r[2] as string, turn: r[3] as number, inboundId: (r[4] as number | null) ?? null,
+    submittedAt: r[5] as number, accepted: r[6] === 1, canonical: r[7] as string, orders: JSON.parse(r[8] as string) as TurnOrders,
+    problems: list(r[9]), warnings: list(r[10]), confirmedAt: (r[11] as number | null) ?? null,
+  });
   const latestAcceptedOf = (gameId: string, from: number, to: number): Map<number, Map<string, OrdersRow>> => {
     const out = new Map<number, Map<string, OrdersRow>>();
-    for (const r of latestOf.all(gameId, from, to) as Row[]) {
-      const turn = r.turn as number;
+    const rows = acceptedOf.all(gameId, from, to) as unknown[][];
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as unknown[];
+      const next = rows[i + 1];
+      if (next && next[3] === r[3] && next[2] === r[2]) continue;
+      const turn = r[3] as number;
       let m = out.get(turn);
       if (!m) { m = new Map(); out.set(turn, m); }
-      m.set(r.player_id as string, of(r));
+      m.set(r[2] as string, ofRaw(r));
     }
     return out;
   };
