@@ -1,13 +1,8 @@
 -- A turn's events are written once, when the turn resolves, and only ever read whole (the report,
--- the web archive, export, verify): they are kept as one JSON array a turn, the texts the event
--- rows held joined in their order, which is what JSON.stringify of the turn's events gives.
-CREATE TABLE turn_events (
-  game_id  TEXT NOT NULL,
-  turn     INTEGER NOT NULL,
-  data     TEXT NOT NULL,                   -- the turn's events, in order (a JSON array)
-  PRIMARY KEY (game_id, turn),
-  FOREIGN KEY (game_id, turn) REFERENCES turns(game_id, turn)
-);
-INSERT INTO turn_events (game_id, turn, data)
-  SELECT game_id, turn, '[' || group_concat(data, ',' ORDER BY seq) || ']' FROM events GROUP BY game_id, turn;
+-- the web archive, export, verify): they are kept with the turn, as one JSON array, the texts the
+-- event rows held joined in their order (what JSON.stringify of the turn's events gives). NULL: a
+-- turn not resolved, or one that had no event.
+ALTER TABLE turns ADD COLUMN events TEXT;
+UPDATE turns SET events = (SELECT '[' || group_concat(e.data, ',' ORDER BY e.seq) || ']' FROM events e
+  WHERE e.game_id = turns.game_id AND e.turn = turns.turn);
 DROP TABLE events;

@@ -173,7 +173,7 @@ describe('a game with ships, bombs and torpedoes in the archive', () => {
     const hit = old.value.events.findIndex((e) => e.type === 'torpedo-run' && e.hit);
     expect(old.value.events[hit + 1]).toMatchObject({ type: 'unit-damage', plane: 'BB1', impulse: 12, phase: 'E', by: 'T2' });
     const db = t.store.db;
-    db.prepare("DELETE FROM turn_events WHERE game_id = 'midway' AND turn = 1").run();
+    db.prepare("UPDATE turns SET events = NULL WHERE game_id = 'midway' AND turn = 1").run();
     t.store.tx((tx) => tx.events.insertAll('midway', 1, old.value.events));
     db.prepare("UPDATE turns SET state = ? WHERE game_id = 'midway' AND turn = 2").run(JSON.stringify(old.value.state));
     expect(verifyGame(t.deps, 'midway').differences).toEqual([]);

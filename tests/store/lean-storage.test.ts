@@ -91,7 +91,7 @@ describe('lean storage', () => {
       const path = join(dir, 'old.sqlite');
       const t = testReferee({ path });
       playDuel(t, 3);
-      const texts = t.store.db.prepare("SELECT turn, data FROM turn_events WHERE game_id = 'duel' ORDER BY turn").all() as { turn: number; data: string }[];
+      const texts = t.store.db.prepare("SELECT turn, events FROM turns WHERE game_id = 'duel' AND events IS NOT NULL ORDER BY turn").all() as { turn: number; events: string }[];
       expect(texts.length).toBe(3);
       const exported = JSON.stringify(exportGame(t.deps, 'duel'));
       // The database as the version before kept it (migrations/001's events table, a row an event).
@@ -99,13 +99,13 @@ describe('lean storage', () => {
           phase TEXT NOT NULL, plane TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,
           PRIMARY KEY (game_id, turn, seq), FOREIGN KEY (game_id, turn) REFERENCES turns(game_id, turn));
         INSERT INTO events SELECT t.game_id, t.turn, CAST(e.key AS INTEGER) + 1, json_extract(e.value, '$.impulse'), json_extract(e.value, '$.phase'),
-          json_extract(e.value, '$.plane'), json_extract(e.value, '$.type'), e.value FROM turn_events t, json_each(t.data) e;
-        DROP TABLE turn_events;
+          json_extract(e.value, '$.plane'), json_extract(e.value, '$.type'), e.value FROM turns t, json_each(t.events) e WHERE t.events IS NOT NULL;
+        ALTER TABLE turns DROP COLUMN events;
         DELETE FROM schema_migrations WHERE version = 12;`);
       expect(t.store.db.prepare('SELECT count(*) FROM events').pluck().get()).toBeGreaterThan(6);
       t.store.db.close();
       const u = testReferee({ path });
-      expect(u.store.db.prepare("SELECT turn, data FROM turn_events WHERE game_id = 'duel' ORDER BY turn").all()).toEqual(texts);
+      expect(u.store.db.prepare("SELECT turn, events FROM turns WHERE game_id = 'duel' AND events IS NOT NULL ORDER BY turn").all()).toEqual(texts);
       expect(u.store.db.prepare("SELECT name FROM sqlite_master WHERE name = 'events'").get()).toBeUndefined();
       expect(verifyGame(u.deps, 'duel')).toMatchObject({ turns: 3, differences: [], explanations: [] });
       expect(JSON.stringify(exportGame(u.deps, 'duel'))).toBe(exported);

@@ -36,7 +36,7 @@ function refusal(fn: () => unknown): TallyhoError {
 describe('migrations', () => {
   it('applies every file once, in a fresh database, with the pragmas set', () => {
     const db = openDatabase(dbPath(), { migrationsDir: migrations });
-    expect(tables(db)).toEqual(expect.arrayContaining(['games', 'players', 'planes', 'turns', 'orders', 'inbound', 'turn_events', 'outbox', 'schema_migrations']));
+    expect(tables(db)).toEqual(expect.arrayContaining(['games', 'players', 'planes', 'turns', 'orders', 'inbound', 'outbox', 'schema_migrations']));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(2);

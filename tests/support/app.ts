@@ -156,15 +156,15 @@ type StoredEvent = Record<string, unknown> & { type: string };
 
 /**
  * Changes a game's stored events as an older or tampered database would hold them (one JSON array
- * a turn, migrations/012): `edit` gets each turn's events and returns the ones to store.
+ * a turn kept with it, migrations/012): `edit` gets each turn's events and returns the ones to store.
  */
 export function editStoredEvents(store: SqliteStore, gameId: string, edit: (events: StoredEvent[], turn: number) => StoredEvent[]): void {
-  const rows = store.db.prepare('SELECT turn, data FROM turn_events WHERE game_id = ?').all(gameId) as { turn: number; data: string }[];
-  const put = store.db.prepare('UPDATE turn_events SET data = ? WHERE game_id = ? AND turn = ?');
-  for (const r of rows) put.run(JSON.stringify(edit(JSON.parse(r.data) as StoredEvent[], r.turn)), gameId, r.turn);
+  const rows = store.db.prepare('SELECT turn, events FROM turns WHERE game_id = ? AND events IS NOT NULL').all(gameId) as { turn: number; events: string }[];
+  const put = store.db.prepare('UPDATE turns SET events = ? WHERE game_id = ? AND turn = ?');
+  for (const r of rows) put.run(JSON.stringify(edit(JSON.parse(r.events) as StoredEvent[], r.turn)), gameId, r.turn);
 }
 
 /** A game's stored events of every turn, in order (what `editStoredEvents` edits). */
 export function storedEvents(store: SqliteStore, gameId: string): StoredEvent[] {
-  return (store.db.prepare('SELECT data FROM turn_events WHERE game_id = ? ORDER BY turn').pluck().all(gameId) as string[]).flatMap((t) => JSON.parse(t) as StoredEvent[]);
+  return (store.db.prepare('SELECT events FROM turns WHERE game_id = ? AND events IS NOT NULL ORDER BY turn').pluck().all(gameId) as string[]).flatMap((t) => JSON.parse(t) as StoredEvent[]);
 }

@@ -59,12 +59,11 @@ export function controlRepo(db: Database.Database): ControlRepo {
       attempts = excluded.attempts, cleared_at = excluded.cleared_at`);
   const unresolve = db.transaction((gameId: string, turn: number) => {
     db.prepare('DELETE FROM turn_stalls WHERE game_id = ? AND turn > ?').run(gameId, turn);
-    db.prepare('DELETE FROM turn_events WHERE game_id = ? AND turn = ?').run(gameId, turn);
     db.prepare('DELETE FROM misses WHERE game_id = ? AND turn = ?').run(gameId, turn);
     db.prepare('DELETE FROM turn_clock WHERE game_id = ? AND turn > ?').run(gameId, turn);
     db.prepare('DELETE FROM turn_dice WHERE game_id = ? AND turn > ?').run(gameId, turn);
     db.prepare('DELETE FROM turns WHERE game_id = ? AND turn > ?').run(gameId, turn);
-    db.prepare('UPDATE turns SET resolved_at = NULL WHERE game_id = ? AND turn = ?').run(gameId, turn);
+    db.prepare('UPDATE turns SET resolved_at = NULL, events = NULL WHERE game_id = ? AND turn = ?').run(gameId, turn);
   });
   return {
     get: (gameId) => controlOf(gameId, get.get(gameId) as Row | undefined),

@@ -141,7 +141,7 @@ export function turnRepo(db: Database.Database): TurnRepo {
     const at = text.indexOf(full);
     return at < 0 ? text : `${text.slice(0, at)}${CARDS_MARK}${text.slice(at + full.length)}`;
   };
-  const get = db.prepare('SELECT * FROM turns WHERE game_id = ? AND turn = ?');
+  const get = db.prepare('SELECT state, opened_at, resolved_at FROM turns WHERE game_id = ? AND turn = ?');
   const stateText = db.prepare('SELECT state FROM turns WHERE game_id = ? AND turn = ?').pluck();
   const stateTexts = db.prepare('SELECT turn, state FROM turns WHERE game_id = ? AND turn BETWEEN ? AND ?').raw();
   const resolvedAt = db.prepare('SELECT resolved_at FROM turns WHERE game_id = ? AND turn = ?');
@@ -214,15 +214,16 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
 }
 
 export function eventRepo(db: Database.Database): EventRepo {
-  // A turn's events as one row (migrations/012): JSON.stringify of the array, read whole.
-  const insert = db.prepare('INSERT INTO turn_events (game_id, turn, data) VALUES (?, ?, ?)');
-  const text = db.prepare('SELECT data FROM turn_events WHERE game_id = ? AND turn = ?').pluck();
-  const texts = db.prepare('SELECT turn, data FROM turn_events WHERE game_id = ? AND turn BETWEEN ? AND ?').raw();
+  // A turn's events kept with it (migrations/012): JSON.stringify of the array, read whole.
+  const put = db.prepare('UPDATE turns SET events = ? WHERE game_id = ? AND turn = ?');
+  const text = db.prepare('SELECT events FROM turns WHERE game_id = ? AND turn = ?').pluck();
+  const texts = db.prepare('SELECT turn, events FROM turns WHERE game_id = ? AND turn BETWEEN ? AND ? AND events IS NOT NULL').raw();
   return {
     insertAll(gameId, turn, events) {
-      if (events.length) insert.run(gameId, turn, JSON.stringify(events));
+      if (!events.length) return;
+      if (put.run(JSON.stringify(events), gameId, turn).changes !== 1) throw new Error(`game ${gameId} has no turn ${turn} to keep its events with`);
     },
-    list: (gameId, turn) => { const t = text.get(gameId, turn) as string | undefined; return t === undefined ? [] : JSON.parse(t) as GameEvent[]; },
+    list: (gameId, turn) => { const t = text.get(gameId, turn) as string | null | undefined; return t == null ? [] : JSON.parse(t) as GameEvent[]; },
     arraysOf: (gameId, from, to) => new Map(texts.all(gameId, from, to) as [number, string][]),
   };
 }
