@@ -4,7 +4,7 @@
  * cases of each case's best of 3 runs (a garbage collection inside one run left out), and the
  * ratio t(200)/t(100) of the latter. Targets: 100 planes <= 3 ms (the median over every run; issue
  * "Lean and fast", before it 20 ms), ratio <= 2.2. Then the same with shooting (bench/combat.bench.ts)
- * and plan checks a second (bench/plans.bench.ts).
+ * plan checks a second (bench/plans.bench.ts) and ways to fly per plane (bench/ways.bench.ts).
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +14,7 @@ import { type GameState, NO_LAST_TURN } from '../src/core/state.ts';
 import { resolveTurn, type TurnOrders } from '../src/core/turn.ts';
 import { runCombatBench } from './combat.bench.ts';
 import { runPlanBench } from './plans.bench.ts';
+import { runWaysBench } from './ways.bench.ts';
 import { randomPlot, rng } from './random-plots.ts';
 import { repeatedRuns } from './stats.ts';
 
@@ -67,4 +68,5 @@ console.log(`ratio t(200)/t(100) of the medians of best-of-3: ${ratio.toFixed(2)
   + `100 planes, median of every run: ${movement100.toFixed(3)} ms (target <= 3 ms: ${movement100 <= 3 ? 'met' : 'NOT met'})`);
 runCombatBench();
 runPlanBench(game);
+runWaysBench();
 console.log(`the bench process's RSS at the end: ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);

@@ -26,6 +26,7 @@ export const DOC_GROUPS: readonly DocGroup[] = [
       { name: 'players', about: 'the mails, the envelope, plots, fire orders, the report, commands: start here' },
       { name: 'quick', about: 'its whole rules, with examples' },
       { name: 'orders', about: 'the order language, line by line' },
+      { name: 'plans', about: 'every way a plane can fly its next turn, and how the list is made' },
       { name: 'rules', about: 'seed by seed, with the reasons where the seeds leave a gap' },
       { name: 'combat', about: 'fire tables, the cone of fire, deflection, hits and damage' },
       { name: 'ground', about: 'planes on the ground: engine starts, take-off, carriers, landing' },

@@ -1,0 +1,204 @@
+/**
+ * The manoeuvre sequences of a plane's next plot (ways.ts, level 1): every way to fill the turn's
+ * boxes with manoeuvres, each one legal where it is flown by its family's own check (seed 001 rules
+ * (1)-(11), (20), (26)-(28): turn modes, banks, what a vertical dive allows), in each mode the
+ * turn may be flown in (level, SC, SD, VD; a carried-over steep mode binds the turn). A manoeuvre
+ * is S boxes and the box that completes it ("S S TR"); the last may run on into the next turn
+ * (seed 000 X.B.5), at its shortest. Sequences that reach the same place in the same state are
+ * followed once: what comes after cannot tell them apart.
+ */
+import { type Bank, bankSide, isUpward } from '../bank.ts';
+import { fliesLoaded, bandCondition } from '../damage/state.ts';
+import type { Position } from '../hex/flight.ts';
+import { movementPoints } from '../impulse/schedule.ts';
+import type { Manoeuvre, PlotMode } from '../../orders/ast.ts';
+import type { ManoeuvreInstance, PlanContext } from '../movement/manoeuvres/family.ts';
+import { familyOf } from '../movement/manoeuvres/registry.ts';
+import { bankAfterCarry } from '../movement/plan.ts';
+import { effectiveBand } from '../movement/performance.ts';
+import { lastTurnDemand } from '../movement/altitude.ts';
+import { verticalDiveEntry } from '../movement/limits.ts';
+import { cardOf, type GameState, type PlaneState, type PlannedBox } from '../state.ts';
+import { onMap } from '../movement/fly.ts';
+
+export interface Skeleton {
+  mode: PlotMode | null;
+  /** The plot's boxes, the manoeuvre running on into the next turn included. */
+  boxes: Manoeuvre[];
+  /** Per box of this turn: whether the rules force a 100-ft loss there (seed 000 X.E.1.f, X.E.2-3). */
+  forced: boolean[];
+  /** Boxes of this turn (the rest run on). */
+  need: number;
+  /** Where the sequence ends the turn, flown as fly.ts flies it (not given in a vertical dive, whose single hex the checker places). */
+  end?: { hex: Position['hex']; facing: number; bank: Bank };
+}
+
+/** The codes that complete a manoeuvre (S only leads into one, but stands alone in a vertical dive). */
+const CODES: readonly Manoeuvre[] = ['1', 'TL', 'TR', 'SL', 'SR', 'SLTR', 'SRTL', 'HRL', 'HRR', 'N', 'LB', 'RB', 'IL', 'IR', 'INV', 'V', 'VLL', 'VRR'];
+const SLIPS = new Set<Manoeuvre>(['SL', 'SR', 'SLTR', 'SRTL']);
+/** Every code and bank numbered, for the search's keys. */
+const ALL_CODES: readonly Manoeuvre[] = [...CODES, 'S'];
+const CODE_NO = Object.fromEntries(ALL_CODES.map((c, i) => [c, i])) as Record<Manoeuvre, number>;
+const BANKS: readonly Bank[] = ['N', 'LB', 'RB', 'IL', 'IR', 'INV'];
+const BANK_NO = Object.fromEntries(BANKS.map((b, i) => [b, i])) as Record<Bank, number>;
+/** Longest manoeuvre tried: no turn mode of the cards asks for more hexes. */
+const MAX_LENGTH = 12;
+
+const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => ({ man, alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll });
+
+/**
+ * Every manoeuvre sequence of the plane's next plot, told apart by where it ends (hex, heading,
+ * bank), what it carries into the next turn and how it got there as far as the rules after care
+ * (the last manoeuvre, the forced height losses, having left the map).
+ */
+export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
+  const card = cardOf(state, plane);
+  const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
+  const n = movementPoints(plane.speed).length;
+  const carried = plane.carry?.boxes ?? [];
+  const inCarry = Math.min(carried.length, n);
+  const need = n - inCarry;
+  const carryMode = plane.carry?.mode ?? null;
+  let lastCarried: Manoeuvre | undefined;
+  for (const b of carried) if (b.man !== 'S' && b.roll !== 1) lastCarried = b.man;
+  const bank0 = bankAfterCarry(plane);
+  const out: Skeleton[] = [];
+  // The modes the turn may be flown in at all (plan.ts checks them for the whole plot): a steep
+  // climb from an upward bank and not in a pull-out (rules (18), (22), (23)), no steep or vertical
+  // dive in a level-off (24), a vertical dive only by its entry rule (20).
+  const bankAtStart = inCarry ? bank0 : plane.bank;
+  const demand = lastTurnDemand(plane.last, band);
+  const modes: (PlotMode | null)[] = carryMode ? [carryMode] : [null, 'SC', 'SD', 'VD'].filter((m) =>
+    m === null
+    || (m === 'SC' && isUpward(bankAtStart) && !demand?.noClimb)
+    || (m === 'SD' && !demand?.noDive)
+    || (m === 'VD' && !demand?.noDive && !verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id).length)) as (PlotMode | null)[];
+  for (const mode of modes) {
+    const ctx: PlanContext = { plane: plane.id, card, band, tm: { card, band, speed: plane.speed, loaded: fliesLoaded(plane) }, mode };
+    // Whether the plot's box j enters a hex: every third movement point of a steep climb or dive
+    // is flown in place (rules (18), (19)); a vertical dive's single hex is placed by the checker.
+    const moves = (j: number): boolean => mode !== 'VD' && !((mode === 'SC' || mode === 'SD') && (inCarry + j + 1) % 3 === 0);
+    // A manoeuvre's own check depends on its code, length, the bank it starts in and the manoeuvre
+    // before it (its box numbers only word the messages): each is asked once.
+    const legal = new Int8Array(ALL_CODES.length * (MAX_LENGTH + 1) * BANKS.length * (ALL_CODES.length + 1));
+    const passes = (code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined, first: number): boolean => {
+      const k = ((CODE_NO[code] * (MAX_LENGTH + 1) + length) * BANKS.length + BANK_NO[bankBefore]) * (ALL_CODES.length + 1) + (previous ? CODE_NO[previous] + 1 : 0);
+      if (legal[k] === 0) {
+        const m: ManoeuvreInstance = { code, length, boxNos: [first + 1], bankBefore, previous };
+        legal[k] = familyOf(code).check(m, ctx).length === 0 ? 1 : 2;
+      }
+      return legal[k] === 1;
+    };
+    const seen = new Set<string | number>();
+    // The boxes carried over from last turn are flown first (seed 000 X.B.5), in their own mode.
+    let pos0: Position = { hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight };
+    let bankFlown = plane.bank;
+    carried.slice(0, inCarry).forEach((b, i) => {
+      const r = familyOf(b.man).fly(pos0, bankFlown, b, mode === 'VD' ? false : !((mode === 'SC' || mode === 'SD') && (i + 1) % 3 === 0), mode);
+      pos0 = r.pos;
+      bankFlown = r.bank;
+    });
+    // The sequence so far, one stack for the whole search (copied only into a finished skeleton).
+    const boxes: Manoeuvre[] = [];
+    const forced: boolean[] = [];
+    // For a vertical dive: the last box of the turn that changes bank, and the first manoeuvre.
+    let lastBank = -1;
+    carried.slice(0, inCarry).forEach((b, i) => { if (bankSide(b.man as Bank)) lastBank = i; });
+    let firstMan = '';
+    let forcedCount = 0;
+    const S_BOX = planned('S');
+    // A plane that leaves the map is flown no further (fly.ts): its end is the box that took it off,
+    // and the rest of the plot only has to be legal.
+    const off = (at: Position): boolean => !onMap(state, { hex: at.hex } as PlaneState);
+    const grow = (used: number, pos: Position, bank: Bank, prev: Manoeuvre | undefined, gone: boolean): void => {
+      // A vertical dive tells its geometry apart only by the boxes themselves; a sequence run on
+      // into next turn, by what it carries there too.
+      const carry = used > need ? boxes.slice(need).join(' ') : '';
+      // In a vertical dive no box moves but one (the first or the last, by where the last bank
+      // change falls: plan.ts), so what tells two sequences apart is the heading and bank, where the
+      // last bank change is, and the first manoeuvre (the first box may be the one that moves).
+      // A node inside the turn and not in a vertical dive is told by a number.
+      // The forced losses so far count too: they bring the ground nearer (plan.ts refuses a plot
+      // that dives into it) and the turn's height with them.
+      const key: string | number = mode !== 'VD' && !carry
+        ? (((((((used * 512 + pos.hex.q + 256) * 512 + pos.hex.r + 256) * 12 + pos.facing) * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + (prev ? CODE_NO[prev] + 1 : 0)) * 32 + forcedCount) * 2 + (gone ? 1 : 0)
+        : mode === 'VD'
+          ? `${used}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prev ?? ''}|${lastBank}|${firstMan}|${forcedCount}|${carry}`
+          : `${used}|${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prev ?? ''}|${forcedCount}|${gone ? 1 : 0}|${carry}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (used >= need) {
+        out.push({ mode, boxes: boxes.slice(), forced: forced.slice(), need, ...(mode === 'VD' ? {} : { end: { hex: pos.hex, facing: pos.facing, bank } }) });
+        return;
+      }
+      // Where straight boxes from here lead: after k of them, and the bank (S changes none).
+      const straight: Position[] = [pos];
+      // The first count of straight boxes from here that takes the plane off the map, if any yet.
+      let offAfter = Infinity;
+      const straightTo = (k: number): Position => {
+        while (straight.length <= k) {
+          const j = used + straight.length - 1;
+          const from = straight[straight.length - 1] as Position;
+          const next = j < need ? familyOf('S').fly(from, bank, S_BOX, moves(j), mode).pos : from;
+          if (offAfter === Infinity && j < need && off(next)) offAfter = straight.length;
+          straight.push(next);
+        }
+        return straight[k] as Position;
+      };
+      const codes: readonly Manoeuvre[] = mode === 'VD' ? [...CODES, 'S'] : CODES;
+      for (const code of codes) {
+        const family = familyOf(code);
+        const halfRoll = code === 'HRL' || code === 'HRR';
+        let runOn = false;
+        for (let length = 1; length <= MAX_LENGTH && !runOn; length++) {
+          // S leads into a manoeuvre; before 1 it is an error, and S alone is a mark only in a vertical dive.
+          if ((code === '1' || code === 'S') && length > 1) break;
+          const first = used;
+          const last = first + length - 1;
+          runOn = last >= need;
+          if (!passes(code, length, bank, prev, first)) { runOn = false; continue; }
+          // A slip or half roll cannot be flown on the skipped point of a steep climb or dive.
+          if ((SLIPS.has(code) && last < need && !moves(last) && mode !== 'VD') || (halfRoll && mode !== 'VD' && ((last < need && !moves(last)) || (last - 1 < need && !moves(last - 1))))) continue;
+          // Fly this turn's boxes of it, as fly.ts will: S boxes, then the completing box (a half
+          // roll's last two: the roll, then its end).
+          const plain = halfRoll ? Math.max(0, length - 2) : length - 1;
+          let at = pos;
+          let b = bank;
+          let leaves = gone;
+          if (!gone) {
+            at = straightTo(Math.min(plain, Math.max(0, need - first)));
+            if (offAfter <= plain) { at = straight[offAfter] as Position; leaves = true; }
+          }
+          for (let k = plain; !leaves && k < length && first + k < need; k++) {
+            const isLast = k === length - 1;
+            const roll: 0 | 1 | 2 = halfRoll ? (isLast ? 2 : k === length - 2 ? 1 : 0) : 0;
+            const r = family.fly(at, b, planned(isLast || roll === 1 ? code : 'S', roll), moves(first + k), mode);
+            at = r.pos;
+            b = r.bank;
+            if (off(at)) leaves = true;
+          }
+          const m: ManoeuvreInstance = { code, length, boxNos: [first + 1], bankBefore: bank, previous: prev };
+          if (!runOn && !leaves) b = family.bankAfter(m, ctx);
+          const forcedHere = mode !== 'SD' && mode !== 'VD' && family.forcedLoss(m, ctx) > 0;
+          const mark = forced.length;
+          for (let k = 0; k < length; k++) boxes.push(k === length - 1 ? code : 'S');
+          for (let k = first; k < Math.min(last + 1, need); k++) forced.push(k === last && forcedHere);
+          if (forcedHere && last < need) forcedCount++;
+          const lastBankBefore = lastBank;
+          const firstManBefore = firstMan;
+          if (last < need && bankSide(code as Bank)) lastBank = inCarry + last;
+          if (first === 0) firstMan = `${code}${length}`;
+          grow(last + 1, at, b, code, leaves);
+          boxes.length -= length;
+          forced.length = mark;
+          lastBank = lastBankBefore;
+          firstMan = firstManBefore;
+          if (forcedHere && last < need) forcedCount--;
+        }
+      }
+    };
+    if (need === 0) out.push({ mode, boxes: [], forced: [], need });
+    else grow(0, pos0, bank0, lastCarried, off(pos0));
+  }
+  return out;
+}

@@ -1,0 +1,129 @@
+/**
+ * Every way a plane can fly its next turn (docs/plans.md): the distinct outcomes of its legal
+ * plots, each with one plot that flies it.
+ *
+ * An outcome is where the plot leaves the plane and how it points: the end hex, the facing and the
+ * bank. What a player marks on top of a plot (climbs and dives, power and brake factors) changes
+ * its height and next speed, not where it goes: each outcome gives the height, next speed and
+ * carried boxes of its own plot, the plainest one found (no carry if it can, level, no factor).
+ *
+ * The search (skeletons.ts) follows every sequence of manoeuvres that fills the turn's boxes, each
+ * manoeuvre legal where it is flown by its family's own check, in each mode the plane may fly
+ * (level, SC, SD, VD), and keeps the place, heading and bank each reaches. Then, for each end, the
+ * referee's own plan checker (movement/plan.ts) has the last word on a plot of it (marks.ts puts
+ * the marks the rules ask for, a pull-out's dive, say), and the plot is flown (movement/fly.ts) for
+ * its end: nothing is listed that the referee would refuse, and every end is the one it flies.
+ */
+import type { Bank } from '../bank.ts';
+import type { Hex } from '../hex/coords.ts';
+import type { Manoeuvre, Plot, PlotMode } from '../../orders/ast.ts';
+import { newSpeed } from '../movement/bookkeeping.ts';
+import { flyImpulse } from '../movement/fly.ts';
+import { type FlightPlan, planTurn } from '../movement/plan.ts';
+import { cardOf, copyData, type GameState, type PlaneState } from '../state.ts';
+import type { GameEvent } from '../events.ts';
+import { markings } from './marks.ts';
+import { type Skeleton, skeletons } from './skeletons.ts';
+
+/** Where a way to fly leaves the plane at the end of the turn. */
+export interface WayEnd {
+  hex: Hex;
+  facing: number;
+  altitude: number;
+  /** Next turn's speed, tenths. */
+  speed: number;
+  bank: Bank;
+  /** The boxes carried into the turn after, as written ('S', 'TR', ...), and their mode. */
+  carry: Manoeuvre[];
+  carryMode: PlotMode | null;
+  /** The plane's status at the end: 'exited' when the plot leaves the map. */
+  status: PlaneState['status'];
+}
+
+export interface WayToFly {
+  end: WayEnd;
+  plot: Plot;
+}
+
+/** How many plots of one sequence are tried before it is given up (the marks the rules ask for come first). */
+const MARKINGS_TRIED = 24;
+/** How many sequences of one end are tried for a plot the checker accepts. */
+const SEQUENCES_TRIED = 12;
+
+/** The end of a legal plan, as the referee flies it: the plane alone, its next speed as the turn's end sets it. */
+export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): WayEnd {
+  const copy = copyData(plane);
+  const events: GameEvent[] = [];
+  for (let i = 1; i <= 12; i++) flyImpulse(state, copy, plan, i, events);
+  const speed = newSpeed(cardOf(state, plane), plane, plan, copy.altitude).to;
+  return {
+    hex: copy.hex, facing: copy.facing, altitude: copy.altitude, speed, bank: copy.bank,
+    carry: plan.carry ? plan.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) : [],
+    carryMode: plan.carry?.mode ?? null,
+    status: copy.status,
+  };
+}
+
+/** The key of an outcome: end hex, facing and bank. */
+export const outcomeKey = (e: { hex: Hex; facing: number; bank: Bank }): string => `${e.hex.q},${e.hex.r}|${e.facing}|${e.bank}`;
+
+/** The first plot of a sequence the checker accepts, and its plan. */
+function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton): { plot: Plot; plan: FlightPlan } | undefined {
+  let tried = 0;
+  for (const m of markings(state, plane, sk)) {
+    if (++tried > MARKINGS_TRIED) return undefined;
+    const r = planTurn(state, plane, m.plot);
+    if (r.ok) return { plot: m.plot, plan: r.value };
+  }
+  return undefined;
+}
+
+/** Plainer first: no carry, fewer manoeuvres (S and 1 are not), level before steep. */
+const plainness = (sk: Skeleton): number =>
+  (sk.boxes.length > sk.need ? 1000 : 0) + (sk.mode ? 100 : 0) + sk.boxes.filter((b) => b !== 'S' && b !== '1').length;
+
+/**
+ * Every way `plane` can fly this turn, one plot per outcome (end hex, facing, bank). A plane that
+ * is not flying, or is on the ground, has none here (its MOVE choices are its own, core/ground).
+ */
+export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
+  if (plane.status !== 'flying' || plane.ground) return [];
+  const groups = new Map<string, Skeleton[]>();
+  const unplaced: Skeleton[] = [];
+  for (const sk of skeletons(state, plane)) {
+    // A vertical dive's single hex is placed by the checker: such a sequence is flown to be placed.
+    if (!sk.end) { unplaced.push(sk); continue; }
+    const k = outcomeKey(sk.end);
+    const g = groups.get(k);
+    if (g) g.push(sk); else groups.set(k, [sk]);
+  }
+  const found = new Map<string, WayToFly>();
+  const add = (plot: Plot, plan: FlightPlan): void => {
+    const end = endOf(state, plane, plan);
+    const k = outcomeKey(end);
+    if (!found.has(k)) found.set(k, { end, plot });
+  };
+  for (const g of groups.values()) {
+    g.sort((a, b) => plainness(a) - plainness(b));
+    for (const sk of g.slice(0, SEQUENCES_TRIED)) {
+      const legal = firstLegal(state, plane, sk);
+      if (legal) { add(legal.plot, legal.plan); break; }
+    }
+  }
+  for (const sk of unplaced.sort((a, b) => plainness(a) - plainness(b))) {
+    const legal = firstLegal(state, plane, sk);
+    if (legal) add(legal.plot, legal.plan);
+  }
+  return order(plane, [...found.values()]);
+}
+
+/**
+ * The ways in a reading order: by the heading they end on (straight on first, then turning away
+ * further, right before left), then the bank, then where they end.
+ */
+function order(plane: PlaneState, ways: WayToFly[]): WayToFly[] {
+  const turn = (w: WayToFly): number => { const d = (((w.end.facing - plane.facing) % 12) + 12) % 12; return d <= 6 ? d * 2 : (12 - d) * 2 - 1; };
+  const banks: Bank[] = ['N', 'RB', 'LB', 'IR', 'IL', 'INV'];
+  return ways.sort((a, b) => turn(a) - turn(b) || banks.indexOf(a.end.bank) - banks.indexOf(b.end.bank)
+    || a.end.hex.q - b.end.hex.q || a.end.hex.r - b.end.hex.r);
+}

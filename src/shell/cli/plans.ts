@@ -1,0 +1,75 @@
+/**
+ * `tallyho plans <scenario> [--plane ID] [--json]`: every way each plane of a scenario can fly its
+ * first turn (core/plans/ways.ts, docs/plans.md), each outcome with a plot that flies it, checked
+ * by the referee's own plan checker. docs/cli.md documents the output.
+ */
+import type { Command } from 'commander';
+import { basename } from 'node:path';
+import { hexLabel } from '../../core/hex/coords.ts';
+import { waysToFly, type WayToFly } from '../../core/plans/ways.ts';
+import { createGame } from '../../core/scenario.ts';
+import { sha256Hex } from '../../core/sha256.ts';
+import type { PlaneState } from '../../core/state.ts';
+import { formatPlot } from '../../orders/plot.ts';
+import { loadAircraftDir } from '../aircraft/catalog.ts';
+import { cliError } from '../errors.ts';
+import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../ordnance/table.ts';
+import { loadScenarioFile } from '../scenario-file.ts';
+import { loadShipDir } from '../ships/catalog.ts';
+import { quickScenarioData } from './resolve.ts';
+
+/** One outcome as JSON: the end fields named and valued as `tallyho resolve --json`'s `final`. */
+export const outcomeJson = (w: WayToFly) => ({
+  hex: hexLabel(w.end.hex), facing: w.end.facing, altitude: w.end.altitude, speed: w.end.speed / 10, bank: w.end.bank,
+  carry: w.end.carry, ...(w.end.carryMode ? { carryMode: w.end.carryMode } : {}), ...(w.end.status !== 'flying' ? { status: w.end.status } : {}),
+  plot: formatPlot(w.plot).replace(/^[^:]*:\s*/, ''),
+});
+
+const feet = (n: number): string => n.toLocaleString('en-US');
+
+/** A plane's outcomes as text: a heading line, then one line an outcome, within 78 columns where the plot allows. */
+function planeText(plane: PlaneState, ways: WayToFly[]): string[] {
+  const head = `${plane.id} (${plane.side}, ${plane.type}) at ${hexLabel(plane.hex)} facing ${plane.facing}, ${feet(plane.altitude)} ft, speed ${plane.speed / 10}, bank ${plane.bank}: ${ways.length} way${ways.length === 1 ? '' : 's'} to fly`;
+  if (!ways.length) return [head, plane.ground ? '  (on the ground: it takes MOVE lines, not a plot)' : '  (it takes no orders)'];
+  const rows = ways.map((w) => {
+    const o = outcomeJson(w);
+    const where = o.status === 'exited' ? `${o.hex} off` : o.hex;
+    return `  ${where.padEnd(8)} ${String(o.facing).padStart(2)}  ${o.bank.padEnd(3)} ${feet(o.altitude).padStart(6)} ${String(o.speed).padStart(4)}  ${(o.carry.length ? o.carry.join(' ') : '-').padEnd(8)} ${o.plot}`;
+  });
+  return [head, '  ends     fc  bk   height  spd  carries  plot', ...rows];
+}
+
+export function registerPlansCommand(program: Command): void {
+  program
+    .command('plans <scenario>')
+    .description('list every way each plane of a scenario can fly its first turn, each with a plot that flies it')
+    .option('--plane <id>', 'only this plane')
+    .option('--json', 'print JSON')
+    .action((scenarioPath: string, opts: { plane?: string; json?: boolean }) => {
+      if (quickScenarioData(scenarioPath)) {
+        throw cliError('E_USAGE', `${scenarioPath} is a quick-game scenario (seed 004): its aircraft move by the quick game's steps, listed in docs/quick.md, not by plots`);
+      }
+      const catalog = loadAircraftDir();
+      const ships = loadShipDir();
+      const scenario = loadScenarioFile(scenarioPath, catalog, ships);
+      const seed = sha256Hex(`tallyho:${basename(scenarioPath)}`).slice(0, 32);
+      const state = createGame(scenario, catalog, seed, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
+      const wanted = opts.plane?.toUpperCase();
+      const planes = state.planes.filter((p) => !wanted || p.id.toUpperCase() === wanted);
+      if (!planes.length) {
+        throw cliError('E_NOT_FOUND', `there is no plane ${opts.plane ?? ''} in ${scenarioPath}`, [`its planes: ${state.planes.map((p) => p.id).join(', ')}`]);
+      }
+      const listed = planes.map((plane) => ({ plane, ways: waysToFly(state, plane) }));
+      if (opts.json) {
+        const out = { planes: listed.map(({ plane, ways }) => ({ plane: plane.id, side: plane.side, outcomes: ways.map(outcomeJson) })) };
+        process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+        return;
+      }
+      const text = [`${scenario.name}: every way to fly turn ${state.turn}`, ''];
+      for (const { plane, ways } of listed) text.push(...planeText(plane, ways), '');
+      text.push('ends: the hex the plot ends in ("off": it leaves the map there); fc: facing; bk: bank;',
+        'height and spd: the height and next turn\'s speed of the plot shown (climbs, dives, P and K',
+        'marked on it change them, not where it ends); carries: the boxes it runs on into next turn.');
+      process.stdout.write(`${text.join('\n')}\n`);
+    });
+}

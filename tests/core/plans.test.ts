@@ -1,0 +1,111 @@
+/**
+ * The plotting aid's list of every way to fly (core/plans, docs/plans.md), held to the referee's
+ * own plan checker and flight: every listed plot is accepted and ends where listed; every plot the
+ * checker accepts (random plots of every manoeuvre, mark and mode, many states) ends on a listed
+ * outcome.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { movementPoints } from '../../src/core/impulse/schedule.ts';
+import { planTurn } from '../../src/core/movement/plan.ts';
+import { endOf, outcomeKey, waysToFly } from '../../src/core/plans/ways.ts';
+import { createGame } from '../../src/core/scenario.ts';
+import type { GameState, PlaneState } from '../../src/core/state.ts';
+import { resolveTurn } from '../../src/core/turn.ts';
+import type { Box, Manoeuvre, Plot, PlotMode } from '../../src/orders/ast.ts';
+import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
+import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
+import { loadShipDir } from '../../src/shell/ships/catalog.ts';
+import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
+import { randomPlot, rng } from '../../bench/random-plots.ts';
+
+const catalog = loadAircraftDir();
+const ships = loadShipDir();
+
+/** The sample scenarios' first turns, and each played on two turns by random legal plots. */
+function states(): { name: string; state: GameState }[] {
+  const out: { name: string; state: GameState }[] = [];
+  for (const f of readdirSync('scenarios').filter((x) => x.endsWith('.yaml')).sort()) {
+    let scenario;
+    try { scenario = loadScenarioFile(`scenarios/${f}`, catalog, ships); } catch { continue; }
+    let state = createGame(scenario, catalog, `plans-${f}`, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
+    if (state.quick) continue;
+    out.push({ name: `${f} turn 1`, state });
+    const r = rng(f.length * 7919);
+    for (let t = 2; t <= 3; t++) {
+      const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
+      const res = resolveTurn(state, { plots: Object.fromEntries(flying.map((p) => [p.id, randomPlot(state, p, r)])), fire: [] });
+      if (!res.ok) break;
+      state = res.value.state;
+      out.push({ name: `${f} turn ${t}`, state });
+    }
+  }
+  return out;
+}
+
+const CODES: readonly Manoeuvre[] = ['1', '1', '1', 'TL', 'TR', 'SL', 'SR', 'SLTR', 'SRTL', 'HRL', 'HRR', 'N', 'LB', 'RB', 'IL', 'IR', 'INV', 'V', 'VLL', 'VRR'];
+
+/** A plot of random manoeuvres, lengths, marks and mode: often illegal, sometimes not. */
+function wildPlot(plane: PlaneState, r: () => number): Plot {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const need = Math.max(0, movementPoints(plane.speed).length - (plane.carry?.boxes.length ?? 0));
+  const mode: PlotMode | undefined = plane.carry?.mode ?? (r() < 0.7 ? undefined : pick(['SC', 'SD', 'VD'] as const));
+  const boxes: Box[] = [];
+  while (boxes.length < need) {
+    const code = mode === 'VD' && r() < 0.3 ? 'S' : pick(CODES);
+    const length = code === '1' || code === 'S' ? 1 : 1 + Math.floor(r() * 5);
+    for (let k = 1; k < length; k++) boxes.push({ man: 'S', alt: 0, power: 0, brake: 0 });
+    boxes.push({ man: code, alt: 0, power: 0, brake: 0 });
+  }
+  for (const b of boxes.slice(0, need)) {
+    if (mode !== 'SD' && mode !== 'VD' && r() < 0.25) b.alt = (r() < 0.5 ? 100 : -100) * (1 + Math.floor(r() * 2));
+    if (r() < 0.12) b.power = 1; else if (r() < 0.06) b.brake = 1;
+  }
+  return { plane: plane.id, ...(mode ? { mode } : {}), bomb: false, boxes };
+}
+
+describe('every way to fly', () => {
+  const all = states();
+
+  it('lists dozens of ways for each plane of the duel, each one a plot the referee accepts and flies to where it is listed', () => {
+    for (const { name, state } of all) {
+      for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
+        const ways = waysToFly(state, plane);
+        expect(ways.length, `${name} ${plane.id}`).toBeGreaterThan(name.startsWith('duel') ? 24 : 0);
+        expect(new Set(ways.map((w) => outcomeKey(w.end))).size, `${name} ${plane.id}: outcomes listed once`).toBe(ways.length);
+        for (const w of ways) {
+          const plan = planTurn(state, plane, w.plot);
+          expect(plan.ok, `${name} ${plane.id}: ${JSON.stringify(w.plot)}`).toBe(true);
+          if (plan.ok) expect(endOf(state, plane, plan.value), `${name} ${plane.id}`).toEqual(w.end);
+        }
+      }
+    }
+  });
+
+  it('lists the end of every plot the referee accepts: random plots of every manoeuvre, mark and mode', () => {
+    let accepted = 0;
+    for (const [i, { name, state }] of all.entries()) {
+      const r = rng(1000 + i);
+      for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
+        const listed = new Set(waysToFly(state, plane).map((w) => outcomeKey(w.end)));
+        for (let k = 0; k < 600; k++) {
+          const plot = wildPlot(plane, r);
+          const plan = planTurn(state, plane, plot);
+          if (!plan.ok) continue;
+          accepted++;
+          const end = endOf(state, plane, plan.value);
+          expect(listed.has(outcomeKey(end)), `${name} ${plane.id}: ${JSON.stringify(plot)} ends at ${JSON.stringify(end)}, not listed`).toBe(true);
+        }
+        // The plots the random ones are most often: one of each legal kind the bench draws.
+        for (let k = 0; k < 20; k++) {
+          const plot = randomPlot(state, plane, r);
+          const plan = planTurn(state, plane, plot);
+          if (!plan.ok) continue;
+          accepted++;
+          expect(listed.has(outcomeKey(endOf(state, plane, plan.value))), `${name} ${plane.id}: ${JSON.stringify(plot)}`).toBe(true);
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(500);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * `tallyho plans` (docs/cli.md): every way each plane of a scenario can fly, as text and JSON; a
+ * sample of the listed plots, flown by `tallyho resolve`, ends exactly where listed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8' });
+
+interface Outcome { hex: string; facing: number; altitude: number; speed: number; bank: string; carry: string[]; status?: string; plot: string }
+interface Listing { planes: { plane: string; side: string; outcomes: Outcome[] }[] }
+
+describe('tallyho plans', () => {
+  it('lists dozens of ways for each plane of the duel, and the plots listed fly, by tallyho resolve, to where they are listed', () => {
+    const r = run('plans', 'scenarios/duel.yaml', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const listing = JSON.parse(r.stdout) as Listing;
+    expect(listing.planes.map((p) => [p.plane, p.side])).toEqual([['R1', 'raf'], ['G1', 'lw']]);
+    for (const p of listing.planes) expect(p.outcomes.length).toBeGreaterThan(24);
+    const dir = mkdtempSync(join(tmpdir(), 'tallyho-plans-'));
+    // Ten outcomes of each plane spread over its list, the two planes' flown together a turn at a time.
+    const [r1, g1] = listing.planes.map((p) => p.outcomes.filter((_, i) => i % Math.ceil(p.outcomes.length / 10) === 0)) as [Outcome[], Outcome[]];
+    for (let i = 0; i < Math.max(r1.length, g1.length); i++) {
+      const a = r1[i % r1.length] as Outcome;
+      const b = g1[i % g1.length] as Outcome;
+      const file = join(dir, `orders-${i}.txt`);
+      writeFileSync(file, `#TALLYHO duel raf "x"\nR1: ${a.plot}\n#END\n#TALLYHO duel lw "y"\nG1: ${b.plot}\n#END\n`);
+      const flown = run('resolve', 'scenarios/duel.yaml', file, '--json');
+      expect(flown.status, `${a.plot} / ${b.plot}: ${flown.stderr}`).toBe(0);
+      const planes = (JSON.parse(flown.stdout) as { planes: { id: string; final: Record<string, unknown>; carry: string[] }[] }).planes;
+      for (const [id, o] of [['R1', a], ['G1', b]] as const) {
+        const got = planes.find((p) => p.id === id)!;
+        expect({ ...got.final, carry: got.carry }, `${id}: ${o.plot}`).toEqual({
+          hex: o.hex, facing: o.facing, altitude: o.altitude, speed: o.speed, bank: o.bank, status: o.status ?? 'flying', carry: o.carry,
+        });
+      }
+    }
+  }, 120_000);
+
+  it('prints a table for one plane, and refuses an unknown plane and a quick-game scenario with a reason', () => {
+    const r = run('plans', 'scenarios/duel.yaml', '--plane', 'g1');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^G1 \(lw, bf-109e\) at 1606 facing 6, 12,500 ft, speed 6\.5, bank N: \d+ ways to fly$/m);
+    expect(r.stdout).toMatch(/^ {2}1612 +6 {2}N +12,500 +6\.5 {2}- +1 1 1 1 1 1$/m);
+    expect(r.stdout).not.toMatch(/^R1 /m);
+    const unknown = run('plans', 'scenarios/duel.yaml', '--plane', 'X9');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/there is no plane X9 in scenarios\/duel\.yaml\n {2}its planes: R1, G1/);
+    const quick = run('plans', 'scenarios/quick-duel.yaml');
+    expect(quick.status).toBe(2);
+    expect(quick.stderr).toMatch(/quick-game scenario/);
+  });
+});
