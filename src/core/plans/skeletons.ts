@@ -36,6 +36,8 @@ export interface Skeleton {
 /** The codes that complete a manoeuvre (S only leads into one, but stands alone in a vertical dive). */
 const CODES: readonly Manoeuvre[] = ['1', 'TL', 'TR', 'SL', 'SR', 'SLTR', 'SRTL', 'HRL', 'HRR', 'N', 'LB', 'RB', 'IL', 'IR', 'INV', 'V', 'VLL', 'VRR'];
 const SLIPS = new Set<Manoeuvre>(['SL', 'SR', 'SLTR', 'SRTL']);
+/** Hexes from the start a node's number can tell (further ones are told by text). */
+const REACH = 48;
 /** Every code and bank numbered, for the search's keys. */
 const ALL_CODES: readonly Manoeuvre[] = [...CODES, 'S'];
 const CODE_NO = Object.fromEntries(ALL_CODES.map((c, i) => [c, i])) as Record<Manoeuvre, number>;
@@ -63,6 +65,8 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
   for (const b of carried) if (b.man !== 'S' && b.roll !== 1) lastCarried = b.man;
   const bank0 = bankAfterCarry(plane);
   const out: Skeleton[] = [];
+  const q0 = plane.hex.q;
+  const r0 = plane.hex.r;
   // The modes the turn may be flown in at all (plan.ts checks them for the whole plot): a steep
   // climb from an upward bank and not in a pull-out (rules (18), (22), (23)), no steep or vertical
   // dive in a level-off (24), a vertical dive only by its entry rule (20).
@@ -80,16 +84,29 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
     const moves = (j: number): boolean => mode !== 'VD' && !((mode === 'SC' || mode === 'SD') && (inCarry + j + 1) % 3 === 0);
     // A manoeuvre's own check depends on its code, length, the bank it starts in and the manoeuvre
     // before it (its box numbers only word the messages): each is asked once.
-    const legal = new Int8Array(ALL_CODES.length * (MAX_LENGTH + 1) * BANKS.length * (ALL_CODES.length + 1));
-    const passes = (code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined, first: number): boolean => {
-      const k = ((CODE_NO[code] * (MAX_LENGTH + 1) + length) * BANKS.length + BANK_NO[bankBefore]) * (ALL_CODES.length + 1) + (previous ? CODE_NO[previous] + 1 : 0);
-      if (legal[k] === 0) {
-        const m: ManoeuvreInstance = { code, length, boxNos: [first + 1], bankBefore, previous };
-        legal[k] = familyOf(code).check(m, ctx).length === 0 ? 1 : 2;
-      }
+    // So are the bank it leaves and whether it forces a 100-ft loss (index: the bank's number + 1,
+    // and 1 or 2), kept by the same index.
+    const size = ALL_CODES.length * (MAX_LENGTH + 1) * BANKS.length * (ALL_CODES.length + 1);
+    const legal = new Int8Array(size);
+    const after = new Int8Array(size);
+    const forces = new Int8Array(size);
+    const indexOf = (code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): number =>
+      ((CODE_NO[code] * (MAX_LENGTH + 1) + length) * BANKS.length + BANK_NO[bankBefore]) * (ALL_CODES.length + 1) + (previous ? CODE_NO[previous] + 1 : 0);
+    const instance = (code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): ManoeuvreInstance =>
+      ({ code, length, boxNos: [1], bankBefore, previous });
+    const passes = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): boolean => {
+      if (legal[k] === 0) legal[k] = familyOf(code).check(instance(code, length, bankBefore, previous), ctx).length === 0 ? 1 : 2;
       return legal[k] === 1;
     };
-    const seen = new Set<string | number>();
+    const bankAfter = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): Bank => {
+      if (after[k] === 0) after[k] = BANK_NO[familyOf(code).bankAfter(instance(code, length, bankBefore, previous), ctx)] + 1;
+      return BANKS[(after[k] as number) - 1] as Bank;
+    };
+    const forcesLoss = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): boolean => {
+      if (forces[k] === 0) forces[k] = familyOf(code).forcedLoss(instance(code, length, bankBefore, previous), ctx) > 0 ? 1 : 2;
+      return forces[k] === 1;
+    };
+    const seenAt: Set<string | number>[] = [];
     // The boxes carried over from last turn are flown first (seed 000 X.B.5), in their own mode.
     let pos0: Position = { hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight };
     let bankFlown = plane.bank;
@@ -120,11 +137,16 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
       // A node inside the turn and not in a vertical dive is told by a number.
       // The forced losses so far count too: they bring the ground nearer (plan.ts refuses a plot
       // that dives into it) and the turn's height with them.
-      const key: string | number = mode !== 'VD' && !carry
-        ? (((((((used * 512 + pos.hex.q + 256) * 512 + pos.hex.r + 256) * 12 + pos.facing) * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + (prev ? CODE_NO[prev] + 1 : 0)) * 32 + forcedCount) * 2 + (gone ? 1 : 0)
+      // (one set of numbers a box count, each small enough for V8's fast small integers).
+      const dq = pos.hex.q - q0 + REACH;
+      const dr = pos.hex.r - r0 + REACH;
+      const near = dq >= 0 && dr >= 0 && dq <= 2 * REACH && dr <= 2 * REACH;
+      const key: string | number = mode !== 'VD' && !carry && near
+        ? ((((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + (prev ? CODE_NO[prev] + 1 : 0)) * 32 + forcedCount) * 2 + (gone ? 1 : 0))
         : mode === 'VD'
           ? `${used}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prev ?? ''}|${lastBank}|${firstMan}|${forcedCount}|${carry}`
           : `${used}|${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prev ?? ''}|${forcedCount}|${gone ? 1 : 0}|${carry}`;
+      const seen = (seenAt[used] ??= new Set<string | number>());
       if (seen.has(key)) return;
       seen.add(key);
       if (used >= need) {
@@ -156,7 +178,8 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
           const first = used;
           const last = first + length - 1;
           runOn = last >= need;
-          if (!passes(code, length, bank, prev, first)) { runOn = false; continue; }
+          const k = indexOf(code, length, bank, prev);
+          if (!passes(k, code, length, bank, prev)) { runOn = false; continue; }
           // A slip or half roll cannot be flown on the skipped point of a steep climb or dive.
           if ((SLIPS.has(code) && last < need && !moves(last) && mode !== 'VD') || (halfRoll && mode !== 'VD' && ((last < need && !moves(last)) || (last - 1 < need && !moves(last - 1))))) continue;
           // Fly this turn's boxes of it, as fly.ts will: S boxes, then the completing box (a half
@@ -169,17 +192,16 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
             at = straightTo(Math.min(plain, Math.max(0, need - first)));
             if (offAfter <= plain) { at = straight[offAfter] as Position; leaves = true; }
           }
-          for (let k = plain; !leaves && k < length && first + k < need; k++) {
-            const isLast = k === length - 1;
-            const roll: 0 | 1 | 2 = halfRoll ? (isLast ? 2 : k === length - 2 ? 1 : 0) : 0;
-            const r = family.fly(at, b, planned(isLast || roll === 1 ? code : 'S', roll), moves(first + k), mode);
+          for (let j = plain; !leaves && j < length && first + j < need; j++) {
+            const isLast = j === length - 1;
+            const roll: 0 | 1 | 2 = halfRoll ? (isLast ? 2 : j === length - 2 ? 1 : 0) : 0;
+            const r = family.fly(at, b, planned(isLast || roll === 1 ? code : 'S', roll), moves(first + j), mode);
             at = r.pos;
             b = r.bank;
             if (off(at)) leaves = true;
           }
-          const m: ManoeuvreInstance = { code, length, boxNos: [first + 1], bankBefore: bank, previous: prev };
-          if (!runOn && !leaves) b = family.bankAfter(m, ctx);
-          const forcedHere = mode !== 'SD' && mode !== 'VD' && family.forcedLoss(m, ctx) > 0;
+          if (!runOn && !leaves) b = bankAfter(k, code, length, bank, prev);
+          const forcedHere = mode !== 'SD' && mode !== 'VD' && forcesLoss(k, code, length, bank, prev);
           const mark = forced.length;
           for (let k = 0; k < length; k++) boxes.push(k === length - 1 ? code : 'S');
           for (let k = first; k < Math.min(last + 1, need); k++) forced.push(k === last && forcedHere);
