@@ -90,8 +90,8 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
     const legal = new Int8Array(size);
     const after = new Int8Array(size);
     const forces = new Int8Array(size);
-    const indexOf = (code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): number =>
-      ((CODE_NO[code] * (MAX_LENGTH + 1) + length) * BANKS.length + BANK_NO[bankBefore]) * (ALL_CODES.length + 1) + (previous ? CODE_NO[previous] + 1 : 0);
+    const indexOf = (codeNo: number, length: number, bankNo: number, prevNo: number): number =>
+      ((codeNo * (MAX_LENGTH + 1) + length) * BANKS.length + bankNo) * (ALL_CODES.length + 1) + prevNo;
     const instance = (code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): ManoeuvreInstance =>
       ({ code, length, boxNos: [1], bankBefore, previous });
     const passes = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): boolean => {
@@ -128,24 +128,23 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
     // and the rest of the plot only has to be legal.
     const off = (at: Position): boolean => !onMap(state, { hex: at.hex } as PlaneState);
     const grow = (used: number, pos: Position, bank: Bank, prev: Manoeuvre | undefined, gone: boolean): void => {
-      // A vertical dive tells its geometry apart only by the boxes themselves; a sequence run on
-      // into next turn, by what it carries there too.
-      const carry = used > need ? boxes.slice(need).join(' ') : '';
+      // What tells two sequences apart: where they are (hex, heading, bank), the last manoeuvre
+      // (what may follow it; past the turn's boxes, with the box count, what runs on into the next
+      // turn), the forced losses so far (they bring the ground nearer, plan.ts refusing a plot that
+      // dives into it, and the turn's height with them), and whether the plane has left the map.
       // In a vertical dive no box moves but one (the first or the last, by where the last bank
-      // change falls: plan.ts), so what tells two sequences apart is the heading and bank, where the
-      // last bank change is, and the first manoeuvre (the first box may be the one that moves).
-      // A node inside the turn and not in a vertical dive is told by a number.
-      // The forced losses so far count too: they bring the ground nearer (plan.ts refuses a plot
-      // that dives into it) and the turn's height with them.
-      // (one set of numbers a box count, each small enough for V8's fast small integers).
+      // change falls: plan.ts): there, where the last bank change is and the first manoeuvre.
+      // Told by a number where it can be (one set of them a box count, each small enough for
+      // V8's fast small integers), by text otherwise.
+      const prevNo = prev ? CODE_NO[prev] + 1 : 0;
       const dq = pos.hex.q - q0 + REACH;
       const dr = pos.hex.r - r0 + REACH;
       const near = dq >= 0 && dr >= 0 && dq <= 2 * REACH && dr <= 2 * REACH;
-      const key: string | number = mode !== 'VD' && !carry && near
-        ? ((((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + (prev ? CODE_NO[prev] + 1 : 0)) * 32 + forcedCount) * 2 + (gone ? 1 : 0))
+      const key: string | number = mode !== 'VD' && near
+        ? ((((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + prevNo) * 32 + forcedCount) * 2 + (gone ? 1 : 0))
         : mode === 'VD'
-          ? `${used}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prev ?? ''}|${lastBank}|${firstMan}|${forcedCount}|${carry}`
-          : `${used}|${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prev ?? ''}|${forcedCount}|${gone ? 1 : 0}|${carry}`;
+          ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}`
+          : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}`;
       const seen = (seenAt[used] ??= new Set<string | number>());
       if (seen.has(key)) return;
       seen.add(key);
@@ -168,7 +167,9 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
         return straight[k] as Position;
       };
       const codes: readonly Manoeuvre[] = mode === 'VD' ? [...CODES, 'S'] : CODES;
+      const bankNo = BANK_NO[bank];
       for (const code of codes) {
+        const codeNo = CODE_NO[code];
         const family = familyOf(code);
         const halfRoll = code === 'HRL' || code === 'HRR';
         let runOn = false;
@@ -178,7 +179,7 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
           const first = used;
           const last = first + length - 1;
           runOn = last >= need;
-          const k = indexOf(code, length, bank, prev);
+          const k = indexOf(codeNo, length, bankNo, prevNo);
           if (!passes(k, code, length, bank, prev)) { runOn = false; continue; }
           // A slip or half roll cannot be flown on the skipped point of a steep climb or dive.
           if ((SLIPS.has(code) && last < need && !moves(last) && mode !== 'VD') || (halfRoll && mode !== 'VD' && ((last < need && !moves(last)) || (last - 1 < need && !moves(last - 1))))) continue;
