@@ -117,13 +117,17 @@ export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
   return order(plane, [...found.values()]);
 }
 
+/** How plain a plot is, plainer first: no carry, level, the fewest manoeuvres (S and 1 are not). */
+const plotPlainness = (w: WayToFly): number =>
+  (w.end.carry.length ? 1000 : 0) + (w.plot.mode ? 100 : 0) + w.plot.boxes.filter((b) => b.man !== 'S' && b.man !== '1').length;
+
 /**
  * The ways in a reading order: by the heading they end on (straight on first, then turning away
- * further, right before left), then the bank, then where they end.
+ * further, right before left), then the bank, then the plainest plot first, then where they end.
  */
 function order(plane: PlaneState, ways: WayToFly[]): WayToFly[] {
   const turn = (w: WayToFly): number => { const d = (((w.end.facing - plane.facing) % 12) + 12) % 12; return d <= 6 ? d * 2 : (12 - d) * 2 - 1; };
   const banks: Bank[] = ['N', 'RB', 'LB', 'IR', 'IL', 'INV'];
   return ways.sort((a, b) => turn(a) - turn(b) || banks.indexOf(a.end.bank) - banks.indexOf(b.end.bank)
-    || a.end.hex.q - b.end.hex.q || a.end.hex.r - b.end.hex.r);
+    || plotPlainness(a) - plotPlainness(b) || a.end.hex.q - b.end.hex.q || a.end.hex.r - b.end.hex.r);
 }
