@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { movementPoints } from '../../src/core/impulse/schedule.ts';
 import { planTurn } from '../../src/core/movement/plan.ts';
 import { endOf, outcomeKey, waysToFly } from '../../src/core/plans/ways.ts';
+import { groundWays } from '../../src/core/plans/ground.ts';
+import { planGround } from '../../src/core/ground/plan.ts';
+import type { MoveStep } from '../../src/orders/ast.ts';
 import { createGame } from '../../src/core/scenario.ts';
 import type { GameState, PlaneState } from '../../src/core/state.ts';
 import { resolveTurn } from '../../src/core/turn.ts';
@@ -107,5 +110,31 @@ describe('every way to fly', () => {
       }
     }
     expect(accepted).toBeGreaterThan(500);
+  });
+
+  it('lists the MOVE lines of a plane on the ground: each accepted, and every accepted line does what one listed does', () => {
+    const STEPS: MoveStep[] = ['START', 'P', 'B', 'L', 'R', 'LAUNCH'];
+    // Every line of up to four steps.
+    const lines: MoveStep[][] = [[]];
+    for (let n = 1; n <= 4; n++) for (const l of lines.filter((x) => x.length === n - 1)) for (const st of STEPS) lines.push([...l, st]);
+    const what = (steps: readonly MoveStep[]): string => {
+      const count = (x: MoveStep) => steps.filter((y) => y === x).length;
+      return [count('START'), count('P'), count('B'), count('R') - count('L'), count('LAUNCH')].join(' ');
+    };
+    let grounded = 0;
+    for (const { name, state } of all) {
+      for (const plane of state.planes.filter((p) => p.status === 'flying' && p.ground)) {
+        grounded++;
+        const ways = groundWays(state, plane);
+        expect(waysToFly(state, plane)).toEqual([]);
+        for (const w of ways) expect(planGround(state, plane, w.steps.length ? { unit: plane.id, steps: w.steps } : undefined).ok, `${name} ${plane.id} ${w.steps.join(' ')}`).toBe(true);
+        const listed = new Set(ways.map((w) => what(w.steps)));
+        for (const steps of lines) {
+          if (!planGround(state, plane, steps.length ? { unit: plane.id, steps } : undefined).ok) continue;
+          expect(listed.has(what(steps)), `${name} ${plane.id}: MOVE ${steps.join(' ')}`).toBe(true);
+        }
+      }
+    }
+    expect(grounded).toBeGreaterThanOrEqual(3);
   });
 });

@@ -53,4 +53,15 @@ describe('tallyho plans', () => {
     expect(quick.status).toBe(2);
     expect(quick.stderr).toMatch(/quick-game scenario/);
   });
+
+  it('lists a plane on the ground by its MOVE lines', () => {
+    const r = run('plans', 'scenarios/airfield-scramble.yaml', '--plane', 'H2');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^H2 \(raf, hurricane-1\) on the ground at 1419 facing 0, speed 0, engine off: 8 MOVE lines$/m);
+    expect(r.stdout).toMatch(/^ {2}\(none\) +\(no MOVE line\) stays where it is$/m);
+    expect(r.stdout).toMatch(/^ {2}MOVE H2 START R +tries to start its engine in impulse 7 \(a die decides\).*; if it starts, turns 1 hexside right in impulse 7$/m);
+    const json = JSON.parse(run('plans', 'scenarios/carrier-strike.yaml', '--plane', 'Z3', '--json').stdout) as { planes: { outcomes: unknown[]; moves: { move: string | null }[] }[] };
+    expect(json.planes[0]!.outcomes).toEqual([]);
+    expect(json.planes[0]!.moves.map((m) => m.move)).toEqual([null, 'MOVE Z3 LAUNCH']);
+  });
 });

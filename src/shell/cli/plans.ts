@@ -6,10 +6,12 @@
 import type { Command } from 'commander';
 import { basename } from 'node:path';
 import { hexLabel } from '../../core/hex/coords.ts';
+import { groundWays, type GroundWay } from '../../core/plans/ground.ts';
 import { waysToFly, type WayToFly } from '../../core/plans/ways.ts';
 import { createGame } from '../../core/scenario.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import type { PlaneState } from '../../core/state.ts';
+import { formatMoveOrder } from '../../orders/move.ts';
 import { formatPlot } from '../../orders/plot.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { cliError } from '../errors.ts';
@@ -27,10 +29,22 @@ export const outcomeJson = (w: WayToFly) => ({
 
 const feet = (n: number): string => n.toLocaleString('en-US');
 
+/** A plane on the ground's choices as JSON: the MOVE line as written (none: no line) and what it does. */
+export const groundJson = (plane: PlaneState, w: GroundWay) => ({ move: w.steps.length ? formatMoveOrder({ unit: plane.id, steps: w.steps }) : null, what: w.what });
+
+/** A plane on the ground: a heading line, then its MOVE lines. */
+function groundText(plane: PlaneState, ways: GroundWay[]): string[] {
+  const head = `${plane.id} (${plane.side}, ${plane.type}) on the ground at ${hexLabel(plane.hex)} facing ${plane.facing}, speed ${plane.speed / 10}, engine ${plane.ground?.engine ? 'running' : 'off'}${plane.ground?.deck ? `, on ${plane.ground.deck}'s deck` : ''}: ${ways.length} MOVE line${ways.length === 1 ? '' : 's'}`;
+  return [head, ...ways.map((w) => {
+    const o = groundJson(plane, w);
+    return `  ${(o.move ?? '(none)').padEnd(16)} ${o.what}`;
+  })];
+}
+
 /** A plane's outcomes as text: a heading line, then one line an outcome, within 78 columns where the plot allows. */
 function planeText(plane: PlaneState, ways: WayToFly[]): string[] {
   const head = `${plane.id} (${plane.side}, ${plane.type}) at ${hexLabel(plane.hex)} facing ${plane.facing}, ${feet(plane.altitude)} ft, speed ${plane.speed / 10}, bank ${plane.bank}: ${ways.length} way${ways.length === 1 ? '' : 's'} to fly`;
-  if (!ways.length) return [head, plane.ground ? '  (on the ground: it takes MOVE lines, not a plot)' : '  (it takes no orders)'];
+  if (!ways.length) return [head, '  (it takes no orders)'];
   const rows = ways.map((w) => {
     const o = outcomeJson(w);
     const where = o.status === 'exited' ? `${o.hex} off` : o.hex;
@@ -59,17 +73,23 @@ export function registerPlansCommand(program: Command): void {
       if (!planes.length) {
         throw cliError('E_NOT_FOUND', `there is no plane ${opts.plane ?? ''} in ${scenarioPath}`, [`its planes: ${state.planes.map((p) => p.id).join(', ')}`]);
       }
-      const listed = planes.map((plane) => ({ plane, ways: waysToFly(state, plane) }));
+      const listed = planes.map((plane) => ({ plane, ways: waysToFly(state, plane), ground: groundWays(state, plane) }));
       if (opts.json) {
-        const out = { planes: listed.map(({ plane, ways }) => ({ plane: plane.id, side: plane.side, outcomes: ways.map(outcomeJson) })) };
+        const out = {
+          planes: listed.map(({ plane, ways, ground }) => ({
+            plane: plane.id, side: plane.side, outcomes: ways.map(outcomeJson), ...(plane.ground ? { moves: ground.map((w) => groundJson(plane, w)) } : {}),
+          })),
+        };
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
         return;
       }
       const text = [`${scenario.name}: every way to fly turn ${state.turn}`, ''];
-      for (const { plane, ways } of listed) text.push(...planeText(plane, ways), '');
-      text.push('ends: the hex the plot ends in ("off": it leaves the map there); fc: facing; bk: bank;',
-        'height and spd: the height and next turn\'s speed of the plot shown (climbs, dives, P and K',
-        'marked on it change them, not where it ends); carries: the boxes it runs on into next turn.');
+      for (const { plane, ways, ground } of listed) text.push(...(plane.ground ? groundText(plane, ground) : planeText(plane, ways)), '');
+      if (listed.some(({ ways }) => ways.length)) {
+        text.push('ends: the hex the plot ends in ("off": it leaves the map there); fc: facing; bk: bank;',
+          'height and spd: the height and next turn\'s speed of the plot shown (climbs, dives, P and K',
+          'marked on it change them, not where it ends); carries: the boxes it runs on into next turn.');
+      }
       process.stdout.write(`${text.join('\n')}\n`);
     });
 }
