@@ -10,7 +10,8 @@ import { parseQuickScenario } from '../core/quick/scenario.ts';
 import type { QuickOrders, QuickSide, QuickState } from '../core/quick/types.ts';
 import { hexLabel } from '../core/hex/coords.ts';
 import { facingText } from '../core/hex/facing.ts';
-import { parseQuickMoves } from '../orders/quick.ts';
+import { formatQuickMoves, parseQuickMoves } from '../orders/quick.ts';
+import { quickWays, type QuickWay } from '../core/plans/quick.ts';
 import { readYaml, shown } from './data-files.ts';
 import { TallyhoError } from './errors.ts';
 import { wrapText } from '../report/wrap.ts';
@@ -75,3 +76,31 @@ export function resolveQuickFile(data: unknown, path: string, texts: readonly st
     ...rows, '',
   ].join('\n');
 }
+
+/**
+ * `tallyho plans` on a quick-game scenario: every way each aircraft (or the one named) can move its
+ * first turn (core/plans/quick.ts), as text or JSON (docs/cli.md).
+ */
+export function quickPlansFile(data: unknown, path: string, plane: string | undefined, json: boolean): string {
+  const parsed = parseQuickScenario(data, basename(path), loadQuickCards(), 'plans');
+  if (!parsed.ok) throw new TallyhoError('E_SCENARIO', `${path} is not a valid quick-game scenario`, parsed.error.map((p) => p.message));
+  const { scenario, state } = parsed.value;
+  const planes = state.planes.filter((p) => !plane || p.id.toUpperCase() === plane.toUpperCase());
+  if (!planes.length) throw new TallyhoError('E_NOT_FOUND', `there is no aircraft ${plane ?? ''} in ${path}`, [`its aircraft: ${state.planes.map((p) => p.id).join(', ')}`]);
+  const listed = planes.map((p) => ({ p, ways: quickWays(state, p) }));
+  const wayJson = (w: QuickWay) => ({ hex: hexLabel(w.end.hex), facing: w.end.facing, speed: w.end.speed, ...(w.end.exited ? { status: 'exited' } : {}), move: formatQuickMoves(w.steps) });
+  if (json) return `${JSON.stringify({ planes: listed.map(({ p, ways }) => ({ plane: p.id, side: p.side, outcomes: ways.map(wayJson) })) }, null, 2)}\n`;
+  const out = [`${scenario.name} (quick game): every way to move turn ${state.turn}`, ''];
+  for (const { p, ways } of listed) {
+    out.push(`${p.id} (${p.side}, ${state.cards[p.card]?.name ?? p.card}) at ${hexLabel(p.hex)} facing ${facingText(p.facing)}, SPEED ${p.speed}, ENGINE ${p.engine}: ${ways.length} way${ways.length === 1 ? '' : 's'} to move`);
+    out.push('  ends     facing    SPEED  move');
+    for (const w of ways) {
+      const o = wayJson(w);
+      out.push(`  ${(o.status ? `${o.hex} off` : o.hex).padEnd(8)} ${facingText(o.facing).padEnd(9)} ${String(o.speed).padStart(5)}  ${o.move}`);
+    }
+    out.push('');
+  }
+  out.push('ends: the hex the move ends in ("off": it leaves the map there); SPEED: what the move spends,', 'its SPEED for next turn.');
+  return `${out.join('\n')}\n`;
+}
+

@@ -11,7 +11,13 @@ import { planTurn } from '../../src/core/movement/plan.ts';
 import { endOf, outcomeKey, waysToFly } from '../../src/core/plans/ways.ts';
 import { groundWays } from '../../src/core/plans/ground.ts';
 import { planGround } from '../../src/core/ground/plan.ts';
-import type { MoveStep } from '../../src/orders/ast.ts';
+import type { MoveStep, QuickStep } from '../../src/orders/ast.ts';
+import { quickWays } from '../../src/core/plans/quick.ts';
+import { checkQuickMove, flyMove } from '../../src/core/quick/rules.ts';
+import { parseQuickScenario } from '../../src/core/quick/scenario.ts';
+import { loadQuickCards } from '../../src/shell/quick.ts';
+import { parse as parseYaml } from 'yaml';
+import { readFileSync } from 'node:fs';
 import { createGame } from '../../src/core/scenario.ts';
 import type { GameState, PlaneState } from '../../src/core/state.ts';
 import { resolveTurn } from '../../src/core/turn.ts';
@@ -136,5 +142,41 @@ describe('every way to fly', () => {
       }
     }
     expect(grounded).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lists every move of the quick game: each one legal and flown to where it is listed, every legal move ending on one listed', () => {
+    const cards = loadQuickCards();
+    let checked = 0;
+    for (const f of readdirSync('scenarios').filter((x) => x.startsWith('quick-') && x.endsWith('.yaml'))) {
+      const parsed = parseQuickScenario(parseYaml(readFileSync(`scenarios/${f}`, 'utf8')), f, cards, 'plans');
+      if (!parsed.ok) throw new Error(`${f}: ${parsed.error.map((p) => p.message).join('; ')}`);
+      const base = parsed.value.state;
+      // Each aircraft as it is, and at every SPEED from 1 to its ENGINE.
+      for (const p0 of base.planes) {
+        for (let speed = 1; speed <= p0.engine; speed++) {
+          const p = { ...p0, speed };
+          const ways = quickWays(base, p);
+          expect(ways.length, `${f} ${p.id} speed ${speed}`).toBeGreaterThan(0);
+          const key = (e: { hex: { q: number; r: number }; facing: number; speed: number }) => `${e.hex.q},${e.hex.r}|${e.facing}|${e.speed}`;
+          for (const w of ways) {
+            expect(checkQuickMove(base, p, w.steps), `${f} ${p.id}`).toEqual([]);
+            expect(flyMove(p, w.steps).end.hex).toEqual(w.end.hex);
+          }
+          const listed = new Set(ways.map((w) => key(w.end)));
+          const r = rng(speed * 31 + p.id.length);
+          for (let k = 0; k < 400; k++) {
+            const steps: QuickStep[] = [];
+            const n = 1 + Math.floor(r() * 5);
+            for (let i = 0; i < n; i++) steps.push(r() < 0.5 ? { kind: 'F', n: 1 + Math.floor(r() * 3) } : { kind: r() < 0.5 ? 'L' : 'R' });
+            if (checkQuickMove(base, p, steps).length) continue;
+            checked++;
+            const end = flyMove(p, steps).end;
+            const spent = steps.reduce((a, s) => a + (s.kind === 'F' ? s.n : 1), 0);
+            expect(listed.has(key({ hex: end.hex, facing: end.facing, speed: spent })), `${f} ${p.id}: ${JSON.stringify(steps)}`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });

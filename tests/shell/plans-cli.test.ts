@@ -40,7 +40,7 @@ describe('tallyho plans', () => {
     }
   }, 120_000);
 
-  it('prints a table for one plane, and refuses an unknown plane and a quick-game scenario with a reason', () => {
+  it('prints a table for one plane, refuses an unknown plane with the scenario\'s planes, and lists a quick game\'s moves', () => {
     const r = run('plans', 'scenarios/duel.yaml', '--plane', 'g1');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^G1 \(lw, bf-109e\) at 1606 facing 6, 12,500 ft, speed 6\.5, bank N: \d+ ways to fly$/m);
@@ -49,9 +49,12 @@ describe('tallyho plans', () => {
     const unknown = run('plans', 'scenarios/duel.yaml', '--plane', 'X9');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/there is no plane X9 in scenarios\/duel\.yaml\n {2}its planes: R1, G1/);
-    const quick = run('plans', 'scenarios/quick-duel.yaml');
-    expect(quick.status).toBe(2);
-    expect(quick.stderr).toMatch(/quick-game scenario/);
+    const quick = run('plans', 'scenarios/quick-duel.yaml', '--plane', 's1');
+    expect(quick.status, quick.stderr).toBe(0);
+    expect(quick.stdout).toMatch(/^S1 \(raf, Spitfire I\) at 1015 facing 12 \(N\), SPEED 3, ENGINE 4: \d+ ways to move$/m);
+    expect(quick.stdout).toMatch(/^ {2}1012 +12 \(N\) +3 {2}3$/m);
+    const quickJson = JSON.parse(run('plans', 'scenarios/quick-duel.yaml', '--json').stdout) as Listing;
+    expect(quickJson.planes.map((p) => p.plane)).toEqual(['S1', 'M1']);
   });
 
   it('lists a plane on the ground by its MOVE lines', () => {

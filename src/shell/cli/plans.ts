@@ -19,6 +19,7 @@ import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, lo
 import { loadScenarioFile } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
 import { quickScenarioData } from './resolve.ts';
+import { quickPlansFile } from '../quick.ts';
 
 /** One outcome as JSON: the end fields named and valued as `tallyho resolve --json`'s `final`. */
 export const outcomeJson = (w: WayToFly) => ({
@@ -60,8 +61,10 @@ export function registerPlansCommand(program: Command): void {
     .option('--plane <id>', 'only this plane')
     .option('--json', 'print JSON')
     .action((scenarioPath: string, opts: { plane?: string; json?: boolean }) => {
-      if (quickScenarioData(scenarioPath)) {
-        throw cliError('E_USAGE', `${scenarioPath} is a quick-game scenario (seed 004): its aircraft move by the quick game's steps, listed in docs/quick.md, not by plots`);
+      const quick = quickScenarioData(scenarioPath);
+      if (quick) {
+        process.stdout.write(quickPlansFile(quick, scenarioPath, opts.plane, !!opts.json));
+        return;
       }
       const catalog = loadAircraftDir();
       const ships = loadShipDir();
