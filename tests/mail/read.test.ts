@@ -23,6 +23,17 @@ describe('reading a mail', () => {
     expect((await readMail(Buffer.from(base))).returnPath).toBeNull();
   });
 
+  it('numbers the lines of an HTML-only mail as the player\'s mail program shows them', async () => {
+    const html = (body: string) => Buffer.from(['From: red@example.test', 'To: referee@example.test', 'Subject: orders', 'Message-ID: <h1@example.test>',
+      'MIME-Version: 1.0', 'Content-Type: text/html; charset=utf-8', '', body, ''].join('\r\n'));
+    // Gmail: a <div> a line, <div><br></div> an empty line.
+    const gmail = await readMail(html('<div dir="ltr"><div>Hi,</div><div><br></div><div>#TALLYHO duel red "x"</div><div>R1: 1 1 Q</div><div>#END</div><div><br></div><div>Jim</div></div>'));
+    expect(gmail.text.split('\n')).toEqual(['Hi,', '', '#TALLYHO duel red "x"', 'R1: 1 1 Q', '#END', '', 'Jim']);
+    // Lines ended by <br>, the last one just before the block closes; an empty block with attributes.
+    const brs = await readMail(html('<div>Hi,<br><br>#TALLYHO duel red "x"<br>R1: 1 1 Q<br>#END<br></div><div class="sig"><br/></div><div>-- <br>Jim</div>'));
+    expect(brs.text.split('\n')).toEqual(['Hi,', '', '#TALLYHO duel red "x"', 'R1: 1 1 Q', '#END', '', '--', 'Jim']);
+  });
+
   it('does not read a mail over the size limit, but still knows its sender', async () => {
     const big = Buffer.from(base + 'x'.repeat(5000));
     const m = await readMail(big, { limits: { maxBytes: 2048 } });

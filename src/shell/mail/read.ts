@@ -85,7 +85,14 @@ const countParts = (raw: Buffer): number => (raw.toString('latin1').match(/^cont
  * becomes `>` lines as a quoted reply is.
  */
 function htmlText(html: string): string {
-  return convert(html, {
+  // As a browser draws them: an empty block holding only a <br> (Gmail's and Apple Mail's blank
+  // line, <div><br></div>) is one empty line, and a <br> that ends a block adds none, so the line
+  // numbers of the text are the ones the player sees in his mail (html-to-text gives one more
+  // line for each). The empty block keeps its line with a zero-width space, taken out after.
+  const drawn = html
+    .replace(/<(div|p)(\s[^>]*)?>\s*<br\s*\/?>\s*<\/\1\s*>/gi, '<$1$2>\u200b</$1>')
+    .replace(/<br\s*\/?>(\s*<\/(?:div|p|li|blockquote|td|th|h[1-6])\s*>)/gi, '$1');
+  return convert(drawn, {
     wordwrap: false,
     selectors: [
       { selector: 'img', format: 'skip' },
@@ -95,7 +102,7 @@ function htmlText(html: string): string {
       { selector: 'h3', options: { uppercase: false } },
       { selector: 'table', format: 'dataTable' },
     ],
-  });
+  }).replace(/\u200b/g, '');
 }
 
 const PARSE_OPTIONS = { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true, maxHtmlLengthToParse: 2 * 1024 * 1024 };
