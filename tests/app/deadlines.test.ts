@@ -92,6 +92,19 @@ describe('the clock', () => {
     expect(alert.text).toMatch(/REPLACE blue <new-player-id> <address>/);
   });
 
+  it('tells a player who asked to WAIT, among those told who is still missing, that the turn waits for the deadline', () => {
+    const { t, s, from } = scheduled();
+    t.store.tx((tx) => tx.control.setWait('duel', 'red', 1));
+    send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
+    t.tick(35 * HOUR);
+    expect(tick(t.deps)).toEqual([{ game: 'duel', turn: 1, what: 'reminded', players: ['blue'] }]);
+    const waiting = outbox(t).slice(from).filter((m) => m.recipient === RED && m.subject.includes('still waiting'));
+    expect(waiting).toHaveLength(1);
+    const text = waiting[0]!.text.replace(/\s+/g, ' ');
+    expect(text).toContain('You asked to WAIT, so the turn is resolved at the deadline, even when every player\'s orders are in before it (NOWAIT takes that back):');
+    expect(text).not.toContain('The turn is resolved when every player\'s orders are in');
+  });
+
   it('holds an early resolution for the minimum and for a WAIT, resolving at the end of the hold', () => {
     const { t, s } = scheduled();
     setSetting(t.deps, 'duel', 'minimum', '12h');

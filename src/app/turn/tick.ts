@@ -113,11 +113,16 @@ function remind(deps: AppDeps, tx: StoreTx, game: GameRow, missing: PlayerRow[])
   const deadline = currentDeadline(tx, game) as number;
   for (const p of tx.players.list(game.id)) {
     if (ids.includes(p.id)) continue;
+    // A player who asked to WAIT holds the turn to its deadline himself: he is told so, not that it
+    // resolves when the others' orders are in.
+    const waits = p.waitTurn === game.turn;
     queueAnswer(deps, tx, {
       to: p.email, game, player: p, kind: 'notice', title: `Turn ${game.turn}: still waiting for ${ids.join(', ')}`,
       paragraphs: [
-        [`Your orders for turn ${game.turn} are in. Still missing: ${ids.join(', ')}. The turn is resolved when every player's orders are in, or at the deadline:`,
-          ...deadlineLines(deadline, s.zone, p.zone).map((l) => `    ${l}`)].join('\n'),
+        [`Your orders for turn ${game.turn} are in. Still missing: ${ids.join(', ')}. ${waits
+          ? 'You asked to WAIT, so the turn is resolved at the deadline, even when every player\'s orders are in before it (NOWAIT takes that back):'
+          : 'The turn is resolved when every player\'s orders are in, or at the deadline:'}`,
+        ...deadlineLines(deadline, s.zone, p.zone).map((l) => `    ${l}`)].join('\n'),
       ],
     });
   }
