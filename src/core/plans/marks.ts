@@ -39,7 +39,12 @@ function boxesFor(units: number, base: number, extra: number): number {
   return Infinity;
 }
 
-export function* markings(state: GameState, plane: PlaneState, sk: Skeleton): Generator<Marking> {
+/**
+ * `plain`: no power or brake factor on any marking. The plan checker only bounds the factors from
+ * above (seed 000 X.C.1-2, X.F.1.c; movement/plan.ts, plan-checks.ts), so a sequence has a legal
+ * plot with them only if it has one without: the search for a legal plot needs no factor.
+ */
+export function* markings(state: GameState, plane: PlaneState, sk: Skeleton, plain = false): Generator<Marking> {
   const card = cardOf(state, plane);
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const n = movementPoints(plane.speed).length;
@@ -59,8 +64,8 @@ export function* markings(state: GameState, plane: PlaneState, sk: Skeleton): Ge
     return { plane: plane.id, ...(sk.mode ? { mode: sk.mode } : {}), bomb: false, boxes };
   };
   const factors = function* (alts: number[] | null, climb: number | null, dive: number | null): Generator<Marking> {
-    for (let power = 0; power <= powerMax; power++) {
-      for (let brake = 0; brake <= brakeMax; brake++) {
+    for (let power = 0; power <= (plain ? 0 : powerMax); power++) {
+      for (let brake = 0; brake <= (plain ? 0 : brakeMax); brake++) {
         // Each factor takes a box of its own kind (X.F.1.c): power boxes, then brake boxes.
         if (Math.ceil(power / Math.max(1, working)) + brake > sk.need) continue;
         yield { plot: plot(alts, power, brake), climb, dive, power, brake };

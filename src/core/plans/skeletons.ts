@@ -46,7 +46,14 @@ const BANK_NO = Object.fromEntries(BANKS.map((b, i) => [b, i])) as Record<Bank, 
 /** Longest manoeuvre tried: no turn mode of the cards asks for more hexes. */
 const MAX_LENGTH = 12;
 
-const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => ({ man, alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll });
+/** A box as the search flies it (no marks), one object a code and roll: flying reads a box, never writes it. */
+const PLANNED = new Map<string, PlannedBox>();
+const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => {
+  const key = `${man}${roll}`;
+  let b = PLANNED.get(key);
+  if (!b) { b = Object.freeze({ man, alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll }) as PlannedBox; PLANNED.set(key, b); }
+  return b;
+};
 
 /**
  * Every manoeuvre sequence of the plane's next plot, told apart by where it ends (hex, heading,

@@ -45,7 +45,7 @@ export interface WayToFly {
   plot: Plot;
 }
 
-/** How many plots of one sequence are tried before it is given up (the marks the rules ask for come first). */
+/** How many plots of one sequence are tried before it is given up (the marks the rules ask for come first; no factor: marks.ts). */
 const MARKINGS_TRIED = 24;
 /** How many sequences of one end are tried for a plot the checker accepts. */
 const SEQUENCES_TRIED = 12;
@@ -67,13 +67,22 @@ export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): Wa
 /** The key of an outcome: end hex, facing and bank. */
 export const outcomeKey = (e: { hex: Hex; facing: number; bank: Bank }): string => `${e.hex.q},${e.hex.r}|${e.facing}|${e.bank}`;
 
+/**
+ * The problems another climb or dive on the same boxes may mend (movement/plan-altitude.ts,
+ * altitude.ts, plan.ts's forced losses): any other problem of a plot is its manoeuvres', which every
+ * marking of the sequence shares.
+ */
+const MARK_PROBLEMS = new Set(['E_ALT_RATE', 'E_CEILING', 'E_CLIMB_AND_DIVE', 'E_GROUND', 'E_LEVEL_OFF', 'E_LOOP_RATE', 'E_PULL_OUT_SD', 'E_PULL_OUT_VD',
+  'E_STEEP_CLIMB_DIVE', 'E_STEEP_CLIMB_MAX', 'E_STEEP_DIVE_CLIMB', 'E_STEEP_TOTAL', 'E_FORCED_LOSS']);
+
 /** The first plot of a sequence the checker accepts, and its plan. */
 function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton): { plot: Plot; plan: FlightPlan } | undefined {
   let tried = 0;
-  for (const m of markings(state, plane, sk)) {
+  for (const m of markings(state, plane, sk, true)) {
     if (++tried > MARKINGS_TRIED) return undefined;
     const r = planTurn(state, plane, m.plot);
     if (r.ok) return { plot: m.plot, plan: r.value };
+    if (r.error.some((p) => !MARK_PROBLEMS.has(p.code))) return undefined;
   }
   return undefined;
 }
