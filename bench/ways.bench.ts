@@ -2,8 +2,8 @@
  * Ways to fly per plane (part of `npm run bench`): how long the plotting aid takes to list every
  * way one plane can fly its next turn (core/plans/ways.ts), over every plane of the sample
  * scenarios at their first turn and two turns on (random legal plots), and the duel's Spitfire at
- * every speed from 2 to 9. Each plane is listed twice, the second time measured. Target (issue
- * "The plotting aid"): p95 <= 100 ms per plane.
+ * every speed from 2 to 9. Each plane is listed once to warm up, then three times, its time the
+ * median of the three. Target (issue "The plotting aid"): p95 <= 100 ms per plane.
  */
 import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -42,13 +42,19 @@ export function runWaysBench(): void {
   }
   const times: number[] = [];
   let ways = 0;
+  // Each plane listed once to warm up, then three times: its time is the median of the three (a
+  // garbage collection falling in one run is not the plane's).
   for (const c of cases) {
-    waysToFly(c.state, c.plane);
-    const t0 = performance.now();
     ways += waysToFly(c.state, c.plane).length;
-    times.push(performance.now() - t0);
+    const runs: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const t0 = performance.now();
+      waysToFly(c.state, c.plane);
+      runs.push(performance.now() - t0);
+    }
+    times.push(runs.sort((a, b) => a - b)[1] as number);
   }
   times.sort((a, b) => a - b);
   const p95 = quantile(times, 0.95);
-  console.log(`ways to fly (every way one plane can fly its next turn; ${cases.length} planes of the sample scenarios, turns 1-3, and the duel's Spitfire at speeds 2-9; ${Math.round(ways / cases.length)} ways a plane on average): p50 ${quantile(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms per plane; target p95 <= 100 ms: ${p95 <= 100 ? 'met' : 'NOT met'}`);
+  console.log(`ways to fly (every way one plane can fly its next turn; ${cases.length} planes of the sample scenarios, turns 1-3, and the duel's Spitfire at speeds 2-9; ${Math.round(ways / cases.length)} ways a plane on average; a plane's time the median of 3 runs): p50 ${quantile(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms per plane; target p95 <= 100 ms: ${p95 <= 100 ? 'met' : 'NOT met'}`);
 }

@@ -88,8 +88,15 @@ function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton): { plot: 
 }
 
 /** Plainer first: no carry, fewer manoeuvres (S and 1 are not), level before steep. */
-const plainness = (sk: Skeleton): number =>
-  (sk.boxes.length > sk.need ? 1000 : 0) + (sk.mode ? 100 : 0) + sk.boxes.filter((b) => b !== 'S' && b !== '1').length;
+function plainness(sk: Skeleton): number {
+  let n = (sk.boxes.length > sk.need ? 1000 : 0) + (sk.mode ? 100 : 0);
+  for (const b of sk.boxes) if (b !== 'S' && b !== '1') n++;
+  return n;
+}
+
+/** Sequences, the plainest first (each one's plainness worked out once). */
+const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
+  sks.map((sk) => ({ sk, n: plainness(sk) })).sort((a, b) => a.n - b.n).map((x) => x.sk);
 
 /**
  * Every way `plane` can fly this turn, one plot per outcome (end hex, facing, bank). A plane that
@@ -113,13 +120,12 @@ export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
     if (!found.has(k)) found.set(k, { end, plot });
   };
   for (const g of groups.values()) {
-    g.sort((a, b) => plainness(a) - plainness(b));
-    for (const sk of g.slice(0, SEQUENCES_TRIED)) {
+    for (const sk of (g.length > 1 ? plainestFirst(g) : g).slice(0, SEQUENCES_TRIED)) {
       const legal = firstLegal(state, plane, sk);
       if (legal) { add(legal.plot, legal.plan); break; }
     }
   }
-  for (const sk of unplaced.sort((a, b) => plainness(a) - plainness(b))) {
+  for (const sk of plainestFirst(unplaced)) {
     const legal = firstLegal(state, plane, sk);
     if (legal) add(legal.plot, legal.plan);
   }
