@@ -49,7 +49,7 @@ function planeText(plane: PlaneState, ways: WayToFly[]): string[] {
   const rows = ways.map((w) => {
     const o = outcomeJson(w);
     const where = o.status === 'exited' ? `${o.hex} off` : o.hex;
-    return `  ${where.padEnd(8)} ${String(o.facing).padStart(2)}  ${o.bank.padEnd(3)} ${feet(o.altitude).padStart(6)} ${String(o.speed).padStart(4)}  ${(o.carry.length ? o.carry.join(' ') : '-').padEnd(8)} ${o.plot}`;
+    return `  ${where.padEnd(8)} ${String(o.facing).padStart(2)}  ${o.bank.padEnd(3)} ${feet(o.altitude).padStart(6)} ${o.speed.toFixed(1).padStart(4)}  ${(o.carry.length ? o.carry.join(' ') : '-').padEnd(8)} ${o.plot}`;
   });
   return [head, '  ends     fc  bk   height  spd  carries  plot', ...rows];
 }
