@@ -38,9 +38,11 @@ describe('acknowledgements that are true', () => {
     const s = startedDuel(t);
     send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
     const r = send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1\nWAIT');
-    expect(r.mails.map((m) => m.kind)).toEqual(['ack', 'answer']);
+    expect(r.mails.map((m) => [m.kind, m.recipient])).toEqual([['ack', BLUE], ['answer', BLUE], ['notice', RED]]);
     const ack = flat(r.mails[0]!.text);
     expect(ack).toContain("Every player's orders are in, but the turn is not resolved yet: blue asked to WAIT: the turn waits for a NOWAIT, or until the game master resolves it");
+    // Red, whose orders were in before, is told what the turn waits for.
+    expect(flat(r.mails[2]!.text)).toContain("Every player's orders for turn 1 are in, but the turn is not resolved yet: blue asked to WAIT: the turn waits for a NOWAIT, or until the game master resolves it");
     expect(ack).not.toMatch(/report follows/);
     expect(game(t).turn).toBe(1);
   });

@@ -43,6 +43,22 @@ describe('orders with a warning', () => {
     expect(turnOf(t)).toBe(2);
   });
 
+  it('tell the players whose orders were in before what the turn waits for, once, by the mail that completes the orders', () => {
+    const t = testReferee();
+    const s = edgeDuel(t);
+    post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
+    const { mails } = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    const told = mails.filter((m) => m.kind === 'notice');
+    expect(told.map((m) => [m.recipient, m.subject])).toEqual([[BLUE, '[duel] Turn 1: every order is in, and the turn waits']]);
+    expect(flat(told[0]!.text)).toContain("Every player's orders for turn 1 are in, but the turn is not resolved yet: red's orders carry a warning: the turn waits for red's CONFIRM or new orders, until Sat 10 Jan 2026 09:30 UTC at the latest.");
+    // New orders from red, still with the warning: blue is not told again.
+    const again = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    expect(again.mails.filter((m) => m.kind === 'notice')).toEqual([]);
+    // Blue's new orders while the turn waits: nothing completes, nobody else is told.
+    const blueAgain = post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
+    expect(blueAgain.mails.filter((m) => m.kind === 'notice')).toEqual([]);
+  });
+
   it('hold it no longer than the confirm time, and not at all once new orders carry no warning', () => {
     const t = testReferee();
     const s = edgeDuel(t);

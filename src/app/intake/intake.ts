@@ -25,6 +25,7 @@ import { preauthLimit, recordPreauth } from '../mail/rate-limits.ts';
 import { replyUnasked, type Inbound } from '../mail/budget.ts';
 import { confirmJoin } from '../setup/signup.ts';
 import { resolveReady } from '../turn/resolve.ts';
+import { tellHeld } from '../turn/held.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 
 export interface IntakeResult {
@@ -208,6 +209,7 @@ export function receive(deps: AppDeps, mail: IncomingMail, key: InboundKey): Int
     for (const g of result.games) {
       const turn = resolveReady(deps, g);
       if (turn !== null) resolved.push({ game: g, turn });
+      else tellHeld(deps, g, result.inboundId);
     }
     return { ...result, resolved };
   });
