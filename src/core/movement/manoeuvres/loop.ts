@@ -49,7 +49,7 @@ export const loop: ManoeuvreFamily = {
     }
     if (ctx.mode !== 'SC' && ctx.mode !== 'SD' && ctx.mode !== 'VD') {
       out.push(problem(ctx, m, 'E_LOOP_STEEP', 'seed 001 rules (5), (6)',
-        `${named(m)}: half loops and Immelmanns are flown only in a steep climb or steep dive turn: write SC (climbing) or SD (diving) at the start of the plot, e.g. ${ctx.plane}: SC ... ${m.boxNos.map((_, i) => (i === m.boxNos.length - 1 ? m.code : 'S')).join(' ')}`));
+        `${named(m)}: half loops and Immelmanns are flown only in a steep climb or steep dive turn: write SC (climbing) or SD (diving) at the start of the plot, e.g. ${ctx.plane}: SC ... ${m.boxNos.map((_, i) => (i === m.boxNos.length - 1 ? m.code : 'S')).join(' ')}${m.code === 'V' ? `. V is a half loop; a vertical dive is written VD at the start of the plot, e.g. ${ctx.plane}: VD 1 1 ...` : ''}`));
     }
     return out;
   },
