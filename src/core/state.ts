@@ -33,6 +33,9 @@ export interface PlannedBox {
   roll: 0 | 1 | 2;
 }
 
+/** A box as the player writes it: a half roll's first hex is an S, its second the HRL or HRR. */
+export const writtenMan = (b: Pick<PlannedBox, 'man' | 'roll'>): Manoeuvre => (b.roll === 1 ? 'S' : b.man);
+
 export interface CarryOver {
   boxes: PlannedBox[];
   /** The steep or vertical mode the manoeuvre was begun in; the next turn flies on in it. */

@@ -17,7 +17,7 @@ import { noShotEvents, watchFireOrders } from './combat/no-shot.ts';
 import { type ImpulseContext, PHASES } from './phases.ts';
 import { DOC_REFS } from './doc-refs.ts';
 import { err, ok, type Problem, type Result } from './result.ts';
-import { cardOf, copyData, type GameState, type PlaneState } from './state.ts';
+import { cardOf, copyData, type GameState, type PlaneState, writtenMan } from './state.ts';
 import { endUnitsTurn } from './units/phase.ts';
 import { torpedoProblems } from './ordnance/torpedoes.ts';
 import { planUnits, type UnitTurnPlan } from './units/plan.ts';
@@ -220,7 +220,7 @@ function endOfTurn(before: GameState, work: GameState, plans: Map<string, Flight
       }
     }
     plane.carry = plane.status === 'flying' ? plan.carry : null;
-    if (plane.carry) events.push({ impulse: 13, phase: 'H' as const, plane: plane.id, type: 'carry', boxes: plane.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) });
+    if (plane.carry) events.push({ impulse: 13, phase: 'H' as const, plane: plane.id, type: 'carry', boxes: plane.carry.boxes.map(writtenMan) });
     plane.last = { mode: plan.mode, climbed: plan.climbed, dived: plan.dived, power: plan.power > 0 };
   }
 }

@@ -15,7 +15,7 @@ import { movementPoints } from '../../core/impulse/schedule.ts';
 import { planeLimits } from '../../core/movement/limits.ts';
 import { ordinal } from '../../core/movement/plan-checks.ts';
 import { firstPhaseHexes } from '../../core/two-phase/initiative.ts';
-import { type GameState, type PlaneState, speedText } from '../../core/state.ts';
+import { type GameState, type PlaneState, speedText, writtenMan } from '../../core/state.ts';
 import { resolveTurn } from '../../core/turn.ts';
 import type { FireOrder, Plot } from '../../orders/index.ts';
 import { type PathMark, PREVIEW_ROWS, renderMap, renderWholeMap, REPORT_ROWS } from '../../report/ascii-map.ts';
@@ -53,7 +53,7 @@ export function situationMap(state: GameState, focus: readonly string[]): string
 }
 
 const carriedText = (p: PlaneState): string =>
-  p.carry ? p.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)).join(' ') : '';
+  p.carry ? p.carry.boxes.map(writtenMan).join(' ') : '';
 
 /**
  * One plane's log sheet: where it is and what it starts the next turn with; without `next` (the

@@ -5,11 +5,9 @@
 import type { GameEvent } from '../events.ts';
 import { hexLabel, toColRow } from '../hex/coords.ts';
 import type { Position } from '../hex/flight.ts';
-import type { GameState, PlaneState } from '../state.ts';
+import { type GameState, type PlaneState, writtenMan } from '../state.ts';
 import { familyOf } from './manoeuvres/registry.ts';
 import type { FlightPlan } from './plan.ts';
-
-const MAN_TEXT = (man: string, roll: number): string => (roll === 1 ? 'S' : man);
 
 export function onMap(state: GameState, p: PlaneState): boolean {
   const { col, row } = toColRow(p.hex);
@@ -26,7 +24,7 @@ export function flyImpulse(state: GameState, plane: PlaneState, plan: FlightPlan
     const id = plane.id;
     const fromAlt = plane.altitude;
     const toAlt = fromAlt + step.box.alt;
-    const man = MAN_TEXT(step.box.man, step.box.roll);
+    const man = writtenMan(step.box);
     let from = hexLabel(pos.hex);
     for (const e of r.entered) {
       const to = hexLabel(e.hex);

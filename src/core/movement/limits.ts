@@ -13,7 +13,7 @@ import { movementPoints, movementRow } from '../impulse/schedule.ts';
 import type { PlotMode } from '../../orders/ast.ts';
 import type { Problem } from '../result.ts';
 import { loadedAgilityLoss, loadedPenaltyApplies, type PilotQuality } from '../pilots/quality.ts';
-import type { LastTurn, PlaneState } from '../state.ts';
+import { type LastTurn, type PlaneState, writtenMan } from '../state.ts';
 import { halfShallowDive, lastTurnDemand, normalDiveMax, steepTotal } from './altitude.ts';
 import { familyOf } from './manoeuvres/registry.ts';
 import { bandAt, bankMode, effectiveBand, perImpulseShare, powerAvailable, type SpeedRange, speedRange, turnMode, type TurnModeContext } from './performance.ts';
@@ -118,7 +118,7 @@ export function planeLimits(card: AircraftCard, plane: PlaneState): PlaneLimits 
 
   const obligations: Obligation[] = [];
   if (carried.length) {
-    obligations.push({ kind: 'carried', boxes: carried.map((b) => (b.roll === 1 ? 'S' : b.man)), mode, fills, runsOn: carried.length - fills });
+    obligations.push({ kind: 'carried', boxes: carried.map(writtenMan), mode, fills, runsOn: carried.length - fills });
   }
   if (demand?.after === 'SC') obligations.push({ kind: 'level-off', rule: demand.rule });
   else if (demand) obligations.push({ kind: 'pull-out', rule: demand.rule, after: demand.after, minDive: demand.minDive });

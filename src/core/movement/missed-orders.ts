@@ -17,7 +17,7 @@ import { enginesWorking, bandCondition } from '../damage/state.ts';
 import type { Box, Plot } from '../../orders/ast.ts';
 import { formatBox } from '../../orders/box.ts';
 import type { Problem } from '../result.ts';
-import { cardOf, type GameState, type PlaneState } from '../state.ts';
+import { cardOf, type GameState, type PlaneState, writtenMan } from '../state.ts';
 import { lastTurnDemand } from './altitude.ts';
 import { defaultPlot } from './default-plot.ts';
 import { effectiveBand } from './performance.ts';
@@ -85,7 +85,7 @@ export function missedOrders(state: GameState, plane: PlaneState): MissedOrders 
 /** What a plane flies, in the order language: `S TR carried over, then 1 1 1`, `SD 1`. */
 function flownWords(plane: PlaneState, plot: Plot): string {
   const own = [...(plot.mode && !plane.carry?.mode ? [plot.mode] : []), ...plot.boxes.map(formatBox)].join(' ');
-  const carried = plane.carry?.boxes.map((b) => formatBox({ man: b.roll === 1 ? 'S' : b.man, alt: b.alt, power: b.power, brake: b.brake })).join(' ');
+  const carried = plane.carry?.boxes.map((b) => formatBox({ man: writtenMan(b), alt: b.alt, power: b.power, brake: b.brake })).join(' ');
   if (!carried) return own;
   const head = `${plane.carry?.mode ? `${plane.carry.mode} ` : ''}${carried} carried over`;
   return own ? `${head}, then ${own}` : head;

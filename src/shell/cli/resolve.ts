@@ -12,7 +12,7 @@ import { basename } from 'node:path';
 import { createGame } from '../../core/scenario.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import { hexLabel } from '../../core/hex/coords.ts';
-import type { GameState, PlaneState } from '../../core/state.ts';
+import { type GameState, type PlaneState, writtenMan } from '../../core/state.ts';
 import { resolveTurn, type TurnOrders } from '../../core/turn.ts';
 import type { Envelope } from '../../orders/ast.ts';
 import { renderMap } from '../../report/ascii-map.ts';
@@ -68,7 +68,7 @@ export function resolveJson(scenarioName: string, seed: string, before: GameStat
       const end = after.planes.find((q) => q.id === p.id) as PlaneState;
       return {
         id: p.id, side: p.side, type: p.type, initial: planeSnapshot(p), final: planeSnapshot(end),
-        carry: end.carry ? end.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) : [],
+        carry: end.carry ? end.carry.boxes.map(writtenMan) : [],
       };
     }),
     ...(before.units?.length ? {
