@@ -5,7 +5,7 @@
  */
 import type { Bank } from '../bank.ts';
 import { bankIs, bankSide, isUpward } from '../bank.ts';
-import { movementPoints } from '../impulse/schedule.ts';
+import { isSkippedInSteep, movementPoints } from '../impulse/schedule.ts';
 import type { Box, Plot, PlotMode } from '../../orders/ast.ts';
 import { DOC_REFS, type DocRef } from '../doc-refs.ts';
 import { err, ok, type Problem, type Result } from '../result.ts';
@@ -221,7 +221,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   problems.push(...checkAltitudes({ plane, card, band, n, mode, carryMode, turnBoxes, boxNos, overflow, mans, planned, points }));
 
   // Movement of each box: steep skips (rules (18), (19)), the single hex of a vertical dive (20).
-  const moves = turnBoxes.map((_, i) => !((mode === 'SC' || mode === 'SD') && (i + 1) % 3 === 0));
+  const moves = turnBoxes.map((_, i) => !((mode === 'SC' || mode === 'SD') && isSkippedInSteep(i + 1)));
   turnBoxes.forEach((b, i) => {
     if (!moves[i] && boxNos[i] && (b.roll > 0 || ['SL', 'SR', 'SLTR', 'SRTL'].includes(b.man))) {
       P('E_STEEP_SKIP', 'seed 001 rules (18), (19)', `every third movement point of a steep ${mode === 'SC' ? 'climb' : 'dive'} (the ${ordinal(i + 1)} of this turn) is flown ${mode === 'SC' ? 'upward' : 'downward'} in the same hex, so a slip or half roll cannot be flown there: move it to another box`, boxNos[i]);

@@ -5,19 +5,13 @@
  * at most half the ENGINE in clock points of turn; never two turns in a row).
  */
 import type { QuickStep } from '../../orders/ast.ts';
-import { type Hex, toColRow } from '../hex/coords.ts';
-import { checkQuickMove, flyMove, quickLimits } from '../quick/rules.ts';
+import type { Hex } from '../hex/coords.ts';
+import { checkQuickMove, flyMove, onQuickMap, quickLimits, quickSpeed } from '../quick/rules.ts';
 import type { QuickPlane, QuickState } from '../quick/types.ts';
 
 export interface QuickWay {
   steps: QuickStep[];
   end: { hex: Hex; facing: number; speed: number; exited: boolean };
-}
-
-/** Whether a hex is on the map: a move that ends off it takes the aircraft out of the fight (rules.ts flyQuick). */
-function onQuickMap(state: QuickState, hex: Hex): boolean {
-  const { col, row } = toColRow(hex);
-  return col >= 1 && row >= 1 && col <= state.map.width && row <= state.map.height;
 }
 
 /** Every legal move of `p`, one a distinct end (hex, facing, SPEED), the fewest turns first. */
@@ -43,7 +37,7 @@ export function quickWays(state: QuickState, p: QuickPlane): QuickWay[] {
   for (const steps of moves.sort((a, b) => turnsIn(a) - turnsIn(b))) {
     if (checkQuickMove(state, p, steps).length) continue;
     const end = flyMove(p, steps).end;
-    const speed = steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 1), 0);
+    const speed = quickSpeed(steps);
     const key = `${end.hex.q},${end.hex.r}|${end.facing}|${speed}`;
     if (out.has(key)) continue;
     out.set(key, { steps, end: { hex: end.hex, facing: end.facing, speed, exited: !onQuickMap(state, end.hex) } });

@@ -4,13 +4,13 @@
  * (1)-(11), (20), (26)-(28): turn modes, banks, what a vertical dive allows), in each mode the
  * turn may be flown in (level, SC, SD, VD; a carried-over steep mode binds the turn). A manoeuvre
  * is S boxes and the box that completes it ("S S TR"); the last may run on into the next turn
- * (seed 000 X.B.5), at its shortest. Sequences that reach the same place in the same state are
- * followed once: what comes after cannot tell them apart.
+ * (seed 000 X.B.5), at its shortest. Sequences that reach the same place, heading and bank with
+ * the same last manoeuvre and forced losses are followed once: what may follow depends on those.
  */
 import { type Bank, bankSide, isUpward } from '../bank.ts';
 import { fliesLoaded, bandCondition } from '../damage/state.ts';
 import type { Position } from '../hex/flight.ts';
-import { movementPoints } from '../impulse/schedule.ts';
+import { isSkippedInSteep, movementPoints } from '../impulse/schedule.ts';
 import type { Manoeuvre, PlotMode } from '../../orders/ast.ts';
 import type { ManoeuvreInstance, PlanContext } from '../movement/manoeuvres/family.ts';
 import { familyOf } from '../movement/manoeuvres/registry.ts';
@@ -86,9 +86,11 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
     || (m === 'VD' && !demand?.noDive && !verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id).length)) as (PlotMode | null)[];
   for (const mode of modes) {
     const ctx: PlanContext = { plane: plane.id, card, band, tm: { card, band, speed: plane.speed, loaded: fliesLoaded(plane) }, mode };
-    // Whether the plot's box j enters a hex: every third movement point of a steep climb or dive
-    // is flown in place (rules (18), (19)); a vertical dive's single hex is placed by the checker.
-    const moves = (j: number): boolean => mode !== 'VD' && !((mode === 'SC' || mode === 'SD') && (inCarry + j + 1) % 3 === 0);
+    // Whether the turn's box i (the carried ones first) enters a hex: every third movement point of
+    // a steep climb or dive is flown in place (rules (18), (19)); a vertical dive's single hex is
+    // placed by the checker. `moves` counts the plot's own boxes.
+    const movesAt = (i: number): boolean => mode !== 'VD' && !((mode === 'SC' || mode === 'SD') && isSkippedInSteep(i + 1));
+    const moves = (j: number): boolean => movesAt(inCarry + j);
     // A manoeuvre's own check depends on its code, length, the bank it starts in and the manoeuvre
     // before it (its box numbers only word the messages): each is asked once.
     // So are the bank it leaves and whether it forces a 100-ft loss (index: the bank's number + 1,
@@ -115,20 +117,20 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
     };
     const seenAt: Set<string | number>[] = [];
     // The boxes carried over from last turn are flown first (seed 000 X.B.5), in their own mode.
+    // For a vertical dive: the last box of the turn that changes bank, and the first manoeuvre.
+    let lastBank = -1;
+    let firstMan = '';
     let pos0: Position = { hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight };
     let bankFlown = plane.bank;
     carried.slice(0, inCarry).forEach((b, i) => {
-      const r = familyOf(b.man).fly(pos0, bankFlown, b, mode === 'VD' ? false : !((mode === 'SC' || mode === 'SD') && (i + 1) % 3 === 0), mode);
+      const r = familyOf(b.man).fly(pos0, bankFlown, b, movesAt(i), mode);
       pos0 = r.pos;
       bankFlown = r.bank;
+      if (bankSide(b.man as Bank)) lastBank = i;
     });
     // The sequence so far, one stack for the whole search (copied only into a finished skeleton).
     const boxes: Manoeuvre[] = [];
     const forced: boolean[] = [];
-    // For a vertical dive: the last box of the turn that changes bank, and the first manoeuvre.
-    let lastBank = -1;
-    carried.slice(0, inCarry).forEach((b, i) => { if (bankSide(b.man as Bank)) lastBank = i; });
-    let firstMan = '';
     let forcedCount = 0;
     const S_BOX = planned('S');
     // A plane that leaves the map is flown no further (fly.ts): its end is the box that took it off,
@@ -211,8 +213,8 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
           if (!runOn && !leaves) b = bankAfter(k, code, length, bank, prev);
           const forcedHere = mode !== 'SD' && mode !== 'VD' && forcesLoss(k, code, length, bank, prev);
           const mark = forced.length;
-          for (let k = 0; k < length; k++) boxes.push(k === length - 1 ? code : 'S');
-          for (let k = first; k < Math.min(last + 1, need); k++) forced.push(k === last && forcedHere);
+          for (let j = 0; j < length; j++) boxes.push(j === length - 1 ? code : 'S');
+          for (let j = first; j < Math.min(last + 1, need); j++) forced.push(j === last && forcedHere);
           if (forcedHere && last < need) forcedCount++;
           const lastBankBefore = lastBank;
           const firstManBefore = firstMan;

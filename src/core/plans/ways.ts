@@ -20,7 +20,7 @@ import type { Manoeuvre, Plot, PlotMode } from '../../orders/ast.ts';
 import { newSpeed } from '../movement/bookkeeping.ts';
 import { flyImpulse } from '../movement/fly.ts';
 import { type FlightPlan, planTurn } from '../movement/plan.ts';
-import { cardOf, copyData, type GameState, type PlaneState } from '../state.ts';
+import { cardOf, copyData, type GameState, type PlaneState, writtenMan } from '../state.ts';
 import type { GameEvent } from '../events.ts';
 import { markings } from './marks.ts';
 import { type Skeleton, skeletons } from './skeletons.ts';
@@ -45,7 +45,7 @@ export interface WayToFly {
   plot: Plot;
 }
 
-/** How many plots of one sequence are tried before it is given up (the marks the rules ask for come first; no factor: marks.ts). */
+/** How many plots of one sequence are tried before it is given up (the marks the rules ask for come first: marks.ts). */
 const MARKINGS_TRIED = 24;
 /** How many sequences of one end are tried for a plot the checker accepts. */
 const SEQUENCES_TRIED = 12;
@@ -58,7 +58,7 @@ export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): Wa
   const speed = newSpeed(cardOf(state, plane), plane, plan, copy.altitude).to;
   return {
     hex: copy.hex, facing: copy.facing, altitude: copy.altitude, speed, bank: copy.bank,
-    carry: plan.carry ? plan.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)) : [],
+    carry: plan.carry ? plan.carry.boxes.map(writtenMan) : [],
     carryMode: plan.carry?.mode ?? null,
     status: copy.status,
   };
@@ -78,25 +78,25 @@ const MARK_PROBLEMS = new Set(['E_ALT_RATE', 'E_CEILING', 'E_CLIMB_AND_DIVE', 'E
 /** The first plot of a sequence the checker accepts, and its plan. */
 function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton): { plot: Plot; plan: FlightPlan } | undefined {
   let tried = 0;
-  for (const m of markings(state, plane, sk, true)) {
+  for (const plot of markings(state, plane, sk)) {
     if (++tried > MARKINGS_TRIED) return undefined;
-    const r = planTurn(state, plane, m.plot);
-    if (r.ok) return { plot: m.plot, plan: r.value };
+    const r = planTurn(state, plane, plot);
+    if (r.ok) return { plot, plan: r.value };
     if (r.error.some((p) => !MARK_PROBLEMS.has(p.code))) return undefined;
   }
   return undefined;
 }
 
-/** Plainer first: no carry, fewer manoeuvres (S and 1 are not), level before steep. */
-function plainness(sk: Skeleton): number {
-  let n = (sk.boxes.length > sk.need ? 1000 : 0) + (sk.mode ? 100 : 0);
-  for (const b of sk.boxes) if (b !== 'S' && b !== '1') n++;
+/** How plain a plot is, plainer first: no carry, level before steep, the fewest manoeuvres (S and 1 are not). */
+function plainness(mans: Iterable<Manoeuvre>, carries: boolean, mode: PlotMode | null | undefined): number {
+  let n = (carries ? 1000 : 0) + (mode ? 100 : 0);
+  for (const m of mans) if (m !== 'S' && m !== '1') n++;
   return n;
 }
 
 /** Sequences, the plainest first (each one's plainness worked out once). */
 const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
-  sks.map((sk) => ({ sk, n: plainness(sk) })).sort((a, b) => a.n - b.n).map((x) => x.sk);
+  sks.map((sk) => ({ sk, n: plainness(sk.boxes, sk.boxes.length > sk.need, sk.mode) })).sort((a, b) => a.n - b.n).map((x) => x.sk);
 
 /**
  * Every way `plane` can fly this turn, one plot per outcome (end hex, facing, bank). A plane that
@@ -132,10 +132,6 @@ export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
   return order(plane, [...found.values()]);
 }
 
-/** How plain a plot is, plainer first: no carry, level, the fewest manoeuvres (S and 1 are not). */
-const plotPlainness = (w: WayToFly): number =>
-  (w.end.carry.length ? 1000 : 0) + (w.plot.mode ? 100 : 0) + w.plot.boxes.filter((b) => b.man !== 'S' && b.man !== '1').length;
-
 /**
  * The ways in a reading order: by the heading they end on (straight on first, then turning away
  * further, right before left), then the bank, then the plainest plot first, then where they end.
@@ -143,6 +139,8 @@ const plotPlainness = (w: WayToFly): number =>
 function order(plane: PlaneState, ways: WayToFly[]): WayToFly[] {
   const turn = (w: WayToFly): number => { const d = (((w.end.facing - plane.facing) % 12) + 12) % 12; return d <= 6 ? d * 2 : (12 - d) * 2 - 1; };
   const banks: Bank[] = ['N', 'RB', 'LB', 'IR', 'IL', 'INV'];
-  return ways.sort((a, b) => turn(a) - turn(b) || banks.indexOf(a.end.bank) - banks.indexOf(b.end.bank)
-    || plotPlainness(a) - plotPlainness(b) || a.end.hex.q - b.end.hex.q || a.end.hex.r - b.end.hex.r);
+  return ways
+    .map((w) => ({ w, turn: turn(w), bank: banks.indexOf(w.end.bank), plain: plainness(w.plot.boxes.map((b) => b.man), w.end.carry.length > 0, w.plot.mode) }))
+    .sort((a, b) => a.turn - b.turn || a.bank - b.bank || a.plain - b.plain || a.w.end.hex.q - b.w.end.hex.q || a.w.end.hex.r - b.w.end.hex.r)
+    .map((x) => x.w);
 }

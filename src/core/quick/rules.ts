@@ -55,8 +55,9 @@ export function checkQuickMove(state: QuickState, p: QuickPlane, steps: readonly
   return out;
 }
 
-const onMap = (s: QuickState, p: QuickPlane): boolean => {
-  const { col, row } = toColRow(p.hex);
+/** Whether a hex is on the map: a move that ends off it takes the aircraft out of the fight (flyQuick). */
+export const onQuickMap = (s: QuickState, hex: Hex): boolean => {
+  const { col, row } = toColRow(hex);
   return col >= 1 && row >= 1 && col <= s.map.width && row <= s.map.height;
 };
 
@@ -88,7 +89,7 @@ export function flyQuick(state: QuickState, orders: QuickOrders): { state: Quick
     const from = hexLabel(p.hex);
     Object.assign(p, flyMove(p, steps).end, { speed: quickSpeed(steps) });
     events.push({ type: 'move', plane: p.id, from, to: hexLabel(p.hex), facing: p.facing, speed: p.speed });
-    if (!onMap(work, p)) { p.status = 'exited'; events.push({ type: 'exit', plane: p.id, hex: hexLabel(p.hex) }); }
+    if (!onQuickMap(work, p.hex)) { p.status = 'exited'; events.push({ type: 'exit', plane: p.id, hex: hexLabel(p.hex) }); }
   }
   return { state: work, events };
 }
