@@ -85,35 +85,30 @@ const forcedIn = (plan: FlightPlan | undefined, impulse: number): number =>
   plan ? plan.steps.reduce((s, st) => s + (st.impulse === impulse ? st.box.forced : 0), 0) : 0;
 
 /**
- * Whether no plane has anything to do in this fire phase: each one flying has no FIRE order, or
- * holds every gun with no rocket to fire and no order to explain (the loop below skips such a
- * plane at once). Fills the memo's held groups as the loop would.
+ * A plane's FIRE orders and the gun groups they hold (kept in the memo), or undefined when the
+ * plane has nothing to do in the phase: no FIRE order, or every gun held with no rocket to fire
+ * and no order to explain.
  */
-function nothingToFire(ctx: FirePhaseContext, memo: FireMemo): boolean {
-  const { state } = ctx;
-  for (const plane of state.planes) {
-    if (plane.status !== 'flying' || plane.ground || (ctx.firers && !ctx.firers.includes(plane.id))) continue;
-    const orders = memo.byPlane.get(plane.id.toUpperCase());
-    if (!orders?.length) continue;
-    const full = cardOf(state, plane);
-    let held = memo.held.get(plane.id);
-    if (!held) { held = heldGroups(full, orders); memo.held.set(plane.id, held); }
-    if (plane.rockets === 'carried' || (ctx.noShot && watching(ctx.noShot, plane.id))) return false;
-    for (const g of full.guns) if (!held.has(g.id)) return false;
-  }
-  return true;
+function firerOrders(ctx: FirePhaseContext, memo: FireMemo, plane: PlaneState): { orders: FireOrder[]; full: AircraftCard; held: Set<string> } | undefined {
+  const orders = memo.byPlane.get(plane.id.toUpperCase());
+  if (!orders?.length) return undefined;
+  const full = cardOf(ctx.state, plane);
+  const held = memo.held.get(plane.id) ?? heldGroups(full, orders);
+  memo.held.set(plane.id, held);
+  if (plane.rockets !== 'carried' && full.guns.every((g) => held.has(g.id)) && !(ctx.noShot && watching(ctx.noShot, plane.id))) return undefined;
+  return { orders, full, held };
 }
 
 export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const memo = ctx.fireMemo ?? fireMemo(ctx.fire);
-  if (nothingToFire(ctx, memo)) return [];
+  // No plane with anything to do: nothing to set up.
+  if (!ctx.state.planes.some((p) => p.status === 'flying' && !p.ground && (!ctx.firers || ctx.firers.includes(p.id)) && firerOrders(ctx, memo, p))) return [];
   const { state, impulse } = ctx;
   const card = (p: PlaneState): AircraftCard => cardOf(state, p);
   // Planes on the ground neither fire nor are fired at by planes (docs/ground.md).
   const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
   const firing = ctx.firers ? ctx.firers.flatMap((id) => flying.filter((p) => p.id === id)) : flying;
   const allowed = (t: { id: string }): boolean => !ctx.targetOnly || t.id === ctx.targetOnly;
-  const ordersBy = memo.byPlane;
   const model = combatModel(state.options.combat);
   const thrown: ThrownShot[] = [];
   const rockets: RocketAttack[] = [];
@@ -129,13 +124,9 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     return list;
   };
   for (const plane of firing) {
-    const orders = ordersBy.get(plane.id.toUpperCase());
-    if (!orders?.length) continue;
-    const full = card(plane);
-    const held = memo.held.get(plane.id) ?? heldGroups(full, orders);
-    memo.held.set(plane.id, held);
-    // Every gun held and no rocket to fire, nothing to explain: nothing to work out.
-    if (plane.rockets !== 'carried' && full.guns.every((g) => held.has(g.id)) && !(ctx.noShot && watching(ctx.noShot, plane.id))) continue;
+    const firer = firerOrders(ctx, memo, plane);
+    if (!firer) continue;
+    const { orders, full, held } = firer;
     const plan = ctx.plans.get(plane.id);
     let fired = ctx.fired.get(plane.id);
     if (!fired) { fired = new Set(); ctx.fired.set(plane.id, fired); }
