@@ -190,8 +190,6 @@ export const CARDS_MARK = '"aircraft":"@game"';
 
 export interface TurnRepo {
   get(gameId: string, turn: number): TurnRow | undefined;
-  /** When the turn was resolved (null while open), without reading its state; undefined: no such turn. */
-  resolvedAt(gameId: string, turn: number): number | null | undefined;
   /** The state of a turn as stored (its JSON text), for comparing without reading it. */
   stateText(gameId: string, turn: number): string | undefined;
   /**

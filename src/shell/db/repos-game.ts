@@ -88,7 +88,6 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
-
 /** How many states read lately the store keeps parsed, by game and turn. */
 const STATE_CACHE_SIZE = 256;
 
@@ -144,7 +143,6 @@ export function turnRepo(db: Database.Database): TurnRepo {
   const get = db.prepare('SELECT state, opened_at, resolved_at FROM turns WHERE game_id = ? AND turn = ?');
   const stateText = db.prepare('SELECT state FROM turns WHERE game_id = ? AND turn = ?').pluck();
   const stateTexts = db.prepare('SELECT turn, state FROM turns WHERE game_id = ? AND turn BETWEEN ? AND ?').raw();
-  const resolvedAt = db.prepare('SELECT resolved_at FROM turns WHERE game_id = ? AND turn = ?');
   const insert = db.prepare('INSERT INTO turns (game_id, turn, state, opened_at) VALUES (?, ?, ?, ?)');
   const resolved = db.prepare('UPDATE turns SET resolved_at = ? WHERE game_id = ? AND turn = ?');
   return {
@@ -157,7 +155,6 @@ export function turnRepo(db: Database.Database): TurnRepo {
       };
       return row;
     },
-    resolvedAt: (gameId, turn) => (resolvedAt.get(gameId, turn) as { resolved_at: number | null } | undefined)?.resolved_at,
     stateText: (gameId, turn) => { const t = stateText.get(gameId, turn) as string | undefined; return t === undefined ? t : whole(gameId, t); },
     keptStateTexts: (gameId, from, to) => ({ cards: cardsOf(gameId), texts: new Map(stateTexts.all(gameId, from, to) as [number, string][]) }),
     insert: (gameId, turn, state, openedAt) => { insert.run(gameId, turn, lean(gameId, state), openedAt); },
@@ -172,18 +169,14 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
   // By turn, then by player, then by submission, as the index orders_turn reads them (the order a
   // turn's orders are merged in): a player's latest accepted orders of a turn are the last row of
   // his run; the rows before it are passed over unparsed.
-  const acceptedOf = db.prepare(`SELECT id, game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings, confirmed_at
+  // The columns an OrdersRow is read from, in the order `of` takes them.
+  const COLUMNS = 'id, game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings, confirmed_at';
+  const acceptedOf = db.prepare(`SELECT ${COLUMNS}
     FROM orders WHERE game_id = ? AND turn BETWEEN ? AND ? AND accepted = 1 ORDER BY turn, player_id, id`).raw();
-  const history = db.prepare('SELECT * FROM orders WHERE game_id = ? AND player_id = ? AND turn = ? ORDER BY id');
+  const history = db.prepare(`SELECT ${COLUMNS} FROM orders WHERE game_id = ? AND player_id = ? AND turn = ? ORDER BY id`).raw();
   // Most orders have no problem and no warning: '[]' is read without the parser.
   const list = (v: unknown): string[] => (v === '[]' ? [] : JSON.parse(v as string) as string[]);
-  const of = (r: Row): OrdersRow => ({
-    id: r.id as number, gameId: r.game_id as string, playerId: r.player_id as string, turn: r.turn as number,
-    inboundId: (r.inbound_id as number | null) ?? null, submittedAt: r.submitted_at as number, accepted: r.accepted === 1,
-    canonical: r.canonical as string, orders: JSON.parse(r.orders as string) as TurnOrders, problems: list(r.problems),
-    warnings: list(r.warnings), confirmedAt: (r.confirmed_at as number | null) ?? null,
-  });
-  const ofRaw = (r: unknown[]): OrdersRow => ({
+  const of = (r: unknown[]): OrdersRow => ({
     id: r[0] as number, gameId: r[1] as string, playerId: r[2] as string, turn: r[3] as number, inboundId: (r[4] as number | null) ?? null,
     submittedAt: r[5] as number, accepted: r[6] === 1, canonical: r[7] as string, orders: JSON.parse(r[8] as string) as TurnOrders,
     problems: list(r[9]), warnings: list(r[10]), confirmedAt: (r[11] as number | null) ?? null,
@@ -198,7 +191,7 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
       const turn = r[3] as number;
       let m = out.get(turn);
       if (!m) { m = new Map(); out.set(turn, m); }
-      m.set(r[2] as string, ofRaw(r));
+      m.set(r[2] as string, of(r));
     }
     return out;
   };
@@ -209,7 +202,7 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
     confirm: (id, at) => { confirm.run(at, id); },
     latestAccepted: (gameId, turn) => latestAcceptedOf(gameId, turn, turn).get(turn) ?? new Map<string, OrdersRow>(),
     latestAcceptedOf,
-    history: (gameId, playerId, turn) => (history.all(gameId, playerId, turn) as Row[]).map(of),
+    history: (gameId, playerId, turn) => (history.all(gameId, playerId, turn) as unknown[][]).map(of),
   };
 }
 
