@@ -94,6 +94,15 @@ export interface Command {
   line: number;
 }
 
+/** `R1 PLAN C`: the plot of plan C of the plane's menu in the mail for this turn, in place of a plot (orders/pick.ts). */
+export interface PlanPick {
+  plane: string;
+  /** A to H. */
+  letter: string;
+  /** 1-based line it was written on. */
+  line: number;
+}
+
 /** A quick-game move line: the aircraft and its steps (orders/quick.ts). */
 export interface QuickMove { plane: string; steps: QuickStep[] }
 
@@ -116,6 +125,8 @@ export interface Envelope {
    */
   quick?: QuickMove[];
   plots: Plot[];
+  /** Plans picked from the mail's menu (`R1 PLAN C`); present only when there are any. */
+  picks?: PlanPick[];
   fire: FireOrder[];
   /** Orders of trucks, tanks and ships (MOVE lines); present only when there are any. */
   moves?: MoveOrder[];

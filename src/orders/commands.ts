@@ -62,7 +62,7 @@ export const GM_COMMANDS: CommandTable = {
 };
 
 /** Words that start other kinds of lines; a command of that name could never be reached. */
-export const KEYWORDS: ReadonlySet<string> = new Set(['PLOT', 'FIRE', 'HOLD', 'MOVE', 'TURN', 'INITIATIVE']);
+export const KEYWORDS: ReadonlySet<string> = new Set(['PLOT', 'PLAN', 'FIRE', 'HOLD', 'MOVE', 'TURN', 'INITIATIVE']);
 
 /** The built-in table with the caller's additions (names in upper case; keywords left out). */
 export function commandTable(extra?: Record<string, CommandSpec>): CommandTable {

@@ -12,6 +12,7 @@ import { formatQuickMoves, parseQuickMoves } from './quick.ts';
 import { ErrorSink, LIMITS } from './errors.ts';
 import { formatFireOrder, readFireOrder } from './fire.ts';
 import { formatMoveOrder, readMoveOrder } from './move.ts';
+import { formatPick, isPick, readPick } from './pick.ts';
 import { END_RE, formatHeader, HEADER_RE, readHeader } from './header.ts';
 import { addPlotTokens, finishPlot, firstBoxWords, formatPlot, PLANE_ID, plotHead, startPlot, startsWithBox, type PlotDraft } from './plot.ts';
 import { cleanLine, colAt, commentStart, splitLines, tokenize, tooManyBytes, type CleanLine, type Token } from './text.ts';
@@ -113,6 +114,21 @@ function readQuickLine(open: Open, head: { plane: Token; rest: Token[] }, line: 
   open.env.quick = [...(open.env.quick ?? []), { plane, steps: r.value }];
 }
 
+/** `R1 PLAN C` (orders/pick.ts): in place of the plane's plot, so one plot or pick a plane. */
+function readPickLine(open: Open, tokens: readonly Token[], line: number, sink: ErrorSink): void {
+  const first = tokens[0] as Token;
+  if (++open.plotCount > LIMITS.maxPlots) {
+    if (open.plotCount === LIMITS.maxPlots + 1) sink.add('E_TOO_MANY_PLOTS', { line, column: first.col }, {});
+    return;
+  }
+  const pick = readPick(tokens, line, sink);
+  if (!pick) return;
+  const earlier = open.planes.get(pick.plane);
+  if (earlier !== undefined) { sink.add('E_DUPLICATE_PLOT', { line, column: first.col }, { plane: pick.plane, first: earlier }); return; }
+  open.planes.set(pick.plane, line);
+  open.env.picks = [...(open.env.picks ?? []), pick];
+}
+
 /** `INITIATIVE FIRST|LAST` (two-phase games, seed 003). */
 function readInitiative(open: Open, tokens: readonly Token[], line: number, sink: ErrorSink): void {
   const w = tokens[1];
@@ -138,6 +154,11 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   const head = plotHead({ ...clean, text: clean.text.slice(0, end) }, tokens);
   if (open.skipPlot && !head && startsWithBox(tokens)) return; // a plot past the limit goes on
   open.skipPlot = false;
+  if (isPick(tokens)) {
+    endPlot(open, sink);
+    readPickLine(open, tokens, line, sink);
+    return;
+  }
   if (head && open.quick) {
     readQuickLine(open, head, line, sink);
     return;
@@ -303,7 +324,7 @@ export interface FormatOptions {
   unread?: string;
 }
 
-/** Canonical envelopes: header, TURN, INITIATIVE, plots, fire orders, MOVE orders, commands, #END. */
+/** Canonical envelopes: header, TURN, INITIATIVE, plots, picked plans, quick moves, fire orders, MOVE orders, commands, #END. */
 export function formatOrders(envelopes: readonly Envelope[], options: FormatOptions = {}): string {
   const out: string[] = [];
   const padTo = (line: number): void => {
@@ -316,6 +337,7 @@ export function formatOrders(envelopes: readonly Envelope[], options: FormatOpti
     if (e.turn !== undefined) out.push(`TURN ${e.turn}`);
     if (e.initiative) out.push(`INITIATIVE ${e.initiative.toUpperCase()}`);
     for (const p of e.plots) out.push(formatPlot(p));
+    for (const p of e.picks ?? []) out.push(formatPick(p));
     for (const q of e.quick ?? []) out.push(`${q.plane}: ${formatQuickMoves(q.steps)}`);
     for (const f of e.fire) out.push(formatFireOrder(f));
     for (const m of e.moves ?? []) out.push(formatMoveOrder(m));

@@ -83,6 +83,9 @@ export const ORDER_ERRORS = {
   E_EMPTY_PLOT: (a: { plane: string }) => `the plot for ${a.plane} has no boxes; write one box per active impulse, e.g. ${a.plane}: S S TR`,
   E_TOO_MANY_BOXES: (a: { plane: string }) => `the plot for ${a.plane} has more than ${LIMITS.maxBoxes} boxes, the most a plot may have; write one box per hex the plane enters this turn`,
   E_DUPLICATE_PLOT: (a: { plane: string; first: number }) => `${a.plane} is already plotted on line ${a.first}; write one plot per plane (it may go on over several lines)`,
+  E_BAD_PLAN: (a: { plane: string; word: string }) => (a.plane
+    ? `${a.word ? `'${a.word}': ` : ''}PLAN needs the letter of one plan of ${a.plane}'s menu (WAYS TO FLY in your latest report), A to H, e.g. ${a.plane} PLAN A`
+    : 'PLAN needs a plane and the letter of one plan of its menu (WAYS TO FLY in your latest report), e.g. A1 PLAN A'),
   E_TWO_MODES: (a: { word: string; first: string }) => `'${a.word}' after '${a.first}': a plot has at most one of SC, SD, VD (or STEEP); keep the one you mean`,
   E_REPEATED_MARK: (a: { word: string }) => `'${a.word}' is written twice in this plot; write it once, at the start`,
   E_STEEP_UNCLEAR: (a: { which: 'neither' | 'both' }) => a.which === 'both'

@@ -20,6 +20,7 @@ export { parseOrders, formatOrders, type ParseOptions, type FormatOptions } from
 export { parseBox, formatBox } from './box.ts';
 export { parsePlot, formatPlot } from './plot.ts';
 export { parseFireOrder, formatFireOrder, TARGET_WORDS } from './fire.ts';
+export { parsePick, formatPick, PLAN_LETTERS } from './pick.ts';
 export { parseMoveOrder, formatMoveOrder, MAX_MOVE_STEPS } from './move.ts';
 export { formatCommand, parseCommand, GM_COMMANDS, GM_PLAYER, PLAYER_COMMANDS, KEYWORDS, type CommandSpec } from './commands.ts';
 export { formatHeader } from './header.ts';

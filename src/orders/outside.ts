@@ -5,18 +5,20 @@
  * silence: the parser lists them and the referee names them (or asks, when the only envelope is an
  * unchanged copy of a template it sent). A line counts when it starts at the left margin (the
  * referee's own mails indent their examples), is not quoted, and reads as a whole as a plot line
- * (`ID: boxes`, a quick-game move too), a FIRE or HOLD order or a MOVE line.
+ * (`ID: boxes`, a quick-game move too), a plan picked by letter (`R1 PLAN C`), a FIRE or HOLD
+ * order or a MOVE line.
  */
 import type { OutsideLine } from './ast.ts';
 import { LIMITS } from './errors.ts';
 import { parseFireOrder } from './fire.ts';
 import { parseMoveOrder } from './move.ts';
+import { parsePick } from './pick.ts';
 import { parsePlot } from './plot.ts';
 import { parseQuickMoves } from './quick.ts';
 import { cleanLine } from './text.ts';
 
-/** Cheap first look: a plane id and a colon, or a FIRE, HOLD or MOVE verb, at the left margin. */
-const SHAPE = /^(?:[A-Za-z][A-Za-z0-9]{0,7}[ \t]*:[ \t]*\S|(?:FIRE|HOLD|MOVE)[ \t]+\S)/i;
+/** Cheap first look: a plane id and a colon, a plane id and PLAN, or a FIRE, HOLD, MOVE or PLAN verb, at the left margin. */
+const SHAPE = /^(?:[A-Za-z][A-Za-z0-9]{0,7}[ \t]*:[ \t]*\S|[A-Za-z][A-Za-z0-9]{0,7}[ \t]+PLAN[ \t]|(?:FIRE|HOLD|MOVE|PLAN)[ \t]+\S)/i;
 
 /** At most this many lines are looked at closely, and listed (bounded work per mail). */
 export const MAX_OUTSIDE = 12;
@@ -28,6 +30,8 @@ function isOrderLine(raw: string): boolean {
   const verb = text.split(/\s+/)[0]?.toUpperCase();
   if (verb === 'FIRE' || verb === 'HOLD') return !parseFireOrder(text).errors.length;
   if (verb === 'MOVE') return !parseMoveOrder(text).errors.length;
+  const pick = parsePick(text);
+  if (pick.value && !pick.errors.length) return true;
   const plot = parsePlot(text);
   if (plot.value && !plot.errors.length && plot.value.boxes.length) return true;
   const colon = text.indexOf(':');

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { movementPoints } from '../../src/core/impulse/schedule.ts';
 import { planTurn } from '../../src/core/movement/plan.ts';
 import { endOf, outcomeKey, waysToFly } from '../../src/core/plans/ways.ts';
+import { MENU_SIZE, planMenu } from '../../src/core/plans/menu.ts';
+import { fogState } from '../../src/core/spotting/fog.ts';
 import { groundWays } from '../../src/core/plans/ground.ts';
 import { planGround } from '../../src/core/ground/plan.ts';
 import type { MoveStep, QuickStep } from '../../src/orders/ast.ts';
@@ -116,6 +118,38 @@ describe('every way to fly', () => {
       }
     }
     expect(accepted).toBeGreaterThan(500);
+  });
+
+  it('offers a menu of at most eight plans a plane, lettered A on, each a plot the referee accepts, flown to where it is listed, the same each time', () => {
+    for (const { name, state } of all) {
+      for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
+        const seen = fogState(state, plane.side);
+        const menu = planMenu(seen, plane.id);
+        const label = `${name} ${plane.id}`;
+        expect(menu.length, label).toBeGreaterThan(0);
+        expect(menu.length, label).toBeLessThanOrEqual(MENU_SIZE);
+        expect(menu.map((p) => p.letter).join(''), label).toBe('ABCDEFGH'.slice(0, menu.length));
+        // Each name once; straight on whenever a way keeps the heading.
+        const names = menu.flatMap((p) => p.names);
+        expect(new Set(names).size, label).toBe(names.length);
+        if (waysToFly(seen, plane).some((w) => w.end.facing === plane.facing)) expect(names, label).toContain('straight');
+        for (const p of menu) {
+          const plan = planTurn(seen, plane, p.plot);
+          expect(plan.ok, `${label} ${p.letter}`).toBe(true);
+          if (plan.ok) expect(endOf(seen, plane, plan.value), `${label} ${p.letter}`).toEqual(p.end);
+          // A climb climbs and a dive dives; a turn turns to its side.
+          if (p.names.includes('climb')) expect(p.end.altitude).toBeGreaterThan(plane.altitude);
+          if (p.names.includes('dive')) expect(p.end.altitude).toBeLessThan(plane.altitude);
+          const d = (((p.end.facing - plane.facing) % 12) + 12) % 12;
+          if (p.names.some((n) => n.endsWith('-right'))) expect(d >= 1 && d <= 6, `${label} ${p.letter}`).toBe(true);
+          if (p.names.some((n) => n.endsWith('-left'))) expect(d >= 6 && d <= 11, `${label} ${p.letter}`).toBe(true);
+          // No shot given: none of the enemies gets a shot at it; best shot: it gets one.
+          if (p.names.includes('no-shot')) expect(p.shotAtBy).toEqual([]);
+          if (p.names.includes('best-shot')) expect(p.shot).toBeTruthy();
+        }
+        expect(planMenu(seen, plane.id), `${label}: the same menu again`).toEqual(menu);
+      }
+    }
   });
 
   it('lists the MOVE lines of a plane on the ground: each accepted, and every accepted line does what one listed does', () => {

@@ -1,7 +1,7 @@
 /** fast-check generators of well-formed orders (what formatOrders can write). */
 import fc from 'fast-check';
 import {
-  MANOEUVRES, MOVE_STEPS, TARGET_WORDS, type Box, type Command, type Envelope, type FireOrder, type MoveOrder, type Plot,
+  MANOEUVRES, MOVE_STEPS, TARGET_WORDS, type Box, type Command, type Envelope, type FireOrder, type MoveOrder, type PlanPick, type Plot,
 } from '../../src/orders/index.ts';
 
 const SECRET_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&()*+,-./:;<=>?@[]^_{|}~\\\'`', 'é', 'ß', 'Ж', '日'];
@@ -70,21 +70,31 @@ export const command: fc.Arbitrary<Command> = fc.oneof(
     .map((args) => ({ name: 'JOIN', args, line: 0 })),
 );
 
+/** `R1 PLAN C` (orders/pick.ts). */
+export const pick: fc.Arbitrary<PlanPick> = fc.record({ plane: planeId, letter: fc.constantFrom(...'ABCDEFGH'), line: fc.constant(0) });
+
 export const envelope: fc.Arbitrary<Envelope> = fc
   .record({
     game: gameId, player: gameId, secret,
     turn: fc.option(fc.integer({ min: 1, max: 9999 }), { nil: undefined }),
     initiative: fc.option(fc.constantFrom<'first' | 'last'>('first', 'last'), { nil: undefined }),
     plots: fc.uniqueArray(plot, { selector: (p) => p.plane, maxLength: 4 }),
+    picks: fc.uniqueArray(pick, { selector: (p) => p.plane, maxLength: 3 }),
     fire: fc.array(fireOrder, { maxLength: 3 }),
     moves: fc.uniqueArray(moveOrder, { selector: (m) => m.unit, maxLength: 3 }),
     commands: fc.array(command, { maxLength: 3 }),
   })
-  .map(({ turn, initiative, moves, ...e }) => ({ ...e, ...(turn !== undefined ? { turn } : {}), ...(initiative ? { initiative } : {}), ...(moves.length ? { moves } : {}), line: 0 }));
+  .map(({ turn, initiative, moves, picks, ...e }) => {
+    // One plot or pick a plane.
+    const own = picks.filter((k) => !e.plots.some((p) => p.plane === k.plane));
+    return { ...e, ...(turn !== undefined ? { turn } : {}), ...(initiative ? { initiative } : {}), ...(own.length ? { picks: own } : {}), ...(moves.length ? { moves } : {}), line: 0 };
+  });
 
 export const envelopes = fc.array(envelope, { maxLength: 5 });
 
 /** Envelopes without their line numbers, for comparing what was read. */
 export function withoutLines(envs: readonly Envelope[]): Envelope[] {
-  return envs.map(({ unread: _unread, ...e }) => ({ ...e, line: 0, commands: e.commands.map((c) => ({ ...c, line: 0 })) }));
+  return envs.map(({ unread: _unread, ...e }) => ({
+    ...e, line: 0, commands: e.commands.map((c) => ({ ...c, line: 0 })), ...(e.picks ? { picks: e.picks.map((k) => ({ ...k, line: 0 })) } : {}),
+  }));
 }

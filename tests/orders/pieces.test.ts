@@ -2,9 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  formatBox, formatFireOrder, formatMoveOrder, formatOrders, formatPlot, parseBox, parseFireOrder, parseMoveOrder, parseOrders, parsePlot,
+  formatBox, formatFireOrder, formatMoveOrder, formatOrders, formatPick, formatPlot, parseBox, parseFireOrder, parseMoveOrder, parseOrders, parsePick, parsePlot,
 } from '../../src/orders/index.ts';
-import { box, fireOrder, moveOrder, plot } from './arbitraries.ts';
+import { box, fireOrder, moveOrder, pick, plot } from './arbitraries.ts';
 
 describe('parseBox / formatBox', () => {
   it('reads compact and plain-word boxes', () => {
@@ -82,6 +82,26 @@ describe('parseMoveOrder / formatMoveOrder', () => {
   it('round-trips every MOVE order', () => {
     fc.assert(fc.property(moveOrder, (m) => {
       expect(parseMoveOrder(formatMoveOrder(m))).toEqual({ value: m, errors: [] });
+    }));
+  });
+});
+
+describe('parsePick / formatPick', () => {
+  it('reads a plan picked by letter, plane first or PLAN first', () => {
+    expect(parsePick('r1: plan c')).toEqual({ value: { plane: 'R1', letter: 'C', line: 1 }, errors: [] });
+    expect(parsePick('PLAN G1 A').value).toEqual({ plane: 'G1', letter: 'A', line: 1 });
+    expect(formatPick({ plane: 'R1', letter: 'H', line: 7 })).toBe('R1 PLAN H');
+  });
+
+  it('reports a line that is no pick, and a letter off the menu', () => {
+    expect(parsePick('R1: 1 1 1').errors.map((e) => e.code)).toEqual(['E_BAD_PLAN']);
+    expect(parsePick('R1 PLAN I').errors.map((e) => e.code)).toEqual(['E_BAD_PLAN']);
+    expect(parsePick('R1 PLAN AB').errors.map((e) => e.code)).toEqual(['E_BAD_PLAN']);
+  });
+
+  it('round-trips every pick', () => {
+    fc.assert(fc.property(pick, (k) => {
+      expect(parsePick(formatPick(k))).toEqual({ value: { ...k, line: 1 }, errors: [] });
     }));
   });
 });

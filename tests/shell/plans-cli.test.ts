@@ -40,6 +40,40 @@ describe('tallyho plans', () => {
     }
   }, 120_000);
 
+  it('prints the menus of the mails (--menu), and tallyho resolve flies a plan picked by letter where its menu says', () => {
+    const text = run('plans', 'scenarios/duel.yaml', '--menu');
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain('Pick a plan: write R1 PLAN C');
+    expect(text.stdout).toMatch(/^ A 1 1 1 1 1 1 +1214 +12 12,000 +6\.0 +straight on/m);
+    for (const line of text.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
+    const r = run('plans', 'scenarios/duel.yaml', '--menu', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const menus = (JSON.parse(r.stdout) as { planes: { plane: string; menu: (Outcome & { letter: string; names: string[] })[] }[] }).planes;
+    expect(menus.map((p) => p.plane)).toEqual(['R1', 'G1']);
+    const dir = mkdtempSync(join(tmpdir(), 'tallyho-menu-'));
+    const [r1, g1] = menus.map((p) => p.menu) as [(Outcome & { letter: string; names: string[] })[], (Outcome & { letter: string; names: string[] })[]];
+    expect(r1.length).toBeGreaterThanOrEqual(5);
+    for (let i = 0; i < Math.max(r1.length, g1.length); i++) {
+      const a = r1[i % r1.length]!;
+      const b = g1[i % g1.length]!;
+      const file = join(dir, `picks-${i}.txt`);
+      writeFileSync(file, `#TALLYHO duel raf "x"\nR1 PLAN ${a.letter}\n#END\n#TALLYHO duel lw "y"\nPLAN G1 ${b.letter}\n#END\n`);
+      const flown = run('resolve', 'scenarios/duel.yaml', file, '--json');
+      expect(flown.status, flown.stderr).toBe(0);
+      const planes = (JSON.parse(flown.stdout) as { planes: { id: string; final: Record<string, unknown> }[] }).planes;
+      for (const [id, o] of [['R1', a], ['G1', b]] as const) {
+        const got = planes.find((p) => p.id === id)!.final;
+        expect([got.hex, got.facing, got.altitude, got.speed], `${id} PLAN ${o.letter}`).toEqual([o.hex, o.facing, o.altitude, o.speed]);
+      }
+    }
+    // A letter the menu does not have is refused, with where to see the menu.
+    const file = join(dir, 'bad.txt');
+    writeFileSync(file, '#TALLYHO duel lw "y"\nG1 PLAN H\n#END\n');
+    const bad = run('resolve', 'scenarios/duel.yaml', file);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain(`G1 PLAN H (lw, line 2): G1's menu has plans A to ${g1.at(-1)!.letter}`);
+  }, 120_000);
+
   it('prints a table for one plane, refuses an unknown plane with the scenario\'s planes, and lists a quick game\'s moves', () => {
     const r = run('plans', 'scenarios/duel.yaml', '--plane', 'g1');
     expect(r.status, r.stderr).toBe(0);

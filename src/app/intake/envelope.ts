@@ -33,6 +33,7 @@ import { queueAck, queueNotice, type AckInput } from '../mail/messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { firesAtPlaneGone, flying, myPlanes, myUnits, previews } from '../views/sheet.ts';
 import { readyEnvelope } from '../views/template.ts';
+import { readPicks } from './picks.ts';
 
 /** A plane out of the fight, as a player reads it. */
 const STATUS_WORDS: Record<PlaneStatus, string> = {
@@ -135,7 +136,7 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   // envelope of orders, refused.
   const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
   const ordersTried = errors.some((e) => !COMMAND_ERRORS.has(e.code));
-  const commandsOnly = !env.plots.length && !env.quick?.length && !env.fire.length && !env.moves?.length && !env.initiative && !ordersTried && (env.commands.length > 0 || unknown);
+  const commandsOnly = !env.plots.length && !env.picks?.length && !env.quick?.length && !env.fire.length && !env.moves?.length && !env.initiative && !ordersTried && (env.commands.length > 0 || unknown);
   const answer = (help: boolean, readOnly: boolean) =>
     answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown, readOnly);
   if (commandsOnly) {
@@ -174,11 +175,21 @@ function turnProgress(tx: StoreTx, game: GameRow, now: number, player: PlayerRow
   };
 }
 
-function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], game: GameRow, player: PlayerRow, tokenTurn: number | null): { accepted: boolean; ack: Omit<AckInput, 'waiting' | 'hold'> } {
+function checkOrders(ctx: EnvelopeContext, written: Envelope, errors: OrderError[], game: GameRow, player: PlayerRow, tokenTurn: number | null): { accepted: boolean; ack: Omit<AckInput, 'waiting' | 'hold'> } {
   const { deps, tx, mail, inboundId } = ctx;
   const turnRow = tx.turns.get(game.id, game.turn);
   if (!turnRow) throw new Error(`game ${game.id} has no state for turn ${game.turn}`);
   const state = turnRow.state;
+  // What the player's side has identified (docs/spotting.md): the menus of plans picked by letter,
+  // and the fire orders, are read against it.
+  const seen = fogState(state, sideOfPlayer(state, player.planes));
+  const mine = new Set(player.planes);
+  // A line for one of the player's planes that is out of the fight is left aside, with a note.
+  const gone = new Map(state.planes.filter((p) => mine.has(p.id) && p.status !== 'flying').map((p) => [p.id, p.status]));
+  const goneNote = (id: string, what: string) => `${id} is ${STATUS_WORDS[gone.get(id) as PlaneStatus]}: its ${what} was left aside`;
+  // Plans picked by letter (R1 PLAN C) stand for their plots from here on (picks.ts).
+  const picks = readPicks(seen, written, game.turn, tokenTurn ?? written.turn ?? null, player.planes, gone, (id) => `${id} is ${STATUS_WORDS[gone.get(id) as PlaneStatus]}`);
+  const env = picks.env;
   const problemText = (p: Problem): string => problemLine(p, publicUrlOf(deps));
   const problems: string[] = errors.map((e) => e.message);
   if (tokenTurn !== null && tokenTurn !== game.turn) {
@@ -187,7 +198,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   if (env.turn !== undefined && env.turn !== game.turn) {
     problems.push(`these orders say TURN ${env.turn}; the game is at turn ${game.turn}. Remove the TURN line or write TURN ${game.turn}`);
   }
-  const mine = new Set(player.planes);
+  problems.push(...picks.problems);
   for (const p of env.plots) if (!mine.has(p.plane)) problems.push(`${p.plane} is not one of your planes (${player.planes.join(', ')}); its plot was not taken`);
   for (const f of env.fire) if (!mine.has(f.plane)) problems.push(`${f.plane} is not one of your planes (${player.planes.join(', ')}); its fire order was not taken`);
   for (const m of env.moves ?? []) if (!mine.has(m.unit)) problems.push(`${m.unit} is not one of your units (${player.planes.join(', ')}); its MOVE order was not taken`);
@@ -195,9 +206,6 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const unitsGone = new Map((state.units ?? []).filter((u) => mine.has(u.id) && u.status !== 'active').map((u) => [u.id, u]));
   const goneMoves = (env.moves ?? []).filter((m) => unitsGone.has(m.unit));
   const moves = (env.moves ?? []).filter((m) => mine.has(m.unit) && !unitsGone.has(m.unit));
-  // A line for one of the player's planes that is out of the fight is left aside, with a note.
-  const gone = new Map(state.planes.filter((p) => mine.has(p.id) && p.status !== 'flying').map((p) => [p.id, p.status]));
-  const goneNote = (id: string, what: string) => `${id} is ${STATUS_WORDS[gone.get(id) as PlaneStatus]}: its ${what} was left aside`;
   const gonePlots = env.plots.filter((p) => gone.has(p.plane));
   const goneFire = env.fire.filter((f) => gone.has(f.plane));
   const orders: TurnOrders = { plots: {}, fire: env.fire.filter((f) => mine.has(f.plane) && !gone.has(f.plane)), ...(moves.length ? { moves } : {}) };
@@ -216,7 +224,6 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   if (quickMoves.length) orders.quick = Object.fromEntries(quickMoves.map((q) => [q.plane, q.steps]));
   // Fire orders are checked, previewed and forecast against what the player's side has identified
   // (docs/spotting.md): an unseen enemy is no more a target than one that does not exist.
-  const seen = fogState(state, sideOfPlayer(state, player.planes));
   const deadTargets = orders.fire.filter((f) => firesAtPlaneGone(seen, f));
   const planes = flying(myPlanes(state, player.planes));
   // Plots and moves are checked for the player's planes and units alone; fire orders against the whole game (targets).
@@ -241,7 +248,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
   const notes = env.commands.map((c) => accepted
     ? `${formatCommand(c)} (line ${c.line}): answered in a mail of its own`
     : `${formatCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
-  notes.push(...gonePlots.map((p) => goneNote(p.plane, 'plot')), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
+  notes.push(...picks.notes, ...gonePlots.map((p) => goneNote(p.plane, 'plot')), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
   notes.push(...goneMoves.map((m) => `${m.unit} ${unitGoneWords(unitsGone.get(m.unit) as UnitState)}: its ${formatMoveOrder(m)} was left aside`));
   notes.push(...deadTargets.map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`));
   // A plot that could not be read is not checked against the rules either: say so, so that a
@@ -272,6 +279,7 @@ function checkOrders(ctx: EnvelopeContext, env: Envelope, errors: OrderError[], 
       forecast: accepted && !state.quick ? forecast(seen, orders, player.planes) : '',
       unitMoves: accepted && !state.quick ? unitPreviews(state, moves, player.planes) : [],
       defaulted: !accepted ? [] : state.quick ? planes.filter((p) => !orders.quick?.[p.id]).map((p) => p.id) : planes.filter((p) => !orders.plots[p.id] && !p.ground).map((p) => p.id),
+      picked: accepted ? picks.picked : [], ways: picks.menu,
       notes, inboundId, replyTo: mail.messageId, sender: mail.from,
       // A refusal the player can answer: his envelope as sent, this turn's token in it, the lines
       // that could not be read kept as written, ready to correct and send back.

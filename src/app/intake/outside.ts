@@ -6,7 +6,7 @@
  * silence: it asks which counts and takes nothing, offering the envelope with the player's lines
  * put in. With an edited envelope, the lines outside are named in the acknowledgement's NOTES.
  */
-import { parseFireOrder, parseMoveOrder, parsePlot, type Envelope, type FireOrder, type MoveOrder, type OutsideLine, type Plot } from '../../orders/index.ts';
+import { parseFireOrder, parseMoveOrder, parsePick, parsePlot, type Envelope, type FireOrder, type MoveOrder, type OutsideLine, type PlanPick, type Plot } from '../../orders/index.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { when } from '../views/text.ts';
 import { queueAnswer } from '../mail/notify.ts';
@@ -25,11 +25,13 @@ export const outsideParagraph = (lines: readonly OutsideLine[]): string =>
   `It has ${lines.length === 1 ? 'a line that reads' : `${lines.length} lines that read`} as orders (${listed(lines)}), but orders count only inside an envelope, between its #TALLYHO line and #END.`;
 
 /**
- * The envelope with the player's lines put in: a plot replaces the plane's plot, FIRE and HOLD
- * lines replace the plane's fire orders, a MOVE line the unit's MOVE line.
+ * The envelope with the player's lines put in: a plot or a plan picked by letter replaces the
+ * plane's plot or pick, FIRE and HOLD lines replace the plane's fire orders, a MOVE line the unit's
+ * MOVE line.
  */
 export function mergeOutside(env: Envelope, lines: readonly OutsideLine[]): Envelope {
   const plots: Plot[] = [...env.plots];
+  let picks: PlanPick[] = [...(env.picks ?? [])];
   let fire: FireOrder[] = [...env.fire];
   const moves: MoveOrder[] = [...(env.moves ?? [])];
   const firedBy = new Set<string>();
@@ -48,13 +50,22 @@ export function mergeOutside(env: Envelope, lines: readonly OutsideLine[]): Enve
       const at = moves.findIndex((x) => x.unit.toUpperCase() === m.unit.toUpperCase());
       if (at >= 0) moves[at] = m; else moves.push(m);
     } else {
-      const p = parsePlot(l.text).value;
-      if (!p) continue;
-      const at = plots.findIndex((x) => x.plane.toUpperCase() === p.plane.toUpperCase());
-      if (at >= 0) plots[at] = p; else plots.push(p);
+      const k = parsePick(l.text).value;
+      const p = k ? undefined : parsePlot(l.text).value;
+      const id = (k ?? p)?.plane.toUpperCase();
+      if (!id) continue;
+      const at = plots.findIndex((x) => x.plane.toUpperCase() === id);
+      picks = picks.filter((x) => x.plane.toUpperCase() !== id);
+      if (k) {
+        if (at >= 0) plots.splice(at, 1);
+        picks.push({ ...k, line: l.line });
+      } else if (p) {
+        if (at >= 0) plots[at] = p; else plots.push(p);
+      }
     }
   }
-  return { ...env, plots, fire, ...(moves.length ? { moves } : {}) };
+  const { picks: _had, ...rest } = env;
+  return { ...rest, plots, ...(picks.length ? { picks } : {}), fire, ...(moves.length ? { moves } : {}) };
 }
 
 /** The only envelope an unchanged template, order lines outside it: nothing is taken, the player is asked. */

@@ -28,6 +28,7 @@ import { endText } from '../views/outcome.ts';
 import { campaignBlock } from '../views/campaign.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from '../views/quick.ts';
 import { docUrl } from '../views/doc-links.ts';
+import { waysSection } from '../views/menu.ts';
 
 function scenarioOf(game: GameRow): { name: string; description: string } {
   try {
@@ -66,8 +67,11 @@ function initiativeNeeds(state: GameState, planeIds: readonly string[]): string 
   return wrap(`Initiative: when your side wins the d6 for a tie of speed, its planes move ${choice} (INITIATIVE ${choice.toUpperCase()}${state.initiative?.[side ?? ''] ? '' : ', the default'}); write INITIATIVE ${choice === 'first' ? 'LAST' : 'FIRST'} in your orders to change it for this turn and the ones after.`, 4);
 }
 
-/** What the player needs for the next turn: plot sizes and the ready-to-send template. */
-export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState) {
+/**
+ * What the player needs for the next turn: plot sizes and the ready-to-send template; with `ways`,
+ * the menu of plans of each of his planes (the welcome, the report and the reminder).
+ */
+export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState, opts: { ways?: boolean } = {}) {
   const planes = flying(myPlanes(state, player.planes));
   const units = myUnits(state, player.planes);
   const standing = standingOrders(tx, game.id, player.id, state.turn);
@@ -82,6 +86,10 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
     keeps,
     keepsText: wrap(`Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
     template: planes.length || units.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
+    // The menu of plans of each plane (views/menu.ts), for this turn only: what a letter stands for
+    // is worked out again from the turn's state when it comes back.
+    // Under fog of war, of what his side has identified (the state given may be the whole).
+    ways: opts.ways && state.turn === game.turn ? waysSection(fogState(state, sideOfPlayer(state, player.planes)), player.planes) : '',
   };
 }
 
@@ -146,7 +154,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     // The whole guide (the quick game's rules) on the web archive, when the GM published it (PUBLIC_URL).
     guideUrl: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: state.quick ? 'quick' : 'players' }) : '',
     ...exampleIds(state, player),
-    ...nextTurn(deps, tx, game, player, state),
+    ...nextTurn(deps, tx, game, player, state, { ways: true }),
   };
   const { messageId } = queueMail(deps, tx, {
     kind: 'welcome', template: 'welcome', view, subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,
@@ -175,6 +183,10 @@ export interface AckInput {
   unitMoves?: string[];
   /** The player's flying planes without a plot (they fly the default). */
   defaulted: string[];
+  /** Accepted plans picked by letter: what each stands for, a line each (app/intake/picks.ts). */
+  picked?: string[];
+  /** A pick refused: this turn's WAYS TO FLY (app/views/menu.ts); '' otherwise. */
+  ways?: string;
   /** Players whose orders for the turn are still missing. */
   waiting: string[];
   /** What holds the turn besides missing orders (deadlines.ts holdReason), or null. */
@@ -243,6 +255,8 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     readyHeading: a.accepted ? 'YOUR ORDERS WITH CONFIRM, READY TO SEND' : 'YOUR ORDERS, READY TO CORRECT',
     readyTitle: a.accepted ? 'Your orders with CONFIRM, ready to send' : 'Your orders, ready to correct',
     notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
+    picked: a.picked ?? [],
+    ways: a.ways ?? '',
     sender: a.sender,
   };
   const subject = `[${a.game.id}] Turn ${a.turn} orders ${a.accepted ? 'accepted' : 'NOT accepted'}`;
@@ -296,7 +310,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.
     ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn, deps.referee.publicUrl ?? null)),
-    ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, tx, r.game, r.player, r.state)),
+    ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, tx, r.game, r.player, r.state, { ways: true })),
   };
   queueMail(deps, tx, {
     kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}${r.over ? ': the game is over' : ''}`, to: r.player.email,

@@ -175,7 +175,7 @@ export function queueReminder(deps: AppDeps, tx: StoreTx, game: GameRow, player:
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) return;
   const settings = tx.control.get(game.id).settings;
-  const next = nextTurn(deps, tx, game, player, state);
+  const next = nextTurn(deps, tx, game, player, state, { ways: true });
   const view = {
     game: game.id, gameName: game.name, player: player.id, referee: deps.referee.address, turn: game.turn,
     title: `Turn ${game.turn}: your orders are due`,

@@ -50,6 +50,12 @@ const MARKINGS_TRIED = 24;
 /** How many sequences of one end are tried for a plot the checker accepts. */
 const SEQUENCES_TRIED = 12;
 
+/** The manoeuvre sequence each listed way was found on (sequenceOf), for the marks the menu tries on it (menu.ts). */
+const SEQUENCES = new WeakMap<WayToFly, Skeleton>();
+
+/** The manoeuvre sequence a way of waysToFly was found on. */
+export const sequenceOf = (way: WayToFly): Skeleton | undefined => SEQUENCES.get(way);
+
 /** The end of a legal plan, as the referee flies it: the plane alone, its next speed as the turn's end sets it. */
 export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): WayEnd {
   const copy = copyData(plane);
@@ -114,20 +120,23 @@ export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
     if (g) g.push(sk); else groups.set(k, [sk]);
   }
   const found = new Map<string, WayToFly>();
-  const add = (plot: Plot, plan: FlightPlan): void => {
+  const add = (plot: Plot, plan: FlightPlan, sk: Skeleton): void => {
     const end = endOf(state, plane, plan);
     const k = outcomeKey(end);
-    if (!found.has(k)) found.set(k, { end, plot });
+    if (found.has(k)) return;
+    const way = { end, plot };
+    SEQUENCES.set(way, sk);
+    found.set(k, way);
   };
   for (const g of groups.values()) {
     for (const sk of (g.length > 1 ? plainestFirst(g) : g).slice(0, SEQUENCES_TRIED)) {
       const legal = firstLegal(state, plane, sk);
-      if (legal) { add(legal.plot, legal.plan); break; }
+      if (legal) { add(legal.plot, legal.plan, sk); break; }
     }
   }
   for (const sk of plainestFirst(unplaced)) {
     const legal = firstLegal(state, plane, sk);
-    if (legal) add(legal.plot, legal.plan);
+    if (legal) add(legal.plot, legal.plan, sk);
   }
   return order(plane, [...found.values()]);
 }

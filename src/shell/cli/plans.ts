@@ -8,6 +8,9 @@ import { basename } from 'node:path';
 import { hexLabel } from '../../core/hex/coords.ts';
 import { groundWays, type GroundWay } from '../../core/plans/ground.ts';
 import { waysToFly, type WayToFly } from '../../core/plans/ways.ts';
+import { type MenuPlan, planMenu } from '../../core/plans/menu.ts';
+import { fogState } from '../../core/spotting/fog.ts';
+import { waysSection } from '../../app/views/menu.ts';
 import { createGame } from '../../core/scenario.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import type { PlaneState } from '../../core/state.ts';
@@ -29,6 +32,12 @@ export const outcomeJson = (w: WayToFly) => ({
 });
 
 const feet = (n: number): string => n.toLocaleString('en-US');
+
+/** One plan of a menu as JSON: its letter and names, the outcome as outcomeJson gives it, its shots (when an enemy is seen). */
+const menuJson = (p: MenuPlan) => ({
+  letter: p.letter, names: p.names, ...outcomeJson({ end: p.end, plot: p.plot }),
+  ...(p.shot !== undefined ? { shot: p.shot, shotAtBy: p.shotAtBy ?? [] } : {}),
+});
 
 /** A plane on the ground's choices as JSON: the MOVE line as written (none: no line) and what it does. */
 export const groundJson = (plane: PlaneState, w: GroundWay) => ({ move: w.steps.length ? formatMoveOrder({ unit: plane.id, steps: w.steps }) : null, what: w.what });
@@ -60,7 +69,8 @@ export function registerPlansCommand(program: Command): void {
     .description('list every way each plane of a scenario can fly its first turn, each with a plot that flies it')
     .option('--plane <id>', 'only this plane')
     .option('--json', 'print JSON')
-    .action((scenarioPath: string, opts: { plane?: string; json?: boolean }) => {
+    .option('--menu', 'print the menu of plans each plane\'s player gets in his mail (WAYS TO FLY), as the mail shows it')
+    .action((scenarioPath: string, opts: { plane?: string; json?: boolean; menu?: boolean }) => {
       const quick = quickScenarioData(scenarioPath);
       if (quick) {
         process.stdout.write(quickPlansFile(quick, scenarioPath, opts.plane, !!opts.json));
@@ -75,6 +85,15 @@ export function registerPlansCommand(program: Command): void {
       const planes = state.planes.filter((p) => !wanted || p.id.toUpperCase() === wanted);
       if (!planes.length) {
         throw cliError('E_NOT_FOUND', `there is no plane ${opts.plane ?? ''} in ${scenarioPath}`, [`its planes: ${state.planes.map((p) => p.id).join(', ')}`]);
+      }
+      if (opts.menu) {
+        // Each plane's menu as its side sees the scenario (fog of war), as the welcome gives it.
+        const menus = planes.map((plane) => waysSection(fogState(state, plane.side), [plane.id])).filter(Boolean);
+        if (opts.json) {
+          const out = { planes: planes.map((plane) => ({ plane: plane.id, side: plane.side, menu: planMenu(fogState(state, plane.side), plane.id).map(menuJson) })) };
+          process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+        } else process.stdout.write(`${scenario.name}: ways to fly turn ${state.turn}\n\n${menus.join('\n\n') || '(no plane of the scenario takes a plot)'}\n`);
+        return;
       }
       const listed = planes.map((plane) => ({ plane, ways: waysToFly(state, plane), ground: groundWays(state, plane) }));
       if (opts.json) {

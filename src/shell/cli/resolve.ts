@@ -15,12 +15,15 @@ import { hexLabel } from '../../core/hex/coords.ts';
 import { type GameState, type PlaneState, writtenMan } from '../../core/state.ts';
 import { resolveTurn, type TurnOrders } from '../../core/turn.ts';
 import type { Envelope } from '../../orders/ast.ts';
+import { formatPick } from '../../orders/pick.ts';
 import { renderMap } from '../../report/ascii-map.ts';
 import { noShotLines } from '../../report/no-shot.ts';
 import { sideNames, turnLog } from '../../report/turn-log.ts';
 import { flexibleShots } from '../../report/clock.ts';
 import { wrapText } from '../../report/wrap.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
+import { menuPlan, planMenu } from '../../core/plans/menu.ts';
+import { fogState } from '../../core/spotting/fog.ts';
 import { TallyhoError } from '../errors.ts';
 import { loadOrdersFiles, loadScenarioFile, readText } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
@@ -44,6 +47,16 @@ export function collectOrders(envelopes: Envelope[], state?: GameState): TurnOrd
     for (const p of env.plots) {
       if (orders.plots[p.plane]) problems.push(`${p.plane} has orders in two envelopes (second one for ${env.player}, line ${env.line})`);
       orders.plots[p.plane] = p;
+    }
+    // A plan picked by letter: the plot of that plan in the plane's menu (tallyho plans --menu prints it).
+    for (const k of env.picks ?? []) {
+      if (orders.plots[k.plane]) { problems.push(`${k.plane} has orders in two envelopes (second one for ${env.player}, line ${env.line})`); continue; }
+      const plane = state?.planes.find((p) => p.id === k.plane);
+      if (!state || !plane) { problems.push(`${formatPick(k)} (${env.player}, line ${k.line}): there is no plane ${k.plane} in the scenario`); continue; }
+      const menu = planMenu(fogState(state, plane.side), plane.id);
+      const plan = menuPlan(menu, k.letter);
+      if (plan) orders.plots[k.plane] = { ...plan.plot, plane: k.plane };
+      else problems.push(`${formatPick(k)} (${env.player}, line ${k.line}): ${k.plane}'s menu ${menu.length ? `has plans A to ${menu.at(-1)?.letter}` : 'is empty'} (tallyho plans <scenario> --menu prints it)`);
     }
     orders.fire.push(...env.fire);
     for (const m of env.moves ?? []) {

@@ -1,0 +1,78 @@
+/**
+ * Plans picked by letter (`R1 PLAN C`, docs/orders.md "Pick a plan"): each stands for the plot of
+ * that plan in the plane's menu of the mail for this turn (app/views/menu.ts, core/plans/menu.ts),
+ * worked out again from the turn's state as the player's side sees it. A letter means something
+ * only for the turn whose menu it was picked from: an envelope that does not say which turn (no
+ * turn token, no TURN line) or names another is refused, never flown on a guess, and the refusal
+ * carries this turn's menu.
+ */
+import type { GameState, PlaneStatus } from '../../core/state.ts';
+import { type Envelope, formatPick, type PlanPick, type Plot } from '../../orders/index.ts';
+import { pickedLine, playerMenus, readPickedPlan, waysSection } from '../views/menu.ts';
+
+export interface PicksRead {
+  /** The envelope as read: each pick that stands for a plan replaced by that plan's plot. */
+  env: Envelope;
+  /** The plots the picks stand for (the player's flying planes only). */
+  plots: Plot[];
+  problems: string[];
+  /** Picks for planes out of the fight, left aside. */
+  notes: string[];
+  /** What each pick stands for, a line each (the acknowledgement's PLANS PICKED). */
+  picked: string[];
+  /** This turn's WAYS TO FLY, for a refusal a pick caused; '' otherwise. */
+  menu: string;
+}
+
+const written = (k: PlanPick): string => `${formatPick(k)} (line ${k.line})`;
+
+/**
+ * The picks of an envelope read against the menus of `seen` (the turn's state as the player's side
+ * sees it): `turn` is the game's, `named` the turn the envelope names (its turn token, else its TURN
+ * line; null for neither).
+ */
+export function readPicks(seen: GameState, env: Envelope, turn: number, named: number | null, planeIds: readonly string[], gone: ReadonlyMap<string, PlaneStatus>, goneWords: (id: string) => string): PicksRead {
+  const picks = env.picks ?? [];
+  const out: PicksRead = { env, plots: [], problems: [], notes: [], picked: [], menu: '' };
+  if (!picks.length) return out;
+  const mine = new Set(planeIds);
+  if (seen.quick) {
+    out.problems.push(...picks.map((k) => `${written(k)}: the quick game has no menu of plans; write the aircraft's move as SPEED and turns, e.g. ${k.plane}: 2L1`));
+    return out;
+  }
+  const own = picks.filter((k) => mine.has(k.plane) && !gone.has(k.plane));
+  for (const k of picks) if (!mine.has(k.plane)) out.problems.push(`${written(k)}: ${k.plane} is not one of your planes (${planeIds.join(', ')}); it was not taken`);
+  for (const k of picks) if (mine.has(k.plane) && gone.has(k.plane)) out.notes.push(`${goneWords(k.plane)}: its ${formatPick(k)} was left aside`);
+  if (!own.length) return out;
+  const grounded = own.filter((k) => seen.planes.find((p) => p.id === k.plane)?.ground);
+  for (const k of grounded) out.problems.push(`${written(k)}: ${k.plane} is on the ground, where it takes a MOVE line (or none), not a plan: see its log sheet`);
+  const menus = playerMenus(seen, planeIds);
+  let wrong = false;
+  if (named === null) {
+    out.problems.push(`${own.map(written).join(', ')}: a plan letter stands for a plot of one turn's menu, and this envelope does not say which turn: write TURN ${turn} in it (or send the envelope of your latest report, whose first line names the turn) to pick from the menu of turn ${turn} below`);
+    wrong = true;
+  } else if (named !== turn) {
+    out.problems.push(`${own.map(written).join(', ')}: picked from the menu of turn ${named}, whose letters no longer hold; the game is at turn ${turn}, whose menu is below`);
+    wrong = true;
+  } else {
+    const plots: Plot[] = [];
+    for (const k of own.filter((x) => !grounded.includes(x))) {
+      const r = readPickedPlan(seen, k, menus);
+      if (r.ok) {
+        plots.push(r.plot);
+        out.picked.push(pickedLine(k, r.plan, turn));
+      } else {
+        out.problems.push(r.problem);
+        wrong = true;
+      }
+    }
+    out.plots = plots;
+    // The envelope as read: the plots in place of the picks that stand for them.
+    const flown = new Set(plots.map((p) => p.plane));
+    const left = picks.filter((k) => !flown.has(k.plane));
+    const { picks: _all, ...rest } = env;
+    out.env = { ...rest, plots: [...env.plots, ...plots], ...(left.length ? { picks: left } : {}) };
+  }
+  if (wrong) out.menu = waysSection(seen, planeIds, menus);
+  return out;
+}

@@ -1,0 +1,209 @@
+/**
+ * The menu of plans a mail offers a plane (docs/plans.md "The menu in the mail"): a few of its
+ * ways to fly (ways.ts), chosen to span what matters, each picked by a letter (`R1 PLAN C`).
+ *
+ * - straight on; the gentlest and the hardest turn to each side; the best climb and the best dive;
+ * - the best shot at an enemy, and a plan that leaves no enemy a shot, both if the enemies fly on:
+ *   the forecast's assumption (app/views/forecast.ts), every other plane flying its missed-orders
+ *   default, nothing of anyone's real orders. Each is found by a dry run of the turn (core/turn.ts
+ *   `dry`: no die thrown), on the menu's own plans and the ways that end nearest the enemies (for
+ *   the shot) or furthest from them (for the escape), not on every way.
+ *
+ * The menu is worked out from the turn's state alone (the reader's side's view of it under fog of
+ * war), so the mail that shows it and the intake that reads a letter from it agree: a letter
+ * stands for the same plot until the turn is resolved.
+ */
+import type { FireOrder, Manoeuvre, Plot } from '../../orders/ast.ts';
+import { checkFireOrders } from '../combat/fire-check.ts';
+import { distance, type Hex } from '../hex/coords.ts';
+import { planTurn } from '../movement/plan.ts';
+import type { GameState, PlaneState } from '../state.ts';
+import { resolveTurn } from '../turn.ts';
+import { markings } from './marks.ts';
+import { endOf, outcomeKey, sequenceOf, type WayEnd, type WayToFly, waysToFly } from './ways.ts';
+
+/** What a plan of the menu is, in its order of listing. */
+export type PlanName = 'straight' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'best-shot' | 'no-shot';
+
+const LISTED: readonly PlanName[] = ['straight', 'gentlest-right', 'hardest-right', 'gentlest-left', 'hardest-left', 'climb', 'dive', 'best-shot', 'no-shot'];
+/** Kept first when there are more plans than lines: a menu has at most MENU_SIZE. */
+const KEPT: readonly PlanName[] = ['straight', 'best-shot', 'no-shot', 'hardest-right', 'hardest-left', 'climb', 'dive', 'gentlest-right', 'gentlest-left'];
+export const MENU_SIZE = 8;
+const LETTERS = 'ABCDEFGH';
+/** Ways tried for the best shot (nearest the enemies' ends first) and for no shot given (furthest first), besides the menu's own. */
+const SHOT_TRIES = 16;
+const SAFE_TRIES = 8;
+
+/** The best shot a plan gets, if the enemies fly on: at whom, from how far, in which impulse. */
+export interface PlanShot { target: string; range: number; impulse: number }
+
+export interface MenuPlan {
+  letter: string;
+  names: PlanName[];
+  plot: Plot;
+  end: WayEnd;
+  /** Its best shot (none: it gets none); absent when the reader sees no enemy. */
+  shot?: PlanShot | null;
+  /** The enemies that get a shot at it if they fly on (and fire at it); absent when the reader sees no enemy. */
+  shotAtBy?: string[];
+}
+
+interface Tried { way: WayToFly; shot: PlanShot | null; by: string[] }
+
+/** Right (+) or left (-) of the plane's heading, in 30-degree steps; a reversal by the plot's turns (0: neither way). */
+function turnOf(plane: PlaneState, w: WayToFly): number {
+  const d = (((w.end.facing - plane.facing) % 12) + 12) % 12;
+  if (d !== 6) return d < 6 ? d : d - 12;
+  let right = 0;
+  for (const b of w.plot.boxes) {
+    if (b.man === 'TR' || b.man === 'SLTR' || b.man === 'VRR') right++;
+    if (b.man === 'TL' || b.man === 'SRTL' || b.man === 'VLL') right--;
+  }
+  return right > 0 ? 6 : right < 0 ? -6 : 0;
+}
+
+/** The manoeuvres of a plot that are not S or forwards (1): fewer is plainer. */
+const turns = (p: Plot): number => p.boxes.filter((b) => b.man !== 'S' && b.man !== '1').length;
+
+/** How far a manoeuvre is from plain flying: a bank or a turn least, then a half loop, a slip, a skid or a half roll. */
+const WEIGHT: Partial<Record<Manoeuvre, number>> = { S: 0, '1': 0, SL: 2, SR: 2, V: 2, VLL: 2, VRR: 2, SLTR: 3, SRTL: 3, HRL: 3, HRR: 3 };
+
+/**
+ * The plainest of some ways, the first listed of the plainest: nothing carried into the next turn,
+ * level flight, then the plainest manoeuvres and the least height lost.
+ */
+function plainest(plane: PlaneState, ways: WayToFly[]): WayToFly | undefined {
+  const n = (w: WayToFly): number => (w.end.carry.length ? 1000 : 0) + (w.plot.mode ? 100 : 0) +
+    w.plot.boxes.reduce((t, b) => t + (WEIGHT[b.man] ?? 1), 0) + Math.max(0, plane.altitude - w.end.altitude) / 100;
+  let best: WayToFly | undefined;
+  for (const w of ways) if (!best || n(w) < n(best)) best = w;
+  return best;
+}
+
+/**
+ * The plans of one sequence with every climb and dive its marks allow, flown level and as a steep
+ * climb and a steep dive (seed 001 rule (18)): each one the plan checker accepts, flown.
+ */
+function marked(state: GameState, plane: PlaneState, way: WayToFly): WayToFly[] {
+  const sk = sequenceOf(way);
+  if (!sk) return [];
+  const out: WayToFly[] = [];
+  const modes = sk.mode ? [sk.mode] : [null, 'SC', 'SD'] as const;
+  for (const mode of modes) {
+    for (const plot of markings(state, plane, { ...sk, mode })) {
+      const r = planTurn(state, plane, plot);
+      if (r.ok) out.push({ plot, end: endOf(state, plane, r.value) });
+    }
+  }
+  return out;
+}
+
+/** The menu of `planeId` in `state` (the reader's view of it): at most MENU_SIZE plans, lettered A on. */
+export function planMenu(state: GameState, planeId: string): MenuPlan[] {
+  const plane = state.planes.find((p) => p.id === planeId);
+  if (!plane) return [];
+  const ways = waysToFly(state, plane);
+  if (!ways.length) return [];
+  const picks = new Map<PlanName, WayToFly>();
+  const pick = (name: PlanName, w: WayToFly | undefined): void => { if (w) picks.set(name, w); };
+
+  const ahead = ways.filter((w) => turnOf(plane, w) === 0 && w.end.facing === plane.facing);
+  pick('straight', plainest(plane, ahead));
+  for (const [side, sign] of [['right', 1], ['left', -1]] as const) {
+    // A half loop (V) turns the plane over, not to a side: a plot with one is no turn either way.
+    const turning = ways.filter((w) => Math.sign(turnOf(plane, w)) === sign && !w.plot.boxes.some((b) => b.man === 'V'));
+    const amount = (w: WayToFly): number => Math.abs(turnOf(plane, w));
+    const least = Math.min(...turning.map(amount));
+    const most = Math.max(...turning.map(amount));
+    pick(`gentlest-${side}`, plainest(plane, turning.filter((w) => amount(w) === least)));
+    pick(`hardest-${side}`, plainest(plane, turning.filter((w) => amount(w) === most)));
+  }
+  // Climbs and dives: every way's own plot (steep climbs and dives among them), and the straight
+  // way with every climb and dive its boxes allow.
+  const straight = picks.get('straight');
+  const heights = [...(straight ? marked(state, plane, straight) : []), ...ways];
+  // Of two as high (or as low), the faster, then the plainer plot.
+  const better = (a: WayToFly, b: WayToFly): boolean => a.end.speed > b.end.speed || (a.end.speed === b.end.speed && turns(a.plot) < turns(b.plot));
+  let climb: WayToFly | undefined;
+  let dive: WayToFly | undefined;
+  for (const w of heights) {
+    if (w.end.status !== 'flying') continue;
+    if (w.end.altitude > plane.altitude && (!climb || w.end.altitude > climb.end.altitude || (w.end.altitude === climb.end.altitude && better(w, climb)))) climb = w;
+    if (w.end.altitude < plane.altitude && (!dive || w.end.altitude < dive.end.altitude || (w.end.altitude === dive.end.altitude && better(w, dive)))) dive = w;
+  }
+  pick('climb', climb);
+  pick('dive', dive);
+
+  const tried = shotsOf(state, plane, ways, [...picks.values()]);
+  const plans = [...picks.entries()].map(([name, way]) => ({ name, way }));
+  if (tried) {
+    const known = [...tried.values()];
+    const best = known.filter((t) => t.shot).sort((a, b) => (a.shot as PlanShot).range - (b.shot as PlanShot).range || (a.shot as PlanShot).impulse - (b.shot as PlanShot).impulse)[0];
+    if (best) plans.push({ name: 'best-shot', way: best.way });
+    // No shot given: told only when some plan of the menu is shot at (else every plan is one).
+    const menuShotAt = plans.some((p) => tried.get(p.way)?.by.length);
+    const safe = plans.map((p) => tried.get(p.way)).find((t) => t && !t.by.length) ?? known.find((t) => !t.by.length);
+    if (menuShotAt && safe) plans.push({ name: 'no-shot', way: safe.way });
+  }
+  // One line a plot: plans that are the same plot share it, named for each.
+  const lines: { names: PlanName[]; way: WayToFly }[] = [];
+  for (const p of plans.sort((a, b) => LISTED.indexOf(a.name) - LISTED.indexOf(b.name))) {
+    const same = lines.find((l) => l.way === p.way || samePlot(l.way.plot, p.way.plot));
+    if (same) same.names.push(p.name); else lines.push({ names: [p.name], way: p.way });
+  }
+  const rank = (l: { names: PlanName[] }): number => Math.min(...l.names.map((n) => KEPT.indexOf(n)));
+  const kept = new Set([...lines].sort((a, b) => rank(a) - rank(b)).slice(0, MENU_SIZE));
+  return lines.filter((l) => kept.has(l)).map((l, i) => {
+    const t = tried?.get(l.way);
+    return {
+      letter: LETTERS[i] as string, names: l.names, plot: l.way.plot, end: l.way.end,
+      ...(tried ? { shot: t?.shot ?? null, shotAtBy: t?.by ?? [] } : {}),
+    };
+  });
+}
+
+const samePlot = (a: Plot, b: Plot): boolean => a.mode === b.mode && a.boxes.length === b.boxes.length &&
+  a.boxes.every((x, i) => { const y = b.boxes[i]; return !!y && x.man === y.man && x.alt === y.alt && x.power === y.power && x.brake === y.brake; });
+
+/**
+ * The dry runs: the shots of the menu's plans and of the ways nearest the enemies' ends (and, when
+ * every one of those is shot at, of the ways furthest from them). Undefined when no enemy is seen.
+ */
+function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: WayToFly[]): Map<WayToFly, Tried> | undefined {
+  const enemies = state.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
+  if (!enemies.length) return undefined;
+  // Each plane's FIRE order, kept only where it is one the referee accepts (a plane without guns has none).
+  const orders: FireOrder[] = [
+    { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
+    ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
+  ].filter((f) => checkFireOrders(state, [f]).length === 0);
+  const tried = new Map<WayToFly, Tried>();
+  let enemyEnds: Hex[] = enemies.map((e) => e.hex);
+  const run = (way: WayToFly): Tried | undefined => {
+    const had = tried.get(way);
+    if (had) return had;
+    const r = resolveTurn(state, { plots: { [plane.id]: way.plot }, fire: orders }, undefined, { dry: true });
+    if (!r.ok) return undefined;
+    const sighted = r.value.sighted ?? [];
+    const own = sighted.filter((s) => s.plane === plane.id).sort((a, b) => a.range - b.range || a.impulse - b.impulse)[0];
+    const by = [...new Set(sighted.filter((s) => s.target === plane.id).map((s) => s.plane))].sort();
+    const t = { way, shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by };
+    tried.set(way, t);
+    if (tried.size === 1) enemyEnds = enemies.map((e) => r.value.state.planes.find((p) => p.id === e.id)?.hex ?? e.hex);
+    return t;
+  };
+  for (const w of menu) run(w);
+  const near = (w: WayToFly): number => Math.min(...enemyEnds.map((h) => distance(h, w.end.hex)));
+  const byNear = ways.filter((w) => w.end.status === 'flying').map((w) => ({ w, d: near(w) })).sort((a, b) => a.d - b.d || ways.indexOf(a.w) - ways.indexOf(b.w));
+  for (const { w } of byNear.slice(0, SHOT_TRIES)) run(w);
+  if ([...tried.values()].every((t) => t.by.length)) {
+    for (const { w } of byNear.slice(-SAFE_TRIES).reverse()) if (!run(w)?.by.length) break;
+  }
+  return tried;
+}
+
+/** The way a letter of the menu stands for (undefined: no such letter). */
+export const menuPlan = (menu: readonly MenuPlan[], letter: string): MenuPlan | undefined => menu.find((p) => p.letter === letter.toUpperCase());
+
+/** The outcome key of a menu plan (where it ends), as ways.ts keys ways. */
+export const menuKey = (p: MenuPlan): string => outcomeKey(p.end);
