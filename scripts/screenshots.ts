@@ -6,6 +6,8 @@
  *   docs/images/turn-page.png     the web archive's page of turn 2 at 1280 x 800, stepped to impulse 6
  *   docs/images/report-mail.png   red's report mail of turn 2 as a mail program shows its HTML part
  *   docs/images/phone.png         the same turn page on a 390 px phone screen
+ *   docs/images/plotter.png       red's plotter of R1 for turn 3 at 1280 x 900, a hex and a way picked
+ *   docs/images/plotter-phone.png the same on a 390 px phone screen
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +42,7 @@ try {
   }
   const refused = rt.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'ack' && /NOT accepted/.test(m.subject));
   if (refused) throw new Error(`orders refused:\n${refused.text}`);
-  const http = await startHttp({ host: '127.0.0.1', port: 0, store: rt.store, mode: 'local', health: () => ({}) });
+  const http = await startHttp({ host: '127.0.0.1', port: 0, store: rt.store, mode: 'local', health: () => ({}), deps: rt.deps });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
     const base = `http://127.0.0.1:${http.port}`;
@@ -59,7 +61,18 @@ try {
     await mail.goto(`${base}/mail/${report.id}/html`);
     await mail.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
     await mail.screenshot({ path: join(OUT, 'report-mail.png') });
-    console.log(`written: ${['turn-page.png', 'report-mail.png', 'phone.png'].map((f) => join('docs/images', f)).join(', ')}`);
+    // The plotter of red's R1 for turn 3, by the link its report carries (the turn token).
+    const red = players[0] as { id: string };
+    const link = `${base}/games/demo/plot/${red.id}/R1/${rt.deps.keys.turnToken('demo', red.id, 3)}`;
+    for (const [file, viewport] of [['plotter.png', { width: 1280, height: 900 }], ['plotter-phone.png', { width: 390, height: 844 }]] as const) {
+      const p = await browser.newPage({ viewport });
+      await p.goto(link);
+      await p.waitForSelector('svg.hexmap .plot-end');
+      await p.locator('svg.hexmap .plot-end').nth(Math.floor((await p.locator('svg.hexmap .plot-end').count()) / 3)).click();
+      await p.waitForFunction(() => !document.querySelector('[data-shots]')?.textContent?.includes('asking'));
+      await p.screenshot({ path: join(OUT, file), fullPage: file === 'plotter.png' });
+    }
+    console.log(`written: ${['turn-page.png', 'report-mail.png', 'phone.png', 'plotter.png', 'plotter-phone.png'].map((f) => join('docs/images', f)).join(', ')}`);
   } finally {
     await browser.close();
     await http.close();

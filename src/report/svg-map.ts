@@ -84,11 +84,13 @@ export interface SvgMapOptions {
   frames?: Frame[];
   /** The web form: draw the action only, not the whole map (data-whole is then the action's box). */
   actionOnly?: boolean;
+  /** More hexes the action takes in (the plotter's reachable ends). */
+  include?: At[];
 }
 
-/** Everything the action takes in: planes flying, tracks, paths, shots. */
-function actionPoints(view: MapView, frames: Frame[] | undefined): At[] {
-  const pts: At[] = [...onMap(view), ...view.units.filter((u) => u.status === 'active')];
+/** Everything the action takes in: planes flying, tracks, paths, shots, and the hexes asked for. */
+function actionPoints(view: MapView, frames: Frame[] | undefined, include: readonly At[] = []): At[] {
+  const pts: At[] = [...onMap(view), ...view.units.filter((u) => u.status === 'active'), ...include];
   for (const t of view.tracks) pts.push(...t.points);
   for (const p of view.paths) pts.push(...p.marks);
   for (const s of view.shots) pts.push(s.from, s.to);
@@ -97,8 +99,8 @@ function actionPoints(view: MapView, frames: Frame[] | undefined): At[] {
 }
 
 /** The action with a margin, at least MIN_COLS x MIN_ROWS where the map allows, inside the map. */
-export function actionBox(view: MapView, frames?: Frame[]): Box {
-  const pts = actionPoints(view, frames);
+export function actionBox(view: MapView, frames?: Frame[], include?: readonly At[]): Box {
+  const pts = actionPoints(view, frames, include);
   const { width, height } = view.size;
   if (!pts.length) return { c0: 1, c1: width, r0: 1, r1: height };
   const grow = (lo: number, hi: number, min: number, size: number): [number, number] => {
@@ -325,7 +327,7 @@ function shots(view: MapView): string {
 }
 
 export function svgMap(view: MapView, opts: SvgMapOptions): string {
-  const action = actionBox(view, opts.frames);
+  const action = actionBox(view, opts.frames, opts.include);
   const wholeBox = { c0: 1, c1: view.size.width, r0: 1, r1: view.size.height };
   const whole = !opts.standalone && !opts.actionOnly && view.size.width * view.size.height <= MAX_WHOLE_MAP;
   const drawn = opts.standalone || !whole ? action : wholeBox;

@@ -139,8 +139,18 @@ const SEND_WINDOW = 32;
 /** How soon after mail is taken in the clock runs; the mails taken in meanwhile share the run. */
 const CLOCK_AFTER_MAIL_MS = 500;
 
+/**
+ * Local mode without PUBLIC_URL: the web server on this machine is where the mails' links go (the
+ * turn pages, the docs, the plotter), when its port is known before it starts (not 0).
+ */
+export function localPublicUrl(config: Config): Config {
+  if (config.mode !== 'local' || config.publicUrl || !config.httpPort) return config;
+  const host = ['0.0.0.0', '::', ''].includes(config.httpHost) ? '127.0.0.1' : config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost;
+  return { ...config, publicUrl: `http://${host}:${config.httpPort}` };
+}
+
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
-  const config = options.config ?? loadConfig();
+  const config = localPublicUrl(options.config ?? loadConfig());
   const logger = options.logger ?? createLogger(config.logLevel);
   const print = options.print ?? ((t: string) => { process.stdout.write(t); });
   // Before anything is opened, made or sent: a taken port stops the start here.
@@ -213,7 +223,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       stops.push(() => inbox?.stop());
     }
     const http = await startHttp({
-      host: config.httpHost, port: config.httpPort, store: rt.store, mode: config.mode,
+      host: config.httpHost, port: config.httpPort, store: rt.store, mode: config.mode, deps: rt.deps,
       health: () => ({ inbox: inbox ? inbox.status() : 'local SMTP listener' }),
       ...(config.adminPassword ? { admin: { password: config.adminPassword, deps: rt.deps } } : {}),
     }).catch(asListenError(listens.http));

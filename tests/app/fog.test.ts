@@ -86,6 +86,15 @@ describe('fog of war by mail', () => {
       expect(body).toContain('One turn has been resolved; it is shown here when the game is over.');
       expect((await fetch(`${web.url}/games/fog/turns/1`)).status).toBe(404);
       expect((await fetch(`${web.url}/games/fog/turns/1/planes/R1`)).status).toBe(404);
+      // The plotter of R1 (its player's link) draws and lists nothing of the enemy it has not identified.
+      const token = t.deps.keys.turnToken('fog', 'red', 2);
+      const plotter = await fetch(`${web.url}/games/fog/plot/red/R1/${token}`);
+      const plot = await plotter.text();
+      expect(plotter.status).toBe(200);
+      expect(plot).toContain('Plot R1 for turn 2');
+      expect(plot).not.toContain('ZK1');
+      const shots = await (await fetch(`${web.url}/games/fog/plot/red/R1/${token}/shots/0`)).text();
+      expect(shots).toBe('{"lines":[]}');
     } finally {
       await web.close();
     }

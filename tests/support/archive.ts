@@ -85,6 +85,6 @@ export interface RunningArchive {
 export async function serveArchive(t: TestReferee, mode: 'mail' | 'local' = 'mail', opts: { turnCacheBytes?: number; adminPassword?: string } = {}): Promise<RunningArchive> {
   const { adminPassword, ...rest } = opts;
   const admin = adminPassword ? { admin: { password: adminPassword, deps: t.deps } } : {};
-  const http = await startHttp({ host: '127.0.0.1', port: 0, store: t.store, mode, health: () => ({}), ...rest, ...admin });
+  const http = await startHttp({ host: '127.0.0.1', port: 0, store: t.store, mode, health: () => ({}), deps: t.deps, ...rest, ...admin });
   return { url: `http://127.0.0.1:${http.port}`, close: () => http.close() };
 }

@@ -11,6 +11,7 @@ const ALLOWED: Record<string, string> = {
   'templates/web/turn.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
   // The game's current map: the same.
   'templates/web/game.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
+  'templates/web/plotter.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
   // A page of the docs: src/shell/web/markdown.ts escapes every text and allows only safe links.
   'templates/web/doc.hbs {{{html}}}': 'HTML from renderMarkdown, escaped inside',
 };

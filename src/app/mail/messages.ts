@@ -67,6 +67,14 @@ function initiativeNeeds(state: GameState, planeIds: readonly string[]): string 
   return wrap(`Initiative: when your side wins the d6 for a tie of speed, its planes move ${choice} (INITIATIVE ${choice.toUpperCase()}${state.initiative?.[side ?? ''] ? '' : ', the default'}); write INITIATIVE ${choice === 'first' ? 'LAST' : 'FIRST'} in your orders to change it for this turn and the ones after.`, 4);
 }
 
+/** The link to a plane's plotter on the web (web/plotter.ts) with the player's turn token; none without PUBLIC_URL. */
+function plotterLink(deps: AppDeps, game: GameRow, player: PlayerRow): ((planeId: string) => string) | undefined {
+  const base = deps.referee.publicUrl;
+  if (!base) return undefined;
+  const token = deps.keys.turnToken(game.id, player.id, game.turn);
+  return (planeId) => `${base}/games/${encodeURIComponent(game.id)}/plot/${encodeURIComponent(player.id)}/${encodeURIComponent(planeId)}/${token}`;
+}
+
 /**
  * What the player needs for the next turn: plot sizes and the ready-to-send template; with `ways`,
  * the menu of plans of each of his planes (the welcome, the report and the reminder).
@@ -89,7 +97,7 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
     // The menu of plans of each plane (views/menu.ts), for this turn only: what a letter stands for
     // is worked out again from the turn's state when it comes back.
     // Under fog of war, of what his side has identified (the state given may be the whole).
-    ways: opts.ways && state.turn === game.turn ? waysSection(fogState(state, sideOfPlayer(state, player.planes)), player.planes) : '',
+    ways: opts.ways && state.turn === game.turn ? waysSection(fogState(state, sideOfPlayer(state, player.planes)), player.planes, undefined, plotterLink(deps, game, player)) : '',
   };
 }
 

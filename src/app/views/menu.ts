@@ -96,8 +96,13 @@ function legend(menus: Map<string, MenuPlan[]>): string {
  * The WAYS TO FLY section of a welcome or report: '' when the reader has no plane to plot (the
  * quick game, planes on the ground, none left).
  */
-export function waysSection(state: GameState, planeIds: readonly string[], menus = playerMenus(state, planeIds)): string {
-  const blocks = [...menus.entries()].map(([id, menu]) => planeMenu(state, id, menu)).filter((b) => b.length);
+export function waysSection(state: GameState, planeIds: readonly string[], menus = playerMenus(state, planeIds), plotter?: (planeId: string) => string): string {
+  const blocks = [...menus.entries()].map(([id, menu]) => {
+    const b = planeMenu(state, id, menu);
+    // The plotter on the web (PUBLIC_URL set): every way of the plane on a map, the link on a line of its own.
+    if (b.length && plotter) b.push('', `Every way of ${id} on a map, to pick and mail:`, `  ${plotter(id)}`);
+    return b;
+  }).filter((b) => b.length);
   if (!blocks.length) return '';
   const first = [...menus.entries()].find(([, m]) => m.length);
   const example = first ? `${first[0]} PLAN ${first[1][Math.min(2, first[1].length - 1)]?.letter ?? 'A'}` : 'A1 PLAN A';

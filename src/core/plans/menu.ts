@@ -15,12 +15,13 @@
  */
 import type { FireOrder, Manoeuvre, Plot } from '../../orders/ast.ts';
 import { checkFireOrders } from '../combat/fire-check.ts';
+import type { SightedShot } from '../combat/fire-phase.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { planTurn } from '../movement/plan.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { resolveTurn } from '../turn.ts';
 import { markings } from './marks.ts';
-import { endOf, outcomeKey, sequenceOf, type WayEnd, type WayToFly, waysToFly } from './ways.ts';
+import { endOf, sequenceOf, type WayEnd, type WayToFly, waysToFly } from './ways.ts';
 
 /** What a plan of the menu is, in its order of listing. */
 export type PlanName = 'straight' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'best-shot' | 'no-shot';
@@ -169,27 +170,54 @@ const samePlot = (a: Plot, b: Plot): boolean => a.mode === b.mode && a.boxes.len
  * The dry runs: the shots of the menu's plans and of the ways nearest the enemies' ends (and, when
  * every one of those is shot at, of the ways furthest from them). Undefined when no enemy is seen.
  */
-function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: WayToFly[]): Map<WayToFly, Tried> | undefined {
-  const enemies = state.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
-  if (!enemies.length) return undefined;
-  // Each plane's FIRE order, kept only where it is one the referee accepts (a plane without guns has none).
+/** The enemies a plane's side sees flying. */
+const enemiesOf = (state: GameState, plane: PlaneState): PlaneState[] => state.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
+
+/** The shots of one plot if the enemies fly on: its own (the best first) and the enemies' at it. */
+export interface DryShots {
+  /** Its best shot, or null. */
+  shot: PlanShot | null;
+  /** The enemies that get a shot at it. */
+  by: string[];
+  /** Every shot found, the plane's and the enemies' at it, in the order of the turn. */
+  sighted: SightedShot[];
+  /** Where the enemies end the turn. */
+  enemyEnds: Map<string, Hex>;
+}
+
+/**
+ * A plot flown as a dry run with every other plane flying on (its missed-orders default): the plane
+ * fires everything at any target, every enemy everything at it (each FIRE order kept only where the
+ * referee accepts it: a plane without guns has none). Undefined when the plot is refused.
+ */
+export function dryShots(state: GameState, plane: PlaneState, plot: Plot): DryShots | undefined {
+  const enemies = enemiesOf(state, plane);
   const orders: FireOrder[] = [
     { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
     ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
   ].filter((f) => checkFireOrders(state, [f]).length === 0);
+  const r = resolveTurn(state, { plots: { [plane.id]: plot }, fire: orders }, undefined, { dry: true });
+  if (!r.ok) return undefined;
+  const sighted = (r.value.sighted ?? []).filter((s) => s.plane === plane.id || s.target === plane.id);
+  const own = sighted.filter((s) => s.plane === plane.id).sort((a, b) => a.range - b.range || a.impulse - b.impulse)[0];
+  const by = [...new Set(sighted.filter((s) => s.target === plane.id).map((s) => s.plane))].sort();
+  const enemyEnds = new Map(enemies.map((e) => [e.id, r.value.state.planes.find((p) => p.id === e.id)?.hex ?? e.hex]));
+  return { shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by, sighted, enemyEnds };
+}
+
+function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: WayToFly[]): Map<WayToFly, Tried> | undefined {
+  const enemies = enemiesOf(state, plane);
+  if (!enemies.length) return undefined;
   const tried = new Map<WayToFly, Tried>();
   let enemyEnds: Hex[] = enemies.map((e) => e.hex);
   const run = (way: WayToFly): Tried | undefined => {
     const had = tried.get(way);
     if (had) return had;
-    const r = resolveTurn(state, { plots: { [plane.id]: way.plot }, fire: orders }, undefined, { dry: true });
-    if (!r.ok) return undefined;
-    const sighted = r.value.sighted ?? [];
-    const own = sighted.filter((s) => s.plane === plane.id).sort((a, b) => a.range - b.range || a.impulse - b.impulse)[0];
-    const by = [...new Set(sighted.filter((s) => s.target === plane.id).map((s) => s.plane))].sort();
-    const t = { way, shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by };
+    const r = dryShots(state, plane, way.plot);
+    if (!r) return undefined;
+    const t = { way, shot: r.shot, by: r.by };
     tried.set(way, t);
-    if (tried.size === 1) enemyEnds = enemies.map((e) => r.value.state.planes.find((p) => p.id === e.id)?.hex ?? e.hex);
+    if (tried.size === 1) enemyEnds = [...r.enemyEnds.values()];
     return t;
   };
   for (const w of menu) run(w);
@@ -204,6 +232,3 @@ function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: Wa
 
 /** The way a letter of the menu stands for (undefined: no such letter). */
 export const menuPlan = (menu: readonly MenuPlan[], letter: string): MenuPlan | undefined => menu.find((p) => p.letter === letter.toUpperCase());
-
-/** The outcome key of a menu plan (where it ends), as ways.ts keys ways. */
-export const menuKey = (p: MenuPlan): string => outcomeKey(p.end);

@@ -19,6 +19,7 @@ import { adminRouter } from './admin.ts';
 import { archiveRouter, TURN_CACHE_BYTES } from './archive.ts';
 import { badUrlHandler } from './bad-url.ts';
 import { docsRouter } from './docs.ts';
+import { plotterRouter } from './plotter.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, stripBidi } from './views.ts';
 
@@ -33,6 +34,8 @@ export interface HttpOptions {
   turnCacheBytes?: number;
   /** The administration pages (web/admin.ts), with ADMIN_PASSWORD; off when absent. */
   admin?: { password: string; deps: AppDeps };
+  /** The referee's use cases, for the plotter (web/plotter.ts); without them it shows none. */
+  deps?: AppDeps;
 }
 
 const esc = (s: string): string => stripBidi(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -83,6 +86,7 @@ export function createHttpApp(o: HttpOptions): express.Express {
     }
   });
   app.use(docsRouter({ pages, local: o.mode === 'local' }));
+  app.use(plotterRouter({ ...(o.deps ? { deps: o.deps } : {}), pages, local: o.mode === 'local' }));
   app.use(archiveRouter({ store: o.store, local: o.mode === 'local', turnCache, pages }));
   if (o.admin) {
     app.use(adminRouter({ ...o.admin, pages }));

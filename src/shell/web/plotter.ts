@@ -1,0 +1,44 @@
+/**
+ * The plotter on the web (docs/plans.md "The plotter on the web"): GET
+ * /games/:game/plot/:player/:plane/:token, the page of a plane for this turn, and
+ * /games/:game/plot/:player/:plane/:token/shots/:way, the forecast's shots of one of its ways as
+ * JSON. The token is the player's turn token (his mail's link): a page is his alone, for this turn
+ * only (src/app/plotter/page.ts). Never cached, never indexed; the script is /static/plotter.js.
+ */
+import express, { type Response } from 'express';
+import type { AppDeps } from '../../app/ports/deps.ts';
+import { plotterPage, plotterShots, type PlotterRefusal } from '../../app/plotter/page.ts';
+import type { Page } from './views.ts';
+
+/** A way's index in a path: 0 to 99999. */
+const INDEX_RE = /^(0|[1-9]\d{0,4})$/;
+
+export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }): express.Router {
+  const router = express.Router();
+  const refuse = (res: Response, r: PlotterRefusal): void => {
+    res.status(r.status).type('html').set('Cache-Control', 'no-store').send(o.pages('error', { title: r.title, message: r.message, local: o.local }));
+  };
+  const off = (res: Response): void => refuse(res, { ok: false, status: 404, title: 'No plotter here', message: 'This server shows no plotter.' });
+  // A private page: no cache anywhere, no robots, and no referrer (the whole app sends none).
+  const privately = (res: Response): Response => res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex, nofollow');
+  router.get('/games/:game/plot/:player/:plane/:token', (req, res) => {
+    if (!o.deps) { off(res); return; }
+    const r = plotterPage(o.deps, String(req.params.game), String(req.params.player), String(req.params.plane), String(req.params.token));
+    if (!r.ok) { refuse(res, r); return; }
+    const v = r.view;
+    privately(res).status(200).type('html').send(o.pages('plotter', {
+      local: o.local, title: `${v.plane.id}: plot turn ${v.turn}`, ...v,
+      data: JSON.stringify({ plane: v.plane, ways: v.ways, template: v.template, referee: v.referee, subject: v.subject, twoPhase: v.twoPhase, shots: `${req.path.replace(/\/$/, '')}/shots/` }),
+      count: v.ways.length,
+    }));
+  });
+  router.get('/games/:game/plot/:player/:plane/:token/shots/:way', (req, res) => {
+    if (!o.deps) { off(res); return; }
+    const i = String(req.params.way);
+    if (!INDEX_RE.test(i)) { privately(res).status(400).json({ error: 'a way is a whole number' }); return; }
+    const r = plotterShots(o.deps, String(req.params.game), String(req.params.player), String(req.params.plane), String(req.params.token), Number(i));
+    if (!r.ok) { privately(res).status(r.status).json({ error: r.message }); return; }
+    privately(res).json({ lines: r.lines });
+  });
+  return router;
+}

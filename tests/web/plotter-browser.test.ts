@@ -1,0 +1,143 @@
+/**
+ * The plotter on the web (docs/plans.md "The plotter on the web"), over the real HTTP server and in
+ * headless chromium at 1280 and 390 px: the link in the welcome opens the plane's page, every end
+ * marked; filters take ways away; a hex picked lists its ways, a way picked shows its path, its
+ * shots and the orders; the mailto link's envelope, sent as it is, is accepted and flies that plot.
+ * Only the token of the player's own link opens it, for this turn only.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMail, realDuel, send, testReferee, type TestReferee } from '../support/app.ts';
+import { serveArchive, type RunningArchive } from '../support/archive.ts';
+import { describeWithChromium, useChromium } from '../support/describe-chromium.ts';
+
+const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
+
+interface Game { t: TestReferee; web: RunningArchive; link: string; secrets: { red: string; blue: string }; cleanup(): Promise<void> }
+
+/** The real duel in a real SQLite file, its mails linking to a real server's plotter. */
+async function plotterGame(): Promise<Game> {
+  const dir = mkdtempSync(join(tmpdir(), 'tallyho-plotter-'));
+  const t = testReferee({ path: join(dir, 'tallyho.sqlite') });
+  const web = await serveArchive(t);
+  (t.deps.referee as { publicUrl?: string }).publicUrl = web.url;
+  const secrets = await realDuel(t);
+  const link = /^ {2}(http:\/\/\S+\/plot\/red\/R1\/T1-[0-9a-f]+)$/m.exec(lastMail(t, RED, 'welcome').text)?.[1];
+  if (!link) throw new Error('no plotter link in the welcome');
+  return { t, web, link, secrets, cleanup: async () => { await web.close(); t.store.close(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** How far the page reaches past the screen's right edge. */
+const overflow = (page: Page): Promise<number> => page.evaluate(() => {
+  const width = document.documentElement.clientWidth;
+  let widest = width;
+  for (const e of document.querySelectorAll('body *:not(svg *)')) widest = Math.max(widest, e.getBoundingClientRect().right);
+  return Math.max(document.documentElement.scrollWidth - width, widest - width);
+});
+
+describe('the plotter over HTTP', () => {
+  let g: Game;
+  beforeAll(async () => { g = await plotterGame(); });
+  afterAll(async () => { await g.cleanup(); });
+
+  it('opens for the link of the player\'s own plane and turn only, privately', async () => {
+    const ok = await fetch(g.link);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    const html = await ok.text();
+    expect(html).toContain('Plot R1 for turn 1');
+    expect(html).toContain('<svg');
+    const token = g.link.split('/').at(-1)!;
+    const base = g.link.slice(0, g.link.indexOf('/games/'));
+    // Another plane, another player's path, a token altered, a word that is no token.
+    expect((await fetch(`${base}/games/duel/plot/red/G1/${token}`)).status).toBe(404);
+    expect((await fetch(`${base}/games/duel/plot/blue/G1/${token}`)).status).toBe(404);
+    expect((await fetch(`${base}/games/duel/plot/red/R1/${token.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`)).status).toBe(404);
+    expect((await fetch(`${base}/games/duel/plot/red/R1/secret`)).status).toBe(404);
+    // The shots of a way, as JSON; a way that is no number is refused.
+    const shots = await fetch(`${g.link}/shots/0`);
+    expect(shots.status).toBe(200);
+    expect(Array.isArray(((await shots.json()) as { lines: string[] }).lines)).toBe(true);
+    expect((await fetch(`${g.link}/shots/x`)).status).toBe(400);
+    expect((await fetch(`${g.link}/shots/99999`)).status).toBe(404);
+  });
+});
+
+describeWithChromium('the plotter in a browser', () => {
+  const browser = useChromium();
+  let g: Game;
+  beforeAll(async () => { g = await plotterGame(); });
+  afterAll(async () => { await g.cleanup(); });
+
+  for (const width of [1280, 390]) {
+    it(`at ${width} px: marks every end, filters, shows a way's path, shots and orders, and its mailto envelope is accepted as sent`, async () => {
+      const page = await browser().newPage({ viewport: { width, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      await page.goto(g.link);
+      await page.waitForSelector('svg.hexmap .plot-end');
+      const ends = await page.locator('svg.hexmap .plot-end').count();
+      expect(ends).toBeGreaterThan(10);
+      expect(await page.locator('svg.hexmap .plot-end.up').count()).toBeGreaterThan(0);
+      expect(await page.locator('svg.hexmap .plot-end.down').count()).toBeGreaterThan(0);
+      const all = Number(/(\d+) of (\d+) ways shown/.exec((await page.locator('[data-shown]').textContent()) ?? '')?.[1]);
+      expect(all).toBeGreaterThan(100);
+      // Steep climbs and dives off: fewer ways; on again: all of them.
+      await page.locator('[data-family="steep"]').click();
+      const fewer = Number(/(\d+) of/.exec((await page.locator('[data-shown]').textContent()) ?? '')?.[1]);
+      expect(fewer).toBeLessThan(all);
+      await page.locator('[data-family="steep"]').click();
+      expect(await page.locator('[data-shown]').textContent()).toContain(`${all} of ${all} ways shown`);
+      // A hex: its ways; the first picked: its path, shots and orders.
+      await page.locator('svg.hexmap .plot-end').nth(Math.floor(ends / 3)).click();
+      await page.waitForSelector('[data-way]:not([hidden])');
+      const plot = ((await page.locator('[data-way-plot]').textContent()) ?? '').trim();
+      expect(plot).toMatch(/^R1: \S/);
+      expect(await page.locator('[data-path-rows] tr').count()).toBeGreaterThan(2);
+      expect(await page.locator('.plot-path polyline').count()).toBe(1);
+      await page.waitForFunction(() => !document.querySelector('[data-shots]')?.textContent?.includes('asking'));
+      expect(((await page.locator('[data-shots]').textContent()) ?? '').length).toBeGreaterThan(5);
+      // Fire at will, then the orders: the mail's envelope with the plot and the fire order put in.
+      await page.locator('[data-fire]').selectOption('any');
+      const orders = (await page.locator('[data-orders]').textContent()) ?? '';
+      expect(orders).toMatch(/^#TALLYHO duel red "T1-[0-9a-f]+"\nTURN 1\n/);
+      expect(orders).toContain(`${plot}\n`);
+      expect(orders).toContain('FIRE R1 ALL AT ANY\n#END');
+      expect(orders).not.toContain('HOLD R1');
+      const href = (await page.locator('[data-mailto]').getAttribute('href')) ?? '';
+      const m = /^mailto:([^?]+)\?subject=([^&]*)&body=(.*)$/.exec(href);
+      expect(m?.[1]).toBe('referee@example.test');
+      expect(decodeURIComponent(m![2]!)).toBe('[duel] orders for turn 1');
+      const body = decodeURIComponent(m![3]!);
+      expect(body).toBe(orders);
+      expect(await overflow(page)).toBeLessThanOrEqual(1);
+      expect(errors).toEqual([]);
+      await page.close();
+      // The envelope as the mail program sends it: accepted, the plot the one picked.
+      send(g.t, RED, body);
+      const ack = lastMail(g.t, RED, 'ack');
+      expect(ack.subject).toBe('[duel] Turn 1 orders accepted');
+      expect(ack.text).toContain(`  | ${plot}\n`);
+    });
+  }
+
+  it('answers an old turn\'s link with the turn it was for, and the page of the new turn', async () => {
+    send(g.t, BLUE, `#TALLYHO duel blue "${g.secrets.blue}"\nG1: 1 1 1 1 1 1\n#END\n`);
+    expect(g.t.store.tx((tx) => tx.games.get('duel')!.turn)).toBe(2);
+    const old = await fetch(g.link);
+    expect(old.status).toBe(410);
+    expect(await old.text()).toContain('This link was for turn 1');
+    const link = /^ {2}(http:\/\/\S+\/plot\/red\/R1\/T2-[0-9a-f]+)$/m.exec(lastMail(g.t, RED, 'report').text)?.[1];
+    expect(link).toBeTruthy();
+    const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(link!);
+    await page.waitForSelector('svg.hexmap .plot-end');
+    expect(await page.locator('h1').textContent()).toBe('Plot R1 for turn 2');
+    await page.close();
+  });
+});
