@@ -135,4 +135,20 @@ describe('plans picked by letter', () => {
     expect(asked.text).toContain('line 1: R1 PLAN C');
     expect(asked.text).toMatch(/#TALLYHO duel red "T1-[0-9a-f]+"\nTURN 1\nR1 PLAN C\n/);
   });
+
+  it('answers a pick written above a reply that quotes the whole welcome with the orders, the pick put in, ready to send', async () => {
+    const t = testReferee();
+    await realDuel(t);
+    const welcome = lastMail(t, RED, 'welcome').text;
+    send(t, RED, `R1 PLAN B\n\nAnn\n\nOn Monday the referee wrote:\n${welcome.split('\n').map((l) => `> ${l}`).join('\n')}\n`);
+    const notice = lastMail(t, RED, 'notice').text;
+    expect(notice).toContain('No orders found in your mail');
+    expect(notice.replace(/\s+/g, ' ')).toContain('Below are your orders for turn 1 with that line put in');
+    const ready = notice.slice(notice.indexOf('READY TO SEND, WITH YOUR LINES PUT IN'));
+    expect(ready).toMatch(/#TALLYHO duel red "T1-[0-9a-f]+"\nTURN 1\nR1 PLAN B\nHOLD R1 ALL\n#END/);
+    send(t, RED, ready.slice(ready.indexOf('#TALLYHO')));
+    const ack = lastMail(t, RED, 'ack');
+    expect(ack.subject).toBe('[duel] Turn 1 orders accepted');
+    expect(ack.text).toContain(`  | R1: ${menuOf(welcome, 'R1').find((l) => l.letter === 'B')!.plot}`);
+  });
 });

@@ -10,7 +10,7 @@ import { formatOrders, GM_COMMANDS, parseOrders, type Envelope } from '../../ord
 import { isQuickGame } from '../setup/games.ts';
 import { answerBareCommand, subjectGame } from './bare-commands.ts';
 import { chooseEnvelope, onlyCopies, refereeCopies } from './duplicates.ts';
-import { askOutside, outsideNote, outsideParagraph } from './outside.ts';
+import { askOutside, outsideNote, outsideParagraph, readyWithOutside } from './outside.ts';
 import { GM_ID } from '../ports/ids.ts';
 import { queueAnswer } from '../mail/notify.ts';
 import type { AppDeps } from '../ports/deps.ts';
@@ -123,10 +123,16 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
         // person trying to play, even in a reply to one of these notices: answered, each new try
         // (the budget still bounds it). Anything else follows the loop rules (reply-budget.ts).
         const trying = (parsed.outside ?? []).length > 0;
+        // His lines put into his orders for the turn, ready to send: the mail ends with them.
+        const ready = trying ? readyWithOutside(deps, tx, seat.game, seat.player, parsed.outside ?? []) : null;
+        if (ready) paragraphs.push(`Below are your orders for turn ${seat.game.turn} with ${(parsed.outside ?? []).length === 1 ? 'that line' : 'those lines'} put in, in the place of what they replace: check them and send them back (reply with them at the top; the rest may stay quoted).`);
         replyUnasked(deps, tx, inbound, {
           kind: 'notice', to: mail.from, gameId: seat.game.id, title, human: trying,
           ...(trying ? { repeat: `${seat.game.id}\n${title}\n${sha256Hex(unquoted(mail.text))}` } : {}),
-          queue: (more) => queueAnswer(deps, tx, { to: mail.from, game: seat.game, player: seat.player, kind: 'notice', title, paragraphs: [...paragraphs, ...more], inboundId, replyTo: mail.messageId }),
+          queue: (more) => queueAnswer(deps, tx, {
+            to: mail.from, game: seat.game, player: seat.player, kind: 'notice', title, paragraphs: [...paragraphs, ...more], inboundId, replyTo: mail.messageId,
+            ...(ready ? { sections: [{ heading: 'Ready to send, with your lines put in', text: ready }] } : {}),
+          }),
         });
       } else notice(title, paragraphs);
       return finish(false, 'no-orders', 'Processed', 'no envelope');

@@ -6,12 +6,14 @@
  * silence: it asks which counts and takes nothing, offering the envelope with the player's lines
  * put in. With an edited envelope, the lines outside are named in the acknowledgement's NOTES.
  */
-import { parseFireOrder, parseMoveOrder, parsePick, parsePlot, type Envelope, type FireOrder, type MoveOrder, type OutsideLine, type PlanPick, type Plot } from '../../orders/index.ts';
+import { parseFireOrder, parseMoveOrder, parseOrders, parsePick, parsePlot, type Envelope, type FireOrder, type MoveOrder, type OutsideLine, type PlanPick, type Plot } from '../../orders/index.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { when } from '../views/text.ts';
 import { queueAnswer } from '../mail/notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
-import { readyEnvelope } from '../views/template.ts';
+import { ordersTemplate, readyEnvelope } from '../views/template.ts';
+import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
+import { standingOrders } from '../mail/messages.ts';
 
 const lineText = (l: OutsideLine): string => `line ${l.line}: ${l.text}`;
 const listed = (lines: readonly OutsideLine[]): string => lines.map(lineText).join('; ');
@@ -66,6 +68,19 @@ export function mergeOutside(env: Envelope, lines: readonly OutsideLine[]): Enve
   }
   const { picks: _had, ...rest } = env;
   return { ...rest, plots, ...(picks.length ? { picks } : {}), fire, ...(moves.length ? { moves } : {}) };
+}
+
+/**
+ * A player's orders for this turn ready to send (his mail's template: the orders that stand, else
+ * the defaults) with his lines from outside any envelope put in; null when there is no template.
+ */
+export function readyWithOutside(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, outside: readonly OutsideLine[]): string | null {
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state || game.status !== 'running') return null;
+  const seen = fogState(state, sideOfPlayer(state, player.planes));
+  const template = ordersTemplate(deps.keys, seen, game.id, player.id, player.planes, standingOrders(tx, game.id, player.id, game.turn));
+  const env = parseOrders(template, { quick: () => !!state.quick }).envelopes[0];
+  return env ? readyEnvelope(deps.keys, game, player.id, mergeOutside(env, outside)) : null;
 }
 
 /** The only envelope an unchanged template, order lines outside it: nothing is taken, the player is asked. */

@@ -81,14 +81,16 @@ export function playerMenus(state: GameState, planeIds: readonly string[]): Map<
   return out;
 }
 
-/** The closing words of a WAYS TO FLY section: what the columns and marks mean. */
-function legend(menus: Map<string, MenuPlan[]>): string {
+/** The closing words of a WAYS TO FLY section: what the columns and marks mean, with an enemy the reader sees as the example. */
+function legend(state: GameState, menus: Map<string, MenuPlan[]>): string {
+  const own = state.planes.find((p) => menus.has(p.id));
+  const e = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying')?.id ?? 'X1';
   const any = [...menus.values()].flat();
   const shots = any.some((p) => p.shot !== undefined);
   const off = any.some((p) => p.end.status === 'exited');
   return wrap([
     'ends: the hex the plot ends in', off ? ' ("!": it leaves the map there)' : '', '; fc: facing (clock hour); height and spd: its height and next turn\'s speed.',
-    shots ? ' >G1 5: it gets a shot at G1 at range 5; <G1: G1 gets a shot at it. Both if every other plane flies on as it would without orders, as the forecast assumes: not a result, and no die is thrown.' : '',
+    shots ? ` >${e} 5: it gets a shot at ${e} at range 5; <${e}: ${e} gets a shot at it. Both if every other plane flies on as it would without orders, as the forecast assumes: not a result, and no die is thrown.` : '',
   ].join(''), 0);
 }
 
@@ -111,7 +113,7 @@ export function waysSection(state: GameState, planeIds: readonly string[], menus
     '',
     blocks.map((b) => b.join('\n')).join('\n\n'),
     '',
-    legend(menus),
+    legend(state, menus),
   ].join('\n');
 }
 
@@ -130,5 +132,9 @@ export function readPickedPlan(state: GameState, pick: PlanPick, menus: Map<stri
 
 /** The line of the acknowledgement that says what a picked plan stands for. */
 export function pickedLine(pick: PlanPick, plan: MenuPlan, turn: number): string {
-  return wrap(`${pick.plane} PLAN ${pick.letter} is plan ${plan.letter} of ${pick.plane}'s menu for turn ${turn} (${plan.names.map((n) => LONG[n]).join(', ')}): ${pick.plane}: ${plotText(plan.plot)}, ending in ${hexLabel(plan.end.hex)} facing ${clock(plan.end.facing)}, ${feet(plan.end.altitude)} ft, speed ${(plan.end.speed / 10).toFixed(1)}.`, 2);
+  return [
+    wrap(`${pick.plane} PLAN ${pick.letter} is plan ${plan.letter} of ${pick.plane}'s menu for turn ${turn} (${plan.names.map((n) => LONG[n]).join(', ')}):`, 2),
+    `    ${pick.plane}: ${plotText(plan.plot)}`,
+    wrap(`ending in ${hexLabel(plan.end.hex)} facing ${clock(plan.end.facing)}, ${feet(plan.end.altitude)} ft, speed ${(plan.end.speed / 10).toFixed(1)}.`, 4).replace(/^/, '  '),
+  ].join('\n');
 }
