@@ -219,7 +219,9 @@ describe('the game master\'s commands by mail', () => {
     const odd = send(t, 'x@example.test', 'other', 'gm', own, 'CREATE duel');
     expect(odd.r.outcome).toBe('auth-failed');
     const plots = send(t, 'x@example.test', 'duel', 'gm', own, 'R1: 1 1 1 1 1\nHELP');
-    expect(plots.mails[0]!.text).toContain('Plots and fire orders in the game master\'s envelope are not taken');
+    expect(plots.mails[0]!.text.replace(/\s+/g, ' ')).toContain('Plots, plans picked and fire orders in the game master\'s envelope are not taken');
+    const picks = send(t, 'x@example.test', 'duel', 'gm', own, 'R1 PLAN A\nHELP');
+    expect(picks.mails[0]!.text.replace(/\s+/g, ' ')).toContain('Plots, plans picked and fire orders in the game master\'s envelope are not taken');
     expect(plots.mails[0]!.text).toContain("GAME MASTER'S COMMANDS");
     expect(send(t, 'x@example.test', 'duel', 'gm', GLOBAL, 'STATUS').mails[0]!.recipient).toBe(GM);
   });

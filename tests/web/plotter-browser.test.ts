@@ -45,6 +45,8 @@ describe('the plotter over HTTP', () => {
   afterAll(async () => { await g.cleanup(); });
 
   it('opens for the link of the player\'s own plane and turn only, privately', async () => {
+    // The HTML part of the welcome links to it too.
+    expect(lastMail(g.t, RED, 'welcome').html).toContain(`Every way of R1 on a map, to pick and mail: <a href="${g.link}">${g.link}</a>`);
     const ok = await fetch(g.link);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('no-store');

@@ -117,7 +117,7 @@ export function handleGmEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Or
       paragraphs.push([`${formatCommand(c)}: NOT DONE: ${e.message}`, ...e.details.map((d) => `  ${d}`)].join('\n'));
     }
   }
-  if (env.plots.length || env.fire.length) paragraphs.push('Plots and fire orders in the game master\'s envelope are not taken; they were ignored.');
+  if (env.plots.length || env.picks?.length || env.fire.length) paragraphs.push('Plots, plans picked and fire orders in the game master\'s envelope are not taken; they were ignored.');
   paragraphs.push(...errors.map((e) => e.message));
   if (!env.commands.length || errors.some((e) => e.code === 'E_UNKNOWN_WORD')) sections.push({ heading: 'Game master\'s commands', text: gmHelp(publicUrlOf(deps)) });
   const after = env.game ? tx.games.get(env.game) ?? null : null;

@@ -28,7 +28,7 @@ import { endText } from '../views/outcome.ts';
 import { campaignBlock } from '../views/campaign.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from '../views/quick.ts';
 import { docUrl } from '../views/doc-links.ts';
-import { waysSection } from '../views/menu.ts';
+import { playerMenus, waysSection } from '../views/menu.ts';
 
 function scenarioOf(game: GameRow): { name: string; description: string } {
   try {
@@ -76,6 +76,20 @@ function plotterLink(deps: AppDeps, game: GameRow, player: PlayerRow): ((planeId
 }
 
 /**
+ * The menus of plans (views/menu.ts) for this turn, of what the player's side has identified (the
+ * state given may be the whole): the text with the plotter's links, the HTML part's without them
+ * (they follow as links).
+ */
+function waysView(deps: AppDeps, game: GameRow, player: PlayerRow, state: GameState, wanted: boolean): { ways: string; waysHtml: string; plotterLinks: { plane: string; url: string }[] } {
+  if (!wanted || state.turn !== game.turn) return { ways: '', waysHtml: '', plotterLinks: [] };
+  const seen = fogState(state, sideOfPlayer(state, player.planes));
+  const menus = playerMenus(seen, player.planes);
+  const link = plotterLink(deps, game, player);
+  const plotterLinks = link ? [...menus.entries()].filter(([, m]) => m.length).map(([plane]) => ({ plane, url: link(plane) })) : [];
+  return { ways: waysSection(seen, player.planes, menus, link), waysHtml: waysSection(seen, player.planes, menus), plotterLinks };
+}
+
+/**
  * What the player needs for the next turn: plot sizes and the ready-to-send template; with `ways`,
  * the menu of plans of each of his planes (the welcome, the report and the reminder).
  */
@@ -96,8 +110,7 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
     template: planes.length || units.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
     // The menu of plans of each plane (views/menu.ts), for this turn only: what a letter stands for
     // is worked out again from the turn's state when it comes back.
-    // Under fog of war, of what his side has identified (the state given may be the whole).
-    ways: opts.ways && state.turn === game.turn ? waysSection(fogState(state, sideOfPlayer(state, player.planes)), player.planes, undefined, plotterLink(deps, game, player)) : '',
+    ...waysView(deps, game, player, state, !!opts.ways),
   };
 }
 
