@@ -181,28 +181,32 @@ export interface DryShots {
   by: string[];
   /** Every shot found, the plane's and the enemies' at it, in the order of the turn. */
   sighted: SightedShot[];
-  /** Where the enemies end the turn. */
-  enemyEnds: Map<string, Hex>;
+  /** Where the enemies end the turn, flying on. */
+  ends: Map<string, { hex: Hex; facing: number; nextRight: boolean; altitude: number }>;
 }
 
 /**
  * A plot flown as a dry run with every other plane flying on (its missed-orders default): the plane
  * fires everything at any target, every enemy everything at it (each FIRE order kept only where the
- * referee accepts it: a plane without guns has none). Undefined when the plot is refused.
+ * referee accepts it: a plane without guns has none). `others`: plots some of the other planes fly
+ * instead (the stand-in's guesses at the enemies' plans, core/standin). Undefined when refused.
  */
-export function dryShots(state: GameState, plane: PlaneState, plot: Plot): DryShots | undefined {
+export function dryShots(state: GameState, plane: PlaneState, plot: Plot, others: Record<string, Plot> = {}): DryShots | undefined {
   const enemies = enemiesOf(state, plane);
   const orders: FireOrder[] = [
     { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
     ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
   ].filter((f) => checkFireOrders(state, [f]).length === 0);
-  const r = resolveTurn(state, { plots: { [plane.id]: plot }, fire: orders }, undefined, { dry: true });
+  const r = resolveTurn(state, { plots: { ...others, [plane.id]: plot }, fire: orders }, undefined, { dry: true });
   if (!r.ok) return undefined;
   const sighted = (r.value.sighted ?? []).filter((s) => s.plane === plane.id || s.target === plane.id);
   const own = sighted.filter((s) => s.plane === plane.id).sort((a, b) => a.range - b.range || a.impulse - b.impulse)[0];
   const by = [...new Set(sighted.filter((s) => s.target === plane.id).map((s) => s.plane))].sort();
-  const enemyEnds = new Map(enemies.map((e) => [e.id, r.value.state.planes.find((p) => p.id === e.id)?.hex ?? e.hex]));
-  return { shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by, sighted, enemyEnds };
+  const ends = new Map(enemies.map((e) => {
+    const after = r.value.state.planes.find((p) => p.id === e.id) ?? e;
+    return [e.id, { hex: after.hex, facing: after.facing, nextRight: after.nextRight, altitude: after.altitude }];
+  }));
+  return { shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by, sighted, ends };
 }
 
 function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: WayToFly[]): Map<WayToFly, Tried> | undefined {
@@ -217,7 +221,7 @@ function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: Wa
     if (!r) return undefined;
     const t = { way, shot: r.shot, by: r.by };
     tried.set(way, t);
-    if (tried.size === 1) enemyEnds = [...r.enemyEnds.values()];
+    if (tried.size === 1) enemyEnds = [...r.ends.values()].map((e) => e.hex);
     return t;
   };
   for (const w of menu) run(w);

@@ -14,6 +14,7 @@ const COMMAND_FILES: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ['impulses'], load: async () => (await import('./impulses.ts')).registerImpulsesCommand },
   { names: ['resolve'], load: async () => (await import('./resolve.ts')).registerResolveCommand },
   { names: ['plans'], load: async () => (await import('./plans.ts')).registerPlansCommand },
+  { names: ['standin'], load: async () => (await import('./standin.ts')).registerStandinCommand },
   { names: ['aircraft'], load: async () => (await import('./aircraft.ts')).registerAircraftCommands },
   { names: ['orders'], load: async () => (await import('./orders.ts')).registerOrdersCommands },
   { names: ['game'], load: async () => (await import('./game.ts')).registerGameCommands },
