@@ -17,6 +17,7 @@ import { inCone } from '../combat/cone.ts';
 import { bandCondition } from '../damage/state.ts';
 import { distance, type Hex, toColRow } from '../hex/coords.ts';
 import { bearing, clockPosition, facingDegrees } from '../hex/facing.ts';
+import { flightLine } from '../hex/flight.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import { dryShots } from '../plans/menu.ts';
 import { type WayToFly, waysToFly } from '../plans/ways.ts';
@@ -91,7 +92,13 @@ function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: readonly 
   // The map: leaving it is leaving the fight, and near its edge a fast plane cannot turn back in
   // time: it wants room for most of a turn's hexes.
   if (w.end.status === 'exited') score -= 100;
-  else score -= Math.max(0, 2 + (w.end.speed / 10) * 0.8 - edgeDistance(state, w.end.hex)) * 6;
+  else {
+    score -= Math.max(0, 2 + (w.end.speed / 10) * 0.8 - edgeDistance(state, w.end.hex)) * 6;
+    // Pointing at the edge: the straight line of next turn's hexes and two more leaves the map.
+    const line = flightLine({ hex: w.end.hex, facing: w.end.facing, nextRight: true }, Math.ceil(w.end.speed / 10) + 2);
+    const out = line.findIndex((h) => edgeDistance(state, h) < 0);
+    if (out >= 0) score -= (line.length - out) * 3;
+  }
   return { score, words };
 }
 
