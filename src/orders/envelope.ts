@@ -98,13 +98,7 @@ function readQuickLine(open: Open, head: { plane: Token; rest: Token[] }, line: 
   const plane = head.plane.text.toUpperCase();
   if (!plane) { sink.add('E_NO_PLANE', at, { verb: 'PLOT' }); return; }
   if (!PLANE_ID.test(plane)) { sink.add('E_BAD_PLANE', at, { word: head.plane.text }); return; }
-  if (++open.plotCount > LIMITS.maxPlots) {
-    if (open.plotCount === LIMITS.maxPlots + 1) sink.add('E_TOO_MANY_PLOTS', at, {});
-    return;
-  }
-  const earlier = open.planes.get(plane);
-  if (earlier !== undefined) { sink.add('E_DUPLICATE_PLOT', at, { plane, first: earlier }); return; }
-  open.planes.set(plane, line);
+  if (!plotSlot(open, at, sink) || !claimPlane(open, plane, line, at, sink)) return;
   const text = head.rest.map((t) => t.text).join(' ');
   const r = parseQuickMoves(text);
   if (!r.value) {
@@ -116,17 +110,26 @@ function readQuickLine(open: Open, head: { plane: Token; rest: Token[] }, line: 
 
 /** `R1 PLAN C` (orders/pick.ts): in place of the plane's plot, so one plot or pick a plane. */
 function readPickLine(open: Open, tokens: readonly Token[], line: number, sink: ErrorSink): void {
-  const first = tokens[0] as Token;
-  if (++open.plotCount > LIMITS.maxPlots) {
-    if (open.plotCount === LIMITS.maxPlots + 1) sink.add('E_TOO_MANY_PLOTS', { line, column: first.col }, {});
-    return;
-  }
+  const at = { line, column: (tokens[0] as Token).col };
+  if (!plotSlot(open, at, sink)) return;
   const pick = readPick(tokens, line, sink);
-  if (!pick) return;
-  const earlier = open.planes.get(pick.plane);
-  if (earlier !== undefined) { sink.add('E_DUPLICATE_PLOT', { line, column: first.col }, { plane: pick.plane, first: earlier }); return; }
-  open.planes.set(pick.plane, line);
+  if (!pick || !claimPlane(open, pick.plane, line, at, sink)) return;
   open.env.picks = [...(open.env.picks ?? []), pick];
+}
+
+/** Counts a plane's line (a plot, a quick move or a pick) against LIMITS.maxPlots: false past it, told once. */
+function plotSlot(open: Open, at: { line: number; column: number }, sink: ErrorSink): boolean {
+  if (++open.plotCount <= LIMITS.maxPlots) return true;
+  if (open.plotCount === LIMITS.maxPlots + 1) sink.add('E_TOO_MANY_PLOTS', at, {});
+  return false;
+}
+
+/** Takes the plane for this line: false (E_DUPLICATE_PLOT) when an earlier line has it already. */
+function claimPlane(open: Open, plane: string, line: number, at: { line: number; column: number }, sink: ErrorSink): boolean {
+  const earlier = open.planes.get(plane);
+  if (earlier !== undefined) { sink.add('E_DUPLICATE_PLOT', at, { plane, first: earlier }); return false; }
+  open.planes.set(plane, line);
+  return true;
 }
 
 /** `INITIATIVE FIRST|LAST` (two-phase games, seed 003). */

@@ -10,10 +10,9 @@ import { deadlineLine, deadlineParagraph, saveClock, turnClock } from '../game/d
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { requireGame } from '../setup/games.ts';
 import type { ControlResult } from './control.ts';
-import { standingOrders } from '../mail/messages.ts';
+import { readyTemplate } from '../mail/messages.ts';
 import { gmAddress, queueAnswer } from '../mail/notify.ts';
 import { flying, myPlanes } from '../views/sheet.ts';
-import { ordersTemplate } from '../views/template.ts';
 
 export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
   return deps.store.tx((tx) => {
@@ -57,7 +56,7 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
           when,
           ...(deadline ? [`Deadline:\n${deadline}`] : []),
         ],
-        sections: planes.length ? [{ heading: `Your orders for turn ${last}, ready to send`, text: ordersTemplate(deps.keys, state, game.id, p.id, p.planes, standingOrders(tx, game.id, p.id, last)) }] : [],
+        sections: planes.length ? [{ heading: `Your orders for turn ${last}, ready to send`, text: readyTemplate(deps, tx, open, p, state) }] : [],
       });
     }
     // The game master's copy, as of every other announcement (notify.ts announce): the players'

@@ -21,7 +21,7 @@ import { wrongSecret } from '../mail/wrong-secrets.ts';
 import { replyUnasked } from '../mail/budget.ts';
 import { askToConfirm } from '../setup/signup.ts';
 import { queueAnswer } from '../mail/notify.ts';
-import { GM_ID } from '../ports/ids.ts';
+import { GM_ID, TURN_TOKEN_RE } from '../ports/ids.ts';
 import { forecast } from '../views/forecast.ts';
 import { unitPreviews } from '../views/units.ts';
 import { unitGoneWords } from '../../core/units/plan.ts';
@@ -46,13 +46,12 @@ const COMMAND_ERRORS: ReadonlySet<string> = new Set(['E_UNKNOWN_WORD', 'E_COMMAN
 /** The most problems listed in an acknowledgement and kept with the orders. */
 const MAX_PROBLEMS = 100;
 
-const TOKEN_SHAPE = /^t(\d{1,4})-[0-9a-f]{24}$/i;
 
 type Auth = { ok: true; tokenTurn: number | null } | { ok: false };
 
 /** The envelope's secret or turn token checked against the player's (one scrypt or one HMAC). */
 export function authenticate(deps: AppDeps, env: Envelope, game: GameRow, player: PlayerRow): Auth {
-  const m = TOKEN_SHAPE.exec(env.secret.trim());
+  const m = TURN_TOKEN_RE.exec(env.secret.trim());
   if (m) {
     const turn = Number(m[1]);
     return deps.keys.verifyTurnToken(env.secret, game.id, player.id, turn) ? { ok: true, tokenTurn: turn } : { ok: false };

@@ -11,9 +11,9 @@ import type { AppDeps } from '../ports/deps.ts';
 import { when } from '../views/text.ts';
 import { queueAnswer } from '../mail/notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
-import { ordersTemplate, readyEnvelope } from '../views/template.ts';
+import { readyEnvelope } from '../views/template.ts';
 import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
-import { standingOrders } from '../mail/messages.ts';
+import { readyTemplate } from '../mail/messages.ts';
 
 const lineText = (l: OutsideLine): string => `line ${l.line}: ${l.text}`;
 const listed = (lines: readonly OutsideLine[]): string => lines.map(lineText).join('; ');
@@ -78,7 +78,7 @@ export function readyWithOutside(deps: AppDeps, tx: StoreTx, game: GameRow, play
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state || game.status !== 'running') return null;
   const seen = fogState(state, sideOfPlayer(state, player.planes));
-  const template = ordersTemplate(deps.keys, seen, game.id, player.id, player.planes, standingOrders(tx, game.id, player.id, game.turn));
+  const template = readyTemplate(deps, tx, game, player, seen);
   const env = parseOrders(template, { quick: () => !!state.quick }).envelopes[0];
   return env ? readyEnvelope(deps.keys, game, player.id, mergeOutside(env, outside)) : null;
 }

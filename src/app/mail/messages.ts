@@ -52,6 +52,10 @@ export function standingOrders(tx: StoreTx, gameId: string, playerId: string, tu
   return before ? { plots: {}, fire: before.orders.fire, turn: turn - 1 } : NO_STANDING;
 }
 
+/** A player's ready-to-send orders for the turn of `state`: the orders that stand for it, else the defaults (views/template.ts). */
+export const readyTemplate = (deps: Pick<AppDeps, 'keys'>, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState): string =>
+  ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standingOrders(tx, game.id, player.id, state.turn));
+
 /** What the template does when sent back unchanged, for the words above it. */
 function templateKeeps(standing: StandingOrders, turn: number, quick: boolean): string {
   if (standing.turn === turn) return `these are your orders that stand for turn ${turn}: the ${quick ? 'moves' : 'plots'} and fire orders you sent`;

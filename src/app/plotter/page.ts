@@ -18,11 +18,11 @@ import type { Plot } from '../../orders/ast.ts';
 import { buildMapView } from '../../report/map-view.ts';
 import { centreOf } from '../../report/svg-markers.ts';
 import { svgMap } from '../../report/svg-map.ts';
-import { standingOrders } from '../mail/messages.ts';
+import { readyTemplate } from '../mail/messages.ts';
 import type { AppDeps } from '../ports/deps.ts';
+import { TURN_TOKEN_RE } from '../ports/ids.ts';
 import type { GameRow, PlayerRow } from '../ports/store.ts';
 import { plotText } from '../views/menu.ts';
-import { ordersTemplate } from '../views/template.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'keys' | 'referee'>;
 
@@ -80,13 +80,11 @@ export interface PlotterView {
 
 interface Opened { game: GameRow; player: PlayerRow; plane: PlaneState; seen: GameState }
 
-const TOKEN_SHAPE = /^t(\d{1,4})-[0-9a-f]{24}$/i;
-
 /** The game, player and plane of a plotter link, its token checked; or why the page cannot be shown. */
 function open(deps: Deps, gameId: string, playerId: string, planeId: string, token: string): Opened | PlotterRefusal {
   const refuse = (status: number, title: string, message: string): PlotterRefusal => ({ ok: false, status, title, message });
   const bad = refuse(404, 'No such plotter', 'This link opens no plotter. Use the link in your latest mail from the referee: it is for your plane and this turn only.');
-  const m = TOKEN_SHAPE.exec(token);
+  const m = TURN_TOKEN_RE.exec(token);
   if (!m) return bad;
   return deps.store.tx((tx) => {
     const game = tx.games.get(gameId);
@@ -138,7 +136,7 @@ export function plotterPage(deps: Deps, gameId: string, playerId: string, planeI
   const start = step(0, plane.hex, plane.facing, plane.altitude);
   const view = buildMapView({ state: seen, viewer: plane.side, own: player.planes });
   const map = svgMap(view, { title: `${plane.id} and every hex it can end this turn in`, actionOnly: true, include: ends });
-  const template = deps.store.tx((tx) => ordersTemplate(deps.keys, seen, game.id, player.id, player.planes, standingOrders(tx, game.id, player.id, game.turn)));
+  const template = deps.store.tx((tx) => readyTemplate(deps, tx, game, player, seen));
   return {
     ok: true,
     view: {

@@ -8,3 +8,6 @@ export const ID_RE = /^[a-z0-9_-]{1,32}$/;
 /** The player id of the game master's envelopes: `#TALLYHO <game> gm "<GM secret>"`. */
 export const GM_ID = GM_PLAYER;
 export const EMAIL_RE = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$|^[^\s@<>"(),;:]+@localhost$/;
+
+/** A turn token (`T7-` and 24 hex digits: keys.turnToken) and the turn it names, group 1. */
+export const TURN_TOKEN_RE = /^t(\d{1,4})-[0-9a-f]{24}$/i;

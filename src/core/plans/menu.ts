@@ -17,6 +17,7 @@ import type { FireOrder, Manoeuvre, Plot } from '../../orders/ast.ts';
 import { checkFireOrders } from '../combat/fire-check.ts';
 import type { SightedShot } from '../combat/fire-phase.ts';
 import { distance, type Hex } from '../hex/coords.ts';
+import { turnBetween } from '../hex/facing.ts';
 import { planTurn } from '../movement/plan.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { resolveTurn } from '../turn.ts';
@@ -53,8 +54,8 @@ interface Tried { way: WayToFly; shot: PlanShot | null; by: string[] }
 
 /** Right (+) or left (-) of the plane's heading, in 30-degree steps; a reversal by the plot's turns (0: neither way). */
 function turnOf(plane: PlaneState, w: WayToFly): number {
-  const d = (((w.end.facing - plane.facing) % 12) + 12) % 12;
-  if (d !== 6) return d < 6 ? d : d - 12;
+  const d = turnBetween(plane.facing, w.end.facing);
+  if (d !== 6) return d;
   let right = 0;
   for (const b of w.plot.boxes) {
     if (b.man === 'TR' || b.man === 'SLTR' || b.man === 'VRR') right++;
@@ -166,10 +167,6 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
 const samePlot = (a: Plot, b: Plot): boolean => a.mode === b.mode && a.boxes.length === b.boxes.length &&
   a.boxes.every((x, i) => { const y = b.boxes[i]; return !!y && x.man === y.man && x.alt === y.alt && x.power === y.power && x.brake === y.brake; });
 
-/**
- * The dry runs: the shots of the menu's plans and of the ways nearest the enemies' ends (and, when
- * every one of those is shot at, of the ways furthest from them). Undefined when no enemy is seen.
- */
 /** The enemies a plane's side sees flying. */
 const enemiesOf = (state: GameState, plane: PlaneState): PlaneState[] => state.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
 
@@ -209,6 +206,10 @@ export function dryShots(state: GameState, plane: PlaneState, plot: Plot, others
   return { shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by, sighted, ends };
 }
 
+/**
+ * The dry runs: the shots of the menu's plans and of the ways nearest the enemies' ends (and, when
+ * every one of those is shot at, of the ways furthest from them). Undefined when no enemy is seen.
+ */
 function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: WayToFly[]): Map<WayToFly, Tried> | undefined {
   const enemies = enemiesOf(state, plane);
   if (!enemies.length) return undefined;

@@ -16,6 +16,7 @@
  */
 import type { Bank } from '../bank.ts';
 import type { Hex } from '../hex/coords.ts';
+import { turnBetween } from '../hex/facing.ts';
 import type { Manoeuvre, Plot, PlotMode } from '../../orders/ast.ts';
 import { newSpeed } from '../movement/bookkeeping.ts';
 import { flyImpulse } from '../movement/fly.ts';
@@ -146,7 +147,7 @@ export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
  * further, right before left), then the bank, then the plainest plot first, then where they end.
  */
 function order(plane: PlaneState, ways: WayToFly[]): WayToFly[] {
-  const turn = (w: WayToFly): number => { const d = (((w.end.facing - plane.facing) % 12) + 12) % 12; return d <= 6 ? d * 2 : (12 - d) * 2 - 1; };
+  const turn = (w: WayToFly): number => { const d = turnBetween(plane.facing, w.end.facing); return d >= 0 ? d * 2 : -d * 2 - 1; };
   const banks: Bank[] = ['N', 'RB', 'LB', 'IR', 'IL', 'INV'];
   return ways
     .map((w) => ({ w, turn: turn(w), bank: banks.indexOf(w.end.bank), plain: plainness(w.plot.boxes.map((b) => b.man), w.end.carry.length > 0, w.plot.mode) }))

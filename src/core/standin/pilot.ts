@@ -16,7 +16,7 @@ import { checkFireOrders } from '../combat/fire-check.ts';
 import { inCone } from '../combat/cone.ts';
 import { bandCondition } from '../damage/state.ts';
 import { distance, type Hex, toColRow } from '../hex/coords.ts';
-import { bearing, clockPosition, facingDegrees } from '../hex/facing.ts';
+import { clockPosition, degreesOff, turnBetween } from '../hex/facing.ts';
 import { flightLine } from '../hex/flight.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import { dryShots } from '../plans/menu.ts';
@@ -62,8 +62,8 @@ function against(w: WayToFly, foe: Foe): { score: number; words: string } {
   const behind = clockPosition(foe.hex, foe.facing, at.hex);
   if (behind !== undefined && behind >= 5 && behind <= 7) { score += 4; words.push(`behind ${foe.plane.id}`); } else if (behind === 4 || behind === 8) score += 2;
   // Pointing at him: 3 dead ahead, down to -3 with him dead astern.
-  const b = bearing(at.hex, foe.hex);
-  if (b !== undefined) score += 3 - Math.abs(((b - facingDegrees(at.facing)) % 360 + 540) % 360 - 180) / 30;
+  const off = degreesOff(at.hex, at.facing, foe.hex);
+  if (off !== undefined) score += 3 - off / 30;
   // A fighting distance: close enough to shoot, not so close as to overshoot.
   score -= d > 4 ? (d - 4) * 0.8 : d < 2 ? (2 - d) * 2 : 0;
   return { score, words: words.join(', ') };
@@ -81,10 +81,8 @@ function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: readonly 
     score += i === 0 ? a.score : a.score / 2;
     if (i === 0) words = a.words;
   });
-  if (!foes.length) {
-    // Nobody in sight: toward the middle of the map, keeping speed and height.
-    score -= distance(w.end.hex, { q: 0, r: 0 }) > 0 ? Math.max(0, 6 - edgeDistance(state, w.end.hex)) : 0;
-  }
+  // Nobody in sight: away from the edges, keeping speed and height.
+  if (!foes.length) score -= Math.max(0, 6 - edgeDistance(state, w.end.hex));
   // Energy: speed and height, and never near a stall.
   score += ((w.end.altitude - plane.altitude) / 100) * 0.15 + ((w.end.speed - plane.speed) / 10) * 0.8;
   if (w.end.speed / 10 < band.minSpeed + 0.5) score -= 5;
@@ -114,7 +112,7 @@ function fireAll(state: GameState, plane: PlaneState): FireOrder[] {
  */
 function guesses(seen: GameState, enemy: PlaneState): (Plot | undefined)[] {
   const ways = waysToFly(seen, enemy).filter((w) => w.end.status === 'flying');
-  const turn = (w: WayToFly): number => { const d = (((w.end.facing - enemy.facing) % 12) + 12) % 12; return d <= 6 ? d : d - 12; };
+  const turn = (w: WayToFly): number => turnBetween(enemy.facing, w.end.facing);
   const right = ways.filter((w) => turn(w) > 0);
   const left = ways.filter((w) => turn(w) < 0);
   const most = (ws: WayToFly[], sign: 1 | -1, hard: boolean): WayToFly | undefined =>
