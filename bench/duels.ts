@@ -7,7 +7,7 @@
  * nearest enemy and fire whenever it can.
  */
 import { distance, hexLabel, fromColRow } from '../src/core/hex/coords.ts';
-import { bearing, facingDegrees } from '../src/core/hex/facing.ts';
+import { degreesOff } from '../src/core/hex/facing.ts';
 import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
 import { winnerOf, sidesInFight } from '../src/core/outcome.ts';
 import { waysToFly } from '../src/core/plans/ways.ts';
@@ -33,12 +33,7 @@ export const pursuitPilot: Pilot = (state, side) => {
     const foe = enemies.sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex))[0];
     const ways = waysToFly(state, plane).filter((w) => w.end.status === 'flying');
     if (foe && ways.length) {
-      const off = (w: (typeof ways)[number]): number => {
-        const b = bearing(w.end.hex, foe.hex);
-        if (b === undefined) return 0;
-        const d = Math.abs(((b - facingDegrees(w.end.facing)) % 360 + 540) % 360 - 180);
-        return d;
-      };
+      const off = (w: (typeof ways)[number]): number => degreesOff(w.end.hex, w.end.facing, foe.hex) ?? 0;
       const best = ways.map((w, i) => ({ w, i, off: off(w), d: distance(w.end.hex, foe.hex) }))
         .sort((a, b) => a.off - b.off || a.d - b.d || a.i - b.i)[0];
       if (best) orders.plots[plane.id] = best.w.plot;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, CLI, ROOT, startServe, type ServeProcess } from '../support/serve-process.ts';
+import { childEnv, CLI, ROOT, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-local-'));
 const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0' };
@@ -30,15 +30,7 @@ function sendFile(file: string): string {
   return r.stdout;
 }
 
-async function until<T>(fn: () => T | undefined, timeoutMs = 10000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = <T>(fn: () => T | undefined, timeoutMs = 10000): Promise<T> => poll(fn, timeoutMs, 50);
 
 const subjects = () => cli('mail', 'list').trim().split('\n').map((l) => l.replace(/^.*@localhost\s+/, ''));
 

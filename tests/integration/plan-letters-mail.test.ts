@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, CLI, startServe, type ServeProcess } from '../support/serve-process.ts';
+import { childEnv, CLI, outboxOf, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-letters-'));
 const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0', TICK_SECONDS: '1' };
@@ -21,27 +21,9 @@ let smtp: Transporter;
 
 const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
-interface Listed { id: number; to: string; subject: string }
-function outbox(): Listed[] {
-  const text = cli('mail', 'list').trim();
-  if (text === 'No mail.') return [];
-  return text.split('\n').map((l) => {
-    const m = /^\s*(\d+)\s+\S+\s+\S+ \S+\s+(\S+)\s+(.*)$/.exec(l);
-    if (!m) throw new Error(`unexpected mail list line: ${l}`);
-    return { id: Number(m[1]), to: m[2]!, subject: m[3]! };
-  });
-}
-const body = (id: number) => cli('mail', 'show', String(id));
+const { outbox, body, latest } = outboxOf(cli);
 
-async function until<T>(fn: () => T | undefined, timeoutMs = 30000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 30000);
 
 /** Sends a mail and returns the referee's first answer to `from` after it. */
 async function post(from: string, mail: { subject: string; text?: string; html?: string }): Promise<{ subject: string; text: string }> {
@@ -51,11 +33,6 @@ async function post(from: string, mail: { subject: string; text?: string; html?:
   return { subject: m.subject, text: body(m.id) };
 }
 
-const latest = (to: string, subject: RegExp) => {
-  const m = outbox().filter((x) => x.to === to && subject.test(x.subject)).at(-1);
-  if (!m) throw new Error(`no mail to ${to} matching ${subject}`);
-  return body(m.id);
-};
 
 /** The ready-to-send envelope at the end of a mail, the plane's plot line changed to a pick. */
 function picked(mail: string, plane: string, letter: string): string {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, CLI, startServe, type ServeProcess } from '../support/serve-process.ts';
+import { childEnv, CLI, outboxOf, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-pbem-'));
 const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0', TICK_SECONDS: '1' };
@@ -19,28 +19,10 @@ let smtp: Transporter;
 
 const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
-interface Listed { id: number; to: string; subject: string }
-function outbox(): Listed[] {
-  const text = cli('mail', 'list').trim();
-  if (text === 'No mail.') return [];
-  return text.split('\n').map((l) => {
-    const m = /^\s*(\d+)\s+\S+\s+\S+ \S+\s+(\S+)\s+(.*)$/.exec(l);
-    if (!m) throw new Error(`unexpected mail list line: ${l}`);
-    return { id: Number(m[1]), to: m[2]!, subject: m[3]! };
-  });
-}
-const body = (id: number) => cli('mail', 'show', String(id));
+const { outbox, body, latest } = outboxOf(cli);
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
-async function until<T>(fn: () => T | undefined, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 20000);
 
 /** Sends a mail and waits for the referee's answers to `from` whose subjects match, in order. */
 async function post(from: string, mail: { subject: string; text?: string; html?: string }, expect: RegExp[]): Promise<string[]> {
@@ -56,11 +38,6 @@ async function post(from: string, mail: { subject: string; text?: string; html?:
   return found.slice(0, expect.length).map((m) => body(m.id));
 }
 
-const latest = (to: string, subject: RegExp) => {
-  const m = outbox().filter((x) => x.to === to && subject.test(x.subject)).at(-1);
-  if (!m) throw new Error(`no mail to ${to} matching ${subject}`);
-  return body(m.id);
-};
 /** The ready-to-send envelope at the end of a welcome or report. */
 const template = (mail: string) => mail.slice(mail.search(/^#TALLYHO /m), mail.indexOf('#END', mail.search(/^#TALLYHO /m)) + 4);
 const reportsOf = (turn: number) => outbox().filter((m) => m.subject === `[demo] Turn ${turn} report`).length;

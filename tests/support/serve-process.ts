@@ -66,3 +66,37 @@ export function startServe(env: Record<string, string>, cwd: string, nodeArgs: s
   };
   return p;
 }
+
+/** Polls `fn` until it gives a value (every `stepMs`), or fails with "timed out" after `timeoutMs`. */
+export async function until<T>(fn: () => T | undefined, timeoutMs: number, stepMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+export interface Listed { id: number; to: string; subject: string }
+
+/** The referee's outbox as `tallyho mail list` and `mail show` give it, through `cli` (a local-mode server's database). */
+export function outboxOf(cli: (...args: string[]) => string) {
+  const outbox = (): Listed[] => {
+    const text = cli('mail', 'list').trim();
+    if (text === 'No mail.') return [];
+    return text.split('\n').map((l) => {
+      const m = /^\s*(\d+)\s+\S+\s+\S+ \S+\s+(\S+)\s+(.*)$/.exec(l);
+      if (!m) throw new Error(`unexpected mail list line: ${l}`);
+      return { id: Number(m[1]), to: m[2]!, subject: m[3]! };
+    });
+  };
+  const body = (id: number): string => cli('mail', 'show', String(id));
+  /** The latest mail to `to` whose subject matches. */
+  const latest = (to: string, subject: RegExp): string => {
+    const m = outbox().filter((x) => x.to === to && subject.test(x.subject)).at(-1);
+    if (!m) throw new Error(`no mail to ${to} matching ${subject}`);
+    return body(m.id);
+  };
+  return { outbox, body, latest };
+}
