@@ -28,7 +28,9 @@ export const PLAYER_COMMANDS: CommandTable = {
   CARD: { minArgs: 0, maxArgs: 1, argKind: 'word', usage: 'CARD for your planes, CARD G1 for a plane, CARD bf-109e for a type' }, // CARD [plane or aircraft type]
   WAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'WAIT alone on its line' }, // no early resolution of this turn
   NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'NOWAIT alone on its line' },
-  CONFIRM: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CONFIRM alone on its line' }, // fly orders with a WARNING as they are
+  CONFIRM: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CONFIRM alone on its line' },
+  LEAVE: { minArgs: 1, maxArgs: 2, argKind: 'word', usage: 'LEAVE 5 DAYS: the stand-in pilot flies your planes for five days' }, // docs/players.md "Away for a while"
+  BACK: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'BACK alone on its line' }, // the end of a LEAVE // fly orders with a WARNING as they are
   SECRET: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'SECRET alone on its line' }, // a new secret, mailed to the registered address
   JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]
   ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
@@ -52,7 +54,8 @@ export const GM_COMMANDS: CommandTable = {
   PROCESS: { minArgs: 0, maxArgs: 0, argKind: 'int' },
   PREVIEW: { minArgs: 0, maxArgs: 0, argKind: 'int' },
   ROLLBACK: { minArgs: 0, maxArgs: 0, argKind: 'int' },
-  REPLACE: { minArgs: 3, maxArgs: 3, argKind: 'word' }, // REPLACE <player> <new player> <address>
+  REPLACE: { minArgs: 2, maxArgs: 3, argKind: 'word', usage: 'REPLACE <player> <new player> <address>, or REPLACE <player> COMPUTER' }, // REPLACE <player> <new player> <address> | COMPUTER
+  COMPUTER: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'COMPUTER <player> (the stand-in flies his planes from now on), or COMPUTER <side> before START' },
   TERMINATE: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // TERMINATE [reason]
   APPROVE: { minArgs: 2, maxArgs: 17, argKind: 'word' }, // APPROVE <player> <plane> ...
   DECLINE: { minArgs: 1, maxArgs: 1, argKind: 'word' },

@@ -24,6 +24,11 @@ const ordersSchema = z.strictObject({
     quick: z.record(z.string(), z.array(z.looseObject({ kind: z.enum(['F', 'L', 'R']) }))).optional(),
   }),
   problems: z.array(z.string()),
+  // Orders the stand-in pilot gave (app/game/standin.ts): why, its version, the planes, its choices.
+  standin: z.strictObject({
+    reason: z.enum(['missed', 'leave', 'computer']), version: int.min(1), planes: z.array(z.string()),
+    choices: z.array(z.strictObject({ plane: z.string(), text: z.string(), why: z.string() })),
+  }).optional(),
 });
 
 const diceSchema = z.strictObject({
@@ -64,9 +69,11 @@ const exportSchema = z.strictObject({
   }),
   control: controlSchema,
   players: z.array(z.strictObject({
-    id, email: z.string().min(3), planes: z.array(z.string()), createdAt: ms, threadRoot: z.string().nullable(),
+    id, email: z.string(), planes: z.array(z.string()), createdAt: ms, threadRoot: z.string().nullable(),
     zone: z.string().nullable(), status: z.enum(['active', 'replaced']), waitTurn: int.nullable(),
-  })),
+    // The stand-in (docs/standin.md): who flies the seat, and the player's leave.
+    pilot: z.enum(['human', 'computer']).optional(), leaveUntil: ms.nullable().optional(), leaveUsed: int.min(0).optional(),
+  }).refine((p) => p.pilot === 'computer' || p.email.length >= 3, { message: 'a player\'s address is missing (only the computer\'s seat has none)' })),
   turns: z.array(turnSchema).min(1),
   misses: z.array(z.strictObject({ turn: int.min(1), player: id, at: ms })),
   joinRequests: z.array(z.strictObject({ player: id, email: z.string(), note: z.string(), requestedAt: ms })),

@@ -6,6 +6,7 @@
  * either way. SIGTERM and SIGINT stop it gracefully: no new mail is taken, sends in flight finish
  * unless the mail servers keep them waiting, and the process ends within STOP_DEADLINE_MS.
  */
+import { TallyhoError } from './errors.ts';
 import type { Logger } from 'pino';
 import type { IncomingMail } from '../app/ports/mail.ts';
 import { receive } from '../app/intake/intake.ts';
@@ -16,7 +17,7 @@ import { loadConfig, type Config } from './config.ts';
 import { faultPoint } from './fault.ts';
 import { createLogger } from './log.ts';
 import { collectIfLarge } from './memory.ts';
-import { ensureDemo, type DemoPlayer } from './local/demo.ts';
+import { ensureDemo, ensureSolo, SOLO_GAME, type DemoPlayer } from './local/demo.ts';
 import { startSmtpListener, type SmtpListener } from './local/smtp-listener.ts';
 import { composeMessage } from './mail/compose.ts';
 import { ImapInbox } from './mail/imap-inbox.ts';
@@ -40,6 +41,8 @@ export interface ServeOptions {
   outboxPollMs?: number;
   /** Clock interval, ms (TICK_SECONDS by default). */
   tickMs?: number;
+  /** Local mode: the solo game (the stand-in pilot flying the other side) instead of the demo. */
+  solo?: boolean;
 }
 
 export interface RunningServer {
@@ -106,7 +109,14 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
     `  Replies: kept in the database; npx tallyho mail list, or http://${config.httpHost}:${httpPort}/mail`,
     `  Database: ${config.databasePath}`,
   ];
-  if (demo.length) {
+  if (demo[0]?.game === SOLO_GAME) {
+    const p = demo[0];
+    lines.push('', `Solo game '${SOLO_GAME}': you fly ${p.planes.join(',')} against the stand-in pilot (docs/standin.md);`,
+      `  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} secret ${p.secret}`,
+      'Each turn is resolved as soon as your orders are in. Send your welcome mail back:',
+      `  npx tallyho mail show --latest --to ${p.email} --game ${SOLO_GAME} > ${p.id}.txt`,
+      `  node bin/send-orders.js ${p.id}.txt`, 'docs/local-mode.md "Playing alone" tells more.');
+  } else if (demo.length) {
     lines.push('', "Demo game 'demo':");
     for (const p of demo) lines.push(`  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} flies ${p.planes.join(',').padEnd(6)} secret ${p.secret}`);
     const first = demo[0] as DemoPlayer;
@@ -197,7 +207,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     };
     stops.push(() => { if (clockSoon) clearTimeout(clockSoon); });
     const handler = makeHandler(rt, () => { clockAfterMail(); worker.kick(); });
-    const demo = local ? ensureDemo(rt).players : [];
+    if (options.solo && !local) throw new TallyhoError('E_CONFIG', '--solo plays the demo alone in local mode; this configuration has a mail server (docs/local-mode.md "Playing alone")');
+    const demo = !local ? [] : options.solo ? ensureSolo(rt).players : ensureDemo(rt).players;
     const caughtUp = resolveAllReady(rt.deps);
     if (caughtUp.length) logger.info({ resolved: caughtUp }, 'turns completed before the last stop resolved now');
     worker.start();

@@ -3,6 +3,7 @@
  * extensions and pauses; who is still missing; and why a turn whose orders are all in may not be
  * resolved yet (a pause, a player's WAIT, the game's minimum, a rolled-back turn).
  */
+import { standsIn } from './standin.ts';
 import type { GameControlRow, TurnClockRow } from '../ports/control.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { deadlineLines, deadlineText, scheduledDeadline } from './settings.ts';
@@ -55,11 +56,12 @@ export function refreshDeadline(tx: StoreTx, game: GameRow, now: number): number
 }
 
 /** Active players with a plane flying whose orders for the current turn are not in. */
-export function missingPlayers(tx: StoreTx, game: GameRow): PlayerRow[] {
+export function missingPlayers(tx: StoreTx, game: GameRow, now: number): PlayerRow[] {
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) return [];
   const latest = tx.orders.latestAccepted(game.id, game.turn);
-  return tx.players.list(game.id).filter((p) => inPlay(state, p.planes) > 0 && !latest.has(p.id));
+  // The stand-in's seats and players on leave are not waited for (app/game/standin.ts).
+  return tx.players.list(game.id).filter((p) => inPlay(state, p.planes) > 0 && !latest.has(p.id) && !standsIn(p, now));
 }
 
 /**

@@ -10,6 +10,7 @@ import type { GameSettings, Schedule } from '../ports/control.ts';
 export const DEFAULT_SETTINGS: GameSettings = {
   zone: 'UTC', schedule: { kind: 'none' }, graceMinutes: 0, remindMinutes: 24 * 60, minimumMinutes: 0, maxMisses: 2,
   maxExtensionsPerTurn: 1, maxExtensionsTotal: 5, extendMinutes: 24 * 60, signup: false, confirmMinutes: 30,
+  missed: 'default', leaveMinutes: 14 * 24 * 60,
 };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -117,7 +118,7 @@ export function scheduledDeadline(settings: GameSettings, turn: number, openedAt
   return zonedTime(zone, date.year, date.month, date.day, h, mi);
 }
 
-export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup', 'confirm'] as const;
+export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup', 'confirm', 'missed', 'leave'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Applies `key value` to the settings; the new settings, or why not. */
@@ -144,6 +145,18 @@ export function applySetting(settings: GameSettings, key: string, value: string)
     case 'minimum': return span('minimumMinutes');
     case 'extend': return span('extendMinutes');
     case 'confirm': return span('confirmMinutes');
+    case 'leave': {
+      // A whole number of days, as LEAVE asks for them: `14d`, `14 days`, `0`.
+      const m = /^(\d{1,3})\s*(?:d|days?)?$/i.exec(v);
+      if (!m || (Number(m[1]) && !/[a-z]/i.test(v))) return fail(`'${v}' is not a number of days: write 14d (or 0 for no leave)`);
+      if (Number(m[1]) > 366) return fail(`'${v}' is longer than a year`);
+      return { ok: true, value: { ...settings, leaveMinutes: Number(m[1]) * 1440 } };
+    }
+    case 'missed': {
+      if (/^(standin|stand-in|computer)$/i.test(v)) return { ok: true, value: { ...settings, missed: 'standin' } };
+      if (/^(default|straight)$/i.test(v)) return { ok: true, value: { ...settings, missed: 'default' } };
+      return fail(`missed is standin (the stand-in pilot flies a player's planes for a turn he missed) or default (they fly forwards, fire held)`);
+    }
     case 'misses': {
       const n = count(99);
       return n.ok ? { ok: true, value: { ...settings, maxMisses: n.value } } : n;
@@ -170,6 +183,7 @@ export function settingLines(s: GameSettings): string[] {
     `remind ${durationText(s.remindMinutes)}`, `minimum ${durationText(s.minimumMinutes)}`, `misses ${s.maxMisses}`,
     `extensions ${s.maxExtensionsPerTurn} ${s.maxExtensionsTotal}`, `extend ${durationText(s.extendMinutes)}`,
     `signup ${s.signup ? 'on' : 'off'}`, `confirm ${durationText(s.confirmMinutes)}`,
+    `missed ${s.missed}`, `leave ${s.leaveMinutes ? `${Math.floor(s.leaveMinutes / 1440)}d` : '0'}`,
   ];
 }
 

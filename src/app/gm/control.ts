@@ -11,7 +11,7 @@ import { flexibleShots } from '../../report/clock.ts';
 import { currentDeadline, deadlineParagraph, missingPlayers, refreshDeadline, saveClock, turnClock } from '../game/deadlines.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { requireGame } from '../setup/games.ts';
-import { announce, defaultWords, queueAnswer, type Section } from '../mail/notify.ts';
+import { announce, missedFlight, queueAnswer, type Section } from '../mail/notify.ts';
 import { campaignBlock } from '../views/campaign.ts';
 import { quickCasualties } from '../views/quick.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
@@ -55,6 +55,8 @@ export function settingsWords(s: GameSettings): string[] {
     `extensions: at most ${s.maxExtensionsPerTurn} a turn and ${s.maxExtensionsTotal} in all, ${durationText(s.extendMinutes)} each unless the GM says`,
     `sign-up by mail (JOIN): ${s.signup ? 'open' : 'closed'}`,
     `orders with a warning hold the turn for: ${s.confirmMinutes ? `${durationText(s.confirmMinutes)}, or until their player's CONFIRM or new orders` : 'no time (the turn is never held for a warning)'}`,
+    `a missed turn: ${s.missed === 'standin' ? 'the stand-in pilot flies the missing player\'s planes' : 'the missing player\'s planes fly the default (forwards, fire held)'}`,
+    `leave (LEAVE n DAYS): ${s.leaveMinutes ? `up to ${Math.floor(s.leaveMinutes / 1440)} days for each player, the stand-in pilot flying his planes` : 'none'}`,
   ];
 }
 
@@ -156,7 +158,7 @@ export function extendTurn(deps: AppDeps, gameId: string, span?: string): Contro
 export function processTurn(deps: AppDeps, gameId: string): ControlResult {
   return deps.store.tx((tx) => {
     const game = running(tx, gameId);
-    const absent = missingPlayers(tx, game);
+    const absent = missingPlayers(tx, game, deps.clock.now());
     const missing = absent.map((p) => p.id);
     const before = tx.turns.get(game.id, game.turn)?.state;
     const turn = resolveReady(deps, game.id, { withDefaults: true });
@@ -176,14 +178,14 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
       queueAnswer(deps, tx, {
         to: p.email, game: after, player: p, kind: 'notice', title: `Turn ${turn}: resolved by the game master without your orders`,
         paragraphs: [
-          `The game master resolved turn ${turn} (PROCESS) before your orders for it were in. ${planes.join(', ')} flew the default: ${defaultWords(before)}. The turn report shows what happened.`,
+          `The game master resolved turn ${turn} (PROCESS) before your orders for it were in. ${planes.join(', ')} ${missedFlight(tx.control.get(game.id).settings.missed, before, true)}. The turn report shows what happened.`,
           after.status === 'running' ? `This is not counted as a missed turn. Your orders for turn ${after.turn} are below, ready to send.` : 'This is not counted as a missed turn.',
         ],
       });
     }
     return {
       game: after,
-      lines: [`turn ${turn} resolved${missing.length ? `; without orders from ${missing.join(', ')} (their planes flew the default; each was told)` : ''}`,
+      lines: [`turn ${turn} resolved${missing.length ? `; without orders from ${missing.join(', ')} (their planes ${tx.control.get(game.id).settings.missed === 'standin' ? 'were flown by the stand-in pilot' : 'flew the default'}; each was told)` : ''}`,
         after.status === 'over' ? 'the game is over' : `the game is at turn ${after.turn}`],
     };
   });
@@ -193,7 +195,7 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
 export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
   const game = deps.store.tx((tx) => running(tx, gameId));
   const r = deps.store.dryRun((tx) => {
-    const missing = missingPlayers(tx, game).map((p) => p.id);
+    const missing = missingPlayers(tx, game, deps.clock.now()).map((p) => p.id);
     const a = attemptTurn(deps, game.id, { withDefaults: true });
     if (!('turn' in a)) return 'problems' in a ? a.problems : [];
     const turn = a.turn;
@@ -208,7 +210,7 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
     game,
     lines: [
       `PREVIEW of turn ${game.turn} with the orders in now; nothing was saved or sent, and the dice may differ when orders change.`,
-      r.missing.length ? `Without orders (the default: ${defaultWords(r.before)}): ${r.missing.join(', ')}.` : 'Every player\'s orders are in.',
+      r.missing.length ? `Without orders (their planes ${missedFlight(deps.store.tx((tx) => tx.control.get(game.id).settings.missed), r.before, false)}): ${r.missing.join(', ')}.` : 'Every player\'s orders are in.',
     ],
     sections: [
       ...(shot.length ? [{ heading: 'Shot down', text: wrap(shot.join('\n'), 4) }] : []),

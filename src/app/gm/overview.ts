@@ -38,7 +38,7 @@ export interface GameClockView {
 export function clockView(deps: AppDeps, tx: StoreTx, game: GameRow): GameClockView {
   const control = tx.control.get(game.id);
   const running = game.status === 'running';
-  const missing = running ? missingPlayers(tx, game).map((p) => p.id) : [];
+  const missing = running ? missingPlayers(tx, game, deps.clock.now()).map((p) => p.id) : [];
   const misses: Record<string, number> = {};
   for (const p of tx.players.listAll(game.id)) misses[p.id] = tx.control.misses(game.id, p.id);
   return {

@@ -33,6 +33,10 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
     tx.control.withdrawOrders(game.id, game.turn, `withdrawn: turn ${last} was rolled back`);
     const reruns = tx.control.clock(game.id, last)?.reruns ?? 0;
     tx.control.unresolve(game.id, last);
+    // The stand-in's orders were chosen with the old seed: it chooses again when the turn resolves.
+    for (const o of tx.orders.latestAccepted(game.id, last).values()) {
+      if (o.standin) tx.control.withdrawOrders(game.id, last, `withdrawn: turn ${last} was rolled back; the stand-in chooses again`, o.playerId);
+    }
     tx.games.update(game.id, { turn: last, status: 'running', endedAt: null });
     const seed = deps.keys.newSeed();
     tx.dice.open({ gameId: game.id, turn: last, serverSeed: seed, commitment: commitmentOf(seed), drawnAt: now });

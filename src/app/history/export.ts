@@ -12,7 +12,7 @@ import type { TurnOrders } from '../../core/turn.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { requireGame } from '../setup/games.ts';
 import type { TurnClockRow } from '../ports/control.ts';
-import type { GameRow, GameStatus, OrdersRow } from '../ports/store.ts';
+import type { GameRow, GameStatus, OrdersRow, StandinMark } from '../ports/store.ts';
 import type { GameSettings } from '../ports/control.ts';
 
 export const EXPORT_FORMAT = 'tallyho-game';
@@ -27,6 +27,8 @@ export interface ExportedOrders {
   canonical: string;
   orders: TurnOrders;
   problems: string[];
+  /** Orders the stand-in pilot gave (app/game/standin.ts); absent: the player's own. */
+  standin?: StandinMark;
 }
 
 export interface ExportedDice {
@@ -66,6 +68,11 @@ export interface ExportedPlayer {
   /** 'replaced': the player's planes went to a replacement. */
   status: 'active' | 'replaced';
   waitTurn: number | null;
+  /** 'computer': the stand-in flies the seat (absent in older exports: 'human'). */
+  pilot?: 'human' | 'computer';
+  /** LEAVE: until when, and the minutes of leave taken. */
+  leaveUntil?: number | null;
+  leaveUsed?: number;
 }
 
 /** Correspondence play (src/app/game/settings.ts, docs/gm-guide.md): settings and the game's state of play. */
@@ -123,7 +130,7 @@ export function exportGame(deps: AppDeps, gameId: string): GameExport {
         orders: all.map((o) => ({
           player: o.playerId, submittedAt: o.submittedAt, accepted: o.accepted,
           flown: row.resolvedAt !== null && latest.get(o.playerId)?.id === o.id,
-          canonical: o.canonical, orders: o.orders, problems: o.problems,
+          canonical: o.canonical, orders: o.orders, problems: o.problems, ...(o.standin ? { standin: o.standin } : {}),
         })),
         events: row.resolvedAt === null ? [] : tx.events.list(g.id, t),
         deadlineAt: tx.archive.deadline(g.id, t),
@@ -142,6 +149,7 @@ export function exportGame(deps: AppDeps, gameId: string): GameExport {
       },
       players: players.map((p) => ({
         id: p.id, email: p.email, planes: p.planes, createdAt: p.createdAt, threadRoot: p.threadRoot, zone: p.zone, status: p.status, waitTurn: p.waitTurn,
+        pilot: p.pilot, leaveUntil: p.leaveUntil, leaveUsed: p.leaveUsed,
       })),
       turns,
       misses: tx.control.listMisses(g.id).map((m) => ({ turn: m.turn, player: m.playerId, at: m.at })),
@@ -182,7 +190,8 @@ export function importGame(deps: AppDeps, data: GameExport, options: { add?: boo
     const { gm, ...control } = data.control;
     tx.control.save({ gameId: g.id, ...control, gmEmail: gm.email, gmSecretHash });
     for (const p of data.players) {
-      tx.players.insert({ gameId: g.id, id: p.id, email: p.email, secretHash: hashes.get(p.id) ?? unknown, createdAt: p.createdAt, planes: p.planes, zone: p.zone });
+      tx.players.insert({ gameId: g.id, id: p.id, email: p.email, secretHash: hashes.get(p.id) ?? unknown, createdAt: p.createdAt, planes: p.planes, zone: p.zone, pilot: p.pilot ?? 'human' });
+      if (p.leaveUntil || p.leaveUsed) tx.players.setLeave(g.id, p.id, p.leaveUntil ?? null, p.leaveUsed ?? 0);
       if (p.threadRoot) tx.players.setThreadRoot(g.id, p.id, p.threadRoot);
       // Handing a replaced player's planes (none left) to themselves marks them replaced.
       if (p.status === 'replaced') tx.control.transferPlanes(g.id, p.id, p.id);
@@ -197,7 +206,7 @@ export function importGame(deps: AppDeps, data: GameExport, options: { add?: boo
       for (const o of t.orders) {
         tx.orders.insert({
           gameId: g.id, playerId: o.player, turn: t.turn, inboundId: null, submittedAt: o.submittedAt, accepted: o.accepted,
-          canonical: o.canonical, orders: o.orders, problems: o.problems,
+          canonical: o.canonical, orders: o.orders, problems: o.problems, standin: o.standin ?? null,
         });
       }
     }

@@ -11,6 +11,8 @@ import { resolveTurn } from '../../core/turn.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { diceWith, turnOrders, withDiceSeed } from '../game/dice.ts';
 import { requireGame } from '../setup/games.ts';
+import { standinOrders } from '../game/standin.ts';
+import { STANDIN_VERSION } from '../../core/standin/version.ts';
 import { CARDS_MARK, type OrdersRow, type TurnDiceRow } from '../ports/store.ts';
 
 export interface TurnDifference {
@@ -124,8 +126,9 @@ function wholeText(kept: string, cards: CardsText): string {
  * When the stored state after the turn is the re-resolved one, that serves as the next turn's
  * state without reading it again; otherwise the next turn starts from what is stored.
  */
-function verifyTurn(t: StoredTurn, state: GameState, cards: CardsText): { legacy: boolean; differences: string[]; explanations: string[]; next: GameState | undefined } {
+function verifyTurn(gameId: string, t: StoredTurn, state: GameState, cards: CardsText): { legacy: boolean; differences: string[]; explanations: string[]; next: GameState | undefined } {
   const out: string[] = [];
+  const older: string[] = [];
   const stored = (): GameState | undefined => (t.after === undefined ? undefined : JSON.parse(wholeText(t.after, cards)) as GameState);
   let seed = state.dice.seed;
   if (t.dice) {
@@ -137,12 +140,13 @@ function verifyTurn(t: StoredTurn, state: GameState, cards: CardsText): { legacy
     if (t.dice.effectiveSeed !== storedSeed) out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
     seed = dice.seed;
   }
+  standinCheck(gameId, t, state, out, older);
   // Each stored event's own text, as written (JSON.stringify of what JSON.parse reads gives it back).
   let texts: string[] | undefined;
   const eventTexts = (): string[] => (texts ??= (JSON.parse(t.events) as unknown[]).map((e) => JSON.stringify(e)));
   const legacyTorpedo = t.events.includes('"type":"torpedo-run"') && torpedoAtRelease(eventTexts());
   const r = resolveTurn(withDiceSeed(state, seed), turnOrders(t.latest), undefined, legacyTorpedo ? { torpedoAtRelease: true } : {});
-  if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`], explanations: [], next: stored() };
+  if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`], explanations: older, next: stored() };
   let next: GameState | undefined = r.value.state;
   if (t.after !== keptJson(r.value.state, cards)) {
     next = stored();
@@ -155,14 +159,34 @@ function verifyTurn(t: StoredTurn, state: GameState, cards: CardsText): { legacy
   // The top-level type (a quick game's event holds its own `"type"` inside `"event":{`).
   const isNoShot = (text: string): boolean => text.includes(',"type":"no-shot"');
   // The whole turn's events as one text first; only a turn that differs is looked at event by event.
-  if (t.events === JSON.stringify(r.value.events)) return { legacy: !t.dice, differences: out, explanations: [], next };
+  if (t.events === JSON.stringify(r.value.events)) return { legacy: !t.dice, differences: out, explanations: older, next };
   const storedEvents = eventTexts();
   const storedResults = storedEvents.filter((text) => !isNoShot(text));
   const got = r.value.events.filter((e) => e.type !== 'no-shot');
   compareEvents(storedResults, got, 'events', out);
-  const explanations: string[] = [];
+  const explanations: string[] = [...older];
   if (storedResults.length < storedEvents.length) compareEvents(storedEvents.filter(isNoShot), r.value.events.filter((e) => e.type === 'no-shot'), 'no-shot events', explanations);
   return { legacy: !t.dice, differences: out, explanations, next };
+}
+
+/**
+ * The stand-in's orders of a turn (app/game/standin.ts) asked of it again from the turn's state and
+ * server seed: a difference when it gives others; an explanation when an older stand-in gave them.
+ */
+function standinCheck(gameId: string, t: StoredTurn, state: GameState, out: string[], older: string[]): void {
+  for (const o of t.latest.values()) {
+    const m = o.standin;
+    if (!m) continue;
+    if (!t.dice) { out.push(`${o.playerId}'s orders are marked as the stand-in's, and the turn has no dice seed to derive them from`); continue; }
+    if (m.version !== STANDIN_VERSION) {
+      older.push(`${o.playerId}'s orders were given by the stand-in pilot's version ${m.version}, this referee's is ${STANDIN_VERSION}: they were not derived again (the turn itself was)`);
+      continue;
+    }
+    const again = standinOrders(state, gameId, { id: o.playerId, planes: m.planes }, t.dice.serverSeed, m.reason);
+    if (!again || again.canonical !== o.canonical || JSON.stringify(again.orders) !== JSON.stringify(o.orders)) {
+      out.push(`${o.playerId}'s orders, marked as the stand-in's, are not what it gives from the turn's state and seed: stored ${show(o.canonical)}, derived ${show(again?.canonical)}`);
+    }
+  }
 }
 
 /** Stored events (JSON text) against re-resolved ones: the count, then the first difference. */
@@ -209,7 +233,7 @@ export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: numb
     });
     for (const t of chunk) {
       if (!state) throw new Error(`game ${gameId} has no stored state for turn ${t.turn}`);
-      const v = verifyTurn(t, state, cards);
+      const v = verifyTurn(gameId, t, state, cards);
       state = v.next;
       if (v.legacy) result.legacyTurns++;
       for (const what of v.differences) result.differences.push({ turn: t.turn, what });

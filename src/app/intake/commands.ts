@@ -3,6 +3,8 @@
  * CARD, WAIT, NOWAIT and ZONE, each answering a few paragraphs and sections; the answers of one envelope
  * go out in one mail. STATUS, MAP and HISTORY also serve the game master, who sees every plane.
  */
+import { standsIn } from '../game/standin.ts';
+import { comeBack, parseLeaveDays, takeLeave } from '../setup/leave.ts';
 import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import { casualties } from '../../report/combat-log.ts';
 import { sideNames, turnLog } from '../../report/turn-log.ts';
@@ -68,10 +70,12 @@ export function statusAnswer(ctx: CommandContext): Answer {
   if (game.status === 'running') {
     if (control.pausedAt !== null) out.push(`It is paused${control.pauseReason ? `: ${control.pauseReason}` : ''}.`);
     out.push(deadlineParagraph(tx, game, player));
-    const missing = missingPlayers(tx, game).map((p) => p.id);
-    const all = tx.players.list(game.id).map((p) => p.id);
-    const inn = all.filter((id) => !missing.includes(id));
-    out.push(`Orders in: ${inn.join(', ') || 'none'}. Still missing: ${missing.join(', ') || 'none'}.`);
+    const now = ctx.deps.clock.now();
+    const missing = missingPlayers(tx, game, now).map((p) => p.id);
+    const players = tx.players.list(game.id);
+    const standin = players.filter((p) => standsIn(p, now)).map((p) => p.id);
+    const inn = players.map((p) => p.id).filter((id) => !missing.includes(id) && !standin.includes(id));
+    out.push(`Orders in: ${inn.join(', ') || 'none'}. Still missing: ${missing.join(', ') || 'none'}.${standin.length ? ` Flown by the stand-in pilot: ${standin.join(', ')}.` : ''}`);
     const hold = missing.length ? null : holdReason(tx, game, ctx.deps.clock.now());
     if (hold) out.push(`Every order is in, but the turn waits: ${hold}.`);
   }
@@ -197,6 +201,15 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
     case 'WAIT': return waitAnswer(ctx, true);
     case 'NOWAIT': return waitAnswer(ctx, false);
     case 'CONFIRM': return confirmAnswer(ctx);
+    case 'LEAVE': {
+      if (!ctx.player) return say('LEAVE is a player\'s command (the game master hands a seat to the computer with COMPUTER <player>).');
+      const n = parseLeaveDays(c.args);
+      if (n === null) return say(`LEAVE takes a number of days from 1 to 366: LEAVE 5 DAYS.`);
+      return say(...takeLeave(ctx.deps, ctx.tx, ctx.game, ctx.player, n));
+    }
+    case 'BACK':
+      if (!ctx.player) return say('BACK is a player\'s command.');
+      return say(...comeBack(ctx.deps, ctx.tx, ctx.game, ctx.player));
     case 'SECRET': {
       if (!ctx.player) return say('SECRET is a player\'s command (tallyho gm set gives the game master a new secret).');
       const { secret } = newPlayerSecret(ctx.deps, ctx.tx, ctx.game.id, ctx.player.id);

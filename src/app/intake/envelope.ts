@@ -169,7 +169,7 @@ function turnProgress(tx: StoreTx, game: GameRow, now: number, player: PlayerRow
   // The player's own orders with a WARNING: until when the turn waits for him, in both zones.
   const own = warnedOrders(tx, game, now, settings.confirmMinutes).find((o) => o.playerId === player.id);
   return {
-    waiting: missingPlayers(tx, game).map((p) => p.id), hold: holdReason(tx, game, now), confirmMinutes: settings.confirmMinutes,
+    waiting: missingPlayers(tx, game, now).map((p) => p.id), hold: holdReason(tx, game, now), confirmMinutes: settings.confirmMinutes,
     confirmUntil: own ? deadlineText(own.until, settings.zone, player.zone) : null,
   };
 }

@@ -19,7 +19,7 @@ import { publicUrlOf } from '../views/doc-links.ts';
 import { gmAddress, queueAnswer, type Section } from '../mail/notify.ts';
 import type { GameRow } from '../ports/store.ts';
 import { rollbackTurn } from '../gm/rollback.ts';
-import { approveJoin, declineJoin, replacePlayer } from '../setup/roster.ts';
+import { approveJoin, computerSeat, computerTakesOver, declineJoin, replacePlayer } from '../setup/roster.ts';
 import { gmCampaignCommand } from '../campaigns/commands.ts';
 
 type GmAuth = { ok: true; to: string; global: boolean } | { ok: false };
@@ -68,9 +68,14 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
     case 'ROLLBACK': return done(rollbackTurn(deps, game.id));
     case 'TERMINATE': return done(terminateGame(deps, game.id, a[0] ?? ''));
     case 'REPLACE': {
+      if (a.length === 2) {
+        if ((a[1] as string).toUpperCase() !== 'COMPUTER') throw new AppError('E_USAGE', `REPLACE ${a[0]} ${a[1]}: give the new player's address too (REPLACE ${a[0]} ${a[1]} <address>), or write REPLACE ${a[0]} COMPUTER for the stand-in pilot`);
+        return done(computerTakesOver(deps, tx, game.id, a[0] as string).lines);
+      }
       const r = replacePlayer(deps, { gameId: game.id, oldId: a[0] as string, newId: a[1] as string, email: a[2] as string });
       return done([...r.lines, `The secret of ${r.player.id} is: ${r.secret}`, 'Pass it on privately: it is shown this once.']);
     }
+    case 'COMPUTER': return done(computerSeat(deps, tx, game.id, a[0] as string));
     case 'APPROVE': {
       const r = approveJoin(deps, game.id, a[0] as string, a.slice(1));
       return done([`${r.player.id} (${r.player.email}) joins flying ${r.player.planes.join(', ')}; the secret went to that address.`]);
@@ -83,7 +88,7 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
     case 'HELP': return { paragraphs: [], sections: [{ heading: 'Game master\'s commands', text: gmHelp(publicUrlOf(deps)) }] };
     case 'STATUS': {
       const s = statusAnswer(cctx(ctx, game));
-      const players = tx.players.listAll(game.id).map((p) => `${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',') || '-'}${p.status === 'replaced' ? ' (replaced)' : ''} misses ${tx.control.misses(game.id, p.id)}`);
+      const players = tx.players.listAll(game.id).map((p) => `${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',') || '-'}${p.status === 'replaced' ? ' (replaced)' : ''}${p.pilot === 'computer' ? ' (the stand-in pilot)' : ''}${p.leaveUntil !== null && p.leaveUntil > deps.clock.now() ? ' (on leave)' : ''} misses ${tx.control.misses(game.id, p.id)}`);
       const joins = tx.control.joinRequests(game.id).map((j) => `JOIN ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
       return { paragraphs: s.paragraphs, sections: [...s.sections, { heading: 'Players', text: [...players, ...joins].join('\n') || 'none yet' }] };
     }

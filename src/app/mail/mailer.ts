@@ -31,6 +31,8 @@ export interface QueuedMail {
 export const PICTURE_CID = 'map@tallyho';
 
 export function queueMail(deps: AppDeps, tx: StoreTx, mail: QueuedMail): { id: number; messageId: string } {
+  // A seat the computer flies has no address (app/game/standin.ts): nothing is sent to it.
+  if (!mail.to) return { id: 0, messageId: '' };
   const hint = ['tallyho', mail.gameId, mail.player?.id, mail.kind, mail.turn].filter((x) => x !== null && x !== undefined).join('.');
   const messageId = deps.keys.newMessageId(hint);
   const root = mail.player?.threadRoot ?? null;

@@ -13,7 +13,8 @@ import { flexibleShots } from '../../report/clock.ts';
 import { casualties, unitLosses } from '../../report/combat-log.ts';
 import { noShotLines } from '../../report/no-shot.ts';
 import { deadlineLine } from '../game/deadlines.ts';
-import { durationText } from '../game/settings.ts';
+import { deadlineText, durationText } from '../game/settings.ts';
+import { standinBlock } from '../game/standin.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { planeCards } from '../views/cards.ts';
 import { commitmentBlock, revealBlock } from '../game/dice.ts';
@@ -49,7 +50,7 @@ export function standingOrders(tx: StoreTx, gameId: string, playerId: string, tu
   const now = tx.orders.latestAccepted(gameId, turn).get(playerId);
   if (now) return { plots: now.orders.plots, fire: now.orders.fire, ...(now.orders.moves ? { moves: now.orders.moves } : {}), ...(now.orders.quick ? { quick: now.orders.quick } : {}), turn };
   const before = turn > 1 ? tx.orders.latestAccepted(gameId, turn - 1).get(playerId) : undefined;
-  return before ? { plots: {}, fire: before.orders.fire, turn: turn - 1 } : NO_STANDING;
+  return before ? { plots: {}, fire: before.orders.fire, turn: turn - 1, ...(before.standin ? { standin: true } : {}) } : NO_STANDING;
 }
 
 /** A player's ready-to-send orders for the turn of `state`: the orders that stand for it, else the defaults (views/template.ts). */
@@ -59,8 +60,8 @@ export const readyTemplate = (deps: Pick<AppDeps, 'keys'>, tx: StoreTx, game: Ga
 /** What the template does when sent back unchanged, for the words above it. */
 function templateKeeps(standing: StandingOrders, turn: number, quick: boolean): string {
   if (standing.turn === turn) return `these are your orders that stand for turn ${turn}: the ${quick ? 'moves' : 'plots'} and fire orders you sent`;
-  if (quick) return standing.fire.some((f) => !f.hold) ? `these orders fly every aircraft straight on at its SPEED and keep the targets you named for turn ${standing.turn}` : 'these orders fly every aircraft straight on at its SPEED, its weapons firing at the nearest enemy in their arcs';
-  if (standing.fire.some((f) => !f.hold)) return `these orders fly every plane forwards and keep the fire orders you gave for turn ${standing.turn}`;
+  if (quick) return standing.fire.some((f) => !f.hold) ? `these orders fly every aircraft straight on at its SPEED and keep the targets ${standing.standin ? 'the stand-in pilot named' : 'you named'} for turn ${standing.turn}` : 'these orders fly every aircraft straight on at its SPEED, its weapons firing at the nearest enemy in their arcs';
+  if (standing.fire.some((f) => !f.hold)) return `these orders fly every plane forwards and keep the fire orders ${standing.standin ? 'the stand-in pilot gave' : 'you gave'} for turn ${standing.turn}`;
   return 'these orders fly every plane forwards with fire held';
 }
 
@@ -162,6 +163,7 @@ interface MarkHelp { words: string; example: string; wrapped: string }
 
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
 export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, whole: GameState, takeover = ''): void {
+  if (!player.email) return; // the computer's seat (app/game/standin.ts)
   // What the player's side has identified, and nothing else (docs/spotting.md).
   const state = fogState(whole, sideOfPlayer(whole, player.planes));
   const sc = scenarioOf(game);
@@ -185,7 +187,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     kind: 'welcome', template: 'welcome', view, subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,
     to: player.email, gameId: game.id, player, turn: state.turn, picture: situationPicture(state, player.planes, game.name),
   });
-  tx.players.setThreadRoot(game.id, player.id, messageId);
+  if (messageId) tx.players.setThreadRoot(game.id, player.id, messageId);
 }
 
 export interface AckInput {
@@ -307,6 +309,8 @@ export interface ReportInput {
 }
 
 export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): void {
+  // The computer's seat has no address: its report is never written.
+  if (!whole.player.email) return;
   // Fog of war: the side's report tells what it has identified; the last report tells everything.
   const side = whole.over ? null : sideOfPlayer(whole.state, whole.player.planes);
   const r = { ...whole, state: fogState(whole.state, side), events: fogEvents(whole.events, whole.state, side) };
@@ -316,6 +320,9 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     ...common(deps, r.game, r.player),
     turn: r.resolved,
     rerun,
+    // Whose planes the stand-in pilot flew this turn; for the reader's own, what it chose and why.
+    standin: standinBlock(tx.orders.latestAccepted(r.game.id, r.resolved).values(), r.player,
+      r.player.leaveUntil === null ? null : deadlineText(r.player.leaveUntil, tx.control.get(r.game.id).settings.zone, r.player.zone)),
     // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
     turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
     map: situationMap(r.state, r.player.planes),

@@ -20,6 +20,11 @@ export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvr
 export const QUICK_DEFAULT_WORDS = 'each aircraft straight on at its SPEED, its guns firing at the nearest enemy in their arcs';
 export const defaultWords = (state: GameState | undefined): string => (state?.quick ? QUICK_DEFAULT_WORDS : DEFAULT_WORDS);
 
+/** How the planes of a player without orders fly, by the game's `missed` setting: `flew ...` / `fly ...`. */
+export const missedFlight = (missed: 'default' | 'standin', state: GameState | undefined, past: boolean): string => (missed === 'standin'
+  ? `${past ? 'were' : 'are'} flown by the stand-in pilot (it picks from their legal ways to fly, knowing only what their side sees; the report says what it chose)`
+  : `${past ? 'flew' : 'fly'} the default: ${defaultWords(state)}`);
+
 /** The game master's address: the game's own, else the installation's (GM_EMAIL); null when none. */
 export function gmAddress(deps: AppDeps, tx: StoreTx, gameId: string | null): string | null {
   const own = gameId ? tx.control.get(gameId).gmEmail : null;
@@ -122,6 +127,8 @@ function readyOrders(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
   if ([...a.paragraphs, ...(a.sections ?? []).map((x) => x.text)].some((t) => /^[ \t]*(\|[ \t]*)?#TALLYHO[ \t]+\S+[ \t]+\S+[ \t]+"[^"<]/m.test(t))) return [];
   const player = tx.players.get(game.id, a.player.id) ?? a.player;
   if (player.status === 'replaced') return [];
+  // On leave the stand-in flies his planes: no orders to send (app/setup/leave.ts).
+  if (player.leaveUntil !== null && player.leaveUntil > deps.clock.now()) return [];
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) return [];
   const next = nextTurn(deps, tx, game, player, state);
@@ -131,6 +138,7 @@ function readyOrders(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
 
 /** An answer or notice: a title, paragraphs and preformatted sections (templates/answer.*.hbs); returns its Message-ID. */
 export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): string {
+  if (!a.to) return ''; // the computer's seat has no address (app/game/standin.ts)
   const title = capital(a.title);
   const view = answerView(deps, a, title, readySection(deps, tx, a));
   return queueMail(deps, tx, {
@@ -182,7 +190,7 @@ export function queueReminder(deps: AppDeps, tx: StoreTx, game: GameRow, player:
     intro: wrap(`No orders from you for turn ${game.turn} of game ${game.id} (${game.name}) are in yet.`, 0),
     deadline: deadlineLine(tx, game, player),
     grace: settings.graceMinutes ? wrap(`Orders are still taken for ${durationText(settings.graceMinutes)} after the deadline; then the turn is resolved.`, 0) : '',
-    defaults: wrap(`Without orders by then your planes fly the default: ${defaultWords(state)}. A missed turn is counted.`, 0),
+    defaults: wrap(`Without orders by then your planes ${missedFlight(settings.missed, state, false)}. A missed turn is counted.`, 0),
     missing: missing.join(', '),
     ...next, orderDeadline: '',
   };

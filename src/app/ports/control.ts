@@ -114,4 +114,8 @@ export interface GameSettings {
    * new orders (docs/players.md "The acknowledgement"); 0: never.
    */
   confirmMinutes: number;
+  /** Who flies the planes of a player who missed a turn: the missed-orders default, or the stand-in (docs/standin.md). */
+  missed: 'default' | 'standin';
+  /** Each player's leave in this game (LEAVE n DAYS), in minutes; 0: none. */
+  leaveMinutes: number;
 }

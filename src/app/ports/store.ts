@@ -61,6 +61,12 @@ export interface PlayerRow {
   status: 'active' | 'replaced';
   /** WAIT: the turn of this number is not resolved before its deadline. */
   waitTurn: number | null;
+  /** 'computer': a seat the stand-in flies every turn (docs/standin.md); it has no address. */
+  pilot: 'human' | 'computer';
+  /** LEAVE: the stand-in flies the player's planes until then (ms), or null. */
+  leaveUntil: number | null;
+  /** Minutes of leave taken in this game, against the game's leave budget. */
+  leaveUsed: number;
 }
 
 export interface TurnRow {
@@ -117,6 +123,17 @@ export interface OrdersRow {
   warnings: string[];
   /** When the player confirmed them (CONFIRM), or null. */
   confirmedAt: number | null;
+  /** Orders the stand-in gave for the player (docs/standin.md), or null: the player's own. */
+  standin: StandinMark | null;
+}
+
+/** Why the stand-in flew a player's planes, the stand-in's version, and what it chose. */
+export interface StandinMark {
+  reason: 'missed' | 'leave' | 'computer';
+  version: number;
+  /** The player's planes and units it was asked to fly (verify asks it again). */
+  planes: string[];
+  choices: { plane: string; text: string; why: string }[];
 }
 
 export type OutboxKind = 'welcome' | 'ack' | 'report' | 'notice' | 'reminder' | 'answer';
@@ -179,7 +196,11 @@ export interface PlayerRepo {
   byEmail(email: string): PlayerRow[];
   /** Whether any player of any game is registered with this address. */
   isRegistered(email: string): boolean;
-  insert(row: Omit<PlayerRow, 'threadRoot' | 'zone' | 'status' | 'waitTurn'> & { zone?: string | null }): void;
+  insert(row: Omit<PlayerRow, 'threadRoot' | 'zone' | 'status' | 'waitTurn' | 'pilot' | 'leaveUntil' | 'leaveUsed'> & { zone?: string | null; pilot?: PlayerRow['pilot'] }): void;
+  /** Who flies the seat: its player, or the stand-in every turn. */
+  setPilot(gameId: string, id: string, pilot: PlayerRow['pilot']): void;
+  /** LEAVE and BACK: until when the stand-in flies (null: not on leave) and the minutes of leave taken. */
+  setLeave(gameId: string, id: string, until: number | null, used: number): void;
   setThreadRoot(gameId: string, id: string, messageId: string): void;
   /** A new secret (its hash) for a player who lost his: the old one no longer works. */
   setSecret(gameId: string, id: string, secretHash: string): void;
@@ -203,7 +224,7 @@ export interface TurnRepo {
 }
 
 export interface OrdersRepo {
-  insert(row: Omit<OrdersRow, 'id' | 'warnings' | 'confirmedAt'> & { warnings?: string[] }): number;
+  insert(row: Omit<OrdersRow, 'id' | 'warnings' | 'confirmedAt' | 'standin'> & { warnings?: string[]; standin?: StandinMark | null }): number;
   /** The player's CONFIRM of warned orders. */
   confirm(id: number, at: number): void;
   /** The latest accepted submission of each player for the turn. */

@@ -166,3 +166,72 @@ export function setPlayerZone(deps: AppDeps, gameId: string, playerId: string, z
     return z;
   });
 }
+
+/** The id of a new seat of the computer's: `computer`, or `computer2`, `computer3`... when taken. */
+function computerId(tx: StoreTx, gameId: string): string {
+  for (let n = 1; ; n++) {
+    const id = n === 1 ? 'computer' : `computer${n}`;
+    if (!tx.players.get(gameId, id)) return id;
+  }
+}
+
+/** A new seat the stand-in pilot flies every turn (docs/standin.md): no address, a secret nobody holds. */
+function insertComputer(deps: AppDeps, tx: StoreTx, gameId: string, planes: string[]): PlayerRow {
+  const id = computerId(tx, gameId);
+  tx.players.insert({ gameId, id, email: '', secretHash: deps.keys.hashSecret(deps.keys.newSecret()), createdAt: deps.clock.now(), planes, pilot: 'computer' });
+  return tx.players.get(gameId, id) as PlayerRow;
+}
+
+/**
+ * Before START: a seat the computer flies for every plane, truck, tank and ship of `side` that has
+ * no player yet (`tallyho game create --computer`, `COMPUTER <side>` by mail).
+ */
+export function addComputerSeat(deps: AppDeps, tx: StoreTx, gameId: string, sideName: string): PlayerRow {
+  const game = requireGame(tx, gameId);
+  if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started: hand a player's planes to the computer with COMPUTER <player> (tallyho game computer ${game.id} <player>)`);
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state) throw new AppError('E_STATE', `game '${game.id}' has no state for turn ${game.turn}`);
+  const sides = Object.keys(state.sides);
+  const side = sides.find((s) => s.toLowerCase() === sideName.toLowerCase() || state.sides[s]?.name.toLowerCase() === sideName.toLowerCase());
+  if (!side) throw new AppError('E_NOT_FOUND', `game '${game.id}' has no side or player '${sideName}'`, [`its sides: ${sides.map((s) => `${s} (${state.sides[s]?.name ?? s})`).join(', ')}`]);
+  const taken = new Set(tx.players.list(game.id).flatMap((p) => p.planes));
+  const planes = [...state.planes.filter((p) => p.side === side).map((p) => p.id), ...(state.units ?? []).filter((u) => u.side === side).map((u) => u.id)].filter((id) => !taken.has(id));
+  if (!planes.length) throw new AppError('E_STATE', `every plane of side ${side} has a player already`);
+  return insertComputer(deps, tx, game.id, planes);
+}
+
+/**
+ * `COMPUTER <player>` / `REPLACE <player> COMPUTER`: the stand-in pilot flies every plane of the
+ * player from now on, in a new seat of the computer's; the player is told and the others too. A
+ * human takes the seat over later with REPLACE, as from any player.
+ */
+export function computerTakesOver(deps: AppDeps, tx: StoreTx, gameId: string, oldId: string): { player: PlayerRow; lines: string[] } {
+  const game = requireGame(tx, gameId);
+  if (game.status === 'over') throw new AppError('E_STATE', `game '${game.id}' is over`);
+  const old = tx.players.get(game.id, oldId.toLowerCase());
+  if (!old || old.status !== 'active') throw new AppError('E_NOT_FOUND', `game '${game.id}' has no active player '${oldId}'`);
+  if (old.pilot === 'computer') throw new AppError('E_STATE', `the computer flies ${old.id}'s seat already`);
+  const player = insertComputer(deps, tx, game.id, []);
+  tx.control.transferPlanes(game.id, old.id, player.id);
+  tx.control.withdrawOrders(game.id, game.turn, `withdrawn: the computer took over from ${old.id}`, old.id);
+  const seat = tx.players.get(game.id, player.id) as PlayerRow;
+  const planes = seat.planes.join(', ');
+  queueAnswer(deps, tx, {
+    to: old.email, game, player: old, kind: 'notice', title: 'the computer flies your planes',
+    paragraphs: [`The game master handed your planes in game ${game.id} (${planes}) to the stand-in pilot: it flies them from now on. Orders from you are no longer taken in this game. Thank you for playing.`],
+  });
+  if (game.status === 'running') {
+    announce(deps, tx, game, `the computer takes over from ${old.id}`, [
+      `From turn ${game.turn} on, ${planes} ${seat.planes.length === 1 ? 'is' : 'are'} flown by the stand-in pilot (player ${seat.id}) in place of ${old.id}. It knows only what its side sees, never anyone's orders. Turns are resolved as soon as the other players' orders are in.`,
+    ]);
+  }
+  return { player: seat, lines: [`${seat.id} (the stand-in pilot) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the players are told' : ''}`] };
+}
+
+/** COMPUTER <name>: the stand-in takes an active player's seat, or (before START) a side's planes nobody has. The lines of the answer. */
+export function computerSeat(deps: AppDeps, tx: StoreTx, gameId: string, name: string): string[] {
+  const p = tx.players.get(gameId, name.toLowerCase());
+  if (p && p.status === 'active') return computerTakesOver(deps, tx, gameId, p.id).lines;
+  const seat = addComputerSeat(deps, tx, gameId, name);
+  return [`${seat.id}: a seat the stand-in pilot flies, with ${seat.planes.join(', ')}`];
+}

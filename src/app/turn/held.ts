@@ -13,7 +13,7 @@ import { queueAnswer } from '../mail/notify.ts';
 export function tellHeld(deps: AppDeps, gameId: string, inboundId: number): void {
   deps.store.tx((tx) => {
     const game = tx.games.get(gameId);
-    if (!game || game.status !== 'running' || missingPlayers(tx, game).length) return;
+    if (!game || game.status !== 'running' || missingPlayers(tx, game, deps.clock.now()).length) return;
     const latest = tx.orders.latestAccepted(game.id, game.turn);
     // The mail completed the orders only if its sender's were not in before it.
     const sender = [...latest.values()].find((o) => o.inboundId === inboundId);

@@ -19,6 +19,8 @@ import type { StoreTx } from '../ports/store.ts';
 import type { StallProblem } from '../ports/control.ts';
 import { clearStall, crashProblem, recordStall, stallProblems } from './stalls.ts';
 import { publicUrlOf } from '../views/doc-links.ts';
+import { standinOrders, standsIn } from '../game/standin.ts';
+import type { OrdersRow, PlayerRow, StandinMark } from '../ports/store.ts';
 
 /**
  * The game is over when fewer sides are still in the fight than can fight (two, or one if alone):
@@ -80,14 +82,20 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   if (!turn || turn.resolvedAt !== null) return { waiting: true };
   const state = turn.state;
   const players = tx.players.list(game.id);
-  const latest = tx.orders.latestAccepted(game.id, game.turn);
-  const missing = players.filter((p) => inPlay(state, p.planes) > 0 && !latest.has(p.id));
-  if (!opts.withDefaults && (missing.length || holdReason(tx, game, deps.clock.now()) !== null)) return { waiting: true };
+  let latest = tx.orders.latestAccepted(game.id, game.turn);
+  const at = deps.clock.now();
+  // The stand-in's seats and players on leave are never waited for (app/game/standin.ts); a turn
+  // with no player's own orders in waits for its deadline or PROCESS all the same.
+  const playing = players.filter((p) => inPlay(state, p.planes) > 0);
+  const missing = playing.filter((p) => !latest.has(p.id) && !standsIn(p, at));
+  const humansIn = playing.some((p) => latest.has(p.id) && !standsIn(p, at));
+  if (!opts.withDefaults && (missing.length || !humansIn || holdReason(tx, game, at) !== null)) return { waiting: true };
+  if (flyStandins(deps, tx, game.id, state, playing, latest, at, !!opts.withDefaults)) latest = tx.orders.latestAccepted(game.id, game.turn);
   const orders = turnOrders(latest);
   const dice = turnDice(deps, tx, game.id, game.turn, latest);
   const r = resolveTurn(withDiceSeed(state, dice.seed), orders);
   if (!r.ok) return { problems: stallProblems(r.error, publicUrlOf(deps)) };
-  const now = deps.clock.now();
+  const now = at;
   const next = r.value.state;
   const over = isOver(state, next);
   tx.events.insertAll(game.id, game.turn, r.value.events);
@@ -114,6 +122,27 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   // A campaign's game: the next may start at once (docs/campaigns.md).
   if (over) afterGameOver(deps, tx, updated);
   return { turn: game.turn };
+}
+
+/**
+ * The stand-in's orders stored for every player it flies this turn and who has none in: a seat of
+ * the computer's, a player on leave, and (with the game's `missed standin`, once the deadline
+ * passed) a player who missed the turn. Whether any were stored.
+ */
+function flyStandins(deps: AppDeps, tx: StoreTx, gameId: string, state: GameState, playing: PlayerRow[], latest: ReadonlyMap<string, OrdersRow>, at: number, deadline: boolean): boolean {
+  const missed = tx.control.get(gameId).settings.missed === 'standin' && deadline;
+  let any = false;
+  for (const p of playing) {
+    if (latest.has(p.id)) continue;
+    const reason: StandinMark['reason'] | null = standsIn(p, at) ?? (missed ? 'missed' : null);
+    if (!reason) continue;
+    const row = tx.dice.get(gameId, state.turn) ?? openTurnDice(deps, tx, gameId, state.turn);
+    const s = standinOrders(state, gameId, p, row.serverSeed, reason);
+    if (!s) continue;
+    tx.orders.insert({ gameId, playerId: p.id, turn: state.turn, inboundId: null, submittedAt: at, accepted: true, canonical: s.canonical, orders: s.orders, problems: [], standin: s.standin });
+    any = true;
+  }
+  return any;
 }
 
 /** Resolves every running game whose turn is complete (after a restart, say). */

@@ -15,6 +15,7 @@ import { alertGm, defaultWords, gmAddress, queueAnswer, queueReminder } from '..
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { deadlineLines, durationText } from '../game/settings.ts';
 import { purgeJoins } from '../setup/signup.ts';
+import { endLeaves } from '../setup/leave.ts';
 import { resolveReady } from './resolve.ts';
 import { inPlayIds } from '../views/sheet.ts';
 
@@ -57,10 +58,12 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
   const control = tx.control.get(game.id);
   if (control.pausedAt !== null) return [];
   const s = control.settings;
+  // Leaves that ran out: their players fly again, and the turn waits for them (app/setup/leave.ts).
+  endLeaves(deps, tx, game);
   const events: TickEvent[] = [];
   const ev = (what: TickEvent['what'], players: string[]) => events.push({ game: game.id, turn: game.turn, what, players });
   const deadline = currentDeadline(tx, game);
-  const missing = missingPlayers(tx, game);
+  const missing = missingPlayers(tx, game, deps.clock.now());
   if (deadline !== null && missing.length) {
     let clock = turnClock(tx, game);
     if (now >= deadline + s.graceMinutes * MINUTE) {
@@ -87,7 +90,7 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
           paragraphs: [
             [`The deadline of turn ${game.turn} has passed and no orders from you are in. Orders are still taken until:`,
               ...deadlineLines(until, s.zone, p.zone).map((l) => `    ${l}`)].join('\n'),
-            `Then the turn is resolved and your planes fly the default: ${defaultWords(tx.turns.get(game.id, game.turn)?.state)}.`,
+            `Then the turn is resolved and ${s.missed === 'standin' ? 'the stand-in pilot flies your planes: it picks from their legal ways to fly, knowing only what your side sees' : `your planes fly the default: ${defaultWords(tx.turns.get(game.id, game.turn)?.state)}`}.`,
           ],
         });
       }
@@ -141,7 +144,7 @@ function recordMisses(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, m
     queueAnswer(deps, tx, {
       to: p.email, game, player: p, kind: 'notice', title: `Turn ${turn}: no orders from you`,
       paragraphs: [
-        `No orders from you for turn ${turn} were in by the deadline${s.graceMinutes ? ` and its grace of ${durationText(s.graceMinutes)}` : ''}. ${planes.join(', ')} flew the default: ${defaultWords(state)}. The turn report shows what happened.`,
+        `No orders from you for turn ${turn} were in by the deadline${s.graceMinutes ? ` and its grace of ${durationText(s.graceMinutes)}` : ''}. ${s.missed === 'standin' ? `The stand-in pilot flew ${planes.join(', ')}; the turn report says what it chose and why, and what happened.` : `${planes.join(', ')} flew the default: ${defaultWords(state)}. The turn report shows what happened.`}`,
         `You have missed ${n === 1 ? 'one turn' : `${n} turns`}${s.maxMisses && gmAddress(deps, tx, game.id) ? ` (the game master is told at ${s.maxMisses})` : ''}. The turn report has your orders for the next turn ready to send.`,
       ],
     });

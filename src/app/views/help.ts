@@ -43,6 +43,10 @@ WAIT                 this turn is not resolved before its deadline, even
 NOWAIT               takes your WAIT back
 CONFIRM              your orders with a WARNING are flown as they are: the
                      turn no longer waits for you to change them
+LEAVE <n> DAYS       away: the stand-in pilot flies your planes for n days
+                     (within the leave the game allows); the others are
+                     told only that it flies them
+BACK                 you fly your planes again; unused days stay yours
 SECRET               a new secret, mailed to your registered address (also
                      without an envelope); the old one stops working
 ZONE <zone>          deadlines also in your time zone, e.g. ZONE
@@ -76,13 +80,17 @@ PAUSE [reason]       stop the clock; RESUME starts it again
 EXTEND [time]        move the deadline on (e.g. 12h, 2d; the game's
                      default without a time), within the game's limits
 PROCESS              resolve the turn now; planes without orders fly the
-                     default
+                     default (or the stand-in flies them: SET missed)
 PREVIEW              the turn as it would be resolved now, to you only;
                      nothing is saved or sent
 ROLLBACK             undo the last turn; it is resolved again (RERUN)
 REPLACE <player> <new player> <address>
                      hand a player's planes to a newcomer, who is briefed;
                      the new secret comes back to you
+REPLACE <player> COMPUTER, COMPUTER <player>
+                     the stand-in pilot flies his planes from now on
+COMPUTER <side>      before START: a seat the stand-in pilot flies, with
+                     the side's planes nobody has
 TERMINATE [reason]   end the game
 APPROVE <player> <planes>, DECLINE <player>
                      answer a sign-up request (JOIN)
@@ -90,7 +98,8 @@ SET <setting> <value>
                      deadline (none, every 2 days at 20:00 [weekdays],
                      dates 2026-01-12 20:00, ...), zone, grace, remind,
                      minimum, misses, extensions <per turn> <in all>,
-                     extend, signup on|off; every change is announced
+                     extend, signup on|off, missed standin|default,
+                     leave 14d; every change is announced
 STATUS, MAP, CARD, HISTORY [from [to]], HELP
                      as for players, with every player and plane
 

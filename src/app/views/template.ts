@@ -32,6 +32,8 @@ export interface StandingOrders {
   quick?: Record<string, QuickStep[]>;
   /** Which turn's orders these are; null when there are none. */
   turn: number | null;
+  /** The fire orders are the stand-in pilot's of that turn (app/game/standin.ts), not the player's. */
+  standin?: boolean;
 }
 
 export const NO_STANDING: StandingOrders = { plots: {}, fire: [], turn: null };

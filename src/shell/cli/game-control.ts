@@ -7,6 +7,7 @@
  *   game extend <game> [--by 24h]
  *   game process <game> | preview <game> | rollback <game>
  *   game replace <game> <player> <new-player> --email a [--zone z]
+ *   game computer <game> <player|side>         the stand-in pilot flies a player's planes (docs/standin.md)
  *   game terminate <game> [--reason r]
  *   game tick [--at <ISO time>]                  run the clock once (serve does it every TICK_SECONDS)
  */
@@ -16,7 +17,7 @@ import {
 } from '../../app/gm/control.ts';
 import { gameClock } from '../../app/gm/overview.ts';
 import { rollbackTurn } from '../../app/gm/rollback.ts';
-import { replacePlayer } from '../../app/setup/roster.ts';
+import { computerSeat, replacePlayer } from '../../app/setup/roster.ts';
 import { settingLines } from '../../app/game/settings.ts';
 import { tick } from '../../app/turn/tick.ts';
 import { cliError } from '../errors.ts';
@@ -33,7 +34,7 @@ export function resultText(r: ControlResult): string {
 export function registerGameControlCommands(game: Command): void {
   game
     .command('set <game> [setting] [value...]')
-    .description('show the game\'s settings, or change one (deadline, zone, grace, remind, minimum, misses, extensions, extend, signup)')
+    .description('show the game\'s settings, or change one (deadline, zone, grace, remind, minimum, misses, extensions, extend, signup, confirm, missed, leave)')
     .action((id: string, setting: string | undefined, value: string[]) => withRuntime((rt) => {
       if (!setting) {
         const c = gameClock(rt.deps, id);
@@ -83,6 +84,13 @@ export function registerGameControlCommands(game: Command): void {
     .action((id: string, player: string, newPlayer: string, opts: { email: string; zone?: string }) => withRuntime((rt) => {
       const r = replacePlayer(rt.deps, { gameId: id, oldId: player, newId: newPlayer, email: opts.email, zone: opts.zone ?? null });
       out([...r.lines, `Secret: ${r.secret}`, 'The secret is shown this once and stored only as a hash: give it to the player now.'].join('\n'));
+    }));
+  game
+    .command('computer <game> <player-or-side>')
+    .description("the stand-in pilot flies a player's planes from now on; before start, a seat it flies for a side's planes nobody has")
+    .action((id: string, name: string) => withRuntime((rt) => {
+      const lines = rt.store.tx((tx) => computerSeat(rt.deps, tx, id, name));
+      out(lines.join('\n'));
     }));
   game
     .command('terminate <game>')

@@ -17,16 +17,32 @@ import { TallyhoError } from '../errors.ts';
 import { quickScenarioData } from './resolve.ts';
 import { when } from '../../app/views/text.ts';
 import { gameClock, heldBackLines, listGames, type GameClockView, type GameListEntry } from '../../app/gm/overview.ts';
-import { setGm } from '../../app/setup/roster.ts';
+import { addComputerSeat, setGm } from '../../app/setup/roster.ts';
 import { formatInZone } from '../../app/game/zones.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
 import { loadOrdnance } from '../ordnance/table.ts';
-import { withRuntime } from '../runtime.ts';
+import { type Runtime, withRuntime } from '../runtime.ts';
 import { registerGameControlCommands } from './game-control.ts';
 
 const out = (text: string): void => { process.stdout.write(text.endsWith('\n') ? text : `${text}\n`); };
+
+/** --computer's sides, checked against the scenario's before anything is created. */
+function checkSides(file: string, sides: Record<string, { name: string }>, asked: readonly string[] | undefined): void {
+  for (const a of asked ?? []) {
+    if (!Object.entries(sides).some(([id, s]) => id.toLowerCase() === a.toLowerCase() || s.name.toLowerCase() === a.toLowerCase())) {
+      throw new TallyhoError('E_USAGE', `--computer ${a}: ${file} has no such side; nothing was created`, [`its sides: ${Object.entries(sides).map(([id, s]) => `${id} (${s.name})`).join(', ')}`]);
+    }
+  }
+}
+
+/** The seats of --computer, made in the new game: their lines for the output. */
+function computerSeats(rt: Runtime, gameId: string, sides: readonly string[] | undefined): string[] {
+  if (!sides?.length) return [];
+  const seats = rt.store.tx((tx) => sides.map((side) => addComputerSeat(rt.deps, tx, gameId, side)));
+  return [...seats.map((p) => `Seat ${p.id}: the stand-in pilot flies ${p.planes.join(', ')} (docs/standin.md)`), ''];
+}
 
 export function statusText(v: GameStatusView, c?: GameClockView): string {
   const g = v.game;
@@ -81,7 +97,8 @@ export function registerGameCommands(program: Command): void {
     .description('create a game from a scenario file; players are added next')
     .requiredOption('--id <game>', 'the game id players write in their orders (lower-case letters, digits, - or _)')
     .option('--gm-email <address>', "the game master's address; a GM secret for commands by mail is printed")
-    .action((scenarioPath: string, opts: { id: string; gmEmail?: string }) => {
+    .option('--computer <side...>', 'a seat the stand-in pilot flies, with every plane of that side (docs/standin.md)')
+    .action((scenarioPath: string, opts: { id: string; gmEmail?: string; computer?: string[] }) => {
       // The quick game (seed 004, docs/quick.md) has scenarios of its own.
       const quick = quickScenarioData(scenarioPath);
       if (quick !== undefined) {
@@ -89,13 +106,15 @@ export function registerGameCommands(program: Command): void {
         // Read before the database is opened, as a standard scenario is: a wrong one makes none.
         const checked = parseQuickScenario(quick, basename(scenarioPath), cards, '');
         if (!checked.ok) throw new TallyhoError('E_SCENARIO', `${scenarioPath} is not a valid quick-game scenario`, checked.error.map((p) => p.message));
+        checkSides(scenarioPath, checked.value.scenario.sides, opts.computer);
         return withRuntime((rt) => {
           const row = createQuickGame(rt.deps, { id: opts.id, data: quick, file: basename(scenarioPath), cards });
+          const seats = computerSeats(rt, row.id, opts.computer);
           const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
           // The aircraft as the game holds them, read back from its first turn.
           const state = rt.store.tx((tx) => tx.turns.get(row.id, 1)?.state) as GameState;
           const planes = state.planes.map((p) => `  ${p.id.padEnd(6)} ${(state.quick?.cards[p.type]?.name ?? p.type).padEnd(14)} ${state.sides[p.side]?.name ?? p.side}`);
-          out([`Game ${row.id} created: ${row.name} (the quick game, docs/quick.md)`, 'Aircraft:', ...planes, '',
+          out([`Game ${row.id} created: ${row.name} (the quick game, docs/quick.md)`, 'Aircraft:', ...planes, '', ...seats,
             ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
             `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
         }, { create: true });
@@ -104,12 +123,14 @@ export function registerGameCommands(program: Command): void {
       const catalog = loadAircraftDir();
       const ships = loadShipDir();
       const scenario = loadScenarioFile(scenarioPath, catalog, ships);
+      checkSides(scenarioPath, scenario.sides, opts.computer);
       return withRuntime((rt) => {
         const row = createGame(rt.deps, { id: opts.id, scenario, catalog, ships, ...loadOrdnance() });
+        const seats = computerSeats(rt, row.id, opts.computer);
         const gm = opts.gmEmail ? setGm(rt.deps, row.id, { email: opts.gmEmail, newSecret: true }) : null;
         const planes = scenario.planes.map((p) => `  ${p.id.padEnd(6)} ${p.type.padEnd(14)} ${scenario.sides[p.side]?.name ?? p.side}`);
         const units = (scenario.units ?? []).map((u) => `  ${u.id.padEnd(6)} ${(u.kind === 'ship' ? ships.get(u.type ?? '')?.name ?? u.type ?? '' : u.kind).padEnd(14)} ${scenario.sides[u.side]?.name ?? u.side}`);
-        out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, ...(units.length ? ['Trucks, tanks and ships:', ...units] : []), '',
+        out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, ...(units.length ? ['Trucks, tanks and ships:', ...units] : []), '', ...seats,
           ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
           `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
       }, { create: true });

@@ -3,7 +3,7 @@
  * where players' mail stays).
  *   mail list [--game g] [--to address] [--status pending|sent|dead] [--limit n]
  *   mail show <id> [--html]            one mail with its headers
- *   mail show --latest --to <address>  the newest mail to an address (e.g. to save its orders template)
+ *   mail show --latest --to <address> [--game g]  the newest mail to an address (e.g. to save its orders template)
  */
 import type { Command } from 'commander';
 import { when } from '../../app/views/text.ts';
@@ -53,12 +53,13 @@ export function registerMailCommands(program: Command): void {
     .description('one outgoing mail: headers and text')
     .option('--latest', 'the newest mail (with --to: the newest to that address)')
     .option('--to <address>', 'with --latest: the newest mail to this address')
+    .option('--game <game>', 'with --latest: the newest mail of this game')
     .option('--html', 'print the HTML part instead of the text')
-    .action((id: string | undefined, opts: { latest?: boolean; to?: string; html?: boolean }) => withRuntime((rt) => {
+    .action((id: string | undefined, opts: { latest?: boolean; to?: string; game?: string; html?: boolean }) => withRuntime((rt) => {
       if (!id && !opts.latest) throw cliError('E_USAGE', 'give a mail number (tallyho mail list) or --latest [--to <address>]');
       const row = rt.store.tx((tx) => {
         if (id) return tx.outbox.get(Number(id));
-        return tx.outbox.list({ recipient: opts.to?.toLowerCase() }).at(-1);
+        return tx.outbox.list({ recipient: opts.to?.toLowerCase(), gameId: opts.game }).at(-1);
       });
       if (!row) throw cliError('E_NOT_FOUND', id ? `there is no mail #${id}` : `no mail${opts.to ? ` to ${opts.to}` : ''} yet`);
       process.stdout.write(showText(row, rt.config.mailFrom, opts.html));

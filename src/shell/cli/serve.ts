@@ -9,7 +9,8 @@ export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('run the referee: inbox, outbox and HTTP; local mode when no mail server is configured (docs/local-mode.md)')
-    .action(async () => {
-      await serveUntilSignalled();
+    .option('--solo', 'local mode: play the demo duel alone, the stand-in pilot flying the other side (docs/local-mode.md "Playing alone")')
+    .action(async (opts: { solo?: boolean }) => {
+      await serveUntilSignalled(opts.solo ? { solo: true } : {});
     });
 }

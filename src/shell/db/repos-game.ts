@@ -4,7 +4,7 @@ import type { GameEvent } from '../../core/events.ts';
 import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
 import {
-  CARDS_MARK, type EventRepo, type GameRepo, type GameRow, type OrdersRepo, type OrdersRow, type PlayerRepo, type PlayerRow, type SettingsRepo, type TurnRepo,
+  CARDS_MARK, type EventRepo, type GameRepo, type GameRow, type OrdersRepo, type OrdersRow, type PlayerRepo, type PlayerRow, type SettingsRepo, type StandinMark, type TurnRepo,
   type TurnRow,
 } from '../../app/ports/store.ts';
 
@@ -52,8 +52,10 @@ export function playerRepo(db: Database.Database): PlayerRepo {
   const byEmail = db.prepare("SELECT * FROM players WHERE email = ? AND status = 'active' ORDER BY game_id, id");
   const registered = db.prepare('SELECT 1 FROM players WHERE email = ? LIMIT 1');
   const planes = db.prepare('SELECT plane_id FROM planes WHERE game_id = ? AND player_id = ? ORDER BY rowid');
-  const insert = db.prepare(`INSERT INTO players (game_id, id, email, secret_hash, created_at, zone)
-    VALUES (@gameId, @id, @email, @secretHash, @createdAt, @zone)`);
+  const insert = db.prepare(`INSERT INTO players (game_id, id, email, secret_hash, created_at, zone, pilot)
+    VALUES (@gameId, @id, @email, @secretHash, @createdAt, @zone, @pilot)`);
+  const setPilot = db.prepare('UPDATE players SET pilot = ? WHERE game_id = ? AND id = ?');
+  const setLeave = db.prepare('UPDATE players SET leave_until = ?, leave_used = ? WHERE game_id = ? AND id = ?');
   const insertPlane = db.prepare('INSERT INTO planes (game_id, plane_id, player_id) VALUES (?, ?, ?)');
   const setRoot = db.prepare('UPDATE players SET thread_root = ? WHERE game_id = ? AND id = ?');
   const setSecret = db.prepare('UPDATE players SET secret_hash = ? WHERE game_id = ? AND id = ?');
@@ -62,7 +64,8 @@ export function playerRepo(db: Database.Database): PlayerRepo {
     threadRoot: (r.thread_root as string | null) ?? null, createdAt: r.created_at as number,
     planes: (planes.all(r.game_id, r.id) as Row[]).map((p) => p.plane_id as string),
     zone: (r.zone as string | null) ?? null, status: r.status === 'replaced' ? 'replaced' : 'active',
-    waitTurn: (r.wait_turn as number | null) ?? null,
+    waitTurn: (r.wait_turn as number | null) ?? null, pilot: r.pilot === 'computer' ? 'computer' : 'human',
+    leaveUntil: (r.leave_until as number | null) ?? null, leaveUsed: (r.leave_used as number | null) ?? 0,
   });
   return {
     get: (gameId, id) => { const r = get.get(gameId, id) as Row | undefined; return r && of(r); },
@@ -71,11 +74,13 @@ export function playerRepo(db: Database.Database): PlayerRepo {
     byEmail: (email) => (byEmail.all(email) as Row[]).map(of),
     isRegistered: (email) => registered.get(email) !== undefined,
     insert(row) {
-      insert.run({ gameId: row.gameId, id: row.id, email: row.email, secretHash: row.secretHash, createdAt: row.createdAt, zone: row.zone ?? null });
+      insert.run({ gameId: row.gameId, id: row.id, email: row.email, secretHash: row.secretHash, createdAt: row.createdAt, zone: row.zone ?? null, pilot: row.pilot ?? 'human' });
       for (const p of row.planes) insertPlane.run(row.gameId, p, row.id);
     },
     setThreadRoot: (gameId, id, messageId) => { setRoot.run(messageId, gameId, id); },
     setSecret: (gameId, id, secretHash) => { setSecret.run(secretHash, gameId, id); },
+    setPilot: (gameId, id, pilot) => { setPilot.run(pilot, gameId, id); },
+    setLeave: (gameId, id, until, used) => { setLeave.run(until, used, gameId, id); },
   };
 }
 
@@ -163,14 +168,14 @@ export function turnRepo(db: Database.Database): TurnRepo {
 }
 
 export function ordersRepo(db: Database.Database): OrdersRepo {
-  const insert = db.prepare(`INSERT INTO orders (game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings)
-    VALUES (@gameId, @playerId, @turn, @inboundId, @submittedAt, @accepted, @canonical, @orders, @problems, @warnings)`);
+  const insert = db.prepare(`INSERT INTO orders (game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings, standin)
+    VALUES (@gameId, @playerId, @turn, @inboundId, @submittedAt, @accepted, @canonical, @orders, @problems, @warnings, @standin)`);
   const confirm = db.prepare('UPDATE orders SET confirmed_at = ? WHERE id = ?');
   // By turn, then by player, then by submission, as the index orders_turn reads them (the order a
   // turn's orders are merged in): a player's latest accepted orders of a turn are the last row of
   // his run; the rows before it are passed over unparsed.
   // The columns an OrdersRow is read from, in the order `of` takes them.
-  const COLUMNS = 'id, game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings, confirmed_at';
+  const COLUMNS = 'id, game_id, player_id, turn, inbound_id, submitted_at, accepted, canonical, orders, problems, warnings, confirmed_at, standin';
   const acceptedOf = db.prepare(`SELECT ${COLUMNS}
     FROM orders WHERE game_id = ? AND turn BETWEEN ? AND ? AND accepted = 1 ORDER BY turn, player_id, id`).raw();
   const history = db.prepare(`SELECT ${COLUMNS} FROM orders WHERE game_id = ? AND player_id = ? AND turn = ? ORDER BY id`).raw();
@@ -180,6 +185,7 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
     id: r[0] as number, gameId: r[1] as string, playerId: r[2] as string, turn: r[3] as number, inboundId: (r[4] as number | null) ?? null,
     submittedAt: r[5] as number, accepted: r[6] === 1, canonical: r[7] as string, orders: JSON.parse(r[8] as string) as TurnOrders,
     problems: list(r[9]), warnings: list(r[10]), confirmedAt: (r[11] as number | null) ?? null,
+    standin: r[12] === null || r[12] === undefined ? null : JSON.parse(r[12] as string) as StandinMark,
   });
   const latestAcceptedOf = (gameId: string, from: number, to: number): Map<number, Map<string, OrdersRow>> => {
     const out = new Map<number, Map<string, OrdersRow>>();
@@ -198,6 +204,7 @@ export function ordersRepo(db: Database.Database): OrdersRepo {
   return {
     insert: (row) => Number(insert.run({
       ...row, accepted: row.accepted ? 1 : 0, orders: JSON.stringify(row.orders), problems: JSON.stringify(row.problems), warnings: JSON.stringify(row.warnings ?? []),
+      standin: row.standin ? JSON.stringify(row.standin) : null,
     }).lastInsertRowid),
     confirm: (id, at) => { confirm.run(at, id); },
     latestAccepted: (gameId, turn) => latestAcceptedOf(gameId, turn, turn).get(turn) ?? new Map<string, OrdersRow>(),

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addPlayer, createGame, startGame } from '../../app/setup/games.ts';
+import { addComputerSeat } from '../../app/setup/roster.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import type { Runtime } from '../runtime.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
@@ -17,9 +18,13 @@ import { loadShipDir } from '../ships/catalog.ts';
 import { loadOrdnance } from '../ordnance/table.ts';
 
 export const DEMO_GAME = 'demo';
+/** The solo game (`npm start -- --solo`): the demo's duel, the computer flying the second side. */
+export const SOLO_GAME = 'solo';
 export const DEMO_SCENARIO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../scenarios/duel.yaml');
 
 export interface DemoPlayer {
+  /** The game the player plays in (the demo's or the solo game's). */
+  game?: string;
   id: string;
   email: string;
   planes: string[];
@@ -84,4 +89,34 @@ export function ensureDemo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): {
   startGame(rt.deps, DEMO_GAME);
   writeDemoFile(file, players);
   return { created: true, players };
+}
+
+/** The solo game's player secret, beside the database (var/tallyho.sqlite: var/tallyho.solo-player.txt). */
+export const soloFile = (databasePath: string): string => demoFile(databasePath).replace(/demo-players\.txt$/, 'solo-player.txt');
+
+/**
+ * Local mode's solo game (`npm start -- --solo`, docs/local-mode.md "Playing alone"): the demo's
+ * duel in a game of its own, the player flying the first side and the stand-in pilot the other
+ * (docs/standin.md); a turn resolves as soon as the player's orders are in. Made on the first
+ * start with --solo, next to whatever games the store holds; its player's secret kept beside the
+ * database. Returns its player.
+ */
+export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): { created: boolean; players: DemoPlayer[] } {
+  const file = soloFile(rt.config.databasePath);
+  const exists = rt.store.tx((tx) => tx.games.get(SOLO_GAME));
+  if (exists) return { created: false, players: readDemoFile(file).map((p) => ({ ...p, game: SOLO_GAME })) };
+  const catalog = loadAircraftDir();
+  const ships = loadShipDir();
+  const scenario = loadScenarioFile(scenarioPath, catalog, ships);
+  const [mine, theirs] = Object.keys(scenario.sides);
+  if (!mine || !theirs) throw new Error(`${scenarioPath} has fewer than two sides: there is nobody to play alone against`);
+  createGame(rt.deps, { id: SOLO_GAME, scenario, catalog, ships, ...loadOrdnance() });
+  const planes = [...scenario.planes.filter((p) => p.side === mine).map((p) => p.id), ...(scenario.units ?? []).filter((u) => u.side === mine).map((u) => u.id)];
+  const email = `${mine}@localhost`;
+  const { secret } = addPlayer(rt.deps, { gameId: SOLO_GAME, playerId: mine, email, planes });
+  rt.store.tx((tx) => addComputerSeat(rt.deps, tx, SOLO_GAME, theirs));
+  startGame(rt.deps, SOLO_GAME);
+  const players = [{ id: mine, email, planes, secret }];
+  writeDemoFile(file, players);
+  return { created: true, players: players.map((p) => ({ ...p, game: SOLO_GAME })) };
 }

@@ -1,0 +1,100 @@
+/**
+ * Who the stand-in pilot flies for, and its orders as stored (docs/standin.md, docs/gm-guide.md
+ * "The stand-in"). It flies a player's planes for a turn when the seat is the computer's, when the
+ * player is on leave (LEAVE n DAYS, until BACK or the time is up), and, when the game's `missed`
+ * setting is `standin`, for a turn he missed. A player's own accepted orders always come first: the
+ * stand-in only flies a turn he has none in.
+ *
+ * Its orders are stored as the player's orders of the turn, marked as the stand-in's with why, its
+ * version and its choices, and go into the turn's orders digest like any other (app/game/dice.ts).
+ * Its seed is SHA-256(server seed ':standin:' player): secret while the turn is open, so nobody can
+ * work out its choice in advance, and published with the turn's dice, so `tallyho verify`
+ * re-derives it.
+ */
+import { sha256Hex } from '../../core/sha256.ts';
+import { standIn } from '../../core/standin/pilot.ts';
+import { STANDIN_VERSION } from '../../core/standin/version.ts';
+import { sideOfPlayer } from '../../core/spotting/fog.ts';
+import type { GameState } from '../../core/state.ts';
+import type { TurnOrders } from '../../core/turn.ts';
+import { formatOrders } from '../../orders/envelope.ts';
+import { formatPlot } from '../../orders/plot.ts';
+import type { PlayerRow, StandinMark } from '../ports/store.ts';
+import { wrap } from '../views/text.ts';
+
+/** Why the stand-in flies a player's planes whatever he sends: the computer's seat, or his leave. */
+export function standsIn(p: PlayerRow, now: number): 'computer' | 'leave' | null {
+  if (p.pilot === 'computer') return 'computer';
+  if (p.leaveUntil !== null && now < p.leaveUntil) return 'leave';
+  return null;
+}
+
+/** The seed of the stand-in's choices for a player in a turn thrown with `serverSeed`. */
+export const standinSeed = (serverSeed: string, playerId: string): string => sha256Hex(`${serverSeed}:standin:${playerId}`);
+
+/** The orders the stand-in gives for a player's planes, as stored: the orders, their text, the mark. */
+export interface StandinOrders {
+  orders: TurnOrders;
+  canonical: string;
+  standin: StandinMark;
+}
+
+/**
+ * The stand-in's orders for `player`'s planes and units in `state` (the turn's state, whole: it
+ * sees only what the player's side sees), `serverSeed` the turn's. Null when the player has nothing
+ * it flies.
+ */
+export function standinOrders(state: GameState, gameId: string, player: Pick<PlayerRow, 'id' | 'planes'>, serverSeed: string, reason: StandinMark['reason']): StandinOrders | null {
+  const side = sideOfPlayer(state, player.planes);
+  if (!side) return null;
+  const mine = new Set(player.planes.map((id) => id.toUpperCase()));
+  const r = standIn(state, side, standinSeed(serverSeed, player.id));
+  const own = (id: string): boolean => mine.has(id.toUpperCase());
+  const orders: TurnOrders = {
+    plots: Object.fromEntries(Object.entries(r.orders.plots).filter(([id]) => own(id))),
+    fire: r.orders.fire.filter((f) => own(f.plane)),
+  };
+  const quick = Object.entries(r.orders.quick ?? {}).filter(([id]) => own(id));
+  if (quick.length) orders.quick = Object.fromEntries(quick);
+  const moves = (r.orders.moves ?? []).filter((m) => own(m.unit));
+  if (moves.length) orders.moves = moves;
+  const choices = r.choices.filter((c) => own(c.plane)).map((c) => ({ plane: c.plane, text: choiceText(c), why: c.why }));
+  const canonical = formatOrders([{
+    game: gameId, player: player.id, secret: '(secret)', turn: state.turn, plots: Object.values(orders.plots), fire: orders.fire,
+    ...(quick.length ? { quick: quick.map(([plane, steps]) => ({ plane, steps })) } : {}),
+    ...(moves.length ? { moves } : {}), commands: [], line: 1,
+  }]);
+  return { orders, canonical, standin: { reason, version: STANDIN_VERSION, planes: [...player.planes], choices } };
+}
+
+/** A choice's order line as a player would write it. */
+function choiceText(c: { plot?: unknown; text?: string }): string {
+  if (typeof c.text === 'string') return c.text;
+  return c.plot ? formatPlot(c.plot as Parameters<typeof formatPlot>[0]) : '';
+}
+
+/**
+ * The report's THE STAND-IN PILOT block for `reader` of a resolved turn: for his own planes what it
+ * chose and why; for another player's only that it flew them (and why, unless it was his leave,
+ * which is his own business). '' when the stand-in flew nobody's planes.
+ */
+export function standinBlock(rows: Iterable<{ playerId: string; standin: StandinMark | null }>, reader: { id: string }, leaveUntil: string | null): string {
+  const out: string[] = [];
+  for (const o of rows) {
+    const m = o.standin;
+    if (!m) continue;
+    if (o.playerId === reader.id) {
+      const why = m.reason === 'missed' ? 'no orders from you were in by the deadline, and in this game the stand-in flies a missed turn'
+        : m.reason === 'leave' ? `you are on leave${leaveUntil ? ` until ${leaveUntil}` : ''}; send BACK to fly them yourself again`
+          : 'your seat is flown by the computer';
+      out.push(wrap(`It flew your planes this turn (${why}). What it chose, and why:`, 0));
+      for (const c of m.choices) out.push(`  ${c.text}`, wrap(`      ${c.why}`, 6));
+      if (!m.choices.length) out.push('  nothing: none of your planes could take orders');
+    } else if (m.reason === 'computer') {
+      out.push(wrap(`It flies the computer's seat (player ${o.playerId}), knowing only what that side sees, never anyone's orders.`, 0));
+    } else {
+      out.push(wrap(`It flew ${o.playerId}'s planes this turn${m.reason === 'missed' ? ': no orders from them were in by the deadline' : ''}. It knows only what ${o.playerId}'s side sees, never anyone's orders.`, 0));
+    }
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,162 @@
+/**
+ * The stand-in pilot in games (docs/standin.md, docs/gm-guide.md "The stand-in", docs/players.md
+ * "Away for a while"): a missed turn flown by it with `missed standin`, a LEAVE and a BACK, and a
+ * seat of the computer's; its orders stored as the player's, marked as its own, told in the
+ * reports, re-derived by verify, chosen again after a ROLLBACK.
+ */
+import { describe, expect, it } from 'vitest';
+import { verifyGame } from '../../src/app/history/verify.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { rollbackTurn } from '../../src/app/gm/rollback.ts';
+import { addComputerSeat } from '../../src/app/setup/roster.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { resolveReady } from '../../src/app/turn/resolve.ts';
+import { tick } from '../../src/app/turn/tick.ts';
+import { envelope, lastMail, outbox, realDuel, send, type TestReferee, testReferee } from '../support/app.ts';
+
+const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const rows = (t: TestReferee, turn: number) => t.store.tx((tx) => tx.orders.latestAccepted('duel', turn));
+const turnOf = (t: TestReferee) => t.store.tx((tx) => tx.games.get('duel')!.turn);
+const plotOf = (text: string, plane: string): string => (new RegExp(`^${plane}: .*$`, 'm').exec(text.slice(text.lastIndexOf('#TALLYHO')))?.[0] ?? '');
+
+/** A player's reply with the ready-to-send orders of his last mail. */
+function reply(t: TestReferee, to: string, plane: string): void {
+  const last = outbox(t).filter((m) => m.recipient === to && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
+  const at = last.lastIndexOf('\n#TALLYHO') + 1;
+  const env = last.slice(at, last.indexOf('\n#END', at) + 5);
+  if (!plotOf(env, plane)) throw new Error(`no plot of ${plane} in:\n${last}`);
+  send(t, to, env);
+}
+
+describe('the stand-in pilot in a game', () => {
+  it('flies a missed turn when the game says so, tells the player what it chose, and verify re-derives it', async () => {
+    const t = testReferee();
+    await realDuel(t);
+    setSetting(t.deps, 'duel', 'deadline', 'every day at 20:00');
+    setSetting(t.deps, 'duel', 'missed', 'standin');
+    reply(t, RED, 'R1');
+    expect(turnOf(t)).toBe(1);
+    t.tick(3 * DAY);
+    tick(t.deps);
+    expect(turnOf(t)).toBe(2);
+    const blue = rows(t, 1).get('blue')!;
+    expect(blue.standin?.reason).toBe('missed');
+    expect(blue.standin?.choices.map((c) => c.plane)).toEqual(['G1']);
+    expect(blue.orders.plots.G1).toBeDefined();
+    expect(rows(t, 1).get('red')!.standin).toBeNull();
+    const report = lastMail(t, BLUE, 'report').text;
+    expect(report).toContain('THE STAND-IN PILOT');
+    expect(report).toContain(`It flew your planes this turn (no orders from you were in by the deadline`);
+    expect(report).toContain(blue.standin!.choices[0]!.text);
+    // Red is told it flew blue's planes, not what it chose.
+    const red = lastMail(t, RED, 'report').text;
+    expect(red).toContain("It flew blue's planes this turn: no orders from them were in by the deadline.");
+    expect(red).not.toContain(blue.standin!.choices[0]!.why);
+    expect(lastMail(t, BLUE, 'notice').text.replace(/\s+/g, ' ')).toContain('The stand-in pilot flew G1');
+    expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+  });
+
+  it('flies the default on a missed turn unless the game says otherwise', async () => {
+    const t = testReferee();
+    await realDuel(t);
+    setSetting(t.deps, 'duel', 'deadline', 'every day at 20:00');
+    reply(t, RED, 'R1');
+    t.tick(3 * DAY);
+    tick(t.deps);
+    expect(turnOf(t)).toBe(2);
+    expect(rows(t, 1).has('blue')).toBe(false);
+  });
+
+  it('verify finds stand-in orders that are not what it gives', async () => {
+    const t = testReferee();
+    await realDuel(t);
+    setSetting(t.deps, 'duel', 'missed', 'standin');
+    reply(t, RED, 'R1');
+    resolveReady(t.deps, 'duel', { withDefaults: true });
+    expect(turnOf(t)).toBe(2);
+    expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+    const id = rows(t, 1).get('blue')!.id;
+    const canonical = rows(t, 1).get('blue')!.canonical;
+    const other = canonical.replace(/^G1: .*$/m, 'G1: 2 2 2 2');
+    expect(other).not.toBe(canonical);
+    t.store.db.prepare('UPDATE orders SET canonical = ? WHERE id = ?').run(other, id);
+    const d = verifyGame(t.deps, 'duel').differences.map((x) => x.what).join('\n');
+    expect(d).toContain("blue's orders, marked as the stand-in's, are not what it gives");
+  });
+
+  it('LEAVE hands the planes to the stand-in within the budget, the others told only that it flies; BACK ends it', async () => {
+    const t = testReferee();
+    const { blue } = await realDuel(t);
+    setSetting(t.deps, 'duel', 'leave', '10d');
+    send(t, BLUE, envelope('duel', 'blue', blue, 'LEAVE 11 DAYS'));
+    expect(lastMail(t, BLUE, 'answer').text).toContain('you have 10 days of leave left');
+    send(t, BLUE, envelope('duel', 'blue', blue, 'LEAVE 3 DAYS'));
+    expect(lastMail(t, BLUE, 'answer').text).toContain('You are on leave until');
+    const told = lastMail(t, RED, 'notice').text;
+    expect(told).toContain("the stand-in pilot flies blue's planes");
+    expect(told).not.toMatch(/leave/i);
+    // Red's orders alone resolve the turn now: blue is not waited for.
+    reply(t, RED, 'R1');
+    expect(turnOf(t)).toBe(2);
+    expect(rows(t, 1).get('blue')!.standin?.reason).toBe('leave');
+    expect(lastMail(t, BLUE, 'report').text).toContain('you are on leave until');
+    expect(lastMail(t, RED, 'report').text).not.toMatch(/on leave/);
+    reply(t, RED, 'R1');
+    expect(turnOf(t)).toBe(3);
+    t.tick(25 * HOUR);
+    send(t, BLUE, envelope('duel', 'blue', blue, 'BACK'));
+    expect(lastMail(t, BLUE, 'answer').text).toContain('Welcome back');
+    expect(lastMail(t, BLUE, 'answer').text).toContain('Leave left: 8 days');
+    expect(lastMail(t, RED, 'notice').text).toContain('blue flies his own planes again from turn 3 on');
+    reply(t, RED, 'R1');
+    expect(turnOf(t)).toBe(3); // waits for blue again
+    reply(t, BLUE, 'G1');
+    expect(turnOf(t)).toBe(4);
+    expect(rows(t, 3).get('blue')!.standin).toBeNull();
+    expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+  });
+
+  it('a leave that runs out gives the planes back and the player is told', async () => {
+    const t = testReferee();
+    const { blue } = await realDuel(t);
+    send(t, BLUE, envelope('duel', 'blue', blue, 'LEAVE 1 DAY'));
+    t.tick(DAY + HOUR);
+    tick(t.deps);
+    expect(lastMail(t, BLUE, 'notice').text).toContain('Your leave in game duel is over');
+    reply(t, RED, 'R1');
+    expect(turnOf(t)).toBe(1);
+    const p = t.store.tx((tx) => tx.players.get('duel', 'blue')!);
+    expect(p.leaveUntil).toBeNull();
+    expect(p.leaveUsed).toBe(1440);
+  });
+
+  it('a seat of the computer: no mail to it, turns resolved as soon as the human is in, to the end; ROLLBACK has it choose again', async () => {
+    const t = testReferee();
+    const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
+    const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
+    const catalog = loadAircraftDir();
+    createGame(t.deps, { id: 'duel', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
+    addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] });
+    const seat = t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', 'lw'));
+    expect(seat.id).toBe('computer');
+    expect(seat.planes).toEqual(['G1']);
+    startGame(t.deps, 'duel');
+    for (let i = 0; i < 40 && t.store.tx((tx) => tx.games.get('duel')!.status) === 'running'; i++) reply(t, RED, 'R1');
+    expect(t.store.tx((tx) => tx.games.get('duel')!.status)).toBe('over');
+    expect(outbox(t).filter((m) => m.playerId === 'computer')).toEqual([]);
+    expect(rows(t, 1).get('computer')!.standin?.reason).toBe('computer');
+    expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+    if (t.store.tx((tx) => tx.games.get('duel')!.status) === 'running') {
+      const before = turnOf(t);
+      rollbackTurn(t.deps, 'duel');
+      expect(rows(t, before - 1).has('computer')).toBe(false);
+      resolveReady(t.deps, 'duel', { withDefaults: true });
+      expect(rows(t, before - 1).get('computer')!.standin?.reason).toBe('computer');
+      expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+    }
+  });
+});
