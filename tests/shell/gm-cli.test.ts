@@ -87,4 +87,26 @@ describe('tallyho game (controls), gm and player', () => {
     expect(r.stderr).toBe(`tallyho: database ${DB}\n`);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((g) => g.id)).toEqual(['demo', 'club']);
   });
+  it('makes seats for the computer: --computer at creation, game computer for a side before start and for a player after', async () => {
+    expect(await cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'cpu1', '--computer', 'martians')).toMatchObject({
+      code: 2, err: expect.stringContaining('--computer martians: '),
+    });
+    expect((await cli('game', 'list')).out).not.toContain('cpu1');
+    const made = await cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'cpu1', '--computer', 'Luftwaffe');
+    expect(made.out).toContain('Seat computer: the stand-in pilot flies G1 (docs/standin.md)');
+    await cli('player', 'add', 'cpu1', 'raf', '--email', 'raf1@example.org', '--planes', 'R1');
+    expect((await cli('game', 'start', 'cpu1')).code).toBe(0);
+    expect(mails().filter((m) => m.gameId === 'cpu1').map((m) => m.recipient)).toEqual(['raf1@example.org']);
+    await cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'cpu2');
+    await cli('player', 'add', 'cpu2', 'raf', '--email', 'raf2@example.org', '--planes', 'R1');
+    expect((await cli('game', 'computer', 'cpu2', 'lw')).out).toBe('computer: a seat the stand-in pilot flies, with G1\n');
+    expect((await cli('game', 'computer', 'cpu2', 'lw')).err).toContain('every plane of side lw has a player already');
+    await cli('game', 'start', 'cpu2');
+    expect((await cli('game', 'computer', 'cpu2', 'raf')).out).toBe('computer2 (the stand-in pilot) takes over R1 from raf; the players are told\n');
+    expect(mails().filter((m) => m.recipient === 'raf2@example.org').map((m) => m.subject)).toContain('[cpu2] The computer flies your planes');
+    // Every seat is the computer's now: the turn waits for its deadline or PROCESS, never runs away.
+    expect((await cli('game', 'tick')).out).toBe('nothing to do\n');
+    expect((await cli('game', 'process', 'cpu2')).out).toMatch(/^turn 1 resolved\n/);
+    expect((await cli('verify', 'cpu2')).out).toContain('Every die, state and event is as stored.');
+  });
 });

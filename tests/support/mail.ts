@@ -13,6 +13,8 @@ export interface OutgoingMail {
   to: string | string[];
   subject?: string;
   text?: string;
+  /** An HTML part; without `text`, the mail is HTML only. */
+  html?: string;
   headers?: Record<string, string>;
   /** A complete RFC 822 message, sent as is; from and to then only make the envelope. */
   raw?: string | Buffer;
@@ -41,7 +43,7 @@ export async function sendMail(stack: MailStack, mail: OutgoingMail): Promise<Se
     const info = await transport.sendMail(
       mail.raw !== undefined
         ? { envelope: { from: mail.from, to: mail.to }, raw: mail.raw }
-        : { from: mail.from, to: mail.to, subject: mail.subject ?? '', text: mail.text ?? '', headers: mail.headers ?? {} },
+        : { from: mail.from, to: mail.to, subject: mail.subject ?? '', ...(mail.html !== undefined && mail.text === undefined ? {} : { text: mail.text ?? '' }), ...(mail.html !== undefined ? { html: mail.html } : {}), headers: mail.headers ?? {} },
     );
     const addresses = (list: unknown[]) => list.map((a) => (typeof a === 'string' ? a : (a as { address: string }).address));
     return {

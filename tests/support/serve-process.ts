@@ -35,8 +35,8 @@ export function childEnv(env: Record<string, string> = {}): Record<string, strin
   return { PATH: process.env.PATH ?? '', ...passed, ...env };
 }
 
-export function startServe(env: Record<string, string>, cwd: string, nodeArgs: string[] = []): ServeProcess {
-  const child = spawn('node', [...nodeArgs, CLI, 'serve'], { cwd, env: childEnv({ LOG_LEVEL: 'info', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServe(env: Record<string, string>, cwd: string, nodeArgs: string[] = [], serveArgs: string[] = []): ServeProcess {
+  const child = spawn('node', [...nodeArgs, CLI, 'serve', ...serveArgs], { cwd, env: childEnv({ LOG_LEVEL: 'info', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (c: Buffer) => { out += c.toString(); });

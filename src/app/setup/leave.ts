@@ -92,6 +92,6 @@ export function endLeaves(deps: AppDeps, tx: StoreTx, game: GameRow): string[] {
 function tellOthers(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, text: string): void {
   for (const o of tx.players.list(game.id)) {
     if (o.id === player.id) continue;
-    queueAnswer(deps, tx, { to: o.email, game, player: o, kind: 'notice', title: text.includes('again') ? `${player.id} is back` : `the stand-in flies ${player.id}'s planes`, paragraphs: [text] });
+    queueAnswer(deps, tx, { to: o.email, game, player: o, kind: 'notice', title: text.includes('again') ? `the stand-in no longer flies ${player.id}'s planes` : `the stand-in flies ${player.id}'s planes`, paragraphs: [text] });
   }
 }

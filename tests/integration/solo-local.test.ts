@@ -1,0 +1,70 @@
+/**
+ * The solo demo in local mode (docs/local-mode.md "Playing alone"): `tallyho serve --solo` makes
+ * the game `solo`, the player flying the RAF and the stand-in pilot the Luftwaffe, prints the
+ * player's secret, and resolves each turn as soon as his orders are in, over real SMTP. The player
+ * replies as a mail program does (top-posted, a signature, the report quoted); every turn is
+ * reported at once, told as flown against the computer's seat, until the game ends or ten turns
+ * are played; `tallyho verify solo` passes; a second start keeps the game and prints the secret.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, CLI, outboxOf, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'tallyho-solo-'));
+const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0', TICK_SECONDS: '1' };
+let server: ServeProcess | undefined;
+let smtp: Transporter | undefined;
+
+const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+const { outbox, body } = outboxOf(cli);
+const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 30000);
+
+afterAll(async () => {
+  smtp?.close();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm start -- --solo', { timeout: 240_000 }, () => {
+  it('plays the demo alone against the stand-in, a report after each of the player\'s mails, and verifies', async () => {
+    server = startServe(env, dir, [], ['--solo']);
+    const banner = await server.waitFor(/Solo game 'solo': you fly R1 against the stand-in pilot[\s\S]*secret (\S+)/);
+    const secret = banner[1]!;
+    const port = Number((await server.waitFor(/by SMTP to 127\.0\.0\.1:(\d+)/))[1]);
+    smtp = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    // The computer's seat has no address: the only mail is the player's.
+    const first = await until(() => outbox().find((m) => /\[solo\] Welcome/.test(m.subject)));
+    expect(outbox().every((m) => m.to === 'raf@localhost')).toBe(true);
+    let mail = body(first.id);
+    let subject = first.subject;
+    let turns = 0;
+    for (let turn = 1; turn <= 10; turn++) {
+      const at = mail.indexOf('\n#TALLYHO ');
+      // CONFIRM: a plot the acknowledgement warns of (leaving the map, say) is flown as it is.
+      const orders = mail.slice(at + 1, mail.indexOf('\n#END', at) + 1) + 'CONFIRM\n#END\n';
+      const seen = outbox().length;
+      await smtp.sendMail({
+        from: 'raf@localhost', to: 'referee@localhost', subject: `Re: ${subject}`,
+        text: `${orders}\nOnward.\n-- \nRAF, 19 Squadron\n\n> ${mail.split('\n').join('\n> ')}\n`,
+      });
+      const report = await until(() => outbox().slice(seen).find((m) => new RegExp(`\\[solo\\] Turn ${turn} report`).test(m.subject)));
+      mail = body(report.id);
+      subject = report.subject;
+      expect(mail).toContain("It flies the computer's seat (player computer)");
+      turns = turn;
+      if (/the game is over/.test(subject)) break;
+    }
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(cli('verify', 'solo')).toContain('Every die, state and event is as stored.');
+    await server.stop();
+    // A second start keeps the game and prints the same secret.
+    server = startServe(env, dir, [], ['--solo']);
+    const again = await server.waitFor(/Solo game 'solo'[\s\S]*secret (\S+)/);
+    expect(again[1]).toBe(secret);
+    expect(cli('game', 'list')).toContain('solo');
+  });
+});
