@@ -101,7 +101,9 @@ describe('lean storage', () => {
         INSERT INTO events SELECT t.game_id, t.turn, CAST(e.key AS INTEGER) + 1, json_extract(e.value, '$.impulse'), json_extract(e.value, '$.phase'),
           json_extract(e.value, '$.plane'), json_extract(e.value, '$.type'), e.value FROM turns t, json_each(t.events) e WHERE t.events IS NOT NULL;
         ALTER TABLE turns DROP COLUMN events;
-        DELETE FROM schema_migrations WHERE version = 12;`);
+        ALTER TABLE players DROP COLUMN pilot; ALTER TABLE players DROP COLUMN leave_until; ALTER TABLE players DROP COLUMN leave_used;
+        ALTER TABLE orders DROP COLUMN standin;
+        DELETE FROM schema_migrations WHERE version >= 12;`);
       expect(t.store.db.prepare('SELECT count(*) FROM events').pluck().get()).toBeGreaterThan(6);
       t.store.db.close();
       const u = testReferee({ path });

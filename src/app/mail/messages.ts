@@ -170,6 +170,8 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
   const view = {
     ...common(deps, game, player),
     takeover: takeover ? wrap(takeover, 0) : '',
+    // The seats the stand-in pilot flies (docs/standin.md): who the player flies against or with.
+    computer: computerWords(tx, game, player),
     description: sc.description,
     planes: myPlanes(state, player.planes).map((p) => (state.quick ? quickSheet(state, p) : logSheet(state, p))),
     units: unitSheets(state, player.planes),
@@ -188,6 +190,14 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     to: player.email, gameId: game.id, player, turn: state.turn, picture: situationPicture(state, player.planes, game.name),
   });
   if (messageId) tx.players.setThreadRoot(game.id, player.id, messageId);
+}
+
+/** The welcome's words on the seats of the computer's in the game, or ''. */
+function computerWords(tx: StoreTx, game: GameRow, reader: PlayerRow): string {
+  const seats = tx.players.list(game.id).filter((p) => p.pilot === 'computer' && p.id !== reader.id);
+  if (!seats.length) return '';
+  const planes = seats.flatMap((p) => p.planes);
+  return wrap(`The stand-in pilot, the referee's computer pilot, flies ${planes.join(', ')} (player${seats.length === 1 ? '' : 's'} ${seats.map((p) => p.id).join(', ')}). It knows only what its side sees, never anyone's orders, and each turn is resolved as soon as the players' orders are in.`, 0);
 }
 
 export interface AckInput {

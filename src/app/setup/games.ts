@@ -2,6 +2,7 @@
  * Running a game: create it from a scenario, add players with their planes (each gets a secret,
  * shown once), start it (every player is mailed a welcome), and its status.
  */
+import { standsIn } from '../game/standin.ts';
 import type { ShipCard } from '../../core/units/types.ts';
 import type { BombingTable } from '../../core/ordnance/bombing-table.ts';
 import type { TorpedoTable } from '../../core/ordnance/torpedo-table.ts';
@@ -147,6 +148,8 @@ export interface PlayerStatus {
   ordersIn: boolean;
   submittedAt: number | null;
   flying: number;
+  /** 'computer' or 'leave': the stand-in flies the player's planes (app/game/standin.ts), the turn does not wait for him. */
+  standin: 'computer' | 'leave' | null;
 }
 
 export interface GameStatusView {
@@ -164,7 +167,7 @@ export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
     const players = tx.players.list(game.id).map((p) => {
       const n = state ? inPlay(state, p.planes) : 0;
       const o = latest.get(p.id);
-      return { id: p.id, email: p.email, planes: p.planes, ordersIn: n === 0 || !!o, submittedAt: o?.submittedAt ?? null, flying: n };
+      return { id: p.id, email: p.email, planes: p.planes, ordersIn: n === 0 || !!o, submittedAt: o?.submittedAt ?? null, flying: n, standin: standsIn(p, deps.clock.now()) };
     });
     return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }) };
   });

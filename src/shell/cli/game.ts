@@ -48,7 +48,7 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
   const g = v.game;
   const lines = [`Game ${g.id}: ${g.name}`, `  status: ${g.status}${g.status === 'setup' ? ' (tallyho game start)' : ''}${c?.terminated ? ' (terminated)' : ''}${c?.paused ? ` PAUSED${c.pauseReason ? `: ${c.pauseReason}` : ''}` : ''}, turn ${g.turn}`];
   if (g.status === 'running') {
-    const missing = v.players.filter((p) => !p.ordersIn).map((p) => p.id);
+    const missing = v.players.filter((p) => !p.ordersIn && !p.standin).map((p) => p.id);
     lines.push(`  orders for turn ${g.turn}: ${missing.length ? `waiting for ${missing.join(', ')}` : 'all in'}`);
     if (c) {
       lines.push(`  deadline: ${c.deadline === null ? 'none (resolved when every order is in)' : `${formatInZone(c.deadline, c.zone)}${c.zone === 'UTC' ? '' : ` = ${formatInZone(c.deadline, 'UTC')}`}`}`);
@@ -61,9 +61,10 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
   for (const j of c?.joinRequests ?? []) lines.push(`  JOIN request: ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
   lines.push('', 'Players');
   for (const p of v.players) {
-    const state = g.status !== 'running' ? '' : p.flying === 0 ? 'nothing flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})` : 'MISSING';
+    const state = g.status !== 'running' ? '' : p.flying === 0 ? 'nothing flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})`
+      : p.standin === 'computer' ? 'the stand-in pilot flies this seat' : p.standin === 'leave' ? 'on leave: the stand-in pilot flies' : 'MISSING';
     const misses = c?.misses[p.id] ? ` missed ${c.misses[p.id]}` : '';
-    lines.push(`  ${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',').padEnd(12)} ${state}${misses}`.trimEnd());
+    lines.push(`  ${p.id.padEnd(12)} ${(p.email || '(no address)').padEnd(30)} ${p.planes.join(',').padEnd(12)} ${state}${misses}`.trimEnd());
   }
   if (!v.players.length) lines.push('  none yet (tallyho player add)');
   lines.push('', `Mail: ${v.outbox.pending} waiting to be sent, ${v.outbox.sent} sent, ${v.outbox.dead} dead letters`);

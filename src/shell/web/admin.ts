@@ -138,7 +138,7 @@ export function adminRouter(o: AdminOptions): express.Router {
       hold: clock.hold ?? '', stall: clock.stall ? { since: when(clock.stall.since), attempts: clock.stall.attempts, problems: clock.stall.problems } : null, missing: clock.missing.join(', ') || 'none',
       extensions: `${clock.extensions.turn} this turn, ${clock.extensions.total} in all`, gm: clock.gmEmail ?? 'none (installation GM only)',
       players: st.players.map((p) => ({
-        ...p, planes: p.planes.join(' '), orders: p.flying === 0 ? 'no plane flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})` : 'missing',
+        ...p, planes: p.planes.join(' '), orders: p.flying === 0 ? 'no plane flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})` : p.standin === 'computer' ? 'the stand-in pilot flies this seat' : p.standin === 'leave' ? 'on leave: the stand-in pilot flies' : 'missing',
         misses: clock.misses[p.id] ?? 0,
       })),
       settings: settingLines(clock.settings),
