@@ -3,7 +3,7 @@
  * fly (plans/ways.ts) weighed by where it ends (weigh.ts), then the best few flown as a dry run of
  * the turn (plans/menu.ts dryShots: no die thrown) against guesses at the near enemies' plans, with
  * a look at the turn after for a plane near the map's edge; the seed picks among the near-best
- * (pick.ts).
+ * (weigh.ts).
  */
 import type { Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
@@ -13,9 +13,8 @@ import { dryShots } from '../plans/menu.ts';
 import { type WayToFly, waysToFly } from '../plans/ways.ts';
 import { sha256Hex } from '../sha256.ts';
 import type { GameState, PlaneState } from '../state.ts';
-import { pickNearBest } from './pick.ts';
 import { purposeOf } from './purpose.ts';
-import { edgeDistance, type Foe, weigh } from './weigh.ts';
+import { edgeDistance, type Foe, pickNearBest, weigh } from './weigh.ts';
 
 export interface AirChoice { plane: string; plot: Plot; text: string; why: string }
 

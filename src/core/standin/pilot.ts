@@ -11,7 +11,7 @@
  *   purpose.
  *
  * No die and no clock: the same state and seed give the same orders, so a game it flew is
- * re-resolved as it was (`tallyho verify`). The seed picks among the near-best choices (pick.ts).
+ * re-resolved as it was (`tallyho verify`). The seed picks among the near-best choices (weigh.ts).
  */
 import type { FireOrder, MoveOrder, Plot } from '../../orders/ast.ts';
 import { checkFireOrders } from '../combat/fire-check.ts';

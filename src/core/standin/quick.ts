@@ -6,7 +6,7 @@
  * a weapon fires at an enemy in its arc within 6 hexes, hitting on a d6 at or under TO-HIT plus the
  * range modifier), three parts the enemy's average move and one part his worst for it; then room on
  * the map (a move that ends off it leaves the fight) and a fighting distance. The seed picks among
- * the near-best (pick.ts).
+ * the near-best (weigh.ts).
  */
 import type { FireOrder, QuickStep } from '../../orders/ast.ts';
 import { formatQuickMoves } from '../../orders/quick.ts';
@@ -17,7 +17,7 @@ import { ARCS, rangeModifier } from '../quick/rules.ts';
 import { toQuickState } from '../quick/game.ts';
 import type { QuickCard, QuickPlane, QuickSide, QuickState } from '../quick/types.ts';
 import type { GameState } from '../state.ts';
-import { pickNearBest } from './pick.ts';
+import { pickNearBest } from './weigh.ts';
 
 export interface QuickChoice { plane: string; steps: QuickStep[]; text: string; why: string }
 
@@ -26,18 +26,18 @@ const REACH = 14;
 
 interface At { hex: Hex; facing: number }
 
-/** The chance one weapon of `card` at `from` hits `to` this turn (0: out of its arc or range). */
+/** The hits `card`'s weapons at `from` may score on `to` this turn: each weapon's chance, summed (0: out of every arc or range). */
 function hitChance(card: QuickCard, lost: readonly QuickSide[], from: At, to: Hex): number {
   const d = distance(from.hex, to);
   const mod = rangeModifier(d);
   if (mod === undefined) return 0;
   const c = clockPosition(from.hex, from.facing, to);
-  let best = 0;
+  let hits = 0;
   for (const w of card.weapons) {
     if (lost.includes(w) || (c !== undefined && !ARCS[w].includes(c))) continue;
-    best += Math.max(0, Math.min(6, card.toHit + mod)) / 6;
+    hits += Math.max(0, Math.min(6, card.toHit + mod)) / 6;
   }
-  return best;
+  return hits;
 }
 
 const edge = (s: QuickState, h: Hex): number => {

@@ -3,6 +3,12 @@
  * ends, against where each enemy is expected to be, without flying the turn. The weights are the
  * table of docs/standin.md; the guns' cone is seed 001 rule (14)'s (combat/cone.ts), the clock
  * positions seed 000 VII's.
+ *
+ * And its last step (docs/standin.md "The seed"): of the choices it weighed, the seed picks one
+ * among those within a small margin of the best. An opponent who knows the whole state, and so
+ * every weight, cannot tell which of the near-best it flies unless he knows the seed (the app's is
+ * secret until the turn is resolved); the same state and seed always pick the same one, so a turn
+ * is verified as it was flown. No die and no clock: the pick is a hash of the seed.
  */
 import { inCone } from '../combat/cone.ts';
 import { bandCondition } from '../damage/state.ts';
@@ -11,6 +17,7 @@ import { clockPosition, degreesOff } from '../hex/facing.ts';
 import { flightLine } from '../hex/flight.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import type { WayToFly } from '../plans/ways.ts';
+import { sha256Hex } from '../sha256.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import type { Purpose } from './purpose.ts';
 
@@ -35,12 +42,18 @@ function against(w: WayToFly, foe: Foe, bomber: boolean): { score: number; words
   if (d > 0 && d <= 6 && high <= 1500 && inCone({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, at.hex)) { score -= 12 - d; words.push(`in ${foe.plane.id}'s guns`); }
   // A bomber does not hunt: keeping out of the guns is all it asks of an enemy fighter.
   if (bomber) return { score, words: words.join(', ') };
-  // Behind him (his 5 to 7 o'clock) and pointing at him (12 o'clock).
+  // Behind him (his 5 to 7 o'clock) and pointing at him (12 o'clock): worth half as much out of
+  // the guns' 1,500 ft (seed 001 rule (14)), where the place on the map gives no shot, and half
+  // again beyond 8 hexes.
+  const level = (high <= 1500 ? 1 : 0.5) * (d <= 8 ? 1 : 0.5);
   const behind = clockPosition(foe.hex, foe.facing, at.hex);
-  if (behind !== undefined && behind >= 5 && behind <= 7) { score += 4; words.push(`behind ${foe.plane.id}`); } else if (behind === 4 || behind === 8) score += 2;
+  if (behind !== undefined && behind >= 5 && behind <= 7) { score += 4 * level; if (level === 1) words.push(`behind ${foe.plane.id}`); } else if (behind === 4 || behind === 8) score += 2 * level;
   // Pointing at him: 3 dead ahead, down to -3 with him dead astern.
   const off = degreesOff(at.hex, at.facing, foe.hex);
-  if (off !== undefined) score += 3 - off / 30;
+  if (off !== undefined) score += (3 - off / 30) * level;
+  // His height: 0.15 a 100 ft apart beyond 1,000 ft, half that when above him (height is kept speed).
+  const apart = Math.max(0, high - 1000) / 100;
+  score -= w.end.altitude < foe.altitude ? apart * 0.15 : apart * 0.08;
   // A fighting distance: close enough to shoot, not so close as to overshoot.
   score -= d > 4 ? (d - 4) * 0.8 : d < 2 ? (2 - d) * 2 : 0;
   return { score, words: words.join(', ') };
@@ -86,7 +99,11 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
   if (!foes.length) score -= Math.max(0, 6 - edgeDistance(state, w.end.hex));
   // Energy: speed and height, and never near a stall.
   score += ((w.end.altitude - plane.altitude) / 100) * 0.15 + ((w.end.speed - plane.speed) / 10) * 0.8;
-  if (w.end.speed / 10 < band.minSpeed + 0.5) score -= 5;
+  // Near a stall (docs/rules.md: under the card's least speed it stalls; the seeds give no rule): 5, and 6 a point
+  // under the least speed and 1 more, so that a slow plane wants its speed back first, diving for it.
+  const short = band.minSpeed + 1 - w.end.speed / 10;
+  if (short > 0.5) score -= 5;
+  if (short > 0) score -= short * 6;
   // Low: a fighter keeps above 1,500 ft; a bomber on its target may go down to it.
   if (w.end.altitude < 1500 && !purpose.target) score -= 5;
   // The map: leaving it is leaving the fight, and near its edge a fast plane cannot turn back in
@@ -100,4 +117,22 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
     if (out >= 0) score -= (line.length - out) * 3;
   }
   return { score, words };
+}
+
+
+/** How far below the best score a choice may be and still be picked: a tenth of a shot at range 6. */
+export const MARGIN = 0.75;
+
+/** Which of `n` choices `seed` picks for `key` (a plane's id and the turn): 0 to n - 1. */
+export function seededIndex(seed: string, key: string, n: number): number {
+  if (n <= 1) return 0;
+  return parseInt(sha256Hex(`${seed}|${key}`).slice(0, 8), 16) % n;
+}
+
+/** The choice the seed picks among those within `margin` of the best (`scores` in any order). */
+export function pickNearBest<T>(items: readonly T[], score: (t: T) => number, seed: string, key: string, margin = MARGIN): T | undefined {
+  if (!items.length) return undefined;
+  const top = Math.max(...items.map(score));
+  const near = items.filter((t) => score(t) >= top - margin);
+  return near[seededIndex(seed, key, near.length)];
 }
