@@ -25,6 +25,10 @@ const GUESSES = 5;
 /** The enemies whose plans are guessed at: the nearest few within this many hexes (the nearest always). */
 const GUESSED_ENEMIES = 2;
 const GUESS_RANGE = 10;
+/** Below this height (feet) a way is looked at one turn further, as near the map's edge; in a steep or vertical dive below the second. */
+const LOW = 2500;
+const LOW_DIVING = 6000;
+const low = (w: WayToFly): boolean => w.end.altitude < (w.plot.mode === 'SD' || w.plot.mode === 'VD' ? LOW_DIVING : LOW);
 
 /**
  * What an enemy may fly, as far as the stand-in can tell: his legal ways (never his orders), of
@@ -42,15 +46,20 @@ function guesses(seen: GameState, enemy: PlaneState): (Plot | undefined)[] {
 }
 
 /**
- * The turn after, for a way that ends near the map's edge: how near the edge the best of its next
- * turn's ways can end (the plane as the dry run leaves it). -1 when every one leaves the map.
+ * The turn after (docs/standin.md "How it chooses, in the air"), for a way that ends near the map's
+ * edge or low: what it costs that from where the dry run leaves the plane no next turn keeps 2
+ * hexes of room (8 a hex short), or that none keeps it flying (100: next turn it leaves the map or
+ * hits the ground, a steep dive's pull-out too late, seed 001 rules (18)-(20)).
  */
-function roomAfter(after: GameState, id: string): number {
+function turnAfter(seen: GameState, w: WayToFly, after: GameState, id: string): number {
+  if (w.end.status !== 'flying') return 0;
+  const near = edgeDistance(seen, w.end.hex) < Math.ceil(w.end.speed / 10) + 2;
+  if (!near && !low(w)) return 0;
   const self = after.planes.find((p) => p.id === id);
-  if (!self || self.status !== 'flying') return 99;
+  if (!self || self.status !== 'flying') return 0;
   let best = -1;
-  for (const w of waysToFly(after, self)) if (w.end.status === 'flying') best = Math.max(best, edgeDistance(after, w.end.hex));
-  return best;
+  for (const x of waysToFly(after, self)) if (x.end.status === 'flying') best = Math.max(best, edgeDistance(after, x.end.hex));
+  return best < 0 ? 100 : Math.max(0, 2 - best) * 8;
 }
 
 /** The stand-in's choice for one plane in the air: the way it flies and why. */
@@ -72,8 +81,15 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
   const text = (w: WayToFly): string => formatPlot(w.plot);
   const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course' : 'no enemy in sight: keeping speed, height and the map';
   if (!enemies.length) {
-    const c = pickNearBest(weighed, (x) => x.score, seed, key) as (typeof weighed)[number];
-    return { plane: plane.id, plot: c.w.plot, text: text(c.w), why: c.words || quiet };
+    // The best few looked at one turn further where they end near the edge or low.
+    const pool = weighed.slice(0, DRY_RUNS);
+    if (plane.altitude < LOW_DIVING) pool.push(...[...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude).filter((c) => !pool.includes(c)).slice(0, 4));
+    const top = pool.map((c) => {
+      const r = low(c.w) || edgeDistance(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2 ? dryShots(seen, plane, c.w.plot) : undefined;
+      return { c, total: c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) };
+    });
+    const best = pickNearBest(top, (x) => x.total, seed, key) as (typeof top)[number];
+    return { plane: plane.id, plot: best.c.w.plot, text: text(best.c.w), why: best.c.words || quiet };
   }
   // The near enemies (an interceptor's prey first), each one's guesses flown with the others flying on.
   const rank = (e: PlaneState): number => (e.ground ? 2 : 0) + (purpose.prey?.has(e.id) ? 0 : 1);
@@ -83,7 +99,10 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
   // A bomber does not hunt (purpose.ts): the shots it gets count a quarter.
   const gotWeight = purpose.role === 'bomber' ? 0.25 : 1;
   const tried: { c: (typeof weighed)[number]; total: number; why: string }[] = [];
-  for (const c of weighed.slice(0, DRY_RUNS)) {
+  // Low, the ways that end highest are flown too: a way out of a dive the first weighing ranks low.
+  const pool = weighed.slice(0, DRY_RUNS);
+  if (plane.altitude < LOW_DIVING) pool.push(...[...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude).filter((c) => !pool.includes(c)).slice(0, 4));
+  for (const c of pool) {
     let sum = 0;
     let n = 0;
     const got = new Map<string, number>();
@@ -99,12 +118,8 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
       sum += (r.shot ? (16 - r.shot.range * 1.5) * gotWeight : 0) - r.by.length * 12;
     }
     if (!n) continue;
-    let total = c.score + sum / n;
-    // Near the edge, a look at the turn after: a way from which no next turn keeps 2 hexes of room
-    // costs 8 a hex short of it (every way off the map: 24).
-    if (after && c.w.end.status === 'flying' && edgeDistance(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2) {
-      total -= Math.max(0, 2 - roomAfter(after, plane.id)) * 8;
-    }
+    // Near the edge or low, a look at the turn after.
+    const total = c.score + sum / n - (after ? turnAfter(seen, c.w, after, plane.id) : 0);
     const shots = [...got.entries()].map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`).join('; ');
     const why = [shots, given ? `under enemy guns against ${given} of them` : '', c.words].filter(Boolean).join('; ');
     tried.push({ c, total, why });

@@ -5,8 +5,9 @@
  *
  * - A plane on the ground (seed 000 IV.2-8, plans/ground.ts lists its legal lines): START a cold
  *   engine (IV.2); on a deck, LAUNCH once it runs (IV.8; one plane a deck a turn); on a field, at
- *   speed 0 or 1 turn toward the fight (IV.6, up to three hexsides), then power (P, IV.4) every
- *   turn until it reaches its flying speed and takes off (ground/phase.ts).
+ *   speed 0 or 1 turn toward the fight (IV.6, up to three hexsides) where the roll ahead stays on
+ *   the field (off it the plane crashes, ground/phase.ts), then power (P, IV.4) every turn until
+ *   it reaches its flying speed and takes off.
  * - A truck keeps to its road (seed 000 V.A: two points on a road, in impulses 4 and 9): F F while
  *   the road runs on ahead, F where only the next hex is road; off a road it stays put.
  * - A tank (V.B) goes forward along a road; off one it stays put.
@@ -16,7 +17,7 @@ import type { MoveOrder, MoveStep } from '../../orders/ast.ts';
 import { formatMoveOrder } from '../../orders/move.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { degreesOff } from '../hex/facing.ts';
-import { turnBy } from '../hex/flight.ts';
+import { flightLine, turnBy } from '../hex/flight.ts';
 import { groundWays } from '../plans/ground.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { planUnits } from '../units/plan.ts';
@@ -48,16 +49,19 @@ export function groundPlane(seen: GameState, p: PlaneState, launched: Set<string
     if (g.engine && !launched.has(g.deck) && has(['LAUNCH'])) { launched.add(g.deck); return give(['LAUNCH'], `launches from ${g.deck}`); }
     return { plane: p.id, text: '', why: `stays on ${g.deck}'s deck (no MOVE line): it cannot launch this turn` };
   }
-  // On a field: turn toward the fight while slow enough to turn (IV.6), the turn leaving it pointing nearest.
+  // On a field: turn toward the fight while slow enough to turn (IV.6), the turn leaving it pointing
+  // nearest, if its roll then stays on the field (ground/phase.ts: a plane that rolls off it crashes).
   const fight = fightOf(seen, p);
-  let turns: MoveStep[] = [];
-  if (fight && p.speed <= 10) {
-    let bestOff = degreesOff(p.hex, p.facing, fight) ?? 0;
-    for (let t = -3; t <= 3; t++) {
-      const off = degreesOff(p.hex, turnBy({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, t * 2).facing, fight) ?? 0;
-      if (off < bestOff - 1e-9) { bestOff = off; turns = Array.from({ length: Math.abs(t) }, () => (t < 0 ? 'L' : 'R')); }
-    }
-  }
+  const at = { hex: p.hex, facing: p.facing, nextRight: p.nextRight };
+  const onField = (t: number): boolean => !seen.map.terrain ||
+    flightLine(turnBy(at, t * 2), Math.ceil(p.speed / 10) + 2).every((h) => onMapHex(seen, { hex: h, facing: 0, nextRight: false }) && isRoad(terrainOf(seen, { hex: h, facing: 0, nextRight: false })));
+  const options = [0];
+  if (fight && p.speed <= 10) for (let t = -3; t <= 3; t++) if (t) options.push(t);
+  const offOf = (t: number): number => (fight ? degreesOff(p.hex, turnBy(at, t * 2).facing, fight) ?? 0 : 0);
+  const kept = options.filter(onField).sort((a, b) => offOf(a) - offOf(b) || Math.abs(a) - Math.abs(b));
+  const t = kept[0];
+  if (t === undefined) return { plane: p.id, text: '', why: 'stays as it is (no MOVE line): every roll it could start runs off the field' };
+  const turns: MoveStep[] = Array.from({ length: Math.abs(t) }, () => (t < 0 ? 'L' : 'R'));
   const toward = turns.length ? `, turning ${turns.length} hexside${turns.length === 1 ? '' : 's'} toward the enemy` : '';
   if (!g.engine) {
     if (has(['START', ...turns])) return give(['START', ...turns], `starts its engine${toward}`);

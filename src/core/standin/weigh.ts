@@ -108,7 +108,8 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
   if (w.end.altitude < 1500 && !purpose.target) score -= 5;
   // The map: leaving it is leaving the fight, and near its edge a fast plane cannot turn back in
   // time: it wants room for most of a turn's hexes.
-  if (w.end.status === 'exited') score -= 100;
+  // Leaving it (or crashing into the ground, movement/fly.ts) is leaving the fight.
+  if (w.end.status !== 'flying') score -= 100;
   else {
     score -= Math.max(0, 2 + (w.end.speed / 10) * 0.8 - edgeDistance(state, w.end.hex)) * 6;
     // Pointing at the edge: the straight line of next turn's hexes and two more leaves the map.
