@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { planTurn } from '../../src/core/movement/plan.ts';
 import { createGame } from '../../src/core/scenario.ts';
 import { standIn } from '../../src/core/standin/pilot.ts';
+import { purposeOf } from '../../src/core/standin/purpose.ts';
 import type { GameState } from '../../src/core/state.ts';
 import { resolveTurn, type TurnOrders } from '../../src/core/turn.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
@@ -91,6 +92,18 @@ describe('the stand-in pilot', () => {
       expect(turn.ok, `${name}: ${turn.ok ? '' : turn.error.map((p) => p.message).join('; ')}`).toBe(true);
     }
   }, 240_000);
+
+  it('reads each plane\'s purpose from the state: bombers for a target or their course, escorts with their bombers, interceptors for the bombers', () => {
+    const byName = new Map(samples().map((s) => [s.name, s.state]));
+    const escort = byName.get('stuka-escort.yaml')!;
+    const role = (state: GameState, id: string) => purposeOf(state, state.planes.find((p) => p.id === id)!);
+    expect(role(escort, 'S1')).toEqual({ role: 'bomber', course: 0 });
+    expect(role(escort, 'E1').role).toBe('escort');
+    expect(role(escort, 'R1')).toEqual({ role: 'interceptor', prey: new Set(['S1']) });
+    const strike = byName.get('carrier-strike.yaml')!;
+    expect(role(strike, 'D3').target?.id).toMatch(/^(CV1|BB1|DD1)$/);
+    expect(role(strike, 'Z1').role).toBe('interceptor');
+  });
 
   it('gives planes on the ground and units MOVE lines: a cold engine started, a warm one on a deck launched, trucks along the road', () => {
     const byName = new Map(samples().map((s) => [s.name, s.state]));

@@ -2,8 +2,8 @@
  * The stand-in's choice for a plane in the air (docs/standin.md "How it chooses"): every way it can
  * fly (plans/ways.ts) weighed by where it ends (weigh.ts), then the best few flown as a dry run of
  * the turn (plans/menu.ts dryShots: no die thrown) against guesses at the near enemies' plans, with
- * a look at the turn after for a plane near the map's edge; the seed picks among the near-best
- * (weigh.ts).
+ * a look at the turn after for a way that ends near the map's edge, low or in a dive; the seed
+ * picks among the near-best (weigh.ts).
  */
 import type { Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
