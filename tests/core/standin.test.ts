@@ -1,13 +1,21 @@
 /**
- * The stand-in pilot (core/standin, docs/standin.md): for every sample scenario its orders for each
- * side are accepted and resolve together, the same each time, and written from what the side sees;
- * a bench duel is a real game through resolveTurn, its events those of the turns flown again.
+ * The stand-in pilot (core/standin, docs/standin.md): for every sample scenario (the quick game's
+ * too) its orders for each side are accepted and resolve together, the same each time, and written
+ * from what the side sees; planes on the ground and units get MOVE lines; a player's share of a
+ * side is flown alone; the seed picks among the near-best; a bench duel is a real game through
+ * resolveTurn, its events those of the turns flown again.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { formatPlot } from '../../src/orders/plot.ts';
+import { quickGameState } from '../../src/core/quick/game.ts';
+import { parseQuickScenario } from '../../src/core/quick/scenario.ts';
+import { loadQuickCards } from '../../src/shell/quick.ts';
 import { describe, expect, it } from 'vitest';
 import { planTurn } from '../../src/core/movement/plan.ts';
 import { createGame } from '../../src/core/scenario.ts';
 import { standIn } from '../../src/core/standin/pilot.ts';
+import { purposeOf } from '../../src/core/standin/purpose.ts';
 import type { GameState } from '../../src/core/state.ts';
 import { resolveTurn, type TurnOrders } from '../../src/core/turn.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
@@ -23,36 +31,119 @@ const ships = loadShipDir();
 function samples(): { name: string; state: GameState }[] {
   const out: { name: string; state: GameState }[] = [];
   for (const f of readdirSync('scenarios').filter((x) => x.endsWith('.yaml')).sort()) {
-    let scenario;
-    try { scenario = loadScenarioFile(`scenarios/${f}`, catalog, ships); } catch { continue; }
-    const state = createGame(scenario, catalog, `standin-${f}`, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
-    if (!state.quick) out.push({ name: f, state });
+    const data = parse(readFileSync(`scenarios/${f}`, 'utf8')) as { ruleset?: string };
+    if (data.ruleset === 'quick') {
+      const q = parseQuickScenario(data, f, loadQuickCards(), `standin-${f}`);
+      if (!q.ok) throw new Error(`${f}: ${q.error.map((p) => p.message).join('; ')}`);
+      out.push({ name: f, state: quickGameState(q.value.state, q.value.scenario.sides) });
+      continue;
+    }
+    const scenario = loadScenarioFile(`scenarios/${f}`, catalog, ships);
+    out.push({ name: f, state: createGame(scenario, catalog, `standin-${f}`, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() }) });
   }
   return out;
 }
 
+/** Every side's stand-in orders for one turn, put together. */
+function allSides(state: GameState, seed?: string): TurnOrders {
+  const all: TurnOrders = { plots: {}, fire: [], moves: [], quick: {} };
+  for (const side of Object.keys(state.sides)) {
+    const r = standIn(state, side, seed);
+    Object.assign(all.plots, r.orders.plots);
+    Object.assign(all.quick as object, r.orders.quick);
+    all.moves?.push(...(r.orders.moves ?? []));
+    all.fire.push(...r.orders.fire);
+  }
+  return all;
+}
+
 describe('the stand-in pilot', () => {
   it('gives every side of every sample scenario orders that are accepted and resolve together, the same each time', () => {
-    for (const { name, state } of samples()) {
-      const all: TurnOrders = { plots: {}, fire: [] };
+    const all = samples();
+    expect(all.map((s) => s.name)).toEqual(expect.arrayContaining(['quick-bombers.yaml', 'quick-duel.yaml', 'two-phase-pass.yaml', 'airfield-scramble.yaml']));
+    for (const { name, state } of all) {
       for (const side of Object.keys(state.sides)) {
         const r = standIn(state, side);
         expect(standIn(state, side), `${name} ${side}: the same again`).toEqual(r);
-        const mine = state.planes.filter((p) => p.side === side && p.status === 'flying' && !p.ground).map((p) => p.id).sort();
-        expect(Object.keys(r.orders.plots).sort(), `${name} ${side}`).toEqual(mine);
+        const mine = state.planes.filter((p) => p.side === side && p.status === 'flying').map((p) => p.id);
+        const units = (state.units ?? []).filter((u) => u.side === side && u.status === 'active').map((u) => u.id);
+        // Every plane and unit of the side has a choice, with its reason.
+        expect(r.choices.map((c) => c.plane).sort(), `${name} ${side}`).toEqual([...mine, ...units].sort());
         for (const c of r.choices) {
-          const plane = state.planes.find((p) => p.id === c.plane)!;
-          expect(plane.side).toBe(side);
-          expect(planTurn(state, plane, c.plot).ok, `${name} ${c.plane}`).toBe(true);
-          expect(c.why.length).toBeGreaterThan(3);
+          expect(c.why.length, `${name} ${c.plane}`).toBeGreaterThan(3);
+          const plane = state.planes.find((p) => p.id === c.plane);
+          if (state.quick) {
+            expect(c.text).toMatch(new RegExp(`^${c.plane}: [0-9LR]+$`));
+            expect(r.orders.quick?.[c.plane], `${name} ${c.plane}`).toBeDefined();
+          } else if (plane && !plane.ground) {
+            expect(plane.side).toBe(side);
+            expect(c.plot && planTurn(state, plane, c.plot).ok, `${name} ${c.plane}`).toBe(true);
+            expect(c.text).toBe(formatPlot(c.plot!));
+          } else {
+            // A MOVE line, or none on purpose (its default, said in why).
+            const move = r.orders.moves?.find((m) => m.unit === c.plane);
+            expect(c.text, `${name} ${c.plane}`).toBe(move ? `MOVE ${c.plane} ${move.steps.join(' ')}${move.knots !== undefined ? ` ${move.knots}KT` : ''}` : '');
+            if (!move) expect(c.why).toMatch(/no MOVE line/);
+          }
         }
-        Object.assign(all.plots, r.orders.plots);
-        all.fire.push(...r.orders.fire);
+        if (!state.quick) expect(Object.keys(r.orders.plots).sort(), `${name} ${side}`).toEqual(state.planes.filter((p) => p.side === side && p.status === 'flying' && !p.ground).map((p) => p.id).sort());
       }
-      const turn = resolveTurn(state, all);
+      const turn = resolveTurn(state, allSides(state));
       expect(turn.ok, `${name}: ${turn.ok ? '' : turn.error.map((p) => p.message).join('; ')}`).toBe(true);
     }
-  }, 180_000);
+  }, 240_000);
+
+  it('reads each plane\'s purpose from the state: bombers for a target or their course, escorts with their bombers, interceptors for the bombers', () => {
+    const byName = new Map(samples().map((s) => [s.name, s.state]));
+    const escort = byName.get('stuka-escort.yaml')!;
+    const role = (state: GameState, id: string) => purposeOf(state, state.planes.find((p) => p.id === id)!);
+    expect(role(escort, 'S1')).toEqual({ role: 'bomber', course: 0 });
+    expect(role(escort, 'E1').role).toBe('escort');
+    expect(role(escort, 'R1')).toEqual({ role: 'interceptor', prey: new Set(['S1']) });
+    const strike = byName.get('carrier-strike.yaml')!;
+    expect(role(strike, 'D3').target?.id).toMatch(/^(CV1|BB1|DD1)$/);
+    expect(role(strike, 'Z1').role).toBe('interceptor');
+  });
+
+  it('gives planes on the ground and units MOVE lines: a cold engine started, a warm one on a deck launched, trucks along the road', () => {
+    const byName = new Map(samples().map((s) => [s.name, s.state]));
+    const scramble = standIn(byName.get('airfield-scramble.yaml')!, 'raf');
+    expect(scramble.orders.moves).toEqual(expect.arrayContaining([{ unit: 'H1', steps: ['P'] }, { unit: 'H2', steps: ['START'] }]));
+    const carrier = standIn(byName.get('carrier-strike.yaml')!, 'ijn');
+    expect(carrier.orders.moves).toEqual(expect.arrayContaining([{ unit: 'Z3', steps: ['LAUNCH'] }]));
+    const convoy = standIn(byName.get('road-convoy.yaml')!, 'bef');
+    expect(convoy.orders.moves).toEqual(expect.arrayContaining([{ unit: 'T1', steps: ['F', 'F'] }, { unit: 'K1', steps: ['F'] }]));
+  }, 120_000);
+
+  it('flies only the planes it is given, and the same state and seed give the same orders; another seed may pick another of the near-best', () => {
+    const state = samples().find((s) => s.name === 'two-v-two.yaml')!.state;
+    const r = standIn(state, 'usmc', 'secret-1', { planes: ['w2'] });
+    expect(Object.keys(r.orders.plots)).toEqual(['W2']);
+    expect(r.choices.map((c) => c.plane)).toEqual(['W2']);
+    expect(r.orders.fire.map((f) => f.plane)).toEqual(['W2']);
+    expect(standIn(state, 'usmc', 'secret-1', { planes: ['W2'] })).toEqual(r);
+    // Over many seeds every pick is legal, and more than one plot is picked somewhere in the game.
+    const picks = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const o = standIn(state, 'ijn', `seed-${i}`);
+      for (const c of o.choices) picks.add(c.text);
+      expect(resolveTurn(state, allSides(state, `seed-${i}`)).ok).toBe(true);
+    }
+    expect(picks.size).toBeGreaterThan(2);
+  }, 240_000);
+
+  it('plays the quick game: move lines the referee takes, and fire orders only at an enemy sure to be in the weapon\'s arc', () => {
+    for (const { name, state } of samples().filter((s) => s.state.quick)) {
+      for (const side of Object.keys(state.sides)) {
+        const r = standIn(state, side);
+        expect(Object.keys(r.orders.plots)).toEqual([]);
+        for (const f of r.orders.fire) {
+          expect(['F', 'L', 'R', 'B']).toContain(f.guns);
+          expect(state.planes.find((p) => p.id === f.target)?.side, `${name} ${f.plane}`).not.toBe(side);
+        }
+      }
+    }
+  }, 60_000);
 
   it('flies a duel that is a real game: each turn\'s orders from the state alone, the events those of the turn flown again', () => {
     const scenario = duelStart(3);

@@ -1,7 +1,8 @@
 /**
- * `tallyho standin` (docs/cli.md): for every sample scenario, each side's orders from the stand-in
- * are one envelope, its choices explained in comments, and the sides' orders resolve together with
- * `tallyho resolve`; an unknown side and a quick-game scenario are refused.
+ * `tallyho standin` (docs/cli.md): for every sample scenario, the quick game's included, each
+ * side's orders from the stand-in are one envelope, its choices explained in comments, and the
+ * sides' orders resolve together with `tallyho resolve`; --planes flies a share of a side; an
+ * unknown side is refused.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,25 +18,39 @@ describe('tallyho standin', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tallyho-standin-'));
     for (const f of readdirSync('scenarios').filter((x) => x.endsWith('.yaml')).sort()) {
       const data = parse(readFileSync(join('scenarios', f), 'utf8')) as { ruleset?: string; sides: Record<string, unknown> };
-      if (data.ruleset === 'quick') {
-        const q = run('standin', join('scenarios', f), '--side', Object.keys(data.sides)[0]!);
-        expect(q.status).toBe(1);
-        expect(q.stderr).toContain('quick-game scenario');
-        continue;
-      }
       const files: string[] = [];
       for (const side of Object.keys(data.sides)) {
         const r = run('standin', join('scenarios', f), '--side', side);
         expect(r.status, `${f} ${side}: ${r.stderr}`).toBe(0);
         expect(r.stdout).toMatch(new RegExp(`^#TALLYHO \\S+ ${side} "stand-in"\\n`));
         expect(r.stdout.trimEnd().endsWith('#END')).toBe(true);
+        // The quick game's move lines (seed 004: `W1: 2L1`), else no quick line at all.
+        if (data.ruleset === 'quick') expect(r.stdout).toMatch(/^[A-Z][A-Z0-9]*: [0-9LR]+$/m);
         const file = join(dir, `${f}-${side}.txt`);
         writeFileSync(file, r.stdout);
         files.push(file);
       }
       const resolved = run('resolve', join('scenarios', f), ...files, '--json');
       expect(resolved.status, `${f}: ${resolved.stderr}`).toBe(0);
+      if (data.ruleset === 'quick') {
+        // Every aircraft moved, and its SPEED is what its line spent.
+        const json = JSON.parse(resolved.stdout) as { planes: { id: string; final: { speed: number } }[] };
+        const lines = files.map((x) => readFileSync(x, 'utf8')).join('\n');
+        for (const p of json.planes) {
+          const line = new RegExp(`^${p.id}: ([0-9LR]+)$`, 'm').exec(lines)?.[1] ?? '';
+          expect(line, `${f} ${p.id}`).not.toBe('');
+          const spent = [...line].reduce((n, ch) => n + (ch === 'L' || ch === 'R' ? 1 : Number(ch)), 0);
+          expect(p.final.speed, `${f} ${p.id}`).toBe(spent);
+        }
+      }
     }
+    const share = run('standin', 'scenarios/two-v-two.yaml', '--side', 'usmc', '--planes', 'W2');
+    expect(share.status, share.stderr).toBe(0);
+    expect(share.stdout).toMatch(/^W2: /m);
+    expect(share.stdout).not.toMatch(/^W1: /m);
+    const scramble = run('standin', 'scenarios/airfield-scramble.yaml', '--side', 'raf');
+    expect(scramble.stdout).toMatch(/^MOVE H2 START$/m);
+    expect(scramble.stdout).toMatch(/^# AA1: .*no MOVE line/m);
     const duel = run('standin', 'scenarios/duel.yaml', '--side', 'RAF');
     expect(duel.stdout).toMatch(/^# R1: .+$/m);
     expect(duel.stdout).toMatch(/^FIRE R1 ALL AT ANY$/m);

@@ -180,6 +180,8 @@ export interface DryShots {
   sighted: SightedShot[];
   /** Where the enemies end the turn, flying on. */
   ends: Map<string, { hex: Hex; facing: number; nextRight: boolean; altitude: number }>;
+  /** The state after the dry run, the plane in it (the stand-in's look at the turn after, core/standin). */
+  after: GameState;
 }
 
 /**
@@ -203,7 +205,7 @@ export function dryShots(state: GameState, plane: PlaneState, plot: Plot, others
     const after = r.value.state.planes.find((p) => p.id === e.id) ?? e;
     return [e.id, { hex: after.hex, facing: after.facing, nextRight: after.nextRight, altitude: after.altitude }];
   }));
-  return { shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by, sighted, ends };
+  return { shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by, sighted, ends, after: r.value.state };
 }
 
 /**
