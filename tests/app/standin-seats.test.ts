@@ -6,12 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { verifyGame } from '../../src/app/history/verify.ts';
+import { exportGame, importGame } from '../../src/app/history/export.ts';
+import { parseExport } from '../../src/shell/export-file.ts';
 import { setSetting } from '../../src/app/gm/control.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { addComputerSeat } from '../../src/app/setup/roster.ts';
 import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
 import { resolveReady } from '../../src/app/turn/resolve.ts';
 import { tick } from '../../src/app/turn/tick.ts';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { createQuickGame } from '../../src/app/setup/games.ts';
+import { loadQuickCards } from '../../src/shell/quick.ts';
 import { envelope, lastMail, outbox, realDuel, send, type TestReferee, testReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
@@ -158,5 +164,28 @@ describe('the stand-in pilot in a game', () => {
       expect(rows(t, before - 1).get('computer')!.standin?.reason).toBe('computer');
       expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
     }
+  });
+
+  it('flies the quick game: a seat of the computer plays it to its end, the export and import keep its marks, verify passes', async () => {
+    const t = testReferee();
+    const file = 'scenarios/quick-duel.yaml';
+    createQuickGame(t.deps, { id: 'duel', data: parse(readFileSync(file, 'utf8')), file, cards: loadQuickCards() });
+    addPlayer(t.deps, { gameId: 'duel', playerId: 'raf', email: RED, planes: ['S1'] });
+    t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', 'lw'));
+    startGame(t.deps, 'duel');
+    for (let i = 0; i < 40 && t.store.tx((tx) => tx.games.get('duel')!.status) === 'running'; i++) reply(t, RED, 'S1');
+    const first = rows(t, 1).get('computer')!;
+    expect(first.standin?.reason).toBe('computer');
+    expect(first.orders.quick?.M1).toBeDefined();
+    expect(first.canonical).toMatch(/^M1: \S+$/m);
+    expect(t.store.tx((tx) => tx.games.get('duel')!.status)).toBe('over');
+    expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+    const data = exportGame(t.deps, 'duel');
+    const fresh = testReferee();
+    importGame(fresh.deps, parseExport(JSON.stringify(data), 'duel.json'));
+    expect(exportGame(fresh.deps, 'duel')).toEqual(data);
+    expect(fresh.store.tx((tx) => tx.players.get('duel', 'computer')!.pilot)).toBe('computer');
+    expect(fresh.store.tx((tx) => tx.orders.latestAccepted('duel', 1).get('computer')!.standin)).toEqual(first.standin);
+    expect(verifyGame(fresh.deps, 'duel').differences).toEqual([]);
   });
 });

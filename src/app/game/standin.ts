@@ -18,7 +18,6 @@ import { sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
 import { formatOrders } from '../../orders/envelope.ts';
-import { formatPlot } from '../../orders/plot.ts';
 import type { PlayerRow, StandinMark } from '../ports/store.ts';
 import { wrap } from '../views/text.ts';
 
@@ -48,7 +47,8 @@ export function standinOrders(state: GameState, gameId: string, player: Pick<Pla
   const side = sideOfPlayer(state, player.planes);
   if (!side) return null;
   const mine = new Set(player.planes.map((id) => id.toUpperCase()));
-  const r = standIn(state, side, standinSeed(serverSeed, player.id));
+  const r = standIn(state, side, standinSeed(serverSeed, player.id), { planes: player.planes });
+  // Its orders for the player's own planes and units only (a side may be split among players).
   const own = (id: string): boolean => mine.has(id.toUpperCase());
   const orders: TurnOrders = {
     plots: Object.fromEntries(Object.entries(r.orders.plots).filter(([id]) => own(id))),
@@ -58,19 +58,13 @@ export function standinOrders(state: GameState, gameId: string, player: Pick<Pla
   if (quick.length) orders.quick = Object.fromEntries(quick);
   const moves = (r.orders.moves ?? []).filter((m) => own(m.unit));
   if (moves.length) orders.moves = moves;
-  const choices = r.choices.filter((c) => own(c.plane)).map((c) => ({ plane: c.plane, text: choiceText(c), why: c.why }));
+  const choices = r.choices.filter((c) => own(c.plane)).map((c) => ({ plane: c.plane, text: c.text, why: c.why }));
   const canonical = formatOrders([{
     game: gameId, player: player.id, secret: '(secret)', turn: state.turn, plots: Object.values(orders.plots), fire: orders.fire,
     ...(quick.length ? { quick: quick.map(([plane, steps]) => ({ plane, steps })) } : {}),
     ...(moves.length ? { moves } : {}), commands: [], line: 1,
   }]);
   return { orders, canonical, standin: { reason, version: STANDIN_VERSION, planes: [...player.planes], choices } };
-}
-
-/** A choice's order line as a player would write it. */
-function choiceText(c: { plot?: unknown; text?: string }): string {
-  if (typeof c.text === 'string') return c.text;
-  return c.plot ? formatPlot(c.plot as Parameters<typeof formatPlot>[0]) : '';
 }
 
 /**
