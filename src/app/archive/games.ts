@@ -149,7 +149,9 @@ export function gamePage(store: Store, id: string) {
     const hidden = fogHides(tx, game);
     const players = tx.players.list(game.id).map((p) => {
       const mine = state ? inPlay(state, p.planes) : 0;
-      const orders = !current ? '' : mine === 0 ? 'nothing flying' : latest.has(p.id) ? 'in' : 'waiting';
+      // The stand-in's seats and players on leave (app/game/standin.ts; a leave run out is ended by the next tick).
+      const standin = p.pilot === 'computer' || p.leaveUntil !== null;
+      const orders = !current ? '' : mine === 0 ? 'nothing flying' : latest.has(p.id) ? 'in' : standin ? 'the stand-in pilot flies' : 'waiting';
       return { id: p.id, planes: hidden ? '(hidden by fog of war)' : p.planes.join(', '), orders };
     });
     const deadline = current ? tx.archive.deadline(game.id, game.turn) : null;
