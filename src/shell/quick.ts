@@ -39,7 +39,11 @@ export function quickOrdersFrom(texts: readonly string[]): QuickOrders {
       const line = raw.trim();
       if (!line || line.startsWith('#') || line.startsWith('>') || /^TURN\b/i.test(line)) continue;
       const fire = /^FIRE\s+([A-Z][A-Z0-9_-]{0,5})\s+([FLRB])\s+AT\s+([A-Z][A-Z0-9_-]{0,5})$/i.exec(line);
-      if (fire) { (orders.targets![fire[1]!.toUpperCase()] ??= {})[fire[2]!.toUpperCase() as QuickSide] = fire[3]!.toUpperCase(); continue; }
+      if (fire) {
+        // AT ANY names no target: the weapon fires at the nearest enemy in its arc, as without a FIRE line (core/quick/game.ts).
+        if (fire[3]!.toUpperCase() !== 'ANY') (orders.targets![fire[1]!.toUpperCase()] ??= {})[fire[2]!.toUpperCase() as QuickSide] = fire[3]!.toUpperCase();
+        continue;
+      }
       const move = /^([A-Z][A-Z0-9_-]{0,5}):\s*(.*)$/i.exec(line);
       if (!move) continue;
       const p = parseQuickMoves(move[2]!);

@@ -1,3 +1,4 @@
+import { quickOrdersFrom } from '../../src/shell/quick.ts';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -113,6 +114,10 @@ describe('tallyho resolve on the sample scenarios', () => {
     writeFileSync(join(dir, 'o.txt'), 'S1: 2L1\nM1: 3\n');
     const ev = JSON.parse(run('resolve', 'scenarios/quick-duel.yaml', join(dir, 'o.txt'), '--json').stdout).events;
     expect(ev[0]).toMatchObject({ type: 'move', plane: 'S1', from: '1015', to: '1012', facing: 11, speed: 4 });
+    // FIRE ... AT ANY names no target: it flies as no FIRE line does, never as a target named ANY.
+    writeFileSync(join(dir, 'any.txt'), 'S1: 2L1\nM1: 3\nFIRE S1 F AT ANY\n');
+    expect(JSON.parse(run('resolve', 'scenarios/quick-duel.yaml', join(dir, 'any.txt'), '--json').stdout).events).toEqual(ev);
+    expect(quickOrdersFrom(['FIRE S1 F AT ANY\nFIRE S1 L AT M1\n']).targets).toEqual({ S1: { L: 'M1' } });
     // A quick scenario makes a game to play by mail.
     const created = spawnSync('node', ['bin/tallyho.js', 'game', 'create', 'scenarios/quick-duel.yaml', '--id', 'qd'], { encoding: 'utf8', env: { ...process.env, DATABASE_PATH: join(dir, 'db.sqlite') } });
     expect(created.stderr).not.toMatch(/tallyho: [^d]/);
