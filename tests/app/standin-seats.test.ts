@@ -10,7 +10,7 @@ import { exportGame, importGame } from '../../src/app/history/export.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { setSetting } from '../../src/app/gm/control.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
-import { addComputerSeat } from '../../src/app/setup/roster.ts';
+import { addComputerSeat, replacePlayer } from '../../src/app/setup/roster.ts';
 import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
 import { resolveReady } from '../../src/app/turn/resolve.ts';
 import { tick } from '../../src/app/turn/tick.ts';
@@ -187,5 +187,27 @@ describe('the stand-in pilot in a game', () => {
     expect(fresh.store.tx((tx) => tx.players.get('duel', 'computer')!.pilot)).toBe('computer');
     expect(fresh.store.tx((tx) => tx.orders.latestAccepted('duel', 1).get('computer')!.standin)).toEqual(first.standin);
     expect(verifyGame(fresh.deps, 'duel').differences).toEqual([]);
+  });
+
+  it('a human takes a seat of the computer over with REPLACE, and the turn waits for him', async () => {
+    const t = testReferee();
+    const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
+    const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
+    const catalog = loadAircraftDir();
+    createGame(t.deps, { id: 'duel', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
+    addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] });
+    t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', 'Luftwaffe'));
+    startGame(t.deps, 'duel');
+    reply(t, RED, 'R1');
+    expect(turnOf(t)).toBe(2);
+    expect(lastMail(t, RED, 'welcome').text.replace(/\s+/g, ' ')).toContain('The stand-in pilot, the referee\'s computer pilot, flies G1 (player computer).');
+    const r = replacePlayer(t.deps, { gameId: 'duel', oldId: 'computer', newId: 'blue', email: BLUE });
+    expect(r.player.planes).toEqual(['G1']);
+    expect(lastMail(t, BLUE, 'welcome').text).toContain('You take over G1 from computer at turn 2');
+    reply(t, RED, 'R1');
+    expect(turnOf(t)).toBe(2);
+    reply(t, BLUE, 'G1');
+    expect(turnOf(t)).toBe(3);
+    expect(rows(t, 2).get('blue')!.standin).toBeNull();
   });
 });
