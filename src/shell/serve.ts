@@ -121,7 +121,7 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
     for (const p of demo) lines.push(`  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} flies ${p.planes.join(',').padEnd(6)} secret ${p.secret}`);
     const first = demo[0] as DemoPlayer;
     lines.push('', 'Play a turn: send each player\'s welcome mail back (it ends with ready-to-send orders):',
-      `  npx tallyho mail show --latest --to ${first.email} > ${first.id}.txt`,
+      `  npx tallyho mail show --latest --to ${first.email} --game demo > ${first.id}.txt`,
       `  node bin/send-orders.js ${first.id}.txt`, 'docs/local-mode.md tells more.');
   }
   return `${lines.join('\n')}\n`;
