@@ -60,6 +60,7 @@ export const GM_COMMANDS: CommandTable = {
   APPROVE: { minArgs: 2, maxArgs: 17, argKind: 'word' }, // APPROVE <player> <plane> ...
   DECLINE: { minArgs: 1, maxArgs: 1, argKind: 'word' },
   SET: { minArgs: 1, maxArgs: 1, argKind: 'text' }, // SET <setting> <value>
+  RECORD: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'RECORD <address>: a player\'s record of turns on time and missed' }, // docs/gm-guide.md "A player's record"
   // CAMPAIGN [CREATE <file> | PLAYER <player> <address> | ASSIGN <plane> <pilot> | NEXT]: docs/campaigns.md
   CAMPAIGN: { minArgs: 0, maxArgs: 3, argKind: 'word', usage: 'CAMPAIGN, CAMPAIGN CREATE <file>, CAMPAIGN PLAYER <player> <address>, CAMPAIGN ASSIGN <plane> <pilot> or CAMPAIGN NEXT' },
 };

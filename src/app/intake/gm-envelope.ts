@@ -19,6 +19,7 @@ import { publicUrlOf } from '../views/doc-links.ts';
 import { gmAddress, queueAnswer, type Section } from '../mail/notify.ts';
 import type { GameRow } from '../ports/store.ts';
 import { rollbackTurn } from '../gm/rollback.ts';
+import { gmRecord } from '../gm/record.ts';
 import { approveJoin, computerSeat, computerTakesOver, declineJoin, replacePlayer } from '../setup/roster.ts';
 import { gmCampaignCommand } from '../campaigns/commands.ts';
 
@@ -76,6 +77,7 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
       return done([...r.lines, `The secret of ${r.player.id} is: ${r.secret}`, 'Pass it on privately: it is shown this once.']);
     }
     case 'COMPUTER': return done(computerSeat(deps, tx, game.id, a[0] as string));
+    case 'RECORD': return { paragraphs: [], sections: [{ heading: 'A player\'s record', text: gmRecord(deps, tx, game.id, a[0] as string, auth.global).join('\n') }] };
     case 'APPROVE': {
       const r = approveJoin(deps, game.id, a[0] as string, a.slice(1));
       return done([`${r.player.id} (${r.player.email}) joins flying ${r.player.planes.join(', ')}; the secret went to that address.`]);

@@ -194,6 +194,8 @@ export interface PlayerRepo {
   listAll(gameId: string): PlayerRow[];
   /** Every player registered with this address, in any game. */
   byEmail(email: string): PlayerRow[];
+  /** Every seat this address ever had, in any game, replaced ones too (the reliability record). */
+  everyByEmail(email: string): PlayerRow[];
   /** Whether any player of any game is registered with this address. */
   isRegistered(email: string): boolean;
   insert(row: Omit<PlayerRow, 'threadRoot' | 'zone' | 'status' | 'waitTurn' | 'pilot' | 'leaveUntil' | 'leaveUsed'> & { zone?: string | null; pilot?: PlayerRow['pilot'] }): void;

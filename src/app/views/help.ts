@@ -91,6 +91,8 @@ REPLACE <player> COMPUTER, COMPUTER <player>
                      the stand-in pilot flies his planes from now on
 COMPUTER <side>      before START: a seat the stand-in pilot flies, with
                      the side's planes nobody has
+RECORD <address>     a player's record on this referee: turns on time,
+                     missed, flown by the stand-in, games left
 TERMINATE [reason]   end the game
 APPROVE <player> <planes>, DECLINE <player>
                      answer a sign-up request (JOIN)

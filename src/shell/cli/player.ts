@@ -6,12 +6,14 @@
  *   player requests <game>                       sign-up requests (JOIN by mail)
  *   player approve <game> <player> --planes ids  the player is added and mailed the secret
  *   player decline <game> <player>
+ *   player record <address> [--json]             the address's record over every game: turns on time, missed, stand-in, left
  */
 import type { Command } from 'commander';
 import { addPlayer } from '../../app/setup/games.ts';
 import { gameClock } from '../../app/gm/overview.ts';
 import { approveJoin, declineJoin, newPlayerSecret, setPlayerZone } from '../../app/setup/roster.ts';
 import { withRuntime } from '../runtime.ts';
+import { recordLines, reliabilityRecord } from '../../app/gm/record.ts';
 
 /** The plane ids of `--planes`, written `H1,H2`, `H1 H2` or `H1, H2`: one list. */
 export const planeIds = (words: string[]): string[] => words.flatMap((w) => w.split(',')).map((id) => id.trim()).filter(Boolean);
@@ -48,6 +50,14 @@ export function registerPlayerCommands(program: Command): void {
     .action((gameId: string, playerId: string, zone: string) => withRuntime((rt) => {
       const z = setPlayerZone(rt.deps, gameId, playerId, /^game$/i.test(zone) ? null : zone);
       process.stdout.write(`${playerId}: deadlines in ${z ? `${z} and the game's zone` : "the game's zone only"}\n`);
+    }));
+  player
+    .command('record <address>')
+    .description("a player's record over every game on this referee: turns with his orders in, missed, flown by the stand-in, games left")
+    .option('--json', 'as JSON')
+    .action((address: string, opts: { json?: boolean }) => withRuntime((rt) => {
+      const r = rt.store.tx((tx) => reliabilityRecord(tx, address));
+      process.stdout.write(`${opts.json ? JSON.stringify(r, null, 2) : recordLines(r).join('\n')}\n`);
     }));
   player
     .command('requests <game>')

@@ -51,6 +51,7 @@ export function playerRepo(db: Database.Database): PlayerRepo {
   const listAll = db.prepare('SELECT * FROM players WHERE game_id = ? ORDER BY created_at, rowid');
   const byEmail = db.prepare("SELECT * FROM players WHERE email = ? AND status = 'active' ORDER BY game_id, id");
   const registered = db.prepare('SELECT 1 FROM players WHERE email = ? LIMIT 1');
+  const everyByEmail = db.prepare('SELECT * FROM players WHERE email = ? ORDER BY created_at, game_id, id');
   const planes = db.prepare('SELECT plane_id FROM planes WHERE game_id = ? AND player_id = ? ORDER BY rowid');
   const insert = db.prepare(`INSERT INTO players (game_id, id, email, secret_hash, created_at, zone, pilot)
     VALUES (@gameId, @id, @email, @secretHash, @createdAt, @zone, @pilot)`);
@@ -72,6 +73,7 @@ export function playerRepo(db: Database.Database): PlayerRepo {
     list: (gameId) => (list.all(gameId) as Row[]).map(of),
     listAll: (gameId) => (listAll.all(gameId) as Row[]).map(of),
     byEmail: (email) => (byEmail.all(email) as Row[]).map(of),
+    everyByEmail: (email) => (everyByEmail.all(email) as Row[]).map(of),
     isRegistered: (email) => registered.get(email) !== undefined,
     insert(row) {
       insert.run({ gameId: row.gameId, id: row.id, email: row.email, secretHash: row.secretHash, createdAt: row.createdAt, zone: row.zone ?? null, pilot: row.pilot ?? 'human' });

@@ -1,0 +1,50 @@
+/**
+ * A player's record of reliability (docs/gm-guide.md "A player's record"): over every game of an
+ * address, the turns with his own orders in, the turns missed, those the stand-in flew, the games
+ * left before their end; RECORD by mail for a game's master, refused for an address not of his game.
+ */
+import { describe, expect, it } from 'vitest';
+import { setGm, replacePlayer } from '../../src/app/setup/roster.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { recordLines, reliabilityRecord } from '../../src/app/gm/record.ts';
+import { tick } from '../../src/app/turn/tick.ts';
+import { envelope, lastMail, outbox, realDuel, send, testReferee } from '../support/app.ts';
+
+const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
+const GM = 'gm@example.test';
+
+function reply(t: ReturnType<typeof testReferee>, to: string): void {
+  const last = outbox(t).filter((m) => m.recipient === to && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
+  const at = last.lastIndexOf('\n#TALLYHO') + 1;
+  send(t, to, last.slice(at, last.indexOf('\n#END', at) + 5));
+}
+
+describe('a player\'s record', () => {
+  it('counts turns on time, missed, flown by the stand-in and games left, and answers RECORD to the game master of his game only', async () => {
+    const t = testReferee();
+    await realDuel(t);
+    const gm = setGm(t.deps, 'duel', { email: GM, newSecret: true }).secret as string;
+    setSetting(t.deps, 'duel', 'deadline', 'every day at 20:00');
+    setSetting(t.deps, 'duel', 'missed', 'standin');
+    // Turn 1: both in. Turn 2: blue misses the deadline and the stand-in flies him.
+    reply(t, RED);
+    reply(t, BLUE);
+    reply(t, RED);
+    t.tick(3 * 86_400_000);
+    tick(t.deps);
+    expect(t.store.tx((tx) => tx.games.get('duel')!.turn)).toBe(3);
+    replacePlayer(t.deps, { gameId: 'duel', oldId: 'blue', newId: 'green', email: 'green@example.test' });
+    const r = t.store.tx((tx) => reliabilityRecord(tx, 'Blue@Example.test'));
+    expect(r.games).toEqual([{ game: 'duel', player: 'blue', status: 'running', ownOrders: 1, missed: 1, standin: 1, left: true }]);
+    expect(r.totals).toEqual({ games: 1, ownOrders: 1, missed: 1, standin: 1, left: 1 });
+    expect(recordLines(r)[0]!.replace(/\s+/g, ' ')).toBe('blue@example.test: 1 game on this referee; 1 turn with his own orders in, 1 turn missed (50% on time); 1 turn flown by the stand-in pilot; 1 game left before the end.');
+    expect(t.store.tx((tx) => reliabilityRecord(tx, RED)).totals).toEqual({ games: 1, ownOrders: 2, missed: 0, standin: 0, left: 0 });
+    expect(recordLines(t.store.tx((tx) => reliabilityRecord(tx, 'nobody@example.test')))).toEqual(['nobody@example.test has played in no game on this referee.']);
+    expect(() => t.store.tx((tx) => reliabilityRecord(tx, 'not an address'))).toThrow(/not a mail address/);
+    send(t, GM, envelope('duel', 'gm', gm, `RECORD ${BLUE}\nRECORD stranger@example.test`));
+    const answer = lastMail(t, GM, 'answer').text.replace(/\s+/g, ' ');
+    expect(answer).toContain('1 turn missed (50% on time)');
+    expect(answer).toContain('RECORD stranger@example.test: NOT DONE: stranger@example.test neither plays in game duel nor asked to join it');
+  });
+});
