@@ -147,6 +147,8 @@ describe('the administration pages', () => {
     expect(r.headers.get('cache-control')).toBe('no-store');
     expect(r.body).toContain('<td>red</td><td>red@example.test</td><td>R1</td><td>in (');
     expect(r.body).toContain('<td>blue</td><td>blue@example.test</td><td>B1</td><td>missing</td>');
+    // Each player's record over every game on this referee (docs/gm-guide.md "A player's record").
+    expect(r.body).toMatch(/<td>blue<\/td>.*<td>1 game: \d+ on time, 0 missed, 0 by the stand-in, 0 left<\/td><\/tr>/);
     expect(r.body).toContain('deadline none');
     expect(r.body).toContain('action="/admin/games/duel/pause"');
     expect((await c.get('/admin/games/nope')).status).toBe(404);

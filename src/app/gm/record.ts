@@ -54,6 +54,10 @@ export function reliabilityRecord(tx: StoreTx, address: string): ReliabilityReco
   };
 }
 
+/** The totals in a few words (the admin page's player list). */
+export const recordSummary = (t: ReliabilityRecord['totals']): string =>
+  `${t.games} game${t.games === 1 ? '' : 's'}: ${t.ownOrders} on time, ${t.missed} missed, ${t.standin} by the stand-in, ${t.left} left`;
+
 /** The record as lines: a summary, then a line a game. */
 export function recordLines(r: ReliabilityRecord): string[] {
   const t = r.totals;

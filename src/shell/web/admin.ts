@@ -14,6 +14,7 @@ import { when } from '../../app/views/text.ts';
 import { gameClock, heldBackLines, listGames } from '../../app/gm/overview.ts';
 import { rollbackTurn } from '../../app/gm/rollback.ts';
 import { settingLines } from '../../app/game/settings.ts';
+import { recordSummary, reliabilityRecord } from '../../app/gm/record.ts';
 import { AdminAuth, type AdminAuthOptions } from './admin-auth.ts';
 import { badUrlHandler } from './bad-url.ts';
 import type { Page } from './views.ts';
@@ -140,6 +141,8 @@ export function adminRouter(o: AdminOptions): express.Router {
       players: st.players.map((p) => ({
         ...p, planes: p.planes.join(' '), orders: p.flying === 0 ? 'no plane flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})` : p.standin === 'computer' ? 'the stand-in pilot flies this seat' : p.standin === 'leave' ? 'on leave: the stand-in pilot flies' : 'missing',
         misses: clock.misses[p.id] ?? 0,
+        // Over every game on this referee (app/gm/record.ts, docs/gm-guide.md "A player's record").
+        record: p.email ? recordSummary(o.deps.store.tx((tx) => reliabilityRecord(tx, p.email)).totals) : '',
       })),
       settings: settingLines(clock.settings),
       outbox: st.outbox, heldBack: heldBackLines(clock).map((l) => l.trim()), deadLetters: st.deadLetters.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject, error: m.lastError ?? '', attempts: m.attempts })),
