@@ -38,6 +38,18 @@ function reply(t: TestReferee, to: string, plane: string): void {
   send(t, to, env);
 }
 
+/** The duel set up with red flying R1 and a seat of the computer's for `side`, not started. */
+async function computerDuel(side: string) {
+  const t = testReferee();
+  const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
+  const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
+  const catalog = loadAircraftDir();
+  createGame(t.deps, { id: 'duel', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
+  addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] });
+  const seat = t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', side));
+  return { t, seat };
+}
+
 describe('the stand-in pilot in a game', () => {
   it('flies a missed turn when the game says so, tells the player what it chose, and verify re-derives it', async () => {
     const t = testReferee();
@@ -141,13 +153,7 @@ describe('the stand-in pilot in a game', () => {
   });
 
   it('a seat of the computer: no mail to it, turns resolved as soon as the human is in, to the end; ROLLBACK has it choose again', async () => {
-    const t = testReferee();
-    const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
-    const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
-    const catalog = loadAircraftDir();
-    createGame(t.deps, { id: 'duel', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
-    addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] });
-    const seat = t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', 'lw'));
+    const { t, seat } = await computerDuel('lw');
     expect(seat.id).toBe('computer');
     expect(seat.planes).toEqual(['G1']);
     startGame(t.deps, 'duel');
@@ -190,13 +196,7 @@ describe('the stand-in pilot in a game', () => {
   });
 
   it('a human takes a seat of the computer over with REPLACE, and the turn waits for him', async () => {
-    const t = testReferee();
-    const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
-    const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
-    const catalog = loadAircraftDir();
-    createGame(t.deps, { id: 'duel', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
-    addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] });
-    t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', 'Luftwaffe'));
+    const { t } = await computerDuel('Luftwaffe');
     startGame(t.deps, 'duel');
     reply(t, RED, 'R1');
     expect(turnOf(t)).toBe(2);
