@@ -21,10 +21,13 @@ import { formatOrders } from '../../orders/envelope.ts';
 import type { PlayerRow, StandinMark } from '../ports/store.ts';
 import { wrap } from '../views/text.ts';
 
+/** Whether the player is on leave at `now` (LEAVE n DAYS, app/setup/leave.ts). */
+export const onLeave = (p: Pick<PlayerRow, 'leaveUntil'>, now: number): boolean => p.leaveUntil !== null && now < p.leaveUntil;
+
 /** Why the stand-in flies a player's planes whatever he sends: the computer's seat, or his leave. */
 export function standsIn(p: PlayerRow, now: number): 'computer' | 'leave' | null {
   if (p.pilot === 'computer') return 'computer';
-  if (p.leaveUntil !== null && now < p.leaveUntil) return 'leave';
+  if (onLeave(p, now)) return 'leave';
   return null;
 }
 

@@ -20,6 +20,7 @@ import { gmAddress, queueAnswer, type Section } from '../mail/notify.ts';
 import type { GameRow } from '../ports/store.ts';
 import { rollbackTurn } from '../gm/rollback.ts';
 import { gmRecord } from '../gm/record.ts';
+import { onLeave } from '../game/standin.ts';
 import { approveJoin, computerSeat, computerTakesOver, declineJoin, replacePlayer } from '../setup/roster.ts';
 import { gmCampaignCommand } from '../campaigns/commands.ts';
 
@@ -90,7 +91,7 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
     case 'HELP': return { paragraphs: [], sections: [{ heading: 'Game master\'s commands', text: gmHelp(publicUrlOf(deps)) }] };
     case 'STATUS': {
       const s = statusAnswer(cctx(ctx, game));
-      const players = tx.players.listAll(game.id).map((p) => `${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',') || '-'}${p.status === 'replaced' ? ' (replaced)' : ''}${p.pilot === 'computer' ? ' (the stand-in pilot)' : ''}${p.leaveUntil !== null && p.leaveUntil > deps.clock.now() ? ' (on leave)' : ''} misses ${tx.control.misses(game.id, p.id)}`);
+      const players = tx.players.listAll(game.id).map((p) => `${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',') || '-'}${p.status === 'replaced' ? ' (replaced)' : ''}${p.pilot === 'computer' ? ' (the stand-in pilot)' : ''}${onLeave(p, deps.clock.now()) ? ' (on leave)' : ''} misses ${tx.control.misses(game.id, p.id)}`);
       const joins = tx.control.joinRequests(game.id).map((j) => `JOIN ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
       return { paragraphs: s.paragraphs, sections: [...s.sections, { heading: 'Players', text: [...players, ...joins].join('\n') || 'none yet' }] };
     }

@@ -4,6 +4,7 @@
  * pause, extension, rollback, replacement), alerts to the game master, and answers to commands.
  * Mail goes only to registered addresses: players' and the game master's.
  */
+import { onLeave } from '../game/standin.ts';
 import { utf8Bytes } from '../../orders/text.ts';
 import { deadlineLine, deadlineParagraph } from '../game/deadlines.ts';
 import type { Picture } from '../views/pictures.ts';
@@ -128,7 +129,7 @@ function readyOrders(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
   const player = tx.players.get(game.id, a.player.id) ?? a.player;
   if (player.status === 'replaced') return [];
   // On leave the stand-in flies his planes: no orders to send (app/setup/leave.ts).
-  if (player.leaveUntil !== null && player.leaveUntil > deps.clock.now()) return [];
+  if (onLeave(player, deps.clock.now())) return [];
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) return [];
   const next = nextTurn(deps, tx, game, player, state);

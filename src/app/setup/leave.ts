@@ -9,6 +9,7 @@ import { AppError, type AppDeps } from '../ports/deps.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { deadlineText } from '../game/settings.ts';
 import { queueAnswer } from '../mail/notify.ts';
+import { onLeave } from '../game/standin.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -27,10 +28,12 @@ const days = (minutes: number): string => {
   return `${d} day${d === 1 ? '' : 's'}`;
 };
 
+/** The minutes of the player's current leave still to run at `now` (0 when he is not on leave). */
+const running = (p: PlayerRow, now: number): number => (onLeave(p, now) ? Math.floor(((p.leaveUntil as number) - now) / MINUTE) : 0);
+
 /** What is left of a player's leave in minutes, his current leave given back first. */
 function leftOf(p: PlayerRow, budget: number, now: number): number {
-  const back = p.leaveUntil !== null && p.leaveUntil > now ? Math.floor((p.leaveUntil - now) / MINUTE) : 0;
-  return Math.max(0, budget - (p.leaveUsed - back));
+  return Math.max(0, budget - (p.leaveUsed - running(p, now)));
 }
 
 /** LEAVE: the stand-in flies the player's planes for `n` days; the lines of the answer. */
@@ -43,13 +46,12 @@ export function takeLeave(deps: AppDeps, tx: StoreTx, game: GameRow, player: Pla
   if (n * 1440 > left) {
     throw new AppError('E_STATE', `you have ${days(left)} of leave left in game ${game.id} (of ${days(s.leaveMinutes)}); ask for at most that many, or ask the game master`);
   }
-  const onLeave = player.leaveUntil !== null && player.leaveUntil > now;
-  const given = onLeave ? Math.floor(((player.leaveUntil as number) - now) / MINUTE) : 0;
+  const away = onLeave(player, now);
   const until = now + n * DAY;
-  tx.players.setLeave(game.id, player.id, until, player.leaveUsed - given + n * 1440);
+  tx.players.setLeave(game.id, player.id, until, player.leaveUsed - running(player, now) + n * 1440);
   const zone = s.zone;
   const own = tx.orders.latestAccepted(game.id, game.turn).has(player.id);
-  if (!onLeave) tellOthers(deps, tx, game, player, `From turn ${game.turn} on, the stand-in pilot flies ${player.id}'s planes (${player.planes.join(', ')}). It knows only what that side sees, never anyone's orders.`);
+  if (!away) tellOthers(deps, tx, game, player, `From turn ${game.turn} on, the stand-in pilot flies ${player.id}'s planes (${player.planes.join(', ')}). It knows only what that side sees, never anyone's orders.`);
   return [
     `You are on leave until ${deadlineText(until, zone, player.zone)}: until then the stand-in pilot flies your planes, every turn you have sent no orders for. ${own ? `Your orders for turn ${game.turn} are in and stand.` : `It flies turn ${game.turn} too.`}`,
     `The other players are told only that the stand-in flies your planes. Your reports still come to you. Send BACK to fly them yourself again; the days you do not use are yours again. Leave left after this: ${days(left - n * 1440)}.`,
@@ -59,9 +61,8 @@ export function takeLeave(deps: AppDeps, tx: StoreTx, game: GameRow, player: Pla
 /** BACK: the player flies his own planes again. */
 export function comeBack(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow): string[] {
   const now = deps.clock.now();
-  if (player.leaveUntil === null || player.leaveUntil <= now) return [`You are not on leave in game ${game.id}: your planes are yours to fly.`];
-  const given = Math.floor((player.leaveUntil - now) / MINUTE);
-  tx.players.setLeave(game.id, player.id, null, Math.max(0, player.leaveUsed - given));
+  if (!onLeave(player, now)) return [`You are not on leave in game ${game.id}: your planes are yours to fly.`];
+  tx.players.setLeave(game.id, player.id, null, Math.max(0, player.leaveUsed - running(player, now)));
   if (game.status === 'running') tellOthers(deps, tx, game, player, `${player.id} flies his own planes again from turn ${game.turn} on.`);
   const s = tx.control.get(game.id).settings;
   const p = tx.players.get(game.id, player.id) ?? player;
@@ -76,7 +77,7 @@ export function endLeaves(deps: AppDeps, tx: StoreTx, game: GameRow): string[] {
   const now = deps.clock.now();
   const out: string[] = [];
   for (const p of tx.players.list(game.id)) {
-    if (p.leaveUntil === null || p.leaveUntil > now) continue;
+    if (p.leaveUntil === null || onLeave(p, now)) continue;
     tx.players.setLeave(game.id, p.id, null, p.leaveUsed);
     if (game.status !== 'running') continue;
     queueAnswer(deps, tx, {
