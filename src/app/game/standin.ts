@@ -49,25 +49,22 @@ export interface StandinOrders {
 export function standinOrders(state: GameState, gameId: string, player: Pick<PlayerRow, 'id' | 'planes'>, serverSeed: string, reason: StandinMark['reason']): StandinOrders | null {
   const side = sideOfPlayer(state, player.planes);
   if (!side) return null;
-  const mine = new Set(player.planes.map((id) => id.toUpperCase()));
+  // It flies the player's own planes and units only (a side may be split among players).
   const r = standIn(state, side, standinSeed(serverSeed, player.id), { planes: player.planes });
-  // Its orders for the player's own planes and units only (a side may be split among players).
-  const own = (id: string): boolean => mine.has(id.toUpperCase());
-  const orders: TurnOrders = {
-    plots: Object.fromEntries(Object.entries(r.orders.plots).filter(([id]) => own(id))),
-    fire: r.orders.fire.filter((f) => own(f.plane)),
-  };
-  const quick = Object.entries(r.orders.quick ?? {}).filter(([id]) => own(id));
-  if (quick.length) orders.quick = Object.fromEntries(quick);
-  const moves = (r.orders.moves ?? []).filter((m) => own(m.unit));
-  if (moves.length) orders.moves = moves;
-  const choices = r.choices.filter((c) => own(c.plane)).map((c) => ({ plane: c.plane, text: c.text, why: c.why }));
-  const canonical = formatOrders([{
-    game: gameId, player: player.id, secret: '(secret)', turn: state.turn, plots: Object.values(orders.plots), fire: orders.fire,
-    ...(quick.length ? { quick: quick.map(([plane, steps]) => ({ plane, steps })) } : {}),
-    ...(moves.length ? { moves } : {}), commands: [], line: 1,
+  // A quick game's empty list of moves is left out, as the player's own orders leave it out.
+  const { quick, ...rest } = r.orders;
+  const orders: TurnOrders = quick && Object.keys(quick).length ? { ...rest, quick } : rest;
+  const choices = r.choices.map((c) => ({ plane: c.plane, text: c.text, why: c.why }));
+  return { orders, canonical: ordersEnvelope(gameId, player.id, '(secret)', state.turn, orders), standin: { reason, version: STANDIN_VERSION, planes: [...player.planes], choices } };
+}
+
+/** Orders as the text of one envelope, as a player would send them (the stand-in's, stored or printed by `tallyho standin`). */
+export function ordersEnvelope(gameId: string, playerId: string, secret: string, turn: number, orders: TurnOrders): string {
+  const quick = Object.entries(orders.quick ?? {}).map(([plane, steps]) => ({ plane, steps }));
+  return formatOrders([{
+    game: gameId, player: playerId, secret, turn, plots: Object.values(orders.plots), fire: orders.fire, commands: [], line: 1,
+    ...(quick.length ? { quick } : {}), ...(orders.moves?.length ? { moves: orders.moves } : {}),
   }]);
-  return { orders, canonical, standin: { reason, version: STANDIN_VERSION, planes: [...player.planes], choices } };
 }
 
 /**

@@ -13,7 +13,7 @@ import { createGame } from '../../core/scenario.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import type { GameState } from '../../core/state.ts';
 import { standIn } from '../../core/standin/pilot.ts';
-import { formatOrders } from '../../orders/envelope.ts';
+import { ordersEnvelope } from '../../app/game/standin.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { cliError } from '../errors.ts';
 import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../ordnance/table.ts';
@@ -52,11 +52,7 @@ export function registerStandinCommand(program: Command): void {
       const planes = opts.planes?.split(',').map((s) => s.trim()).filter(Boolean);
       const r = standIn(state, side, opts.seed ?? seed, planes ? { planes } : {});
       const game = basename(scenarioPath).replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9_-]/g, '-').slice(0, 32) || 'game';
-      const quick = Object.entries(r.orders.quick ?? {}).map(([plane, steps]) => ({ plane, steps }));
-      const env = formatOrders([{
-        game, player: side, secret: 'stand-in', turn: state.turn, plots: Object.values(r.orders.plots), fire: r.orders.fire, commands: [], line: 1,
-        ...(quick.length ? { quick } : {}), ...(r.orders.moves?.length ? { moves: r.orders.moves } : {}),
-      }]).trimEnd().split('\n');
+      const env = ordersEnvelope(game, side, 'stand-in', state.turn, r.orders).trimEnd().split('\n');
       // Each choice's reason, as a comment line inside the envelope (read as nothing).
       const why = r.choices.map((c) => `# ${c.plane}: ${c.why}`);
       const none = r.choices.length ? [] : [`# nothing of ${side} takes orders this turn`];
