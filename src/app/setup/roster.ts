@@ -182,6 +182,14 @@ function insertComputer(deps: AppDeps, tx: StoreTx, gameId: string, planes: stri
   return tx.players.get(gameId, id) as PlayerRow;
 }
 
+/** The side a GM names: by its id or its name, case-blind (`lw`, `Luftwaffe`). */
+export const sideNamed = (sides: Readonly<Record<string, { name: string }>>, name: string): string | undefined =>
+  Object.keys(sides).find((id) => id.toLowerCase() === name.toLowerCase() || sides[id]?.name.toLowerCase() === name.toLowerCase());
+
+/** The sides, for a message: `its sides: raf (Royal Air Force), lw (Luftwaffe)`. */
+export const sidesList = (sides: Readonly<Record<string, { name: string }>>): string =>
+  `its sides: ${Object.entries(sides).map(([id, s]) => `${id} (${s.name})`).join(', ')}`;
+
 /**
  * Before START: a seat the computer flies for every plane, truck, tank and ship of `side` that has
  * no player yet (`tallyho game create --computer`, `COMPUTER <side>` by mail).
@@ -191,9 +199,8 @@ export function addComputerSeat(deps: AppDeps, tx: StoreTx, gameId: string, side
   if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started: hand a player's planes to the computer with COMPUTER <player> (tallyho game computer ${game.id} <player>)`);
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) throw new AppError('E_STATE', `game '${game.id}' has no state for turn ${game.turn}`);
-  const sides = Object.keys(state.sides);
-  const side = sides.find((s) => s.toLowerCase() === sideName.toLowerCase() || state.sides[s]?.name.toLowerCase() === sideName.toLowerCase());
-  if (!side) throw new AppError('E_NOT_FOUND', `game '${game.id}' has no side or player '${sideName}'`, [`its sides: ${sides.map((s) => `${s} (${state.sides[s]?.name ?? s})`).join(', ')}`]);
+  const side = sideNamed(state.sides, sideName);
+  if (!side) throw new AppError('E_NOT_FOUND', `game '${game.id}' has no side or player '${sideName}'`, [sidesList(state.sides)]);
   const taken = new Set(tx.players.list(game.id).flatMap((p) => p.planes));
   const planes = [...state.planes.filter((p) => p.side === side).map((p) => p.id), ...(state.units ?? []).filter((u) => u.side === side).map((u) => u.id)].filter((id) => !taken.has(id));
   if (!planes.length) throw new AppError('E_STATE', `every plane of side ${side} has a player already`);

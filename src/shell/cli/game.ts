@@ -17,7 +17,7 @@ import { TallyhoError } from '../errors.ts';
 import { quickScenarioData } from './resolve.ts';
 import { when } from '../../app/views/text.ts';
 import { gameClock, heldBackLines, listGames, type GameClockView, type GameListEntry } from '../../app/gm/overview.ts';
-import { addComputerSeat, setGm } from '../../app/setup/roster.ts';
+import { addComputerSeat, setGm, sideNamed, sidesList } from '../../app/setup/roster.ts';
 import { formatInZone } from '../../app/game/zones.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
@@ -31,9 +31,7 @@ const out = (text: string): void => { process.stdout.write(text.endsWith('\n') ?
 /** --computer's sides, checked against the scenario's before anything is created. */
 function checkSides(file: string, sides: Record<string, { name: string }>, asked: readonly string[] | undefined): void {
   for (const a of asked ?? []) {
-    if (!Object.entries(sides).some(([id, s]) => id.toLowerCase() === a.toLowerCase() || s.name.toLowerCase() === a.toLowerCase())) {
-      throw new TallyhoError('E_USAGE', `--computer ${a}: ${file} has no such side; nothing was created`, [`its sides: ${Object.entries(sides).map(([id, s]) => `${id} (${s.name})`).join(', ')}`]);
-    }
+    if (!sideNamed(sides, a)) throw new TallyhoError('E_USAGE', `--computer ${a}: ${file} has no such side; nothing was created`, [sidesList(sides)]);
   }
 }
 
