@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyGame } from '../../src/app/history/verify.ts';
 import { exportGame, importGame } from '../../src/app/history/export.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
-import { setSetting } from '../../src/app/gm/control.ts';
+import { processTurn, setSetting } from '../../src/app/gm/control.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { addComputerSeat, replacePlayer } from '../../src/app/setup/roster.ts';
 import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
@@ -76,6 +76,16 @@ describe('the stand-in pilot in a game', () => {
     expect(red).not.toContain(blue.standin!.choices[0]!.why);
     expect(lastMail(t, BLUE, 'notice').text.replace(/\s+/g, ' ')).toContain('The stand-in pilot flew G1');
     expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
+  });
+
+  it('flies for a player the game master did not wait for (PROCESS), and tells him so in words that fit one plane', async () => {
+    const t = testReferee();
+    await realDuel(t);
+    setSetting(t.deps, 'duel', 'missed', 'standin');
+    reply(t, RED, 'R1');
+    expect(processTurn(t.deps, 'duel').lines[0]).toBe('turn 1 resolved; without orders from blue (their planes were flown by the stand-in pilot; each was told)');
+    expect(rows(t, 1).get('blue')!.standin?.reason).toBe('missed');
+    expect(lastMail(t, BLUE, 'notice').text.replace(/\s+/g, ' ')).toContain('G1 was flown by the stand-in pilot');
   });
 
   it('flies the default on a missed turn unless the game says otherwise', async () => {

@@ -161,6 +161,7 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
     const absent = missingPlayers(tx, game, deps.clock.now());
     const missing = absent.map((p) => p.id);
     const before = tx.turns.get(game.id, game.turn)?.state;
+    const missed = tx.control.get(game.id).settings.missed;
     const turn = resolveReady(deps, game.id, { withDefaults: true });
     if (turn === null) {
       const stall = openStall(tx, game);
@@ -178,14 +179,14 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
       queueAnswer(deps, tx, {
         to: p.email, game: after, player: p, kind: 'notice', title: `Turn ${turn}: resolved by the game master without your orders`,
         paragraphs: [
-          `The game master resolved turn ${turn} (PROCESS) before your orders for it were in. ${planes.join(', ')} ${missedFlight(tx.control.get(game.id).settings.missed, before, true)}. The turn report shows what happened.`,
+          `The game master resolved turn ${turn} (PROCESS) before your orders for it were in. ${planes.join(', ')} ${missedFlight(missed, before, true, planes.length)}. The turn report shows what happened.`,
           after.status === 'running' ? `This is not counted as a missed turn. Your orders for turn ${after.turn} are below, ready to send.` : 'This is not counted as a missed turn.',
         ],
       });
     }
     return {
       game: after,
-      lines: [`turn ${turn} resolved${missing.length ? `; without orders from ${missing.join(', ')} (their planes ${tx.control.get(game.id).settings.missed === 'standin' ? 'were flown by the stand-in pilot' : 'flew the default'}; each was told)` : ''}`,
+      lines: [`turn ${turn} resolved${missing.length ? `; without orders from ${missing.join(', ')} (their planes ${missed === 'standin' ? 'were flown by the stand-in pilot' : 'flew the default'}; each was told)` : ''}`,
         after.status === 'over' ? 'the game is over' : `the game is at turn ${after.turn}`],
     };
   });
@@ -196,13 +197,14 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
   const game = deps.store.tx((tx) => running(tx, gameId));
   const r = deps.store.dryRun((tx) => {
     const missing = missingPlayers(tx, game, deps.clock.now()).map((p) => p.id);
+    const missed = tx.control.get(game.id).settings.missed;
     const a = attemptTurn(deps, game.id, { withDefaults: true });
     if (!('turn' in a)) return 'problems' in a ? a.problems : [];
     const turn = a.turn;
     const events: GameEvent[] = tx.events.list(game.id, turn);
     const before = tx.turns.get(game.id, turn)?.state as GameState;
     const state = tx.turns.get(game.id, turn + 1)?.state as GameState;
-    return { missing, events, before, state };
+    return { missing, missed, events, before, state };
   });
   if (Array.isArray(r)) throw new AppError('E_STATE', `turn ${game.turn} of game '${game.id}' could not be resolved; nothing was moved`, r.map(stallLine));
   const shot = r.before.quick ? quickCasualties(r.events) : casualties(r.events);
@@ -210,7 +212,7 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
     game,
     lines: [
       `PREVIEW of turn ${game.turn} with the orders in now; nothing was saved or sent, and the dice may differ when orders change.`,
-      r.missing.length ? `Without orders (their planes ${missedFlight(deps.store.tx((tx) => tx.control.get(game.id).settings.missed), r.before, false)}): ${r.missing.join(', ')}.` : 'Every player\'s orders are in.',
+      r.missing.length ? `Without orders (their planes ${missedFlight(r.missed, r.before, false)}): ${r.missing.join(', ')}.` : 'Every player\'s orders are in.',
     ],
     sections: [
       ...(shot.length ? [{ heading: 'Shot down', text: wrap(shot.join('\n'), 4) }] : []),

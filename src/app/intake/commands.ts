@@ -76,7 +76,7 @@ export function statusAnswer(ctx: CommandContext): Answer {
     const standin = players.filter((p) => standsIn(p, now)).map((p) => p.id);
     const inn = players.map((p) => p.id).filter((id) => !missing.includes(id) && !standin.includes(id));
     out.push(`Orders in: ${inn.join(', ') || 'none'}. Still missing: ${missing.join(', ') || 'none'}.${standin.length ? ` Flown by the stand-in pilot: ${standin.join(', ')}.` : ''}`);
-    const hold = missing.length ? null : holdReason(tx, game, ctx.deps.clock.now());
+    const hold = missing.length ? null : holdReason(tx, game, now);
     if (hold) out.push(`Every order is in, but the turn waits: ${hold}.`);
   }
   if (player) {

@@ -21,9 +21,12 @@ export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvr
 export const QUICK_DEFAULT_WORDS = 'each aircraft straight on at its SPEED, its guns firing at the nearest enemy in their arcs';
 export const defaultWords = (state: GameState | undefined): string => (state?.quick ? QUICK_DEFAULT_WORDS : DEFAULT_WORDS);
 
-/** How the planes of a player without orders fly, by the game's `missed` setting: `flew ...` / `fly ...`. */
-export const missedFlight = (missed: 'default' | 'standin', state: GameState | undefined, past: boolean): string => (missed === 'standin'
-  ? `${past ? 'were' : 'are'} flown by the stand-in pilot (it picks from their legal ways to fly, knowing only what their side sees; the report says what it chose)`
+/**
+ * How the planes of a player without orders fly, by the game's `missed` setting: `flew ...` / `fly ...`;
+ * `planes`: how many the words are about (`G1 was flown`, `G1, G2 were flown`).
+ */
+export const missedFlight = (missed: 'default' | 'standin', state: GameState | undefined, past: boolean, planes = 2): string => (missed === 'standin'
+  ? `${past ? (planes === 1 ? 'was' : 'were') : (planes === 1 ? 'is' : 'are')} flown by the stand-in pilot (it picks from their legal ways to fly, knowing only what their side sees; the report says what it chose)`
   : `${past ? 'flew' : 'fly'} the default: ${defaultWords(state)}`);
 
 /** The game master's address: the game's own, else the installation's (GM_EMAIL); null when none. */
