@@ -10,6 +10,7 @@ import type { GameEvent } from '../../core/events.ts';
 import type { ControlRepo } from './control.ts';
 import type { ReplyRepo } from './replies.ts';
 import type { CampaignRepo } from './campaign.ts';
+import type { ClubRepo } from './club.ts';
 import type { MapView } from '../../report/map-view.ts';
 
 export interface Clock {
@@ -371,6 +372,7 @@ export interface StoreTx {
   control: ControlRepo;
   replies: ReplyRepo;
   campaigns: CampaignRepo;
+  club: ClubRepo;
 }
 
 export interface Store {

@@ -13,6 +13,7 @@ import { eventRepo, gameRepo, ordersRepo, playerRepo, settingsRepo, turnRepo } f
 import { inboundRepo, outboxRepo } from './repos-mail.ts';
 import { replyRepo } from './repos-replies.ts';
 import { campaignRepo } from './repos-campaign.ts';
+import { clubRepo } from './repos-club.ts';
 
 export class SqliteStore implements Store {
   readonly db: Database.Database;
@@ -34,6 +35,7 @@ export class SqliteStore implements Store {
       dice: diceRepo(db),
       replies: replyRepo(db),
       campaigns: campaignRepo(db),
+      club: clubRepo(db),
     };
   }
 
