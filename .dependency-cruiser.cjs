@@ -11,6 +11,7 @@ const LAYERS = [
   ['app/game', '^src/app/game/'],
   ['app/archive', '^src/app/archive/'],
   ['app/mail', '^src/app/mail/'],
+  ['app/hooks', '^src/app/hooks/'],
   ['app/plotter', '^src/app/plotter/'],
   ['app/setup', '^src/app/setup/'],
   ['app/history', '^src/app/history/'],

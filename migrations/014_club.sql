@@ -1,6 +1,6 @@
--- Club life (docs/notifications.md, docs/players.md "Your turn, where you are", docs/gm-guide.md
--- "Muster"): webhooks beside the mail and their deliveries (a durable outbox of their own), the
--- players' private calendar feeds, and the muster before turn 1.
+-- Club life (docs/notifications.md, docs/players.md "Your turn, where you are"): webhooks beside
+-- the mail and their deliveries (a durable outbox of their own), the players' private calendar
+-- feeds, and the muster before turn 1 (READY).
 CREATE TABLE hooks (
   id          INTEGER PRIMARY KEY,
   game_id     TEXT NOT NULL REFERENCES games(id),

@@ -36,6 +36,8 @@ export const PLAYER_COMMANDS: CommandTable = {
   ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
   ROSTER: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'ROSTER alone on its line' }, // a campaign game: your pilots
   CAMPAIGN: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CAMPAIGN alone on its line' }, // a campaign game: the standing
+  // NOTIFY <url> | NOTIFY <format> <url> | NOTIFY OFF | NOTIFY TEST | NOTIFY: docs/notifications.md
+  NOTIFY: { minArgs: 0, maxArgs: 3, argKind: 'word', usage: 'NOTIFY <webhook address>, NOTIFY <format> <address>, NOTIFY OFF, NOTIFY TEST, or NOTIFY alone to see yours' },
 };
 
 /** The player id of the game master's envelope. */

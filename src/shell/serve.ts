@@ -24,6 +24,7 @@ import { ImapInbox } from './mail/imap-inbox.ts';
 import type { RawHandler, RawMail, Received } from './mail/inbox.ts';
 import { accessTokens } from './oauth/tokens.ts';
 import { OutboxWorker, type RetryPolicy } from './mail/outbox-worker.ts';
+import { HookWorker } from './hooks/hook-worker.ts';
 import { readMail } from './mail/read.ts';
 import { localTransport, smtpTransport, type MailTransport } from './mail/transport.ts';
 import { sentJournalPath } from './mail/sent-journal.ts';
@@ -37,6 +38,8 @@ export interface ServeOptions {
   /** Where the start-up banner goes (standard output by default). */
   print?: (text: string) => void;
   retry?: Partial<RetryPolicy>;
+  /** The hooks' retries (hook-worker.ts HOOK_RETRY by default). */
+  hookRetry?: Partial<RetryPolicy>;
   /** Outbox poll interval, ms. */
   outboxPollMs?: number;
   /** Clock interval, ms (TICK_SECONDS by default). */
@@ -187,13 +190,16 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       compose: (row) => composeMessage(row, { address: config.mailFrom, name: config.mailFromName }),
       retry: { baseMs: config.outboxRetrySeconds * 1000, maxAttempts: config.outboxMaxAttempts, ...options.retry },
     });
+    // The hooks beside the mail (docs/notifications.md): their own worker, the same store.
+    const hooks = new HookWorker({ deps: rt.deps, pollMs: options.outboxPollMs ?? 1000, ...(options.hookRetry ? { retry: options.hookRetry } : {}) });
+    const kickBoth = () => { worker.kick(); hooks.kick(); };
     // The clock (deadlines, reminders, early resolution): on a timer and after every mail taken in.
     const runClock = () => {
       try {
         const done = tick(rt.deps);
         if (done.length) {
           logger.info({ clock: done }, 'clock');
-          worker.kick();
+          kickBoth();
         }
       } catch (e) {
         logger.error({ err: (e as Error).message }, 'the clock failed');
@@ -206,13 +212,15 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       clockSoon ??= setTimeout(() => { clockSoon = null; runClock(); }, CLOCK_AFTER_MAIL_MS);
     };
     stops.push(() => { if (clockSoon) clearTimeout(clockSoon); });
-    const handler = makeHandler(rt, () => { clockAfterMail(); worker.kick(); });
+    const handler = makeHandler(rt, () => { clockAfterMail(); kickBoth(); });
     if (options.solo && !local) throw new TallyhoError('E_CONFIG', '--solo plays the demo alone in local mode; this configuration has a mail server (docs/local-mode.md "Playing alone")');
     const demo = !local ? [] : options.solo ? ensureSolo(rt).players : ensureDemo(rt).players;
     const caughtUp = resolveAllReady(rt.deps);
     if (caughtUp.length) logger.info({ resolved: caughtUp }, 'turns completed before the last stop resolved now');
     worker.start();
     stops.push(() => worker.stop());
+    hooks.start();
+    stops.push(() => hooks.stop());
     runClock();
     const clockTimer = setInterval(runClock, options.tickMs ?? config.tickSeconds * 1000);
     clockTimer.unref();

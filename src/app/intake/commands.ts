@@ -25,6 +25,7 @@ import { wrap } from '../views/text.ts';
 import { canonicalZone } from '../game/zones.ts';
 import { newPlayerSecret } from '../setup/roster.ts';
 import { campaignAnswer, rosterAnswer } from '../campaigns/commands.ts';
+import { notifyCommand } from '../hooks/commands.ts';
 
 export interface CommandContext {
   deps: AppDeps;
@@ -216,6 +217,9 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
       return say(`Your new secret for game ${ctx.game.id} is: ${secret}\nYour old secret no longer works; the turn tokens in the referee's mails still do. Keep this mail to yourself: with the secret anyone can send orders in your name. This mail goes only to your registered address.`);
     }
     case 'ZONE': return zoneAnswer(ctx, c.args[0] ?? '');
+    case 'NOTIFY':
+      if (!ctx.player) return say('NOTIFY is a player\'s command (SET NOTIFY sets the game\'s own).');
+      return say(...notifyCommand(ctx.deps, ctx.tx, ctx.game, ctx.player, c.args));
     case 'JOIN': return say(`You play in game ${ctx.game.id} already.`);
     case 'ROSTER': return rosterAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? '');
     case 'CAMPAIGN': return campaignAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? null);

@@ -23,6 +23,7 @@ import { gmRecord } from '../gm/record.ts';
 import { onLeave } from '../game/standin.ts';
 import { approveJoin, computerSeat, computerTakesOver, declineJoin, replacePlayer } from '../setup/roster.ts';
 import { gmCampaignCommand } from '../campaigns/commands.ts';
+import { notifyCommand } from '../hooks/commands.ts';
 
 type GmAuth = { ok: true; to: string; global: boolean } | { ok: false };
 
@@ -86,6 +87,8 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
     case 'DECLINE': return done(declineJoin(deps, game.id, a[0] as string));
     case 'SET': {
       const m = /^(\S+)\s*(.*)$/.exec(a[0] ?? '');
+      // The game's own hook, a club's room (docs/notifications.md): not a setting of the table.
+      if (m?.[1]?.toLowerCase() === 'notify') return done(notifyCommand(deps, tx, game, null, (m[2] ?? '').split(/\s+/).filter(Boolean)));
       return done(setSetting(deps, game.id, m?.[1] ?? '', m?.[2] ?? ''));
     }
     case 'HELP': return { paragraphs: [], sections: [{ heading: 'Game master\'s commands', text: gmHelp(publicUrlOf(deps)) }] };

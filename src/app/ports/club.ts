@@ -95,6 +95,8 @@ export interface ClubRepo {
   markDelivered(id: number, owner: string, at: number, response: string): void;
   markDeliveryRetry(id: number, owner: string, nextAttemptAt: number, error: string): void;
   markDeliveryDead(id: number, owner: string, error: string): void;
+  /** The workers holding leases on pending deliveries. */
+  deliveryLeaseOwners(): string[];
   /** Releases the leases `owner` holds (it has stopped); how many. */
   releaseDeliveries(owner: string): number;
   deliveryCounts(gameId?: string): Record<DeliveryStatus, number>;

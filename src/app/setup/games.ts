@@ -19,6 +19,7 @@ import type { PilotState } from '../../core/pilots/quality.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { openTurnDice } from '../game/dice.ts';
 import { queueWelcome } from '../mail/messages.ts';
+import { hooksGameStarted } from '../hooks/events.ts';
 import { canonicalZone } from '../game/zones.ts';
 import type { GameRow, OutboxRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { inPlay } from '../views/sheet.ts';
@@ -136,6 +137,7 @@ export function startGame(deps: AppDeps, gameId: string): { game: GameRow; welco
     tx.games.update(game.id, { status: 'running', startedAt: deps.clock.now() });
     const running = requireGame(tx, game.id);
     for (const p of players) queueWelcome(deps, tx, running, p, state);
+    hooksGameStarted(deps, tx, running);
     return { game: running, welcomes: players.length };
   });
 }

@@ -12,6 +12,7 @@ import { holdReason } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from '../game/dice.ts';
 import { queueReport } from '../mail/messages.ts';
+import { hooksTurnResolved } from '../hooks/events.ts';
 import { reportPicture } from '../views/pictures.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
 import { inPlay } from '../views/sheet.ts';
@@ -118,6 +119,8 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
     const picture = pictureFor(sideOfPlayer(state, p.planes));
     queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, state: next, over, picture });
   }
+  // Beside the mail: the report is out, the next turn open (or the game over) to the hooks (docs/notifications.md).
+  hooksTurnResolved(deps, tx, updated, game.turn, over);
   deps.log.info({ game: game.id, turn: game.turn, events: r.value.events.length, over }, 'turn resolved');
   // A campaign's game: the next may start at once (docs/campaigns.md).
   if (over) afterGameOver(deps, tx, updated);

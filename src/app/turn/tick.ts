@@ -18,6 +18,7 @@ import { purgeJoins } from '../setup/signup.ts';
 import { endLeaves } from '../setup/leave.ts';
 import { resolveReady } from './resolve.ts';
 import { inPlayIds } from '../views/sheet.ts';
+import { hooksReminder } from '../hooks/events.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -112,6 +113,7 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
 function remind(deps: AppDeps, tx: StoreTx, game: GameRow, missing: PlayerRow[]): void {
   const ids = missing.map((p) => p.id);
   for (const p of missing) queueReminder(deps, tx, game, p, ids);
+  hooksReminder(deps, tx, game, missing);
   const s = tx.control.get(game.id).settings;
   const deadline = currentDeadline(tx, game) as number;
   for (const p of tx.players.list(game.id)) {

@@ -51,6 +51,9 @@ SECRET               a new secret, mailed to your registered address (also
                      without an envelope); the old one stops working
 ZONE <zone>          deadlines also in your time zone, e.g. ZONE
                      America/New_York; ZONE GAME: the game's only
+NOTIFY <address>     "your turn" beside the mail: a Discord, Slack or Matrix
+                     webhook, an ntfy topic or a JSON POST address;
+                     NOTIFY OFF stops, NOTIFY TEST tries it
 JOIN [note]          ask to join a game open to sign-up: write the player
                      id you want in the envelope, any secret; the game
                      master approves and you get your secret by mail

@@ -45,6 +45,7 @@ export function clubRepo(db: Database.Database): ClubRepo {
     WHERE id = ? AND status = 'pending' AND lease_owner IS ?`);
   const dead = db.prepare(`UPDATE deliveries SET status = 'dead', attempts = attempts + 1, last_error = ?, lease_owner = NULL, lease_until = NULL
     WHERE id = ? AND status = 'pending' AND lease_owner IS ?`);
+  const owners = db.prepare("SELECT DISTINCT lease_owner FROM deliveries WHERE status = 'pending' AND lease_owner IS NOT NULL").pluck();
   const release = db.prepare("UPDATE deliveries SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? AND status = 'pending'");
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM deliveries WHERE (@game IS NULL OR game_id = @game) GROUP BY status');
   const calToken = db.prepare('SELECT token FROM calendars WHERE email = ?');
@@ -90,6 +91,7 @@ export function clubRepo(db: Database.Database): ClubRepo {
     markDelivered: (id, owner, at, response) => { sent.run(at, response, id, owner); },
     markDeliveryRetry: (id, owner, next, error) => { retry.run(next, error, id, owner); },
     markDeliveryDead: (id, owner, error) => { dead.run(error, id, owner); },
+    deliveryLeaseOwners: () => owners.all() as string[],
     releaseDeliveries: (owner) => release.run(owner).changes,
     deliveryCounts(gameId) {
       const out: Record<DeliveryStatus, number> = { pending: 0, sent: 0, dead: 0 };

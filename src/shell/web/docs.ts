@@ -28,6 +28,7 @@ export const DOC_GROUPS: readonly DocGroup[] = [
       { name: 'orders', about: 'the order language, line by line' },
       { name: 'plans', about: 'every way a plane can fly its next turn, the menu of plans and the plotter' },
       { name: 'standin', about: 'the computer pilot: what it knows, how it chooses, how strong it is' },
+      { name: 'notifications', about: '"your turn" in Discord, Slack, Matrix, ntfy or any JSON receiver, beside the mail' },
       { name: 'rules', about: 'seed by seed, with the reasons where the seeds leave a gap' },
       { name: 'combat', about: 'fire tables, the cone of fire, deflection, hits and damage' },
       { name: 'ground', about: 'planes on the ground: engine starts, take-off, carriers, landing' },

@@ -1,0 +1,202 @@
+/**
+ * The hooks' worker (docs/notifications.md "Delivery"): sends the deliveries the use cases queued,
+ * one at a time, each leased just before its request and its result recorded right after. A
+ * hook's messages go in order, one at a time, at least `minGapMs` apart (Discord takes five in two
+ * seconds, Slack one a second), and a 429's Retry-After is kept to.
+ * A 2xx answer delivers; a 408, 425, 429, 5xx, a timeout or a connection error is retried with
+ * backoff (the mail's), a redirect or any other 4xx means the address is wrong or gone: the hook is
+ * given up at once, as it is after `maxAttempts`, and its owner told by mail, once
+ * (app/hooks/commands.ts hookGivenUp). A process killed mid-request leaves that one delivery leased:
+ * it is sent again at the next start (or when its lease runs out), as a mail in flight is; the
+ * JSON format's Idempotency-Key and Matrix's transaction id stay the same, so a receiver can take
+ * it once.
+ */
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { AppDeps } from '../../app/ports/deps.ts';
+import type { DeliveryRow, HookRow } from '../../app/ports/club.ts';
+import type { StoreTx } from '../../app/ports/store.ts';
+import { hookRequest } from '../../app/hooks/formats.ts';
+import { hookGivenUp } from '../../app/hooks/commands.ts';
+import { backoffMs, ownerIsGone, type RetryPolicy } from '../mail/outbox-worker.ts';
+import { faultPoint } from '../fault.ts';
+
+export interface HookWorkerOptions {
+  deps: AppDeps;
+  pollMs?: number;
+  /** How long a request may take before it is given up for this attempt. */
+  timeoutMs?: number;
+  /** The least time between two requests to one hook. */
+  minGapMs?: number;
+  leaseMs?: number;
+  retry?: Partial<RetryPolicy>;
+  random?: () => number;
+  /** How a host name is looked up (tests: to a fixed address). */
+  resolve?: (host: string) => Promise<string[]>;
+  userAgent?: string;
+}
+
+export const HOOK_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 10 };
+
+/** An address a hook is never sent to over https: loopback, private, link-local, unspecified. */
+export function privateAddress(ip: string): boolean {
+  if (isIP(ip) === 4) {
+    const [a, b] = ip.split('.').map(Number) as [number, number];
+    return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+  }
+  const v6 = ip.toLowerCase();
+  if (v6.startsWith('::ffff:')) return privateAddress(v6.slice(7));
+  return v6 === '::1' || v6 === '::' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6);
+}
+
+type Outcome = { kind: 'sent'; response: string } | { kind: 'retry'; reason: string; afterMs?: number } | { kind: 'gone'; reason: string };
+
+const RETRIED = new Set([408, 425, 429]);
+const MAX_RETRY_AFTER_MS = 3_600_000;
+/** How long stop() waits for a request in flight (serve.ts STOP_DEADLINE_MS bounds the whole stop). */
+const STOP_GRACE_MS = 1500;
+
+export class HookWorker {
+  private readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly o: Required<Omit<HookWorkerOptions, 'retry'>> & { retry: RetryPolicy };
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  /** When each hook was last called, and until when a 429 asked to wait. */
+  private readonly lastCall = new Map<number, number>();
+
+  constructor(options: HookWorkerOptions) {
+    this.o = {
+      pollMs: 1000, timeoutMs: 8000, minGapMs: 2000, leaseMs: 60_000, random: Math.random, userAgent: 'Tallyho',
+      resolve: async (host) => (await lookup(host, { all: true })).map((a) => a.address),
+      ...options,
+      retry: { ...HOOK_RETRY, ...options.retry },
+    };
+  }
+
+  start(): void {
+    this.stopped = false;
+    // Deliveries a stopped process of this machine held go out now, not when their leases run out.
+    const { store } = this.o.deps;
+    const gone = store.tx((tx) => tx.club.deliveryLeaseOwners()).filter((o) => o !== this.owner && ownerIsGone(o));
+    if (gone.length) store.tx((tx) => { for (const o of gone) tx.club.releaseDeliveries(o); });
+    this.kick();
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) { this.again = true; return; }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.pass(true).then(() => undefined, (e) => { this.o.deps.log.error({ err: (e as Error).message }, 'hook worker failed; retrying shortly'); }).finally(() => {
+      this.running = null;
+      if (this.stopped) return;
+      if (this.again) { this.again = false; this.kick(); return; }
+      this.timer = setTimeout(() => this.kick(), this.o.pollMs);
+    });
+  }
+
+  /**
+   * Stops taking deliveries. The one being sent may finish within STOP_GRACE_MS; past that it is
+   * left leased, and sent again at the next start.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    let grace: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      (this.running ?? Promise.resolve()).then(() => false),
+      new Promise<boolean>((r) => { grace = setTimeout(() => r(true), STOP_GRACE_MS); }),
+    ]);
+    clearTimeout(grace);
+    if (!late) this.o.deps.store.tx((tx) => tx.club.releaseDeliveries(this.owner));
+  }
+
+  /** Sends what is due now, one delivery after another; returns how many were tried. */
+  runOnce(): Promise<number> {
+    return this.pass(false);
+  }
+
+  private async pass(loop: boolean): Promise<number> {
+    let n = 0;
+    for (;;) {
+      if (loop && this.stopped) break;
+      const now = this.o.deps.clock.now();
+      const resting = [...this.lastCall].filter(([, at]) => at > now - this.o.minGapMs).map(([id]) => id);
+      const taken = this.o.deps.store.tx((tx) => {
+        const [d] = tx.club.leaseDeliveries(this.owner, now, now + this.o.leaseMs, 1, resting);
+        return d ? { d, hook: tx.club.hook(d.hookId) } : null;
+      });
+      if (!taken) break;
+      n++;
+      const { d, hook } = taken;
+      if (!hook || hook.status !== 'active') {
+        this.o.deps.store.tx((tx) => tx.club.markDeliveryDead(d.id, this.owner, 'the hook was turned off'));
+        continue;
+      }
+      const outcome = await this.send(hook, d);
+      this.lastCall.set(hook.id, this.o.deps.clock.now() + ('afterMs' in outcome && outcome.afterMs ? outcome.afterMs - this.o.minGapMs : 0));
+      faultPoint('hook-after-send');
+      this.o.deps.store.tx((tx) => this.record(tx, hook, d, outcome));
+    }
+    return n;
+  }
+
+  private record(tx: StoreTx, hook: HookRow, d: DeliveryRow, outcome: Outcome): void {
+    const { log, clock } = this.o.deps;
+    const attempt = d.attempts + 1;
+    if (outcome.kind === 'sent') {
+      tx.club.markDelivered(d.id, this.owner, clock.now(), outcome.response);
+      log.info({ delivery: d.id, hook: hook.id, game: d.gameId, event: d.event }, 'hook delivered');
+      return;
+    }
+    if (outcome.kind === 'gone' || attempt >= this.o.retry.maxAttempts) {
+      const reason = outcome.kind === 'gone' ? outcome.reason : `it failed ${attempt} times over ${Math.round((clock.now() - d.createdAt) / 60_000)} minutes (last: ${outcome.reason})`;
+      tx.club.markDeliveryDead(d.id, this.owner, reason);
+      hookGivenUp(this.o.deps, tx, hook.id, reason);
+      log.warn({ delivery: d.id, hook: hook.id, game: d.gameId, reason }, 'hook given up; its owner is told');
+      return;
+    }
+    const delay = Math.max(outcome.afterMs ?? 0, backoffMs(attempt, this.o.retry, this.o.random));
+    tx.club.markDeliveryRetry(d.id, this.owner, clock.now() + delay, outcome.reason);
+    log.warn({ delivery: d.id, hook: hook.id, reason: outcome.reason, retryInMs: delay }, 'hook not delivered; will retry');
+  }
+
+  /** One request; what came of it. */
+  private async send(hook: HookRow, d: DeliveryRow): Promise<Outcome> {
+    const req = hookRequest(hook, d.id, d.message);
+    const url = new URL(req.url);
+    if (url.protocol === 'https:') {
+      let addresses: string[];
+      try {
+        addresses = await this.o.resolve(url.hostname.replace(/^\[|\]$/g, ''));
+      } catch (e) {
+        return { kind: 'retry', reason: `${url.hostname} could not be looked up (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+      }
+      if (addresses.some(privateAddress)) return { kind: 'gone', reason: `${url.hostname} is an address of a private network, which the referee does not call` };
+    }
+    try {
+      const res = await fetch(req.url, {
+        method: req.method, headers: { ...req.headers, 'user-agent': this.o.userAgent }, body: req.body,
+        redirect: 'manual', signal: AbortSignal.timeout(this.o.timeoutMs),
+      });
+      const line = `${res.status} ${res.statusText}`.trim();
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status >= 200 && res.status < 300) return { kind: 'sent', response: line };
+      if (RETRIED.has(res.status) || res.status >= 500) {
+        const after = Number(res.headers.get('retry-after'));
+        return { kind: 'retry', reason: `the address answered ${line}`, ...(after > 0 ? { afterMs: Math.min(after * 1000, MAX_RETRY_AFTER_MS) } : {}) };
+      }
+      if (res.status >= 300 && res.status < 400) return { kind: 'gone', reason: `the address answered ${line}, a redirect${res.headers.get('location') ? ` to ${new URL(res.headers.get('location')!, req.url).host}` : ''}; give the address it leads to` };
+      return { kind: 'gone', reason: `the address answered ${line}` };
+    } catch (e) {
+      const err = e as Error & { cause?: { code?: string } };
+      const reason = err.name === 'TimeoutError' ? `no answer within ${this.o.timeoutMs / 1000} s` : `${err.cause?.code ?? err.name}: ${err.message}`;
+      return { kind: 'retry', reason };
+    }
+  }
+}

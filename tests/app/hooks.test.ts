@@ -1,0 +1,203 @@
+/**
+ * Notifications beside the mail (docs/notifications.md): NOTIFY and SET NOTIFY by mail, the
+ * addresses taken and refused, each format's body in its service's documented shape, the events
+ * queued with the mail (a welcome, a turn open with its deadline, a reminder, a report out, the
+ * end), nothing secret in any of them, and a hook given up told to its owner once.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkHookAddress, maskedAddress, readHookAddress } from '../../src/app/hooks/address.ts';
+import { hookRequest } from '../../src/app/hooks/formats.ts';
+import { hookGivenUp } from '../../src/app/hooks/commands.ts';
+import type { HookMessage } from '../../src/app/ports/club.ts';
+import { setSetting } from '../../src/app/gm/control.ts';
+import { setGm } from '../../src/app/setup/roster.ts';
+import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { parseScenario } from '../../src/core/scenario.ts';
+import { tick } from '../../src/app/turn/tick.ts';
+import { DUEL, envelope, outbox, send, testCards, testReferee, type TestReferee } from '../support/app.ts';
+
+const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
+const GM = 'gm@example.test';
+const HOUR = 3_600_000;
+
+const message = (over: Partial<HookMessage> = {}): HookMessage => ({
+  event: 'turn', game: 'duel', gameName: 'Duel <over> & the "Channel"', turn: 4, player: 'red', title: '[duel] Turn 4 is open',
+  text: 'Orders are due Sat 10 Jan 20:00 UTC. @everyone <b>', deadline: Date.UTC(2026, 0, 10, 20), zone: 'UTC', url: 'https://tallyho.example/games/duel', ...over,
+});
+
+describe('hook addresses', () => {
+  it('takes https and http to this machine, and tells the format from the address or the word before it', () => {
+    expect(checkHookAddress('https://discord.com/api/webhooks/1/abc')).toMatchObject({ ok: true, format: 'discord' });
+    expect(checkHookAddress('https://discordapp.com/api/webhooks/1/abc')).toMatchObject({ ok: true, format: 'discord' });
+    expect(checkHookAddress('https://hooks.slack.com/services/T/B/x')).toMatchObject({ ok: true, format: 'slack' });
+    expect(checkHookAddress('https://m.example.org/_matrix/client/v3/rooms/!r:m.example.org/send/m.room.message?access_token=t')).toMatchObject({ ok: true, format: 'matrix-api' });
+    expect(checkHookAddress('https://ntfy.sh/club-duel')).toMatchObject({ ok: true, format: 'ntfy' });
+    expect(checkHookAddress('https://club.example.org/tallyho')).toMatchObject({ ok: true, format: 'json' });
+    expect(checkHookAddress('http://127.0.0.1:8080/x')).toMatchObject({ ok: true, format: 'json' });
+    expect(readHookAddress(['ntfy', 'https://push.example.org/duel'])).toMatchObject({ ok: true, format: 'ntfy' });
+    expect(readHookAddress(['MATRIX', 'https://hookshot.example.org/webhook/abc'])).toMatchObject({ ok: true, format: 'matrix' });
+    // An HTML mail read as text gives a link twice: "url <url>".
+    expect(readHookAddress(['https://ntfy.sh/a', '<https://ntfy.sh/a>'])).toMatchObject({ ok: true, url: 'https://ntfy.sh/a' });
+  });
+
+  it('refuses every other address with a reason', () => {
+    const refused = (words: string[]) => { const r = readHookAddress(words); expect(r.ok).toBe(false); return r.ok ? '' : r.error; };
+    expect(refused(['http://club.example.org/x'])).toMatch(/only https/);
+    expect(refused(['ftp://club.example.org/x'])).toMatch(/only https/);
+    expect(refused(['https://user:pw@club.example.org/x'])).toMatch(/password/);
+    expect(refused(['https://10.1.2.3/x'])).toMatch(/private network/);
+    expect(refused(['https://192.168.0.5/x'])).toMatch(/private network/);
+    expect(refused(['https://127.0.0.1/x'])).toMatch(/private network/);
+    expect(refused(['https://printer.local/x'])).toMatch(/private network/);
+    expect(refused(['not-an-address'])).toMatch(/not a web address/);
+    expect(refused([`https://e.example/${'a'.repeat(600)}`])).toMatch(/most taken is 500/);
+    expect(refused(['https://m.example.org/_matrix/client/v3/rooms/!r:x/send/m.room.message'])).toMatch(/access token/);
+    expect(refused(['https://ntfy.sh/'])).toMatch(/topic/);
+    expect(refused(['telegram', 'https://e.example/x'])).toMatch(/not a format/);
+    expect(refused(['https://a.example/x', 'https://b.example/y'])).toMatch(/one address/);
+  });
+
+  it('is shown masked: the secret part of the path left out', () => {
+    expect(maskedAddress('https://discord.com/api/webhooks/123/SECRET')).toBe('https://discord.com/api/...');
+    expect(maskedAddress('https://ntfy.sh/club-secret-topic')).toBe('https://ntfy.sh/club-secret-topic/...'.replace('club-secret-topic/...', 'club-secret-topic/...'));
+  });
+});
+
+describe('the formats, in each service\'s documented shape', () => {
+  it('discord: content within 2000 characters, a username, no mention pings', () => {
+    const r = hookRequest({ format: 'discord', url: 'https://discord.com/api/webhooks/1/x' }, 7, message({ text: 'x'.repeat(5000) }));
+    const body = JSON.parse(r.body) as { content: string; username: string; allowed_mentions: { parse: string[] } };
+    expect(r).toMatchObject({ method: 'POST', url: 'https://discord.com/api/webhooks/1/x', headers: { 'content-type': 'application/json' } });
+    expect(body.content.length).toBeLessThanOrEqual(2000);
+    expect(body).toMatchObject({ username: 'Tallyho', allowed_mentions: { parse: [] } });
+    const plain = JSON.parse(hookRequest({ format: 'discord', url: 'https://discord.com/api/webhooks/1/x' }, 7, message()).body) as { content: string };
+    expect(plain.content).toContain('\\@everyone');
+    expect(plain.content).toContain('<https://tallyho.example/games/duel>');
+  });
+
+  it('slack: text in mrkdwn with & < > escaped and the link as <url|words>', () => {
+    const body = JSON.parse(hookRequest({ format: 'slack', url: 'https://hooks.slack.com/services/T/B/x' }, 7, message()).body) as { text: string };
+    expect(Object.keys(body)).toEqual(['text']);
+    expect(body.text).toContain('&lt;b&gt;');
+    expect(body.text).toContain('<https://tallyho.example/games/duel|turn 4 in the archive>');
+  });
+
+  it('matrix: a room\'s hook gets text, html and a username; the client-server API a PUT with a transaction id and the token as a header', () => {
+    const hook = JSON.parse(hookRequest({ format: 'matrix', url: 'https://hookshot.example.org/webhook/a' }, 7, message()).body) as Record<string, string>;
+    expect(hook).toMatchObject({ username: 'Tallyho' });
+    expect(hook.html).toContain('&lt;b&gt;');
+    const api = hookRequest({ format: 'matrix-api', url: 'https://m.example.org/_matrix/client/v3/rooms/!r:m.example.org/send/m.room.message?access_token=tok' }, 7, message());
+    expect(api.method).toBe('PUT');
+    expect(api.url).toBe('https://m.example.org/_matrix/client/v3/rooms/!r:m.example.org/send/m.room.message/tallyho-7');
+    expect(api.headers.authorization).toBe('Bearer tok');
+    expect(JSON.parse(api.body)).toMatchObject({ msgtype: 'm.notice', format: 'org.matrix.custom.html' });
+  });
+
+  it('ntfy: JSON published to the server\'s root with the topic', () => {
+    const r = hookRequest({ format: 'ntfy', url: 'https://ntfy.example.org/base/club-duel' }, 7, message());
+    expect(r.url).toBe('https://ntfy.example.org/base');
+    expect(JSON.parse(r.body)).toMatchObject({ topic: 'club-duel', title: '[duel] Turn 4 is open', click: 'https://tallyho.example/games/duel' });
+  });
+
+  it('json: the message as kept, its id, an ISO deadline and an Idempotency-Key', () => {
+    const r = hookRequest({ format: 'json', url: 'https://club.example.org/h' }, 7, message());
+    expect(r.headers['idempotency-key']).toBe('tallyho-7');
+    expect(JSON.parse(r.body)).toMatchObject({ version: 1, id: 7, event: 'turn', game: 'duel', turn: 4, player: 'red', deadline: '2026-01-10T20:00:00.000Z' });
+  });
+});
+
+/** The duel in setup with a GM, deadlines every day at 20:00 and red and blue added; their secrets and the GM's. */
+function duel(t: TestReferee) {
+  const cards = testCards();
+  const r = parseScenario(DUEL, 'duel', cards);
+  if (!r.ok) throw new Error('scenario');
+  createGame(t.deps, { id: 'duel', scenario: r.value, catalog: cards });
+  const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] }).secret;
+  const blue = addPlayer(t.deps, { gameId: 'duel', playerId: 'blue', email: BLUE, planes: ['B1'] }).secret;
+  const gm = setGm(t.deps, 'duel', { email: GM, newSecret: true }).secret as string;
+  setSetting(t.deps, 'duel', 'deadline', 'every day at 20:00');
+  setSetting(t.deps, 'duel', 'remind', '6h');
+  return { red, blue, gm };
+}
+
+const messages = (t: TestReferee) => t.store.tx((tx) => tx.club.deliveries()).map((d) => ({ hook: d.hookId, ...d.message }));
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+const lastAnswer = (t: TestReferee, to: string) => flat(outbox(t).filter((m) => m.recipient === to).at(-1)!.text);
+
+describe('NOTIFY and SET NOTIFY in a game', () => {
+  it('queues each event for the player\'s and the game\'s hooks, with nothing secret in them', () => {
+    const t = testReferee();
+    t.deps.referee.publicUrl = 'https://tallyho.example';
+    const s = duel(t);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://ntfy.sh/red-duel'));
+    expect(lastAnswer(t, RED)).toMatch(/now go to an ntfy topic at https:\/\/ntfy\.sh\/red-duel\/\.\.\..*test message is on its way/s);
+    send(t, GM, envelope('duel', 'gm', s.gm, 'SET NOTIFY discord https://discord.com/api/webhooks/9/club'));
+    expect(lastAnswer(t, GM)).toMatch(/The game's notifications for game duel now go to a Discord webhook/);
+    expect(messages(t).map((m) => [m.player, m.event])).toEqual([['red', 'test'], [null, 'test']]);
+    startGame(t.deps, 'duel');
+    expect(messages(t).slice(2).map((m) => [m.player, m.event])).toEqual([[null, 'turn'], ['red', 'welcome']]);
+    const welcome = messages(t)[3]!;
+    expect(welcome.text).toMatch(/You play red in game duel; turn 1 is open\. Orders are due .*20:00.* from now\)/);
+    expect(welcome.deadline).not.toBeNull();
+    // The reminder, 6 hours before the deadline: red's hook (red is missing) and the game's, naming who is missing.
+    send(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
+    const deadline = welcome.deadline as number;
+    tick(t.deps, deadline - 5 * HOUR);
+    const reminders = messages(t).filter((m) => m.event === 'reminder');
+    expect(reminders.map((m) => m.player)).toEqual([null, 'red']);
+    expect(reminders[0]!.text).toMatch(/Still to send orders for turn 1: red\./);
+    expect(reminders[1]!.title).toBe('[duel] Reminder: 5 hours left for turn 1');
+    // Red's orders in: the turn is resolved; the report out and turn 2 open, to both hooks.
+    send(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    const after = messages(t).filter((m) => m.turn !== null && ['report', 'turn'].includes(m.event) && (m.event === 'report' || m.turn === 2));
+    expect(after.map((m) => [m.player, m.event, m.turn])).toEqual([[null, 'report', 1], [null, 'turn', 2], ['red', 'report', 1], ['red', 'turn', 2]]);
+    expect(after[0]!.url).toBe('https://tallyho.example/games/duel/turns/1');
+    // Nothing secret: no secret, turn token, envelope or plot, no map.
+    const all = JSON.stringify(messages(t));
+    for (const secret of [s.red, s.blue, s.gm, t.deps.keys.turnToken('duel', 'red', 2), '#TALLYHO', 'R1: 1 1 1 1 1', 'B1: 1 1 1 1 1', 'ntfy.sh/red-duel', 'webhooks/9']) expect(all).not.toContain(secret);
+  });
+
+  it('shows, tests, replaces and turns off a hook, and refuses a bad address with the reason', () => {
+    const t = testReferee();
+    const s = duel(t);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY'));
+    expect(lastAnswer(t, RED)).toMatch(/No notifications are set for you in game duel\. NOTIFY <address> sets one/);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY TEST'));
+    expect(lastAnswer(t, RED)).toMatch(/no notification address is set for you/);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY http://hooks.example.org/x'));
+    expect(lastAnswer(t, RED)).toMatch(/only https addresses are called/);
+    expect(t.store.tx((tx) => tx.club.hooks('duel'))).toEqual([]);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://club.example.org/a'));
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://club.example.org/b'));
+    expect(lastAnswer(t, RED)).toMatch(/in place of a plain JSON POST at https:\/\/club\.example\.org\/a\/\.\.\./);
+    // The first hook's test, not sent yet, is dropped with it.
+    expect(t.store.tx((tx) => tx.club.deliveries()).map((d) => d.status)).toEqual(['dead', 'pending']);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY'));
+    expect(lastAnswer(t, RED)).toMatch(/go to a plain JSON POST at https:\/\/club\.example\.org\/b\/\.\.\., set .*: 0 delivered, 1 waiting/);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY OFF'));
+    expect(lastAnswer(t, RED)).toMatch(/are off: nothing more goes to/);
+    startGame(t.deps, 'duel');
+    expect(messages(t).filter((m) => m.event === 'welcome')).toEqual([]);
+    // Blue's NOTIFY does not touch red's hooks, and a bare NOTIFY (no envelope) changes nothing.
+    send(t, BLUE, 'NOTIFY https://club.example.org/blue');
+    expect(t.store.tx((tx) => tx.club.activeHooks('duel'))).toEqual([]);
+  });
+
+  it('a hook given up is ended and its owner told once', () => {
+    const t = testReferee();
+    const s = duel(t);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://club.example.org/a'));
+    send(t, GM, envelope('duel', 'gm', s.gm, 'SET NOTIFY https://club.example.org/room'));
+    const [room, own] = t.store.tx((tx) => tx.club.activeHooks('duel'));
+    const before = outbox(t).length;
+    expect(t.store.tx((tx) => hookGivenUp(t.deps, tx, own!.id, 'the address answered 404 Not Found'))).toBe(true);
+    expect(t.store.tx((tx) => hookGivenUp(t.deps, tx, own!.id, 'the address answered 404 Not Found'))).toBe(false);
+    expect(t.store.tx((tx) => hookGivenUp(t.deps, tx, room!.id, 'it failed 10 times'))).toBe(true);
+    const told = outbox(t).slice(before);
+    expect(told.map((m) => [m.recipient, m.subject])).toEqual([[RED, '[duel] Your notification address was given up'], [GM, '[duel] GM: The game\'s notification address was given up']]);
+    expect(flat(told[0]!.text)).toMatch(/gave up calling a plain JSON POST at https:\/\/club\.example\.org\/a\/\.\.\. for game duel: the address answered 404 Not Found/);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY'));
+    expect(lastAnswer(t, RED)).toMatch(/The last address, .* was given up: the address answered 404 Not Found/);
+  });
+});
