@@ -11,7 +11,8 @@ import { hookGivenUp } from '../../src/app/hooks/commands.ts';
 import type { HookMessage } from '../../src/app/ports/club.ts';
 import { setSetting } from '../../src/app/gm/control.ts';
 import { setGm } from '../../src/app/setup/roster.ts';
-import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { addPlayer, createGame, gameStatus, startGame } from '../../src/app/setup/games.ts';
+import { statusText } from '../../src/shell/cli/game.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { tick } from '../../src/app/turn/tick.ts';
 import { DUEL, envelope, outbox, send, testCards, testReferee, type TestReferee } from '../support/app.ts';
@@ -199,5 +200,10 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     expect(flat(told[0]!.text)).toMatch(/gave up calling a plain JSON POST at https:\/\/club\.example\.org\/a\/\.\.\. for game duel: the address answered 404 Not Found/);
     send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY'));
     expect(lastAnswer(t, RED)).toMatch(/The last address, .* was given up: the address answered 404 Not Found/);
+    // The game master's status: the hooks masked, given up with the reason; the deliveries counted.
+    const text = statusText(gameStatus(t.deps, 'duel'));
+    expect(text).toContain('Notifications (docs/notifications.md): 0 delivered, 0 waiting, 2 not delivered');
+    expect(text).toContain('red          json       https://club.example.org/a/... given up: the address answered 404 Not Found');
+    expect(text).toContain('(the game)   json       https://club.example.org/room/... given up: it failed 10 times');
   });
 });

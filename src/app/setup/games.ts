@@ -20,6 +20,7 @@ import { AppError, type AppDeps } from '../ports/deps.ts';
 import { openTurnDice } from '../game/dice.ts';
 import { queueWelcome } from '../mail/messages.ts';
 import { hooksGameStarted } from '../hooks/events.ts';
+import { maskedAddress } from '../hooks/address.ts';
 import { canonicalZone } from '../game/zones.ts';
 import type { GameRow, OutboxRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { inPlay } from '../views/sheet.ts';
@@ -159,6 +160,8 @@ export interface GameStatusView {
   players: PlayerStatus[];
   outbox: Record<'pending' | 'sent' | 'dead', number>;
   deadLetters: OutboxRow[];
+  /** The notifications beside the mail (docs/notifications.md): their deliveries, and the hooks in use or given up. */
+  notifications: { pending: number; sent: number; dead: number; hooks: { owner: string; format: string; address: string; status: string; reason: string | null }[] };
 }
 
 export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
@@ -171,6 +174,8 @@ export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
       const o = latest.get(p.id);
       return { id: p.id, email: p.email, planes: p.planes, ordersIn: n === 0 || !!o, submittedAt: o?.submittedAt ?? null, flying: n, standin: standsIn(p, deps.clock.now()) };
     });
-    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }) };
+    const hooks = tx.club.hooks(game.id).filter((h) => h.status !== 'off')
+      .map((h) => ({ owner: h.playerId ?? '(the game)', format: h.format, address: maskedAddress(h.url), status: h.status === 'dead' ? 'given up' : 'active', reason: h.deadReason }));
+    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: { ...tx.club.deliveryCounts(game.id), hooks } };
   });
 }

@@ -70,6 +70,11 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
   for (const d of v.deadLetters) {
     lines.push(`  DEAD #${d.id} to ${d.recipient}: ${d.subject}`, `       ${d.lastError ?? ''}`);
   }
+  const n = v.notifications;
+  if (n.hooks.length || n.sent || n.pending || n.dead) {
+    lines.push('', `Notifications (docs/notifications.md): ${n.sent} delivered, ${n.pending} waiting, ${n.dead} not delivered`);
+    for (const h of n.hooks) lines.push(`  ${h.owner.padEnd(12)} ${h.format.padEnd(10)} ${h.address} ${h.status}${h.reason ? `: ${h.reason}` : ''}`);
+  }
   return lines.join('\n');
 }
 

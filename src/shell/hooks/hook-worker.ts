@@ -155,7 +155,8 @@ export class HookWorker {
       return;
     }
     if (outcome.kind === 'gone' || attempt >= this.o.retry.maxAttempts) {
-      const reason = outcome.kind === 'gone' ? outcome.reason : `it failed ${attempt} times over ${Math.round((clock.now() - d.createdAt) / 60_000)} minutes (last: ${outcome.reason})`;
+      const minutes = Math.max(1, Math.round((clock.now() - d.createdAt) / 60_000));
+      const reason = outcome.kind === 'gone' ? outcome.reason : `it failed ${attempt} times over ${minutes} minute${minutes === 1 ? '' : 's'} (last: ${outcome.reason})`;
       tx.club.markDeliveryDead(d.id, this.owner, reason);
       hookGivenUp(this.o.deps, tx, hook.id, reason);
       log.warn({ delivery: d.id, hook: hook.id, game: d.gameId, reason }, 'hook given up; its owner is told');
