@@ -10,7 +10,13 @@
  * - double resolutions: a turn with more than one report per player (different Message-IDs in the
  *   mailbox, or more than one report row in the outbox);
  * - duplicates: copies beyond the first of one Message-ID in the players' mailboxes, per crash.
+ *
+ * Each game also has a notification hook (docs/notifications.md), a JSON receiver on 127.0.0.1 in
+ * this process: every message queued (the game started, the report out, the next turn open) must
+ * reach it, and copies beyond the first (the same Idempotency-Key) are at most one per crash.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { atLeast, atMost, info, yes, type Figure } from './figures.ts';
 import { bare, count, extraCopies, mailbox, openRig, plot, random, settled, envelope, type Rig } from './rig.ts';
 import { sender } from './smtp.ts';
@@ -34,7 +40,8 @@ export async function killRounds(stack: MailStack, opts: KillOptions): Promise<F
   const maxDelay = opts.maxDelayMs ?? 2000;
   const perRound = opts.games ?? 5;
   const ids = Array.from({ length: opts.rounds * perRound }, (_, i) => `c${i + 1}`);
-  const games = rig.games(ids);
+  const hooks = hookReceiver();
+  const games = rig.games(ids, { hook: await hooks.url });
   const smtp = sender(stack, 4);
   const sent: { id: string; game: string; player: string; to: string }[] = [];
   let crashes = 0;
@@ -66,11 +73,44 @@ export async function killRounds(stack: MailStack, opts: KillOptions): Promise<F
     const left = rig.db((db) => `${count(db, 'SELECT COUNT(*) AS n FROM inbound')} of ${sent.length} in the ledger, ${count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'")} mails left to send, ${count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')} filed but not marked so`);
     await sleep(3000); // mail in flight reaches the mailboxes
     await rig.stop();
-    return [...(await measure(rig, sent, crashes, opts.rounds, caughtUp, left)), info('kills with mail in flight', inFlight.filter((n) => n > 0).length, `${inFlight.reduce((a, b) => a + b, 0)} mails handed to the sender and not recorded at the kills in all`)];
+    return [...(await measure(rig, sent, crashes, opts.rounds, caughtUp, left)), ...hookFigures(rig, hooks.got, crashes, ids.length), info('kills with mail in flight', inFlight.filter((n) => n > 0).length, `${inFlight.reduce((a, b) => a + b, 0)} mails handed to the sender and not recorded at the kills in all`)];
   } finally {
     smtp.close();
+    hooks.close();
     await rig.close();
   }
+}
+
+/** A JSON hook receiver on 127.0.0.1: how many times each Idempotency-Key came. */
+function hookReceiver(): { url: Promise<string>; got: Map<string, number>; close(): void } {
+  const got = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const key = String(req.headers['idempotency-key'] ?? '');
+    req.resume();
+    req.on('end', () => {
+      got.set(key, (got.get(key) ?? 0) + 1);
+      res.writeHead(204).end();
+    });
+  });
+  const url = new Promise<string>((ok) => server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return { url, got, close: () => { server.close(); } };
+}
+
+/** Every message queued for the hooks delivered, and received; none queued twice; copies per crash. */
+function hookFigures(rig: Rig, got: Map<string, number>, crashes: number, games: number): Figure[] {
+  const rows = rig.db((db) => db.prepare('SELECT id, game_id AS game, event, turn, status FROM deliveries').all() as { id: number; game: string; event: string; turn: number | null; status: string }[]);
+  const undelivered = rows.filter((r) => r.status !== 'sent').length;
+  const unreceived = rows.filter((r) => r.status === 'sent' && !got.has(`tallyho-${r.id}`)).length;
+  const keys = rows.map((r) => `${r.game}:${r.event}:${r.turn}`);
+  const queuedTwice = keys.length - new Set(keys).size;
+  const copies = [...got.values()].reduce((n, k) => n + k - 1, 0);
+  return [
+    atLeast('hook messages queued', rows.length, games * 3, 'the game started, the report of turn 1, turn 2 open: three a game'),
+    atMost('hook messages lost', undelivered + unreceived, 0, `${undelivered} not delivered, ${unreceived} delivered but never received`),
+    atMost('hook messages queued twice', queuedTwice, 0),
+    info('hook messages received twice (extra copies)', copies),
+    atMost('hook copies per crash', crashes ? copies / crashes : 0, 1, undefined, 2),
+  ];
 }
 
 async function measure(rig: Rig, sent: { id: string; game: string; player: string; to: string }[], crashes: number, rounds: number, caughtUp: boolean, left: string): Promise<Figure[]> {

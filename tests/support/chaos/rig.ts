@@ -54,8 +54,11 @@ export interface Rig {
   kill(): Promise<void>;
   /** SIGTERM, waited for. */
   stop(): Promise<void>;
-  /** Duel games (R1 for red, G1 for blue), set up in one go; welcome mails marked sent unless `welcome`. */
-  games(ids: string[], opts?: { welcome?: boolean }): Map<string, Seat[]>;
+  /**
+   * Duel games (R1 for red, G1 for blue), set up in one go; welcome mails marked sent unless
+   * `welcome`; with `hook`, each game's own notification hook (JSON) at that address plus `/<game>`.
+   */
+  games(ids: string[], opts?: { welcome?: boolean; hook?: string }): Map<string, Seat[]>;
   db<T>(fn: (db: Database.Database) => T): T;
   close(): Promise<void>;
 }
@@ -95,6 +98,7 @@ export function openRig(stack: MailStack, name: RigName, extra: Record<string, s
             const { secret } = addPlayer(rt.deps, { gameId: game, playerId: player, email, planes: [plane] });
             return { game, player, email, plane, secret };
           });
+          if (opts.hook) rt.store.tx((tx) => tx.club.addHook({ gameId: game, playerId: null, format: 'json', url: `${opts.hook}/${game}` }, Date.now()));
           startGame(rt.deps, game);
           out.set(game, seats);
         }
@@ -146,7 +150,7 @@ export async function settled(rig: Rig, inbound: number, timeoutMs: number, poll
     const [taken, unmoved, pending] = rig.db((db) => [
       count(db, 'SELECT COUNT(*) AS n FROM inbound'),
       count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL'),
-      count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'"),
+      count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'") + count(db, "SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending'"),
     ]);
     if (taken >= inbound && pending === 0) {
       if (unmoved === 0) return true;
