@@ -9,7 +9,7 @@ import { checkHookAddress, maskedAddress, readHookAddress } from '../../src/app/
 import { hookRequest } from '../../src/app/hooks/formats.ts';
 import { hookGivenUp } from '../../src/app/hooks/commands.ts';
 import type { HookMessage } from '../../src/app/ports/club.ts';
-import { setSetting } from '../../src/app/gm/control.ts';
+import { extendTurn, pauseGame, resumeGame, setSetting } from '../../src/app/gm/control.ts';
 import { setGm } from '../../src/app/setup/roster.ts';
 import { addPlayer, createGame, gameStatus, startGame } from '../../src/app/setup/games.ts';
 import { statusText } from '../../src/shell/cli/game.ts';
@@ -154,6 +154,19 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     const after = messages(t).filter((m) => m.turn !== null && ['report', 'turn'].includes(m.event) && (m.event === 'report' || m.turn === 2));
     expect(after.map((m) => [m.player, m.event, m.turn])).toEqual([[null, 'report', 1], [null, 'turn', 2], ['red', 'report', 1], ['red', 'turn', 2]]);
     expect(after[0]!.url).toBe('https://tallyho.example/games/duel/turns/1');
+    // The game master moves the deadline: every hook is told.
+    extendTurn(t.deps, 'duel', '1d');
+    pauseGame(t.deps, 'duel', 'holidays');
+    t.tick(2 * HOUR);
+    resumeGame(t.deps, 'duel');
+    const moved = messages(t).filter((m) => m.event === 'deadline');
+    expect(moved.map((m) => [m.player, m.title])).toEqual([
+      [null, '[duel] Turn 2: extended by 1d'], ['red', '[duel] Turn 2: extended by 1d'],
+      [null, '[duel] Turn 2: the game is paused'], ['red', '[duel] Turn 2: the game is paused'],
+      [null, '[duel] Turn 2: the game goes on'], ['red', '[duel] Turn 2: the game goes on'],
+    ]);
+    expect(moved[2]).toMatchObject({ deadline: null, text: 'Game duel, turn 2: the game is paused. No deadline runs while the game is paused; orders are still taken.' });
+    expect(moved[4]!.deadline).toBe(moved[0]!.deadline! + 2 * HOUR);
     // Nothing secret: no secret, turn token, envelope or plot, no map.
     const all = JSON.stringify(messages(t));
     for (const secret of [s.red, s.blue, s.gm, t.deps.keys.turnToken('duel', 'red', 2), '#TALLYHO', 'R1: 1 1 1 1 1', 'B1: 1 1 1 1 1', 'ntfy.sh/red-duel', 'webhooks/9']) expect(all).not.toContain(secret);

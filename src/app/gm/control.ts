@@ -23,6 +23,7 @@ import { reportPicture } from '../views/pictures.ts';
 import { inPlayIds, situationMap } from '../views/sheet.ts';
 import { wrap } from '../views/text.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
+import { hooksDeadline } from '../hooks/events.ts';
 
 const MINUTE = 60_000;
 
@@ -94,6 +95,7 @@ export function pauseGame(deps: AppDeps, gameId: string, reason = ''): ControlRe
       `The game master paused game ${game.id} at turn ${game.turn}${reason ? `: ${reason}` : ''}.`,
       'While it is paused no turn is resolved and the deadline does not run; orders are still taken. When the game resumes, the deadline moves on by the time it was paused.',
     ]);
+    hooksDeadline(deps, tx, game, 'the game is paused', true);
     return { game, lines: [`game ${game.id} paused at turn ${game.turn}`] };
   });
 }
@@ -116,6 +118,7 @@ export function resumeGame(deps: AppDeps, gameId: string): ControlResult {
     // A turn opened during the pause (PROCESS) was paused only since it opened.
     saveClock(tx, resumed, { ...clock, pausedMs: clock.pausedMs + deps.clock.now() - Math.max(control.pausedAt, clock.anchorAt) });
     announce(deps, tx, game, 'the game goes on', [`The game master resumed game ${game.id} at turn ${game.turn}.`], { deadline: true });
+    hooksDeadline(deps, tx, game, 'the game goes on', false);
     return { game, lines: [`game ${game.id} resumed${pausedFor(paused)}`, ...deadlineWords(tx, game)] };
   });
 }
@@ -146,6 +149,7 @@ export function extendTurn(deps: AppDeps, gameId: string, span?: string): Contro
     saveClock(tx, ctl, { ...clock, extensions: clock.extensions + 1, extendedMs: clock.extendedMs + minutes * MINUTE, remindedAt: null, lateAt: null });
     const left = `${s.maxExtensionsPerTurn - clock.extensions - 1} more this turn, ${s.maxExtensionsTotal - ctl.extensions} in all`;
     announce(deps, tx, game, `turn ${game.turn} is extended`, [`The game master gave turn ${game.turn} of game ${game.id} ${durationText(minutes)} more.`], { deadline: true });
+    hooksDeadline(deps, tx, game, `extended by ${durationText(minutes)}`, false);
     return { game, lines: [`turn ${game.turn} extended by ${durationText(minutes)} (extensions left: ${left})`, ...deadlineWords(tx, game)] };
   });
 }

@@ -117,6 +117,17 @@ export function hooksReminder(deps: AppDeps, tx: StoreTx, game: GameRow, missing
   }
 }
 
+/**
+ * The deadline moved: the game master extended the turn, paused the game (no deadline runs) or
+ * resumed it. `what`: the title's words ("extended by 1d", "the game is paused").
+ */
+export function hooksDeadline(deps: AppDeps, tx: StoreTx, game: GameRow, what: string, paused: boolean): void {
+  for (const { hook, player } of hooksOf(tx, game)) {
+    const d = paused ? { deadline: null, words: 'No deadline runs while the game is paused; orders are still taken.' } : due(deps, tx, game, player);
+    tell(deps, tx, hook, game, player, { event: 'deadline', deadline: d.deadline, url: gameUrl(deps, game), title: `[${game.id}] Turn ${game.turn}: ${what}`, text: `Game ${game.id}, turn ${game.turn}: ${what}. ${d.words}` });
+  }
+}
+
 /** NOTIFY TEST, SET NOTIFY TEST: a message that says where it comes from. */
 export function hookTest(deps: AppDeps, tx: StoreTx, hook: HookRow, game: GameRow, player: PlayerRow | null): number {
   return tell(deps, tx, hook, game, player, {
