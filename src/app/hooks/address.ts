@@ -64,7 +64,7 @@ export function checkHookAddress(text: string, named: HookFormat | null = null):
     return { ok: false, error: `'${text.length > 60 ? `${text.slice(0, 60)}...` : text}' is not a web address: it should start with https://` };
   }
   const host = url.hostname.toLowerCase();
-  if (url.protocol === 'http:' && !LOOPBACK.has(host)) return { ok: false, error: `only https addresses are called (http only on this machine, 127.0.0.1): write https://${url.host}${url.pathname === '/' ? '' : '...'}` };
+  if (url.protocol === 'http:' && !LOOPBACK.has(host)) return { ok: false, error: `only https addresses are called (http only on this machine, 127.0.0.1): give the service's https address (https://${url.host}${url.pathname}, if it has one); nothing was changed` };
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, error: `only https addresses are called, not ${url.protocol.replace(':', '')}:` };
   if (url.username || url.password) return { ok: false, error: 'an address with a user name or password in it is not taken (a Matrix access token goes in ?access_token=, an ntfy one in ?auth=)' };
   if (url.protocol === 'https:' && (privateIp(host) || LOOPBACK.has(host) || host.endsWith('.local') || host.endsWith('.internal'))) {
@@ -80,12 +80,19 @@ export function checkHookAddress(text: string, named: HookFormat | null = null):
   return { ok: true, format, url: url.toString() };
 }
 
-/** The address as shown in mail: the host and the start of the path, the rest (its secret) left out. */
+/** The first words of a path that tell a service's kind of address and nothing secret. */
+const PLAIN_PATHS = new Set(['api', 'services', '_matrix', 'webhook', 'webhooks', 'hooks']);
+
+/**
+ * The address as shown in mail and on the GM's status: the host, and the start of the path when it
+ * is a service's plain word (api, services, _matrix), the rest (its secret: a token, an ntfy
+ * topic) left out.
+ */
 export function maskedAddress(url: string): string {
   try {
     const u = new URL(url);
     const first = u.pathname.split('/').filter(Boolean)[0];
-    return `${u.protocol}//${u.host}/${first ? `${first}/...` : ''}`;
+    return `${u.protocol}//${u.host}/${first && PLAIN_PATHS.has(first) ? `${first}/` : ''}...`;
   } catch {
     return '(an address that cannot be read)';
   }

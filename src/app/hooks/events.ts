@@ -67,11 +67,11 @@ function due(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow | null
 }
 
 /** What the player has to do this turn, in a line. */
-function ownPart(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow): string {
+function ownPart(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, mail = 'The mail from the referee'): string {
   if (onLeave(player, deps.clock.now())) return 'You are on leave: the stand-in pilot flies your planes.';
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (state && inPlay(state, player.planes) === 0) return 'Nothing of yours is in play any more: no orders are needed from you.';
-  return `The mail from the referee has your orders ready to send (${player.planes.join(', ')}).`;
+  return `${mail} ends with your orders for ${player.planes.join(', ')}, ready to send.`;
 }
 
 /** A game started (START, or the last READY of a muster): welcomes to the players' hooks, the news to the game's. */
@@ -79,7 +79,7 @@ export function hooksGameStarted(deps: AppDeps, tx: StoreTx, game: GameRow): voi
   for (const { hook, player } of hooksOf(tx, game)) {
     const d = due(deps, tx, game, player);
     tell(deps, tx, hook, game, player, player
-      ? { event: 'welcome', title: `[${game.id}] Welcome to ${game.name}`, text: `You play ${player.id} in game ${game.id}; turn ${game.turn} is open. ${d.words} ${ownPart(deps, tx, game, player)}`, deadline: d.deadline, url: gameUrl(deps, game) }
+      ? { event: 'welcome', title: `[${game.id}] Welcome to ${game.name}`, text: `You play ${player.id} in game ${game.id}; turn ${game.turn} is open. ${d.words} ${ownPart(deps, tx, game, player, 'The welcome mail')}`, deadline: d.deadline, url: gameUrl(deps, game) }
       : { event: 'turn', title: `[${game.id}] ${game.name} has started`, text: `Turn ${game.turn} is open. ${d.words}`, deadline: d.deadline, url: gameUrl(deps, game) });
   }
 }
@@ -99,7 +99,7 @@ export function hooksTurnResolved(deps: AppDeps, tx: StoreTx, game: GameRow, res
     const d = due(deps, tx, game, player);
     tell(deps, tx, hook, game, player, {
       event: 'turn', deadline: d.deadline, url: gameUrl(deps, game),
-      title: `[${game.id}] Turn ${game.turn} is open`, text: `${player ? 'Your' : 'The'} turn ${game.turn} of game ${game.id} is open. ${d.words}${player ? ` ${ownPart(deps, tx, game, player)}` : ''}`,
+      title: `[${game.id}] Turn ${game.turn} is open`, text: `${player ? 'Your' : 'The'} turn ${game.turn} of game ${game.id} is open. ${d.words}${player ? ` ${ownPart(deps, tx, game, player, `The report of turn ${resolved}`)}` : ''}`,
     });
   }
 }
