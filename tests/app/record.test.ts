@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { setGm, replacePlayer } from '../../src/app/setup/roster.ts';
 import { setSetting } from '../../src/app/gm/control.ts';
-import { recordLines, reliabilityRecord } from '../../src/app/gm/record.ts';
+import { recordLines, reliabilityRecord } from '../../src/app/game/record.ts';
 import { tick } from '../../src/app/turn/tick.ts';
+import { gamePage } from '../../src/app/archive/games.ts';
 import { envelope, lastMail, outbox, realDuel, send, testReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
@@ -46,5 +47,26 @@ describe('a player\'s record', () => {
     const answer = lastMail(t, GM, 'answer').text.replace(/\s+/g, ' ');
     expect(answer).toContain('1 turn missed (50% on time)');
     expect(answer).toContain('RECORD stranger@example.test: NOT DONE: stranger@example.test neither plays in game duel nor asked to join it');
+  });
+
+  it('is shown to the players only when the game master publishes it, by player id and without addresses', async () => {
+    const t = testReferee();
+    const s = await realDuel(t);
+    setSetting(t.deps, 'duel', 'deadline', 'every day at 20:00');
+    reply(t, RED);
+    t.tick(3 * 86_400_000);
+    tick(t.deps);
+    const status = () => { send(t, RED, envelope('duel', 'red', s.red, 'STATUS')); return lastMail(t, RED, 'answer').text; };
+    expect(status()).not.toContain('THE PLAYERS\' RECORDS');
+    expect(gamePage(t.store, 'duel')!.records).toEqual([]);
+    setSetting(t.deps, 'duel', 'records', 'public');
+    const text = status().replace(/\s+/g, ' ');
+    expect(text).toContain("THE PLAYERS' RECORDS");
+    expect(text).toContain('- red: 100% on time (1 of 1 turn with his own orders, 0 missed) over 1 game on this referee; 0 left before the end');
+    expect(text).toContain('- blue: 0% on time (0 of 1 turn with his own orders, 1 missed) over 1 game on this referee; 0 left before the end');
+    expect(text).toContain("players' records of turns on time and missed: published to every player");
+    expect(text).not.toContain(BLUE);
+    expect(gamePage(t.store, 'duel')!.records).toHaveLength(2);
+    expect(() => setSetting(t.deps, 'duel', 'records', 'sometimes')).toThrow(/records is public .* or private/);
   });
 });

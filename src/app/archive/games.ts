@@ -6,6 +6,7 @@
  * tokens, orders, anything of a turn that is not resolved (its page does not exist until then);
  * nor a resolved turn's no-shot events, which tell fire orders (turnLog leaves them out).
  */
+import { publishedRecords } from '../game/record.ts';
 import { flakText } from '../../core/flak/fire.ts';
 import type { GameEvent } from '../../core/events.ts';
 import type { GameState, PlaneState } from '../../core/state.ts';
@@ -171,6 +172,8 @@ export function gamePage(store: Store, id: string) {
       campaign: ((cg) => (cg ? { id: cg.campaignId, seq: cg.seq, href: `/campaigns/${encodeURIComponent(cg.campaignId)}` } : null))(tx.campaigns.ofGame(game.id)),
       players, planes: state && !hidden ? state.planes.map((p) => planeRow(state, p, game.status === 'over')) : [], units: state && !hidden ? unitRows(state) : [],
       waiting: waiting.join(', '),
+      // The players' records, when the game master published them (SET records public).
+      records: publishedRecords(tx, game.id),
       // The action only: the game page is drawn for every request (the whole map is on the turn pages).
       map: state && !hidden && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title, actionOnly: true }) : '',
       turns: hidden ? [] : resolved.map((r) => ({ turn: r.turn, href: turnHref(game.id, r.turn), resolved: when(r.resolvedAt) })).reverse(),

@@ -10,7 +10,7 @@ import type { GameSettings, Schedule } from '../ports/control.ts';
 export const DEFAULT_SETTINGS: GameSettings = {
   zone: 'UTC', schedule: { kind: 'none' }, graceMinutes: 0, remindMinutes: 24 * 60, minimumMinutes: 0, maxMisses: 2,
   maxExtensionsPerTurn: 1, maxExtensionsTotal: 5, extendMinutes: 24 * 60, signup: false, confirmMinutes: 30,
-  missed: 'default', leaveMinutes: 14 * 24 * 60,
+  missed: 'default', leaveMinutes: 14 * 24 * 60, records: 'private',
 };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -118,7 +118,7 @@ export function scheduledDeadline(settings: GameSettings, turn: number, openedAt
   return zonedTime(zone, date.year, date.month, date.day, h, mi);
 }
 
-export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup', 'confirm', 'missed', 'leave'] as const;
+export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup', 'confirm', 'missed', 'leave', 'records'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Applies `key value` to the settings; the new settings, or why not. */
@@ -166,6 +166,11 @@ export function applySetting(settings: GameSettings, key: string, value: string)
       if (!m) return fail(`extensions takes two numbers: per turn and in all (extensions 1 5)`);
       return { ok: true, value: { ...settings, maxExtensionsPerTurn: Number(m[1]), maxExtensionsTotal: Number(m[2]) } };
     }
+    case 'records': {
+      if (/^(public|published|on)$/i.test(v)) return { ok: true, value: { ...settings, records: 'public' } };
+      if (/^(private|off)$/i.test(v)) return { ok: true, value: { ...settings, records: 'private' } };
+      return fail(`records is public (each player sees the others' records of turns on time and missed, by player id) or private (the game master only)`);
+    }
     case 'signup': {
       if (/^(on|yes|open|true)$/i.test(v)) return { ok: true, value: { ...settings, signup: true } };
       if (/^(off|no|closed|false)$/i.test(v)) return { ok: true, value: { ...settings, signup: false } };
@@ -183,7 +188,7 @@ export function settingLines(s: GameSettings): string[] {
     `remind ${durationText(s.remindMinutes)}`, `minimum ${durationText(s.minimumMinutes)}`, `misses ${s.maxMisses}`,
     `extensions ${s.maxExtensionsPerTurn} ${s.maxExtensionsTotal}`, `extend ${durationText(s.extendMinutes)}`,
     `signup ${s.signup ? 'on' : 'off'}`, `confirm ${durationText(s.confirmMinutes)}`,
-    `missed ${s.missed}`, `leave ${s.leaveMinutes ? `${Math.floor(s.leaveMinutes / 1440)}d` : '0'}`,
+    `missed ${s.missed}`, `leave ${s.leaveMinutes ? `${Math.floor(s.leaveMinutes / 1440)}d` : '0'}`, `records ${s.records}`,
   ];
 }
 

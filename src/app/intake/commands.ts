@@ -26,6 +26,7 @@ import { canonicalZone } from '../game/zones.ts';
 import { newPlayerSecret } from '../setup/roster.ts';
 import { campaignAnswer, rosterAnswer } from '../campaigns/commands.ts';
 import { notifyCommand } from '../hooks/commands.ts';
+import { publishedRecords } from '../game/record.ts';
 
 export interface CommandContext {
   deps: AppDeps;
@@ -88,7 +89,9 @@ export function statusAnswer(ctx: CommandContext): Answer {
       `deadlines in ${player.zone ? `your time zone ${player.zone} and the game's` : `the game's time zone ${s.zone} (ZONE <zone> adds yours)`}` +
       `${player.waitTurn === game.turn && game.status === 'running' ? '; you asked to WAIT this turn' : ''}.`);
   }
-  return { paragraphs: out, sections: [{ heading: 'Settings', text: settingsText(s) }] };
+  // The players' records, when the game master published them (SET records public).
+  const records = publishedRecords(ctx.tx, game.id);
+  return { paragraphs: out, sections: [{ heading: 'Settings', text: settingsText(s) }, ...(records.length ? [{ heading: 'The players\' records', text: records.map((l) => wrap(`- ${l}`, 2)).join('\n') }] : [])] };
 }
 
 function mapAnswer(ctx: CommandContext): Answer {

@@ -118,4 +118,6 @@ export interface GameSettings {
   missed: 'default' | 'standin';
   /** Each player's leave in this game (LEAVE n DAYS), in minutes; 0: none. */
   leaveMinutes: number;
+  /** Whether the players see each other's records of reliability (docs/gm-guide.md "A player's record"). */
+  records: 'private' | 'public';
 }

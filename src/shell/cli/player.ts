@@ -13,7 +13,7 @@ import { addPlayer } from '../../app/setup/games.ts';
 import { gameClock } from '../../app/gm/overview.ts';
 import { approveJoin, declineJoin, newPlayerSecret, setPlayerZone } from '../../app/setup/roster.ts';
 import { withRuntime } from '../runtime.ts';
-import { recordLines, reliabilityRecord } from '../../app/gm/record.ts';
+import { recordLines, reliabilityRecord } from '../../app/game/record.ts';
 
 /** The plane ids of `--planes`, written `H1,H2`, `H1 H2` or `H1, H2`: one list. */
 export const planeIds = (words: string[]): string[] => words.flatMap((w) => w.split(',')).map((id) => id.trim()).filter(Boolean);

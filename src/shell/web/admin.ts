@@ -14,7 +14,7 @@ import { when } from '../../app/views/text.ts';
 import { gameClock, heldBackLines, listGames } from '../../app/gm/overview.ts';
 import { rollbackTurn } from '../../app/gm/rollback.ts';
 import { settingLines } from '../../app/game/settings.ts';
-import { recordSummary, reliabilityRecord } from '../../app/gm/record.ts';
+import { recordSummary, reliabilityRecord } from '../../app/game/record.ts';
 import { AdminAuth, type AdminAuthOptions } from './admin-auth.ts';
 import { badUrlHandler } from './bad-url.ts';
 import type { Page } from './views.ts';
