@@ -36,6 +36,7 @@ export const PLAYER_COMMANDS: CommandTable = {
   ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
   ROSTER: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'ROSTER alone on its line' }, // a campaign game: your pilots
   CAMPAIGN: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CAMPAIGN alone on its line' }, // a campaign game: the standing
+  CALENDAR: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CALENDAR alone on its line' }, // the link of the player's calendar feed
 };
 
 /** The player id of the game master's envelope. */

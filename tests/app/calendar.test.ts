@@ -3,7 +3,7 @@
  * calendar"), read back with Mozilla's parser (ical.js): one event per running game of the address
  * at its deadline, moved by EXTEND, cancelled by PAUSE and back with RESUME, SEQUENCE growing at
  * each; nothing for an unknown token or a seat of the computer's; RFC 5545 lines (CRLF, at most 75
- * octets).
+ * octets). The welcome and CALENDAR give the link.
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { escapeText, foldLine } from '../../src/app/calendar/ics.ts';
 import { extendTurn, pauseGame, resumeGame, setSetting } from '../../src/app/gm/control.ts';
 import { computerSeat } from '../../src/app/setup/roster.ts';
 import { takeLeave } from '../../src/app/setup/leave.ts';
-import { envelope, post, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
+import { envelope, lastMail, post, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const HOUR = 3_600_000;
@@ -204,3 +204,32 @@ describe('the calendar feed', () => {
   });
 });
 
+describe('the calendar link in the mails', () => {
+  it('is in the welcome when the referee has a web address, and not without one', () => {
+    const t = testReferee();
+    t.deps.referee.publicUrl = 'https://tallyho.example.org';
+    startedDuel(t);
+    const url = `https://tallyho.example.org/calendar/${tokenOf(t)}.ics`;
+    const welcome = lastMail(t, RED, 'welcome');
+    expect(welcome.text).toContain(`Your deadlines as a calendar (subscribe to it, keep it private):\n  ${url}\n`);
+    expect(welcome.html).toContain(`<a href="${url}">${url}</a>`);
+    expect(lastMail(t, 'blue@example.test', 'welcome').text).not.toContain(url);
+    const u = testReferee();
+    startedDuel(u);
+    expect(lastMail(u, RED, 'welcome').text).not.toContain('/calendar/');
+  });
+
+  it('is the answer to CALENDAR, in the envelope or alone; without a web address the answer says so', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    post(t, RED, envelope('duel', 'red', s.red, 'CALENDAR'));
+    expect(lastMail(t, RED, 'answer').text).toContain('This referee has no web address (its game master has not set PUBLIC_URL)');
+    t.deps.referee.publicUrl = 'https://tallyho.example.org';
+    post(t, RED, envelope('duel', 'red', s.red, 'CALENDAR'));
+    const url = `https://tallyho.example.org/calendar/${tokenOf(t)}.ics`;
+    expect(lastMail(t, RED, 'answer').text).toContain(`Your deadlines as a calendar, for every game you play on this referee:\n  ${url}`);
+    const { mails } = post(t, RED, 'CALENDAR', { subject: 'CALENDAR' });
+    expect(mails.map((m) => m.recipient)).toEqual([RED]);
+    expect(mails[0]!.text).toContain(url);
+  });
+});
