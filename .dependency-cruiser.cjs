@@ -10,6 +10,7 @@ const LAYERS = [
   ['app/views', '^src/app/views/'],
   ['app/game', '^src/app/game/'],
   ['app/archive', '^src/app/archive/'],
+  ['app/calendar', '^src/app/calendar/'],
   ['app/mail', '^src/app/mail/'],
   ['app/hooks', '^src/app/hooks/'],
   ['app/plotter', '^src/app/plotter/'],

@@ -38,6 +38,7 @@ export const PLAYER_COMMANDS: CommandTable = {
   CAMPAIGN: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CAMPAIGN alone on its line' }, // a campaign game: the standing
   // NOTIFY <url> | NOTIFY <format> <url> | NOTIFY OFF | NOTIFY TEST | NOTIFY: docs/notifications.md
   NOTIFY: { minArgs: 0, maxArgs: 3, argKind: 'word', usage: 'NOTIFY <webhook address>, NOTIFY <format> <address>, NOTIFY OFF, NOTIFY TEST, or NOTIFY alone to see yours' },
+  CALENDAR: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CALENDAR alone on its line' }, // the link of the player's calendar feed
 };
 
 /** The player id of the game master's envelope. */

@@ -1,7 +1,7 @@
 /**
  * The Keys port over node:crypto: player secrets (random, shown once, stored as scrypt hashes and
  * compared in constant time), the turn tokens of orders templates (an HMAC-SHA-256 of game, player
- * and turn under the server's key), dice seeds and Message-IDs.
+ * and turn under the server's key), dice seeds, the random tokens of private links and Message-IDs.
  */
 import { createHmac, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Keys, Store } from '../app/ports/store.ts';
@@ -71,6 +71,8 @@ export function createKeys(options: KeysOptions): Keys {
       return timingSafeEqual(Buffer.from((m[2] as string).toLowerCase(), 'hex'), want);
     },
     newSeed: () => randomBytes(16).toString('hex'),
+    // 24 random bytes: 32 characters of base64url, nothing to escape in a URL.
+    newToken: () => randomBytes(24).toString('base64url'),
     newMessageId: (hint) => `<${hint.replace(/[^A-Za-z0-9._-]/g, '-')}.${randomBytes(9).toString('base64url')}@${options.domain}>`,
   };
 }

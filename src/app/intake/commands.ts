@@ -1,6 +1,6 @@
 /**
  * The players' commands by mail (docs/orders.md "Commands"): HELP, STATUS, RESEND, HISTORY, MAP,
- * CARD, WAIT, NOWAIT and ZONE, each answering a few paragraphs and sections; the answers of one envelope
+ * CARD, WAIT, NOWAIT, ZONE and CALENDAR, each answering a few paragraphs and sections; the answers of one envelope
  * go out in one mail. STATUS, MAP and HISTORY also serve the game master, who sees every plane.
  */
 import { standsIn } from '../game/standin.ts';
@@ -27,6 +27,7 @@ import { newPlayerSecret } from '../setup/roster.ts';
 import { campaignAnswer, rosterAnswer } from '../campaigns/commands.ts';
 import { notifyCommand } from '../hooks/commands.ts';
 import { publishedRecords } from '../game/record.ts';
+import { calendarUrl } from '../calendar/feed.ts';
 
 export interface CommandContext {
   deps: AppDeps;
@@ -48,7 +49,7 @@ const COMMANDS_BUDGET = 80 * 1024;
 const MAX_HISTORY = 10;
 
 /** The commands that only answer and change nothing: they are answered even beside mistakes. */
-export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set(['HELP', 'STATUS', 'MAP', 'HISTORY', 'RESEND', 'CARD', 'ROSTER', 'CAMPAIGN']);
+export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set(['HELP', 'STATUS', 'MAP', 'HISTORY', 'RESEND', 'CARD', 'ROSTER', 'CAMPAIGN', 'CALENDAR']);
 /**
  * Commands taken without an envelope from a registered address (bare-commands.ts): those that
  * change nothing, and SECRET, whose answer goes only to that address.
@@ -193,6 +194,17 @@ function zoneAnswer(ctx: CommandContext, zone: string): Answer {
   return say(z ? `Deadlines are now given in ${z} too.` : `Deadlines are now given in the game's time zone only (${tx.control.get(game.id).settings.zone}).`);
 }
 
+/** CALENDAR: the link of the address's private calendar feed (app/calendar/feed.ts), for all its games. */
+function calendarAnswer(ctx: CommandContext): Answer {
+  if (!ctx.player) return say('CALENDAR is a player\'s command.');
+  const url = calendarUrl(ctx.deps, ctx.tx, ctx.player.email);
+  if (!url) return say('This referee has no web address (its game master has not set PUBLIC_URL), so it offers no calendar. Every mail gives the deadline; ZONE adds your own time zone.');
+  return say(
+    `Your deadlines as a calendar, for every game you play on this referee:\n  ${url}`,
+    'Subscribe to it by this address in your calendar program (add a calendar from a URL): it follows new turns, extensions and pauses by itself. Keep the link to yourself: anyone who has it sees your deadlines.',
+  );
+}
+
 /** Answers one player command (or STATUS, MAP, CARD, HISTORY, HELP for the game master). */
 export function playerCommand(ctx: CommandContext, c: Command): Answer {
   switch (c.name) {
@@ -226,6 +238,7 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
     case 'JOIN': return say(`You play in game ${ctx.game.id} already.`);
     case 'ROSTER': return rosterAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? '');
     case 'CAMPAIGN': return campaignAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? null);
+    case 'CALENDAR': return calendarAnswer(ctx);
     default: return say(`${c.name} is a game master's command; it was ignored. HELP lists yours.`);
   }
 }

@@ -2,6 +2,7 @@
  * The mails Tallyho writes: welcome, acknowledgement, turn report and notice. Each builder makes
  * the view model of its template (templates/<name>.txt.hbs and .html.hbs) and queues the mail.
  */
+import { calendarUrl } from '../calendar/feed.ts';
 import { groundTemplateMove } from '../views/ground.ts';
 import { formatMoveOrder } from '../../orders/move.ts';
 import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
@@ -182,6 +183,8 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     fairDice: commitmentBlock(tx, game.id, state.turn),
     // The whole guide (the quick game's rules) on the web archive, when the GM published it (PUBLIC_URL).
     guideUrl: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: state.quick ? 'quick' : 'players' }) : '',
+    // The player's private calendar of his deadlines (app/calendar/feed.ts), when there is a web address.
+    calendarUrl: calendarUrl(deps, tx, player.email),
     ...exampleIds(state, player),
     ...nextTurn(deps, tx, game, player, state, { ways: true }),
   };

@@ -1,8 +1,8 @@
 /**
  * The ports the use cases are written against (docs/architecture.md): the Store (one transaction
- * per use case), the Clock, the Keys (secrets, turn tokens, fresh ids), the Renderer (templates).
- * The shell provides the adapters: better-sqlite3, node:crypto, handlebars. Mail comes in through
- * the intake use case and goes out through outbox rows that the shell's worker sends.
+ * per use case), the Clock, the Keys (secrets, turn tokens, link tokens, fresh ids), the Renderer
+ * (templates). The shell provides the adapters: better-sqlite3, node:crypto, handlebars. Mail comes
+ * in through the intake use case and goes out through outbox rows that the shell's worker sends.
  */
 import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
@@ -30,6 +30,8 @@ export interface Keys {
   verifyTurnToken(token: string, game: string, player: string, turn: number): boolean;
   /** A fresh dice seed (hex). */
   newSeed(): string;
+  /** A fresh random token for a private link (a calendar feed's): URL-safe, unguessable. */
+  newToken(): string;
   /** A fresh Message-ID, angle brackets included; `hint` is a readable prefix. */
   newMessageId(hint: string): string;
 }

@@ -61,6 +61,8 @@ ROSTER               in a campaign's game: your pilots, their ratings,
                      sorties, victories and fates
 CAMPAIGN             in a campaign's game: the standing, the games played
                      and what comes next
+CALENDAR             the link of your private calendar of deadlines (all
+                     your games), to subscribe to in your calendar program
 
 A command is answered in a mail of its own. Orders in the same envelope are
 handled as usual. ${publicUrl ? `The whole ${w.guide.doc === 'quick' ? 'rules' : 'player\'s guide'} is on the web:\n${docUrl(publicUrl, w.guide)}` : w.docs}`;

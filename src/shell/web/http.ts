@@ -1,6 +1,8 @@
 /**
  * The HTTP side of `tallyho serve` (express): GET /health for monitors, the public web archive of
- * the games (GET /games and below, web/archive.ts), the docs (GET /docs and below, web/docs.ts), and in local mode a simple page of the outbox
+ * the games (GET /games and below, web/archive.ts), the docs (GET /docs and below, web/docs.ts),
+ * the plotter (web/plotter.ts) and the players' private calendar feeds (GET /calendar/:token.ics,
+ * web/calendar.ts), and in local mode a simple page of the outbox
  * (GET /mail, /mail/:id, /mail/:id/html) so a player on this machine can read the referee's answers
  * in a browser. Bound to HTTP_HOST (127.0.0.1 by default). helmet sets the security headers: a CSP
  * that allows scripts and styles from 'self' only, nosniff, no framing, no referrer.
@@ -18,6 +20,7 @@ import { pictureSvg } from '../../app/views/pictures.ts';
 import { adminRouter } from './admin.ts';
 import { archiveRouter, TURN_CACHE_BYTES } from './archive.ts';
 import { badUrlHandler } from './bad-url.ts';
+import { calendarRouter } from './calendar.ts';
 import { docsRouter } from './docs.ts';
 import { plotterRouter } from './plotter.ts';
 import { PageCache } from './page-cache.ts';
@@ -87,6 +90,7 @@ export function createHttpApp(o: HttpOptions): express.Express {
   });
   app.use(docsRouter({ pages, local: o.mode === 'local' }));
   app.use(plotterRouter({ ...(o.deps ? { deps: o.deps } : {}), pages, local: o.mode === 'local' }));
+  app.use(calendarRouter({ ...(o.deps ? { deps: o.deps } : {}), pages, local: o.mode === 'local' }));
   app.use(archiveRouter({ store: o.store, local: o.mode === 'local', turnCache, pages }));
   if (o.admin) {
     app.use(adminRouter({ ...o.admin, pages }));

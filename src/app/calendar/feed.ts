@@ -1,0 +1,155 @@
+/**
+ * A player's private calendar feed (docs/players.md "Your turns in a calendar"): one iCalendar
+ * document per address, at `<PUBLIC_URL>/calendar/<token>.ics`, with the deadline of the current
+ * turn of every running game in which the address holds an active seat of its own (not the
+ * computer's). The token is made on first use and kept (the `calendars` table); the feed is worked
+ * out afresh at each request, so it follows extensions, pauses and rollbacks. It says nothing
+ * secret but the link itself: no orders, no positions, nothing of other players.
+ *
+ * SEQUENCE (RFC 5545 3.8.7.4) of a turn's event must grow whenever the event changes. It is
+ * 2 x (the game's extensions in all, which only ever grow + the turn's reruns + whole seconds the
+ * turn's clock was re-anchored since the turn opened + whole seconds it was paused), plus 1 while
+ * the game is paused. An extension adds 2, a pause 1; a resume takes the 1 away and adds 2 for each
+ * second paused; a rollback adds a rerun; a re-anchored clock (ROLLBACK, or SET moving a deadline
+ * that would lie in the past) drops its paused time but gains at least as many seconds of anchor.
+ * A change of schedule that keeps the anchor moves the time without raising it: a subscribed
+ * calendar reads the whole feed again anyway.
+ */
+import { currentDeadline, turnClock } from '../game/deadlines.ts';
+import { deadlineLines, durationText } from '../game/settings.ts';
+import { onLeave } from '../game/standin.ts';
+import { formatInZone } from '../game/zones.ts';
+import type { AppDeps } from '../ports/deps.ts';
+import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
+import { inPlay } from '../views/sheet.ts';
+import { icsText, minutesDuration, property, textProperty, utcTime } from './ics.ts';
+
+/** How long a deadline's event lasts in the calendar: a mark, not a meeting. */
+const EVENT_MINUTES = 15;
+
+/** A token as Keys.newToken makes it; anything else is not looked up. */
+const TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The calendar token of an address (lower case), made and kept the first time it is asked for. */
+export function calendarToken(deps: AppDeps, tx: StoreTx, email: string): string {
+  const address = email.trim().toLowerCase();
+  const kept = tx.club.calendarToken(address);
+  if (kept) return kept;
+  const token = deps.keys.newToken();
+  tx.club.setCalendarToken(address, token, deps.clock.now());
+  return token;
+}
+
+/** The address of an address's feed; '' when the referee has no web address (PUBLIC_URL) or there is no address. */
+export function calendarUrl(deps: AppDeps, tx: StoreTx, email: string): string {
+  const base = deps.referee.publicUrl;
+  if (!base || !email.trim()) return '';
+  return `${base}/calendar/${calendarToken(deps, tx, email)}.ics`;
+}
+
+/** The host named in the events' UIDs: PUBLIC_URL's, else `tallyho`. */
+function uidHost(publicUrl: string | null | undefined): string {
+  try {
+    return publicUrl ? new URL(publicUrl).host || 'tallyho' : 'tallyho';
+  } catch {
+    return 'tallyho';
+  }
+}
+
+/** The event's SEQUENCE: see the head of this file. */
+function sequenceOf(tx: StoreTx, game: GameRow, paused: boolean): number {
+  const clock = turnClock(tx, game);
+  const opened = Math.max(tx.turns.get(game.id, game.turn)?.openedAt ?? 0, game.startedAt ?? 0);
+  const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
+  const moves = tx.control.get(game.id).extensions + clock.reruns + seconds(clock.anchorAt - opened) + seconds(clock.pausedMs);
+  return 2 * moves + (paused ? 1 : 0);
+}
+
+/** What the description says of one of the address's seats in the game: orders in or not, leave. */
+function seatLine(tx: StoreTx, game: GameRow, seat: PlayerRow, zone: string, now: number): string {
+  const who = `As ${seat.id} (${seat.planes.join(', ')})`;
+  if (onLeave(seat, now)) {
+    return `${who}: you are on leave until ${formatInZone(seat.leaveUntil as number, zone)}; the stand-in pilot flies your planes (BACK takes them back).`;
+  }
+  const inn = tx.orders.latestAccepted(game.id, game.turn).has(seat.id);
+  return `${who}: your orders for turn ${game.turn} are ${inn ? 'in (you may send new ones until the deadline)' : 'not in yet'}.`;
+}
+
+/** The lines of one game's event, or none (no deadline, nothing of the address's in play). */
+function gameEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow[], now: number): string[] {
+  const deadline = currentDeadline(tx, game);
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  const playing = seats.filter((p) => !state || inPlay(state, p.planes) > 0);
+  if (deadline === null || !playing.length) return [];
+  const control = tx.control.get(game.id);
+  const s = control.settings;
+  const paused = control.pausedAt !== null;
+  const zone = playing.find((p) => p.zone)?.zone ?? null;
+  const base = deps.referee.publicUrl;
+  const tag = `[${game.id}] Turn ${game.turn}`;
+  const owed = playing.some((p) => !onLeave(p, now) && !tx.orders.latestAccepted(game.id, game.turn).has(p.id));
+  const description = [
+    `Game ${game.id} (${game.name}), turn ${game.turn}.`,
+    ...(paused
+      ? [`The game master paused the game on ${formatInZone(control.pausedAt as number, zone ?? s.zone)}${control.pauseReason ? `: ${control.pauseReason}` : ''}. The deadline does not run while it is paused; when it resumes, the deadline moves on by the time paused and this event comes back.`]
+      : [`Orders due: ${deadlineLines(deadline, s.zone, zone).join('; ')}.`]),
+    ...(s.graceMinutes && !paused ? [`Orders are still taken for ${durationText(s.graceMinutes)} after it.`] : []),
+    ...playing.map((p) => seatLine(tx, game, p, p.zone ?? s.zone, now)),
+  ].join('\n');
+  const lines = [
+    'BEGIN:VEVENT',
+    property('UID', `${game.id}-turn-${game.turn}@${uidHost(base)}`),
+    property('DTSTAMP', utcTime(now)),
+    property('DTSTART', utcTime(deadline)),
+    property('DURATION', minutesDuration(EVENT_MINUTES)),
+    property('SEQUENCE', String(sequenceOf(tx, game, paused))),
+    property('STATUS', paused ? 'CANCELLED' : 'CONFIRMED'),
+    property('TRANSP', 'TRANSPARENT'),
+    textProperty('SUMMARY', paused ? `${tag}: game paused, no deadline for now` : `${tag} orders due`),
+    textProperty('DESCRIPTION', description),
+    ...(base ? [property('URL', `${base}/games/${encodeURIComponent(game.id)}`)] : []),
+  ];
+  // The alarm of the game's reminder: while the deadline runs and this address still owes orders.
+  if (s.remindMinutes > 0 && !paused && owed) {
+    lines.push('BEGIN:VALARM', property('ACTION', 'DISPLAY'), property('TRIGGER', `-${minutesDuration(s.remindMinutes)}`),
+      textProperty('DESCRIPTION', `${tag} orders due in ${durationText(s.remindMinutes)}`), 'END:VALARM');
+  }
+  lines.push('END:VEVENT');
+  return lines;
+}
+
+/**
+ * The feed of the address a token is of, as iCalendar text; null for a token nobody has. Games
+ * being set up, over, or without a deadline for the current turn give no event.
+ */
+export function calendarFeed(deps: AppDeps, tx: StoreTx, token: string, now: number): string | null {
+  if (!TOKEN_RE.test(token)) return null;
+  const email = tx.club.calendarOwner(token);
+  if (email === undefined) return null;
+  const seats = tx.players.byEmail(email).filter((p) => p.status === 'active' && p.pilot === 'human');
+  const games = new Map<string, { game: GameRow; seats: PlayerRow[] }>();
+  for (const p of seats) {
+    const game = tx.games.get(p.gameId);
+    if (!game || game.status !== 'running') continue;
+    const entry = games.get(game.id) ?? { game, seats: [] };
+    entry.seats.push(p);
+    games.set(game.id, entry);
+  }
+  const first = [...games.values()][0];
+  const zone = seats.find((p) => p.zone && games.has(p.gameId))?.zone ?? (first ? tx.control.get(first.game.id).settings.zone : 'UTC');
+  const events = [...games.values()].map((g) => gameEvent(deps, tx, g.game, g.seats, now));
+  return icsText([
+    'BEGIN:VCALENDAR',
+    property('VERSION', '2.0'),
+    property('PRODID', '-//Tallyho//Play-by-mail referee//EN'),
+    property('CALSCALE', 'GREGORIAN'),
+    property('METHOD', 'PUBLISH'),
+    textProperty('X-WR-CALNAME', 'Tallyho: your turns'),
+    property('X-WR-TIMEZONE', zone),
+    // How often a subscribing calendar should read the feed again (RFC 7986; the older name too).
+    property('REFRESH-INTERVAL;VALUE=DURATION', 'PT1H'),
+    property('X-PUBLISHED-TTL', 'PT1H'),
+    ...events.flat(),
+    'END:VCALENDAR',
+  ]);
+}
