@@ -36,6 +36,7 @@ export const PLAYER_COMMANDS: CommandTable = {
   ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
   ROSTER: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'ROSTER alone on its line' }, // a campaign game: your pilots
   CAMPAIGN: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CAMPAIGN alone on its line' }, // a campaign game: the standing
+  READY: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'READY alone on its line' }, // the answer to a muster: docs/players.md "Before the game: READY"
 };
 
 /** The player id of the game master's envelope. */
@@ -48,6 +49,7 @@ export const GM_PLAYER = 'gm';
 export const GM_COMMANDS: CommandTable = {
   CREATE: { minArgs: 1, maxArgs: 1, argKind: 'word' }, // CREATE <scenario>: the game of the envelope
   START: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  MUSTER: { minArgs: 0, maxArgs: 1, argKind: 'word', usage: 'MUSTER, or MUSTER 2d: every player answers READY within that time (3d without one), then turn 1 opens' }, // docs/gm-guide.md "Muster"
   PAUSE: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // PAUSE [reason]
   RESUME: { minArgs: 0, maxArgs: 0, argKind: 'int' },
   EXTEND: { minArgs: 0, maxArgs: 1, argKind: 'word' }, // EXTEND [24h]
