@@ -39,6 +39,7 @@ export const PLAYER_COMMANDS: CommandTable = {
   // NOTIFY <url> | NOTIFY <format> <url> | NOTIFY OFF | NOTIFY TEST | NOTIFY: docs/notifications.md
   NOTIFY: { minArgs: 0, maxArgs: 3, argKind: 'word', usage: 'NOTIFY <webhook address>, NOTIFY <format> <address>, NOTIFY OFF, NOTIFY TEST, or NOTIFY alone to see yours' },
   CALENDAR: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CALENDAR alone on its line' }, // the link of the player's calendar feed
+  READY: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'READY alone on its line' }, // the answer to a muster: docs/players.md "Before the game: READY"
 };
 
 /** The player id of the game master's envelope. */
@@ -51,6 +52,7 @@ export const GM_PLAYER = 'gm';
 export const GM_COMMANDS: CommandTable = {
   CREATE: { minArgs: 1, maxArgs: 1, argKind: 'word' }, // CREATE <scenario>: the game of the envelope
   START: { minArgs: 0, maxArgs: 0, argKind: 'int' },
+  MUSTER: { minArgs: 0, maxArgs: 1, argKind: 'word', usage: 'MUSTER, or MUSTER 2d: every player answers READY within that time (3d without one), then turn 1 opens' }, // docs/gm-guide.md "Muster"
   PAUSE: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // PAUSE [reason]
   RESUME: { minArgs: 0, maxArgs: 0, argKind: 'int' },
   EXTEND: { minArgs: 0, maxArgs: 1, argKind: 'word' }, // EXTEND [24h]

@@ -40,6 +40,23 @@ describe('tallyho game, player and mail', () => {
     expect(cli('mail', 'show', '1', '--html').out).toMatch(/<pre style=/);
   });
 
+  it('holds a muster: every player called, its state in the status, START closing it', { timeout: 60_000 }, () => {
+    cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'mus');
+    cli('player', 'add', 'mus', 'raf', '--email', 'raf@example.org', '--planes', 'R1');
+    expect(cli('game', 'muster', 'mus')).toMatchObject({ code: 1, err: expect.stringMatching(/nobody flies G1/) });
+    cli('player', 'add', 'mus', 'lw', '--email', 'lw@example.org', '--planes', 'G1');
+    expect(cli('game', 'muster', 'mus', '--within', '24')).toMatchObject({ code: 2, err: expect.stringMatching(/'24' has no unit/) });
+    const opened = cli('game', 'muster', 'mus', '--within', '48h');
+    expect(opened.out).toMatch(/^Muster of game mus \(Channel duel\) opened: READY by .* UTC \(2d from now\)\. Called: raf \(raf@example\.org\), lw \(lw@example\.org\)\.\n/);
+    const status = cli('game', 'status', 'mus');
+    expect(status.out).toMatch(/\n {2}muster: READY by .* UTC \(tallyho game muster --within <time> gives more\)\n {2}ready: nobody yet; not yet: raf, lw\n/);
+    expect(status.out).toMatch(/raf +raf@example.org +R1 +NOT READY/);
+    expect(JSON.parse(cli('game', 'status', 'mus', '--json').out).muster).toMatchObject({ ready: [], missing: ['raf', 'lw'], toldAt: null });
+    expect(cli('game', 'start', 'mus').out).toMatch(/2 welcome mails queued.*\nThe muster is closed without the READY of raf, lw/);
+    expect(JSON.parse(cli('game', 'status', 'mus', '--json').out).muster).toBeNull();
+    expect(cli('game', 'muster', 'mus')).toMatchObject({ code: 1, err: expect.stringMatching(/has started already \(it is at turn 1\): a muster is held before turn 1 only/) });
+  });
+
   it('explains mistakes with an exit code', () => {
     expect(cli('game', 'status', 'nope')).toMatchObject({ code: 1, err: `tallyho: database ${join(dir, 'game.sqlite')}\ntallyho: there is no game 'nope' (tallyho game create makes one)\n` });
     expect(cli('mail', 'show', '999').err).toMatch(/there is no mail #999/);

@@ -1,11 +1,13 @@
 /**
  * A player command without an envelope: a mail from a registered address whose subject, or whose
  * own text (above any quoted mail or signature), is just `HELP`, `STATUS`, `MAP`, ... Without a
- * secret the sender is not proven, so only the commands that change nothing are carried out, and
+ * secret the sender is not proven, so only the commands that change nothing are carried out (and
+ * SECRET, and the muster's READY, which may have a line after it: a reply `READY` signed), and
  * the answer goes to the registered address (docs/players.md "Commands without an envelope"),
  * within the reply budget of that address (reply-budget.ts).
  * The game is the one named in the subject (`[demo]`, as in every mail of a game's thread), else
- * the only game the address plays in; otherwise the answer lists the games.
+ * the only game the address plays in (for READY, the only one of them that musters); otherwise the
+ * answer lists the games.
  */
 import { formatCommand, parseCommand, type Command } from '../../orders/index.ts';
 import { BARE_COMMANDS, runCommands } from './commands.ts';
@@ -19,16 +21,19 @@ import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 
 const REPLY_PREFIX = /^\s*(?:(?:re|fwd?|aw|wg|sv|vs|tr|rif|antw)\s*:\s*)+/i;
 
-/** The command a mail holds alone (own text first, then subject), and the game its subject names. */
 /** The game a subject names in square brackets ("Re: [duel] Turn 1 report"), lower-cased; null for none. */
 export function subjectGame(subject: string): string | null {
   const tag = /\[([a-z0-9_-]{1,32})\]/i.exec(subject.slice(0, MAX_QUOTE_LINE));
   return tag ? (tag[1] as string).toLowerCase() : null;
 }
 
+/** The command a mail holds alone (own text first, then subject), and the game its subject names. */
 export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { command: Command | null; error: string | null; game: string | null } {
   const game = subjectGame(mail.subject);
-  const own = ownLines(mail.text);
+  // A full stop or an exclamation mark after the word is no part of it ("Ready!").
+  const own = ownLines(mail.text).map((l) => l.replace(/\s*[.!]+$/, ''));
+  // READY, the answer to a muster, may have a line after it (a name, a greeting): it is the first line that counts.
+  if (own.length > 1 && /^ready$/i.test(own[0] as string)) return { command: { name: 'READY', args: [], line: 1 }, error: null, game };
   const subject = mail.subject.slice(0, MAX_QUOTE_LINE).replace(REPLY_PREFIX, '').replace(/\[[^\]]*\]/g, '').trim();
   for (const text of [own.length === 1 ? own[0] as string : '', subject]) {
     const r = text ? parseCommand(text) : null;
@@ -66,9 +71,11 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   }
   const command = found.command as Command;
   const open = mine.filter((p) => games.get(p.gameId)?.status !== 'over');
+  // READY is for a game that musters: the only one of his, whatever else he plays.
+  const mustering = command.name === 'READY' ? open.filter((p) => tx.club.muster(p.gameId)) : [];
   const player = found.game !== null
     ? mine.find((p) => p.gameId === found.game)
-    : (open.length === 1 ? open[0] : mine.length === 1 ? mine[0] : undefined);
+    : (mustering.length === 1 ? mustering[0] : open.length === 1 ? open[0] : mine.length === 1 ? mine[0] : undefined);
   if (!player && command.name === 'HELP') {
     send({ to: mail.from, game: null, player: null, title: 'commands you can send', paragraphs: [`Your games: ${list || 'none'}.`], sections: [{ heading: 'Commands', text: playerHelp(false, publicUrlOf(deps)) }], inboundId, replyTo: mail.messageId });
     return true;

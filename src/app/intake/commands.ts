@@ -1,7 +1,7 @@
 /**
  * The players' commands by mail (docs/orders.md "Commands"): HELP, STATUS, RESEND, HISTORY, MAP,
- * CARD, WAIT, NOWAIT, ZONE and CALENDAR, each answering a few paragraphs and sections; the answers of one envelope
- * go out in one mail. STATUS, MAP and HISTORY also serve the game master, who sees every plane.
+ * CARD, WAIT, NOWAIT, ZONE, CALENDAR and READY (the muster's: setup/muster.ts), each answering a few
+ * paragraphs and sections; the answers of one envelope go out in one mail. STATUS, MAP and HISTORY also serve the game master, who sees every plane.
  */
 import { standsIn } from '../game/standin.ts';
 import { comeBack, parseLeaveDays, takeLeave } from '../setup/leave.ts';
@@ -24,6 +24,7 @@ import { myPlanes, situationMap } from '../views/sheet.ts';
 import { wrap } from '../views/text.ts';
 import { canonicalZone } from '../game/zones.ts';
 import { newPlayerSecret } from '../setup/roster.ts';
+import { musterReady, musterStatus } from '../setup/muster.ts';
 import { campaignAnswer, rosterAnswer } from '../campaigns/commands.ts';
 import { notifyCommand } from '../hooks/commands.ts';
 import { publishedRecords } from '../game/record.ts';
@@ -52,9 +53,12 @@ const MAX_HISTORY = 10;
 export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set(['HELP', 'STATUS', 'MAP', 'HISTORY', 'RESEND', 'CARD', 'ROSTER', 'CAMPAIGN', 'CALENDAR']);
 /**
  * Commands taken without an envelope from a registered address (bare-commands.ts): those that
- * change nothing, and SECRET, whose answer goes only to that address.
+ * change nothing, SECRET, whose answer goes only to that address, and READY, the one-line answer to
+ * a muster (its answer goes to that address too, so a READY the player did not send is seen).
  */
-export const BARE_COMMANDS: ReadonlySet<string> = new Set([...READ_ONLY_COMMANDS, 'SECRET']);
+export const BARE_COMMANDS: ReadonlySet<string> = new Set([...READ_ONLY_COMMANDS, 'SECRET', 'READY']);
+/** Commands carried out in a game that has not started, beside orders it cannot take yet: the muster's READY. */
+export const SETUP_COMMANDS: ReadonlySet<string> = new Set(['READY']);
 const say = (...paragraphs: string[]): Answer => ({ paragraphs, sections: [] });
 
 /** The last resolved turn, or null. */
@@ -82,6 +86,8 @@ export function statusAnswer(ctx: CommandContext): Answer {
     const hold = missing.length ? null : holdReason(tx, game, now);
     if (hold) out.push(`Every order is in, but the turn waits: ${hold}.`);
   }
+  const muster = musterStatus(tx, game, player);
+  if (muster) out.push(muster);
   if (player) {
     const state = tx.turns.get(game.id, game.turn)?.state;
     const planes = state ? myPlanes(state, player.planes).map((p) => `${p.id}${p.status === 'flying' ? '' : ` (${p.status})`}`) : player.planes;
@@ -236,6 +242,9 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
       if (!ctx.player) return say('NOTIFY is a player\'s command (SET NOTIFY sets the game\'s own).');
       return say(...notifyCommand(ctx.deps, ctx.tx, ctx.game, ctx.player, c.args));
     case 'JOIN': return say(`You play in game ${ctx.game.id} already.`);
+    case 'READY':
+      if (!ctx.player) return say('READY is a player\'s answer to a muster (MUSTER calls it).');
+      return say(...musterReady(ctx.deps, ctx.tx, ctx.game, ctx.player));
     case 'ROSTER': return rosterAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? '');
     case 'CAMPAIGN': return campaignAnswer(ctx.tx, ctx.game.id, ctx.player?.id ?? null);
     case 'CALENDAR': return calendarAnswer(ctx);
@@ -244,17 +253,23 @@ export function playerCommand(ctx: CommandContext, c: Command): Answer {
 }
 
 /**
+ * Why only the commands that change nothing are carried out: the envelope has mistakes, or the
+ * game is not running (then the muster's READY is carried out too, SETUP_COMMANDS).
+ */
+export type ReadOnly = false | 'mistakes' | 'not-running';
+
+/**
  * Answers the commands of a player's envelope in one mail. With `help` (an envelope of commands
  * only, with a word that is no command) the HELP text comes too, after the errors; with `readOnly`
  * only the commands that change nothing are carried out.
  */
-export function answerCommands(ctx: CommandContext, commands: Command[], errors: OrderError[], help: boolean, readOnly = false): void {
+export function answerCommands(ctx: CommandContext, commands: Command[], errors: OrderError[], help: boolean, readOnly: ReadOnly = false): void {
   const a = runCommands(ctx, commands, errors, help, readOnly);
   if (a) queueAnswer(ctx.deps, ctx.tx, a);
 }
 
 /** Carries out the commands and returns their answer mail, to be queued by the caller. */
-export function runCommands(ctx: CommandContext, written: Command[], errors: OrderError[], help: boolean, readOnly = false): AnswerInput | null {
+export function runCommands(ctx: CommandContext, written: Command[], errors: OrderError[], help: boolean, readOnly: ReadOnly = false): AnswerInput | null {
   const { deps, tx, game, player } = ctx;
   if (!player) return null;
   const paragraphs: string[] = [];
@@ -271,8 +286,8 @@ export function runCommands(ctx: CommandContext, written: Command[], errors: Ord
       unanswered.push(formatCommand(c));
       continue;
     }
-    if (readOnly && !READ_ONLY_COMMANDS.has(c.name)) {
-      paragraphs.push(`${formatCommand(c)}: not carried out, because ${errors.length ? 'the envelope has mistakes (below): nothing in it that changes the game counts' : 'the game is not running'}.`);
+    if (readOnly && !READ_ONLY_COMMANDS.has(c.name) && !(readOnly === 'not-running' && SETUP_COMMANDS.has(c.name))) {
+      paragraphs.push(`${formatCommand(c)}: not carried out, because ${readOnly === 'mistakes' ? 'the envelope has mistakes (below): nothing in it that changes the game counts' : 'the game is not running'}.`);
       continue;
     }
     try {

@@ -16,7 +16,7 @@ import type { Problem } from '../../core/result.ts';
 import { problemLine, publicUrlOf } from '../views/doc-links.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { EnvelopeContext, EnvelopeOutcome } from './context.ts';
-import { answerCommands, runCommands } from './commands.ts';
+import { answerCommands, runCommands, type ReadOnly } from './commands.ts';
 import { wrongSecret } from '../mail/wrong-secrets.ts';
 import { replyUnasked } from '../mail/budget.ts';
 import { askToConfirm } from '../setup/signup.ts';
@@ -136,10 +136,10 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
   const unknown = errors.some((e) => e.code === 'E_UNKNOWN_WORD');
   const ordersTried = errors.some((e) => !COMMAND_ERRORS.has(e.code));
   const commandsOnly = !env.plots.length && !env.picks?.length && !env.quick?.length && !env.fire.length && !env.moves?.length && !env.initiative && !ordersTried && (env.commands.length > 0 || unknown);
-  const answer = (help: boolean, readOnly: boolean) =>
+  const answer = (help: boolean, readOnly: ReadOnly) =>
     answerCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, env.commands, help ? errors : [], help && unknown, readOnly);
   if (commandsOnly) {
-    answer(true, errors.length > 0);
+    answer(true, errors.length > 0 ? 'mistakes' : false);
     return { outcome: 'commands', gameId: game.id };
   }
   if (game.status !== 'running') {
@@ -148,7 +148,7 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
         ? `Game '${game.id}' has not started yet; orders are taken from the welcome mail on. Nothing was changed.`
         : `Game '${game.id}' is over; no more orders are taken.`,
     ]);
-    if (env.commands.length) answer(false, true);
+    if (env.commands.length) answer(false, 'not-running');
     return { outcome: 'not-running' };
   }
   const checked = checkOrders(ctx, env, errors, game, player, auth.tokenTurn);

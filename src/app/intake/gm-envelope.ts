@@ -12,7 +12,8 @@ import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, setSetting
 import { wrongSecret } from '../mail/wrong-secrets.ts';
 import { AppError } from '../ports/deps.ts';
 import type { EnvelopeContext, EnvelopeOutcome } from './context.ts';
-import { createGame, requireGame, startGame } from '../setup/games.ts';
+import { createGame, requireGame, startGame, startedWithout } from '../setup/games.ts';
+import { openMuster } from '../setup/muster.ts';
 import { GM_ID } from '../ports/ids.ts';
 import { gmHelp } from '../views/help.ts';
 import { publicUrlOf } from '../views/doc-links.ts';
@@ -61,8 +62,9 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
   switch (c.name) {
     case 'START': {
       const r = startGame(deps, game.id);
-      return done([`Game ${game.id} started: ${r.welcomes} welcome mails queued.`]);
+      return done([`Game ${game.id} started: ${r.welcomes} welcome mails queued.`, ...startedWithout(r.notReady)]);
     }
+    case 'MUSTER': return done(openMuster(deps, game.id, a[0]));
     case 'PAUSE': return done(pauseGame(deps, game.id, a[0] ?? ''));
     case 'RESUME': return done(resumeGame(deps, game.id));
     case 'EXTEND': return done(extendTurn(deps, game.id, a[0]));

@@ -10,6 +10,7 @@ import type { FlakTable } from '../../core/flak/table.ts';
 import type { SpottingTable } from '../../core/spotting/table.ts';
 import type { RocketTable } from '../../core/ordnance/rocket-table.ts';
 import type { AircraftCard } from '../../core/aircraft/types.ts';
+import type { GameState } from '../../core/state.ts';
 import { createGame as createState, type Scenario } from '../../core/scenario.ts';
 import { commitmentOf } from '../../core/fair-dice.ts';
 import { parseQuickScenario } from '../../core/quick/scenario.ts';
@@ -123,25 +124,72 @@ export function addPlayer(deps: AppDeps, input: AddPlayerInput): { player: Playe
   return { player, secret };
 }
 
-/** Starts the game: checks every plane has a player, mails every player the welcome. */
-export function startGame(deps: AppDeps, gameId: string): { game: GameRow; welcomes: number } {
+/** A muster before turn 1 as it stands (muster.ts): its limit, who is ready and who is still to answer. */
+export interface MusterState {
+  gameId: string;
+  openedAt: number;
+  until: number;
+  /** When the game master was told who is missing at the limit, or null. */
+  toldAt: number | null;
+  /** The seats ready: the players who answered READY (`at`), and the computer's seats (`at` null), which need not. */
+  ready: { player: PlayerRow; at: number | null }[];
+  /** The players who have not answered READY yet. */
+  missing: PlayerRow[];
+}
+
+/** The game's open muster, or null. */
+export function musterState(tx: StoreTx, gameId: string): MusterState | null {
+  const m = tx.club.muster(gameId);
+  if (!m) return null;
+  const said = tx.club.ready(gameId);
+  const ready: MusterState['ready'] = [];
+  const missing: PlayerRow[] = [];
+  for (const p of tx.players.list(gameId)) {
+    if (p.pilot === 'computer' || !p.email) ready.push({ player: p, at: null });
+    else if (said.has(p.id)) ready.push({ player: p, at: said.get(p.id) as number });
+    else missing.push(p);
+  }
+  return { ...m, ready, missing };
+}
+
+/**
+ * Whether the game may start: in setup, with players, every plane owned. The same checks for START
+ * and for a muster (muster.ts); throws an AppError saying what is missing.
+ */
+export function checkStart(tx: StoreTx, gameId: string): { game: GameRow; players: PlayerRow[]; state: GameState } {
+  const game = requireGame(tx, gameId);
+  if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started already`);
+  const players = tx.players.list(game.id);
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state) throw new AppError('E_STATE', `game '${game.id}' has no state for turn ${game.turn}`);
+  const owned = new Set(players.flatMap((p) => p.planes));
+  const free = state.planes.filter((p) => !owned.has(p.id)).map((p) => p.id);
+  if (!players.length) throw new AppError('E_STATE', `game '${game.id}' has no players (tallyho player add)`);
+  if (free.length) throw new AppError('E_STATE', `every plane needs a player before the game starts; nobody flies ${free.join(', ')}`);
+  return { game, players, state };
+}
+
+/**
+ * Starts the game: checks every plane has a player, mails every player the welcome. A muster still
+ * open (muster.ts) is closed: `notReady` names its players who had not answered READY.
+ */
+export function startGame(deps: AppDeps, gameId: string): { game: GameRow; welcomes: number; notReady: string[] } {
   return deps.store.tx((tx) => {
-    const game = requireGame(tx, gameId);
-    if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started already`);
-    const players = tx.players.list(game.id);
-    const state = tx.turns.get(game.id, game.turn)?.state;
-    if (!state) throw new AppError('E_STATE', `game '${game.id}' has no state for turn ${game.turn}`);
-    const owned = new Set(players.flatMap((p) => p.planes));
-    const free = state.planes.filter((p) => !owned.has(p.id)).map((p) => p.id);
-    if (!players.length) throw new AppError('E_STATE', `game '${game.id}' has no players (tallyho player add)`);
-    if (free.length) throw new AppError('E_STATE', `every plane needs a player before the game starts; nobody flies ${free.join(', ')}`);
+    const { game, players, state } = checkStart(tx, gameId);
+    const muster = musterState(tx, game.id);
+    const notReady = muster ? muster.missing.map((p) => p.id) : [];
+    if (muster) tx.club.closeMuster(game.id);
     tx.games.update(game.id, { status: 'running', startedAt: deps.clock.now() });
     const running = requireGame(tx, game.id);
     for (const p of players) queueWelcome(deps, tx, running, p, state);
     hooksGameStarted(deps, tx, running);
-    return { game: running, welcomes: players.length };
+    return { game: running, welcomes: players.filter((p) => p.email).length, notReady };
   });
 }
+
+/** START during a muster: the line about the players who had not answered READY. */
+export const startedWithout = (notReady: readonly string[]): string[] => (notReady.length
+  ? [`The muster is closed without the READY of ${notReady.join(', ')}: their turns go by the game's missed setting when their orders are not in.`] : []);
 
 export interface PlayerStatus {
   id: string;
@@ -162,6 +210,8 @@ export interface GameStatusView {
   deadLetters: OutboxRow[];
   /** The notifications beside the mail (docs/notifications.md): their deliveries, and the hooks in use or given up. */
   notifications: { pending: number; sent: number; dead: number; hooks: { owner: string; format: string; address: string; status: string; reason: string | null }[] };
+  /** The muster before turn 1, while one is open: its limit, who said READY when (null: the computer's seat), who has not. */
+  muster: { until: number; toldAt: number | null; ready: { id: string; at: number | null }[]; missing: string[] } | null;
 }
 
 export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
@@ -176,6 +226,8 @@ export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
     });
     const hooks = tx.club.hooks(game.id).filter((h) => h.status !== 'off')
       .map((h) => ({ owner: h.playerId ?? '(the game)', format: h.format, address: maskedAddress(h.url), status: h.status === 'dead' ? 'given up' : 'active', reason: h.deadReason }));
-    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: { ...tx.club.deliveryCounts(game.id), hooks } };
+    const m = musterState(tx, game.id);
+    const muster = m && { until: m.until, toldAt: m.toldAt, ready: m.ready.map((r) => ({ id: r.player.id, at: r.at })), missing: m.missing.map((p) => p.id) };
+    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: { ...tx.club.deliveryCounts(game.id), hooks }, muster };
   });
 }

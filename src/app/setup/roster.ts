@@ -10,6 +10,7 @@ import { queueWelcome } from '../mail/messages.ts';
 import { alertGm, announce, queueAnswer } from '../mail/notify.ts';
 import type { PlayerRow, StoreTx } from '../ports/store.ts';
 import { canonicalZone } from '../game/zones.ts';
+import { musterSeatTaken } from './muster.ts';
 
 function checkNewPlayer(deps: AppDeps, tx: StoreTx, gameId: string, id: string, email: string): { id: string; email: string } {
   const pid = id.toLowerCase();
@@ -56,7 +57,9 @@ export function replacePlayer(deps: AppDeps, input: { gameId: string; oldId: str
       }
       announce(deps, tx, game, `${n.id} takes over from ${old.id}`, [`From turn ${game.turn} on, ${planes} ${player.planes.length === 1 ? 'is' : 'are'} flown by ${n.id} in place of ${old.id}.`]);
     }
-    return { player, secret, lines: [`${n.id} (${n.email}) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the briefing is queued' : ''}`] };
+    // During a muster the newcomer counts as ready; the last seat ready starts the game (muster.ts).
+    const muster = musterSeatTaken(deps, tx, game.id, player, old.id);
+    return { player, secret, lines: [`${n.id} (${n.email}) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the briefing is queued' : ''}`, ...muster] };
   });
 }
 
@@ -232,7 +235,8 @@ export function computerTakesOver(deps: AppDeps, tx: StoreTx, gameId: string, ol
       `From turn ${game.turn} on, ${planes} ${seat.planes.length === 1 ? 'is' : 'are'} flown by the stand-in pilot (player ${seat.id}) in place of ${old.id}. It knows only what its side sees, never anyone's orders. Turns are resolved as soon as the other players' orders are in.`,
     ]);
   }
-  return { player: seat, lines: [`${seat.id} (the stand-in pilot) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the players are told' : ''}`] };
+  const muster = musterSeatTaken(deps, tx, game.id, seat, old.id);
+  return { player: seat, lines: [`${seat.id} (the stand-in pilot) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the players are told' : ''}`, ...muster] };
 }
 
 /** COMPUTER <name>: the stand-in takes an active player's seat, or (before START) a side's planes nobody has. The lines of the answer. */

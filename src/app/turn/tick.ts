@@ -5,8 +5,10 @@
  * the others who is still missing), a notice to the late ones when the deadline passes with grace
  * to come, the turn resolved at the deadline plus grace with the default for the missing planes
  * (the misses counted, the players told, the game master alerted past the limit), and a turn whose
- * orders are all in resolved once nothing holds it any more. Then, for every game, the wrong-secret
- * attempts collected since the last notice (attacks.ts) and the JOIN tokens that expired.
+ * orders are all in resolved once nothing holds it any more. Every game being set up with a muster
+ * open, in a transaction of its own too: its reminder and its limit (app/setup/muster-clock.ts).
+ * Then, for every game, the wrong-secret attempts collected since the last notice (attacks.ts) and
+ * the JOIN tokens that expired.
  */
 import { noticeAttempts } from '../mail/wrong-secrets.ts';
 import { currentDeadline, missingPlayers, saveClock, turnClock } from '../game/deadlines.ts';
@@ -16,6 +18,7 @@ import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { deadlineLines, durationText } from '../game/settings.ts';
 import { purgeJoins } from '../setup/signup.ts';
 import { endLeaves } from '../setup/leave.ts';
+import { musterClock } from '../setup/muster-clock.ts';
 import { resolveReady } from './resolve.ts';
 import { inPlayIds } from '../views/sheet.ts';
 import { hooksReminder } from '../hooks/events.ts';
@@ -26,7 +29,7 @@ const DAY = 86_400_000;
 export interface TickEvent {
   game: string;
   turn: number;
-  what: 'reminded' | 'late' | 'resolved' | 'defaulted';
+  what: 'reminded' | 'late' | 'resolved' | 'defaulted' | 'muster-reminded' | 'muster-limit' | 'started';
   players: string[];
 }
 
@@ -40,6 +43,15 @@ export function tick(deps: AppDeps, now?: number): TickEvent[] {
       out.push(...d.store.tx((tx) => tickGame(d, tx, id)));
     } catch (e) {
       d.log.error({ game: id, err: (e as Error).message }, 'the clock failed for a game; it is tried again next tick');
+    }
+  }
+  // Musters before turn 1: the reminder, the game master told at the limit (app/setup/muster-clock.ts).
+  const musters = d.store.tx((tx) => tx.club.musters().map((m) => m.gameId));
+  for (const id of musters) {
+    try {
+      out.push(...d.store.tx((tx) => musterClock(d, tx, id)).map((e) => ({ ...e, turn: 1 })));
+    } catch (e) {
+      d.log.error({ game: id, err: (e as Error).message }, 'the muster clock failed for a game; it is tried again next tick');
     }
   }
   // Wrong-secret attempts collected within the hour of a notice, told once it is over; JOIN

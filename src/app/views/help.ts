@@ -63,6 +63,8 @@ CAMPAIGN             in a campaign's game: the standing, the games played
                      and what comes next
 CALENDAR             the link of your private calendar of deadlines (all
                      your games), to subscribe to in your calendar program
+READY                before the game: your answer to the muster (also a
+                     reply to the muster's mail saying just READY)
 
 A command is answered in a mail of its own. Orders in the same envelope are
 handled as usual. ${publicUrl ? `The whole ${w.guide.doc === 'quick' ? 'rules' : 'player\'s guide'} is on the web:\n${docUrl(publicUrl, w.guide)}` : w.docs}`;
@@ -81,6 +83,9 @@ game's GM secret (or the installation's GM_SECRET):
 CREATE <scenario>    a new game <game> from scenarios/<scenario>.yaml
                      (installation's GM secret only)
 START                start the game: every player gets the welcome
+MUSTER [time]        before START: every player answers READY within the
+                     time (3d without one); turn 1 opens when all have.
+                     Again: more time, the missing called again
 PAUSE [reason]       stop the clock; RESUME starts it again
 EXTEND [time]        move the deadline on (e.g. 12h, 2d; the game's
                      default without a time), within the game's limits

@@ -3,12 +3,14 @@
  * (pause, extend, set, ...) are in game-control.ts:
  *   game create <scenario> --id <game> [--gm-email a]   a new game from a scenario file, waiting for players
  *   game start <game>                     queues every player's welcome mail
+ *   game muster <game> [--within 3d]      every player is called to answer READY; turn 1 opens when all have
  *   game status <game> [--json]           players in and missing for the turn, deadline, mail, dead letters
  *   game list [--json]                    every game with its turn, deadline and who is missing
  * The store is the one of the configuration (DATABASE_PATH, .env); the running server sends the mail.
  */
 import type { Command } from 'commander';
-import { createGame, createQuickGame, gameStatus, startGame, type GameStatusView } from '../../app/setup/games.ts';
+import { createGame, createQuickGame, gameStatus, startGame, startedWithout, type GameStatusView } from '../../app/setup/games.ts';
+import { openMuster } from '../../app/setup/muster.ts';
 import { basename } from 'node:path';
 import type { GameState } from '../../core/state.ts';
 import { loadQuickCards } from '../quick.ts';
@@ -55,11 +57,13 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
       lines.push(`  extensions: ${c.extensions.turn} this turn, ${c.extensions.total} in all (at most ${c.settings.maxExtensionsPerTurn} and ${c.settings.maxExtensionsTotal})`);
     }
   }
+  if (v.muster) lines.push(...musterLines(v.muster, c?.zone ?? 'UTC'));
   if (c) lines.push(`  game master: ${c.gmEmail ?? 'none set (tallyho gm set)'}`);
   for (const j of c?.joinRequests ?? []) lines.push(`  JOIN request: ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
   lines.push('', 'Players');
   for (const p of v.players) {
-    const state = g.status !== 'running' ? '' : p.flying === 0 ? 'nothing flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})`
+    const muster = v.muster && (v.muster.missing.includes(p.id) ? 'NOT READY' : 'ready');
+    const state = g.status !== 'running' ? muster ?? '' : p.flying === 0 ? 'nothing flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})`
       : p.standin === 'computer' ? 'the stand-in pilot flies this seat' : p.standin === 'leave' ? 'on leave: the stand-in pilot flies' : 'MISSING';
     const misses = c?.misses[p.id] ? ` missed ${c.misses[p.id]}` : '';
     lines.push(`  ${p.id.padEnd(12)} ${(p.email || '(no address)').padEnd(30)} ${p.planes.join(',').padEnd(12)} ${state}${misses}`.trimEnd());
@@ -76,6 +80,15 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
     for (const h of n.hooks) lines.push(`  ${h.owner.padEnd(12)} ${h.format.padEnd(10)} ${h.address} ${h.status}${h.reason ? `: ${h.reason}` : ''}`);
   }
   return lines.join('\n');
+}
+
+/** The muster of `game status`: its limit, who is ready since when, who is not. */
+function musterLines(m: NonNullable<GameStatusView['muster']>, zone: string): string[] {
+  const limit = `${formatInZone(m.until, zone)}${zone === 'UTC' ? '' : ` = ${formatInZone(m.until, 'UTC')}`}`;
+  return [
+    `  muster: READY by ${limit}${m.toldAt === null ? '' : ` (passed; the game master was told ${when(m.toldAt)})`} (tallyho game muster --within <time> gives more)`,
+    `  ready: ${m.ready.map((r) => (r.at === null ? `${r.id} (the stand-in pilot)` : `${r.id} (${when(r.at)})`)).join(', ') || 'nobody yet'}; not yet: ${m.missing.join(', ') || 'nobody'}`,
+  ];
 }
 
 /** Rows of cells as columns each as wide as its widest cell, two spaces apart; `right`: columns aligned right. */
@@ -144,8 +157,13 @@ export function registerGameCommands(program: Command): void {
     .description('start the game: every player is mailed a welcome with the map and an orders template')
     .action((id: string) => withRuntime((rt) => {
       const r = startGame(rt.deps, id);
-      out(`Game ${r.game.id} started: ${r.welcomes} welcome mail${r.welcomes === 1 ? '' : 's'} queued (the running server sends them; tallyho mail list shows them).`);
+      out([`Game ${r.game.id} started: ${r.welcomes} welcome mail${r.welcomes === 1 ? '' : 's'} queued (the running server sends them; tallyho mail list shows them).`, ...startedWithout(r.notReady)].join('\n'));
     }));
+  game
+    .command('muster <game>')
+    .description('call every player to answer READY by mail; turn 1 opens when all have (again: more time)')
+    .option('--within <time>', 'how long they have, with its unit: 90m, 48h, 3d (1h to 30d; default 3d)')
+    .action((id: string, opts: { within?: string }) => withRuntime((rt) => { out(openMuster(rt.deps, id, opts.within).join('\n')); }));
   game
     .command('status <game>')
     .description('players in and missing for the current turn, the mail waiting and the dead letters')
