@@ -141,6 +141,8 @@ describe('the administration pages', () => {
     await c.signIn();
     // The same notice twice running to blue: the second is held back, and counted on the page.
     for (const text of ['Is it my turn?', 'Is it my turn now?']) intake(g.t.deps, mail('blue@example.test', text), place());
+    // A player's notification hook: shown masked (docs/notifications.md).
+    g.t.store.tx((tx) => tx.club.addHook({ gameId: 'duel', playerId: 'red', format: 'discord', url: 'https://discord.com/api/webhooks/1/secret-token' }, g.t.now()));
     const r = await c.get('/admin/games/duel');
     expect(r.status).toBe(200);
     expect(r.body).toContain('replies held back: 1 (repeat 1)<br>wrong secrets: none<br>');
@@ -150,6 +152,8 @@ describe('the administration pages', () => {
     // Each player's record over every game on this referee (docs/gm-guide.md "A player's record").
     expect(r.body).toMatch(/<td>blue<\/td>.*<td>1 game: \d+ on time, 0 missed, 0 by the stand-in, 0 left<\/td><\/tr>/);
     expect(r.body).toContain('deadline none');
+    expect(r.body).toContain('<tr><td>red</td><td>discord</td><td>https://discord.com/api/...</td><td>active</td></tr>');
+    expect(r.body).not.toContain('secret-token');
     expect(r.body).toContain('action="/admin/games/duel/pause"');
     expect((await c.get('/admin/games/nope')).status).toBe(404);
     expect((await c.get('/admin/games/%3Cscript%3E')).status).toBe(404);

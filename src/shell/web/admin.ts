@@ -141,10 +141,13 @@ export function adminRouter(o: AdminOptions): express.Router {
       players: st.players.map((p) => ({
         ...p, planes: p.planes.join(' '), orders: p.flying === 0 ? 'no plane flying' : p.ordersIn ? `in (${when(p.submittedAt as number)})` : p.standin === 'computer' ? 'the stand-in pilot flies this seat' : p.standin === 'leave' ? 'on leave: the stand-in pilot flies' : 'missing',
         misses: clock.misses[p.id] ?? 0,
-        // Over every game on this referee (app/gm/record.ts, docs/gm-guide.md "A player's record").
+        // Over every game on this referee (app/game/record.ts, docs/gm-guide.md "A player's record").
         record: p.email ? recordSummary(o.deps.store.tx((tx) => reliabilityRecord(tx, p.email)).totals) : '',
       })),
       settings: settingLines(clock.settings),
+      // The hooks beside the mail, masked (docs/notifications.md), and a muster still open.
+      notifications: st.notifications,
+      muster: st.muster && { until: when(st.muster.until), told: st.muster.toldAt !== null, ready: st.muster.ready.map((r) => r.id).join(', ') || 'nobody yet', missing: st.muster.missing.join(', ') || 'nobody' },
       outbox: st.outbox, heldBack: heldBackLines(clock).map((l) => l.trim()), deadLetters: st.deadLetters.map((m) => ({ id: m.id, to: m.recipient, subject: m.subject, error: m.lastError ?? '', attempts: m.attempts })),
       actions: Object.entries(ACTIONS).map(([name, a]) => ({
         label: a.label, href: `/admin/games/${id}/${name}`, confirm: !!a.confirm, reason: !!a.reason, by: !!a.by,
