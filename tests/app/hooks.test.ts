@@ -219,5 +219,11 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     expect(text).toContain('Notifications (docs/notifications.md): 0 delivered, 0 waiting, 2 not delivered');
     expect(text).toContain('red          json       https://club.example.org/... given up: the address answered 404 Not Found');
     expect(text).toContain('(the game)   json       https://club.example.org/... given up: it failed 10 times');
+    // And the game master's STATUS by mail.
+    send(t, GM, envelope('duel', 'gm', s.gm, 'STATUS'));
+    const status = outbox(t).filter((m) => m.recipient === GM).at(-1)!.text;
+    expect(status).toContain('NOTIFICATIONS');
+    expect(flat(status)).toContain('red json https://club.example.org/... given up: the address answered 404 Not Found');
+    expect(status.split('\n').every((l) => l.length <= 78)).toBe(true);
   });
 });

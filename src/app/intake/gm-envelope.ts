@@ -12,10 +12,11 @@ import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, setSetting
 import { wrongSecret } from '../mail/wrong-secrets.ts';
 import { AppError } from '../ports/deps.ts';
 import type { EnvelopeContext, EnvelopeOutcome } from './context.ts';
-import { createGame, requireGame, startGame, startedWithout } from '../setup/games.ts';
+import { createGame, notificationLines, notificationsOf, requireGame, startGame, startedWithout } from '../setup/games.ts';
 import { openMuster } from '../setup/muster.ts';
 import { GM_ID } from '../ports/ids.ts';
 import { gmHelp } from '../views/help.ts';
+import { wrap } from '../views/text.ts';
 import { publicUrlOf } from '../views/doc-links.ts';
 import { gmAddress, queueAnswer, type Section } from '../mail/notify.ts';
 import type { GameRow } from '../ports/store.ts';
@@ -98,7 +99,8 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
       const s = statusAnswer(cctx(ctx, game));
       const players = tx.players.listAll(game.id).map((p) => `${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',') || '-'}${p.status === 'replaced' ? ' (replaced)' : ''}${p.pilot === 'computer' ? ' (the stand-in pilot)' : ''}${onLeave(p, deps.clock.now()) ? ' (on leave)' : ''} misses ${tx.control.misses(game.id, p.id)}`);
       const joins = tx.control.joinRequests(game.id).map((j) => `JOIN ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
-      return { paragraphs: s.paragraphs, sections: [...s.sections, { heading: 'Players', text: [...players, ...joins].join('\n') || 'none yet' }] };
+      const hooks = notificationLines(notificationsOf(tx, game.id));
+      return { paragraphs: s.paragraphs, sections: [...s.sections, { heading: 'Players', text: [...players, ...joins].join('\n') || 'none yet' }, ...(hooks.length ? [{ heading: 'Notifications', text: hooks.map((l) => wrap(l, 4)).join('\n') }] : [])] };
     }
     case 'MAP': case 'CARD': case 'HISTORY': return playerCommand(cctx(ctx, game), c);
     default: return done([`${c.name} is a player's command; in the game master's envelope it does nothing.`]);

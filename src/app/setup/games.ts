@@ -224,10 +224,22 @@ export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
       const o = latest.get(p.id);
       return { id: p.id, email: p.email, planes: p.planes, ordersIn: n === 0 || !!o, submittedAt: o?.submittedAt ?? null, flying: n, standin: standsIn(p, deps.clock.now()) };
     });
-    const hooks = tx.club.hooks(game.id).filter((h) => h.status !== 'off')
-      .map((h) => ({ owner: h.playerId ?? '(the game)', format: h.format, address: maskedAddress(h.url), status: h.status === 'dead' ? 'given up' : 'active', reason: h.deadReason }));
     const m = musterState(tx, game.id);
     const muster = m && { until: m.until, toldAt: m.toldAt, ready: m.ready.map((r) => ({ id: r.player.id, at: r.at })), missing: m.missing.map((p) => p.id) };
-    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: { ...tx.club.deliveryCounts(game.id), hooks }, muster };
+    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: notificationsOf(tx, game.id), muster };
   });
+}
+
+/** A game's notifications for its game master: the deliveries counted, and every hook in use or given up, masked. */
+export function notificationsOf(tx: StoreTx, gameId: string): GameStatusView['notifications'] {
+  const hooks = tx.club.hooks(gameId).filter((h) => h.status !== 'off')
+    .map((h) => ({ owner: h.playerId ?? '(the game)', format: h.format, address: maskedAddress(h.url), status: h.status === 'dead' ? 'given up' : 'active', reason: h.deadReason }));
+  return { ...tx.club.deliveryCounts(gameId), hooks };
+}
+
+/** The notifications as lines of text (tallyho game status, the game master's STATUS); none when there are none. */
+export function notificationLines(n: GameStatusView['notifications']): string[] {
+  if (!n.hooks.length && !n.sent && !n.pending && !n.dead) return [];
+  return [`Notifications (docs/notifications.md): ${n.sent} delivered, ${n.pending} waiting, ${n.dead} not delivered`,
+    ...n.hooks.map((h) => `  ${h.owner.padEnd(12)} ${h.format.padEnd(10)} ${h.address} ${h.status}${h.reason ? `: ${h.reason}` : ''}`)];
 }

@@ -9,7 +9,7 @@
  * The store is the one of the configuration (DATABASE_PATH, .env); the running server sends the mail.
  */
 import type { Command } from 'commander';
-import { createGame, createQuickGame, gameStatus, startGame, startedWithout, type GameStatusView } from '../../app/setup/games.ts';
+import { createGame, createQuickGame, gameStatus, notificationLines, startGame, startedWithout, type GameStatusView } from '../../app/setup/games.ts';
 import { openMuster } from '../../app/setup/muster.ts';
 import { basename } from 'node:path';
 import type { GameState } from '../../core/state.ts';
@@ -74,11 +74,8 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
   for (const d of v.deadLetters) {
     lines.push(`  DEAD #${d.id} to ${d.recipient}: ${d.subject}`, `       ${d.lastError ?? ''}`);
   }
-  const n = v.notifications;
-  if (n.hooks.length || n.sent || n.pending || n.dead) {
-    lines.push('', `Notifications (docs/notifications.md): ${n.sent} delivered, ${n.pending} waiting, ${n.dead} not delivered`);
-    for (const h of n.hooks) lines.push(`  ${h.owner.padEnd(12)} ${h.format.padEnd(10)} ${h.address} ${h.status}${h.reason ? `: ${h.reason}` : ''}`);
-  }
+  const n = notificationLines(v.notifications);
+  if (n.length) lines.push('', ...n);
   return lines.join('\n');
 }
 
