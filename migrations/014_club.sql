@@ -43,7 +43,8 @@ CREATE TABLE calendars (
 CREATE TABLE musters (
   game_id   TEXT PRIMARY KEY REFERENCES games(id),
   opened_at INTEGER NOT NULL,
-  until     INTEGER NOT NULL,                -- READY by then; then the game master is told who is missing
-  told_at   INTEGER                          -- when he was told
+  until       INTEGER NOT NULL,              -- READY by then; then the game master is told who is missing
+  reminded_at INTEGER,                       -- when the players not ready were reminded
+  told_at     INTEGER                        -- when he was told
 );
 ALTER TABLE players ADD COLUMN ready_at INTEGER;  -- READY in a muster

@@ -67,6 +67,8 @@ export interface MusterRow {
   gameId: string;
   openedAt: number;
   until: number;
+  /** When the players not ready were reminded, or null. */
+  remindedAt: number | null;
   /** When the game master was told who is missing, or null. */
   toldAt: number | null;
 }
@@ -109,7 +111,9 @@ export interface ClubRepo {
 
   muster(gameId: string): MusterRow | undefined;
   musters(): MusterRow[];
-  openMuster(row: Omit<MusterRow, 'toldAt'>): void;
+  /** Opens a muster, or gives an open one a new limit: its reminder and its alert to come again. */
+  openMuster(row: Omit<MusterRow, 'toldAt' | 'remindedAt'>): void;
+  musterReminded(gameId: string, at: number): void;
   musterTold(gameId: string, at: number): void;
   closeMuster(gameId: string): void;
   /** When each player of the game said READY (players not ready are left out). */

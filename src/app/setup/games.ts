@@ -129,6 +129,8 @@ export interface MusterState {
   gameId: string;
   openedAt: number;
   until: number;
+  /** When the players not ready were reminded (once a muster), or null. */
+  remindedAt: number | null;
   /** When the game master was told who is missing at the limit, or null. */
   toldAt: number | null;
   /** The seats ready: the players who answered READY (`at`), and the computer's seats (`at` null), which need not. */

@@ -6,14 +6,13 @@
  * is closed; one whose every seat is ready starts the game.
  */
 import type { AppDeps } from '../ports/deps.ts';
-import { musterState, requireGame, startGame, type MusterState } from './games.ts';
+import { musterState, requireGame, type MusterState } from './games.ts';
 import { alertGm, queueAnswer } from '../mail/notify.ts';
 import { deadlineLines } from '../game/settings.ts';
 import { formatInZone } from '../game/zones.ts';
-import { when } from '../views/text.ts';
+import { when, wrap } from '../views/text.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
-import { howToAnswer, missedWords, readyEnvelope } from './muster.ts';
-import { wrap } from '../views/text.ts';
+import { howToAnswer, missedWords, musterComplete, readyEnvelope } from './muster.ts';
 
 const DAY = 86_400_000;
 
@@ -26,10 +25,6 @@ export interface MusterEvent {
 /** When the reminder goes: a day before the limit, but never in the first half of the muster. */
 export const remindAt = (m: Pick<MusterState, 'openedAt' | 'until'>): number => Math.max(m.until - DAY, m.openedAt + (m.until - m.openedAt) / 2);
 
-/** Whether this muster's reminder went out (a reminder mail of the game since it was opened). */
-const reminded = (tx: StoreTx, m: MusterState): boolean =>
-  tx.outbox.list({ gameId: m.gameId }).some((r) => r.kind === 'reminder' && r.createdAt >= m.openedAt);
-
 /** Runs the muster of one game at the clock's time; what it did. */
 export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterEvent[] {
   const now = deps.clock.now();
@@ -41,8 +36,7 @@ export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterE
     return [];
   }
   if (!m.missing.length) {
-    const r = startGame(deps, game.id);
-    alertGm(deps, tx, r.game, `every player is ready: game ${game.id} has started`, [`Every player of game ${game.id} (${game.name}) is ready, so the muster is over and turn 1 is open.`]);
+    musterComplete(deps, tx, game, '');
     return [{ game: game.id, what: 'started', players: [] }];
   }
   const missing = m.missing.map((p) => p.id);
@@ -52,7 +46,7 @@ export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterE
     tx.club.musterTold(game.id, now);
     return [{ game: game.id, what: 'muster-limit', players: missing }];
   }
-  if (now < remindAt(m) || reminded(tx, m)) return [];
+  if (now < remindAt(m) || m.remindedAt !== null) return [];
   const zone = tx.control.get(game.id).settings.zone;
   for (const p of m.missing) {
     queueAnswer(deps, tx, {
@@ -65,6 +59,7 @@ export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterE
       sections: [{ heading: 'Ready to send', text: readyEnvelope(deps, game, p) }],
     });
   }
+  tx.club.musterReminded(game.id, now);
   return [{ game: game.id, what: 'muster-reminded', players: missing }];
 }
 

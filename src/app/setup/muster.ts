@@ -87,13 +87,14 @@ function callPlayer(deps: AppDeps, tx: StoreTx, game: GameRow, state: GameState,
 
 /**
  * Every seat ready: the muster is closed and the game starts (startGame, the welcomes queued). The
- * game master is alerted when the start comes from anyone but himself (`by`: what made it).
+ * game master is alerted when the start comes from anyone but himself (`by`: what made it, '' when
+ * the clock found it so; null: his own command, answered with the lines returned).
  */
-function musterComplete(deps: AppDeps, tx: StoreTx, game: GameRow, by: string | null): string[] {
+export function musterComplete(deps: AppDeps, tx: StoreTx, game: GameRow, by: string | null): string[] {
   const r = startGame(deps, game.id);
-  if (by) {
+  if (by !== null) {
     alertGm(deps, tx, r.game, `every player is ready: game ${game.id} has started`, [
-      `${by} Every player of game ${game.id} (${game.name}) is ready, so the muster is over and turn 1 is open: ${r.welcomes} welcome mail${r.welcomes === 1 ? '' : 's'} went out.`,
+      `${by ? `${by} ` : ''}Every player of game ${game.id} (${game.name}) is ready, so the muster is over and turn 1 is open: ${r.welcomes} welcome mail${r.welcomes === 1 ? '' : 's'} went out.`,
     ]);
   }
   return [`Every player is ready: game ${game.id} has started, ${r.welcomes} welcome mail${r.welcomes === 1 ? '' : 's'} queued.`];

@@ -18,7 +18,8 @@ const deliveryOf = (r: Row): DeliveryRow => ({
   response: (r.response as string | null) ?? null, createdAt: r.created_at as number, sentAt: (r.sent_at as number | null) ?? null,
 });
 
-const musterOf = (r: Row): MusterRow => ({ gameId: r.game_id as string, openedAt: r.opened_at as number, until: r.until as number, toldAt: (r.told_at as number | null) ?? null });
+const musterOf = (r: Row): MusterRow => ({ gameId: r.game_id as string, openedAt: r.opened_at as number, until: r.until as number,
+  remindedAt: (r.reminded_at as number | null) ?? null, toldAt: (r.told_at as number | null) ?? null });
 
 export function clubRepo(db: Database.Database): ClubRepo {
   const hook = db.prepare('SELECT * FROM hooks WHERE id = ?');
@@ -55,7 +56,8 @@ export function clubRepo(db: Database.Database): ClubRepo {
   const muster = db.prepare('SELECT * FROM musters WHERE game_id = ?');
   const musters = db.prepare('SELECT * FROM musters ORDER BY until, game_id');
   const openMuster = db.prepare(`INSERT INTO musters (game_id, opened_at, until) VALUES (?, ?, ?)
-    ON CONFLICT (game_id) DO UPDATE SET opened_at = excluded.opened_at, until = excluded.until, told_at = NULL`);
+    ON CONFLICT (game_id) DO UPDATE SET opened_at = excluded.opened_at, until = excluded.until, reminded_at = NULL, told_at = NULL`);
+  const reminded = db.prepare('UPDATE musters SET reminded_at = ? WHERE game_id = ?');
   const told = db.prepare('UPDATE musters SET told_at = ? WHERE game_id = ?');
   const close = db.prepare('DELETE FROM musters WHERE game_id = ?');
   const ready = db.prepare('SELECT id, ready_at FROM players WHERE game_id = ? AND ready_at IS NOT NULL');
@@ -104,6 +106,7 @@ export function clubRepo(db: Database.Database): ClubRepo {
     muster: (gameId) => { const r = muster.get(gameId) as Row | undefined; return r && musterOf(r); },
     musters: () => (musters.all() as Row[]).map(musterOf),
     openMuster: (row) => { openMuster.run(row.gameId, row.openedAt, row.until); },
+    musterReminded: (gameId, at) => { reminded.run(at, gameId); },
     musterTold: (gameId, at) => { told.run(at, gameId); },
     closeMuster: (gameId) => { close.run(gameId); },
     ready: (gameId) => new Map((ready.all(gameId) as { id: string; ready_at: number }[]).map((r) => [r.id, r.ready_at])),
