@@ -66,13 +66,12 @@ function sequenceOf(tx: StoreTx, game: GameRow, paused: boolean): number {
 }
 
 /** What the description says of one of the address's seats in the game: orders in or not, leave. */
-function seatLine(tx: StoreTx, game: GameRow, seat: PlayerRow, zone: string, now: number): string {
+function seatLine(game: GameRow, seat: PlayerRow, ordersIn: boolean, zone: string, now: number): string {
   const who = `As ${seat.id} (${seat.planes.join(', ')})`;
   if (onLeave(seat, now)) {
     return `${who}: you are on leave until ${formatInZone(seat.leaveUntil as number, zone)}; the stand-in pilot flies your planes (BACK takes them back).`;
   }
-  const inn = tx.orders.latestAccepted(game.id, game.turn).has(seat.id);
-  return `${who}: your orders for turn ${game.turn} are ${inn ? 'in (you may send new ones until the deadline)' : 'not in yet'}.`;
+  return `${who}: your orders for turn ${game.turn} are ${ordersIn ? 'in (you may send new ones until the deadline)' : 'not in yet'}.`;
 }
 
 /** The lines of one game's event, or none (no deadline, nothing of the address's in play). */
@@ -87,14 +86,15 @@ function gameEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow[]
   const zone = playing.find((p) => p.zone)?.zone ?? null;
   const base = deps.referee.publicUrl;
   const tag = `[${game.id}] Turn ${game.turn}`;
-  const owed = playing.some((p) => !onLeave(p, now) && !tx.orders.latestAccepted(game.id, game.turn).has(p.id));
+  const latest = tx.orders.latestAccepted(game.id, game.turn);
+  const owed = playing.some((p) => !onLeave(p, now) && !latest.has(p.id));
   const description = [
     `Game ${game.id} (${game.name}), turn ${game.turn}.`,
     ...(paused
       ? [`The game master paused the game on ${formatInZone(control.pausedAt as number, zone ?? s.zone)}${control.pauseReason ? `: ${control.pauseReason}` : ''}. The deadline does not run while it is paused; when it resumes, the deadline moves on by the time paused and this event comes back.`]
       : [`Orders due: ${deadlineLines(deadline, s.zone, zone).join('; ')}.`]),
     ...(s.graceMinutes && !paused ? [`Orders are still taken for ${durationText(s.graceMinutes)} after it.`] : []),
-    ...playing.map((p) => seatLine(tx, game, p, p.zone ?? s.zone, now)),
+    ...playing.map((p) => seatLine(game, p, latest.has(p.id), p.zone ?? s.zone, now)),
   ].join('\n');
   const lines = [
     'BEGIN:VEVENT',
