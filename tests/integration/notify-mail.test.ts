@@ -10,15 +10,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
-import { setGm } from '../../src/app/setup/roster.ts';
-import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
-import { configFrom } from '../../src/shell/config.ts';
-import { openRuntime } from '../../src/shell/runtime.ts';
-import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { sendMail } from '../support/mail.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { envelope, mailTo, REFEREE, refereeEnv, sendOrders, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
+import { envelope, mailTo, REFEREE, refereeEnv, sendOrders, setUpScenario, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
 import { until } from '../support/serve-process.ts';
 
@@ -49,18 +43,7 @@ describeWithMailStack('notifications by mail on Postfix + Dovecot', () => {
     });
     await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
     base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    const env = refereeEnv(stack(), dir);
-    const rt = openRuntime({ config: configFrom(env) });
-    try {
-      const catalog = loadAircraftDir();
-      createGame(rt.deps, { id: 'club', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
-      secrets.gm = setGm(rt.deps, 'club', { email: GM, newSecret: true }).secret as string;
-      secrets.raf = addPlayer(rt.deps, { gameId: 'club', playerId: 'raf', email: RAF, planes: ['R1'] }).secret;
-      secrets.lw = addPlayer(rt.deps, { gameId: 'club', playerId: 'lw', email: LW, planes: ['G1'] }).secret;
-      startGame(rt.deps, 'club');
-    } finally {
-      rt.close();
-    }
+    Object.assign(secrets, setUpScenario(refereeEnv(stack(), dir), 'club', 'duel', [{ id: 'raf', email: RAF, pieces: ['R1'] }, { id: 'lw', email: LW, pieces: ['G1'] }], { gm: GM }));
     server = startReferee(stack(), dir);
     await server.waitFor(/IMAP inbox connected/, 20000, 'stderr');
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addPlayer, createGame, createQuickGame, startGame } from '../../src/app/setup/games.ts';
+import { setGm } from '../../src/app/setup/roster.ts';
 import { quickScenarioData } from '../../src/shell/cli/resolve.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
@@ -52,8 +53,11 @@ export function setUpGame(env: Record<string, string>, game: string, players: { 
   }
 }
 
-/** Any scenario of scenarios/, with its players and their pieces; returns the secrets by player. */
-export function setUpScenario(env: Record<string, string>, game: string, scenario: string, players: { id: string; email: string; pieces: string[] }[]): Record<string, string> {
+/**
+ * Any scenario of scenarios/, with its players and their pieces, started; returns the secrets by
+ * player, and with `gm` (the game master's address) his GM secret as `gm`.
+ */
+export function setUpScenario(env: Record<string, string>, game: string, scenario: string, players: { id: string; email: string; pieces: string[] }[], opts: { gm?: string } = {}): Record<string, string> {
   const rt = openRuntime({ config: configFrom(env) });
   try {
     const catalog = loadAircraftDir();
@@ -70,6 +74,7 @@ export function setUpScenario(env: Record<string, string>, game: string, scenari
     }
     const secrets: Record<string, string> = {};
     for (const p of players) secrets[p.id] = addPlayer(rt.deps, { gameId: game, playerId: p.id, email: p.email, planes: p.pieces }).secret;
+    if (opts.gm) secrets.gm = setGm(rt.deps, game, { email: opts.gm, newSecret: true }).secret as string;
     startGame(rt.deps, game);
     return secrets;
   } finally {
