@@ -42,7 +42,14 @@ describeWithMailStack('the stand-in pilot by mail on Postfix + Dovecot', () => {
     try {
       const catalog = loadAircraftDir();
       const scenario = loadScenarioFile('scenarios/duel.yaml', catalog);
-      createGame(rt.deps, { id: 'club', scenario, catalog });
+      // The club game must last three turns whatever the dice: the two fighters start 60 hexes
+      // apart abreast on a wide map, out of each other's reach for longer than that.
+      const apart = {
+        ...scenario,
+        map: { ...scenario.map, width: 80, height: 80 },
+        planes: scenario.planes.map((p) => ({ ...p, hex: p.id === 'R1' ? '1070' : '7070', facing: 0 })),
+      };
+      createGame(rt.deps, { id: 'club', scenario: apart, catalog });
       gmSecret = setGm(rt.deps, 'club', { email: GM, newSecret: true }).secret as string;
       addPlayer(rt.deps, { gameId: 'club', playerId: 'raf', email: RAF, planes: ['R1'] });
       addPlayer(rt.deps, { gameId: 'club', playerId: 'lw', email: LW, planes: ['G1'] });
