@@ -9,12 +9,14 @@
  * (app/hooks/commands.ts hookGivenUp). A process killed mid-request leaves that one delivery leased:
  * it is sent again at the next start (or when its lease runs out), as a mail in flight is; the
  * JSON format's Idempotency-Key and Matrix's transaction id stay the same, so a receiver can take
- * it once.
+ * it once. The request itself is http-call.ts's: over https, an address of a private network is
+ * refused in the lookup the connection uses.
  */
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { callHook, CallError } from './http-call.ts';
 import type { AppDeps } from '../../app/ports/deps.ts';
 import type { DeliveryRow, HookRow } from '../../app/ports/club.ts';
 import type { StoreTx } from '../../app/ports/store.ts';
@@ -170,34 +172,35 @@ export class HookWorker {
   /** One request; what came of it. */
   private async send(hook: HookRow, d: DeliveryRow): Promise<Outcome> {
     const req = hookRequest(hook, d.id, d.message);
-    const url = new URL(req.url);
-    if (url.protocol === 'https:') {
-      let addresses: string[];
-      try {
-        addresses = await this.o.resolve(url.hostname.replace(/^\[|\]$/g, ''));
-      } catch (e) {
-        return { kind: 'retry', reason: `${url.hostname} could not be looked up (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
-      }
-      if (addresses.some(privateAddress)) return { kind: 'gone', reason: `${url.hostname} is an address of a private network, which the referee does not call` };
-    }
+    const https = new URL(req.url).protocol === 'https:';
     try {
-      const res = await fetch(req.url, {
+      const res = await callHook(req.url, {
         method: req.method, headers: { ...req.headers, 'user-agent': this.o.userAgent }, body: req.body,
-        redirect: 'manual', signal: AbortSignal.timeout(this.o.timeoutMs),
+        timeoutMs: this.o.timeoutMs, resolve: this.o.resolve,
+        // Over https, never a private address (http is to the loopback only: app/hooks/address.ts).
+        allowed: (ip) => !https || !privateAddress(ip),
       });
       const line = `${res.status} ${res.statusText}`.trim();
-      await res.arrayBuffer().catch(() => undefined);
       if (res.status >= 200 && res.status < 300) return { kind: 'sent', response: line };
       if (RETRIED.has(res.status) || res.status >= 500) {
-        const after = Number(res.headers.get('retry-after'));
+        const after = Number(headerOf(res.headers['retry-after']));
         return { kind: 'retry', reason: `the address answered ${line}`, ...(after > 0 ? { afterMs: Math.min(after * 1000, MAX_RETRY_AFTER_MS) } : {}) };
       }
-      if (res.status >= 300 && res.status < 400) return { kind: 'gone', reason: `the address answered ${line}, a redirect${res.headers.get('location') ? ` to ${new URL(res.headers.get('location')!, req.url).host}` : ''}; give the address it leads to` };
+      const location = headerOf(res.headers.location);
+      if (res.status >= 300 && res.status < 400) return { kind: 'gone', reason: `the address answered ${line}, a redirect${location ? ` to ${hostOf(location, req.url)}` : ''}; give the address it leads to` };
       return { kind: 'gone', reason: `the address answered ${line}` };
     } catch (e) {
-      const err = e as Error & { cause?: { code?: string } };
-      const reason = err.name === 'TimeoutError' ? `no answer within ${this.o.timeoutMs / 1000} s` : `${err.cause?.code ?? err.name}: ${err.message}`;
-      return { kind: 'retry', reason };
+      if (!(e instanceof CallError)) return { kind: 'retry', reason: (e as Error).message };
+      const f = e.failure;
+      if (f.kind === 'refused') return { kind: 'gone', reason: `${f.host} is an address of a private network, which the referee does not call` };
+      if (f.kind === 'lookup') return { kind: 'retry', reason: `${f.host} could not be looked up (${f.code})` };
+      if (f.kind === 'timeout') return { kind: 'retry', reason: `no answer within ${this.o.timeoutMs / 1000} s` };
+      return { kind: 'retry', reason: `${f.code}: ${f.message}` };
     }
   }
 }
+
+const headerOf = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[0] ?? '' : v ?? '');
+const hostOf = (location: string, base: string): string => {
+  try { return new URL(location, base).host; } catch { return 'an address that cannot be read'; }
+};
