@@ -199,6 +199,35 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     expect(t.store.tx((tx) => tx.club.activeHooks('duel'))).toEqual([]);
   });
 
+  it('sends five test messages an hour at most for one owner, new addresses counted, and says when the next may go', () => {
+    const t = testReferee();
+    const s = duel(t);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://club.example.org/a'));
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://club.example.org/b'));
+    t.tick(10 * 60_000);
+    for (let i = 0; i < 3; i++) send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY TEST'));
+    const tests = () => t.store.tx((tx) => tx.club.deliveries()).filter((d) => d.event === 'test').length;
+    expect(tests()).toBe(5);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY TEST'));
+    expect(flat(lastAnswer(t, RED))).toMatch(/5 test messages went out for you in game duel in the last hour \(each new address sends one, as NOTIFY TEST does\); the next may go from .+\. Nothing changed/);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://club.example.org/c'));
+    expect(flat(lastAnswer(t, RED))).toMatch(/5 test messages went out for you/);
+    expect(tests()).toBe(5);
+    expect(t.store.tx((tx) => tx.club.activeHook('duel', 'red'))?.url).toBe('https://club.example.org/b');
+    // The game's own hook and blue's are counted apart.
+    send(t, GM, envelope('duel', 'gm', s.gm, 'SET NOTIFY https://club.example.org/room'));
+    send(t, BLUE, envelope('duel', 'blue', s.blue, 'NOTIFY https://club.example.org/blue'));
+    expect(tests()).toBe(7);
+    // An hour after the first two, two more may go.
+    t.tick(51 * 60_000);
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY TEST'));
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://club.example.org/c'));
+    expect(t.store.tx((tx) => tx.club.activeHook('duel', 'red'))?.url).toBe('https://club.example.org/c');
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY TEST'));
+    expect(flat(lastAnswer(t, RED))).toMatch(/5 test messages went out for you/);
+    expect(tests()).toBe(9);
+  });
+
   it('a hook given up is ended and its owner told once', () => {
     const t = testReferee();
     const s = duel(t);
