@@ -228,6 +228,21 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     expect(tests()).toBe(9);
   });
 
+  it('a player replaced loses his notifications with his seat; the newcomer hears nothing of his', () => {
+    const t = testReferee();
+    const s = duel(t);
+    startGame(t.deps, 'duel');
+    send(t, BLUE, envelope('duel', 'blue', s.blue, 'NOTIFY https://club.example.org/blue'));
+    send(t, GM, envelope('duel', 'gm', s.gm, 'REPLACE blue cyan cyan@example.test'));
+    expect(t.store.tx((tx) => tx.club.activeHooks('duel'))).toEqual([]);
+    expect(t.store.tx((tx) => tx.club.hooks('duel')).map((h) => h.status)).toEqual(['off']);
+    // The old hook's test, not sent yet, is dropped with it.
+    expect(t.store.tx((tx) => tx.club.deliveries()).map((d) => d.status)).toEqual(['dead']);
+    const told = outbox(t).filter((m) => m.recipient === BLUE).at(-1)!;
+    expect(told.subject).toBe('[duel] You were replaced');
+    expect(flat(told.text)).toContain('Orders from you are no longer taken in this game, and your notifications for it are off.');
+  });
+
   it('a hook given up is ended and its owner told once', () => {
     const t = testReferee();
     const s = duel(t);

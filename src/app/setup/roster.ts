@@ -43,11 +43,14 @@ export function replacePlayer(deps: AppDeps, input: { gameId: string; oldId: str
     tx.players.insert({ gameId: game.id, id: n.id, email: n.email, secretHash, createdAt: deps.clock.now(), planes: [], zone });
     tx.control.transferPlanes(game.id, old.id, n.id);
     tx.control.withdrawOrders(game.id, game.turn, `withdrawn: ${old.id} was replaced by ${n.id}`, old.id);
+    // The old player's notifications end with his seat (docs/notifications.md "Setting one").
+    const hook = tx.club.activeHook(game.id, old.id);
+    if (hook) tx.club.endHook(hook.id, 'off', deps.clock.now());
     const player = tx.players.get(game.id, n.id) as PlayerRow;
     const planes = player.planes.join(', ');
     queueAnswer(deps, tx, {
       to: old.email, game, player: old, kind: 'notice', title: 'you were replaced',
-      paragraphs: [`The game master handed your planes in game ${game.id} (${planes}) to ${n.id}. Orders from you are no longer taken in this game. Thank you for playing.`],
+      paragraphs: [`The game master handed your planes in game ${game.id} (${planes}) to ${n.id}. Orders from you are no longer taken in this game${hook ? ', and your notifications for it are off' : ''}. Thank you for playing.`],
     });
     if (game.status === 'running') {
       const state = tx.turns.get(game.id, game.turn)?.state;
