@@ -52,6 +52,8 @@ describe('the hooks\' worker', () => {
     ];
     const w = worker(t);
     for (const [format, url] of cases) {
+      // A quarter of an hour apart: five test messages an hour at most (app/hooks/commands.ts).
+      t.tick(15 * 60_000);
       send(t, RED, envelope('duel', 'red', s.red, `NOTIFY ${format} ${url}`));
       expect(await w.runOnce()).toBe(1);
     }

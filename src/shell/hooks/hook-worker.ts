@@ -24,6 +24,7 @@ import { hookRequest } from '../../app/hooks/formats.ts';
 import { hookGivenUp } from '../../app/hooks/commands.ts';
 import { backoffMs, ownerIsGone, type RetryPolicy } from '../mail/outbox-worker.ts';
 import { faultPoint } from '../fault.ts';
+import { PollLoop } from '../poll-loop.ts';
 
 export interface HookWorkerOptions {
   deps: AppDeps;
@@ -63,10 +64,7 @@ const STOP_GRACE_MS = 1500;
 export class HookWorker {
   private readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly o: Required<Omit<HookWorkerOptions, 'retry'>> & { retry: RetryPolicy };
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly poll: PollLoop;
   /** When each hook was last called, and until when a 429 asked to wait. */
   private readonly lastCall = new Map<number, number>();
 
@@ -77,28 +75,22 @@ export class HookWorker {
       ...options,
       retry: { ...HOOK_RETRY, ...options.retry },
     };
+    this.poll = new PollLoop({
+      pollMs: this.o.pollMs,
+      pass: () => this.pass(true).then(() => undefined, (e) => { this.o.deps.log.error({ err: (e as Error).message }, 'hook worker failed; retrying shortly'); }),
+    });
   }
 
   start(): void {
-    this.stopped = false;
     // Deliveries a stopped process of this machine held go out now, not when their leases run out.
     const { store } = this.o.deps;
     const gone = store.tx((tx) => tx.club.deliveryLeaseOwners()).filter((o) => o !== this.owner && ownerIsGone(o));
     if (gone.length) store.tx((tx) => { for (const o of gone) tx.club.releaseDeliveries(o); });
-    this.kick();
+    this.poll.start();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) { this.again = true; return; }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.pass(true).then(() => undefined, (e) => { this.o.deps.log.error({ err: (e as Error).message }, 'hook worker failed; retrying shortly'); }).finally(() => {
-      this.running = null;
-      if (this.stopped) return;
-      if (this.again) { this.again = false; this.kick(); return; }
-      this.timer = setTimeout(() => this.kick(), this.o.pollMs);
-    });
+    this.poll.kick();
   }
 
   /**
@@ -106,15 +98,7 @@ export class HookWorker {
    * left leased, and sent again at the next start.
    */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    let grace: NodeJS.Timeout | undefined;
-    const late = await Promise.race([
-      (this.running ?? Promise.resolve()).then(() => false),
-      new Promise<boolean>((r) => { grace = setTimeout(() => r(true), STOP_GRACE_MS); }),
-    ]);
-    clearTimeout(grace);
+    const late = await this.poll.stop(STOP_GRACE_MS);
     if (!late) this.o.deps.store.tx((tx) => tx.club.releaseDeliveries(this.owner));
   }
 
@@ -126,7 +110,7 @@ export class HookWorker {
   private async pass(loop: boolean): Promise<number> {
     let n = 0;
     for (;;) {
-      if (loop && this.stopped) break;
+      if (loop && this.poll.stopped) break;
       const now = this.o.deps.clock.now();
       const resting = [...this.lastCall].filter(([, at]) => at > now - this.o.minGapMs).map(([id]) => id);
       const taken = this.o.deps.store.tx((tx) => {

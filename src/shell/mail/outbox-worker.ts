@@ -14,6 +14,7 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { PollLoop } from '../poll-loop.ts';
 import type { AppLog } from '../../app/ports/deps.ts';
 import type { Clock, OutboxRow, Store, StoreTx } from '../../app/ports/store.ts';
 import type { OutgoingMail } from './compose.ts';
@@ -123,11 +124,8 @@ interface Run {
 
 export class OutboxWorker {
   private readonly o: Required<Omit<OutboxWorkerOptions, 'retry'>> & { retry: RetryPolicy };
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly poll: PollLoop;
   private current: Run | null = null;
-  private again = false;
-  private stopped = true;
   /** stop() gave up waiting: results arriving later are not recorded (the store may be closed). */
   private abandoned = false;
   private inFlight = 0;
@@ -140,13 +138,25 @@ export class OutboxWorker {
       ...options,
       retry: { ...DEFAULT_RETRY, ...options.retry },
     };
+    this.poll = new PollLoop({
+      pass: () => this.loop(), pollMs: this.o.pollMs,
+      // Mail queued while sends are out: free lanes take it now, not after them.
+      busyKick: () => {
+        if (!this.current) return;
+        this.current.dry = false;
+        this.fill(this.current, false);
+      },
+    });
   }
 
   start(): void {
-    this.stopped = false;
     this.abandoned = false;
     this.recover();
-    this.kick();
+    this.poll.start();
+  }
+
+  private get stopped(): boolean {
+    return this.poll.stopped;
   }
 
   /**
@@ -174,24 +184,7 @@ export class OutboxWorker {
 
   /** Looks for due mail now (called when the intake has queued some). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      // Mail queued while sends are out: free lanes take it now, not after them.
-      if (this.current) {
-        this.current.dry = false;
-        this.fill(this.current, false);
-      }
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      if (this.stopped) return;
-      if (this.again) { this.again = false; this.kick(); return; }
-      this.timer = setTimeout(() => this.kick(), this.o.pollMs);
-    });
+    this.poll.kick();
   }
 
   /**
@@ -199,16 +192,7 @@ export class OutboxWorker {
    * then (a server that does not answer) is given up, its row left leased and sent again later.
    */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (!this.running) return;
-    let grace: NodeJS.Timeout | undefined;
-    const late = await Promise.race([
-      this.running.then(() => false),
-      new Promise<boolean>((r) => { grace = setTimeout(() => r(true), this.o.stopGraceMs); }),
-    ]);
-    clearTimeout(grace);
+    const late = await this.poll.stop(this.o.stopGraceMs);
     if (late && this.inFlight) {
       this.abandoned = true;
       this.o.log.warn({ inFlight: this.inFlight }, 'stopped with mail still being sent: it is sent again once its lease runs out');
