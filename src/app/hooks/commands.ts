@@ -32,7 +32,7 @@ function checkTestRate(tx: StoreTx, game: GameRow, player: PlayerRow | null, now
     .map((d) => d.createdAt).sort((a, b) => a - b);
   if (recent.length < TESTS_PER_HOUR) return;
   const next = recent[recent.length - TESTS_PER_HOUR]! + HOUR_MS;
-  throw new AppError('E_STATE', `${TESTS_PER_HOUR} test messages went out for ${player ? 'you' : 'the game'} in game ${game.id} in the last hour (each new address sends one, as ${command} TEST does); the next may go from ${formatInZone(next, player?.zone ?? tx.control.get(game.id).settings.zone)}. Nothing changed`);
+  throw new AppError('E_STATE', `nothing changed: ${TESTS_PER_HOUR} test messages went out for ${player ? 'you' : 'the game'} in game ${game.id} in the last hour (each new address sends one, as ${command} TEST does), the most an hour takes; the next may go from ${formatInZone(next, player?.zone ?? tx.control.get(game.id).settings.zone)}`);
 }
 
 /** NOTIFY's words carried out; the answer's paragraphs. */
