@@ -10,6 +10,7 @@ import { hookRequest } from '../../src/app/hooks/formats.ts';
 import { hookGivenUp } from '../../src/app/hooks/commands.ts';
 import type { HookMessage } from '../../src/app/ports/club.ts';
 import { extendTurn, pauseGame, resumeGame, setSetting } from '../../src/app/gm/control.ts';
+import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { setGm } from '../../src/app/setup/roster.ts';
 import { addPlayer, createGame, gameStatus, startGame } from '../../src/app/setup/games.ts';
 import { statusText } from '../../src/shell/cli/game.ts';
@@ -168,9 +169,27 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     ]);
     expect(moved[2]).toMatchObject({ deadline: null, text: 'Game duel, turn 2: the game is paused. No deadline runs while the game is paused; orders are still taken.' });
     expect(moved[4]!.deadline).toBe(moved[0]!.deadline! + 2 * HOUR);
+    // The game master rolls turn 1 back: it is open again, and every hook is told.
+    rollbackTurn(t.deps, 'duel');
+    const again = messages(t).filter((m) => m.title === '[duel] Turn 1 is open again');
+    expect(again.map((m) => [m.player, m.event, m.turn])).toEqual([[null, 'turn', 1], ['red', 'turn', 1]]);
+    expect(again[1]!.text).toMatch(/^The game master rolled turn 1 of game duel back: it will be resolved again, and its first report no longer counts\. Orders are due .+ The mail that says so tells whether your orders for it still stand\.$/);
     // Nothing secret: no secret, turn token, envelope or plot, no map.
     const all = JSON.stringify(messages(t));
     for (const secret of [s.red, s.blue, s.gm, t.deps.keys.turnToken('duel', 'red', 2), '#TALLYHO', 'R1: 1 1 1 1 1', 'B1: 1 1 1 1 1', 'ntfy.sh/red-duel', 'webhooks/9']) expect(all).not.toContain(secret);
+  });
+
+  it('a turn rolled back in a game without deadlines is said to wait for the game master, not for the orders', () => {
+    const t = testReferee();
+    const s = duel(t);
+    setSetting(t.deps, 'duel', 'deadline', 'none');
+    startGame(t.deps, 'duel');
+    send(t, GM, envelope('duel', 'gm', s.gm, 'SET NOTIFY https://club.example.org/room'));
+    send(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    send(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
+    expect(messages(t).filter((m) => m.event === 'turn').map((m) => m.text)).toEqual([expect.stringMatching(/Turn 2 of game duel is open\. This game has no deadlines: the turn is resolved when every player's orders are in\./)]);
+    rollbackTurn(t.deps, 'duel');
+    expect(messages(t).at(-1)).toMatchObject({ title: '[duel] Turn 1 is open again', deadline: null, text: expect.stringMatching(/no longer counts\. No deadline runs: it is resolved when the game master says so\.$/) });
   });
 
   it('shows, tests, replaces and turns off a hook, and refuses a bad address with the reason', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PollLoop } from '../../src/shell/poll-loop.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe('PollLoop', () => {
   it('runs one pass at a time, and kicks during a pass make one more pass after it', async () => {

@@ -12,6 +12,7 @@ import { requireGame } from '../setup/games.ts';
 import type { ControlResult } from './control.ts';
 import { readyTemplate } from '../mail/messages.ts';
 import { gmAddress, queueAnswer } from '../mail/notify.ts';
+import { hooksTurnReopened } from '../hooks/events.ts';
 import { flying, myPlanes } from '../views/sheet.ts';
 
 export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
@@ -79,6 +80,7 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
         ],
       });
     }
+    hooksTurnReopened(deps, tx, open);
     deps.log.info({ game: game.id, turn: last }, 'turn rolled back');
     return { game: open, lines: [`turn ${last} of game ${game.id} rolled back: open again (RERUN), it waits for its deadline or PROCESS`] };
   });

@@ -99,7 +99,24 @@ export function hooksTurnResolved(deps: AppDeps, tx: StoreTx, game: GameRow, res
     const d = due(deps, tx, game, player);
     tell(deps, tx, hook, game, player, {
       event: 'turn', deadline: d.deadline, url: gameUrl(deps, game),
-      title: `[${game.id}] Turn ${game.turn} is open`, text: `${player ? 'Your' : 'The'} turn ${game.turn} of game ${game.id} is open. ${d.words}${player ? ` ${ownPart(deps, tx, game, player, `The report of turn ${resolved}`)}` : ''}`,
+      title: `[${game.id}] Turn ${game.turn} is open`, text: `${player ? 'Your turn' : 'Turn'} ${game.turn} of game ${game.id} is open. ${d.words}${player ? ` ${ownPart(deps, tx, game, player, `The report of turn ${resolved}`)}` : ''}`,
+    });
+  }
+}
+
+/**
+ * The game master rolled the last turn back (ROLLBACK): it is open again, to be resolved anew; a
+ * turn-open message to every hook, saying so.
+ */
+export function hooksTurnReopened(deps: AppDeps, tx: StoreTx, game: GameRow): void {
+  for (const { hook, player } of hooksOf(tx, game)) {
+    // A turn rolled back waits for its deadline or the game master's PROCESS, never for the orders alone.
+    const d = due(deps, tx, game, player);
+    if (d.deadline === null) d.words = 'No deadline runs: it is resolved when the game master says so.';
+    tell(deps, tx, hook, game, player, {
+      event: 'turn', deadline: d.deadline, url: gameUrl(deps, game),
+      title: `[${game.id}] Turn ${game.turn} is open again`,
+      text: `The game master rolled turn ${game.turn} of game ${game.id} back: it will be resolved again, and its first report no longer counts. ${d.words}${player ? ' The mail that says so tells whether your orders for it still stand.' : ''}`,
     });
   }
 }
