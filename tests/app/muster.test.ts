@@ -131,6 +131,27 @@ describe('the muster before turn 1', () => {
     expect(replaced.mails.find((m) => m.recipient === BLUE)!.subject).toBe('[club] The computer flies your planes');
   });
 
+  it('the reminder goes to the hooks of the players still to answer, and who they are to the game\'s', () => {
+    const { t } = club();
+    const hook = (playerId: string | null) => t.store.tx((tx) => tx.club.addHook({ gameId: 'club', playerId, format: 'json', url: `https://club.example.org/${playerId ?? 'room'}` }, t.now()));
+    hook('red');
+    hook('blue');
+    hook(null);
+    openMuster(t.deps, 'club', '3d');
+    replyReady(t, RED);
+    replyReady(t, WING);
+    t.tick(2 * DAY + HOUR);
+    expect(tick(t.deps).map((e) => e.what)).toEqual(['muster-reminded']);
+    const told = t.store.tx((tx) => tx.club.deliveries()).map((d) => d.message);
+    expect(told.map((m) => [m.player, m.event, m.title])).toEqual([
+      [null, 'reminder', '[club] Muster: READY still due'],
+      ['blue', 'reminder', '[club] Muster: your READY is due'],
+    ]);
+    expect(told[1]!.text).toMatch(/^Game club \(Test duel\) starts when every player has answered READY, and yours is not in yet\. Answer by Tue 13 Jan 2026 09:00 UTC \(23 hours from now\); the reminder mail has it ready to send\.$/);
+    expect(told[0]!.text).toBe('Still to answer READY for game club: blue. The muster ends Tue 13 Jan 2026 09:00 UTC (23 hours from now).');
+    expect(told.every((m) => m.deadline === told[0]!.deadline && m.deadline !== null)).toBe(true);
+  });
+
   it('starts anyway on START, closing the muster, with every player\'s welcome', () => {
     const { t, gm } = club();
     openMuster(t.deps, 'club');

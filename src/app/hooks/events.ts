@@ -135,6 +135,22 @@ export function hooksReminder(deps: AppDeps, tx: StoreTx, game: GameRow, missing
 }
 
 /**
+ * The muster's one reminder (setup/muster-clock.ts): to the hooks of the players whose READY is not
+ * in, and who is still to answer to the game's; the muster's limit as the deadline.
+ */
+export function hooksMusterReminder(deps: AppDeps, tx: StoreTx, game: GameRow, missing: readonly PlayerRow[], until: number): void {
+  const ids = new Set(missing.map((p) => p.id));
+  const s = tx.control.get(game.id).settings;
+  for (const { hook, player } of hooksOf(tx, game)) {
+    if (player && !ids.has(player.id)) continue;
+    const by = `${deadlineText(until, s.zone, player?.zone ?? null)} (${timeLeft(until - deps.clock.now())} from now)`;
+    tell(deps, tx, hook, game, player, player
+      ? { event: 'reminder', deadline: until, url: gameUrl(deps, game), title: `[${game.id}] Muster: your READY is due`, text: `Game ${game.id} (${game.name}) starts when every player has answered READY, and yours is not in yet. Answer by ${by}; the reminder mail has it ready to send.` }
+      : { event: 'reminder', deadline: until, url: gameUrl(deps, game), title: `[${game.id}] Muster: READY still due`, text: `Still to answer READY for game ${game.id}: ${[...ids].join(', ')}. The muster ends ${by}.` });
+  }
+}
+
+/**
  * The deadline moved: the game master extended the turn, paused the game (no deadline runs) or
  * resumed it. `what`: the title's words ("extended by 1d", "the game is paused").
  */

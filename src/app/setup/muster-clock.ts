@@ -8,6 +8,7 @@
 import type { AppDeps } from '../ports/deps.ts';
 import { musterState, requireGame, type MusterState } from './games.ts';
 import { alertGm, queueAnswer } from '../mail/notify.ts';
+import { hooksMusterReminder } from '../hooks/events.ts';
 import { deadlineLines } from '../game/settings.ts';
 import { formatInZone } from '../game/zones.ts';
 import { when, wrap } from '../views/text.ts';
@@ -59,6 +60,7 @@ export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterE
       sections: [{ heading: 'Ready to send', text: readyEnvelope(deps, game, p) }],
     });
   }
+  hooksMusterReminder(deps, tx, game, m.missing, m.until);
   tx.club.musterReminded(game.id, now);
   return [{ game: game.id, what: 'muster-reminded', players: missing }];
 }
