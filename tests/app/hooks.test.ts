@@ -17,6 +17,7 @@ import { statusText } from '../../src/shell/cli/game.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { tick } from '../../src/app/turn/tick.ts';
 import { DUEL, envelope, outbox, send, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { flat } from '../support/text.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -125,7 +126,6 @@ function duel(t: TestReferee) {
 }
 
 const messages = (t: TestReferee) => t.store.tx((tx) => tx.club.deliveries()).map((d) => ({ hook: d.hookId, ...d.message }));
-const flat = (text: string) => text.replace(/\s+/g, ' ');
 const lastAnswer = (t: TestReferee, to: string) => flat(outbox(t).filter((m) => m.recipient === to).at(-1)!.text);
 
 describe('NOTIFY and SET NOTIFY in a game', () => {

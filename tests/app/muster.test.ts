@@ -12,6 +12,7 @@ import { addComputerSeat, setGm } from '../../src/app/setup/roster.ts';
 import { openMuster } from '../../src/app/setup/muster.ts';
 import { tick } from '../../src/app/turn/tick.ts';
 import { DUEL, envelope, outbox, post, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { flat } from '../support/text.ts';
 
 const GM = 'gm@example.test';
 const RED = 'red@example.test';
@@ -19,7 +20,6 @@ const BLUE = 'blue@example.test';
 const WING = 'wing@example.test';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 /** The duel with a second red plane: red flies R1, wing R2, blue B1 (or the computer, with `computer`). */
 function club(opts: { computer?: boolean } = {}): { t: TestReferee; gm: string } {

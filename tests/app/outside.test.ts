@@ -11,9 +11,9 @@ import { parseOrders } from '../../src/orders/index.ts';
 import { checkOrdersText } from '../../src/shell/cli/orders.ts';
 import { envelope, lastMail, post, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 import { templateOf } from '../support/referee-stack.ts';
+import { flat } from '../support/text.ts';
 
 const RED = 'red@example.test';
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 const accepted = (t: TestReferee, player: string) => t.store.tx((tx) => tx.orders.latestAccepted('duel', 1).get(player));
 
 describe('orders outside the envelope', () => {

@@ -14,10 +14,10 @@ import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
+import { flat } from '../support/text.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 function stuka(t: TestReferee) {
   const catalog = loadAircraftDir();

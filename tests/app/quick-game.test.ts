@@ -16,6 +16,7 @@ import { exportGame, importGame } from '../../src/app/history/export.ts';
 import { verifyGame } from '../../src/app/history/verify.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { tick } from '../../src/app/turn/tick.ts';
+import { flat } from '../support/text.ts';
 
 const HOUR = 3600_000;
 
@@ -30,7 +31,6 @@ function duel(t: TestReferee, file = 'scenarios/quick-duel.yaml') {
   return { raf, lw };
 }
 
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('the quick game by mail', () => {
   it('welcomes with the turn record, the card, the how-to and a template that reads back', () => {

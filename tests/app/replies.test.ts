@@ -12,6 +12,7 @@ import { ordersTemplate } from '../../src/app/views/template.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { parseOrders } from '../../src/orders/index.ts';
 import { DUEL, envelope, realDuel, startedDuel, testCards, outbox, post, testReferee, type TestReferee } from '../support/app.ts';
+import { flat } from '../support/text.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -20,7 +21,6 @@ const game = (t: TestReferee, id = 'duel') => t.store.tx((tx) => tx.games.get(id
 const accepted = (t: TestReferee, player: string, turn = 1) => t.store.tx((tx) => tx.orders.latestAccepted('duel', turn).get(player));
 
 const send = (t: TestReferee, from: string, player: string, secret: string, body: string) => post(t, from, envelope('duel', player, secret, body));
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 const DAY = 86_400_000;
 
 describe('acknowledgements that are true', () => {

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { envelope, post, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
 import { templateOf } from '../support/referee-stack.ts';
 import { tick } from '../../src/app/turn/tick.ts';
+import { flat } from '../support/text.ts';
 
 const RED = 'red@example.test';
 const MINUTE = 60_000;
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 const accepted = (t: TestReferee) => t.store.tx((tx) => tx.orders.latestAccepted('duel', 1).get('red'));
 
 describe('secrets', () => {

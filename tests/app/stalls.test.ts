@@ -11,6 +11,7 @@ import { gameClock, listGames } from '../../src/app/gm/overview.ts';
 import { setGm } from '../../src/app/setup/roster.ts';
 import { tick } from '../../src/app/turn/tick.ts';
 import { envelope, mail, place, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
+import { flat } from '../support/text.ts';
 
 const HOUR = 3600_000;
 const RED = 'red@example.test';
@@ -19,7 +20,6 @@ const GM = 'gm@example.test';
 
 const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
 /** A mail's text with its lines run together, as a reader reads it. */
-const flat = (text: string) => text.replace(/\s+/g, ' ');
 const turnOf = (t: TestReferee) => t.store.tx((tx) => tx.games.get('duel')!.turn);
 let uid = 0;
 const send = (t: TestReferee, who: string, player: string, secret: string, body: string) =>

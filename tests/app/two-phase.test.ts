@@ -12,6 +12,7 @@ import { verifyGame } from '../../src/app/history/verify.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { envelope, lastMail as last, send, type TestReferee, testReferee } from '../support/app.ts';
+import { flat } from '../support/text.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
@@ -25,7 +26,6 @@ function pass(t: TestReferee, scenario = 'scenarios/two-phase-pass.yaml') {
   return { raf, lw };
 }
 
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('the two-phase sequence by mail', () => {
   it('welcomes with how the game is played, each plane\'s hexes per phase and the standing initiative', () => {

@@ -10,11 +10,11 @@ import { setSetting } from '../../src/app/gm/control.ts';
 import { tick } from '../../src/app/turn/tick.ts';
 import { envelope, post, startedDuelWith, testReferee, type TestReferee } from '../support/app.ts';
 import { parseOrders } from '../../src/orders/index.ts';
+import { flat } from '../support/text.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 const MINUTE = 60_000;
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 const turnOf = (t: TestReferee) => t.store.tx((tx) => tx.games.get('duel')!.turn);
 
 const edgeDuel = startedDuelWith;

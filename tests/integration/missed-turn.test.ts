@@ -18,11 +18,11 @@ import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
 import { envelope, mailTo, REFEREE, refereeEnv, sendOrders, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
+import { flat } from '../support/text.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
 const GM = 'gm@example.test';
-const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 describeWithMailStack('a missed turn by mail on Postfix + Dovecot', () => {
   const stack = useMailStack({ users: [REFEREE, RAF, LW, GM] });

@@ -20,14 +20,13 @@ import { sendMail, type ReceivedMessage } from '../support/mail.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
 import { envelope, mailTo, REFEREE, refereeEnv, sendOrders, startReferee, tempDir } from '../support/referee-stack.ts';
 import { childEnv, CLI, type ServeProcess } from '../support/serve-process.ts';
+import { flat, quoted } from '../support/text.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
 const ANN = 'ann@example.test';
 const BOB = 'bob@example.test';
 const GM = 'gm@example.test';
-const flat = (text: string) => text.replace(/\s+/g, ' ');
-const quoted = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').split('\n').join('<br>');
 const replyHeaders = (m: ReceivedMessage): Record<string, string> => ({ 'In-Reply-To': m.messageId ?? '', References: m.messageId ?? '' });
 

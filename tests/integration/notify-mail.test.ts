@@ -15,11 +15,11 @@ import { describeWithMailStack, useMailStack } from '../support/describe-mailsta
 import { envelope, mailTo, REFEREE, refereeEnv, sendOrders, setUpScenario, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
 import { until } from '../support/serve-process.ts';
+import { flat } from '../support/text.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
 const GM = 'gm@example.test';
-const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 interface Got { method: string; path: string; headers: IncomingHttpHeaders; body: Record<string, unknown> }
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, CLI, outboxOf, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
+import { flat } from '../support/text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-pbem-'));
 const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0', TICK_SECONDS: '1' };
@@ -20,7 +21,6 @@ let smtp: Transporter;
 const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
 const { outbox, body, latest } = outboxOf(cli);
-const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 20000);
 

@@ -20,13 +20,12 @@ import { sendMail } from '../support/mail.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
 import { confirmed, envelope, mailTo, REFEREE, refereeEnv, sendOrders, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
 import { childEnv, CLI, type ServeProcess } from '../support/serve-process.ts';
+import { flat, quoted } from '../support/text.ts';
 
 const RAF = 'raf@example.test';
 const LW = 'lw@example.test';
 const GM = 'gm@example.test';
 const SOLO = 'ace@example.test';
-const flat = (text: string) => text.replace(/\s+/g, ' ');
-const quoted = (text: string) => text.split('\n').map((l) => `> ${l}`).join('\n');
 
 describeWithMailStack('the stand-in pilot by mail on Postfix + Dovecot', () => {
   const stack = useMailStack({ users: [REFEREE, RAF, LW, GM, SOLO] });

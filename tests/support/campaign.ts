@@ -21,7 +21,7 @@ export function referee(path?: string): TestReferee {
   return t;
 }
 
-export const flat = (s: string) => s.replace(/\s+/g, ' ');
+export { flat } from './text.ts';
 
 export const mails = (t: TestReferee, to: string, game: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.gameId === game && m.kind === kind);
 
