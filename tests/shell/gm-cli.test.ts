@@ -113,4 +113,18 @@ describe('tallyho game (controls), gm and player', () => {
     expect(JSON.parse((await cli('player', 'record', 'raf2@example.org', '--json')).out).totals).toEqual({ games: 1, ownOrders: 0, missed: 0, standin: 0, left: 1 });
     expect((await cli('player', 'record', 'nonsense')).code).toBe(2);
   });
+
+  it('sets, shows, tests and turns off the game\'s notifications, and refuses a bad address with the reason', async () => {
+    await cli('game', 'create', join(ROOT, 'scenarios/duel.yaml'), '--id', 'room');
+    const set = await cli('game', 'notify', 'room', 'ntfy', 'https://push.example.org/club-room');
+    expect(set.out).toMatch(/^The game's notifications for game room now go to an ntfy topic at https:\/\/push\.example\.org\/\.\.\.: the start, each turn open/);
+    expect(set.out).not.toContain('club-room');
+    expect((await cli('game', 'notify', 'room')).out).toMatch(/go to an ntfy topic at .*: 0 delivered, 1 waiting/);
+    expect((await cli('game', 'notify', 'room', 'test')).out).toMatch(/A test message is on its way/);
+    const bad = await cli('game', 'notify', 'room', 'http://club.example.org/x');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/only https addresses are called/);
+    expect((await cli('game', 'notify', 'nosuch', 'off')).err).toMatch(/there is no game 'nosuch'/);
+    expect((await cli('game', 'notify', 'room', 'OFF')).out).toMatch(/are off: nothing more goes to/);
+  });
 });

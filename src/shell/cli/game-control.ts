@@ -8,6 +8,7 @@
  *   game process <game> | preview <game> | rollback <game>
  *   game replace <game> <player> <new-player> --email a [--zone z]
  *   game computer <game> <player|side>         the stand-in pilot flies a player's planes (docs/standin.md)
+ *   game notify <game> [<format>] [<address> | test | off]   the game's notifications (= SET NOTIFY)
  *   game terminate <game> [--reason r]
  *   game tick [--at <ISO time>]                  run the clock once (serve does it every TICK_SECONDS)
  */
@@ -20,6 +21,8 @@ import { rollbackTurn } from '../../app/gm/rollback.ts';
 import { computerSeat, replacePlayer } from '../../app/setup/roster.ts';
 import { settingLines } from '../../app/game/settings.ts';
 import { tick } from '../../app/turn/tick.ts';
+import { notifyCommand } from '../../app/hooks/commands.ts';
+import { requireGame } from '../../app/setup/games.ts';
 import { cliError } from '../errors.ts';
 import { withRuntime } from '../runtime.ts';
 
@@ -91,6 +94,13 @@ export function registerGameControlCommands(game: Command): void {
     .action((id: string, name: string) => withRuntime((rt) => {
       const lines = rt.store.tx((tx) => computerSeat(rt.deps, tx, id, name));
       out(lines.join('\n'));
+    }));
+  game
+    .command('notify <game> [words...]')
+    .description("the game's notifications beside the mail, as SET NOTIFY by mail: an address (its format told from it, or named first: discord, slack, matrix, ntfy, json), test, off, or nothing to show them (docs/notifications.md)")
+    .action((id: string, words: string[]) => withRuntime((rt) => {
+      const lines = rt.store.tx((tx) => notifyCommand(rt.deps, tx, requireGame(tx, id), null, words));
+      out(lines.join('\n\n'));
     }));
   game
     .command('terminate <game>')
