@@ -12,9 +12,14 @@ import { escapeText, foldLine } from '../../src/app/calendar/ics.ts';
 import { extendTurn, pauseGame, resumeGame, setSetting } from '../../src/app/gm/control.ts';
 import { computerSeat } from '../../src/app/setup/roster.ts';
 import { takeLeave } from '../../src/app/setup/leave.ts';
-import { envelope, lastMail, post, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
+import { openMuster } from '../../src/app/setup/muster.ts';
+import { addPlayer, createGame } from '../../src/app/setup/games.ts';
+import { parseScenario } from '../../src/core/scenario.ts';
+import { flat } from '../support/text.ts';
+import { DUEL, envelope, lastMail, post, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
+const BLUE = 'blue@example.test';
 const HOUR = 3_600_000;
 /** The duel's first deadline: `every 2 days at 20:00` from a start on 10 January 2026, 09:00 UTC. */
 const DEADLINE = Date.UTC(2026, 0, 12, 20, 0);
@@ -201,6 +206,51 @@ describe('the calendar feed', () => {
     expect(foldLine('x'.repeat(76))).toEqual(['x'.repeat(75), ' x']);
     // A character is never split: 'é' is two octets.
     expect(foldLine(`${'x'.repeat(74)}é`)).toEqual(['x'.repeat(74), ' é']);
+  });
+});
+
+describe('the calendar feed of a muster', () => {
+  it('gives the muster\'s limit with an alarm at its reminder until the READY is in, then says the address is ready; MUSTER again moves it', () => {
+    const t = testReferee();
+    t.deps.referee.publicUrl = 'https://tallyho.example.org';
+    const cards = testCards();
+    const r = parseScenario(DUEL, 'duel', cards);
+    if (!r.ok) throw new Error('scenario');
+    createGame(t.deps, { id: 'club', scenario: r.value, catalog: cards });
+    addPlayer(t.deps, { gameId: 'club', playerId: 'red', email: RED, planes: ['R1'], zone: 'Europe/Berlin' });
+    addPlayer(t.deps, { gameId: 'club', playerId: 'blue', email: BLUE, planes: ['B1'] });
+    // A game being set up without a muster gives no event.
+    expect(feed(t).events).toEqual([]);
+    openMuster(t.deps, 'club', '3d');
+    expect(flat(lastMail(t, RED, 'notice').text)).toContain(`The muster's limit, and then your deadlines, as a calendar (subscribe to it, keep it private): https://tallyho.example.org/calendar/${tokenOf(t)}.ics`);
+    const [call] = feed(t).events;
+    expect(call).toMatchObject({ uid: 'club-muster@tallyho.example.org', start: t.now() + 3 * 24 * HOUR, status: 'CONFIRMED', summary: '[club] Muster: answer READY' });
+    expect(call!.description).toContain('Game club (Test duel): turn 1 opens as soon as every player has answered READY.');
+    expect(call!.description).toContain('The muster ends: Tue 13 Jan 2026 09:00 UTC; Tue 13 Jan 2026 10:00 Europe/Berlin (UTC+01:00), your time.');
+    expect(call!.description).toContain(`Your READY is not in yet: reply READY to the muster's mail, or send a mail whose subject is READY to referee@example.test from this address.`);
+    expect(call!.alarms).toHaveLength(1);
+    expect((call!.alarms[0]!.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-24 * 3600);
+    post(t, RED, 'READY', { subject: 'READY' });
+    const [ready] = feed(t).events;
+    expect(ready).toMatchObject({ uid: call!.uid, start: call!.start, summary: '[club] Muster ends (you are ready)', alarms: [] });
+    expect(ready!.description).toContain('Your READY is in. Still to answer: blue.');
+    expect(ready!.sequence).toBeGreaterThan(call!.sequence);
+    // Blue's feed, and MUSTER again: a later limit, a higher SEQUENCE; a short muster rings halfway.
+    const blueFeed = () => parsed(feedText(t, tokenOf(t, BLUE)) as string).events;
+    const before = blueFeed()[0]!;
+    t.tick(HOUR);
+    openMuster(t.deps, 'club', '12h');
+    const again = blueFeed()[0]!;
+    expect(again.start).toBe(t.now() + 12 * HOUR);
+    expect(again.sequence).toBeGreaterThan(before.sequence);
+    expect((again.alarms[0]!.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-6 * 3600);
+    // Past the limit, the READY still counts until the game master decides.
+    t.tick(13 * HOUR);
+    expect(blueFeed()[0]!.description).toContain('The time is up: the game master decides; a READY still counts until he has.');
+    // The last READY starts the game: the muster's event gives way to turn 1's (when it has a deadline).
+    post(t, BLUE, 'READY', { subject: 'READY' });
+    expect(t.store.tx((tx) => tx.games.get('club')!.status)).toBe('running');
+    expect(blueFeed().map((e) => e.uid)).not.toContain('club-muster@tallyho.example.org');
   });
 });
 

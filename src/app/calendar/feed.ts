@@ -2,7 +2,7 @@
  * A player's private calendar feed (docs/players.md "Your turns in a calendar"): one iCalendar
  * document per address, at `<PUBLIC_URL>/calendar/<token>.ics`, with the deadline of the current
  * turn of every running game in which the address holds an active seat of its own (not the
- * computer's). The token is made on first use and kept (the `calendars` table); the feed is worked
+ * computer's), and the limit of every muster it is called to (musterEvent). The token is made on first use and kept (the `calendars` table); the feed is worked
  * out afresh at each request, so it follows extensions, pauses and rollbacks. It says nothing
  * secret but the link itself: no orders, no positions, nothing of other players.
  *
@@ -15,7 +15,7 @@
  * A change of schedule that keeps the anchor moves the time without raising it: a subscribed
  * calendar reads the whole feed again anyway.
  */
-import { currentDeadline, turnClock } from '../game/deadlines.ts';
+import { currentDeadline, musterRemindAt, turnClock } from '../game/deadlines.ts';
 import { deadlineLines, durationText } from '../game/settings.ts';
 import { onLeave } from '../game/standin.ts';
 import { formatInZone } from '../game/zones.ts';
@@ -119,8 +119,54 @@ function gameEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow[]
 }
 
 /**
+ * The event of a muster (docs/gm-guide.md "Muster") in a game being set up: its limit, with an
+ * alarm at the muster's reminder while the address's READY is not in. SEQUENCE: 2 x the whole
+ * seconds from the game's creation to the muster's opening (MUSTER again opens it anew, later),
+ * plus 1 once the address is ready.
+ */
+function musterEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow[], now: number): string[] {
+  const m = tx.club.muster(game.id);
+  if (!m) return [];
+  const said = tx.club.ready(game.id);
+  const ready = seats.every((p) => said.has(p.id));
+  const others = tx.players.list(game.id).filter((p) => p.pilot === 'human' && p.email && !said.has(p.id) && !seats.includes(p)).map((p) => p.id);
+  const s = tx.control.get(game.id).settings;
+  const zone = seats.find((p) => p.zone)?.zone ?? null;
+  const base = deps.referee.publicUrl;
+  const tag = `[${game.id}] Muster`;
+  const past = now >= m.until;
+  const description = [
+    `Game ${game.id} (${game.name}): turn 1 opens as soon as every player has answered READY.`,
+    `The muster ends: ${deadlineLines(m.until, s.zone, zone).join('; ')}.`,
+    ready
+      ? `Your READY is in.${others.length ? ` Still to answer: ${others.join(', ')}.` : ''}`
+      : `Your READY is not in yet: reply READY to the muster's mail, or send a mail whose subject is READY to ${deps.referee.address} from this address.${past ? ' The time is up: the game master decides; a READY still counts until he has.' : ''}`,
+  ].join('\n');
+  const lines = [
+    'BEGIN:VEVENT',
+    property('UID', `${game.id}-muster@${uidHost(base)}`),
+    property('DTSTAMP', utcTime(now)),
+    property('DTSTART', utcTime(m.until)),
+    property('DURATION', minutesDuration(EVENT_MINUTES)),
+    property('SEQUENCE', String(2 * Math.max(0, Math.floor((m.openedAt - game.createdAt) / 1000)) + (ready ? 1 : 0))),
+    property('STATUS', 'CONFIRMED'),
+    property('TRANSP', 'TRANSPARENT'),
+    textProperty('SUMMARY', ready ? `${tag} ends (you are ready)` : `${tag}: answer READY`),
+    textProperty('DESCRIPTION', description),
+    ...(base ? [property('URL', `${base}/games/${encodeURIComponent(game.id)}`)] : []),
+  ];
+  if (!ready) {
+    const before = Math.max(1, Math.round((m.until - musterRemindAt(m)) / 60_000));
+    lines.push('BEGIN:VALARM', property('ACTION', 'DISPLAY'), property('TRIGGER', `-${minutesDuration(before)}`),
+      textProperty('DESCRIPTION', `${tag}: answer READY within ${durationText(before)}`), 'END:VALARM');
+  }
+  lines.push('END:VEVENT');
+  return lines;
+}
+
+/**
  * The feed of the address a token is of, as iCalendar text; null for a token nobody has. Games
- * being set up, over, or without a deadline for the current turn give no event.
+ * over, being set up without a muster, or without a deadline for the current turn give no event.
  */
 export function calendarFeed(deps: AppDeps, tx: StoreTx, token: string, now: number): string | null {
   if (!TOKEN_RE.test(token)) return null;
@@ -130,14 +176,15 @@ export function calendarFeed(deps: AppDeps, tx: StoreTx, token: string, now: num
   const games = new Map<string, { game: GameRow; seats: PlayerRow[] }>();
   for (const p of seats) {
     const game = tx.games.get(p.gameId);
-    if (!game || game.status !== 'running') continue;
+    // A running game's turn, or the muster of one being set up.
+    if (!game || (game.status !== 'running' && !(game.status === 'setup' && tx.club.muster(game.id)))) continue;
     const entry = games.get(game.id) ?? { game, seats: [] };
     entry.seats.push(p);
     games.set(game.id, entry);
   }
   const first = [...games.values()][0];
   const zone = seats.find((p) => p.zone && games.has(p.gameId))?.zone ?? (first ? tx.control.get(first.game.id).settings.zone : 'UTC');
-  const events = [...games.values()].map((g) => gameEvent(deps, tx, g.game, g.seats, now));
+  const events = [...games.values()].map((g) => (g.game.status === 'setup' ? musterEvent : gameEvent)(deps, tx, g.game, g.seats, now));
   return icsText([
     'BEGIN:VCALENDAR',
     property('VERSION', '2.0'),

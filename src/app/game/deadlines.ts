@@ -119,3 +119,9 @@ export function deadlineParagraph(tx: StoreTx, game: GameRow, player: PlayerRow 
   const zone = tx.control.get(game.id).settings.zone;
   return [`The deadline of turn ${game.turn}:`, ...deadlineLines(d, zone, player?.zone ?? null).map((l) => `    ${l}`)].join('\n');
 }
+
+/**
+ * When a muster's one reminder goes (setup/muster-clock.ts): a day before its limit, but never in
+ * the first half of the muster. The calendar's alarm of a muster rings then too.
+ */
+export const musterRemindAt = (m: { openedAt: number; until: number }): number => Math.max(m.until - 86_400_000, m.openedAt + (m.until - m.openedAt) / 2);

@@ -10,12 +10,12 @@ import { musterState, requireGame, type MusterState } from './games.ts';
 import { alertGm, queueAnswer } from '../mail/notify.ts';
 import { hooksMusterReminder } from '../hooks/events.ts';
 import { deadlineLines } from '../game/settings.ts';
+import { musterRemindAt } from '../game/deadlines.ts';
 import { formatInZone } from '../game/zones.ts';
 import { when, wrap } from '../views/text.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
 import { howToAnswer, missedWords, musterComplete, readyEnvelope } from './muster.ts';
 
-const DAY = 86_400_000;
 
 export interface MusterEvent {
   game: string;
@@ -24,7 +24,7 @@ export interface MusterEvent {
 }
 
 /** When the reminder goes: a day before the limit, but never in the first half of the muster. */
-export const remindAt = (m: Pick<MusterState, 'openedAt' | 'until'>): number => Math.max(m.until - DAY, m.openedAt + (m.until - m.openedAt) / 2);
+export const remindAt = musterRemindAt;
 
 /** Runs the muster of one game at the clock's time; what it did. */
 export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterEvent[] {

@@ -6,6 +6,7 @@
  * computer during the muster counts as ready. At the limit the game master is told once who is
  * missing (muster-clock.ts); until he decides, a late READY still counts.
  */
+import { calendarUrl } from '../calendar/feed.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { checkStart, musterState, requireGame, startGame, type MusterState } from './games.ts';
 import { alertGm, gmAddress, queueAnswer } from '../mail/notify.ts';
@@ -69,6 +70,7 @@ function callPlayer(deps: AppDeps, tx: StoreTx, game: GameRow, state: GameState,
   const s = tx.control.get(game.id).settings;
   const gm = gmAddress(deps, tx, game.id);
   const others = [...m.ready.map((r) => r.player), ...m.missing].filter((o) => o.id !== p.id).map((o) => (o.email ? o.id : `${o.id} (the stand-in pilot)`));
+  const calendar = calendarUrl(deps, tx, p.email);
   queueAnswer(deps, tx, {
     to: p.email, game, player: p, kind: 'notice',
     title: again ? `muster for ${game.name}: more time to answer READY` : `muster for ${game.name}: answer READY`,
@@ -80,6 +82,7 @@ function callPlayer(deps: AppDeps, tx: StoreTx, game: GameRow, state: GameState,
       [`Answer READY by:`, ...deadlineLines(m.until, s.zone, p.zone).map((l) => `    ${l}`)].join('\n'),
       ...howToAnswer(tx, game),
       'Nothing else is needed now: the welcome, with the map, your aircraft\'s cards and your orders for turn 1, comes when the game starts. One reminder comes before the limit if your READY is not in.',
+      ...(calendar ? [`The muster's limit, and then your deadlines, as a calendar (subscribe to it, keep it private):\n  ${calendar}`] : []),
     ],
     sections: [{ heading: 'Ready to send', text: readyEnvelope(deps, game, p) }],
   });
