@@ -9,7 +9,7 @@ import { checkHookAddress, maskedAddress, readHookAddress } from '../../src/app/
 import { hookRequest } from '../../src/app/hooks/formats.ts';
 import { hookGivenUp } from '../../src/app/hooks/commands.ts';
 import type { HookMessage } from '../../src/app/ports/club.ts';
-import { extendTurn, pauseGame, resumeGame, setSetting } from '../../src/app/gm/control.ts';
+import { extendTurn, pauseGame, resumeGame, setSetting, terminateGame } from '../../src/app/gm/control.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { setGm } from '../../src/app/setup/roster.ts';
 import { addPlayer, createGame, gameStatus, startGame } from '../../src/app/setup/games.ts';
@@ -190,6 +190,27 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     expect(messages(t).filter((m) => m.event === 'turn').map((m) => m.text)).toEqual([expect.stringMatching(/Turn 2 of game duel is open\. This game has no deadlines: the turn is resolved when every player's orders are in\./)]);
     rollbackTurn(t.deps, 'duel');
     expect(messages(t).at(-1)).toMatchObject({ title: '[duel] Turn 1 is open again', deadline: null, text: expect.stringMatching(/no longer counts\. No deadline runs: it is resolved when the game master says so\.$/) });
+  });
+
+  it('a new schedule that moves the deadline, and the game master\'s end of the game, are told to every hook', () => {
+    const t = testReferee();
+    const s = duel(t);
+    startGame(t.deps, 'duel');
+    send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://club.example.org/red'));
+    send(t, GM, envelope('duel', 'gm', s.gm, 'SET NOTIFY https://club.example.org/room'));
+    const mark = messages(t).length;
+    setSetting(t.deps, 'duel', 'remind', '3h');
+    expect(messages(t).length).toBe(mark);
+    setSetting(t.deps, 'duel', 'deadline', 'every day at 22:00');
+    const moved = messages(t).slice(mark);
+    expect(moved.map((m) => [m.player, m.event, m.title])).toEqual([[null, 'deadline', '[duel] Turn 1: the deadline moved'], ['red', 'deadline', '[duel] Turn 1: the deadline moved']]);
+    expect(moved[1]!.text).toMatch(/^Game duel, turn 1: the deadline moved\. Orders are due .*22:00/);
+    setSetting(t.deps, 'duel', 'deadline', 'none');
+    expect(messages(t).at(-1)).toMatchObject({ event: 'deadline', title: '[duel] Turn 1: no deadline any more', deadline: null });
+    terminateGame(t.deps, 'duel', 'the club disbands');
+    const over = messages(t).filter((m) => m.event === 'over');
+    expect(over.map((m) => m.player)).toEqual([null, 'red']);
+    expect(over[1]).toMatchObject({ title: '[duel] The game is over', turn: 1, text: 'The game master ended game duel (Test duel) at turn 1: the club disbands. No more orders are taken.' });
   });
 
   it('shows, tests, replaces and turns off a hook, and refuses a bad address with the reason', () => {

@@ -23,7 +23,7 @@ import { reportPicture } from '../views/pictures.ts';
 import { inPlayIds, situationMap } from '../views/sheet.ts';
 import { wrap } from '../views/text.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
-import { hooksDeadline } from '../hooks/events.ts';
+import { hooksDeadline, hooksGameEnded } from '../hooks/events.ts';
 
 const MINUTE = 60_000;
 
@@ -73,8 +73,14 @@ export function setSetting(deps: AppDeps, gameId: string, key: string, value: st
     const control = tx.control.get(game.id);
     const r = applySetting(control.settings, key, value);
     if (!r.ok) throw new AppError('E_USAGE', r.error, settingLines(control.settings).map((l) => `now: ${l}`));
+    const before = currentDeadline(tx, game);
     tx.control.save({ ...control, settings: r.value });
     refreshDeadline(tx, game, deps.clock.now());
+    const after = currentDeadline(tx, game);
+    // A deadline moved by the change (a new schedule, zone or minimum): the hooks are told, as of EXTEND.
+    if (game.status === 'running' && control.pausedAt === null && after !== before) {
+      hooksDeadline(deps, tx, game, after === null ? 'no deadline any more' : 'the deadline moved', false);
+    }
     const changed = settingLines(r.value).filter((l) => !settingLines(control.settings).includes(l));
     const lines = changed.length ? changed.map((l) => `set ${l}`) : ['nothing changed'];
     if (changed.length && game.status === 'running') {
@@ -249,6 +255,7 @@ export function terminateGame(deps: AppDeps, gameId: string, reason = ''): Contr
     announce(deps, tx, ended, 'the game has ended', [
       `The game master ended game ${game.id} at turn ${game.turn}${reason ? `: ${reason}` : ''}. No more orders are taken. Thank you for playing.`,
     ], campaign ? { sectionsFor: (p) => campaignSections(tx, game.id, p.id) } : {});
+    if (game.status === 'running') hooksGameEnded(deps, tx, ended, game.turn, reason);
     return { game: ended, lines: [`game ${game.id} terminated at turn ${game.turn}`] };
   });
 }

@@ -161,6 +161,16 @@ export function hooksDeadline(deps: AppDeps, tx: StoreTx, game: GameRow, what: s
   }
 }
 
+/** The game master ended the game (TERMINATE) at `turn`: an `over` message to every hook. */
+export function hooksGameEnded(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, reason: string): void {
+  for (const { hook, player } of hooksOf(tx, game)) {
+    tell(deps, tx, hook, game, player, {
+      event: 'over', turn, url: gameUrl(deps, game), title: `[${game.id}] The game is over`,
+      text: `The game master ended game ${game.id} (${game.name}) at turn ${turn}${reason ? `: ${reason}` : ''}. No more orders are taken.`,
+    });
+  }
+}
+
 /** NOTIFY TEST, SET NOTIFY TEST: a message that says where it comes from. */
 export function hookTest(deps: AppDeps, tx: StoreTx, hook: HookRow, game: GameRow, player: PlayerRow | null): number {
   return tell(deps, tx, hook, game, player, {
