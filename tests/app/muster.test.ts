@@ -11,7 +11,7 @@ import { addPlayer, createGame, gameStatus } from '../../src/app/setup/games.ts'
 import { addComputerSeat, setGm } from '../../src/app/setup/roster.ts';
 import { openMuster } from '../../src/app/setup/muster.ts';
 import { tick } from '../../src/app/turn/tick.ts';
-import { DUEL, envelope, outbox, post, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import { DUEL, envelope, outbox, post, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
 import { flat } from '../support/text.ts';
 
 const GM = 'gm@example.test';
@@ -150,6 +150,27 @@ describe('the muster before turn 1', () => {
     expect(told[1]!.text).toMatch(/^Game club \(Test duel\) starts when every player has answered READY, and yours is not in yet\. Answer by Tue 13 Jan 2026 09:00 UTC \(23 hours from now\); the reminder mail has it ready to send\.$/);
     expect(told[0]!.text).toBe('Still to answer READY for game club: blue. The muster ends Tue 13 Jan 2026 09:00 UTC (23 hours from now).');
     expect(told.every((m) => m.deadline === told[0]!.deadline && m.deadline !== null)).toBe(true);
+  });
+
+  it('takes "Ready - count me in!" with words after it, and tells a player whose mail is no READY how to write it', () => {
+    const { t } = club();
+    openMuster(t.deps, 'club', '3d');
+    const red = replyReady(t, RED, 'Ready - count me in!\nAnn');
+    expect(red.mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^\[club\] Answer to READY/)]);
+    expect(t.store.tx((tx) => [...tx.club.ready('club').keys()])).toEqual(['red']);
+    const { mails } = replyReady(t, BLUE, 'Hello, what do I do now?');
+    expect(mails.map((m) => m.subject)).toEqual(['[club] No READY found in your mail']);
+    expect(flat(mails[0]!.text)).toContain('Game club is mustering: to answer, reply to the muster\'s mail with READY alone on the first line');
+    expect(mails[0]!.text).not.toMatch(/edit its plots/);
+    expect(t.store.tx((tx) => [...tx.club.ready('club').keys()])).toEqual(['red']);
+  });
+
+  it('a "Ready, ..." line from a player of no mustering game is no command', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const { mails } = post(t, 'red@example.test', 'Ready, steady, go.\nAnn');
+    expect(mails.map((m) => m.subject)).toEqual(['[duel] No orders found in your mail']);
+    expect(s.red).toBeTruthy();
   });
 
   it('starts anyway on START, closing the muster, with every player\'s welcome', () => {

@@ -28,12 +28,15 @@ export function subjectGame(subject: string): string | null {
 }
 
 /** The command a mail holds alone (own text first, then subject), and the game its subject names. */
-export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { command: Command | null; error: string | null; game: string | null } {
+export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { command: Command | null; error: string | null; game: string | null; loose?: boolean } {
   const game = subjectGame(mail.subject);
   // A full stop or an exclamation mark after the word is no part of it ("Ready!").
   const own = ownLines(mail.text).map((l) => l.replace(/\s*[.!]+$/, ''));
   // READY, the answer to a muster, may have a line after it (a name, a greeting): it is the first line that counts.
   if (own.length > 1 && /^ready$/i.test(own[0] as string)) return { command: { name: 'READY', args: [], line: 1 }, error: null, game };
+  // "Ready - count me in!", "Ready, see you over Kent": READY with words after it on its line is
+  // taken only from a player with a game that musters (answerBareCommand checks), loose.
+  if (own.length >= 1 && /^ready\s*[-–—,;:!.]/i.test(own[0] as string)) return { command: { name: 'READY', args: [], line: 1 }, error: null, game, loose: true };
   const subject = mail.subject.slice(0, MAX_QUOTE_LINE).replace(REPLY_PREFIX, '').replace(/\[[^\]]*\]/g, '').trim();
   for (const text of [own.length === 1 ? own[0] as string : '', subject]) {
     const r = text ? parseCommand(text) : null;
@@ -54,6 +57,8 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   const { mail, inboundId } = inbound;
   const found = bareCommand(mail);
   if (!found.command && !found.error) return false;
+  // A loose READY ("Ready - count me in!") from a player with no game mustering is no command.
+  if (found.loose && !tx.players.byEmail(mail.from).some((p) => p.status !== 'replaced' && tx.club.muster(p.gameId))) return false;
   if (inbound.limited) {
     // Past a rate limit nothing is worked out for a mail without a secret (rate-limits.ts).
     holdBack(deps, tx, { to: mail.from, gameId: found.game, reason: 'rate-limit', title: `answer to ${found.command?.name ?? 'a command'}`, inboundId, why: inbound.limited });

@@ -112,8 +112,14 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       // A registered player's game, when the mail tells which (its subject's [game], or his only
       // open game): the notice is his game's, and ends with his orders ready to send (notify.ts).
       const seat = seatOf(tx, mail);
-      const title = 'no orders found in your mail';
-      const paragraphs = [
+      // A player called to a muster has no orders to send yet: he is told how READY is written.
+      const mustering = seat ? [] : tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced' && tx.club.muster(p.gameId)).map((p) => p.gameId);
+      const title = mustering.length ? 'no READY found in your mail' : 'no orders found in your mail';
+      const paragraphs = mustering.length ? [
+        `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} was not read as a READY, so nothing was changed.`,
+        `Game${mustering.length === 1 ? '' : 's'} ${mustering.join(', ')} ${mustering.length === 1 ? 'is' : 'are'} mustering: to answer, reply to the muster's mail with READY alone on the first line (your name or a greeting may follow on the next lines, the quoted mail below), or send a mail whose subject is READY${mustering.length > 1 ? ` with the game in square brackets, e.g. "[${mustering[0]}] READY"` : ''}. Orders come later: the welcome with your orders for turn 1 comes when the game starts.`,
+        ...mailErrors, ...mail.notes,
+      ] : [
         `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} holds no orders envelope, so nothing was changed.`,
         ...(QUOTED_ENVELOPE.test(mail.text) ? [QUOTED] : []),
         ...(parsed.outside ? [outsideParagraph(parsed.outside)] : []), seat ? HOW_TO_BELOW : HOW_TO, ...mailErrors, ...mail.notes,
@@ -133,6 +139,13 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
             to: mail.from, game: seat.game, player: seat.player, kind: 'notice', title, paragraphs: [...paragraphs, ...more], inboundId, replyTo: mail.messageId,
             ...(ready ? { sections: [{ heading: 'Ready to send, with your lines put in', text: ready }] } : {}),
           }),
+        });
+      } else if (mustering.length === 1) {
+        // The one game he musters for: the answer is that game's ([club] in its subject).
+        const game = tx.games.get(mustering[0] as string) as GameRow;
+        replyUnasked(deps, tx, inbound, {
+          kind: 'notice', to: mail.from, gameId: game.id, title,
+          queue: (more) => queueNotice(deps, tx, { to: mail.from, game, player: null, title, paragraphs: [...paragraphs, ...more], inboundId, replyTo: mail.messageId }),
         });
       } else notice(title, paragraphs);
       return finish(false, 'no-orders', 'Processed', 'no envelope');
