@@ -9,7 +9,7 @@ import { checkHookAddress, maskedAddress, readHookAddress } from '../../src/app/
 import { hookRequest } from '../../src/app/hooks/formats.ts';
 import { hookGivenUp } from '../../src/app/hooks/commands.ts';
 import type { HookMessage } from '../../src/app/ports/club.ts';
-import { extendTurn, pauseGame, resumeGame, setSetting, terminateGame } from '../../src/app/gm/control.ts';
+import { extendTurn, pauseGame, processTurn, resumeGame, setSetting, terminateGame } from '../../src/app/gm/control.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { setGm } from '../../src/app/setup/roster.ts';
 import { addPlayer, createGame, gameStatus, startGame } from '../../src/app/setup/games.ts';
@@ -173,6 +173,11 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     rollbackTurn(t.deps, 'duel');
     const again = messages(t).filter((m) => m.title === '[duel] Turn 1 is open again');
     expect(again.map((m) => [m.player, m.event, m.turn])).toEqual([[null, 'turn', 1], ['red', 'turn', 1]]);
+    // Resolved again: the report out is the RERUN.
+    send(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    processTurn(t.deps, 'duel');
+    const rerun = messages(t).filter((m) => m.event === 'report').at(-1)!;
+    expect(rerun).toMatchObject({ player: 'red', turn: 1, title: '[duel] The report of turn 1 is out (RERUN)', text: 'The report of turn 1 of game duel is in your mail (RERUN: it replaces the first report of that turn).' });
     expect(again[1]!.text).toMatch(/^The game master rolled turn 1 of game duel back: it will be resolved again, and its first report no longer counts\. Orders are due .+ The mail that says so tells whether your orders for it still stand\.$/);
     // Nothing secret: no secret, turn token, envelope or plot, no map.
     const all = JSON.stringify(messages(t));
@@ -211,6 +216,26 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     const over = messages(t).filter((m) => m.event === 'over');
     expect(over.map((m) => m.player)).toEqual([null, 'red']);
     expect(over[1]).toMatchObject({ title: '[duel] The game is over', turn: 1, text: 'The game master ended game duel (Test duel) at turn 1: the club disbands. No more orders are taken.' });
+  });
+
+  it('never quotes the address back in full: not in the acknowledgement, the answer or the orders kept', () => {
+    const t = testReferee();
+    const s = duel(t);
+    startGame(t.deps, 'duel');
+    const secret = 'https://discord.com/api/webhooks/77/very-secret-token';
+    // Orders and two commands in one envelope: the answer names each command.
+    send(t, RED, envelope('duel', 'red', s.red, `R1: 1 1 1 1 1\nNOTIFY discord ${secret}\nCALENDAR`));
+    const mine = outbox(t).filter((m) => m.recipient === RED);
+    expect(mine.map((m) => m.subject)).toEqual(expect.arrayContaining(['[duel] Turn 1 orders accepted', '[duel] Answer to NOTIFY, CALENDAR']));
+    for (const m of mine) expect(`${m.text}${m.html}`).not.toContain('very-secret-token');
+    expect(flat(mine.find((m) => /Answer to/.test(m.subject))!.text)).toContain('NOTIFY discord https://discord.com/api/...: Your notifications');
+    expect(t.store.tx((tx) => [...tx.orders.latestAccepted('duel', 1).values()].map((o) => o.canonical).join('\n'))).not.toContain('very-secret-token');
+    expect(t.store.tx((tx) => tx.club.activeHook('duel', 'red'))?.url).toBe(secret);
+    // The game master's SET NOTIFY, beside another command, likewise.
+    send(t, GM, envelope('duel', 'gm', s.gm, 'SET NOTIFY https://ntfy.sh/club-room-topic\nSTATUS'));
+    const gm = outbox(t).filter((m) => m.recipient === GM).at(-1)!;
+    expect(flat(gm.text)).toContain('SET NOTIFY https://ntfy.sh/...: The game\'s notifications');
+    expect(`${gm.text}${gm.html}`).not.toContain('club-room-topic');
   });
 
   it('shows, tests, replaces and turns off a hook, and refuses a bad address with the reason', () => {
@@ -296,6 +321,7 @@ describe('NOTIFY and SET NOTIFY in a game', () => {
     const told = outbox(t).slice(before);
     expect(told.map((m) => [m.recipient, m.subject])).toEqual([[RED, '[duel] Your notification address was given up'], [GM, '[duel] GM: The game\'s notification address was given up']]);
     expect(flat(told[0]!.text)).toMatch(/gave up calling a plain JSON POST at https:\/\/club\.example\.org\/\.\.\. for game duel: the address answered 404 Not Found/);
+    expect(flat(told[0]!.text)).toContain('Once the address works again, set it again (or a new one) with NOTIFY <address>: a test message goes to it at once.');
     send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY'));
     expect(lastAnswer(t, RED)).toMatch(/The last address, .* was given up: the address answered 404 Not Found/);
     // The game master's status: the hooks masked, given up with the reason; the deliveries counted.

@@ -84,6 +84,17 @@ export function checkHookAddress(text: string, named: HookFormat | null = null):
 const PLAIN_PATHS = new Set(['api', 'services', '_matrix', 'webhook', 'webhooks', 'hooks']);
 
 /**
+ * A NOTIFY command's words as shown back (an acknowledgement, the orders kept and exported): each
+ * web address masked (maskedAddress), a link written twice by HTML mail ("<https://...>") too.
+ */
+export function maskedNotifyWords(words: readonly string[]): string[] {
+  return words.map((w) => {
+    const bare = w.replace(/^<(.*)>$/, '$1');
+    return /^[a-z][a-z0-9+.-]*:\/\//i.test(bare) ? (bare === w ? maskedAddress(bare) : `<${maskedAddress(bare)}>`) : w;
+  });
+}
+
+/**
  * The address as shown in mail and on the GM's status: the host, and the start of the path when it
  * is a service's plain word (api, services, _matrix), the rest (its secret: a token, an ntfy
  * topic) left out.

@@ -90,7 +90,7 @@ export function hookGivenUp(deps: AppDeps, tx: StoreTx, hookId: number, reason: 
   if (!game) return true;
   const paragraphs = (command: string) => [
     `The referee gave up calling ${what(hook)} for game ${game.id}: ${reason}. Nothing more is sent to it; the mail goes on as ever.`,
-    `Once the address works again (or with a new one): ${command} <address>; ${command} TEST tries it.`,
+    `Once the address works again, set it again (or a new one) with ${command} <address>: a test message goes to it at once.`,
   ];
   if (hook.playerId === null) {
     alertGm(deps, tx, game, 'the game\'s notification address was given up', paragraphs('SET NOTIFY'));

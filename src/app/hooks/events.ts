@@ -86,11 +86,14 @@ export function hooksGameStarted(deps: AppDeps, tx: StoreTx, game: GameRow): voi
 
 /** A turn resolved: its report is out; then the next turn is open, or the game is over. */
 export function hooksTurnResolved(deps: AppDeps, tx: StoreTx, game: GameRow, resolved: number, over: boolean): void {
+  // A turn resolved again after ROLLBACK: its report is the RERUN, which replaces the first.
+  const rerun = (tx.control.clock(game.id, resolved)?.reruns ?? 0) > 0;
+  const again = rerun ? ' (RERUN: it replaces the first report of that turn)' : '';
   for (const { hook, player } of hooksOf(tx, game)) {
     const url = gameUrl(deps, game, resolved);
     tell(deps, tx, hook, game, player, {
-      event: 'report', turn: resolved, url, title: `[${game.id}] The report of turn ${resolved} is out`,
-      text: player ? `The report of turn ${resolved} of game ${game.id} is in your mail.` : `Turn ${resolved} of game ${game.id} has been resolved; every player has the report in his mail.`,
+      event: 'report', turn: resolved, url, title: `[${game.id}] The report of turn ${resolved} is out${rerun ? ' (RERUN)' : ''}`,
+      text: player ? `The report of turn ${resolved} of game ${game.id} is in your mail${again}.` : `Turn ${resolved} of game ${game.id} has been resolved${rerun ? ' again' : ''}; every player has the report in his mail${again}.`,
     });
     if (over) {
       tell(deps, tx, hook, game, player, { event: 'over', turn: resolved, url, title: `[${game.id}] The game is over`, text: `Game ${game.id} (${game.name}) ended with turn ${resolved}. The last report tells the outcome${url ? ', and so does the turn\'s page' : ''}.` });

@@ -16,7 +16,7 @@ import type { Problem } from '../../core/result.ts';
 import { problemLine, publicUrlOf } from '../views/doc-links.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { EnvelopeContext, EnvelopeOutcome } from './context.ts';
-import { answerCommands, runCommands, type ReadOnly } from './commands.ts';
+import { answerCommands, maskedCommand, runCommands, type ReadOnly } from './commands.ts';
 import { wrongSecret } from '../mail/wrong-secrets.ts';
 import { replyUnasked } from '../mail/budget.ts';
 import { askToConfirm } from '../setup/signup.ts';
@@ -61,7 +61,7 @@ export function authenticate(deps: AppDeps, env: Envelope, game: GameRow, player
 
 /** `unread`: also the lines that could not be read, each marked with it (the acknowledgement's WHAT WAS READ). */
 const masked = (env: Envelope, unread?: string): string =>
-  formatOrders([{ ...env, secret: '(secret)', commands: env.commands }], unread === undefined ? {} : { unread });
+  formatOrders([{ ...env, secret: '(secret)', commands: env.commands.map(maskedCommand) }], unread === undefined ? {} : { unread });
 const NOT_READ = '   <- not read: see WHAT IS WRONG';
 
 /** The placeholder printed in place of a secret in the orders shown back (masked). */
@@ -245,8 +245,8 @@ function checkOrders(ctx: EnvelopeContext, written: Envelope, errors: OrderError
     problems.splice(MAX_PROBLEMS, more, `... and ${more} more problems, not listed: correct these and send the orders again`);
   }
   const notes = env.commands.map((c) => accepted
-    ? `${formatCommand(c)} (line ${c.line}): answered in a mail of its own`
-    : `${formatCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
+    ? `${formatCommand(maskedCommand(c))} (line ${c.line}): answered in a mail of its own`
+    : `${formatCommand(maskedCommand(c))} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
   notes.push(...picks.notes, ...gonePlots.map((p) => goneNote(p.plane, 'plot')), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
   notes.push(...goneMoves.map((m) => `${m.unit} ${unitGoneWords(unitsGone.get(m.unit) as UnitState)}: its ${formatMoveOrder(m)} was left aside`));
   notes.push(...deadTargets.map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`));
