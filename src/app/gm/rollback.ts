@@ -74,7 +74,7 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
         to: gm, game: open, player: null, kind: 'notice', title: `turn ${last} was rolled back (sent to every player)`,
         paragraphs: [
           `${rerun} Each player was told to forget the report of turn ${last} and sent an orders template for it.${game.turn > last ? ` Orders sent for turn ${game.turn} were withdrawn.` : ''}`,
-          `Accepted orders for turn ${last} stand for: ${standing.length ? standing.join(', ') : 'nobody'}; none are in from: ${none.length ? none.join(', ') : 'nobody'}.`,
+          `${standing.length ? `Accepted orders for turn ${last} stand for: ${standing.join(', ')}` : `No accepted orders for turn ${last} stand`}; ${none.length ? `none are in from: ${none.join(', ')}` : 'every player\'s are in'}.`,
           when,
           deadlineLine(tx, open, null) ? deadlineParagraph(tx, open, null) : `Turn ${last} has no deadline: it waits for PROCESS.`,
         ],

@@ -46,7 +46,7 @@ function computerSeats(rt: Runtime, gameId: string, sides: readonly string[] | u
 
 export function statusText(v: GameStatusView, c?: GameClockView): string {
   const g = v.game;
-  const lines = [`Game ${g.id}: ${g.name}`, `  status: ${g.status}${g.status === 'setup' ? ' (tallyho game start)' : ''}${c?.terminated ? ' (terminated)' : ''}${c?.paused ? ` PAUSED${c.pauseReason ? `: ${c.pauseReason}` : ''}` : ''}, turn ${g.turn}`];
+  const lines = [`Game ${g.id}: ${g.name}`, `  status: ${g.status}${g.status === 'setup' ? (v.muster ? ' (mustering: turn 1 opens when every player is READY; tallyho game start starts it without waiting)' : ' (tallyho game start, or tallyho game muster to wait for every player\'s READY)') : ''}${c?.terminated ? ' (terminated)' : ''}${c?.paused ? ` PAUSED${c.pauseReason ? `: ${c.pauseReason}` : ''}` : ''}, turn ${g.turn}`];
   if (g.status === 'running') {
     const missing = v.players.filter((p) => !p.ordersIn && !p.standin).map((p) => p.id);
     lines.push(`  orders for turn ${g.turn}: ${missing.length ? `waiting for ${missing.join(', ')}` : 'all in'}`);
@@ -130,7 +130,7 @@ export function registerGameCommands(program: Command): void {
           const planes = state.planes.map((p) => `  ${p.id.padEnd(6)} ${(state.quick?.cards[p.type]?.name ?? p.type).padEnd(14)} ${state.sides[p.side]?.name ?? p.side}`);
           out([`Game ${row.id} created: ${row.name} (the quick game, docs/quick.md)`, 'Aircraft:', ...planes, '', ...seats,
             ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
-            `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
+            `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id} (or tallyho game muster ${row.id} to wait for every player's READY first)`].join('\n'));
         }, { create: true });
       }
       // The scenario is read before the database is opened, so a wrong one makes no database.
@@ -146,7 +146,7 @@ export function registerGameCommands(program: Command): void {
         const units = (scenario.units ?? []).map((u) => `  ${u.id.padEnd(6)} ${(u.kind === 'ship' ? ships.get(u.type ?? '')?.name ?? u.type ?? '' : u.kind).padEnd(14)} ${scenario.sides[u.side]?.name ?? u.side}`);
         out([`Game ${row.id} created: ${row.name}`, 'Planes:', ...planes, ...(units.length ? ['Trucks, tanks and ships:', ...units] : []), '', ...seats,
           ...(gm ? [`Game master: ${gm.email}, GM secret: ${gm.secret}`, 'The GM secret is shown this once: use it in #TALLYHO ' + row.id + ' gm "<GM secret>" envelopes.', ''] : []),
-          `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id}`].join('\n'));
+          `Next: tallyho player add ${row.id} <player> --email <address> --planes <ids>, then tallyho game start ${row.id} (or tallyho game muster ${row.id} to wait for every player's READY first)`].join('\n'));
       }, { create: true });
     });
   game
