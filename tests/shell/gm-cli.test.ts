@@ -119,7 +119,7 @@ describe('tallyho game (controls), gm and player', () => {
     const set = await cli('game', 'notify', 'room', 'ntfy', 'https://push.example.org/club-room');
     expect(set.out).toMatch(/^The game's notifications for game room now go to an ntfy topic at https:\/\/push\.example\.org\/\.\.\.: the start, each turn open/);
     expect(set.out).not.toContain('club-room');
-    expect((await cli('game', 'notify', 'room')).out).toMatch(/go to an ntfy topic at .*: 0 delivered, 1 waiting/);
+    expect((await cli('game', 'notify', 'room')).out).toMatch(/go to an ntfy topic at .*: 0 delivered, 1 waiting\. tallyho game notify room off stops them; tallyho game notify room test sends a test\./);
     expect((await cli('game', 'notify', 'room', 'test')).out).toMatch(/A test message is on its way/);
     const bad = await cli('game', 'notify', 'room', 'http://club.example.org/x');
     expect(bad.code).toBe(2);

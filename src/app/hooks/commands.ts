@@ -32,13 +32,16 @@ function checkTestRate(tx: StoreTx, game: GameRow, player: PlayerRow | null, now
     .map((d) => d.createdAt).sort((a, b) => a - b);
   if (recent.length < TESTS_PER_HOUR) return;
   const next = recent[recent.length - TESTS_PER_HOUR]! + HOUR_MS;
-  throw new AppError('E_STATE', `nothing changed: ${TESTS_PER_HOUR} test messages went out for ${player ? 'you' : 'the game'} in game ${game.id} in the last hour (each new address sends one, as ${command} TEST does), the most an hour takes; the next may go from ${formatInZone(next, player?.zone ?? tx.control.get(game.id).settings.zone)}`);
+  throw new AppError('E_STATE', `nothing changed: ${TESTS_PER_HOUR} test messages went out for ${player ? 'you' : 'the game'} in game ${game.id} in the last hour (each new address sends one, as ${command} ${command.startsWith('tallyho') ? 'test' : 'TEST'} does), the most an hour takes; the next may go from ${formatInZone(next, player?.zone ?? tx.control.get(game.id).settings.zone)}`);
 }
 
 /** NOTIFY's words carried out; the answer's paragraphs. */
-export function notifyCommand(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow | null, words: readonly string[]): string[] {
+export function notifyCommand(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow | null, words: readonly string[], label?: string): string[] {
   const now = deps.clock.now();
-  const command = player ? 'NOTIFY' : 'SET NOTIFY';
+  // How the answer names the command: by mail, or `label` (the command line's `tallyho game notify <game>`).
+  const command = label ?? (player ? 'NOTIFY' : 'SET NOTIFY');
+  const OFF = label ? 'off' : 'OFF';
+  const TEST = label ? 'test' : 'TEST';
   const current = tx.club.activeHook(game.id, player?.id ?? null);
   const first = (words[0] ?? '').toUpperCase();
   if (player && player.pilot === 'computer') throw new AppError('E_STATE', 'the stand-in\'s seat has no notifications');
@@ -47,7 +50,7 @@ export function notifyCommand(deps: AppDeps, tx: StoreTx, game: GameRow, player:
       const c = tx.club.deliveries({ hookId: current.id });
       const sent = c.filter((d) => d.status === 'sent').length;
       const waiting = c.filter((d) => d.status === 'pending').length;
-      return [`${owner(player)} for game ${game.id} go to ${what(current)}, set ${formatInZone(current.createdAt, tx.control.get(game.id).settings.zone)}: ${sent} delivered, ${waiting} waiting. ${command} OFF stops them; ${command} TEST sends a test.`];
+      return [`${owner(player)} for game ${game.id} go to ${what(current)}, set ${formatInZone(current.createdAt, tx.control.get(game.id).settings.zone)}: ${sent} delivered, ${waiting} waiting. ${command} ${OFF} stops them; ${command} ${TEST} sends a test.`];
     }
     const last = tx.club.hooks(game.id).filter((h) => h.playerId === (player?.id ?? null)).pop();
     return [`No notifications are set for ${player ? 'you' : 'the game'} in game ${game.id}.${last?.status === 'dead' ? ` The last address, ${what(last)}, was given up: ${last.deadReason ?? ''}.` : ''} ${command} <address> sets one (docs/notifications.md).`];
@@ -65,7 +68,7 @@ export function notifyCommand(deps: AppDeps, tx: StoreTx, game: GameRow, player:
   }
   const address = readHookAddress(words);
   if (!address.ok) throw new AppError('E_USAGE', address.error);
-  if (current && current.url === address.url && current.format === address.format) return [`${owner(player)} go to ${what(current)} already; nothing changed. ${command} TEST sends a test.`];
+  if (current && current.url === address.url && current.format === address.format) return [`${owner(player)} go to ${what(current)} already; nothing changed. ${command} ${TEST} sends a test.`];
   checkTestRate(tx, game, player, now, command);
   const id = tx.club.addHook({ gameId: game.id, playerId: player?.id ?? null, format: address.format, url: address.url }, now);
   const hook = tx.club.hook(id) as HookRow;
@@ -74,7 +77,7 @@ export function notifyCommand(deps: AppDeps, tx: StoreTx, game: GameRow, player:
     `${owner(player)} for game ${game.id} now go to ${what(hook)}${current ? ` (in place of ${what(current)})` : ''}: ${player
       ? 'the turn open with its deadline, a reminder before it, the report out, the end of the game'
       : 'the start, each turn open with its deadline, the reminder of who is still to send orders, each report out, the end of the game'}. A test message is on its way now.`,
-    `The mail stays the game's channel of record: orders, reports and everything secret go by mail only. ${command} OFF stops them; should the address stop taking them, you are told by mail, once.`,
+    `The mail stays the game's channel of record: orders, reports and everything secret go by mail only. ${command} ${OFF} stops them; should the address stop taking them, you are told by mail, once.`,
   ];
 }
 

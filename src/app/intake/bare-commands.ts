@@ -46,8 +46,8 @@ export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { com
   return { command: null, error: null, game };
 }
 
-const gameLine = (g: GameRow | undefined, id: string): string =>
-  `${id}${g ? ` (${g.name}: ${g.status === 'running' ? `turn ${g.turn}` : g.status === 'over' ? 'over' : 'not started'})` : ''}`;
+const gameLine = (tx: StoreTx, g: GameRow | undefined, id: string): string =>
+  `${id}${g ? ` (${g.name}: ${g.status === 'running' ? `turn ${g.turn}` : g.status === 'over' ? 'over' : tx.club.muster(g.id) ? 'mustering' : 'not started'})` : ''}`;
 
 /**
  * Answers a bare command from `from` (a registered address). Returns false when the mail holds no
@@ -66,7 +66,7 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   }
   const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
   const games = new Map(mine.map((p) => [p.gameId, tx.games.get(p.gameId)]));
-  const list = [...games.entries()].map(([id, g]) => gameLine(g, id)).join(', ');
+  const list = [...games.entries()].map(([id, g]) => gameLine(tx, g, id)).join(', ');
   const send = (a: AnswerInput) => sendAnswer(deps, tx, inbound, a);
   const reply = (title: string, paragraphs: string[], player: PlayerRow | null = null, game: GameRow | null = null) =>
     send({ to: mail.from, game, player, title, paragraphs, inboundId, replyTo: mail.messageId });

@@ -99,7 +99,7 @@ export function registerGameControlCommands(game: Command): void {
     .command('notify <game> [words...]')
     .description("the game's notifications beside the mail, as SET NOTIFY by mail: an address (its format told from it, or named first: discord, slack, matrix, ntfy, json), test, off, or nothing to show them (docs/notifications.md)")
     .action((id: string, words: string[]) => withRuntime((rt) => {
-      const lines = rt.store.tx((tx) => notifyCommand(rt.deps, tx, requireGame(tx, id), null, words));
+      const lines = rt.store.tx((tx) => notifyCommand(rt.deps, tx, requireGame(tx, id), null, words, `tallyho game notify ${id}`));
       out(lines.join('\n\n'));
     }));
   game
