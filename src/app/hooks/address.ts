@@ -7,6 +7,7 @@
  * followed when it is called (the shell's worker).
  */
 import type { HookFormat } from '../ports/club.ts';
+import type { Command } from '../../orders/index.ts';
 
 /** The longest address taken (a Matrix send URL with its access token fits well within it). */
 export const MAX_HOOK_URL = 500;
@@ -83,15 +84,24 @@ export function checkHookAddress(text: string, named: HookFormat | null = null):
 /** The first words of a path that tell a service's kind of address and nothing secret. */
 const PLAIN_PATHS = new Set(['api', 'services', '_matrix', 'webhook', 'webhooks', 'hooks']);
 
-/**
- * A NOTIFY command's words as shown back (an acknowledgement, the orders kept and exported): each
- * web address masked (maskedAddress), a link written twice by HTML mail ("<https://...>") too.
- */
-export function maskedNotifyWords(words: readonly string[]): string[] {
+/** NOTIFY's words with each web address masked (maskedAddress), a link written twice by HTML mail ("<https://...>") too. */
+function maskedNotifyWords(words: readonly string[]): string[] {
   return words.map((w) => {
     const bare = w.replace(/^<(.*)>$/, '$1');
     return /^[a-z][a-z0-9+.-]*:\/\//i.test(bare) ? (bare === w ? maskedAddress(bare) : `<${maskedAddress(bare)}>`) : w;
   });
+}
+
+/**
+ * A command as shown back (an acknowledgement, an answer, the orders kept and exported): a
+ * player's NOTIFY and a game master's SET NOTIFY with the address masked; any other as it is.
+ */
+export function maskedCommand(c: Command): Command {
+  if (c.name === 'NOTIFY') return { ...c, args: maskedNotifyWords(c.args) };
+  // SET's words come as one argument: "NOTIFY <format> <address>".
+  const words = c.name === 'SET' ? c.args.join(' ').split(/\s+/).filter(Boolean) : [];
+  if ((words[0] ?? '').toUpperCase() !== 'NOTIFY') return c;
+  return { ...c, args: [[words[0] as string, ...maskedNotifyWords(words.slice(1))].join(' ')] };
 }
 
 /**

@@ -25,14 +25,14 @@ export const TESTS_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 
 /** Refuses a test past TESTS_PER_HOUR in the last hour, saying when the next may go. */
-function checkTestRate(tx: StoreTx, game: GameRow, player: PlayerRow | null, now: number, command: string): void {
+function checkTestRate(tx: StoreTx, game: GameRow, player: PlayerRow | null, now: number, testCommand: string): void {
   const mine = new Set(tx.club.hooks(game.id).filter((h) => h.playerId === (player?.id ?? null)).map((h) => h.id));
   const recent = tx.club.deliveries({ gameId: game.id })
     .filter((d) => d.event === 'test' && mine.has(d.hookId) && d.createdAt > now - HOUR_MS)
     .map((d) => d.createdAt).sort((a, b) => a - b);
   if (recent.length < TESTS_PER_HOUR) return;
   const next = recent[recent.length - TESTS_PER_HOUR]! + HOUR_MS;
-  throw new AppError('E_STATE', `nothing changed: ${TESTS_PER_HOUR} test messages went out for ${player ? 'you' : 'the game'} in game ${game.id} in the last hour (each new address sends one, as ${command} ${command.startsWith('tallyho') ? 'test' : 'TEST'} does), the most an hour takes; the next may go from ${formatInZone(next, player?.zone ?? tx.control.get(game.id).settings.zone)}`);
+  throw new AppError('E_STATE', `nothing changed: ${TESTS_PER_HOUR} test messages went out for ${player ? 'you' : 'the game'} in game ${game.id} in the last hour (each new address sends one, as ${testCommand} does), the most an hour takes; the next may go from ${formatInZone(next, player?.zone ?? tx.control.get(game.id).settings.zone)}`);
 }
 
 /** NOTIFY's words carried out; the answer's paragraphs. */
@@ -62,14 +62,14 @@ export function notifyCommand(deps: AppDeps, tx: StoreTx, game: GameRow, player:
   }
   if (words.length === 1 && first === 'TEST') {
     if (!current) throw new AppError('E_STATE', `no notification address is set for ${player ? 'you' : 'the game'}: ${command} <address> sets one`);
-    checkTestRate(tx, game, player, now, command);
+    checkTestRate(tx, game, player, now, `${command} ${TEST}`);
     hookTest(deps, tx, current, game, player);
     return [`A test message is on its way to ${what(current)}. Should the address not take it, you are told by mail.`];
   }
   const address = readHookAddress(words);
   if (!address.ok) throw new AppError('E_USAGE', address.error);
   if (current && current.url === address.url && current.format === address.format) return [`${owner(player)} go to ${what(current)} already; nothing changed. ${command} ${TEST} sends a test.`];
-  checkTestRate(tx, game, player, now, command);
+  checkTestRate(tx, game, player, now, `${command} ${TEST}`);
   const id = tx.club.addHook({ gameId: game.id, playerId: player?.id ?? null, format: address.format, url: address.url }, now);
   const hook = tx.club.hook(id) as HookRow;
   hookTest(deps, tx, hook, game, player);

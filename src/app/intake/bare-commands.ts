@@ -17,6 +17,7 @@ import { publicUrlOf } from '../views/doc-links.ts';
 import { type IncomingMail, MAX_QUOTE_LINE, ownLines } from '../ports/mail.ts';
 import { queueAnswer, type AnswerInput } from '../mail/notify.ts';
 import { COMMAND_BUDGET, holdBack, replyUnasked, type Inbound } from '../mail/budget.ts';
+import { musteringGames } from '../setup/muster.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 
 const REPLY_PREFIX = /^\s*(?:(?:re|fwd?|aw|wg|sv|vs|tr|rif|antw)\s*:\s*)+/i;
@@ -58,7 +59,7 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   const found = bareCommand(mail);
   if (!found.command && !found.error) return false;
   // A loose READY ("Ready - count me in!") from a player with no game mustering is no command.
-  if (found.loose && !tx.players.byEmail(mail.from).some((p) => p.status !== 'replaced' && tx.club.muster(p.gameId))) return false;
+  if (found.loose && !musteringGames(tx, mail.from).length) return false;
   if (inbound.limited) {
     // Past a rate limit nothing is worked out for a mail without a secret (rate-limits.ts).
     holdBack(deps, tx, { to: mail.from, gameId: found.game, reason: 'rate-limit', title: `answer to ${found.command?.name ?? 'a command'}`, inboundId, why: inbound.limited });

@@ -27,7 +27,7 @@ import { newPlayerSecret } from '../setup/roster.ts';
 import { musterReady, musterStatus } from '../setup/muster.ts';
 import { campaignAnswer, rosterAnswer } from '../campaigns/commands.ts';
 import { notifyCommand } from '../hooks/commands.ts';
-import { maskedNotifyWords } from '../hooks/address.ts';
+import { maskedCommand } from '../hooks/address.ts';
 import { publishedRecords } from '../game/record.ts';
 import { calendarUrl } from '../calendar/feed.ts';
 
@@ -269,9 +269,8 @@ export function answerCommands(ctx: CommandContext, commands: Command[], errors:
   if (a) queueAnswer(ctx.deps, ctx.tx, a);
 }
 
-/** A command as shown back: NOTIFY's address masked (docs/notifications.md "Addresses"). */
-export const maskedCommand = (c: Command): Command => (c.name === 'NOTIFY' ? { ...c, args: maskedNotifyWords(c.args) } : c);
-const shown = (c: Command): string => formatCommand(maskedCommand(c));
+/** A command as written in an answer: a hook's address masked (docs/notifications.md "Addresses"). */
+export const shownCommand = (c: Command): string => formatCommand(maskedCommand(c));
 
 /** Carries out the commands and returns their answer mail, to be queued by the caller. */
 export function runCommands(ctx: CommandContext, written: Command[], errors: OrderError[], help: boolean, readOnly: ReadOnly = false): AnswerInput | null {
@@ -281,29 +280,29 @@ export function runCommands(ctx: CommandContext, written: Command[], errors: Ord
   const sections: Section[] = [];
   // The same command written twice is answered once (bounded work and a bounded reply).
   const commands = [...new Map(written.map((c) => [formatCommand(c), c])).values()];
-  if (commands.length < written.length) paragraphs.push(`Commands written more than once are answered once: ${[...new Set(written.map(shown).filter((t, i, all) => all.indexOf(t) !== i))].join(', ')}.`);
+  if (commands.length < written.length) paragraphs.push(`Commands written more than once are answered once: ${[...new Set(written.map(shownCommand).filter((t, i, all) => all.indexOf(t) !== i))].join(', ')}.`);
   const single = commands.length === 1 && !errors.length;
   // Bounded work and a bounded answer: once the answers weigh COMMANDS_BUDGET, the rest wait.
   let spent = 0;
   const unanswered: string[] = [];
   for (const c of commands) {
     if (spent > COMMANDS_BUDGET) {
-      unanswered.push(shown(c));
+      unanswered.push(shownCommand(c));
       continue;
     }
     if (readOnly && !READ_ONLY_COMMANDS.has(c.name) && !(readOnly === 'not-running' && SETUP_COMMANDS.has(c.name))) {
-      paragraphs.push(`${shown(c)}: not carried out, because ${readOnly === 'mistakes' ? 'the envelope has mistakes (below): nothing in it that changes the game counts' : 'the game is not running'}.`);
+      paragraphs.push(`${shownCommand(c)}: not carried out, because ${readOnly === 'mistakes' ? 'the envelope has mistakes (below): nothing in it that changes the game counts' : 'the game is not running'}.`);
       continue;
     }
     try {
       const a = deps.store.savepoint(() => playerCommand(ctx, c));
       spent += (a.aside ?? 0) + a.paragraphs.reduce((n, p) => n + p.length, 0) + a.sections.reduce((n, x) => n + x.text.length, 0);
       if (single) paragraphs.push(...a.paragraphs);
-      else if (a.paragraphs.length) paragraphs.push(`${shown(c)}: ${a.paragraphs.join('\n')}`);
+      else if (a.paragraphs.length) paragraphs.push(`${shownCommand(c)}: ${a.paragraphs.join('\n')}`);
       sections.push(...a.sections);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      paragraphs.push(`${shown(c)}: ${e.message}`);
+      paragraphs.push(`${shownCommand(c)}: ${e.message}`);
     }
   }
   if (unanswered.length) paragraphs.push(`Not carried out, because this answer is as long as one mail may be: ${unanswered.join(', ')}. Send them again in a later mail.`);

@@ -10,13 +10,14 @@ import { checkFireOrders } from '../../core/combat/fire-check.ts';
 import { checkQuickOrders } from '../../core/quick/game.ts';
 import { quickPreviews } from '../views/quick.ts';
 import type { Envelope, OrderError } from '../../orders/index.ts';
-import { formatCommand, formatFireOrder, formatMoveOrder, formatOrders } from '../../orders/index.ts';
+import { formatFireOrder, formatMoveOrder, formatOrders } from '../../orders/index.ts';
 import type { PlaneStatus } from '../../core/state.ts';
 import type { Problem } from '../../core/result.ts';
 import { problemLine, publicUrlOf } from '../views/doc-links.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { EnvelopeContext, EnvelopeOutcome } from './context.ts';
-import { answerCommands, maskedCommand, runCommands, type ReadOnly } from './commands.ts';
+import { answerCommands, runCommands, shownCommand, type ReadOnly } from './commands.ts';
+import { maskedCommand } from '../hooks/address.ts';
 import { wrongSecret } from '../mail/wrong-secrets.ts';
 import { replyUnasked } from '../mail/budget.ts';
 import { askToConfirm } from '../setup/signup.ts';
@@ -245,8 +246,8 @@ function checkOrders(ctx: EnvelopeContext, written: Envelope, errors: OrderError
     problems.splice(MAX_PROBLEMS, more, `... and ${more} more problems, not listed: correct these and send the orders again`);
   }
   const notes = env.commands.map((c) => accepted
-    ? `${formatCommand(maskedCommand(c))} (line ${c.line}): answered in a mail of its own`
-    : `${formatCommand(maskedCommand(c))} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
+    ? `${shownCommand(c)} (line ${c.line}): answered in a mail of its own`
+    : `${shownCommand(c)} (line ${c.line}): not carried out: nothing in a refused envelope counts`);
   notes.push(...picks.notes, ...gonePlots.map((p) => goneNote(p.plane, 'plot')), ...goneFire.map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)));
   notes.push(...goneMoves.map((m) => `${m.unit} ${unitGoneWords(unitsGone.get(m.unit) as UnitState)}: its ${formatMoveOrder(m)} was left aside`));
   notes.push(...deadTargets.map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`));

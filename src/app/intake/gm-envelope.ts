@@ -5,8 +5,8 @@
  * registered address, never to the sender. A wrong secret changes nothing and is told to that
  * address only, at most once an hour (attacks.ts).
  */
-import { formatCommand, type Command, type Envelope, type OrderError } from '../../orders/index.ts';
-import { playerCommand, statusAnswer, type CommandContext } from './commands.ts';
+import { type Command, type Envelope, type OrderError } from '../../orders/index.ts';
+import { playerCommand, shownCommand, statusAnswer, type CommandContext } from './commands.ts';
 import { type Answer } from '../mail/notify.ts';
 import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, setSetting, terminateGame, type ControlResult } from '../gm/control.ts';
 import { wrongSecret } from '../mail/wrong-secrets.ts';
@@ -26,7 +26,6 @@ import { onLeave } from '../game/standin.ts';
 import { approveJoin, computerSeat, computerTakesOver, declineJoin, replacePlayer } from '../setup/roster.ts';
 import { gmCampaignCommand } from '../campaigns/commands.ts';
 import { notifyCommand } from '../hooks/commands.ts';
-import { maskedNotifyWords } from '../hooks/address.ts';
 
 type GmAuth = { ok: true; to: string; global: boolean } | { ok: false };
 
@@ -111,13 +110,6 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
 const cctx = (ctx: EnvelopeContext, game: GameRow): CommandContext =>
   ({ deps: ctx.deps, tx: ctx.tx, game, player: null, inboundId: ctx.inboundId, replyTo: ctx.mail.messageId });
 
-/** A GM command as shown back: SET NOTIFY's address masked, as a player's NOTIFY is (commands.ts maskedCommand). */
-const gmShown = (c: Command): string => {
-  // SET's words come as one argument: "NOTIFY <format> <address>".
-  const words = c.args.join(' ').split(/\s+/).filter(Boolean);
-  return c.name === 'SET' && (words[0] ?? '').toUpperCase() === 'NOTIFY' ? formatCommand({ ...c, args: [[words[0], ...maskedNotifyWords(words.slice(1))].join(' ')] }) : formatCommand(c);
-};
-
 export function handleGmEnvelope(ctx: EnvelopeContext, env: Envelope, errors: OrderError[]): { outcome: EnvelopeOutcome; gameId?: string } {
   const { deps, tx, mail, inboundId } = ctx;
   const game = env.game ? tx.games.get(env.game) : undefined;
@@ -133,11 +125,11 @@ export function handleGmEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Or
   for (const c of env.commands) {
     try {
       const a = deps.store.savepoint(() => gmCommand(ctx, env, c, auth));
-      paragraphs.push(`${gmShown(c)}: ${a.paragraphs.length ? a.paragraphs.join('\n') : 'done.'}`);
+      paragraphs.push(`${shownCommand(c)}: ${a.paragraphs.length ? a.paragraphs.join('\n') : 'done.'}`);
       sections.push(...a.sections);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      paragraphs.push([`${gmShown(c)}: NOT DONE: ${e.message}`, ...e.details.map((d) => `  ${d}`)].join('\n'));
+      paragraphs.push([`${shownCommand(c)}: NOT DONE: ${e.message}`, ...e.details.map((d) => `  ${d}`)].join('\n'));
     }
   }
   if (env.plots.length || env.picks?.length || env.fire.length) paragraphs.push('Plots, plans picked and fire orders in the game master\'s envelope are not taken; they were ignored.');

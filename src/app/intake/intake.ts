@@ -24,6 +24,7 @@ import type { Folder, GameRow, InboundKey, InboundOutcome, PlayerRow, StoreTx } 
 import { preauthLimit, recordPreauth } from '../mail/rate-limits.ts';
 import { replyUnasked, type Inbound } from '../mail/budget.ts';
 import { confirmJoin } from '../setup/signup.ts';
+import { musteringGames } from '../setup/muster.ts';
 import { resolveReady } from '../turn/resolve.ts';
 import { tellHeld } from '../turn/held.ts';
 import { sha256Hex } from '../../core/sha256.ts';
@@ -113,7 +114,7 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       // open game): the notice is his game's, and ends with his orders ready to send (notify.ts).
       const seat = seatOf(tx, mail);
       // A player called to a muster has no orders to send yet: he is told how READY is written.
-      const mustering = seat ? [] : tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced' && tx.club.muster(p.gameId)).map((p) => p.gameId);
+      const mustering = seat ? [] : musteringGames(tx, mail.from);
       const title = mustering.length ? 'no READY found in your mail' : 'no orders found in your mail';
       const paragraphs = mustering.length ? [
         `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} was not read as a READY, so nothing was changed.`,

@@ -16,15 +16,11 @@ import { when, wrap } from '../views/text.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
 import { howToAnswer, missedWords, musterComplete, readyEnvelope } from './muster.ts';
 
-
 export interface MusterEvent {
   game: string;
   what: 'muster-reminded' | 'muster-limit' | 'started';
   players: string[];
 }
-
-/** When the reminder goes: a day before the limit, but never in the first half of the muster. */
-export const remindAt = musterRemindAt;
 
 /** Runs the muster of one game at the clock's time; what it did. */
 export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterEvent[] {
@@ -47,7 +43,7 @@ export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterE
     tx.club.musterTold(game.id, now);
     return [{ game: game.id, what: 'muster-limit', players: missing }];
   }
-  if (now < remindAt(m) || m.remindedAt !== null) return [];
+  if (now < musterRemindAt(m) || m.remindedAt !== null) return [];
   const zone = tx.control.get(game.id).settings.zone;
   for (const p of m.missing) {
     queueAnswer(deps, tx, {

@@ -65,6 +65,11 @@ export function howToAnswer(tx: StoreTx, game: GameRow): string[] {
   ];
 }
 
+/** The games an address holds a seat in that muster now (READY is for them). */
+export function musteringGames(tx: StoreTx, email: string): string[] {
+  return tx.players.byEmail(email).filter((p) => p.status !== 'replaced' && tx.club.muster(p.gameId)).map((p) => p.gameId);
+}
+
 /** The call to one player (again: a muster given more time), with the limit in the game's zone and his. */
 function callPlayer(deps: AppDeps, tx: StoreTx, game: GameRow, state: GameState, p: PlayerRow, m: MusterState, again: boolean): void {
   const s = tx.control.get(game.id).settings;
