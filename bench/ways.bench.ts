@@ -19,7 +19,8 @@ import { randomPlot, rng } from './random-plots.ts';
 
 const quantile = (xs: number[], q: number): number => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
 
-export function runWaysBench(): void {
+/** Every flying plane of the sample scenarios at turns 1-3 (random legal plots), and the duel's Spitfire at speeds 2-9. */
+export function waysCases(): { state: GameState; plane: PlaneState }[] {
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
   const cases: { state: GameState; plane: PlaneState }[] = [];
@@ -40,6 +41,11 @@ export function runWaysBench(): void {
       for (let speed = 20; speed <= 90; speed += 10) if (first) cases.push({ state: first.state, plane: { ...first.plane, speed } });
     }
   }
+  return cases;
+}
+
+export function runWaysBench(): void {
+  const cases = waysCases();
   const times: number[] = [];
   let ways = 0;
   // Each plane listed once to warm up, then three times: its time is the median of the three (a

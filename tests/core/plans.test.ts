@@ -10,6 +10,7 @@ import { movementPoints } from '../../src/core/impulse/schedule.ts';
 import { planTurn } from '../../src/core/movement/plan.ts';
 import { endOf, outcomeKey, waysToFly } from '../../src/core/plans/ways.ts';
 import { MENU_SIZE, planMenu } from '../../src/core/plans/menu.ts';
+import { waysWithVariants } from '../../src/core/plans/variants.ts';
 import { fogState } from '../../src/core/spotting/fog.ts';
 import { groundWays } from '../../src/core/plans/ground.ts';
 import { planGround } from '../../src/core/ground/plan.ts';
@@ -77,6 +78,14 @@ function wildPlot(plane: PlaneState, r: () => number): Plot {
 
 describe('every way to fly', () => {
   const all = states();
+  // Each plane's ways with their variants, worked out once for the tests that read them.
+  const withVariants = new Map<string, ReturnType<typeof waysWithVariants>>();
+  const variantsOf = (name: string, state: GameState, plane: PlaneState): ReturnType<typeof waysWithVariants> => {
+    const k = `${name} ${plane.id}`;
+    let v = withVariants.get(k);
+    if (!v) withVariants.set(k, (v = waysWithVariants(state, plane)));
+    return v;
+  };
 
   it('lists dozens of ways for each plane of the duel, each one a plot the referee accepts and flies to where it is listed', () => {
     for (const { name, state } of all) {
@@ -119,6 +128,80 @@ describe('every way to fly', () => {
     }
     expect(accepted).toBeGreaterThan(500);
   });
+
+  it('gives every way its heights and speeds: the same ways, the plainest plot among them, a sample of every variant accepted and flown exactly as listed', () => {
+    let checked = 0;
+    for (const [i, { name, state }] of all.entries()) {
+      const r = rng(2000 + i);
+      for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
+        const label = `${name} ${plane.id}`;
+        const ways = variantsOf(name, state, plane);
+        expect(ways.map((w) => ({ end: w.end, plot: w.plot })), `${label}: the ways of waysToFly`).toEqual(waysToFly(state, plane));
+        for (const w of ways) {
+          expect(w.variants.length, label).toBeGreaterThan(0);
+          expect(w.variants.some((v) => v.altitude === w.end.altitude && v.speed === w.end.speed), `${label} ${outcomeKey(w.end)}: its own plot's height and speed`).toBe(true);
+          const keys = w.variants.map((v) => `${v.altitude}|${v.speed}`);
+          expect(new Set(keys).size, `${label}: each height and speed once`).toBe(keys.length);
+        }
+        // Every variant of a few ways, and a random sample of the rest.
+        const sample = [...ways.slice(0, 3).flatMap((w) => w.variants.map((v) => ({ w, v }))),
+          ...Array.from({ length: 150 }, () => { const w = ways[Math.floor(r() * ways.length)]; return w ? { w, v: w.variants[Math.floor(r() * w.variants.length)] } : undefined; })];
+        for (const x of sample) {
+          if (!x?.v) continue;
+          const plan = planTurn(state, plane, x.v.plot);
+          expect(plan.ok, `${label}: ${JSON.stringify(x.v.plot)} ${plan.ok ? '' : JSON.stringify(plan.error)}`).toBe(true);
+          if (!plan.ok) continue;
+          checked++;
+          const end = endOf(state, plane, plan.value);
+          expect({ key: outcomeKey(end), altitude: end.altitude, speed: end.speed }, `${label}: ${JSON.stringify(x.v.plot)}`)
+            .toEqual({ key: outcomeKey(x.w.end), altitude: x.v.altitude, speed: x.v.speed });
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+  }, 240_000);
+
+  it('lists the height and speed of every plot the referee accepts: listed plots with climbs, dives, power and brake added, and random plots', () => {
+    let accepted = 0;
+    let marked = 0;
+    for (const [i, { name, state }] of all.entries()) {
+      const r = rng(3000 + i);
+      for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
+        const ways = variantsOf(name, state, plane);
+        const listed = new Set(ways.flatMap((w) => w.variants.map((v) => `${outcomeKey(w.end)}|${v.altitude}|${v.speed}`)));
+        const check = (plot: Plot): void => {
+          const plan = planTurn(state, plane, plot);
+          if (!plan.ok) return;
+          accepted++;
+          const end = endOf(state, plane, plan.value);
+          // A plane that leaves the map leaves the game: its way lists its own plot alone (variants.ts).
+          if (end.status !== 'flying') return;
+          expect(listed.has(`${outcomeKey(end)}|${end.altitude}|${end.speed}`), `${name} ${plane.id}: ${JSON.stringify(plot)} ends at ${outcomeKey(end)} ${end.altitude} ft speed ${end.speed}, not listed`).toBe(true);
+        };
+        for (let k = 0; k < 300; k++) {
+          const w = ways[Math.floor(r() * ways.length)];
+          if (!w) break;
+          // The boxes of this turn (marks on a box that runs on into the next turn are that turn's).
+          const n = Math.min(w.plot.boxes.length, movementPoints(plane.speed).length - Math.min(plane.carry?.boxes.length ?? 0, movementPoints(plane.speed).length));
+          const boxes = w.plot.boxes.map((b) => ({ ...b }));
+          // Marks on a few boxes: a climb or dive of 100-300 ft, power (1 or 2) or brake.
+          for (let m = 0; m < 1 + Math.floor(r() * 3); m++) {
+            const b = boxes[Math.floor(r() * n)];
+            if (!b) continue;
+            const roll = r();
+            if (roll < 0.4) b.alt = (r() < 0.5 ? 100 : -100) * (1 + Math.floor(r() * 3));
+            else if (roll < 0.8) { b.power = 1 + Math.floor(r() * 2); b.brake = 0; } else { b.brake = 1; b.power = 0; }
+          }
+          const before = accepted;
+          check({ ...w.plot, boxes });
+          if (accepted > before) marked++;
+        }
+        for (let k = 0; k < 200; k++) check(wildPlot(plane, r));
+      }
+    }
+    expect(marked).toBeGreaterThan(1000);
+    expect(accepted).toBeGreaterThan(2000);
+  }, 240_000);
 
   it('offers a menu of at most eight plans a plane, lettered A on, each a plot the referee accepts, flown to where it is listed, the same each time', () => {
     for (const { name, state } of all) {

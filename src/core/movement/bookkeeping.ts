@@ -16,7 +16,11 @@ export interface SpeedChange {
   terms: { why: string; tenths: number; rule: string }[];
 }
 
-export function newSpeed(card: AircraftCard, plane: PlaneState, plan: FlightPlan, endAltitude: number): SpeedChange {
+/** What a plan's speed sum needs (a FlightPlan has them all): the variants of a way (plans/variants.ts) vary power, brake, climb and dive. */
+export type SpeedPlan = Pick<FlightPlan, 'manoeuvres' | 'power' | 'brake' | 'climbed' | 'dived' | 'mode'>;
+
+/** The terms of the speed sum before the limits (seed 001 rules (12)-(20)), in tenths. */
+export function speedTerms(card: AircraftCard, plane: PlaneState, plan: SpeedPlan): SpeedChange['terms'] {
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const range = speedRange(band, plane.speed);
   const terms: SpeedChange['terms'] = [];
@@ -27,19 +31,36 @@ export function newSpeed(card: AircraftCard, plane: PlaneState, plan: FlightPlan
   if (range === 'dive') add('dive speed drag', -2 * Math.max(0, movementRow(plane.speed) - band.levelMax), 'seed 001 rule (13)');
   add('power', plan.power, 'seed 001 rule (15)');
   add('brakes', -2 * plan.brake, 'seed 001 rule (15)');
-  add(`climb of ${plan.climbed} ft`, -Math.floor(plan.climbed / 100), 'seed 001 rule (16)');
-  if (plan.mode === 'SD') add('steep dive', 12, 'seed 001 rule (19)');
-  else if (plan.mode === 'VD') add('vertical dive', 20, 'seed 001 rule (20)');
-  else add(`dive of ${plan.dived} ft`, diveGain(plan.dived), 'seed 001 rule (17)');
+  add(`climb of ${plan.climbed} ft`, -climbLoss(plan.climbed), 'seed 001 rule (16)');
+  if (plan.mode === 'SD') add('steep dive', diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (19)');
+  else if (plan.mode === 'VD') add('vertical dive', diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (20)');
+  else add(`dive of ${plan.dived} ft`, diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (17)');
+  return terms;
+}
 
-  let to = plane.speed + terms.reduce((s, t) => s + t.tenths, 0);
+/** Rule (16): a tenth of speed lost per 100 ft climbed. */
+export const climbLoss = (climbed: number): number => Math.floor(climbed / 100);
+
+/** Rules (17), (19), (20): the speed a dive gives, tenths: fixed for a steep (12) or vertical (20) dive, by the feet otherwise. */
+export const diveSpeedGain = (mode: FlightPlan['mode'], dived: number): number => (mode === 'SD' ? 12 : mode === 'VD' ? 20 : diveGain(dived));
+
+/** The most a turn may end at (tenths): top level speed - 1 after a steep climb (rule (18)), the card's top dive speed. */
+export function speedCap(card: AircraftCard, plane: PlaneState, mode: FlightPlan['mode'], endAltitude: number): { cap: number; why: string; rule: string } {
   const endBand = effectiveBand(card, endAltitude, plane.loaded, bandCondition(plane));
-  if (plan.mode === 'SC') {
-    const cap = (endBand.levelMax - 1) * 10;
-    if (to > cap) { terms.push({ why: `after a steep climb at most top level speed - 1 (${cap / 10})`, tenths: cap - to, rule: 'seed 001 rule (18)' }); to = cap; }
-  }
   const max = endBand.diveMax * 10;
-  if (to > max) { terms.push({ why: `limited to the top dive speed ${endBand.diveMax}`, tenths: max - to, rule: 'data card' }); to = max; }
+  const climbCap = (endBand.levelMax - 1) * 10;
+  if (mode === 'SC' && climbCap <= max) return { cap: climbCap, why: `after a steep climb at most top level speed - 1 (${climbCap / 10})`, rule: 'seed 001 rule (18)' };
+  return { cap: max, why: `limited to the top dive speed ${endBand.diveMax}`, rule: 'data card' };
+}
+
+/** A raw speed sum held to its cap and to 0 (the limits of newSpeed). */
+export const limitedSpeed = (raw: number, cap: number): number => Math.max(0, Math.min(raw, cap));
+
+export function newSpeed(card: AircraftCard, plane: PlaneState, plan: SpeedPlan, endAltitude: number): SpeedChange {
+  const terms = speedTerms(card, plane, plan);
+  let to = plane.speed + terms.reduce((s, t) => s + t.tenths, 0);
+  const limit = speedCap(card, plane, plan.mode, endAltitude);
+  if (to > limit.cap) { terms.push({ why: limit.why, tenths: limit.cap - to, rule: limit.rule }); to = limit.cap; }
   if (to < 0) { terms.push({ why: 'no speed left', tenths: -to, rule: 'seed 001 rule (1)' }); to = 0; }
   return { from: plane.speed, to, terms };
 }

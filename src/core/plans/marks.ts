@@ -6,8 +6,9 @@
  * - Level flight: climbs first (never in a box with a forced loss), then dives, each box at most
  *   its share of the turn's maximum (X.D.1-2), the boxes with a forced loss first to dive further;
  *   what last turn's steep flight demands (a pull-out dive, a level-off) bounds the totals.
- * - A steep climb: any climb up to the turn's maximum, spread over the boxes, or the altitudes left
- *   out (the referee climbs the most). Steep and vertical dives: the altitudes left out (the dive
+ * - A steep climb: any climb up to the turn's maximum, spread over the boxes (the extra 100 ft
+ *   early, then late: the ground and the ceiling), or the altitudes left out (the referee climbs
+ *   the most). Steep and vertical dives: the altitudes left out (the dive
  *   is fixed by the speed and the referee spreads it).
  *
  * No power or brake factor is marked: the plan checker only bounds them from above (seed 000
@@ -50,10 +51,13 @@ export function* markings(state: GameState, plane: PlaneState, sk: Skeleton): Ge
     yield plot(null);
     const max = steepTotal('SC', plane.speed) / 100;
     for (let c = 0; c < max; c++) {
-      const units = spread(c, free.length);
-      const alts = own.map(() => 0);
-      free.forEach((j, i) => { alts[j] = (units[i] ?? 0) * 100; });
-      yield plot(alts);
+      // The climb as early as it can be (clear of the ground before a forced loss), then as late.
+      const early = spread(c, free.length).reverse();
+      for (const units of c % free.length ? [early, [...early].reverse()] : [early]) {
+        const alts = own.map(() => 0);
+        free.forEach((j, i) => { alts[j] = (units[i] ?? 0) * 100; });
+        yield plot(alts);
+      }
     }
     return;
   }

@@ -29,6 +29,8 @@ export interface Skeleton {
   forced: boolean[];
   /** Boxes of this turn (the rest run on). */
   need: number;
+  /** Manoeuvres it counts as for the speed loss of rule (12), this turn's own (the carried ones not included). */
+  counted: number;
   /** Where the sequence ends the turn, flown as fly.ts flies it (not given in a vertical dive, whose single hex the checker places). */
   end?: { hex: Position['hex']; facing: number; bank: Bank };
 }
@@ -115,6 +117,11 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
       if (forces[k] === 0) forces[k] = familyOf(code).forcedLoss(instance(code, length, bankBefore, previous), ctx) > 0 ? 1 : 2;
       return forces[k] === 1;
     };
+    const counts = new Int8Array(size);
+    const countOf = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): number => {
+      if (counts[k] === 0) counts[k] = familyOf(code).count(instance(code, length, bankBefore, previous), ctx) + 1;
+      return (counts[k] as number) - 1;
+    };
     const seenAt: Set<string | number>[] = [];
     // The boxes carried over from last turn are flown first (seed 000 X.B.5), in their own mode.
     // For a vertical dive: the last box of the turn that changes bank, and the first manoeuvre.
@@ -132,6 +139,7 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
     const boxes: Manoeuvre[] = [];
     const forced: boolean[] = [];
     let forcedCount = 0;
+    let counted = 0;
     const S_BOX = planned('S');
     // A plane that leaves the map is flown no further (fly.ts): its end is the box that took it off,
     // and the rest of the plot only has to be legal.
@@ -150,15 +158,15 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
       const dr = pos.hex.r - r0 + REACH;
       const near = dq >= 0 && dr >= 0 && dq <= 2 * REACH && dr <= 2 * REACH;
       const key: string | number = mode !== 'VD' && near
-        ? ((((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + prevNo) * 32 + forcedCount) * 2 + (gone ? 1 : 0))
+        ? ((((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + prevNo) * 32 + forcedCount) * 2 + (gone ? 1 : 0)) * 32 + counted
         : mode === 'VD'
-          ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}`
-          : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}`;
+          ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}|${counted}`
+          : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}|${counted}`;
       const seen = (seenAt[used] ??= new Set<string | number>());
       if (seen.has(key)) return;
       seen.add(key);
       if (used >= need) {
-        out.push({ mode, boxes: boxes.slice(), forced: forced.slice(), need, ...(mode === 'VD' ? {} : { end: { hex: pos.hex, facing: pos.facing, bank } }) });
+        out.push({ mode, boxes: boxes.slice(), forced: forced.slice(), need, counted, ...(mode === 'VD' ? {} : { end: { hex: pos.hex, facing: pos.facing, bank } }) });
         return;
       }
       // Where straight boxes from here lead: after k of them, and the bank (S changes none).
@@ -216,6 +224,8 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
           for (let j = 0; j < length; j++) boxes.push(j === length - 1 ? code : 'S');
           for (let j = first; j < Math.min(last + 1, need); j++) forced.push(j === last && forcedHere);
           if (forcedHere && last < need) forcedCount++;
+          const countsHere = last < need ? countOf(k, code, length, bank, prev) : 0;
+          counted += countsHere;
           const lastBankBefore = lastBank;
           const firstManBefore = firstMan;
           if (last < need && bankSide(code as Bank)) lastBank = inCarry + last;
@@ -226,10 +236,11 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
           lastBank = lastBankBefore;
           firstMan = firstManBefore;
           if (forcedHere && last < need) forcedCount--;
+          counted -= countsHere;
         }
       }
     };
-    if (need === 0) out.push({ mode, boxes: [], forced: [], need });
+    if (need === 0) out.push({ mode, boxes: [], forced: [], need, counted: 0 });
     else grow(0, pos0, bank0, lastCarried, off(pos0));
   }
   return out;

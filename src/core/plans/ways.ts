@@ -83,7 +83,7 @@ const MARK_PROBLEMS = new Set(['E_ALT_RATE', 'E_CEILING', 'E_CLIMB_AND_DIVE', 'E
   'E_STEEP_CLIMB_DIVE', 'E_STEEP_CLIMB_MAX', 'E_STEEP_DIVE_CLIMB', 'E_STEEP_TOTAL', 'E_FORCED_LOSS']);
 
 /** The first plot of a sequence the checker accepts, and its plan. */
-function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton): { plot: Plot; plan: FlightPlan } | undefined {
+export function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton): { plot: Plot; plan: FlightPlan } | undefined {
   let tried = 0;
   for (const plot of markings(state, plane, sk)) {
     if (++tried > MARKINGS_TRIED) return undefined;
@@ -101,17 +101,28 @@ function plainness(mans: Iterable<Manoeuvre>, carries: boolean, mode: PlotMode |
   return n;
 }
 
+/** How plain a sequence is (plainness), lower plainer. */
+export const sequencePlainness = (sk: Skeleton): number => plainness(sk.boxes, sk.boxes.length > sk.need, sk.mode);
+
 /** Sequences, the plainest first (each one's plainness worked out once). */
-const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
-  sks.map((sk) => ({ sk, n: plainness(sk.boxes, sk.boxes.length > sk.need, sk.mode) })).sort((a, b) => a.n - b.n).map((x) => x.sk);
+export const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
+  sks.map((sk) => ({ sk, n: sequencePlainness(sk) })).sort((a, b) => a.n - b.n).map((x) => x.sk);
 
 /**
  * Every way `plane` can fly this turn, one plot per outcome (end hex, facing, bank). A plane that
  * is not flying, or is on the ground, has none here (its MOVE choices are its own, core/ground).
  */
-export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
-  if (plane.status !== 'flying' || plane.ground) return [];
+export const waysToFly = (state: GameState, plane: PlaneState): WayToFly[] => searchWays(state, plane).ways;
+
+/** The ways and, by outcome key, the manoeuvre sequences that reach each (the heights and speeds of a way, variants.ts). */
+export interface WaySearch {
+  ways: WayToFly[];
+  sequences: Map<string, Skeleton[]>;
+}
+
+export function searchWays(state: GameState, plane: PlaneState): WaySearch {
   const groups = new Map<string, Skeleton[]>();
+  if (plane.status !== 'flying' || plane.ground) return { ways: [], sequences: groups };
   const unplaced: Skeleton[] = [];
   for (const sk of skeletons(state, plane)) {
     // A vertical dive's single hex is placed by the checker: such a sequence is flown to be placed.
@@ -121,13 +132,14 @@ export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
     if (g) g.push(sk); else groups.set(k, [sk]);
   }
   const found = new Map<string, WayToFly>();
-  const add = (plot: Plot, plan: FlightPlan, sk: Skeleton): void => {
+  const add = (plot: Plot, plan: FlightPlan, sk: Skeleton): string => {
     const end = endOf(state, plane, plan);
     const k = outcomeKey(end);
-    if (found.has(k)) return;
+    if (found.has(k)) return k;
     const way = { end, plot };
     SEQUENCES.set(way, sk);
     found.set(k, way);
+    return k;
   };
   for (const g of groups.values()) {
     for (const sk of (g.length > 1 ? plainestFirst(g) : g).slice(0, SEQUENCES_TRIED)) {
@@ -137,9 +149,13 @@ export function waysToFly(state: GameState, plane: PlaneState): WayToFly[] {
   }
   for (const sk of plainestFirst(unplaced)) {
     const legal = firstLegal(state, plane, sk);
-    if (legal) add(legal.plot, legal.plan, sk);
+    if (!legal) continue;
+    // Placed by the flight: from here on it is a sequence of the way it ends on.
+    const k = add(legal.plot, legal.plan, sk);
+    const g = groups.get(k);
+    if (g) g.push(sk); else groups.set(k, [sk]);
   }
-  return order(plane, [...found.values()]);
+  return { ways: order(plane, [...found.values()]), sequences: groups };
 }
 
 /**

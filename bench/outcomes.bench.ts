@@ -1,0 +1,50 @@
+/**
+ * `npm run bench:plans`: every outcome of one plane with its variants (core/plans/variants.ts,
+ * docs/plans.md "Heights and speeds"), and a report's menus (core/plans/menu.ts), over every plane
+ * of the sample scenarios at their first turn and two turns on and the duel's Spitfire at every
+ * speed from 2 to 9 (bench/ways.bench.ts). Each plane is worked out once to warm up, then three
+ * times, its time the median of the three. Targets (docs/plans.md): every outcome of a plane,
+ * variants included, p95 <= 250 ms; the menus of a report for 8 planes <= 300 ms in all.
+ */
+import { performance } from 'node:perf_hooks';
+import { planMenu } from '../src/core/plans/menu.ts';
+import { waysWithVariants } from '../src/core/plans/variants.ts';
+import { fogState } from '../src/core/spotting/fog.ts';
+import { waysCases } from './ways.bench.ts';
+
+const quantile = (xs: number[], q: number): number => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
+const medianOf3 = (f: () => void): number => {
+  const runs: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    const t0 = performance.now();
+    f();
+    runs.push(performance.now() - t0);
+  }
+  return runs.sort((a, b) => a - b)[1] as number;
+};
+
+const cases = waysCases();
+const times: number[] = [];
+let outcomes = 0;
+let variants = 0;
+for (const c of cases) {
+  const ways = waysWithVariants(c.state, c.plane);
+  outcomes += ways.length;
+  for (const w of ways) variants += w.variants.length;
+  times.push(medianOf3(() => waysWithVariants(c.state, c.plane)));
+}
+times.sort((a, b) => a - b);
+const p95 = quantile(times, 0.95);
+console.log(`every outcome with its variants (${cases.length} planes of the sample scenarios, turns 1-3, and the duel's Spitfire at speeds 2-9; `
+  + `${Math.round(outcomes / cases.length)} outcomes and ${Math.round(variants / cases.length).toLocaleString('en-US')} variants a plane on average; a plane's time the median of 3 runs): `
+  + `p50 ${quantile(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms per plane; target p95 <= 250 ms: ${p95 <= 250 ? 'met' : 'NOT met'}`);
+
+// A report's menus: 8 planes of the sample scenarios' turns (the slowest 8 menus of a state's planes in a row), each as its side sees it.
+const menuTimes = cases.map((c) => {
+  const seen = fogState(c.state, c.plane.side);
+  planMenu(seen, c.plane.id);
+  return medianOf3(() => planMenu(seen, c.plane.id));
+}).sort((a, b) => b - a);
+const eight = menuTimes.slice(0, 8).reduce((s, t) => s + t, 0);
+const typical = quantile([...menuTimes].sort((a, b) => a - b), 0.5) * 8;
+console.log(`a report's menus for 8 planes: the 8 slowest menus of ${cases.length} planes ${eight.toFixed(0)} ms in all, 8 median ones ${typical.toFixed(0)} ms; target <= 300 ms: ${eight <= 300 ? 'met' : 'NOT met'}`);

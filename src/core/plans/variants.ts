@@ -1,0 +1,234 @@
+/**
+ * Every height and speed of each way to fly (docs/plans.md "Heights and speeds"): for each outcome
+ * (end hex, facing, bank) of ways.ts, every distinct (height, next speed) that a legal plot of it
+ * ends at, each with one plot that flies it: the climbs and dives the boxes allow (seed 000
+ * X.D.1-3, seed 001 rules (16)-(20), (22)-(24)), the power and brake factors the card and the
+ * rules allow (seed 000 X.C.1-2, X.F.1.c, seed 001 rules (14), (15), (25)) and the manoeuvres that
+ * cost speed (rules (12), (29)).
+ *
+ * How, without flying every plot of every sequence:
+ * - The sequences of a way are told apart by what their heights and speeds can depend on: the
+ *   manoeuvres they count for speed loss, and their altitude signature (mode, length, the boxes
+ *   with a forced loss, the boxes of a half loop). One legal sequence of each such group stands
+ *   for it; the plainest first, so a height and speed is given with the plainest plot found.
+ * - The climbs and dives a signature allows are found once, by the referee's own plan checker on
+ *   every marking of marks.ts: every other rule of a plot (turn modes, banks, slips ...) is its
+ *   manoeuvres', which the marks do not touch.
+ * - Power and brake change only the speed sum (rule (15)), before its limits: each is a step of
+ *   the sum (+1 a power factor, -2 a brake factor), the legal ones worked out once a plane, each
+ *   with the fewest factors that make it.
+ * A way that leaves the map has one variant, its own plot: the plane leaves the game there.
+ * The tests hold the result to the referee: every variant listed is accepted and flies exactly as
+ * listed; every plot the checker accepts ends on a listed variant (tests/core/plans.test.ts).
+ */
+import type { Box, Plot } from '../../orders/ast.ts';
+import { bandCondition, enginesWorking } from '../damage/state.ts';
+import { movementPoints } from '../impulse/schedule.ts';
+import { climbLoss, diveSpeedGain, limitedSpeed, speedCap, speedTerms } from '../movement/bookkeeping.ts';
+import { effectiveBand, powerAvailable } from '../movement/performance.ts';
+import { planTurn } from '../movement/plan.ts';
+import { cardOf, type GameState, type PlaneState } from '../state.ts';
+import { markings } from './marks.ts';
+import type { Skeleton } from './skeletons.ts';
+import { outcomeKey, plainestFirst, searchWays, sequencePlainness, type WayToFly } from './ways.ts';
+
+/** One height and next speed (tenths) a way can end at, with a plot that flies it. */
+export interface Variant {
+  altitude: number;
+  speed: number;
+  plot: Plot;
+}
+
+export interface WayWithVariants extends WayToFly {
+  /** Every distinct (height, speed) of the way, lowest first, then slowest. */
+  variants: Variant[];
+}
+
+const LOOPS = new Set(['V', 'VLL', 'VRR']);
+
+/** A step of the speed sum made by power and brake factors, and where they go (own boxes, 0-based). */
+interface Factors { delta: number; power: Map<number, number>; brake: Set<number> }
+
+/**
+ * The power and brake factors the plane may add to its own boxes this turn, one choice per step of
+ * the speed sum (the fewest factors first): per impulse at most one power factor per working engine
+ * or one brake factor, never both (seed 000 X.C.1-2, X.F.1.c, with what the boxes carried over
+ * already hold), in all at most the power available (rules (14), (25)) and the card's brake.
+ */
+export function factorChoices(state: GameState, plane: PlaneState): Factors[] {
+  const card = cardOf(state, plane);
+  const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
+  const working = enginesWorking(card, plane);
+  const points = movementPoints(plane.speed);
+  const carried = (plane.carry?.boxes ?? []).slice(0, points.length);
+  const need = points.length - carried.length;
+  // Own boxes by impulse (above speed 12 two share one), with what carried boxes hold there.
+  const impulses = new Map<number, { boxes: number[]; power: number; brake: number }>();
+  carried.forEach((b, i) => {
+    const g = impulses.get(points[i] as number) ?? { boxes: [], power: 0, brake: 0 };
+    g.power += b.power;
+    g.brake += b.brake;
+    impulses.set(points[i] as number, g);
+  });
+  for (let j = 0; j < need; j++) {
+    const imp = points[carried.length + j] as number;
+    const g = impulses.get(imp) ?? { boxes: [], power: 0, brake: 0 };
+    g.boxes.push(j);
+    impulses.set(imp, g);
+  }
+  const slots = [...impulses.values()].filter((g) => g.boxes.length).map((g) => ({
+    box: g.boxes[0] as number,
+    power: g.brake > 0 ? 0 : Math.max(0, working - g.power),
+    brake: g.power > 0 || g.brake > 0 ? 0 : 1,
+  }));
+  const carriedPower = carried.reduce((s, b) => s + b.power, 0);
+  const carriedBrake = carried.reduce((s, b) => s + b.brake, 0);
+  const powerLeft = Math.max(0, powerAvailable(band, plane.speed, plane.last, working, card.engines) - carriedPower);
+  const brakeLeft = Math.max(0, band.brake - carriedBrake);
+  const out = new Map<number, Factors & { n: number }>();
+  const braking = slots.filter((s) => s.brake > 0).sort((a, b) => a.power - b.power || b.box - a.box);
+  for (let k = 0; k <= Math.min(brakeLeft, braking.length); k++) {
+    const brakes = new Set(braking.slice(0, k).map((s) => s.box));
+    const rest = slots.filter((s) => !brakes.has(s.box));
+    const most = Math.min(powerLeft, rest.reduce((t, s) => t + s.power, 0));
+    for (let p = 0; p <= most; p++) {
+      const delta = p - 2 * k;
+      const had = out.get(delta);
+      if (had && had.n <= p + k) continue;
+      const power = new Map<number, number>();
+      let left = p;
+      for (const s of rest) {
+        if (!left) break;
+        const here = Math.min(left, s.power);
+        if (here) power.set(s.box, here);
+        left -= here;
+      }
+      out.set(delta, { delta, power, brake: brakes, n: p + k });
+    }
+  }
+  return [...out.values()].sort((a, b) => a.n - b.n || b.delta - a.delta).map(({ delta, power, brake }) => ({ delta, power, brake }));
+}
+
+/** What a sequence's heights depend on besides the plane: its mode, length, forced losses and half-loop boxes. */
+function signature(sk: Skeleton): string {
+  const loops = sk.mode === 'SC' || sk.mode === 'SD' ? sk.boxes.map((m) => (LOOPS.has(m) ? 1 : 0)).join('') : '';
+  return `${sk.mode ?? ''}|${sk.boxes.length}|${sk.forced.map((f) => (f ? 1 : 0)).join('')}|${loops}`;
+}
+
+/**
+ * A legal marking of a signature: the altitudes written (0 where left out: the referee fills a steep
+ * turn's), the height it ends at and what its climb and dive do to the speed (tenths).
+ */
+interface Heights { alts: number[]; altitude: number; gain: number }
+
+/** The plot of a sequence with its altitudes and factors. */
+function plotOf(plane: PlaneState, sk: Skeleton, alts: number[], f: Factors): Plot {
+  const boxes: Box[] = sk.boxes.map((man, j) => ({ man, alt: alts[j] ?? 0, power: f.power.get(j) ?? 0, brake: f.brake.has(j) ? 1 : 0 }));
+  return { plane: plane.id, ...(sk.mode ? { mode: sk.mode } : {}), bomb: false, boxes };
+}
+
+/** Where the plots of some variants come from: one sequence and one marking of it. */
+interface Source { plane: PlaneState; sk: Skeleton; alts: number[] }
+
+/** A variant whose plot is written when it is read (a plane has tens of thousands of variants). */
+class LazyVariant implements Variant {
+  private built: Plot | undefined;
+  constructor(readonly altitude: number, readonly speed: number, private readonly src: Source, private readonly f: Factors) {}
+  get plot(): Plot {
+    this.built ??= plotOf(this.src.plane, this.src.sk, this.src.alts, this.f);
+    return this.built;
+  }
+  toJSON(): Variant { return { altitude: this.altitude, speed: this.speed, plot: this.plot }; }
+}
+
+/** Heights and speeds already given for a way: a bit per (height, speed) near the plane's height, a set beyond. */
+class Given {
+  private static readonly SPAN = 80;
+  private readonly near = new Uint8Array((2 * Given.SPAN + 1) * 256);
+  private readonly far = new Set<number>();
+  constructor(private readonly from: number) {}
+  clear(): void { this.near.fill(0); this.far.clear(); }
+  /** Whether (altitude, speed) is new; it is given from now on. */
+  add(altitude: number, speed: number): boolean {
+    const i = (altitude - this.from) / 100 + Given.SPAN;
+    if (i >= 0 && i <= 2 * Given.SPAN && Number.isInteger(i) && speed >= 0 && speed < 256) {
+      const k = i * 256 + speed;
+      if (this.near[k]) return false;
+      this.near[k] = 1;
+      return true;
+    }
+    const k = altitude * 1000 + speed;
+    if (this.far.has(k)) return false;
+    this.far.add(k);
+    return true;
+  }
+}
+
+/** Every way of `plane` (ways.ts, the same ways in the same order), each with its variants. */
+export function waysWithVariants(state: GameState, plane: PlaneState): WayWithVariants[] {
+  const { ways, sequences } = searchWays(state, plane);
+  if (!ways.length) return [];
+  const card = cardOf(state, plane);
+  const factors = factorChoices(state, plane);
+  const heightsOf = new Map<string, Heights[]>();
+  /** The heights of a sequence's signature, found on the first sequence of it that the checker accepts with some marking. */
+  const heights = (sk: Skeleton): Heights[] => {
+    const sig = signature(sk);
+    const had = heightsOf.get(sig);
+    if (had?.length) return had;
+    const h: Heights[] = [];
+    for (const plot of markings(state, plane, sk)) {
+      const r = planTurn(state, plane, plot);
+      if (!r.ok) continue;
+      const { climbed, dived, mode } = r.value;
+      h.push({ alts: plot.boxes.map((b) => b.alt), altitude: plane.altitude + climbed - dived, gain: diveSpeedGain(mode, dived) - climbLoss(climbed) });
+    }
+    if (h.length) heightsOf.set(sig, h);
+    return h;
+  };
+  // The boxes carried over from last turn: the manoeuvres they complete and their factors count this turn.
+  const n = movementPoints(plane.speed).length;
+  const inCarry = (plane.carry?.boxes ?? []).slice(0, n);
+  const carried = { manoeuvres: inCarry.reduce((t, b) => t + b.count, 0), power: inCarry.reduce((t, b) => t + b.power, 0), brake: inCarry.reduce((t, b) => t + b.brake, 0) };
+  // The most a turn may end at, by height and whether it is a steep climb (rule (18)).
+  const caps = new Map<number, number>();
+  const capAt = (mode: Plot['mode'] | null, altitude: number): number => {
+    const k = altitude * 2 + (mode === 'SC' ? 1 : 0);
+    let c = caps.get(k);
+    if (c === undefined) caps.set(k, (c = speedCap(card, plane, mode ?? null, altitude).cap));
+    return c;
+  };
+  const given = new Given(plane.altitude);
+  return ways.map((way) => {
+    // A plane that leaves the map leaves the game: its way has the one variant of its own plot.
+    if (way.end.status !== 'flying') return { ...way, variants: [{ altitude: way.end.altitude, speed: way.end.speed, plot: way.plot }] };
+    const groups = new Map<string, Skeleton[]>();
+    for (const sk of sequences.get(outcomeKey(way.end)) ?? []) {
+      const k = `${sk.counted}|${signature(sk)}`;
+      const g = groups.get(k);
+      if (g) g.push(sk); else groups.set(k, [sk]);
+    }
+    // The groups in the order of their plainest sequence, so each height and speed keeps the plainest plot.
+    const ordered = [...groups.values()].map((g) => plainestFirst(g)).map((g) => ({ g, n: sequencePlainness(g[0] as Skeleton) })).sort((a, b) => a.n - b.n).map((x) => x.g);
+    given.clear();
+    const variants: Variant[] = [];
+    for (const g of ordered) {
+      const repSk = g[0] as Skeleton;
+      // The speed sum without the climb and dive, with the manoeuvres and factors of the boxes carried over.
+      const fixed = plane.speed + speedTerms(card, plane, { ...carried, manoeuvres: carried.manoeuvres + repSk.counted, climbed: 0, dived: 0, mode: null })
+        .reduce((s, t) => s + t.tenths, 0);
+      for (const h of heights(repSk)) {
+        const src = { plane, sk: repSk, alts: h.alts };
+        const altitude = h.altitude;
+        const raw = fixed + h.gain;
+        const cap = capAt(repSk.mode, altitude);
+        for (const f of factors) {
+          const speed = limitedSpeed(raw + f.delta, cap);
+          if (given.add(altitude, speed)) variants.push(new LazyVariant(altitude, speed, src, f));
+        }
+      }
+    }
+    variants.sort((a, b) => a.altitude - b.altitude || a.speed - b.speed);
+    return { ...way, variants };
+  });
+}
