@@ -223,6 +223,9 @@ describe('every way to fly', () => {
           // A climb climbs and a dive dives; a turn turns to its side.
           if (p.names.includes('climb')) expect(p.end.altitude).toBeGreaterThan(plane.altitude);
           if (p.names.includes('dive')) expect(p.end.altitude).toBeLessThan(plane.altitude);
+          // Keeps speed: straight on at the plane's own speed; fastest: faster than it flies now.
+          if (p.names.includes('keep-speed')) expect([p.end.speed, p.end.facing]).toEqual([plane.speed, plane.facing]);
+          if (p.names.includes('fastest')) expect(p.end.speed).toBeGreaterThan(plane.speed);
           const d = (((p.end.facing - plane.facing) % 12) + 12) % 12;
           if (p.names.some((n) => n.endsWith('-right'))) expect(d >= 1 && d <= 6, `${label} ${p.letter}`).toBe(true);
           if (p.names.some((n) => n.endsWith('-left'))) expect(d >= 6 && d <= 11, `${label} ${p.letter}`).toBe(true);
@@ -230,6 +233,14 @@ describe('every way to fly', () => {
           if (p.names.includes('no-shot')) expect(p.shotAtBy).toEqual([]);
           if (p.names.includes('best-shot')) expect(p.shot).toBeTruthy();
         }
+        // The best climb, the best dive and the fastest are the extremes of every height and speed of every way.
+        const vs = waysWithVariants(seen, plane).filter((w) => w.end.status === 'flying').flatMap((w) => w.variants);
+        const named = (n: string) => menu.find((p) => p.names.includes(n as never));
+        const top = vs.reduce((m, v) => Math.max(m, v.altitude), -Infinity);
+        if (top > plane.altitude && named('climb')) expect(named('climb')?.end.altitude, label).toBe(top);
+        const bottom = vs.reduce((m, v) => Math.min(m, v.altitude), Infinity);
+        if (bottom < plane.altitude && named('dive')) expect(named('dive')?.end.altitude, label).toBe(bottom);
+        if (named('fastest')) expect(named('fastest')?.end.speed, label).toBe(vs.reduce((m, v) => Math.max(m, v.speed), -Infinity));
         if (name.endsWith('turn 1')) expect(planMenu(seen, plane.id), `${label}: the same menu again`).toEqual(menu);
       }
     }

@@ -14,16 +14,16 @@ import { flying, myPlanes } from './sheet.ts';
 import { WIDTH, wrap } from './text.ts';
 
 const NAMES: Record<PlanName, string> = {
-  straight: 'straight on', 'gentlest-right': 'gentle right', 'hardest-right': 'hard right', 'gentlest-left': 'gentle left',
+  straight: 'straight on', 'keep-speed': 'keeps speed', fastest: 'fastest', 'gentlest-right': 'gentle right', 'hardest-right': 'hard right', 'gentlest-left': 'gentle left',
   'hardest-left': 'hard left', climb: 'best climb', dive: 'best dive', 'best-shot': 'best shot', 'no-shot': 'no shot given',
 };
 /** The names in full, where there is room (the acknowledgement). */
 const LONG: Record<PlanName, string> = {
-  ...NAMES, 'gentlest-right': 'the gentlest turn right', 'hardest-right': 'the hardest turn right', 'gentlest-left': 'the gentlest turn left', 'hardest-left': 'the hardest turn left',
+  ...NAMES, 'keep-speed': 'straight on keeping its speed', fastest: 'the fastest', 'gentlest-right': 'the gentlest turn right', 'hardest-right': 'the hardest turn right', 'gentlest-left': 'the gentlest turn left', 'hardest-left': 'the hardest turn left',
 };
 /** Shorter names, for a line that would pass 78 columns. */
 const SHORT: Record<PlanName, string> = {
-  straight: 'straight', 'gentlest-right': 'gentle R', 'hardest-right': 'hard R', 'gentlest-left': 'gentle L',
+  straight: 'straight', 'keep-speed': 'keep spd', fastest: 'fastest', 'gentlest-right': 'gentle R', 'hardest-right': 'hard R', 'gentlest-left': 'gentle L',
   'hardest-left': 'hard L', climb: 'climb', dive: 'dive', 'best-shot': 'best shot', 'no-shot': 'no shot',
 };
 

@@ -2,7 +2,9 @@
  * The menu of plans a mail offers a plane (docs/plans.md "The menu in the mail"): a few of its
  * ways to fly (ways.ts), chosen to span what matters, each picked by a letter (`R1 PLAN C`).
  *
- * - straight on; the gentlest and the hardest turn to each side; the best climb and the best dive;
+ * - straight on; the gentlest and the hardest turn to each side;
+ * - from every height and speed of every way (variants.ts): the best climb, the best dive, the
+ *   fastest, and straight on keeping the plane's speed as high as it goes;
  * - the best shot at an enemy, and a plan that leaves no enemy a shot, both if the enemies fly on:
  *   the forecast's assumption (app/views/forecast.ts), every other plane flying its missed-orders
  *   default, nothing of anyone's real orders. Each is found by a dry run of the turn (core/turn.ts
@@ -21,15 +23,15 @@ import { turnBetween } from '../hex/facing.ts';
 import { planTurn } from '../movement/plan.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { resolveTurn } from '../turn.ts';
-import { markings } from './marks.ts';
-import { endOf, sequenceOf, type WayEnd, type WayToFly, waysToFly } from './ways.ts';
+import { type Variant, waysWithVariants, type WayWithVariants } from './variants.ts';
+import { endOf, type WayEnd, type WayToFly } from './ways.ts';
 
 /** What a plan of the menu is, in its order of listing. */
-export type PlanName = 'straight' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'best-shot' | 'no-shot';
+export type PlanName = 'straight' | 'keep-speed' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'fastest' | 'best-shot' | 'no-shot';
 
-const LISTED: readonly PlanName[] = ['straight', 'gentlest-right', 'hardest-right', 'gentlest-left', 'hardest-left', 'climb', 'dive', 'best-shot', 'no-shot'];
+const LISTED: readonly PlanName[] = ['straight', 'keep-speed', 'gentlest-right', 'hardest-right', 'gentlest-left', 'hardest-left', 'climb', 'dive', 'fastest', 'best-shot', 'no-shot'];
 /** Kept first when there are more plans than lines: a menu has at most MENU_SIZE. */
-const KEPT: readonly PlanName[] = ['straight', 'best-shot', 'no-shot', 'hardest-right', 'hardest-left', 'climb', 'dive', 'gentlest-right', 'gentlest-left'];
+const KEPT: readonly PlanName[] = ['straight', 'best-shot', 'no-shot', 'hardest-right', 'hardest-left', 'climb', 'dive', 'keep-speed', 'gentlest-right', 'gentlest-left', 'fastest'];
 export const MENU_SIZE = 8;
 const LETTERS = 'ABCDEFGH';
 /** Ways tried for the best shot (nearest the enemies' ends first) and for no shot given (furthest first), besides the menu's own. */
@@ -74,43 +76,63 @@ const WEIGHT: Partial<Record<Manoeuvre, number>> = { S: 0, '1': 0, SL: 2, SR: 2,
  * The plainest of some ways, the first listed of the plainest: nothing carried into the next turn,
  * level flight, then the plainest manoeuvres and the least height lost.
  */
-function plainest(plane: PlaneState, ways: WayToFly[]): WayToFly | undefined {
+function plainest<W extends WayToFly>(plane: PlaneState, ways: W[]): W | undefined {
   const n = (w: WayToFly): number => (w.end.carry.length ? 1000 : 0) + (w.plot.mode ? 100 : 0) +
     w.plot.boxes.reduce((t, b) => t + (WEIGHT[b.man] ?? 1), 0) + Math.max(0, plane.altitude - w.end.altitude) / 100;
-  let best: WayToFly | undefined;
+  let best: W | undefined;
   for (const w of ways) if (!best || n(w) < n(best)) best = w;
   return best;
 }
 
+/** The marks of a plot (climbs, dives, power and brake factors): fewer is plainer. */
+const marks = (p: Plot): number => p.boxes.reduce((t, b) => t + (b.alt ? 1 : 0) + b.power + b.brake, 0);
+
+/** A variant as a way of the menu: its plot flown for its end (carried boxes and all). */
+function fromVariant(state: GameState, plane: PlaneState, v: Variant): WayToFly | undefined {
+  const r = planTurn(state, plane, v.plot);
+  return r.ok ? { plot: v.plot, end: endOf(state, plane, r.value) } : undefined;
+}
+
 /**
- * The plans of one sequence with every climb and dive its marks allow, flown level and as a steep
- * climb and a steep dive (seed 001 rule (18)): each one the plan checker accepts, flown.
+ * The variants that make the climb, dive, fastest and keep-speed plans (variants.ts: every height and
+ * speed of every way): the highest end, the lowest, the fastest, and straight on at the plane's own
+ * speed as high as it goes. Of two as high (or as fast), the faster (the higher), then the plainer.
  */
-function marked(state: GameState, plane: PlaneState, way: WayToFly): WayToFly[] {
-  const sk = sequenceOf(way);
-  if (!sk) return [];
-  const out: WayToFly[] = [];
-  const modes = sk.mode ? [sk.mode] : [null, 'SC', 'SD'] as const;
-  for (const mode of modes) {
-    for (const plot of markings(state, plane, { ...sk, mode })) {
-      const r = planTurn(state, plane, plot);
-      if (r.ok) out.push({ plot, end: endOf(state, plane, r.value) });
+function extremes(plane: PlaneState, ways: WayWithVariants[], straight: WayWithVariants | undefined): Partial<Record<'climb' | 'dive' | 'fastest' | 'keep-speed', Variant>> {
+  let climb: Variant | undefined;
+  let dive: Variant | undefined;
+  let fastest: Variant | undefined;
+  const plainer = (a: Variant, b: Variant): boolean => turns(a.plot) < turns(b.plot) || (turns(a.plot) === turns(b.plot) && marks(a.plot) < marks(b.plot));
+  // Only the ways whose range reaches the extreme are listed in full.
+  const flying = ways.filter((w) => w.end.status === 'flying');
+  const highest = Math.max(...flying.map((w) => w.range.highest));
+  const lowest = Math.min(...flying.map((w) => w.range.lowest));
+  const fast = Math.max(...flying.map((w) => w.range.fastest));
+  for (const w of flying) {
+    if (w.range.highest !== highest && w.range.lowest !== lowest && w.range.fastest !== fast) continue;
+    for (const v of w.variants) {
+      if (v.altitude > plane.altitude && (!climb || v.altitude > climb.altitude || (v.altitude === climb.altitude && (v.speed > climb.speed || (v.speed === climb.speed && plainer(v, climb)))))) climb = v;
+      if (v.altitude < plane.altitude && (!dive || v.altitude < dive.altitude || (v.altitude === dive.altitude && (v.speed > dive.speed || (v.speed === dive.speed && plainer(v, dive)))))) dive = v;
+      if (!fastest || v.speed > fastest.speed || (v.speed === fastest.speed && (v.altitude > fastest.altitude || (v.altitude === fastest.altitude && plainer(v, fastest))))) fastest = v;
     }
   }
-  return out;
+  let keep: Variant | undefined;
+  for (const v of straight?.variants ?? []) if (v.speed === plane.speed && (!keep || v.altitude > keep.altitude || (v.altitude === keep.altitude && plainer(v, keep)))) keep = v;
+  return { ...(climb ? { climb } : {}), ...(dive ? { dive } : {}), ...(fastest && fastest.speed > plane.speed ? { fastest } : {}), ...(keep ? { 'keep-speed': keep } : {}) };
 }
 
 /** The menu of `planeId` in `state` (the reader's view of it): at most MENU_SIZE plans, lettered A on. */
 export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   const plane = state.planes.find((p) => p.id === planeId);
   if (!plane) return [];
-  const ways = waysToFly(state, plane);
+  const ways = waysWithVariants(state, plane);
   if (!ways.length) return [];
   const picks = new Map<PlanName, WayToFly>();
   const pick = (name: PlanName, w: WayToFly | undefined): void => { if (w) picks.set(name, w); };
 
   const ahead = ways.filter((w) => turnOf(plane, w) === 0 && w.end.facing === plane.facing);
-  pick('straight', plainest(plane, ahead));
+  const straight = plainest(plane, ahead);
+  pick('straight', straight);
   for (const [side, sign] of [['right', 1], ['left', -1]] as const) {
     // A half loop (V) turns the plane over, not to a side: a plot with one is no turn either way.
     const turning = ways.filter((w) => Math.sign(turnOf(plane, w)) === sign && !w.plot.boxes.some((b) => b.man === 'V'));
@@ -120,21 +142,9 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
     pick(`gentlest-${side}`, plainest(plane, turning.filter((w) => amount(w) === least)));
     pick(`hardest-${side}`, plainest(plane, turning.filter((w) => amount(w) === most)));
   }
-  // Climbs and dives: every way's own plot (steep climbs and dives among them), and the straight
-  // way with every climb and dive its boxes allow.
-  const straight = picks.get('straight');
-  const heights = [...(straight ? marked(state, plane, straight) : []), ...ways];
-  // Of two as high (or as low), the faster, then the plainer plot.
-  const better = (a: WayToFly, b: WayToFly): boolean => a.end.speed > b.end.speed || (a.end.speed === b.end.speed && turns(a.plot) < turns(b.plot));
-  let climb: WayToFly | undefined;
-  let dive: WayToFly | undefined;
-  for (const w of heights) {
-    if (w.end.status !== 'flying') continue;
-    if (w.end.altitude > plane.altitude && (!climb || w.end.altitude > climb.end.altitude || (w.end.altitude === climb.end.altitude && better(w, climb)))) climb = w;
-    if (w.end.altitude < plane.altitude && (!dive || w.end.altitude < dive.end.altitude || (w.end.altitude === dive.end.altitude && better(w, dive)))) dive = w;
-  }
-  pick('climb', climb);
-  pick('dive', dive);
+  // Heights and speeds: every variant of every way (its climbs, dives, power and brake).
+  const straightWay = straight ? ways.find((w) => w === straight) : undefined;
+  for (const [name, v] of Object.entries(extremes(plane, ways, straightWay)) as [PlanName, Variant][]) pick(name, fromVariant(state, plane, v));
 
   const tried = shotsOf(state, plane, ways, [...picks.values()]);
   const plans = [...picks.entries()].map(([name, way]) => ({ name, way }));

@@ -30,7 +30,7 @@ import { planTurn } from '../movement/plan.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { markings } from './marks.ts';
 import type { Skeleton } from './skeletons.ts';
-import { outcomeKey, plainestFirst, searchWays, sequencePlainness, type WayToFly } from './ways.ts';
+import { outcomeKey, searchWays, sequencePlainness, type WayToFly } from './ways.ts';
 
 /** One height and next speed (tenths) a way can end at, with a plot that flies it. */
 export interface Variant {
@@ -40,8 +40,10 @@ export interface Variant {
 }
 
 export interface WayWithVariants extends WayToFly {
-  /** Every distinct (height, speed) of the way, lowest first, then slowest. */
-  variants: Variant[];
+  /** Every distinct (height, speed) of the way, lowest first, then slowest (worked out when first read). */
+  readonly variants: Variant[];
+  /** The lowest and highest height and the highest speed of its variants, without listing them. */
+  readonly range: { lowest: number; highest: number; fastest: number };
 }
 
 const LOOPS = new Set(['V', 'VLL', 'VRR']);
@@ -111,8 +113,11 @@ export function factorChoices(state: GameState, plane: PlaneState): Factors[] {
 
 /** What a sequence's heights depend on besides the plane: its mode, length, forced losses and half-loop boxes. */
 function signature(sk: Skeleton): string {
-  const loops = sk.mode === 'SC' || sk.mode === 'SD' ? sk.boxes.map((m) => (LOOPS.has(m) ? 1 : 0)).join('') : '';
-  return `${sk.mode ?? ''}|${sk.boxes.length}|${sk.forced.map((f) => (f ? 1 : 0)).join('')}|${loops}`;
+  let forced = 0;
+  for (let j = 0; j < sk.forced.length; j++) if (sk.forced[j]) forced += 2 ** j;
+  let loops = 0;
+  if (sk.mode === 'SC' || sk.mode === 'SD') for (let j = 0; j < sk.boxes.length; j++) if (LOOPS.has(sk.boxes[j] as string)) loops += 2 ** j;
+  return `${sk.mode ?? ''}|${sk.boxes.length}|${forced}|${loops}`;
 }
 
 /**
@@ -164,7 +169,62 @@ class Given {
   }
 }
 
-/** Every way of `plane` (ways.ts, the same ways in the same order), each with its variants. */
+/** A group of a way's sequences (the same manoeuvres counted, the same signature): its plainest sequence and what its heights give. */
+interface Group { sk: Skeleton; heights: Heights[]; raws: number[]; caps: number[] }
+
+/** A way with its groups: its variants listed when first read, its range without listing them. */
+class WayVariants implements WayWithVariants {
+  readonly end: WayToFly['end'];
+  readonly plot: Plot;
+  #variants: Variant[] | undefined;
+  #range: WayWithVariants['range'] | undefined;
+  constructor(way: WayToFly, private readonly plane: PlaneState, private readonly groups: Group[], private readonly factors: Factors[], private readonly given: Given) {
+    this.end = way.end;
+    this.plot = way.plot;
+  }
+
+  get variants(): Variant[] {
+    if (this.#variants) return this.#variants;
+    // A plane that leaves the map leaves the game: its way has the one variant of its own plot.
+    if (this.end.status !== 'flying') return (this.#variants = [{ altitude: this.end.altitude, speed: this.end.speed, plot: this.plot }]);
+    const given = this.given;
+    given.clear();
+    const out: Variant[] = [];
+    for (const g of this.groups) {
+      g.heights.forEach((h, i) => {
+        const src = { plane: this.plane, sk: g.sk, alts: h.alts };
+        for (const f of this.factors) {
+          const speed = limitedSpeed((g.raws[i] as number) + f.delta, g.caps[i] as number);
+          if (given.add(h.altitude, speed)) out.push(new LazyVariant(h.altitude, speed, src, f));
+        }
+      });
+    }
+    out.sort((a, b) => a.altitude - b.altitude || a.speed - b.speed);
+    return (this.#variants = out);
+  }
+
+  get range(): WayWithVariants['range'] {
+    if (this.#range) return this.#range;
+    if (this.end.status !== 'flying') return (this.#range = { lowest: this.end.altitude, highest: this.end.altitude, fastest: this.end.speed });
+    const most = Math.max(...this.factors.map((f) => f.delta));
+    let [lowest, highest, fastest] = [Infinity, -Infinity, -Infinity];
+    for (const g of this.groups) {
+      g.heights.forEach((h, i) => {
+        lowest = Math.min(lowest, h.altitude);
+        highest = Math.max(highest, h.altitude);
+        fastest = Math.max(fastest, limitedSpeed((g.raws[i] as number) + most, g.caps[i] as number));
+      });
+    }
+    return (this.#range = { lowest, highest, fastest });
+  }
+
+  toJSON(): WayToFly & { variants: Variant[] } { return { end: this.end, plot: this.plot, variants: this.variants }; }
+}
+
+/**
+ * Every way of `plane` (ways.ts, the same ways in the same order), each with its variants. The
+ * search and the heights are worked out here; each way's variants are listed when first read.
+ */
 export function waysWithVariants(state: GameState, plane: PlaneState): WayWithVariants[] {
   const { ways, sequences } = searchWays(state, plane);
   if (!ways.length) return [];
@@ -198,37 +258,34 @@ export function waysWithVariants(state: GameState, plane: PlaneState): WayWithVa
     if (c === undefined) caps.set(k, (c = speedCap(card, plane, mode ?? null, altitude).cap));
     return c;
   };
+  // The speed sum without the climb and dive, by manoeuvres counted (those carried over included, and their factors).
+  const fixedOf = new Map<number, number>();
+  const fixed = (counted: number): number => {
+    let f = fixedOf.get(counted);
+    if (f === undefined) {
+      f = plane.speed + speedTerms(card, plane, { ...carried, manoeuvres: carried.manoeuvres + counted, climbed: 0, dived: 0, mode: null }).reduce((t, x) => t + x.tenths, 0);
+      fixedOf.set(counted, f);
+    }
+    return f;
+  };
   const given = new Given(plane.altitude);
   return ways.map((way) => {
-    // A plane that leaves the map leaves the game: its way has the one variant of its own plot.
-    if (way.end.status !== 'flying') return { ...way, variants: [{ altitude: way.end.altitude, speed: way.end.speed, plot: way.plot }] };
-    const groups = new Map<string, Skeleton[]>();
+    if (way.end.status !== 'flying') return new WayVariants(way, plane, [], factors, given);
+    // The plainest sequence of each group.
+    const byKey = new Map<string, { sk: Skeleton; n: number }>();
     for (const sk of sequences.get(outcomeKey(way.end)) ?? []) {
       const k = `${sk.counted}|${signature(sk)}`;
-      const g = groups.get(k);
-      if (g) g.push(sk); else groups.set(k, [sk]);
+      const n = sequencePlainness(sk);
+      const g = byKey.get(k);
+      if (!g) byKey.set(k, { sk, n }); else if (n < g.n) { g.sk = sk; g.n = n; }
     }
     // The groups in the order of their plainest sequence, so each height and speed keeps the plainest plot.
-    const ordered = [...groups.values()].map((g) => plainestFirst(g)).map((g) => ({ g, n: sequencePlainness(g[0] as Skeleton) })).sort((a, b) => a.n - b.n).map((x) => x.g);
-    given.clear();
-    const variants: Variant[] = [];
-    for (const g of ordered) {
-      const repSk = g[0] as Skeleton;
-      // The speed sum without the climb and dive, with the manoeuvres and factors of the boxes carried over.
-      const fixed = plane.speed + speedTerms(card, plane, { ...carried, manoeuvres: carried.manoeuvres + repSk.counted, climbed: 0, dived: 0, mode: null })
-        .reduce((s, t) => s + t.tenths, 0);
-      for (const h of heights(repSk)) {
-        const src = { plane, sk: repSk, alts: h.alts };
-        const altitude = h.altitude;
-        const raw = fixed + h.gain;
-        const cap = capAt(repSk.mode, altitude);
-        for (const f of factors) {
-          const speed = limitedSpeed(raw + f.delta, cap);
-          if (given.add(altitude, speed)) variants.push(new LazyVariant(altitude, speed, src, f));
-        }
-      }
-    }
-    variants.sort((a, b) => a.altitude - b.altitude || a.speed - b.speed);
-    return { ...way, variants };
+    const groups = [...byKey.values()].sort((a, b) => a.n - b.n)
+      .map(({ sk }): Group => {
+        const hs = heights(sk);
+        const f = fixed(sk.counted);
+        return { sk, heights: hs, raws: hs.map((h) => f + h.gain), caps: hs.map((h) => capAt(sk.mode, h.altitude)) };
+      });
+    return new WayVariants(way, plane, groups, factors, given);
   });
 }

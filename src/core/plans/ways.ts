@@ -51,12 +51,6 @@ const MARKINGS_TRIED = 24;
 /** How many sequences of one end are tried for a plot the checker accepts. */
 const SEQUENCES_TRIED = 12;
 
-/** The manoeuvre sequence each listed way was found on (sequenceOf), for the marks the menu tries on it (menu.ts). */
-const SEQUENCES = new WeakMap<WayToFly, Skeleton>();
-
-/** The manoeuvre sequence a way of waysToFly was found on. */
-export const sequenceOf = (way: WayToFly): Skeleton | undefined => SEQUENCES.get(way);
-
 /** The end of a legal plan, as the referee flies it: the plane alone, its next speed as the turn's end sets it. */
 export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): WayEnd {
   const copy = copyData(plane);
@@ -132,26 +126,24 @@ export function searchWays(state: GameState, plane: PlaneState): WaySearch {
     if (g) g.push(sk); else groups.set(k, [sk]);
   }
   const found = new Map<string, WayToFly>();
-  const add = (plot: Plot, plan: FlightPlan, sk: Skeleton): string => {
+  const add = (plot: Plot, plan: FlightPlan): string => {
     const end = endOf(state, plane, plan);
     const k = outcomeKey(end);
     if (found.has(k)) return k;
-    const way = { end, plot };
-    SEQUENCES.set(way, sk);
-    found.set(k, way);
+    found.set(k, { end, plot });
     return k;
   };
   for (const g of groups.values()) {
     for (const sk of (g.length > 1 ? plainestFirst(g) : g).slice(0, SEQUENCES_TRIED)) {
       const legal = firstLegal(state, plane, sk);
-      if (legal) { add(legal.plot, legal.plan, sk); break; }
+      if (legal) { add(legal.plot, legal.plan); break; }
     }
   }
   for (const sk of plainestFirst(unplaced)) {
     const legal = firstLegal(state, plane, sk);
     if (!legal) continue;
     // Placed by the flight: from here on it is a sequence of the way it ends on.
-    const k = add(legal.plot, legal.plan, sk);
+    const k = add(legal.plot, legal.plan);
     const g = groups.get(k);
     if (g) g.push(sk); else groups.set(k, [sk]);
   }

@@ -1,13 +1,15 @@
 /**
  * `tallyho plans <scenario> [--plane ID] [--json]`: every way each plane of a scenario can fly its
  * first turn (core/plans/ways.ts, docs/plans.md), each outcome with a plot that flies it, checked
- * by the referee's own plan checker. docs/cli.md documents the output.
+ * by the referee's own plan checker, and every height and speed of it (core/plans/variants.ts).
+ * docs/cli.md documents the output.
  */
 import type { Command } from 'commander';
 import { basename } from 'node:path';
 import { hexLabel } from '../../core/hex/coords.ts';
 import { groundWays, type GroundWay } from '../../core/plans/ground.ts';
-import { waysToFly, type WayToFly } from '../../core/plans/ways.ts';
+import type { WayToFly } from '../../core/plans/ways.ts';
+import { type Variant, waysWithVariants, type WayWithVariants } from '../../core/plans/variants.ts';
 import { type MenuPlan, planMenu } from '../../core/plans/menu.ts';
 import { fogState } from '../../core/spotting/fog.ts';
 import { waysSection } from '../../app/views/menu.ts';
@@ -33,6 +35,17 @@ export const outcomeJson = (w: WayToFly) => ({
 
 const feet = (n: number): string => n.toLocaleString('en-US');
 
+/** A variant as JSON: its height, next speed (points) and plot as written. */
+export const variantJson = (v: Variant) => ({ altitude: v.altitude, speed: v.speed / 10, plot: formatPlot(v.plot).replace(/^[^:]*:\s*/, '') });
+
+/** The range of a way's heights and speeds, as the text list shows it: "11,300-13,500 4.5-7.3" (one value alone when there is one). */
+export function variantRange(variants: readonly Variant[]): { heights: string; speeds: string } {
+  let [h0, h1, s0, s1] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const v of variants) { h0 = Math.min(h0, v.altitude); h1 = Math.max(h1, v.altitude); s0 = Math.min(s0, v.speed); s1 = Math.max(s1, v.speed); }
+  const span = (lo: number, hi: number, f: (n: number) => string): string => (lo === hi ? f(lo) : `${f(lo)}-${f(hi)}`);
+  return { heights: span(h0, h1, feet), speeds: span(s0, s1, (n) => (n / 10).toFixed(1)) };
+}
+
 /** One plan of a menu as JSON: its letter and names, the outcome as outcomeJson gives it, its shots (when an enemy is seen). */
 const menuJson = (p: MenuPlan) => ({
   letter: p.letter, names: p.names, ...outcomeJson({ end: p.end, plot: p.plot }),
@@ -52,15 +65,16 @@ function groundText(plane: PlaneState, ways: GroundWay[]): string[] {
 }
 
 /** A plane's outcomes as text: a heading line, then one line an outcome, within 78 columns where the plot allows. */
-function planeText(plane: PlaneState, ways: WayToFly[]): string[] {
+function planeText(plane: PlaneState, ways: WayWithVariants[]): string[] {
   const head = `${plane.id} (${plane.side}, ${plane.type}) at ${hexLabel(plane.hex)} facing ${plane.facing}, ${feet(plane.altitude)} ft, speed ${plane.speed / 10}, bank ${plane.bank}: ${ways.length} way${ways.length === 1 ? '' : 's'} to fly`;
   if (!ways.length) return [head, '  (it takes no orders)'];
   const rows = ways.map((w) => {
     const o = outcomeJson(w);
     const where = o.status === 'exited' ? `${o.hex} off` : o.hex;
-    return `  ${where.padEnd(8)} ${String(o.facing).padStart(2)}  ${o.bank.padEnd(3)} ${feet(o.altitude).padStart(6)} ${o.speed.toFixed(1).padStart(4)}  ${(o.carry.length ? o.carry.join(' ') : '-').padEnd(8)} ${o.plot}`;
+    const range = variantRange(w.variants);
+    return `  ${where.padEnd(8)} ${String(o.facing).padStart(2)}  ${o.bank.padEnd(3)} ${feet(o.altitude).padStart(6)} ${o.speed.toFixed(1).padStart(4)}  ${range.heights.padEnd(13)} ${range.speeds.padEnd(7)}  ${(o.carry.length ? o.carry.join(' ') : '-').padEnd(7)} ${o.plot}`;
   });
-  return [head, '  ends     fc  bk   height  spd  carries  plot', ...rows];
+  return [head, '  ends     fc  bk   height  spd  any height    any spd  carries plot', ...rows];
 }
 
 export function registerPlansCommand(program: Command): void {
@@ -95,22 +109,30 @@ export function registerPlansCommand(program: Command): void {
         } else process.stdout.write(`${scenario.name}: ways to fly turn ${state.turn}\n\n${menus.join('\n\n') || '(no plane of the scenario takes a plot)'}\n`);
         return;
       }
-      const listed = planes.map((plane) => ({ plane, ways: waysToFly(state, plane), ground: groundWays(state, plane) }));
+      const listed = planes.map((plane) => ({ plane, ways: waysWithVariants(state, plane), ground: groundWays(state, plane) }));
       if (opts.json) {
-        const out = {
-          planes: listed.map(({ plane, ways, ground }) => ({
-            plane: plane.id, side: plane.side, outcomes: ways.map(outcomeJson), ...(plane.ground ? { moves: ground.map((w) => groundJson(plane, w)) } : {}),
-          })),
-        };
-        process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+        // Written a plane at a time, a variant a line: a fighter has tens of thousands of them.
+        process.stdout.write('{\n  "planes": [\n');
+        listed.forEach(({ plane, ways, ground }, i) => {
+          const head = { plane: plane.id, side: plane.side, ...(plane.ground ? { moves: ground.map((w) => groundJson(plane, w)) } : {}) };
+          process.stdout.write(`    ${JSON.stringify(head).slice(0, -1)}, "outcomes": [${ways.length ? '\n' : ''}`);
+          ways.forEach((w, k) => {
+            const o = JSON.stringify(outcomeJson(w)).slice(0, -1);
+            const vs = w.variants.map((v) => `        ${JSON.stringify(variantJson(v))}`).join(',\n');
+            process.stdout.write(`      ${o}, "variants": [\n${vs}\n      ]}${k < ways.length - 1 ? ',' : ''}\n`);
+          });
+          process.stdout.write(`    ${ways.length ? '    ' : ''}]}${i < listed.length - 1 ? ',' : ''}\n`);
+        });
+        process.stdout.write('  ]\n}\n');
         return;
       }
       const text = [`${scenario.name}: every way to fly turn ${state.turn}`, ''];
       for (const { plane, ways, ground } of listed) text.push(...(plane.ground ? groundText(plane, ground) : planeText(plane, ways)), '');
       if (listed.some(({ ways }) => ways.length)) {
         text.push('ends: the hex the plot ends in ("off": it leaves the map there); fc: facing; bk: bank;',
-          'height and spd: the height and next turn\'s speed of the plot shown (climbs, dives, P and K',
-          'marked on it change them, not where it ends); carries: the boxes it runs on into next turn.');
+          'height and spd: the height and next turn\'s speed of the plot shown; any height, any spd:',
+          'the lowest and highest of every plot of the way (climbs, dives, P and K marked on it: --json',
+          'gives each height and speed with a plot); carries: the boxes it runs on into next turn.');
       }
       process.stdout.write(`${text.join('\n')}\n`);
     });
