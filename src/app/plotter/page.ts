@@ -3,14 +3,17 @@
  * opened by the link in the player's mail, which carries his turn token (nobody else can open it).
  * It shows the map around the plane as his side sees it (fog of war), every way the plane can fly
  * this turn (core/plans/ways.ts) with its path impulse by impulse, and, for the way picked, the
- * forecast's shots (a dry run, core/plans/menu.ts dryShots) and his orders ready to send: the
- * envelope of his mail's template with the plane's plot put in.
+ * forecast's shots (a dry run, core/plans/menu.ts dryShots), every height and speed of it with a
+ * plot that flies each (core/plans/variants.ts), whether it leads into a trap, and his orders ready
+ * to send: the envelope of his mail's template with the plane's plot put in.
  */
 import { toColRow, hexLabel } from '../../core/hex/coords.ts';
 import { facingText } from '../../core/hex/facing.ts';
 import { dryShots } from '../../core/plans/menu.ts';
 import { pathOf } from '../../core/plans/path.ts';
 import { waysToFly } from '../../core/plans/ways.ts';
+import { waysWithVariants } from '../../core/plans/variants.ts';
+import { type TrapKind, trapAfter } from '../../core/plans/trap.ts';
 import { planTurn } from '../../core/movement/plan.ts';
 import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState, PlaneState } from '../../core/state.ts';
@@ -158,4 +161,21 @@ export function plotterShots(deps: Deps, gameId: string, playerId: string, plane
   // A two-phase turn numbers its impulses by the initiative roll, not known before it (seed 003).
   const when = (impulse: number): string => (o.seen.options.sequence === 'two-phase' ? '' : ` in impulse ${impulse}`);
   return { ok: true, lines: r.sighted.map((s) => `${s.plane} would fire at ${s.target}${when(s.impulse)}, range ${s.range}`) };
+}
+
+/** One height and speed of a way, as the plotter offers it: the plot that flies it, as written. */
+export interface PlotterVariant { altitude: number; speed: number; plot: string }
+
+/**
+ * Every height and speed of one of the plane's ways (its index in the page's list, the same ways in
+ * the same order: core/plans/variants.ts), and whether its own plot leads into a trap
+ * (core/plans/trap.ts, docs/plans.md "Traps").
+ */
+export function plotterVariants(deps: Deps, gameId: string, playerId: string, planeId: string, token: string, index: number): { ok: true; variants: PlotterVariant[]; trap: TrapKind | null } | PlotterRefusal {
+  const o = open(deps, gameId, playerId, planeId, token);
+  if ('ok' in o) return o;
+  const way = waysWithVariants(o.seen, o.plane)[index];
+  if (!way) return { ok: false, status: 404, title: 'No such way', message: `${o.plane.id} has no way ${index} this turn.` };
+  const trap = way.end.status === 'flying' ? trapAfter(o.seen, o.plane, way.plot) : null;
+  return { ok: true, trap, variants: way.variants.map((v) => ({ altitude: v.altitude, speed: v.speed / 10, plot: plotText(v.plot) })) };
 }

@@ -7,25 +7,12 @@
  */
 import { hexLabel } from '../../core/hex/coords.ts';
 import { type MenuPlan, menuPlan, type PlanName, planMenu } from '../../core/plans/menu.ts';
+import { LONG, NAMES, SHORT, TRAP_MARK, TRAP_WORDS } from './plan-names.ts';
 import type { GameState } from '../../core/state.ts';
 import type { PlanPick, Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
 import { flying, myPlanes } from './sheet.ts';
 import { WIDTH, wrap } from './text.ts';
-
-const NAMES: Record<PlanName, string> = {
-  straight: 'straight on', 'keep-speed': 'keeps speed', fastest: 'fastest', 'gentlest-right': 'gentle right', 'hardest-right': 'hard right', 'gentlest-left': 'gentle left',
-  'hardest-left': 'hard left', climb: 'best climb', dive: 'best dive', 'best-shot': 'best shot', 'no-shot': 'no shot given',
-};
-/** The names in full, where there is room (the acknowledgement). */
-const LONG: Record<PlanName, string> = {
-  ...NAMES, 'keep-speed': 'straight on keeping its speed', fastest: 'the fastest', 'gentlest-right': 'the gentlest turn right', 'hardest-right': 'the hardest turn right', 'gentlest-left': 'the gentlest turn left', 'hardest-left': 'the hardest turn left',
-};
-/** Shorter names, for a line that would pass 78 columns. */
-const SHORT: Record<PlanName, string> = {
-  straight: 'straight', 'keep-speed': 'keep spd', fastest: 'fastest', 'gentlest-right': 'gentle R', 'hardest-right': 'hard R', 'gentlest-left': 'gentle L',
-  'hardest-left': 'hard L', climb: 'climb', dive: 'dive', 'best-shot': 'best shot', 'no-shot': 'no shot',
-};
 
 /** The widest the plot column grows. */
 const PLOT_COLUMN = 22;
@@ -38,6 +25,7 @@ export const plotText = (p: Plot): string => formatPlot(p).replace(/^[^:]*:\s*/,
 /** What a plan gives, as its names and shot marks: `>G1 5` a shot at G1 at range 5, `<G1` G1 gets one at it. */
 function gives(p: MenuPlan, names: Record<PlanName, string>): string {
   const marks: string[] = [];
+  if (p.trap) marks.push(TRAP_MARK[p.trap]);
   if (p.shot) marks.push(`>${p.shot.target} ${p.shot.range}`);
   const by = p.shotAtBy ?? [];
   if (by.length > 2) marks.push(`<${by.length} planes`);
@@ -88,8 +76,10 @@ function legend(state: GameState, menus: Map<string, MenuPlan[]>): string {
   const any = [...menus.values()].flat();
   const shots = any.some((p) => p.shot !== undefined);
   const off = any.some((p) => p.end.status === 'exited');
+  const traps = [...new Set(any.flatMap((p) => (p.trap ? [p.trap] : [])))];
   return wrap([
     'ends: the hex the plot ends in', off ? ' ("!": it leaves the map there)' : '', '; fc: facing (clock hour); height and spd: its height and next turn\'s speed.',
+    traps.map((t) => ` ${TRAP_MARK[t]}: a trap, after it ${TRAP_WORDS[t]}.`).join(''),
     shots ? ` >${e} 5: it gets a shot at ${e} at range 5; <${e}: ${e} gets a shot at it. Both if every other plane flies on as it would without orders, as the forecast assumes: not a result, and no die is thrown.` : '',
   ].join(''), 0);
 }

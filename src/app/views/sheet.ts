@@ -22,6 +22,9 @@ import { type PathMark, PREVIEW_ROWS, renderMap, renderWholeMap, REPORT_ROWS } f
 import { limitsLines, obligationNotes } from '../../report/plane-limits.ts';
 import { wrapText } from '../../report/wrap.ts';
 import { WIDTH, wrap } from './text.ts';
+import { type MenuPlan, planMenu } from '../../core/plans/menu.ts';
+import { trapOf } from '../../core/plans/trap.ts';
+import { NAMES, TRAP_WORDS } from './plan-names.ts';
 import type { UnitState } from '../../core/units/types.ts';
 import type { MoveOrder } from '../../orders/index.ts';
 import { pilotLines, type PilotReader, pilotSheetLine } from '../../report/pilots.ts';
@@ -179,6 +182,24 @@ interface FlownAlone {
   after: PlaneState;
   gone?: GameEvent;
   warning?: string;
+  /** What the player is told and can change nothing about (every way leaves the map): not held for CONFIRM. */
+  notice?: string;
+}
+
+/**
+ * The WARNING of a plot that leads into a trap (core/plans/trap.ts): where it leaves the plane,
+ * every way of the next turn leaves the map, flies into the ground or stalls. With the plans of this
+ * turn's menu that avoid it.
+ */
+function trapWarning(state: GameState, p: PlaneState, after: PlaneState): string | undefined {
+  const trap = trapOf({ ...state, planes: state.planes.map((x) => (x.id === p.id ? after : x)) }, after);
+  if (!trap) return undefined;
+  const avoid = planMenu(state, p.id).filter((m) => m.end.status === 'flying' && !m.trap);
+  const names = (m: MenuPlan): string => m.names.map((n) => NAMES[n]).join(', ');
+  return `WARNING: ${p.id} ends the turn in a trap: from ${hexLabel(after.hex)} facing ${clock(after.facing)} at ${feet(after.altitude)} ft and speed ${speedText(after.speed)}, ${TRAP_WORDS[trap]}. `
+    + (avoid.length
+      ? `Plans of this turn's menu that avoid it: ${avoid.map((m) => `${m.letter} (${names(m)})`).join(', ')}. Change the plot if that is not what you want.`
+      : 'No plan of this turn\'s menu avoids it: change the plot to turn away sooner, or fly slower, if that is not what you want.');
 }
 
 /** The dry run of the previews: the player's planes flown alone with these plots (no map drawn). */
@@ -200,11 +221,16 @@ function flyAlone(state: GameState, plots: Record<string, Plot>, planeIds: reado
     const after = r.value.state.planes.find((x) => x.id === p.id) as PlaneState;
     const gone = r.value.events.find((e) => e.plane === p.id && (e.type === 'exit-map' || e.type === 'crash'));
     const stall = r.value.events.find((e) => e.plane === p.id && e.type === 'stall');
+    const where = twoPhase ? `on its ${ordinal(path.length)} hex` : `in impulse ${gone?.impulse ?? 0}`;
+    // Leaving the map when every way of the turn leaves it: told plainly, nothing to change, nothing held.
+    if (gone?.type === 'exit-map' && !p.ground && trapOf(state, p) === 'exit') {
+      return { plane: p, path, after, gone, notice: `NOTE: ${p.id} leaves the map ${where} and is out of the game: every way it can fly this turn leaves the map, so no plot can keep it in.` };
+    }
     const warning = gone
-      ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} ${twoPhase ? `on its ${ordinal(path.length)} hex` : `in impulse ${gone.impulse}`} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
+      ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} ${where} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
       : stall?.type === 'stall'
         ? `WARNING: ${p.id} ends the turn at speed ${speedText(stall.speed)}, below its minimum speed of ${stall.minimum} at that altitude: it stalls, and flies on that slowly until it gains speed. Dive, add power (P) or manoeuvre less if that is not what you want.`
-        : undefined;
+        : !p.ground && after.status === 'flying' && !after.ground ? trapWarning(state, p, after) : undefined;
     return { plane: p, path, after, ...(gone ? { gone } : {}), ...(warning ? { warning } : {}) };
   });
   return { flown, events: r.value.events };
@@ -217,8 +243,8 @@ export function previewWarnings(state: GameState, plots: Record<string, Plot>, p
 
 export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[] = []): Preview[] {
   const { flown, events } = flyAlone(state, plots, planeIds, moves);
-  return flown.map(({ plane: p, path, after, gone, warning }) => {
-    const summary = gone ? (warning as string)
+  return flown.map(({ plane: p, path, after, gone, warning, notice }) => {
+    const summary = gone ? (warning ?? notice as string)
       : `${p.ground ? groundSummary(p, after, events, moves)
         : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
           `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`}${warning ? `\n${warning}` : ''}`;

@@ -11,6 +11,9 @@
  *   `dry`: no die thrown), on the menu's own plans and the ways that end nearest the enemies (for
  *   the shot) or furthest from them (for the escape), not on every way.
  *
+ * Each plan that leads into a trap (trap.ts: after it every way of the next turn leaves the map,
+ * flies into the ground or stalls) is marked.
+ *
  * The menu is worked out from the turn's state alone (the reader's side's view of it under fog of
  * war), so the mail that shows it and the intake that reads a letter from it agree: a letter
  * stands for the same plot until the turn is resolved.
@@ -25,6 +28,7 @@ import type { GameState, PlaneState } from '../state.ts';
 import { resolveTurn } from '../turn.ts';
 import { type Variant, waysWithVariants, type WayWithVariants } from './variants.ts';
 import { endOf, type WayEnd, type WayToFly } from './ways.ts';
+import { type TrapKind, trapAfter } from './trap.ts';
 
 /** What a plan of the menu is, in its order of listing. */
 export type PlanName = 'straight' | 'keep-speed' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'fastest' | 'best-shot' | 'no-shot';
@@ -50,6 +54,8 @@ export interface MenuPlan {
   shot?: PlanShot | null;
   /** The enemies that get a shot at it if they fly on (and fire at it); absent when the reader sees no enemy. */
   shotAtBy?: string[];
+  /** A trap (trap.ts): after it, every way of the next turn leaves the map, flies into the ground or stalls. */
+  trap?: TrapKind;
 }
 
 interface Tried { way: WayToFly; shot: PlanShot | null; by: string[] }
@@ -167,9 +173,11 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   const kept = new Set([...lines].sort((a, b) => rank(a) - rank(b)).slice(0, MENU_SIZE));
   return lines.filter((l) => kept.has(l)).map((l, i) => {
     const t = tried?.get(l.way);
+    const trap = l.way.end.status === 'flying' ? trapAfter(state, plane, l.way.plot) : null;
     return {
       letter: LETTERS[i] as string, names: l.names, plot: l.way.plot, end: l.way.end,
       ...(tried ? { shot: t?.shot ?? null, shotAtBy: t?.by ?? [] } : {}),
+      ...(trap ? { trap } : {}),
     };
   });
 }

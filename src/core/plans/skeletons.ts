@@ -31,6 +31,8 @@ export interface Skeleton {
   need: number;
   /** Manoeuvres it counts as for the speed loss of rule (12), this turn's own (the carried ones not included). */
   counted: number;
+  /** Whether it leaves the map (its end is where it leaves). */
+  leaves?: true;
   /** Where the sequence ends the turn, flown as fly.ts flies it (not given in a vertical dive, whose single hex the checker places). */
   end?: { hex: Position['hex']; facing: number; bank: Bank };
 }
@@ -62,7 +64,9 @@ const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => {
  * bank), what it carries into the next turn and how it got there as far as the rules after care
  * (the last manoeuvre, the forced height losses, having left the map).
  */
-export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
+export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skeleton) => boolean): Skeleton[] {
+  // `until`: the search stops at the first sequence it holds true for (trap.ts asks whether any stays on the map).
+  let stopped = false;
   const card = cardOf(state, plane);
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const n = movementPoints(plane.speed).length;
@@ -145,6 +149,7 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
     // and the rest of the plot only has to be legal.
     const off = (at: Position): boolean => !onMap(state, { hex: at.hex } as PlaneState);
     const grow = (used: number, pos: Position, bank: Bank, prev: Manoeuvre | undefined, gone: boolean): void => {
+      if (stopped) return;
       // What tells two sequences apart: where they are (hex, heading, bank), the last manoeuvre
       // (what may follow it; past the turn's boxes, with the box count, what runs on into the next
       // turn), the forced losses so far (they bring the ground nearer, plan.ts refusing a plot that
@@ -166,7 +171,9 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
       if (seen.has(key)) return;
       seen.add(key);
       if (used >= need) {
-        out.push({ mode, boxes: boxes.slice(), forced: forced.slice(), need, counted, ...(mode === 'VD' ? {} : { end: { hex: pos.hex, facing: pos.facing, bank } }) });
+        const sk: Skeleton = { mode, boxes: boxes.slice(), forced: forced.slice(), need, counted, ...(gone ? { leaves: true as const } : {}), ...(mode === 'VD' ? {} : { end: { hex: pos.hex, facing: pos.facing, bank } }) };
+        out.push(sk);
+        if (until?.(sk)) stopped = true;
         return;
       }
       // Where straight boxes from here lead: after k of them, and the bank (S changes none).
@@ -240,8 +247,12 @@ export function skeletons(state: GameState, plane: PlaneState): Skeleton[] {
         }
       }
     };
-    if (need === 0) out.push({ mode, boxes: [], forced: [], need, counted: 0 });
-    else grow(0, pos0, bank0, lastCarried, off(pos0));
+    if (need === 0) {
+      const sk: Skeleton = { mode, boxes: [], forced: [], need, counted: 0 };
+      out.push(sk);
+      if (until?.(sk)) stopped = true;
+    } else grow(0, pos0, bank0, lastCarried, off(pos0));
+    if (stopped) break;
   }
   return out;
 }

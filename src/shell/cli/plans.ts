@@ -10,6 +10,7 @@ import { hexLabel } from '../../core/hex/coords.ts';
 import { groundWays, type GroundWay } from '../../core/plans/ground.ts';
 import type { WayToFly } from '../../core/plans/ways.ts';
 import { type Variant, waysWithVariants, type WayWithVariants } from '../../core/plans/variants.ts';
+import { type TrapKind, trapAfter } from '../../core/plans/trap.ts';
 import { type MenuPlan, planMenu } from '../../core/plans/menu.ts';
 import { fogState } from '../../core/spotting/fog.ts';
 import { waysSection } from '../../app/views/menu.ts';
@@ -50,6 +51,7 @@ export function variantRange(variants: readonly Variant[]): { heights: string; s
 const menuJson = (p: MenuPlan) => ({
   letter: p.letter, names: p.names, ...outcomeJson({ end: p.end, plot: p.plot }),
   ...(p.shot !== undefined ? { shot: p.shot, shotAtBy: p.shotAtBy ?? [] } : {}),
+  ...(p.trap ? { trap: p.trap } : {}),
 });
 
 /** A plane on the ground's choices as JSON: the MOVE line as written (none: no line) and what it does. */
@@ -65,16 +67,17 @@ function groundText(plane: PlaneState, ways: GroundWay[]): string[] {
 }
 
 /** A plane's outcomes as text: a heading line, then one line an outcome, within 78 columns where the plot allows. */
-function planeText(plane: PlaneState, ways: WayWithVariants[]): string[] {
+function planeText(plane: PlaneState, ways: WayWithVariants[], traps: (TrapKind | null)[]): string[] {
   const head = `${plane.id} (${plane.side}, ${plane.type}) at ${hexLabel(plane.hex)} facing ${plane.facing}, ${feet(plane.altitude)} ft, speed ${plane.speed / 10}, bank ${plane.bank}: ${ways.length} way${ways.length === 1 ? '' : 's'} to fly`;
   if (!ways.length) return [head, '  (it takes no orders)'];
-  const rows = ways.map((w) => {
+  const rows = ways.map((w, i) => {
     const o = outcomeJson(w);
-    const where = o.status === 'exited' ? `${o.hex} off` : o.hex;
+    const trap = traps[i];
+    const where = o.status === 'exited' ? `${o.hex} off` : trap ? `${o.hex} trap` : o.hex;
     const range = variantRange(w.variants);
-    return `  ${where.padEnd(8)} ${String(o.facing).padStart(2)}  ${o.bank.padEnd(3)} ${feet(o.altitude).padStart(6)} ${o.speed.toFixed(1).padStart(4)}  ${range.heights.padEnd(13)} ${range.speeds.padEnd(7)}  ${(o.carry.length ? o.carry.join(' ') : '-').padEnd(7)} ${o.plot}`;
+    return `  ${where.padEnd(9)} ${String(o.facing).padStart(2)}  ${o.bank.padEnd(3)} ${feet(o.altitude).padStart(6)} ${o.speed.toFixed(1).padStart(4)}  ${range.heights.padEnd(13)} ${range.speeds.padEnd(7)}  ${(o.carry.length ? o.carry.join(' ') : '-').padEnd(7)} ${o.plot}`;
   });
-  return [head, '  ends     fc  bk   height  spd  any height    any spd  carries plot', ...rows];
+  return [head, '  ends      fc  bk   height  spd  any height    any spd  carries plot', ...rows];
 }
 
 export function registerPlansCommand(program: Command): void {
@@ -109,15 +112,20 @@ export function registerPlansCommand(program: Command): void {
         } else process.stdout.write(`${scenario.name}: ways to fly turn ${state.turn}\n\n${menus.join('\n\n') || '(no plane of the scenario takes a plot)'}\n`);
         return;
       }
-      const listed = planes.map((plane) => ({ plane, ways: waysWithVariants(state, plane), ground: groundWays(state, plane) }));
+      const listed = planes.map((plane) => {
+        const ways = waysWithVariants(state, plane);
+        // Each way that stays on the map, asked whether it leads into a trap (core/plans/trap.ts).
+        return { plane, ways, traps: ways.map((w) => (w.end.status === 'flying' ? trapAfter(state, plane, w.plot) : null)), ground: groundWays(state, plane) };
+      });
       if (opts.json) {
         // Written a plane at a time, a variant a line: a fighter has tens of thousands of them.
         process.stdout.write('{\n  "planes": [\n');
-        listed.forEach(({ plane, ways, ground }, i) => {
+        listed.forEach(({ plane, ways, traps, ground }, i) => {
           const head = { plane: plane.id, side: plane.side, ...(plane.ground ? { moves: ground.map((w) => groundJson(plane, w)) } : {}) };
           process.stdout.write(`    ${JSON.stringify(head).slice(0, -1)}, "outcomes": [${ways.length ? '\n' : ''}`);
           ways.forEach((w, k) => {
-            const o = JSON.stringify(outcomeJson(w)).slice(0, -1);
+            const trap = traps[k];
+            const o = JSON.stringify({ ...outcomeJson(w), ...(trap ? { trap } : {}) }).slice(0, -1);
             const vs = w.variants.map((v) => `        ${JSON.stringify(variantJson(v))}`).join(',\n');
             process.stdout.write(`      ${o}, "variants": [\n${vs}\n      ]}${k < ways.length - 1 ? ',' : ''}\n`);
           });
@@ -127,12 +135,14 @@ export function registerPlansCommand(program: Command): void {
         return;
       }
       const text = [`${scenario.name}: every way to fly turn ${state.turn}`, ''];
-      for (const { plane, ways, ground } of listed) text.push(...(plane.ground ? groundText(plane, ground) : planeText(plane, ways)), '');
+      for (const { plane, ways, traps, ground } of listed) text.push(...(plane.ground ? groundText(plane, ground) : planeText(plane, ways, traps)), '');
       if (listed.some(({ ways }) => ways.length)) {
-        text.push('ends: the hex the plot ends in ("off": it leaves the map there); fc: facing; bk: bank;',
-          'height and spd: the height and next turn\'s speed of the plot shown; any height, any spd:',
-          'the lowest and highest of every plot of the way (climbs, dives, P and K marked on it: --json',
-          'gives each height and speed with a plot); carries: the boxes it runs on into next turn.');
+        text.push('ends: the hex the plot ends in ("off": it leaves the map there; "trap": after it,',
+          'every way of the next turn leaves the map, flies into the ground or stalls); fc: facing;',
+          'bk: bank; height and spd: the height and next turn\'s speed of the plot shown; any height,',
+          'any spd: the lowest and highest of every plot of the way (climbs, dives, P and K marked',
+          'on it: --json gives each height and speed with a plot); carries: the boxes it runs on',
+          'into next turn.');
       }
       process.stdout.write(`${text.join('\n')}\n`);
     });

@@ -2,12 +2,12 @@
  * The plotter on the web (docs/plans.md "The plotter on the web"): GET
  * /games/:game/plot/:player/:plane/:token, the page of a plane for this turn, and
  * /games/:game/plot/:player/:plane/:token/shots/:way, the forecast's shots of one of its ways as
- * JSON. The token is the player's turn token (his mail's link): a page is his alone, for this turn
+ * JSON, and .../variants/:way, every height and speed of it (each with its plot) and its trap. The token is the player's turn token (his mail's link): a page is his alone, for this turn
  * only (src/app/plotter/page.ts). Never cached, never indexed; the script is /static/plotter.js.
  */
 import express, { type Response } from 'express';
 import type { AppDeps } from '../../app/ports/deps.ts';
-import { plotterPage, plotterShots, type PlotterRefusal } from '../../app/plotter/page.ts';
+import { plotterPage, plotterShots, plotterVariants, type PlotterRefusal } from '../../app/plotter/page.ts';
 import type { Page } from './views.ts';
 
 /** A way's index in a path: 0 to 99999. */
@@ -28,7 +28,7 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
     const v = r.view;
     privately(res).status(200).type('html').send(o.pages('plotter', {
       local: o.local, title: `${v.plane.id}: plot turn ${v.turn}`, ...v,
-      data: JSON.stringify({ plane: v.plane, ways: v.ways, template: v.template, referee: v.referee, subject: v.subject, twoPhase: v.twoPhase, shots: `${req.path.replace(/\/$/, '')}/shots/` }),
+      data: JSON.stringify({ plane: v.plane, ways: v.ways, template: v.template, referee: v.referee, subject: v.subject, twoPhase: v.twoPhase, shots: `${req.path.replace(/\/$/, '')}/shots/`, variants: `${req.path.replace(/\/$/, '')}/variants/` }),
       count: v.ways.length,
     }));
   });
@@ -39,6 +39,14 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
     const r = plotterShots(o.deps, String(req.params.game), String(req.params.player), String(req.params.plane), String(req.params.token), Number(i));
     if (!r.ok) { privately(res).status(r.status).json({ error: r.message }); return; }
     privately(res).json({ lines: r.lines });
+  });
+  router.get('/games/:game/plot/:player/:plane/:token/variants/:way', (req, res) => {
+    if (!o.deps) { off(res); return; }
+    const i = String(req.params.way);
+    if (!INDEX_RE.test(i)) { privately(res).status(400).json({ error: 'a way is a whole number' }); return; }
+    const r = plotterVariants(o.deps, String(req.params.game), String(req.params.player), String(req.params.plane), String(req.params.token), Number(i));
+    if (!r.ok) { privately(res).status(r.status).json({ error: r.message }); return; }
+    privately(res).json({ variants: r.variants, trap: r.trap });
   });
   return router;
 }

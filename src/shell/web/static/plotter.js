@@ -1,7 +1,8 @@
 // The plotter's script (templates/web/plotter.hbs; served from 'self', the CSP allows no inline
 // script): marks every hex the plane can end its turn in, lists the ways that end in the hex picked,
-// and for the way picked draws its path, asks the server for its shots and writes the player's
-// orders, with a button to copy them and a mailto: link that opens his mail program with them.
+// and for the way picked draws its path, asks the server for its shots, its heights and speeds and
+// whether it is a trap, and writes the player's orders (the height and speed picked), with a button
+// to copy them and a mailto: link that opens his mail program with them.
 /* global document, window, navigator */
 (function () {
   'use strict';
@@ -108,11 +109,14 @@
     });
   }
 
+  // The plot of the height and speed picked (null: the way's own plot).
+  var variantPlot = null;
+
   function orders() {
     var w = data.ways[picked];
     var fire = q('data-fire').value;
     var lines = data.template.split('\n');
-    var plotLine = id + ': ' + w.plot;
+    var plotLine = id + ': ' + (variantPlot || w.plot);
     var mine = new RegExp('^' + id.replace(/[-]/g, '\\-') + ':');
     var firing = new RegExp('^(FIRE|HOLD) ' + id.replace(/[-]/g, '\\-') + '( |$)');
     var out = [];
@@ -167,8 +171,46 @@
       if (!lines.length) lines = ['no shot either way'];
       lines.forEach(function (l) { var li = document.createElement('li'); li.textContent = l; shots.appendChild(li); });
     }, function () { if (picked === i) shots.innerHTML = '<li>the referee could not be asked</li>'; });
+    variantPlot = null;
+    askVariants(i, w);
     writeOrders();
   }
+
+  // Every height and speed of the way picked, and whether it is a trap: asked of the referee.
+  var TRAP = {
+    exit: 'A trap: after this plot every way it can fly next turn leaves the map.',
+    ground: 'A trap: after this plot no plot it can fly next turn stays above the ground.',
+    stall: 'A trap: after this plot every way it can fly next turn ends below its minimum speed.'
+  };
+  function askVariants(i, w) {
+    var select = q('data-variant');
+    var trap = q('data-trap');
+    trap.hidden = true;
+    select.textContent = '';
+    var own = document.createElement('option');
+    own.value = '';
+    own.textContent = w.altitude + ' ft, speed ' + w.speed.toFixed(1) + ' (the plot above)';
+    select.appendChild(own);
+    select.disabled = true;
+    fetch(data.variants + i, { credentials: 'same-origin', cache: 'no-store' }).then(function (r) { return r.json(); }).then(function (r) {
+      if (picked !== i) return;
+      if (r.trap && TRAP[r.trap]) { trap.textContent = TRAP[r.trap]; trap.hidden = false; }
+      (r.variants || []).forEach(function (v) {
+        if (v.plot === w.plot) return;
+        var o = document.createElement('option');
+        o.value = v.plot;
+        o.textContent = v.altitude + ' ft, speed ' + v.speed.toFixed(1) + ': ' + v.plot;
+        select.appendChild(o);
+      });
+      select.disabled = false;
+    }, function () { if (picked === i) select.disabled = false; });
+  }
+  q('data-variant').addEventListener('change', function () {
+    var v = q('data-variant').value;
+    variantPlot = v || null;
+    if (picked !== null) q('data-way-plot').textContent = id + ': ' + (variantPlot || data.ways[picked].plot);
+    writeOrders();
+  });
 
   q('data-fire').addEventListener('change', writeOrders);
   // "As in your mail" first: the fire lines the mail's envelope has for the plane.

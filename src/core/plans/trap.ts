@@ -1,0 +1,100 @@
+/**
+ * Traps (docs/plans.md "Traps"): a way to fly after which every way of the next turn leaves the
+ * map, flies into the ground or stalls. A plane that leaves the map is out of the game (seed 000
+ * VI; docs/rules.md), one that ends below its minimum speed stalls (seed 001 rule (1), docs/rules.md),
+ * and a plot that dives into the ground is refused, so a plane none of whose plots the checker
+ * accepts flies its missed-orders plot into it (movement/missed-orders.ts).
+ *
+ * The next turn is asked of the plane alone, where the plot leaves it (its speed, height, bank,
+ * the boxes it carries and what this turn did: the pull-out and level-off rules). Far from every
+ * edge, high and fast, a plane cannot be trapped and nothing is searched; otherwise the sequences
+ * of the next turn are searched for one that stays on the map and that the checker accepts, and,
+ * when the plane is slow, every height and speed of every way for one above its minimum speed.
+ */
+import { isStalled, newSpeed } from '../movement/bookkeeping.ts';
+import { toColRow } from '../hex/coords.ts';
+import { movementPoints } from '../impulse/schedule.ts';
+import { effectiveBand } from '../movement/performance.ts';
+import { planTurn } from '../movement/plan.ts';
+import { bandCondition } from '../damage/state.ts';
+import type { Plot } from '../../orders/ast.ts';
+import { cardOf, copyData, type GameState, type PlaneState } from '../state.ts';
+import { endOf, firstLegal } from './ways.ts';
+import type { GameEvent } from '../events.ts';
+import { flyImpulse } from '../movement/fly.ts';
+import { skeletons } from './skeletons.ts';
+import { waysWithVariants } from './variants.ts';
+
+/** What every way of the next turn does: leaves the map, flies into the ground (no plot is accepted), or stalls. */
+export type TrapKind = 'exit' | 'ground' | 'stall';
+
+/** Above this height no plot of one turn can be forced into the ground (a vertical dive loses 400 ft a point of speed). */
+const SAFE_HEIGHT = 6000;
+/** Movement rows above the minimum speed at which a plane can always fly a turn without stalling. */
+const SAFE_ROWS = 2;
+
+/** Hexes from a hex to the nearest edge of the map (1: on the edge row or column). */
+function edgeDistance(state: GameState, hex: PlaneState['hex']): number {
+  const { col, row } = toColRow(hex);
+  return Math.min(col, row, state.map.width - col + 1, state.map.height - row + 1);
+}
+
+/**
+ * Whether the plane, at the start of a turn, is trapped: every way it can fly leaves the map, flies
+ * into the ground or stalls. Null when some way does none of these (or it is not in the air).
+ */
+export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
+  if (plane.status !== 'flying' || plane.ground) return null;
+  const card = cardOf(state, plane);
+  const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
+  const hexes = movementPoints(plane.speed).length;
+  const slow = plane.speed < (band.minSpeed + SAFE_ROWS) * 10;
+  if (edgeDistance(state, plane.hex) > hexes + 1 && plane.altitude > SAFE_HEIGHT && !slow && !plane.carry) return null;
+  let anyLegal = false;
+  let onMap = false;
+  let free = false;
+  // The first sequence that stays on the map, that the checker accepts and (for a slow plane) whose plot ends above the minimum speed.
+  skeletons(state, plane, (sk) => {
+    if (sk.leaves) {
+      if (!anyLegal && firstLegal(state, plane, sk)) anyLegal = true;
+      return false;
+    }
+    const legal = firstLegal(state, plane, sk);
+    if (!legal) return false;
+    anyLegal = true;
+    // A vertical dive's hex, and a turn the carried boxes fill, are placed by flying it.
+    const end = endOf(state, plane, legal.plan);
+    if (end.status !== 'flying') return false;
+    onMap = true;
+    free = !slow || !isStalled(card, plane, end.speed, end.altitude);
+    return free;
+  });
+  if (free) return null;
+  if (!onMap) return anyLegal ? 'exit' : 'ground';
+  // Slow, and no plain plot keeps it above its minimum speed: some height and speed of some way may (power, a dive).
+  const ways = waysWithVariants(state, plane).filter((w) => w.end.status === 'flying');
+  return ways.some((w) => w.variants.some((v) => !isStalled(card, plane, v.speed, v.altitude))) ? null : 'stall';
+}
+
+/**
+ * The plane as a plot leaves it for the next turn (seed 000 XI): where it ends, its new speed, the
+ * boxes it carries and what the turn did. Undefined when the checker refuses the plot.
+ */
+export function planeAfter(state: GameState, plane: PlaneState, plot: Plot): PlaneState | undefined {
+  const r = planTurn(state, plane, plot);
+  if (!r.ok) return undefined;
+  const after = copyData(plane);
+  const events: GameEvent[] = [];
+  for (let i = 1; i <= 12; i++) flyImpulse(state, after, r.value, i, events);
+  after.speed = newSpeed(cardOf(state, plane), plane, r.value, after.altitude).to;
+  after.carry = after.status === 'flying' ? r.value.carry : null;
+  after.last = { mode: r.value.mode, climbed: r.value.climbed, dived: r.value.dived, power: r.value.power > 0 };
+  return after;
+}
+
+/** The trap a plot leads into: the plane flown alone as the plot leaves it, then asked for the next turn. */
+export function trapAfter(state: GameState, plane: PlaneState, plot: Plot): TrapKind | null {
+  const after = planeAfter(state, plane, plot);
+  if (!after || after.status !== 'flying') return null;
+  return trapOf({ ...state, planes: state.planes.map((p) => (p.id === plane.id ? after : p)) }, after);
+}
