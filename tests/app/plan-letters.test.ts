@@ -23,9 +23,12 @@ function menuOf(text: string, plane: string): MenuLine[] {
   const lines = text.slice(at + 1).split('\n').slice(2);
   const out: MenuLine[] = [];
   for (const l of lines) {
-    const m = /^ ([A-H]) (.+?) {2,}(\d{4}!?) +(\d+) +([\d,]+) +[\d.]+ {2}(.*)$/.exec(l);
+    // What a plan gives goes on a line of its own after a plot too long for one line.
+    const more = /^ {8,}(\S.*)$/.exec(l);
+    if (more && out.length) { out[out.length - 1]!.names += more[1]!; continue; }
+    const m = /^ ([A-H]) (.+?) {2,}(\d{4}!?) +(\d+) +([\d,]+) +[\d.]+(?: {2}(.*))?$/.exec(l);
     if (!m) break;
-    out.push({ letter: m[1]!, plot: m[2]!.trim(), ends: m[3]!, facing: Number(m[4]), height: Number(m[5]!.replace(/,/g, '')), names: m[6]! });
+    out.push({ letter: m[1]!, plot: m[2]!.trim(), ends: m[3]!, facing: Number(m[4]), height: Number(m[5]!.replace(/,/g, '')), names: m[6] ?? '' });
   }
   return out;
 }
@@ -53,8 +56,11 @@ describe('plans picked by letter', () => {
         const menu = menuOf(text, plane);
         expect(menu.length).toBeGreaterThanOrEqual(4);
         expect(menu.length).toBeLessThanOrEqual(8);
-        // A different plan each turn, never the one straight on when another will do.
-        const line = menu[(turn * (plane === 'R1' ? 1 : 3)) % menu.length]!;
+        // A different plan each turn, never the one straight on when another will do; as a player
+        // would, none that leaves the map ("!") or is marked a trap when another will do.
+        const safe = menu.filter((l) => !l.ends.endsWith('!') && !l.names.includes('TRAP'));
+        const from = safe.length ? safe : menu;
+        const line = from[(turn * (plane === 'R1' ? 1 : 3)) % from.length]!;
         picks.push({ plane, to, mail: text, line });
       }
       if (picks.length < 2) break;

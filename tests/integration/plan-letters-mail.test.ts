@@ -40,15 +40,17 @@ function picked(mail: string, plane: string, letter: string): string {
   return mail.slice(at, mail.indexOf('#END', at) + 4).replace(new RegExp(`^${plane}: .*$`, 'm'), `${plane} PLAN ${letter}`);
 }
 
-/** The letters of a plane's menu in a mail's WAYS TO FLY, but those of plans that leave the map ("!") when there are others. */
+/** The letters of a plane's menu in a mail's WAYS TO FLY, but those of plans that leave the map ("!") or are traps when there are others. */
 function letters(mail: string, plane: string): string[] {
   const at = mail.indexOf(`\n${plane} at `, mail.indexOf('WAYS TO FLY TURN'));
   if (at < 0) return [];
   const out: { letter: string; off: boolean }[] = [];
   for (const l of mail.slice(at + 1).split('\n').slice(2)) {
+    // What a plan gives goes on a line of its own after a plot too long for one line.
+    if (/^ {8,}\S/.test(l) && out.length) { if (l.includes('TRAP')) out[out.length - 1]!.off = true; continue; }
     const m = /^ ([A-H]) .*? {2}\d{4}(!?) /.exec(l);
     if (!m) break;
-    out.push({ letter: m[1]!, off: m[2] === '!' });
+    out.push({ letter: m[1]!, off: m[2] === '!' || l.includes('TRAP') });
   }
   const on = out.filter((x) => !x.off);
   return (on.length ? on : out).map((x) => x.letter);

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8' });
+// The JSON of every way with its variants is several megabytes.
+const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 
-interface Outcome { hex: string; facing: number; altitude: number; speed: number; bank: string; carry: string[]; status?: string; plot: string }
+interface Outcome { hex: string; facing: number; altitude: number; speed: number; bank: string; carry: string[]; status?: string; plot: string; variants?: { altitude: number; speed: number; plot: string }[] }
 interface Listing { planes: { plane: string; side: string; outcomes: Outcome[] }[] }
 
 describe('tallyho plans', () => {
@@ -37,8 +38,21 @@ describe('tallyho plans', () => {
           hex: o.hex, facing: o.facing, altitude: o.altitude, speed: o.speed, bank: o.bank, status: o.status ?? 'flying', carry: o.carry,
         });
       }
+      // A variant of each, its own height and speed: the highest and fastest of the way, and one between.
+      const va = (a.variants ?? [])[Math.floor(((a.variants ?? []).length * i) / 10)];
+      const vb = (b.variants ?? []).at(-1 - i);
+      expect(va && vb, `${a.plot} / ${b.plot}: variants listed`).toBeTruthy();
+      if (!va || !vb) continue;
+      writeFileSync(file, `#TALLYHO duel raf "x"\nR1: ${va.plot}\n#END\n#TALLYHO duel lw "y"\nG1: ${vb.plot}\n#END\n`);
+      const varied = run('resolve', 'scenarios/duel.yaml', file, '--json');
+      expect(varied.status, `${va.plot} / ${vb.plot}: ${varied.stderr}`).toBe(0);
+      const vplanes = (JSON.parse(varied.stdout) as { planes: { id: string; final: Record<string, unknown> }[] }).planes;
+      for (const [id, o, v] of [['R1', a, va], ['G1', b, vb]] as const) {
+        const got = vplanes.find((p) => p.id === id)!.final;
+        expect([got.hex, got.facing, got.bank, got.altitude, got.speed], `${id}: ${v.plot}`).toEqual([o.hex, o.facing, o.bank, v.altitude, v.speed]);
+      }
     }
-  }, 120_000);
+  }, 180_000);
 
   it('prints the menus of the mails (--menu), and tallyho resolve flies a plan picked by letter where its menu says', () => {
     const text = run('plans', 'scenarios/duel.yaml', '--menu');
@@ -66,19 +80,19 @@ describe('tallyho plans', () => {
         expect([got.hex, got.facing, got.altitude, got.speed], `${id} PLAN ${o.letter}`).toEqual([o.hex, o.facing, o.altitude, o.speed]);
       }
     }
-    // A letter the menu does not have is refused, with where to see the menu.
+    // A letter the menu does not have is refused, with where to see the menu (K1 of the scramble has five plans).
     const file = join(dir, 'bad.txt');
-    writeFileSync(file, '#TALLYHO duel lw "y"\nG1 PLAN H\n#END\n');
-    const bad = run('resolve', 'scenarios/duel.yaml', file);
+    writeFileSync(file, '#TALLYHO airfield-scramble lw "y"\nK1 PLAN H\n#END\n');
+    const bad = run('resolve', 'scenarios/airfield-scramble.yaml', file);
     expect(bad.status).not.toBe(0);
-    expect(bad.stderr).toContain(`G1 PLAN H (lw, line 2): G1's menu has plans A to ${g1.at(-1)!.letter}`);
+    expect(bad.stderr).toContain("K1 PLAN H (lw, line 2): K1's menu has plans A to E");
   }, 120_000);
 
   it('prints a table for one plane, refuses an unknown plane with the scenario\'s planes, and lists a quick game\'s moves', () => {
     const r = run('plans', 'scenarios/duel.yaml', '--plane', 'g1');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^G1 \(lw, bf-109e\) at 1606 facing 6, 12,500 ft, speed 6\.5, bank N: \d+ ways to fly$/m);
-    expect(r.stdout).toMatch(/^ {2}1612 +6 {2}N +12,500 +6\.5 {2}- +1 1 1 1 1 1$/m);
+    expect(r.stdout).toMatch(/^ {2}1612 +6 {2}N +12,500 +6\.5 {2}10,800-12,900 5\.7-7\.9 {2}- +1 1 1 1 1 1$/m);
     expect(r.stdout).not.toMatch(/^R1 /m);
     const unknown = run('plans', 'scenarios/duel.yaml', '--plane', 'X9');
     expect(unknown.status).toBe(1);
