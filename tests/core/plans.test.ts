@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { movementPoints } from '../../src/core/impulse/schedule.ts';
 import { planTurn } from '../../src/core/movement/plan.ts';
 import { endOf, outcomeKey, waysToFly } from '../../src/core/plans/ways.ts';
-import { MENU_SIZE, planMenu } from '../../src/core/plans/menu.ts';
+import { headingAfterCarry, MENU_SIZE, planMenu } from '../../src/core/plans/menu.ts';
 import { waysWithVariants } from '../../src/core/plans/variants.ts';
 import { fogState } from '../../src/core/spotting/fog.ts';
 import { groundWays } from '../../src/core/plans/ground.ts';
@@ -204,11 +204,14 @@ describe('every way to fly', () => {
   }, 240_000);
 
   it('offers a menu of at most eight plans a plane, lettered A on, each a plot the referee accepts, flown to where it is listed, the same each time', () => {
+    // Planes carrying a manoeuvre over are among them: their plans are named for their own plots.
+    expect(all.flatMap(({ state }) => state.planes.filter((p) => p.status === 'flying' && p.carry?.boxes.length)).length).toBeGreaterThan(3);
     for (const { name, state } of all) {
       for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
         const seen = fogState(state, plane.side);
         const menu = planMenu(seen, plane.id);
         const label = `${name} ${plane.id}`;
+        const from = headingAfterCarry(plane);
         expect(menu.length, label).toBeGreaterThan(0);
         expect(menu.length, label).toBeLessThanOrEqual(MENU_SIZE);
         expect(menu.map((p) => p.letter).join(''), label).toBe('ABCDEFGH'.slice(0, menu.length));
@@ -224,11 +227,16 @@ describe('every way to fly', () => {
           if (p.names.includes('climb')) expect(p.end.altitude).toBeGreaterThan(plane.altitude);
           if (p.names.includes('dive')) expect(p.end.altitude).toBeLessThan(plane.altitude);
           // Keeps speed: straight on at the plane's own speed; fastest: faster than it flies now.
-          if (p.names.includes('keep-speed')) expect([p.end.speed, p.end.facing]).toEqual([plane.speed, plane.facing]);
+          if (p.names.includes('keep-speed')) expect([p.end.speed, p.end.facing]).toEqual([plane.speed, from]);
           if (p.names.includes('fastest')) expect(p.end.speed).toBeGreaterThan(plane.speed);
-          const d = (((p.end.facing - plane.facing) % 12) + 12) % 12;
-          if (p.names.some((n) => n.endsWith('-right'))) expect(d >= 1 && d <= 6, `${label} ${p.letter}`).toBe(true);
-          if (p.names.some((n) => n.endsWith('-left'))) expect(d >= 6 && d <= 11, `${label} ${p.letter}`).toBe(true);
+          // Names that tell the path: the turn is the plot's own, from the heading the boxes carried
+          // over leave the plane on (they are flown first); never a gentle and a hard turn at once.
+          const d = (((p.end.facing - from) % 12) + 12) % 12;
+          const named = `${label} ${p.letter} ${p.names.join(', ')} (${plane.carry?.boxes.length ? `carrying ${plane.carry.boxes.map((b) => b.man).join(' ')}` : 'no carry'}): ${JSON.stringify(p.plot.boxes.map((b) => b.man))} ends facing ${p.end.facing}`;
+          if (p.names.includes('straight') || p.names.includes('keep-speed')) expect(d, named).toBe(0);
+          if (p.names.some((n) => n.endsWith('-right'))) expect(d >= 1 && d <= 6, named).toBe(true);
+          if (p.names.some((n) => n.endsWith('-left'))) expect(d >= 6 && d <= 11, named).toBe(true);
+          for (const side of ['right', 'left']) expect(p.names.includes(`gentlest-${side}` as never) && p.names.includes(`hardest-${side}` as never), named).toBe(false);
           // No shot given: none of the enemies gets a shot at it; best shot: it gets one.
           if (p.names.includes('no-shot')) expect(p.shotAtBy).toEqual([]);
           if (p.names.includes('best-shot')) expect(p.shot).toBeTruthy();

@@ -6,9 +6,10 @@
  * `R1 PLAN C` agree on what C is.
  */
 import { hexLabel } from '../../core/hex/coords.ts';
-import { type MenuPlan, menuPlan, type PlanName, planMenu } from '../../core/plans/menu.ts';
+import { headingAfterCarry, type MenuPlan, menuPlan, type PlanName, planMenu } from '../../core/plans/menu.ts';
+
 import { LONG, NAMES, SHORT, TRAP_MARK, TRAP_WORDS } from './plan-names.ts';
-import type { GameState } from '../../core/state.ts';
+import { type GameState, writtenMan } from '../../core/state.ts';
 import type { PlanPick, Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
 import { flying, myPlanes } from './sheet.ts';
@@ -42,8 +43,13 @@ function planeMenu(state: GameState, planeId: string, menu: MenuPlan[]): string[
   const w = Math.min(PLOT_COLUMN, Math.max(4, ...plots.map((t) => t.length)));
   const row = (letter: string, plot: string, where: string, fc: string, height: string, spd: string, what: string): string =>
     ` ${letter.padEnd(1)} ${plot.padEnd(w)}  ${where.padEnd(5)} ${fc.padStart(2)} ${height.padStart(6)} ${spd.padStart(4)}  ${what}`.trimEnd();
+  // A turn carried over is flown first: the plans are named for what their own plots do after it.
+  const carried = plane.carry?.boxes.length ? plane.carry.boxes.map(writtenMan).join(' ') : '';
+  const after = carried ? headingAfterCarry(plane) : plane.facing;
+  const head = `${plane.id} at ${hexLabel(plane.hex)} facing ${clock(plane.facing)}, ${feet(plane.altitude)} ft, speed ${(plane.speed / 10).toFixed(1)}`
+    + (carried ? `; each plan first finishes the ${carried} carried over from last turn${after !== plane.facing ? ` (to facing ${clock(after)})` : ''}, then:` : ':');
   const lines = [
-    `${plane.id} at ${hexLabel(plane.hex)} facing ${clock(plane.facing)}, ${feet(plane.altitude)} ft, speed ${(plane.speed / 10).toFixed(1)}:`,
+    ...wrap(head, 2).split('\n'),
     row('', 'plot', 'ends', 'fc', 'height', 'spd', 'gives'),
   ];
   menu.forEach((p, i) => {

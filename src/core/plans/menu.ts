@@ -24,6 +24,8 @@ import type { SightedShot } from '../combat/fire-phase.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { turnBetween } from '../hex/facing.ts';
 import { planTurn } from '../movement/plan.ts';
+import { familyOf } from '../movement/manoeuvres/registry.ts';
+import { movementPoints } from '../impulse/schedule.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { resolveTurn } from '../turn.ts';
 import { type Variant, waysWithVariants, type WayWithVariants } from './variants.ts';
@@ -60,9 +62,25 @@ export interface MenuPlan {
 
 interface Tried { way: WayToFly; shot: PlanShot | null; by: string[] }
 
-/** Right (+) or left (-) of the plane's heading, in 30-degree steps; a reversal by the plot's turns (0: neither way). */
-function turnOf(plane: PlaneState, w: WayToFly): number {
-  const d = turnBetween(plane.facing, w.end.facing);
+/**
+ * The heading the plane flies its own plot from: after the boxes carried over from last turn, which
+ * are flown first (seed 000 X.B.5). A plan is named for what its own plot does from there: "straight
+ * on" after a carried turn finishes that turn, then flies straight on.
+ */
+export function headingAfterCarry(plane: PlaneState): number {
+  let pos = { hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight };
+  let bank = plane.bank;
+  for (const b of (plane.carry?.boxes ?? []).slice(0, movementPoints(plane.speed).length)) {
+    const r = familyOf(b.man).fly(pos, bank, b, true, plane.carry?.mode ?? null);
+    pos = r.pos;
+    bank = r.bank;
+  }
+  return pos.facing;
+}
+
+/** Right (+) or left (-) of the heading the plot starts from, in 30-degree steps; a reversal by the plot's turns (0: neither way). */
+function turnOf(from: number, w: WayToFly): number {
+  const d = turnBetween(from, w.end.facing);
   if (d !== 6) return d;
   let right = 0;
   for (const b of w.plot.boxes) {
@@ -136,16 +154,18 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   const picks = new Map<PlanName, WayToFly>();
   const pick = (name: PlanName, w: WayToFly | undefined): void => { if (w) picks.set(name, w); };
 
-  const ahead = ways.filter((w) => turnOf(plane, w) === 0 && w.end.facing === plane.facing);
+  const from = headingAfterCarry(plane);
+  const ahead = ways.filter((w) => turnOf(from, w) === 0 && w.end.facing === from);
   const straight = plainest(plane, ahead);
   pick('straight', straight);
   for (const [side, sign] of [['right', 1], ['left', -1]] as const) {
     // A half loop (V) turns the plane over, not to a side: a plot with one is no turn either way.
-    const turning = ways.filter((w) => Math.sign(turnOf(plane, w)) === sign && !w.plot.boxes.some((b) => b.man === 'V'));
-    const amount = (w: WayToFly): number => Math.abs(turnOf(plane, w));
+    const turning = ways.filter((w) => Math.sign(turnOf(from, w)) === sign && !w.plot.boxes.some((b) => b.man === 'V'));
+    const amount = (w: WayToFly): number => Math.abs(turnOf(from, w));
     const least = Math.min(...turning.map(amount));
     const most = Math.max(...turning.map(amount));
-    pick(`gentlest-${side}`, plainest(plane, turning.filter((w) => amount(w) === least)));
+    // One amount of turn to a side is its hardest, not its gentlest too: "gentle left, hard left" would contradict itself.
+    if (least < most) pick(`gentlest-${side}`, plainest(plane, turning.filter((w) => amount(w) === least)));
     pick(`hardest-${side}`, plainest(plane, turning.filter((w) => amount(w) === most)));
   }
   // Heights and speeds: every variant of every way (its climbs, dives, power and brake).
