@@ -12,6 +12,7 @@ import { hexLabel } from '../core/hex/coords.ts';
 import { facingText } from '../core/hex/facing.ts';
 import { formatQuickMoves, parseQuickMoves } from '../orders/quick.ts';
 import { quickWays, type QuickWay } from '../core/plans/quick.ts';
+import { quickMenus, quickWaysSection } from '../app/views/quick-menu.ts';
 import { readYaml, shown } from './data-files.ts';
 import { TallyhoError } from './errors.ts';
 import { wrapText } from '../report/wrap.ts';
@@ -85,12 +86,18 @@ export function resolveQuickFile(data: unknown, path: string, texts: readonly st
  * `tallyho plans` on a quick-game scenario: every way each aircraft (or the one named) can move its
  * first turn (core/plans/quick.ts), as text or JSON (docs/cli.md).
  */
-export function quickPlansFile(data: unknown, path: string, plane: string | undefined, json: boolean): string {
+export function quickPlansFile(data: unknown, path: string, plane: string | undefined, json: boolean, menu = false): string {
   const parsed = parseQuickScenario(data, basename(path), loadQuickCards(), 'plans');
   if (!parsed.ok) throw new TallyhoError('E_SCENARIO', `${path} is not a valid quick-game scenario`, parsed.error.map((p) => p.message));
   const { scenario, state } = parsed.value;
   const planes = state.planes.filter((p) => !plane || p.id.toUpperCase() === plane.toUpperCase());
   if (!planes.length) throw new TallyhoError('E_NOT_FOUND', `there is no aircraft ${plane ?? ''} in ${path}`, [`its aircraft: ${state.planes.map((p) => p.id).join(', ')}`]);
+  if (menu) {
+    // Each aircraft's menu of moves, as its player's welcome gives it (WAYS TO FLY).
+    const menus = quickMenus(state, planes.map((p) => p.id));
+    if (json) return `${JSON.stringify({ planes: planes.map((p) => ({ plane: p.id, side: p.side, menu: (menus.get(p.id) ?? []).map((m) => ({ letter: m.letter, names: m.names, ...(m.on ? { on: m.on } : {}), hex: hexLabel(m.end.hex), facing: m.end.facing, speed: m.end.speed, ...(m.end.exited ? { status: 'exited' } : {}), move: formatQuickMoves(m.steps) })) })) }, null, 2)}\n`;
+    return `${scenario.name} (quick game): ways to fly turn ${state.turn}\n\n${quickWaysSection(state, planes.map((p) => p.id), menus)}\n`;
+  }
   const listed = planes.map((p) => ({ p, ways: quickWays(state, p) }));
   const wayJson = (w: QuickWay) => ({ hex: hexLabel(w.end.hex), facing: w.end.facing, speed: w.end.speed, ...(w.end.exited ? { status: 'exited' } : {}), move: formatQuickMoves(w.steps) });
   if (json) return `${JSON.stringify({ planes: listed.map(({ p, ways }) => ({ plane: p.id, side: p.side, outcomes: ways.map(wayJson) })) }, null, 2)}\n`;

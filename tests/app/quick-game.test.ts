@@ -33,6 +33,36 @@ function duel(t: TestReferee, file = 'scenarios/quick-duel.yaml') {
 
 
 describe('the quick game by mail', () => {
+  it('offers each aircraft a menu of moves, and flies a move picked by letter: echoed, flown where the menu said; a stale letter refused with the menu', () => {
+    const t = testReferee();
+    duel(t);
+    const w = last(t, RAF, 'welcome').text;
+    expect(w).toContain('WAYS TO FLY TURN 1');
+    expect(w).toMatch(/^S1 at 1015 facing 12 \(N\), SPEED 3:\n {3}move +ends +fc SPEED +gives\n A 3 +1012 +12 +3 +straight on$/m);
+    for (const line of w.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
+    const pick = (mail: string, plane: string, letter: string): string => {
+      const env = mail.slice(mail.lastIndexOf('\n#TALLYHO') + 1, mail.lastIndexOf('#END') + 4);
+      return env.replace(new RegExp(`^${plane}: .*$`, 'm'), `${plane} PLAN ${letter}`);
+    };
+    // Move E of S1's menu (the hard right, R1R: 1114 facing 2); M1 flies its menu's A.
+    send(t, RAF, pick(w, 'S1', 'E'));
+    const ack = last(t, RAF, 'ack');
+    expect(ack.subject).toBe('[qd] Turn 1 orders accepted');
+    expect(flat(ack.text)).toContain("S1 PLAN E is move E of S1's menu for turn 1 (hard right): S1: R1R ending in 1114 facing 2, SPEED 3.");
+    expect(ack.text).toContain('  | S1: R1R');
+    send(t, LW, pick(last(t, LW, 'welcome').text, 'M1', 'A'));
+    const report = last(t, RAF, 'report').text;
+    expect(report).toMatch(/S1 flies 1015 -> 1114, now facing 2/);
+    expect(report).toContain('WAYS TO FLY TURN 2');
+    // The welcome's envelope again: its letters were turn 1's.
+    send(t, RAF, pick(w, 'S1', 'A'));
+    const stale = last(t, RAF, 'ack');
+    expect(stale.subject).toMatch(/NOT accepted/);
+    expect(flat(stale.text)).toContain('S1 PLAN A (line 3): picked from the menu of turn 1, whose letters no longer hold; the game is at turn 2, whose menu is below');
+    expect(stale.text).toContain('WAYS TO FLY TURN 2');
+    expect(verifyGame(t.deps, 'qd').differences).toEqual([]);
+  });
+
   it('welcomes with the turn record, the card, the how-to and a template that reads back', () => {
     const t = testReferee();
     duel(t);

@@ -16,6 +16,7 @@ import { groundWays } from '../../src/core/plans/ground.ts';
 import { planGround } from '../../src/core/ground/plan.ts';
 import type { MoveStep, QuickStep } from '../../src/orders/ast.ts';
 import { quickWays } from '../../src/core/plans/quick.ts';
+import { quickMenu } from '../../src/core/plans/quick-menu.ts';
 import { checkQuickMove, flyMove } from '../../src/core/quick/rules.ts';
 import { parseQuickScenario } from '../../src/core/quick/scenario.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
@@ -278,6 +279,38 @@ describe('every way to fly', () => {
       }
     }
     expect(grounded).toBeGreaterThanOrEqual(3);
+  });
+
+  it('offers each aircraft of the quick game a menu of moves: lettered, each legal and flown where listed, named for what it does', () => {
+    const cards = loadQuickCards();
+    let menus = 0;
+    for (const f of readdirSync('scenarios').filter((x) => x.startsWith('quick-') && x.endsWith('.yaml'))) {
+      const parsed = parseQuickScenario(parseYaml(readFileSync(`scenarios/${f}`, 'utf8')), f, cards, 'plans');
+      if (!parsed.ok) throw new Error(f);
+      const base = parsed.value.state;
+      for (const p0 of base.planes) {
+        for (let speed = 1; speed <= p0.engine; speed++) {
+          const p = { ...p0, speed };
+          const state = { ...base, planes: base.planes.map((x) => (x.id === p.id ? p : x)) };
+          const menu = quickMenu(state, p.id);
+          const label = `${f} ${p.id} speed ${speed}`;
+          expect(menu.length, label).toBeGreaterThan(0);
+          expect(menu.map((m) => m.letter).join(''), label).toBe('ABCDEFGH'.slice(0, menu.length));
+          menus++;
+          for (const m of menu) {
+            expect(checkQuickMove(state, p, m.steps), `${label} ${m.letter}`).toEqual([]);
+            expect(flyMove(p, m.steps).end.hex, `${label} ${m.letter}`).toEqual(m.end.hex);
+            const d = (((m.end.facing - p.facing) % 12) + 12) % 12;
+            const turns = m.steps.filter((st) => st.kind !== 'F').length;
+            if (m.names.some((n) => n === 'straight' || n === 'faster' || n === 'slower')) expect([d, turns], `${label} ${m.letter}`).toEqual([0, 0]);
+            if (m.names.some((n) => n.endsWith('-right'))) expect(d >= 1 && d <= 6, `${label} ${m.letter}`).toBe(true);
+            if (m.names.some((n) => n.endsWith('-left'))) expect(d >= 6 && d <= 11, `${label} ${m.letter}`).toBe(true);
+            if (m.names.includes('faster')) expect(m.end.speed, label).toBeGreaterThan(menu.find((x) => x.names.includes('straight'))?.end.speed ?? 0);
+          }
+        }
+      }
+    }
+    expect(menus).toBeGreaterThan(10);
   });
 
   it('lists every move of the quick game: each one legal and flown to where it is listed, every legal move ending on one listed', () => {

@@ -1,14 +1,16 @@
 /**
  * Plans picked by letter (`R1 PLAN C`, docs/orders.md "Pick a plan"): each stands for the plot of
  * that plan in the plane's menu of the mail for this turn (app/views/menu.ts, core/plans/menu.ts),
+ * or in the quick game for the move of that letter (app/views/quick-menu.ts),
  * worked out again from the turn's state as the player's side sees it. A letter means something
  * only for the turn whose menu it was picked from: an envelope that does not say which turn (no
  * turn token, no TURN line) or names another is refused, never flown on a guess, and the refusal
  * carries this turn's menu.
  */
 import type { GameState, PlaneStatus } from '../../core/state.ts';
-import { type Envelope, formatPick, type PlanPick, type Plot } from '../../orders/index.ts';
+import { type Envelope, formatPick, type PlanPick, type Plot, type QuickStep } from '../../orders/index.ts';
 import { pickedLine, playerMenus, readPickedPlan, waysSection } from '../views/menu.ts';
+import { quickMenus, quickWaysSection, readQuickPick } from '../views/quick-menu.ts';
 
 export interface PicksRead {
   /** The envelope as read: each pick that stands for a plan replaced by that plan's plot. */
@@ -36,14 +38,11 @@ export function readPicks(seen: GameState, env: Envelope, turn: number, named: n
   const out: PicksRead = { env, plots: [], problems: [], notes: [], picked: [], menu: '' };
   if (!picks.length) return out;
   const mine = new Set(planeIds);
-  if (seen.quick) {
-    out.problems.push(...picks.map((k) => `${written(k)}: the quick game has no menu of plans; write the aircraft's move as SPEED and turns, e.g. ${k.plane}: 2L1`));
-    return out;
-  }
   const own = picks.filter((k) => mine.has(k.plane) && !gone.has(k.plane));
   for (const k of picks) if (!mine.has(k.plane)) out.problems.push(`${written(k)}: ${k.plane} is not one of your planes (${planeIds.join(', ')}); it was not taken`);
   for (const k of picks) if (mine.has(k.plane) && gone.has(k.plane)) out.notes.push(`${goneWords(k.plane)}: its ${formatPick(k)} was left aside`);
   if (!own.length) return out;
+  if (seen.quick) return readQuickPicks(seen, env, turn, named, planeIds, own, out);
   const grounded = own.filter((k) => seen.planes.find((p) => p.id === k.plane)?.ground);
   for (const k of grounded) out.problems.push(`${written(k)}: ${k.plane} is on the ground, where it takes a MOVE line (or none), not a plan: see its log sheet`);
   const menus = playerMenus(seen, planeIds);
@@ -74,5 +73,30 @@ export function readPicks(seen: GameState, env: Envelope, turn: number, named: n
     out.env = { ...rest, plots: [...env.plots, ...plots], ...(left.length ? { picks: left } : {}) };
   }
   if (wrong) out.menu = waysSection(seen, planeIds, menus);
+  return out;
+}
+
+/** The picks of a quick-game envelope: each stands for a move of the aircraft's menu (views/quick-menu.ts). */
+function readQuickPicks(seen: GameState, env: Envelope, turn: number, named: number | null, planeIds: readonly string[], own: PlanPick[], out: PicksRead): PicksRead {
+  const menus = quickMenus(seen, planeIds);
+  let wrong = false;
+  if (named === null) {
+    out.problems.push(`${own.map(written).join(', ')}: a move's letter stands for a move of one turn's menu, and this envelope does not say which turn: write TURN ${turn} in it (or send the envelope of your latest report, whose first line names the turn) to pick from the menu of turn ${turn} below`);
+    wrong = true;
+  } else if (named !== turn) {
+    out.problems.push(`${own.map(written).join(', ')}: picked from the menu of turn ${named}, whose letters no longer hold; the game is at turn ${turn}, whose menu is below`);
+    wrong = true;
+  } else {
+    const moves: { plane: string; steps: QuickStep[] }[] = [];
+    for (const k of own) {
+      const r = readQuickPick(seen, k, menus);
+      if (r.ok) { moves.push({ plane: k.plane, steps: r.steps }); out.picked.push(r.line); } else { out.problems.push(r.problem); wrong = true; }
+    }
+    const flown = new Set(moves.map((m) => m.plane));
+    const left = (env.picks ?? []).filter((k) => !flown.has(k.plane));
+    const { picks: _all, ...rest } = env;
+    out.env = { ...rest, quick: [...(env.quick ?? []), ...moves], ...(left.length ? { picks: left } : {}) };
+  }
+  if (wrong) out.menu = quickWaysSection(seen, planeIds, menus);
   return out;
 }

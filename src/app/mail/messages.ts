@@ -29,6 +29,7 @@ import { unitSheets } from '../views/units.ts';
 import { endText } from '../views/outcome.ts';
 import { campaignBlock } from '../views/campaign.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from '../views/quick.ts';
+import { quickWaysSection } from '../views/quick-menu.ts';
 import { docUrl } from '../views/doc-links.ts';
 import { playerMenus, waysSection } from '../views/menu.ts';
 
@@ -89,6 +90,8 @@ function plotterLink(deps: AppDeps, game: GameRow, player: PlayerRow): ((planeId
 function waysView(deps: AppDeps, game: GameRow, player: PlayerRow, state: GameState, wanted: boolean): { ways: string; waysHtml: string; plotterLinks: { plane: string; url: string }[] } {
   if (!wanted || state.turn !== game.turn) return { ways: '', waysHtml: '', plotterLinks: [] };
   const seen = fogState(state, sideOfPlayer(state, player.planes));
+  // The quick game's menu of moves: no plotter (docs/quick.md).
+  if (seen.quick) { const q = quickWaysSection(seen, player.planes); return { ways: q, waysHtml: q, plotterLinks: [] }; }
   const menus = playerMenus(seen, player.planes);
   const link = plotterLink(deps, game, player);
   const plotterLinks = link ? [...menus.entries()].filter(([, m]) => m.length).map(([plane]) => ({ plane, url: link(plane) })) : [];

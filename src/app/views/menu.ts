@@ -9,7 +9,10 @@ import { hexLabel } from '../../core/hex/coords.ts';
 import { headingAfterCarry, type MenuPlan, menuPlan, type PlanName, planMenu } from '../../core/plans/menu.ts';
 
 import { LONG, NAMES, SHORT, TRAP_MARK, TRAP_WORDS } from './plan-names.ts';
-import { type GameState, writtenMan } from '../../core/state.ts';
+import { type GameState, type PlaneState, writtenMan } from '../../core/state.ts';
+import { groundWays } from '../../core/plans/ground.ts';
+import { formatMoveOrder } from '../../orders/move.ts';
+import { wrapText } from '../../report/wrap.ts';
 import type { PlanPick, Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
 import { flying, myPlanes } from './sheet.ts';
@@ -91,8 +94,25 @@ function legend(state: GameState, menus: Map<string, MenuPlan[]>): string {
 }
 
 /**
- * The WAYS TO FLY section of a welcome or report: '' when the reader has no plane to plot (the
- * quick game, planes on the ground, none left).
+ * A plane on the ground's MOVE lines (core/plans/ground.ts, docs/ground.md): every line the referee
+ * accepts for it this turn, each with what it does.
+ */
+function groundBlock(state: GameState, plane: PlaneState): string[] {
+  const ways = groundWays(state, plane);
+  if (!ways.length) return [];
+  const where = `${plane.id} on the ground at ${hexLabel(plane.hex)} facing ${clock(plane.facing)}, engine ${plane.ground?.engine ? 'running' : 'off'}${plane.ground?.deck ? `, on ${plane.ground.deck}'s deck` : ''}`;
+  const lines = ways.map((w) => (w.steps.length ? formatMoveOrder({ unit: plane.id, steps: w.steps }) : '(no MOVE line)'));
+  const col = Math.min(24, Math.max(...lines.map((l) => l.length)));
+  return [
+    wrap(`${where}: it takes a MOVE line, not a plan; each line it may take this turn:`, 2),
+    ...ways.map((w, i) => wrapText(`  ${(lines[i] as string).padEnd(col)}  ${w.what.replace(/^\(no MOVE line\) /, '')}`, WIDTH, col + 4)),
+  ];
+}
+
+/**
+ * The WAYS TO FLY section of a welcome or report: '' when the reader has no plane to plot or move
+ * (the quick game has its own, views/quick-menu.ts; none left). Planes on the ground get their MOVE
+ * lines.
  */
 export function waysSection(state: GameState, planeIds: readonly string[], menus = playerMenus(state, planeIds), plotter?: (planeId: string) => string): string {
   const blocks = [...menus.entries()].map(([id, menu]) => {
@@ -101,7 +121,9 @@ export function waysSection(state: GameState, planeIds: readonly string[], menus
     if (b.length && plotter) b.push('', `Every way of ${id} on a map, to pick and mail:`, `  ${plotter(id)}`);
     return b;
   }).filter((b) => b.length);
-  if (!blocks.length) return '';
+  const grounded = state.quick ? [] : flying(myPlanes(state, planeIds)).filter((p) => p.ground).map((p) => groundBlock(state, p)).filter((b) => b.length);
+  if (!blocks.length && !grounded.length) return '';
+  if (!blocks.length) return grounded.map((b) => b.join('\n')).join('\n\n');
   const first = [...menus.entries()].find(([, m]) => m.length);
   const example = first ? `${first[0]} PLAN ${first[1][Math.min(2, first[1].length - 1)]?.letter ?? 'A'}` : 'A1 PLAN A';
   return [
@@ -110,6 +132,7 @@ export function waysSection(state: GameState, planeIds: readonly string[], menus
     blocks.map((b) => b.join('\n')).join('\n\n'),
     '',
     legend(state, menus),
+    ...(grounded.length ? ['', grounded.map((b) => b.join('\n')).join('\n\n')] : []),
   ].join('\n');
 }
 

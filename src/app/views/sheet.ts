@@ -182,21 +182,21 @@ interface FlownAlone {
   after: PlaneState;
   gone?: GameEvent;
   warning?: string;
-  /** What the player is told and can change nothing about (every way leaves the map): not held for CONFIRM. */
+  /** What the player is told and the turn does not wait for: a trap a turn ahead, or every way leaving the map (nothing to change). */
   notice?: string;
 }
 
 /**
- * The WARNING of a plot that leads into a trap (core/plans/trap.ts): where it leaves the plane,
+ * The TRAP line of a plot that leads into a trap (core/plans/trap.ts): where it leaves the plane,
  * every way of the next turn leaves the map, flies into the ground or stalls. With the plans of this
- * turn's menu that avoid it.
+ * turn's menu that avoid it. Told, not held: the plot flies as written this turn.
  */
 function trapWarning(state: GameState, p: PlaneState, after: PlaneState): string | undefined {
   const trap = trapOf({ ...state, planes: state.planes.map((x) => (x.id === p.id ? after : x)) }, after);
   if (!trap) return undefined;
   const avoid = planMenu(state, p.id).filter((m) => m.end.status === 'flying' && !m.trap);
   const names = (m: MenuPlan): string => m.names.map((n) => NAMES[n]).join(', ');
-  return `WARNING: ${p.id} ends the turn in a trap: from ${hexLabel(after.hex)} facing ${clock(after.facing)} at ${feet(after.altitude)} ft and speed ${speedText(after.speed)}, ${TRAP_WORDS[trap]}. `
+  return `TRAP: ${p.id} ends the turn in a trap: from ${hexLabel(after.hex)} facing ${clock(after.facing)} at ${feet(after.altitude)} ft and speed ${speedText(after.speed)}, ${TRAP_WORDS[trap]}. `
     + (avoid.length
       ? `Plans of this turn's menu that avoid it: ${avoid.map((m) => `${m.letter} (${names(m)})`).join(', ')}. Change the plot if that is not what you want.`
       : 'No plan of this turn\'s menu avoids it: change the plot to turn away sooner, or fly slower, if that is not what you want.');
@@ -230,15 +230,18 @@ function flyAlone(state: GameState, plots: Record<string, Plot>, planeIds: reado
       ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} ${where} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
       : stall?.type === 'stall'
         ? `WARNING: ${p.id} ends the turn at speed ${speedText(stall.speed)}, below its minimum speed of ${stall.minimum} at that altitude: it stalls, and flies on that slowly until it gains speed. Dive, add power (P) or manoeuvre less if that is not what you want.`
-        : !p.ground && after.status === 'flying' && !after.ground ? trapWarning(state, p, after) : undefined;
-    return { plane: p, path, after, ...(gone ? { gone } : {}), ...(warning ? { warning } : {}) };
+        : undefined;
+    // A trap is told a turn ahead; the plot itself flies as written, so nothing is held for it.
+    const trap = !warning && !p.ground && after.status === 'flying' && !after.ground ? trapWarning(state, p, after) : undefined;
+    return { plane: p, path, after, ...(gone ? { gone } : {}), ...(warning ? { warning } : {}), ...(trap ? { notice: trap } : {}) };
   });
   return { flown, events: r.value.events };
 }
 
 /** The WARNINGs of `previews` alone, without drawing a map (the ready-to-send templates). */
 export function previewWarnings(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): string[] {
-  return flyAlone(state, plots, planeIds, []).flown.flatMap((f) => (f.warning ? [f.warning] : []));
+  // A trap a turn ahead is told too (TRAP:); a NOTE that nothing can help is not.
+  return flyAlone(state, plots, planeIds, []).flown.flatMap((f) => (f.warning ? [f.warning] : f.notice?.startsWith('TRAP: ') ? [f.notice] : []));
 }
 
 export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[] = []): Preview[] {
@@ -247,7 +250,7 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
     const summary = gone ? (warning ?? notice as string)
       : `${p.ground ? groundSummary(p, after, events, moves)
         : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
-          `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`}${warning ? `\n${warning}` : ''}`;
+          `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`}${warning ? `\n${warning}` : ''}${notice ? `\n${notice}` : ''}`;
     const words = summary.split('\n').map((l) => wrap(l, 4)).join('\n');
     return {
       plane: p.id, path, summary: words, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${words}`,

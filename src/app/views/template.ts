@@ -134,9 +134,9 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   // What the last turn obliges each plane to, as on its log sheet (core/movement/limits.ts).
   notes.push(...all.flatMap((p) => obligationComments(state, p)));
   // A plot of the template that, flown as written, takes its plane off the map, into the ground or
-  // below its minimum speed: said before it is sent, not only in the acknowledgement after.
+  // below its minimum speed, or into a trap: said before it is sent, not only in the acknowledgement after.
   const warned = previewWarnings(state, Object.fromEntries(plots.map((pl) => [pl.plane, pl])), planes.map((p) => p.id));
-  notes.push(...warned.flatMap((w) => wrapText(`${w.replace(/^WARNING: /, 'WARNING, this plot flown as written: ')}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
+  notes.push(...warned.flatMap((w) => wrapText(`${w.replace(/^WARNING: /, 'WARNING, this plot flown as written: ').replace(/^TRAP: /, 'TRAP, this plot flown as written: ')}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
   // What each truck, tank and ship may do this turn (core/units), as comment lines.
   notes.push(...units.flatMap((u) => wrapText(unitNeeds(state, u), WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
   const lines = [body[0] as string, ...notes, ...dropped, ...body.slice(1)];

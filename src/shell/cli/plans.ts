@@ -90,7 +90,7 @@ export function registerPlansCommand(program: Command): void {
     .action((scenarioPath: string, opts: { plane?: string; json?: boolean; menu?: boolean }) => {
       const quick = quickScenarioData(scenarioPath);
       if (quick) {
-        process.stdout.write(quickPlansFile(quick, scenarioPath, opts.plane, !!opts.json));
+        process.stdout.write(quickPlansFile(quick, scenarioPath, opts.plane, !!opts.json, !!opts.menu));
         return;
       }
       const catalog = loadAircraftDir();
