@@ -66,6 +66,15 @@ describe('the plotter over HTTP', () => {
     expect(Array.isArray(((await shots.json()) as { lines: string[] }).lines)).toBe(true);
     expect((await fetch(`${g.link}/shots/x`)).status).toBe(400);
     expect((await fetch(`${g.link}/shots/99999`)).status).toBe(404);
+    // Every height and speed of a way, each with its plot, and whether it is a trap.
+    const variants = await fetch(`${g.link}/variants/0`);
+    expect(variants.status).toBe(200);
+    const v = (await variants.json()) as { variants: { altitude: number; speed: number; plot: string }[]; trap: string | null };
+    expect(v.variants.length).toBeGreaterThan(5);
+    expect(v.variants[0]).toEqual({ altitude: expect.any(Number), speed: expect.any(Number), plot: expect.stringMatching(/\S/) });
+    expect(v.trap).toBeNull();
+    expect((await fetch(`${g.link}/variants/x`)).status).toBe(400);
+    expect((await fetch(`${g.link}/variants/99999`)).status).toBe(404);
   });
 });
 
@@ -98,12 +107,21 @@ describeWithChromium('the plotter in a browser', () => {
       // A hex: its ways; the first picked: its path, shots and orders.
       await page.locator('svg.hexmap .plot-end').nth(Math.floor(ends / 3)).click();
       await page.waitForSelector('[data-way]:not([hidden])');
-      const plot = ((await page.locator('[data-way-plot]').textContent()) ?? '').trim();
-      expect(plot).toMatch(/^R1: \S/);
+      const wayPlot = ((await page.locator('[data-way-plot]').textContent()) ?? '').trim();
+      expect(wayPlot).toMatch(/^R1: \S/);
       expect(await page.locator('[data-path-rows] tr').count()).toBeGreaterThan(2);
       expect(await page.locator('.plot-path polyline').count()).toBe(1);
       await page.waitForFunction(() => !document.querySelector('[data-shots]')?.textContent?.includes('asking'));
       expect(((await page.locator('[data-shots]').textContent()) ?? '').length).toBeGreaterThan(5);
+      // A height and speed of the way (its variants, asked of the referee): its plot is the one flown.
+      await page.waitForSelector('[data-variant]:not([disabled])');
+      const options = await page.locator('[data-variant] option').count();
+      expect(options).toBeGreaterThan(5);
+      const value = (await page.locator('[data-variant] option').nth(Math.floor(options / 2)).getAttribute('value')) ?? '';
+      expect(value).toMatch(/\S/);
+      await page.locator('[data-variant]').selectOption(value);
+      const plot = ((await page.locator('[data-way-plot]').textContent()) ?? '').trim();
+      expect(plot).toBe(`R1: ${value}`);
       // Fire at will, then the orders: the mail's envelope with the plot and the fire order put in.
       await page.locator('[data-fire]').selectOption('any');
       const orders = (await page.locator('[data-orders]').textContent()) ?? '';
