@@ -64,8 +64,9 @@ const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => {
  * bank), what it carries into the next turn and how it got there as far as the rules after care
  * (the last manoeuvre, the forced height losses, having left the map).
  */
-export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skeleton) => boolean): Skeleton[] {
-  // `until`: the search stops at the first sequence it holds true for (trap.ts asks whether any stays on the map).
+export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skeleton) => boolean, opts: { onMap?: boolean } = {}): Skeleton[] {
+  // `until`: the search stops at the first sequence it holds true for (trap.ts asks whether any
+  // stays on the map); `onMap`: sequences that leave the map are followed no further.
   let stopped = false;
   const card = cardOf(state, plane);
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
@@ -149,7 +150,7 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
     // and the rest of the plot only has to be legal.
     const off = (at: Position): boolean => !onMap(state, { hex: at.hex } as PlaneState);
     const grow = (used: number, pos: Position, bank: Bank, prev: Manoeuvre | undefined, gone: boolean): void => {
-      if (stopped) return;
+      if (stopped || (gone && opts.onMap)) return;
       // What tells two sequences apart: where they are (hex, heading, bank), the last manoeuvre
       // (what may follow it; past the turn's boxes, with the box count, what runs on into the next
       // turn), the forced losses so far (they bring the ground nearer, plan.ts refusing a plot that

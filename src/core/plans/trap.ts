@@ -13,7 +13,7 @@
  */
 import { isStalled, newSpeed } from '../movement/bookkeeping.ts';
 import { toColRow } from '../hex/coords.ts';
-import { movementPoints } from '../impulse/schedule.ts';
+import { movementPoints, movementRow } from '../impulse/schedule.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import { planTurn } from '../movement/plan.ts';
 import { bandCondition } from '../damage/state.ts';
@@ -23,7 +23,7 @@ import { endOf, firstLegal } from './ways.ts';
 import type { GameEvent } from '../events.ts';
 import { flyImpulse } from '../movement/fly.ts';
 import { skeletons } from './skeletons.ts';
-import { waysWithVariants } from './variants.ts';
+import { waysWithVariants, type WayWithVariants } from './variants.ts';
 
 /** What every way of the next turn does: leaves the map, flies into the ground (no plot is accepted), or stalls. */
 export type TrapKind = 'exit' | 'ground' | 'stall';
@@ -50,29 +50,29 @@ export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
   const hexes = movementPoints(plane.speed).length;
   const slow = plane.speed < (band.minSpeed + SAFE_ROWS) * 10;
   if (edgeDistance(state, plane.hex) > hexes + 1 && plane.altitude > SAFE_HEIGHT && !slow && !plane.carry) return null;
-  let anyLegal = false;
   let onMap = false;
   let free = false;
-  // The first sequence that stays on the map, that the checker accepts and (for a slow plane) whose plot ends above the minimum speed.
+  // The first sequence that stays on the map, that the checker accepts and (for a slow plane) whose
+  // plot ends above the minimum speed; those that leave the map are followed no further.
   skeletons(state, plane, (sk) => {
-    if (sk.leaves) {
-      if (!anyLegal && firstLegal(state, plane, sk)) anyLegal = true;
-      return false;
-    }
+    if (sk.leaves) return false;
     const legal = firstLegal(state, plane, sk);
     if (!legal) return false;
-    anyLegal = true;
     // A vertical dive's hex, and a turn the carried boxes fill, are placed by flying it.
     const end = endOf(state, plane, legal.plan);
     if (end.status !== 'flying') return false;
     onMap = true;
     free = !slow || !isStalled(card, plane, end.speed, end.altitude);
     return free;
-  });
+  }, { onMap: true });
   if (free) return null;
-  if (!onMap) return anyLegal ? 'exit' : 'ground';
-  // Slow, and no plain plot keeps it above its minimum speed: some height and speed of some way may (power, a dive).
+  // None stays on the map: it leaves it whatever it flies, or no plot at all is accepted (the ground).
+  if (!onMap) return skeletons(state, plane, (sk) => !!firstLegal(state, plane, sk)).some((sk) => firstLegal(state, plane, sk)) ? 'exit' : 'ground';
+  // Slow, and no plain plot keeps it above its minimum speed: some height and speed of some way may
+  // (power, a dive). A way fast enough at its fastest for any height it reaches is enough, unlisted.
   const ways = waysWithVariants(state, plane).filter((w) => w.end.status === 'flying');
+  const minRow = (w: WayWithVariants): number => Math.max(...[w.range.lowest, w.range.highest].map((a) => effectiveBand(card, a, plane.loaded, bandCondition(plane)).minSpeed));
+  if (ways.some((w) => movementRow(w.range.fastest) >= minRow(w) + 1)) return null;
   return ways.some((w) => w.variants.some((v) => !isStalled(card, plane, v.speed, v.altitude))) ? null : 'stall';
 }
 
