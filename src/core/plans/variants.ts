@@ -222,10 +222,36 @@ class WayVariants implements WayWithVariants {
 }
 
 /**
+ * The ways of the planes last asked for, by everything they depend on (the plane, the map, its card,
+ * the sequence of play): the menus of a report, its reminder, its notices and a trap's warning ask
+ * for the same plane again, and games that start alike (a club's duels) share them. A few kept, the
+ * latest asked first; read-only (a way's variants are listed once, when first read).
+ */
+const KEPT = new Map<string, WayWithVariants[]>();
+const KEEP = 16;
+
+/** Forgets the ways kept (the benchmarks time the work itself, not a look-up). */
+export const forgetWays = (): void => KEPT.clear();
+
+/**
  * Every way of `plane` (ways.ts, the same ways in the same order), each with its variants. The
  * search and the heights are worked out here; each way's variants are listed when first read.
  */
 export function waysWithVariants(state: GameState, plane: PlaneState): WayWithVariants[] {
+  const key = JSON.stringify([plane, state.map, state.aircraft[plane.type], state.options.sequence]);
+  const had = KEPT.get(key);
+  if (had) {
+    KEPT.delete(key);
+    KEPT.set(key, had);
+    return had;
+  }
+  const made = worked(state, plane);
+  KEPT.set(key, made);
+  if (KEPT.size > KEEP) KEPT.delete(KEPT.keys().next().value as string);
+  return made;
+}
+
+function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
   const { ways, sequences } = searchWays(state, plane);
   if (!ways.length) return [];
   const card = cardOf(state, plane);
