@@ -200,7 +200,10 @@ export function copyData<T>(v: T): T {
   const o: Record<string, unknown> = {};
   for (const k in v) {
     const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) o[k] = copyData(x);
+    if (x === undefined) continue;
+    // A key named __proto__ (JSON.parse makes it an own key) is set as one, not as the prototype.
+    if (k === '__proto__') Object.defineProperty(o, k, { value: copyData(x), enumerable: true, writable: true, configurable: true });
+    else o[k] = copyData(x);
   }
   return o as T;
 }

@@ -20,6 +20,9 @@ describe('copyData', () => {
       expect(JSON.stringify(copyData(v))).toBe(JSON.stringify(v));
       expect(copyData(v)).toEqual(JSON.parse(JSON.stringify(v)));
     }));
+    // The counterexample fast-check once found: a key named __proto__ is a key like any other.
+    const proto = JSON.parse('{"":{"__proto__":null}}') as unknown;
+    expect(JSON.stringify(copyData(proto))).toBe('{"":{"__proto__":null}}');
     const withHoles = { a: 1, b: undefined, c: [1, undefined, { d: undefined, e: 'x' }] };
     expect(copyData(withHoles)).toEqual(JSON.parse(JSON.stringify(withHoles)));
     expect(Object.keys(copyData(withHoles))).toEqual(['a', 'c']);
