@@ -86,8 +86,10 @@ function legend(state: GameState, menus: Map<string, MenuPlan[]>): string {
   const shots = any.some((p) => p.shot !== undefined);
   const off = any.some((p) => p.end.status === 'exited');
   const traps = [...new Set(any.flatMap((p) => (p.trap ? [p.trap] : [])))];
+  const marked = any.some((p) => p.plot.boxes.some((b) => b.alt || b.power || b.brake));
   return wrap([
     'ends: the hex the plot ends in', off ? ' ("!": it leaves the map there)' : '', '; fc: facing (clock hour); height and spd: its height and next turn\'s speed.',
+    marked ? ' In a plot, 1+100 climbs 100 ft in that box and 1-300 dives 300 ft; P adds a power factor, K a brake factor.' : '',
     traps.map((t) => ` ${TRAP_MARK[t]}: a trap, after it ${TRAP_WORDS[t]}.`).join(''),
     shots ? ` >${e} 5: it gets a shot at ${e} at range 5; <${e}: ${e} gets a shot at it. Both if every other plane flies on as it would without orders, as the forecast assumes: not a result, and no die is thrown.` : '',
   ].join(''), 0);
