@@ -20,7 +20,7 @@
  * The legend under the map repeats every fact in words, so the map reads in a proportional font.
  */
 import type { Hex } from '../core/hex/coords.ts';
-import { facingText } from '../core/hex/facing.ts';
+import { clockHour, facingText } from '../core/hex/facing.ts';
 import { bankWords } from '../core/bank.ts';
 import { type GameState, speedText } from '../core/state.ts';
 import { type Terrain, terrainAt, TERRAINS } from '../core/terrain.ts';
@@ -59,7 +59,6 @@ export interface MapOptions {
   frame?: string[];
 }
 
-const clockOf = (f: number): number => (f === 0 ? 12 : f);
 const NOSE_AFTER = ['', "'", '/', '>', '\\', ','];
 const NOSE_BEFORE = ['^', "'", '\\', '<', '/', ',', 'v'];
 
@@ -77,7 +76,7 @@ const labelStart = (dot: number, facing: number): number => {
   return f >= 1 && f <= 5 ? dot : dot - 1;
 };
 
-const noses = (fs: number[]) => fs.map((f) => `${noseLabel('R', f)} ${clockOf(f)}`).join('  ');
+const noses = (fs: number[]) => fs.map((f) => `${noseLabel('R', f)} ${clockHour(f)}`).join('  ');
 /** What the noses mean, in two lines. */
 export const FACING_KEY = `Nose (clock hour; 12 = map top): ${noses([0, 1, 2, 3, 4, 5])}\n${' '.repeat(33)}${noses([6, 7, 8, 9, 10, 11])}`;
 
@@ -299,7 +298,7 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
     const key = nextKey();
     if (group.length > 1) {
       line.put(dot, key);
-      keys.push({ key, text: `${group.map((g) => `${g.id} (${clockOf(g.facing)})`).join(', ')} in ${p.hex}` });
+      keys.push({ key, text: `${group.map((g) => `${g.id} (${clockHour(g.facing)})`).join(', ')} in ${p.hex}` });
       continue;
     }
     // The letter with its nose where it fits, else the letter alone on the hex's dot.
@@ -307,7 +306,7 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
     const start = labelStart(dot, p.facing);
     if (line.free(start, short, dot)) line.put(start, short);
     else line.put(dot, key);
-    keys.push({ key, text: `${p.id} (${clockOf(p.facing)})` });
+    keys.push({ key, text: `${p.id} (${clockHour(p.facing)})` });
     if (!p.unit) labelled.push(p);
   }
   for (const path of view.paths) {

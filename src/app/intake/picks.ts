@@ -29,6 +29,24 @@ export interface PicksRead {
 const written = (k: PlanPick): string => `${formatPick(k)} (line ${k.line})`;
 
 /**
+ * Why the picks of an envelope cannot be read as this turn's (`stands`: what a letter stands for,
+ * "a plan letter stands for a plot"): the envelope names no turn, or another; undefined when it
+ * names this one.
+ */
+function turnProblem(own: readonly PlanPick[], turn: number, named: number | null, stands: string): string | undefined {
+  if (named === null) return `${own.map(written).join(', ')}: ${stands} of one turn's menu, and this envelope does not say which turn: write TURN ${turn} in it (or send the envelope of your latest report, whose first line names the turn) to pick from the menu of turn ${turn} below`;
+  if (named !== turn) return `${own.map(written).join(', ')}: picked from the menu of turn ${named}, whose letters no longer hold; the game is at turn ${turn}, whose menu is below`;
+  return undefined;
+}
+
+/** The envelope without the picks of the planes whose letters were read (they stand for what was read). */
+function withoutPicks(env: Envelope, read: ReadonlySet<string>): Envelope {
+  const left = (env.picks ?? []).filter((k) => !read.has(k.plane));
+  const { picks: _all, ...rest } = env;
+  return { ...rest, ...(left.length ? { picks: left } : {}) };
+}
+
+/**
  * The picks of an envelope read against the menus of `seen` (the turn's state as the player's side
  * sees it): `turn` is the game's, `named` the turn the envelope names (its turn token, else its TURN
  * line; null for neither).
@@ -46,14 +64,10 @@ export function readPicks(seen: GameState, env: Envelope, turn: number, named: n
   const grounded = own.filter((k) => seen.planes.find((p) => p.id === k.plane)?.ground);
   for (const k of grounded) out.problems.push(`${written(k)}: ${k.plane} is on the ground, where it takes a MOVE line (or none), not a plan: see its log sheet`);
   const menus = playerMenus(seen, planeIds);
-  let wrong = false;
-  if (named === null) {
-    out.problems.push(`${own.map(written).join(', ')}: a plan letter stands for a plot of one turn's menu, and this envelope does not say which turn: write TURN ${turn} in it (or send the envelope of your latest report, whose first line names the turn) to pick from the menu of turn ${turn} below`);
-    wrong = true;
-  } else if (named !== turn) {
-    out.problems.push(`${own.map(written).join(', ')}: picked from the menu of turn ${named}, whose letters no longer hold; the game is at turn ${turn}, whose menu is below`);
-    wrong = true;
-  } else {
+  const stale = turnProblem(own, turn, named, 'a plan letter stands for a plot');
+  let wrong = !!stale;
+  if (stale) out.problems.push(stale);
+  else {
     const plots: Plot[] = [];
     for (const k of own.filter((x) => !grounded.includes(x))) {
       const r = readPickedPlan(seen, k, menus);
@@ -67,10 +81,7 @@ export function readPicks(seen: GameState, env: Envelope, turn: number, named: n
     }
     out.plots = plots;
     // The envelope as read: the plots in place of the picks that stand for them.
-    const flown = new Set(plots.map((p) => p.plane));
-    const left = picks.filter((k) => !flown.has(k.plane));
-    const { picks: _all, ...rest } = env;
-    out.env = { ...rest, plots: [...env.plots, ...plots], ...(left.length ? { picks: left } : {}) };
+    out.env = { ...withoutPicks(env, new Set(plots.map((p) => p.plane))), plots: [...env.plots, ...plots] };
   }
   if (wrong) out.menu = waysSection(seen, planeIds, menus);
   return out;
@@ -79,23 +90,16 @@ export function readPicks(seen: GameState, env: Envelope, turn: number, named: n
 /** The picks of a quick-game envelope: each stands for a move of the aircraft's menu (views/quick-menu.ts). */
 function readQuickPicks(seen: GameState, env: Envelope, turn: number, named: number | null, planeIds: readonly string[], own: PlanPick[], out: PicksRead): PicksRead {
   const menus = quickMenus(seen, planeIds);
-  let wrong = false;
-  if (named === null) {
-    out.problems.push(`${own.map(written).join(', ')}: a move's letter stands for a move of one turn's menu, and this envelope does not say which turn: write TURN ${turn} in it (or send the envelope of your latest report, whose first line names the turn) to pick from the menu of turn ${turn} below`);
-    wrong = true;
-  } else if (named !== turn) {
-    out.problems.push(`${own.map(written).join(', ')}: picked from the menu of turn ${named}, whose letters no longer hold; the game is at turn ${turn}, whose menu is below`);
-    wrong = true;
-  } else {
+  const stale = turnProblem(own, turn, named, "a move's letter stands for a move");
+  let wrong = !!stale;
+  if (stale) out.problems.push(stale);
+  else {
     const moves: { plane: string; steps: QuickStep[] }[] = [];
     for (const k of own) {
       const r = readQuickPick(seen, k, menus);
       if (r.ok) { moves.push({ plane: k.plane, steps: r.steps }); out.picked.push(r.line); } else { out.problems.push(r.problem); wrong = true; }
     }
-    const flown = new Set(moves.map((m) => m.plane));
-    const left = (env.picks ?? []).filter((k) => !flown.has(k.plane));
-    const { picks: _all, ...rest } = env;
-    out.env = { ...rest, quick: [...(env.quick ?? []), ...moves], ...(left.length ? { picks: left } : {}) };
+    out.env = { ...withoutPicks(env, new Set(moves.map((m) => m.plane))), quick: [...(env.quick ?? []), ...moves] };
   }
   if (wrong) out.menu = quickWaysSection(seen, planeIds, menus);
   return out;

@@ -6,6 +6,7 @@
  * `R1 PLAN C` agree on what C is.
  */
 import { hexLabel } from '../../core/hex/coords.ts';
+import { clockHour } from '../../core/hex/facing.ts';
 import { headingAfterCarry, type MenuPlan, menuPlan, type PlanName, planMenu } from '../../core/plans/menu.ts';
 
 import { LONG, NAMES, SHORT, TRAP_MARK, TRAP_WORDS } from './plan-names.ts';
@@ -22,7 +23,7 @@ import { WIDTH, wrap } from './text.ts';
 const PLOT_COLUMN = 22;
 
 const feet = (n: number): string => n.toLocaleString('en-US');
-const clock = (f: number): string => String(f === 0 ? 12 : f);
+const clock = (f: number): string => String(clockHour(f));
 /** A plot's boxes as written, without the plane's id. */
 export const plotText = (p: Plot): string => formatPlot(p).replace(/^[^:]*:\s*/, '');
 

@@ -5,7 +5,7 @@
  * intake that reads the letter agree.
  */
 import { hexLabel } from '../../core/hex/coords.ts';
-import { facingText } from '../../core/hex/facing.ts';
+import { clockHour, facingText } from '../../core/hex/facing.ts';
 import { quickMenu, type QuickMenuPlan, quickMenuPlan, type QuickPlanName } from '../../core/plans/quick-menu.ts';
 import { toQuickState } from '../../core/quick/game.ts';
 import type { GameState } from '../../core/state.ts';
@@ -19,7 +19,7 @@ const NAMES: Record<QuickPlanName, string> = {
   'gentlest-left': 'gentle left', 'hardest-left': 'hard left', closing: 'closes on',
 };
 
-const clock = (f: number): string => String(f === 0 ? 12 : f);
+const clock = (f: number): string => String(clockHour(f));
 
 /** What a move gives, in words: its names ("closes on M1" naming the enemy). */
 const gives = (m: QuickMenuPlan): string => m.names.map((n) => (n === 'closing' && m.on ? `closes on ${m.on}` : NAMES[n])).join(', ');

@@ -44,7 +44,10 @@ const COMPASS = ['N', 'NNE', 'ENE', 'E', 'ESE', 'SSE', 'S', 'SSW', 'WSW', 'W', '
 export const facingCompass = (f: Facing): string => COMPASS[norm12(f)] as string;
 
 /** A facing as the mails and pages write it: its clock hour and compass word, "12 (N)", "3 (E)". */
-export const facingText = (f: Facing): string => `${norm12(f) === 0 ? 12 : norm12(f)} (${facingCompass(f)})`;
+/** The clock hour of a facing: 12 for 0, then 1 to 11. */
+export const clockHour = (f: Facing): number => (norm12(f) === 0 ? 12 : norm12(f));
+
+export const facingText = (f: Facing): string => `${clockHour(f)} (${facingCompass(f)})`;
 
 /** Bearing in degrees from hex a to hex b (undefined for the same hex). */
 export function bearing(a: Hex, b: Hex): number | undefined {

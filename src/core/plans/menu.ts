@@ -169,8 +169,7 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
     pick(`hardest-${side}`, plainest(plane, turning.filter((w) => amount(w) === most)));
   }
   // Heights and speeds: every variant of every way (its climbs, dives, power and brake).
-  const straightWay = straight ? ways.find((w) => w === straight) : undefined;
-  for (const [name, v] of Object.entries(extremes(plane, ways, straightWay)) as [PlanName, Variant][]) pick(name, fromVariant(state, plane, v));
+  for (const [name, v] of Object.entries(extremes(plane, ways, straight)) as [PlanName, Variant][]) pick(name, fromVariant(state, plane, v));
 
   const tried = shotsOf(state, plane, ways, [...picks.values()]);
   const plans = [...picks.entries()].map(([name, way]) => ({ name, way }));

@@ -18,10 +18,8 @@ import { effectiveBand } from '../movement/performance.ts';
 import { planTurn } from '../movement/plan.ts';
 import { bandCondition } from '../damage/state.ts';
 import type { Plot } from '../../orders/ast.ts';
-import { cardOf, copyData, type GameState, type PlaneState } from '../state.ts';
-import { endOf, firstLegal } from './ways.ts';
-import type { GameEvent } from '../events.ts';
-import { flyImpulse } from '../movement/fly.ts';
+import { cardOf, type GameState, type PlaneState } from '../state.ts';
+import { endOf, firstLegal, flownAlone } from './ways.ts';
 import { skeletons } from './skeletons.ts';
 import { waysWithVariants, type WayWithVariants } from './variants.ts';
 
@@ -67,7 +65,11 @@ export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
   }, { onMap: true });
   if (free) return null;
   // None stays on the map: it leaves it whatever it flies, or no plot at all is accepted (the ground).
-  if (!onMap) return skeletons(state, plane, (sk) => !!firstLegal(state, plane, sk)).some((sk) => firstLegal(state, plane, sk)) ? 'exit' : 'ground';
+  if (!onMap) {
+    let legal = false;
+    skeletons(state, plane, (sk) => (legal = !!firstLegal(state, plane, sk)));
+    return legal ? 'exit' : 'ground';
+  }
   // Slow, and no plain plot keeps it above its minimum speed: some height and speed of some way may
   // (power, a dive). A way fast enough at its fastest for any height it reaches is enough, unlisted.
   const ways = waysWithVariants(state, plane).filter((w) => w.end.status === 'flying');
@@ -83,9 +85,7 @@ export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
 export function planeAfter(state: GameState, plane: PlaneState, plot: Plot): PlaneState | undefined {
   const r = planTurn(state, plane, plot);
   if (!r.ok) return undefined;
-  const after = copyData(plane);
-  const events: GameEvent[] = [];
-  for (let i = 1; i <= 12; i++) flyImpulse(state, after, r.value, i, events);
+  const after = flownAlone(state, plane, r.value);
   after.speed = newSpeed(cardOf(state, plane), plane, r.value, after.altitude).to;
   after.carry = after.status === 'flying' ? r.value.carry : null;
   after.last = { mode: r.value.mode, climbed: r.value.climbed, dived: r.value.dived, power: r.value.power > 0 };

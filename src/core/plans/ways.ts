@@ -51,11 +51,17 @@ const MARKINGS_TRIED = 24;
 /** How many sequences of one end are tried for a plot the checker accepts. */
 const SEQUENCES_TRIED = 12;
 
-/** The end of a legal plan, as the referee flies it: the plane alone, its next speed as the turn's end sets it. */
-export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): WayEnd {
+/** A copy of the plane flown through the twelve impulses of a legal plan, alone (its speed still this turn's). */
+export function flownAlone(state: GameState, plane: PlaneState, plan: FlightPlan): PlaneState {
   const copy = copyData(plane);
   const events: GameEvent[] = [];
   for (let i = 1; i <= 12; i++) flyImpulse(state, copy, plan, i, events);
+  return copy;
+}
+
+/** The end of a legal plan, as the referee flies it: the plane alone, its next speed as the turn's end sets it. */
+export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): WayEnd {
+  const copy = flownAlone(state, plane, plan);
   const speed = newSpeed(cardOf(state, plane), plane, plan, copy.altitude).to;
   return {
     hex: copy.hex, facing: copy.facing, altitude: copy.altitude, speed, bank: copy.bank,
@@ -99,7 +105,7 @@ function plainness(mans: Iterable<Manoeuvre>, carries: boolean, mode: PlotMode |
 export const sequencePlainness = (sk: Skeleton): number => plainness(sk.boxes, sk.boxes.length > sk.need, sk.mode);
 
 /** Sequences, the plainest first (each one's plainness worked out once). */
-export const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
+const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
   sks.map((sk) => ({ sk, n: sequencePlainness(sk) })).sort((a, b) => a.n - b.n).map((x) => x.sk);
 
 /**

@@ -32,21 +32,19 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
       count: v.ways.length,
     }));
   });
-  router.get('/games/:game/plot/:player/:plane/:token/shots/:way', (req, res) => {
-    if (!o.deps) { off(res); return; }
-    const i = String(req.params.way);
-    if (!INDEX_RE.test(i)) { privately(res).status(400).json({ error: 'a way is a whole number' }); return; }
-    const r = plotterShots(o.deps, String(req.params.game), String(req.params.player), String(req.params.plane), String(req.params.token), Number(i));
-    if (!r.ok) { privately(res).status(r.status).json({ error: r.message }); return; }
-    privately(res).json({ lines: r.lines });
-  });
-  router.get('/games/:game/plot/:player/:plane/:token/variants/:way', (req, res) => {
-    if (!o.deps) { off(res); return; }
-    const i = String(req.params.way);
-    if (!INDEX_RE.test(i)) { privately(res).status(400).json({ error: 'a way is a whole number' }); return; }
-    const r = plotterVariants(o.deps, String(req.params.game), String(req.params.player), String(req.params.plane), String(req.params.token), Number(i));
-    if (!r.ok) { privately(res).status(r.status).json({ error: r.message }); return; }
-    privately(res).json({ variants: r.variants, trap: r.trap });
-  });
+  // A way's JSON (its shots; its heights and speeds): the way's index checked, then the app's answer.
+  const wayJson = <T extends object>(what: string, answer: (deps: AppDeps, game: string, player: string, plane: string, token: string, way: number) => ({ ok: true } & T) | PlotterRefusal): void => {
+    router.get(`/games/:game/plot/:player/:plane/:token/${what}/:way`, (req, res) => {
+      if (!o.deps) { off(res); return; }
+      const i = String(req.params.way);
+      if (!INDEX_RE.test(i)) { privately(res).status(400).json({ error: 'a way is a whole number' }); return; }
+      const r = answer(o.deps, String(req.params.game), String(req.params.player), String(req.params.plane), String(req.params.token), Number(i));
+      if (!r.ok) { privately(res).status(r.status).json({ error: r.message }); return; }
+      const { ok: _ok, ...body } = r;
+      privately(res).json(body);
+    });
+  };
+  wayJson('shots', plotterShots);
+  wayJson('variants', plotterVariants);
   return router;
 }
