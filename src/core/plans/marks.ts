@@ -24,6 +24,21 @@ import { effectiveBand, perImpulseShare } from '../movement/performance.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import type { Skeleton } from './skeletons.ts';
 
+const LOOPS = new Set(['V', 'VLL', 'VRR']);
+
+/**
+ * What the markings of a sequence, and the plan checker's word on its heights, depend on besides
+ * the plane: its mode, length, the boxes with a forced loss and (steep) the boxes of a half loop.
+ * Sequences of one signature have the same markings, and the same climbs and dives are legal on them.
+ */
+export function signature(sk: Skeleton): string {
+  let forced = 0;
+  for (let j = 0; j < sk.forced.length; j++) if (sk.forced[j]) forced += 2 ** j;
+  let loops = 0;
+  if (sk.mode === 'SC' || sk.mode === 'SD') for (let j = 0; j < sk.boxes.length; j++) if (LOOPS.has(sk.boxes[j] as string)) loops += 2 ** j;
+  return `${sk.mode ?? ''}|${sk.boxes.length}|${forced}|${loops}`;
+}
+
 /** The fewest boxes that hold `units` at `base` a box, `extra` of them one more; Infinity when none do. */
 function boxesFor(units: number, base: number, extra: number): number {
   if (units <= 0) return 0;

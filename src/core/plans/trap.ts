@@ -50,12 +50,15 @@ export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
   if (edgeDistance(state, plane.hex) > hexes + 1 && plane.altitude > SAFE_HEIGHT && !slow && !plane.carry) return null;
   let onMap = false;
   let free = false;
+  let legalAny = false;
+  const dead = new Set<string>();
   // The first sequence that stays on the map, that the checker accepts and (for a slow plane) whose
   // plot ends above the minimum speed; those that leave the map are followed no further.
   skeletons(state, plane, (sk) => {
     if (sk.leaves) return false;
-    const legal = firstLegal(state, plane, sk);
+    const legal = firstLegal(state, plane, sk, dead);
     if (!legal) return false;
+    legalAny = true;
     // A vertical dive's hex, and a turn the carried boxes fill, are placed by flying it.
     const end = endOf(state, plane, legal.plan);
     if (end.status !== 'flying') return false;
@@ -66,8 +69,9 @@ export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
   if (free) return null;
   // None stays on the map: it leaves it whatever it flies, or no plot at all is accepted (the ground).
   if (!onMap) {
-    let legal = false;
-    skeletons(state, plane, (sk) => (legal = !!firstLegal(state, plane, sk)));
+    // Those that stay on the map were asked already: only those that leave it are asked now.
+    let legal = legalAny;
+    if (!legal) skeletons(state, plane, (sk) => (legal = !!sk.leaves && !!firstLegal(state, plane, sk, dead)));
     return legal ? 'exit' : 'ground';
   }
   // Slow, and no plain plot keeps it above its minimum speed: some height and speed of some way may

@@ -28,7 +28,7 @@ import { climbLoss, diveSpeedGain, limitedSpeed, speedCap, speedTerms } from '..
 import { effectiveBand, powerAvailable } from '../movement/performance.ts';
 import { planTurn } from '../movement/plan.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
-import { markings } from './marks.ts';
+import { markings, signature } from './marks.ts';
 import type { Skeleton } from './skeletons.ts';
 import { outcomeKey, searchWays, sequencePlainness, type WayToFly } from './ways.ts';
 
@@ -45,8 +45,6 @@ export interface WayWithVariants extends WayToFly {
   /** The lowest and highest height and the highest speed of its variants, without listing them. */
   readonly range: { lowest: number; highest: number; fastest: number };
 }
-
-const LOOPS = new Set(['V', 'VLL', 'VRR']);
 
 /** A step of the speed sum made by power and brake factors, and where they go (own boxes, 0-based). */
 interface Factors { delta: number; power: Map<number, number>; brake: Set<number> }
@@ -109,15 +107,6 @@ export function factorChoices(state: GameState, plane: PlaneState): Factors[] {
     }
   }
   return [...out.values()].sort((a, b) => a.n - b.n || b.delta - a.delta).map(({ delta, power, brake }) => ({ delta, power, brake }));
-}
-
-/** What a sequence's heights depend on besides the plane: its mode, length, forced losses and half-loop boxes. */
-function signature(sk: Skeleton): string {
-  let forced = 0;
-  for (let j = 0; j < sk.forced.length; j++) if (sk.forced[j]) forced += 2 ** j;
-  let loops = 0;
-  if (sk.mode === 'SC' || sk.mode === 'SD') for (let j = 0; j < sk.boxes.length; j++) if (LOOPS.has(sk.boxes[j] as string)) loops += 2 ** j;
-  return `${sk.mode ?? ''}|${sk.boxes.length}|${forced}|${loops}`;
 }
 
 /**

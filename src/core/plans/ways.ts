@@ -23,7 +23,7 @@ import { flyImpulse } from '../movement/fly.ts';
 import { type FlightPlan, planTurn } from '../movement/plan.ts';
 import { cardOf, copyData, type GameState, type PlaneState, writtenMan } from '../state.ts';
 import type { GameEvent } from '../events.ts';
-import { markings } from './marks.ts';
+import { markings, signature } from './marks.ts';
 import { type Skeleton, skeletons } from './skeletons.ts';
 
 /** Where a way to fly leaves the plane at the end of the turn. */
@@ -82,15 +82,22 @@ export const outcomeKey = (e: { hex: Hex; facing: number; bank: Bank }): string 
 const MARK_PROBLEMS = new Set(['E_ALT_RATE', 'E_CEILING', 'E_CLIMB_AND_DIVE', 'E_GROUND', 'E_LEVEL_OFF', 'E_LOOP_RATE', 'E_PULL_OUT_SD', 'E_PULL_OUT_VD',
   'E_STEEP_CLIMB_DIVE', 'E_STEEP_CLIMB_MAX', 'E_STEEP_DIVE_CLIMB', 'E_STEEP_TOTAL', 'E_FORCED_LOSS']);
 
-/** The first plot of a sequence the checker accepts, and its plan. */
-export function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton): { plot: Plot; plan: FlightPlan } | undefined {
+/**
+ * The first plot of a sequence the checker accepts, and its plan. `dead`: the signatures (marks.ts)
+ * none of whose markings the checker accepts for their heights alone; a sequence of one is not
+ * tried, and one found so is added (a search asks it of thousands of sequences of a few signatures).
+ */
+export function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton, dead?: Set<string>): { plot: Plot; plan: FlightPlan } | undefined {
+  const sig = dead ? signature(sk) : '';
+  if (dead?.has(sig)) return undefined;
   let tried = 0;
   for (const plot of markings(state, plane, sk)) {
-    if (++tried > MARKINGS_TRIED) return undefined;
+    if (++tried > MARKINGS_TRIED) break;
     const r = planTurn(state, plane, plot);
     if (r.ok) return { plot, plan: r.value };
     if (r.error.some((p) => !MARK_PROBLEMS.has(p.code))) return undefined;
   }
+  dead?.add(sig);
   return undefined;
 }
 
@@ -132,6 +139,7 @@ export function searchWays(state: GameState, plane: PlaneState): WaySearch {
     if (g) g.push(sk); else groups.set(k, [sk]);
   }
   const found = new Map<string, WayToFly>();
+  const dead = new Set<string>();
   const add = (plot: Plot, plan: FlightPlan): string => {
     const end = endOf(state, plane, plan);
     const k = outcomeKey(end);
@@ -141,12 +149,12 @@ export function searchWays(state: GameState, plane: PlaneState): WaySearch {
   };
   for (const g of groups.values()) {
     for (const sk of (g.length > 1 ? plainestFirst(g) : g).slice(0, SEQUENCES_TRIED)) {
-      const legal = firstLegal(state, plane, sk);
+      const legal = firstLegal(state, plane, sk, dead);
       if (legal) { add(legal.plot, legal.plan); break; }
     }
   }
   for (const sk of plainestFirst(unplaced)) {
-    const legal = firstLegal(state, plane, sk);
+    const legal = firstLegal(state, plane, sk, dead);
     if (!legal) continue;
     // Placed by the flight: from here on it is a sequence of the way it ends on.
     const k = add(legal.plot, legal.plan);
