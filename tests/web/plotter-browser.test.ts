@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMail, realDuel, send, testReferee, type TestReferee } from '../support/app.ts';
 import { serveArchive, type RunningArchive } from '../support/archive.ts';
+import { axeViolations } from '../support/axe.ts';
 import { describeWithChromium, useChromium } from '../support/describe-chromium.ts';
 
 const RED = 'red@example.test';
@@ -50,9 +51,16 @@ describe('the plotter over HTTP', () => {
     const ok = await fetch(g.link);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('no-store');
+    // Gzipped for a browser that takes it (fetch does, and unzips it).
+    expect(ok.headers.get('content-encoding')).toBe('gzip');
     const html = await ok.text();
     expect(html).toContain('Plot R1 for turn 1');
     expect(html).toContain('<svg');
+    // Light: every way listed, paths and heights asked for one way at a time.
+    expect(Buffer.byteLength(html)).toBeLessThan(150_000);
+    const data = JSON.parse(/<script type="application\/json" id="plotter-data">([^<]*)<\/script>/.exec(html)![1]!) as { ways: unknown[][] };
+    expect(data.ways.length).toBeGreaterThan(100);
+    expect(data.ways[0]).toEqual([expect.stringMatching(/\S/), expect.stringMatching(/^\d{4}$/), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(String), expect.any(String), expect.any(String), expect.any(Number), expect.any(Number)]);
     const token = g.link.split('/').at(-1)!;
     const base = g.link.slice(0, g.link.indexOf('/games/'));
     // Another plane, another player's path, a token altered, a word that is no token.
@@ -66,15 +74,18 @@ describe('the plotter over HTTP', () => {
     expect(Array.isArray(((await shots.json()) as { lines: string[] }).lines)).toBe(true);
     expect((await fetch(`${g.link}/shots/x`)).status).toBe(400);
     expect((await fetch(`${g.link}/shots/99999`)).status).toBe(404);
-    // Every height and speed of a way, each with its plot, and whether it is a trap.
-    const variants = await fetch(`${g.link}/variants/0`);
-    expect(variants.status).toBe(200);
-    const v = (await variants.json()) as { variants: { altitude: number; speed: number; plot: string }[]; trap: string | null };
+    // A way: its path, every height and speed of it, each with its plot, and whether it is a trap.
+    const way = await fetch(`${g.link}/way/0`);
+    expect(way.status).toBe(200);
+    expect(way.headers.get('cache-control')).toBe('no-store');
+    const v = (await way.json()) as { path: { impulse: number; hex: string; facing: number; altitude: number; x: number; y: number }[]; variants: { altitude: number; speed: number; plot: string }[]; trap: string | null };
+    expect(v.path.length).toBeGreaterThan(2);
+    expect(v.path.at(-1)).toEqual({ impulse: expect.any(Number), hex: data.ways[0]![1], facing: data.ways[0]![2], altitude: data.ways[0]![3], x: data.ways[0]![8], y: data.ways[0]![9] });
     expect(v.variants.length).toBeGreaterThan(5);
     expect(v.variants[0]).toEqual({ altitude: expect.any(Number), speed: expect.any(Number), plot: expect.stringMatching(/\S/) });
     expect(v.trap).toBeNull();
-    expect((await fetch(`${g.link}/variants/x`)).status).toBe(400);
-    expect((await fetch(`${g.link}/variants/99999`)).status).toBe(404);
+    expect((await fetch(`${g.link}/way/x`)).status).toBe(400);
+    expect((await fetch(`${g.link}/way/99999`)).status).toBe(404);
   });
 });
 
@@ -109,6 +120,8 @@ describeWithChromium('the plotter in a browser', () => {
       await page.waitForSelector('[data-way]:not([hidden])');
       const wayPlot = ((await page.locator('[data-way-plot]').textContent()) ?? '').trim();
       expect(wayPlot).toMatch(/^R1: \S/);
+      // Its path comes with its heights and speeds, asked of the referee.
+      await page.waitForSelector('[data-variant]:not([disabled])');
       expect(await page.locator('[data-path-rows] tr').count()).toBeGreaterThan(2);
       expect(await page.locator('.plot-path polyline').count()).toBe(1);
       await page.waitForFunction(() => !document.querySelector('[data-shots]')?.textContent?.includes('asking'));
@@ -136,6 +149,8 @@ describeWithChromium('the plotter in a browser', () => {
       const body = decodeURIComponent(m![3]!);
       expect(body).toBe(orders);
       expect(await overflow(page)).toBeLessThanOrEqual(1);
+      // Accessible as it stands, a way picked: no violation of WCAG 2 A/AA or axe's best practices.
+      expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await page.close();
       // The envelope as the mail program sends it: accepted, the plot the one picked.

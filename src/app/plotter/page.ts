@@ -1,17 +1,19 @@
 /**
  * The plotter on the web (docs/plans.md "The plotter on the web"): a page per plane and turn,
  * opened by the link in the player's mail, which carries his turn token (nobody else can open it).
- * It shows the map around the plane as his side sees it (fog of war), every way the plane can fly
- * this turn (core/plans/ways.ts) with its path impulse by impulse, and, for the way picked, the
- * forecast's shots (a dry run, core/plans/menu.ts dryShots), every height and speed of it with a
- * plot that flies each (core/plans/variants.ts), whether it leads into a trap, and his orders ready
- * to send: the envelope of his mail's template with the plane's plot put in.
+ * It shows the map around the plane as his side sees it (fog of war) and every way the plane can
+ * fly this turn (core/plans/ways.ts); for the way picked, asked one at a time: its path impulse by
+ * impulse, every height and speed of it with a plot that flies each (core/plans/variants.ts),
+ * whether it leads into a trap, and the forecast's shots (a dry run, core/plans/menu.ts dryShots);
+ * and his orders ready to send: the envelope of his mail's template with the plane's plot put in.
+ *
+ * The ways are those of core/plans/variants.ts, which keeps the ways of the planes last asked for:
+ * the page, and each way asked for after it, look them up rather than work them out again.
  */
 import { toColRow, hexLabel } from '../../core/hex/coords.ts';
 import { facingText } from '../../core/hex/facing.ts';
 import { dryShots } from '../../core/plans/menu.ts';
 import { pathOf } from '../../core/plans/path.ts';
-import { waysToFly } from '../../core/plans/ways.ts';
 import { waysWithVariants } from '../../core/plans/variants.ts';
 import { type TrapKind, trapAfter } from '../../core/plans/trap.ts';
 import { planTurn } from '../../core/movement/plan.ts';
@@ -50,22 +52,13 @@ function familiesOf(plot: Plot, exited: boolean): Family[] {
 
 export interface PlotterStep { impulse: number; hex: string; facing: number; altitude: number; x: number; y: number }
 
-export interface PlotterWay {
-  plot: string;
-  hex: string;
-  facing: number;
-  altitude: number;
-  speed: number;
-  bank: string;
-  carry: string;
-  exited: boolean;
-  /** Where it ends against the height the plane starts at. */
-  climb: 'up' | 'level' | 'down';
-  families: Family[];
-  x: number;
-  y: number;
-  path: PlotterStep[];
-}
+/**
+ * A way as the page lists it, one array a way (the page's data stays small: a plane may have 800
+ * ways): its plot as written, end hex, facing, height, next speed, bank, carried boxes, the
+ * families it uses (space-separated; 'off-map' when it leaves the map) and its end's centre on the
+ * map. Its path, variants, trap and shots are asked for when it is picked.
+ */
+export type PlotterWay = [plot: string, hex: string, facing: number, altitude: number, speed: number, bank: string, carry: string, families: string, x: number, y: number];
 
 export interface PlotterView {
   game: { id: string; name: string };
@@ -113,7 +106,7 @@ function open(deps: Deps, gameId: string, playerId: string, planeId: string, tok
 const step = (impulse: number, hex: PlaneState['hex'], facing: number, altitude: number): PlotterStep => {
   const cr = toColRow(hex);
   const c = centreOf(cr.col, cr.row);
-  return { impulse, hex: hexLabel(hex), facing, altitude, x: c.x, y: c.y };
+  return { impulse, hex: hexLabel(hex), facing, altitude, x: Math.round(c.x * 10) / 10, y: Math.round(c.y * 10) / 10 };
 };
 
 /** The plotter page of a plane for this turn, or why it cannot be shown. */
@@ -123,18 +116,11 @@ export function plotterPage(deps: Deps, gameId: string, playerId: string, planeI
   const { game, player, plane, seen } = o;
   const ways: PlotterWay[] = [];
   const ends: { col: number; row: number }[] = [];
-  for (const w of waysToFly(seen, plane)) {
-    const plan = planTurn(seen, plane, w.plot);
-    if (!plan.ok) continue;
-    const exited = w.end.status === 'exited';
+  for (const w of waysWithVariants(seen, plane)) {
     const end = step(12, w.end.hex, w.end.facing, w.end.altitude);
     ends.push(toColRow(w.end.hex));
-    ways.push({
-      plot: plotText(w.plot), hex: end.hex, facing: w.end.facing, altitude: w.end.altitude, speed: w.end.speed / 10, bank: w.end.bank,
-      carry: w.end.carry.join(' '), exited, climb: w.end.altitude > plane.altitude ? 'up' : w.end.altitude < plane.altitude ? 'down' : 'level',
-      families: familiesOf(w.plot, exited), x: end.x, y: end.y,
-      path: pathOf(seen, plane, plan.value).map((s) => step(s.impulse, s.hex, s.facing, s.altitude)),
-    });
+    ways.push([plotText(w.plot), end.hex, w.end.facing, w.end.altitude, w.end.speed / 10, w.end.bank, w.end.carry.join(' '),
+      familiesOf(w.plot, w.end.status === 'exited').join(' '), end.x, end.y]);
   }
   const start = step(0, plane.hex, plane.facing, plane.altitude);
   const view = buildMapView({ state: seen, viewer: plane.side, own: player.planes });
@@ -154,8 +140,8 @@ export function plotterPage(deps: Deps, gameId: string, playerId: string, planeI
 export function plotterShots(deps: Deps, gameId: string, playerId: string, planeId: string, token: string, index: number): { ok: true; lines: string[] } | PlotterRefusal {
   const o = open(deps, gameId, playerId, planeId, token);
   if ('ok' in o) return o;
-  const way = waysToFly(o.seen, o.plane)[index];
-  if (!way) return { ok: false, status: 404, title: 'No such way', message: `${o.plane.id} has no way ${index} this turn.` };
+  const way = waysWithVariants(o.seen, o.plane)[index];
+  if (!way) return noWay(o.plane, index);
   const r = dryShots(o.seen, o.plane, way.plot);
   if (!r) return { ok: true, lines: [] };
   // A two-phase turn numbers its impulses by the initiative roll, not known before it (seed 003).
@@ -163,19 +149,33 @@ export function plotterShots(deps: Deps, gameId: string, playerId: string, plane
   return { ok: true, lines: r.sighted.map((s) => `${s.plane} would fire at ${s.target}${when(s.impulse)}, range ${s.range}`) };
 }
 
+const noWay = (plane: PlaneState, index: number): PlotterRefusal => ({ ok: false, status: 404, title: 'No such way', message: `${plane.id} has no way ${index} this turn.` });
+
 /** One height and speed of a way, as the plotter offers it: the plot that flies it, as written. */
 export interface PlotterVariant { altitude: number; speed: number; plot: string }
 
+/** One of the plane's ways, picked: its path, its heights and speeds, and whether it is a trap. */
+export interface PlotterWayDetail {
+  ok: true;
+  /** Where the way's own plot leaves the plane after each impulse it moves or changes in. */
+  path: PlotterStep[];
+  variants: PlotterVariant[];
+  trap: TrapKind | null;
+}
+
 /**
- * Every height and speed of one of the plane's ways (its index in the page's list, the same ways in
- * the same order: core/plans/variants.ts), and whether its own plot leads into a trap
- * (core/plans/trap.ts, docs/plans.md "Traps").
+ * One of the plane's ways (its index in the page's list, the same ways in the same order:
+ * core/plans/variants.ts): its path impulse by impulse (core/plans/path.ts), every height and
+ * speed it can end at, and whether its own plot leads into a trap (core/plans/trap.ts,
+ * docs/plans.md "Traps").
  */
-export function plotterVariants(deps: Deps, gameId: string, playerId: string, planeId: string, token: string, index: number): { ok: true; variants: PlotterVariant[]; trap: TrapKind | null } | PlotterRefusal {
+export function plotterWay(deps: Deps, gameId: string, playerId: string, planeId: string, token: string, index: number): PlotterWayDetail | PlotterRefusal {
   const o = open(deps, gameId, playerId, planeId, token);
   if ('ok' in o) return o;
   const way = waysWithVariants(o.seen, o.plane)[index];
-  if (!way) return { ok: false, status: 404, title: 'No such way', message: `${o.plane.id} has no way ${index} this turn.` };
+  if (!way) return noWay(o.plane, index);
+  const plan = planTurn(o.seen, o.plane, way.plot);
+  const path = plan.ok ? pathOf(o.seen, o.plane, plan.value).map((s) => step(s.impulse, s.hex, s.facing, s.altitude)) : [];
   const trap = way.end.status === 'flying' ? trapAfter(o.seen, o.plane, way.plot) : null;
-  return { ok: true, trap, variants: way.variants.map((v) => ({ altitude: v.altitude, speed: v.speed / 10, plot: plotText(v.plot) })) };
+  return { ok: true, path, trap, variants: way.variants.map((v) => ({ altitude: v.altitude, speed: v.speed / 10, plot: plotText(v.plot) })) };
 }

@@ -1,14 +1,29 @@
 /**
  * The plotter on the web (docs/plans.md "The plotter on the web"): GET
  * /games/:game/plot/:player/:plane/:token, the page of a plane for this turn, and
- * /games/:game/plot/:player/:plane/:token/shots/:way, the forecast's shots of one of its ways as
- * JSON, and .../variants/:way, every height and speed of it (each with its plot) and its trap. The token is the player's turn token (his mail's link): a page is his alone, for this turn
- * only (src/app/plotter/page.ts). Never cached, never indexed; the script is /static/plotter.js.
+ * /games/:game/plot/:player/:plane/:token/way/:way, one of its ways as JSON (its path, every
+ * height and speed of it, each with its plot, and its trap), and .../shots/:way, the forecast's
+ * shots of it. The token is the player's turn token (his mail's link): a page is his alone, for
+ * this turn only (src/app/plotter/page.ts). Never cached by the browser, never indexed; gzipped when
+ * the browser takes it; the script is /static/plotter.js, the page's data a JSON block it reads.
  */
-import express, { type Response } from 'express';
+import { gzip } from 'node:zlib';
+import express, { type Request, type Response } from 'express';
 import type { AppDeps } from '../../app/ports/deps.ts';
-import { plotterPage, plotterShots, plotterVariants, type PlotterRefusal } from '../../app/plotter/page.ts';
+import { plotterPage, plotterShots, plotterWay, type PlotterRefusal } from '../../app/plotter/page.ts';
 import type { Page } from './views.ts';
+
+/** JSON safe inside a <script> block: nothing in it can close the block or start markup. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Sends HTML, gzipped (level 1, off the main thread) when the browser takes it. */
+function sendHtml(req: Request, res: Response, html: string): void {
+  res.type('html').set('Vary', 'Accept-Encoding');
+  if (req.acceptsEncodings('gzip') !== 'gzip') { res.send(html); return; }
+  gzip(Buffer.from(html, 'utf8'), { level: 1 }, (err, body) => {
+    if (err) res.send(html); else res.set('Content-Encoding', 'gzip').send(body);
+  });
+}
 
 /** A way's index in a path: 0 to 99999. */
 const INDEX_RE = /^(0|[1-9]\d{0,4})$/;
@@ -26,13 +41,14 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
     const r = plotterPage(o.deps, String(req.params.game), String(req.params.player), String(req.params.plane), String(req.params.token));
     if (!r.ok) { refuse(res, r); return; }
     const v = r.view;
-    privately(res).status(200).type('html').send(o.pages('plotter', {
+    const here = req.path.replace(/\/$/, '');
+    sendHtml(req, privately(res).status(200), o.pages('plotter', {
       local: o.local, title: `${v.plane.id}: plot turn ${v.turn}`, ...v,
-      data: JSON.stringify({ plane: v.plane, ways: v.ways, template: v.template, referee: v.referee, subject: v.subject, twoPhase: v.twoPhase, shots: `${req.path.replace(/\/$/, '')}/shots/`, variants: `${req.path.replace(/\/$/, '')}/variants/` }),
+      data: scriptJson({ plane: v.plane, ways: v.ways, template: v.template, referee: v.referee, subject: v.subject, twoPhase: v.twoPhase, shots: `${here}/shots/`, way: `${here}/way/` }),
       count: v.ways.length,
     }));
   });
-  // A way's JSON (its shots; its heights and speeds): the way's index checked, then the app's answer.
+  // A way's JSON (its path, heights, speeds and trap; its shots): the way's index checked, then the app's answer.
   const wayJson = <T extends object>(what: string, answer: (deps: AppDeps, game: string, player: string, plane: string, token: string, way: number) => ({ ok: true } & T) | PlotterRefusal): void => {
     router.get(`/games/:game/plot/:player/:plane/:token/${what}/:way`, (req, res) => {
       if (!o.deps) { off(res); return; }
@@ -44,7 +60,7 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
       privately(res).json(body);
     });
   };
+  wayJson('way', plotterWay);
   wayJson('shots', plotterShots);
-  wayJson('variants', plotterVariants);
   return router;
 }

@@ -9,8 +9,19 @@
   var NS = 'http://www.w3.org/2000/svg';
   var root = document.getElementById('plotter');
   if (!root) return;
-  var data = JSON.parse(root.getAttribute('data-plotter'));
+  var data = JSON.parse(document.getElementById('plotter-data').textContent);
+  // One array a way (src/app/plotter/page.ts PlotterWay), made objects here.
+  data.ways = data.ways.map(function (a) {
+    var families = a[7] ? a[7].split(' ') : [];
+    return {
+      plot: a[0], hex: a[1], facing: a[2], altitude: a[3], speed: a[4], bank: a[5], carry: a[6], families: families,
+      exited: families.indexOf('off-map') >= 0, x: a[8], y: a[9],
+      climb: a[3] > data.plane.altitude ? 'up' : a[3] < data.plane.altitude ? 'down' : 'level'
+    };
+  });
   var svg = root.querySelector('svg.hexmap');
+  // A picture without the script; with it, a group of the ends to pick (an image holds no buttons).
+  svg.setAttribute('role', 'group');
   var q = function (sel) { return root.querySelector('[' + sel + ']'); };
   var plane = data.plane;
   var id = plane.id;
@@ -99,11 +110,22 @@
     if (ws.length) pickWay(ws[0].i);
   }
 
-  function drawPath(w) {
+  // The way's path impulse by impulse (in a two-phase game, hex by hex): the table and the map's line.
+  function showPath(path) {
+    var rows = q('data-path-rows');
+    rows.textContent = '';
+    path.forEach(function (s, n) {
+      var tr = document.createElement('tr');
+      cell(tr, String(data.twoPhase ? n + 1 : s.impulse), data.twoPhase ? 'hex no.' : 'impulse');
+      cell(tr, s.hex, 'hex');
+      cell(tr, String(s.facing === 0 ? 12 : s.facing), 'facing');
+      cell(tr, s.altitude + ' ft', 'height');
+      rows.appendChild(tr);
+    });
     while (pathLayer.firstChild) pathLayer.removeChild(pathLayer.firstChild);
-    var pts = [[plane.x, plane.y]].concat(w.path.map(function (s) { return [s.x, s.y]; }));
+    var pts = [[plane.x, plane.y]].concat(path.map(function (s) { return [s.x, s.y]; }));
     el('polyline', { points: pts.map(function (p) { return p.join(','); }).join(' ') }, pathLayer);
-    w.path.forEach(function (s, n) {
+    path.forEach(function (s, n) {
       var t = el('text', { x: s.x, y: s.y + 2.5 }, pathLayer);
       t.textContent = String(data.twoPhase ? n + 1 : s.impulse);
     });
@@ -144,26 +166,27 @@
     q('data-copied').textContent = '';
   }
 
+  // What the referee said of each way asked for (a way picked again is not asked again).
+  var answers = {};
+  function ask(url) {
+    if (!answers[url]) {
+      answers[url] = fetch(url, { credentials: 'same-origin', cache: 'no-store' }).then(function (r) { return r.json(); });
+      answers[url].catch(function () { delete answers[url]; });
+    }
+    return answers[url];
+  }
+
   function pickWay(i) {
     picked = i;
     var w = data.ways[i];
     Array.prototype.forEach.call(root.querySelectorAll('[data-way-rows] tr'), function (tr) { tr.classList.toggle('picked', tr.getAttribute('data-index') === String(i)); });
     q('data-way-plot').textContent = id + ': ' + w.plot;
-    var rows = q('data-path-rows');
-    rows.textContent = '';
-    w.path.forEach(function (s, n) {
-      var tr = document.createElement('tr');
-      cell(tr, String(data.twoPhase ? n + 1 : s.impulse), data.twoPhase ? 'hex no.' : 'impulse');
-      cell(tr, s.hex, 'hex');
-      cell(tr, String(s.facing === 0 ? 12 : s.facing), 'facing');
-      cell(tr, s.altitude + ' ft', 'height');
-      rows.appendChild(tr);
-    });
-    drawPath(w);
+    q('data-path-rows').textContent = '';
+    while (pathLayer.firstChild) pathLayer.removeChild(pathLayer.firstChild);
     q('data-way').hidden = false;
     var shots = q('data-shots');
     shots.innerHTML = '<li>asking the referee...</li>';
-    fetch(data.shots + i, { credentials: 'same-origin', cache: 'no-store' }).then(function (r) { return r.json(); }).then(function (r) {
+    ask(data.shots + i).then(function (r) {
       if (picked !== i) return;
       shots.textContent = '';
       var lines = r.lines || [];
@@ -172,17 +195,17 @@
       lines.forEach(function (l) { var li = document.createElement('li'); li.textContent = l; shots.appendChild(li); });
     }, function () { if (picked === i) shots.innerHTML = '<li>the referee could not be asked</li>'; });
     variantPlot = null;
-    askVariants(i, w);
+    askWay(i, w);
     writeOrders();
   }
 
-  // Every height and speed of the way picked, and whether it is a trap: asked of the referee.
+  // The way picked, asked of the referee: its path, every height and speed of it, and whether it is a trap.
   var TRAP = {
     exit: 'A trap: after this plot every way it can fly next turn leaves the map.',
     ground: 'A trap: after this plot no plot it can fly next turn stays above the ground.',
     stall: 'A trap: after this plot every way it can fly next turn ends below its minimum speed.'
   };
-  function askVariants(i, w) {
+  function askWay(i, w) {
     var select = q('data-variant');
     var trap = q('data-trap');
     trap.hidden = true;
@@ -192,8 +215,9 @@
     own.textContent = w.altitude + ' ft, speed ' + w.speed.toFixed(1) + ' (the plot above)';
     select.appendChild(own);
     select.disabled = true;
-    fetch(data.variants + i, { credentials: 'same-origin', cache: 'no-store' }).then(function (r) { return r.json(); }).then(function (r) {
+    ask(data.way + i).then(function (r) {
       if (picked !== i) return;
+      showPath(r.path || []);
       if (r.trap && TRAP[r.trap]) { trap.textContent = TRAP[r.trap]; trap.hidden = false; }
       (r.variants || []).forEach(function (v) {
         if (v.plot === w.plot) return;
