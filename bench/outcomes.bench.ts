@@ -2,16 +2,22 @@
  * `npm run bench:plans`: every outcome of one plane with its variants (core/plans/variants.ts,
  * docs/plans.md "Heights and speeds"), and a report's menus (core/plans/menu.ts), over every plane
  * of the sample scenarios at their first turn and two turns on and the duel's Spitfire at every
- * speed from 2 to 9 (bench/ways.bench.ts). Each plane is worked out once to warm up, then three
- * times from nothing kept (the ways of the planes last asked for are kept: a report's menus, its
- * reminder and notices ask again, and that look-up is not what is timed), its time the median. Targets (docs/plans.md): every outcome of a plane,
- * variants included, p95 <= 250 ms; the menus of a report for 8 planes <= 300 ms in all.
+ * speed from 2 to 9 (bench/ways.bench.ts). The code timed is the code the referee runs: the
+ * compiled dist/ when it is current (bin/compiled.js; else the sources, and the figures say so).
+ * Each plane is worked out once to warm up, then three times from nothing kept (the ways of the
+ * planes last asked for are kept: a report's menus, its reminder and notices ask again, and that
+ * look-up is not what is timed), its time the median. Targets (docs/plans.md): every outcome of a
+ * plane, variants included, p95 <= 250 ms; the menus of a report for 8 planes <= 300 ms in all.
  */
 import { performance } from 'node:perf_hooks';
-import { planMenu } from '../src/core/plans/menu.ts';
-import { forgetWays, waysWithVariants } from '../src/core/plans/variants.ts';
-import { fogState } from '../src/core/spotting/fog.ts';
+import { importProgram, staleReason } from '../bin/compiled.js';
+import type { GameState, PlaneState } from '../src/core/state.ts';
 import { waysCases } from './ways.bench.ts';
+
+const code = staleReason() === null ? 'the compiled dist/' : 'the TypeScript sources (dist/ is not current: npm run build)';
+const { planMenu } = (await importProgram('core/plans/menu')) as typeof import('../src/core/plans/menu.ts');
+const { forgetWays, waysWithVariants } = (await importProgram('core/plans/variants')) as typeof import('../src/core/plans/variants.ts');
+const { fogState } = (await importProgram('core/spotting/fog')) as typeof import('../src/core/spotting/fog.ts');
 
 const quantile = (xs: number[], q: number): number => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
 /** The median of 3 runs, each from nothing kept (variants.ts keeps the ways of the planes last asked for). */
@@ -39,16 +45,35 @@ for (const c of cases) {
 }
 times.sort((a, b) => a - b);
 const p95 = quantile(times, 0.95);
+console.log(`code timed: ${code}`);
 console.log(`every outcome with its variants (${cases.length} planes of the sample scenarios, turns 1-3, and the duel's Spitfire at speeds 2-9; `
   + `${Math.round(outcomes / cases.length)} outcomes and ${Math.round(variants / cases.length).toLocaleString('en-US')} variants a plane on average; a plane's time the median of 3 runs): `
   + `p50 ${quantile(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms per plane; target p95 <= 250 ms: ${p95 <= 250 ? 'met' : 'NOT met'}`);
 
-// A report's menus: 8 planes of the sample scenarios' turns (the slowest 8 menus of a state's planes in a row), each as its side sees it.
-const menuTimes = cases.map((c) => {
+// A report's menus: each plane's menu as its side sees it; a real report's (a side's planes at one
+// turn of a sample scenario, the duel's extra speeds left out), and the 8 slowest menus of all.
+const menuOf = new Map<{ state: GameState; plane: PlaneState }, number>();
+for (const c of cases) {
   const seen = fogState(c.state, c.plane.side);
   planMenu(seen, c.plane.id);
-  return medianOf3(() => planMenu(seen, c.plane.id));
-}).sort((a, b) => b - a);
+  menuOf.set(c, medianOf3(() => planMenu(seen, c.plane.id)));
+}
+const menuTimes = [...menuOf.values()].sort((a, b) => b - a);
 const eight = menuTimes.slice(0, 8).reduce((s, t) => s + t, 0);
 const typical = quantile([...menuTimes].sort((a, b) => a - b), 0.5) * 8;
-console.log(`a report's menus for 8 planes: the 8 slowest menus of ${cases.length} planes ${eight.toFixed(0)} ms in all, 8 median ones ${typical.toFixed(0)} ms; target <= 300 ms: ${eight <= 300 ? 'met' : 'NOT met'}`);
+const reports = new Map<string, { planes: number; ms: number }>();
+const stateNo = new Map<GameState, number>();
+for (const [c, ms] of menuOf) {
+  if (!c.state.planes.includes(c.plane)) continue;
+  if (!stateNo.has(c.state)) stateNo.set(c.state, stateNo.size);
+  const k = `${stateNo.get(c.state)}|${c.plane.side}`;
+  const r = reports.get(k) ?? { planes: 0, ms: 0 };
+  r.planes++;
+  r.ms += ms;
+  reports.set(k, r);
+}
+const worst = [...reports.values()].sort((a, b) => b.ms - a.ms)[0] ?? { planes: 0, ms: 0 };
+const per8 = Math.max(...[...reports.values()].map((r) => (r.ms / r.planes) * 8));
+console.log(`a report's menus: the slowest of ${reports.size} reports (a side at a turn) ${worst.ms.toFixed(0)} ms for its ${worst.planes} planes; `
+  + `the slowest report per 8 planes ${per8.toFixed(0)} ms; the 8 slowest menus of ${cases.length} planes ${eight.toFixed(0)} ms in all, 8 median ones ${typical.toFixed(0)} ms; `
+  + `target <= 300 ms for 8 planes: ${Math.max(per8, eight) <= 300 ? 'met' : 'NOT met'}`);

@@ -40,13 +40,15 @@ export interface Skeleton {
 /** The codes that complete a manoeuvre (S only leads into one, but stands alone in a vertical dive). */
 const CODES: readonly Manoeuvre[] = ['1', 'TL', 'TR', 'SL', 'SR', 'SLTR', 'SRTL', 'HRL', 'HRR', 'N', 'LB', 'RB', 'IL', 'IR', 'INV', 'V', 'VLL', 'VRR'];
 const SLIPS = new Set<Manoeuvre>(['SL', 'SR', 'SLTR', 'SRTL']);
-/** Hexes from the start a node's number can tell (further ones are told by text). */
-const REACH = 48;
+/** Hexes from the start a node's number can tell (further ones are told by text): no plane flies 24 hexes in a turn. */
+const REACH = 24;
 /** Every code and bank numbered, for the search's keys. */
 const ALL_CODES: readonly Manoeuvre[] = [...CODES, 'S'];
 const CODE_NO = Object.fromEntries(ALL_CODES.map((c, i) => [c, i])) as Record<Manoeuvre, number>;
 const BANKS: readonly Bank[] = ['N', 'LB', 'RB', 'IL', 'IR', 'INV'];
 const BANK_NO = Object.fromEntries(BANKS.map((b, i) => [b, i])) as Record<Bank, number>;
+/** Manoeuvres counted for speed loss a sequence can have (fewer than its boxes), for the search's keys. */
+const COUNTS = 32;
 /** Longest manoeuvre tried: no turn mode of the cards asks for more hexes. */
 const MAX_LENGTH = 12;
 
@@ -157,18 +159,18 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
       // dives into it, and the turn's height with them), and whether the plane has left the map.
       // In a vertical dive no box moves but one (the first or the last, by where the last bank
       // change falls: plan.ts): there, where the last bank change is and the first manoeuvre.
-      // Told by a number where it can be (one set of them a box count, each small enough for
-      // V8's fast small integers), by text otherwise.
+      // Told by a number where it can be (one set of them a box count and count of manoeuvres, each
+      // number under 2^30, one of V8's fast small integers), by text otherwise.
       const prevNo = prev ? CODE_NO[prev] + 1 : 0;
       const dq = pos.hex.q - q0 + REACH;
       const dr = pos.hex.r - r0 + REACH;
       const near = dq >= 0 && dr >= 0 && dq <= 2 * REACH && dr <= 2 * REACH;
       const key: string | number = mode !== 'VD' && near
-        ? ((((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + prevNo) * 32 + forcedCount) * 2 + (gone ? 1 : 0)) * 32 + counted
+        ? (((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + prevNo) * 32 + forcedCount) * 2 + (gone ? 1 : 0)
         : mode === 'VD'
-          ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}|${counted}`
-          : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}|${counted}`;
-      const seen = (seenAt[used] ??= new Set<string | number>());
+          ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}`
+          : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}`;
+      const seen = (seenAt[used * COUNTS + counted] ??= new Set<string | number>());
       if (seen.has(key)) return;
       seen.add(key);
       if (used >= need) {

@@ -30,7 +30,7 @@ import { planTurn } from '../movement/plan.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { markings, signature } from './marks.ts';
 import type { Skeleton } from './skeletons.ts';
-import { outcomeKey, searchWays, sequencePlainness, type WayToFly } from './ways.ts';
+import { MARK_PROBLEMS, outcomeKey, searchWays, sequencePlainness, type WayToFly } from './ways.ts';
 
 /** One height and next speed (tenths) a way can end at, with a plot that flies it. */
 export interface Variant {
@@ -246,19 +246,27 @@ function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
   const card = cardOf(state, plane);
   const factors = factorChoices(state, plane);
   const heightsOf = new Map<string, Heights[]>();
-  /** The heights of a sequence's signature, found on the first sequence of it that the checker accepts with some marking. */
+  /**
+   * The heights of a sequence's signature, found on the first sequence of it that the checker
+   * accepts with some marking (none: no marking of the signature is accepted for its heights). A
+   * sequence refused for its manoeuvres (a problem no marking mends: ways.ts MARK_PROBLEMS) has none,
+   * and tells nothing of its signature.
+   */
   const heights = (sk: Skeleton): Heights[] => {
     const sig = signature(sk);
     const had = heightsOf.get(sig);
-    if (had?.length) return had;
+    if (had) return had;
     const h: Heights[] = [];
     for (const plot of markings(state, plane, sk)) {
       const r = planTurn(state, plane, plot);
-      if (!r.ok) continue;
+      if (!r.ok) {
+        if (r.error.some((p) => !MARK_PROBLEMS.has(p.code))) return [];
+        continue;
+      }
       const { climbed, dived, mode } = r.value;
       h.push({ alts: plot.boxes.map((b) => b.alt), altitude: plane.altitude + climbed - dived, gain: diveSpeedGain(mode, dived) - climbLoss(climbed) });
     }
-    if (h.length) heightsOf.set(sig, h);
+    heightsOf.set(sig, h);
     return h;
   };
   // The boxes carried over from last turn: the manoeuvres they complete and their factors count this turn.

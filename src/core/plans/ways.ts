@@ -79,7 +79,7 @@ export const outcomeKey = (e: { hex: Hex; facing: number; bank: Bank }): string 
  * altitude.ts, plan.ts's forced losses): any other problem of a plot is its manoeuvres', which every
  * marking of the sequence shares.
  */
-const MARK_PROBLEMS = new Set(['E_ALT_RATE', 'E_CEILING', 'E_CLIMB_AND_DIVE', 'E_GROUND', 'E_LEVEL_OFF', 'E_LOOP_RATE', 'E_PULL_OUT_SD', 'E_PULL_OUT_VD',
+export const MARK_PROBLEMS: ReadonlySet<string> = new Set(['E_ALT_RATE', 'E_CEILING', 'E_CLIMB_AND_DIVE', 'E_GROUND', 'E_LEVEL_OFF', 'E_LOOP_RATE', 'E_PULL_OUT_SD', 'E_PULL_OUT_VD',
   'E_STEEP_CLIMB_DIVE', 'E_STEEP_CLIMB_MAX', 'E_STEEP_DIVE_CLIMB', 'E_STEEP_TOTAL', 'E_FORCED_LOSS']);
 
 /**
