@@ -219,8 +219,26 @@ class WayVariants implements WayWithVariants {
 const KEPT = new Map<string, WayWithVariants[]>();
 const KEEP = 16;
 
-/** Forgets the ways kept (the benchmarks time the work itself, not a look-up). */
-export const forgetWays = (): void => KEPT.clear();
+/**
+ * The heights of each altitude signature, by everything they depend on: the plane but where it is
+ * and which way it points (the plan checker's climbs and dives never ask), its card, the sequence
+ * of play. Planes flying in company (a flight at one height and speed) share them.
+ */
+const HEIGHTS = new Map<string, Map<string, Heights[]>>();
+
+/** The heights kept for a plane's height, speed and state, made empty when there are none yet. */
+function heightsFor(state: GameState, plane: PlaneState): Map<string, Heights[]> {
+  const { id: _id, hex: _hex, facing: _facing, nextRight: _nextRight, ...rest } = plane;
+  const key = JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]);
+  let kept = HEIGHTS.get(key);
+  if (kept) HEIGHTS.delete(key); else kept = new Map();
+  HEIGHTS.set(key, kept);
+  if (HEIGHTS.size > KEEP) HEIGHTS.delete(HEIGHTS.keys().next().value as string);
+  return kept;
+}
+
+/** Forgets the ways and heights kept (the benchmarks time the work itself, not a look-up). */
+export const forgetWays = (): void => { KEPT.clear(); HEIGHTS.clear(); };
 
 /**
  * Every way of `plane` (ways.ts, the same ways in the same order), each with its variants. The
@@ -245,7 +263,7 @@ function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
   if (!ways.length) return [];
   const card = cardOf(state, plane);
   const factors = factorChoices(state, plane);
-  const heightsOf = new Map<string, Heights[]>();
+  const heightsOf = heightsFor(state, plane);
   /**
    * The heights of a sequence's signature, found on the first sequence of it that the checker
    * accepts with some marking (none: no marking of the signature is accepted for its heights). A
