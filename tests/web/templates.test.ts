@@ -12,6 +12,7 @@ const ALLOWED: Record<string, string> = {
   // The game's current map: the same.
   'templates/web/game.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
   'templates/web/plotter.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
+  'templates/web/plotter.hbs {{{data}}}': 'JSON for a script block, < > & written as \\u escapes (shell/web/plotter.ts scriptJson)',
   // A page of the docs: src/shell/web/markdown.ts escapes every text and allows only safe links.
   'templates/web/doc.hbs {{{html}}}': 'HTML from renderMarkdown, escaped inside',
 };

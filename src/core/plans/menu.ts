@@ -19,6 +19,7 @@
  * stands for the same plot until the turn is resolved.
  */
 import type { FireOrder, Manoeuvre, Plot } from '../../orders/ast.ts';
+import { MAX_RANGE } from '../combat/cone.ts';
 import { checkFireOrders } from '../combat/fire-check.ts';
 import type { SightedShot } from '../combat/fire-phase.ts';
 import { distance, type Hex } from '../hex/coords.ts';
@@ -253,6 +254,13 @@ function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: Wa
   const enemies = enemiesOf(state, plane);
   if (!enemies.length) return undefined;
   const tried = new Map<WayToFly, Tried>();
+  // No shot either way when no enemy can come within the guns' range this turn (a plane enters a
+  // hex at most a box; nothing fires beyond MAX_RANGE hexes): nothing to fly.
+  const reach = (p: PlaneState): number => movementPoints(p.speed).length;
+  if (enemies.every((e) => distance(plane.hex, e.hex) > reach(plane) + reach(e) + MAX_RANGE)) {
+    for (const way of menu) tried.set(way, { way, shot: null, by: [] });
+    return tried;
+  }
   let enemyEnds: Hex[] = enemies.map((e) => e.hex);
   const run = (way: WayToFly): Tried | undefined => {
     const had = tried.get(way);

@@ -52,6 +52,26 @@ const COUNTS = 32;
 /** Longest manoeuvre tried: no turn mode of the cards asks for more hexes. */
 const MAX_LENGTH = 12;
 
+/** The answers of the manoeuvres' own checks (legal, bank after, forced loss, count), by index (indexOf); 0: not asked yet. */
+interface Checks { legal: Int8Array; after: Int8Array; forces: Int8Array; counts: Int8Array }
+const CHECKS_SIZE = ALL_CODES.length * (MAX_LENGTH + 1) * BANKS.length * (ALL_CODES.length + 1);
+const indexOf = (codeNo: number, length: number, bankNo: number, prevNo: number): number =>
+  ((codeNo * (MAX_LENGTH + 1) + length) * BANKS.length + bankNo) * (ALL_CODES.length + 1) + prevNo;
+/** The checks of the cases last searched (card, band, speed, load, mode), the latest asked last. */
+const CHECKS = new Map<string, Checks>();
+const CHECKS_KEPT = 32;
+
+/** The checks kept for a case, made empty when there are none yet. */
+function checksFor(ctx: PlanContext): Checks {
+  const key = JSON.stringify([ctx.card, ctx.band, ctx.tm.speed, ctx.tm.loaded, ctx.mode]);
+  let c = CHECKS.get(key);
+  if (c) CHECKS.delete(key);
+  else c = { legal: new Int8Array(CHECKS_SIZE), after: new Int8Array(CHECKS_SIZE), forces: new Int8Array(CHECKS_SIZE), counts: new Int8Array(CHECKS_SIZE) };
+  CHECKS.set(key, c);
+  if (CHECKS.size > CHECKS_KEPT) CHECKS.delete(CHECKS.keys().next().value as string);
+  return c;
+}
+
 /** A box as the search flies it (no marks), one object a code and roll: flying reads a box, never writes it. */
 const PLANNED = new Map<string, PlannedBox>();
 const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => {
@@ -101,15 +121,10 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
     const movesAt = (i: number): boolean => mode !== 'VD' && !((mode === 'SC' || mode === 'SD') && isSkippedInSteep(i + 1));
     const moves = (j: number): boolean => movesAt(inCarry + j);
     // A manoeuvre's own check depends on its code, length, the bank it starts in and the manoeuvre
-    // before it (its box numbers only word the messages): each is asked once.
-    // So are the bank it leaves and whether it forces a 100-ft loss (index: the bank's number + 1,
-    // and 1 or 2), kept by the same index.
-    const size = ALL_CODES.length * (MAX_LENGTH + 1) * BANKS.length * (ALL_CODES.length + 1);
-    const legal = new Int8Array(size);
-    const after = new Int8Array(size);
-    const forces = new Int8Array(size);
-    const indexOf = (codeNo: number, length: number, bankNo: number, prevNo: number): number =>
-      ((codeNo * (MAX_LENGTH + 1) + length) * BANKS.length + bankNo) * (ALL_CODES.length + 1) + prevNo;
+    // before it (its box numbers only word the messages), and on the plane's card, band, speed and
+    // load and the mode: each is asked once, and kept for the next search in the same case.
+    // So are the bank it leaves, whether it forces a 100-ft loss and what it counts for speed loss.
+    const { legal, after, forces, counts } = checksFor(ctx);
     const instance = (code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): ManoeuvreInstance =>
       ({ code, length, boxNos: [1], bankBefore, previous });
     const passes = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): boolean => {
@@ -124,7 +139,6 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
       if (forces[k] === 0) forces[k] = familyOf(code).forcedLoss(instance(code, length, bankBefore, previous), ctx) > 0 ? 1 : 2;
       return forces[k] === 1;
     };
-    const counts = new Int8Array(size);
     const countOf = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): number => {
       if (counts[k] === 0) counts[k] = familyOf(code).count(instance(code, length, bankBefore, previous), ctx) + 1;
       return (counts[k] as number) - 1;
@@ -174,7 +188,9 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
       if (seen.has(key)) return;
       seen.add(key);
       if (used >= need) {
-        const sk: Skeleton = { mode, boxes: boxes.slice(), forced: forced.slice(), need, counted, ...(gone ? { leaves: true as const } : {}), ...(mode === 'VD' ? {} : { end: { hex: pos.hex, facing: pos.facing, bank } }) };
+        const sk: Skeleton = { mode, boxes: boxes.slice(), forced: forced.slice(), need, counted };
+        if (gone) sk.leaves = true;
+        if (mode !== 'VD') sk.end = { hex: pos.hex, facing: pos.facing, bank };
         out.push(sk);
         if (until?.(sk)) stopped = true;
         return;
@@ -193,7 +209,7 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
         }
         return straight[k] as Position;
       };
-      const codes: readonly Manoeuvre[] = mode === 'VD' ? [...CODES, 'S'] : CODES;
+      const codes = mode === 'VD' ? ALL_CODES : CODES;
       const bankNo = BANK_NO[bank];
       for (const code of codes) {
         const codeNo = CODE_NO[code];

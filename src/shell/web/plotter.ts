@@ -14,7 +14,7 @@ import { plotterPage, plotterShots, plotterWay, type PlotterRefusal } from '../.
 import type { Page } from './views.ts';
 
 /** JSON safe inside a <script> block: nothing in it can close the block or start markup. */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** Sends HTML, gzipped (level 1, off the main thread) when the browser takes it. */
 function sendHtml(req: Request, res: Response, html: string): void {
