@@ -1,39 +1,79 @@
 /**
- * `npm run bench:standin` (docs/standin.md "How strong it is"): the stand-in against the
- * missed-orders default, against pursuit, and against itself from mirrored starts (each start flown
- * twice, the aircraft types swapped), STANDIN_DUELS starts each (70 by default: 280 duels); then
- * the stand-in's time per plane and turn and the process's peak RSS. Goals: >= 90% wins against
- * the default, >= 60% against pursuit, no side above 60% in the mirror, p95 <= 2 s, RSS <= 300 MB.
+ * `npm run bench:standin` (docs/standin.md "How strong it is"): the stand-in in duels (bench/duels.ts)
+ * against the missed-orders default, pursuit, hunter and the stand-in as it was before (a frozen
+ * copy), each start flown twice with the seats swapped (the stand-in flies each seat and so each
+ * type of the pair), on a map with no edge to flee to, up to 20 turns; then the mirror (the stand-in
+ * on both sides, each start flown with the types one way and the other). A line each: wins, draws
+ * and losses, kills, what the losses were (shot down, crashed, off the map) and the hits dealt and
+ * taken; then the stand-in's time per plane and turn and the process's peak RSS.
+ *
+ * STANDIN_DUELS starts each (20 by default: 200 duels); STANDIN_TURNS turns at most (20).
  */
-import { duelStart, missedOrdersPilot, playDuel, pursuitPilot, standInPilot, type Pilot } from './duels.ts';
+import { duelStart, hunterPilot, missedOrdersPilot, playDuel, previousPilot, pursuitPilot, standInPilot, type DuelResult, type Pilot } from './duels.ts';
 
-const N = Number(process.env.STANDIN_DUELS ?? 70);
+const N = Number(process.env.STANDIN_DUELS ?? 20);
+const TURNS = Number(process.env.STANDIN_TURNS ?? 20);
 const times: number[] = [];
 const pct = (k: number, n: number): string => `${Math.round((100 * k) / Math.max(1, n))}%`;
 
-function series(other: Pilot | null): { a: number; b: number; draws: number; games: number } {
-  let a = 0;
-  let b = 0;
-  let draws = 0;
-  let games = 0;
-  for (let i = 0; i < N; i++) {
-    for (const mirrored of other ? [false] : [false, true]) {
-      const r = playDuel(duelStart(i, mirrored), { a: standInPilot, b: other ?? standInPilot }, 30);
-      times.push(...(r.times.a ?? []), ...(other ? [] : r.times.b ?? []));
-      games++;
-      if (r.winner === 'a') a++; else if (r.winner === 'b') b++; else draws++;
-    }
-  }
-  return { a, b, draws, games };
+interface Tally { wins: number; draws: number; losses: number; duels: number; kills: number; shotDown: number; crashed: number; exited: number; enemyCrashed: number; enemyExited: number; dealt: number; taken: number }
+const empty = (): Tally => ({ wins: 0, draws: 0, losses: 0, duels: 0, kills: 0, shotDown: 0, crashed: 0, exited: 0, enemyCrashed: 0, enemyExited: 0, dealt: 0, taken: 0 });
+
+/** Adds a duel to the tally of `side`. */
+function add(t: Tally, r: DuelResult, side: string, other: string): void {
+  t.duels++;
+  if (r.winner === side) t.wins++; else if (r.winner === other) t.losses++; else t.draws++;
+  const s = r.sides[side];
+  const o = r.sides[other];
+  if (!s || !o) return;
+  t.kills += s.kills;
+  t.shotDown += s.lost.shotDown;
+  t.crashed += s.lost.crashed;
+  t.exited += s.lost.exited;
+  t.enemyCrashed += o.lost.crashed;
+  t.enemyExited += o.lost.exited;
+  t.dealt += s.hitsDealt;
+  t.taken += s.hitsTaken;
 }
 
+/** The stand-in against `other`, each start twice: the stand-in in seat A, then in seat B. */
+function series(other: Pilot): Tally {
+  const t = empty();
+  for (let i = 0; i < N; i++) {
+    for (const seat of ['a', 'b'] as const) {
+      const them = seat === 'a' ? 'b' : 'a';
+      const r = playDuel(duelStart(i), { [seat]: standInPilot, [them]: other }, TURNS);
+      times.push(...(r.times[seat] ?? []));
+      add(t, r, seat, them);
+    }
+  }
+  return t;
+}
+
+const line = (name: string, t: Tally, goal: string): string =>
+  `vs ${name}: ${t.wins} W, ${t.draws} D, ${t.losses} L of ${t.duels} (${pct(t.wins, t.duels)} won, ${pct(t.losses, t.duels)} lost); `
+  + `kills ${t.kills}, the enemy crashed ${t.enemyCrashed}, left the map ${t.enemyExited}; lost: shot down ${t.shotDown}, crashed ${t.crashed}, left the map ${t.exited}; `
+  + `hits dealt ${t.dealt}, taken ${t.taken}; goal ${goal}`;
+
 const started = Date.now();
-const d = series(missedOrdersPilot);
-console.log(`stand-in vs missed-orders default: ${d.a} wins, ${d.draws} draws, ${d.b} losses of ${d.games} (${pct(d.a, d.games)} won; goal >= 90%)`);
-const p = series(pursuitPilot);
-console.log(`stand-in vs pursuit: ${p.a} wins, ${p.draws} draws, ${p.b} losses of ${p.games} (${pct(p.a, p.games)} won; goal >= 60%)`);
-const m = series(null);
-console.log(`stand-in vs stand-in: side A ${m.a}, side B ${m.b}, draws ${m.draws} of ${m.games} (A ${pct(m.a, m.games)}, B ${pct(m.b, m.games)}; goal: neither above 60%)`);
+console.log(`${N} starts, each flown twice (the seats swapped), up to ${TURNS} turns, on a map with no edge to flee to`);
+console.log(line('missed-orders default', series(missedOrdersPilot), '>= 90% won'));
+console.log(line('pursuit', series(pursuitPilot), '>= 75% won, <= 10% lost'));
+console.log(line('hunter', series(hunterPilot), '>= 50% won, <= 15% lost, more hits dealt than taken'));
+const prev = series(previousPilot);
+console.log(`${line('previous', prev, '>= 70% of the decided duels won')} (${pct(prev.wins, prev.wins + prev.losses)} of the decided)`);
+const a = empty();
+const b = empty();
+for (let i = 0; i < N; i++) {
+  for (const swapped of [false, true]) {
+    const r = playDuel(duelStart(i, swapped), { a: standInPilot, b: standInPilot }, TURNS);
+    times.push(...(r.times.a ?? []), ...(r.times.b ?? []));
+    add(a, r, 'a', 'b');
+    add(b, r, 'b', 'a');
+  }
+}
+console.log(`mirror (the stand-in on both sides, the types both ways): side A ${a.wins} W (${pct(a.wins, a.duels)}), side B ${b.wins} W (${pct(b.wins, b.duels)}), ${a.draws} D of ${a.duels}; `
+  + `kills A ${a.kills}, B ${b.kills}; hits A ${a.dealt}, B ${b.dealt}; goal: neither side above 55%`);
 times.sort((x, y) => x - y);
 const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
 console.log(`stand-in time per plane and turn: p50 ${(at(0.5) / 1000).toFixed(3)} s, p95 ${(at(0.95) / 1000).toFixed(3)} s over ${times.length} (goal p95 <= 2 s)`);

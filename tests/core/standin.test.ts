@@ -22,7 +22,7 @@ import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { loadShipDir } from '../../src/shell/ships/catalog.ts';
 import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
-import { duelStart, missedOrdersPilot, playDuel, pursuitPilot, standInPilot } from '../../bench/duels.ts';
+import { duelStart, missedOrdersPilot, playDuel, pursuitPilot, recentred, standInPilot } from '../../bench/duels.ts';
 import { createGame as create, parseScenario } from '../../src/core/scenario.ts';
 
 const catalog = loadAircraftDir();
@@ -153,6 +153,8 @@ describe('the stand-in pilot', () => {
     let state = create(parsed.value, catalog, scenario.name.padEnd(32, '0').slice(0, 32));
     const events = [];
     for (let t = 0; t < r.turns; t++) {
+      // The bench moves both planes back to the middle near an edge (bench/duels.ts).
+      state = recentred(state);
       const a = standInPilot(state, 'a');
       const b = pursuitPilot(state, 'b');
       const turn = resolveTurn(state, { plots: { ...a.plots, ...b.plots }, fire: [...a.fire, ...b.fire] });
@@ -167,8 +169,9 @@ describe('the stand-in pilot', () => {
     if (r.winner) expect(left).toEqual([r.winner]);
   }, 120_000);
 
-  it('beats the missed-orders default in a duel', () => {
+  it('shoots the missed-orders default down in a duel', () => {
     const r = playDuel(duelStart(0), { a: standInPilot, b: missedOrdersPilot }, 30);
     expect(r.winner).toBe('a');
+    expect(r.sides.a!.kills).toBe(1);
   }, 120_000);
 });

@@ -1,0 +1,56 @@
+/**
+ * What a plane the stand-in flies is there for (docs/standin.md "The scenario's purpose"), read
+ * from the state alone, since a scenario writes no mission down:
+ *
+ * - a bomber (a bomber's or dive or torpedo bomber's card, or any plane loaded with bombs or a
+ *   torpedo) flies for the nearest enemy truck, tank or ship its side sees, and without one holds
+ *   the course it has (the raid's heading); it fights only to keep out of the enemies' guns;
+ * - an escort (a fighter whose side has a bomber in the air) fights, but stays near its bombers;
+ * - an interceptor (a fighter whose enemies have a bomber in the air) goes for the bombers first.
+ */
+import { distance, type Hex } from '../../src/core/hex/coords.ts';
+import { flightLine } from '../../src/core/hex/flight.ts';
+import { activeUnits } from '../../src/core/units/plan.ts';
+import { cardOf, type GameState, type PlaneState } from '../../src/core/state.ts';
+
+export type Role = 'bomber' | 'escort' | 'interceptor' | 'fighter';
+
+export interface Purpose {
+  role: Role;
+  /** A bomber's target: the enemy unit it flies for. */
+  target?: { id: string; hex: Hex };
+  /** A bomber without a target: the heading it holds (its facing at the turn's start). */
+  course?: number;
+  /** An escort's bombers: where each is expected at the turn's end (flying straight on). */
+  flock?: Hex[];
+  /** An interceptor's prey: the enemy bombers' ids. */
+  prey?: Set<string>;
+}
+
+/** Seed 001 rule (27)-(29)'s classes that are not fighters, or a plane carrying a load. */
+export function isBomber(state: GameState, p: PlaneState): boolean {
+  if (p.loaded || p.torpedo) return true;
+  const c = cardOf(state, p).class;
+  return c !== 'fighter1' && c !== 'fighter2';
+}
+
+const inAir = (p: PlaneState): boolean => p.status === 'flying' && !p.ground;
+
+/** Where a plane is expected at the turn's end if it flies straight on at its speed. */
+const straightOn = (p: PlaneState): Hex =>
+  flightLine({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, Math.max(1, Math.round(p.speed / 10))).at(-1) ?? p.hex;
+
+/** The purpose of `plane` in `seen` (its side's view of the state). */
+export function purposeOf(seen: GameState, plane: PlaneState): Purpose {
+  if (isBomber(seen, plane)) {
+    const units = activeUnits(seen).filter((u) => u.side !== plane.side && u.kind !== 'torpedo')
+      .sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex) || a.id.localeCompare(b.id));
+    const t = units[0];
+    return t ? { role: 'bomber', target: { id: t.id, hex: t.hex } } : { role: 'bomber', course: plane.facing };
+  }
+  const friends = seen.planes.filter((p) => p.side === plane.side && p.id !== plane.id && inAir(p) && isBomber(seen, p));
+  const foes = seen.planes.filter((p) => p.side !== plane.side && inAir(p) && isBomber(seen, p));
+  if (foes.length) return { role: 'interceptor', prey: new Set(foes.map((p) => p.id)) };
+  if (friends.length) return { role: 'escort', flock: friends.map(straightOn) };
+  return { role: 'fighter' };
+}
