@@ -22,7 +22,10 @@ import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { loadShipDir } from '../../src/shell/ships/catalog.ts';
 import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
-import { duelStart, missedOrdersPilot, playDuel, pursuitPilot, recentred, standInPilot } from '../../bench/duels.ts';
+import { duelGame, duelStart, missedOrdersPilot, playDuel, pursuitPilot, recentred, standInPilot } from '../../bench/duels.ts';
+import { rangeWords } from '../../src/core/standin/air.ts';
+import { waysToFly } from '../../src/core/plans/ways.ts';
+import { distance } from '../../src/core/hex/coords.ts';
 import { createGame as create, parseScenario } from '../../src/core/scenario.ts';
 
 const catalog = loadAircraftDir();
@@ -168,6 +171,26 @@ describe('the stand-in pilot', () => {
     const left = state.planes.filter((p) => p.status === 'flying').map((p) => p.side);
     if (r.winner) expect(left).toEqual([r.winner]);
   }, 120_000);
+
+  it('says it closes on the enemy only when the way ends nearer him', () => {
+    const said = new Set<string>();
+    for (const n of [0, 1, 2, 3, 4]) {
+      const state = duelGame(duelStart(n));
+      const [plane, enemy] = state.planes as [typeof state.planes[number], typeof state.planes[number]];
+      const foes = [{ plane: enemy, hex: enemy.hex, facing: enemy.facing, nextRight: enemy.nextRight, altitude: enemy.altitude }];
+      const now = distance(plane.hex, enemy.hex);
+      for (const w of waysToFly(state, plane)) {
+        const words = rangeWords(plane, w, foes);
+        const then = distance(w.end.hex, enemy.hex);
+        expect(words).toMatch(new RegExp(`^B1 ${now} hexes away at its \\d+ o'clock: `));
+        if (then < now) expect(words).toMatch(new RegExp(`closing to ${then}$`));
+        else if (then > now) expect(words).toMatch(new RegExp(`opening the range to ${then}$`));
+        else expect(words).toMatch(/keeping the range$/);
+        said.add(words.split(': ')[1]!.split(' ')[0]!);
+      }
+    }
+    expect([...said].sort()).toEqual(['closing', 'keeping', 'opening']);
+  });
 
   it('shoots the missed-orders default down in a duel', () => {
     const r = playDuel(duelStart(0), { a: standInPilot, b: missedOrdersPilot }, 30);

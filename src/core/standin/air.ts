@@ -8,7 +8,7 @@
 import type { Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
 import { distance } from '../hex/coords.ts';
-import { turnBetween } from '../hex/facing.ts';
+import { clockPosition, turnBetween } from '../hex/facing.ts';
 import { dryShots } from '../plans/menu.ts';
 import { type WayToFly, waysToFly } from '../plans/ways.ts';
 import { sha256Hex } from '../sha256.ts';
@@ -60,6 +60,21 @@ function turnAfter(seen: GameState, w: WayToFly, after: GameState, id: string): 
   let best = -1;
   for (const x of waysToFly(after, self)) if (x.end.status === 'flying') best = Math.max(best, edgeDistance(after, x.end.hex));
   return best < 0 ? 100 : Math.max(0, 2 - best) * 8;
+}
+
+/**
+ * Where the nearest enemy is and what the way does to the range, in words that are true of the
+ * plot: "B1 7 hexes away at its 2 o'clock: closing to 4" only when the way's end is nearer where he
+ * ends flying on; otherwise "opening to" or "keeping the range".
+ */
+export function rangeWords(plane: PlaneState, w: WayToFly, foes: readonly Foe[]): string {
+  const foe = [...foes].sort((a, b) => distance(plane.hex, a.plane.hex) - distance(plane.hex, b.plane.hex))[0];
+  if (!foe) return '';
+  const now = distance(plane.hex, foe.plane.hex);
+  const then = distance(w.end.hex, foe.hex);
+  const clock = clockPosition(plane.hex, plane.facing, foe.plane.hex);
+  const where = `${foe.plane.id} ${now} hex${now === 1 ? '' : 'es'} away${clock === undefined ? '' : ` at its ${clock} o'clock`}`;
+  return then < now ? `${where}: closing to ${then}` : then > now ? `${where}: opening the range to ${then}` : `${where}: keeping the range`;
 }
 
 /** The stand-in's choice for one plane in the air: the way it flies and why. */
@@ -127,7 +142,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
   const best = pickNearBest(tried, (t) => t.total, seed, key);
   if (!best) {
     const c = weighed[0] as (typeof weighed)[number];
-    return { plane: plane.id, plot: c.w.plot, text: text(c.w), why: c.words || 'closing on the enemy' };
+    return { plane: plane.id, plot: c.w.plot, text: text(c.w), why: c.words || rangeWords(plane, c.w, foes) };
   }
-  return { plane: plane.id, plot: best.c.w.plot, text: text(best.c.w), why: best.why || (purpose.role === 'bomber' ? quiet : 'closing on the enemy') };
+  return { plane: plane.id, plot: best.c.w.plot, text: text(best.c.w), why: best.why || (purpose.role === 'bomber' ? quiet : rangeWords(plane, best.c.w, foes)) };
 }
