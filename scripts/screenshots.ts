@@ -70,6 +70,8 @@ try {
       await p.waitForSelector('svg.hexmap .plot-end');
       await p.locator('svg.hexmap .plot-end').nth(Math.floor((await p.locator('svg.hexmap .plot-end').count()) / 3)).click();
       await p.waitForFunction(() => !document.querySelector('[data-shots]')?.textContent?.includes('asking'));
+      // The way's path, heights and speeds come from the referee too.
+      await p.waitForSelector('[data-variant]:not([disabled])');
       await p.screenshot({ path: join(OUT, file), fullPage: file === 'plotter.png' });
     }
     console.log(`written: ${['turn-page.png', 'report-mail.png', 'phone.png', 'plotter.png', 'plotter-phone.png'].map((f) => join('docs/images', f)).join(', ')}`);
