@@ -18,6 +18,7 @@
  */
 import type { Frame } from './frames.ts';
 import { type Terrain, terrainAt } from '../core/terrain.ts';
+import { rememberedIn } from '../core/kept.ts';
 import { type At, type Box, inMap, type MapView, onMap } from './map-view.ts';
 import { centreOf, esc, frameGroups, HEX_NUMBER_RISE, hexNumber, markers, num, R, side, unitMarkers } from './svg-markers.ts';
 
@@ -142,17 +143,7 @@ const pad2 = (n: number): string => (n >= 0 && n < 10 ? `0${n}` : String(n));
 const kept = new Map<string, string>();
 const KEPT = 64;
 
-function remembered(key: string, draw: () => string): string {
-  let d = kept.get(key);
-  if (d === undefined) {
-    d = draw();
-    if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
-  } else {
-    kept.delete(key);
-  }
-  kept.set(key, d);
-  return d;
-}
+const remembered = (key: string, draw: () => string): string => rememberedIn(kept, key, KEPT, draw);
 
 /**
  * The hex grid of a box (memoised: drawing it is most of the map's cost), with each hex's label on

@@ -18,6 +18,7 @@ import { bankAfterCarry } from '../movement/plan.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import { lastTurnDemand } from '../movement/altitude.ts';
 import { verticalDiveEntry } from '../movement/limits.ts';
+import { rememberedIn } from '../kept.ts';
 import { cardOf, type GameState, type PlaneState, type PlannedBox } from '../state.ts';
 import { onMap } from '../movement/fly.ts';
 
@@ -62,15 +63,8 @@ const CHECKS = new Map<string, Checks>();
 const CHECKS_KEPT = 32;
 
 /** The checks kept for a case, made empty when there are none yet. */
-function checksFor(ctx: PlanContext): Checks {
-  const key = JSON.stringify([ctx.card, ctx.band, ctx.tm.speed, ctx.tm.loaded, ctx.mode]);
-  let c = CHECKS.get(key);
-  if (c) CHECKS.delete(key);
-  else c = { legal: new Int8Array(CHECKS_SIZE), after: new Int8Array(CHECKS_SIZE), forces: new Int8Array(CHECKS_SIZE), counts: new Int8Array(CHECKS_SIZE) };
-  CHECKS.set(key, c);
-  if (CHECKS.size > CHECKS_KEPT) CHECKS.delete(CHECKS.keys().next().value as string);
-  return c;
-}
+const checksFor = (ctx: PlanContext): Checks => rememberedIn(CHECKS, JSON.stringify([ctx.card, ctx.band, ctx.tm.speed, ctx.tm.loaded, ctx.mode]), CHECKS_KEPT,
+  () => ({ legal: new Int8Array(CHECKS_SIZE), after: new Int8Array(CHECKS_SIZE), forces: new Int8Array(CHECKS_SIZE), counts: new Int8Array(CHECKS_SIZE) }));
 
 /** A box as the search flies it (no marks), one object a code and roll: flying reads a box, never writes it. */
 const PLANNED = new Map<string, PlannedBox>();

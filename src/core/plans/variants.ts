@@ -27,6 +27,7 @@ import { movementPoints } from '../impulse/schedule.ts';
 import { climbLoss, diveSpeedGain, limitedSpeed, speedCap, speedTerms } from '../movement/bookkeeping.ts';
 import { effectiveBand, powerAvailable } from '../movement/performance.ts';
 import { planTurn } from '../movement/plan.ts';
+import { rememberedIn } from '../kept.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { markings, signature } from './marks.ts';
 import type { Skeleton } from './skeletons.ts';
@@ -229,12 +230,7 @@ const HEIGHTS = new Map<string, Map<string, Heights[]>>();
 /** The heights kept for a plane's height, speed and state, made empty when there are none yet. */
 function heightsFor(state: GameState, plane: PlaneState): Map<string, Heights[]> {
   const { id: _id, hex: _hex, facing: _facing, nextRight: _nextRight, ...rest } = plane;
-  const key = JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]);
-  let kept = HEIGHTS.get(key);
-  if (kept) HEIGHTS.delete(key); else kept = new Map();
-  HEIGHTS.set(key, kept);
-  if (HEIGHTS.size > KEEP) HEIGHTS.delete(HEIGHTS.keys().next().value as string);
-  return kept;
+  return rememberedIn(HEIGHTS, JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]), KEEP, () => new Map());
 }
 
 /** Forgets the ways and heights kept (the benchmarks time the work itself, not a look-up). */
@@ -245,17 +241,7 @@ export const forgetWays = (): void => { KEPT.clear(); HEIGHTS.clear(); };
  * search and the heights are worked out here; each way's variants are listed when first read.
  */
 export function waysWithVariants(state: GameState, plane: PlaneState): WayWithVariants[] {
-  const key = JSON.stringify([plane, state.map, state.aircraft[plane.type], state.options.sequence]);
-  const had = KEPT.get(key);
-  if (had) {
-    KEPT.delete(key);
-    KEPT.set(key, had);
-    return had;
-  }
-  const made = worked(state, plane);
-  KEPT.set(key, made);
-  if (KEPT.size > KEEP) KEPT.delete(KEPT.keys().next().value as string);
-  return made;
+  return rememberedIn(KEPT, JSON.stringify([plane, state.map, state.aircraft[plane.type], state.options.sequence]), KEEP, () => worked(state, plane));
 }
 
 function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
