@@ -20,7 +20,7 @@ import { degreesOff } from '../src/core/hex/facing.ts';
 import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
 import { sidesInFight, winnerOf } from '../src/core/outcome.ts';
 import { dryShots, planMenu } from '../src/core/plans/menu.ts';
-import { waysToFly } from '../src/core/plans/ways.ts';
+import { type WayToFly, waysToFly } from '../src/core/plans/ways.ts';
 import { createGame, parseScenario, type Scenario } from '../src/core/scenario.ts';
 import { fogState } from '../src/core/spotting/fog.ts';
 import { standIn } from '../src/core/standin/pilot.ts';
@@ -44,18 +44,20 @@ const mine = (state: GameState, side: string): PlaneState[] => state.planes.filt
 const nearestEnemy = (state: GameState, plane: PlaneState): PlaneState | undefined =>
   state.planes.filter((p) => p.side !== plane.side && p.status === 'flying').sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex))[0];
 
-/** Pursuit: each plane turns toward the nearest enemy (the way ending nearest his bearing, then nearest him) and fires everything at any. */
+/** Pursuit's way: the one ending pointing nearest at the enemy, then nearest him (the first listed of those). */
+function pursuitWay(ways: readonly WayToFly[], foe: PlaneState): WayToFly | undefined {
+  const off = (w: WayToFly): number => degreesOff(w.end.hex, w.end.facing, foe.hex) ?? 0;
+  return ways.map((w, i) => ({ w, i, off: off(w), d: distance(w.end.hex, foe.hex) }))
+    .sort((a, b) => a.off - b.off || a.d - b.d || a.i - b.i)[0]?.w;
+}
+
+/** Pursuit: each plane turns toward the nearest enemy (pursuitWay) and fires everything at any. */
 export const pursuitPilot: Pilot = (state, side) => {
   const orders: TurnOrders = { plots: {}, fire: [] };
   for (const plane of mine(state, side)) {
     const foe = nearestEnemy(state, plane);
-    const ways = waysToFly(state, plane).filter((w) => w.end.status === 'flying');
-    if (foe && ways.length) {
-      const off = (w: (typeof ways)[number]): number => degreesOff(w.end.hex, w.end.facing, foe.hex) ?? 0;
-      const best = ways.map((w, i) => ({ w, i, off: off(w), d: distance(w.end.hex, foe.hex) }))
-        .sort((a, b) => a.off - b.off || a.d - b.d || a.i - b.i)[0];
-      if (best) orders.plots[plane.id] = best.w.plot;
-    }
+    const way = foe && pursuitWay(waysToFly(state, plane).filter((w) => w.end.status === 'flying'), foe);
+    if (way) orders.plots[plane.id] = way.plot;
     orders.fire.push({ plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' });
   }
   return orders;
@@ -71,13 +73,14 @@ const HUNTER_WAYS = 40;
  * 9 less its range, one at it the same taken away. No shot either way in any: pursuit's way.
  */
 export const hunterPilot: Pilot = (state, side) => {
-  const orders = pursuitPilot(state, side);
+  const orders: TurnOrders = { plots: {}, fire: [] };
   for (const plane of mine(state, side)) {
+    orders.fire.push({ plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' });
     const foe = nearestEnemy(state, plane);
     if (!foe) continue;
+    const flying = waysToFly(state, plane).filter((w) => w.end.status === 'flying');
     const guesses = planMenu(fogState(state, foe.side), foe.id).slice(0, 5).map((p) => p.plot);
-    const ways = waysToFly(state, plane).filter((w) => w.end.status === 'flying')
-      .map((w, i) => ({ w, i, d: distance(w.end.hex, foe.hex) })).sort((a, b) => a.d - b.d || a.i - b.i).slice(0, HUNTER_WAYS);
+    const ways = flying.map((w, i) => ({ w, i, d: distance(w.end.hex, foe.hex) })).sort((a, b) => a.d - b.d || a.i - b.i).slice(0, HUNTER_WAYS);
     let best: { plot: TurnOrders['plots'][string]; score: number } | undefined;
     for (const { w } of ways) {
       let score = 0;
@@ -90,7 +93,8 @@ export const hunterPilot: Pilot = (state, side) => {
       }
       if (!best || score > best.score) best = { plot: w.plot, score };
     }
-    if (best && best.score !== 0) orders.plots[plane.id] = best.plot;
+    const plot = best && best.score !== 0 ? best.plot : pursuitWay(flying, foe)?.plot;
+    if (plot) orders.plots[plane.id] = plot;
   }
   return orders;
 };
