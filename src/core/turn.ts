@@ -81,6 +81,11 @@ export interface ResolveOptions {
    * dice, the damage in the impulse of release as it was then.
    */
   torpedoAtRelease?: boolean;
+  /**
+   * With `dry`: the FIRE orders that never fired are not followed for their closest chance
+   * (combat/no-shot.ts), and no event explains them: the menu's dry runs read the shots alone.
+   */
+  brief?: boolean;
 }
 
 /** The dice of a dry run: none may be thrown. */
@@ -165,7 +170,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
     const fires = orders.fire.some((f) => f.plane.toUpperCase() === id.toUpperCase() && !f.hold);
     events.push({ impulse: 0, phase: 'G', plane: id, type: 'default-orders', reason: defaultReason(fires, missed), ...(missed && missed.how !== 'standing' ? { how: missed.how } : {}) });
   }
-  const noShot = watchFireOrders(state, orders.fire);
+  const noShot = options.dry && options.brief ? undefined : watchFireOrders(state, orders.fire);
   const sighted: SightedShot[] | undefined = options.dry ? [] : undefined;
   const turnDice = options.dry ? NO_DICE : dice ?? seededDice(work.dice);
   // The two-phase sequence (seed 003): the order of movement and the impulses numbered through the
@@ -177,7 +182,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   if (shape) events.push(...shape.events);
   const ctx: ImpulseContext = {
     state: work, before: state, turn, impulse: 0, plans: shape?.plans ?? plans, units, ground, fire: orders.fire, fireMemo: fireMemo(orders.fire), dice: turnDice, events, startAltitude: new Map<string, number>(),
-    fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), noShot, ...(sighted ? { sighted } : {}), dry: !!sighted,
+    fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), ...(noShot ? { noShot } : {}), ...(sighted ? { sighted } : {}), dry: !!sighted,
     ...(options.torpedoAtRelease ? { torpedoAtRelease: true } : {}),
   };
   if (shape) runTwoPhase(ctx, shape);
@@ -194,7 +199,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   // The end of a two-phase turn is the impulse after its last impulse zero.
   if (shape) for (const e of events.slice(endFrom)) if (e.impulse === 13) e.impulse = shape.end;
   // Last, the FIRE orders that never fired, each with its closest chance (combat/no-shot.ts).
-  events.push(...noShotEvents(noShot, work, shape?.end));
+  if (noShot) events.push(...noShotEvents(noShot, work, shape?.end));
   work.turn = turn + 1;
   if (shape && Object.keys(orders.initiative ?? {}).length) work.initiative = choices;
   return ok({ state: work, events, plans: Object.fromEntries(ctx.plans), ...(sighted ? { sighted } : {}) });

@@ -8,9 +8,9 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { movementPoints } from '../../src/core/impulse/schedule.ts';
 import { planTurn } from '../../src/core/movement/plan.ts';
-import { endOf, outcomeKey, waysToFly } from '../../src/core/plans/ways.ts';
+import { edgeDistance, endOf, outcomeKey, waysToFly } from '../../src/core/plans/ways.ts';
 import { headingAfterCarry, MENU_SIZE, planMenu } from '../../src/core/plans/menu.ts';
-import { waysWithVariants } from '../../src/core/plans/variants.ts';
+import { forgetWays, waysWithVariants } from '../../src/core/plans/variants.ts';
 import { fogState } from '../../src/core/spotting/fog.ts';
 import { groundWays } from '../../src/core/plans/ground.ts';
 import { planGround } from '../../src/core/ground/plan.ts';
@@ -102,6 +102,32 @@ describe('every way to fly', () => {
       }
     }
   });
+
+  it('gives a plane flying in company, far from every edge, the ways it would find alone, moved to where it is', () => {
+    let shared = 0;
+    for (const { name, state } of all) {
+      for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
+        const reach = movementPoints(plane.speed).length + 1;
+        const moves = [[2, 0], [-1, 3], [0, -2]] as const;
+        for (const [dq, dr] of [moves[shared % moves.length] as readonly [number, number]]) {
+          const mate: PlaneState = { ...plane, id: `${plane.id}X`, hex: { q: plane.hex.q + dq, r: plane.hex.r + dr } };
+          const both: GameState = { ...state, planes: [...state.planes, mate] };
+          if (edgeDistance(state, plane.hex) <= reach || edgeDistance(state, mate.hex) <= reach) continue;
+          forgetWays();
+          const alone = waysWithVariants(both, mate);
+          forgetWays();
+          waysWithVariants(both, plane);
+          const inCompany = waysWithVariants(both, mate);
+          expect(inCompany.map((w) => [w.end, w.plot]), `${name} ${mate.id}`).toEqual(alone.map((w) => [w.end, w.plot]));
+          expect(inCompany.map((w) => w.range), `${name} ${mate.id}`).toEqual(alone.map((w) => w.range));
+          const k = Math.floor(alone.length / 2);
+          expect(JSON.stringify(inCompany[k]?.variants), `${name} ${mate.id}`).toBe(JSON.stringify(alone[k]?.variants));
+          shared++;
+        }
+      }
+    }
+    expect(shared).toBeGreaterThan(50);
+  }, 240_000);
 
   it('lists the end of every plot the referee accepts: random plots of every manoeuvre, mark and mode', () => {
     let accepted = 0;

@@ -84,8 +84,11 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
     });
   } else {
     out.push(...checkNormalAltitudes(c, a.turnBoxes));
+    // Above speed 12 two boxes share an impulse (the movement table): only then can one impulse climb and dive.
     const byImpulse = new Map<number, number[]>();
-    a.turnBoxes.forEach((b, i) => { const imp = a.points[i] as number; byImpulse.set(imp, [...(byImpulse.get(imp) ?? []), i]); });
+    let shared = false;
+    for (let i = 1; i < a.turnBoxes.length && !shared; i++) shared = a.points.indexOf(a.points[i] as number) < i;
+    if (shared) a.turnBoxes.forEach((b, i) => { const imp = a.points[i] as number; byImpulse.set(imp, [...(byImpulse.get(imp) ?? []), i]); });
     for (const [imp, idx] of byImpulse) {
       const alts = idx.map((i) => freeAlt(a.turnBoxes[i] as PlannedBox));
       if (alts.some((x) => x > 0) && alts.some((x) => x < 0)) {

@@ -104,13 +104,51 @@ export function bankAfterCarry(plane: PlaneState): Bank {
 }
 
 /**
+ * What planning works out from a plot's manoeuvres, mode and marks (BOMB, LAND ...) alone: the same
+ * whatever climbs, dives, power and brake factors its boxes carry. The plotting aid lays a sequence
+ * out once and checks each marking of it against the layout (core/plans: thousands a plane).
+ */
+export interface Layout {
+  plane: PlaneState;
+  plot: Plot | undefined;
+  ctx: PlanContext;
+  card: ReturnType<typeof cardOf>;
+  points: number[];
+  need: number;
+  mode: PlotMode | null;
+  carryMode: PlotMode | null;
+  mans: (ManoeuvreInstance & { first: number; last: number })[];
+  /** Per manoeuvre: what it counts for speed loss and its forced altitude loss (seed 000 X.E). */
+  counts: number[];
+  forced: number[];
+  /** The problems found so far, in the order they are reported. */
+  problems: Problem[];
+}
+
+/**
  * `waive`: lay the plan out even when rules are broken (the missed-orders plot flown as the rules
  * force it, missed-orders.ts); every other caller checks.
  */
 export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undefined, opts: { waive?: boolean } = {}): Result<FlightPlan, Problem[]> {
+  const laid = layOut(state, plane, plot, opts);
+  return laid.ok ? flyOut(laid.value, plot?.boxes ?? [], opts) : laid;
+}
+
+/**
+ * The checker of a plot's markings: each call plans the plot with the climbs and dives `alts` (box
+ * by box; null: left out) in place of its own, as planTurn would plan that plot.
+ */
+export function planMarkings(state: GameState, plane: PlaneState, plot: Plot): (alts: readonly number[] | null) => Result<FlightPlan, Problem[]> {
+  const laid = layOut(state, plane, plot, {});
+  if (!laid.ok) return () => laid;
+  const boxes = plot.boxes;
+  return (alts) => flyOut(laid.value, boxes, {}, alts);
+}
+
+/** The layout of a plot: every check that its manoeuvres, mode and marks decide (err: the one problem that stops the rest). */
+export function layOut(state: GameState, plane: PlaneState, plot: Plot | undefined, opts: { waive?: boolean }): Result<Layout, Problem[]> {
   const card = cardOf(state, plane);
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
-  const working = enginesWorking(card, plane);
   const points = movementPoints(plane.speed);
   const n = points.length;
   const carried = plane.carry?.boxes ?? [];
@@ -125,21 +163,19 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   const mode: PlotMode | null = plot?.mode ?? carryMode;
   const ctx: PlanContext = { plane: plane.id, card, band, tm: { card, band, speed: plane.speed, loaded: fliesLoaded(plane) }, mode };
   const boxes = plot?.boxes ?? [];
-  // Copies: the altitude rules fill in the boxes, and the state read must not change.
-  const inCarry = carried.slice(0, n).map((b) => ({ ...b }));
-  const carryAgain = carried.slice(n).map((b) => ({ ...b }));
-  const need = n - inCarry.length;
+  const inCarry = carried.slice(0, n).length;
+  const need = n - inCarry;
   // Words for the problems only: made when one is found.
   // Two-phase (seed 003): each hex is an impulse of its own, numbered through the turn, so the
   // twelve-impulse table's impulses mean nothing to the player there; the hexes do.
   const entering = (): string => (state.options.sequence === 'two-phase' ? `${plane.id} enters ${n} hex${n === 1 ? '' : 'es'} this turn` : activeText(plane.id, points));
-  const active = (): string => `${entering()}${inCarry.length ? `, ${inCarry.length} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
+  const active = (): string => `${entering()}${inCarry ? `, ${inCarry} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
 
   // Bank through the carried boxes, then the player's manoeuvres (seed 000 XI.C).
   const bank = bankAfterCarry(plane);
   let lastCarried: Box['man'] | undefined;
   for (const b of carried) if (b.man !== 'S' && b.roll !== 1) lastCarried = b.man;
-  const bankAtStart = inCarry.length ? bank : plane.bank;
+  const bankAtStart = inCarry ? bank : plane.bank;
   const { mans, problems: segProblems } = segment(boxes, bank, ctx, lastCarried);
   const checks = mans.map((m) => familyOf(m.code).check(m, ctx));
 
@@ -169,6 +205,18 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
     P('E_SC_BANK', 'seed 001 rule (18)', `a steep climb starts from an upward bank (level, LB or RB); the plane is ${bankIs(bankAtStart)}: roll to N, LB or RB this turn and climb steeply next turn`);
   }
   if (mode === 'VD' && !carryMode) problems.push(...verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id));
+  problems.push(...markProblems(plane, plot));
+  // What each manoeuvre counts and loses (seed 000 X.E; none in a steep or vertical dive).
+  const counts = mans.map((m) => familyOf(m.code).count(m, ctx));
+  const forced = mans.map((m) => (mode === 'SD' || mode === 'VD' ? 0 : familyOf(m.code).forcedLoss(m, ctx)));
+  return ok({ plane, plot, ctx, card, points, need, mode, carryMode, mans, counts, forced, problems });
+}
+
+/** The plot's marks beside its boxes (BOMB, JETTISON, TORPEDO, ROCKETS, LAND): seed 000 VIII, seed 001 rule (21). */
+function markProblems(plane: PlaneState, plot: Plot | undefined): Problem[] {
+  const out: Problem[] = [];
+  const P = (code: string, rule: string, message: string, see?: DocRef) =>
+    out.push({ code, ...(rule ? { rule } : {}), plane: plane.id, message, ...(see ? { see } : {}) });
   if (plot?.jettison && plot.bomb) {
     P('E_BOMB_AND_JETTISON', 'seed 000 VIII', `${plane.id}: BOMB and JETTISON in one plot: BOMB drops the load on the target, JETTISON throws it away unaimed; keep one`);
   } else if (plot?.jettison && !carriesBombs(plane)) {
@@ -181,29 +229,46 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
   } else if (plot?.bomb && plane.torpedo) {
     P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id} carries a torpedo, not bombs: write TORPEDO to drop it`);
   }
-  if (plot?.rockets && !plane.rocketLoad) P('E_ROCKETS_NONE', 'seed 000 VIII', `${plane.id} carries no air-to-ground rockets: remove ROCKETS`, undefined, DOC_REFS.rockets);
+  if (plot?.rockets && !plane.rocketLoad) P('E_ROCKETS_NONE', 'seed 000 VIII', `${plane.id} carries no air-to-ground rockets: remove ROCKETS`, DOC_REFS.rockets);
   else if (plot?.rockets && (plot.bomb || plot.torpedo || plot.jettison || plot.land)) P('E_ROCKETS_MARKS', 'seed 000 VIII', `${plane.id}: ROCKETS with ${plot.bomb ? 'BOMB' : plot.torpedo ? 'TORPEDO' : plot.jettison ? 'JETTISON' : 'LAND'} in one plot: fire the rockets this turn and the rest another`);
-  if (plot?.land && (plot.bomb || plot.torpedo || plot.jettison || mode)) {
-    P('E_LAND_MARKS', '', `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`, undefined, DOC_REFS.landing);
+  if (plot?.land && (plot.bomb || plot.torpedo || plot.jettison || plot.mode || plane.carry?.mode)) {
+    P('E_LAND_MARKS', '', `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`, DOC_REFS.landing);
   }
   if (plot?.bomb && !plane.torpedo && !carriesBombs(plane)) {
     P('E_BOMB_UNLOADED', 'seed 001 rule (21); seed 002 9.2.4', plane.loaded
       ? `${plane.id} jettisoned its bombs when it was ${plane.damage?.oddsDamaged ? 'damaged' : 'hit in an engine'}: it has none left to drop; remove BOMB`
       : `${plane.id} carries no bombs: remove BOMB`);
   }
+  return out;
+}
+
+/**
+ * The plan of a laid-out plot with `boxes` (its own manoeuvres; their climbs, dives and factors):
+ * forced losses, the altitude rules, steep skips, power and brake, then the steps flown.
+ */
+function flyOut(l: Layout, boxes: readonly Box[], opts: { waive?: boolean }, alts?: readonly number[] | null): Result<FlightPlan, Problem[]> {
+  const { plane, plot, ctx, points, need, mode, carryMode, mans } = l;
+  const { card, band } = ctx;
+  const working = enginesWorking(card, plane);
+  const n = points.length;
+  const carried = plane.carry?.boxes ?? [];
+  const problems: Problem[] = [...l.problems];
+  const P = (code: string, rule: string, message: string, box?: number) =>
+    problems.push({ code, ...(rule ? { rule } : {}), plane: plane.id, ...(box === undefined ? {} : { box }), message });
+  // Copies: the altitude rules fill in the boxes, and the state read must not change.
+  const inCarry = carried.slice(0, n).map((b) => ({ ...b }));
+  const carryAgain = carried.slice(n).map((b) => ({ ...b }));
 
   // Planned boxes: forced losses, half-roll hexes, manoeuvre counts.
-  const planned = boxes.map(toPlanned);
-  for (const m of mans) {
-    const fam = familyOf(m.code);
+  const planned = alts === undefined ? boxes.map(toPlanned) : boxes.map((b, j): PlannedBox => ({ man: b.man, alt: alts?.[j] ?? 0, forced: 0, power: b.power, brake: b.brake, count: 0, roll: 0 }));
+  mans.forEach((m, k) => {
     const last = planned[m.last] as PlannedBox;
-    last.count = fam.count(m, ctx);
+    last.count = l.counts[k] as number;
     if (m.code === 'HRL' || m.code === 'HRR') {
       last.roll = 2;
       if (m.last > 0) Object.assign(planned[m.last - 1] as PlannedBox, { man: m.code, roll: 1 });
     }
-    const forced = mode === 'SD' || mode === 'VD' ? 0 : fam.forcedLoss(m, ctx);
-    if (forced > 0) {
+    if ((l.forced[k] as number) > 0) {
       // A climb written there is refused; the box keeps the altitude as written, so the
       // altitude checks speak of what the player wrote.
       if (last.alt > 0) P('E_FORCED_LOSS', m.code === '1' ? 'seed 000 X.E.1.f' : 'seed 000 X.E.2-3', forcedLossText(m, last.alt), m.last + 1);
@@ -212,7 +277,7 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
         last.forced = 100;
       }
     }
-  }
+  });
 
   const inNew = planned.slice(0, Math.max(0, need));
   const overflow = planned.slice(Math.max(0, need));

@@ -22,7 +22,7 @@ import type { Plot } from '../../orders/ast.ts';
 import { lastTurnDemand, normalDiveMax, spread, steepTotal } from '../movement/altitude.ts';
 import { effectiveBand, perImpulseShare } from '../movement/performance.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
-import type { Skeleton } from './skeletons.ts';
+import type { Sequence } from './skeletons.ts';
 
 const LOOPS = new Set(['V', 'VLL', 'VRR']);
 
@@ -31,7 +31,7 @@ const LOOPS = new Set(['V', 'VLL', 'VRR']);
  * the plane: its mode, length, the boxes with a forced loss and (steep) the boxes of a half loop.
  * Sequences of one signature have the same markings, and the same climbs and dives are legal on them.
  */
-export function signature(sk: Skeleton): string {
+export function signature(sk: Sequence): string {
   let forced = 0;
   for (let j = 0; j < sk.forced.length; j++) if (sk.forced[j]) forced += 2 ** j;
   let loops = 0;
@@ -46,24 +46,29 @@ function boxesFor(units: number, base: number, extra: number): number {
   return Infinity;
 }
 
-/** The plots of a sequence, each with its climbs and dives marked (null: the altitudes left out). */
-export function* markings(state: GameState, plane: PlaneState, sk: Skeleton): Generator<Plot> {
+/** The plot of a sequence with its altitudes marked (null: left out, the referee fills them in). */
+export const markedPlot = (plane: PlaneState, sk: Sequence, alts: readonly number[] | null): Plot => ({
+  plane: plane.id, ...(sk.mode ? { mode: sk.mode } : {}), bomb: false,
+  boxes: sk.boxes.map((man, j) => ({ man, alt: alts?.[j] ?? 0, power: 0, brake: 0 })),
+});
+
+/**
+ * The climbs and dives of a sequence's plots, box by box (null: the altitudes left out); the plot
+ * of each is markedPlot's. Each array is the caller's to keep.
+ */
+export function* markings(state: GameState, plane: PlaneState, sk: Sequence): Generator<number[] | null> {
   const card = cardOf(state, plane);
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const n = movementPoints(plane.speed).length;
   const own = Array.from({ length: sk.need }, (_, j) => j);
   const free = own.filter((j) => !sk.forced[j]);
-  const plot = (alts: number[] | null): Plot => ({
-    plane: plane.id, ...(sk.mode ? { mode: sk.mode } : {}), bomb: false,
-    boxes: sk.boxes.map((man, j) => ({ man, alt: alts?.[j] ?? 0, power: 0, brake: 0 })),
-  });
 
   if (sk.mode === 'SD' || sk.mode === 'VD') {
-    yield plot(null);
+    yield null;
     return;
   }
   if (sk.mode === 'SC') {
-    yield plot(null);
+    yield null;
     const max = steepTotal('SC', plane.speed) / 100;
     for (let c = 0; c < max; c++) {
       // The climb as early as it can be (clear of the ground before a forced loss), then as late.
@@ -71,7 +76,7 @@ export function* markings(state: GameState, plane: PlaneState, sk: Skeleton): Ge
       for (const units of c % free.length ? [early, [...early].reverse()] : [early]) {
         const alts = own.map(() => 0);
         free.forEach((j, i) => { alts[j] = (units[i] ?? 0) * 100; });
-        yield plot(alts);
+        yield alts;
       }
     }
     return;
@@ -99,7 +104,7 @@ export function* markings(state: GameState, plane: PlaneState, sk: Skeleton): Ge
       climbers.forEach((j, i) => { alts[j] = (up[i] ?? 0) * 100; });
       const down = spread(d, diveBoxes);
       divers.slice(0, diveBoxes).forEach((j, i) => { const u = down[i] ?? 0; if (u > 0) alts[j] = -(u + (sk.forced[j] ? 1 : 0)) * 100; });
-      yield plot(alts);
+      yield alts;
     }
   }
 }

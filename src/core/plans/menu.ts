@@ -234,7 +234,7 @@ export function dryShots(state: GameState, plane: PlaneState, plot: Plot, others
     { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
     ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
   ].filter((f) => checkFireOrders(state, [f]).length === 0);
-  const r = resolveTurn(state, { plots: { ...others, [plane.id]: plot }, fire: orders }, undefined, { dry: true });
+  const r = resolveTurn(state, { plots: { ...others, [plane.id]: plot }, fire: orders }, undefined, { dry: true, brief: true });
   if (!r.ok) return undefined;
   const sighted = (r.value.sighted ?? []).filter((s) => s.plane === plane.id || s.target === plane.id);
   const own = sighted.filter((s) => s.plane === plane.id).sort((a, b) => a.range - b.range || a.impulse - b.impulse)[0];

@@ -38,6 +38,9 @@ export interface Skeleton {
   end?: { hex: Position['hex']; facing: number; bank: Bank };
 }
 
+/** A sequence as its heights and speeds read it (variants.ts): its manoeuvres and marks, not where it ends. */
+export type Sequence = Omit<Skeleton, 'leaves' | 'end'>;
+
 /** The codes that complete a manoeuvre (S only leads into one, but stands alone in a vertical dive). */
 const CODES: readonly Manoeuvre[] = ['1', 'TL', 'TR', 'SL', 'SR', 'SLTR', 'SRTL', 'HRL', 'HRR', 'N', 'LB', 'RB', 'IL', 'IR', 'INV', 'V', 'VLL', 'VRR'];
 const SLIPS = new Set<Manoeuvre>(['SL', 'SR', 'SLTR', 'SRTL']);

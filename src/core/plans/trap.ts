@@ -12,14 +12,13 @@
  * when the plane is slow, every height and speed of every way for one above its minimum speed.
  */
 import { isStalled, newSpeed } from '../movement/bookkeeping.ts';
-import { toColRow } from '../hex/coords.ts';
 import { movementPoints, movementRow } from '../impulse/schedule.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import { planTurn } from '../movement/plan.ts';
 import { bandCondition } from '../damage/state.ts';
 import type { Plot } from '../../orders/ast.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
-import { endOf, firstLegal, flownAlone } from './ways.ts';
+import { edgeDistance, endOf, firstLegal, flownAlone } from './ways.ts';
 import { skeletons } from './skeletons.ts';
 import { waysWithVariants, type WayWithVariants } from './variants.ts';
 
@@ -30,12 +29,6 @@ export type TrapKind = 'exit' | 'ground' | 'stall';
 const SAFE_HEIGHT = 6000;
 /** Movement rows above the minimum speed at which a plane can always fly a turn without stalling. */
 const SAFE_ROWS = 2;
-
-/** Hexes from a hex to the nearest edge of the map (1: on the edge row or column). */
-function edgeDistance(state: GameState, hex: PlaneState['hex']): number {
-  const { col, row } = toColRow(hex);
-  return Math.min(col, row, state.map.width - col + 1, state.map.height - row + 1);
-}
 
 /**
  * Whether the plane, at the start of a turn, is trapped: every way it can fly leaves the map, flies

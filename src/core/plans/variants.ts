@@ -26,12 +26,12 @@ import { bandCondition, enginesWorking } from '../damage/state.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import { climbLoss, diveSpeedGain, limitedSpeed, speedCap, speedTerms } from '../movement/bookkeeping.ts';
 import { effectiveBand, powerAvailable } from '../movement/performance.ts';
-import { planTurn } from '../movement/plan.ts';
+import { planMarkings } from '../movement/plan.ts';
 import { rememberedIn } from '../kept.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
-import { markings, signature } from './marks.ts';
-import type { Skeleton } from './skeletons.ts';
-import { MARK_PROBLEMS, outcomeKey, searchWays, sequencePlainness, type WayToFly } from './ways.ts';
+import { markedPlot, markings, signature } from './marks.ts';
+import type { Sequence } from './skeletons.ts';
+import { forgetSearches, MARK_PROBLEMS, searchWays, sequencePlainness, type WayToFly } from './ways.ts';
 
 /** One height and next speed (tenths) a way can end at, with a plot that flies it. */
 export interface Variant {
@@ -117,13 +117,13 @@ export function factorChoices(state: GameState, plane: PlaneState): Factors[] {
 interface Heights { alts: number[]; altitude: number; gain: number }
 
 /** The plot of a sequence with its altitudes and factors. */
-function plotOf(plane: PlaneState, sk: Skeleton, alts: number[], f: Factors): Plot {
+function plotOf(plane: PlaneState, sk: Sequence, alts: number[], f: Factors): Plot {
   const boxes: Box[] = sk.boxes.map((man, j) => ({ man, alt: alts[j] ?? 0, power: f.power.get(j) ?? 0, brake: f.brake.has(j) ? 1 : 0 }));
   return { plane: plane.id, ...(sk.mode ? { mode: sk.mode } : {}), bomb: false, boxes };
 }
 
 /** Where the plots of some variants come from: one sequence and one marking of it. */
-interface Source { plane: PlaneState; sk: Skeleton; alts: number[] }
+interface Source { plane: PlaneState; sk: Sequence; alts: number[] }
 
 /** A variant whose plot is written when it is read (a plane has tens of thousands of variants). */
 class LazyVariant implements Variant {
@@ -160,7 +160,7 @@ class Given {
 }
 
 /** A group of a way's sequences (the same manoeuvres counted, the same signature): its plainest sequence and what its heights give. */
-interface Group { sk: Skeleton; heights: Heights[]; raws: number[]; caps: number[] }
+interface Group { sk: Sequence; heights: Heights[]; raws: number[]; caps: number[] }
 
 /** A way with its groups: its variants listed when first read, its range without listing them. */
 class WayVariants implements WayWithVariants {
@@ -234,7 +234,7 @@ function heightsFor(state: GameState, plane: PlaneState): Map<string, Heights[]>
 }
 
 /** Forgets the ways and heights kept (the benchmarks time the work itself, not a look-up). */
-export const forgetWays = (): void => { KEPT.clear(); HEIGHTS.clear(); };
+export const forgetWays = (): void => { KEPT.clear(); HEIGHTS.clear(); forgetSearches(); };
 
 /**
  * Every way of `plane` (ways.ts, the same ways in the same order), each with its variants. The
@@ -256,19 +256,22 @@ function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
    * sequence refused for its manoeuvres (a problem no marking mends: ways.ts MARK_PROBLEMS) has none,
    * and tells nothing of its signature.
    */
-  const heights = (sk: Skeleton): Heights[] => {
+  const heights = (sk: Sequence): Heights[] => {
     const sig = signature(sk);
     const had = heightsOf.get(sig);
     if (had) return had;
     const h: Heights[] = [];
-    for (const plot of markings(state, plane, sk)) {
-      const r = planTurn(state, plane, plot);
+    // The sequence laid out once, each marking checked against it (movement/plan.ts planMarkings).
+    let check: ReturnType<typeof planMarkings> | undefined;
+    for (const alts of markings(state, plane, sk)) {
+      check ??= planMarkings(state, plane, markedPlot(plane, sk, alts));
+      const r = check(alts);
       if (!r.ok) {
         if (r.error.some((p) => !MARK_PROBLEMS.has(p.code))) return [];
         continue;
       }
       const { climbed, dived, mode } = r.value;
-      h.push({ alts: plot.boxes.map((b) => b.alt), altitude: plane.altitude + climbed - dived, gain: diveSpeedGain(mode, dived) - climbLoss(climbed) });
+      h.push({ alts: alts ?? [], altitude: plane.altitude + climbed - dived, gain: diveSpeedGain(mode, dived) - climbLoss(climbed) });
     }
     heightsOf.set(sig, h);
     return h;
@@ -296,11 +299,11 @@ function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
     return f;
   };
   const given = new Given(plane.altitude);
-  return ways.map((way) => {
+  return ways.map((way, i) => {
     if (way.end.status !== 'flying') return new WayVariants(way, plane, [], factors, given);
     // The plainest sequence of each group.
-    const byKey = new Map<string, { sk: Skeleton; n: number }>();
-    for (const sk of sequences.get(outcomeKey(way.end)) ?? []) {
+    const byKey = new Map<string, { sk: Sequence; n: number }>();
+    for (const sk of sequences[i] ?? []) {
       const k = `${sk.counted}|${signature(sk)}`;
       const n = sequencePlainness(sk);
       const g = byKey.get(k);

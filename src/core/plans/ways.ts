@@ -15,16 +15,18 @@
  * its end: nothing is listed that the referee would refuse, and every end is the one it flies.
  */
 import type { Bank } from '../bank.ts';
-import type { Hex } from '../hex/coords.ts';
+import { type Hex, toColRow } from '../hex/coords.ts';
 import { turnBetween } from '../hex/facing.ts';
 import type { Manoeuvre, Plot, PlotMode } from '../../orders/ast.ts';
 import { newSpeed } from '../movement/bookkeeping.ts';
 import { flyImpulse } from '../movement/fly.ts';
-import { type FlightPlan, planTurn } from '../movement/plan.ts';
+import { type FlightPlan, planMarkings } from '../movement/plan.ts';
 import { cardOf, copyData, type GameState, type PlaneState, writtenMan } from '../state.ts';
 import type { GameEvent } from '../events.ts';
-import { markings, signature } from './marks.ts';
-import { type Skeleton, skeletons } from './skeletons.ts';
+import { markedPlot, markings, signature } from './marks.ts';
+import { type Sequence, type Skeleton, skeletons } from './skeletons.ts';
+import { rememberedIn } from '../kept.ts';
+import { movementPoints } from '../impulse/schedule.ts';
 
 /** Where a way to fly leaves the plane at the end of the turn. */
 export interface WayEnd {
@@ -91,10 +93,13 @@ export function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton, de
   const sig = dead ? signature(sk) : '';
   if (dead?.has(sig)) return undefined;
   let tried = 0;
-  for (const plot of markings(state, plane, sk)) {
+  // The sequence is laid out once; each marking is checked against it (movement/plan.ts).
+  let check: ReturnType<typeof planMarkings> | undefined;
+  for (const alts of markings(state, plane, sk)) {
     if (++tried > MARKINGS_TRIED) break;
-    const r = planTurn(state, plane, plot);
-    if (r.ok) return { plot, plan: r.value };
+    check ??= planMarkings(state, plane, markedPlot(plane, sk, alts));
+    const r = check(alts);
+    if (r.ok) return { plot: markedPlot(plane, sk, alts), plan: r.value };
     if (r.error.some((p) => !MARK_PROBLEMS.has(p.code))) return undefined;
   }
   dead?.add(sig);
@@ -109,7 +114,7 @@ function plainness(mans: Iterable<Manoeuvre>, carries: boolean, mode: PlotMode |
 }
 
 /** How plain a sequence is (plainness), lower plainer. */
-export const sequencePlainness = (sk: Skeleton): number => plainness(sk.boxes, sk.boxes.length > sk.need, sk.mode);
+export const sequencePlainness = (sk: Sequence): number => plainness(sk.boxes, sk.boxes.length > sk.need, sk.mode);
 
 /** Sequences, the plainest first (each one's plainness worked out once). */
 const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
@@ -121,15 +126,47 @@ const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
  */
 export const waysToFly = (state: GameState, plane: PlaneState): WayToFly[] => searchWays(state, plane).ways;
 
-/** The ways and, by outcome key, the manoeuvre sequences that reach each (the heights and speeds of a way, variants.ts). */
+/** The ways and the manoeuvre sequences that fly each (`sequences[i]`: those of `ways[i]`; the heights and speeds of a way, variants.ts). */
 export interface WaySearch {
   ways: WayToFly[];
-  sequences: Map<string, Skeleton[]>;
+  sequences: Sequence[][];
+}
+
+/**
+ * The searches of planes far from every edge, by everything they depend on but where the plane is
+ * (its card, height, speed, heading, bank, carried boxes, last turn; the sequence of play): a plane
+ * that cannot reach an edge this turn flies the same ways from any hex, moved by as much (hexes in
+ * axial coordinates, movement/fly.ts). Planes flying in company share one search.
+ */
+const FAR = new Map<string, { from: Hex; search: WaySearch }>();
+const FAR_KEPT = 16;
+
+/** Hexes from a hex to the nearest edge of the map (1: on the edge row or column). */
+export function edgeDistance(state: GameState, hex: Hex): number {
+  const { col, row } = toColRow(hex);
+  return Math.min(col, row, state.map.width - col + 1, state.map.height - row + 1);
 }
 
 export function searchWays(state: GameState, plane: PlaneState): WaySearch {
+  if (plane.status !== 'flying' || plane.ground) return { ways: [], sequences: [] };
+  // A box enters one hex at most: from further than a turn's boxes, no plot reaches an edge.
+  if (edgeDistance(state, plane.hex) <= movementPoints(plane.speed).length + 1) return searched(state, plane);
+  const { id: _id, hex: _hex, ...rest } = plane;
+  const kept = rememberedIn(FAR, JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]), FAR_KEPT, () => ({ from: plane.hex, search: searched(state, plane) }));
+  if (kept.from.q === plane.hex.q && kept.from.r === plane.hex.r && kept.search.ways[0]?.plot.plane === plane.id) return kept.search;
+  const dq = plane.hex.q - kept.from.q;
+  const dr = plane.hex.r - kept.from.r;
+  return {
+    ways: kept.search.ways.map((w) => ({ end: { ...w.end, hex: { q: w.end.hex.q + dq, r: w.end.hex.r + dr } }, plot: { ...w.plot, plane: plane.id } })),
+    sequences: kept.search.sequences,
+  };
+}
+
+/** Forgets the searches kept (the benchmarks time the work itself, not a look-up). */
+export const forgetSearches = (): void => FAR.clear();
+
+function searched(state: GameState, plane: PlaneState): WaySearch {
   const groups = new Map<string, Skeleton[]>();
-  if (plane.status !== 'flying' || plane.ground) return { ways: [], sequences: groups };
   const unplaced: Skeleton[] = [];
   for (const sk of skeletons(state, plane)) {
     // A vertical dive's single hex is placed by the checker: such a sequence is flown to be placed.
@@ -161,7 +198,8 @@ export function searchWays(state: GameState, plane: PlaneState): WaySearch {
     const g = groups.get(k);
     if (g) g.push(sk); else groups.set(k, [sk]);
   }
-  return { ways: order(plane, [...found.values()]), sequences: groups };
+  const ways = order(plane, [...found.values()]);
+  return { ways, sequences: ways.map((w) => groups.get(outcomeKey(w.end)) ?? []) };
 }
 
 /**
