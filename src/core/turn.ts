@@ -86,6 +86,12 @@ export interface ResolveOptions {
    * (combat/no-shot.ts), and no event explains them: the menu's dry runs read the shots alone.
    */
   brief?: boolean;
+  /**
+   * With `dry`: the missed-orders plots of planes without a plot, worked out already for this state
+   * (the menu's dry runs of one state share them, core/plans/menu.ts); a plane not in it has its own
+   * worked out as usual. A dry run changes no plan (no die, no damage).
+   */
+  defaults?: ReadonlyMap<string, MissedOrders>;
 }
 
 /** The dice of a dry run: none may be thrown. */
@@ -109,7 +115,7 @@ const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
 };
 
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
-export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; ground: Map<string, GroundPlan>; defaulted: Defaulted[] }, Problem[]> {
+export function planAll(state: GameState, orders: TurnOrders, defaults?: ReadonlyMap<string, MissedOrders>): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; ground: Map<string, GroundPlan>; defaulted: Defaulted[] }, Problem[]> {
   if (state.quick) {
     const problems = checkQuickOrders(state, orders.quick ?? {}, orders.fire);
     const defaulted = state.planes.filter((p) => p.status === 'flying' && !orders.quick?.[p.id]).map((p) => ({ plane: p.id }));
@@ -140,7 +146,7 @@ export function planAll(state: GameState, orders: TurnOrders): Result<{ plans: M
     if (plane.status !== 'flying' || plane.ground) continue;
     const plot = orders.plots[plane.id];
     // No plot: the missed-orders plot, which always flies (movement/missed-orders.ts).
-    const missed = plot ? undefined : missedOrders(state, plane);
+    const missed = plot ? undefined : defaults?.get(plane.id) ?? missedOrders(state, plane);
     if (missed) defaulted.push({ plane: plane.id, missed });
     const r = missed ? ok(missed.plan) : planTurn(state, plane, plot);
     if (r.ok) {
@@ -160,7 +166,7 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
     const r = resolveQuickGame(state, orders.quick ?? {}, orders.fire, options.dry ? undefined : dice ?? seededDice(state.dice), options.dry);
     return r.ok ? ok({ ...r.value, plans: {}, ...(options.dry ? { sighted: [] } : {}) }) : r;
   }
-  const planned = planAll(state, orders);
+  const planned = planAll(state, orders, options.dry ? options.defaults : undefined);
   if (!planned.ok) return planned;
   const { plans, units, ground, defaulted } = planned.value;
   const work = workingCopy(state);

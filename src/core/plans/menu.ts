@@ -25,6 +25,7 @@ import type { SightedShot } from '../combat/fire-phase.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { turnBetween } from '../hex/facing.ts';
 import { planTurn } from '../movement/plan.ts';
+import { type MissedOrders, missedOrders } from '../movement/missed-orders.ts';
 import { familyOf } from '../movement/manoeuvres/registry.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import type { GameState, PlaneState } from '../state.ts';
@@ -223,6 +224,21 @@ export interface DryShots {
 }
 
 /**
+ * The missed-orders plots of a state's planes, worked out once for all the dry runs of the state
+ * (a menu flies two dozen; movement/missed-orders.ts depends on the state alone).
+ */
+const DEFAULTS = new WeakMap<GameState, Map<string, MissedOrders>>();
+function defaultsOf(state: GameState): Map<string, MissedOrders> {
+  let d = DEFAULTS.get(state);
+  if (!d) {
+    d = new Map();
+    for (const p of state.planes) if (p.status === 'flying' && !p.ground) d.set(p.id, missedOrders(state, p));
+    DEFAULTS.set(state, d);
+  }
+  return d;
+}
+
+/**
  * A plot flown as a dry run with every other plane flying on (its missed-orders default): the plane
  * fires everything at any target, every enemy everything at it (each FIRE order kept only where the
  * referee accepts it: a plane without guns has none). `others`: plots some of the other planes fly
@@ -234,7 +250,7 @@ export function dryShots(state: GameState, plane: PlaneState, plot: Plot, others
     { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
     ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
   ].filter((f) => checkFireOrders(state, [f]).length === 0);
-  const r = resolveTurn(state, { plots: { ...others, [plane.id]: plot }, fire: orders }, undefined, { dry: true, brief: true });
+  const r = resolveTurn(state, { plots: { ...others, [plane.id]: plot }, fire: orders }, undefined, { dry: true, brief: true, defaults: defaultsOf(state) });
   if (!r.ok) return undefined;
   const sighted = (r.value.sighted ?? []).filter((s) => s.plane === plane.id || s.target === plane.id);
   const own = sighted.filter((s) => s.plane === plane.id).sort((a, b) => a.range - b.range || a.impulse - b.impulse)[0];

@@ -15,7 +15,7 @@ import type { Manoeuvre, PlotMode } from '../../orders/ast.ts';
 import type { ManoeuvreInstance, PlanContext } from '../movement/manoeuvres/family.ts';
 import { familyOf } from '../movement/manoeuvres/registry.ts';
 import { bankAfterCarry } from '../movement/plan.ts';
-import { effectiveBand } from '../movement/performance.ts';
+import { effectiveBand, turnMode, type TurnModeKind } from '../movement/performance.ts';
 import { lastTurnDemand } from '../movement/altitude.ts';
 import { verticalDiveEntry } from '../movement/limits.ts';
 import { rememberedIn } from '../kept.ts';
@@ -61,22 +61,23 @@ interface Checks { legal: Int8Array; after: Int8Array; forces: Int8Array; counts
 const CHECKS_SIZE = ALL_CODES.length * (MAX_LENGTH + 1) * BANKS.length * (ALL_CODES.length + 1);
 const indexOf = (codeNo: number, length: number, bankNo: number, prevNo: number): number =>
   ((codeNo * (MAX_LENGTH + 1) + length) * BANKS.length + bankNo) * (ALL_CODES.length + 1) + prevNo;
-/** The checks of the cases last searched (card, band, speed, load, mode), the latest asked last. */
+/**
+ * The checks of the cases last searched, the latest asked last. A manoeuvre's own check reads the
+ * plane's card, band, speed and load only through its turn modes (turnMode, bankMode; the families
+ * of movement/manoeuvres), so the case is the five turn modes and the mode of the turn: planes of
+ * other types, heights and speeds with the same modes share the answers.
+ */
 const CHECKS = new Map<string, Checks>();
 const CHECKS_KEPT = 32;
+const KINDS: readonly TurnModeKind[] = ['turn', 'slip', 'halfRoll', 'bank', 'halfLoop'];
 
 /** The checks kept for a case, made empty when there are none yet. */
-const checksFor = (ctx: PlanContext): Checks => rememberedIn(CHECKS, JSON.stringify([ctx.card, ctx.band, ctx.tm.speed, ctx.tm.loaded, ctx.mode]), CHECKS_KEPT,
+const checksFor = (ctx: PlanContext): Checks => rememberedIn(CHECKS, `${KINDS.map((k) => turnMode(ctx.tm, k)).join(',')}|${ctx.mode ?? ''}`, CHECKS_KEPT,
   () => ({ legal: new Int8Array(CHECKS_SIZE), after: new Int8Array(CHECKS_SIZE), forces: new Int8Array(CHECKS_SIZE), counts: new Int8Array(CHECKS_SIZE) }));
 
 /** A box as the search flies it (no marks), one object a code and roll: flying reads a box, never writes it. */
-const PLANNED = new Map<string, PlannedBox>();
-const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => {
-  const key = `${man}${roll}`;
-  let b = PLANNED.get(key);
-  if (!b) { b = Object.freeze({ man, alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll }) as PlannedBox; PLANNED.set(key, b); }
-  return b;
-};
+const PLANNED: readonly (readonly PlannedBox[])[] = ALL_CODES.map((man) => ([0, 1, 2] as const).map((roll) => Object.freeze({ man, alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll }) as PlannedBox));
+const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => (PLANNED[CODE_NO[man]] as readonly PlannedBox[])[roll] as PlannedBox;
 
 /**
  * Every manoeuvre sequence of the plane's next plot, told apart by where it ends (hex, heading,
@@ -156,6 +157,9 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
     // The sequence so far, one stack for the whole search (copied only into a finished skeleton).
     const boxes: Manoeuvre[] = [];
     const forced: boolean[] = [];
+    // How much of each stack is the sequence so far (the rest is left over from deeper calls).
+    let boxTop = 0;
+    let forcedTop = 0;
     let forcedCount = 0;
     let counted = 0;
     const S_BOX = planned('S');
@@ -185,9 +189,12 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
       if (seen.has(key)) return;
       seen.add(key);
       if (used >= need) {
-        const sk: Skeleton = { mode, boxes: boxes.slice(), forced: forced.slice(), need, counted };
-        if (gone) sk.leaves = true;
-        if (mode !== 'VD') sk.end = { hex: pos.hex, facing: pos.facing, bank };
+        // Made whole at once (one shape for V8): where it ends, except in a vertical dive.
+        const b = boxes.slice(0, boxTop);
+        const f = forced.slice(0, forcedTop);
+        const end = { hex: pos.hex, facing: pos.facing, bank };
+        const sk: Skeleton = mode === 'VD' ? (gone ? { mode, boxes: b, forced: f, need, counted, leaves: true } : { mode, boxes: b, forced: f, need, counted })
+          : gone ? { mode, boxes: b, forced: f, need, counted, leaves: true, end } : { mode, boxes: b, forced: f, need, counted, end };
         out.push(sk);
         if (until?.(sk)) stopped = true;
         return;
@@ -243,9 +250,10 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
           }
           if (!runOn && !leaves) b = bankAfter(k, code, length, bank, prev);
           const forcedHere = mode !== 'SD' && mode !== 'VD' && forcesLoss(k, code, length, bank, prev);
-          const mark = forced.length;
-          for (let j = 0; j < length; j++) boxes.push(j === length - 1 ? code : 'S');
-          for (let j = first; j < Math.min(last + 1, need); j++) forced.push(j === last && forcedHere);
+          const boxMark = boxTop;
+          const forcedMark = forcedTop;
+          for (let j = 0; j < length; j++) boxes[boxTop++] = j === length - 1 ? code : 'S';
+          for (let j = first; j < Math.min(last + 1, need); j++) forced[forcedTop++] = j === last && forcedHere;
           if (forcedHere && last < need) forcedCount++;
           const countsHere = last < need ? countOf(k, code, length, bank, prev) : 0;
           counted += countsHere;
@@ -254,8 +262,8 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
           if (last < need && bankSide(code as Bank)) lastBank = inCarry + last;
           if (first === 0) firstMan = `${code}${length}`;
           grow(last + 1, at, b, code, leaves);
-          boxes.length -= length;
-          forced.length = mark;
+          boxTop = boxMark;
+          forcedTop = forcedMark;
           lastBank = lastBankBefore;
           firstMan = firstManBefore;
           if (forcedHere && last < need) forcedCount--;

@@ -23,6 +23,11 @@ export interface ManoeuvreInstance {
   previous?: Manoeuvre;
 }
 
+/**
+ * What a manoeuvre is flown in. The families read the card, band, speed and load only through the
+ * turn modes (performance.ts turnMode, bankMode): the plotting aid keeps their answers by the turn
+ * modes and the mode (core/plans/skeletons.ts), so a family that read more would have to say so there.
+ */
 export interface PlanContext {
   plane: string;
   card: AircraftCard;
