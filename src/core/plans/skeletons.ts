@@ -68,8 +68,11 @@ const indexOf = (codeNo: number, length: number, bankNo: number, prevNo: number)
  * other types, heights and speeds with the same modes share the answers.
  */
 const CHECKS = new Map<string, Checks>();
-const CHECKS_KEPT = 32;
+const CHECKS_KEPT = 64;
 const KINDS: readonly TurnModeKind[] = ['turn', 'slip', 'halfRoll', 'bank', 'halfLoop'];
+
+/** Forgets the checks kept (a benchmark's figure for a referee just started). */
+export const forgetChecks = (): void => CHECKS.clear();
 
 /** The checks kept for a case, made empty when there are none yet. */
 const checksFor = (ctx: PlanContext): Checks => rememberedIn(CHECKS, `${KINDS.map((k) => turnMode(ctx.tm, k)).join(',')}|${ctx.mode ?? ''}`, CHECKS_KEPT,
@@ -84,9 +87,10 @@ const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => (PLANNED[CO
  * bank), what it carries into the next turn and how it got there as far as the rules after care
  * (the last manoeuvre, the forced height losses, having left the map).
  */
-export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skeleton) => boolean, opts: { onMap?: boolean } = {}): Skeleton[] {
+export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skeleton) => boolean, opts: { onMap?: boolean; keep?: boolean } = {}): Skeleton[] {
   // `until`: the search stops at the first sequence it holds true for (trap.ts asks whether any
-  // stays on the map); `onMap`: sequences that leave the map are followed no further.
+  // stays on the map); `onMap`: sequences that leave the map are followed no further; `keep`
+  // false: none is returned (`until` sees each: ways.ts keeps what it needs of them).
   let stopped = false;
   const card = cardOf(state, plane);
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
@@ -195,7 +199,7 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
         const end = { hex: pos.hex, facing: pos.facing, bank };
         const sk: Skeleton = mode === 'VD' ? (gone ? { mode, boxes: b, forced: f, need, counted, leaves: true } : { mode, boxes: b, forced: f, need, counted })
           : gone ? { mode, boxes: b, forced: f, need, counted, leaves: true, end } : { mode, boxes: b, forced: f, need, counted, end };
-        out.push(sk);
+        if (opts.keep !== false) out.push(sk);
         if (until?.(sk)) stopped = true;
         return;
       }
@@ -273,7 +277,7 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
     };
     if (need === 0) {
       const sk: Skeleton = { mode, boxes: [], forced: [], need, counted: 0 };
-      out.push(sk);
+      if (opts.keep !== false) out.push(sk);
       if (until?.(sk)) stopped = true;
     } else grow(0, pos0, bank0, lastCarried, off(pos0));
     if (stopped) break;

@@ -301,16 +301,9 @@ function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
   const given = new Given(plane.altitude);
   return ways.map((way, i) => {
     if (way.end.status !== 'flying') return new WayVariants(way, plane, [], factors, given);
-    // The plainest sequence of each group.
-    const byKey = new Map<string, { sk: Sequence; n: number }>();
-    for (const sk of sequences[i] ?? []) {
-      const k = `${sk.counted}|${signature(sk)}`;
-      const n = sequencePlainness(sk);
-      const g = byKey.get(k);
-      if (!g) byKey.set(k, { sk, n }); else if (n < g.n) { g.sk = sk; g.n = n; }
-    }
-    // The groups in the order of their plainest sequence, so each height and speed keeps the plainest plot.
-    const groups = [...byKey.values()].sort((a, b) => a.n - b.n)
+    // The plainest sequence of each group (ways.ts), in the order of their plainness, so each height
+    // and speed keeps the plainest plot.
+    const groups = (sequences[i] ?? []).map((sk) => ({ sk, n: sequencePlainness(sk) })).sort((a, b) => a.n - b.n)
       .map(({ sk }): Group => {
         const hs = heights(sk);
         const f = fixed(sk.counted);

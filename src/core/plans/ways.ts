@@ -126,7 +126,11 @@ const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
  */
 export const waysToFly = (state: GameState, plane: PlaneState): WayToFly[] => searchWays(state, plane).ways;
 
-/** The ways and the manoeuvre sequences that fly each (`sequences[i]`: those of `ways[i]`; the heights and speeds of a way, variants.ts). */
+/**
+ * The ways and the manoeuvre sequences that fly each: `sequences[i]`, those of `ways[i]`, the plainest
+ * of each group (manoeuvres counted, altitude signature; the first found of as plain), in the order
+ * each group was first found: what the heights and speeds of a way depend on (variants.ts).
+ */
 export interface WaySearch {
   ways: WayToFly[];
   sequences: Sequence[][];
@@ -165,16 +169,42 @@ export function searchWays(state: GameState, plane: PlaneState): WaySearch {
 /** Forgets the searches kept (the benchmarks time the work itself, not a look-up). */
 export const forgetSearches = (): void => FAR.clear();
 
+/**
+ * What the search keeps of an outcome's sequences: the plainest few, to try for a plot the checker
+ * accepts, and the plainest of each group (the same manoeuvres counted, the same altitude
+ * signature: what its heights and speeds depend on, variants.ts). Of as plain, the first found.
+ */
+interface Kept { tries: { sk: Skeleton; n: number }[]; groups: Map<string, { sk: Sequence; n: number }> }
+
 function searched(state: GameState, plane: PlaneState): WaySearch {
-  const groups = new Map<string, Skeleton[]>();
+  const outcomes = new Map<string, Kept>();
+  const keptOf = (k: string): Kept => {
+    let o = outcomes.get(k);
+    if (!o) outcomes.set(k, (o = { tries: [], groups: new Map() }));
+    return o;
+  };
+  const group = (o: Kept, sk: Sequence, n: number): void => {
+    const k = `${sk.counted}|${signature(sk)}`;
+    const g = o.groups.get(k);
+    if (!g || n < g.n) o.groups.set(k, { sk, n });
+  };
   const unplaced: Skeleton[] = [];
-  for (const sk of skeletons(state, plane)) {
+  // Each sequence looked at as the search finds it, and kept only if it is one of those.
+  skeletons(state, plane, (sk) => {
     // A vertical dive's single hex is placed by the checker: such a sequence is flown to be placed.
-    if (!sk.end) { unplaced.push(sk); continue; }
-    const k = outcomeKey(sk.end);
-    const g = groups.get(k);
-    if (g) g.push(sk); else groups.set(k, [sk]);
-  }
+    if (!sk.end) { unplaced.push(sk); return false; }
+    const o = keptOf(outcomeKey(sk.end));
+    const n = sequencePlainness(sk);
+    const t = o.tries;
+    if (t.length < SEQUENCES_TRIED || n < (t[t.length - 1] as { n: number }).n) {
+      let i = t.length;
+      while (i > 0 && (t[i - 1] as { n: number }).n > n) i--;
+      t.splice(i, 0, { sk, n });
+      if (t.length > SEQUENCES_TRIED) t.pop();
+    }
+    group(o, sk, n);
+    return false;
+  }, { keep: false });
   const found = new Map<string, WayToFly>();
   const dead = new Set<string>();
   const add = (plot: Plot, plan: FlightPlan): string => {
@@ -184,8 +214,8 @@ function searched(state: GameState, plane: PlaneState): WaySearch {
     found.set(k, { end, plot });
     return k;
   };
-  for (const g of groups.values()) {
-    for (const sk of (g.length > 1 ? plainestFirst(g) : g).slice(0, SEQUENCES_TRIED)) {
+  for (const o of outcomes.values()) {
+    for (const { sk } of o.tries) {
       const legal = firstLegal(state, plane, sk, dead);
       if (legal) { add(legal.plot, legal.plan); break; }
     }
@@ -195,11 +225,10 @@ function searched(state: GameState, plane: PlaneState): WaySearch {
     if (!legal) continue;
     // Placed by the flight: from here on it is a sequence of the way it ends on.
     const k = add(legal.plot, legal.plan);
-    const g = groups.get(k);
-    if (g) g.push(sk); else groups.set(k, [sk]);
+    group(keptOf(k), sk, sequencePlainness(sk));
   }
   const ways = order(plane, [...found.values()]);
-  return { ways, sequences: ways.map((w) => groups.get(outcomeKey(w.end)) ?? []) };
+  return { ways, sequences: ways.map((w) => [...(outcomes.get(outcomeKey(w.end))?.groups.values() ?? [])].map((g) => g.sk)) };
 }
 
 /**
