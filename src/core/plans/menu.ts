@@ -18,7 +18,7 @@
  * war), so the mail that shows it and the intake that reads a letter from it agree: a letter
  * stands for the same plot until the turn is resolved.
  */
-import type { FireOrder, Manoeuvre, Plot } from '../../orders/ast.ts';
+import type { FireOrder, Manoeuvre, MoveOrder, Plot } from '../../orders/ast.ts';
 import { MAX_RANGE } from '../combat/cone.ts';
 import { checkFireOrders } from '../combat/fire-check.ts';
 import type { SightedShot } from '../combat/fire-phase.ts';
@@ -242,15 +242,16 @@ function defaultsOf(state: GameState): Map<string, MissedOrders> {
  * A plot flown as a dry run with every other plane flying on (its missed-orders default): the plane
  * fires everything at any target, every enemy everything at it (each FIRE order kept only where the
  * referee accepts it: a plane without guns has none). `others`: plots some of the other planes fly
- * instead (the stand-in's guesses at the enemies' plans, core/standin). Undefined when refused.
+ * instead (the stand-in's guesses at the enemies' plans, core/standin); `moves`: MOVE lines of trucks,
+ * tanks and ships (the stand-in's guesses at where the enemy's units go). Undefined when refused.
  */
-export function dryShots(state: GameState, plane: PlaneState, plot: Plot, others: Record<string, Plot> = {}): DryShots | undefined {
+export function dryShots(state: GameState, plane: PlaneState, plot: Plot, others: Record<string, Plot> = {}, moves: readonly MoveOrder[] = []): DryShots | undefined {
   const enemies = enemiesOf(state, plane);
   const orders: FireOrder[] = [
     { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
     ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
   ].filter((f) => checkFireOrders(state, [f]).length === 0);
-  const r = resolveTurn(state, { plots: { ...others, [plane.id]: plot }, fire: orders }, undefined, { dry: true, brief: true, defaults: defaultsOf(state) });
+  const r = resolveTurn(state, { plots: { ...others, [plane.id]: plot }, fire: orders, ...(moves.length ? { moves: [...moves] } : {}) }, undefined, { dry: true, brief: true, defaults: defaultsOf(state) });
   if (!r.ok) return undefined;
   const sighted = (r.value.sighted ?? []).filter((s) => s.plane === plane.id || s.target === plane.id);
   const own = sighted.filter((s) => s.plane === plane.id).sort((a, b) => a.range - b.range || a.impulse - b.impulse)[0];

@@ -7,13 +7,14 @@
  */
 import type { Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
-import { distance } from '../hex/coords.ts';
+import { distance, type Hex } from '../hex/coords.ts';
 import { clockPosition, turnBetween } from '../hex/facing.ts';
-import { dryShots } from '../plans/menu.ts';
+import { dryShots, type DryShots } from '../plans/menu.ts';
 import { type WayToFly, waysToFly } from '../plans/ways.ts';
 import { sha256Hex } from '../sha256.ts';
 import type { GameState, PlaneState } from '../state.ts';
-import { purposeOf } from './purpose.ts';
+import { type Purpose, purposeOf } from './purpose.ts';
+import { type Release, releaseWorth, releaseOn, RUN_WAYS, runWays, targetAt, unitGuesses } from './release.ts';
 import { edgeDistance, type Foe, pickNearBest, weigh } from './weigh.ts';
 
 export interface AirChoice { plane: string; plot: Plot; text: string; why: string }
@@ -77,72 +78,94 @@ export function rangeWords(plane: PlaneState, w: WayToFly, foes: readonly Foe[])
   return then < now ? `${where}: closing to ${then}` : then > now ? `${where}: opening the range to ${then}` : `${where}: keeping the range`;
 }
 
+/** A way weighed by where it ends (weigh.ts), with its index and the seed's tie-break. */
+type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: string };
+
+/** The ways flown as dry runs: the best weighed, low the highest too (a way out of a dive the first weighing ranks low), and a bomber's runs on its target. */
+function poolOf(plane: PlaneState, weighed: readonly Weighed[], expected: Hex | undefined): Weighed[] {
+  const pool = weighed.slice(0, DRY_RUNS);
+  const add = (cs: readonly Weighed[], n: number): void => { pool.push(...cs.filter((c) => !pool.includes(c)).slice(0, n)); };
+  if (plane.altitude < LOW_DIVING) add([...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude), 4);
+  add(runWays(weighed, expected), RUN_WAYS);
+  return pool;
+}
+
 /** The stand-in's choice for one plane in the air: the way it flies and why. */
 export function chooseAir(seen: GameState, plane: PlaneState, seed: string): AirChoice | undefined {
   const ways = waysToFly(seen, plane);
   if (!ways.length) return undefined;
   const enemies = seen.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
   const purpose = purposeOf(seen, plane);
-  // Where the enemies are expected at the end of the turn: flying on (a dry run of the first way).
-  const first = enemies.length ? dryShots(seen, plane, (ways[0] as WayToFly).plot) : undefined;
+  // Where the enemies (and a bomber's target) are expected at the end of the turn: a dry run of the first way.
+  // A bomber guesses where the enemy's trucks, tanks and ships go (release.ts); the others need not.
+  const moves = purpose.role === 'bomber' ? unitGuesses(seen, plane.side) : [];
+  const dry = (plot: Plot, g: Record<string, Plot> = {}): DryShots | undefined => dryShots(seen, plane, plot, g, moves);
+  const first = enemies.length || purpose.target ? dry((ways[0] as WayToFly).plot) : undefined;
+  const expected = first ? targetAt(purpose, first.after) : undefined;
   const foes: Foe[] = enemies.map((e) => {
     const after = first?.ends.get(e.id);
     return { plane: e, hex: after?.hex ?? e.hex, facing: after?.facing ?? e.facing, nextRight: after?.nextRight ?? e.nextRight, altitude: after?.altitude ?? e.altitude };
   });
   const tie = (i: number): string => sha256Hex(`${seed}|${plane.id}|${i}`);
-  const weighed = ways.map((w, i) => ({ w, i, tie: tie(i), ...weigh(seen, plane, w, foes, purpose) }))
+  const weighed: Weighed[] = ways.map((w, i) => ({ w, i, tie: tie(i), ...weigh(seen, plane, w, foes, purpose) }))
     .sort((a, b) => b.score - a.score || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   const key = `${plane.id}|${seen.turn}`;
-  const text = (w: WayToFly): string => formatPlot(w.plot);
+  const chosen = (c: Weighed, why: string, release?: Release): AirChoice => {
+    const plot = release?.plot ?? c.w.plot;
+    return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why].filter(Boolean).join('; ') };
+  };
   const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course' : 'no enemy in sight: keeping speed, height and the map';
+  const pool = poolOf(plane, weighed, expected);
+  const runs = runWays(weighed, expected);
   if (!enemies.length) {
-    // The best few looked at one turn further where they end near the edge or low.
-    const pool = weighed.slice(0, DRY_RUNS);
-    if (plane.altitude < LOW_DIVING) pool.push(...[...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude).filter((c) => !pool.includes(c)).slice(0, 4));
+    // The best few looked at one turn further where they end near the edge or low; a bomber's runs for a release.
     const top = pool.map((c) => {
-      const r = low(c.w) || edgeDistance(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2 ? dryShots(seen, plane, c.w.plot) : undefined;
-      return { c, total: c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) };
+      const r = low(c.w) || edgeDistance(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2 || runs.includes(c) ? dry(c.w.plot) : undefined;
+      const release = r ? releaseOn(seen, plane, purpose, c.w, r.after, dry) : undefined;
+      return { c, release, total: c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) + releaseWorth(release) };
     });
     const best = pickNearBest(top, (x) => x.total, seed, key) as (typeof top)[number];
-    return { plane: plane.id, plot: best.c.w.plot, text: text(best.c.w), why: best.c.words || quiet };
+    return chosen(best.c, best.c.words || quiet, best.release);
   }
   // The near enemies (an interceptor's prey first), each one's guesses flown with the others flying on.
   const rank = (e: PlaneState): number => (e.ground ? 2 : 0) + (purpose.prey?.has(e.id) ? 0 : 1);
   const near = [...enemies].sort((a, b) => rank(a) - rank(b) || distance(plane.hex, a.hex) - distance(plane.hex, b.hex));
   const guessed = near.filter((e, i) => i === 0 || (i < GUESSED_ENEMIES && distance(plane.hex, e.hex) <= GUESS_RANGE));
-  const runs = guessed.flatMap((e) => guesses(seen, e).map((g) => (g ? { [e.id]: g } : {})));
-  // A bomber does not hunt (purpose.ts): the shots it gets count a quarter.
-  const gotWeight = purpose.role === 'bomber' ? 0.25 : 1;
-  const tried: { c: (typeof weighed)[number]; total: number; why: string }[] = [];
-  // Low, the ways that end highest are flown too: a way out of a dive the first weighing ranks low.
-  const pool = weighed.slice(0, DRY_RUNS);
-  if (plane.altitude < LOW_DIVING) pool.push(...[...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude).filter((c) => !pool.includes(c)).slice(0, 4));
-  for (const c of pool) {
-    let sum = 0;
-    let n = 0;
-    const got = new Map<string, number>();
-    let given = 0;
-    let after: GameState | undefined;
-    for (const g of runs) {
-      const r = dryShots(seen, plane, c.w.plot, g);
-      if (!r) continue;
-      after ??= r.after;
-      n++;
-      if (r.shot) got.set(r.shot.target, (got.get(r.shot.target) ?? 0) + 1);
-      if (r.by.length) given++;
-      sum += (r.shot ? (16 - r.shot.range * 1.5) * gotWeight : 0) - r.by.length * 12;
-    }
-    if (!n) continue;
-    // Near the edge or low, a look at the turn after.
-    const total = c.score + sum / n - (after ? turnAfter(seen, c.w, after, plane.id) : 0);
-    const shots = [...got.entries()].map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`).join('; ');
-    const why = [shots, given ? `under enemy guns against ${given} of them` : '', c.words].filter(Boolean).join('; ');
-    tried.push({ c, total, why });
-  }
+  const plans = guessed.flatMap((e) => guesses(seen, e).map((g) => (g ? { [e.id]: g } : {})));
+  const tried = pool.map((c) => tryAgainst(seen, plane, purpose, c, plans, dry)).filter((t) => t !== undefined);
   const best = pickNearBest(tried, (t) => t.total, seed, key);
   if (!best) {
-    const c = weighed[0] as (typeof weighed)[number];
-    return { plane: plane.id, plot: c.w.plot, text: text(c.w), why: c.words || rangeWords(plane, c.w, foes) };
+    const c = weighed[0] as Weighed;
+    return chosen(c, c.words || rangeWords(plane, c.w, foes));
   }
-  return { plane: plane.id, plot: best.c.w.plot, text: text(best.c.w), why: best.why || (purpose.role === 'bomber' ? quiet : rangeWords(plane, best.c.w, foes)) };
+  return chosen(best.c, best.why || (purpose.role === 'bomber' ? quiet : rangeWords(plane, best.c.w, foes)), best.release);
+}
+
+/**
+ * A way flown as dry runs against the guesses at the enemies' plans: the shots it gets (a bomber's
+ * count a quarter: it does not hunt, purpose.ts) less those it is under, near the edge or low a look
+ * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
+ */
+function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Weighed, plans: readonly Record<string, Plot>[], dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined): { c: Weighed; total: number; why: string; release?: Release } | undefined {
+  const gotWeight = purpose.role === 'bomber' ? 0.25 : 1;
+  let sum = 0;
+  let n = 0;
+  const got = new Map<string, number>();
+  let given = 0;
+  let after: GameState | undefined;
+  for (const g of plans) {
+    const r = dry(c.w.plot, g);
+    if (!r) continue;
+    after ??= r.after;
+    n++;
+    if (r.shot) got.set(r.shot.target, (got.get(r.shot.target) ?? 0) + 1);
+    if (r.by.length) given++;
+    sum += (r.shot ? (16 - r.shot.range * 1.5) * gotWeight : 0) - r.by.length * 12;
+  }
+  if (!n || !after) return undefined;
+  const release = releaseOn(seen, plane, purpose, c.w, after, (plot) => dry(plot));
+  const total = c.score + sum / n - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
+  const shots = [...got.entries()].map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`).join('; ');
+  const why = [shots, given ? `under enemy guns against ${given} of them` : '', c.words].filter(Boolean).join('; ');
+  return { c, total, why, ...(release ? { release } : {}) };
 }

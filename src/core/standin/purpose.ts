@@ -3,7 +3,8 @@
  * from the state alone, since a scenario writes no mission down:
  *
  * - a bomber (a bomber's or dive or torpedo bomber's card, or any plane loaded with bombs or a
- *   torpedo) flies for the nearest enemy truck, tank or ship its side sees, and without one holds
+ *   torpedo) flies for the nearest enemy truck, tank or ship its side sees (a torpedo plane for the
+ *   nearest ship), and without one holds
  *   the course it has (the raid's heading); it fights only to keep out of the enemies' guns;
  * - an escort (a fighter whose side has a bomber in the air) fights, but stays near its bombers;
  * - an interceptor (a fighter whose enemies have a bomber in the air) goes for the bombers first.
@@ -43,7 +44,8 @@ const straightOn = (p: PlaneState): Hex =>
 /** The purpose of `plane` in `seen` (its side's view of the state). */
 export function purposeOf(seen: GameState, plane: PlaneState): Purpose {
   if (isBomber(seen, plane)) {
-    const units = activeUnits(seen).filter((u) => u.side !== plane.side && u.kind !== 'torpedo')
+    // A torpedo is for ships (seed 000 V.D); bombs for any truck, tank or ship.
+    const units = activeUnits(seen).filter((u) => u.side !== plane.side && u.kind !== 'torpedo' && (!plane.torpedo || u.kind === 'ship'))
       .sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex) || a.id.localeCompare(b.id));
     const t = units[0];
     return t ? { role: 'bomber', target: { id: t.id, hex: t.hex } } : { role: 'bomber', course: plane.facing };

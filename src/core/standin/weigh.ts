@@ -11,11 +11,12 @@
  * is verified as it was flown. No die and no clock: the pick is a hash of the seed.
  */
 import { inCone } from '../combat/cone.ts';
-import { bandCondition } from '../damage/state.ts';
+import { bandCondition, carriesBombs } from '../damage/state.ts';
 import { distance, type Hex, toColRow } from '../hex/coords.ts';
 import { clockPosition, degreesOff } from '../hex/facing.ts';
 import { flightLine } from '../hex/flight.ts';
 import { effectiveBand } from '../movement/performance.ts';
+import { RELEASE_MAX_ALT_FT } from '../ordnance/torpedo-table.ts';
 import type { WayToFly } from '../plans/ways.ts';
 import { sha256Hex } from '../sha256.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
@@ -65,7 +66,9 @@ function purposeScore(plane: PlaneState, w: WayToFly, purpose: Purpose): number 
     // Closing on the target: 1.5 a hex nearer than it started, and pointing at it.
     const gained = distance(plane.hex, purpose.target.hex) - distance(w.end.hex, purpose.target.hex);
     const off = degreesOff(w.end.hex, w.end.facing, purpose.target.hex);
-    return gained * 1.5 + (off === undefined ? 3 : 3 - off / 30);
+    // A torpedo plane keeps down at the torpedo's height (dropped at 100 ft or lower, ordnance/torpedoes.ts): 1.5 a 100 ft above it.
+    const high = plane.torpedo && carriesBombs(plane) ? (Math.max(0, w.end.altitude - RELEASE_MAX_ALT_FT) / 100) * 1.5 : 0;
+    return gained * 1.5 + (off === undefined ? 3 : 3 - off / 30) - high;
   }
   if (purpose.course !== undefined) {
     // Holding the raid's heading: 2 a clock point of the course less.

@@ -1,0 +1,108 @@
+/**
+ * A bomber's release (docs/standin.md "The mission"): the stand-in marks BOMB on a way that ends
+ * over an enemy truck, tank or ship, and TORPEDO on one that leaves an enemy ship straight ahead, a
+ * few hexes off
+ * (seed 000 V.D, VIII; seed 001 rule (21)). Where the target is then is where a dry run of the turn
+ * leaves it (trucks, tanks and ships move in the turn too). The plot marked is flown as a dry run
+ * once more: a release the referee would refuse (a torpedo dropped too high or too fast) is none.
+ */
+import type { MoveOrder, Plot } from '../../orders/ast.ts';
+import { activeUnits } from '../units/plan.ts';
+import { groundUnit } from './ground.ts';
+import { carriesBombs } from '../damage/state.ts';
+import { distance, type Hex, hexEquals } from '../hex/coords.ts';
+import { flightLine } from '../hex/flight.ts';
+import { rangeHexes } from '../ordnance/torpedo-table.ts';
+import { bombMethod } from '../ordnance/bombs.ts';
+import { planTurn } from '../movement/plan.ts';
+import { targetOf } from '../units/damage.ts';
+import type { DryShots } from '../plans/menu.ts';
+import type { WayToFly } from '../plans/ways.ts';
+import type { GameState, PlaneState } from '../state.ts';
+import type { Purpose } from './purpose.ts';
+
+/**
+ * How far ahead a torpedo is dropped at most: it runs a hex a turn after the first (seed 000
+ * V.D.1-3), and the ship steams on meanwhile.
+ */
+const TORPEDO_AHEAD = 3;
+/** What a release on the target is worth at most in the stand-in's weighing: the raid's whole purpose. */
+export const RELEASE_WORTH = 40;
+/** The ways that end nearest the target, flown as dry runs besides the best weighed (a run on it may weigh low). */
+export const RUN_WAYS = 4;
+
+export interface Release {
+  plot: Plot;
+  words: string;
+  /** Bombs: the chance of each to hit, per mille (ordnance/bombing-table.ts). */
+  chance?: number;
+}
+
+/**
+ * What a release is worth in the stand-in's weighing: the raid's purpose, and more the likelier it
+ * is to hit (full from 10% a bomb): a glide from 12,000 ft is taken only when nothing better is.
+ */
+export const releaseWorth = (r: Release | undefined): number =>
+  !r ? 0 : r.chance === undefined ? RELEASE_WORTH : RELEASE_WORTH / 4 + (RELEASE_WORTH * 3 / 4) * Math.min(1, r.chance / 100);
+
+/** Where the bomber's target is at the end of the turn in `after` (a dry run's state), if it is still there to hit. */
+export function targetAt(purpose: Purpose, after: GameState): Hex | undefined {
+  const t = purpose.target;
+  return t ? (after.units ?? []).find((u) => u.id === t.id && u.status === 'active')?.hex : undefined;
+}
+
+/**
+ * The release a way allows, with its plot marked; `after` is the dry run of the way (the plane and
+ * the enemy's units where the turn leaves them), `dry` flies a plot as one. Undefined when the way
+ * allows none, or the referee would refuse the marked plot.
+ */
+export function releaseOn(seen: GameState, plane: PlaneState, purpose: Purpose, w: WayToFly, after: GameState, dry: (plot: Plot) => DryShots | undefined): Release | undefined {
+  if (purpose.role !== 'bomber' || !carriesBombs(plane) || w.end.status !== 'flying') return undefined;
+  const self = after.planes.find((p) => p.id === plane.id);
+  if (!self || self.status !== 'flying') return undefined;
+  // Any enemy it can hit will do, its own target or another (a column of trucks, a screen of ships).
+  const enemies = (after.units ?? []).filter((u) => u.status === 'active' && u.side !== plane.side && u.kind !== 'torpedo');
+  let r: Release | undefined;
+  if (plane.torpedo) {
+    // Seed 000 V.D.1: the torpedo enters the hex ahead at once, then runs on straight.
+    const type = seen.torpedoes?.types[plane.torpedo];
+    const run = Math.min(TORPEDO_AHEAD, type ? rangeHexes(type) : TORPEDO_AHEAD);
+    const line = flightLine({ hex: self.hex, facing: self.facing, nextRight: self.nextRight }, run);
+    for (let k = 0; k < line.length && !r; k++) {
+      const ship = enemies.find((u) => u.kind === 'ship' && hexEquals(u.hex, line[k] as Hex));
+      if (ship) r = { plot: { ...w.plot, torpedo: true }, words: `torpedo dropped at ${ship.id}, ${k + 1} hex${k ? 'es' : ''} ahead` };
+    }
+  } else {
+    const under = enemies.filter((u) => hexEquals(u.hex, self.hex));
+    const plan = planTurn(seen, plane, { ...w.plot, bomb: true });
+    const table = seen.bombing;
+    // The hit chance of each bomb (seed 001 rule (21): dive, level or glide bombing, by the height).
+    const aim = under.length && plan.ok && table ? targetOf(seen, table, under, bombMethod(seen, plane, plan.value), w.end.altitude) : undefined;
+    if (aim) r = { plot: { ...w.plot, bomb: true }, words: `bombs released over ${aim.unit.id} (${(aim.chance / 10).toFixed(1)}% a bomb)`, chance: aim.chance };
+  }
+  return r && dry(r.plot) ? r : undefined;
+}
+
+/** The ways that end nearest where the target is expected, the nearest first (a bombing or torpedo run). */
+export function runWays<T extends { w: WayToFly }>(weighed: readonly T[], expected: Hex | undefined): T[] {
+  if (!expected) return [];
+  return weighed.filter((c) => c.w.end.status === 'flying')
+    .map((c) => ({ c, d: distance(c.w.end.hex, expected) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, RUN_WAYS)
+    .map((x) => x.c);
+}
+
+/**
+ * Where the enemy's trucks, tanks and ships are guessed to go this turn: as the stand-in would move
+ * them (ground.ts: on along the road, ships on at their speed), from what the bomber's side sees.
+ */
+export function unitGuesses(seen: GameState, side: string): MoveOrder[] {
+  const out: MoveOrder[] = [];
+  for (const u of activeUnits(seen)) {
+    if (u.side === side || u.kind === 'torpedo') continue;
+    const m = groundUnit(seen, u).move;
+    if (m) out.push(m);
+  }
+  return out;
+}
