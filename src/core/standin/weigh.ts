@@ -60,15 +60,31 @@ function against(w: WayToFly, foe: Foe, bomber: boolean): { score: number; words
   return { score, words: words.join(', ') };
 }
 
+/** The height a bomber comes down to near its target (seed 001 rule (21): a dive bomb at 3,000 ft or lower), and how near. */
+const BOMBING_HEIGHT = 3000;
+const DESCENT_HEXES = 6;
+
 /** The worth of the scenario's purpose (purpose.ts): a bomber's target or course, an escort's bombers. */
 function purposeScore(plane: PlaneState, w: WayToFly, purpose: Purpose): number {
   if (purpose.target) {
     // Closing on the target: 1.5 a hex nearer than it started, and pointing at it.
     const gained = distance(plane.hex, purpose.target.hex) - distance(w.end.hex, purpose.target.hex);
     const off = degreesOff(w.end.hex, w.end.facing, purpose.target.hex);
-    // A torpedo plane keeps down at the torpedo's height (dropped at 100 ft or lower, ordnance/torpedoes.ts): 1.5 a 100 ft above it.
-    const high = plane.torpedo && carriesBombs(plane) ? (Math.max(0, w.end.altitude - RELEASE_MAX_ALT_FT) / 100) * 1.5 : 0;
-    return gained * 1.5 + (off === undefined ? 3 : 3 - off / 30) - high;
+    const pointing = off === undefined ? 3 : 3 - off / 30;
+    if (plane.torpedo && carriesBombs(plane)) {
+      // A torpedo run (release.ts): 2 hexes short of the ship and pointing at it, at the torpedo's
+      // height (dropped at 100 ft or lower, ordnance/torpedoes.ts): 1.5 a hex off that range, 1.5 a
+      // 100 ft above that height; from too near it turns away to come round again.
+      const d = distance(w.end.hex, purpose.target.hex);
+      const high = (Math.max(0, w.end.altitude - RELEASE_MAX_ALT_FT) / 100) * 1.5;
+      return -Math.abs(d - 2) * 1.5 + pointing * 2 - high;
+    }
+    // Bombs: down to the bombing height near the target (seed 001 rule (21): dive bombing is a
+    // vertical dive released at 3,000 ft or lower, and the bombing table's chances grow as the
+    // bombs fall less): 0.5 a 100 ft lost above 3,000 ft, within 6 hexes of the target.
+    const down = carriesBombs(plane) && distance(w.end.hex, purpose.target.hex) <= DESCENT_HEXES
+      ? (Math.max(0, plane.altitude - Math.max(BOMBING_HEIGHT, w.end.altitude)) / 100) * 0.5 : 0;
+    return gained * 1.5 + pointing + down;
   }
   if (purpose.course !== undefined) {
     // Holding the raid's heading: 2 a clock point of the course less.
