@@ -224,6 +224,22 @@ describe('the stand-in pilot', () => {
     expect(raids).toBeGreaterThanOrEqual(3);
   }, 240_000);
 
+  it('keeps an escort on station: it ends within 3 hexes of where its bomber ends, the bomber choosing first', () => {
+    const start = samples().find((x) => x.name === 'stuka-escort.yaml')?.state as GameState;
+    const s1 = start.planes.find((p) => p.id === 'S1') as GameState['planes'][number];
+    // The escort 4 hexes behind its Stuka, the same way; the enemy far off.
+    const behind = { q: s1.hex.q, r: s1.hex.r + 4 };
+    const state: GameState = { ...start, planes: start.planes.map((p) => (p.id === 'E1' ? { ...p, hex: behind, facing: s1.facing, altitude: s1.altitude }
+      : p.side === 'raf' ? { ...p, hex: { q: p.hex.q - 8, r: p.hex.r + 20 } } : p)) };
+    const r = standIn(state, 'lw');
+    const after = resolveTurn(state, { plots: r.orders.plots, fire: [] });
+    expect(after.ok).toBe(true);
+    if (!after.ok) return;
+    const at = (id: string) => (after.value.state.planes.find((p) => p.id === id) as GameState['planes'][number]).hex;
+    expect(distance(behind, s1.hex)).toBe(4);
+    expect(distance(at('E1'), at('S1'))).toBeLessThanOrEqual(3);
+  });
+
   it('shoots the missed-orders default down in a duel', () => {
     const r = playDuel(duelStart(0), { a: standInPilot, b: missedOrdersPilot }, 30);
     expect(r.winner).toBe('a');

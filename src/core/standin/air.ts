@@ -17,8 +17,17 @@ import { type Purpose, purposeOf } from './purpose.ts';
 import { type Release, releaseWorth, releaseOn, RUN_WAYS, runWays, targetAt, unitGuesses } from './release.ts';
 import { edgeDistance, type Foe, pickNearBest, weigh } from './weigh.ts';
 
-export interface AirChoice { plane: string; plot: Plot; text: string; why: string }
+export interface AirChoice {
+  plane: string;
+  plot: Plot;
+  text: string;
+  why: string;
+  /** Where the plot ends the turn (the way's end hex). */
+  end: Hex;
+}
 
+/** An escort's attackers: enemies within this many hexes of one of its bombers (purpose.ts). */
+const ESCORT_FIGHT = 5;
 /** How many ways of a plane are flown as a dry run, the best weighed first. */
 const DRY_RUNS = 8;
 /** How many plans of each enemy it guesses at (flying on, the hardest turn each way, the gentlest each way). */
@@ -91,11 +100,11 @@ function poolOf(plane: PlaneState, weighed: readonly Weighed[], expected: Hex | 
 }
 
 /** The stand-in's choice for one plane in the air: the way it flies and why. */
-export function chooseAir(seen: GameState, plane: PlaneState, seed: string): AirChoice | undefined {
+export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends?: ReadonlyMap<string, Hex>): AirChoice | undefined {
   const ways = waysToFly(seen, plane);
   if (!ways.length) return undefined;
   const enemies = seen.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
-  const purpose = purposeOf(seen, plane);
+  const purpose = purposeOf(seen, plane, ends);
   // Where the enemies (and a bomber's target) are expected at the end of the turn: a dry run of the first way.
   // A bomber guesses where the enemy's trucks, tanks and ships go (release.ts); the others need not.
   const moves = purpose.role === 'bomber' ? unitGuesses(seen, plane.side) : [];
@@ -112,7 +121,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
   const key = `${plane.id}|${seen.turn}`;
   const chosen = (c: Weighed, why: string, release?: Release): AirChoice => {
     const plot = release?.plot ?? c.w.plot;
-    return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why].filter(Boolean).join('; ') };
+    return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why].filter(Boolean).join('; '), end: c.w.end.hex };
   };
   const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course' : 'no enemy in sight: keeping speed, height and the map';
   const pool = poolOf(plane, weighed, expected);
@@ -142,12 +151,18 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
 }
 
 /**
- * A way flown as dry runs against the guesses at the enemies' plans: the shots it gets (a bomber's
- * count a quarter: it does not hunt, purpose.ts) less those it is under, near the edge or low a look
+ * A way flown as dry runs against the guesses at the enemies' plans: the shots it gets (a bomber's,
+ * and an escort's at an enemy away from its bombers, count a quarter: purpose.ts) less those it is under, near the edge or low a look
  * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
  */
 function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Weighed, plans: readonly Record<string, Plot>[], dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined): { c: Weighed; total: number; why: string; release?: Release } | undefined {
-  const gotWeight = purpose.role === 'bomber' ? 0.25 : 1;
+  // An escort turns on whoever attacks its bombers (within ESCORT_FIGHT hexes of one); a shot at
+  // another enemy counts a quarter, as a bomber's does (it does not hunt).
+  const near = (id: string): boolean => {
+    const e = seen.planes.find((p) => p.id === id);
+    return !!e && (purpose.flock ?? []).some((h) => distance(h, e.hex) <= ESCORT_FIGHT);
+  };
+  const gotWeight = (id: string): number => (purpose.role === 'bomber' || (purpose.role === 'escort' && !near(id)) ? 0.25 : 1);
   let sum = 0;
   let n = 0;
   const got = new Map<string, number>();
@@ -160,7 +175,7 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
     n++;
     if (r.shot) got.set(r.shot.target, (got.get(r.shot.target) ?? 0) + 1);
     if (r.by.length) given++;
-    sum += (r.shot ? (16 - r.shot.range * 1.5) * gotWeight : 0) - r.by.length * 12;
+    sum += (r.shot ? (16 - r.shot.range * 1.5) * gotWeight(r.shot.target) : 0) - r.by.length * 12;
   }
   if (!n || !after) return undefined;
   const release = releaseOn(seen, plane, purpose, c.w, after, (plot) => dry(plot));

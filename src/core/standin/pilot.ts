@@ -19,7 +19,9 @@ import { fogState } from '../spotting/fog.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import type { TurnOrders } from '../turn.ts';
 import { activeUnits } from '../units/plan.ts';
-import { chooseAir } from './air.ts';
+import { type AirChoice, chooseAir } from './air.ts';
+import { isBomber } from './purpose.ts';
+import type { Hex } from '../hex/coords.ts';
 import { groundPlane, groundUnit } from './ground.ts';
 import { quickStandIn } from './quick.ts';
 
@@ -67,18 +69,27 @@ export function standIn(state: GameState, side: string, seed: string = state.dic
   }
   const moves: MoveOrder[] = [];
   const launched = new Set<string>();
-  for (const plane of seen.planes.filter((p) => p.side === side && p.status === 'flying' && flies(p.id))) {
+  const mine = seen.planes.filter((p) => p.side === side && p.status === 'flying' && flies(p.id));
+  // The bombers in the air choose first: their escorts keep station where they will be (purpose.ts).
+  const ends = new Map<string, Hex>();
+  const air = new Map<string, AirChoice | undefined>();
+  for (const plane of [...mine.filter((p) => !p.ground && isBomber(seen, p)), ...mine.filter((p) => !p.ground && !isBomber(seen, p))]) {
+    const c = chooseAir(seen, plane, seed, ends);
+    air.set(plane.id, c);
+    if (c) ends.set(plane.id, c.end);
+  }
+  for (const plane of mine) {
     if (plane.ground) {
       const c = groundPlane(seen, plane, launched);
       if (c.move) moves.push(c.move);
       choices.push({ plane: c.plane, text: c.text, why: c.why });
       continue;
     }
-    const c = chooseAir(seen, plane, seed);
+    const c = air.get(plane.id);
     if (!c) continue;
     orders.plots[plane.id] = c.plot;
     orders.fire.push(...fireAll(seen, plane));
-    choices.push(c);
+    choices.push({ plane: c.plane, plot: c.plot, text: c.text, why: c.why });
   }
   for (const u of activeUnits(seen).filter((x) => x.side === side && x.kind !== 'torpedo' && flies(x.id))) {
     const c = groundUnit(seen, u);

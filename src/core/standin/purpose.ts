@@ -22,7 +22,7 @@ export interface Purpose {
   target?: { id: string; hex: Hex };
   /** A bomber without a target: the heading it holds (its facing at the turn's start). */
   course?: number;
-  /** An escort's bombers: where each is expected at the turn's end (flying straight on). */
+  /** An escort's bombers: where each is expected at the turn's end (its orders when chosen already, else flying straight on). */
   flock?: Hex[];
   /** An interceptor's prey: the enemy bombers' ids. */
   prey?: Set<string>;
@@ -41,8 +41,12 @@ const inAir = (p: PlaneState): boolean => p.status === 'flying' && !p.ground;
 const straightOn = (p: PlaneState): Hex =>
   flightLine({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, Math.max(1, Math.round(p.speed / 10))).at(-1) ?? p.hex;
 
-/** The purpose of `plane` in `seen` (its side's view of the state). */
-export function purposeOf(seen: GameState, plane: PlaneState): Purpose {
+/**
+ * The purpose of `plane` in `seen` (its side's view of the state). `ends`: where planes of its side
+ * already given their orders this turn end (the stand-in chooses for a side's bombers first, so
+ * that its escorts keep station where the bombers will be, not where flying straight on takes them).
+ */
+export function purposeOf(seen: GameState, plane: PlaneState, ends?: ReadonlyMap<string, Hex>): Purpose {
   if (isBomber(seen, plane)) {
     // A torpedo is for ships (seed 000 V.D); bombs for any truck, tank or ship.
     const units = activeUnits(seen).filter((u) => u.side !== plane.side && u.kind !== 'torpedo' && (!plane.torpedo || u.kind === 'ship'))
@@ -53,6 +57,6 @@ export function purposeOf(seen: GameState, plane: PlaneState): Purpose {
   const friends = seen.planes.filter((p) => p.side === plane.side && p.id !== plane.id && inAir(p) && isBomber(seen, p));
   const foes = seen.planes.filter((p) => p.side !== plane.side && inAir(p) && isBomber(seen, p));
   if (foes.length) return { role: 'interceptor', prey: new Set(foes.map((p) => p.id)) };
-  if (friends.length) return { role: 'escort', flock: friends.map(straightOn) };
+  if (friends.length) return { role: 'escort', flock: friends.map((p) => ends?.get(p.id) ?? straightOn(p)) };
   return { role: 'fighter' };
 }

@@ -63,6 +63,8 @@ function against(w: WayToFly, foe: Foe, bomber: boolean): { score: number; words
 /** The height a bomber comes down to near its target (seed 001 rule (21): a dive bomb at 3,000 ft or lower), and how near. */
 const BOMBING_HEIGHT = 3000;
 const DESCENT_HEXES = 6;
+/** How near its bombers an escort keeps station. */
+const ESCORT_HEXES = 3;
 
 /** The worth of the scenario's purpose (purpose.ts): a bomber's target or course, an escort's bombers. */
 function purposeScore(plane: PlaneState, w: WayToFly, purpose: Purpose): number {
@@ -92,9 +94,10 @@ function purposeScore(plane: PlaneState, w: WayToFly, purpose: Purpose): number 
     return -off * 2;
   }
   if (purpose.flock?.length) {
-    // An escort stays within 4 hexes of its nearest bomber: 1 a hex beyond.
+    // An escort keeps station within 3 hexes of its nearest bomber: 5 a hex beyond (more than a
+    // shot is worth: it does not chase an enemy away from them).
     const d = Math.min(...purpose.flock.map((h) => distance(h, w.end.hex)));
-    return -Math.max(0, d - 4);
+    return -Math.max(0, d - ESCORT_HEXES) * 5;
   }
   return 0;
 }
