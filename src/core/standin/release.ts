@@ -1,10 +1,10 @@
 /**
- * A bomber's release (docs/standin.md "The mission"): the stand-in marks BOMB on a way that ends
- * over an enemy truck, tank or ship, and TORPEDO on one that leaves an enemy ship straight ahead, a
- * few hexes off
- * (seed 000 V.D, VIII; seed 001 rule (21)). Where the target is then is where a dry run of the turn
- * leaves it (trucks, tanks and ships move in the turn too). The plot marked is flown as a dry run
- * once more: a release the referee would refuse (a torpedo dropped too high or too fast) is none.
+ * A bomber's release (docs/standin.md "The scenario's purpose"): the stand-in marks BOMB on a way
+ * that ends over an enemy truck, tank or ship, and TORPEDO on one that leaves an enemy ship straight
+ * ahead, a few hexes off (seed 000 V.D, VIII; seed 001 rule (21)). Where the target is then is where
+ * a dry run of the turn leaves it (trucks, tanks and ships move in the turn too). The plot marked is
+ * flown as a dry run once more: a release the referee would refuse (a torpedo dropped too high or
+ * too fast) is none.
  */
 import type { MoveOrder, Plot } from '../../orders/ast.ts';
 import { activeUnits } from '../units/plan.ts';
