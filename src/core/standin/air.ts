@@ -15,7 +15,7 @@ import { sha256Hex } from '../sha256.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { type Purpose, purposeOf } from './purpose.ts';
 import { type Release, releaseWorth, releaseOn, RUN_WAYS, runWays, targetAt, unitGuesses } from './release.ts';
-import { edgeDistance, type Foe, pickNearBest, weigh } from './weigh.ts';
+import { type Foe, pickNearBest, roomToEdge, weigh } from './weigh.ts';
 
 export interface AirChoice {
   plane: string;
@@ -63,12 +63,12 @@ function guesses(seen: GameState, enemy: PlaneState): (Plot | undefined)[] {
  */
 function turnAfter(seen: GameState, w: WayToFly, after: GameState, id: string): number {
   if (w.end.status !== 'flying') return 0;
-  const near = edgeDistance(seen, w.end.hex) < Math.ceil(w.end.speed / 10) + 2;
+  const near = roomToEdge(seen, w.end.hex) < Math.ceil(w.end.speed / 10) + 2;
   if (!near && !low(w)) return 0;
   const self = after.planes.find((p) => p.id === id);
   if (!self || self.status !== 'flying') return 0;
   let best = -1;
-  for (const x of waysToFly(after, self)) if (x.end.status === 'flying') best = Math.max(best, edgeDistance(after, x.end.hex));
+  for (const x of waysToFly(after, self)) if (x.end.status === 'flying') best = Math.max(best, roomToEdge(after, x.end.hex));
   return best < 0 ? 100 : Math.max(0, 2 - best) * 8;
 }
 
@@ -91,11 +91,11 @@ export function rangeWords(plane: PlaneState, w: WayToFly, foes: readonly Foe[])
 type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: string };
 
 /** The ways flown as dry runs: the best weighed, low the highest too (a way out of a dive the first weighing ranks low), and a bomber's runs on its target. */
-function poolOf(plane: PlaneState, weighed: readonly Weighed[], expected: Hex | undefined): Weighed[] {
+function poolOf(plane: PlaneState, weighed: readonly Weighed[], runs: readonly Weighed[]): Weighed[] {
   const pool = weighed.slice(0, DRY_RUNS);
   const add = (cs: readonly Weighed[], n: number): void => { pool.push(...cs.filter((c) => !pool.includes(c)).slice(0, n)); };
   if (plane.altitude < LOW_DIVING) add([...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude), 4);
-  add(runWays(weighed, expected), RUN_WAYS);
+  add(runs, RUN_WAYS);
   return pool;
 }
 
@@ -124,12 +124,12 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
     return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why].filter(Boolean).join('; '), end: c.w.end.hex };
   };
   const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course' : 'no enemy in sight: keeping speed, height and the map';
-  const pool = poolOf(plane, weighed, expected);
   const runs = runWays(weighed, expected);
+  const pool = poolOf(plane, weighed, runs);
   if (!enemies.length) {
     // The best few looked at one turn further where they end near the edge or low; a bomber's runs for a release.
     const top = pool.map((c) => {
-      const r = low(c.w) || edgeDistance(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2 || runs.includes(c) ? dry(c.w.plot) : undefined;
+      const r = low(c.w) || roomToEdge(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2 || runs.includes(c) ? dry(c.w.plot) : undefined;
       const release = r ? releaseOn(seen, plane, purpose, c.w, r.after, dry) : undefined;
       return { c, release, total: c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) + releaseWorth(release) };
     });
@@ -178,7 +178,7 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
     sum += (r.shot ? (16 - r.shot.range * 1.5) * gotWeight(r.shot.target) : 0) - r.by.length * 12;
   }
   if (!n || !after) return undefined;
-  const release = releaseOn(seen, plane, purpose, c.w, after, (plot) => dry(plot));
+  const release = releaseOn(seen, plane, purpose, c.w, after, dry);
   const total = c.score + sum / n - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
   const shots = [...got.entries()].map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`).join('; ');
   const why = [shots, given ? `under enemy guns against ${given} of them` : '', c.words].filter(Boolean).join('; ');

@@ -74,10 +74,10 @@ export function releaseOn(seen: GameState, plane: PlaneState, purpose: Purpose, 
     }
   } else {
     const under = enemies.filter((u) => hexEquals(u.hex, self.hex));
-    const plan = planTurn(seen, plane, { ...w.plot, bomb: true });
     const table = seen.bombing;
     // The hit chance of each bomb (seed 001 rule (21): dive, level or glide bombing, by the height).
-    const aim = under.length && plan.ok && table ? targetOf(seen, table, under, bombMethod(seen, plane, plan.value), w.end.altitude) : undefined;
+    const plan = under.length && table ? planTurn(seen, plane, { ...w.plot, bomb: true }) : undefined;
+    const aim = plan?.ok && table ? targetOf(seen, table, under, bombMethod(seen, plane, plan.value), w.end.altitude) : undefined;
     if (aim) r = { plot: { ...w.plot, bomb: true }, words: `bombs released over ${aim.unit.id} (${(aim.chance / 10).toFixed(1)}% a bomb)`, chance: aim.chance };
   }
   return r && dry(r.plot) ? r : undefined;

@@ -12,23 +12,23 @@
  */
 import { inCone } from '../combat/cone.ts';
 import { bandCondition, carriesBombs } from '../damage/state.ts';
-import { distance, type Hex, toColRow } from '../hex/coords.ts';
+import { distance, type Hex } from '../hex/coords.ts';
 import { clockPosition, degreesOff } from '../hex/facing.ts';
 import { flightLine } from '../hex/flight.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import { RELEASE_MAX_ALT_FT } from '../ordnance/torpedo-table.ts';
-import type { WayToFly } from '../plans/ways.ts';
+import { edgeDistance, type WayToFly } from '../plans/ways.ts';
 import { sha256Hex } from '../sha256.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import type { Purpose } from './purpose.ts';
 
 export interface Foe { plane: PlaneState; hex: Hex; facing: number; nextRight: boolean; altitude: number }
 
-/** How far a hex is from the map's nearest edge, in hexes (0: on the edge, below 0: off it). */
-export function edgeDistance(state: GameState, h: Hex): number {
-  const { col, row } = toColRow(h);
-  return Math.min(col - 1, row - 1, state.map.width - col, state.map.height - row);
-}
+/**
+ * How far a hex is from the map's nearest edge, in hexes (0: on the edge, below 0: off it): the
+ * plotting aid's edgeDistance (plans/ways.ts, 1 on the edge) less one.
+ */
+export const roomToEdge = (state: GameState, h: Hex): number => edgeDistance(state, h) - 1;
 
 /** The worth of ending in `w`'s place against one enemy where he is expected to be. */
 function against(w: WayToFly, foe: Foe, bomber: boolean): { score: number; words: string } {
@@ -118,7 +118,7 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
   });
   score += purposeScore(plane, w, purpose);
   // Nobody in sight: away from the edges, keeping speed and height.
-  if (!foes.length) score -= Math.max(0, 6 - edgeDistance(state, w.end.hex));
+  if (!foes.length) score -= Math.max(0, 6 - roomToEdge(state, w.end.hex));
   // Energy: speed and height, and never near a stall.
   score += ((w.end.altitude - plane.altitude) / 100) * 0.15 + ((w.end.speed - plane.speed) / 10) * 0.8;
   // Near a stall (docs/rules.md: under the card's least speed it stalls; the seeds give no rule): 5, and 6 a point
@@ -133,10 +133,10 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
   // Leaving it (or crashing into the ground, movement/fly.ts) is leaving the fight.
   if (w.end.status !== 'flying') score -= 100;
   else {
-    score -= Math.max(0, 2 + (w.end.speed / 10) * 0.8 - edgeDistance(state, w.end.hex)) * 6;
+    score -= Math.max(0, 2 + (w.end.speed / 10) * 0.8 - roomToEdge(state, w.end.hex)) * 6;
     // Pointing at the edge: the straight line of next turn's hexes and two more leaves the map.
     const line = flightLine({ hex: w.end.hex, facing: w.end.facing, nextRight: true }, Math.ceil(w.end.speed / 10) + 2);
-    const out = line.findIndex((h) => edgeDistance(state, h) < 0);
+    const out = line.findIndex((h) => roomToEdge(state, h) < 0);
     if (out >= 0) score -= (line.length - out) * 3;
   }
   return { score, words };
