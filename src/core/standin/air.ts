@@ -10,12 +10,15 @@ import { formatPlot } from '../../orders/plot.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { clockPosition, turnBetween } from '../hex/facing.ts';
 import { dryShots, type DryShots } from '../plans/menu.ts';
-import { type WayToFly, waysToFly } from '../plans/ways.ts';
+import { waysWithVariants } from '../plans/variants.ts';
+import { flownAlone, type WayToFly, waysToFly } from '../plans/ways.ts';
+import { missedOrders } from '../movement/missed-orders.ts';
 import { sha256Hex } from '../sha256.ts';
 import type { GameState, PlaneState } from '../state.ts';
+import { nearestAltitude, throttled, throttleWords, wantedSpeed } from './energy.ts';
 import { type Purpose, purposeOf } from './purpose.ts';
 import { type Release, releaseWorth, releaseOn, RUN_WAYS, runWays, targetAt, unitGuesses } from './release.ts';
-import { type Foe, pickNearBest, roomToEdge, weigh } from './weigh.ts';
+import { type Ending, type Foe, pickNearBest, place, roomToEdge, weigh } from './weigh.ts';
 
 export interface AirChoice {
   plane: string;
@@ -87,14 +90,80 @@ export function rangeWords(plane: PlaneState, w: WayToFly, foes: readonly Foe[])
   return then < now ? `${where}: closing to ${then}` : then > now ? `${where}: opening the range to ${then}` : `${where}: keeping the range`;
 }
 
+/** How much the best place reachable the turn after counts (docs/standin.md "Two turns ahead"). */
+const NEXT_WEIGHT = 0.5;
+
+/** What the look two turns ahead works out once per choice: each plane's next ways and where it ends flying on, by its state. */
+type NextMemo = Map<string, { ways: Ending[]; on: Foe }>;
+
+/**
+ * The turn after, for position (docs/standin.md "Two turns ahead"): from where the dry run leaves
+ * the planes, the best place (weigh.ts `place`) any of the plane's next ways reaches against the
+ * nearest enemy flying on once more, less the best place any of his next ways reaches against it
+ * flying on: a way that gives a shot next turn counts, and one that gives him one counts against
+ * it. 0 when it is no longer flying (turnAfter weighs that) or no enemy is.
+ */
+function nextPlace(after: GameState, id: string, memo: NextMemo): number {
+  const self = after.planes.find((p) => p.id === id);
+  if (!self || self.status !== 'flying') return 0;
+  const enemy = after.planes.filter((e) => e.side !== self.side && e.status === 'flying' && !e.ground)
+    .sort((a, b) => distance(self.hex, a.hex) - distance(self.hex, b.hex))[0];
+  if (!enemy) return 0;
+  const mine = nextOf(after, self, memo);
+  const his = nextOf(after, enemy, memo);
+  return bestPlace(after, self, mine.ways, his.on) - bestPlace(after, enemy, his.ways, mine.on);
+}
+
+/** A plane's ways next turn and where it ends flying on (its missed-orders plot, flown alone), worked out once a state. */
+function nextOf(after: GameState, plane: PlaneState, memo: NextMemo): { ways: Ending[]; on: Foe } {
+  const key = JSON.stringify(plane);
+  let got = memo.get(key);
+  if (!got) {
+    const ways = waysToFly(after, plane).filter((w) => w.end.status === 'flying');
+    const e = flownAlone(after, plane, missedOrders(after, plane).plan);
+    got = { ways, on: { plane, hex: e.hex, facing: e.facing, nextRight: e.nextRight, altitude: e.altitude } };
+    memo.set(key, got);
+  }
+  return got;
+}
+
+/** The best place of `ways` (a plane's next ways) against `foe` where he ends flying on. */
+function bestPlace(after: GameState, plane: PlaneState, ways: readonly Ending[], foe: Foe): number {
+  const purpose = purposeOf(after, plane);
+  let best = ways.length ? -Infinity : 0;
+  for (const w of ways) best = Math.max(best, place(after, plane, w, [foe], purpose).score);
+  return best;
+}
+
+/** A way tried as dry runs (tryAgainst): its total, its words, a release, and where the dry run against the enemies flying on leaves the planes. */
+interface Tried { c: Weighed; total: number; why: string; release?: Release; after: GameState }
+
+/** In a fight, each way tried with half its look two turns ahead added (docs/standin.md "Two turns ahead"). */
+function lookedAhead(tried: readonly Tried[], id: string): Tried[] {
+  const memo: NextMemo = new Map();
+  return tried.map((t) => ({ ...t, total: t.total + nextPlace(t.after, id, memo) * NEXT_WEIGHT }));
+}
+
 /** A way weighed by where it ends (weigh.ts), with its index and the seed's tie-break. */
-type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: string };
+type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: string; throttle: string };
+
+/** Each way as a fighter flies it: with the power or brake factors of the speed it wants where it ends (energy.ts), and the words for them. */
+function throttledWays(seen: GameState, plane: PlaneState, foes: readonly Foe[]): { w: WayToFly; words: string }[] {
+  return waysWithVariants(seen, plane).map((way) => {
+    const v = throttled(way, wantedSpeed(seen, plane, way, foes), nearestAltitude(way, foes));
+    return v ? { w: { end: { ...way.end, speed: v.speed }, plot: v.plot }, words: throttleWords(plane, v) } : { w: way, words: '' };
+  });
+}
 
 /** The ways flown as dry runs: the best weighed, low the highest too (a way out of a dive the first weighing ranks low), and a bomber's runs on its target. */
-function poolOf(plane: PlaneState, weighed: readonly Weighed[], runs: readonly Weighed[]): Weighed[] {
+function poolOf(plane: PlaneState, weighed: readonly Weighed[], runs: readonly Weighed[], fight: boolean): Weighed[] {
   const pool = weighed.slice(0, DRY_RUNS);
   const add = (cs: readonly Weighed[], n: number): void => { pool.push(...cs.filter((c) => !pool.includes(c)).slice(0, n)); };
   if (plane.altitude < LOW_DIVING) add([...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude), 4);
+  // In a fight, the best of each heading it can end on: a turn that places it well only the turn after is weighed too.
+  const headings = new Map<number, Weighed>();
+  if (fight) for (const c of weighed) if (!headings.has(c.w.end.facing)) headings.set(c.w.end.facing, c);
+  add([...headings.values()], 12);
   add(runs, RUN_WAYS);
   return pool;
 }
@@ -116,16 +185,19 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
     return { plane: e, hex: after?.hex ?? e.hex, facing: after?.facing ?? e.facing, nextRight: after?.nextRight ?? e.nextRight, altitude: after?.altitude ?? e.altitude };
   });
   const tie = (i: number): string => sha256Hex(`${seed}|${plane.id}|${i}`);
-  const weighed: Weighed[] = ways.map((w, i) => ({ w, i, tie: tie(i), ...weigh(seen, plane, w, foes, purpose) }))
+  // A fighter's ways with the throttle it would fly them with (energy.ts): weighed, flown as dry runs and flown so.
+  const flown = purpose.role === 'bomber' ? ways.map((w) => ({ w, words: '' })) : throttledWays(seen, plane, foes);
+  const weighed: Weighed[] = flown.map(({ w, words }, i) => ({ w, i, tie: tie(i), throttle: words, ...weigh(seen, plane, w, foes, purpose) }))
     .sort((a, b) => b.score - a.score || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   const key = `${plane.id}|${seen.turn}`;
   const chosen = (c: Weighed, why: string, release?: Release): AirChoice => {
     const plot = release?.plot ?? c.w.plot;
-    return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why].filter(Boolean).join('; '), end: c.w.end.hex };
+    return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why, c.throttle].filter(Boolean).join('; '), end: c.w.end.hex };
   };
   const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course' : 'no enemy in sight: keeping speed, height and the map';
   const runs = runWays(weighed, expected);
-  const pool = poolOf(plane, weighed, runs);
+  const fight = purpose.role !== 'bomber' && enemies.some((e) => !e.ground);
+  const pool = poolOf(plane, weighed, runs, fight);
   if (!enemies.length) {
     // The best few looked at one turn further where they end near the edge or low; a bomber's runs for a release.
     const top = pool.map((c) => {
@@ -142,7 +214,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   const guessed = near.filter((e, i) => i === 0 || (i < GUESSED_ENEMIES && distance(plane.hex, e.hex) <= GUESS_RANGE));
   const plans = guessed.flatMap((e) => guesses(seen, e).map((g) => (g ? { [e.id]: g } : {})));
   const tried = pool.map((c) => tryAgainst(seen, plane, purpose, c, plans, dry)).filter((t) => t !== undefined);
-  const best = pickNearBest(tried, (t) => t.total, seed, key);
+  const best = pickNearBest(fight ? lookedAhead(tried, plane.id) : tried, (t) => t.total, seed, key);
   if (!best) {
     const c = weighed[0] as Weighed;
     return chosen(c, c.words || rangeWords(plane, c.w, foes));
@@ -155,7 +227,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
  * and an escort's at an enemy away from its bombers, count a quarter: purpose.ts) less those it is under, near the edge or low a look
  * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
  */
-function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Weighed, plans: readonly Record<string, Plot>[], dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined): { c: Weighed; total: number; why: string; release?: Release } | undefined {
+function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Weighed, plans: readonly Record<string, Plot>[], dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined): Tried | undefined {
   // An escort turns on whoever attacks its bombers (within ESCORT_FIGHT hexes of one); a shot at
   // another enemy counts a quarter, as a bomber's does (it does not hunt).
   const near = (id: string): boolean => {
@@ -182,5 +254,5 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
   const total = c.score + sum / n - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
   const shots = [...got.entries()].map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`).join('; ');
   const why = [shots, given ? `under enemy guns against ${given} of them` : '', c.words].filter(Boolean).join('; ');
-  return { c, total, why, ...(release ? { release } : {}) };
+  return { c, total, why, after, ...(release ? { release } : {}) };
 }

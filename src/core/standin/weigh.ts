@@ -17,10 +17,13 @@ import { clockPosition, degreesOff } from '../hex/facing.ts';
 import { flightLine } from '../hex/flight.ts';
 import { effectiveBand } from '../movement/performance.ts';
 import { RELEASE_MAX_ALT_FT } from '../ordnance/torpedo-table.ts';
-import { edgeDistance, type WayToFly } from '../plans/ways.ts';
+import { edgeDistance, type WayEnd, type WayToFly } from '../plans/ways.ts';
 import { sha256Hex } from '../sha256.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import type { Purpose } from './purpose.ts';
+
+/** Where a way ends, as far as the weighing reads it (a way to fly, or a place reached two turns ahead). */
+export interface Ending { end: Pick<WayEnd, 'hex' | 'facing' | 'altitude' | 'speed' | 'status'> }
 
 export interface Foe { plane: PlaneState; hex: Hex; facing: number; nextRight: boolean; altitude: number }
 
@@ -31,7 +34,7 @@ export interface Foe { plane: PlaneState; hex: Hex; facing: number; nextRight: b
 export const roomToEdge = (state: GameState, h: Hex): number => edgeDistance(state, h) - 1;
 
 /** The worth of ending in `w`'s place against one enemy where he is expected to be. */
-function against(w: WayToFly, foe: Foe, bomber: boolean): { score: number; words: string } {
+function against(w: Ending, foe: Foe, bomber: boolean): { score: number; words: string } {
   // Across the grain the next forward hex is the right-front one after a new facing (rule (8)).
   const at = { hex: w.end.hex, facing: w.end.facing, nextRight: true };
   const d = distance(at.hex, foe.hex);
@@ -67,7 +70,7 @@ const DESCENT_HEXES = 6;
 const ESCORT_HEXES = 3;
 
 /** The worth of the scenario's purpose (purpose.ts): a bomber's target or course, an escort's bombers. */
-function purposeScore(plane: PlaneState, w: WayToFly, purpose: Purpose): number {
+function purposeScore(plane: PlaneState, w: Ending, purpose: Purpose): number {
   if (purpose.target) {
     // Closing on the target: 1.5 a hex nearer than it started, and pointing at it.
     const gained = distance(plane.hex, purpose.target.hex) - distance(w.end.hex, purpose.target.hex);
@@ -102,9 +105,12 @@ function purposeScore(plane: PlaneState, w: WayToFly, purpose: Purpose): number 
   return 0;
 }
 
-/** A way weighed by where it ends (no dry run). `foes` the enemies as expected at the turn's end. */
-export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: readonly Foe[], purpose: Purpose): { score: number; words: string } {
-  const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, bandCondition(plane));
+/**
+ * Where a way leaves the plane against the enemies expected where they end (`foes`), its purpose
+ * and the map: the place alone, not its speed and height (the look at the turn after weighs the
+ * places it can reach so).
+ */
+export function place(state: GameState, plane: PlaneState, w: Ending, foes: readonly Foe[], purpose: Purpose): { score: number; words: string } {
   const bomber = purpose.role === 'bomber';
   let score = 0;
   let words = '';
@@ -117,17 +123,8 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
     if (i === 0) words = a.words;
   });
   score += purposeScore(plane, w, purpose);
-  // Nobody in sight: away from the edges, keeping speed and height.
+  // Nobody in sight: away from the edges.
   if (!foes.length) score -= Math.max(0, 6 - roomToEdge(state, w.end.hex));
-  // Energy: speed and height, and never near a stall.
-  score += ((w.end.altitude - plane.altitude) / 100) * 0.15 + ((w.end.speed - plane.speed) / 10) * 0.8;
-  // Near a stall (docs/rules.md: under the card's least speed it stalls; the seeds give no rule): 5, and 6 a point
-  // under the least speed and 1 more, so that a slow plane wants its speed back first, diving for it.
-  const short = band.minSpeed + 1 - w.end.speed / 10;
-  if (short > 0.5) score -= 5;
-  if (short > 0) score -= short * 6;
-  // Low: a fighter keeps above 1,500 ft; a bomber on its target may go down to it.
-  if (w.end.altitude < 1500 && !purpose.target) score -= 5;
   // The map: leaving it is leaving the fight, and near its edge a fast plane cannot turn back in
   // time: it wants room for most of a turn's hexes.
   // Leaving it (or crashing into the ground, movement/fly.ts) is leaving the fight.
@@ -142,6 +139,22 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
   return { score, words };
 }
 
+/** A way weighed by where it ends (no dry run): its place (above) and the speed and height it keeps. `foes` the enemies as expected at the turn's end. */
+export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: readonly Foe[], purpose: Purpose): { score: number; words: string } {
+  const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, bandCondition(plane));
+  const { score: at, words } = place(state, plane, w, foes, purpose);
+  let score = at;
+  // Energy: speed and height, and never near a stall.
+  score += ((w.end.altitude - plane.altitude) / 100) * 0.15 + ((w.end.speed - plane.speed) / 10) * 0.8;
+  // Near a stall (docs/rules.md: under the card's least speed it stalls; the seeds give no rule): 5, and 6 a point
+  // under the least speed and 1 more, so that a slow plane wants its speed back first, diving for it.
+  const short = band.minSpeed + 1 - w.end.speed / 10;
+  if (short > 0.5) score -= 5;
+  if (short > 0) score -= short * 6;
+  // Low: a fighter keeps above 1,500 ft; a bomber on its target may go down to it.
+  if (w.end.altitude < 1500 && !purpose.target) score -= 5;
+  return { score, words };
+}
 
 /** How far below the best score a choice may be and still be picked: a tenth of a shot at range 6. */
 export const MARGIN = 0.75;
