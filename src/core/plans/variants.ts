@@ -168,7 +168,7 @@ class WayVariants implements WayWithVariants {
   readonly plot: Plot;
   #variants: Variant[] | undefined;
   #range: WayWithVariants['range'] | undefined;
-  constructor(way: WayToFly, private readonly plane: PlaneState, private readonly groups: Group[], private readonly factors: Factors[], private readonly given: Given) {
+  constructor(way: WayToFly, private readonly plane: PlaneState, private readonly groups: Group[], private readonly factors: Factors[], private readonly given: Given, private readonly keep = true) {
     this.end = way.end;
     this.plot = way.plot;
   }
@@ -190,7 +190,8 @@ class WayVariants implements WayWithVariants {
       });
     }
     out.sort((a, b) => a.altitude - b.altitude || a.speed - b.speed);
-    return (this.#variants = out);
+    if (this.keep) this.#variants = out;
+    return out;
   }
 
   get range(): WayWithVariants['range'] {
@@ -239,12 +240,17 @@ export const forgetWays = (): void => { KEPT.clear(); HEIGHTS.clear(); forgetSea
 /**
  * Every way of `plane` (ways.ts, the same ways in the same order), each with its variants. The
  * search and the heights are worked out here; each way's variants are listed when first read.
+ * `keep` false: neither the ways nor each way's variants are kept, but listed again whenever read
+ * (the stand-in reads every way's variants once, tens of megabytes a plane, where the plotting aid
+ * reads a few ways' many times).
  */
-export function waysWithVariants(state: GameState, plane: PlaneState): WayWithVariants[] {
-  return rememberedIn(KEPT, JSON.stringify([plane, state.map, state.aircraft[plane.type], state.options.sequence]), KEEP, () => worked(state, plane));
+export function waysWithVariants(state: GameState, plane: PlaneState, opts: { keep?: boolean } = {}): WayWithVariants[] {
+  const key = JSON.stringify([plane, state.map, state.aircraft[plane.type], state.options.sequence]);
+  if (opts.keep === false) return KEPT.get(key) ?? worked(state, plane, false);
+  return rememberedIn(KEPT, key, KEEP, () => worked(state, plane));
 }
 
-function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
+function worked(state: GameState, plane: PlaneState, keep = true): WayWithVariants[] {
   const { ways, sequences } = searchWays(state, plane);
   if (!ways.length) return [];
   const card = cardOf(state, plane);
@@ -300,7 +306,7 @@ function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
   };
   const given = new Given(plane.altitude);
   return ways.map((way, i) => {
-    if (way.end.status !== 'flying') return new WayVariants(way, plane, [], factors, given);
+    if (way.end.status !== 'flying') return new WayVariants(way, plane, [], factors, given, keep);
     // The plainest sequence of each group (ways.ts), in the order of their plainness, so each height
     // and speed keeps the plainest plot.
     const groups = (sequences[i] ?? []).map((sk) => ({ sk, n: sequencePlainness(sk) })).sort((a, b) => a.n - b.n)
@@ -309,6 +315,6 @@ function worked(state: GameState, plane: PlaneState): WayWithVariants[] {
         const f = fixed(sk.counted);
         return { sk, heights: hs, raws: hs.map((h) => f + h.gain), caps: hs.map((h) => capAt(sk.mode, h.altitude)) };
       });
-    return new WayVariants(way, plane, groups, factors, given);
+    return new WayVariants(way, plane, groups, factors, given, keep);
   });
 }

@@ -149,7 +149,7 @@ type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: stri
 
 /** Each way as a fighter flies it: with the power or brake factors of the speed it wants where it ends (energy.ts), and the words for them. */
 function throttledWays(seen: GameState, plane: PlaneState, foes: readonly Foe[]): { w: WayToFly; words: string }[] {
-  return waysWithVariants(seen, plane).map((way) => {
+  return waysWithVariants(seen, plane, { keep: false }).map((way) => {
     const v = throttled(way, wantedSpeed(seen, plane, way, foes), nearestAltitude(way, foes));
     return v ? { w: { end: { ...way.end, speed: v.speed }, plot: v.plot }, words: throttleWords(plane, v) } : { w: way, words: '' };
   });
