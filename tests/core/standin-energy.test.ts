@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plot } from '../../src/orders/ast.ts';
 import { throttled, throttleWords, wantedSpeed } from '../../src/core/standin/energy.ts';
-import type { Variant, WayWithVariants } from '../../src/core/plans/variants.ts';
+import { type Variant, type WayWithVariants, waysWithVariants } from '../../src/core/plans/variants.ts';
 import { duelGame, duelStart, missedOrdersPilot, playDuel, standInPilot } from '../../bench/duels.ts';
 
 const plot = (tag: number, power = 0, brake = 0): Plot => ({ plane: 'A1', bomb: false, boxes: [{ man: '1', alt: tag, power, brake }] });
@@ -62,6 +62,24 @@ describe('the stand-in\'s throttle', () => {
     expect(wantedSpeed(state, a, w, foe(a.hex.q, a.hex.r - 2))).toBe(band.maneuverMax * 10 + 9);
     expect(wantedSpeed(state, a, w, foe(a.hex.q, a.hex.r + 6))).toBe(band.maneuverMax * 10 + 9);
     expect(wantedSpeed(state, a, w, [])).toBe(band.levelMax * 10 + 9);
+  });
+});
+
+describe('the variants it reads', () => {
+  it('are the plotting aid\'s own, listed again whenever read and not kept (keep false)', () => {
+    const state = duelGame(duelStart(3));
+    const plane = state.planes[0]!;
+    const loose = waysWithVariants(state, plane, { keep: false });
+    const kept = waysWithVariants(state, plane);
+    expect(loose.map((w) => w.plot)).toEqual(kept.map((w) => w.plot));
+    for (const i of [0, 7, loose.length - 1]) {
+      const first = loose[i]!.variants;
+      expect(first.length).toBeGreaterThan(1);
+      expect(loose[i]!.variants).not.toBe(first);
+      expect(JSON.stringify(loose[i]!.variants)).toBe(JSON.stringify(kept[i]!.variants));
+      expect(kept[i]!.variants).toBe(kept[i]!.variants);
+    }
+    expect(waysWithVariants(state, plane)).toBe(kept);
   });
 });
 
