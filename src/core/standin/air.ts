@@ -90,6 +90,9 @@ export function rangeWords(plane: PlaneState, w: WayToFly, foes: readonly Foe[])
   return then < now ? `${where}: closing to ${then}` : then > now ? `${where}: opening the range to ${then}` : `${where}: keeping the range`;
 }
 
+/** The part of a way's exchange of shots that is its worst over the guesses (the rest their average). */
+const WORST_PART = 0.25;
+
 /** How much the best place reachable the turn after counts (docs/standin.md "Two turns ahead"). */
 const NEXT_WEIGHT = 0.5;
 
@@ -224,7 +227,8 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
 
 /**
  * A way flown as dry runs against the guesses at the enemies' plans: the shots it gets (a bomber's,
- * and an escort's at an enemy away from its bombers, count a quarter: purpose.ts) less those it is under, near the edge or low a look
+ * and an escort's at an enemy away from its bombers, count a quarter: purpose.ts) less those it is
+ * under, three parts their average and one part the worst of them; near the edge or low a look
  * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
  */
 function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Weighed, plans: readonly Record<string, Plot>[], dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined): Tried | undefined {
@@ -236,6 +240,7 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
   };
   const gotWeight = (id: string): number => (purpose.role === 'bomber' || (purpose.role === 'escort' && !near(id)) ? 0.25 : 1);
   let sum = 0;
+  let worst = Infinity;
   let n = 0;
   const got = new Map<string, number>();
   let given = 0;
@@ -247,11 +252,13 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
     n++;
     if (r.shot) got.set(r.shot.target, (got.get(r.shot.target) ?? 0) + 1);
     if (r.by.length) given++;
-    sum += (r.shot ? (16 - r.shot.range * 1.5) * gotWeight(r.shot.target) : 0) - r.by.length * 12;
+    const x = (r.shot ? (16 - r.shot.range * 1.5) * gotWeight(r.shot.target) : 0) - r.by.length * 12;
+    sum += x;
+    worst = Math.min(worst, x);
   }
   if (!n || !after) return undefined;
   const release = releaseOn(seen, plane, purpose, c.w, after, dry);
-  const total = c.score + sum / n - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
+  const total = c.score + (sum / n) * (1 - WORST_PART) + worst * WORST_PART - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
   const shots = [...got.entries()].map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`).join('; ');
   const why = [shots, given ? `under enemy guns against ${given} of them` : '', c.words].filter(Boolean).join('; ');
   return { c, total, why, after, ...(release ? { release } : {}) };
