@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Plot } from '../../src/orders/ast.ts';
-import { throttled, throttleWords, wantedSpeed } from '../../src/core/standin/energy.ts';
+import { nearestFoe, throttled, throttleWords, wantedSpeed } from '../../src/core/standin/energy.ts';
 import { type Variant, type WayWithVariants, waysWithVariants } from '../../src/core/plans/variants.ts';
 import { duelGame, duelStart, missedOrdersPilot, playDuel, standInPilot } from '../../bench/duels.ts';
 
@@ -57,11 +57,14 @@ describe('the stand-in\'s throttle', () => {
     const band = state.aircraft[a.type]!.bands.find((x) => a.altitude >= x.floor && a.altitude < x.top)!;
     const w: WayWithVariants = { ...way([]), end: { ...way([]).end, hex: a.hex, facing: 0, altitude: a.altitude } };
     // Facing 0 is north: the enemy at r - 6 is dead ahead, at r + 2 astern.
-    const foe = (q: number, r: number) => [{ plane: b, hex: { q, r }, facing: 0, nextRight: true, altitude: a.altitude }];
-    expect(wantedSpeed(state, a, w, foe(a.hex.q, a.hex.r - 6))).toBe(band.levelMax * 10 + 9);
-    expect(wantedSpeed(state, a, w, foe(a.hex.q, a.hex.r - 2))).toBe(band.maneuverMax * 10 + 9);
-    expect(wantedSpeed(state, a, w, foe(a.hex.q, a.hex.r + 6))).toBe(band.maneuverMax * 10 + 9);
-    expect(wantedSpeed(state, a, w, [])).toBe(band.levelMax * 10 + 9);
+    const foe = (q: number, r: number) => ({ plane: b, hex: { q, r }, facing: 0, nextRight: true, altitude: a.altitude });
+    // The nearest counts: a second enemy further off does not change what it wants.
+    const far = foe(a.hex.q, a.hex.r + 12);
+    const wanted = (f: ReturnType<typeof foe>[]): number => wantedSpeed(state, a, w, nearestFoe(w, f));
+    expect(wanted([far, foe(a.hex.q, a.hex.r - 6)])).toBe(band.levelMax * 10 + 9);
+    expect(wanted([foe(a.hex.q, a.hex.r - 2), far])).toBe(band.maneuverMax * 10 + 9);
+    expect(wanted([far, foe(a.hex.q, a.hex.r + 6)])).toBe(band.maneuverMax * 10 + 9);
+    expect(wanted([])).toBe(band.levelMax * 10 + 9);
   });
 });
 

@@ -10,12 +10,12 @@ import { formatPlot } from '../../orders/plot.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { clockPosition, turnBetween } from '../hex/facing.ts';
 import { dryShots, type DryShots } from '../plans/menu.ts';
-import { waysWithVariants } from '../plans/variants.ts';
+import { type WayWithVariants, waysWithVariants } from '../plans/variants.ts';
 import { flownAlone, type WayToFly, waysToFly } from '../plans/ways.ts';
 import { missedOrders } from '../movement/missed-orders.ts';
 import { sha256Hex } from '../sha256.ts';
 import type { GameState, PlaneState } from '../state.ts';
-import { nearestAltitude, throttled, throttleWords, wantedSpeed } from './energy.ts';
+import { nearestFoe, throttled, throttleWords, wantedSpeed } from './energy.ts';
 import { type Purpose, purposeOf } from './purpose.ts';
 import { type Release, releaseWorth, releaseOn, RUN_WAYS, runWays, targetAt, unitGuesses } from './release.ts';
 import { type Ending, type Foe, pickNearBest, place, roomToEdge, weigh } from './weigh.ts';
@@ -42,6 +42,8 @@ const GUESS_RANGE = 10;
 const LOW = 2500;
 const LOW_DIVING = 6000;
 const low = (w: WayToFly): boolean => w.end.altitude < (w.plot.mode === 'SD' || w.plot.mode === 'VD' ? LOW_DIVING : LOW);
+/** Whether a way ends nearer the map's edge than its next turn's hexes and 2: looked at one turn further. */
+const nearEdge = (state: GameState, w: WayToFly): boolean => roomToEdge(state, w.end.hex) < Math.ceil(w.end.speed / 10) + 2;
 
 /**
  * What an enemy may fly, as far as the stand-in can tell: his legal ways (never his orders), of
@@ -66,8 +68,7 @@ function guesses(seen: GameState, enemy: PlaneState): (Plot | undefined)[] {
  */
 function turnAfter(seen: GameState, w: WayToFly, after: GameState, id: string): number {
   if (w.end.status !== 'flying') return 0;
-  const near = roomToEdge(seen, w.end.hex) < Math.ceil(w.end.speed / 10) + 2;
-  if (!near && !low(w)) return 0;
+  if (!nearEdge(seen, w) && !low(w)) return 0;
   const self = after.planes.find((p) => p.id === id);
   if (!self || self.status !== 'flying') return 0;
   let best = -1;
@@ -151,9 +152,10 @@ function lookedAhead(tried: readonly Tried[], id: string): Tried[] {
 type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: string; throttle: string };
 
 /** Each way as a fighter flies it: with the power or brake factors of the speed it wants where it ends (energy.ts), and the words for them. */
-function throttledWays(seen: GameState, plane: PlaneState, foes: readonly Foe[]): { w: WayToFly; words: string }[] {
-  return waysWithVariants(seen, plane, { keep: false }).map((way) => {
-    const v = throttled(way, wantedSpeed(seen, plane, way, foes), nearestAltitude(way, foes));
+function throttledWays(seen: GameState, plane: PlaneState, ways: readonly WayWithVariants[], foes: readonly Foe[]): { w: WayToFly; words: string }[] {
+  return ways.map((way) => {
+    const foe = nearestFoe(way, foes);
+    const v = throttled(way, wantedSpeed(seen, plane, way, foe), foe?.altitude);
     return v ? { w: { end: { ...way.end, speed: v.speed }, plot: v.plot }, words: throttleWords(plane, v) } : { w: way, words: '' };
   });
 }
@@ -173,10 +175,11 @@ function poolOf(plane: PlaneState, weighed: readonly Weighed[], runs: readonly W
 
 /** The stand-in's choice for one plane in the air: the way it flies and why. */
 export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends?: ReadonlyMap<string, Hex>): AirChoice | undefined {
-  const ways = waysToFly(seen, plane);
+  const purpose = purposeOf(seen, plane, ends);
+  // A fighter's ways come with their heights and speeds (the same ways in the same order: one search).
+  const ways: readonly WayToFly[] = purpose.role === 'bomber' ? waysToFly(seen, plane) : waysWithVariants(seen, plane, { keep: false });
   if (!ways.length) return undefined;
   const enemies = seen.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
-  const purpose = purposeOf(seen, plane, ends);
   // Where the enemies (and a bomber's target) are expected at the end of the turn: a dry run of the first way.
   // A bomber guesses where the enemy's trucks, tanks and ships go (release.ts); the others need not.
   const moves = purpose.role === 'bomber' ? unitGuesses(seen, plane.side) : [];
@@ -189,7 +192,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   });
   const tie = (i: number): string => sha256Hex(`${seed}|${plane.id}|${i}`);
   // A fighter's ways with the throttle it would fly them with (energy.ts): weighed, flown as dry runs and flown so.
-  const flown = purpose.role === 'bomber' ? ways.map((w) => ({ w, words: '' })) : throttledWays(seen, plane, foes);
+  const flown = purpose.role === 'bomber' ? ways.map((w) => ({ w, words: '' })) : throttledWays(seen, plane, ways as readonly WayWithVariants[], foes);
   const weighed: Weighed[] = flown.map(({ w, words }, i) => ({ w, i, tie: tie(i), throttle: words, ...weigh(seen, plane, w, foes, purpose) }))
     .sort((a, b) => b.score - a.score || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   const key = `${plane.id}|${seen.turn}`;
@@ -204,7 +207,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   if (!enemies.length) {
     // The best few looked at one turn further where they end near the edge or low; a bomber's runs for a release.
     const top = pool.map((c) => {
-      const r = low(c.w) || roomToEdge(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2 || runs.includes(c) ? dry(c.w.plot) : undefined;
+      const r = low(c.w) || nearEdge(seen, c.w) || runs.includes(c) ? dry(c.w.plot) : undefined;
       const release = r ? releaseOn(seen, plane, purpose, c.w, r.after, dry) : undefined;
       return { c, release, total: c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) + releaseWorth(release) };
     });

@@ -24,18 +24,18 @@ const FAR_HEXES = 9;
 /** How far off the nose an enemy counts as ahead (degrees). */
 const AHEAD_DEGREES = 60;
 
-/** The fastest next speed (tenths) the plane wants where `way` ends, against the enemies expected there. */
-export function wantedSpeed(state: GameState, plane: PlaneState, way: WayWithVariants, foes: readonly Foe[]): number {
+/** The enemy nearest where `way` ends, as expected there (none: undefined). */
+export const nearestFoe = (way: WayWithVariants, foes: readonly Foe[]): Foe | undefined =>
+  foes.map((f) => ({ f, d: distance(way.end.hex, f.hex) })).sort((a, b) => a.d - b.d)[0]?.f;
+
+/** The fastest next speed (tenths) the plane wants where `way` ends, against its nearest enemy expected there (nearestFoe). */
+export function wantedSpeed(state: GameState, plane: PlaneState, way: WayWithVariants, foe: Foe | undefined): number {
   const band = effectiveBand(cardOf(state, plane), way.end.altitude, plane.loaded, bandCondition(plane));
-  const near = foes.map((f) => ({ f, d: distance(way.end.hex, f.hex) })).sort((a, b) => a.d - b.d)[0];
-  const off = near ? degreesOff(way.end.hex, way.end.facing, near.f.hex) : undefined;
-  const chasing = !near || near.d >= FAR_HEXES || (near.d >= CHASE_HEXES && off !== undefined && off <= AHEAD_DEGREES);
+  const d = foe ? distance(way.end.hex, foe.hex) : Infinity;
+  const off = foe ? degreesOff(way.end.hex, way.end.facing, foe.hex) : undefined;
+  const chasing = d >= FAR_HEXES || (d >= CHASE_HEXES && off !== undefined && off <= AHEAD_DEGREES);
   return (chasing ? band.levelMax : band.maneuverMax) * 10 + 9;
 }
-
-/** The height of the enemy nearest where `way` ends, as expected there (none: undefined). */
-export const nearestAltitude = (way: WayWithVariants, foes: readonly Foe[]): number | undefined =>
-  foes.map((f) => ({ f, d: distance(way.end.hex, f.hex) })).sort((a, b) => a.d - b.d)[0]?.f.altitude;
 
 /** Below this height (feet) a fighter trades no height for speed; nor more than this below its nearest enemy. */
 const FLOOR_FT = 3000;
