@@ -9,6 +9,7 @@ import { EXPORT_FORMAT, EXPORT_VERSION, type GameExport } from '../app/history/e
 import { TallyhoError } from './errors.ts';
 import { CAMPAIGN_EXPORT_FORMAT, CAMPAIGN_EXPORT_VERSION, type CampaignExport, campaignExportProblems } from '../app/history/campaign.ts';
 import { campaignSchema } from '../core/campaign/spec.ts';
+import { STANDIN_LEVELS } from '../core/standin/levels.ts';
 
 const int = z.number().int();
 const ms = int.min(0);
@@ -26,7 +27,7 @@ const ordersSchema = z.strictObject({
   problems: z.array(z.string()),
   // Orders the stand-in pilot gave (app/game/standin.ts): why, its version, the planes, its choices.
   standin: z.strictObject({
-    reason: z.enum(['missed', 'leave', 'computer']), version: int.min(1), planes: z.array(z.string()),
+    reason: z.enum(['missed', 'leave', 'computer']), version: int.min(1), level: z.enum(STANDIN_LEVELS).optional(), planes: z.array(z.string()),
     choices: z.array(z.strictObject({ plane: z.string(), text: z.string(), why: z.string() })),
   }).optional(),
 });

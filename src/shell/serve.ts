@@ -31,6 +31,7 @@ import { sentJournalPath } from './mail/sent-journal.ts';
 import { checkPortsFree, listenError, type Listening } from './port-check.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { startHttp } from './web/http.ts';
+import type { StandinLevel } from '../core/standin/levels.ts';
 
 export interface ServeOptions {
   config?: Config;
@@ -46,6 +47,8 @@ export interface ServeOptions {
   tickMs?: number;
   /** Local mode: the solo game (the stand-in pilot flying the other side) instead of the demo. */
   solo?: boolean;
+  /** The solo game's stand-in level (--level; docs/standin.md "Levels"). */
+  level?: StandinLevel;
 }
 
 export interface RunningServer {
@@ -114,7 +117,8 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
   ];
   if (demo[0]?.game === SOLO_GAME) {
     const p = demo[0];
-    lines.push('', `Solo game '${SOLO_GAME}': you fly ${p.planes.join(',')} against the stand-in pilot (docs/standin.md);`,
+    lines.push('', `Solo game '${SOLO_GAME}': you fly ${p.planes.join(',')} against the stand-in pilot${p.level ? `, flying as ${p.level === 'ace' ? 'an ace' : `a ${p.level}`}` : ''} (docs/standin.md);`,
+      ...(p.levelNote ? [`  (${p.levelNote})`] : []),
       `  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} secret ${p.secret}`,
       'Each turn is resolved as soon as your orders are in. Send your welcome mail back:',
       `  npx tallyho mail show --latest --to ${p.email} --game ${SOLO_GAME} > ${p.id}.txt`,
@@ -214,7 +218,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     stops.push(() => { if (clockSoon) clearTimeout(clockSoon); });
     const handler = makeHandler(rt, () => { clockAfterMail(); kickBoth(); });
     if (options.solo && !local) throw new TallyhoError('E_CONFIG', '--solo plays the demo alone in local mode; this configuration has a mail server (docs/local-mode.md "Playing alone")');
-    const demo = !local ? [] : options.solo ? ensureSolo(rt).players : ensureDemo(rt).players;
+    if (options.level && !options.solo) throw new TallyhoError('E_CONFIG', '--level is the solo game\'s stand-in level: give it with --solo (npm start -- --solo --level recruit); a club game\'s is its standin setting (docs/standin.md "Levels")');
+    const demo = !local ? [] : options.solo ? ensureSolo(rt, undefined, options.level).players : ensureDemo(rt).players;
     const caughtUp = resolveAllReady(rt.deps);
     if (caughtUp.length) logger.info({ resolved: caughtUp }, 'turns completed before the last stop resolved now');
     worker.start();

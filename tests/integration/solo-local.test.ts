@@ -5,8 +5,11 @@
  * replies as a mail program does (top-posted, a signature, the report quoted); every turn is
  * reported at once, told as flown against the computer's seat, until the game ends or ten turns
  * are played; `tallyho verify solo` passes; a second start keeps the game and prints the secret.
+ * `--level recruit` flies it as a recruit (docs/standin.md "Levels"), a later `--level` changes
+ * the running game's level; a game over ends with the stand-in's debrief; `--level` without
+ * `--solo`, or a level that is none, is refused.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,8 +34,8 @@ afterAll(async () => {
 
 describe('npm start -- --solo', { timeout: 240_000 }, () => {
   it('plays the demo alone against the stand-in, a report after each of the player\'s mails, and verifies', async () => {
-    server = startServe(env, dir, [], ['--solo']);
-    const banner = await server.waitFor(/Solo game 'solo': you fly R1 against the stand-in pilot[\s\S]*secret (\S+)/);
+    server = startServe(env, dir, [], ['--solo', '--level', 'recruit']);
+    const banner = await server.waitFor(/Solo game 'solo': you fly R1 against the stand-in pilot, flying as a recruit[\s\S]*secret (\S+)/);
     const secret = banner[1]!;
     const port = Number((await server.waitFor(/by SMTP to 127\.0\.0\.1:(\d+)/))[1]);
     smtp = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
@@ -58,13 +61,29 @@ describe('npm start -- --solo', { timeout: 240_000 }, () => {
       turns = turn;
       if (/the game is over/.test(subject)) break;
     }
+    const over = /the game is over/.test(subject);
+    if (over) {
+      expect(mail).toContain("THE STAND-IN'S DEBRIEF");
+      expect(mail).toContain("Turn 1, flying the computer's seat (player computer), as a recruit:");
+    } else {
+      expect(mail).not.toContain("THE STAND-IN'S DEBRIEF");
+    }
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(cli('verify', 'solo')).toContain('Every die, state and event is as stored.');
     await server.stop();
     // A second start keeps the game and prints the same secret.
-    server = startServe(env, dir, [], ['--solo']);
+    server = startServe(env, dir, [], ['--solo', '--level', 'regular']);
     const again = await server.waitFor(/Solo game 'solo'[\s\S]*secret (\S+)/);
     expect(again[1]).toBe(secret);
+    expect(again[0]).toContain(over ? 'flying as a recruit' : 'flying as a regular');
+    if (over) expect(again[0]).toContain('(the solo game is over: --level regular changes nothing)');
     expect(cli('game', 'list')).toContain('solo');
+    await server.stop();
+    // --level is the solo game's, and one of three words.
+    for (const args of [['--level', 'ace'], ['--solo', '--level', 'expert']]) {
+      const r = spawnSync('node', [CLI, 'serve', ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8', timeout: 60_000 });
+      expect(r.status, `${args.join(' ')}: ${r.stdout}${r.stderr}`).not.toBe(0);
+      expect(r.stderr).toMatch(args[0] === '--solo' ? /--level 'expert' is not a level: recruit, regular, ace/ : /--level is the solo game's stand-in level: give it with --solo/);
+    }
   });
 });

@@ -3,10 +3,13 @@
  * map, replay frames, event log, combat) and a log sheet per plane and turn. Read through the Store
  * only. What is public: game and scenario names, player ids and their planes, whether a player's
  * orders for the current turn are in, and everything of a resolved turn. Never: addresses, secrets,
- * tokens, orders, anything of a turn that is not resolved (its page does not exist until then);
- * nor a resolved turn's no-shot events, which tell fire orders (turnLog leaves them out).
+ * tokens, players' orders, anything of a turn that is not resolved (its page does not exist until
+ * then); nor a resolved turn's no-shot events, which tell fire orders (turnLog leaves them out).
+ * Once a game is over, a turn's page has the stand-in pilot's choices and reasons of that turn
+ * (its debrief, docs/standin.md), which only the side it flew for saw while the game ran.
  */
 import { publishedRecords } from '../game/record.ts';
+import { debriefOf } from '../game/standin.ts';
 import { flakText } from '../../core/flak/fire.ts';
 import type { GameEvent } from '../../core/events.ts';
 import type { GameState, PlaneState } from '../../core/state.ts';
@@ -191,8 +194,8 @@ interface ResolvedTurn {
   hasNext: boolean;
 }
 
-/** A turn's stamp as a string: what its page is built from, in brief (see turnPageVia). */
-const stampText = (s: TurnStamp): string => `${s.resolvedAt}:${s.dice}:${s.hasNext ? 'next' : 'last'}`;
+/** A turn's stamp as a string: what its page is built from, in brief (see turnPageVia); a game's end adds its result and the stand-in's debrief. */
+const stampText = (s: TurnStamp, over: boolean): string => `${s.resolvedAt}:${s.dice}:${s.hasNext ? 'next' : 'last'}:${over ? 'over' : 'on'}`;
 
 /** A resolved turn with its events and the states before and after it, or undefined. */
 function resolvedTurn(tx: StoreTx, id: string, n: number, known?: TurnStamp): ResolvedTurn | undefined {
@@ -222,7 +225,7 @@ export function turnPageVia<T>(store: Store, id: string, n: number, kept: (stamp
     if (!s) return null;
     const game = findGame(tx, id);
     if (game && fogHides(tx, game)) return null;
-    const stamp = stampText(s);
+    const stamp = stampText(s, game?.status === 'over');
     const page = kept(stamp);
     if (page !== undefined) return page;
     const view = turnView(tx, id, n, s);
@@ -274,6 +277,8 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     // The turn that ended the game: why, and who won.
     end: t.game.status === 'over' && t.game.turn === t.turn + 1 ? resultText(tx, t.game, t.events, t.after) : '',
     combat,
+    // Once the game is over: what the stand-in chose this turn and why (docs/standin.md "The debrief").
+    standin: t.game.status === 'over' ? debriefOf(new Map([[t.turn, tx.orders.latestAccepted(t.game.id, t.turn)]]))[0]?.flights ?? [] : [],
     eventLog: turnLog(t.events, shape, names, { flexible }),
     pilots: !!t.after.options.pilots,
     planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p, t.game.status === 'over'), sheet: sheetHref(t.game.id, t.turn, p.id) })),

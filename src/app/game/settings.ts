@@ -6,11 +6,12 @@
  */
 import { addDays, canonicalZone, formatInZone, wallTime, zonedTime } from './zones.ts';
 import type { GameSettings, Schedule } from '../ports/control.ts';
+import { DEFAULT_LEVEL, parseLevel, STANDIN_LEVELS } from '../../core/standin/levels.ts';
 
 export const DEFAULT_SETTINGS: GameSettings = {
   zone: 'UTC', schedule: { kind: 'none' }, graceMinutes: 0, remindMinutes: 24 * 60, minimumMinutes: 0, maxMisses: 2,
   maxExtensionsPerTurn: 1, maxExtensionsTotal: 5, extendMinutes: 24 * 60, signup: false, confirmMinutes: 30,
-  missed: 'default', leaveMinutes: 14 * 24 * 60, records: 'private',
+  missed: 'default', standinLevel: DEFAULT_LEVEL, leaveMinutes: 14 * 24 * 60, records: 'private',
 };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -118,7 +119,7 @@ export function scheduledDeadline(settings: GameSettings, turn: number, openedAt
   return zonedTime(zone, date.year, date.month, date.day, h, mi);
 }
 
-export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup', 'confirm', 'missed', 'leave', 'records'] as const;
+export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup', 'confirm', 'missed', 'standin', 'leave', 'records'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Applies `key value` to the settings; the new settings, or why not. */
@@ -157,6 +158,12 @@ export function applySetting(settings: GameSettings, key: string, value: string)
       if (/^(default|straight)$/i.test(v)) return { ok: true, value: { ...settings, missed: 'default' } };
       return fail(`missed is standin (the stand-in pilot flies a player's planes for a turn he missed) or default (they fly forwards, fire held)`);
     }
+    case 'standin': {
+      // `standin ace`, or `standin level ace` (docs/standin.md "Levels").
+      const level = parseLevel(v.replace(/^level\s+/i, ''));
+      if (level) return { ok: true, value: { ...settings, standinLevel: level } };
+      return fail(`standin is the stand-in pilot's level: ${STANDIN_LEVELS.join(', ')} (an ace flies its best; a recruit makes a recruit's mistakes)`);
+    }
     case 'misses': {
       const n = count(99);
       return n.ok ? { ok: true, value: { ...settings, maxMisses: n.value } } : n;
@@ -188,7 +195,7 @@ export function settingLines(s: GameSettings): string[] {
     `remind ${durationText(s.remindMinutes)}`, `minimum ${durationText(s.minimumMinutes)}`, `misses ${s.maxMisses}`,
     `extensions ${s.maxExtensionsPerTurn} ${s.maxExtensionsTotal}`, `extend ${durationText(s.extendMinutes)}`,
     `signup ${s.signup ? 'on' : 'off'}`, `confirm ${durationText(s.confirmMinutes)}`,
-    `missed ${s.missed}`, `leave ${s.leaveMinutes ? `${Math.floor(s.leaveMinutes / 1440)}d` : '0'}`, `records ${s.records}`,
+    `missed ${s.missed}`, `standin ${s.standinLevel}`, `leave ${s.leaveMinutes ? `${Math.floor(s.leaveMinutes / 1440)}d` : '0'}`, `records ${s.records}`,
   ];
 }
 

@@ -14,6 +14,7 @@
 import { sha256Hex } from '../../core/sha256.ts';
 import { standIn } from '../../core/standin/pilot.ts';
 import { STANDIN_VERSION } from '../../core/standin/version.ts';
+import { DEFAULT_LEVEL, type StandinLevel } from '../../core/standin/levels.ts';
 import { sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
@@ -43,19 +44,19 @@ export interface StandinOrders {
 
 /**
  * The stand-in's orders for `player`'s planes and units in `state` (the turn's state, whole: it
- * sees only what the player's side sees), `serverSeed` the turn's. Null when the player has nothing
- * it flies.
+ * sees only what the player's side sees), `serverSeed` the turn's, flown at `level` (the game's
+ * `standin` setting). Null when the player has nothing it flies.
  */
-export function standinOrders(state: GameState, gameId: string, player: Pick<PlayerRow, 'id' | 'planes'>, serverSeed: string, reason: StandinMark['reason']): StandinOrders | null {
+export function standinOrders(state: GameState, gameId: string, player: Pick<PlayerRow, 'id' | 'planes'>, serverSeed: string, reason: StandinMark['reason'], level: StandinLevel = DEFAULT_LEVEL): StandinOrders | null {
   const side = sideOfPlayer(state, player.planes);
   if (!side) return null;
   // It flies the player's own planes and units only (a side may be split among players).
-  const r = standIn(state, side, standinSeed(serverSeed, player.id), { planes: player.planes });
+  const r = standIn(state, side, standinSeed(serverSeed, player.id), { planes: player.planes, level });
   // A quick game's empty list of moves is left out, as the player's own orders leave it out.
   const { quick, ...rest } = r.orders;
   const orders: TurnOrders = quick && Object.keys(quick).length ? { ...rest, quick } : rest;
   const choices = r.choices.map((c) => ({ plane: c.plane, text: c.text, why: c.why }));
-  return { orders, canonical: ordersEnvelope(gameId, player.id, '(secret)', state.turn, orders), standin: { reason, version: STANDIN_VERSION, planes: [...player.planes], choices } };
+  return { orders, canonical: ordersEnvelope(gameId, player.id, '(secret)', state.turn, orders), standin: { reason, version: STANDIN_VERSION, ...(level === DEFAULT_LEVEL ? {} : { level }), planes: [...player.planes], choices } };
 }
 
 /** Orders as the text of one envelope, as a player would send them (the stand-in's, stored or printed by `tallyho standin`). */
@@ -91,4 +92,48 @@ export function standinBlock(rows: Iterable<{ playerId: string; standin: Standin
     }
   }
   return out.join('\n');
+}
+
+/** Whose planes the stand-in flew, in words for the debrief (a leave is named as no more than flying for him). */
+function flewFor(playerId: string, m: StandinMark): string {
+  const as = m.level && m.level !== DEFAULT_LEVEL ? `, as a ${m.level}` : '';
+  return m.reason === 'computer' ? `the computer's seat (player ${playerId})${as}`
+    : m.reason === 'missed' ? `${playerId}'s planes, who missed the turn${as}` : `${playerId}'s planes${as}`;
+}
+
+/** One turn of the debrief: for whom the stand-in flew, and each choice with its reason. */
+export interface DebriefTurn {
+  turn: number;
+  flights: { who: string; choices: { text: string; why: string }[] }[];
+}
+
+/**
+ * The stand-in's debrief of a game that is over (docs/standin.md "The debrief"): every turn it flew
+ * anyone's planes, what it chose and why, as it told the side it flew for while the game ran.
+ * `byTurn`: the accepted orders of each turn (OrdersRepo latestAcceptedOf).
+ */
+export function debriefOf(byTurn: ReadonlyMap<number, ReadonlyMap<string, { playerId: string; standin: StandinMark | null }>>): DebriefTurn[] {
+  const out: DebriefTurn[] = [];
+  for (const turn of [...byTurn.keys()].sort((a, b) => a - b)) {
+    const flights = [...(byTurn.get(turn) as ReadonlyMap<string, { playerId: string; standin: StandinMark | null }>).values()]
+      .filter((o) => o.standin)
+      .sort((a, b) => a.playerId.localeCompare(b.playerId))
+      .map((o) => ({ who: flewFor(o.playerId, o.standin as StandinMark), choices: (o.standin as StandinMark).choices.map((c) => ({ text: c.text, why: c.why })) }));
+    if (flights.length) out.push({ turn, flights });
+  }
+  return out;
+}
+
+/** The debrief as text for mail: a turn a paragraph, each choice's line and its reason under it. */
+export function debriefText(turns: readonly DebriefTurn[]): string {
+  const out: string[] = [];
+  for (const t of turns) {
+    for (const f of t.flights) {
+      out.push(wrap(`Turn ${t.turn}, flying ${f.who}:`, 0));
+      for (const c of f.choices) out.push(`  ${c.text || '(left to its default)'}`, wrap(`      ${c.why}`, 6));
+      if (!f.choices.length) out.push('  nothing: none of the planes could take orders');
+    }
+    out.push('');
+  }
+  return out.join('\n').trimEnd();
 }

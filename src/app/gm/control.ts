@@ -23,6 +23,7 @@ import { reportPicture } from '../views/pictures.ts';
 import { inPlayIds, situationMap } from '../views/sheet.ts';
 import { wrap } from '../views/text.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
+import { debriefOf, debriefText } from '../game/standin.ts';
 import { hooksDeadline, hooksGameEnded } from '../hooks/events.ts';
 
 const MINUTE = 60_000;
@@ -57,6 +58,7 @@ export function settingsWords(s: GameSettings): string[] {
     `sign-up by mail (JOIN): ${s.signup ? 'open' : 'closed'}`,
     `orders with a warning hold the turn for: ${s.confirmMinutes ? `${durationText(s.confirmMinutes)}, or until their player's CONFIRM or new orders` : 'no time (the turn is never held for a warning)'}`,
     `a missed turn: ${s.missed === 'standin' ? 'the stand-in pilot flies the missing player\'s planes' : 'the missing player\'s planes fly the default (forwards, fire held)'}`,
+    `the stand-in pilot flies as ${s.standinLevel === 'ace' ? 'an ace (its best)' : `a ${s.standinLevel}`}`,
     `leave (LEAVE n DAYS): ${s.leaveMinutes ? `up to ${Math.floor(s.leaveMinutes / 1440)} days for each player, the stand-in pilot flying his planes` : 'none'}`,
     `players' records of turns on time and missed: ${s.records === 'public' ? 'published to every player (STATUS, the game\'s web page)' : 'the game master\'s only'}`,
   ];
@@ -252,9 +254,14 @@ export function terminateGame(deps: AppDeps, gameId: string, reason = ''): Contr
     // what comes next); afterGameOver does nothing for a game of no campaign.
     afterGameOver(deps, tx, ended);
     const campaign = !!tx.campaigns.ofGame(game.id);
+    // The stand-in's debrief, as a game played out has it in its last report (docs/standin.md "The debrief").
+    const debrief = debriefText(debriefOf(tx.orders.latestAcceptedOf(game.id, 1, game.turn - 1)));
     announce(deps, tx, ended, 'the game has ended', [
       `The game master ended game ${game.id} at turn ${game.turn}${reason ? `: ${reason}` : ''}. No more orders are taken. Thank you for playing.`,
-    ], campaign ? { sectionsFor: (p) => campaignSections(tx, game.id, p.id) } : {});
+    ], {
+      ...(debrief ? { sections: [{ heading: 'The stand-in\'s debrief: every turn it flew, what it chose and why', text: debrief }] } : {}),
+      ...(campaign ? { sectionsFor: (p) => campaignSections(tx, game.id, p.id) } : {}),
+    });
     if (game.status === 'running') hooksGameEnded(deps, tx, ended, game.turn, reason);
     return { game: ended, lines: [`game ${game.id} terminated at turn ${game.turn}`] };
   });

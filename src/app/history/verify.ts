@@ -182,7 +182,7 @@ function standinCheck(gameId: string, t: StoredTurn, state: GameState, out: stri
       older.push(`${o.playerId}'s orders were given by the stand-in pilot's version ${m.version}, this referee's is ${STANDIN_VERSION}: they were not derived again (the turn itself was)`);
       continue;
     }
-    const again = standinOrders(state, gameId, { id: o.playerId, planes: m.planes }, t.dice.serverSeed, m.reason);
+    const again = standinOrders(state, gameId, { id: o.playerId, planes: m.planes }, t.dice.serverSeed, m.reason, m.level);
     if (!again || again.canonical !== o.canonical || JSON.stringify(again.orders) !== JSON.stringify(o.orders)) {
       out.push(`${o.playerId}'s orders, marked as the stand-in's, are not what it gives from the turn's state and seed: stored ${show(o.canonical)}, derived ${show(again?.canonical)}`);
     }

@@ -15,7 +15,7 @@ import { casualties, unitLosses } from '../../report/combat-log.ts';
 import { noShotLines } from '../../report/no-shot.ts';
 import { deadlineLine } from '../game/deadlines.ts';
 import { deadlineText, durationText } from '../game/settings.ts';
-import { standinBlock } from '../game/standin.ts';
+import { debriefOf, debriefText, standinBlock } from '../game/standin.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { planeCards } from '../views/cards.ts';
 import { commitmentBlock, revealBlock } from '../game/dice.ts';
@@ -332,6 +332,8 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
   const r = { ...whole, state: fogState(whole.state, side), events: fogEvents(whole.events, whole.state, side) };
   // A turn the game master rolled back and that was resolved again (src/app/gm/rollback.ts).
   const rerun = (tx.control.clock(r.game.id, r.resolved)?.reruns ?? 0) > 0;
+  // The last report's debrief: the stand-in's choices and reasons of every turn it flew (docs/standin.md "The debrief").
+  const debrief = r.over ? debriefOf(tx.orders.latestAcceptedOf(r.game.id, 1, r.resolved)) : [];
   const view = {
     ...common(deps, r.game, r.player),
     turn: r.resolved,
@@ -346,7 +348,9 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     impulses: turnLog(r.events, undefined, sideNames(r.state), { summariseFlak: true, flexible: flexibleShots(r.state) }),
     quick: !!r.state.quick,
     // The end explained in the first lines (endText): what left the fight this turn, who wins.
-    outcome: r.over ? wrap(`${endText(whole.events, whole.state)} Thank you for playing.`, 0) : '',
+    outcome: r.over ? wrap(`${endText(whole.events, whole.state)} Thank you for playing.${debrief.length ? ' What the stand-in pilot chose and why, every turn it flew: THE STAND-IN\'S DEBRIEF, near the end of this mail.' : ''}`, 0) : '',
+    debrief: debriefText(debrief),
+    debriefTurns: debrief,
     // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
     noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
     combat: wrap((r.state.quick ? quickCasualties(r.events) : casualties(r.events)).join('\n'), 4),

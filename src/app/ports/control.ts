@@ -3,6 +3,7 @@
  * and game master, each turn's clock, missed turns, sign-up requests, replacements and rollback, and
  * turns that could not be resolved (009_turn_stalls.sql).
  */
+import type { StandinLevel } from '../../core/standin/levels.ts';
 
 export interface GameControlRow {
   gameId: string;
@@ -116,6 +117,8 @@ export interface GameSettings {
   confirmMinutes: number;
   /** Who flies the planes of a player who missed a turn: the missed-orders default, or the stand-in (docs/standin.md). */
   missed: 'default' | 'standin';
+  /** How well the stand-in flies in this game, wherever it flies (core/standin/levels.ts): an ace unless the GM or `--solo --level` says otherwise. */
+  standinLevel: StandinLevel;
   /** Each player's leave in this game (LEAVE n DAYS), in minutes; 0: none. */
   leaveMinutes: number;
   /** Whether the players see each other's records of reliability (docs/gm-guide.md "A player's record"). */

@@ -7,6 +7,7 @@
 import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
 import type { GameEvent } from '../../core/events.ts';
+import type { StandinLevel } from '../../core/standin/levels.ts';
 import type { ControlRepo } from './control.ts';
 import type { ReplyRepo } from './replies.ts';
 import type { CampaignRepo } from './campaign.ts';
@@ -134,6 +135,8 @@ export interface OrdersRow {
 export interface StandinMark {
   reason: 'missed' | 'leave' | 'computer';
   version: number;
+  /** The level it flew at (core/standin/levels.ts); absent: an ace, its best (orders stored before levels were). */
+  level?: StandinLevel;
   /** The player's planes and units it was asked to fly (verify asks it again). */
   planes: string[];
   choices: { plane: string; text: string; why: string }[];

@@ -133,14 +133,15 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
  * passed) a player who missed the turn. Whether any were stored.
  */
 function flyStandins(deps: AppDeps, tx: StoreTx, gameId: string, state: GameState, playing: PlayerRow[], latest: ReadonlyMap<string, OrdersRow>, at: number, deadline: boolean): boolean {
-  const missed = tx.control.get(gameId).settings.missed === 'standin' && deadline;
+  const { settings } = tx.control.get(gameId);
+  const missed = settings.missed === 'standin' && deadline;
   let any = false;
   for (const p of playing) {
     if (latest.has(p.id)) continue;
     const reason: StandinMark['reason'] | null = standsIn(p, at) ?? (missed ? 'missed' : null);
     if (!reason) continue;
     const row = tx.dice.get(gameId, state.turn) ?? openTurnDice(deps, tx, gameId, state.turn);
-    const s = standinOrders(state, gameId, p, row.serverSeed, reason);
+    const s = standinOrders(state, gameId, p, row.serverSeed, reason, settings.standinLevel);
     if (!s) continue;
     tx.orders.insert({ gameId, playerId: p.id, turn: state.turn, inboundId: null, submittedAt: at, accepted: true, canonical: s.canonical, orders: s.orders, problems: [], standin: s.standin });
     any = true;

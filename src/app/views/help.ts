@@ -111,7 +111,8 @@ SET <setting> <value>
                      dates 2026-01-12 20:00, ...), zone, grace, remind,
                      minimum, misses, extensions <per turn> <in all>,
                      extend, signup on|off, missed standin|default,
-                     leave 14d; every change is announced
+                     standin recruit|regular|ace, leave 14d;
+                     every change is announced
 STATUS, MAP, CARD, HISTORY [from [to]], HELP
                      as for players, with every player and plane
 

@@ -16,6 +16,7 @@ import { missedOrders } from '../movement/missed-orders.ts';
 import { sha256Hex } from '../sha256.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { nearestFoe, throttled, throttleWords, wantedSpeed } from './energy.ts';
+import { DEFAULT_LEVEL, LEVELS, type LevelTraits, type StandinLevel } from './levels.ts';
 import { type Purpose, purposeOf } from './purpose.ts';
 import { type Release, releaseWorth, releaseOn, RUN_WAYS, runWays, targetAt, unitGuesses } from './release.ts';
 import { type Ending, type Foe, pickNearBest, place, roomToEdge, weigh } from './weigh.ts';
@@ -31,10 +32,6 @@ export interface AirChoice {
 
 /** An escort's attackers: enemies within this many hexes of one of its bombers (purpose.ts). */
 const ESCORT_FIGHT = 5;
-/** How many ways of a plane are flown as a dry run, the best weighed first. */
-const DRY_RUNS = 8;
-/** How many plans of each enemy it guesses at (flying on, the hardest turn each way, the gentlest each way). */
-const GUESSES = 5;
 /** The enemies whose plans are guessed at: the nearest few within this many hexes (the nearest always). */
 const GUESSED_ENEMIES = 2;
 const GUESS_RANGE = 10;
@@ -49,7 +46,8 @@ const nearEdge = (state: GameState, w: WayToFly): boolean => roomToEdge(state, w
  * What an enemy may fly, as far as the stand-in can tell: his legal ways (never his orders), of
  * them flying on (none: his missed-orders default), the hardest and the gentlest turn each way.
  */
-function guesses(seen: GameState, enemy: PlaneState): (Plot | undefined)[] {
+function guesses(seen: GameState, enemy: PlaneState, n: number): (Plot | undefined)[] {
+  if (n <= 1) return [undefined];
   const ways = waysToFly(seen, enemy).filter((w) => w.end.status === 'flying');
   const turn = (w: WayToFly): number => turnBetween(enemy.facing, w.end.facing);
   const right = ways.filter((w) => turn(w) > 0);
@@ -57,7 +55,7 @@ function guesses(seen: GameState, enemy: PlaneState): (Plot | undefined)[] {
   const most = (ws: WayToFly[], sign: 1 | -1, hard: boolean): WayToFly | undefined =>
     ws.reduce<WayToFly | undefined>((b, w) => (!b || (hard ? turn(w) * sign > turn(b) * sign : turn(w) * sign < turn(b) * sign) ? w : b), undefined);
   const picks = [undefined, most(right, 1, true)?.plot, most(left, -1, true)?.plot, most(right, 1, false)?.plot, most(left, -1, false)?.plot];
-  return picks.filter((p, i) => i === 0 || p).slice(0, GUESSES);
+  return picks.slice(0, n).filter((p, i) => i === 0 || p);
 }
 
 /**
@@ -90,12 +88,6 @@ export function rangeWords(plane: PlaneState, w: WayToFly, foes: readonly Foe[])
   const where = `${foe.plane.id} ${now} hex${now === 1 ? '' : 'es'} away${clock === undefined ? '' : ` at its ${clock} o'clock`}`;
   return then < now ? `${where}: closing to ${then}` : then > now ? `${where}: opening the range to ${then}` : `${where}: keeping the range`;
 }
-
-/** The part of a way's exchange of shots that is its worst over the guesses (the rest their average). */
-const WORST_PART = 0.25;
-
-/** How much the best place reachable the turn after counts (docs/standin.md "Two turns ahead"). */
-const NEXT_WEIGHT = 0.5;
 
 /** What the look two turns ahead works out once per choice: each plane's next ways and where it ends flying on, by its state. */
 type NextMemo = Map<string, { ways: Ending[]; on: Foe }>;
@@ -143,9 +135,10 @@ function bestPlace(after: GameState, plane: PlaneState, ways: readonly Ending[],
 interface Tried { c: Weighed; total: number; why: string; release?: Release; after: GameState }
 
 /** In a fight, each way tried with half its look two turns ahead added (docs/standin.md "Two turns ahead"). */
-function lookedAhead(tried: readonly Tried[], id: string): Tried[] {
+function lookedAhead(tried: readonly Tried[], id: string, weight: number): Tried[] {
+  if (!weight) return [...tried];
   const memo: NextMemo = new Map();
-  return tried.map((t) => ({ ...t, total: t.total + nextPlace(t.after, id, memo) * NEXT_WEIGHT }));
+  return tried.map((t) => ({ ...t, total: t.total + nextPlace(t.after, id, memo) * weight }));
 }
 
 /** A way weighed by where it ends (weigh.ts), with its index and the seed's tie-break. */
@@ -161,23 +154,25 @@ function throttledWays(seen: GameState, plane: PlaneState, ways: readonly WayWit
 }
 
 /** The ways flown as dry runs: the best weighed, low the highest too (a way out of a dive the first weighing ranks low), and a bomber's runs on its target. */
-function poolOf(plane: PlaneState, weighed: readonly Weighed[], runs: readonly Weighed[], fight: boolean): Weighed[] {
-  const pool = weighed.slice(0, DRY_RUNS);
+function poolOf(plane: PlaneState, weighed: readonly Weighed[], runs: readonly Weighed[], fight: boolean, traits: LevelTraits): Weighed[] {
+  const pool = weighed.slice(0, traits.dryRuns);
   const add = (cs: readonly Weighed[], n: number): void => { pool.push(...cs.filter((c) => !pool.includes(c)).slice(0, n)); };
   if (plane.altitude < LOW_DIVING) add([...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude), 4);
   // In a fight, the best of each heading it can end on: a turn that places it well only the turn after is weighed too.
   const headings = new Map<number, Weighed>();
-  if (fight) for (const c of weighed) if (!headings.has(c.w.end.facing)) headings.set(c.w.end.facing, c);
+  if (fight && traits.ahead) for (const c of weighed) if (!headings.has(c.w.end.facing)) headings.set(c.w.end.facing, c);
   add([...headings.values()], 12);
   add(runs, RUN_WAYS);
   return pool;
 }
 
-/** The stand-in's choice for one plane in the air: the way it flies and why. */
-export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends?: ReadonlyMap<string, Hex>): AirChoice | undefined {
+/** The stand-in's choice for one plane in the air, flown at `level` (levels.ts): the way it flies and why. */
+export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends?: ReadonlyMap<string, Hex>, level: StandinLevel = DEFAULT_LEVEL): AirChoice | undefined {
+  const traits = LEVELS[level];
   const purpose = purposeOf(seen, plane, ends);
   // A fighter's ways come with their heights and speeds (the same ways in the same order: one search).
-  const ways: readonly WayToFly[] = purpose.role === 'bomber' ? waysToFly(seen, plane) : waysWithVariants(seen, plane, { keep: false });
+  const envelope = purpose.role !== 'bomber' && traits.envelope;
+  const ways: readonly WayToFly[] = envelope ? waysWithVariants(seen, plane, { keep: false }) : waysToFly(seen, plane);
   if (!ways.length) return undefined;
   const enemies = seen.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
   // Where the enemies (and a bomber's target) are expected at the end of the turn: a dry run of the first way.
@@ -192,7 +187,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   });
   const tie = (i: number): string => sha256Hex(`${seed}|${plane.id}|${i}`);
   // A fighter's ways with the throttle it would fly them with (energy.ts): weighed, flown as dry runs and flown so.
-  const flown = purpose.role === 'bomber' ? ways.map((w) => ({ w, words: '' })) : throttledWays(seen, plane, ways as readonly WayWithVariants[], foes);
+  const flown = envelope ? throttledWays(seen, plane, ways as readonly WayWithVariants[], foes) : ways.map((w) => ({ w, words: '' }));
   const weighed: Weighed[] = flown.map(({ w, words }, i) => ({ w, i, tie: tie(i), throttle: words, ...weigh(seen, plane, w, foes, purpose) }))
     .sort((a, b) => b.score - a.score || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   const key = `${plane.id}|${seen.turn}`;
@@ -203,7 +198,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course' : 'no enemy in sight: keeping speed, height and the map';
   const runs = runWays(weighed, expected);
   const fight = purpose.role !== 'bomber' && enemies.some((e) => !e.ground);
-  const pool = poolOf(plane, weighed, runs, fight);
+  const pool = poolOf(plane, weighed, runs, fight, traits);
   if (!enemies.length) {
     // The best few looked at one turn further where they end near the edge or low; a bomber's runs for a release.
     const top = pool.map((c) => {
@@ -211,16 +206,17 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
       const release = r ? releaseOn(seen, plane, purpose, c.w, r.after, dry) : undefined;
       return { c, release, total: c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) + releaseWorth(release) };
     });
-    const best = pickNearBest(top, (x) => x.total, seed, key) as (typeof top)[number];
+    const best = pickNearBest(top, (x) => x.total, seed, key, traits.margin) as (typeof top)[number];
     return chosen(best.c, best.c.words || quiet, best.release);
   }
   // The near enemies (an interceptor's prey first), each one's guesses flown with the others flying on.
   const rank = (e: PlaneState): number => (e.ground ? 2 : 0) + (purpose.prey?.has(e.id) ? 0 : 1);
   const near = [...enemies].sort((a, b) => rank(a) - rank(b) || distance(plane.hex, a.hex) - distance(plane.hex, b.hex));
   const guessed = near.filter((e, i) => i === 0 || (i < GUESSED_ENEMIES && distance(plane.hex, e.hex) <= GUESS_RANGE));
-  const plans = guessed.flatMap((e) => guesses(seen, e).map((g) => (g ? { [e.id]: g } : {})));
-  const tried = pool.map((c) => tryAgainst(seen, plane, purpose, c, plans, dry)).filter((t) => t !== undefined);
-  const best = pickNearBest(fight ? lookedAhead(tried, plane.id) : tried, (t) => t.total, seed, key);
+  // A recruit expects every enemy to fly on: one plan for them all.
+  const plans = traits.guesses <= 1 ? [{}] : guessed.flatMap((e) => guesses(seen, e, traits.guesses).map((g) => (g ? { [e.id]: g } : {})));
+  const tried = pool.map((c) => tryAgainst(seen, plane, purpose, c, plans, dry, traits)).filter((t) => t !== undefined);
+  const best = pickNearBest(fight ? lookedAhead(tried, plane.id, traits.ahead) : tried, (t) => t.total, seed, key, traits.margin);
   if (!best) {
     const c = weighed[0] as Weighed;
     return chosen(c, c.words || rangeWords(plane, c.w, foes));
@@ -234,7 +230,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
  * under, three parts their average and one part the worst of them; near the edge or low a look
  * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
  */
-function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Weighed, plans: readonly Record<string, Plot>[], dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined): Tried | undefined {
+function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Weighed, plans: readonly Record<string, Plot>[], dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined, traits: LevelTraits): Tried | undefined {
   // An escort turns on whoever attacks its bombers (within ESCORT_FIGHT hexes of one); a shot at
   // another enemy counts a quarter, as a bomber's does (it does not hunt).
   const near = (id: string): boolean => {
@@ -255,14 +251,15 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
     n++;
     if (r.shot) got.set(r.shot.target, (got.get(r.shot.target) ?? 0) + 1);
     if (r.by.length) given++;
-    const x = (r.shot ? (16 - r.shot.range * 1.5) * gotWeight(r.shot.target) : 0) - r.by.length * 12;
+    const x = (r.shot ? (16 - r.shot.range * 1.5) * gotWeight(r.shot.target) : 0) - r.by.length * 12 * traits.watchSix;
     sum += x;
     worst = Math.min(worst, x);
   }
   if (!n || !after) return undefined;
   const release = releaseOn(seen, plane, purpose, c.w, after, dry);
-  const total = c.score + (sum / n) * (1 - WORST_PART) + worst * WORST_PART - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
-  const shots = [...got.entries()].map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`).join('; ');
-  const why = [shots, given ? `under enemy guns against ${given} of them` : '', c.words].filter(Boolean).join('; ');
+  const total = c.score + (sum / n) * (1 - traits.worstPart) + worst * traits.worstPart - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
+  // One plan: the enemies flying on (a recruit's only guess, levels.ts).
+  const shots = [...got.entries()].map(([t, k]) => (n === 1 ? `a shot at ${t} if the enemy flies on` : `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`)).join('; ');
+  const why = [shots, given ? (n === 1 ? 'under enemy guns if he flies on' : `under enemy guns against ${given} of them`) : '', c.words].filter(Boolean).join('; ');
   return { c, total, why, after, ...(release ? { release } : {}) };
 }

@@ -10,7 +10,9 @@
  * - Planes on the ground, trucks, tanks and ships (ground.ts): a MOVE line, or their default on
  *   purpose.
  *
- * No die and no clock: the same state and seed give the same orders, so a game it flew is
+ * How well it flies is its level (levels.ts): an ace, its best, unless told.
+ *
+ * No die and no clock: the same state, seed and level give the same orders, so a game it flew is
  * re-resolved as it was (`tallyho verify`). The seed picks among the near-best choices (weigh.ts).
  */
 import type { FireOrder, MoveOrder, Plot } from '../../orders/ast.ts';
@@ -24,6 +26,7 @@ import { isBomber } from './purpose.ts';
 import type { Hex } from '../hex/coords.ts';
 import { groundPlane, groundUnit } from './ground.ts';
 import { quickStandIn } from './quick.ts';
+import { DEFAULT_LEVEL, type StandinLevel } from './levels.ts';
 
 /**
  * A plane's (or unit's) choice: the order line as a player would write it in an envelope (`text`:
@@ -40,6 +43,8 @@ export interface StandIn {
 export interface StandInOptions {
   /** Only these plane and unit ids are given orders (a side split among players); the others none. */
   planes?: readonly string[];
+  /** How well it flies (levels.ts): its best, an ace, unless told. */
+  level?: StandinLevel;
 }
 
 /** The FIRE order of a plane that fires every gun at any enemy, when the referee takes one. */
@@ -57,11 +62,12 @@ function fireAll(state: GameState, plane: PlaneState): FireOrder[] {
 export function standIn(state: GameState, side: string, seed: string = state.dice.seed, opts: StandInOptions = {}): StandIn {
   const only = opts.planes ? new Set(opts.planes.map((id) => id.toUpperCase())) : undefined;
   const flies = (id: string): boolean => !only || only.has(id.toUpperCase());
+  const level = opts.level ?? DEFAULT_LEVEL;
   const seen = fogState(state, side);
   const orders: TurnOrders = { plots: {}, fire: [] };
   const choices: StandInChoice[] = [];
   if (seen.quick) {
-    const q = quickStandIn(seen, side, seed, flies);
+    const q = quickStandIn(seen, side, seed, flies, level);
     orders.quick = q.moves;
     orders.fire.push(...q.fire);
     choices.push(...q.choices.map((c) => ({ plane: c.plane, text: c.text, why: c.why })));
@@ -74,7 +80,7 @@ export function standIn(state: GameState, side: string, seed: string = state.dic
   const ends = new Map<string, Hex>();
   const air = new Map<string, AirChoice | undefined>();
   for (const plane of [...mine.filter((p) => !p.ground && isBomber(seen, p)), ...mine.filter((p) => !p.ground && !isBomber(seen, p))]) {
-    const c = chooseAir(seen, plane, seed, ends);
+    const c = chooseAir(seen, plane, seed, ends, level);
     air.set(plane.id, c);
     if (c) ends.set(plane.id, c.end);
   }

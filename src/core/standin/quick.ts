@@ -18,6 +18,7 @@ import { toQuickState } from '../quick/game.ts';
 import type { QuickCard, QuickPlane, QuickSide, QuickState } from '../quick/types.ts';
 import type { GameState } from '../state.ts';
 import { pickNearBest } from './weigh.ts';
+import { DEFAULT_LEVEL, LEVELS, type StandinLevel } from './levels.ts';
 
 export interface QuickChoice { plane: string; steps: QuickStep[]; text: string; why: string }
 
@@ -46,8 +47,8 @@ const edge = (s: QuickState, h: Hex): number => {
 };
 
 /** Where an enemy may end: each of his legal moves (far ones: flying on). */
-function enemyEnds(qs: QuickState, e: QuickPlane, me: QuickPlane): At[] {
-  if (distance(e.hex, me.hex) > REACH) return [{ ...flyOn(qs, e) }];
+function enemyEnds(qs: QuickState, e: QuickPlane, me: QuickPlane, every: boolean): At[] {
+  if (!every || distance(e.hex, me.hex) > REACH) return [{ ...flyOn(qs, e) }];
   const ends = quickWays(qs, e).filter((w) => !w.end.exited).map((w) => ({ hex: w.end.hex, facing: w.end.facing }));
   return ends.length ? ends : [{ hex: e.hex, facing: e.facing }];
 }
@@ -58,7 +59,7 @@ const flyOn = (qs: QuickState, e: QuickPlane): At => {
 };
 
 /** One move's worth against the enemies' possible ends, and its words. */
-function worth(qs: QuickState, me: QuickPlane, w: QuickWay, foes: { e: QuickPlane; ends: At[] }[]): { score: number; words: string } {
+function worth(qs: QuickState, me: QuickPlane, w: QuickWay, foes: { e: QuickPlane; ends: At[] }[], worstPart: number): { score: number; words: string } {
   if (w.end.exited) return { score: -100, words: 'off the map' };
   const card = qs.cards[me.card] as QuickCard;
   const at: At = { hex: w.end.hex, facing: w.end.facing };
@@ -80,7 +81,7 @@ function worth(qs: QuickState, me: QuickPlane, w: QuickWay, foes: { e: QuickPlan
       sum += v;
       worst = Math.min(worst, v);
     }
-    score += (sum / ends.length) * 0.75 + worst * 0.25;
+    score += (sum / ends.length) * (1 - worstPart) + worst * worstPart;
     // A fighting distance from where he is likely to be, pointing at him.
     const mid = ends[0] as At;
     const d = distance(at.hex, mid.hex);
@@ -110,18 +111,19 @@ function fireOf(qs: QuickState, me: QuickPlane, at: At, foes: { e: QuickPlane; e
   return out;
 }
 
-/** The stand-in's moves and fire orders for the quick game's aircraft of `side` (`ids`: those it flies). */
-export function quickStandIn(state: GameState, side: string, seed: string, ids: (id: string) => boolean): { moves: Record<string, QuickStep[]>; fire: FireOrder[]; choices: QuickChoice[] } {
+/** The stand-in's moves and fire orders for the quick game's aircraft of `side` (`ids`: those it flies), at `level` (levels.ts). */
+export function quickStandIn(state: GameState, side: string, seed: string, ids: (id: string) => boolean, level: StandinLevel = DEFAULT_LEVEL): { moves: Record<string, QuickStep[]>; fire: FireOrder[]; choices: QuickChoice[] } {
   const qs = toQuickState(state);
+  const traits = LEVELS[level];
   const moves: Record<string, QuickStep[]> = {};
   const fire: FireOrder[] = [];
   const choices: QuickChoice[] = [];
   for (const me of qs.planes.filter((p) => p.side === side && p.status === 'flying' && ids(p.id))) {
     const ways = quickWays(qs, me);
     if (!ways.length) continue;
-    const foes = qs.planes.filter((p) => p.side !== side && p.status === 'flying').map((e) => ({ e, ends: enemyEnds(qs, e, me) }));
-    const weighed = ways.map((w) => ({ w, ...worth(qs, me, w, foes) }));
-    const best = pickNearBest(weighed, (x) => x.score, seed, `${me.id}|${qs.turn}`, 0.5) as (typeof weighed)[number];
+    const foes = qs.planes.filter((p) => p.side !== side && p.status === 'flying').map((e) => ({ e, ends: enemyEnds(qs, e, me, traits.quickGuesses) }));
+    const weighed = ways.map((w) => ({ w, ...worth(qs, me, w, foes, traits.worstPart) }));
+    const best = pickNearBest(weighed, (x) => x.score, seed, `${me.id}|${qs.turn}`, traits.quickMargin) as (typeof weighed)[number];
     moves[me.id] = best.w.steps;
     fire.push(...fireOf(qs, me, best.w.end, foes));
     const text = `${me.id}: ${formatQuickMoves(best.w.steps)}`;

@@ -4,13 +4,21 @@
  */
 import type { Command } from 'commander';
 import { serveUntilSignalled } from '../serve.ts';
+import { parseLevel, STANDIN_LEVELS, type StandinLevel } from '../../core/standin/levels.ts';
+import { TallyhoError } from '../errors.ts';
 
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('run the referee: inbox, outbox and HTTP; local mode when no mail server is configured (docs/local-mode.md)')
     .option('--solo', 'local mode: play the demo duel alone, the stand-in pilot flying the other side (docs/local-mode.md "Playing alone")')
-    .action(async (opts: { solo?: boolean }) => {
-      await serveUntilSignalled(opts.solo ? { solo: true } : {});
+    .option('--level <level>', `with --solo: how well the stand-in flies, ${STANDIN_LEVELS.join(', ')} (docs/standin.md "Levels"; an ace unless told)`)
+    .action(async (opts: { solo?: boolean; level?: string }) => {
+      let level: StandinLevel | undefined;
+      if (opts.level !== undefined) {
+        level = parseLevel(opts.level);
+        if (!level) throw new TallyhoError('E_USAGE', `--level '${opts.level}' is not a level: ${STANDIN_LEVELS.join(', ')}`);
+      }
+      await serveUntilSignalled({ ...(opts.solo ? { solo: true } : {}), ...(level ? { level } : {}) });
     });
 }

@@ -11,6 +11,8 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addPlayer, createGame, startGame } from '../../app/setup/games.ts';
 import { addComputerSeat } from '../../app/setup/roster.ts';
+import { setSetting } from '../../app/gm/control.ts';
+import type { StandinLevel } from '../../core/standin/levels.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import type { Runtime } from '../runtime.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
@@ -28,6 +30,9 @@ export interface DemoPlayer {
   id: string;
   email: string;
   planes: string[];
+  /** The solo game's stand-in level (its `standin` setting), and why it is not the one asked for, if it is not. */
+  level?: StandinLevel;
+  levelNote?: string;
   secret: string;
 }
 
@@ -99,12 +104,22 @@ export const soloFile = (databasePath: string): string => demoFile(databasePath)
  * duel in a game of its own, the player flying the first side and the stand-in pilot the other
  * (docs/standin.md); a turn resolves as soon as the player's orders are in. Made on the first
  * start with --solo, next to whatever games the store holds; its player's secret kept beside the
- * database. Returns its player.
+ * database. `level` (--level) sets its stand-in's level (docs/standin.md "Levels"), on a game
+ * already made too while it runs (the player is told, as of any change of settings). Returns its
+ * player.
  */
-export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): { created: boolean; players: DemoPlayer[] } {
+export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO, level?: StandinLevel): { created: boolean; players: DemoPlayer[] } {
   const file = soloFile(rt.config.databasePath);
   const exists = rt.store.tx((tx) => tx.games.get(SOLO_GAME));
-  if (exists) return { created: false, players: readDemoFile(file).map((p) => ({ ...p, game: SOLO_GAME })) };
+  const now = (): StandinLevel => rt.store.tx((tx) => tx.control.get(SOLO_GAME).settings.standinLevel);
+  if (exists) {
+    let levelNote: string | undefined;
+    if (level && level !== now()) {
+      if (exists.status === 'over') levelNote = `the solo game is over: --level ${level} changes nothing`;
+      else setSetting(rt.deps, SOLO_GAME, 'standin', level);
+    }
+    return { created: false, players: readDemoFile(file).map((p) => ({ ...p, game: SOLO_GAME, level: now(), ...(levelNote ? { levelNote } : {}) })) };
+  }
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
   const scenario = loadScenarioFile(scenarioPath, catalog, ships);
@@ -115,8 +130,9 @@ export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): {
   const email = `${mine}@localhost`;
   const { secret } = addPlayer(rt.deps, { gameId: SOLO_GAME, playerId: mine, email, planes });
   rt.store.tx((tx) => addComputerSeat(rt.deps, tx, SOLO_GAME, theirs));
+  if (level) setSetting(rt.deps, SOLO_GAME, 'standin', level);
   startGame(rt.deps, SOLO_GAME);
   const players = [{ id: mine, email, planes, secret }];
   writeDemoFile(file, players);
-  return { created: true, players: players.map((p) => ({ ...p, game: SOLO_GAME })) };
+  return { created: true, players: players.map((p) => ({ ...p, game: SOLO_GAME, level: now() })) };
 }
