@@ -195,7 +195,8 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
     const plot = release?.plot ?? c.w.plot;
     return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why, c.throttle].filter(Boolean).join('; '), end: c.w.end.hex };
   };
-  const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course' : 'no enemy in sight: keeping speed, height and the map';
+  const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course'
+    : purpose.patrol ? `no enemy in sight: ${purpose.patrol.words}` : 'no enemy in sight: keeping speed, height and the map';
   const runs = runWays(weighed, expected);
   const fight = purpose.role !== 'bomber' && enemies.some((e) => !e.ground);
   const pool = poolOf(plane, weighed, runs, fight, traits);

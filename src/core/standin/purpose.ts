@@ -7,9 +7,12 @@
  *   nearest ship), and without one holds
  *   the course it has (the raid's heading); it fights only to keep out of the enemies' guns;
  * - an escort (a fighter whose side has a bomber in the air) fights, but stays near its bombers;
- * - an interceptor (a fighter whose enemies have a bomber in the air) goes for the bombers first.
+ * - an interceptor (a fighter whose enemies have a bomber in the air) goes for the bombers first;
+ * - any other fighter, while its side sees no enemy plane (fog of war, docs/spotting.md), patrols:
+ *   over its side's nearest truck, tank or ship, else toward the nearest enemy one its side sees,
+ *   else toward the middle of the map, where the enemy is most likely met.
  */
-import { distance, type Hex } from '../hex/coords.ts';
+import { distance, fromColRow, type Hex } from '../hex/coords.ts';
 import { flightLine } from '../hex/flight.ts';
 import { activeUnits } from '../units/plan.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
@@ -26,6 +29,8 @@ export interface Purpose {
   flock?: Hex[];
   /** An interceptor's prey: the enemy bombers' ids. */
   prey?: Set<string>;
+  /** A fighter's patrol while no enemy plane is seen: where, and in words. */
+  patrol?: { hex: Hex; words: string };
 }
 
 /** Seed 001 rule (27)-(29)'s classes that are not fighters, or a plane carrying a load. */
@@ -58,5 +63,16 @@ export function purposeOf(seen: GameState, plane: PlaneState, ends?: ReadonlyMap
   const foes = seen.planes.filter((p) => p.side !== plane.side && inAir(p) && isBomber(seen, p));
   if (foes.length) return { role: 'interceptor', prey: new Set(foes.map((p) => p.id)) };
   if (friends.length) return { role: 'escort', flock: friends.map((p) => ends?.get(p.id) ?? straightOn(p)) };
-  return { role: 'fighter' };
+  return { role: 'fighter', patrol: patrolOf(seen, plane) };
+}
+
+/** Where a fighter patrols while it sees no enemy plane: over its side's nearest unit, toward the nearest enemy unit, or the middle of the map. */
+function patrolOf(seen: GameState, plane: PlaneState): { hex: Hex; words: string } {
+  const units = activeUnits(seen).filter((u) => u.kind !== 'torpedo')
+    .sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex) || a.id.localeCompare(b.id));
+  const own = units.find((u) => u.side === plane.side);
+  if (own) return { hex: own.hex, words: `covering ${own.id}` };
+  const theirs = units.find((u) => u.side !== plane.side);
+  if (theirs) return { hex: theirs.hex, words: `sweeping toward ${theirs.id}` };
+  return { hex: fromColRow(Math.ceil(seen.map.width / 2), Math.ceil(seen.map.height / 2)), words: 'searching toward the middle of the map' };
 }

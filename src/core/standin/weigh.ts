@@ -68,6 +68,8 @@ const BOMBING_HEIGHT = 3000;
 const DESCENT_HEXES = 6;
 /** How near its bombers an escort keeps station. */
 const ESCORT_HEXES = 3;
+/** How near its patrol's place a fighter circles (purpose.ts). */
+const PATROL_HEXES = 3;
 
 /** The worth of the scenario's purpose (purpose.ts): a bomber's target or course, an escort's bombers. */
 function purposeScore(plane: PlaneState, w: Ending, purpose: Purpose): number {
@@ -106,6 +108,18 @@ function purposeScore(plane: PlaneState, w: Ending, purpose: Purpose): number {
 }
 
 /**
+ * A fighter's patrol while it sees no enemy plane (purpose.ts): within 3 hexes of its place it
+ * circles there; beyond, 0.8 a hex further, and pointing at it (+ 1.5 dead ahead down to - 1.5
+ * pointing away).
+ */
+function patrolScore(w: Ending, at: Hex): number {
+  const d = distance(w.end.hex, at);
+  if (d <= PATROL_HEXES) return 0;
+  const off = degreesOff(w.end.hex, w.end.facing, at);
+  return -(d - PATROL_HEXES) * 0.8 + (off === undefined ? 0 : 1.5 - off / 60);
+}
+
+/**
  * Where a way leaves the plane against the enemies expected where they end (`foes`), its purpose
  * and the map: the place alone, not its speed and height (the look at the turn after weighs the
  * places it can reach so).
@@ -123,8 +137,11 @@ export function place(state: GameState, plane: PlaneState, w: Ending, foes: read
     if (i === 0) words = a.words;
   });
   score += purposeScore(plane, w, purpose);
-  // Nobody in sight: away from the edges.
-  if (!foes.length) score -= Math.max(0, 6 - roomToEdge(state, w.end.hex));
+  // Nobody in sight: away from the edges, and a fighter on patrol toward its place (purpose.ts).
+  if (!foes.length) {
+    score -= Math.max(0, 6 - roomToEdge(state, w.end.hex));
+    if (purpose.patrol) score += patrolScore(w, purpose.patrol.hex);
+  }
   // The map: leaving it is leaving the fight, and near its edge a fast plane cannot turn back in
   // time: it wants room for most of a turn's hexes.
   // Leaving it (or crashing into the ground, movement/fly.ts) is leaving the fight.
