@@ -65,6 +65,8 @@ describe('the stand-in\'s debrief', () => {
     expect(one.choices.length).toBe(1);
     expect(page(t, 1)!.standin).toEqual([]);
     expect(lastMail(t, RED, 'report').text).not.toContain(one.choices[0]!.why);
+    // Every report says at which level it flies the computer's seat.
+    expect(lastMail(t, RED, 'report').text.replace(/\s+/g, ' ')).toContain("It flies the computer's seat (player computer) as a recruit, knowing only");
     for (let i = 0; i < 40 && status(t) === 'running'; i++) reply(t);
     expect(status(t)).toBe('over');
     expect(verifyGame(t.deps, 'duel').differences).toEqual([]);

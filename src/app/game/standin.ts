@@ -86,13 +86,16 @@ export function standinBlock(rows: Iterable<{ playerId: string; standin: Standin
       for (const c of m.choices) out.push(`  ${c.text}`, wrap(`      ${c.why}`, 6));
       if (!m.choices.length) out.push('  nothing: none of your planes could take orders');
     } else if (m.reason === 'computer') {
-      out.push(wrap(`It flies the computer's seat (player ${o.playerId}), knowing only what that side sees, never anyone's orders.`, 0));
+      out.push(wrap(`It flies the computer's seat (player ${o.playerId}) as ${levelWords(m.level)}, knowing only what that side sees, never anyone's orders.`, 0));
     } else {
       out.push(wrap(`It flew ${o.playerId}'s planes this turn${m.reason === 'missed' ? ': no orders from them were in by the deadline' : ''}. It knows only what ${o.playerId}'s side sees, never anyone's orders.`, 0));
     }
   }
   return out.join('\n');
 }
+
+/** The level it flew at, in words: 'an ace' (its best, also for orders stored before levels were), 'a recruit', 'a regular'. */
+const levelWords = (level: StandinLevel | undefined): string => (!level || level === 'ace' ? 'an ace, its best' : `a ${level}`);
 
 /** Whose planes the stand-in flew, in words for the debrief (a leave is named as no more than flying for him). */
 function flewFor(playerId: string, m: StandinMark): string {

@@ -10,6 +10,7 @@ import type { PlaneState, PlannedBox } from '../state.ts';
 import { type AltitudeCheck, checkNormalAltitudes, checkPullOut, checkShares, freeAlt, spread, steepTotal } from './altitude.ts';
 import type { ManoeuvreInstance } from './manoeuvres/family.ts';
 import { perImpulseShare } from './performance.ts';
+import { isUpward } from '../bank.ts';
 
 export interface AltitudeInput {
   plane: PlaneState;
@@ -82,6 +83,15 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
     a.turnBoxes.forEach((b, i) => {
       if (freeAlt(b) < 0 && a.boxNos[i]) P('E_STEEP_CLIMB_DIVE', 'seed 001 rule (18)', `a steep climb may not dive in any impulse: remove the ${freeAlt(b)}`, a.boxNos[i]);
     });
+    // A steep climb climbs: one whose boxes lose more than they gain (forwards flown banked each
+    // lose 100 ft and may not climb, seed 000 X.E.1.f) would skip hexes and cap the speed as a
+    // climb does while diving (rules (17), (18)).
+    const net = a.turnBoxes.reduce((s, b) => s + b.alt, 0);
+    // A plane not in an upward bank is told that first (E_SC_BANK, plan.ts).
+    if (fresh.length && net <= 0 && (a.carryMode !== null || isUpward(a.plane.bank))) {
+      P('E_STEEP_CLIMB_NONE', 'seed 001 rule (18); seed 000 X.E.1.f',
+        `a steep climb must climb, and this plot ${net < 0 ? `loses ${-net} ft` : 'climbs nothing'} this turn: forwards (1) flown banked lose 100 ft each and may not climb; roll level (N) first, or fly it without SC`);
+    }
   } else {
     out.push(...checkNormalAltitudes(c, a.turnBoxes));
     // Above speed 12 two boxes share an impulse (the movement table): only then can one impulse climb and dive.

@@ -82,7 +82,7 @@ export const outcomeKey = (e: { hex: Hex; facing: number; bank: Bank }): string 
  * marking of the sequence shares.
  */
 export const MARK_PROBLEMS: ReadonlySet<string> = new Set(['E_ALT_RATE', 'E_CEILING', 'E_CLIMB_AND_DIVE', 'E_GROUND', 'E_LEVEL_OFF', 'E_LOOP_RATE', 'E_PULL_OUT_SD', 'E_PULL_OUT_VD',
-  'E_STEEP_CLIMB_DIVE', 'E_STEEP_CLIMB_MAX', 'E_STEEP_DIVE_CLIMB', 'E_STEEP_TOTAL', 'E_FORCED_LOSS']);
+  'E_STEEP_CLIMB_DIVE', 'E_STEEP_CLIMB_MAX', 'E_STEEP_CLIMB_NONE', 'E_STEEP_DIVE_CLIMB', 'E_STEEP_TOTAL', 'E_FORCED_LOSS']);
 
 /**
  * The first plot of a sequence the checker accepts, and its plan. `dead`: the signatures (marks.ts)

@@ -14,7 +14,8 @@ import { type WayWithVariants, waysWithVariants } from '../plans/variants.ts';
 import { flownAlone, type WayToFly, waysToFly } from '../plans/ways.ts';
 import { missedOrders } from '../movement/missed-orders.ts';
 import { sha256Hex } from '../sha256.ts';
-import type { GameState, PlaneState } from '../state.ts';
+import { cardOf, type GameState, type PlaneState, speedText } from '../state.ts';
+import { isStalled } from '../movement/bookkeeping.ts';
 import { nearestFoe, throttled, throttleWords, wantedSpeed } from './energy.ts';
 import { DEFAULT_LEVEL, LEVELS, type LevelTraits, type StandinLevel } from './levels.ts';
 import { type Purpose, purposeOf } from './purpose.ts';
@@ -141,6 +142,12 @@ function lookedAhead(tried: readonly Tried[], id: string, weight: number): Tried
   return tried.map((t) => ({ ...t, total: t.total + nextPlace(t.after, id, memo) * weight }));
 }
 
+/** When a way leaves the plane under its least speed (docs/rules.md "Speed": it stalls), that said in words; else ''. */
+function stallWords(seen: GameState, plane: PlaneState, w: WayToFly): string {
+  if (w.end.status !== 'flying' || !isStalled(cardOf(seen, plane), plane, w.end.speed, w.end.altitude)) return '';
+  return `it stalls: speed ${speedText(w.end.speed)} next turn, under its least speed`;
+}
+
 /** A way weighed by where it ends (weigh.ts), with its index and the seed's tie-break. */
 type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: string; throttle: string };
 
@@ -193,7 +200,7 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   const key = `${plane.id}|${seen.turn}`;
   const chosen = (c: Weighed, why: string, release?: Release): AirChoice => {
     const plot = release?.plot ?? c.w.plot;
-    return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why, c.throttle].filter(Boolean).join('; '), end: c.w.end.hex };
+    return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why, c.throttle, stallWords(seen, plane, c.w)].filter(Boolean).join('; '), end: c.w.end.hex };
   };
   const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course'
     : purpose.patrol ? `no enemy in sight: ${purpose.patrol.words}` : 'no enemy in sight: keeping speed, height and the map';
@@ -261,6 +268,6 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
   const total = c.score + (sum / n) * (1 - traits.worstPart) + worst * traits.worstPart - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
   // One plan: the enemies flying on (a recruit's only guess, levels.ts).
   const shots = [...got.entries()].map(([t, k]) => (n === 1 ? `a shot at ${t} if the enemy flies on` : `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`)).join('; ');
-  const why = [shots, given ? (n === 1 ? 'under enemy guns if he flies on' : `under enemy guns against ${given} of them`) : '', c.words].filter(Boolean).join('; ');
+  const why = [shots, given ? (n === 1 ? 'in the enemy\'s guns if he flies on' : `under enemy guns against ${given} of them`) : '', c.words].filter(Boolean).join('; ');
   return { c, total, why, after, ...(release ? { release } : {}) };
 }
