@@ -72,14 +72,14 @@ describe('the schedule', () => {
   it('applies settings by key and value, refusing what it cannot read', () => {
     let s = DEFAULT_SETTINGS;
     for (const [k, v] of [['deadline', 'every 2 days at 20:00'], ['zone', 'europe/berlin'], ['grace', '6h'], ['remind', '1d'], ['minimum', '90m'],
-      ['misses', '3'], ['extensions', '2 4'], ['extend', '12h'], ['signup', 'on'], ['missed', 'stand-in'], ['leave', '7 days'], ['records', 'public']] as const) {
+      ['misses', '3'], ['extensions', '2 4'], ['extend', '12h'], ['signup', 'on'], ['missed', 'stand-in'], ['standin', 'regular'], ['leave', '7 days'], ['records', 'public']] as const) {
       const r = applySetting(s, k, v);
       if (!r.ok) throw new Error(r.error);
       s = r.value;
     }
     expect(settingLines(s)).toEqual([
       'deadline every 2 days at 20:00', 'zone Europe/Berlin', 'grace 6h', 'remind 1d', 'minimum 1h30m', 'misses 3', 'extensions 2 4',
-      'extend 12h', 'signup on', 'confirm 30m', 'missed standin', 'leave 7d', 'records public',
+      'extend 12h', 'signup on', 'confirm 30m', 'missed standin', 'standin regular', 'leave 7d', 'records public',
     ]);
     expect(applySetting(s, 'records', 'private')).toMatchObject({ ok: true, value: { records: 'private' } });
     expect(applySetting(s, 'missed', 'sometimes')).toMatchObject({ ok: false, error: expect.stringMatching(/missed is standin .* or default/) });

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { isStalled } from '../../src/core/movement/bookkeeping.ts';
 import { fromColRow } from '../../src/core/hex/coords.ts';
 import { trapAfter, trapOf } from '../../src/core/plans/trap.ts';
+import { planMenu } from '../../src/core/plans/menu.ts';
+import { parseHexLabel } from '../../src/core/hex/coords.ts';
 import { waysWithVariants } from '../../src/core/plans/variants.ts';
 import { createGame } from '../../src/core/scenario.ts';
 import { cardOf, type GameState, type PlaneState } from '../../src/core/state.ts';
@@ -65,4 +67,19 @@ describe('a trap', () => {
     expect(trapped).toBeGreaterThan(3);
     expect(free).toBeGreaterThan(10);
   }, 120_000);
+
+  it('the menu offers a way that stays on the map when every other plan leaves it or leads into a trap', () => {
+    // Near the bottom edge, facing it (6) in a left bank at speed 7.5: straight on and the turns all leave the map.
+    const { state } = withR1({ hex: parseHexLabel('0821')!, facing: 6, speed: 75, bank: 'LB' });
+    const menu = planMenu(state, 'R1');
+    const stays = menu.filter((p) => p.names.includes('stays-on'));
+    expect(stays.length).toBe(1);
+    const way = stays[0]!;
+    expect(way.end.status).toBe('flying');
+    expect(trapAfter(state, state.planes.find((p) => p.id === 'R1')!, way.plot)).toBeNull();
+    expect(menu.filter((p) => p !== way).every((p) => p.end.status !== 'flying' || p.trap)).toBe(true);
+    // In the middle of the map no plan is doomed, and none is named so.
+    const middle = withR1({ hex: fromColRow(12, 12) });
+    expect(planMenu(middle.state, 'R1').some((p) => p.names.includes('stays-on'))).toBe(false);
+  });
 });

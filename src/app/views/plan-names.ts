@@ -8,7 +8,7 @@ import type { TrapKind } from '../../core/plans/trap.ts';
 /** A plan's name in a menu line. */
 export const NAMES: Record<PlanName, string> = {
   straight: 'straight on', 'keep-speed': 'keeps speed', fastest: 'fastest', 'gentlest-right': 'gentle right', 'hardest-right': 'hard right', 'gentlest-left': 'gentle left',
-  'hardest-left': 'hard left', climb: 'best climb', dive: 'best dive', 'best-shot': 'best shot', 'no-shot': 'no shot given',
+  'hardest-left': 'hard left', climb: 'best climb', dive: 'best dive', 'best-shot': 'best shot', 'no-shot': 'no shot given', 'stays-on': 'stays on the map',
 };
 /** The names in full, where there is room (the acknowledgement). */
 export const LONG: Record<PlanName, string> = {
@@ -17,7 +17,7 @@ export const LONG: Record<PlanName, string> = {
 /** Shorter names, for a line that would pass 78 columns. */
 export const SHORT: Record<PlanName, string> = {
   straight: 'straight', 'keep-speed': 'keep spd', fastest: 'fastest', 'gentlest-right': 'gentle R', 'hardest-right': 'hard R', 'gentlest-left': 'gentle L',
-  'hardest-left': 'hard L', climb: 'climb', dive: 'dive', 'best-shot': 'best shot', 'no-shot': 'no shot',
+  'hardest-left': 'hard L', climb: 'climb', dive: 'dive', 'best-shot': 'best shot', 'no-shot': 'no shot', 'stays-on': 'stays on',
 };
 
 /** The mark of a plan that leads into a trap (core/plans/trap.ts), by what every way of the next turn does. */

@@ -12,7 +12,10 @@
  *   the shot) or furthest from them (for the escape), not on every way.
  *
  * Each plan that leads into a trap (trap.ts: after it every way of the next turn leaves the map,
- * flies into the ground or stalls) is marked.
+ * flies into the ground or stalls) is marked. When every plan of the menu leaves the map or leads
+ * into a trap and a way does neither, that way is on the menu too ("stays on the map"): of the ways
+ * that end flying, the one with the most room to the map's edge that is no trap, the plainest of
+ * equals.
  *
  * The menu is worked out from the turn's state alone (the reader's side's view of it under fog of
  * war), so the mail that shows it and the intake that reads a letter from it agree: a letter
@@ -32,14 +35,14 @@ import type { GameState, PlaneState } from '../state.ts';
 import { resolveTurn } from '../turn.ts';
 import { type Variant, waysWithVariants, type WayWithVariants } from './variants.ts';
 import { endOf, type WayEnd, type WayToFly } from './ways.ts';
-import { type TrapKind, trapAfter } from './trap.ts';
+import { clearOfTraps, type TrapKind, trapAfter } from './trap.ts';
 
 /** What a plan of the menu is, in its order of listing. */
-export type PlanName = 'straight' | 'keep-speed' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'fastest' | 'best-shot' | 'no-shot';
+export type PlanName = 'straight' | 'keep-speed' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'fastest' | 'best-shot' | 'no-shot' | 'stays-on';
 
-const LISTED: readonly PlanName[] = ['straight', 'keep-speed', 'gentlest-right', 'hardest-right', 'gentlest-left', 'hardest-left', 'climb', 'dive', 'fastest', 'best-shot', 'no-shot'];
+const LISTED: readonly PlanName[] = ['straight', 'stays-on', 'keep-speed', 'gentlest-right', 'hardest-right', 'gentlest-left', 'hardest-left', 'climb', 'dive', 'fastest', 'best-shot', 'no-shot'];
 /** Kept first when there are more plans than lines: a menu has at most MENU_SIZE. */
-const KEPT: readonly PlanName[] = ['straight', 'best-shot', 'no-shot', 'hardest-right', 'hardest-left', 'climb', 'dive', 'keep-speed', 'gentlest-right', 'gentlest-left', 'fastest'];
+const KEPT: readonly PlanName[] = ['straight', 'stays-on', 'best-shot', 'no-shot', 'hardest-right', 'hardest-left', 'climb', 'dive', 'keep-speed', 'gentlest-right', 'gentlest-left', 'fastest'];
 export const MENU_SIZE = 8;
 const LETTERS = 'ABCDEFGH';
 /** Ways tried for the best shot (nearest the enemies' ends first) and for no shot given (furthest first), besides the menu's own. */
@@ -191,10 +194,23 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
     if (same) same.names.push(p.name); else lines.push({ names: [p.name], way: p.way });
   }
   const rank = (l: { names: PlanName[] }): number => Math.min(...l.names.map((n) => KEPT.indexOf(n)));
-  const kept = new Set([...lines].sort((a, b) => rank(a) - rank(b)).slice(0, MENU_SIZE));
-  return lines.filter((l) => kept.has(l)).map((l, i) => {
+  let kept = [...lines].sort((a, b) => rank(a) - rank(b)).slice(0, MENU_SIZE);
+  const traps = new Map(kept.map((l) => [l.way, l.way.end.status === 'flying' ? trapAfter(state, plane, l.way.plot) : null]));
+  if (kept.every((l) => l.way.end.status !== 'flying' || traps.get(l.way))) {
+    const way = clearOfTraps(state, plane, ways);
+    if (way) {
+      const line = { names: ['stays-on' as PlanName], way };
+      kept = [...kept.slice(0, MENU_SIZE - 1), line];
+      lines.push(line);
+      const listed = (l: { names: PlanName[] }): number => Math.min(...l.names.map((n) => LISTED.indexOf(n)));
+      lines.sort((x, y) => listed(x) - listed(y));
+      traps.set(way, null);
+    }
+  }
+  const keep = new Set(kept);
+  return lines.filter((l) => keep.has(l)).map((l, i) => {
     const t = tried?.get(l.way);
-    const trap = l.way.end.status === 'flying' ? trapAfter(state, plane, l.way.plot) : null;
+    const trap = traps.get(l.way) ?? null;
     return {
       letter: LETTERS[i] as string, names: l.names, plot: l.way.plot, end: l.way.end,
       ...(tried ? { shot: t?.shot ?? null, shotAtBy: t?.by ?? [] } : {}),

@@ -18,6 +18,7 @@ import { planTurn } from '../movement/plan.ts';
 import { bandCondition } from '../damage/state.ts';
 import type { Plot } from '../../orders/ast.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
+import type { Hex } from '../hex/coords.ts';
 import { edgeDistance, endOf, firstLegal, flownAlone } from './ways.ts';
 import { skeletons } from './skeletons.ts';
 import { waysWithVariants, type WayWithVariants } from './variants.ts';
@@ -94,4 +95,19 @@ export function trapAfter(state: GameState, plane: PlaneState, plot: Plot): Trap
   const after = planeAfter(state, plane, plot);
   if (!after || after.status !== 'flying') return null;
   return trapOf({ ...state, planes: state.planes.map((p) => (p.id === plane.id ? after : p)) }, after);
+}
+
+/** How many of the ways with the most room to the edge are asked whether they are traps. */
+const CLEAR_TRIES = 8;
+
+/**
+ * A way that ends flying and is no trap, with the most room to the map's edge, the plainest of
+ * equals (the fewest manoeuvres other than S and 1, then the fewest marks); undefined when none of
+ * the first few is (the menu's "stays on the map", plans/menu.ts).
+ */
+export function clearOfTraps<W extends { plot: Plot; end: { hex: Hex; status: string } }>(state: GameState, plane: PlaneState, ways: readonly W[]): W | undefined {
+  const room = (w: W): number => edgeDistance(state, w.end.hex);
+  const plain = (p: Plot): number => p.boxes.reduce((t, b) => t + (b.man === 'S' || b.man === '1' ? 0 : 10) + (b.alt ? 1 : 0) + b.power + b.brake, 0);
+  const order = ways.filter((w) => w.end.status === 'flying').sort((a, b) => room(b) - room(a) || plain(a.plot) - plain(b.plot));
+  return order.slice(0, CLEAR_TRIES).find((w) => !trapAfter(state, plane, w.plot));
 }
