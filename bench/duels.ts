@@ -24,6 +24,7 @@ import { type WayToFly, waysToFly } from '../src/core/plans/ways.ts';
 import { createGame, parseScenario, type Scenario } from '../src/core/scenario.ts';
 import { fogState } from '../src/core/spotting/fog.ts';
 import { standIn } from '../src/core/standin/pilot.ts';
+import type { StandinLevel } from '../src/core/standin/levels.ts';
 import type { GameState, PlaneState } from '../src/core/state.ts';
 import { resolveTurn, type TurnOrders } from '../src/core/turn.ts';
 import type { GameEvent } from '../src/core/events.ts';
@@ -36,6 +37,8 @@ export type Pilot = (state: GameState, side: string) => TurnOrders;
 export const missedOrdersPilot: Pilot = () => ({ plots: {}, fire: [] });
 
 export const standInPilot: Pilot = (state, side) => standIn(state, side).orders;
+/** The stand-in flying at a level below its best (core/standin/levels.ts): the ace's opponent in the bench's level lines. */
+export const levelPilot = (level: StandinLevel): Pilot => (state, side) => standIn(state, side, state.dice.seed, { level }).orders;
 
 /** The stand-in as it was before the work of docs/standin.md's latest figures (bench/previous-standin). */
 export const previousPilot: Pilot = (state, side) => previousStandIn(state, side).orders;

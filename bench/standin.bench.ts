@@ -3,13 +3,15 @@
  * against the missed-orders default, pursuit, hunter and the stand-in as it was before (a frozen
  * copy), each start flown twice with the seats swapped (the stand-in flies each seat and so each
  * type of the pair), on a map with no edge to flee to, up to 20 turns; then the mirror (the stand-in
- * on both sides, each start flown with the types one way and the other). A line each: wins, draws
+ * on both sides, each start flown with the types one way and the other); then the stand-in at its
+ * best (an ace) against itself at the lower levels, a regular and a recruit (docs/standin.md
+ * "Levels"). A line each: wins, draws
  * and losses, kills, what the losses were (shot down, crashed, off the map) and the hits dealt and
  * taken; then the stand-in's time per plane and turn and the process's peak RSS.
  *
  * STANDIN_DUELS starts each (20 by default: 200 duels); STANDIN_TURNS turns at most (20).
  */
-import { duelStart, hunterPilot, missedOrdersPilot, playDuel, previousPilot, pursuitPilot, standInPilot, type DuelResult, type Pilot } from './duels.ts';
+import { duelStart, hunterPilot, levelPilot, missedOrdersPilot, playDuel, previousPilot, pursuitPilot, standInPilot, type DuelResult, type Pilot } from './duels.ts';
 
 const N = Number(process.env.STANDIN_DUELS ?? 20);
 const TURNS = Number(process.env.STANDIN_TURNS ?? 20);
@@ -76,6 +78,11 @@ for (let i = 0; i < N; i++) {
 }
 console.log(`mirror (the stand-in on both sides, the types both ways): side A ${a.wins} W (${pct(a.wins, a.duels)}), side B ${b.wins} W (${pct(b.wins, b.duels)}), ${a.draws} D of ${a.duels}; `
   + `kills A ${a.kills}, B ${b.kills}; hits A ${a.dealt}, B ${b.dealt}; goal: neither side above 55%`);
+// The levels: the ace against a regular and a recruit (no goal: how far apart they fly is the figure).
+for (const level of ['regular', 'recruit'] as const) {
+  const t = series(levelPilot(level));
+  console.log(`${line(`the stand-in as ${level === 'regular' ? 'a regular' : 'a recruit'}`, t, 'none (the ace should win more than it loses)')} (${pct(t.wins, t.wins + t.losses)} of the decided)`);
+}
 times.sort((x, y) => x - y);
 const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
 console.log(`stand-in time per plane and turn: p50 ${(at(0.5) / 1000).toFixed(3)} s, p95 ${(at(0.95) / 1000).toFixed(3)} s over ${times.length} (goal p95 <= 2 s)`);
