@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hexLabel } from '../../src/core/hex/coords.ts';
+import { longNames } from '../../src/app/views/plan-names.ts';
 import { verifyGame } from '../../src/app/history/verify.ts';
 import { envelope, lastMail, realDuel, send, type TestReferee, testReferee } from '../support/app.ts';
 
@@ -156,5 +157,11 @@ describe('plans picked by letter', () => {
     const ack = lastMail(t, RED, 'ack');
     expect(ack.subject).toBe('[duel] Turn 1 orders accepted');
     expect(ack.text).toContain(`  | R1: ${menuOf(welcome, 'R1').find((l) => l.letter === 'B')!.plot}`);
+  });
+
+  it('names a plan in full once: "straight on keeping its speed" is not "straight on" again', () => {
+    expect(longNames(['straight', 'keep-speed'])).toBe('straight on keeping its speed');
+    expect(longNames(['straight', 'best-shot'])).toBe('straight on, best shot');
+    expect(longNames(['stays-on'])).toBe('stays on the map');
   });
 });

@@ -9,7 +9,7 @@ import { hexLabel } from '../../core/hex/coords.ts';
 import { clockHour } from '../../core/hex/facing.ts';
 import { headingAfterCarry, type MenuPlan, menuPlan, type PlanName, planMenu } from '../../core/plans/menu.ts';
 
-import { LONG, NAMES, SHORT, TRAP_MARK, TRAP_WORDS } from './plan-names.ts';
+import { longNames, NAMES, SHORT, TRAP_MARK, TRAP_WORDS } from './plan-names.ts';
 import { type GameState, type PlaneState, writtenMan } from '../../core/state.ts';
 import { groundWays } from '../../core/plans/ground.ts';
 import { formatMoveOrder } from '../../orders/move.ts';
@@ -155,7 +155,7 @@ export function readPickedPlan(state: GameState, pick: PlanPick, menus: Map<stri
 /** The line of the acknowledgement that says what a picked plan stands for. */
 export function pickedLine(pick: PlanPick, plan: MenuPlan, turn: number): string {
   return [
-    wrap(`${pick.plane} PLAN ${pick.letter} is plan ${plan.letter} of ${pick.plane}'s menu for turn ${turn} (${plan.names.map((n) => LONG[n]).join(', ')}):`, 2),
+    wrap(`${pick.plane} PLAN ${pick.letter} is plan ${plan.letter} of ${pick.plane}'s menu for turn ${turn} (${longNames(plan.names)}):`, 2),
     `    ${pick.plane}: ${plotText(plan.plot)}`,
     wrap(`ending in ${hexLabel(plan.end.hex)} facing ${clock(plan.end.facing)}, ${feet(plan.end.altitude)} ft, speed ${(plan.end.speed / 10).toFixed(1)}.`, 4).replace(/^/, '  '),
   ].join('\n');

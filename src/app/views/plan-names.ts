@@ -14,6 +14,10 @@ export const NAMES: Record<PlanName, string> = {
 export const LONG: Record<PlanName, string> = {
   ...NAMES, 'keep-speed': 'straight on keeping its speed', fastest: 'the fastest', 'gentlest-right': 'the gentlest turn right', 'hardest-right': 'the hardest turn right', 'gentlest-left': 'the gentlest turn left', 'hardest-left': 'the hardest turn left',
 };
+/** A plan's names in full, joined; "straight on keeping its speed" says "straight on" once. */
+export const longNames = (names: readonly PlanName[]): string =>
+  names.filter((n) => n !== 'straight' || !names.includes('keep-speed')).map((n) => LONG[n]).join(', ');
+
 /** Shorter names, for a line that would pass 78 columns. */
 export const SHORT: Record<PlanName, string> = {
   straight: 'straight', 'keep-speed': 'keep spd', fastest: 'fastest', 'gentlest-right': 'gentle R', 'hardest-right': 'hard R', 'gentlest-left': 'gentle L',
