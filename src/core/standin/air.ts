@@ -245,7 +245,9 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
     const e = seen.planes.find((p) => p.id === id);
     return !!e && (purpose.flock ?? []).some((h) => distance(h, e.hex) <= ESCORT_FIGHT);
   };
-  const gotWeight = (id: string): number => (purpose.role === 'bomber' || (purpose.role === 'escort' && !near(id)) ? 0.25 : 1);
+  // A bomber on its run (its target within 6 hexes) takes no shot at all: it flies for the target.
+  const onRun = purpose.role === 'bomber' && !!purpose.target && distance(plane.hex, purpose.target.hex) <= 6;
+  const gotWeight = (id: string): number => (onRun ? 0 : purpose.role === 'bomber' || (purpose.role === 'escort' && !near(id)) ? 0.25 : 1);
   let sum = 0;
   let worst = Infinity;
   let n = 0;
