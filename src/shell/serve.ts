@@ -31,7 +31,7 @@ import { sentJournalPath } from './mail/sent-journal.ts';
 import { checkPortsFree, listenError, type Listening } from './port-check.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { startHttp } from './web/http.ts';
-import type { StandinLevel } from '../core/standin/levels.ts';
+import { levelName, type StandinLevel } from '../core/standin/levels.ts';
 
 export interface ServeOptions {
   config?: Config;
@@ -117,7 +117,7 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
   ];
   if (demo[0]?.game === SOLO_GAME) {
     const p = demo[0];
-    lines.push('', `Solo game '${SOLO_GAME}': you fly ${p.planes.join(',')} against the stand-in pilot${p.level ? `, flying as ${p.level === 'ace' ? 'an ace' : `a ${p.level}`}` : ''} (docs/standin.md);`,
+    lines.push('', `Solo game '${SOLO_GAME}': you fly ${p.planes.join(',')} against the stand-in pilot${p.level ? `, flying as ${levelName(p.level)}` : ''} (docs/standin.md);`,
       ...(p.levelNote ? [`  (${p.levelNote})`] : []),
       `  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} secret ${p.secret}`,
       'Each turn is resolved as soon as your orders are in. Send your welcome mail back:',

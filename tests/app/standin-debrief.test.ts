@@ -7,12 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { verifyGame } from '../../src/app/history/verify.ts';
 import { setSetting, terminateGame } from '../../src/app/gm/control.ts';
-import { addComputerSeat } from '../../src/app/setup/roster.ts';
-import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { startGame } from '../../src/app/setup/games.ts';
 import { turnPageVia } from '../../src/app/archive/games.ts';
 import { applySetting, DEFAULT_SETTINGS, settingLines } from '../../src/app/game/settings.ts';
 import { debriefOf, debriefText } from '../../src/app/game/standin.ts';
-import { lastMail, outbox, send, type TestReferee, testReferee } from '../support/app.ts';
+import { computerDuel, lastMail, outbox, send, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 
@@ -29,13 +28,7 @@ function reply(t: TestReferee): void {
 
 /** The duel, red flying R1 and the computer's seat the other side, its stand-in at `level`, started. */
 async function soloDuel(level?: string): Promise<TestReferee> {
-  const t = testReferee();
-  const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
-  const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
-  const catalog = loadAircraftDir();
-  createGame(t.deps, { id: 'duel', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
-  addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] });
-  t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', 'lw'));
+  const { t } = await computerDuel('lw');
   if (level) setSetting(t.deps, 'duel', 'standin', level);
   startGame(t.deps, 'duel');
   return t;

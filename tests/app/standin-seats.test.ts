@@ -11,14 +11,14 @@ import { parseExport } from '../../src/shell/export-file.ts';
 import { processTurn, setSetting } from '../../src/app/gm/control.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { addComputerSeat, replacePlayer } from '../../src/app/setup/roster.ts';
-import { addPlayer, createGame, startGame } from '../../src/app/setup/games.ts';
+import { addPlayer, startGame } from '../../src/app/setup/games.ts';
 import { resolveReady } from '../../src/app/turn/resolve.ts';
 import { tick } from '../../src/app/turn/tick.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { createQuickGame } from '../../src/app/setup/games.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
-import { envelope, lastMail, outbox, realDuel, send, type TestReferee, testReferee } from '../support/app.ts';
+import { computerDuel, envelope, lastMail, outbox, realDuel, send, type TestReferee, testReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -36,18 +36,6 @@ function reply(t: TestReferee, to: string, plane: string): void {
   const env = last.slice(at, last.indexOf('\n#END', at) + 5);
   if (!plotOf(env, plane)) throw new Error(`no plot of ${plane} in:\n${last}`);
   send(t, to, env);
-}
-
-/** The duel set up with red flying R1 and a seat of the computer's for `side`, not started. */
-async function computerDuel(side: string) {
-  const t = testReferee();
-  const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
-  const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
-  const catalog = loadAircraftDir();
-  createGame(t.deps, { id: 'duel', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
-  addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] });
-  const seat = t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', side));
-  return { t, seat };
 }
 
 describe('the stand-in pilot in a game', () => {

@@ -168,3 +168,19 @@ export function editStoredEvents(store: SqliteStore, gameId: string, edit: (even
 export function storedEvents(store: SqliteStore, gameId: string): StoredEvent[] {
   return (store.db.prepare('SELECT events FROM turns WHERE game_id = ? AND events IS NOT NULL ORDER BY turn').pluck().all(gameId) as string[]).flatMap((t) => JSON.parse(t) as StoredEvent[]);
 }
+
+/**
+ * The sample duel (scenarios/duel.yaml) as game `duel`, `red` (red@example.test) flying R1 and a
+ * seat of the computer's flying `side`, not started.
+ */
+export async function computerDuel(side: string): Promise<{ t: TestReferee; seat: { id: string; planes: string[] } }> {
+  const t = testReferee();
+  const { loadAircraftDir } = await import('../../src/shell/aircraft/catalog.ts');
+  const { loadScenarioFile } = await import('../../src/shell/scenario-file.ts');
+  const { addComputerSeat } = await import('../../src/app/setup/roster.ts');
+  const catalog = loadAircraftDir();
+  createGame(t.deps, { id: 'duel', scenario: loadScenarioFile('scenarios/duel.yaml', catalog), catalog });
+  addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: 'red@example.test', planes: ['R1'] });
+  const seat = t.store.tx((tx) => addComputerSeat(t.deps, tx, 'duel', side));
+  return { t, seat };
+}

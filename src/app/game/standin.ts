@@ -14,7 +14,7 @@
 import { sha256Hex } from '../../core/sha256.ts';
 import { standIn } from '../../core/standin/pilot.ts';
 import { STANDIN_VERSION } from '../../core/standin/version.ts';
-import { DEFAULT_LEVEL, type StandinLevel } from '../../core/standin/levels.ts';
+import { DEFAULT_LEVEL, levelName, type StandinLevel } from '../../core/standin/levels.ts';
 import { sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
@@ -95,11 +95,11 @@ export function standinBlock(rows: Iterable<{ playerId: string; standin: Standin
 }
 
 /** The level it flew at, in words: 'an ace' (its best, also for orders stored before levels were), 'a recruit', 'a regular'. */
-const levelWords = (level: StandinLevel | undefined): string => (!level || level === 'ace' ? 'an ace, its best' : `a ${level}`);
+const levelWords = (level: StandinLevel = DEFAULT_LEVEL): string => `${levelName(level)}${level === DEFAULT_LEVEL ? ', its best' : ''}`;
 
 /** Whose planes the stand-in flew, in words for the debrief (a leave is named as no more than flying for him). */
 function flewFor(playerId: string, m: StandinMark): string {
-  const as = m.level && m.level !== DEFAULT_LEVEL ? `, as a ${m.level}` : '';
+  const as = m.level && m.level !== DEFAULT_LEVEL ? `, as ${levelName(m.level)}` : '';
   return m.reason === 'computer' ? `the computer's seat (player ${playerId})${as}`
     : m.reason === 'missed' ? `${playerId}'s planes, who missed the turn${as}` : `${playerId}'s planes${as}`;
 }
@@ -118,10 +118,10 @@ export interface DebriefTurn {
 export function debriefOf(byTurn: ReadonlyMap<number, ReadonlyMap<string, { playerId: string; standin: StandinMark | null }>>): DebriefTurn[] {
   const out: DebriefTurn[] = [];
   for (const turn of [...byTurn.keys()].sort((a, b) => a - b)) {
-    const flights = [...(byTurn.get(turn) as ReadonlyMap<string, { playerId: string; standin: StandinMark | null }>).values()]
-      .filter((o) => o.standin)
+    const flights = [...(byTurn.get(turn)?.values() ?? [])]
+      .flatMap((o) => (o.standin ? [{ playerId: o.playerId, m: o.standin }] : []))
       .sort((a, b) => a.playerId.localeCompare(b.playerId))
-      .map((o) => ({ who: flewFor(o.playerId, o.standin as StandinMark), choices: (o.standin as StandinMark).choices.map((c) => ({ text: c.text, why: c.why })) }));
+      .map(({ playerId, m }) => ({ who: flewFor(playerId, m), choices: m.choices.map((c) => ({ text: c.text, why: c.why })) }));
     if (flights.length) out.push({ turn, flights });
   }
   return out;

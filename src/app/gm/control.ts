@@ -24,6 +24,7 @@ import { inPlayIds, situationMap } from '../views/sheet.ts';
 import { wrap } from '../views/text.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
 import { debriefOf, debriefText } from '../game/standin.ts';
+import { DEFAULT_LEVEL, levelName } from '../../core/standin/levels.ts';
 import { hooksDeadline, hooksGameEnded } from '../hooks/events.ts';
 
 const MINUTE = 60_000;
@@ -58,7 +59,7 @@ export function settingsWords(s: GameSettings): string[] {
     `sign-up by mail (JOIN): ${s.signup ? 'open' : 'closed'}`,
     `orders with a warning hold the turn for: ${s.confirmMinutes ? `${durationText(s.confirmMinutes)}, or until their player's CONFIRM or new orders` : 'no time (the turn is never held for a warning)'}`,
     `a missed turn: ${s.missed === 'standin' ? 'the stand-in pilot flies the missing player\'s planes' : 'the missing player\'s planes fly the default (forwards, fire held)'}`,
-    `the stand-in pilot flies as ${s.standinLevel === 'ace' ? 'an ace (its best)' : `a ${s.standinLevel}`}`,
+    `the stand-in pilot flies as ${levelName(s.standinLevel)}${s.standinLevel === DEFAULT_LEVEL ? ' (its best)' : ''}`,
     `leave (LEAVE n DAYS): ${s.leaveMinutes ? `up to ${Math.floor(s.leaveMinutes / 1440)} days for each player, the stand-in pilot flying his planes` : 'none'}`,
     `players' records of turns on time and missed: ${s.records === 'public' ? 'published to every player (STATUS, the game\'s web page)' : 'the game master\'s only'}`,
   ];

@@ -34,8 +34,8 @@ import { movementPoints } from '../impulse/schedule.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { resolveTurn } from '../turn.ts';
 import { type Variant, waysWithVariants, type WayWithVariants } from './variants.ts';
-import { endOf, type WayEnd, type WayToFly } from './ways.ts';
-import { clearOfTraps, type TrapKind, trapAfter } from './trap.ts';
+import { edgeDistance, endOf, type WayEnd, type WayToFly } from './ways.ts';
+import { firstClear, type TrapKind, trapAfter } from './trap.ts';
 
 /** What a plan of the menu is, in its order of listing. */
 export type PlanName = 'straight' | 'keep-speed' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'fastest' | 'best-shot' | 'no-shot' | 'stays-on';
@@ -197,7 +197,10 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   let kept = [...lines].sort((a, b) => rank(a) - rank(b)).slice(0, MENU_SIZE);
   const traps = new Map(kept.map((l) => [l.way, l.way.end.status === 'flying' ? trapAfter(state, plane, l.way.plot) : null]));
   if (kept.every((l) => l.way.end.status !== 'flying' || traps.get(l.way))) {
-    const way = clearOfTraps(state, plane, ways);
+    // The most room to the map's edge first, the plainer of equals (fewer manoeuvres, then fewer marks).
+    const room = (w: WayToFly): number => edgeDistance(state, w.end.hex);
+    const way = firstClear(state, plane, ways.filter((w) => w.end.status === 'flying')
+      .sort((a, b) => room(b) - room(a) || turns(a.plot) - turns(b.plot) || marks(a.plot) - marks(b.plot)));
     if (way) {
       const line = { names: ['stays-on' as PlanName], way };
       kept = [...kept.slice(0, MENU_SIZE - 1), line];

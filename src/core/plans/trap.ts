@@ -18,7 +18,6 @@ import { planTurn } from '../movement/plan.ts';
 import { bandCondition } from '../damage/state.ts';
 import type { Plot } from '../../orders/ast.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
-import type { Hex } from '../hex/coords.ts';
 import { edgeDistance, endOf, firstLegal, flownAlone } from './ways.ts';
 import { skeletons } from './skeletons.ts';
 import { waysWithVariants, type WayWithVariants } from './variants.ts';
@@ -101,13 +100,9 @@ export function trapAfter(state: GameState, plane: PlaneState, plot: Plot): Trap
 const CLEAR_TRIES = 8;
 
 /**
- * A way that ends flying and is no trap, with the most room to the map's edge, the plainest of
- * equals (the fewest manoeuvres other than S and 1, then the fewest marks); undefined when none of
- * the first few is (the menu's "stays on the map", plans/menu.ts).
+ * Of ways that end flying, the first of the first few in the caller's order that is no trap;
+ * undefined when none of them is (the menu's "stays on the map", plans/menu.ts).
  */
-export function clearOfTraps<W extends { plot: Plot; end: { hex: Hex; status: string } }>(state: GameState, plane: PlaneState, ways: readonly W[]): W | undefined {
-  const room = (w: W): number => edgeDistance(state, w.end.hex);
-  const plain = (p: Plot): number => p.boxes.reduce((t, b) => t + (b.man === 'S' || b.man === '1' ? 0 : 10) + (b.alt ? 1 : 0) + b.power + b.brake, 0);
-  const order = ways.filter((w) => w.end.status === 'flying').sort((a, b) => room(b) - room(a) || plain(a.plot) - plain(b.plot));
-  return order.slice(0, CLEAR_TRIES).find((w) => !trapAfter(state, plane, w.plot));
+export function firstClear<W extends { plot: Plot }>(state: GameState, plane: PlaneState, ways: readonly W[]): W | undefined {
+  return ways.slice(0, CLEAR_TRIES).find((w) => !trapAfter(state, plane, w.plot));
 }

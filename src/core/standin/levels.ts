@@ -50,6 +50,9 @@ export const LEVELS: Record<StandinLevel, LevelTraits> = {
 /** The level a stand-in flies at when nobody chose one: its best. */
 export const DEFAULT_LEVEL: StandinLevel = 'ace';
 
+/** A level with its article, as the words of mails and the banner say it: "a recruit", "a regular", "an ace". */
+export const levelName = (level: StandinLevel): string => (level === 'ace' ? 'an ace' : `a ${level}`);
+
 /** `recruit`, `regular` or `ace`, in any case; otherwise undefined. */
 export function parseLevel(text: string): StandinLevel | undefined {
   const t = text.trim().toLowerCase();
