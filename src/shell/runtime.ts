@@ -50,6 +50,8 @@ export function openRuntime(options: RuntimeOptions = {}): Runtime {
       renderer: createRenderer(options.templatesDir),
       referee: {
         address: config.mailFrom, rateLimitPerHour: config.rateLimitPerHour, publicUrl: config.publicUrl,
+        // Local mode: whoever plays is at the machine, and a solo game is one command away (docs/local-mode.md).
+        ...(config.mode === 'local' ? { playAgain: 'To fly against the stand-in pilot again, start the referee with npm start -- --solo: a new solo game starts when the last one is over (docs/local-mode.md "Playing alone").' } : {}),
         gm: config.gmEmail ? { email: config.gmEmail, secretHash: config.gmSecret ? keys.hashSecret(config.gmSecret) : null } : null,
       },
       scenarios: scenarioSource(),

@@ -45,8 +45,8 @@ export interface ServeOptions {
   outboxPollMs?: number;
   /** Clock interval, ms (TICK_SECONDS by default). */
   tickMs?: number;
-  /** Local mode: the solo game (the stand-in pilot flying the other side) instead of the demo. */
-  solo?: boolean;
+  /** Local mode: the solo game (the stand-in pilot flying the other side) instead of the demo; 'new': a new one even while the last runs. */
+  solo?: boolean | 'new';
   /** The solo game's stand-in level (--level; docs/standin.md "Levels"). */
   level?: StandinLevel;
 }
@@ -108,21 +108,24 @@ function makeHandler(rt: Runtime, kick: () => void): RawHandler {
   };
 }
 
-export function localBanner(config: Config, smtpPort: number, httpPort: number, demo: DemoPlayer[]): string {
+export function localBanner(config: Config, smtpPort: number, httpPort: number, demo: DemoPlayer[], before?: string): string {
   const lines = [
     'Tallyho is running in local mode: no mail server is configured, nothing leaves this machine.',
     `  Orders: by SMTP to 127.0.0.1:${smtpPort}, addressed to ${config.mailFrom}`,
     `  Replies: kept in the database; npx tallyho mail list, or http://${config.httpHost}:${httpPort}/mail`,
     `  Database: ${config.databasePath}`,
   ];
-  if (demo[0]?.game === SOLO_GAME) {
-    const p = demo[0];
-    lines.push('', `Solo game '${SOLO_GAME}': you fly ${p.planes.join(',')} against the stand-in pilot${p.level ? `, flying as ${levelName(p.level)}` : ''} (docs/standin.md);`,
-      ...(p.levelNote ? [`  (${p.levelNote})`] : []),
+  const p = demo[0];
+  if (p?.level) {
+    const game = p.game ?? SOLO_GAME;
+    lines.push('', ...(before ? [before, ''] : []),
+      `Solo game '${game}': you fly ${p.planes.join(',')} against the stand-in pilot, flying as ${levelName(p.level)} (docs/standin.md);`,
       `  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} secret ${p.secret}`,
       'Each turn is resolved as soon as your orders are in. Send your welcome mail back:',
-      `  npx tallyho mail show --latest --to ${p.email} --game ${SOLO_GAME} > ${p.id}.txt`,
-      `  node bin/send-orders.js ${p.id}.txt`, 'docs/local-mode.md "Playing alone" tells more.');
+      `  npx tallyho mail show --latest --to ${p.email} --game ${game} > ${p.id}.txt`,
+      `  node bin/send-orders.js ${p.id}.txt`,
+      'When it is over, npm start -- --solo starts a new one (--level recruit, regular or ace: how well',
+      'the stand-in flies); npm start -- --solo new starts one at once. docs/local-mode.md "Playing alone".');
   } else if (demo.length) {
     lines.push('', "Demo game 'demo':");
     for (const p of demo) lines.push(`  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} flies ${p.planes.join(',').padEnd(6)} secret ${p.secret}`);
@@ -219,7 +222,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const handler = makeHandler(rt, () => { clockAfterMail(); kickBoth(); });
     if (options.solo && !local) throw new TallyhoError('E_CONFIG', '--solo plays the demo alone in local mode; this configuration has a mail server (docs/local-mode.md "Playing alone")');
     if (options.level && !options.solo) throw new TallyhoError('E_CONFIG', '--level is the solo game\'s stand-in level: give it with --solo (npm start -- --solo --level recruit); a club game\'s is its standin setting (docs/standin.md "Levels")');
-    const demo = !local ? [] : options.solo ? ensureSolo(rt, undefined, options.level).players : ensureDemo(rt).players;
+    const solo = local && options.solo ? ensureSolo(rt, undefined, options.level, options.solo === 'new') : null;
+    const demo = !local ? [] : solo ? solo.players : ensureDemo(rt).players;
     const caughtUp = resolveAllReady(rt.deps);
     if (caughtUp.length) logger.info({ resolved: caughtUp }, 'turns completed before the last stop resolved now');
     worker.start();
@@ -253,7 +257,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }).catch(asListenError(listens.http));
     stops.push(() => http.close());
     logger.info({ mode: config.mode, http: http.port, smtp: smtp?.port ?? null, database: config.databasePath }, 'tallyho serving');
-    if (local && smtp) print(localBanner(config, smtp.port, http.port, demo));
+    if (local && smtp) print(localBanner(config, smtp.port, http.port, demo, solo?.before));
     return { config, runtime: rt, httpPort: http.port, smtpPort: smtp?.port ?? null, stop: stopAll };
   } catch (e) {
     await stopAll();

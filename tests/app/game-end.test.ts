@@ -24,6 +24,47 @@ describe('the end of a game', () => {
     expect(gamePage(t.store, 'tc-1')?.result).toBe('The game master ended the game at turn 1: the clubhouse burnt down.');
   });
 
+  it('a reply to a finished game is answered once, in its game: over, how it ended, what comes next; nothing about envelopes', () => {
+    const t = testReferee();
+    startedDuel(t);
+    terminateGame(t.deps, 'duel', 'the clubhouse burnt down');
+    const last = lastMail(t, 'red@example.test', 'notice');
+    // Top-posted under the notice, subject and thread as a mail program writes them.
+    const reply = (subject: string, extra = {}) => post(t, 'red@example.test', `gg, thanks!\n\nOn Sunday the referee wrote:\n> ${last.text.split('\n').slice(0, 4).join('\n> ')}\n`, { subject, ...extra });
+    const { mails } = reply(`Re: ${last.subject}`);
+    expect(mails).toHaveLength(1);
+    const answer = mails[0]!;
+    expect(answer.subject).toBe('[duel] Game duel is over');
+    const words = flat(answer.text);
+    expect(words).toMatch(/Game 'duel' \(Test duel\) ended on [\d-]+ [\d:]+ UTC\. The game master ended the game at turn 1: the clubhouse burnt down\./);
+    expect(words).toContain('A new game starts with a welcome mail of its own: ask your game master for one.');
+    expect(words).not.toMatch(/envelope|#TALLYHO|No orders found/i);
+    // The same reply again is not answered twice running (the reply budget's repeat rule).
+    expect(reply(`Re: ${last.subject}`).mails).toHaveLength(0);
+    // No subject tag: the thread (In-Reply-To, References) tells the game, not his only open game;
+    // the answer names the game he plays on in.
+    const t2 = testReferee();
+    const s2 = startedDuel(t2);
+    startedDuel(t2, 'duel-2');
+    terminateGame(t2.deps, 'duel');
+    const ended = lastMail(t2, 'red@example.test', 'notice');
+    const thread = post(t2, 'red@example.test', 'Thanks for refereeing!', { subject: 'Re: that was fun', headers: { 'in-reply-to': [ended.messageId], references: [...ended.references, ended.messageId] } }).mails;
+    expect(thread.map((m) => m.subject)).toEqual(['[duel] Game duel is over']);
+    expect(flat(thread[0]!.text)).toContain("You play on in game 'duel-2': orders for it go in its own envelope.");
+    // Where a new game is one command away (local mode's solo game), the answer says how.
+    const t3 = testReferee();
+    startedDuel(t3);
+    t3.deps.referee.playAgain = 'To fly against the stand-in pilot again, start the referee with npm start -- --solo.';
+    terminateGame(t3.deps, 'duel');
+    const solo = post(t3, 'red@example.test', 'gg', { subject: 'Re: [duel] The game has ended' }).mails;
+    expect(flat(solo[0]!.text)).toContain('To fly against the stand-in pilot again, start the referee with npm start -- --solo.');
+    // Orders for the game over: the same words, in that game.
+    post(t2, 'red@example.test', envelope('duel', 'red', s2.red, 'R1: 1 1 1 1 1'));
+    const refused = lastMail(t2, 'red@example.test', 'notice');
+    expect(refused.subject).toBe('[duel] Game duel is over');
+    expect(flat(refused.text)).toContain('The game master ended the game at turn 1. No orders are taken for it any more');
+  });
+
   it('a turn rolled back and resolved again says so on its page', () => {
     const t = testReferee();
     const s = startedDuel(t);

@@ -209,6 +209,28 @@ describe('intake: the loop guard (RFC 3834)', () => {
     });
   }
 
+  it('takes a player\'s orders through a mailing list when the secret is right, answering his registered address only', () => {
+    const t = testReferee();
+    const s = startedDuel(t);
+    const list = { headers: { 'list-id': ['<club.lists.example.test>'], precedence: ['list'] } };
+    const n = outbox(t).length;
+    // The list rewrote From to itself (DMARC): the secret, not the address, says who it is.
+    const r = intake(t.deps, mail('club@lists.example.test', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'), list), place(1));
+    expect(r.outcome).toBe('orders');
+    expect(outbox(t).slice(n).map((m) => [m.kind, m.recipient])).toEqual([['ack', RED]]);
+    // A wrong secret, no envelope, or anything else automatic about it: not answered at all.
+    const cases: [string, Parameters<typeof mail>[2]][] = [
+      [envelope('duel', 'red', 'wrong-secret', 'R1: 1 1 1 1 1'), list],
+      ['Who is in for the next game?', list],
+      [envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'), { headers: { ...list.headers, 'auto-submitted': ['auto-replied'] } }],
+    ];
+    for (const [text, extra] of cases) {
+      const m = outbox(t).length;
+      expect(intake(t.deps, mail(RED, text, extra), place(m + 10))).toMatchObject({ outcome: 'loop-guard', folder: 'Rejected' });
+      expect(outbox(t)).toHaveLength(m);
+    }
+  });
+
   it('answers Auto-Submitted: no', () => {
     const t = testReferee();
     startedDuel(t);

@@ -10,7 +10,7 @@ import { exportGame, importGame } from '../../src/app/history/export.ts';
 import { parseExport } from '../../src/shell/export-file.ts';
 import { processTurn, setSetting } from '../../src/app/gm/control.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
-import { addComputerSeat, replacePlayer } from '../../src/app/setup/roster.ts';
+import { addComputerSeat, computerTakesOver, replacePlayer, setGm } from '../../src/app/setup/roster.ts';
 import { addPlayer, startGame } from '../../src/app/setup/games.ts';
 import { resolveReady } from '../../src/app/turn/resolve.ts';
 import { tick } from '../../src/app/turn/tick.ts';
@@ -44,11 +44,17 @@ describe('the stand-in pilot in a game', () => {
     await realDuel(t);
     setSetting(t.deps, 'duel', 'deadline', 'every day at 20:00');
     setSetting(t.deps, 'duel', 'missed', 'standin');
+    setSetting(t.deps, 'duel', 'misses', '1');
+    setGm(t.deps, 'duel', { email: 'gm@example.test' });
     reply(t, RED, 'R1');
     expect(turnOf(t)).toBe(1);
     t.tick(3 * DAY);
     tick(t.deps);
     expect(turnOf(t)).toBe(2);
+    // The game master's alert advises only what is not set already.
+    const alert = lastMail(t, 'gm@example.test', 'notice').text.replace(/\s+/g, ' ');
+    expect(alert).toContain('It flies their missed turns already (the game\'s missed setting is standin).');
+    expect(alert).not.toContain('SET missed standin');
     const blue = rows(t, 1).get('blue')!;
     expect(blue.standin?.reason).toBe('missed');
     expect(blue.standin?.choices.map((c) => c.plane)).toEqual(['G1']);
@@ -102,6 +108,39 @@ describe('the stand-in pilot in a game', () => {
     t.store.db.prepare('UPDATE orders SET canonical = ? WHERE id = ?').run(other, id);
     const d = verifyGame(t.deps, 'duel').differences.map((x) => x.what).join('\n');
     expect(d).toContain("blue's orders, marked as the stand-in's, are not what it gives");
+  });
+
+  it('LEAVE beside orders: the others are told the first turn the stand-in really flies', async () => {
+    const t = testReferee();
+    const { blue } = await realDuel(t);
+    setSetting(t.deps, 'duel', 'leave', '10d');
+    const last = outbox(t).filter((m) => m.recipient === BLUE && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
+    const at = last.lastIndexOf('\n#TALLYHO') + 1;
+    send(t, BLUE, last.slice(at, last.indexOf('\n#END', at)).concat('\nLEAVE 2 DAYS\n#END\n'));
+    expect(rows(t, 1).get('blue')!.standin).toBeNull();
+    expect(lastMail(t, BLUE, 'answer').text.replace(/\s+/g, ' ')).toContain('Your orders for turn 1 are in and stand.');
+    expect(lastMail(t, RED, 'notice').text.replace(/\s+/g, ' ')).toContain("From turn 2 on, the stand-in pilot flies blue's planes (G1).");
+    // Without orders in, it flies this turn already.
+    const t2 = testReferee();
+    const two = await realDuel(t2);
+    setSetting(t2.deps, 'duel', 'leave', '10d');
+    send(t2, BLUE, envelope('duel', 'blue', two.blue, 'LEAVE 2 DAYS'));
+    expect(lastMail(t2, RED, 'notice').text.replace(/\s+/g, ' ')).toContain("From turn 1 on, the stand-in pilot flies blue's planes (G1).");
+    expect(blue).not.toBe(two.blue);
+  });
+
+  it('REPLACE ... COMPUTER completing the turn: the others\' notice says it is resolved and carries no orders for it', async () => {
+    const t = testReferee();
+    await realDuel(t);
+    reply(t, RED, 'R1');
+    expect(turnOf(t)).toBe(1);
+    const n = outbox(t).length;
+    t.store.tx((tx) => computerTakesOver(t.deps, tx, 'duel', 'blue'));
+    const told = outbox(t).slice(n).find((m) => m.recipient === RED && m.kind === 'notice')!;
+    expect(told.text.replace(/\s+/g, ' ')).toContain('Every other player\'s orders for turn 1 are in: it is resolved with that, and its report follows.');
+    expect(told.text).not.toContain('#TALLYHO');
+    resolveReady(t.deps, 'duel');
+    expect(turnOf(t)).toBe(2);
   });
 
   it('LEAVE hands the planes to the stand-in within the budget, the others told only that it flies; BACK ends it', async () => {

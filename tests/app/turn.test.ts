@@ -113,7 +113,9 @@ describe('the turn', () => {
     expect(gamePage(t.store, 'duel')?.turn).toBe(1);
     const n = outbox(t).length;
     intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(3));
-    expect(outbox(t).slice(n)[0]!.subject).toBe('[duel] The game is over');
+    const late = outbox(t).slice(n)[0]!;
+    expect(late.subject).toBe('[duel] Game duel is over');
+    expect(late.text.replace(/\s+/g, ' ')).toMatch(/Game 'duel' \(Test duel\) ended on [\d-]+ [\d:]+ UTC\. R1 left the map in impulse \d+: the game is over\. Blue has the last planes in the fight, and wins\. No orders are taken for it any more; nothing in your mail was changed\./);
   });
 });
 

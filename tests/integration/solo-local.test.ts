@@ -4,10 +4,12 @@
  * player's secret, and resolves each turn as soon as his orders are in, over real SMTP. The player
  * replies as a mail program does (top-posted, a signature, the report quoted); every turn is
  * reported at once, told as flown against the computer's seat, until the game ends or ten turns
- * are played; `tallyho verify solo` passes; a second start keeps the game and prints the secret.
- * `--level recruit` flies it as a recruit (docs/standin.md "Levels"), a later `--level` changes
- * the running game's level; a game over ends with the stand-in's debrief; `--level` without
- * `--solo`, or a level that is none, is refused.
+ * are played; `tallyho verify solo` passes; a second start keeps a running game and prints the
+ * secret. `--level recruit` flies it as a recruit (docs/standin.md "Levels"), a later `--level`
+ * changes the running game's level; a game over ends with the stand-in's debrief; once it is over
+ * (or terminated), the next start makes `solo-2` at the same level, and a reply to the old game's
+ * last report is answered in that game, that it is over; `--level` without `--solo`, or a level
+ * that is none, is refused.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -71,13 +73,35 @@ describe('npm start -- --solo', { timeout: 240_000 }, () => {
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(cli('verify', 'solo')).toContain('Every die, state and event is as stored.');
     await server.stop();
-    // A second start keeps the game and prints the same secret.
-    server = startServe(env, dir, [], ['--solo', '--level', 'regular']);
-    const again = await server.waitFor(/Solo game 'solo'[\s\S]*secret (\S+)/);
-    expect(again[1]).toBe(secret);
-    expect(again[0]).toContain(over ? 'flying as a recruit' : 'flying as a regular');
-    if (over) expect(again[0]).toContain('(the solo game is over: --level regular changes nothing)');
-    expect(cli('game', 'list')).toContain('solo');
+    if (!over) {
+      // A second start while it runs keeps the game, prints the same secret, and --level changes its level.
+      server = startServe(env, dir, [], ['--solo', '--level', 'regular']);
+      const again = await server.waitFor(/Solo game 'solo'[\s\S]*secret (\S+)/);
+      expect(again[1]).toBe(secret);
+      expect(again[0]).toContain('flying as a regular');
+      await server.stop();
+      cli('game', 'terminate', 'solo', '--reason', 'time for bed');
+    }
+    // The game over, the next start makes a new solo game beside it, at the level of the last, and
+    // a reply to the old game's last report is answered in that game: it is over, and how it ended.
+    server = startServe(env, dir, [], ['--solo']);
+    const next = await server.waitFor(/Solo game 'solo', ended: [^\n]*\n[\s\S]*Solo game 'solo-2': you fly R1 against the stand-in pilot, flying as a (\w+)[\s\S]*secret (\S+)/);
+    expect(next[1]).toBe(over ? 'recruit' : 'regular');
+    expect(next[2]).not.toBe(secret);
+    await server.waitFor(/When it is over, npm start -- --solo starts a new one[\s\S]*npm start -- --solo new starts one at once/);
+    await until(() => outbox().find((m) => /\[solo-2\] Welcome/.test(m.subject)));
+    const port2 = Number((await server.waitFor(/by SMTP to 127\.0\.0\.1:(\d+)/))[1]);
+    smtp.close();
+    smtp = nodemailer.createTransport({ host: '127.0.0.1', port: port2, secure: false, ignoreTLS: true });
+    const seen = outbox().length;
+    await smtp.sendMail({ from: 'raf@localhost', to: 'referee@localhost', subject: `Re: ${subject}`, text: `gg, thanks!\n\n> ${mail.split('\n').slice(0, 5).join('\n> ')}\n` });
+    const answer = await until(() => outbox().slice(seen).find((m) => /\[solo\] Game solo is over/.test(m.subject)));
+    const words = body(answer.id).replace(/\s+/g, ' ');
+    expect(words).toContain("Game 'solo' (");
+    expect(words).toMatch(over ? /wins|nobody wins/ : /The game master ended the game at turn \d+: time for bed/);
+    expect(words).toContain("You play on in game 'solo-2'");
+    expect(words).not.toMatch(/copy the envelope|#TALLYHO/);
+    expect(cli('game', 'list')).toMatch(/solo-2/);
     await server.stop();
     // --level is the solo game's, and one of three words.
     for (const args of [['--level', 'ace'], ['--solo', '--level', 'expert']]) {

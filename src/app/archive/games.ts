@@ -141,6 +141,12 @@ function resultText(tx: StoreTx, game: GameRow, events: readonly GameEvent[], en
   return end ? endText(events, end) : 'The game is over.';
 }
 
+/** How a game that is over ended (resultText), read from the store: its last turn's events and its end. */
+export function overText(tx: StoreTx, game: GameRow): string {
+  const resolved = tx.turns.get(game.id, game.turn - 1)?.resolvedAt != null ? game.turn - 1 : 0;
+  return resultText(tx, game, resolved ? tx.events.list(game.id, resolved) : [], tx.turns.get(game.id, game.turn)?.state);
+}
+
 export function gamePage(store: Store, id: string) {
   return store.tx((tx) => {
     const game = findGame(tx, id);

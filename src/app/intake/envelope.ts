@@ -4,6 +4,7 @@
  * submission row and the acknowledgement, in the intake's transaction. A wrong secret changes
  * nothing and is told to the player's registered address only, at most once an hour (attacks.ts).
  */
+import { overParagraphs } from './over.ts';
 import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import { planAll, type TurnOrders } from '../../core/turn.ts';
 import { checkFireOrders } from '../../core/combat/fire-check.ts';
@@ -144,11 +145,10 @@ export function handleEnvelope(ctx: EnvelopeContext, env: Envelope, errors: Orde
     return { outcome: 'commands', gameId: game.id };
   }
   if (game.status !== 'running') {
-    notice(player.email, game.status === 'setup' ? 'the game has not started' : 'the game is over', [
-      game.status === 'setup'
-        ? `Game '${game.id}' has not started yet; orders are taken from the welcome mail on. Nothing was changed.`
-        : `Game '${game.id}' is over; no more orders are taken.`,
-    ]);
+    // A game over: how it ended, its archive and what comes next (over.ts), as to a reply to its last report.
+    notice(player.email, game.status === 'setup' ? 'the game has not started' : `game ${game.id} is over`, game.status === 'setup'
+      ? [`Game '${game.id}' has not started yet; orders are taken from the welcome mail on. Nothing was changed.`]
+      : overParagraphs(deps, tx, game, player));
     if (env.commands.length) answer(false, 'not-running');
     return { outcome: 'not-running' };
   }

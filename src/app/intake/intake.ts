@@ -10,13 +10,14 @@ import { formatOrders, GM_COMMANDS, parseOrders, type Envelope } from '../../ord
 import { isQuickGame } from '../setup/games.ts';
 import { answerBareCommand, subjectGame } from './bare-commands.ts';
 import { chooseEnvelope, onlyCopies, refereeCopies } from './duplicates.ts';
+import { finishedSeat, overParagraphs, threadSeats } from './over.ts';
 import { askOutside, outsideNote, outsideParagraph, readyWithOutside } from './outside.ts';
 import { GM_ID } from '../ports/ids.ts';
 import { queueAnswer } from '../mail/notify.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { authenticate, handleEnvelope } from './envelope.ts';
 import { type EnvelopeOutcome } from './context.ts';
-import { loopGuard, type IncomingMail } from '../ports/mail.ts';
+import { loopGuard, onlyListMail, type IncomingMail } from '../ports/mail.ts';
 import { queueNotice } from '../mail/messages.ts';
 import { when } from '../views/text.ts';
 import { quotedOrders } from '../views/text.ts';
@@ -50,13 +51,18 @@ const QUOTED = 'Your mail has an envelope in quoted lines (behind ">"): quoted t
 /** The mail's text without its quoted lines: what a player wrote himself. */
 const unquoted = (text: string): string => text.split(/\r\n|\r|\n/).filter((l) => !/^\s*>/.test(l)).join('\n').trim();
 
-/** The registered sender's seat the mail is about: the game its subject names, or his only open game. */
+/**
+ * The registered sender's seat the mail is about: the game its subject names, else the game whose
+ * mails it answers, else his only open game; null when that game is not running (a game over is
+ * over.ts's).
+ */
 function seatOf(tx: StoreTx, mail: IncomingMail): { game: GameRow; player: PlayerRow } | null {
   const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
   const tag = subjectGame(mail.subject);
   const named = tag ? mine.filter((p) => p.gameId === tag) : [];
+  const thread = threadSeats(mine, mail);
   const open = mine.filter((p) => tx.games.get(p.gameId)?.status === 'running');
-  const player = named.length === 1 ? named[0] : open.length === 1 ? open[0] : undefined;
+  const player = named.length === 1 ? named[0] : thread.length === 1 ? thread[0] : open.length === 1 ? open[0] : undefined;
   const game = player && tx.games.get(player.gameId);
   return player && game && game.status === 'running' ? { game, player } : null;
 }
@@ -83,8 +89,12 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       return { inboundId, duplicate: false, outcome, folder, detail, games };
     };
     const guard = loopGuard(mail, [deps.referee.address]);
-    if (guard) return done('loop-guard', 'Rejected', guard);
-    if (!mail.unreadable && confirmJoin(deps, tx, mail, inboundId)) return done('orders', 'Processed', 'a JOIN confirmed');
+    // Mail through a club's mailing list: only its envelopes with a right secret or token are
+    // taken, answered to the player's registered address; nothing else of it is answered.
+    const listed = guard !== null && onlyListMail(mail, [deps.referee.address]);
+    if (guard && !listed) return done('loop-guard', 'Rejected', guard);
+    if (!listed && !mail.unreadable && confirmJoin(deps, tx, mail, inboundId)) return done('orders', 'Processed', 'a JOIN confirmed');
+    const unanswered = `${guard}: no envelope with a right secret or token, so not answered`;
     const parsed = mail.unreadable ? null : parseOrders(mail.text, { commands: GM_COMMANDS, quick: (g) => isQuickGame(tx, g) });
     const named = [...new Set((parsed?.envelopes ?? []).map((e) => e.game.toLowerCase()).filter(Boolean))];
     // The rate limits count the mails that brought no valid secret or token (rate-limits.ts).
@@ -100,6 +110,7 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       kind: 'notice', to: mail.from, gameId: null, title,
       queue: (more) => queueNotice(deps, tx, { to: mail.from, game: null, player: null, title, paragraphs: [...paragraphs, ...more], inboundId, replyTo: mail.messageId }),
     });
+    if (listed && !parsed?.envelopes.length) return done('loop-guard', 'Rejected', unanswered);
     if (!parsed) {
       const why = mail.unreadable as string;
       if (!senderKnown) return finish(false, 'unreadable', 'Rejected', why);
@@ -115,6 +126,16 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
       const seat = seatOf(tx, mail);
       // A player called to a muster has no orders to send yet: he is told how READY is written.
       const mustering = seat ? [] : musteringGames(tx, mail.from);
+      // A reply to a game that is over ("gg, thanks!" to its last report): that game's answer (over.ts).
+      const over = seat || mustering.length ? null : finishedSeat(tx, mail);
+      if (over) {
+        const title = `game ${over.game.id} is over`;
+        replyUnasked(deps, tx, inbound, {
+          kind: 'notice', to: mail.from, gameId: over.game.id, title,
+          queue: (more) => queueNotice(deps, tx, { to: mail.from, game: over.game, player: over.player, title, paragraphs: [...overParagraphs(deps, tx, over.game, over.player), ...mailErrors, ...mail.notes, ...more], inboundId, replyTo: mail.messageId }),
+        });
+        return finish(false, 'no-orders', 'Processed', `no envelope: game ${over.game.id} is over`);
+      }
       const title = mustering.length ? 'no READY found in your mail' : 'no orders found in your mail';
       const paragraphs = mustering.length ? [
         `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} was not read as a READY, so nothing was changed.`,
@@ -154,7 +175,16 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
     // Order-shaped lines outside every envelope are never passed over in silence (app/intake/outside.ts).
     const outside = parsed.outside ?? [];
     const ctx = { deps, tx, mail: { ...mail, notes: [...mail.notes, ...mailErrors, ...(outside.length ? [outsideNote(outside)] : [])] }, inboundId, senderKnown, limited };
-    const results = groupEnvelopes(parsed.envelopes).flatMap((group) => {
+    // List mail: the groups of envelopes whose first is a player's with a right secret or token.
+    const groups = groupEnvelopes(parsed.envelopes).filter((group) => {
+      if (!listed) return true;
+      const env = parsed.envelopes[group[0] as number] as Envelope;
+      const game = env.game ? tx.games.get(env.game) : undefined;
+      const player = game && env.player !== GM_ID ? tx.players.get(game.id, env.player) : undefined;
+      return !!game && !!player && player.status !== 'replaced' && authenticate(deps, env, game, player).ok;
+    });
+    if (!groups.length) return done('loop-guard', 'Rejected', unanswered);
+    const results = groups.flatMap((group) => {
       const env = parsed.envelopes[group[0] as number] as Envelope;
       const errorsOf = (i: number) => parsed.errors.filter((e) => e.envelope === i);
       const game = env.game ? tx.games.get(env.game) : undefined;

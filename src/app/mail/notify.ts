@@ -56,6 +56,8 @@ export interface AnswerInput {
   kind?: OutboxKind;
   inboundId?: number | null;
   replyTo?: string;
+  /** false: no orders ready to send at its end (the turn it would carry is resolved in the same step). */
+  ready?: false;
 }
 
 /** The most an answer may weigh, its text and HTML parts together (docs/orders.md "Limits"). */
@@ -123,7 +125,7 @@ function readySection(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
 }
 
 function readyOrders(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
-  if (!a.player || !a.game) return [];
+  if (!a.player || !a.game || a.ready === false) return [];
   const game = tx.games.get(a.game.id);
   if (!game || game.status !== 'running') return [];
   // A mail that holds an envelope to send already ends with it; an example with placeholders (HELP's
@@ -158,12 +160,12 @@ export function queueAnswer(deps: AppDeps, tx: StoreTx, a: AnswerInput): string 
  * The same notice to every active player of the game (and a copy to the game master); with
  * `deadline`, each mail ends with the current deadline in the game's and the reader's zone.
  */
-export function announce(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[], opts: { sections?: Section[]; deadline?: boolean; sectionsFor?: (p: PlayerRow) => Section[] } = {}): number {
+export function announce(deps: AppDeps, tx: StoreTx, game: GameRow, title: string, paragraphs: string[], opts: { sections?: Section[]; deadline?: boolean; sectionsFor?: (p: PlayerRow) => Section[]; ready?: false } = {}): number {
   const players = tx.players.list(game.id);
   const sections = opts.sections ?? [];
   const more = (p: PlayerRow | null) => (opts.deadline && game.status === 'running' ? [deadlineParagraph(tx, game, p)] : []);
   // `sectionsFor`: a player's own sections after the common ones (the game master's copy has none).
-  for (const p of players) queueAnswer(deps, tx, { to: p.email, game, player: p, title, paragraphs: [...paragraphs, ...more(p)], sections: [...sections, ...(opts.sectionsFor?.(p) ?? [])], kind: 'notice' });
+  for (const p of players) queueAnswer(deps, tx, { to: p.email, game, player: p, title, paragraphs: [...paragraphs, ...more(p)], sections: [...sections, ...(opts.sectionsFor?.(p) ?? [])], kind: 'notice', ...(opts.ready === false ? { ready: false as const } : {}) });
   const gm = gmAddress(deps, tx, game.id);
   if (gm && !players.some((p) => p.email === gm)) {
     queueAnswer(deps, tx, { to: gm, game, player: null, title: `${title} (sent to every player)`, paragraphs: [...paragraphs, ...more(null)], sections, kind: 'notice' });

@@ -34,6 +34,11 @@ export interface RefereeSettings {
   gm?: { email: string | null; secretHash: string | null } | null;
   /** Where the web archive is published (PUBLIC_URL): report mails link to their turn's page. */
   publicUrl?: string | null;
+  /**
+   * How a player whose game is over starts another here, in words (local mode: `npm start --
+   * --solo`); absent: he asks his game master (app/intake/over.ts).
+   */
+  playAgain?: string | null;
 }
 
 /** The scenario files a game master may create a game from by mail (scenarios/<name>.yaml). */

@@ -61,6 +61,18 @@ export function loopGuard(m: IncomingMail, ours: readonly string[]): string | nu
   return null;
 }
 
+/**
+ * Whether the loop guard stops `m` only as mailing-list mail (a List-* header, Precedence: list):
+ * such a mail from a club's list may carry a player's orders, taken when its envelope's secret or
+ * token is right and answered to his registered address only, never to the list (app/intake).
+ * Anything else automatic about it (Auto-Submitted, an auto-reply, a bounce) keeps it out.
+ */
+export function onlyListMail(m: IncomingMail, ours: readonly string[]): boolean {
+  const headers = Object.fromEntries(Object.entries(m.headers).filter(([h, v]) => !h.startsWith('list-')
+    && !(h === 'precedence' && v.every((x) => x.trim().toLowerCase() === 'list'))));
+  return loopGuard(m, ours) !== null && loopGuard({ ...m, headers }, ours) === null;
+}
+
 /** Where the writer's own text of a mail ends: a quote, a quote header, a signature. */
 const QUOTE_START = [
   /^>/, /^-- ?$/, /^On .+ wrote:$/i, /^Le .+ a écrit ?:$/i, /^Am .+ schrieb .+:$/i,

@@ -51,7 +51,8 @@ export function takeLeave(deps: AppDeps, tx: StoreTx, game: GameRow, player: Pla
   tx.players.setLeave(game.id, player.id, until, player.leaveUsed - running(player, now) + n * 1440);
   const zone = s.zone;
   const own = tx.orders.latestAccepted(game.id, game.turn).has(player.id);
-  if (!away) tellOthers(deps, tx, game, player, `From turn ${game.turn} on, the stand-in pilot flies ${player.id}'s planes (${player.planes.join(', ')}). It knows only what that side sees, never anyone's orders.`);
+  // His own orders for this turn stand: the stand-in's first turn is the next.
+  if (!away) tellOthers(deps, tx, game, player, `From turn ${own ? game.turn + 1 : game.turn} on, the stand-in pilot flies ${player.id}'s planes (${player.planes.join(', ')}). It knows only what that side sees, never anyone's orders.`);
   return [
     `You are on leave until ${deadlineText(until, zone, player.zone)}: until then the stand-in pilot flies your planes, every turn you have sent no orders for. ${own ? `Your orders for turn ${game.turn} are in and stand.` : `It flies turn ${game.turn} too.`}`,
     `The other players are told only that the stand-in flies your planes. Your reports still come to you. Send BACK to fly them yourself again; the days you do not use are yours again. Leave left after this: ${days(left - n * 1440)}.`,

@@ -3,6 +3,7 @@
  * welcome mail on the current situation), sign-up by mail (JOIN, confirmed by its address, then
  * approved or declined by the game master), the game master's own address and secret, and a player's time zone.
  */
+import { holdReason, missingPlayers } from '../game/deadlines.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { addPlayer, requireGame } from './games.ts';
 import { EMAIL_RE, GM_ID, ID_RE } from '../ports/ids.ts';
@@ -234,9 +235,14 @@ export function computerTakesOver(deps: AppDeps, tx: StoreTx, gameId: string, ol
     paragraphs: [`The game master handed your planes in game ${game.id} (${planes}) to the stand-in pilot: it flies them from now on. Orders from you are no longer taken in this game. Thank you for playing.`],
   });
   if (game.status === 'running') {
+    // With every other order in (and nothing holding the turn) it is resolved in the same step: the
+    // notice says so, and carries no orders for a turn that will be closed when it is read.
+    const now = deps.clock.now();
+    const complete = !missingPlayers(tx, game, now).length && holdReason(tx, game, now) === null;
     announce(deps, tx, game, `the computer takes over from ${old.id}`, [
       `From turn ${game.turn} on, ${planes} ${seat.planes.length === 1 ? 'is' : 'are'} flown by the stand-in pilot (player ${seat.id}) in place of ${old.id}. It knows only what its side sees, never anyone's orders. Turns are resolved as soon as the other players' orders are in.`,
-    ]);
+      ...(complete ? [`Every other player's orders for turn ${game.turn} are in: it is resolved with that, and its report follows.`] : []),
+    ], complete ? { ready: false } : {});
   }
   const muster = musterSeatTaken(deps, tx, game.id, seat, old.id);
   return { player: seat, lines: [`${seat.id} (the stand-in pilot) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the players are told' : ''}`, ...muster] };

@@ -170,7 +170,8 @@ function recordMisses(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, m
       `At turn ${turn} of game ${game.id} these players reached the game's limit of missed turns (${s.maxMisses}):`,
       ...over.map((o) => `- ${o}`),
       `To hand a player's planes to a replacement, who is mailed a briefing with the situation: REPLACE ${first} <new-player-id> <address> in a GM envelope, or tallyho game replace ${game.id} ${first} <new-player-id> --email <address>.`,
-      `Or to the stand-in pilot, the referee's computer pilot, for the rest of the game: REPLACE ${first} COMPUTER (tallyho game computer ${game.id} ${first}); for missed turns only: SET missed standin.`,
+      // The advice names only what is not so already: with `missed standin` the stand-in flies missed turns now.
+      `Or to the stand-in pilot, the referee's computer pilot, for the rest of the game: REPLACE ${first} COMPUTER (tallyho game computer ${game.id} ${first}).${s.missed === 'standin' ? ' It flies their missed turns already (the game\'s missed setting is standin).' : ' For missed turns only: SET missed standin.'}`,
     ]);
   }
 }

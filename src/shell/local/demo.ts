@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { addPlayer, createGame, startGame } from '../../app/setup/games.ts';
 import { addComputerSeat } from '../../app/setup/roster.ts';
 import { setSetting } from '../../app/gm/control.ts';
+import { overText } from '../../app/archive/games.ts';
+import type { GameRow } from '../../app/ports/store.ts';
 import type { StandinLevel } from '../../core/standin/levels.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
 import type { Runtime } from '../runtime.ts';
@@ -30,9 +32,8 @@ export interface DemoPlayer {
   id: string;
   email: string;
   planes: string[];
-  /** The solo game's stand-in level (its `standin` setting), and why it is not the one asked for, if it is not. */
+  /** The solo game's stand-in level (its `standin` setting). */
   level?: StandinLevel;
-  levelNote?: string;
   secret: string;
 }
 
@@ -96,43 +97,54 @@ export function ensureDemo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): {
   return { created: true, players };
 }
 
-/** The solo game's player secret, beside the database (var/tallyho.sqlite: var/tallyho.solo-player.txt). */
-export const soloFile = (databasePath: string): string => demoFile(databasePath).replace(/demo-players\.txt$/, 'solo-player.txt');
+/**
+ * A solo game's player secret, beside the database (var/tallyho.sqlite: var/tallyho.solo-player.txt
+ * for the first solo game, var/tallyho.solo-2-player.txt for the second, ...).
+ */
+export const soloFile = (databasePath: string, gameId: string = SOLO_GAME): string => demoFile(databasePath).replace(/demo-players\.txt$/, `${gameId}-player.txt`);
+
+/** The solo games of the store, oldest first: solo, solo-2, solo-3, ... */
+function soloGames(rt: Runtime): GameRow[] {
+  const n = (id: string): number => Number(/^solo(?:-(\d+))?$/.exec(id)?.[1] ?? 1);
+  return rt.store.tx((tx) => tx.games.list()).filter((g) => /^solo(-[1-9]\d*)?$/.test(g.id)).sort((a, b) => n(a.id) - n(b.id));
+}
 
 /**
  * Local mode's solo game (`npm start -- --solo`, docs/local-mode.md "Playing alone"): the demo's
  * duel in a game of its own, the player flying the first side and the stand-in pilot the other
- * (docs/standin.md); a turn resolves as soon as the player's orders are in. Made on the first
- * start with --solo, next to whatever games the store holds; its player's secret kept beside the
- * database. `level` (--level) sets its stand-in's level (docs/standin.md "Levels"), on a game
- * already made too while it runs (the player is told, as of any change of settings). Returns its
- * player.
+ * (docs/standin.md); a turn resolves as soon as the player's orders are in. The latest solo game
+ * goes on while it runs; when it is over (or with `fresh`, --solo new) a new one is made, `solo`,
+ * then `solo-2`, `solo-3`, ..., next to whatever games the store holds (none of them touched), its
+ * player's secret kept beside the database. `level` (--level) sets its stand-in's level
+ * (docs/standin.md "Levels"): a new game's from turn 1 (without it, the level of the solo game
+ * before), a running one's from its next turn (the player is told, as of any change of settings).
+ * Returns its player, and `before`: what became of the solo game before, when a new one was made.
  */
-export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO, level?: StandinLevel): { created: boolean; players: DemoPlayer[] } {
-  const file = soloFile(rt.config.databasePath);
-  const exists = rt.store.tx((tx) => tx.games.get(SOLO_GAME));
-  const now = (): StandinLevel => rt.store.tx((tx) => tx.control.get(SOLO_GAME).settings.standinLevel);
-  if (exists) {
-    let levelNote: string | undefined;
-    if (level && level !== now()) {
-      if (exists.status === 'over') levelNote = `the solo game is over: --level ${level} changes nothing`;
-      else setSetting(rt.deps, SOLO_GAME, 'standin', level);
-    }
-    return { created: false, players: readDemoFile(file).map((p) => ({ ...p, game: SOLO_GAME, level: now(), ...(levelNote ? { levelNote } : {}) })) };
+export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO, level?: StandinLevel, fresh = false): { created: boolean; players: DemoPlayer[]; before?: string } {
+  const latest = soloGames(rt).at(-1);
+  const levelOf = (id: string): StandinLevel => rt.store.tx((tx) => tx.control.get(id).settings.standinLevel);
+  if (latest && latest.status !== 'over' && !fresh) {
+    if (level && level !== levelOf(latest.id)) setSetting(rt.deps, latest.id, 'standin', level);
+    return { created: false, players: readDemoFile(soloFile(rt.config.databasePath, latest.id)).map((p) => ({ ...p, game: latest.id, level: levelOf(latest.id) })) };
   }
+  const id = !latest ? SOLO_GAME : `solo-${soloGames(rt).length + 1}`;
+  const before = latest && (latest.status === 'over'
+    ? `Solo game '${latest.id}', ended: ${rt.store.tx((tx) => overText(tx, latest))}`
+    : `Solo game '${latest.id}' is still open (at turn ${latest.turn}); its mails go on working, and npm start -- --solo from now on plays '${id}'.`);
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
   const scenario = loadScenarioFile(scenarioPath, catalog, ships);
   const [mine, theirs] = Object.keys(scenario.sides);
   if (!mine || !theirs) throw new Error(`${scenarioPath} has fewer than two sides: there is nobody to play alone against`);
-  createGame(rt.deps, { id: SOLO_GAME, scenario, catalog, ships, ...loadOrdnance() });
+  createGame(rt.deps, { id, scenario, catalog, ships, ...loadOrdnance() });
   const planes = [...scenario.planes.filter((p) => p.side === mine).map((p) => p.id), ...(scenario.units ?? []).filter((u) => u.side === mine).map((u) => u.id)];
   const email = `${mine}@localhost`;
-  const { secret } = addPlayer(rt.deps, { gameId: SOLO_GAME, playerId: mine, email, planes });
-  rt.store.tx((tx) => addComputerSeat(rt.deps, tx, SOLO_GAME, theirs));
-  if (level) setSetting(rt.deps, SOLO_GAME, 'standin', level);
-  startGame(rt.deps, SOLO_GAME);
+  const { secret } = addPlayer(rt.deps, { gameId: id, playerId: mine, email, planes });
+  rt.store.tx((tx) => addComputerSeat(rt.deps, tx, id, theirs));
+  const wanted = level ?? (latest ? levelOf(latest.id) : undefined);
+  if (wanted) setSetting(rt.deps, id, 'standin', wanted);
+  startGame(rt.deps, id);
   const players = [{ id: mine, email, planes, secret }];
-  writeDemoFile(file, players);
-  return { created: true, players: players.map((p) => ({ ...p, game: SOLO_GAME, level: now() })) };
+  writeDemoFile(soloFile(rt.config.databasePath, id), players);
+  return { created: true, players: players.map((p) => ({ ...p, game: id, level: levelOf(id) })), ...(before ? { before } : {}) };
 }

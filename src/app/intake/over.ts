@@ -1,0 +1,73 @@
+/**
+ * A mail about a game that is over (docs/players.md "After the game"): a reply to the last report
+ * ("gg, thanks!"), or orders for a game that ended. It is answered once, in its game: that the game
+ * is over and how it ended, where its archive is, and what comes next (the campaign's next game,
+ * the player's other games, or how a new one starts); nothing about envelopes to copy.
+ */
+import { overText } from '../archive/games.ts';
+import type { AppDeps } from '../ports/deps.ts';
+import type { IncomingMail } from '../ports/mail.ts';
+import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
+import { upcoming } from '../views/campaign.ts';
+import { when } from '../views/text.ts';
+import { subjectGame } from './bare-commands.ts';
+
+/** Message-IDs a mail answers (In-Reply-To, References). */
+const answered = (mail: IncomingMail): string[] =>
+  ['in-reply-to', 'references'].flatMap((h) => mail.headers[h] ?? []).flatMap((v) => v.match(/<[^<>\s]{1,250}>/g) ?? []).slice(0, 50);
+
+/** Of `seats`, those whose thread the mail answers (every referee mail to a player in a game continues his seat's thread). */
+export function threadSeats(seats: readonly PlayerRow[], mail: IncomingMail): PlayerRow[] {
+  const ids = new Set(answered(mail));
+  return seats.filter((p) => p.threadRoot !== null && ids.has(p.threadRoot));
+}
+
+/**
+ * The finished game a registered sender's mail is about, and his seat in it: the game its subject
+ * names ("[duel-3] ..."), else the game whose mails it answers (his seat's thread, which every
+ * referee mail to him in a game continues), else his only game. Null when the mail names or
+ * answers a game that is not over, or none can be told.
+ */
+export function finishedSeat(tx: StoreTx, mail: IncomingMail): { game: GameRow; player: PlayerRow } | null {
+  const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
+  const tag = subjectGame(mail.subject);
+  const named = tag ? mine.filter((p) => p.gameId === tag) : [];
+  const thread = threadSeats(mine, mail);
+  const seat = named.length === 1 ? named[0] : thread.length === 1 ? thread[0] : mine.length === 1 ? mine[0] : undefined;
+  const game = seat && tx.games.get(seat.gameId);
+  return seat && game && game.status === 'over' ? { game, player: seat } : null;
+}
+
+/** What comes after a campaign's game: the next game of the campaign, or that the campaign is over. */
+function campaignNext(tx: StoreTx, game: GameRow): string | null {
+  const cg = tx.campaigns.ofGame(game.id);
+  const c = cg && tx.campaigns.get(cg.campaignId);
+  if (!cg || !c) return null;
+  const of = `It was game ${cg.seq} of campaign ${c.id} (${c.name})`;
+  const after = tx.campaigns.games(c.id).find((g) => g.seq === cg.seq + 1);
+  if (after) {
+    const next = tx.games.get(after.gameId);
+    const where = next?.status === 'running' ? 'being played: its welcome mail is its own' : next?.status === 'over' ? 'over too' : 'not started yet';
+    return `${of}; the next, ${after.entry}, is game '${after.gameId}', ${where}.`;
+  }
+  const { entry } = upcoming(tx, c);
+  return entry ? `${of}; the next, ${entry.id}, starts when the game master starts it, with a welcome mail of its own.` : `${of}, and the campaign is over.`;
+}
+
+/**
+ * The words of a game that is over, for `player`: when and how it ended, where its archive is
+ * (PUBLIC_URL), and what comes next.
+ */
+export function overParagraphs(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow): string[] {
+  const out = [`Game '${game.id}' (${game.name}) ended${game.endedAt === null ? '' : ` on ${when(game.endedAt)}`}. ${overText(tx, game)}`,
+    'No orders are taken for it any more; nothing in your mail was changed.'];
+  const base = deps.referee.publicUrl;
+  if (base) out.push(`Every turn of it, with its maps, log sheets and the stand-in's choices, is on the web: ${base}/games/${encodeURIComponent(game.id)}`);
+  const next = campaignNext(tx, game);
+  const others = tx.players.byEmail(player.email).filter((p) => p.status !== 'replaced' && p.gameId !== game.id && tx.games.get(p.gameId)?.status === 'running').map((p) => p.gameId);
+  if (next) out.push(next);
+  if (others.length) out.push(`You play on in game${others.length === 1 ? '' : 's'} ${others.map((g) => `'${g}'`).join(', ')}: orders for ${others.length === 1 ? 'it' : 'them'} go in ${others.length === 1 ? 'its' : 'their'} own envelope.`);
+  else if (!next) out.push(deps.referee.playAgain ?? 'A new game starts with a welcome mail of its own: ask your game master for one.');
+  return out;
+}
+
