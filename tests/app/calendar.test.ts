@@ -246,7 +246,7 @@ describe('the calendar feed of a muster', () => {
     expect((again.alarms[0]!.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-6 * 3600);
     // Past the limit, the READY still counts until the game master decides.
     t.tick(13 * HOUR);
-    expect(blueFeed()[0]!.description).toContain('The time is up: the game master decides; a READY still counts until he has.');
+    expect(blueFeed()[0]!.description).toContain('The time is up: the game master decides; a READY still counts until the game master has.');
     // The last READY starts the game: the muster's event gives way to turn 1's (when it has a deadline).
     post(t, BLUE, 'READY', { subject: 'READY' });
     expect(t.store.tx((tx) => tx.games.get('club')!.status)).toBe('running');

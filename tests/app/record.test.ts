@@ -1,6 +1,6 @@
 /**
  * A player's record of reliability (docs/gm-guide.md "A player's record"): over every game of an
- * address, the turns with his own orders in, the turns missed, those the stand-in flew, the games
+ * address, the turns with their own orders in, the turns missed, those the stand-in flew, the games
  * left before their end; RECORD by mail for a game's master, refused for an address not of his game.
  */
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describe('a player\'s record', () => {
     const r = t.store.tx((tx) => reliabilityRecord(tx, 'Blue@Example.test'));
     expect(r.games).toEqual([{ game: 'duel', player: 'blue', status: 'running', ownOrders: 1, missed: 1, standin: 1, left: true }]);
     expect(r.totals).toEqual({ games: 1, ownOrders: 1, missed: 1, standin: 1, left: 1 });
-    expect(recordLines(r)[0]!.replace(/\s+/g, ' ')).toBe('blue@example.test: 1 game on this referee; 1 turn with his own orders in, 1 turn missed (50% on time); 1 turn flown by the stand-in pilot; 1 game left before the end.');
+    expect(recordLines(r)[0]!.replace(/\s+/g, ' ')).toBe('blue@example.test: 1 game on this referee; 1 turn with their own orders in, 1 turn missed (50% on time); 1 turn flown by the stand-in pilot; 1 game left before the end.');
     expect(t.store.tx((tx) => reliabilityRecord(tx, RED)).totals).toEqual({ games: 1, ownOrders: 2, missed: 0, standin: 0, left: 0 });
     expect(recordLines(t.store.tx((tx) => reliabilityRecord(tx, 'nobody@example.test')))).toEqual(['nobody@example.test has played in no game on this referee.']);
     expect(() => t.store.tx((tx) => reliabilityRecord(tx, 'not an address'))).toThrow(/not a mail address/);
@@ -62,8 +62,8 @@ describe('a player\'s record', () => {
     setSetting(t.deps, 'duel', 'records', 'public');
     const text = status().replace(/\s+/g, ' ');
     expect(text).toContain("THE PLAYERS' RECORDS");
-    expect(text).toContain('- red: 100% on time (1 of 1 turn with his own orders, 0 missed) over 1 game on this referee; 0 left before the end');
-    expect(text).toContain('- blue: 0% on time (0 of 1 turn with his own orders, 1 missed) over 1 game on this referee; 0 left before the end');
+    expect(text).toContain('- red: 100% on time (1 of 1 turn with their own orders, 0 missed) over 1 game on this referee; 0 left before the end');
+    expect(text).toContain('- blue: 0% on time (0 of 1 turn with their own orders, 1 missed) over 1 game on this referee; 0 left before the end');
     expect(text).toContain("players' records of turns on time and missed: published to every player");
     expect(text).not.toContain(BLUE);
     expect(gamePage(t.store, 'duel')!.records).toHaveLength(2);

@@ -166,7 +166,7 @@ describe('the stand-in pilot in a game', () => {
     send(t, BLUE, envelope('duel', 'blue', blue, 'BACK'));
     expect(lastMail(t, BLUE, 'answer').text).toContain('Welcome back');
     expect(lastMail(t, BLUE, 'answer').text).toContain('Leave left: 8 days');
-    expect(lastMail(t, RED, 'notice').text).toContain('blue flies his own planes again from turn 3 on');
+    expect(lastMail(t, RED, 'notice').text).toContain('blue flies their own planes again from turn 3 on');
     reply(t, RED, 'R1');
     expect(turnOf(t)).toBe(3); // waits for blue again
     reply(t, BLUE, 'G1');

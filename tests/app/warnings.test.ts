@@ -81,6 +81,26 @@ describe('orders with a warning', () => {
     expect(turnOf(u)).toBe(2);
   });
 
+  it('never hold the turn past its deadline and grace: the time said is the earlier, and the hooks hear the turn waits', () => {
+    const t = testReferee();
+    const s = edgeDuel(t);
+    // A turn of 10 minutes (a deadline in 10, no grace) against a confirm time of 30 minutes.
+    setSetting(t.deps, 'duel', 'deadline', 'dates 2026-01-10 09:10');
+    t.store.tx((tx) => tx.club.addHook({ gameId: 'duel', playerId: null, format: 'json', url: 'https://club.example.org/room' }, t.now()));
+    post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
+    const { mails } = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
+    expect(flat(mails.find((m) => m.kind === 'ack')!.text)).toContain('the turn waits for you until Sat 10 Jan 2026 09:10 UTC');
+    expect(flat(mails.find((m) => m.recipient === BLUE)!.text)).toContain('until Sat 10 Jan 2026 09:10 UTC at the latest');
+    const held = t.store.tx((tx) => tx.club.deliveries()).map((d) => d.message);
+    expect(held.filter((m) => m.event === 'held')).toEqual([expect.objectContaining({
+      title: '[duel] Turn 1 waits',
+      text: "Every player's orders for turn 1 of game duel are in, but the turn is not resolved yet: red's orders carry a warning: the turn waits for red's CONFIRM or new orders, until Sat 10 Jan 2026 09:10 UTC at the latest.",
+    })]);
+    t.tick(10 * MINUTE + 1);
+    tick(t.deps);
+    expect(turnOf(t)).toBe(2);
+  });
+
   it('CONFIRM beside the orders flies them at once; SET confirm 0 holds nothing, and says so', () => {
     const t = testReferee();
     const s = edgeDuel(t);

@@ -109,7 +109,7 @@ describe('tallyho game (controls), gm and player', () => {
     expect((await cli('game', 'process', 'cpu2')).out).toMatch(/^turn 1 resolved\n/);
     expect((await cli('verify', 'cpu2')).out).toContain('Every die, state and event is as stored.');
     // raf handed his seat to the computer: a game left before its end, in his record.
-    expect((await cli('player', 'record', 'raf2@example.org')).out).toMatch(/^raf2@example.org: 1 game on this referee; 0 turns with his own orders in, 0\nturns missed; 0 turns flown by the stand-in pilot; 1 game left before the end\.\ngame +player +status +own +missed +stand-in +left\ncpu2 +raf +running +0 +0 +0 +yes\n$/);
+    expect((await cli('player', 'record', 'raf2@example.org')).out).toMatch(/^raf2@example.org: 1 game on this referee; 0 turns with their own orders in, 0\nturns missed; 0 turns flown by the stand-in pilot; 1 game left before the end\.\ngame +player +status +own +missed +stand-in +left\ncpu2 +raf +running +0 +0 +0 +yes\n$/);
     expect(JSON.parse((await cli('player', 'record', 'raf2@example.org', '--json')).out).totals).toEqual({ games: 1, ownOrders: 0, missed: 0, standin: 0, left: 1 });
     expect((await cli('player', 'record', 'nonsense')).code).toBe(2);
   });

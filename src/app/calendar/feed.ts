@@ -140,7 +140,7 @@ function musterEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow
     `The muster ends: ${deadlineLines(m.until, s.zone, zone).join('; ')}.`,
     ready
       ? `Your READY is in.${others.length ? ` Still to answer: ${others.join(', ')}.` : ''}`
-      : `Your READY is not in yet: reply READY to the muster's mail, or send a mail whose subject is READY to ${deps.referee.address} from this address.${past ? ' The time is up: the game master decides; a READY still counts until he has.' : ''}`,
+      : `Your READY is not in yet: reply READY to the muster's mail, or send a mail whose subject is READY to ${deps.referee.address} from this address.${past ? ' The time is up: the game master decides; a READY still counts until the game master has.' : ''}`,
   ].join('\n');
   const lines = [
     'BEGIN:VEVENT',

@@ -95,13 +95,18 @@ export function holdReason(tx: StoreTx, game: GameRow, now: number): string | nu
 
 /**
  * Accepted orders of the current turn that carry a WARNING, not confirmed, sent less than the
- * game's `confirm` time ago: each player's, with the time the hold ends (docs/players.md "The acknowledgement").
+ * game's `confirm` time ago: each player's, with the time the hold ends (docs/players.md "The
+ * acknowledgement"): the `confirm` time from the mail, but never past the turn's deadline and its
+ * grace, when the turn is resolved whatever holds it (turn/tick.ts).
  */
 export function warnedOrders(tx: StoreTx, game: GameRow, now: number, confirmMinutes = tx.control.get(game.id).settings.confirmMinutes): { playerId: string; until: number }[] {
   if (!confirmMinutes) return [];
+  const deadline = currentDeadline(tx, game);
+  const cap = deadline === null ? Infinity : deadline + tx.control.get(game.id).settings.graceMinutes * MINUTE;
   return [...tx.orders.latestAccepted(game.id, game.turn).values()]
-    .filter((o) => o.warnings.length && o.confirmedAt === null && now < o.submittedAt + confirmMinutes * MINUTE)
-    .map((o) => ({ playerId: o.playerId, until: o.submittedAt + confirmMinutes * MINUTE }));
+    .map((o) => ({ o, until: Math.min(o.submittedAt + confirmMinutes * MINUTE, cap) }))
+    .filter(({ o, until }) => o.warnings.length && o.confirmedAt === null && now < until)
+    .map(({ o, until }) => ({ playerId: o.playerId, until }));
 }
 
 /** The current turn's deadline for a mail to `player`: indented lines, the game's zone and the player's own; '' when none. */

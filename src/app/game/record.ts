@@ -66,7 +66,7 @@ export function recordLines(r: ReliabilityRecord): string[] {
   const share = t.ownOrders + t.missed ? ` (${Math.round((100 * t.ownOrders) / (t.ownOrders + t.missed))}% on time)` : '';
   const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
   const lines = [
-    wrap(`${r.address}: ${n(t.games, 'game', 'games')} on this referee; ${n(t.ownOrders, 'turn', 'turns')} with his own orders in, ${n(t.missed, 'turn', 'turns')} missed${share}; ${n(t.standin, 'turn', 'turns')} flown by the stand-in pilot; ${n(t.left, 'game', 'games')} left before the end.`, 0),
+    wrap(`${r.address}: ${n(t.games, 'game', 'games')} on this referee; ${n(t.ownOrders, 'turn', 'turns')} with their own orders in, ${n(t.missed, 'turn', 'turns')} missed${share}; ${n(t.standin, 'turn', 'turns')} flown by the stand-in pilot; ${n(t.left, 'game', 'games')} left before the end.`, 0),
     `${'game'.padEnd(16)} ${'player'.padEnd(12)} ${'status'.padEnd(8)} own  missed  stand-in  left`,
   ];
   for (const g of r.games) {
@@ -86,6 +86,6 @@ export function publishedRecords(tx: StoreTx, gameId: string): string[] {
     const t = reliabilityRecord(tx, p.email).totals;
     const turns = t.ownOrders + t.missed;
     const share = turns ? `${Math.round((100 * t.ownOrders) / turns)}% on time` : 'no turn yet';
-    return `${p.id}: ${share} (${t.ownOrders} of ${turns} turn${turns === 1 ? '' : 's'} with his own orders, ${t.missed} missed) over ${t.games} game${t.games === 1 ? '' : 's'} on this referee; ${t.left} left before the end`;
+    return `${p.id}: ${share} (${t.ownOrders} of ${turns} turn${turns === 1 ? '' : 's'} with their own orders, ${t.missed} missed) over ${t.games} game${t.games === 1 ? '' : 's'} on this referee; ${t.left} left before the end`;
   });
 }

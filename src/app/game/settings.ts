@@ -156,7 +156,7 @@ export function applySetting(settings: GameSettings, key: string, value: string)
     case 'missed': {
       if (/^(standin|stand-in|computer)$/i.test(v)) return { ok: true, value: { ...settings, missed: 'standin' } };
       if (/^(default|straight)$/i.test(v)) return { ok: true, value: { ...settings, missed: 'default' } };
-      return fail(`missed is standin (the stand-in pilot flies a player's planes for a turn he missed) or default (they fly forwards, fire held)`);
+      return fail(`missed is standin (the stand-in pilot flies a player's planes for a turn they missed) or default (they fly forwards, fire held)`);
     }
     case 'standin': {
       // `standin ace`, or `standin level ace` (docs/standin.md "Levels").

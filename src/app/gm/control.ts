@@ -60,7 +60,7 @@ export function settingsWords(s: GameSettings): string[] {
     `orders with a warning hold the turn for: ${s.confirmMinutes ? `${durationText(s.confirmMinutes)}, or until their player's CONFIRM or new orders` : 'no time (the turn is never held for a warning)'}`,
     `a missed turn: ${s.missed === 'standin' ? 'the stand-in pilot flies the missing player\'s planes' : 'the missing player\'s planes fly the default (forwards, fire held)'}`,
     `the stand-in pilot flies as ${levelName(s.standinLevel)}${s.standinLevel === DEFAULT_LEVEL ? ' (its best)' : ''}`,
-    `leave (LEAVE n DAYS): ${s.leaveMinutes ? `up to ${Math.floor(s.leaveMinutes / 1440)} days for each player, the stand-in pilot flying his planes` : 'none'}`,
+    `leave (LEAVE n DAYS): ${s.leaveMinutes ? `up to ${Math.floor(s.leaveMinutes / 1440)} days for each player, the stand-in pilot flying their planes` : 'none'}`,
     `players' records of turns on time and missed: ${s.records === 'public' ? 'published to every player (STATUS, the game\'s web page)' : 'the game master\'s only'}`,
   ];
 }

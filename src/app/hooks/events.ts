@@ -93,7 +93,7 @@ export function hooksTurnResolved(deps: AppDeps, tx: StoreTx, game: GameRow, res
     const url = gameUrl(deps, game, resolved);
     tell(deps, tx, hook, game, player, {
       event: 'report', turn: resolved, url, title: `[${game.id}] The report of turn ${resolved} is out${rerun ? ' (RERUN)' : ''}`,
-      text: player ? `The report of turn ${resolved} of game ${game.id} is in your mail${again}.` : `Turn ${resolved} of game ${game.id} has been resolved${rerun ? ' again' : ''}; every player has the report in his mail${again}.`,
+      text: player ? `The report of turn ${resolved} of game ${game.id} is in your mail${again}.` : `Turn ${resolved} of game ${game.id} has been resolved${rerun ? ' again' : ''}; every player has the report in their mail${again}.`,
     });
     if (over) {
       tell(deps, tx, hook, game, player, { event: 'over', turn: resolved, url, title: `[${game.id}] The game is over`, text: `Game ${game.id} (${game.name}) ended with turn ${resolved}. The last report tells the outcome${url ? ', and so does the turn\'s page' : ''}.` });
@@ -161,6 +161,20 @@ export function hooksDeadline(deps: AppDeps, tx: StoreTx, game: GameRow, what: s
   for (const { hook, player } of hooksOf(tx, game)) {
     const d = paused ? { deadline: null, words: 'No deadline runs while the game is paused; orders are still taken.' } : due(deps, tx, game, player);
     tell(deps, tx, hook, game, player, { event: 'deadline', deadline: d.deadline, url: gameUrl(deps, game), title: `[${game.id}] Turn ${game.turn}: ${what}`, text: `Game ${game.id}, turn ${game.turn}: ${what}. ${d.words}` });
+  }
+}
+
+/**
+ * Every order of the turn is in and something still holds it (game/deadlines.ts holdReason: a
+ * WARNING waiting for its CONFIRM, a WAIT, the game's minimum time): a `held` message to every hook,
+ * with what it waits for and until when.
+ */
+export function hooksHeld(deps: AppDeps, tx: StoreTx, game: GameRow, why: string): void {
+  for (const { hook, player } of hooksOf(tx, game)) {
+    tell(deps, tx, hook, game, player, {
+      event: 'held', url: gameUrl(deps, game), title: `[${game.id}] Turn ${game.turn} waits`,
+      text: `Every player's orders for turn ${game.turn} of game ${game.id} are in, but the turn is not resolved yet: ${why}.`,
+    });
   }
 }
 

@@ -21,7 +21,7 @@ export interface HookRow {
 }
 
 /** What a hook is told: the events of docs/notifications.md "Events". */
-export type HookEvent = 'welcome' | 'turn' | 'reminder' | 'deadline' | 'report' | 'over' | 'test';
+export type HookEvent = 'welcome' | 'turn' | 'reminder' | 'deadline' | 'held' | 'report' | 'over' | 'test';
 
 /** A message as it is kept: what is said, in no service's format yet (nothing secret in it). */
 export interface HookMessage {

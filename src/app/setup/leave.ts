@@ -41,7 +41,7 @@ export function takeLeave(deps: AppDeps, tx: StoreTx, game: GameRow, player: Pla
   if (game.status !== 'running') throw new AppError('E_STATE', `game ${game.id} is not running: leave is taken while it runs`);
   const s = tx.control.get(game.id).settings;
   const now = deps.clock.now();
-  if (!s.leaveMinutes) throw new AppError('E_STATE', `the game master allows no leave in game ${game.id}: ask him (he can SET leave 14d), or ask for a replacement`);
+  if (!s.leaveMinutes) throw new AppError('E_STATE', `the game master allows no leave in game ${game.id}: ask the game master (SET leave 14d allows it), or ask for a replacement`);
   const left = leftOf(player, s.leaveMinutes, now);
   if (n * 1440 > left) {
     throw new AppError('E_STATE', `you have ${days(left)} of leave left in game ${game.id} (of ${days(s.leaveMinutes)}); ask for at most that many, or ask the game master`);
@@ -64,7 +64,7 @@ export function comeBack(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
   const now = deps.clock.now();
   if (!onLeave(player, now)) return [`You are not on leave in game ${game.id}: your planes are yours to fly.`];
   tx.players.setLeave(game.id, player.id, null, Math.max(0, player.leaveUsed - running(player, now)));
-  if (game.status === 'running') tellOthers(deps, tx, game, player, `${player.id} flies his own planes again from turn ${game.turn} on.`);
+  if (game.status === 'running') tellOthers(deps, tx, game, player, `${player.id} flies their own planes again from turn ${game.turn} on.`);
   const s = tx.control.get(game.id).settings;
   const p = tx.players.get(game.id, player.id) ?? player;
   return [
@@ -85,7 +85,7 @@ export function endLeaves(deps: AppDeps, tx: StoreTx, game: GameRow): string[] {
       to: p.email, game, player: p, kind: 'notice', title: 'your leave is over',
       paragraphs: [`Your leave in game ${game.id} is over: you fly your planes again from turn ${game.turn} on, and the turn waits for your orders.`],
     });
-    tellOthers(deps, tx, game, p, `${p.id} flies his own planes again from turn ${game.turn} on.`);
+    tellOthers(deps, tx, game, p, `${p.id} flies their own planes again from turn ${game.turn} on.`);
     out.push(p.id);
   }
   return out;

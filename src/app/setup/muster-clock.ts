@@ -73,9 +73,9 @@ function tellGm(deps: AppDeps, tx: StoreTx, game: GameRow, m: MusterState): void
     m.ready.length ? `Ready:\n${list(m.ready.map((r) => `${r.player.id}${r.at === null ? ' (the stand-in pilot flies this seat)' : ` (${r.player.email}), READY at ${when(r.at)}`}`))}` : 'Ready: nobody.',
     'What you can do, in your GM envelope (the command line in brackets):',
     list([
-      `REPLACE ${first} <new-player-id> <address>: another player takes ${first}'s planes; he counts as ready, and you pass his secret on (tallyho game replace ${game.id} ${first} <new-player-id> --email <address>).`,
+      `REPLACE ${first} <new-player-id> <address>: another player takes ${first}'s planes, counts as ready, and you pass the new player's secret on (tallyho game replace ${game.id} ${first} <new-player-id> --email <address>).`,
       `REPLACE ${first} COMPUTER: the stand-in pilot, the referee's computer pilot, flies ${first}'s planes for the whole game (tallyho game computer ${game.id} ${first}).`,
-      `START: the game starts without waiting; every player gets his welcome, and each turn a player sends no orders for, his planes ${missedWords(s.missed)}, as the game's missed setting says (tallyho game start ${game.id}).`,
+      `START: the game starts without waiting; every player gets a welcome, and each turn a player sends no orders for, that player's planes ${missedWords(s.missed)}, as the game's missed setting says (tallyho game start ${game.id}).`,
       `MUSTER 2d: more time; the players not ready are called again with the new limit, and you are told again at it (tallyho game muster ${game.id} --within 2d).`,
     ]),
     'A READY that comes meanwhile still counts: when every seat is ready, by the last READY or by your REPLACE, the game starts by itself.',

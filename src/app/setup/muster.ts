@@ -61,7 +61,7 @@ export function howToAnswer(tx: StoreTx, game: GameRow): string[] {
   const s = tx.control.get(game.id).settings;
   return [
     'To answer, reply to this mail with the one word READY on the first line (the quoted mail below it may stay), or send a mail whose subject or text is READY from this address, or send back the envelope at the end of this mail.',
-    `Without your READY by then, the game master is told and decides: another player or the stand-in pilot (the referee's computer pilot) may take over your planes, or the game starts without waiting, and each turn without your orders your planes ${missedWords(s.missed)}. A READY that comes after the limit still counts until he has decided.`,
+    `Without your READY by then, the game master is told and decides: another player or the stand-in pilot (the referee's computer pilot) may take over your planes, or the game starts without waiting, and each turn without your orders your planes ${missedWords(s.missed)}. A READY that comes after the limit still counts until the game master has decided.`,
   ];
 }
 
@@ -145,7 +145,7 @@ function stillToAnswer(tx: StoreTx, m: MusterState, reader: PlayerRow | null): s
   const s = tx.control.get(m.gameId).settings;
   const limit = deadlineText(m.until, s.zone, reader?.zone ?? null);
   return `Still to answer READY: ${m.missing.map((p) => p.id).join(', ')}. ${m.toldAt !== null
-    ? `The muster's limit (${limit}) has passed and the game master has been told: the game starts when they are ready or when he decides.`
+    ? `The muster's limit (${limit}) has passed and the game master has been told: the game starts when they are ready or when the game master decides.`
     : `Turn 1 opens when they have answered, or the game master decides at the limit, ${limit}.`}`;
 }
 

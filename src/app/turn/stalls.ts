@@ -46,7 +46,7 @@ export function recordStall(deps: AppDeps, tx: StoreTx, game: GameRow, problems:
     `Turn ${game.turn} of game ${game.id} (${game.name}) cannot be resolved: ${why}, but the referee found ${problems.length === 1 ? 'the problem below' : `the ${problems.length} problems below`}. Nothing was moved and no dice were thrown; the turn waits.`,
     [
       'What you can do:',
-      `- When a player's orders are at fault, ask him to send new orders: his latest accepted orders count. Or hand his planes to another player: REPLACE <player> <new-player-id> <address>.`,
+      `- When a player's orders are at fault, ask for new orders: the player's latest accepted orders count. Or hand the planes to another player: REPLACE <player> <new-player-id> <address>.`,
       `- When the fault is in the installation (an aircraft or scenario file changed, say), put it right and send PROCESS: the turn is resolved at once.`,
       `- ROLLBACK undoes the last resolved turn, to be flown again; PAUSE stops the clock while you look.`,
       `- PREVIEW (or tallyho game preview ${game.id}) tries the turn again without saving anything; the administration page shows this under the game.`,

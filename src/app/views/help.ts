@@ -98,7 +98,7 @@ REPLACE <player> <new player> <address>
                      hand a player's planes to a newcomer, who is briefed;
                      the new secret comes back to you
 REPLACE <player> COMPUTER, COMPUTER <player>
-                     the stand-in pilot flies his planes from now on
+                     the stand-in pilot flies the player's planes from now on
 COMPUTER <side>      before START: a seat the stand-in pilot flies, with
                      the side's planes nobody has
 RECORD <address>     a player's record on this referee: turns on time,

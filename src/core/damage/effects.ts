@@ -1,25 +1,26 @@
 /**
  * What damage does to a plane's figures in the odds model (seed 002 5.1; 7.1.4 for rockets): the
- * altitude band of a damaged plane, turn modes one worse, speeds one lower. Movement reads them
+ * altitude band of a damaged plane, turn modes worse (two steps for an agile type), speeds one lower. Movement reads them
  * (movement/performance.ts effectiveBand); combat decides when a plane is damaged (combat/odds.ts).
  */
 import type { AltitudeBand, TurnModes } from '../aircraft/types.ts';
 
 /**
  * Seed 002 5.1 translated for a damaged fighter or light bomber: Horsepower -1 → power factors -1
- * (not below 1); Agility -1 or -2 → every turn mode +1; Speed -1 → the top of each speed range -1
- * (not below the lowest speed). A damaged plane has jettisoned its bombs (9.2.4), so its loaded
- * figures go.
+ * (not below 1); Agility "by 2 if more than 4, otherwise by 1" (5.1.2) → every turn mode `steps`
+ * worse, 2 for an agile type and 1 for the rest, as the same words of 9.2.1 read for a loaded plane
+ * (pilots/quality.ts isAgile); Speed -1 → the top of each speed range -1 (not below the lowest
+ * speed). A damaged plane has jettisoned its bombs (9.2.4), so its loaded figures go.
  */
-export function damagedBand(band: AltitudeBand): AltitudeBand {
+export function damagedBand(band: AltitudeBand, steps = 1): AltitudeBand {
   const { loaded: _loaded, ...rest } = slowerBand(band);
-  return Object.assign({}, rest, { power: band.power > 1 ? band.power - 1 : band.power, turnModes: worseTurnModes(band.turnModes) });
+  return Object.assign({}, rest, { power: band.power > 1 ? band.power - 1 : band.power, turnModes: worseTurnModes(band.turnModes, steps) });
 }
 
-/** Every turn mode one worse (Agility -1). */
-export function worseTurnModes(m: AltitudeBand['turnModes']): AltitudeBand['turnModes'] {
+/** Every turn mode `steps` worse (Agility -1 a step). */
+export function worseTurnModes(m: AltitudeBand['turnModes'], steps = 1): AltitudeBand['turnModes'] {
   const worse = (t: TurnModes): TurnModes => ({
-    turn: t.turn + 1, slip: t.slip + 1, halfRoll: t.halfRoll + 1, bank: t.bank + 1, halfLoop: t.halfLoop + 1,
+    turn: t.turn + steps, slip: t.slip + steps, halfRoll: t.halfRoll + steps, bank: t.bank + steps, halfLoop: t.halfLoop + steps,
   });
   return { maneuver: worse(m.maneuver), level: worse(m.level), dive: worse(m.dive) };
 }

@@ -12,7 +12,7 @@ import { bandCondition, enginesWorking } from '../damage/state.ts';
 import { movementPoints, movementRow } from '../impulse/schedule.ts';
 import type { PlotMode } from '../../orders/ast.ts';
 import type { Problem } from '../result.ts';
-import { loadedAgilityLoss, loadedPenaltyApplies, type PilotQuality } from '../pilots/quality.ts';
+import { agilitySteps, loadedPenaltyApplies, type PilotQuality } from '../pilots/quality.ts';
 import { type LastTurn, type PlaneState, writtenMan } from '../state.ts';
 import { halfShallowDive, lastTurnDemand, normalDiveMax, steepTotal } from './altitude.ts';
 import { familyOf } from './manoeuvres/registry.ts';
@@ -142,7 +142,7 @@ export function planeLimits(card: AircraftCard, plane: PlaneState): PlaneLimits 
   if (cond.rocketsCarried) obligations.push({ kind: 'condition', effect: 'rockets-carried' });
   if (cond.rocketTubes) obligations.push({ kind: 'condition', effect: 'rocket-tubes' });
   if (plane.damage?.jettisoned) obligations.push({ kind: 'condition', effect: 'jettisoned' });
-  if (loadedPenaltyApplies(card, cond)) obligations.push({ kind: 'condition', effect: 'loaded-penalty', steps: loadedAgilityLoss(card, bandAt(card, plane.altitude)) });
+  if (loadedPenaltyApplies(card, cond)) obligations.push({ kind: 'condition', effect: 'loaded-penalty', steps: agilitySteps(card, bandAt(card, plane.altitude)) });
   if (cond.quality && cond.quality !== 'regular') obligations.push({ kind: 'condition', effect: 'pilot', quality: cond.quality });
 
   return {

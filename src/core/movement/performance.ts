@@ -7,7 +7,7 @@ import { damagedBand, slowerBand, worseTurnModes } from '../damage/effects.ts';
 import type { BandCondition } from '../damage/state.ts';
 import type { AircraftCard, AltitudeBand, TurnModes, WingLoadingGroup } from '../aircraft/types.ts';
 import { movementRow } from '../impulse/schedule.ts';
-import { loadedBand, loadedPenaltyApplies, pilotBand } from '../pilots/quality.ts';
+import { agilitySteps, loadedBand, loadedPenaltyApplies, pilotBand } from '../pilots/quality.ts';
 import type { LastTurn } from '../state.ts';
 
 export type SpeedRange = 'maneuver' | 'level' | 'dive';
@@ -23,8 +23,9 @@ export function effectiveBand(card: AircraftCard, altitude: number, loaded: bool
   const b = bandAt(card, altitude);
   // Odds model: damage jettisons the bombs (seed 002 9.2.4) and its figures replace the loaded ones.
   let band = loaded && !cond?.damaged && b.loaded ? { ...b, ...b.loaded } : b;
-  // Odds model: a damaged plane flies with the worse figures of seed 002 5.1 (combat/odds.ts).
-  if (cond?.damaged) band = damagedBand(band);
+  // Odds model: a damaged plane flies with the worse figures of seed 002 5.1 (combat/odds.ts);
+  // 5.1.2's Agility "by 2 if more than 4" is two turn-mode steps for an agile type, as 9.2.1's.
+  if (cond?.damaged) band = damagedBand(band, agilitySteps(card, b));
   // Seed 002 7.1.4: rockets cost Agility 1 while carried and Speed 1 for good (the launch tubes).
   if (cond?.rocketsCarried) band = Object.assign({}, band, { turnModes: worseTurnModes(band.turnModes) });
   if (cond?.rocketTubes) band = slowerBand(band);

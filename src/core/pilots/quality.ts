@@ -98,12 +98,12 @@ export const isAgile = (card: AircraftCard, band: AltitudeBand): boolean =>
 export const loadedPenaltyApplies = (card: AircraftCard, cond: { bombsAboard?: boolean; damaged: boolean }): boolean =>
   !!cond.bombsAboard && !cond.damaged && takesLoadedPenalty(card);
 
-/** The turn-mode steps the loaded condition costs (9.2.1). */
-export const loadedAgilityLoss = (card: AircraftCard, clean: AltitudeBand): number => (isAgile(card, clean) ? 2 : 1);
+/** The turn-mode steps Agility "by 2 if more than 4, otherwise by 1" costs: the loaded condition (9.2.1) and damage (5.1.2). */
+export const agilitySteps = (card: AircraftCard, clean: AltitudeBand): number => (isAgile(card, clean) ? 2 : 1);
 
 /** 9.2.1-9.2.3 on a band: turn modes worse by the agility lost, a power factor less (not below 1), speeds unchanged. */
 export function loadedBand(card: AircraftCard, band: AltitudeBand, clean: AltitudeBand): AltitudeBand {
-  return Object.assign({}, band, { turnModes: shiftTurnModes(band.turnModes, loadedAgilityLoss(card, clean)), power: band.power > 1 ? band.power - 1 : band.power });
+  return Object.assign({}, band, { turnModes: shiftTurnModes(band.turnModes, agilitySteps(card, clean)), power: band.power > 1 ? band.power - 1 : band.power });
 }
 
 /**
