@@ -31,6 +31,7 @@ import { campaignBlock } from '../views/campaign.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from '../views/quick.ts';
 import { quickWaysSection } from '../views/quick-menu.ts';
 import { docUrl } from '../views/doc-links.ts';
+import { firstSteps } from '../views/first-steps.ts';
 import { playerMenus, waysSection } from '../views/menu.ts';
 
 function scenarioOf(game: GameRow): { name: string; description: string } {
@@ -171,6 +172,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
   // What the player's side has identified, and nothing else (docs/spotting.md).
   const state = fogState(whole, sideOfPlayer(whole, player.planes));
   const sc = scenarioOf(game);
+  const next = nextTurn(deps, tx, game, player, state, { ways: true });
   const view = {
     ...common(deps, game, player),
     takeover: takeover ? wrap(takeover, 0) : '',
@@ -189,7 +191,13 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     // The player's private calendar of his deadlines (app/calendar/feed.ts), when there is a web address.
     calendarUrl: calendarUrl(deps, tx, player.email),
     ...exampleIds(state, player),
-    ...nextTurn(deps, tx, game, player, state, { ways: true }),
+    ...next,
+    // What to do first, before the briefing (docs/first-turn.md); the quick game's rules are its
+    // own, and a replacement's briefing starts from the situation.
+    firstSteps: state.quick || takeover || !next.template ? null : firstSteps({
+      plane: myPlanes(state, player.planes)[0]?.id ?? player.planes[0] ?? 'A1', turn: state.turn, ways: !!next.ways, deadline: !!next.orderDeadline,
+      url: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: 'first-turn' }) : '',
+    }),
   };
   const { messageId } = queueMail(deps, tx, {
     kind: 'welcome', template: 'welcome', view, subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,

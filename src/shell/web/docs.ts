@@ -23,7 +23,8 @@ export const DOC_GROUPS: readonly DocGroup[] = [
   {
     heading: 'For players',
     docs: [
-      { name: 'players', about: 'the mails, the envelope, plots, fire orders, the report, commands: start here' },
+      { name: 'first-turn', about: 'your first turn on one page: the welcome mail, three steps, what comes back' },
+      { name: 'players', about: 'the mails, the envelope, plots, fire orders, the report, commands: the whole guide' },
       { name: 'quick', about: 'its whole rules, with examples' },
       { name: 'orders', about: 'the order language, line by line' },
       { name: 'plans', about: 'every way a plane can fly its next turn, the menu of plans and the plotter' },
