@@ -21,6 +21,8 @@ describe('the welcome\'s first turn', () => {
     expect(flat(screen)).toContain('a letter of WAYS TO FLY near the end of this mail, written in place of the plane\'s plot (R1 PLAN C)');
     expect(flat(screen)).toContain('Reply to this mail with YOUR ORDERS FOR TURN 1, READY TO SEND (at its end) at the top');
     expect(welcome.text).toMatch(/^ C .*$/m); // the letter named is on the menu
+    // No envelope words in the steps: pasted unquoted under a reply, none of them reads as an envelope.
+    expect(screen).not.toMatch(/#TALLYHO|#END/);
     // Followed to the letter: the block at the end, R1's plot replaced by the plan, at the top of a reply.
     const at = welcome.text.lastIndexOf('\n#TALLYHO') + 1;
     const block = welcome.text.slice(at, welcome.text.indexOf('\n#END', at) + 5).replace(/^R1: .*$/m, 'R1 PLAN C');

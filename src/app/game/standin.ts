@@ -68,13 +68,18 @@ export function ordersEnvelope(gameId: string, playerId: string, secret: string,
   }]);
 }
 
+/** A part of THE STAND-IN PILOT: a paragraph, and under it the plots chosen with their reasons. */
+export interface StandinPart { text: string; choices: { plot: string; why: string }[]; none?: boolean }
+
 /**
- * The report's THE STAND-IN PILOT block for `reader` of a resolved turn: for his own planes what it
- * chose and why; for another player's only that it flew them (and why, unless it was his leave,
- * which is his own business). '' when the stand-in flew nobody's planes.
+ * The report's THE STAND-IN PILOT for `reader` of a resolved turn, as parts: for his own planes
+ * what it chose and why (a plot and its reason each, `none` when none of them could take orders);
+ * for another player's only that it flew them (and why, unless it was his leave, which is his own
+ * business); none when it flew nobody's planes. The text mail lays them out (standinText); the
+ * HTML mail as paragraphs and a list, never in <pre>, so that a phone wraps them.
  */
-export function standinBlock(rows: Iterable<{ playerId: string; standin: StandinMark | null }>, reader: { id: string }, leaveUntil: string | null): string {
-  const out: string[] = [];
+export function standinParts(rows: Iterable<{ playerId: string; standin: StandinMark | null }>, reader: { id: string }, leaveUntil: string | null): StandinPart[] {
+  const out: StandinPart[] = [];
   for (const o of rows) {
     const m = o.standin;
     if (!m) continue;
@@ -82,16 +87,23 @@ export function standinBlock(rows: Iterable<{ playerId: string; standin: Standin
       const why = m.reason === 'missed' ? 'no orders from you were in by the deadline, and in this game the stand-in flies a missed turn'
         : m.reason === 'leave' ? `you are on leave${leaveUntil ? ` until ${leaveUntil}` : ''}; send BACK to fly them yourself again`
           : 'your seat is flown by the computer';
-      out.push(wrap(`It flew your planes this turn (${why}). What it chose, and why:`, 0));
-      for (const c of m.choices) out.push(`  ${c.text}`, wrap(`      ${c.why}`, 6));
-      if (!m.choices.length) out.push('  nothing: none of your planes could take orders');
+      out.push({ text: `It flew your planes this turn (${why}). What it chose, and why:`, choices: m.choices.map((c) => ({ plot: c.text, why: c.why })), none: !m.choices.length });
     } else if (m.reason === 'computer') {
-      out.push(wrap(`It flies the computer's seat (player ${o.playerId}) as ${levelWords(m.level)}, knowing only what that side sees, never anyone's orders.`, 0));
+      out.push({ text: `It flies the computer's seat (player ${o.playerId}) as ${levelWords(m.level)}, knowing only what that side sees, never anyone's orders.`, choices: [] });
     } else {
-      out.push(wrap(`It flew ${o.playerId}'s planes this turn${m.reason === 'missed' ? ': no orders from them were in by the deadline' : ''}. It knows only what ${o.playerId}'s side sees, never anyone's orders.`, 0));
+      out.push({ text: `It flew ${o.playerId}'s planes this turn${m.reason === 'missed' ? ': no orders from them were in by the deadline' : ''}. It knows only what ${o.playerId}'s side sees, never anyone's orders.`, choices: [] });
     }
   }
-  return out.join('\n');
+  return out;
+}
+
+/** THE STAND-IN PILOT of the text mail (standinParts): each part wrapped, its plots indented, their reasons under them. */
+export function standinText(parts: readonly StandinPart[]): string {
+  return parts.flatMap((p) => [
+    wrap(p.text, 0),
+    ...p.choices.flatMap((c) => [`  ${c.plot}`, wrap(`      ${c.why}`, 6)]),
+    ...(p.none ? ['  nothing: none of your planes could take orders'] : []),
+  ]).join('\n');
 }
 
 /** The level it flew at, in words: 'an ace' (its best, also for orders stored before levels were), 'a recruit', 'a regular'. */

@@ -28,7 +28,9 @@ export function firstSteps(f: FirstStepsInput): { items: string[]; lines: string
     : `Choose how each plane flies: write its plot, a box per impulse it is active in (HOW TO WRITE ORDERS, below). Left as it is, a plane flies straight on, guns held.`;
   const items = [
     choose,
-    `Reply to this mail with YOUR ORDERS FOR TURN ${f.turn}, READY TO SEND (at its end) at the top, edited as you chose: from the #TALLYHO line, which you keep as it is, to #END. The quoted mail below your reply is ignored.`,
+    // No envelope word in these words: a mail program that pastes the welcome unquoted under a
+    // reply must not make a line of them read as an envelope's first line.
+    `Reply to this mail with YOUR ORDERS FOR TURN ${f.turn}, READY TO SEND (at its end) at the top, edited as you chose, from its first line (keep that one as it is: it stands in for your secret) to its last. The quoted mail below your reply is ignored.`,
     `An acknowledgement comes back at once: what was read, and every mistake. The report follows when every player's orders are in${f.deadline ? ', or at the deadline (given with your orders)' : ''}.`,
   ];
   return {
