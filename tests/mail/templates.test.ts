@@ -11,7 +11,7 @@ import { expectGolden } from '../support/golden-file.ts';
 
 const RED = 'red@example.test';
 /** Fixed-width text in a mail: unwrapped, scrolled inside its own box (templates/_pre.html.hbs). */
-const PRE = '<pre style="white-space: pre; overflow-x: auto; max-width: 100%; font-size: clamp(7.5px, 2vw, 1em);">';
+const PRE = '<pre style="white-space: pre; overflow-x: auto; max-width: 100%; font-size: clamp(7.5px, 2vw, 13px);">';
 const BLUE = 'blue@example.test';
 
 /** A mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
