@@ -38,7 +38,7 @@ describe('rated pilots by mail', () => {
     const t = testReferee();
     stuka(t);
     const raf = flat(last(t, RAF, 'welcome').text);
-    expect(raf).toContain('PILOTS Ratings are secret: an enemy pilot\'s shows once he has fired at your side or played an ace\'s card (seed 002 9.1.11).');
+    expect(raf).toContain('PILOTS Ratings are secret: an enemy pilot\'s shows once that pilot has fired at your side or played an ace\'s card (seed 002 9.1.11).');
     expect(raf).toContain('R1 F/Lt John Dundas: ace, keen eyesight; his ace\'s card still to play');
     expect(raf).toContain('R2 P/O Tom Grey: recruit');
     expect(raf).toContain('E1 Oblt. Franz Seidel: rating not yet known');

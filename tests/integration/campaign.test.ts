@@ -38,7 +38,7 @@ describeWithMailStack('a campaign by mail on Postfix + Dovecot', () => {
     expect(answer!.text.replace(/\s+/g, ' ')).toContain('game adl-1 of campaign adl started: portland (Stuka escort); R1 F/Lt John Dundas, R2 Sgt Alan Feary, S1 Oblt. Franz Seidel, E1 Lt. Erich Rudorffer');
     const [welcome] = await mailTo(stack(), RAF, /\[adl-1\] Welcome to Stuka escort/);
     expect(welcome!.text).toContain('Game 1 of campaign adl (Adlertag): portland.');
-    expect(welcome!.text.replace(/\s+/g, ' ')).toContain('PILOTS Ratings are secret: an enemy pilot\'s shows once he has fired at your side');
+    expect(welcome!.text.replace(/\s+/g, ' ')).toContain('PILOTS Ratings are secret: an enemy pilot\'s shows once that pilot has fired at your side');
     // Game 1 from the templates as mailed, until it ends (the planes fly off the map).
     let over = '';
     for (let turn = 1; turn <= 12 && !over; turn++) {

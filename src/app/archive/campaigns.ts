@@ -38,7 +38,7 @@ export function campaignPage(store: Store, id: string) {
     const { entry, waitingFor } = upcoming(tx, c);
     return {
       id: c.id, name: c.name, description: c.spec.description ?? '', status: over ? 'over' : 'running',
-      ...(over ? {} : { secrecy: 'A pilot\'s rating shows here once he has fired in combat (seed 002 9.1.11); every rating once the campaign is over.' }),
+      ...(over ? {} : { secrecy: 'A pilot\'s rating shows here once that pilot has fired in combat (seed 002 9.1.11); every rating once the campaign is over.' }),
       standing: Object.entries(r.standing).sort((a, b) => b[1] - a[1]).map(([s, n]) => ({ side: name(s), points: n })),
       games: r.games.map((g) => {
         const e = c.spec.scenarios.find((s) => s.id === g.entry);

@@ -125,7 +125,7 @@ function fogHides(tx: StoreTx, game: GameRow): boolean {
   return state?.fog?.reveal === 'over';
 }
 
-export const SECRET_SHEET = 'This pilot\'s rating has not shown in combat yet (seed 002 9.1.11: ratings are secret until then), and the log sheet\'s turn modes and speeds would tell it. The sheet is shown here once he has fired, or when the game is over; his player has it in every report.';
+export const SECRET_SHEET = 'This pilot\'s rating has not shown in combat yet (seed 002 9.1.11: ratings are secret until then), and the log sheet\'s turn modes and speeds would tell it. The sheet is shown here once the pilot has fired, or when the game is over; the plane\'s player has it in every report.';
 
 export const FOG_NOTICE = 'This game is played with fog of war: each side sees only what it has spotted. The map, the turn pages and the log sheets are shown here when the game is over.';
 

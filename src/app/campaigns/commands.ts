@@ -20,7 +20,7 @@ export function rosterAnswer(tx: StoreTx, gameId: string, player: string): Answe
   if (!c) throw notInCampaign(gameId);
   const r = recordOf(tx, c);
   return {
-    paragraphs: [`Your roster in campaign ${c.id} (${c.name}). A pilot's rating is his own side's to know; the enemy learns it when he fires.`],
+    paragraphs: [`Your roster in campaign ${c.id} (${c.name}). A pilot's rating is its own side's to know; the enemy learns it when that pilot fires.`],
     sections: [{ heading: `${player}'s pilots`, text: rosterText(r, player, { player }, c.status === 'over') }],
   };
 }

@@ -84,7 +84,7 @@ export function assignPilot(deps: AppDeps, input: { campaign: string; plane: str
     } else if (waitingFor) {
       when = `in the next game (checked when it starts: game ${waitingFor.id} decides which scenario it is)`;
     }
-    if (rec.status === 'wounded') when += `; he is wounded now, and flies only if fit by then (else the best free pilot does)`;
+    if (rec.status === 'wounded') when += `; wounded now, and flies only if fit by then (else the best free pilot does)`;
     // One plane a pilot: choosing him again moves him.
     const moved = Object.entries(assign).filter(([pl, pi]) => pi === pilot && pl !== plane).map(([pl]) => pl);
     for (const pl of moved) delete assign[pl];
