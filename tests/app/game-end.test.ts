@@ -15,6 +15,10 @@ describe('the end of a game', () => {
     const t = referee();
     gm(t, 'CAMPAIGN CREATE test-campaign\nCAMPAIGN PLAYER raf raf@example.test\nCAMPAIGN PLAYER lw lw@example.test\nCAMPAIGN ASSIGN R2 raf-2\nCAMPAIGN NEXT');
     expect(lastMail(t, GM, 'answer').text).toContain('game tc-1 of campaign tc started');
+    // The campaign's words in the HTML welcome are paragraphs, not fixed-width text (a phone wraps them).
+    const html = lastMail(t, RAF, 'welcome').html!;
+    expect(html).toMatch(/<p>Game 1 of campaign tc \([^<]*\): [^<]*<\/p>/);
+    expect(html).not.toMatch(/<pre[^>]*>Game 1 of campaign/);
     terminateGame(t.deps, 'tc-1', 'the clubhouse burnt down');
     const notice = lastMail(t, RAF, 'notice');
     expect(notice.subject).toBe('[tc-1] The game has ended');

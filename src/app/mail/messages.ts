@@ -184,7 +184,8 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     cards: state.quick ? quickCards(state, player.planes) : planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
     pilots: pilotBlock(state, { side: sideOfPlayer(state, player.planes) ?? '' }),
-    campaign: wrap(campaignBlock(tx, game.id, player.id, 'welcome'), 0),
+    // The campaign's words: wrapped for the text mail, a paragraph a line for the HTML (prose, not <pre>).
+    ...((c) => ({ campaign: wrap(c, 0), campaignLines: c ? c.split('\n') : [] }))(campaignBlock(tx, game.id, player.id, 'welcome')),
     fairDice: commitmentBlock(tx, game.id, state.turn),
     // The whole guide (the quick game's rules) on the web archive, when the GM published it (PUBLIC_URL).
     guideUrl: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: state.quick ? 'quick' : 'players' }) : '',
@@ -366,7 +367,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     losses: wrap(unitLosses(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => (r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over))),
     pilots: pilotBlock(r.state, r.over ? 'all' : { side: sideOfPlayer(r.state, r.player.planes) ?? '' }),
-    campaign: r.over ? wrap(campaignBlock(tx, r.game.id, r.player.id, 'last-report'), 4) : '',
+    ...((c) => ({ campaign: wrap(c, 4), campaignLines: c ? c.split('\n') : [] }))(r.over ? campaignBlock(tx, r.game.id, r.player.id, 'last-report') : ''),
     units: unitSheets(r.state, r.player.planes),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.
