@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { replacePlayer } from '../../src/app/setup/roster.ts';
-import { lastMail, post, startedDuel, testReferee } from '../support/app.ts';
+import { lastEnvelope, lastMail, post, startedDuel, testReferee } from '../support/app.ts';
 import { flat } from '../support/text.ts';
 
 const RED = 'red@example.test';
@@ -24,8 +24,7 @@ describe('the welcome\'s first turn', () => {
     // No envelope words in the steps: pasted unquoted under a reply, none of them reads as an envelope.
     expect(screen).not.toMatch(/#TALLYHO|#END/);
     // Followed to the letter: the block at the end, R1's plot replaced by the plan, at the top of a reply.
-    const at = welcome.text.lastIndexOf('\n#TALLYHO') + 1;
-    const block = welcome.text.slice(at, welcome.text.indexOf('\n#END', at) + 5).replace(/^R1: .*$/m, 'R1 PLAN C');
+    const block = lastEnvelope(welcome.text).replace(/^R1: .*$/m, 'R1 PLAN C');
     const { mails } = post(t, RED, `${block}\n\nOn Saturday the referee wrote:\n${welcome.text.split('\n').map((l) => `> ${l}`).join('\n')}\n`, { subject: `Re: ${welcome.subject}` });
     const ack = mails.find((m) => m.kind === 'ack')!;
     expect(ack.subject).toBe('[duel] Turn 1 orders accepted');

@@ -9,16 +9,14 @@ import { setSetting } from '../../src/app/gm/control.ts';
 import { recordLines, reliabilityRecord } from '../../src/app/game/record.ts';
 import { tick } from '../../src/app/turn/tick.ts';
 import { gamePage } from '../../src/app/archive/games.ts';
-import { envelope, lastMail, outbox, realDuel, send, testReferee } from '../support/app.ts';
+import { envelope, lastEnvelope, lastMail, lastWithEnvelope, realDuel, send, testReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 const GM = 'gm@example.test';
 
 function reply(t: ReturnType<typeof testReferee>, to: string): void {
-  const last = outbox(t).filter((m) => m.recipient === to && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
-  const at = last.lastIndexOf('\n#TALLYHO') + 1;
-  send(t, to, last.slice(at, last.indexOf('\n#END', at) + 5));
+  send(t, to, lastEnvelope(lastWithEnvelope(t, to)));
 }
 
 describe('a player\'s record', () => {

@@ -11,7 +11,7 @@ import { startGame } from '../../src/app/setup/games.ts';
 import { turnPageVia } from '../../src/app/archive/games.ts';
 import { applySetting, DEFAULT_SETTINGS, settingLines } from '../../src/app/game/settings.ts';
 import { debriefOf, debriefText } from '../../src/app/game/standin.ts';
-import { computerDuel, lastMail, outbox, send, type TestReferee } from '../support/app.ts';
+import { computerDuel, lastEnvelope, lastMail, lastWithEnvelope, send, type TestReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 
@@ -21,9 +21,7 @@ const page = (t: TestReferee, n: number) => turnPageVia(t.store, 'duel', n, () =
 
 /** Red's reply with the ready-to-send orders of his last mail. */
 function reply(t: TestReferee): void {
-  const last = outbox(t).filter((m) => m.recipient === RED && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
-  const at = last.lastIndexOf('\n#TALLYHO') + 1;
-  send(t, RED, last.slice(at, last.indexOf('\n#END', at) + 5));
+  send(t, RED, lastEnvelope(lastWithEnvelope(t, RED)));
 }
 
 /** The duel, red flying R1 and the computer's seat the other side, its stand-in at `level`, started. */

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { createQuickGame } from '../../src/app/setup/games.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
-import { computerDuel, envelope, lastMail, outbox, realDuel, send, type TestReferee, testReferee } from '../support/app.ts';
+import { computerDuel, envelope, lastEnvelope, lastMail, lastWithEnvelope, outbox, realDuel, send, type TestReferee, testReferee } from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -31,9 +31,8 @@ const plotOf = (text: string, plane: string): string => (new RegExp(`^${plane}: 
 
 /** A player's reply with the ready-to-send orders of his last mail. */
 function reply(t: TestReferee, to: string, plane: string): void {
-  const last = outbox(t).filter((m) => m.recipient === to && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
-  const at = last.lastIndexOf('\n#TALLYHO') + 1;
-  const env = last.slice(at, last.indexOf('\n#END', at) + 5);
+  const last = lastWithEnvelope(t, to);
+  const env = lastEnvelope(last);
   if (!plotOf(env, plane)) throw new Error(`no plot of ${plane} in:\n${last}`);
   send(t, to, env);
 }
@@ -114,9 +113,7 @@ describe('the stand-in pilot in a game', () => {
     const t = testReferee();
     const { blue } = await realDuel(t);
     setSetting(t.deps, 'duel', 'leave', '10d');
-    const last = outbox(t).filter((m) => m.recipient === BLUE && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
-    const at = last.lastIndexOf('\n#TALLYHO') + 1;
-    send(t, BLUE, last.slice(at, last.indexOf('\n#END', at)).concat('\nLEAVE 2 DAYS\n#END\n'));
+    send(t, BLUE, lastEnvelope(lastWithEnvelope(t, BLUE)).replace(/#END$/, 'LEAVE 2 DAYS\n#END\n'));
     expect(rows(t, 1).get('blue')!.standin).toBeNull();
     expect(lastMail(t, BLUE, 'answer').text.replace(/\s+/g, ' ')).toContain('Your orders for turn 1 are in and stand.');
     expect(lastMail(t, RED, 'notice').text.replace(/\s+/g, ' ')).toContain("From turn 2 on, the stand-in pilot flies blue's planes (G1).");

@@ -135,6 +135,15 @@ export function post(t: TestReferee, from: string, text: string, extra: Partial<
 export const send = (t: TestReferee, from: string, text: string) => post(t, from, text).r;
 
 /** The latest mail of a kind to an address. */
+/** The ready-to-send envelope a mail ends with: its last #TALLYHO line to the #END after it. */
+export function lastEnvelope(text: string): string {
+  const at = text.lastIndexOf('\n#TALLYHO') + 1;
+  return text.slice(at, text.indexOf('\n#END', at) + 5);
+}
+
+/** The text of the latest mail to `to` that carries an envelope. */
+export const lastWithEnvelope = (t: TestReferee, to: string): string => outbox(t).filter((m) => m.recipient === to && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
+
 export const lastMail = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.kind === kind).at(-1)!;
 
 export const envelope = (game: string, player: string, secret: string, body: string): string =>

@@ -49,7 +49,7 @@ const COMMAND_ERRORS: ReadonlySet<string> = new Set(['E_UNKNOWN_WORD', 'E_COMMAN
 const MAX_PROBLEMS = 100;
 
 
-type Auth = { ok: true; tokenTurn: number | null } | { ok: false };
+export type Auth = { ok: true; tokenTurn: number | null } | { ok: false };
 
 /** The envelope's secret or turn token checked against the player's (one scrypt or one HMAC). */
 export function authenticate(deps: AppDeps, env: Envelope, game: GameRow, player: PlayerRow): Auth {

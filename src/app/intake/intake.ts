@@ -8,14 +8,14 @@
  */
 import { formatOrders, GM_COMMANDS, parseOrders, type Envelope } from '../../orders/index.ts';
 import { isQuickGame } from '../setup/games.ts';
-import { answerBareCommand, subjectGame } from './bare-commands.ts';
+import { answerBareCommand } from './bare-commands.ts';
 import { chooseEnvelope, onlyCopies, refereeCopies } from './duplicates.ts';
-import { finishedSeat, overParagraphs, threadSeats } from './over.ts';
+import { finishedSeat, overParagraphs, seatAbout } from './over.ts';
 import { askOutside, outsideNote, outsideParagraph, readyWithOutside } from './outside.ts';
 import { GM_ID } from '../ports/ids.ts';
 import { queueAnswer } from '../mail/notify.ts';
 import type { AppDeps } from '../ports/deps.ts';
-import { authenticate, handleEnvelope } from './envelope.ts';
+import { type Auth, authenticate, handleEnvelope } from './envelope.ts';
 import { type EnvelopeOutcome } from './context.ts';
 import { loopGuard, onlyListMail, type IncomingMail } from '../ports/mail.ts';
 import { queueNotice } from '../mail/messages.ts';
@@ -52,19 +52,13 @@ const QUOTED = 'Your mail has an envelope in quoted lines (behind ">"): quoted t
 const unquoted = (text: string): string => text.split(/\r\n|\r|\n/).filter((l) => !/^\s*>/.test(l)).join('\n').trim();
 
 /**
- * The registered sender's seat the mail is about: the game its subject names, else the game whose
- * mails it answers, else his only open game; null when that game is not running (a game over is
- * over.ts's).
+ * The registered sender's seat the mail is about (over.ts seatAbout: the game its subject names,
+ * else the game whose mails it answers, else his only open game); null when that game is not
+ * running (a game over is over.ts's).
  */
 function seatOf(tx: StoreTx, mail: IncomingMail): { game: GameRow; player: PlayerRow } | null {
-  const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
-  const tag = subjectGame(mail.subject);
-  const named = tag ? mine.filter((p) => p.gameId === tag) : [];
-  const thread = threadSeats(mine, mail);
-  const open = mine.filter((p) => tx.games.get(p.gameId)?.status === 'running');
-  const player = named.length === 1 ? named[0] : thread.length === 1 ? thread[0] : open.length === 1 ? open[0] : undefined;
-  const game = player && tx.games.get(player.gameId);
-  return player && game && game.status === 'running' ? { game, player } : null;
+  const seat = seatAbout(tx, mail, (mine) => mine.filter((p) => tx.games.get(p.gameId)?.status === 'running'));
+  return seat && seat.game.status === 'running' ? seat : null;
 }
 
 /** Envelope outcomes that come after the secret or token was checked and found right. */
@@ -175,13 +169,18 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
     // Order-shaped lines outside every envelope are never passed over in silence (app/intake/outside.ts).
     const outside = parsed.outside ?? [];
     const ctx = { deps, tx, mail: { ...mail, notes: [...mail.notes, ...mailErrors, ...(outside.length ? [outsideNote(outside)] : [])] }, inboundId, senderKnown, limited };
-    // List mail: the groups of envelopes whose first is a player's with a right secret or token.
+    // List mail: the groups of envelopes whose first is a player's with a right secret or token
+    // (checked once: handleEnvelope is given the answer).
+    const listAuth = new Map<Envelope, Auth>();
     const groups = groupEnvelopes(parsed.envelopes).filter((group) => {
       if (!listed) return true;
       const env = parsed.envelopes[group[0] as number] as Envelope;
       const game = env.game ? tx.games.get(env.game) : undefined;
       const player = game && env.player !== GM_ID ? tx.players.get(game.id, env.player) : undefined;
-      return !!game && !!player && player.status !== 'replaced' && authenticate(deps, env, game, player).ok;
+      if (!game || !player || player.status === 'replaced') return false;
+      const auth = authenticate(deps, env, game, player);
+      listAuth.set(env, auth);
+      return auth.ok;
     });
     if (!groups.length) return done('loop-guard', 'Rejected', unanswered);
     const results = groups.flatMap((group) => {
@@ -210,7 +209,8 @@ export function intake(deps: AppDeps, mail: IncomingMail, key: InboundKey): Inta
         return [{ outcome: 'refused' as const, gameId: game.id }];
       }
       const i = choice.chosen as number;
-      return [handleEnvelope({ ...ctx, mail: { ...ctx.mail, notes: [...ctx.mail.notes, ...choice.notes] } }, parsed.envelopes[i] as Envelope, errorsOf(i))];
+      const chosen = parsed.envelopes[i] as Envelope;
+      return [handleEnvelope({ ...ctx, mail: { ...ctx.mail, notes: [...ctx.mail.notes, ...choice.notes] } }, chosen, errorsOf(i), listAuth.get(chosen))];
     });
     const count = (o: EnvelopeOutcome) => results.filter((r) => r.outcome === o).length;
     const detail = (['accepted', 'refused', 'commands', 'join', 'auth-failed', 'unknown', 'not-running'] as const)

@@ -8,34 +8,37 @@ import { overText } from '../archive/games.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { IncomingMail } from '../ports/mail.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
+import { idsOf } from '../mail/budget.ts';
 import { upcoming } from '../views/campaign.ts';
 import { when } from '../views/text.ts';
 import { subjectGame } from './bare-commands.ts';
 
-/** Message-IDs a mail answers (In-Reply-To, References). */
-const answered = (mail: IncomingMail): string[] =>
-  ['in-reply-to', 'references'].flatMap((h) => mail.headers[h] ?? []).flatMap((v) => v.match(/<[^<>\s]{1,250}>/g) ?? []).slice(0, 50);
-
-/** Of `seats`, those whose thread the mail answers (every referee mail to a player in a game continues his seat's thread). */
-export function threadSeats(seats: readonly PlayerRow[], mail: IncomingMail): PlayerRow[] {
-  const ids = new Set(answered(mail));
-  return seats.filter((p) => p.threadRoot !== null && ids.has(p.threadRoot));
-}
-
 /**
- * The finished game a registered sender's mail is about, and his seat in it: the game its subject
- * names ("[duel-3] ..."), else the game whose mails it answers (his seat's thread, which every
- * referee mail to him in a game continues), else his only game. Null when the mail names or
- * answers a game that is not over, or none can be told.
+ * The registered sender's seat a mail is about: of his seats (not replaced), the one in the game
+ * its subject names ("[duel-3] ..."), else the one whose thread it answers (In-Reply-To,
+ * References: every referee mail to a player in a game continues his seat's thread), else the only
+ * one of `fallback(his seats)`; undefined when none can be told. With the seat, its game.
  */
-export function finishedSeat(tx: StoreTx, mail: IncomingMail): { game: GameRow; player: PlayerRow } | null {
+export function seatAbout(tx: StoreTx, mail: IncomingMail, fallback: (mine: PlayerRow[]) => PlayerRow[]): { game: GameRow; player: PlayerRow } | undefined {
   const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
   const tag = subjectGame(mail.subject);
   const named = tag ? mine.filter((p) => p.gameId === tag) : [];
-  const thread = threadSeats(mine, mail);
-  const seat = named.length === 1 ? named[0] : thread.length === 1 ? thread[0] : mine.length === 1 ? mine[0] : undefined;
-  const game = seat && tx.games.get(seat.gameId);
-  return seat && game && game.status === 'over' ? { game, player: seat } : null;
+  const ids = new Set(idsOf(mail));
+  const thread = mine.filter((p) => p.threadRoot !== null && ids.has(p.threadRoot));
+  const last = fallback(mine);
+  const player = named.length === 1 ? named[0] : thread.length === 1 ? thread[0] : last.length === 1 ? last[0] : undefined;
+  const game = player && tx.games.get(player.gameId);
+  return player && game ? { game, player } : undefined;
+}
+
+/**
+ * The finished game a registered sender's mail is about, and his seat in it (seatAbout: the
+ * subject's game, the thread's, else his only game). Null when the mail is about a game that is
+ * not over, or none can be told.
+ */
+export function finishedSeat(tx: StoreTx, mail: IncomingMail): { game: GameRow; player: PlayerRow } | null {
+  const seat = seatAbout(tx, mail, (mine) => mine);
+  return seat && seat.game.status === 'over' ? seat : null;
 }
 
 /** What comes after a campaign's game: the next game of the campaign, or that the campaign is over. */

@@ -68,7 +68,8 @@ export function holdBack(deps: AppDeps, tx: StoreTx, h: { to: string; gameId: st
   deps.log.warn({ recipient: h.to, game: h.gameId, reason: h.reason, title: h.title, inbound: h.inboundId, ...(h.why ? { why: h.why } : {}) }, 'reply held back');
 }
 
-const idsOf = (mail: IncomingMail): string[] =>
+/** The Message-IDs a mail answers (In-Reply-To, References), the first MAX_IDS of them. */
+export const idsOf = (mail: IncomingMail): string[] =>
   ['in-reply-to', 'references'].flatMap((h) => mail.headers[h] ?? []).flatMap((v) => v.match(/<[^<>\s]{1,250}>/g) ?? []).slice(0, MAX_IDS);
 
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();

@@ -166,6 +166,10 @@ function marksHelp(state: GameState, player: PlayerRow): MarkHelp[] {
 /** One mark of the how-to: its words, an example plot, and both as a wrapped text line. */
 interface MarkHelp { words: string; example: string; wrapped: string }
 
+/** The campaign's words (views/campaign.ts campaignBlock): wrapped for the text mail, a paragraph a line for the HTML (prose, not <pre>). */
+const campaignWords = (text: string, indent: number): { campaign: string; campaignLines: string[] } =>
+  ({ campaign: wrap(text, indent), campaignLines: text ? text.split('\n') : [] });
+
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
 export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, whole: GameState, takeover = ''): void {
   if (!player.email) return; // the computer's seat (app/game/standin.ts)
@@ -184,8 +188,7 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     cards: state.quick ? quickCards(state, player.planes) : planeCards(state, player.planes).map((c) => c.text),
     map: situationMap(state, player.planes),
     pilots: pilotBlock(state, { side: sideOfPlayer(state, player.planes) ?? '' }),
-    // The campaign's words: wrapped for the text mail, a paragraph a line for the HTML (prose, not <pre>).
-    ...((c) => ({ campaign: wrap(c, 0), campaignLines: c ? c.split('\n') : [] }))(campaignBlock(tx, game.id, player.id, 'welcome')),
+    ...campaignWords(campaignBlock(tx, game.id, player.id, 'welcome'), 0),
     fairDice: commitmentBlock(tx, game.id, state.turn),
     // The whole guide (the quick game's rules) on the web archive, when the GM published it (PUBLIC_URL).
     guideUrl: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: state.quick ? 'quick' : 'players' }) : '',
@@ -367,7 +370,7 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     losses: wrap(unitLosses(r.events).join('\n'), 4),
     sheets: myPlanes(r.state, r.player.planes).map((p) => (r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over))),
     pilots: pilotBlock(r.state, r.over ? 'all' : { side: sideOfPlayer(r.state, r.player.planes) ?? '' }),
-    ...((c) => ({ campaign: wrap(c, 4), campaignLines: c ? c.split('\n') : [] }))(r.over ? campaignBlock(tx, r.game.id, r.player.id, 'last-report') : ''),
+    ...campaignWords(r.over ? campaignBlock(tx, r.game.id, r.player.id, 'last-report') : '', 4),
     units: unitSheets(r.state, r.player.planes),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.

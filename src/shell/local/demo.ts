@@ -121,13 +121,14 @@ function soloGames(rt: Runtime): GameRow[] {
  * Returns its player, and `before`: what became of the solo game before, when a new one was made.
  */
 export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO, level?: StandinLevel, fresh = false): { created: boolean; players: DemoPlayer[]; before?: string } {
-  const latest = soloGames(rt).at(-1);
+  const games = soloGames(rt);
+  const latest = games.at(-1);
   const levelOf = (id: string): StandinLevel => rt.store.tx((tx) => tx.control.get(id).settings.standinLevel);
   if (latest && latest.status !== 'over' && !fresh) {
     if (level && level !== levelOf(latest.id)) setSetting(rt.deps, latest.id, 'standin', level);
     return { created: false, players: readDemoFile(soloFile(rt.config.databasePath, latest.id)).map((p) => ({ ...p, game: latest.id, level: levelOf(latest.id) })) };
   }
-  const id = !latest ? SOLO_GAME : `solo-${soloGames(rt).length + 1}`;
+  const id = !latest ? SOLO_GAME : `solo-${games.length + 1}`;
   const before = latest && (latest.status === 'over'
     ? `Solo game '${latest.id}', ended: ${rt.store.tx((tx) => overText(tx, latest))}`
     : `Solo game '${latest.id}' is still open (at turn ${latest.turn}); its mails go on working, and npm start -- --solo from now on plays '${id}'.`);
