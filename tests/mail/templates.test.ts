@@ -104,7 +104,10 @@ describe('mail templates', () => {
     const card = renderCard(testCards().get('tf')!);
     const welcome = all.welcome!.text;
     expect(welcome).toContain(`YOUR AIRCRAFT\n\nR1 flies this type.\n\n${card}\n`);
-    expect(all.welcome!.html).toContain(`${PRE}R1 flies this type.\n\n${card.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;')}</pre>`);
+    // In the HTML part its words as paragraphs, its tables fixed-width (src/shell/render/blocks.ts).
+    const esc = (s: string): string => s.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
+    const [head, ...tables] = card.split('\n\n');
+    expect(all.welcome!.html).toContain(`<p>R1 flies this type.</p>\n<p>${esc(head!).replace('\n', '<br>').replace(/\n/g, ' ')}</p>\n${PRE}${esc(tables.join('\n\n'))}</pre>`);
   });
 
   it('says why the reader\'s own fire orders did not fire, and nothing of the other side\'s', () => {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { RenderedMail, Renderer } from '../../app/ports/store.ts';
 import { TallyhoError } from '../errors.ts';
+import { textBlocks } from './blocks.ts';
 
 export const DEFAULT_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../templates');
 
@@ -28,6 +29,10 @@ export function createRenderer(dir: string = DEFAULT_TEMPLATES_DIR): Renderer {
   const text = Handlebars.create();
   const html = Handlebars.create();
   for (const hb of [text, html]) hb.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).join(''));
+  // A block of a mail's text in the HTML part: prose as paragraphs, columns in a <pre> (blocks.ts; the text it is given is escaped).
+  html.registerHelper('textBlocks', function (this: unknown, options: Handlebars.HelperOptions) {
+    return new Handlebars.SafeString(textBlocks(options.fn(this)));
+  });
   const templates = new Map<string, { text?: Compiled; html?: Compiled }>();
   let names: string[];
   try {
