@@ -85,7 +85,9 @@ export const ORDER_ERRORS = {
   E_DUPLICATE_PLOT: (a: { plane: string; first: number }) => `${a.plane} is already plotted on line ${a.first}; write one plot per plane (it may go on over several lines)`,
   E_BAD_PLAN: (a: { plane: string; word: string }) => (a.plane
     ? `${a.word ? `'${a.word}': ` : ''}PLAN needs the letter of one plan of ${a.plane}'s menu (WAYS TO FLY in your latest report), A to H, e.g. ${a.plane} PLAN A`
-    : 'PLAN needs a plane and the letter of one plan of its menu (WAYS TO FLY in your latest report), e.g. A1 PLAN A'),
+    : a.word
+      ? `'PLAN ${a.word}' names no plane: each plane has its own menu (WAYS TO FLY in your latest report), so write the plane before PLAN, e.g. A1 PLAN ${a.word}`
+      : 'PLAN needs a plane and the letter of one plan of its menu (WAYS TO FLY in your latest report), e.g. A1 PLAN A'),
   E_TWO_MODES: (a: { word: string; first: string }) => `'${a.word}' after '${a.first}': a plot has at most one of SC, SD, VD (or STEEP); keep the one you mean`,
   E_REPEATED_MARK: (a: { word: string }) => `'${a.word}' is written twice in this plot; write it once, at the start`,
   E_STEEP_UNCLEAR: (a: { which: 'neither' | 'both' }) => a.which === 'both'

@@ -308,3 +308,13 @@ export function loadConfig(options: LoadOptions = {}): Config {
     : `the default var/tallyho.sqlite in ${dir}${existsSync(envFile) ? '' : ' (no .env there)'}`;
   return config;
 }
+
+/**
+ * Local mode without PUBLIC_URL: the web server on this machine is where the mails' links go (the
+ * turn pages, the docs, the plotter), when its port is known before it starts (not 0).
+ */
+export function localPublicUrl(config: Config): Config {
+  if (config.mode !== 'local' || config.publicUrl || !config.httpPort) return config;
+  const host = ['0.0.0.0', '::', ''].includes(config.httpHost) ? '127.0.0.1' : config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost;
+  return { ...config, publicUrl: `http://${host}:${config.httpPort}` };
+}

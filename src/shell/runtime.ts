@@ -5,13 +5,16 @@
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { AppError, silentLog, type AppDeps } from '../app/ports/deps.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, localPublicUrl, type Config } from './config.ts';
 import { SqliteStore } from './db/store.ts';
 import { TallyhoError } from './errors.ts';
 import { createKeys, domainOf, tokenKeyFor } from './keys.ts';
 import { appLog } from './log.ts';
 import { createRenderer } from './render/handlebars.ts';
 import { scenarioSource } from './scenario-source.ts';
+
+/** The ids of local mode's solo games (local/demo.ts): solo, solo-2, solo-3, ... */
+export const SOLO_GAMES = /^solo(-[1-9]\d*)?$/;
 import { campaignSource } from './campaign-source.ts';
 
 export interface Runtime {
@@ -38,7 +41,8 @@ export function noDatabase(config: Config): TallyhoError {
 }
 
 export function openRuntime(options: RuntimeOptions = {}): Runtime {
-  const config = options.config ?? loadConfig();
+  // Local mode's links go to the web server on this machine, from every command (game start's welcomes too).
+  const config = localPublicUrl(options.config ?? loadConfig());
   if (options.create === false && config.databasePath !== ':memory:' && !existsSync(config.databasePath)) throw noDatabase(config);
   const store = SqliteStore.open(config.databasePath);
   try {
@@ -51,7 +55,7 @@ export function openRuntime(options: RuntimeOptions = {}): Runtime {
       referee: {
         address: config.mailFrom, rateLimitPerHour: config.rateLimitPerHour, publicUrl: config.publicUrl,
         // Local mode: whoever plays is at the machine, and a solo game is one command away (docs/local-mode.md).
-        ...(config.mode === 'local' ? { playAgain: 'To fly against the stand-in pilot again, start the referee with npm start -- --solo: a new solo game starts when the last one is over (docs/local-mode.md "Playing alone").' } : {}),
+        ...(config.mode === 'local' ? { playAgain: { games: SOLO_GAMES, text: 'To fly against the stand-in pilot again, start the referee with npm start -- --solo: a new solo game starts when the last one is over (docs/local-mode.md "Playing alone").' } } : {}),
         gm: config.gmEmail ? { email: config.gmEmail, secretHash: config.gmSecret ? keys.hashSecret(config.gmSecret) : null } : null,
       },
       scenarios: scenarioSource(),

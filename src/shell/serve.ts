@@ -13,7 +13,7 @@ import { receive } from '../app/intake/intake.ts';
 import { refuseOversized } from '../app/intake/oversized.ts';
 import { tick } from '../app/turn/tick.ts';
 import { resolveAllReady } from '../app/turn/resolve.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, localPublicUrl, type Config } from './config.ts';
 import { faultPoint } from './fault.ts';
 import { createLogger } from './log.ts';
 import { collectIfLarge } from './memory.ts';
@@ -158,16 +158,6 @@ const SEND_WINDOW = 32;
 
 /** How soon after mail is taken in the clock runs; the mails taken in meanwhile share the run. */
 const CLOCK_AFTER_MAIL_MS = 500;
-
-/**
- * Local mode without PUBLIC_URL: the web server on this machine is where the mails' links go (the
- * turn pages, the docs, the plotter), when its port is known before it starts (not 0).
- */
-export function localPublicUrl(config: Config): Config {
-  if (config.mode !== 'local' || config.publicUrl || !config.httpPort) return config;
-  const host = ['0.0.0.0', '::', ''].includes(config.httpHost) ? '127.0.0.1' : config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost;
-  return { ...config, publicUrl: `http://${host}:${config.httpPort}` };
-}
 
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const config = localPublicUrl(options.config ?? loadConfig());

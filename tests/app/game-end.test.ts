@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { gamePage, turnPageVia } from '../../src/app/archive/games.ts';
 import { processTurn, terminateGame } from '../../src/app/gm/control.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
-import { envelope, lastMail, post, startedDuel, testReferee } from '../support/app.ts';
+import { replacePlayer, setGm } from '../../src/app/setup/roster.ts';
+import { gameStatus } from '../../src/app/setup/games.ts';
+import { listGames } from '../../src/app/gm/overview.ts';
+import { envelope, lastMail, post, startedDuel, startedDuelWith, testReferee } from '../support/app.ts';
 import { flat, gm, GM, RAF, referee } from '../support/campaign.ts';
 
 describe('the end of a game', () => {
@@ -58,15 +61,40 @@ describe('the end of a game', () => {
     // Where a new game is one command away (local mode's solo game), the answer says how.
     const t3 = testReferee();
     startedDuel(t3);
-    t3.deps.referee.playAgain = 'To fly against the stand-in pilot again, start the referee with npm start -- --solo.';
+    startedDuel(t3, 'solo');
+    t3.deps.referee.playAgain = { games: /^solo(-\d+)?$/, text: 'To fly against the stand-in pilot again, start the referee with npm start -- --solo.' };
     terminateGame(t3.deps, 'duel');
-    const solo = post(t3, 'red@example.test', 'gg', { subject: 'Re: [duel] The game has ended' }).mails;
+    terminateGame(t3.deps, 'solo');
+    const solo = post(t3, 'red@example.test', 'gg', { subject: 'Re: [solo] The game has ended' }).mails;
     expect(flat(solo[0]!.text)).toContain('To fly against the stand-in pilot again, start the referee with npm start -- --solo.');
+    // Not of a club game that ended beside it: its players ask their game master.
+    t3.tick(3_600_000);
+    const club = post(t3, 'red@example.test', 'gg all', { subject: 'Re: [duel] The game has ended' }).mails;
+    expect(flat(club[0]!.text)).toContain('ask your game master for one');
+    expect(club[0]!.text).not.toContain('--solo');
     // Orders for the game over: the same words, in that game.
     post(t2, 'red@example.test', envelope('duel', 'red', s2.red, 'R1: 1 1 1 1 1'));
     const refused = lastMail(t2, 'red@example.test', 'notice');
     expect(refused.subject).toBe('[duel] Game duel is over');
     expect(flat(refused.text)).toContain('The game master ended the game at turn 1. No orders are taken for it any more');
+  });
+
+  it('a game played out: the game master is told how it ended; a player replaced in it who writes is told too', () => {
+    const t = testReferee();
+    const e = startedDuelWith(t);
+    setGm(t.deps, 'duel', { email: 'gm@example.test' });
+    const blue = replacePlayer(t.deps, { gameId: 'duel', oldId: 'blue', newId: 'navy', email: 'navy@example.test' });
+    post(t, 'navy@example.test', envelope('duel', 'navy', blue.secret, 'B1: 1 1 1 1 1'));
+    post(t, 'red@example.test', envelope('duel', 'red', e.red, 'R1: 1 1 1 1 1\nCONFIRM'));
+    expect(t.store.tx((tx) => tx.games.get('duel')!.status)).toBe('over');
+    // Its last turn is the one played, not the one after it the final state stands at.
+    expect(gameStatus(t.deps, 'duel').lastTurn).toBe(1);
+    expect(listGames(t.deps).find((g) => g.id === 'duel')!.turn).toBe(1);
+    const told = lastMail(t, 'gm@example.test', 'notice');
+    expect(told.subject).toBe('[duel] GM: Game duel is over');
+    expect(flat(told.text)).toMatch(/Game duel \(Test duel\) ended with turn 1\. /);
+    const bye = post(t, 'blue@example.test', 'gg, how did it end?', { subject: 'Re: [duel] the computer flies your planes' }).mails;
+    expect(bye.map((m) => m.subject)).toEqual(['[duel] Game duel is over']);
   });
 
   it('a turn rolled back and resolved again says so on its page', () => {

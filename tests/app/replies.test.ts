@@ -241,6 +241,18 @@ describe('commands without an envelope', () => {
     expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBe(1);
   });
 
+  it('reads a command on the first line with a sign-off under it (CONFIRM, then a name) as that command', () => {
+    const t = testReferee();
+    startedDuel(t);
+    const r = post(t, RED, 'CONFIRM\nAnn\n\n> Turn 1 of game duel ...');
+    expect(r.mails[0]!.subject).toBe('[duel] CONFIRM needs your envelope');
+    expect(r.mails[0]!.text).toContain(`#TALLYHO duel red "${t.deps.keys.turnToken('duel', 'red', 1)}"\nTURN 1\nCONFIRM\n#END`);
+    // An order line under it is no sign-off: the mail is one of orders outside an envelope.
+    t.tick(DAY);
+    const orders = post(t, RED, 'STATUS\nR1: 1 1 1 1 1');
+    expect(orders.mails[0]!.subject).not.toContain('STATUS');
+  });
+
   it('asks which game when the address plays in several, unless the subject names it', () => {
     const t = testReferee();
     startedDuel(t, 'duel');

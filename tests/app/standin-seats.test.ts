@@ -140,6 +140,24 @@ describe('the stand-in pilot in a game', () => {
     expect(turnOf(t)).toBe(2);
   });
 
+  it('REPLACE ... COMPUTER while the other player is on leave: the turn waits for PROCESS, and the words say so', async () => {
+    const t = testReferee();
+    const { red } = await realDuel(t);
+    setSetting(t.deps, 'duel', 'leave', '10d');
+    send(t, RED, envelope('duel', 'red', red, 'LEAVE 3 DAYS'));
+    const n = outbox(t).length;
+    const { lines } = t.store.tx((tx) => computerTakesOver(t.deps, tx, 'duel', 'blue'));
+    const waits = 'with no player\'s own orders to wait for, the turn waits for the game master\'s PROCESS (the turn has no deadline).';
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain(waits);
+    const told = outbox(t).slice(n).find((m) => m.recipient === RED && m.kind === 'notice')!.text.replace(/\s+/g, ' ');
+    expect(told).toContain(waits);
+    expect(told).not.toContain('its report follows');
+    resolveReady(t.deps, 'duel');
+    expect(turnOf(t)).toBe(1);
+    processTurn(t.deps, 'duel');
+    expect(turnOf(t)).toBe(2);
+  });
+
   it('LEAVE hands the planes to the stand-in within the budget, the others told only that it flies; BACK ends it', async () => {
     const t = testReferee();
     const { blue } = await realDuel(t);

@@ -89,7 +89,7 @@ describe('the variants it reads', () => {
 describe('the stand-in in a duel', () => {
   it('catches the missed-orders default crossing behind it: the throttle open, it turns after him and shoots him down', () => {
     // Duel 1: the enemy 6 hexes off at its 8 o'clock, flying across; it flew away from him before.
-    const r = playDuel(duelStart(1), { a: standInPilot, b: missedOrdersPilot }, 12);
+    const r = playDuel(duelStart(1), { a: standInPilot, b: missedOrdersPilot }, 20);
     expect(r.winner).toBe('a');
     expect(r.flown.some((t) => t.orders.plots.A1?.boxes.some((x) => x.power > 0))).toBe(true);
   }, 120_000);

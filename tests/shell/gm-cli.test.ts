@@ -102,7 +102,8 @@ describe('tallyho game (controls), gm and player', () => {
     expect((await cli('game', 'computer', 'cpu2', 'lw')).out).toBe('computer: a seat the stand-in pilot flies, with G1\n');
     expect((await cli('game', 'computer', 'cpu2', 'lw')).err).toContain('every plane of side lw has a player already');
     await cli('game', 'start', 'cpu2');
-    expect((await cli('game', 'computer', 'cpu2', 'raf')).out).toBe('computer2 (the stand-in pilot) takes over R1 from raf; the players are told\n');
+    expect((await cli('game', 'computer', 'cpu2', 'raf')).out).toBe('computer2 (the stand-in pilot) takes over R1 from raf; the players are told\n'
+      + 'Every seat of turn 1 is now flown by the stand-in pilot (the computer\'s, or a player on leave): with no player\'s own orders to wait for, the turn waits for the game master\'s PROCESS (the turn has no deadline).\n');
     expect(mails().filter((m) => m.recipient === 'raf2@example.org').map((m) => m.subject)).toContain('[cpu2] The computer flies your planes');
     // Every seat is the computer's now: the turn waits for its deadline or PROCESS, never runs away.
     expect((await cli('game', 'tick')).out).toBe('nothing to do\n');

@@ -65,6 +65,23 @@ export function missingPlayers(tx: StoreTx, game: GameRow, now: number): PlayerR
 }
 
 /**
+ * Whether the current turn is resolved now that its orders are in (turn/resolve.ts resolves it
+ * on this, and the words about it are true of it): the players it waits for; whether any
+ * player's own orders are in (a turn that only the stand-in would fly, every seat the
+ * computer's or on leave, waits for its deadline or PROCESS); what holds it (holdReason).
+ */
+export function turnReadiness(tx: StoreTx, game: GameRow, now: number): { missing: PlayerRow[]; humansIn: boolean; hold: string | null; ready: boolean } {
+  const state = tx.turns.get(game.id, game.turn)?.state;
+  if (!state) return { missing: [], humansIn: false, hold: null, ready: false };
+  const latest = tx.orders.latestAccepted(game.id, game.turn);
+  const playing = tx.players.list(game.id).filter((p) => inPlay(state, p.planes) > 0);
+  const missing = playing.filter((p) => !latest.has(p.id) && !standsIn(p, now));
+  const humansIn = playing.some((p) => latest.has(p.id) && !standsIn(p, now));
+  const hold = holdReason(tx, game, now);
+  return { missing, humansIn, hold, ready: !missing.length && humansIn && hold === null };
+}
+
+/**
  * Why the current turn may not be resolved early (every order in), and until when, or null when it
  * may. Times are in the game's zone.
  */

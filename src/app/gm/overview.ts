@@ -2,6 +2,7 @@
  * The games at a glance for the game master (tallyho game list, game status): each game's clock,
  * who is missing, misses, holds, sign-up requests, replies held back and wrong secrets. Addresses appear here: this is the GM's view.
  */
+import { lastResolvedTurn } from '../archive/games.ts';
 import { currentDeadline, holdReason, missingPlayers } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { requireGame } from '../setup/games.ts';
@@ -83,6 +84,7 @@ export interface GameListEntry {
   id: string;
   name: string;
   status: GameRow['status'];
+  /** The current turn; of a game over, the last turn played (0: none). */
   turn: number;
   players: number;
   /** ISO time of the current deadline, or null. */
@@ -99,7 +101,8 @@ export function listGames(deps: AppDeps): GameListEntry[] {
   return deps.store.tx((tx) => tx.games.list().map((g) => {
     const c = clockView(deps, tx, g);
     return {
-      id: g.id, name: g.name, status: g.status, turn: g.turn, players: tx.players.list(g.id).length,
+      // A game over: the last turn played, not the one after it the state stands at.
+      id: g.id, name: g.name, status: g.status, turn: g.status === 'over' ? lastResolvedTurn(tx, g) : g.turn, players: tx.players.list(g.id).length,
       deadline: c.deadline === null ? null : new Date(c.deadline).toISOString(), zone: c.zone, paused: c.paused, missing: c.missing,
       stalled: c.stall !== null,
     };

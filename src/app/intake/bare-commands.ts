@@ -10,6 +10,7 @@
  * answer lists the games.
  */
 import { formatCommand, parseCommand, type Command } from '../../orders/index.ts';
+import { maybeOrderLine } from '../../orders/outside.ts';
 import { BARE_COMMANDS, runCommands } from './commands.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { playerHelp } from '../views/help.ts';
@@ -38,6 +39,11 @@ export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { com
   // "Ready - count me in!", "Ready, see you over Kent": READY with words after it on its line is
   // taken only from a player with a game that musters (answerBareCommand checks), loose.
   if (own.length >= 1 && /^ready\s*[-–—,;:!.]/i.test(own[0] as string)) return { command: { name: 'READY', args: [], line: 1 }, error: null, game, loose: true };
+  // Any command alone on the first line, a sign-off after it ("CONFIRM" then "Ann"), as READY: not an order line after it.
+  if (own.length > 1 && !maybeOrderLine(own[1] as string)) {
+    const r = parseCommand(own[0] as string);
+    if (r && 'command' in r) return { command: r.command, error: null, game };
+  }
   const subject = mail.subject.slice(0, MAX_QUOTE_LINE).replace(REPLY_PREFIX, '').replace(/\[[^\]]*\]/g, '').trim();
   for (const text of [own.length === 1 ? own[0] as string : '', subject]) {
     const r = text ? parseCommand(text) : null;

@@ -17,10 +17,11 @@ import { subjectGame } from './bare-commands.ts';
  * The registered sender's seat a mail is about: of his seats (not replaced), the one in the game
  * its subject names ("[duel-3] ..."), else the one whose thread it answers (In-Reply-To,
  * References: every referee mail to a player in a game continues his seat's thread), else the only
- * one of `fallback(his seats)`; undefined when none can be told. With the seat, its game.
+ * one of `fallback(his seats)`; undefined when none can be told. With the seat, its game. Seats he
+ * was replaced in count only with `replaced`.
  */
-export function seatAbout(tx: StoreTx, mail: IncomingMail, fallback: (mine: PlayerRow[]) => PlayerRow[]): { game: GameRow; player: PlayerRow } | undefined {
-  const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
+export function seatAbout(tx: StoreTx, mail: IncomingMail, fallback: (mine: PlayerRow[]) => PlayerRow[], replaced = false): { game: GameRow; player: PlayerRow } | undefined {
+  const mine = (replaced ? tx.players.everyByEmail(mail.from) : tx.players.byEmail(mail.from)).filter((p) => replaced || p.status !== 'replaced');
   const tag = subjectGame(mail.subject);
   const named = tag ? mine.filter((p) => p.gameId === tag) : [];
   const ids = new Set(idsOf(mail));
@@ -38,7 +39,10 @@ export function seatAbout(tx: StoreTx, mail: IncomingMail, fallback: (mine: Play
  */
 export function finishedSeat(tx: StoreTx, mail: IncomingMail): { game: GameRow; player: PlayerRow } | null {
   const seat = seatAbout(tx, mail, (mine) => mine);
-  return seat && seat.game.status === 'over' ? seat : null;
+  if (seat) return seat.game.status === 'over' ? seat : null;
+  // A player replaced during the game (by REPLACE, or the computer) is told how it ended too.
+  const was = seatAbout(tx, mail, (mine) => mine.filter((p) => tx.games.get(p.gameId)?.status === 'over'), true);
+  return was && was.game.status === 'over' ? was : null;
 }
 
 /** What comes after a campaign's game: the next game of the campaign, or that the campaign is over. */
@@ -70,7 +74,10 @@ export function overParagraphs(deps: AppDeps, tx: StoreTx, game: GameRow, player
   const others = tx.players.byEmail(player.email).filter((p) => p.status !== 'replaced' && p.gameId !== game.id && tx.games.get(p.gameId)?.status === 'running').map((p) => p.gameId);
   if (next) out.push(next);
   if (others.length) out.push(`You play on in game${others.length === 1 ? '' : 's'} ${others.map((g) => `'${g}'`).join(', ')}: orders for ${others.length === 1 ? 'it' : 'them'} go in ${others.length === 1 ? 'its' : 'their'} own envelope.`);
-  else if (!next) out.push(deps.referee.playAgain ?? 'A new game starts with a welcome mail of its own: ask your game master for one.');
+  else if (!next) {
+    const again = deps.referee.playAgain;
+    out.push(again && again.games.test(game.id) ? again.text : 'A new game starts with a welcome mail of its own: ask your game master for one.');
+  }
   return out;
 }
 

@@ -35,10 +35,11 @@ export interface RefereeSettings {
   /** Where the web archive is published (PUBLIC_URL): report mails link to their turn's page. */
   publicUrl?: string | null;
   /**
-   * How a player whose game is over starts another here, in words (local mode: `npm start --
-   * --solo`); absent: he asks his game master (app/intake/over.ts).
+   * How a player whose game is over starts another here, in words, and the games it is said of
+   * (local mode: `npm start -- --solo`, of the solo games); for any other game, or absent: he asks
+   * his game master (app/intake/over.ts).
    */
-  playAgain?: string | null;
+  playAgain?: { text: string; games: RegExp } | null;
 }
 
 /** The scenario files a game master may create a game from by mail (scenarios/<name>.yaml). */

@@ -2,6 +2,7 @@
  * Running a game: create it from a scenario, add players with their planes (each gets a secret,
  * shown once), start it (every player is mailed a welcome), and its status.
  */
+import { lastResolvedTurn } from '../archive/games.ts';
 import { standsIn } from '../game/standin.ts';
 import type { ShipCard } from '../../core/units/types.ts';
 import type { BombingTable } from '../../core/ordnance/bombing-table.ts';
@@ -207,6 +208,8 @@ export interface PlayerStatus {
 
 export interface GameStatusView {
   game: GameRow;
+  /** The last turn resolved (0: none). */
+  lastTurn: number;
   players: PlayerStatus[];
   outbox: Record<'pending' | 'sent' | 'dead', number>;
   deadLetters: OutboxRow[];
@@ -228,7 +231,7 @@ export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
     });
     const m = musterState(tx, game.id);
     const muster = m && { until: m.until, toldAt: m.toldAt, ready: m.ready.map((r) => ({ id: r.player.id, at: r.at })), missing: m.missing.map((p) => p.id) };
-    return { game, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: notificationsOf(tx, game.id), muster };
+    return { game, lastTurn: lastResolvedTurn(tx, game), players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: notificationsOf(tx, game.id), muster };
   });
 }
 

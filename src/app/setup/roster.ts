@@ -3,13 +3,14 @@
  * welcome mail on the current situation), sign-up by mail (JOIN, confirmed by its address, then
  * approved or declined by the game master), the game master's own address and secret, and a player's time zone.
  */
-import { holdReason, missingPlayers } from '../game/deadlines.ts';
+import { currentDeadline, turnReadiness } from '../game/deadlines.ts';
+import { deadlineText } from '../game/settings.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { addPlayer, requireGame } from './games.ts';
 import { EMAIL_RE, GM_ID, ID_RE } from '../ports/ids.ts';
 import { queueWelcome } from '../mail/messages.ts';
 import { alertGm, announce, queueAnswer } from '../mail/notify.ts';
-import type { PlayerRow, StoreTx } from '../ports/store.ts';
+import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { canonicalZone } from '../game/zones.ts';
 import { musterSeatTaken } from './muster.ts';
 
@@ -234,18 +235,28 @@ export function computerTakesOver(deps: AppDeps, tx: StoreTx, gameId: string, ol
     to: old.email, game, player: old, kind: 'notice', title: 'the computer flies your planes',
     paragraphs: [`The game master handed your planes in game ${game.id} (${planes}) to the stand-in pilot: it flies them from now on. Orders from you are no longer taken in this game. Thank you for playing.`],
   });
+  let waits = '';
   if (game.status === 'running') {
     // With every other order in (and nothing holding the turn) it is resolved in the same step: the
     // notice says so, and carries no orders for a turn that will be closed when it is read.
-    const now = deps.clock.now();
-    const complete = !missingPlayers(tx, game, now).length && holdReason(tx, game, now) === null;
+    const r = turnReadiness(tx, game, deps.clock.now());
+    // Every seat now flown by the stand-in (the computer's, or on leave): the turn waits, as resolve.ts has it.
+    waits = !r.missing.length && !r.humansIn ? standinOnlyWords(tx, game) : '';
     announce(deps, tx, game, `the computer takes over from ${old.id}`, [
       `From turn ${game.turn} on, ${planes} ${seat.planes.length === 1 ? 'is' : 'are'} flown by the stand-in pilot (player ${seat.id}) in place of ${old.id}. It knows only what its side sees, never anyone's orders. Turns are resolved as soon as the other players' orders are in.`,
-      ...(complete ? [`Every other player's orders for turn ${game.turn} are in: it is resolved with that, and its report follows.`] : []),
-    ], complete ? { ready: false } : {});
+      ...(r.ready ? [`Every other player's orders for turn ${game.turn} are in: it is resolved with that, and its report follows.`] : []),
+      ...(waits ? [waits] : []),
+    ], r.ready ? { ready: false } : {});
   }
   const muster = musterSeatTaken(deps, tx, game.id, seat, old.id);
-  return { player: seat, lines: [`${seat.id} (the stand-in pilot) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the players are told' : ''}`, ...muster] };
+  return { player: seat, lines: [`${seat.id} (the stand-in pilot) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the players are told' : ''}`, ...(waits ? [waits] : []), ...muster] };
+}
+
+/** The words of a turn no player's own orders will complete (every seat the stand-in's): it waits for its deadline or PROCESS. */
+function standinOnlyWords(tx: StoreTx, game: GameRow): string {
+  const d = currentDeadline(tx, game);
+  const until = d === null ? 'the game master\'s PROCESS (the turn has no deadline)' : `its deadline, ${deadlineText(d, tx.control.get(game.id).settings.zone, null)}, or the game master's PROCESS`;
+  return `Every seat of turn ${game.turn} is now flown by the stand-in pilot (the computer's, or a player on leave): with no player's own orders to wait for, the turn waits for ${until}.`;
 }
 
 /** COMPUTER <name>: the stand-in takes an active player's seat, or (before START) a side's planes nobody has. The lines of the answer. */

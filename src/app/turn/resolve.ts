@@ -8,15 +8,17 @@ import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState } from '../../core/state.ts';
 import { resolveTurn } from '../../core/turn.ts';
 import { sidesInFight } from '../../core/outcome.ts';
-import { holdReason } from '../game/deadlines.ts';
+import { turnReadiness } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from '../game/dice.ts';
 import { queueReport } from '../mail/messages.ts';
+import { alertGm, gmAddress } from '../mail/notify.ts';
+import { overText } from '../archive/games.ts';
 import { hooksTurnResolved } from '../hooks/events.ts';
 import { reportPicture } from '../views/pictures.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
 import { inPlay } from '../views/sheet.ts';
-import type { StoreTx } from '../ports/store.ts';
+import type { GameRow, StoreTx } from '../ports/store.ts';
 import type { StallProblem } from '../ports/control.ts';
 import { clearStall, crashProblem, recordStall, stallProblems } from './stalls.ts';
 import { publicUrlOf } from '../views/doc-links.ts';
@@ -86,11 +88,9 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   let latest = tx.orders.latestAccepted(game.id, game.turn);
   const at = deps.clock.now();
   // The stand-in's seats and players on leave are never waited for (app/game/standin.ts); a turn
-  // with no player's own orders in waits for its deadline or PROCESS all the same.
+  // with no player's own orders in waits for its deadline or PROCESS all the same (game/deadlines.ts turnReadiness).
   const playing = players.filter((p) => inPlay(state, p.planes) > 0);
-  const missing = playing.filter((p) => !latest.has(p.id) && !standsIn(p, at));
-  const humansIn = playing.some((p) => latest.has(p.id) && !standsIn(p, at));
-  if (!opts.withDefaults && (missing.length || !humansIn || holdReason(tx, game, at) !== null)) return { waiting: true };
+  if (!opts.withDefaults && !turnReadiness(tx, game, at).ready) return { waiting: true };
   if (flyStandins(deps, tx, game.id, state, playing, latest, at, !!opts.withDefaults)) latest = tx.orders.latestAccepted(game.id, game.turn);
   const orders = turnOrders(latest);
   const dice = turnDice(deps, tx, game.id, game.turn, latest);
@@ -123,8 +123,23 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   hooksTurnResolved(deps, tx, updated, game.turn, over);
   deps.log.info({ game: game.id, turn: game.turn, events: r.value.events.length, over }, 'turn resolved');
   // A campaign's game: the next may start at once (docs/campaigns.md).
-  if (over) afterGameOver(deps, tx, updated);
+  if (over) {
+    tellGmOver(deps, tx, updated, players);
+    afterGameOver(deps, tx, updated);
+  }
   return { turn: game.turn };
+}
+
+/** The game master hears how the game ended (docs/gm-guide.md), unless he plays in it and has its last report. */
+function tellGmOver(deps: AppDeps, tx: StoreTx, game: GameRow, players: readonly PlayerRow[]): void {
+  const gm = gmAddress(deps, tx, game.id);
+  if (!gm || players.some((p) => p.email === gm)) return;
+  const base = publicUrlOf(deps);
+  alertGm(deps, tx, game, `game ${game.id} is over`, [
+    `Game ${game.id} (${game.name}) ended with turn ${game.turn - 1}. ${overText(tx, game)}`,
+    ...(base ? [`Every turn of it is on the web: ${base}/games/${encodeURIComponent(game.id)}`] : []),
+    'Every player has the last report, with the stand-in\'s debrief where it flew.',
+  ]);
 }
 
 /**

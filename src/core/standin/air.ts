@@ -36,6 +36,8 @@ const ESCORT_FIGHT = 5;
 /** The enemies whose plans are guessed at: the nearest few within this many hexes (the nearest always). */
 const GUESSED_ENEMIES = 2;
 const GUESS_RANGE = 10;
+/** Beyond this many hexes from the nearest enemy the seed's pick is tight (levels.ts farMargin). */
+const FAR = 10;
 /** Below this height (feet) a way is looked at one turn further, as near the map's edge; in a steep or vertical dive below the second. */
 const LOW = 2500;
 const LOW_DIVING = 6000;
@@ -224,7 +226,10 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   // A recruit expects every enemy to fly on: one plan for them all.
   const plans = traits.guesses <= 1 ? [{}] : guessed.flatMap((e) => guesses(seen, e, traits.guesses).map((g) => (g ? { [e.id]: g } : {})));
   const tried = pool.map((c) => tryAgainst(seen, plane, purpose, c, plans, dry, traits)).filter((t) => t !== undefined);
-  const best = pickNearBest(fight ? lookedAhead(tried, plane.id, traits.ahead) : tried, (t) => t.total, seed, key, traits.margin);
+  const ahead = fight ? lookedAhead(tried, plane.id, traits.ahead) : tried;
+  // Out of reach (every enemy beyond FAR hexes) there is no shot to hide: the pick is tight (levels.ts farMargin).
+  const margin = enemies.every((e) => distance(plane.hex, e.hex) > FAR) ? traits.farMargin : traits.margin;
+  const best = pickNearBest(ahead, (t) => t.total, seed, key, margin);
   if (!best) {
     const c = weighed[0] as Weighed;
     return chosen(c, c.words || rangeWords(plane, c.w, foes));

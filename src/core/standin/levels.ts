@@ -35,6 +35,8 @@ export interface LevelTraits {
   dryRuns: number;
   /** The seed picks among the choices within this of the best (weigh.ts pickNearBest). */
   margin: number;
+  /** The margin when the nearest enemy is far (air.ts FAR): nothing to hide there, the best is flown. */
+  farMargin: number;
   /** In the quick game (seed 004): whether it weighs the enemy's every move (false: he flies on). */
   quickGuesses: boolean;
   /** In the quick game: the margin of pickNearBest. */
@@ -42,9 +44,9 @@ export interface LevelTraits {
 }
 
 export const LEVELS: Record<StandinLevel, LevelTraits> = {
-  recruit: { envelope: false, guesses: 1, worstPart: 0, watchSix: 0.25, ahead: 0, dryRuns: 3, margin: 6, quickGuesses: false, quickMargin: 3 },
-  regular: { envelope: false, guesses: 3, worstPart: 0, watchSix: 1, ahead: 0, dryRuns: 8, margin: 0.75, quickGuesses: true, quickMargin: 0.5 },
-  ace: { envelope: true, guesses: 5, worstPart: 0.25, watchSix: 1, ahead: 0.5, dryRuns: 8, margin: 0.75, quickGuesses: true, quickMargin: 0.5 },
+  recruit: { envelope: false, guesses: 1, worstPart: 0, watchSix: 0.25, ahead: 0, dryRuns: 3, margin: 6, farMargin: 6, quickGuesses: false, quickMargin: 3 },
+  regular: { envelope: false, guesses: 3, worstPart: 0, watchSix: 1, ahead: 0, dryRuns: 8, margin: 0.75, farMargin: 0.1, quickGuesses: true, quickMargin: 0.5 },
+  ace: { envelope: true, guesses: 5, worstPart: 0.25, watchSix: 1, ahead: 0.5, dryRuns: 8, margin: 0.75, farMargin: 0.1, quickGuesses: true, quickMargin: 0.5 },
 };
 
 /** The level a stand-in flies at when nobody chose one: its best. */

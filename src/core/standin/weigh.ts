@@ -33,8 +33,18 @@ export interface Foe { plane: PlaneState; hex: Hex; facing: number; nextRight: b
  */
 export const roomToEdge = (state: GameState, h: Hex): number => edgeDistance(state, h) - 1;
 
+/** Beyond this distance (hexes) a way is out of the fight: weighed by the chase (against). */
+const FIGHT_HEXES = 8;
+
+/** How far apart a plane and its enemy are after both fly a turn straight on from where they end (their speeds' hexes). */
+function straightOnApart(at: { hex: Hex; facing: number; nextRight: boolean }, speed: number, foe: Foe): number {
+  const mine = flightLine(at, Math.round(speed / 10)).at(-1) ?? at.hex;
+  const his = flightLine({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, Math.round(foe.plane.speed / 10)).at(-1) ?? foe.hex;
+  return distance(mine, his);
+}
+
 /** The worth of ending in `w`'s place against one enemy where he is expected to be. */
-function against(w: Ending, foe: Foe, bomber: boolean): { score: number; words: string } {
+function against(w: Ending, foe: Foe, bomber: boolean, chase: boolean): { score: number; words: string } {
   // Across the grain the next forward hex is the right-front one after a new facing (rule (8)).
   const at = { hex: w.end.hex, facing: w.end.facing, nextRight: true };
   const d = distance(at.hex, foe.hex);
@@ -51,15 +61,19 @@ function against(w: Ending, foe: Foe, bomber: boolean): { score: number; words: 
   // again beyond 8 hexes.
   const level = (high <= 1500 ? 1 : 0.5) * (d <= 8 ? 1 : 0.5);
   const behind = clockPosition(foe.hex, foe.facing, at.hex);
-  if (behind !== undefined && behind >= 5 && behind <= 7) { score += 4 * level; if (level === 1) words.push(`behind ${foe.plane.id}`); } else if (behind === 4 || behind === 8) score += 2 * level;
+  const tail = d <= 8 ? level : 0;
+  if (behind !== undefined && behind >= 5 && behind <= 7) { score += 4 * tail; if (tail === 1) words.push(`behind ${foe.plane.id}`); } else if (behind === 4 || behind === 8) score += 2 * tail;
   // Pointing at him: 3 dead ahead, down to -3 with him dead astern.
   const off = degreesOff(at.hex, at.facing, foe.hex);
   if (off !== undefined) score += (3 - off / 30) * level;
   // His height: 0.15 a 100 ft apart beyond 1,000 ft, half that when above him (height is kept speed).
   const apart = Math.max(0, high - 1000) / 100;
   score -= w.end.altitude < foe.altitude ? apart * 0.15 : apart * 0.08;
-  // A fighting distance: close enough to shoot, not so close as to overshoot.
-  score -= d > 4 ? (d - 4) * 0.8 : d < 2 ? (2 - d) * 2 : 0;
+  // A fighting distance: close enough to shoot, not so close as to overshoot. Out of the fight
+  // (beyond 8 hexes) the distance where both are a turn later, flying straight on: a chase is
+  // won by the heading, not by the hex gained this turn. An escort does not chase (purpose.ts).
+  const apartThen = chase && d > FIGHT_HEXES ? Math.max(FIGHT_HEXES, straightOnApart(at, w.end.speed, foe)) : d;
+  score -= apartThen > 4 ? (apartThen - 4) * 0.8 : d < 2 ? (2 - d) * 2 : 0;
   return { score, words: words.join(', ') };
 }
 
@@ -131,7 +145,7 @@ export function place(state: GameState, plane: PlaneState, w: Ending, foes: read
   // The nearest enemy counts whole, the others half; an interceptor's prey (the bombers) whole too.
   const near = [...foes].sort((a, b) => distance(w.end.hex, a.hex) - distance(w.end.hex, b.hex));
   near.forEach((f, i) => {
-    const a = against(w, f, bomber);
+    const a = against(w, f, bomber, purpose.role !== 'escort');
     const whole = i === 0 || !!purpose.prey?.has(f.plane.id);
     score += whole ? a.score : a.score / 2;
     if (i === 0) words = a.words;
@@ -169,7 +183,7 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
   if (short > 0.5) score -= 5;
   if (short > 0) score -= short * 6;
   // Low: a fighter keeps above 1,500 ft; a bomber on its target may go down to it.
-  if (w.end.altitude < 1500 && !purpose.target) score -= 5;
+  if (w.end.altitude < 1500 && !purpose.target) score -= 5 + ((1500 - Math.max(0, w.end.altitude)) / 100) * 0.5;
   return { score, words };
 }
 

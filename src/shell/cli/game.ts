@@ -46,7 +46,7 @@ function computerSeats(rt: Runtime, gameId: string, sides: readonly string[] | u
 
 export function statusText(v: GameStatusView, c?: GameClockView): string {
   const g = v.game;
-  const lines = [`Game ${g.id}: ${g.name}`, `  status: ${g.status}${g.status === 'setup' ? (v.muster ? ' (mustering: turn 1 opens when every player is READY; tallyho game start starts it without waiting)' : ' (tallyho game start, or tallyho game muster to wait for every player\'s READY)') : ''}${c?.terminated ? ' (terminated)' : ''}${c?.paused ? ` PAUSED${c.pauseReason ? `: ${c.pauseReason}` : ''}` : ''}, turn ${g.turn}`];
+  const lines = [`Game ${g.id}: ${g.name}`, `  status: ${g.status}${g.status === 'setup' ? (v.muster ? ' (mustering: turn 1 opens when every player is READY; tallyho game start starts it without waiting)' : ' (tallyho game start, or tallyho game muster to wait for every player\'s READY)') : ''}${c?.terminated ? ' (terminated)' : ''}${c?.paused ? ` PAUSED${c.pauseReason ? `: ${c.pauseReason}` : ''}` : ''}, ${g.status === 'over' ? (v.lastTurn ? `ended after turn ${v.lastTurn}` : 'ended before turn 1 was resolved') : `turn ${g.turn}`}`];
   if (g.status === 'running') {
     const missing = v.players.filter((p) => !p.ordersIn && !p.standin).map((p) => p.id);
     lines.push(`  orders for turn ${g.turn}: ${missing.length ? `waiting for ${missing.join(', ')}` : 'all in'}`);

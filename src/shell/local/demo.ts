@@ -16,7 +16,7 @@ import { overText } from '../../app/archive/games.ts';
 import type { GameRow } from '../../app/ports/store.ts';
 import type { StandinLevel } from '../../core/standin/levels.ts';
 import { loadAircraftDir } from '../aircraft/catalog.ts';
-import type { Runtime } from '../runtime.ts';
+import { type Runtime, SOLO_GAMES } from '../runtime.ts';
 import { loadScenarioFile } from '../scenario-file.ts';
 import { loadShipDir } from '../ships/catalog.ts';
 import { loadOrdnance } from '../ordnance/table.ts';
@@ -106,7 +106,7 @@ export const soloFile = (databasePath: string, gameId: string = SOLO_GAME): stri
 /** The solo games of the store, oldest first: solo, solo-2, solo-3, ... */
 function soloGames(rt: Runtime): GameRow[] {
   const n = (id: string): number => Number(/^solo(?:-(\d+))?$/.exec(id)?.[1] ?? 1);
-  return rt.store.tx((tx) => tx.games.list()).filter((g) => /^solo(-[1-9]\d*)?$/.test(g.id)).sort((a, b) => n(a.id) - n(b.id));
+  return rt.store.tx((tx) => tx.games.list()).filter((g) => SOLO_GAMES.test(g.id)).sort((a, b) => n(a.id) - n(b.id));
 }
 
 /**
