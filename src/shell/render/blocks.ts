@@ -12,8 +12,23 @@
  * - anything else is fixed-width: the <pre> it was.
  */
 
-/** The <pre> of fixed-width text: never wrapped, scrolled in its own box, its font smaller on a phone. */
-export const PRE_OPEN = '<pre style="white-space: pre; overflow-x: auto; max-width: 100%; font-size: clamp(7.5px, 2vw, 13px);">';
+/** Columns a block is sized for at least: a short one is not blown up past the usual size. */
+const MIN_COLUMNS = 40;
+
+/** How many columns escaped text is wide: its longest line, each entity one character. */
+export const columnsOf = (escaped: string): number =>
+  Math.max(0, ...escaped.split('\n').map((l) => l.replace(/&(?:#x?[0-9a-f]+|[a-z]+);/gi, 'x').length));
+
+/**
+ * The <pre> of fixed-width text `cols` columns wide: never wrapped, scrolled in its own box, its
+ * font as large as lets its widest line fit the screen (a fixed-width character is about 0.6 of
+ * the font's size; with the body's margins, 0.64), not below 7.5px nor above 13px: on a phone of
+ * 390 px a 78-column map gets 7.8px, an envelope of 40 columns 13px.
+ */
+export function preOpen(cols: number): string {
+  const vw = 100 / (Math.max(cols, MIN_COLUMNS) * 0.64);
+  return `<pre style="white-space: pre; overflow-x: auto; max-width: 100%; font-size: clamp(7.5px, ${vw.toFixed(2)}vw, 13px);">`;
+}
 
 const FLOWING = /^[^\s#|-][^\n]*$/;
 /** Columns: two spaces in a row inside a line (after its indent), or a line made of one mark repeated (a rule). */
@@ -44,7 +59,8 @@ export function textBlocks(escaped: string): string {
   const out: string[] = [];
   let fixed: string[] = [];
   const flush = (): void => {
-    if (fixed.length) out.push(`${PRE_OPEN}${fixed.join('\n\n')}</pre>`);
+    const text = fixed.join('\n\n');
+    if (fixed.length) out.push(`${preOpen(columnsOf(text))}${text}</pre>`);
     fixed = [];
   };
   for (const p of paragraphs) {
