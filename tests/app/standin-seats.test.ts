@@ -124,6 +124,21 @@ describe('the stand-in pilot in a game', () => {
     send(t2, BLUE, envelope('duel', 'blue', two.blue, 'LEAVE 2 DAYS'));
     expect(lastMail(t2, RED, 'notice').text.replace(/\s+/g, ' ')).toContain("From turn 1 on, the stand-in pilot flies blue's planes (G1).");
     expect(blue).not.toBe(two.blue);
+    // Orders beside LEAVE that complete the turn: the notice to the others carries no orders for
+    // it (it is resolved when they read it), and says so.
+    const t3 = testReferee();
+    await realDuel(t3);
+    setSetting(t3.deps, 'duel', 'leave', '10d');
+    reply(t3, RED, 'R1');
+    send(t3, BLUE, lastEnvelope(lastWithEnvelope(t3, BLUE)).replace(/#END$/, 'LEAVE 2 DAYS\n#END\n'));
+    expect(turnOf(t3)).toBe(2);
+    // Blue's report: what comes next is the stand-in's turn, not a call for orders.
+    const next = lastMail(t3, BLUE, 'report').text.replace(/\s+/g, ' ');
+    expect(next).toMatch(/You are on leave until .*: the stand-in pilot flies turn 2 for you unless you send orders for it; BACK ends the leave\./);
+    expect(next).not.toContain('Turn 2: send your orders for it.');
+    const told = t3.store.tx((tx) => tx.outbox.list()).filter((m) => m.recipient === RED && m.kind === 'notice').at(-1)!.text;
+    expect(told).not.toContain('#TALLYHO');
+    expect(told.replace(/\s+/g, ' ')).toContain('Every order for turn 1 is in: it is resolved now, and its report follows.');
   });
 
   it('REPLACE ... COMPUTER completing the turn: the others\' notice says it is resolved and carries no orders for it', async () => {

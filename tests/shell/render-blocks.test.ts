@@ -23,6 +23,13 @@ describe('a mail text block in HTML', () => {
     }
   });
 
+  it('makes wrapped lines with a hanging indent paragraphs (a WARNING), but not a short line over indented ones (a log sheet)', () => {
+    const warning = 'WARNING: R1 leaves the map in impulse 8 and is out of the game. Change the\n    plot if that is not what you want.';
+    expect(textBlocks(warning)).toBe('<p>WARNING: R1 leaves the map in impulse 8 and is out of the game. Change the plot if that is not what you want.</p>');
+    const sheet = 'R1 (Test Fighter, Red)\n  hex 1311, facing 1 (NNE), 9,700 ft';
+    expect(textBlocks(sheet)).toBe(pre(sheet));
+  });
+
   it('keeps fixed-width paragraphs in a row in one block, blank line between, and a heading line its own line', () => {
     expect(textBlocks('  seed:\n    ab\n\n  digest:\n    cd')).toBe(pre('  seed:\n    ab\n\n  digest:\n    cd'));
     expect(textBlocks('TEST FIGHTER (tf)\nTest, single-engine fighter.')).toBe('<p>TEST FIGHTER (tf)<br>Test, single-engine fighter.</p>');

@@ -15,7 +15,7 @@ import { casualties, unitLosses } from '../../report/combat-log.ts';
 import { noShotLines } from '../../report/no-shot.ts';
 import { deadlineLine } from '../game/deadlines.ts';
 import { deadlineText, durationText } from '../game/settings.ts';
-import { debriefOf, debriefText, standinParts, standinText } from '../game/standin.ts';
+import { debriefOf, debriefText, onLeave, standinParts, standinText } from '../game/standin.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { planeCards } from '../views/cards.ts';
 import { commitmentBlock, revealBlock } from '../game/dice.ts';
@@ -354,6 +354,8 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     // laid out for the text mail, and as parts for the HTML's paragraphs (never <pre>: prose wraps).
     ...((parts) => ({ standin: standinText(parts), standinParts: parts }))(standinParts(tx.orders.latestAccepted(r.game.id, r.resolved).values(), r.player,
       r.player.leaveUntil === null ? null : deadlineText(r.player.leaveUntil, tx.control.get(r.game.id).settings.zone, r.player.zone))),
+    // On leave (app/setup/leave.ts): what comes next is the stand-in's turn unless orders come.
+    leaveUntil: onLeave(r.player, deps.clock.now()) ? deadlineText(r.player.leaveUntil as number, tx.control.get(r.game.id).settings.zone, r.player.zone) : '',
     // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
     turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
     map: situationMap(r.state, r.player.planes),

@@ -6,7 +6,7 @@
  */
 import { onLeave } from '../game/standin.ts';
 import { utf8Bytes } from '../../orders/text.ts';
-import { deadlineLine, deadlineParagraph } from '../game/deadlines.ts';
+import { deadlineLine, deadlineParagraph, turnReadiness } from '../game/deadlines.ts';
 import type { Picture } from '../views/pictures.ts';
 import type { GameState } from '../../core/state.ts';
 import type { AppDeps } from '../ports/deps.ts';
@@ -137,6 +137,11 @@ function readyOrders(deps: AppDeps, tx: StoreTx, a: AnswerInput): Section[] {
   if (onLeave(player, deps.clock.now())) return [];
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) return [];
+  // A turn every order is in for is resolved as soon as this mail's work is done (turn/resolve.ts):
+  // no orders ready to send for it, and the mail says why.
+  if (turnReadiness(tx, game, deps.clock.now()).ready) {
+    return [{ heading: `Turn ${game.turn} is complete`, text: wrap(`Every order for turn ${game.turn} is in: it is resolved now, and its report follows.`, 0) }];
+  }
   const next = nextTurn(deps, tx, game, player, state);
   if (!next.template) return [];
   return [{ heading: `Your orders for turn ${game.turn}, ready to send`, text: `${wrap(next.keepsText, 0)}\n\n${next.template}` }];

@@ -67,8 +67,10 @@ export function comeBack(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
   if (game.status === 'running') tellOthers(deps, tx, game, player, `${player.id} flies their own planes again from turn ${game.turn} on.`);
   const s = tx.control.get(game.id).settings;
   const p = tx.players.get(game.id, player.id) ?? player;
+  // Orders beside the BACK, in the same envelope, are in already: no word of waiting for them.
+  const own = game.status === 'running' && tx.orders.latestAccepted(game.id, game.turn).has(player.id);
   return [
-    `Welcome back: you fly your planes again from turn ${game.turn} on. The turn waits for your orders (the template is below).`,
+    `Welcome back: you fly your planes again from turn ${game.turn} on. ${own ? `Your orders for turn ${game.turn} are in and stand.` : 'The turn waits for your orders (the template is below).'}`,
     `Leave left: ${days(leftOf(p, s.leaveMinutes, now))}.`,
   ];
 }

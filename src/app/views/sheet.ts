@@ -253,7 +253,7 @@ export function previews(state: GameState, plots: Record<string, Plot>, planeIds
           `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`}${warning ? `\n${warning}` : ''}${notice ? `\n${notice}` : ''}`;
     const words = summary.split('\n').map((l) => wrap(l, 4)).join('\n');
     return {
-      plane: p.id, path, summary: words, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n${words}`,
+      plane: p.id, path, summary: words, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n\n${words}`,
       ...(warning ? { warning } : {}),
     };
   });
@@ -282,5 +282,5 @@ export function pathMaps(state: GameState, shown: readonly Preview[]): PathMap[]
   const map = renderWholeMap(state, { focus: ids, paths: shown.map((p) => ({ plane: p.plane, marks: p.path })), maxRows: PATHS_ROWS, frame: [...new Set([...ids, ...near])] });
   if (!map) return single();
   const names = `${ids.slice(0, -1).join(', ')} and ${ids.at(-1) as string}`;
-  return [{ planes: names, several: true, map: `${map}\n${shown.map((p) => p.summary).join('\n')}` }];
+  return [{ planes: names, several: true, map: `${map}\n\n${shown.map((p) => p.summary).join('\n')}` }];
 }

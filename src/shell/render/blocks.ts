@@ -9,6 +9,8 @@
  *   starting with `#` or `|` (an envelope, its quoted copy), is prose: one <p>, its lines joined
  *   (a line in capitals, a heading, keeps its own line);
  * - a paragraph of `- ` items, each continued by lines indented two spaces, is a list: one <ul>;
+ * - a paragraph of long lines at the margin, each wrapped on in lines indented 2 to 4 spaces (a
+ *   WARNING), is prose: a <p> a line;
  * - anything else is fixed-width: the <pre> it was.
  */
 
@@ -53,6 +55,26 @@ function listItems(lines: readonly string[]): string[] | undefined {
   return items;
 }
 
+/** A wrapped line is at least this long before its continuation (a short first line over indented ones is a table: a log sheet). */
+const WRAPPED = 50;
+
+/**
+ * The lines of a paragraph of wrapped prose (a WARNING, a summary of where a plane ends): each
+ * starts at the margin, and a long one goes on in lines indented 2 to 4 spaces; undefined when the
+ * paragraph is not that.
+ */
+function wrappedLines(lines: readonly string[]): string[] | undefined {
+  const out: string[] = [];
+  let previous = '';
+  for (const l of lines) {
+    if (FLOWING.test(l) && !columns(l)) out.push(l);
+    else if (/^ {2,4}\S/.test(l) && !columns(l) && out.length && previous.length >= WRAPPED) out[out.length - 1] += ` ${l.trim()}`;
+    else return undefined;
+    previous = l;
+  }
+  return out;
+}
+
 /** The HTML of one block of escaped text: paragraphs, lists and <pre> blocks, in its order. */
 export function textBlocks(escaped: string): string {
   const paragraphs = escaped.replace(/\n+$/, '').split(/\n[ \t]*\n/);
@@ -72,6 +94,9 @@ export function textBlocks(escaped: string): string {
     } else if (lines.some((l) => l) && isProse(lines)) {
       flush();
       out.push(`<p>${lines.map((l, i) => (i < lines.length - 1 && heading(l) ? `${l}<br>` : `${l} `)).join('').trimEnd()}</p>`);
+    } else if (lines.some((l) => l) && wrappedLines(lines)) {
+      flush();
+      out.push(...(wrappedLines(lines) as string[]).map((l) => `<p>${l}</p>`));
     } else {
       fixed.push(p.replace(/^\n+/, ''));
     }
