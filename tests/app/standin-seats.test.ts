@@ -167,6 +167,7 @@ describe('the stand-in pilot in a game', () => {
     const told = outbox(t).slice(n).find((m) => m.recipient === RED && m.kind === 'notice')!.text.replace(/\s+/g, ' ');
     expect(told).toContain(waits);
     expect(told).not.toContain('its report follows');
+    expect(told).not.toContain('Turns are resolved as soon as');
     resolveReady(t.deps, 'duel');
     expect(turnOf(t)).toBe(1);
     processTurn(t.deps, 'duel');

@@ -106,6 +106,9 @@ describe('tallyho game (controls), gm and player', () => {
       + 'Every seat of turn 1 is now flown by the stand-in pilot (the computer\'s, or a player on leave): with no player\'s own orders to wait for, the turn waits for the game master\'s PROCESS (the turn has no deadline).\n');
     expect(mails().filter((m) => m.recipient === 'raf2@example.org').map((m) => m.subject)).toContain('[cpu2] The computer flies your planes');
     // Every seat is the computer's now: the turn waits for its deadline or PROCESS, never runs away.
+    const status = (await cli('game', 'status', 'cpu2')).out;
+    expect(status).toContain('orders for turn 1: every seat flown by the stand-in pilot: the turn waits for its deadline or PROCESS');
+    expect(status).toContain('deadline: none (resolved by the game master\'s PROCESS)');
     expect((await cli('game', 'tick')).out).toBe('nothing to do\n');
     expect((await cli('game', 'process', 'cpu2')).out).toMatch(/^turn 1 resolved\n/);
     expect((await cli('verify', 'cpu2')).out).toContain('Every die, state and event is as stored.');

@@ -2,6 +2,7 @@
  * Running a game: create it from a scenario, add players with their planes (each gets a secret,
  * shown once), start it (every player is mailed a welcome), and its status.
  */
+import { turnReadiness } from '../game/deadlines.ts';
 import { lastResolvedTurn } from '../archive/games.ts';
 import { standsIn } from '../game/standin.ts';
 import type { ShipCard } from '../../core/units/types.ts';
@@ -210,6 +211,8 @@ export interface GameStatusView {
   game: GameRow;
   /** The last turn resolved (0: none). */
   lastTurn: number;
+  /** Every seat of the running turn flown by the stand-in: it waits for its deadline or PROCESS. */
+  standinOnly: boolean;
   players: PlayerStatus[];
   outbox: Record<'pending' | 'sent' | 'dead', number>;
   deadLetters: OutboxRow[];
@@ -231,7 +234,10 @@ export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
     });
     const m = musterState(tx, game.id);
     const muster = m && { until: m.until, toldAt: m.toldAt, ready: m.ready.map((r) => ({ id: r.player.id, at: r.at })), missing: m.missing.map((p) => p.id) };
-    return { game, lastTurn: lastResolvedTurn(tx, game), players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: notificationsOf(tx, game.id), muster };
+    // Every seat flown by the stand-in (the computer's, or on leave): the turn waits for its deadline or PROCESS (deadlines.ts turnReadiness).
+    const r = game.status === 'running' ? turnReadiness(tx, game, deps.clock.now()) : null;
+    const standinOnly = !!r && !r.missing.length && !r.humansIn;
+    return { game, lastTurn: lastResolvedTurn(tx, game), standinOnly, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: notificationsOf(tx, game.id), muster };
   });
 }
 

@@ -49,9 +49,9 @@ export function statusText(v: GameStatusView, c?: GameClockView): string {
   const lines = [`Game ${g.id}: ${g.name}`, `  status: ${g.status}${g.status === 'setup' ? (v.muster ? ' (mustering: turn 1 opens when every player is READY; tallyho game start starts it without waiting)' : ' (tallyho game start, or tallyho game muster to wait for every player\'s READY)') : ''}${c?.terminated ? ' (terminated)' : ''}${c?.paused ? ` PAUSED${c.pauseReason ? `: ${c.pauseReason}` : ''}` : ''}, ${g.status === 'over' ? (v.lastTurn ? `ended after turn ${v.lastTurn}` : 'ended before turn 1 was resolved') : `turn ${g.turn}`}`];
   if (g.status === 'running') {
     const missing = v.players.filter((p) => !p.ordersIn && !p.standin).map((p) => p.id);
-    lines.push(`  orders for turn ${g.turn}: ${missing.length ? `waiting for ${missing.join(', ')}` : 'all in'}`);
+    lines.push(`  orders for turn ${g.turn}: ${missing.length ? `waiting for ${missing.join(', ')}` : v.standinOnly ? 'every seat flown by the stand-in pilot: the turn waits for its deadline or PROCESS' : 'all in'}`);
     if (c) {
-      lines.push(`  deadline: ${c.deadline === null ? 'none (resolved when every order is in)' : `${formatInZone(c.deadline, c.zone)}${c.zone === 'UTC' ? '' : ` = ${formatInZone(c.deadline, 'UTC')}`}`}`);
+      lines.push(`  deadline: ${c.deadline === null ? `none (${v.standinOnly ? 'resolved by the game master\'s PROCESS' : 'resolved when every order is in'})` : `${formatInZone(c.deadline, c.zone)}${c.zone === 'UTC' ? '' : ` = ${formatInZone(c.deadline, 'UTC')}`}`}`);
       if (c.hold) lines.push(`  held: ${c.hold}`);
       if (c.stall) lines.push(`  CANNOT BE RESOLVED since ${when(c.stall.since)} (${c.stall.attempts} attempt${c.stall.attempts === 1 ? '' : 's'}); nothing was moved:`, ...c.stall.problems.map((l) => `    ${l}`));
       lines.push(`  extensions: ${c.extensions.turn} this turn, ${c.extensions.total} in all (at most ${c.settings.maxExtensionsPerTurn} and ${c.settings.maxExtensionsTotal})`);
