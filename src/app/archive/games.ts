@@ -141,13 +141,13 @@ function resultText(tx: StoreTx, game: GameRow, events: readonly GameEvent[], en
   return end ? endText(events, end) : 'The game is over.';
 }
 
-/** How a game that is over ended (resultText), read from the store: its last turn's events and its end. */
 /** The last turn resolved (0: none): a game played out stands at the turn after its last, one ended by TERMINATE at the turn it ended in. */
 export function lastResolvedTurn(tx: StoreTx, game: GameRow): number {
   if (tx.turns.get(game.id, game.turn)?.resolvedAt != null) return game.turn;
   return tx.turns.get(game.id, game.turn - 1)?.resolvedAt != null ? game.turn - 1 : 0;
 }
 
+/** How a game that is over ended (resultText), read from the store: its last turn's events and its end. */
 export function overText(tx: StoreTx, game: GameRow): string {
   const resolved = lastResolvedTurn(tx, game);
   return resultText(tx, game, resolved ? tx.events.list(game.id, resolved) : [], tx.turns.get(game.id, game.turn)?.state);

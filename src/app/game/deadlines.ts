@@ -57,11 +57,20 @@ export function refreshDeadline(tx: StoreTx, game: GameRow, now: number): number
 
 /** Active players with a plane flying whose orders for the current turn are not in. */
 export function missingPlayers(tx: StoreTx, game: GameRow, now: number): PlayerRow[] {
+  return seatsIn(tx, game, now)?.missing ?? [];
+}
+
+/** The players with something in play who have no orders in (not the stand-in's seats), and whether any player's own orders are in; undefined without the turn's state. */
+function seatsIn(tx: StoreTx, game: GameRow, now: number): { missing: PlayerRow[]; humansIn: boolean } | undefined {
   const state = tx.turns.get(game.id, game.turn)?.state;
-  if (!state) return [];
+  if (!state) return undefined;
   const latest = tx.orders.latestAccepted(game.id, game.turn);
   // The stand-in's seats and players on leave are not waited for (app/game/standin.ts).
-  return tx.players.list(game.id).filter((p) => inPlay(state, p.planes) > 0 && !latest.has(p.id) && !standsIn(p, now));
+  const playing = tx.players.list(game.id).filter((p) => inPlay(state, p.planes) > 0);
+  return {
+    missing: playing.filter((p) => !latest.has(p.id) && !standsIn(p, now)),
+    humansIn: playing.some((p) => latest.has(p.id) && !standsIn(p, now)),
+  };
 }
 
 /**
@@ -70,15 +79,13 @@ export function missingPlayers(tx: StoreTx, game: GameRow, now: number): PlayerR
  * player's own orders are in (a turn that only the stand-in would fly, every seat the
  * computer's or on leave, waits for its deadline or PROCESS); what holds it (holdReason).
  */
-export function turnReadiness(tx: StoreTx, game: GameRow, now: number): { missing: PlayerRow[]; humansIn: boolean; hold: string | null; ready: boolean } {
-  const state = tx.turns.get(game.id, game.turn)?.state;
-  if (!state) return { missing: [], humansIn: false, hold: null, ready: false };
-  const latest = tx.orders.latestAccepted(game.id, game.turn);
-  const playing = tx.players.list(game.id).filter((p) => inPlay(state, p.planes) > 0);
-  const missing = playing.filter((p) => !latest.has(p.id) && !standsIn(p, now));
-  const humansIn = playing.some((p) => latest.has(p.id) && !standsIn(p, now));
+export function turnReadiness(tx: StoreTx, game: GameRow, now: number): { missing: PlayerRow[]; standinOnly: boolean; hold: string | null; ready: boolean } {
+  const seats = seatsIn(tx, game, now);
+  if (!seats) return { missing: [], standinOnly: false, hold: null, ready: false };
+  const { missing, humansIn } = seats;
   const hold = holdReason(tx, game, now);
-  return { missing, humansIn, hold, ready: !missing.length && humansIn && hold === null };
+  // standinOnly: nobody missing and no player's own orders in, every seat the stand-in's.
+  return { missing, standinOnly: !missing.length && !humansIn, hold, ready: !missing.length && humansIn && hold === null };
 }
 
 /**

@@ -235,8 +235,7 @@ export function gameStatus(deps: AppDeps, gameId: string): GameStatusView {
     const m = musterState(tx, game.id);
     const muster = m && { until: m.until, toldAt: m.toldAt, ready: m.ready.map((r) => ({ id: r.player.id, at: r.at })), missing: m.missing.map((p) => p.id) };
     // Every seat flown by the stand-in (the computer's, or on leave): the turn waits for its deadline or PROCESS (deadlines.ts turnReadiness).
-    const r = game.status === 'running' ? turnReadiness(tx, game, deps.clock.now()) : null;
-    const standinOnly = !!r && !r.missing.length && !r.humansIn;
+    const standinOnly = game.status === 'running' && turnReadiness(tx, game, deps.clock.now()).standinOnly;
     return { game, lastTurn: lastResolvedTurn(tx, game), standinOnly, players, outbox: tx.outbox.counts(game.id), deadLetters: tx.outbox.list({ gameId: game.id, status: 'dead' }), notifications: notificationsOf(tx, game.id), muster };
   });
 }

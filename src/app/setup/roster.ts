@@ -241,7 +241,7 @@ export function computerTakesOver(deps: AppDeps, tx: StoreTx, gameId: string, ol
     // notice says so, and carries no orders for a turn that will be closed when it is read.
     const r = turnReadiness(tx, game, deps.clock.now());
     // Every seat now flown by the stand-in (the computer's, or on leave): the turn waits, as resolve.ts has it.
-    waits = !r.missing.length && !r.humansIn ? standinOnlyWords(tx, game) : '';
+    waits = r.standinOnly ? standinOnlyWords(tx, game) : '';
     announce(deps, tx, game, `the computer takes over from ${old.id}`, [
       `From turn ${game.turn} on, ${planes} ${seat.planes.length === 1 ? 'is' : 'are'} flown by the stand-in pilot (player ${seat.id}) in place of ${old.id}. It knows only what its side sees, never anyone's orders.${waits ? '' : ' Turns are resolved as soon as the other players\' orders are in.'}`,
       ...(r.ready ? [`Every other player's orders for turn ${game.turn} are in: it is resolved with that, and its report follows.`] : []),

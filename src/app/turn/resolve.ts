@@ -13,7 +13,7 @@ import type { AppDeps } from '../ports/deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from '../game/dice.ts';
 import { queueReport } from '../mail/messages.ts';
 import { alertGm, gmAddress } from '../mail/notify.ts';
-import { overText } from '../archive/games.ts';
+import { lastResolvedTurn, overText } from '../archive/games.ts';
 import { hooksTurnResolved } from '../hooks/events.ts';
 import { reportPicture } from '../views/pictures.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
@@ -136,7 +136,7 @@ function tellGmOver(deps: AppDeps, tx: StoreTx, game: GameRow, players: readonly
   if (!gm || players.some((p) => p.email === gm)) return;
   const base = publicUrlOf(deps);
   alertGm(deps, tx, game, `game ${game.id} is over`, [
-    `Game ${game.id} (${game.name}) ended with turn ${game.turn - 1}. ${overText(tx, game)}`,
+    `Game ${game.id} (${game.name}) ended with turn ${lastResolvedTurn(tx, game)}. ${overText(tx, game)}`,
     ...(base ? [`Every turn of it is on the web: ${base}/games/${encodeURIComponent(game.id)}`] : []),
     'Every player has the last report, with the stand-in\'s debrief where it flew.',
   ]);

@@ -57,11 +57,11 @@ function against(w: Ending, foe: Foe, bomber: boolean, chase: boolean): { score:
   // A bomber does not hunt: keeping out of the guns is all it asks of an enemy fighter.
   if (bomber) return { score, words: words.join(', ') };
   // Behind him (his 5 to 7 o'clock) and pointing at him (12 o'clock): worth half as much out of
-  // the guns' 1,500 ft (seed 001 rule (14)), where the place on the map gives no shot, and half
-  // again beyond 8 hexes.
-  const level = (high <= 1500 ? 1 : 0.5) * (d <= 8 ? 1 : 0.5);
+  // the guns' 1,500 ft (seed 001 rule (14)), where the place on the map gives no shot; beyond 8
+  // hexes pointing at him half again, and being behind him nothing (out of the fight).
+  const level = (high <= 1500 ? 1 : 0.5) * (d <= FIGHT_HEXES ? 1 : 0.5);
   const behind = clockPosition(foe.hex, foe.facing, at.hex);
-  const tail = d <= 8 ? level : 0;
+  const tail = d <= FIGHT_HEXES ? level : 0;
   if (behind !== undefined && behind >= 5 && behind <= 7) { score += 4 * tail; if (tail === 1) words.push(`behind ${foe.plane.id}`); } else if (behind === 4 || behind === 8) score += 2 * tail;
   // Pointing at him: 3 dead ahead, down to -3 with him dead astern.
   const off = degreesOff(at.hex, at.facing, foe.hex);

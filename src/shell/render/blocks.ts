@@ -88,15 +88,16 @@ export function textBlocks(escaped: string): string {
   for (const p of paragraphs) {
     const lines = p.split('\n').map((l) => l.trimEnd());
     const items = listItems(lines);
+    const wrapped = lines.some((l) => l) ? wrappedLines(lines) : undefined;
     if (items) {
       flush();
       out.push(`<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`);
     } else if (lines.some((l) => l) && isProse(lines)) {
       flush();
       out.push(`<p>${lines.map((l, i) => (i < lines.length - 1 && heading(l) ? `${l}<br>` : `${l} `)).join('').trimEnd()}</p>`);
-    } else if (lines.some((l) => l) && wrappedLines(lines)) {
+    } else if (wrapped) {
       flush();
-      out.push(...(wrappedLines(lines) as string[]).map((l) => `<p>${l}</p>`));
+      out.push(...wrapped.map((l) => `<p>${l}</p>`));
     } else {
       fixed.push(p.replace(/^\n+/, ''));
     }
