@@ -25,6 +25,7 @@ import { applyRocket, findRocketAttack, type RocketAttack, ROCKETS, rocketAttack
 import type { Bearing } from './targets.ts';
 import { MAX_RANGE } from './cone.ts';
 import { distance } from '../hex/coords.ts';
+import { chartFor, expectedHits } from './fire-tables.ts';
 
 export interface FirePhaseContext {
   state: GameState;
@@ -68,6 +69,12 @@ export interface SightedShot {
   hexes: number;
   /** Clock position of the target seen from the firer. */
   clock: number;
+  /**
+   * The hits a gun burst scores on average (fire-tables.ts expectedHits: the chart of its mix at its
+   * range with its deflection modifier; not the pilot's gunnery, which the other side may not know
+   * yet, seed 002 9.1.11); none for rockets.
+   */
+  hits?: number;
 }
 
 /**
@@ -161,7 +168,7 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
     let rocketOrder: FireOrder | undefined;
     if (ctx.sighted) {
-      for (const s of shots) ctx.sighted.push(sighting(impulse, s.firer.id, s.groups.map((g) => g.id), s.bearing));
+      for (const s of shots) ctx.sighted.push({ ...sighting(impulse, s.firer.id, s.groups.map((g) => g.id), s.bearing), hits: expectedHits(chartFor(s.mix), s.bearing.range, s.deflection.drm) });
       const r = plane.rockets === 'carried' ? findRocketAttack(f, enemies, impulse, classOf) : undefined;
       if (r) {
         plane.rockets = 'fired';

@@ -244,6 +244,16 @@ export function hitsFor(chart: FireChart, range: number, modifiedTotal: number):
   return col[clampRow(modifiedTotal) - MIN_ROW] as number;
 }
 
+/**
+ * The hits a burst scores on average (what the stand-in weighs, docs/standin.md "The exchange of
+ * shots"): the chart's hits at the range, over the 2D6 totals with their chances, `drm` added.
+ */
+export function expectedHits(chart: FireChart, range: number, drm: number): number {
+  let sum = 0;
+  for (let t = MIN_ROW; t <= 12; t++) sum += p2d6(t) * hitsFor(chart, range, t + drm);
+  return sum;
+}
+
 /** The most hits a column can give: decides whether 1 or 2 D10s are thrown with the 2D6 (seed 001). */
 export const bestHits = (chart: FireChart, range: number): number => Math.max(...(chart.hits[rangeColumn(range)] as number[]));
 

@@ -227,11 +227,13 @@ const KEEP = 16;
  * of play. Planes flying in company (a flight at one height and speed) share them.
  */
 const HEIGHTS = new Map<string, Map<string, Heights[]>>();
+/** Few: planes in company are worked out one after another, and a plane's ways are kept in KEPT. */
+const HEIGHTS_KEPT = 4;
 
 /** The heights kept for a plane's height, speed and state, made empty when there are none yet. */
 function heightsFor(state: GameState, plane: PlaneState): Map<string, Heights[]> {
   const { id: _id, hex: _hex, facing: _facing, nextRight: _nextRight, ...rest } = plane;
-  return rememberedIn(HEIGHTS, JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]), KEEP, () => new Map());
+  return rememberedIn(HEIGHTS, JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]), HEIGHTS_KEPT, () => new Map());
 }
 
 /** Forgets the ways and heights kept (the benchmarks time the work itself, not a look-up). */

@@ -124,7 +124,7 @@ const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
  * Every way `plane` can fly this turn, one plot per outcome (end hex, facing, bank). A plane that
  * is not flying, or is on the ground, has none here (its MOVE choices are its own, core/ground).
  */
-export const waysToFly = (state: GameState, plane: PlaneState): WayToFly[] => searchWays(state, plane).ways;
+export const waysToFly = (state: GameState, plane: PlaneState): WayToFly[] => searchWays(state, plane, false).ways;
 
 /**
  * The ways and the manoeuvre sequences that fly each: `sequences[i]`, those of `ways[i]`, the plainest
@@ -140,10 +140,17 @@ export interface WaySearch {
  * The searches of planes far from every edge, by everything they depend on but where the plane is
  * (its card, height, speed, heading, bank, carried boxes, last turn; the sequence of play): a plane
  * that cannot reach an edge this turn flies the same ways from any hex, moved by as much (hexes in
- * axial coordinates, movement/fly.ts). Planes flying in company share one search.
+ * axial coordinates, movement/fly.ts). Planes flying in company share one search. `FAR` keeps
+ * searches with their sequences (what the heights and speeds of the ways need, variants.ts),
+ * `FAR_WAYS` those of the ways alone (the stand-in's looks at the turn after and at the enemy's
+ * plans: a search that keeps no sequence allocates a fraction of the memory). A few of each are
+ * kept: a side's planes in company are asked for one after another, and every search kept is memory
+ * the collector must step over (docs/standin.md "How strong it is": peak memory).
  */
 const FAR = new Map<string, { from: Hex; search: WaySearch }>();
-const FAR_KEPT = 16;
+const FAR_WAYS = new Map<string, { from: Hex; search: WaySearch }>();
+const FAR_KEPT = 4;
+const FAR_WAYS_KEPT = 8;
 
 /** Hexes from a hex to the nearest edge of the map (1: on the edge row or column). */
 export function edgeDistance(state: GameState, hex: Hex): number {
@@ -151,12 +158,17 @@ export function edgeDistance(state: GameState, hex: Hex): number {
   return Math.min(col, row, state.map.width - col + 1, state.map.height - row + 1);
 }
 
-export function searchWays(state: GameState, plane: PlaneState): WaySearch {
+/**
+ * The ways `plane` can fly, and with `sequences` (true unless told) the manoeuvre sequences of each
+ * (without them `sequences` is empty). A search kept with its sequences serves one without.
+ */
+export function searchWays(state: GameState, plane: PlaneState, sequences = true): WaySearch {
   if (plane.status !== 'flying' || plane.ground) return { ways: [], sequences: [] };
   // A box enters one hex at most: from further than a turn's boxes, no plot reaches an edge.
-  if (edgeDistance(state, plane.hex) <= movementPoints(plane.speed).length + 1) return searched(state, plane);
+  if (edgeDistance(state, plane.hex) <= movementPoints(plane.speed).length + 1) return searched(state, plane, sequences);
   const { id: _id, hex: _hex, ...rest } = plane;
-  const kept = rememberedIn(FAR, JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]), FAR_KEPT, () => ({ from: plane.hex, search: searched(state, plane) }));
+  const key = JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]);
+  const kept = (!sequences && FAR.get(key)) || rememberedIn(sequences ? FAR : FAR_WAYS, key, sequences ? FAR_KEPT : FAR_WAYS_KEPT, () => ({ from: plane.hex, search: searched(state, plane, sequences) }));
   if (kept.from.q === plane.hex.q && kept.from.r === plane.hex.r && kept.search.ways[0]?.plot.plane === plane.id) return kept.search;
   const dq = plane.hex.q - kept.from.q;
   const dr = plane.hex.r - kept.from.r;
@@ -167,7 +179,7 @@ export function searchWays(state: GameState, plane: PlaneState): WaySearch {
 }
 
 /** Forgets the searches kept (the benchmarks time the work itself, not a look-up). */
-export const forgetSearches = (): void => FAR.clear();
+export const forgetSearches = (): void => { FAR.clear(); FAR_WAYS.clear(); };
 
 /**
  * What the search keeps of an outcome's sequences: the plainest few, to try for a plot the checker
@@ -176,7 +188,7 @@ export const forgetSearches = (): void => FAR.clear();
  */
 interface Kept { tries: { sk: Skeleton; n: number }[]; groups: Map<string, { sk: Sequence; n: number }> }
 
-function searched(state: GameState, plane: PlaneState): WaySearch {
+function searched(state: GameState, plane: PlaneState, sequences: boolean): WaySearch {
   const outcomes = new Map<string, Kept>();
   const keptOf = (k: string): Kept => {
     let o = outcomes.get(k);
@@ -184,6 +196,7 @@ function searched(state: GameState, plane: PlaneState): WaySearch {
     return o;
   };
   const group = (o: Kept, sk: Sequence, n: number): void => {
+    if (!sequences) return;
     const k = `${sk.counted}|${signature(sk)}`;
     const g = o.groups.get(k);
     if (!g || n < g.n) o.groups.set(k, { sk, n });
@@ -228,7 +241,7 @@ function searched(state: GameState, plane: PlaneState): WaySearch {
     group(keptOf(k), sk, sequencePlainness(sk));
   }
   const ways = order(plane, [...found.values()]);
-  return { ways, sequences: ways.map((w) => [...(outcomes.get(outcomeKey(w.end))?.groups.values() ?? [])].map((g) => g.sk)) };
+  return { ways, sequences: !sequences ? [] : ways.map((w) => [...(outcomes.get(outcomeKey(w.end))?.groups.values() ?? [])].map((g) => g.sk)) };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { clockPosition, turnBetween } from '../hex/facing.ts';
+import type { SightedShot } from '../combat/fire-phase.ts';
 import { dryShots, type DryShots } from '../plans/menu.ts';
 import { type WayWithVariants, waysWithVariants } from '../plans/variants.ts';
 import { flownAlone, type WayToFly, waysToFly } from '../plans/ways.ts';
@@ -16,6 +17,7 @@ import { missedOrders } from '../movement/missed-orders.ts';
 import { sha256Hex } from '../sha256.ts';
 import { cardOf, type GameState, type PlaneState, speedText } from '../state.ts';
 import { isStalled } from '../movement/bookkeeping.ts';
+import { burstWorth } from './exchange.ts';
 import { nearestFoe, throttled, throttleWords, wantedSpeed } from './energy.ts';
 import { DEFAULT_LEVEL, LEVELS, type LevelTraits, type StandinLevel } from './levels.ts';
 import { type Purpose, purposeOf } from './purpose.ts';
@@ -253,6 +255,12 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
   // A bomber on its run (its target within 6 hexes) takes no shot at all: it flies for the target.
   const onRun = purpose.role === 'bomber' && !!purpose.target && distance(plane.hex, purpose.target.hex) <= 6;
   const gotWeight = (id: string): number => (onRun ? 0 : purpose.role === 'bomber' || (purpose.role === 'escort' && !near(id)) ? 0.25 : 1);
+  // A burst by the hits it is expected to score against what its target can take (exchange.ts);
+  // a rocket's, which the fire tables do not give, 16 less 1.5 a hex of range.
+  const worth = (s: SightedShot): number => {
+    const target = s.target === plane.id ? plane : seen.planes.find((p) => p.id === s.target);
+    return s.hits === undefined || !target ? 16 - s.range * 1.5 : burstWorth(seen, target, s.hits);
+  };
   let sum = 0;
   let worst = Infinity;
   let n = 0;
@@ -266,7 +274,8 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
     n++;
     if (r.shot) got.set(r.shot.target, (got.get(r.shot.target) ?? 0) + 1);
     if (r.by.length) given++;
-    const x = (r.shot ? (16 - r.shot.range * 1.5) * gotWeight(r.shot.target) : 0) - r.by.length * 12 * traits.watchSix;
+    let x = 0;
+    for (const s of r.sighted) x += s.plane === plane.id ? worth(s) * gotWeight(s.target) : -worth(s) * traits.watchSix;
     sum += x;
     worst = Math.min(worst, x);
   }

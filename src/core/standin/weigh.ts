@@ -20,6 +20,7 @@ import { RELEASE_MAX_ALT_FT } from '../ordnance/torpedo-table.ts';
 import { edgeDistance, type WayEnd, type WayToFly } from '../plans/ways.ts';
 import { sha256Hex } from '../sha256.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
+import { exchange } from './exchange.ts';
 import type { Purpose } from './purpose.ts';
 
 /** Where a way ends, as far as the weighing reads it (a way to fly, or a place reached two turns ahead). */
@@ -44,16 +45,17 @@ function straightOnApart(at: { hex: Hex; facing: number; nextRight: boolean }, s
 }
 
 /** The worth of ending in `w`'s place against one enemy where he is expected to be. */
-function against(w: Ending, foe: Foe, bomber: boolean, chase: boolean): { score: number; words: string } {
+function against(w: Ending, foe: Foe, bomber: boolean, chase: boolean, ex: { given: number; taken: number }): { score: number; words: string } {
   // Across the grain the next forward hex is the right-front one after a new facing (rule (8)).
   const at = { hex: w.end.hex, facing: w.end.facing, nextRight: true };
   const d = distance(at.hex, foe.hex);
   const high = Math.abs(w.end.altitude - foe.altitude);
   let score = 0;
   const words: string[] = [];
-  // A shot it may have (fixed guns ahead), and one it may give (the enemy's ahead).
-  if (!bomber && d > 0 && d <= 6 && high <= 1500 && inCone(at, foe.hex)) { score += 12 - d; words.push(`guns on ${foe.plane.id}`); }
-  if (d > 0 && d <= 6 && high <= 1500 && inCone({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, at.hex)) { score -= 12 - d; words.push(`in ${foe.plane.id}'s guns`); }
+  // A shot it may have (fixed guns ahead), and one it may give (the enemy's ahead), each by what
+  // it does to the other's airframe (exchange.ts).
+  if (!bomber && d > 0 && d <= 6 && high <= 1500 && inCone(at, foe.hex)) { score += (12 - d) * ex.given; words.push(`guns on ${foe.plane.id}`); }
+  if (d > 0 && d <= 6 && high <= 1500 && inCone({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, at.hex)) { score -= (12 - d) * ex.taken; words.push(`in ${foe.plane.id}'s guns`); }
   // A bomber does not hunt: keeping out of the guns is all it asks of an enemy fighter.
   if (bomber) return { score, words: words.join(', ') };
   // Behind him (his 5 to 7 o'clock) and pointing at him (12 o'clock): worth half as much out of
@@ -145,7 +147,7 @@ export function place(state: GameState, plane: PlaneState, w: Ending, foes: read
   // The nearest enemy counts whole, the others half; an interceptor's prey (the bombers) whole too.
   const near = [...foes].sort((a, b) => distance(w.end.hex, a.hex) - distance(w.end.hex, b.hex));
   near.forEach((f, i) => {
-    const a = against(w, f, bomber, purpose.role !== 'escort');
+    const a = against(w, f, bomber, purpose.role !== 'escort', exchange(state, plane, f.plane));
     const whole = i === 0 || !!purpose.prey?.has(f.plane.id);
     score += whole ? a.score : a.score / 2;
     if (i === 0) words = a.words;
