@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveGame, serveArchive, type ArchiveGame, type RunningArchive } from '../support/archive.ts';
 import { renderMarkdown } from '../../src/shell/web/markdown.ts';
 import { SERVED_DOCS } from '../../src/shell/web/docs.ts';
-import { docUrl } from '../../src/app/views/doc-links.ts';
+import { docUrl } from '../../src/app/words/doc-links.ts';
 import { DOC_REFS } from '../../src/core/doc-refs.ts';
 
 const get = async (base: string, path: string) => {

@@ -4,7 +4,7 @@
  * turns). The public reads ratings only once they have shown in combat, or when the campaign is
  * over; another player's sorties in a game still being played show nothing of that game.
  */
-import { when } from '../views/text.ts';
+import { when } from '../words/text.ts';
 import type { Store } from '../ports/store.ts';
 import type { PilotRecord } from '../../core/campaign/record.ts';
 import { recordOf, upcoming } from '../views/campaign.ts';

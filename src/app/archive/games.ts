@@ -26,9 +26,10 @@ import { quickEventLine } from '../../report/quick-log.ts';
 import { replayLabel, type TurnShape, turnShape } from '../../report/turn-shape.ts';
 import { ID_RE } from '../ports/ids.ts';
 import { endText } from '../views/outcome.ts';
-import { when } from '../views/text.ts';
+import { when } from '../words/text.ts';
 import type { GameRow, Store, StoreTx, TurnStamp } from '../ports/store.ts';
-import { damageLines, facingText, inPlay, logSheet } from '../views/sheet.ts';
+import { damageLines, facingText, logSheet } from '../views/sheet.ts';
+import { inPlay } from '../../core/outcome.ts';
 import { quickSheet } from '../views/quick.ts';
 import { pilotText, ratingKnown } from '../../report/pilots.ts';
 

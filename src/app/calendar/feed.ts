@@ -21,7 +21,7 @@ import { onLeave } from '../game/standin.ts';
 import { formatInZone } from '../game/zones.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
-import { inPlay } from '../views/sheet.ts';
+import { inPlay } from '../../core/outcome.ts';
 import { icsText, minutesDuration, property, textProperty, utcTime } from './ics.ts';
 
 /** How long a deadline's event lasts in the calendar: a mark, not a meeting. */

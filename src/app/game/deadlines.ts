@@ -7,8 +7,8 @@ import { standsIn } from './standin.ts';
 import type { GameControlRow, TurnClockRow } from '../ports/control.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { deadlineLines, deadlineText, scheduledDeadline } from './settings.ts';
-import { inPlay } from '../views/sheet.ts';
-import { wrap } from '../views/text.ts';
+import { inPlay } from '../../core/outcome.ts';
+import { wrap } from '../words/text.ts';
 
 const MINUTE = 60_000;
 
@@ -55,11 +55,6 @@ export function refreshDeadline(tx: StoreTx, game: GameRow, now: number): number
   return deadlineFor(control, clock);
 }
 
-/** Active players with a plane flying whose orders for the current turn are not in. */
-export function missingPlayers(tx: StoreTx, game: GameRow, now: number): PlayerRow[] {
-  return seatsIn(tx, game, now)?.missing ?? [];
-}
-
 /** The players with something in play who have no orders in (not the stand-in's seats), and whether any player's own orders are in; undefined without the turn's state. */
 function seatsIn(tx: StoreTx, game: GameRow, now: number): { missing: PlayerRow[]; humansIn: boolean } | undefined {
   const state = tx.turns.get(game.id, game.turn)?.state;
@@ -74,8 +69,9 @@ function seatsIn(tx: StoreTx, game: GameRow, now: number): { missing: PlayerRow[
 }
 
 /**
- * Whether the current turn is resolved now that its orders are in (turn/resolve.ts resolves it
- * on this, and the words about it are true of it): the players it waits for; whether any
+ * Whether the current turn is resolved now that its orders are in, the one reading of it (turn
+ * resolution, the acknowledgements, the notices, the GM's status and overview, the reminders all
+ * ask this, so that the words about a turn are true of it): the players it waits for; whether any
  * player's own orders are in (a turn that only the stand-in would fly, every seat the
  * computer's or on leave, waits for its deadline or PROCESS); what holds it (holdReason).
  */
@@ -92,7 +88,7 @@ export function turnReadiness(tx: StoreTx, game: GameRow, now: number): { missin
  * Why the current turn may not be resolved early (every order in), and until when, or null when it
  * may. Times are in the game's zone.
  */
-export function holdReason(tx: StoreTx, game: GameRow, now: number): string | null {
+function holdReason(tx: StoreTx, game: GameRow, now: number): string | null {
   const control = tx.control.get(game.id);
   const zone = control.settings.zone;
   const d = currentDeadline(tx, game);

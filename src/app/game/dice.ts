@@ -8,7 +8,7 @@ import { commitmentOf, effectiveSeed, ordersDigest, ordersHash, type PlayerOrder
 import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
 import { commitmentText, revealSummary, revealText } from '../../report/fair-dice.ts';
-import { docUrl } from '../views/doc-links.ts';
+import { docUrl } from '../words/doc-links.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { OrdersRow, StoreTx, TurnDiceRow } from '../ports/store.ts';
 

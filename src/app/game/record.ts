@@ -9,7 +9,7 @@
 import { AppError } from '../ports/deps.ts';
 import { EMAIL_RE } from '../ports/ids.ts';
 import type { StoreTx } from '../ports/store.ts';
-import { wrap } from '../views/text.ts';
+import { wrap } from '../words/text.ts';
 
 export interface RecordGame {
   game: string;

@@ -20,7 +20,7 @@ import type { GameState } from '../../core/state.ts';
 import type { TurnOrders } from '../../core/turn.ts';
 import { formatOrders } from '../../orders/envelope.ts';
 import type { PlayerRow, StandinMark } from '../ports/store.ts';
-import { wrap } from '../views/text.ts';
+import { wrap } from '../words/text.ts';
 
 /** Whether the player is on leave at `now` (LEAVE n DAYS, app/setup/leave.ts). */
 export const onLeave = (p: Pick<PlayerRow, 'leaveUntil'>, now: number): boolean => p.leaveUntil !== null && now < p.leaveUntil;

@@ -8,7 +8,7 @@ import type { GameState } from '../../core/state.ts';
 import { casualties } from '../../report/combat-log.ts';
 import { sideNames, turnLog } from '../../report/turn-log.ts';
 import { flexibleShots } from '../../report/clock.ts';
-import { currentDeadline, deadlineParagraph, missingPlayers, refreshDeadline, saveClock, turnClock } from '../game/deadlines.ts';
+import { currentDeadline, deadlineParagraph, refreshDeadline, saveClock, turnClock, turnReadiness } from '../game/deadlines.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { requireGame } from '../setup/games.ts';
 import { announce, missedFlight, queueAnswer, type Section } from '../mail/notify.ts';
@@ -20,8 +20,9 @@ import { type GameSettings } from '../ports/control.ts';
 import { attemptTurn, resolveReady } from '../turn/resolve.ts';
 import { openStall, stallLine } from '../turn/stalls.ts';
 import { reportPicture } from '../views/pictures.ts';
-import { inPlayIds, situationMap } from '../views/sheet.ts';
-import { wrap } from '../views/text.ts';
+import { situationMap } from '../views/sheet.ts';
+import { inPlayIds } from '../../core/outcome.ts';
+import { wrap } from '../words/text.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
 import { debriefOf, debriefText } from '../game/standin.ts';
 import { DEFAULT_LEVEL, levelName } from '../../core/standin/levels.ts';
@@ -172,7 +173,7 @@ export function extendTurn(deps: AppDeps, gameId: string, span?: string): Contro
 export function processTurn(deps: AppDeps, gameId: string): ControlResult {
   return deps.store.tx((tx) => {
     const game = running(tx, gameId);
-    const absent = missingPlayers(tx, game, deps.clock.now());
+    const absent = turnReadiness(tx, game, deps.clock.now()).missing;
     const missing = absent.map((p) => p.id);
     const before = tx.turns.get(game.id, game.turn)?.state;
     const missed = tx.control.get(game.id).settings.missed;
@@ -210,7 +211,7 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
 export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
   const game = deps.store.tx((tx) => running(tx, gameId));
   const r = deps.store.dryRun((tx) => {
-    const missing = missingPlayers(tx, game, deps.clock.now()).map((p) => p.id);
+    const missing = turnReadiness(tx, game, deps.clock.now()).missing.map((p) => p.id);
     const missed = tx.control.get(game.id).settings.missed;
     const a = attemptTurn(deps, game.id, { withDefaults: true });
     if (!('turn' in a)) return 'problems' in a ? a.problems : [];

@@ -3,7 +3,7 @@
  * who is missing, misses, holds, sign-up requests, replies held back and wrong secrets. Addresses appear here: this is the GM's view.
  */
 import { lastResolvedTurn } from '../archive/games.ts';
-import { currentDeadline, holdReason, missingPlayers } from '../game/deadlines.ts';
+import { currentDeadline, turnReadiness } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { requireGame } from '../setup/games.ts';
 import type { JoinRequestRow } from '../ports/control.ts';
@@ -39,7 +39,8 @@ export interface GameClockView {
 export function clockView(deps: AppDeps, tx: StoreTx, game: GameRow): GameClockView {
   const control = tx.control.get(game.id);
   const running = game.status === 'running';
-  const missing = running ? missingPlayers(tx, game, deps.clock.now()).map((p) => p.id) : [];
+  const ready = running ? turnReadiness(tx, game, deps.clock.now()) : undefined;
+  const missing = ready ? ready.missing.map((p) => p.id) : [];
   const misses: Record<string, number> = {};
   for (const p of tx.players.listAll(game.id)) misses[p.id] = tx.control.misses(game.id, p.id);
   return {
@@ -47,7 +48,7 @@ export function clockView(deps: AppDeps, tx: StoreTx, game: GameRow): GameClockV
     deadline: running ? currentDeadline(tx, game) : null,
     paused: control.pausedAt !== null,
     pauseReason: control.pauseReason,
-    hold: running && !missing.length ? holdReason(tx, game, deps.clock.now()) : null,
+    hold: ready && !missing.length ? ready.hold : null,
     missing,
     misses,
     extensions: { turn: running ? tx.control.clock(game.id, game.turn)?.extensions ?? 0 : 0, total: control.extensions },

@@ -13,7 +13,7 @@ import type { ControlResult } from './control.ts';
 import { readyTemplate } from '../mail/messages.ts';
 import { gmAddress, queueAnswer } from '../mail/notify.ts';
 import { hooksTurnReopened } from '../hooks/events.ts';
-import { flying, myPlanes } from '../views/sheet.ts';
+import { flying, myPlanes } from '../../core/outcome.ts';
 
 export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
   return deps.store.tx((tx) => {

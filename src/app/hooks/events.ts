@@ -13,7 +13,7 @@ import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { currentDeadline } from '../game/deadlines.ts';
 import { deadlineText } from '../game/settings.ts';
 import { onLeave } from '../game/standin.ts';
-import { inPlay } from '../views/sheet.ts';
+import { inPlay } from '../../core/outcome.ts';
 
 /** How long until `deadline`, in words: "40 minutes", "5 hours", "3 days". */
 export function timeLeft(ms: number): string {
@@ -165,7 +165,7 @@ export function hooksDeadline(deps: AppDeps, tx: StoreTx, game: GameRow, what: s
 }
 
 /**
- * Every order of the turn is in and something still holds it (game/deadlines.ts holdReason: a
+ * Every order of the turn is in and something still holds it (game/deadlines.ts turnReadiness, its hold: a
  * WARNING waiting for its CONFIRM, a WAIT, the game's minimum time): a `held` message to every hook,
  * with what it waits for and until when.
  */

@@ -14,7 +14,7 @@ import { maybeOrderLine } from '../../orders/outside.ts';
 import { BARE_COMMANDS, runCommands } from './commands.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { playerHelp } from '../views/help.ts';
-import { publicUrlOf } from '../views/doc-links.ts';
+import { publicUrlOf } from '../words/doc-links.ts';
 import { type IncomingMail, MAX_QUOTE_LINE, ownLines } from '../ports/mail.ts';
 import { queueAnswer, type AnswerInput } from '../mail/notify.ts';
 import { COMMAND_BUDGET, holdBack, replyUnasked, type Inbound } from '../mail/budget.ts';

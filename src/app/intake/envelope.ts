@@ -14,7 +14,7 @@ import type { Envelope, OrderError } from '../../orders/index.ts';
 import { formatFireOrder, formatMoveOrder, formatOrders } from '../../orders/index.ts';
 import type { PlaneStatus } from '../../core/state.ts';
 import type { Problem } from '../../core/result.ts';
-import { problemLine, publicUrlOf } from '../views/doc-links.ts';
+import { problemLine, publicUrlOf } from '../words/doc-links.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { EnvelopeContext, EnvelopeOutcome } from './context.ts';
 import { answerCommands, runCommands, shownCommand, type ReadOnly } from './commands.ts';
@@ -29,11 +29,12 @@ import { unitPreviews } from '../views/units.ts';
 import { unitGoneWords } from '../../core/units/plan.ts';
 import type { UnitState } from '../../core/units/types.ts';
 import { handleGmEnvelope } from './gm-envelope.ts';
-import { holdReason, missingPlayers, warnedOrders } from '../game/deadlines.ts';
+import { turnReadiness, warnedOrders } from '../game/deadlines.ts';
 import { deadlineText } from '../game/settings.ts';
 import { queueAck, queueNotice, type AckInput } from '../mail/messages.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
-import { firesAtPlaneGone, flying, myPlanes, myUnits, previews } from '../views/sheet.ts';
+import { firesAtPlaneGone, previews } from '../views/sheet.ts';
+import { flying, myPlanes, myUnits } from '../../core/outcome.ts';
 import { readyEnvelope } from '../views/template.ts';
 import { readPicks } from './picks.ts';
 
@@ -169,8 +170,9 @@ function turnProgress(tx: StoreTx, game: GameRow, now: number, player: PlayerRow
   const settings = tx.control.get(game.id).settings;
   // The player's own orders with a WARNING: until when the turn waits for him, in both zones.
   const own = warnedOrders(tx, game, now, settings.confirmMinutes).find((o) => o.playerId === player.id);
+  const ready = turnReadiness(tx, game, now);
   return {
-    waiting: missingPlayers(tx, game, now).map((p) => p.id), hold: holdReason(tx, game, now), confirmMinutes: settings.confirmMinutes,
+    waiting: ready.missing.map((p) => p.id), hold: ready.hold, confirmMinutes: settings.confirmMinutes,
     confirmUntil: own ? deadlineText(own.until, settings.zone, player.zone) : null,
   };
 }

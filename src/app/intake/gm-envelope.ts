@@ -16,8 +16,8 @@ import { createGame, notificationLines, notificationsOf, requireGame, startGame,
 import { openMuster } from '../setup/muster.ts';
 import { GM_ID } from '../ports/ids.ts';
 import { gmHelp } from '../views/help.ts';
-import { wrap } from '../views/text.ts';
-import { publicUrlOf } from '../views/doc-links.ts';
+import { wrap } from '../words/text.ts';
+import { publicUrlOf } from '../words/doc-links.ts';
 import { gmAddress, queueAnswer, type Section } from '../mail/notify.ts';
 import type { GameRow } from '../ports/store.ts';
 import { rollbackTurn } from '../gm/rollback.ts';

@@ -8,7 +8,7 @@
  */
 import { parseFireOrder, parseMoveOrder, parseOrders, parsePick, parsePlot, type Envelope, type FireOrder, type MoveOrder, type OutsideLine, type PlanPick, type Plot } from '../../orders/index.ts';
 import type { AppDeps } from '../ports/deps.ts';
-import { when } from '../views/text.ts';
+import { when } from '../words/text.ts';
 import { queueAnswer } from '../mail/notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { readyEnvelope } from '../views/template.ts';

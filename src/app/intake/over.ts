@@ -10,7 +10,7 @@ import type { IncomingMail } from '../ports/mail.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { idsOf } from '../mail/budget.ts';
 import { upcoming } from '../views/campaign.ts';
-import { when } from '../views/text.ts';
+import { when } from '../words/text.ts';
 import { subjectGame } from './bare-commands.ts';
 
 /**

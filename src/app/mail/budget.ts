@@ -17,7 +17,7 @@
 import { sha256Hex } from '../../core/sha256.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { IncomingMail } from '../ports/mail.ts';
-import { when } from '../views/text.ts';
+import { when } from '../words/text.ts';
 import type { ReplyRow, SuppressReason } from '../ports/replies.ts';
 import type { StoreTx } from '../ports/store.ts';
 

@@ -22,15 +22,16 @@ import { commitmentBlock, revealBlock } from '../game/dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { type Picture, previewPicture, situationPicture } from '../views/pictures.ts';
-import { type Preview, flying, logSheet, pathMaps, pilotBlock, myPlanes, myUnits, nextPlotNeeds, situationMap } from '../views/sheet.ts';
+import { type Preview, logSheet, pathMaps, pilotBlock, nextPlotNeeds, situationMap } from '../views/sheet.ts';
+import { flying, myPlanes, myUnits } from '../../core/outcome.ts';
 import { examplePlot, markedExample, NO_STANDING, ordersTemplate, type StandingOrders } from '../views/template.ts';
-import { quotedOrders, when, wrap } from '../views/text.ts';
+import { quotedOrders, when, wrap } from '../words/text.ts';
 import { unitSheets } from '../views/units.ts';
 import { endText } from '../views/outcome.ts';
 import { campaignBlock } from '../views/campaign.ts';
 import { quickCards, quickCasualties, quickNeeds, quickSheet } from '../views/quick.ts';
 import { quickWaysSection } from '../views/quick-menu.ts';
-import { docUrl } from '../views/doc-links.ts';
+import { docUrl } from '../words/doc-links.ts';
 import { firstSteps } from '../views/first-steps.ts';
 import { playerMenus, waysSection } from '../views/menu.ts';
 
@@ -244,7 +245,7 @@ export interface AckInput {
   ways?: string;
   /** Players whose orders for the turn are still missing. */
   waiting: string[];
-  /** What holds the turn besides missing orders (deadlines.ts holdReason), or null. */
+  /** What holds the turn besides missing orders (deadlines.ts turnReadiness, its hold), or null. */
   hold: string | null;
   /** Accepted orders with a WARNING in a preview: the turn waits for CONFIRM (deadlines.ts warnedOrders). */
   warned?: boolean;

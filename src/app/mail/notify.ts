@@ -14,7 +14,7 @@ import { queueMail } from './mailer.ts';
 import { nextTurn } from './messages.ts';
 import type { GameRow, OutboxKind, PlayerRow, StoreTx } from '../ports/store.ts';
 import { durationText } from '../game/settings.ts';
-import { wrap } from '../views/text.ts';
+import { wrap } from '../words/text.ts';
 
 export const DEFAULT_WORDS = 'the manoeuvre carried over, then forwards manoeuvres at their speed, with no power or brake marks, fire held (where the rules forbid that, the nearest legal plot; the report says which)';
 /** The quick game's default (seed 004, docs/quick.md): no move, straight on; the guns fire as ever. */

@@ -10,7 +10,7 @@
  */
 import type { AppDeps } from '../ports/deps.ts';
 import { GM_ID } from '../ports/ids.ts';
-import { when } from '../views/text.ts';
+import { when } from '../words/text.ts';
 import { queueAnswer } from './notify.ts';
 import type { AuthFailureRow } from '../ports/replies.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';

@@ -26,7 +26,7 @@ import { hooksGameStarted } from '../hooks/events.ts';
 import { maskedAddress } from '../hooks/address.ts';
 import { canonicalZone } from '../game/zones.ts';
 import type { GameRow, OutboxRow, PlayerRow, StoreTx } from '../ports/store.ts';
-import { inPlay } from '../views/sheet.ts';
+import { inPlay } from '../../core/outcome.ts';
 import { EMAIL_RE, GM_ID, ID_RE } from '../ports/ids.ts';
 
 /** Whether a game plays the quick game (seed 004): its scenario says `ruleset: quick`. */

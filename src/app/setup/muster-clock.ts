@@ -12,7 +12,7 @@ import { hooksMusterReminder } from '../hooks/events.ts';
 import { deadlineLines } from '../game/settings.ts';
 import { musterRemindAt } from '../game/deadlines.ts';
 import { formatInZone } from '../game/zones.ts';
-import { when, wrap } from '../views/text.ts';
+import { when, wrap } from '../words/text.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
 import { howToAnswer, missedWords, musterComplete, readyEnvelope } from './muster.ts';
 

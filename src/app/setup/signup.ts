@@ -11,7 +11,7 @@
 import { ownLines } from '../ports/mail.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import type { IncomingMail } from '../ports/mail.ts';
-import { when } from '../views/text.ts';
+import { when } from '../words/text.ts';
 import { queueAnswer } from '../mail/notify.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
 import { holdBack, replyUnasked, type Inbound } from '../mail/budget.ts';

@@ -7,7 +7,7 @@
 import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState } from '../../core/state.ts';
 import { resolveTurn } from '../../core/turn.ts';
-import { sidesInFight } from '../../core/outcome.ts';
+import { inPlay, isOver } from '../../core/outcome.ts';
 import { turnReadiness } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from '../game/dice.ts';
@@ -17,23 +17,12 @@ import { lastResolvedTurn, overText } from '../archive/games.ts';
 import { hooksTurnResolved } from '../hooks/events.ts';
 import { reportPicture } from '../views/pictures.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
-import { inPlay } from '../views/sheet.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
 import type { StallProblem } from '../ports/control.ts';
 import { clearStall, crashProblem, recordStall, stallProblems } from './stalls.ts';
-import { publicUrlOf } from '../views/doc-links.ts';
+import { publicUrlOf } from '../words/doc-links.ts';
 import { standinOrders, standsIn } from '../game/standin.ts';
 import type { OrdersRow, PlayerRow, StandinMark } from '../ports/store.ts';
-
-/**
- * The game is over when fewer sides are still in the fight than can fight (two, or one if alone):
- * a side is in it while it has a plane flying or a truck, tank or ship in the game.
- */
-export function isOver(start: GameState, end: GameState): boolean {
-  const left = sidesInFight(end).length;
-  return left < Math.min(2, Object.keys(start.sides).length) || left === 0;
-}
-
 
 /** What an attempt at a turn came to: resolved, still waiting for orders, or stopped by problems. */
 export type Attempt = { turn: number } | { waiting: true } | { problems: StallProblem[] };

@@ -9,7 +9,7 @@
 import type { Problem } from '../../core/result.ts';
 import { wrapText } from '../../report/wrap.ts';
 import type { AppDeps } from '../ports/deps.ts';
-import { seeLink } from '../views/doc-links.ts';
+import { seeLink } from '../words/doc-links.ts';
 import { alertGm, queueAnswer } from '../mail/notify.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
 import type { StallProblem, TurnStallRow } from '../ports/control.ts';

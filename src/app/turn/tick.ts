@@ -11,7 +11,7 @@
  * the JOIN tokens that expired.
  */
 import { noticeAttempts } from '../mail/wrong-secrets.ts';
-import { currentDeadline, missingPlayers, saveClock, turnClock } from '../game/deadlines.ts';
+import { currentDeadline, saveClock, turnClock, turnReadiness } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { alertGm, defaultWords, gmAddress, queueAnswer, queueReminder } from '../mail/notify.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
@@ -20,7 +20,7 @@ import { purgeJoins } from '../setup/signup.ts';
 import { endLeaves } from '../setup/leave.ts';
 import { musterClock } from '../setup/muster-clock.ts';
 import { resolveReady } from './resolve.ts';
-import { inPlayIds } from '../views/sheet.ts';
+import { inPlayIds } from '../../core/outcome.ts';
 import { hooksReminder } from '../hooks/events.ts';
 
 const MINUTE = 60_000;
@@ -76,7 +76,7 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
   const events: TickEvent[] = [];
   const ev = (what: TickEvent['what'], players: string[]) => events.push({ game: game.id, turn: game.turn, what, players });
   const deadline = currentDeadline(tx, game);
-  const missing = missingPlayers(tx, game, deps.clock.now());
+  const missing = turnReadiness(tx, game, deps.clock.now()).missing;
   if (deadline !== null && missing.length) {
     let clock = turnClock(tx, game);
     if (now >= deadline + s.graceMinutes * MINUTE) {

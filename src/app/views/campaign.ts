@@ -9,7 +9,7 @@ import { ratingText } from '../../core/pilots/quality.ts';
 import { NOT_KNOWN } from '../../report/pilots.ts';
 import type { CampaignRow } from '../ports/campaign.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
-import { wrap } from './text.ts';
+import { wrap } from '../words/text.ts';
 import { AppError } from '../ports/deps.ts';
 import { campaignRecord, type CampaignGame } from '../../core/campaign/record.ts';
 import { type CampaignScenario, nextScenario } from '../../core/campaign/spec.ts';

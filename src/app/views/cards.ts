@@ -7,7 +7,7 @@ import type { AircraftCard } from '../../core/aircraft/types.ts';
 import { quickCardText, quickCards } from './quick.ts';
 import type { GameState } from '../../core/state.ts';
 import { renderCard } from '../../report/card.ts';
-import { wrap } from './text.ts';
+import { wrap } from '../words/text.ts';
 
 export interface PlaneCard {
   /** The type's id and the planes (in the order asked) that fly it. */

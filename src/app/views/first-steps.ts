@@ -3,7 +3,7 @@
  * the briefing, the map and the cards, so that a new player reading only its first screen can send
  * a legal first turn. The quick game's welcome has its own rules instead (docs/quick.md).
  */
-import { wrap } from './text.ts';
+import { wrap } from '../words/text.ts';
 
 export interface FirstStepsInput {
   /** The player's first plane in play, for the example. */

@@ -12,8 +12,8 @@ import { resolveTurn, type TurnOrders } from '../../core/turn.ts';
 import { clockWords } from '../../report/clock.ts';
 import { noShotLines } from '../../report/no-shot.ts';
 import { isImpulseZero, phaseName, type TurnShape, turnShape } from '../../report/turn-shape.ts';
-import { flying, myPlanes } from './sheet.ts';
-import { wrap } from './text.ts';
+import { flying, myPlanes } from '../../core/outcome.ts';
+import { wrap } from '../words/text.ts';
 
 /** When a shot would come: its impulse, or in a two-phase turn its phase (the impulses there depend on the initiative roll). */
 function whenText(shape: TurnShape, impulse: number): string {

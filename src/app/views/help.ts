@@ -3,7 +3,7 @@
  * the game master's envelope the GM commands too. Each line at most 78 columns, but a link. With
  * PUBLIC_URL they end with the link to the guide on the web archive; without it they name no file.
  */
-import { docUrl } from './doc-links.ts';
+import { docUrl } from '../words/doc-links.ts';
 
 /** The lines of the players' HELP that differ between the full game and the quick game (seed 004). */
 const HELP_WORDS = {

@@ -16,8 +16,8 @@ import { formatMoveOrder } from '../../orders/move.ts';
 import { wrapText } from '../../report/wrap.ts';
 import type { PlanPick, Plot } from '../../orders/ast.ts';
 import { formatPlot } from '../../orders/plot.ts';
-import { flying, myPlanes } from './sheet.ts';
-import { WIDTH, wrap } from './text.ts';
+import { flying, myPlanes } from '../../core/outcome.ts';
+import { WIDTH, wrap } from '../words/text.ts';
 
 /** The widest the plot column grows. */
 const PLOT_COLUMN = 22;

@@ -12,7 +12,7 @@ import type { GameState } from '../../core/state.ts';
 import type { QuickState } from '../../core/quick/types.ts';
 import type { PlanPick, QuickStep } from '../../orders/ast.ts';
 import { formatQuickMoves } from '../../orders/quick.ts';
-import { wrap } from './text.ts';
+import { wrap } from '../words/text.ts';
 
 const NAMES: Record<QuickPlanName, string> = {
   straight: 'straight on', faster: 'faster', slower: 'slower', 'gentlest-right': 'gentle right', 'hardest-right': 'hard right',

@@ -15,17 +15,17 @@ import { movementPoints } from '../../core/impulse/schedule.ts';
 import { planeLimits } from '../../core/movement/limits.ts';
 import { ordinal } from '../../core/movement/plan-checks.ts';
 import { firstPhaseHexes } from '../../core/two-phase/initiative.ts';
+import { flying, myPlanes } from '../../core/outcome.ts';
 import { type GameState, type PlaneState, speedText, writtenMan } from '../../core/state.ts';
 import { resolveTurn } from '../../core/turn.ts';
 import type { FireOrder, Plot } from '../../orders/index.ts';
 import { type PathMark, PREVIEW_ROWS, renderMap, renderWholeMap, REPORT_ROWS } from '../../report/ascii-map.ts';
 import { limitsLines, obligationNotes } from '../../report/plane-limits.ts';
 import { wrapText } from '../../report/wrap.ts';
-import { WIDTH, wrap } from './text.ts';
+import { WIDTH, wrap } from '../words/text.ts';
 import { type MenuPlan, planMenu } from '../../core/plans/menu.ts';
 import { trapOf } from '../../core/plans/trap.ts';
 import { NAMES, TRAP_WORDS } from './plan-names.ts';
-import type { UnitState } from '../../core/units/types.ts';
 import type { MoveOrder } from '../../orders/index.ts';
 import { pilotLines, type PilotReader, pilotSheetLine } from '../../report/pilots.ts';
 
@@ -34,21 +34,6 @@ export { facingText };
 const clock = facingText;
 const feet = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
-export const myPlanes = (state: GameState, ids: readonly string[]): PlaneState[] =>
-  state.planes.filter((p) => ids.includes(p.id));
-
-export const flying = (planes: PlaneState[]): PlaneState[] => planes.filter((p) => p.status === 'flying');
-
-/** The player's trucks, tanks and ships still in the game (seed 000 V). */
-export const myUnits = (state: GameState, ids: readonly string[]): UnitState[] =>
-  (state.units ?? []).filter((u) => ids.includes(u.id) && u.status === 'active');
-
-/** How many of a player's pieces take part in the turn: planes flying, units in the game. */
-export const inPlay = (state: GameState, ids: readonly string[]): number => flying(myPlanes(state, ids)).length + myUnits(state, ids).length;
-/** The ids of a player's planes still flying and his units; all his pieces when the state cannot be read. */
-export const inPlayIds = (state: GameState | undefined, ids: readonly string[]): string[] =>
-  (state ? [...flying(myPlanes(state, ids)).map((p) => p.id), ...myUnits(state, ids).map((u) => u.id)] : [...ids]);
 
 /** The map around the reader's planes, with the legend. */
 export function situationMap(state: GameState, focus: readonly string[]): string {

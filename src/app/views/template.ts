@@ -15,8 +15,9 @@ import type { Envelope, FireOrder, FormatOptions, MoveOrder, Plot } from '../../
 import { wrapText } from '../../report/wrap.ts';
 import type { Keys } from '../ports/store.ts';
 import { unitNeeds } from './units.ts';
-import { firesAtPlaneGone, flying, myPlanes, myUnits, obligationComments, previewWarnings } from './sheet.ts';
-import { WIDTH } from './text.ts';
+import { firesAtPlaneGone, obligationComments, previewWarnings } from './sheet.ts';
+import { flying, myPlanes, myUnits } from '../../core/outcome.ts';
+import { WIDTH } from '../words/text.ts';
 
 /**
  * Orders that stand for a player when a template is written: the accepted orders of the turn itself

@@ -17,7 +17,7 @@ import { loadQuickCards } from '../quick.ts';
 import { parseQuickScenario } from '../../core/quick/scenario.ts';
 import { TallyhoError } from '../errors.ts';
 import { quickScenarioData } from './resolve.ts';
-import { when } from '../../app/views/text.ts';
+import { when } from '../../app/words/text.ts';
 import { gameClock, heldBackLines, listGames, type GameClockView, type GameListEntry } from '../../app/gm/overview.ts';
 import { addComputerSeat, setGm, sideNamed, sidesList } from '../../app/setup/roster.ts';
 import { formatInZone } from '../../app/game/zones.ts';

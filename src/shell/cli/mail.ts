@@ -6,7 +6,7 @@
  *   mail show --latest --to <address> [--game g]  the newest mail to an address (e.g. to save its orders template)
  */
 import type { Command } from 'commander';
-import { when } from '../../app/views/text.ts';
+import { when } from '../../app/words/text.ts';
 import type { OutboxRow, OutboxStatus } from '../../app/ports/store.ts';
 import { cliError } from '../errors.ts';
 import { withRuntime } from '../runtime.ts';

@@ -10,7 +10,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, terminateGame, type ControlResult } from '../../app/gm/control.ts';
 import { AppError, type AppDeps } from '../../app/ports/deps.ts';
 import { gameStatus } from '../../app/setup/games.ts';
-import { when } from '../../app/views/text.ts';
+import { when } from '../../app/words/text.ts';
 import { gameClock, heldBackLines, listGames } from '../../app/gm/overview.ts';
 import { rollbackTurn } from '../../app/gm/rollback.ts';
 import { settingLines } from '../../app/game/settings.ts';

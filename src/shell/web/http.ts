@@ -13,7 +13,7 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { PICTURE_CID } from '../../app/mail/mailer.ts';
 import { renderPicture } from '../render/picture.ts';
-import { when } from '../../app/views/text.ts';
+import { when } from '../../app/words/text.ts';
 import type { OutboxRow, Store } from '../../app/ports/store.ts';
 import type { AppDeps } from '../../app/ports/deps.ts';
 import { pictureSvg } from '../../app/views/pictures.ts';
