@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkHookAddress, maskedAddress, readHookAddress } from '../../src/app/hooks/address.ts';
+import { isIpAddress, ownLoopback, specialAddress } from '../../src/app/hooks/ip.ts';
 import { hookRequest } from '../../src/app/hooks/formats.ts';
 import { hookGivenUp } from '../../src/app/hooks/commands.ts';
 import type { HookMessage } from '../../src/app/ports/club.ts';
@@ -38,10 +39,32 @@ describe('hook addresses', () => {
     expect(checkHookAddress('https://ntfy.sh/club-duel')).toMatchObject({ ok: true, format: 'ntfy' });
     expect(checkHookAddress('https://club.example.org/tallyho')).toMatchObject({ ok: true, format: 'json' });
     expect(checkHookAddress('http://127.0.0.1:8080/x')).toMatchObject({ ok: true, format: 'json' });
+    // [::ffff:127.0.0.1] is 127.0.0.1, the loopback test receiver, and nothing more.
+    expect(checkHookAddress('http://[::ffff:127.0.0.1]:8080/x')).toMatchObject({ ok: true, format: 'json' });
+    expect(checkHookAddress('http://[::1]:8080/x')).toMatchObject({ ok: true, format: 'json' });
+    expect(checkHookAddress('https://8.8.8.8/x')).toMatchObject({ ok: true });
+    expect(checkHookAddress('https://[2606:4700::1111]/x')).toMatchObject({ ok: true });
     expect(readHookAddress(['ntfy', 'https://push.example.org/duel'])).toMatchObject({ ok: true, format: 'ntfy' });
     expect(readHookAddress(['MATRIX', 'https://hookshot.example.org/webhook/abc'])).toMatchObject({ ok: true, format: 'matrix' });
     // An HTML mail read as text gives a link twice: "url <url>".
     expect(readHookAddress(['https://ntfy.sh/a', '<https://ntfy.sh/a>'])).toMatchObject({ ok: true, url: 'https://ntfy.sh/a' });
+  });
+
+  it('reads every special-purpose range of the IANA registries as not to be called, and the internet as callable', () => {
+    const special = ['0.1.2.3', '10.0.0.1', '100.64.0.1', '100.127.255.255', '127.0.0.1', '127.255.0.9', '169.254.169.254', '172.16.0.1', '172.31.255.255',
+      '192.0.0.8', '192.0.2.1', '192.88.99.1', '192.168.1.1', '198.18.0.1', '198.19.255.255', '198.51.100.7', '203.0.113.9', '224.0.0.1', '239.255.255.250',
+      '240.0.0.1', '255.255.255.255', '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '[::ffff:10.0.0.1]', '::ffff:a9fe:a9fe', '::127.0.0.1', '64:ff9b::a00:1',
+      '64:ff9b::808:808', '64:ff9b:1::1', '100::1', '2001::1', '2001:2::1', '2001:db8::1', '2002:a00:1::1', '3fff::1', '5f00::1', 'fc00::1', 'fd12:3456::1',
+      'fe80::1%eth0', 'fec0::1', 'ff02::1', '[fd00::1]'];
+    for (const ip of special) expect([ip, specialAddress(ip)]).toEqual([ip, true]);
+    const callable = ['8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.1', '172.15.255.255', '172.32.0.1', '192.0.1.1', '192.169.0.1', '198.17.255.255',
+      '198.20.0.1', '223.255.255.255', '::ffff:8.8.8.8', '2606:4700::1111', '2a00:1450:4001::200e', '[2001:4860:4860::8888]', '2003::1'];
+    for (const ip of callable) expect([ip, specialAddress(ip)]).toEqual([ip, false]);
+    for (const notIp of ['example.org', '1.2.3', '256.1.1.1', '1::2::3', 'fe80::g', '']) {
+      expect([notIp, isIpAddress(notIp), specialAddress(notIp)]).toEqual([notIp, false, false]);
+    }
+    expect(['127.0.0.1', '::1', '[::1]', '::ffff:127.0.0.1'].every(ownLoopback)).toBe(true);
+    expect(['127.0.0.2', '::2', '10.0.0.1', 'localhost'].some(ownLoopback)).toBe(false);
   });
 
   it('refuses every other address with a reason', () => {
@@ -53,6 +76,13 @@ describe('hook addresses', () => {
     expect(refused(['https://192.168.0.5/x'])).toMatch(/private network/);
     expect(refused(['https://127.0.0.1/x'])).toMatch(/private network/);
     expect(refused(['https://printer.local/x'])).toMatch(/private network/);
+    // Every special-purpose range (app/hooks/ip.ts), an IPv4-mapped address as its IPv4 one.
+    for (const host of ['127.0.0.2', '169.254.169.254', '10.0.0.1', '224.0.0.1', '100.64.0.1', '198.18.0.1', '240.0.0.1', '0.0.0.0',
+      '[64:ff9b::a00:1]', '[fd00::1]', '[fe80::1]', '[::1]', '[::]', '[ff02::1]', '[2001:db8::1]', '[::ffff:127.0.0.1]', '[::ffff:10.0.0.1]']) {
+      expect(refused([`https://${host}/x`])).toMatch(/private network/);
+    }
+    expect(refused(['http://127.0.0.2/x'])).toMatch(/only https/);
+    expect(refused(['http://[::ffff:10.0.0.1]/x'])).toMatch(/only https/);
     expect(refused(['not-an-address'])).toMatch(/not a web address/);
     expect(refused([`https://e.example/${'a'.repeat(600)}`])).toMatch(/most taken is 500/);
     expect(refused(['https://m.example.org/_matrix/client/v3/rooms/!r:x/send/m.room.message'])).toMatch(/access token/);

@@ -131,4 +131,13 @@ describe('the hooks\' worker', () => {
     await worker(t, { resolve: async () => ['10.0.0.7'] }).runOnce();
     expect(t.store.tx((tx) => tx.club.deliveries())[0]).toMatchObject({ status: 'dead', lastError: 'hooks.example.org is an address of a private network, which the referee does not call' });
   });
+
+  it.each(['127.0.0.2', '169.254.169.254', '224.0.0.1', '198.18.0.1', '64:ff9b::a00:1', 'fd00::1', '::ffff:127.0.0.1', '2001:db8::5'])(
+    'never calls a host looked up to %s, nor one of several addresses that is', async (ip) => {
+      const t = testReferee();
+      const s = startedDuel(t);
+      send(t, RED, envelope('duel', 'red', s.red, 'NOTIFY https://hooks.example.org/x'));
+      await worker(t, { resolve: async () => ['93.184.215.14', ip] }).runOnce();
+      expect(t.store.tx((tx) => tx.club.deliveries())[0]).toMatchObject({ status: 'dead', lastError: 'hooks.example.org is an address of a private network, which the referee does not call' });
+    });
 });

@@ -3,10 +3,12 @@
  * told from it (or named), and shown masked, since the address is its owner's secret (whoever has
  * a Discord or Slack hook's address may post to the room).
  * Only https is taken; http only to this machine (127.0.0.1, localhost, [::1]) for local mode and
- * tests. No user name or password in the address, no address of a private network, no redirects
- * followed when it is called (the shell's worker).
+ * tests. No user name or password in the address, no address of a private network or any other
+ * special-purpose range (ip.ts, the same check the shell's worker makes on every address a name
+ * resolves to before each call), no redirects followed when it is called.
  */
 import type { HookFormat } from '../ports/club.ts';
+import { ownLoopback, specialAddress } from './ip.ts';
 import type { Command } from '../../orders/index.ts';
 
 /** The longest address taken (a Matrix send URL with its access token fits well within it). */
@@ -15,17 +17,11 @@ export const MAX_HOOK_URL = 500;
 /** The formats a player or game master may name before the address. */
 export const NAMED_FORMATS: Readonly<Record<string, HookFormat>> = { discord: 'discord', slack: 'slack', matrix: 'matrix', ntfy: 'ntfy', json: 'json' };
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** This machine, the only host called over http (local mode and tests): its loopback IP or its name. */
+const isLoopbackHost = (host: string): boolean => host === 'localhost' || ownLoopback(host);
 
-/** An IPv4 address of a private, link-local or unspecified network: never called over https either. */
-function privateIp(host: string): boolean {
-  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (m) {
-    const [a, b] = [Number(m[1]), Number(m[2])];
-    return a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
-  }
-  return host.startsWith('[') && /^\[(f[cd]|fe[89ab]|::$|::ffff:)/i.test(host);
-}
+/** A name of a private network (mDNS, internal zones): never called over https either. */
+const privateName = (host: string): boolean => host === 'localhost' || host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.localhost');
 
 export type HookAddress = { ok: true; format: HookFormat; url: string } | { ok: false; error: string };
 
@@ -65,10 +61,11 @@ export function checkHookAddress(text: string, named: HookFormat | null = null):
     return { ok: false, error: `'${text.length > 60 ? `${text.slice(0, 60)}...` : text}' is not a web address: it should start with https://` };
   }
   const host = url.hostname.toLowerCase();
-  if (url.protocol === 'http:' && !LOOPBACK.has(host)) return { ok: false, error: `only https addresses are called (http only on this machine, 127.0.0.1): give the service's https address (https://${url.host}${url.pathname}, if it has one); nothing was changed` };
+  if (url.protocol === 'http:' && !isLoopbackHost(host)) return { ok: false, error: `only https addresses are called (http only on this machine, 127.0.0.1): give the service's https address (https://${url.host}${url.pathname}, if it has one); nothing was changed` };
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, error: `only https addresses are called, not ${url.protocol.replace(':', '')}:` };
   if (url.username || url.password) return { ok: false, error: 'an address with a user name or password in it is not taken (a Matrix access token goes in ?access_token=, an ntfy one in ?auth=)' };
-  if (url.protocol === 'https:' && (privateIp(host) || LOOPBACK.has(host) || host.endsWith('.local') || host.endsWith('.internal'))) {
+  // An IP in the address is checked here; a name, on every address it resolves to before each call (ip.ts).
+  if (url.protocol === 'https:' && (specialAddress(host) || privateName(host))) {
     return { ok: false, error: `${host} is an address of a private network: the referee calls only addresses on the internet (and http://127.0.0.1 on its own machine)` };
   }
   url.hash = '';

@@ -15,13 +15,13 @@
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { callHook, CallError } from './http-call.ts';
 import type { AppDeps } from '../../app/ports/deps.ts';
 import type { DeliveryRow, HookRow } from '../../app/ports/club.ts';
 import type { StoreTx } from '../../app/ports/store.ts';
 import { hookRequest } from '../../app/hooks/formats.ts';
 import { hookGivenUp } from '../../app/hooks/commands.ts';
+import { specialAddress } from '../../app/hooks/ip.ts';
 import { backoffMs, ownerIsGone, type RetryPolicy } from '../mail/outbox-worker.ts';
 import { faultPoint } from '../fault.ts';
 import { PollLoop } from '../poll-loop.ts';
@@ -42,17 +42,6 @@ export interface HookWorkerOptions {
 }
 
 export const HOOK_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 10 };
-
-/** An address a hook is never sent to over https: loopback, private, link-local, unspecified. */
-export function privateAddress(ip: string): boolean {
-  if (isIP(ip) === 4) {
-    const [a, b] = ip.split('.').map(Number) as [number, number];
-    return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
-  }
-  const v6 = ip.toLowerCase();
-  if (v6.startsWith('::ffff:')) return privateAddress(v6.slice(7));
-  return v6 === '::1' || v6 === '::' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6);
-}
 
 type Outcome = { kind: 'sent'; response: string } | { kind: 'retry'; reason: string; afterMs?: number } | { kind: 'gone'; reason: string };
 
@@ -161,8 +150,8 @@ export class HookWorker {
       const res = await callHook(req.url, {
         method: req.method, headers: { ...req.headers, 'user-agent': this.o.userAgent }, body: req.body,
         timeoutMs: this.o.timeoutMs, resolve: this.o.resolve,
-        // Over https, never a private address (http is to the loopback only: app/hooks/address.ts).
-        allowed: (ip) => !https || !privateAddress(ip),
+        // Over https, never a private or other special-purpose address (app/hooks/ip.ts; http is to the loopback only: address.ts).
+        allowed: (ip) => !https || !specialAddress(ip),
       });
       const line = `${res.status} ${res.statusText}`.trim();
       if (res.status >= 200 && res.status < 300) return { kind: 'sent', response: line };
