@@ -12,13 +12,13 @@ import { facingText } from '../core/hex/facing.ts';
 import type { UnitKind } from '../core/units/types.ts';
 import type { Frame, PlaneFrame } from './frames.ts';
 import { type Blot, type LabelItem, type Rect, placeLabels, textBox } from './label-layout.ts';
+import { escapeHtml } from './escape.ts';
 import { inMap, type MapView } from './map-view.ts';
 
 /** Hex outer radius in SVG units. */
 export const R = 20;
 
-export const esc = (v: string | number): string =>
-  String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = escapeHtml;
 
 export const num = (n: number): string => esc(Math.round(n * 10) / 10);
 const feet = (n: number): string => n.toLocaleString('en-US');

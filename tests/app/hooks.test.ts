@@ -120,7 +120,9 @@ describe('the formats, in each service\'s documented shape', () => {
   it('matrix: a room\'s hook gets text, html and a username; the client-server API a PUT with a transaction id and the token as a header', () => {
     const hook = JSON.parse(hookRequest({ format: 'matrix', url: 'https://hookshot.example.org/webhook/a' }, 7, message()).body) as Record<string, string>;
     expect(hook).toMatchObject({ username: 'Tallyho' });
-    expect(hook.html).toContain('&lt;b&gt;');
+    expect(hook.html).toContain('&#60;b&#62;');
+    expect(hook.html).toContain('<b>[duel] Turn 4 is open</b>');
+    expect(hook.html).not.toContain('<b>\n');
     const api = hookRequest({ format: 'matrix-api', url: 'https://m.example.org/_matrix/client/v3/rooms/!r:m.example.org/send/m.room.message?access_token=tok' }, 7, message());
     expect(api.method).toBe('PUT');
     expect(api.url).toBe('https://m.example.org/_matrix/client/v3/rooms/!r:m.example.org/send/m.room.message/tallyho-7');

@@ -184,9 +184,9 @@ describe('the stand-in pilot', () => {
         const words = rangeWords(plane, w, foes);
         const then = distance(w.end.hex, enemy.hex);
         expect(words).toMatch(new RegExp(`^B1 ${now} hexes away at its \\d+ o'clock: `));
-        if (then < now) expect(words).toMatch(new RegExp(`closing to ${then}$`));
-        else if (then > now) expect(words).toMatch(new RegExp(`opening the range to ${then}$`));
-        else expect(words).toMatch(/keeping the range$/);
+        if (then < now) expect(words).toMatch(new RegExp(`closing to ${then} if he flies on$`));
+        else if (then > now) expect(words).toMatch(new RegExp(`opening the range to ${then} if he flies on$`));
+        else expect(words).toMatch(/keeping the range if he flies on$/);
         said.add(words.split(': ')[1]!.split(' ')[0]!);
       }
     }

@@ -12,6 +12,7 @@
  * - json: Tallyho's own, POST the message as it is kept with its id (docs/notifications.md
  *   "The JSON format"), and an Idempotency-Key header that stays the same on every attempt.
  */
+import { escapeHtml } from '../../report/escape.ts';
 import type { HookFormat, HookMessage } from '../ports/club.ts';
 
 export interface HookRequest {
@@ -28,7 +29,7 @@ const DISCORD_MAX = 2000;
 
 const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 3)}...`);
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Slack's own rule for mrkdwn text (its docs: & < > as &amp; &lt; &gt;, nothing else): not HTML. */
 const escapeSlack = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** Discord's markdown: the message's words are never read as formatting or mentions. */
 const escapeDiscord = (s: string): string => s.replace(/([\\*_~`|>#@[\]()-])/g, '\\$1');

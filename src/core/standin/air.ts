@@ -81,8 +81,8 @@ function turnAfter(seen: GameState, w: WayToFly, after: GameState, id: string): 
 
 /**
  * Where the nearest enemy is and what the way does to the range, in words that are true of the
- * plot: "B1 7 hexes away at its 2 o'clock: closing to 4" only when the way's end is nearer where he
- * ends flying on; otherwise "opening to" or "keeping the range".
+ * plot: "B1 7 hexes away at its 2 o'clock: closing to 4 if he flies on" only when the way's end is
+ * nearer where he ends flying on; otherwise "opening the range to" or "keeping the range".
  */
 export function rangeWords(plane: PlaneState, w: WayToFly, foes: readonly Foe[]): string {
   const foe = [...foes].sort((a, b) => distance(plane.hex, a.plane.hex) - distance(plane.hex, b.plane.hex))[0];
@@ -91,7 +91,8 @@ export function rangeWords(plane: PlaneState, w: WayToFly, foes: readonly Foe[])
   const then = distance(w.end.hex, foe.hex);
   const clock = clockPosition(plane.hex, plane.facing, foe.plane.hex);
   const where = `${foe.plane.id} ${now} hex${now === 1 ? '' : 'es'} away${clock === undefined ? '' : ` at its ${clock} o'clock`}`;
-  return then < now ? `${where}: closing to ${then}` : then > now ? `${where}: opening the range to ${then}` : `${where}: keeping the range`;
+  const what = then < now ? `closing to ${then}` : then > now ? `opening the range to ${then}` : 'keeping the range';
+  return `${where}: ${what} if he flies on`;
 }
 
 /** What the look two turns ahead works out once per choice: each plane's next ways and where it ends flying on, by its state. */
@@ -284,6 +285,7 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
   const total = c.score + (sum / n) * (1 - traits.worstPart) + worst * traits.worstPart - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
   // One plan: the enemies flying on (a recruit's only guess, levels.ts).
   const shots = [...got.entries()].map(([t, k]) => (n === 1 ? `a shot at ${t} if the enemy flies on` : `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`)).join('; ');
-  const why = [shots, given ? (n === 1 ? 'in the enemy\'s guns if he flies on' : `under enemy guns against ${given} of them`) : '', c.words].filter(Boolean).join('; ');
+  const under = n === 1 ? 'in the enemy\'s guns if he flies on' : `under enemy guns against ${given} of ${shots ? 'them' : `${n} of the enemies' likely plans`}`;
+  const why = [shots, given ? under : '', c.words].filter(Boolean).join('; ');
   return { c, total, why, after, ...(release ? { release } : {}) };
 }

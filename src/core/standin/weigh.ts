@@ -150,7 +150,8 @@ export function place(state: GameState, plane: PlaneState, w: Ending, foes: read
     const a = against(w, f, bomber, purpose.role !== 'escort', exchange(state, plane, f.plane));
     const whole = i === 0 || !!purpose.prey?.has(f.plane.id);
     score += whole ? a.score : a.score / 2;
-    if (i === 0) words = a.words;
+    // Where he ends flying on: a guess, and said so.
+    if (i === 0 && a.words) words = `${a.words} if he flies on`;
   });
   score += purposeScore(plane, w, purpose);
   // Nobody in sight: away from the edges, and a fighter on patrol toward its place (purpose.ts).

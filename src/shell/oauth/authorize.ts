@@ -3,6 +3,7 @@
  * flow with PKCE (RFC 7636, S256), the answer caught by a listener on the loopback interface at a
  * free port, the code exchanged at the token endpoint. `tallyho oauth` (cli/oauth.ts) runs it.
  */
+import { escapeHtml } from '../../report/escape.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +39,7 @@ const base64url = (b: Buffer): string => b.toString('base64url');
 const page = (title: string, text: string): string =>
   `<!doctype html><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${text}</p>\n`;
 
-const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = escapeHtml;
 
 /**
  * Starts the listener and hands the authorization URL to `show` (to print); resolves with the

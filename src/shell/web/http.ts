@@ -7,6 +7,7 @@
  * in a browser. Bound to HTTP_HOST (127.0.0.1 by default). helmet sets the security headers: a CSP
  * that allows scripts and styles from 'self' only, nosniff, no framing, no referrer.
  */
+import { escapeHtml } from '../../report/escape.ts';
 import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import compression from 'compression';
@@ -41,7 +42,7 @@ export interface HttpOptions {
   deps?: AppDeps;
 }
 
-const esc = (s: string): string => stripBidi(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = (s: string): string => escapeHtml(stripBidi(s));
 
 const page = (title: string, body: string): string =>
   `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><link rel="stylesheet" href="/static/archive.css"></head>\n` +

@@ -8,6 +8,7 @@
  * image only from /docs/images; any other target shows its text alone. A citation in the text
  * (`docs/ground.md "Landing"`) is a link too.
  */
+import { escapeHtml } from '../../report/escape.ts';
 import { headingAnchor } from '../../core/doc-refs.ts';
 
 export interface RenderOptions {
@@ -23,7 +24,7 @@ export interface Rendered {
   anchors: string[];
 }
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
