@@ -220,8 +220,8 @@ function tally(end: GameState, events: GameEvent[]): Record<string, SideResult> 
   return out;
 }
 
-/** Flies a duel: each side's pilot gives its orders from the state alone, resolveTurn flies the turn. */
-export function playDuel(scenario: Scenario, pilots: Record<string, Pilot>, maxTurns = 20, seed = scenario.name): DuelResult {
+/** Flies a duel: each side's pilot gives its orders from the state alone, resolveTurn flies the turn; `afterTurn` runs after each turn, untimed. */
+export function playDuel(scenario: Scenario, pilots: Record<string, Pilot>, maxTurns = 20, seed = scenario.name, afterTurn?: () => void): DuelResult {
   let state = duelGame(scenario, seed);
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(pilots).map((s) => [s, []]));
   const events: GameEvent[] = [];
@@ -243,6 +243,7 @@ export function playDuel(scenario: Scenario, pilots: Record<string, Pilot>, maxT
     events.push(...r.value.events);
     state = r.value.state;
     turns++;
+    afterTurn?.();
   }
   return { winner: sidesInFight(state).length <= 1 ? winnerOf(state) : null, turns, times, events, flown, end: state, sides: tally(state, events) };
 }
