@@ -6,6 +6,7 @@
 import { standsIn } from './standin.ts';
 import type { GameControlRow, TurnClockRow } from '../ports/control.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
+import type { GameState } from '../../core/state.ts';
 import { deadlineLines, deadlineText, scheduledDeadline } from './settings.ts';
 import { inPlay } from '../../core/outcome.ts';
 import { wrap } from '../words/text.ts';
@@ -55,40 +56,51 @@ export function refreshDeadline(tx: StoreTx, game: GameRow, now: number): number
   return deadlineFor(control, clock);
 }
 
-/** The players with something in play who have no orders in (not the stand-in's seats), and whether any player's own orders are in; undefined without the turn's state. */
-function seatsIn(tx: StoreTx, game: GameRow, now: number): { missing: PlayerRow[]; humansIn: boolean } | undefined {
+/** The turn's state and players; of them, those with something in play who have no orders in (not the stand-in's seats), and whether any player's own orders are in; undefined without the turn's state. */
+function seatsIn(tx: StoreTx, game: GameRow, now: number): { state: GameState; players: PlayerRow[]; missing: PlayerRow[]; humansIn: boolean } | undefined {
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) return undefined;
   const latest = tx.orders.latestAccepted(game.id, game.turn);
+  const players = tx.players.list(game.id);
   // The stand-in's seats and players on leave are not waited for (app/game/standin.ts).
-  const playing = tx.players.list(game.id).filter((p) => inPlay(state, p.planes) > 0);
+  const playing = players.filter((p) => inPlay(state, p.planes) > 0);
   return {
+    state, players,
     missing: playing.filter((p) => !latest.has(p.id) && !standsIn(p, now)),
     humansIn: playing.some((p) => latest.has(p.id) && !standsIn(p, now)),
   };
 }
+
+/** What turnReadiness tells: `hold` and `ready` are read from the store when first asked, inside the caller's transaction. */
+export interface TurnReadiness { missing: PlayerRow[]; standinOnly: boolean; readonly hold: string | null; readonly ready: boolean }
 
 /**
  * Whether the current turn is resolved now that its orders are in, the one reading of it (turn
  * resolution, the acknowledgements, the notices, the GM's status and overview, the reminders all
  * ask this, so that the words about a turn are true of it): the players it waits for; whether any
  * player's own orders are in (a turn that only the stand-in would fly, every seat the
- * computer's or on leave, waits for its deadline or PROCESS); what holds it (holdReason).
+ * computer's or on leave, waits for its deadline or PROCESS); what holds it (holdReason), worked
+ * out only for a caller that asks (the clock's reminders and PROCESS need only the missing).
  */
-export function turnReadiness(tx: StoreTx, game: GameRow, now: number): { missing: PlayerRow[]; standinOnly: boolean; hold: string | null; ready: boolean } {
+export function turnReadiness(tx: StoreTx, game: GameRow, now: number): TurnReadiness {
   const seats = seatsIn(tx, game, now);
   if (!seats) return { missing: [], standinOnly: false, hold: null, ready: false };
-  const { missing, humansIn } = seats;
-  const hold = holdReason(tx, game, now);
+  const { state, players, missing, humansIn } = seats;
+  let hold: string | null | undefined;
+  const holdOf = (): string | null => (hold === undefined ? (hold = holdReason(tx, game, now, state, players)) : hold);
   // standinOnly: nobody missing and no player's own orders in, every seat the stand-in's.
-  return { missing, standinOnly: !missing.length && !humansIn, hold, ready: !missing.length && humansIn && hold === null };
+  return {
+    missing, standinOnly: !missing.length && !humansIn,
+    get hold() { return holdOf(); },
+    get ready() { return !missing.length && humansIn && holdOf() === null; },
+  };
 }
 
 /**
  * Why the current turn may not be resolved early (every order in), and until when, or null when it
- * may. Times are in the game's zone.
+ * may (`state` and `players` the turn's, as turnReadiness read them). Times are in the game's zone.
  */
-function holdReason(tx: StoreTx, game: GameRow, now: number): string | null {
+function holdReason(tx: StoreTx, game: GameRow, now: number, state: GameState, players: readonly PlayerRow[]): string | null {
   const control = tx.control.get(game.id);
   const zone = control.settings.zone;
   const d = currentDeadline(tx, game);
@@ -96,10 +108,7 @@ function holdReason(tx: StoreTx, game: GameRow, now: number): string | null {
   if (control.pausedAt !== null) return `the game is paused${control.pauseReason ? ` (${control.pauseReason})` : ''}: nothing is resolved until the game master resumes it`;
   const clock = turnClock(tx, game);
   if (clock.hold) return `the turn was rolled back: it waits for ${atDeadline}, or the game master's PROCESS`;
-  const state = tx.turns.get(game.id, game.turn)?.state;
-  const waiting = tx.players.list(game.id)
-    .filter((p) => p.waitTurn === game.turn && (!state || inPlay(state, p.planes) > 0))
-    .map((p) => p.id);
+  const waiting = players.filter((p) => p.waitTurn === game.turn && inPlay(state, p.planes) > 0).map((p) => p.id);
   if (waiting.length) return `${waiting.join(', ')} asked to WAIT: the turn waits for ${d === null ? `a NOWAIT, or until ${atDeadline}` : atDeadline}`;
   const warned = warnedOrders(tx, game, now, control.settings.confirmMinutes);
   if (warned.length) {

@@ -76,6 +76,9 @@ const V6_RANGES: readonly [string, number][] = [
   ['ff00::', 8], // multicast
 ];
 
+/** 127.0.0.1 as a number. */
+const LOOPBACK_V4 = 0x7f000001;
+
 const v4Ranges = V4_RANGES.map(([a, bits]) => ({ base: ipv4(a) as number, bits }));
 const v6Ranges = V6_RANGES.map(([a, bits]) => ({ base: ipv6(a) as number[], bits }));
 
@@ -122,5 +125,5 @@ export function specialAddress(text: string): boolean {
 export function ownLoopback(text: string): boolean {
   const ip = readIp(text);
   if (!ip) return false;
-  return 'v4' in ip ? ip.v4 === (ipv4('127.0.0.1') as number) : ip.v6.every((g, i) => g === (i === 7 ? 1 : 0));
+  return 'v4' in ip ? ip.v4 === LOOPBACK_V4 : ip.v6.every((g, i) => g === (i === 7 ? 1 : 0));
 }

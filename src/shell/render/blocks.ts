@@ -88,14 +88,20 @@ export function textBlocks(escaped: string): string {
   for (const p of paragraphs) {
     const lines = p.split('\n').map((l) => l.trimEnd());
     const items = listItems(lines);
-    const wrapped = lines.some((l) => l) ? wrappedLines(lines) : undefined;
+    const hasText = lines.some((l) => l);
     if (items) {
       flush();
       out.push(`<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`);
-    } else if (lines.some((l) => l) && isProse(lines)) {
+      continue;
+    }
+    if (hasText && isProse(lines)) {
       flush();
       out.push(`<p>${lines.map((l, i) => (i < lines.length - 1 && heading(l) ? `${l}<br>` : `${l} `)).join('').trimEnd()}</p>`);
-    } else if (wrapped) {
+      continue;
+    }
+    // Worked out only for a block that is neither a list nor prose.
+    const wrapped = hasText ? wrappedLines(lines) : undefined;
+    if (wrapped) {
       flush();
       out.push(...wrapped.map((l) => `<p>${l}</p>`));
     } else {
