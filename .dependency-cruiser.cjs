@@ -40,7 +40,8 @@ const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-n
 const placed = [
   {
     name: 'in-a-layer',
-    comment: 'every file of src/ is in a layer: a new folder is placed among the LAYERS of .dependency-cruiser.cjs (and docs/architecture.md) before it is used',
+    comment:
+      'every file of src/ is in a layer: a new folder is placed among the LAYERS of .dependency-cruiser.cjs (and docs/architecture.md) before it is used',
     severity: SEVERITY,
     from: { path: '^src/', pathNot: LAYER_PATHS },
     to: {},
@@ -54,7 +55,8 @@ const placed = [
   },
   {
     name: 'orphan-in-a-layer',
-    comment: 'a file of src/ that imports nothing and that nothing imports (which in-a-layer cannot see) is in a layer too',
+    comment:
+      'a file of src/ that imports nothing and that nothing imports (which in-a-layer cannot see) is in a layer too',
     severity: SEVERITY,
     from: { orphan: true, path: '^src/', pathNot: LAYER_PATHS },
     to: {},
@@ -80,7 +82,9 @@ const pure = [
 
 const upward = LAYERS.slice(0, -1).map(([name, path], i) => ({
   name: `layer-${name.replace('/', '-')}`,
-  comment: `${name} sits below ${LAYERS.slice(i + 1).map(([n]) => n).join(', ')}: it may not import them`,
+  comment: `${name} sits below ${LAYERS.slice(i + 1)
+    .map(([n]) => n)
+    .join(', ')}: it may not import them`,
   severity: SEVERITY,
   from: { path },
   to: { path: LAYERS.slice(i + 1).map(([, p]) => p) },

@@ -58,14 +58,28 @@ try {
   // The responder loop mostly waits: it runs beside the other scenarios (on a referee of its own).
   // It starts first: a scenario's set-up (the kill rounds' 500 games) holds this process for a while.
   let started = (): void => undefined;
-  const ready = new Promise<void>((r) => { started = r; });
-  const loop = run('responder', `header-less auto-responder (${minutes} min)`, () => responderLoop(stack, { minutes, progress: log, started }));
+  const ready = new Promise<void>((r) => {
+    started = r;
+  });
+  const loop = run('responder', `header-less auto-responder (${minutes} min)`, () =>
+    responderLoop(stack, { minutes, progress: log, started }),
+  );
   loop.catch(() => undefined); // met again where it is awaited
   await Promise.race([ready, loop.catch(() => undefined)]);
-  await run('kill', `kill rounds (${rounds})`, () => killRounds(stack, { rounds, seed, progress: (l) => { if (/0\//.test(l)) log(l); } }));
+  await run('kill', `kill rounds (${rounds})`, () =>
+    killRounds(stack, {
+      rounds,
+      seed,
+      progress: (l) => {
+        if (/0\//.test(l)) log(l);
+      },
+    }),
+  );
   await run('forged', `forged From (${forged} mails)`, () => forgedFrom(stack, { mails: forged }));
   await run('flood', `wrong-secret flood (${flood} senders)`, () => wrongSecretFlood(stack, { mails: flood }));
-  await run('hostile', `hostile corpus (${hostile} mails)`, () => hostileRun(stack, { mails: hostile, seed, progress: log }));
+  await run('hostile', `hostile corpus (${hostile} mails)`, () =>
+    hostileRun(stack, { mails: hostile, seed, progress: log }),
+  );
   await run('big', `big mails waiting (${big} x ${mb} MB)`, () => bigMailRun(stack, { count: big, mb, progress: log }));
   await loop;
 } finally {

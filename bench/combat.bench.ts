@@ -28,26 +28,51 @@ export function combatGame(n: number, seed: number): GameState {
   const aircraft = Object.fromEntries(types.map((t) => [t, catalog.get(t)!]));
   const side = Math.ceil(Math.sqrt(n * 2)); // block side in hexes: about one plane per two hexes
   const plane = (i: number, b: boolean): PlaneState => {
-    const type = b ? (i % 2 ? BOMBERS_B[i % BOMBERS_B.length]! : FIGHTERS_B[i % FIGHTERS_B.length]!) : FIGHTERS_A[i % FIGHTERS_A.length]!;
+    const type = b
+      ? i % 2
+        ? BOMBERS_B[i % BOMBERS_B.length]!
+        : FIGHTERS_B[i % FIGHTERS_B.length]!
+      : FIGHTERS_A[i % FIGHTERS_A.length]!;
     const altitude = 9000 + 100 * Math.floor(r() * 20);
     const band = aircraft[type]!.bands.find((x) => altitude >= x.floor && altitude < x.top)!;
     const top = Math.min(band.levelMax, band.minSpeed + 3);
     const col = (b ? 50 : 50 - side - 3) + Math.floor(r() * side);
     return {
-      id: `${b ? 'B' : 'A'}${i}`, side: b ? 'b' : 'a', type, hex: fromColRow(col, 40 + Math.floor(r() * side)),
-      facing: (b ? 8 : 2) + Math.floor(r() * 3), nextRight: true, altitude,
-      speed: 10 * band.minSpeed + Math.floor(r() * 10 * (top - band.minSpeed + 1)), bank: 'N', loaded: false,
-      carry: null, last: { ...NO_LAST_TURN }, status: 'flying',
+      id: `${b ? 'B' : 'A'}${i}`,
+      side: b ? 'b' : 'a',
+      type,
+      hex: fromColRow(col, 40 + Math.floor(r() * side)),
+      facing: (b ? 8 : 2) + Math.floor(r() * 3),
+      nextRight: true,
+      altitude,
+      speed: 10 * band.minSpeed + Math.floor(r() * 10 * (top - band.minSpeed + 1)),
+      bank: 'N',
+      loaded: false,
+      carry: null,
+      last: { ...NO_LAST_TURN },
+      status: 'flying',
     };
   };
   return {
-    version: 1, turn: 1, map: { width: 120, height: 120 }, options: { combat: 'standard', sequence: 'impulse12' },
-    sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, dice: { seed: `combat-bench${seed}` },
-    planes: [...Array.from({ length: n }, (_, i) => plane(i, false)), ...Array.from({ length: n }, (_, i) => plane(i, true))],
+    version: 1,
+    turn: 1,
+    map: { width: 120, height: 120 },
+    options: { combat: 'standard', sequence: 'impulse12' },
+    sides: { a: { name: 'A' }, b: { name: 'B' } },
+    aircraft,
+    dice: { seed: `combat-bench${seed}` },
+    planes: [
+      ...Array.from({ length: n }, (_, i) => plane(i, false)),
+      ...Array.from({ length: n }, (_, i) => plane(i, true)),
+    ],
   };
 }
 
-interface Case { state: GameState; orders: TurnOrders; runs: number[] }
+interface Case {
+  state: GameState;
+  orders: TurnOrders;
+  runs: number[];
+}
 
 function casesFor(perSide: number, runs: number): { cases: Case[]; shots: number } {
   const cases: Case[] = [];
@@ -72,7 +97,10 @@ function casesFor(perSide: number, runs: number): { cases: Case[]; shots: number
  * case's best of 3 runs (a garbage collection inside one run left out). The sizes take turns,
  * round by round, so a change in the machine's load falls on both and the ratio stays meaningful.
  */
-export function benchCombat(perSides: readonly number[], runs = 30): ({ perSide: number; shots: number } & ReturnType<typeof repeatedRuns>)[] {
+export function benchCombat(
+  perSides: readonly number[],
+  runs = 30,
+): ({ perSide: number; shots: number } & ReturnType<typeof repeatedRuns>)[] {
   const sets = perSides.map((n) => ({ n, ...casesFor(n, runs) }));
   for (let round = 0; round < 3; round++) {
     for (const set of sets) {
@@ -90,10 +118,17 @@ export function runCombatBench(): void {
   const res = benchCombat([50, 100]);
   const small = res[0]!;
   const large = res[1]!;
-  for (const [label, r] of [['combat, 50 v 50 (100 planes)', small], ['combat, 100 v 100 (200 planes)', large]] as const) {
-    console.log(`${label}: ${r.medianAll.toFixed(3)} ms per turn, median of every run; ${r.medianOfBest.toFixed(3)} ms, median of best-of-3 (${r.shots.toFixed(0)} shots a turn, mean over the cases)`);
+  for (const [label, r] of [
+    ['combat, 50 v 50 (100 planes)', small],
+    ['combat, 100 v 100 (200 planes)', large],
+  ] as const) {
+    console.log(
+      `${label}: ${r.medianAll.toFixed(3)} ms per turn, median of every run; ${r.medianOfBest.toFixed(3)} ms, median of best-of-3 (${r.shots.toFixed(0)} shots a turn, mean over the cases)`,
+    );
   }
   const ratio = large.medianOfBest / small.medianOfBest;
-  console.log(`combat ratio t(200)/t(100) of the medians of best-of-3: ${ratio.toFixed(2)} (target <= 2.2: ${ratio <= 2.2 ? 'met' : 'NOT met'}); `
-    + `50 v 50, median of every run: ${small.medianAll.toFixed(3)} ms (target <= 10 ms: ${small.medianAll <= 10 ? 'met' : 'NOT met'})`);
+  console.log(
+    `combat ratio t(200)/t(100) of the medians of best-of-3: ${ratio.toFixed(2)} (target <= 2.2: ${ratio <= 2.2 ? 'met' : 'NOT met'}); ` +
+      `50 v 50, median of every run: ${small.medianAll.toFixed(3)} ms (target <= 10 ms: ${small.medianAll <= 10 ? 'met' : 'NOT met'})`,
+  );
 }

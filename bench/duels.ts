@@ -38,19 +38,26 @@ export const missedOrdersPilot: Pilot = () => ({ plots: {}, fire: [] });
 
 export const standInPilot: Pilot = (state, side) => standIn(state, side).orders;
 /** The stand-in flying at a level below its best (core/standin/levels.ts): the ace's opponent in the bench's level lines. */
-export const levelPilot = (level: StandinLevel): Pilot => (state, side) => standIn(state, side, state.dice.seed, { level }).orders;
+export const levelPilot =
+  (level: StandinLevel): Pilot =>
+  (state, side) =>
+    standIn(state, side, state.dice.seed, { level }).orders;
 
 /** The stand-in as it was before the work of docs/standin.md's latest figures (bench/previous-standin). */
 export const previousPilot: Pilot = (state, side) => previousStandIn(state, side).orders;
 
-const mine = (state: GameState, side: string): PlaneState[] => state.planes.filter((p) => p.side === side && p.status === 'flying' && !p.ground);
+const mine = (state: GameState, side: string): PlaneState[] =>
+  state.planes.filter((p) => p.side === side && p.status === 'flying' && !p.ground);
 const nearestEnemy = (state: GameState, plane: PlaneState): PlaneState | undefined =>
-  state.planes.filter((p) => p.side !== plane.side && p.status === 'flying').sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex))[0];
+  state.planes
+    .filter((p) => p.side !== plane.side && p.status === 'flying')
+    .sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex))[0];
 
 /** Pursuit's way: the one ending pointing nearest at the enemy, then nearest him (the first listed of those). */
 function pursuitWay(ways: readonly WayToFly[], foe: PlaneState): WayToFly | undefined {
   const off = (w: WayToFly): number => degreesOff(w.end.hex, w.end.facing, foe.hex) ?? 0;
-  return ways.map((w, i) => ({ w, i, off: off(w), d: distance(w.end.hex, foe.hex) }))
+  return ways
+    .map((w, i) => ({ w, i, off: off(w), d: distance(w.end.hex, foe.hex) }))
     .sort((a, b) => a.off - b.off || a.d - b.d || a.i - b.i)[0]?.w;
 }
 
@@ -59,7 +66,12 @@ export const pursuitPilot: Pilot = (state, side) => {
   const orders: TurnOrders = { plots: {}, fire: [] };
   for (const plane of mine(state, side)) {
     const foe = nearestEnemy(state, plane);
-    const way = foe && pursuitWay(waysToFly(state, plane).filter((w) => w.end.status === 'flying'), foe);
+    const way =
+      foe &&
+      pursuitWay(
+        waysToFly(state, plane).filter((w) => w.end.status === 'flying'),
+        foe,
+      );
     if (way) orders.plots[plane.id] = way.plot;
     orders.fire.push({ plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' });
   }
@@ -82,8 +94,13 @@ export const hunterPilot: Pilot = (state, side) => {
     const foe = nearestEnemy(state, plane);
     if (!foe) continue;
     const flying = waysToFly(state, plane).filter((w) => w.end.status === 'flying');
-    const guesses = planMenu(fogState(state, foe.side), foe.id).slice(0, 5).map((p) => p.plot);
-    const ways = flying.map((w, i) => ({ w, i, d: distance(w.end.hex, foe.hex) })).sort((a, b) => a.d - b.d || a.i - b.i).slice(0, HUNTER_WAYS);
+    const guesses = planMenu(fogState(state, foe.side), foe.id)
+      .slice(0, 5)
+      .map((p) => p.plot);
+    const ways = flying
+      .map((w, i) => ({ w, i, d: distance(w.end.hex, foe.hex) }))
+      .sort((a, b) => a.d - b.d || a.i - b.i)
+      .slice(0, HUNTER_WAYS);
     let best: { plot: TurnOrders['plots'][string]; score: number } | undefined;
     for (const { w } of ways) {
       let score = 0;
@@ -104,7 +121,11 @@ export const hunterPilot: Pilot = (state, side) => {
 
 /** The aircraft pairs the duels are flown in, each a fighter of one side against one of the other. */
 export const PAIRS: readonly [string, string][] = [
-  ['spitfire-1a', 'bf-109e'], ['hurricane-1', 'bf-110c'], ['f4f-4', 'a6m2'], ['p-51d', 'fw-190a8'], ['p-40c', 'ki-43-2'],
+  ['spitfire-1a', 'bf-109e'],
+  ['hurricane-1', 'bf-110c'],
+  ['f4f-4', 'a6m2'],
+  ['p-51d', 'fw-190a8'],
+  ['p-40c', 'ki-43-2'],
 ];
 
 /** The map of the duels, and how near an edge a plane comes before both are moved back to the middle. */
@@ -124,19 +145,47 @@ export function duelStart(n: number, typesSwapped = false): Scenario {
   for (let i = 0; i < 100; i++) {
     const c = { col: 43 + Math.floor(r() * 15), row: 43 + Math.floor(r() * 15) };
     const d = distance(fromColRow(a.col, a.row), fromColRow(c.col, c.row));
-    if (d >= 6 && d <= 9) { b = c; break; }
+    if (d >= 6 && d <= 9) {
+      b = c;
+      break;
+    }
   }
   const fa = Math.floor(r() * 12);
   const fb = Math.floor(r() * 12);
   const alt = 8000 + Math.floor(r() * 8) * 500;
   const planes = [
-    { id: 'A1', side: 'a', type: typesSwapped ? tb : ta, hex: hexLabel(fromColRow(a.col, a.row)), facing: fa, altitude: alt, speed: 5, bank: 'N' as const, loaded: false, rockets: false },
-    { id: 'B1', side: 'b', type: typesSwapped ? ta : tb, hex: hexLabel(fromColRow(b.col, b.row)), facing: fb, altitude: alt, speed: 5, bank: 'N' as const, loaded: false, rockets: false },
+    {
+      id: 'A1',
+      side: 'a',
+      type: typesSwapped ? tb : ta,
+      hex: hexLabel(fromColRow(a.col, a.row)),
+      facing: fa,
+      altitude: alt,
+      speed: 5,
+      bank: 'N' as const,
+      loaded: false,
+      rockets: false,
+    },
+    {
+      id: 'B1',
+      side: 'b',
+      type: typesSwapped ? ta : tb,
+      hex: hexLabel(fromColRow(b.col, b.row)),
+      facing: fb,
+      altitude: alt,
+      speed: 5,
+      bank: 'N' as const,
+      loaded: false,
+      rockets: false,
+    },
   ];
   return {
-    name: `duel ${n}${typesSwapped ? ' swapped' : ''}`, description: 'a bench duel', map: MAP,
+    name: `duel ${n}${typesSwapped ? ' swapped' : ''}`,
+    description: 'a bench duel',
+    map: MAP,
     options: { combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false },
-    sides: { a: { name: 'A' }, b: { name: 'B' } }, planes,
+    sides: { a: { name: 'A' }, b: { name: 'B' } },
+    planes,
   };
 }
 
@@ -156,7 +205,10 @@ export function recentred(state: GameState): GameState {
   const mid = fromColRow(Math.ceil(state.map.width / 2), Math.ceil(state.map.height / 2));
   const dq = mid.q - q;
   const dr = mid.r - r;
-  return { ...state, planes: state.planes.map((p) => (p.status === 'flying' ? { ...p, hex: { q: p.hex.q + dq, r: p.hex.r + dr } } : p)) };
+  return {
+    ...state,
+    planes: state.planes.map((p) => (p.status === 'flying' ? { ...p, hex: { q: p.hex.q + dq, r: p.hex.r + dr } } : p)),
+  };
 }
 
 /** How a side came out of a duel. */
@@ -214,14 +266,21 @@ function tally(end: GameState, events: GameEvent[]): Record<string, SideResult> 
         crashed: own.filter((p) => p.status === 'crashed').length,
         exited: own.filter((p) => p.status === 'exited').length,
       },
-      hitsDealt, hitsTaken,
+      hitsDealt,
+      hitsTaken,
     };
   }
   return out;
 }
 
 /** Flies a duel: each side's pilot gives its orders from the state alone, resolveTurn flies the turn; `afterTurn` runs after each turn, untimed. */
-export function playDuel(scenario: Scenario, pilots: Record<string, Pilot>, maxTurns = 20, seed = scenario.name, afterTurn?: () => void): DuelResult {
+export function playDuel(
+  scenario: Scenario,
+  pilots: Record<string, Pilot>,
+  maxTurns = 20,
+  seed = scenario.name,
+  afterTurn?: () => void,
+): DuelResult {
   let state = duelGame(scenario, seed);
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(pilots).map((s) => [s, []]));
   const events: GameEvent[] = [];
@@ -238,12 +297,21 @@ export function playDuel(scenario: Scenario, pilots: Record<string, Pilot>, maxT
       orders.fire.push(...o.fire);
     }
     const r = resolveTurn(state, orders);
-    if (!r.ok) throw new Error(`turn ${state.turn} of ${scenario.name} refused: ${r.error.map((p) => p.message).join('; ')}`);
+    if (!r.ok)
+      throw new Error(`turn ${state.turn} of ${scenario.name} refused: ${r.error.map((p) => p.message).join('; ')}`);
     flown.push({ state, orders });
     events.push(...r.value.events);
     state = r.value.state;
     turns++;
     afterTurn?.();
   }
-  return { winner: sidesInFight(state).length <= 1 ? winnerOf(state) : null, turns, times, events, flown, end: state, sides: tally(state, events) };
+  return {
+    winner: sidesInFight(state).length <= 1 ? winnerOf(state) : null,
+    turns,
+    times,
+    events,
+    flown,
+    end: state,
+    sides: tally(state, events),
+  };
 }

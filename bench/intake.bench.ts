@@ -10,7 +10,9 @@ import { MAX_REPLY_BYTES, perMailCost, worst } from '../tests/support/per-mail-c
 const costs = perMailCost();
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 for (const c of costs) {
-  console.log(`${c.name.padEnd(50)} ${kb(c.bytes).padStart(9)}  cpu ${c.cpuMs.toFixed(0).padStart(6)} ms  replies ${String(c.replies.length).padStart(3)}, largest ${kb(Math.max(0, ...c.replies)).padStart(9)}  ${c.outcome}: ${c.detail}`);
+  console.log(
+    `${c.name.padEnd(50)} ${kb(c.bytes).padStart(9)}  cpu ${c.cpuMs.toFixed(0).padStart(6)} ms  replies ${String(c.replies.length).padStart(3)}, largest ${kb(Math.max(0, ...c.replies)).padStart(9)}  ${c.outcome}: ${c.detail}`,
+  );
 }
 const w = worst(costs);
 console.log(`\nworst CPU per mail (user + system): ${w.cpu.cpuMs.toFixed(0)} ms (${w.cpu.name}; goal at most 2000 ms)`);

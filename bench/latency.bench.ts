@@ -35,7 +35,11 @@ const BURST_RED = 'burstred@example.test';
 const BURST_BLUE = 'burstblue@example.test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Seat { game: string; email: string; orders: string }
+interface Seat {
+  game: string;
+  email: string;
+  orders: string;
+}
 
 const playerEmail = (phase: string, g: number, side: 'a' | 'b'): string => `${phase}${g}${side}@example.test`;
 
@@ -73,7 +77,9 @@ class Inbox {
   constructor(stack: MailStack, user: string) {
     this.client = new ImapFlow(imapOptions(stack, user, { disableAutoIdle: false, autoIdleDelay: 0 } as never));
     this.client.on('error', () => {});
-    this.client.on('exists', (d: { count: number }) => { void this.arrived(d.count); });
+    this.client.on('exists', (d: { count: number }) => {
+      void this.arrived(d.count);
+    });
   }
   async open(): Promise<void> {
     await this.client.connect();
@@ -94,15 +100,30 @@ class Inbox {
   }
   nextAck(timeoutMs: number): Promise<number> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => { this.waiting = null; reject(new Error('no acknowledgement')); }, timeoutMs);
-      this.waiting = (at) => { clearTimeout(timer); resolve(at); };
+      const timer = setTimeout(() => {
+        this.waiting = null;
+        reject(new Error('no acknowledgement'));
+      }, timeoutMs);
+      this.waiting = (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      };
     });
   }
-  close(): Promise<void> { return this.client.logout().catch(() => undefined); }
+  close(): Promise<void> {
+    return this.client.logout().catch(() => undefined);
+  }
 }
 
 const transport = (stack: MailStack, connections = 4) =>
-  nodemailer.createTransport({ pool: true, maxConnections: connections, host: stack.smtp.host, port: stack.smtp.port, secure: false, ignoreTLS: true });
+  nodemailer.createTransport({
+    pool: true,
+    maxConnections: connections,
+    host: stack.smtp.host,
+    port: stack.smtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
 
 /** The measured submissions of one phase, one at a time: each one's seconds to its acknowledgement. */
 async function openInboxes(stack: MailStack, games: Seat[][]): Promise<Map<string, Inbox>> {
@@ -115,7 +136,13 @@ async function openInboxes(stack: MailStack, games: Seat[][]): Promise<Map<strin
   return inboxes;
 }
 
-async function measure(stack: MailStack, games: Seat[][], inboxes: Map<string, Inbox>, label: string, starts: number[] = []): Promise<number[]> {
+async function measure(
+  stack: MailStack,
+  games: Seat[][],
+  inboxes: Map<string, Inbox>,
+  label: string,
+  starts: number[] = [],
+): Promise<number[]> {
   const smtp = transport(stack, 1);
   const times: number[] = [];
   try {
@@ -150,7 +177,12 @@ async function main(): Promise<void> {
     console.error(`bench:latency needs the real mail stack: ${available.reason}`);
     process.exit(1);
   }
-  const gamesOf = (phase: string) => Array.from({ length: MEASURED_GAMES }, (_, g) => ({ id: `${phase}${g}`, red: playerEmail(phase, g, 'a'), blue: playerEmail(phase, g, 'b') }));
+  const gamesOf = (phase: string) =>
+    Array.from({ length: MEASURED_GAMES }, (_, g) => ({
+      id: `${phase}${g}`,
+      red: playerEmail(phase, g, 'a'),
+      blue: playerEmail(phase, g, 'b'),
+    }));
   const idleGames = gamesOf('i');
   const burstGames = gamesOf('u');
   const users = [REFEREE, BURST_RED, BURST_BLUE, ...[...idleGames, ...burstGames].flatMap((g) => [g.red, g.blue])];
@@ -161,22 +193,35 @@ async function main(): Promise<void> {
     const env = refereeEnv(stack, dir, { RATE_LIMIT_PER_HOUR: '1000000', IMAP_POLL_SECONDS: pollSeconds });
     const idle = setUp(env, idleGames);
     const measured = setUp(env, burstGames);
-    const burst = setUp(env, Array.from({ length: BURST_GAMES }, (_, g) => ({ id: `b${g}`, red: BURST_RED, blue: BURST_BLUE })));
+    const burst = setUp(
+      env,
+      Array.from({ length: BURST_GAMES }, (_, g) => ({ id: `b${g}`, red: BURST_RED, blue: BURST_BLUE })),
+    );
     const server = startServe(env, dir);
     await server.waitFor(/IMAP inbox connected/, 30000, 'stderr');
-    console.log(`bench:latency: ${MEASURED_GAMES} games, ${MEASURED_GAMES * (SENDS_FIRST + 1)} submissions one at a time; IMAP_POLL_SECONDS ${pollSeconds}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`);
+    console.log(
+      `bench:latency: ${MEASURED_GAMES} games, ${MEASURED_GAMES * (SENDS_FIRST + 1)} submissions one at a time; IMAP_POLL_SECONDS ${pollSeconds}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs`,
+    );
     const idleTimes = await measure(stack, idle, await openInboxes(stack, idle), 'idle');
     console.log(line('idle', idleTimes));
     // The burst: 400 order mails at once over 4 connections, while the measured players submit.
     const smtp = transport(stack);
     // When the server has answered every burst mail: read from its database.
     const db = new Database(env.DATABASE_PATH as string, { readonly: true });
-    const answered = db.prepare(`SELECT COUNT(*) FROM outbox WHERE kind = 'ack' AND status = 'sent' AND recipient IN ('${BURST_RED}', '${BURST_BLUE}')`).pluck();
+    const answered = db
+      .prepare(
+        `SELECT COUNT(*) FROM outbox WHERE kind = 'ack' AND status = 'sent' AND recipient IN ('${BURST_RED}', '${BURST_BLUE}')`,
+      )
+      .pluck();
     let burstDone = Infinity;
-    const watch = setInterval(() => { if (burstDone === Infinity && (answered.get() as number) >= 2 * BURST_GAMES) burstDone = performance.now(); }, 100);
+    const watch = setInterval(() => {
+      if (burstDone === Infinity && (answered.get() as number) >= 2 * BURST_GAMES) burstDone = performance.now();
+    }, 100);
     const inboxes = await openInboxes(stack, measured);
     const t0 = performance.now();
-    const flood = Promise.all(burst.flat().map((s, i) => smtp.sendMail({ from: s.email, to: REFEREE, subject: `burst ${i}`, text: s.orders })));
+    const flood = Promise.all(
+      burst.flat().map((s, i) => smtp.sendMail({ from: s.email, to: REFEREE, subject: `burst ${i}`, text: s.orders })),
+    );
     const starts: number[] = [];
     const burstTimes = await measure(stack, measured, inboxes, 'burst', starts);
     await flood;
@@ -184,11 +229,17 @@ async function main(): Promise<void> {
     clearInterval(watch);
     db.close();
     const during = burstTimes.filter((_, i) => (starts[i] as number) < burstDone);
-    console.log(`the burst of ${2 * BURST_GAMES} order mails was answered in ${burstDone === Infinity ? 'more than the measure' : `${((burstDone - t0) / 1000).toFixed(1)} s`}; ${during.length} of the ${burstTimes.length} measured submissions were sent before that`);
+    console.log(
+      `the burst of ${2 * BURST_GAMES} order mails was answered in ${burstDone === Infinity ? 'more than the measure' : `${((burstDone - t0) / 1000).toFixed(1)} s`}; ${during.length} of the ${burstTimes.length} measured submissions were sent before that`,
+    );
     if (during.length) console.log(line(`sent while the burst was being answered`, during));
     console.log(line('the whole burst phase', burstTimes));
-    console.log(`goal: p95 <= 2 s idle -> ${quantile(idleTimes, 0.95) <= 2 ? 'met' : 'NOT met'} (load average now ${loadavg()[0]!.toFixed(1)})`);
-    console.log('bounds: a mail reaches the referee when Postfix delivers it and Dovecot tells the IDLE connection; the server takes it in at once (the IMAP poll only if no notice comes); the acknowledgement is queued in the same transaction and the outbox sends it at once; Postfix delivers it to the player\'s inbox, whose IDLE connection hears of it.');
+    console.log(
+      `goal: p95 <= 2 s idle -> ${quantile(idleTimes, 0.95) <= 2 ? 'met' : 'NOT met'} (load average now ${loadavg()[0]!.toFixed(1)})`,
+    );
+    console.log(
+      "bounds: a mail reaches the referee when Postfix delivers it and Dovecot tells the IDLE connection; the server takes it in at once (the IMAP poll only if no notice comes); the acknowledgement is queued in the same transaction and the outbox sends it at once; Postfix delivers it to the player's inbox, whose IDLE connection hears of it.",
+    );
     await server.stop();
   } finally {
     await stack.stop();

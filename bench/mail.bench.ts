@@ -44,12 +44,28 @@ const BLUE = 'blue@example.test';
 const BARE = 'bare@example.test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Order { from: string; text: string }
-interface Reply { to: string; subject: string; text: string; html: string | null; picture: string | null }
+interface Order {
+  from: string;
+  text: string;
+}
+interface Reply {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  picture: string | null;
+}
 
 /** The players' side sends over 4 connections; the bare replies over as many as the referee's pool. */
 function smtp(stack: MailStack, connections = 4) {
-  return nodemailer.createTransport({ pool: true, maxConnections: connections, host: stack.smtp.host, port: stack.smtp.port, secure: false, ignoreTLS: true });
+  return nodemailer.createTransport({
+    pool: true,
+    maxConnections: connections,
+    host: stack.smtp.host,
+    port: stack.smtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
 }
 
 async function sendAll(stack: MailStack, to: string, orders: Order[]): Promise<void> {
@@ -98,7 +114,11 @@ function watcher(dbPath: string): { progress(): { moved: number; pending: number
   const count = (stmt: Database.Statement, ...args: unknown[]) => (stmt.get(...args) as { n: number }).n;
   const welcomes = (db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE kind = 'welcome'").get() as { n: number }).n;
   return {
-    progress: () => ({ moved: count(moved), pending: count(status, 'pending'), sent: count(status, 'sent') - welcomes }),
+    progress: () => ({
+      moved: count(moved),
+      pending: count(status, 'pending'),
+      sent: count(status, 'sent') - welcomes,
+    }),
     close: () => db.close(),
   };
 }
@@ -110,7 +130,11 @@ function delivered(stack: MailStack, user: string): number {
   let n = 0;
   for (const folder of ['', ...readdirSync(maildir).filter((f) => f.startsWith('.') && f !== '.' && f !== '..')]) {
     for (const sub of ['new', 'cur']) {
-      try { n += readdirSync(`${maildir}/${folder}/${sub}`).length; } catch { /* not made yet */ }
+      try {
+        n += readdirSync(`${maildir}/${folder}/${sub}`).length;
+      } catch {
+        /* not made yet */
+      }
     }
   }
   return n;
@@ -125,7 +149,9 @@ async function pipeline(stack: MailStack, dbPath: string, orders: Order[]): Prom
     const p = watch.progress();
     if (process.env.BENCH_TRACE && performance.now() - shown > 250) {
       shown = performance.now();
-      console.log(`  ${((shown - t0) / 1000).toFixed(2)} s: ${delivered(stack, REFEREE)} delivered, ${p.moved} filed, ${p.sent} sent, ${p.pending} pending`);
+      console.log(
+        `  ${((shown - t0) / 1000).toFixed(2)} s: ${delivered(stack, REFEREE)} delivered, ${p.moved} filed, ${p.sent} sent, ${p.pending} pending`,
+      );
     }
     if (p.moved >= MAILS && p.pending === 0 && p.sent >= 2 * MAILS) break;
     await sleep(20);
@@ -140,12 +166,22 @@ function replies(dbPath: string): Reply[] {
   try {
     // The outbox keeps text and HTML deflated and a picture as its map view (shell/db/packed.ts):
     // the bare pipeline is handed them as the referee's sender sees them, the picture drawn.
-    const rows = db.prepare("SELECT recipient AS \"to\", subject, text_body AS text, html_body AS html, picture FROM outbox WHERE kind != 'welcome' ORDER BY id").all() as Record<string, unknown>[];
+    const rows = db
+      .prepare(
+        'SELECT recipient AS "to", subject, text_body AS text, html_body AS html, picture FROM outbox WHERE kind != \'welcome\' ORDER BY id',
+      )
+      .all() as Record<string, unknown>[];
     return rows.map((r) => {
       const picture = unpackNullable(r.picture);
       return {
-        to: r.to as string, subject: r.subject as string, text: unpackText(r.text), html: unpackNullable(r.html),
-        picture: picture === null ? null : pictureSvg(picture.startsWith('<') ? { svg: picture } : JSON.parse(picture) as PictureModel),
+        to: r.to as string,
+        subject: r.subject as string,
+        text: unpackText(r.text),
+        html: unpackNullable(r.html),
+        picture:
+          picture === null
+            ? null
+            : pictureSvg(picture.startsWith('<') ? { svg: picture } : (JSON.parse(picture) as PictureModel)),
       };
     });
   } finally {
@@ -177,8 +213,27 @@ async function bare(stack: MailStack, orders: Order[], out: Reply[]): Promise<nu
           lastUid = Math.max(lastUid, m.uid);
           for (const r of out.slice(fetched * 2, fetched * 2 + 2)) {
             // The same mail: its picture rendered from the same SVG, as the referee's SMTP thread does.
-            const attachments = r.picture ? [{ filename: 'map.png', content: renderPicture(r.picture).png, contentType: 'image/png', cid: 'map@tallyho', contentDisposition: 'inline' as const }] : [];
-            sends.push(sender.sendMail({ from: REFEREE, to: r.to, subject: r.subject, text: r.text, ...(r.html ? { html: r.html } : {}), attachments }));
+            const attachments = r.picture
+              ? [
+                  {
+                    filename: 'map.png',
+                    content: renderPicture(r.picture).png,
+                    contentType: 'image/png',
+                    cid: 'map@tallyho',
+                    contentDisposition: 'inline' as const,
+                  },
+                ]
+              : [];
+            sends.push(
+              sender.sendMail({
+                from: REFEREE,
+                to: r.to,
+                subject: r.subject,
+                text: r.text,
+                ...(r.html ? { html: r.html } : {}),
+                attachments,
+              }),
+            );
           }
           fetched++;
         }
@@ -186,7 +241,13 @@ async function bare(stack: MailStack, orders: Order[], out: Reply[]): Promise<nu
     } finally {
       lock.release();
     }
-    if (fetched < MAILS) await Promise.race([new Promise<void>((r) => { wake = r; }), sleep(200)]);
+    if (fetched < MAILS)
+      await Promise.race([
+        new Promise<void>((r) => {
+          wake = r;
+        }),
+        sleep(200),
+      ]);
   }
   await input;
   await Promise.all(sends);
@@ -210,7 +271,11 @@ const cpuSeconds = (pid: number | 'self'): number => {
 function mailServersCpu(stack: MailStack): number {
   const masters = new Set<number>();
   for (const f of ['postfix-queue/pid/master.pid', 'dovecot/run/master.pid']) {
-    try { masters.add(Number(readFileSync(`${stack.dir}/${f}`, 'utf8').trim())); } catch { /* not running */ }
+    try {
+      masters.add(Number(readFileSync(`${stack.dir}/${f}`, 'utf8').trim()));
+    } catch {
+      /* not running */
+    }
   }
   let total = 0;
   for (const d of readdirSync('/proc')) {
@@ -220,7 +285,9 @@ function mailServersCpu(stack: MailStack): number {
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (!masters.has(Number(d)) && !masters.has(Number(f[1]))) continue;
       total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   return total;
 }
@@ -278,11 +345,21 @@ async function main(): Promise<void> {
     const perPicture = pictures.length ? (performance.now() - p0) / Math.min(50, pictures.length) : 0;
     console.log(`pipeline:  ${(pipeMs / 1000).toFixed(2)} s  (${rate(pipeMs)} order mails/s, ${2 * MAILS} mails sent)`);
     console.log(`bare:      ${(bareMs / 1000).toFixed(2)} s  (${rate(bareMs)} order mails/s, ${2 * MAILS} mails sent)`);
-    console.log(`ratio:     ${(bareMs / pipeMs).toFixed(2)}, the pipeline's throughput as a share of the bare transport's (target >= 0.80)`);
-    console.log(`pictures:  ${pictures.length} of the ${out.length} mails carry one (${new Set(pictures.map((r) => r.picture)).size} different); ${perPicture.toFixed(1)} ms to render one, the mean wall time of ${Math.min(50, pictures.length)} renders uncached after the pipeline`);
-    console.log(`RSS:       server peak ${rss.toFixed(0)} MiB; bench process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
-    console.log(`CPU:       server ${serverCpu.toFixed(2)} s during the pipeline; bare client ${bareCpu.toFixed(2)} s (${cpus().length} CPUs, shared with Postfix and Dovecot)`);
-    console.log(`           the bench's own sending and polling ${benchCpu.toFixed(2)} s; Postfix and Dovecot ${stackCpu.toFixed(2)} s during the pipeline, ${bareStackCpu.toFixed(2)} s during the bare run`);
+    console.log(
+      `ratio:     ${(bareMs / pipeMs).toFixed(2)}, the pipeline's throughput as a share of the bare transport's (target >= 0.80)`,
+    );
+    console.log(
+      `pictures:  ${pictures.length} of the ${out.length} mails carry one (${new Set(pictures.map((r) => r.picture)).size} different); ${perPicture.toFixed(1)} ms to render one, the mean wall time of ${Math.min(50, pictures.length)} renders uncached after the pipeline`,
+    );
+    console.log(
+      `RSS:       server peak ${rss.toFixed(0)} MiB; bench process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+    );
+    console.log(
+      `CPU:       server ${serverCpu.toFixed(2)} s during the pipeline; bare client ${bareCpu.toFixed(2)} s (${cpus().length} CPUs, shared with Postfix and Dovecot)`,
+    );
+    console.log(
+      `           the bench's own sending and polling ${benchCpu.toFixed(2)} s; Postfix and Dovecot ${stackCpu.toFixed(2)} s during the pipeline, ${bareStackCpu.toFixed(2)} s during the bare run`,
+    );
   } finally {
     await stack.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -25,13 +25,27 @@ function game(n: number, seed: number): GameState {
   const r = rng(seed);
   const aircraft = Object.fromEntries(fighters.map((t) => [t, catalog.get(t)!]));
   return {
-    version: 1, turn: 1, map: { width: 99, height: 99 }, options: { combat: 'standard', sequence: 'impulse12' },
-    sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, dice: { seed: `bench${seed}` },
+    version: 1,
+    turn: 1,
+    map: { width: 99, height: 99 },
+    options: { combat: 'standard', sequence: 'impulse12' },
+    sides: { a: { name: 'A' }, b: { name: 'B' } },
+    aircraft,
+    dice: { seed: `bench${seed}` },
     planes: Array.from({ length: n }, (_, i) => ({
-      id: `P${i}`, side: i % 2 ? 'b' : 'a', type: fighters[i % fighters.length]!,
-      hex: fromColRow(25 + Math.floor(r() * 50), 25 + Math.floor(r() * 50)), facing: Math.floor(r() * 12), nextRight: true,
-      altitude: 10000 + 100 * Math.floor(r() * 80), speed: 50 + Math.floor(r() * 30), bank: 'N' as const, loaded: false,
-      carry: null, last: { ...NO_LAST_TURN }, status: 'flying' as const,
+      id: `P${i}`,
+      side: i % 2 ? 'b' : 'a',
+      type: fighters[i % fighters.length]!,
+      hex: fromColRow(25 + Math.floor(r() * 50), 25 + Math.floor(r() * 50)),
+      facing: Math.floor(r() * 12),
+      nextRight: true,
+      altitude: 10000 + 100 * Math.floor(r() * 80),
+      speed: 50 + Math.floor(r() * 30),
+      bank: 'N' as const,
+      loaded: false,
+      carry: null,
+      last: { ...NO_LAST_TURN },
+      status: 'flying' as const,
     })),
   };
 }
@@ -42,30 +56,41 @@ function bench(n: number): ReturnType<typeof repeatedRuns> {
   for (let i = 0; i < count; i++) {
     const state = game(n, i + 1);
     const r = rng(i + 99);
-    cases.push({ state, orders: { plots: Object.fromEntries(state.planes.map((p) => [p.id, randomPlot(state, p, r)])), fire: [] } });
+    cases.push({
+      state,
+      orders: { plots: Object.fromEntries(state.planes.map((p) => [p.id, randomPlot(state, p, r)])), fire: [] },
+    });
   }
   for (const c of cases) resolveTurn(c.state, c.orders); // warm-up: every case once
   // Each case is run 3 times: the median over every run, and over the cases of each case's best.
-  const runs = cases.map((c) => Array.from({ length: 3 }, () => {
-    const t0 = performance.now();
-    const res = resolveTurn(c.state, c.orders);
-    const ms = performance.now() - t0;
-    if (!res.ok) throw new Error(`bench plot illegal: ${JSON.stringify(res.error[0])}`);
-    return ms;
-  }));
+  const runs = cases.map((c) =>
+    Array.from({ length: 3 }, () => {
+      const t0 = performance.now();
+      const res = resolveTurn(c.state, c.orders);
+      const ms = performance.now() - t0;
+      if (!res.ok) throw new Error(`bench plot illegal: ${JSON.stringify(res.error[0])}`);
+      return ms;
+    }),
+  );
   return repeatedRuns(runs);
 }
 
-console.log(`turn resolution: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)} before the run (other work lengthens every figure)`);
+console.log(
+  `turn resolution: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)} before the run (other work lengthens every figure)`,
+);
 const results: Record<number, ReturnType<typeof repeatedRuns>> = {};
 for (const n of [2, 16, 100, 200]) {
-  const r = results[n] = bench(n);
-  console.log(`${String(n).padStart(4)} planes: ${r.medianAll.toFixed(3)} ms per turn, median of every run; ${r.medianOfBest.toFixed(3)} ms, median of best-of-3`);
+  const r = (results[n] = bench(n));
+  console.log(
+    `${String(n).padStart(4)} planes: ${r.medianAll.toFixed(3)} ms per turn, median of every run; ${r.medianOfBest.toFixed(3)} ms, median of best-of-3`,
+  );
 }
 const movement100 = results[100]!.medianAll;
 const ratio = results[200]!.medianOfBest / results[100]!.medianOfBest;
-console.log(`ratio t(200)/t(100) of the medians of best-of-3: ${ratio.toFixed(2)} (target <= 2.2: ${ratio <= 2.2 ? 'met' : 'NOT met'}); `
-  + `100 planes, median of every run: ${movement100.toFixed(3)} ms (target <= 3 ms: ${movement100 <= 3 ? 'met' : 'NOT met'})`);
+console.log(
+  `ratio t(200)/t(100) of the medians of best-of-3: ${ratio.toFixed(2)} (target <= 2.2: ${ratio <= 2.2 ? 'met' : 'NOT met'}); ` +
+    `100 planes, median of every run: ${movement100.toFixed(3)} ms (target <= 3 ms: ${movement100 <= 3 ? 'met' : 'NOT met'})`,
+);
 runCombatBench();
 runPlanBench(game);
 runWaysBench();

@@ -35,6 +35,8 @@ export function runPlanBench(game: (n: number, seed: number) => GameState): void
     rates.push(cases.length / ((performance.now() - t0) / 1000));
   }
   const m = median(rates);
-  console.log(`plan checks (one plane's plot checked and, when legal, flown alone; ${cases.length} plots, ${legal} legal): ${Math.round(m).toLocaleString('en-US')} a second, median of 5 runs `
-    + `(best ${Math.round(Math.max(...rates)).toLocaleString('en-US')}); target >= 20,000: ${m >= 20000 ? 'met' : 'NOT met'}`);
+  console.log(
+    `plan checks (one plane's plot checked and, when legal, flown alone; ${cases.length} plots, ${legal} legal): ${Math.round(m).toLocaleString('en-US')} a second, median of 5 runs ` +
+      `(best ${Math.round(Math.max(...rates)).toLocaleString('en-US')}); target >= 20,000: ${m >= 20000 ? 'met' : 'NOT met'}`,
+  );
 }

@@ -34,10 +34,13 @@ export function randomPlot(state: GameState, plane: PlaneState, r: () => number,
   for (let attempt = 0; attempt < 12; attempt++) {
     const boxes: Box[] = [];
     let bank: Bank = plane.bank;
-    for (const b of plane.carry?.boxes ?? []) if (['N', 'LB', 'RB', 'IL', 'IR', 'INV'].includes(b.man)) bank = b.man as Bank;
+    for (const b of plane.carry?.boxes ?? [])
+      if (['N', 'LB', 'RB', 'IL', 'IR', 'INV'].includes(b.man)) bank = b.man as Bank;
     while (boxes.length < need) {
       const pick = forwardsOnly ? 0 : Math.floor(r() * 5);
-      const straights = (n: number) => { for (let i = 1; i < n; i++) boxes.push(box('S')); };
+      const straights = (n: number) => {
+        for (let i = 1; i < n; i++) boxes.push(box('S'));
+      };
       if (pick === 1 && bankSide(bank)) {
         straights(turnMode(ctx, 'turn') + Math.floor(r() * 2));
         boxes.push(box(bankSide(bank) === 'L' ? 'TL' : 'TR'));

@@ -12,7 +12,18 @@
  * STANDIN_DUELS starts each (20 by default: 200 duels); STANDIN_TURNS turns at most (20).
  */
 import { collectIfLarge, GROWTH, RSS_SOFT_LIMIT } from '../src/shell/memory.ts';
-import { duelStart, hunterPilot, levelPilot, missedOrdersPilot, playDuel, previousPilot, pursuitPilot, standInPilot, type DuelResult, type Pilot } from './duels.ts';
+import {
+  duelStart,
+  hunterPilot,
+  levelPilot,
+  missedOrdersPilot,
+  playDuel,
+  previousPilot,
+  pursuitPilot,
+  standInPilot,
+  type DuelResult,
+  type Pilot,
+} from './duels.ts';
 
 /**
  * Each duel flown as the server runs the stand-in: after each turn the server's collection policy
@@ -21,20 +32,50 @@ import { duelStart, hunterPilot, levelPilot, missedOrdersPilot, playDuel, previo
  * resolved turns. Untimed: the stand-in's time per choice is its own.
  */
 const fly = (scenario: Parameters<typeof playDuel>[0], pilots: Record<string, Pilot>): DuelResult =>
-  playDuel(scenario, pilots, TURNS, scenario.name, () => { collectIfLarge(); });
+  playDuel(scenario, pilots, TURNS, scenario.name, () => {
+    collectIfLarge();
+  });
 
 const N = Number(process.env.STANDIN_DUELS ?? 20);
 const TURNS = Number(process.env.STANDIN_TURNS ?? 20);
 const times: number[] = [];
 const pct = (k: number, n: number): string => `${Math.round((100 * k) / Math.max(1, n))}%`;
 
-interface Tally { wins: number; draws: number; losses: number; duels: number; kills: number; shotDown: number; crashed: number; exited: number; enemyCrashed: number; enemyExited: number; dealt: number; taken: number }
-const empty = (): Tally => ({ wins: 0, draws: 0, losses: 0, duels: 0, kills: 0, shotDown: 0, crashed: 0, exited: 0, enemyCrashed: 0, enemyExited: 0, dealt: 0, taken: 0 });
+interface Tally {
+  wins: number;
+  draws: number;
+  losses: number;
+  duels: number;
+  kills: number;
+  shotDown: number;
+  crashed: number;
+  exited: number;
+  enemyCrashed: number;
+  enemyExited: number;
+  dealt: number;
+  taken: number;
+}
+const empty = (): Tally => ({
+  wins: 0,
+  draws: 0,
+  losses: 0,
+  duels: 0,
+  kills: 0,
+  shotDown: 0,
+  crashed: 0,
+  exited: 0,
+  enemyCrashed: 0,
+  enemyExited: 0,
+  dealt: 0,
+  taken: 0,
+});
 
 /** Adds a duel to the tally of `side`. */
 function add(t: Tally, r: DuelResult, side: string, other: string): void {
   t.duels++;
-  if (r.winner === side) t.wins++; else if (r.winner === other) t.losses++; else t.draws++;
+  if (r.winner === side) t.wins++;
+  else if (r.winner === other) t.losses++;
+  else t.draws++;
   const s = r.sides[side];
   const o = r.sides[other];
   if (!s || !o) return;
@@ -63,19 +104,23 @@ function series(other: Pilot): Tally {
 }
 
 const line = (name: string, t: Tally, goal: string): string =>
-  `vs ${name}: ${t.wins} W, ${t.draws} D, ${t.losses} L of ${t.duels} (${pct(t.wins, t.duels)} won, ${pct(t.losses, t.duels)} lost); `
-  + `kills ${t.kills}, the enemy crashed ${t.enemyCrashed}, left the map ${t.enemyExited}; lost: shot down ${t.shotDown}, crashed ${t.crashed}, left the map ${t.exited}; `
-  + `hits dealt ${t.dealt}, taken ${t.taken}; goal ${goal}`;
+  `vs ${name}: ${t.wins} W, ${t.draws} D, ${t.losses} L of ${t.duels} (${pct(t.wins, t.duels)} won, ${pct(t.losses, t.duels)} lost); ` +
+  `kills ${t.kills}, the enemy crashed ${t.enemyCrashed}, left the map ${t.enemyExited}; lost: shot down ${t.shotDown}, crashed ${t.crashed}, left the map ${t.exited}; ` +
+  `hits dealt ${t.dealt}, taken ${t.taken}; goal ${goal}`;
 
 const started = Date.now();
-console.log(`${N} starts, each flown twice (the seats swapped), up to ${TURNS} turns, on a map with no edge to flee to`);
+console.log(
+  `${N} starts, each flown twice (the seats swapped), up to ${TURNS} turns, on a map with no edge to flee to`,
+);
 console.log(line('missed-orders default', series(missedOrdersPilot), '>= 90% won'));
 // The stand-in's own memory: so far only it has worked (the default gives no orders).
 const ownRss = Math.round(process.resourceUsage().maxRSS / 1024);
 console.log(line('pursuit', series(pursuitPilot), '>= 75% won, <= 10% lost'));
 console.log(line('hunter', series(hunterPilot), '>= 50% won, <= 15% lost, more hits dealt than taken'));
 const prev = series(previousPilot);
-console.log(`${line('previous', prev, '>= 70% of the decided duels won')} (${pct(prev.wins, prev.wins + prev.losses)} of the decided)`);
+console.log(
+  `${line('previous', prev, '>= 70% of the decided duels won')} (${pct(prev.wins, prev.wins + prev.losses)} of the decided)`,
+);
 const a = empty();
 const b = empty();
 for (let i = 0; i < N; i++) {
@@ -86,14 +131,22 @@ for (let i = 0; i < N; i++) {
     add(b, r, 'b', 'a');
   }
 }
-console.log(`mirror (the stand-in on both sides, the types both ways): side A ${a.wins} W (${pct(a.wins, a.duels)}), side B ${b.wins} W (${pct(b.wins, b.duels)}), ${a.draws} D of ${a.duels}; `
-  + `kills A ${a.kills}, B ${b.kills}; hits A ${a.dealt}, B ${b.dealt}; goal: neither side above 55%`);
+console.log(
+  `mirror (the stand-in on both sides, the types both ways): side A ${a.wins} W (${pct(a.wins, a.duels)}), side B ${b.wins} W (${pct(b.wins, b.duels)}), ${a.draws} D of ${a.duels}; ` +
+    `kills A ${a.kills}, B ${b.kills}; hits A ${a.dealt}, B ${b.dealt}; goal: neither side above 55%`,
+);
 // The levels: the ace against a regular and a recruit (no goal: how far apart they fly is the figure).
 for (const level of ['regular', 'recruit'] as const) {
   const t = series(levelPilot(level));
-  console.log(`${line(`the stand-in as ${level === 'regular' ? 'a regular' : 'a recruit'}`, t, 'none (the ace should win more than it loses)')} (${pct(t.wins, t.wins + t.losses)} of the decided)`);
+  console.log(
+    `${line(`the stand-in as ${level === 'regular' ? 'a regular' : 'a recruit'}`, t, 'none (the ace should win more than it loses)')} (${pct(t.wins, t.wins + t.losses)} of the decided)`,
+  );
 }
 times.sort((x, y) => x - y);
 const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-console.log(`stand-in time per plane and turn: p50 ${(at(0.5) / 1000).toFixed(3)} s, p95 ${(at(0.95) / 1000).toFixed(3)} s over ${times.length} (goal p95 <= 2 s)`);
-console.log(`peak RSS ${ownRss} MB with the stand-in alone at work (the duels against the default; goal <= 300 MB), ${Math.round(process.resourceUsage().maxRSS / 1024)} MB for the whole bench, with the server's collection policy (a full collection after a turn when above ${RSS_SOFT_LIMIT / 2 ** 20} MB and ${GROWTH / 2 ** 20} MB more than after the last); ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+console.log(
+  `stand-in time per plane and turn: p50 ${(at(0.5) / 1000).toFixed(3)} s, p95 ${(at(0.95) / 1000).toFixed(3)} s over ${times.length} (goal p95 <= 2 s)`,
+);
+console.log(
+  `peak RSS ${ownRss} MB with the stand-in alone at work (the duels against the default; goal <= 300 MB), ${Math.round(process.resourceUsage().maxRSS / 1024)} MB for the whole bench, with the server's collection policy (a full collection after a turn when above ${RSS_SOFT_LIMIT / 2 ** 20} MB and ${GROWTH / 2 ** 20} MB more than after the last); ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+);

@@ -43,10 +43,11 @@ function run(name: Name): number {
   return ms;
 }
 
-
 const names = Object.keys(COMMANDS) as Name[];
 const times: Record<Name, number[]> = { 'node -e 0': [], 'tallyho impulses 5 --json': [] };
-console.log(`start-up: ${RUNS} runs of each, alternating; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)}`);
+console.log(
+  `start-up: ${RUNS} runs of each, alternating; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)}`,
+);
 for (let w = 0; w < 2; w++) for (const n of names) run(n);
 for (let k = 0; k < RUNS; k++) for (const n of names) times[n].push(run(n));
 
@@ -57,4 +58,6 @@ for (const n of names) {
 }
 const cli = median(times['tallyho impulses 5 --json']);
 const node = median(times['node -e 0']);
-console.log(`tallyho's own share: ${s(cli - node)}; target: median <= ${TARGET_S} s: ${cli / 1000 <= TARGET_S ? 'met' : 'NOT met'}`);
+console.log(
+  `tallyho's own share: ${s(cli - node)}; target: median <= ${TARGET_S} s: ${cli / 1000 <= TARGET_S ? 'met' : 'NOT met'}`,
+);

@@ -46,7 +46,14 @@ const PLANES = [
 
 function deps(store: SqliteStore): AppDeps {
   const keys = createKeys({ tokenKey: 'bench-token-key', domain: 'example.test', scryptCost: 1024 });
-  return { store, keys, renderer: createRenderer(), clock: { now: () => Date.now() }, log: silentLog, referee: { address: 'referee@example.test', rateLimitPerHour: 60 } };
+  return {
+    store,
+    keys,
+    renderer: createRenderer(),
+    clock: { now: () => Date.now() },
+    log: silentLog,
+    referee: { address: 'referee@example.test', rateLimitPerHour: 60 },
+  };
 }
 
 /**
@@ -57,18 +64,35 @@ function deps(store: SqliteStore): AppDeps {
 function orbit(plane: PlaneState): Plot {
   const need = Math.max(0, movementPoints(plane.speed).length - (plane.carry?.boxes.length ?? 0));
   const boxes: Box[] = [];
-  while (boxes.length < need || boxes.length % 4 !== 0) boxes.push({ man: boxes.length % 4 === 3 ? 'TR' : 'S', alt: 0, power: 0, brake: 0 });
+  while (boxes.length < need || boxes.length % 4 !== 0)
+    boxes.push({ man: boxes.length % 4 === 3 ? 'TR' : 'S', alt: 0, power: 0, brake: 0 });
   if (boxes[0] && plane.speed < 50) boxes[0] = { ...boxes[0], power: 1 };
   return { plane: plane.id, bomb: false, boxes };
 }
 
 function build(): { turns: number; seconds: number } {
   const catalog = loadAircraftDir();
-  const s = parseScenario({
-    name: 'Verify bench', description: 'Four fighters, each circling its own patch of sky.', map: { width: 99, height: 99 },
-    options: { combat: 'standard', sequence: 'impulse12' }, sides: { a: { name: 'A' }, b: { name: 'B' } },
-    planes: PLANES.map((p) => ({ id: p.id, side: p.side, type: p.type, hex: `${String(p.at[0]).padStart(2, '0')}${String(p.at[1]).padStart(2, '0')}`, facing: 0, altitude: 12000, speed: 5, bank: 'RB' })),
-  }, 'bench', catalog);
+  const s = parseScenario(
+    {
+      name: 'Verify bench',
+      description: 'Four fighters, each circling its own patch of sky.',
+      map: { width: 99, height: 99 },
+      options: { combat: 'standard', sequence: 'impulse12' },
+      sides: { a: { name: 'A' }, b: { name: 'B' } },
+      planes: PLANES.map((p) => ({
+        id: p.id,
+        side: p.side,
+        type: p.type,
+        hex: `${String(p.at[0]).padStart(2, '0')}${String(p.at[1]).padStart(2, '0')}`,
+        facing: 0,
+        altitude: 12000,
+        speed: 5,
+        bank: 'RB',
+      })),
+    },
+    'bench',
+    catalog,
+  );
   if (!s.ok) throw new Error(s.error.map((p) => p.message).join('\n'));
   const store = SqliteStore.open(dbPath);
   const d = deps(store);
@@ -86,10 +110,26 @@ function build(): { turns: number; seconds: number } {
       for (const player of tx.players.list('long')) {
         const mine = state.planes.filter((p) => player.planes.includes(p.id) && p.status === 'flying');
         const plots = mine.map(orbit);
-        const env = { game: 'long', player: player.id, secret: '(secret)', turn: game.turn, plots, fire: mine.map((p) => ({ plane: p.id, guns: 'ALL', hold: true, target: 'ANY' })), commands: [], line: 1 };
+        const env = {
+          game: 'long',
+          player: player.id,
+          secret: '(secret)',
+          turn: game.turn,
+          plots,
+          fire: mine.map((p) => ({ plane: p.id, guns: 'ALL', hold: true, target: 'ANY' })),
+          commands: [],
+          line: 1,
+        };
         tx.orders.insert({
-          gameId: 'long', playerId: player.id, turn: game.turn, inboundId: null, submittedAt: Date.now(), accepted: true,
-          canonical: formatOrders([env]), orders: { plots: Object.fromEntries(plots.map((p) => [p.plane, p])), fire: env.fire }, problems: [],
+          gameId: 'long',
+          playerId: player.id,
+          turn: game.turn,
+          inboundId: null,
+          submittedAt: Date.now(),
+          accepted: true,
+          canonical: formatOrders([env]),
+          orders: { plots: Object.fromEntries(plots.map((p) => [p.plane, p])), fire: env.fire },
+          problems: [],
         });
       }
       return resolveReady(d, 'long') !== null;
@@ -105,31 +145,52 @@ function build(): { turns: number; seconds: number } {
 function main(): void {
   console.log(`Building a game of ${TURNS} turns (four fighters, two players) in ${dbPath} ...`);
   const built = build();
-  console.log(`  ${built.turns} turns resolved and reported in ${built.seconds.toFixed(1)} s; database ${(statSync(dbPath).size / 1e6).toFixed(1)} MB`);
+  console.log(
+    `  ${built.turns} turns resolved and reported in ${built.seconds.toFixed(1)} s; database ${(statSync(dbPath).size / 1e6).toFixed(1)} MB`,
+  );
   // What a turn costs on disk: the database file over the turns (the game's creation and welcome
   // mails spread over them), and by table (SQLite's dbstat), so the largest is seen at once.
   const perTurn = statSync(dbPath).size / 1024 / built.turns;
   const sizes = new Database(dbPath, { readonly: true });
-  const tables = (sizes.prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 4").all() as { name: string; bytes: number }[])
-    .map((r) => `${r.name} ${(r.bytes / 1024 / built.turns).toFixed(1)}`).join(', ');
+  const tables = (
+    sizes.prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 4').all() as {
+      name: string;
+      bytes: number;
+    }[]
+  )
+    .map((r) => `${r.name} ${(r.bytes / 1024 / built.turns).toFixed(1)}`)
+    .join(', ');
   sizes.close();
-  console.log(`stored per resolved turn: ${perTurn.toFixed(1)} KB (database file / turns; by table, KB per turn: ${tables}); target <= 24 KB -> ${perTurn <= 24 ? 'met' : 'NOT met'}`);
+  console.log(
+    `stored per resolved turn: ${perTurn.toFixed(1)} KB (database file / turns; by table, KB per turn: ${tables}); target <= 24 KB -> ${perTurn <= 24 ? 'met' : 'NOT met'}`,
+  );
   if (built.turns < TURNS) console.log(`  (the game ended after turn ${built.turns})`);
 
   // verifyGame in process, as `tallyho verify` runs it: in a process of its own (bench/verify-run.ts),
   // cold and then warm (until three runs agree), the warm figure judged. Then once in this process,
   // which has just flown the game's turns through the whole referee (mails, reports, forecasts):
   // V8's compiled core is shaped by all that work here, and the figure shows what it costs.
-  const child = spawnSync('node', [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'bench/verify-run.ts'), dbPath], { encoding: 'utf8' });
+  const child = spawnSync('node', [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'bench/verify-run.ts'), dbPath], {
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`bench/verify-run.ts failed: ${child.stderr}`);
-  const own = JSON.parse(child.stdout.trim().split('\n').pop() as string) as { turns: number; differences: number; settled: boolean; runs: { wall: number; cpu: number }[] };
+  const own = JSON.parse(child.stdout.trim().split('\n').pop() as string) as {
+    turns: number;
+    differences: number;
+    settled: boolean;
+    runs: { wall: number; cpu: number }[];
+  };
   const rate = (s: number) => Math.round(built.turns / s).toLocaleString('en-US');
   const warm = own.runs.slice(-3);
   const best = Math.min(...warm.map((r) => r.wall));
-  console.log(`verifyGame (in a process of its own, warm): ${own.turns} turns in ${best.toFixed(3)} s (best of the last 3 of ${own.runs.length} runs${own.settled ? ', within 10% of each other' : ', NOT settled within 20 runs'}) = ${rate(best)} turns/s; ${own.differences} differences`);
+  console.log(
+    `verifyGame (in a process of its own, warm): ${own.turns} turns in ${best.toFixed(3)} s (best of the last 3 of ${own.runs.length} runs${own.settled ? ', within 10% of each other' : ', NOT settled within 20 runs'}) = ${rate(best)} turns/s; ${own.differences} differences`,
+  );
   console.log(`  cold (its first run): ${rate(own.runs[0]!.wall)} turns/s`);
-  console.log(`  turns/s of each run, by wall time / by CPU time (the machine's load average is ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs): ` +
-    own.runs.map((r) => `${rate(r.wall)} / ${rate(r.cpu)}`).join(', '));
+  console.log(
+    `  turns/s of each run, by wall time / by CPU time (the machine's load average is ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs): ` +
+      own.runs.map((r) => `${rate(r.wall)} / ${rate(r.cpu)}`).join(', '),
+  );
   const store = SqliteStore.open(dbPath);
   const here: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -138,15 +199,26 @@ function main(): void {
     here.push((performance.now() - t0) / 1000);
   }
   store.close();
-  console.log(`verifyGame in this process, after building the game through the whole referee: ${here.map(rate).join(', ')} turns/s (3 runs)`);
+  console.log(
+    `verifyGame in this process, after building the game through the whole referee: ${here.map(rate).join(', ')} turns/s (3 runs)`,
+  );
 
   const t0 = performance.now();
-  const cli = spawnSync('node', [join(ROOT, 'bin/tallyho.js'), 'verify', 'long'], { encoding: 'utf8', env: { ...process.env, DATABASE_PATH: dbPath } });
+  const cli = spawnSync('node', [join(ROOT, 'bin/tallyho.js'), 'verify', 'long'], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_PATH: dbPath },
+  });
   const wall = (performance.now() - t0) / 1000;
-  console.log(`tallyho verify long (the command, start-up included): exit ${cli.status} in ${wall.toFixed(2)} s = ${Math.round(built.turns / wall).toLocaleString('en-US')} turns/s`);
-  console.log(`  it printed: ${(cli.status === 0 ? cli.stdout : cli.stderr).trim().split('\n').slice(0, 3).join(' | ')}`);
+  console.log(
+    `tallyho verify long (the command, start-up included): exit ${cli.status} in ${wall.toFixed(2)} s = ${Math.round(built.turns / wall).toLocaleString('en-US')} turns/s`,
+  );
+  console.log(
+    `  it printed: ${(cli.status === 0 ? cli.stdout : cli.stderr).trim().split('\n').slice(0, 3).join(' | ')}`,
+  );
   const bestCpu = Math.min(...warm.map((r) => r.cpu));
-  console.log(`target: >= 10,000 turns/s -> ${built.turns / best >= 10000 ? 'met' : 'NOT met'} in process, warm (best of the last 3 runs by wall time); ${built.turns / bestCpu >= 10000 ? 'met' : 'NOT met'} per CPU second (the same runs)`);
+  console.log(
+    `target: >= 10,000 turns/s -> ${built.turns / best >= 10000 ? 'met' : 'NOT met'} in process, warm (best of the last 3 runs by wall time); ${built.turns / bestCpu >= 10000 ? 'met' : 'NOT met'} per CPU second (the same runs)`,
+  );
   if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
 }
 

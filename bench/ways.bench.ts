@@ -12,7 +12,13 @@ import { createGame } from '../src/core/scenario.ts';
 import type { GameState, PlaneState } from '../src/core/state.ts';
 import { resolveTurn } from '../src/core/turn.ts';
 import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
-import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../src/shell/ordnance/table.ts';
+import {
+  loadBombingTable,
+  loadFlakTable,
+  loadRocketTable,
+  loadSpottingTable,
+  loadTorpedoTable,
+} from '../src/shell/ordnance/table.ts';
 import { loadScenarioFile } from '../src/shell/scenario-file.ts';
 import { loadShipDir } from '../src/shell/ships/catalog.ts';
 import { randomPlot, rng } from './random-plots.ts';
@@ -25,20 +31,34 @@ export function waysCases(): { state: GameState; plane: PlaneState }[] {
   const ships = loadShipDir();
   const cases: { state: GameState; plane: PlaneState }[] = [];
   // The quick game's scenarios (seed 004) move by its own steps, not plots.
-  for (const f of readdirSync('scenarios').filter((x) => x.endsWith('.yaml') && !x.startsWith('quick-')).sort()) {
-    let state = createGame(loadScenarioFile(`scenarios/${f}`, catalog, ships), catalog, `ways-${f}`, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
+  for (const f of readdirSync('scenarios')
+    .filter((x) => x.endsWith('.yaml') && !x.startsWith('quick-'))
+    .sort()) {
+    let state = createGame(
+      loadScenarioFile(`scenarios/${f}`, catalog, ships),
+      catalog,
+      `ways-${f}`,
+      ships,
+      loadBombingTable(),
+      loadTorpedoTable(),
+      { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() },
+    );
     if (state.quick) continue;
     const r = rng(f.length);
     for (let t = 1; t <= 3; t++) {
       for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) cases.push({ state, plane });
       const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
-      const res = resolveTurn(state, { plots: Object.fromEntries(flying.map((p) => [p.id, randomPlot(state, p, r)])), fire: [] });
+      const res = resolveTurn(state, {
+        plots: Object.fromEntries(flying.map((p) => [p.id, randomPlot(state, p, r)])),
+        fire: [],
+      });
       if (!res.ok) break;
       state = res.value.state;
     }
     if (f === 'duel.yaml') {
       const first = cases.find((c) => c.plane.id === 'R1' && c.state.turn === 1);
-      for (let speed = 20; speed <= 90; speed += 10) if (first) cases.push({ state: first.state, plane: { ...first.plane, speed } });
+      for (let speed = 20; speed <= 90; speed += 10)
+        if (first) cases.push({ state: first.state, plane: { ...first.plane, speed } });
     }
   }
   return cases;
@@ -62,5 +82,7 @@ export function runWaysBench(): void {
   }
   times.sort((a, b) => a - b);
   const p95 = quantile(times, 0.95);
-  console.log(`ways to fly (every way one plane can fly its next turn; ${cases.length} planes of the sample scenarios, turns 1-3, and the duel's Spitfire at speeds 2-9; ${Math.round(ways / cases.length)} ways a plane on average; a plane's time the median of 3 runs): p50 ${quantile(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms per plane; target p95 <= 100 ms: ${p95 <= 100 ? 'met' : 'NOT met'}`);
+  console.log(
+    `ways to fly (every way one plane can fly its next turn; ${cases.length} planes of the sample scenarios, turns 1-3, and the duel's Spitfire at speeds 2-9; ${Math.round(ways / cases.length)} ways a plane on average; a plane's time the median of 3 runs): p50 ${quantile(times, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms per plane; target p95 <= 100 ms: ${p95 <= 100 ? 'met' : 'NOT met'}`,
+  );
 }

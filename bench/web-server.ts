@@ -12,12 +12,24 @@ if (!path) throw new Error('usage: web-server.ts <database>');
 const cacheArg = process.argv.indexOf('--turn-cache-mb');
 const store = SqliteStore.open(path);
 const http = await startHttp({
-  host: '127.0.0.1', port: 0, store, mode: 'mail',
+  host: '127.0.0.1',
+  port: 0,
+  store,
+  mode: 'mail',
   ...(cacheArg >= 0 ? { turnCacheBytes: Number(process.argv[cacheArg + 1]) * 1024 * 1024 } : {}),
-  health: () => ({ rss: process.memoryUsage().rss, peakRss: process.resourceUsage().maxRSS * 1024, heapUsed: process.memoryUsage().heapUsed }),
+  health: () => ({
+    rss: process.memoryUsage().rss,
+    peakRss: process.resourceUsage().maxRSS * 1024,
+    heapUsed: process.memoryUsage().heapUsed,
+  }),
 });
 process.stdout.write(`${JSON.stringify({ port: http.port })}\n`);
-const stop = () => { void http.close().then(() => { store.close(); process.exit(0); }); };
+const stop = () => {
+  void http.close().then(() => {
+    store.close();
+    process.exit(0);
+  });
+};
 process.on('SIGTERM', stop);
 process.stdin.on('end', stop);
 process.stdin.resume();

@@ -56,11 +56,18 @@ const PLANES = [
 ] as const;
 
 function furball(catalog: ReadonlyMap<string, AircraftCard>): Scenario {
-  const s = parseScenario({
-    name: 'Cactus furball', description: 'Two Wildcats and two Zeros circle over Guadalcanal, guns free.', map: { width: 36, height: 28 },
-    options: { combat: 'standard', sequence: 'impulse12' }, sides: { usmc: { name: 'US Marine Corps' }, ijn: { name: 'Imperial Japanese Navy' } },
-    planes: PLANES.map((p) => ({ ...p, facing: 0, altitude: 12000, speed: 5, bank: 'RB' })),
-  }, 'bench', catalog);
+  const s = parseScenario(
+    {
+      name: 'Cactus furball',
+      description: 'Two Wildcats and two Zeros circle over Guadalcanal, guns free.',
+      map: { width: 36, height: 28 },
+      options: { combat: 'standard', sequence: 'impulse12' },
+      sides: { usmc: { name: 'US Marine Corps' }, ijn: { name: 'Imperial Japanese Navy' } },
+      planes: PLANES.map((p) => ({ ...p, facing: 0, altitude: 12000, speed: 5, bank: 'RB' })),
+    },
+    'bench',
+    catalog,
+  );
   if (!s.ok) throw new Error(s.error.map((p) => p.message).join('\n'));
   return s.value;
 }
@@ -69,7 +76,8 @@ function furball(catalog: ReadonlyMap<string, AircraftCard>): Scenario {
 function orbit(plane: PlaneState): Plot {
   const need = Math.max(0, movementPoints(plane.speed).length - (plane.carry?.boxes.length ?? 0));
   const boxes: Box[] = [];
-  while (boxes.length < need || boxes.length % 4 !== 0) boxes.push({ man: boxes.length % 4 === 3 ? 'TR' : 'S', alt: 0, power: 0, brake: 0 });
+  while (boxes.length < need || boxes.length % 4 !== 0)
+    boxes.push({ man: boxes.length % 4 === 3 ? 'TR' : 'S', alt: 0, power: 0, brake: 0 });
   if (boxes[0] && plane.speed < 50) boxes[0] = { ...boxes[0], power: 1 };
   return { plane: plane.id, bomb: false, boxes };
 }
@@ -85,7 +93,11 @@ function playTemplate(store: SqliteStore, id: string, turns: number, seed: numbe
   let now = START;
   const keys = createKeys({ tokenKey: 'bench-token-key', domain: 'example.test', scryptCost: 1024 });
   const deps: AppDeps = {
-    store, keys, renderer: createRenderer(), clock: { now: () => now }, log: silentLog,
+    store,
+    keys,
+    renderer: createRenderer(),
+    clock: { now: () => now },
+    log: silentLog,
     referee: { address: 'referee@example.test', rateLimitPerHour: 60 },
   };
   const catalog = loadAircraftDir();
@@ -105,10 +117,26 @@ function playTemplate(store: SqliteStore, id: string, turns: number, seed: numbe
         const mine = state.planes.filter((p) => player.planes.includes(p.id) && p.status === 'flying');
         const plots = mine.map((p) => plotFor(state, p, r));
         const fire: FireOrder[] = mine.map((p) => ({ plane: p.id, guns: 'ALL', hold: false, target: 'ANY' }));
-        const env = { game: id, player: player.id, secret: '(secret)', turn: game.turn, plots, fire, commands: [], line: 1 };
+        const env = {
+          game: id,
+          player: player.id,
+          secret: '(secret)',
+          turn: game.turn,
+          plots,
+          fire,
+          commands: [],
+          line: 1,
+        };
         tx.orders.insert({
-          gameId: id, playerId: player.id, turn: game.turn, inboundId: null, submittedAt: now - DAY, accepted: true,
-          canonical: formatOrders([env]), orders: { plots: Object.fromEntries(plots.map((p) => [p.plane, p])), fire }, problems: [],
+          gameId: id,
+          playerId: player.id,
+          turn: game.turn,
+          inboundId: null,
+          submittedAt: now - DAY,
+          accepted: true,
+          canonical: formatOrders([env]),
+          orders: { plots: Object.fromEntries(plots.map((p) => [p.plane, p])), fire },
+          problems: [],
         });
       }
       return resolveReady(deps, id, { withDefaults: true }) !== null;
@@ -134,9 +162,15 @@ function copyGames(store: SqliteStore, from: number, to: number, templates: numb
     src AS (SELECT n, printf('g%05d', n) AS id, printf('g%05d', (n - 1) % ${templates} + 1) AS tpl,
       ((n * 7919) % ${spread}) * 900000 AS shift FROM seq)`;
   const copy = (table: string, key: string, rewrite: Record<string, string> = {}) => {
-    const cols = columns(store, table).filter((c) => !(table === 'orders' && c === 'id') && !(table === 'games' && c === 'activity_at'));
-    const values = cols.map((c) => rewrite[c] ?? (c === key ? 'src.id' : times.test(c) ? `t.${c} + src.shift` : `t.${c}`));
-    store.db.exec(`${seq} INSERT INTO ${table} (${cols.join(', ')}) SELECT ${values.join(', ')} FROM src JOIN ${table} t ON t.${key} = src.tpl`);
+    const cols = columns(store, table).filter(
+      (c) => !(table === 'orders' && c === 'id') && !(table === 'games' && c === 'activity_at'),
+    );
+    const values = cols.map(
+      (c) => rewrite[c] ?? (c === key ? 'src.id' : times.test(c) ? `t.${c} + src.shift` : `t.${c}`),
+    );
+    store.db.exec(
+      `${seq} INSERT INTO ${table} (${cols.join(', ')}) SELECT ${values.join(', ')} FROM src JOIN ${table} t ON t.${key} = src.tpl`,
+    );
   };
   copy('games', 'id', { name: "t.name || ' ' || src.n" });
   copy('players', 'game_id', { email: "replace(t.email, '@', '+' || src.n || '@')" });
@@ -149,7 +183,11 @@ function copyGames(store: SqliteStore, from: number, to: number, templates: numb
   copy('turn_clock', 'game_id');
 }
 
-export function buildArchiveStore(path: string, o: BuildOptions, progress: (line: string) => void = () => {}): BuiltStore {
+export function buildArchiveStore(
+  path: string,
+  o: BuildOptions,
+  progress: (line: string) => void = () => {},
+): BuiltStore {
   const started = performance.now();
   const store = SqliteStore.open(path);
   try {
@@ -159,7 +197,10 @@ export function buildArchiveStore(path: string, o: BuildOptions, progress: (line
     for (let t = 1; t <= templates; t++) {
       let played = 0;
       for (let attempt = 0; played < o.turns && attempt < 20; attempt++) {
-        if (attempt) store.tx(() => { deleteGame(store, gameId(t)); });
+        if (attempt)
+          store.tx(() => {
+            deleteGame(store, gameId(t));
+          });
         played = playTemplate(store, gameId(t), o.turns, t * 1000 + attempt);
       }
       resolvedTurns += played;
@@ -175,7 +216,13 @@ export function buildArchiveStore(path: string, o: BuildOptions, progress: (line
     resolvedTurns += (o.games - templates) * perTemplate;
     store.db.pragma('wal_checkpoint(TRUNCATE)');
     store.db.exec('ANALYZE');
-    return { games: o.games, resolvedTurns, templates, seconds: (performance.now() - started) / 1000, megabytes: statSync(path).size / 1e6 };
+    return {
+      games: o.games,
+      resolvedTurns,
+      templates,
+      seconds: (performance.now() - started) / 1000,
+      megabytes: statSync(path).size / 1e6,
+    };
   } finally {
     store.close();
   }
@@ -183,7 +230,19 @@ export function buildArchiveStore(path: string, o: BuildOptions, progress: (line
 
 /** Removes a template game that ended too early, to play it again with other dice. */
 function deleteGame(store: SqliteStore, id: string): void {
-  for (const table of ['turn_clock', 'game_control', 'misses', 'orders', 'turn_dice', 'events', 'turns', 'planes', 'players', 'outbox', 'games']) {
+  for (const table of [
+    'turn_clock',
+    'game_control',
+    'misses',
+    'orders',
+    'turn_dice',
+    'events',
+    'turns',
+    'planes',
+    'players',
+    'outbox',
+    'games',
+  ]) {
     store.db.prepare(`DELETE FROM ${table} WHERE ${table === 'games' ? 'id' : 'game_id'} = ?`).run(id);
   }
 }

@@ -19,17 +19,24 @@ const next = `${DIST}.${process.pid}.tmp`;
 const old = `${DIST}.${process.pid}.old`;
 rmSync(next, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-const r = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', next], { cwd: ROOT, stdio: 'inherit' });
+const r = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', next], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 if (r.status !== 0 && r.status !== 2) {
   rmSync(next, { recursive: true, force: true });
   console.error(`build: tsc failed (${r.status ?? r.signal}); dist/ is left as it was`);
   process.exit(1);
 }
-writeFileSync(join(next, 'build-stamp.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), ...(r.status === 2 ? { typeErrors: true } : {}), files })}\n`);
+writeFileSync(
+  join(next, 'build-stamp.json'),
+  `${JSON.stringify({ builtAt: new Date().toISOString(), ...(r.status === 2 ? { typeErrors: true } : {}), files })}\n`,
+);
 if (existsSync(DIST)) renameSync(DIST, old);
 renameSync(next, DIST);
 rmSync(old, { recursive: true, force: true });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-if (r.status === 2) console.error(`build: dist/ compiled in ${seconds} s, with the type errors above (npm run typecheck)`);
+if (r.status === 2)
+  console.error(`build: dist/ compiled in ${seconds} s, with the type errors above (npm run typecheck)`);
 else console.log(`build: dist/ compiled in ${seconds} s`);
 process.exit(r.status);

@@ -47,7 +47,9 @@ if (!opts.port) {
     process.exit(2);
   }
   if (opts.port === '0') {
-    console.error('send-orders: LOCAL_SMTP_PORT is 0 (the referee took any free port): give --port <the port serve printed>');
+    console.error(
+      'send-orders: LOCAL_SMTP_PORT is 0 (the referee took any free port): give --port <the port serve printed>',
+    );
     process.exit(2);
   }
 }
@@ -58,9 +60,19 @@ if (!from) {
   console.error('send-orders: the file has no #TALLYHO line to take the player from; give --from <address>');
   process.exit(2);
 }
-const transport = nodemailer.createTransport({ host: opts.host, port: Number(opts.port), secure: false, ignoreTLS: true });
+const transport = nodemailer.createTransport({
+  host: opts.host,
+  port: Number(opts.port),
+  secure: false,
+  ignoreTLS: true,
+});
 try {
-  const info = await transport.sendMail({ from, to: opts.to, subject: opts.subject || (header ? `Orders for ${header[1]}` : 'Orders'), text });
+  const info = await transport.sendMail({
+    from,
+    to: opts.to,
+    subject: opts.subject || (header ? `Orders for ${header[1]}` : 'Orders'),
+    text,
+  });
   console.log(`sent ${info.messageId} from ${from} to ${opts.to}: ${info.response}`);
 } catch (e) {
   console.error(`send-orders: ${e.message}`);

@@ -28,22 +28,37 @@ const PLOTS: Record<string, string[]> = {
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-screenshots-'));
-const rt = openRuntime({ config: configFrom({ DATABASE_PATH: join(dir, 'tallyho.sqlite'), LOG_LEVEL: 'silent' }, dir) });
+const rt = openRuntime({
+  config: configFrom({ DATABASE_PATH: join(dir, 'tallyho.sqlite'), LOG_LEVEL: 'silent' }, dir),
+});
 try {
   const { players } = ensureDemo(rt);
   let uid = 0;
   for (const turn of [1, 2]) {
     for (const p of players) {
       const orders = p.planes.map((plane) => PLOTS[plane]?.[turn - 1] ?? `${plane}: 1 1 1 1 1`).join('\n');
-      const raw = Buffer.from(`From: ${p.email}\r\nTo: ${rt.config.mailFrom}\r\nSubject: orders\r\nMessage-ID: <shot-${turn}-${p.id}@localhost>\r\n\r\n` +
-        `#TALLYHO demo ${p.id} "${p.secret}"\r\nTURN ${turn}\r\n${orders.replace(/\n/g, '\r\n')}\r\n#END\r\n`);
+      const raw = Buffer.from(
+        `From: ${p.email}\r\nTo: ${rt.config.mailFrom}\r\nSubject: orders\r\nMessage-ID: <shot-${turn}-${p.id}@localhost>\r\n\r\n` +
+          `#TALLYHO demo ${p.id} "${p.secret}"\r\nTURN ${turn}\r\n${orders.replace(/\n/g, '\r\n')}\r\n#END\r\n`,
+      );
       receive(rt.deps, await readMail(raw), { mailbox: 'screenshots', uidValidity: 1, uid: ++uid });
     }
   }
   const refused = rt.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'ack' && /NOT accepted/.test(m.subject));
   if (refused) throw new Error(`orders refused:\n${refused.text}`);
-  const http = await startHttp({ host: '127.0.0.1', port: 0, store: rt.store, mode: 'local', health: () => ({}), deps: rt.deps });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const http = await startHttp({
+    host: '127.0.0.1',
+    port: 0,
+    store: rt.store,
+    mode: 'local',
+    health: () => ({}),
+    deps: rt.deps,
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     const base = `http://127.0.0.1:${http.port}`;
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -55,7 +70,9 @@ try {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.goto(`${base}/games/demo/turns/2`);
     await phone.screenshot({ path: join(OUT, 'phone.png') });
-    const report = rt.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'report' && m.turn === 2 && m.playerId === players[0]?.id);
+    const report = rt.store
+      .tx((tx) => tx.outbox.list())
+      .find((m) => m.kind === 'report' && m.turn === 2 && m.playerId === players[0]?.id);
     if (!report) throw new Error('no report of turn 2');
     const mail = await browser.newPage({ viewport: { width: 900, height: 1100 } });
     await mail.goto(`${base}/mail/${report.id}/html`);
@@ -64,17 +81,25 @@ try {
     // The plotter of red's R1 for turn 3, by the link its report carries (the turn token).
     const red = players[0] as { id: string };
     const link = `${base}/games/demo/plot/${red.id}/R1/${rt.deps.keys.turnToken('demo', red.id, 3)}`;
-    for (const [file, viewport] of [['plotter.png', { width: 1280, height: 900 }], ['plotter-phone.png', { width: 390, height: 844 }]] as const) {
+    for (const [file, viewport] of [
+      ['plotter.png', { width: 1280, height: 900 }],
+      ['plotter-phone.png', { width: 390, height: 844 }],
+    ] as const) {
       const p = await browser.newPage({ viewport });
       await p.goto(link);
       await p.waitForSelector('svg.hexmap .plot-end');
-      await p.locator('svg.hexmap .plot-end').nth(Math.floor((await p.locator('svg.hexmap .plot-end').count()) / 3)).click();
+      await p
+        .locator('svg.hexmap .plot-end')
+        .nth(Math.floor((await p.locator('svg.hexmap .plot-end').count()) / 3))
+        .click();
       await p.waitForFunction(() => !document.querySelector('[data-shots]')?.textContent?.includes('asking'));
       // The way's path, heights and speeds come from the referee too.
       await p.waitForSelector('[data-variant]:not([disabled])');
       await p.screenshot({ path: join(OUT, file), fullPage: file === 'plotter.png' });
     }
-    console.log(`written: ${['turn-page.png', 'report-mail.png', 'phone.png', 'plotter.png', 'plotter-phone.png'].map((f) => join('docs/images', f)).join(', ')}`);
+    console.log(
+      `written: ${['turn-page.png', 'report-mail.png', 'phone.png', 'plotter.png', 'plotter-phone.png'].map((f) => join('docs/images', f)).join(', ')}`,
+    );
   } finally {
     await browser.close();
     await http.close();

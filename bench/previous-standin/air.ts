@@ -16,7 +16,12 @@ import type { GameState, PlaneState } from '../../src/core/state.ts';
 import { purposeOf } from './purpose.ts';
 import { edgeDistance, type Foe, pickNearBest, weigh } from './weigh.ts';
 
-export interface AirChoice { plane: string; plot: Plot; text: string; why: string }
+export interface AirChoice {
+  plane: string;
+  plot: Plot;
+  text: string;
+  why: string;
+}
 
 /** How many ways of a plane are flown as a dry run, the best weighed first. */
 const DRY_RUNS = 8;
@@ -28,7 +33,8 @@ const GUESS_RANGE = 10;
 /** Below this height (feet) a way is looked at one turn further, as near the map's edge; in a steep or vertical dive below the second. */
 const LOW = 2500;
 const LOW_DIVING = 6000;
-const low = (w: WayToFly): boolean => w.end.altitude < (w.plot.mode === 'SD' || w.plot.mode === 'VD' ? LOW_DIVING : LOW);
+const low = (w: WayToFly): boolean =>
+  w.end.altitude < (w.plot.mode === 'SD' || w.plot.mode === 'VD' ? LOW_DIVING : LOW);
 
 /**
  * What an enemy may fly, as far as the stand-in can tell: his legal ways (never his orders), of
@@ -40,8 +46,17 @@ function guesses(seen: GameState, enemy: PlaneState): (Plot | undefined)[] {
   const right = ways.filter((w) => turn(w) > 0);
   const left = ways.filter((w) => turn(w) < 0);
   const most = (ws: WayToFly[], sign: 1 | -1, hard: boolean): WayToFly | undefined =>
-    ws.reduce<WayToFly | undefined>((b, w) => (!b || (hard ? turn(w) * sign > turn(b) * sign : turn(w) * sign < turn(b) * sign) ? w : b), undefined);
-  const picks = [undefined, most(right, 1, true)?.plot, most(left, -1, true)?.plot, most(right, 1, false)?.plot, most(left, -1, false)?.plot];
+    ws.reduce<WayToFly | undefined>(
+      (b, w) => (!b || (hard ? turn(w) * sign > turn(b) * sign : turn(w) * sign < turn(b) * sign) ? w : b),
+      undefined,
+    );
+  const picks = [
+    undefined,
+    most(right, 1, true)?.plot,
+    most(left, -1, true)?.plot,
+    most(right, 1, false)?.plot,
+    most(left, -1, false)?.plot,
+  ];
   return picks.filter((p, i) => i === 0 || p).slice(0, GUESSES);
 }
 
@@ -58,7 +73,8 @@ function turnAfter(seen: GameState, w: WayToFly, after: GameState, id: string): 
   const self = after.planes.find((p) => p.id === id);
   if (!self || self.status !== 'flying') return 0;
   let best = -1;
-  for (const x of waysToFly(after, self)) if (x.end.status === 'flying') best = Math.max(best, edgeDistance(after, x.end.hex));
+  for (const x of waysToFly(after, self))
+    if (x.end.status === 'flying') best = Math.max(best, edgeDistance(after, x.end.hex));
   return best < 0 ? 100 : Math.max(0, 2 - best) * 8;
 }
 
@@ -72,20 +88,40 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
   const first = enemies.length ? dryShots(seen, plane, (ways[0] as WayToFly).plot) : undefined;
   const foes: Foe[] = enemies.map((e) => {
     const after = first?.ends.get(e.id);
-    return { plane: e, hex: after?.hex ?? e.hex, facing: after?.facing ?? e.facing, nextRight: after?.nextRight ?? e.nextRight, altitude: after?.altitude ?? e.altitude };
+    return {
+      plane: e,
+      hex: after?.hex ?? e.hex,
+      facing: after?.facing ?? e.facing,
+      nextRight: after?.nextRight ?? e.nextRight,
+      altitude: after?.altitude ?? e.altitude,
+    };
   });
   const tie = (i: number): string => sha256Hex(`${seed}|${plane.id}|${i}`);
-  const weighed = ways.map((w, i) => ({ w, i, tie: tie(i), ...weigh(seen, plane, w, foes, purpose) }))
+  const weighed = ways
+    .map((w, i) => ({ w, i, tie: tie(i), ...weigh(seen, plane, w, foes, purpose) }))
     .sort((a, b) => b.score - a.score || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   const key = `${plane.id}|${seen.turn}`;
   const text = (w: WayToFly): string => formatPlot(w.plot);
-  const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course' : 'no enemy in sight: keeping speed, height and the map';
+  const quiet = purpose.target
+    ? `for ${purpose.target.id}`
+    : purpose.course !== undefined
+      ? "holding the raid's course"
+      : 'no enemy in sight: keeping speed, height and the map';
   if (!enemies.length) {
     // The best few looked at one turn further where they end near the edge or low.
     const pool = weighed.slice(0, DRY_RUNS);
-    if (plane.altitude < LOW_DIVING) pool.push(...[...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude).filter((c) => !pool.includes(c)).slice(0, 4));
+    if (plane.altitude < LOW_DIVING)
+      pool.push(
+        ...[...weighed]
+          .sort((a, b) => b.w.end.altitude - a.w.end.altitude)
+          .filter((c) => !pool.includes(c))
+          .slice(0, 4),
+      );
     const top = pool.map((c) => {
-      const r = low(c.w) || edgeDistance(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2 ? dryShots(seen, plane, c.w.plot) : undefined;
+      const r =
+        low(c.w) || edgeDistance(seen, c.w.end.hex) < Math.ceil(c.w.end.speed / 10) + 2
+          ? dryShots(seen, plane, c.w.plot)
+          : undefined;
       return { c, total: c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) };
     });
     const best = pickNearBest(top, (x) => x.total, seed, key) as (typeof top)[number];
@@ -93,7 +129,9 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
   }
   // The near enemies (an interceptor's prey first), each one's guesses flown with the others flying on.
   const rank = (e: PlaneState): number => (e.ground ? 2 : 0) + (purpose.prey?.has(e.id) ? 0 : 1);
-  const near = [...enemies].sort((a, b) => rank(a) - rank(b) || distance(plane.hex, a.hex) - distance(plane.hex, b.hex));
+  const near = [...enemies].sort(
+    (a, b) => rank(a) - rank(b) || distance(plane.hex, a.hex) - distance(plane.hex, b.hex),
+  );
   const guessed = near.filter((e, i) => i === 0 || (i < GUESSED_ENEMIES && distance(plane.hex, e.hex) <= GUESS_RANGE));
   const runs = guessed.flatMap((e) => guesses(seen, e).map((g) => (g ? { [e.id]: g } : {})));
   // A bomber does not hunt (purpose.ts): the shots it gets count a quarter.
@@ -101,7 +139,13 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
   const tried: { c: (typeof weighed)[number]; total: number; why: string }[] = [];
   // Low, the ways that end highest are flown too: a way out of a dive the first weighing ranks low.
   const pool = weighed.slice(0, DRY_RUNS);
-  if (plane.altitude < LOW_DIVING) pool.push(...[...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude).filter((c) => !pool.includes(c)).slice(0, 4));
+  if (plane.altitude < LOW_DIVING)
+    pool.push(
+      ...[...weighed]
+        .sort((a, b) => b.w.end.altitude - a.w.end.altitude)
+        .filter((c) => !pool.includes(c))
+        .slice(0, 4),
+    );
   for (const c of pool) {
     let sum = 0;
     let n = 0;
@@ -120,7 +164,9 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
     if (!n) continue;
     // Near the edge or low, a look at the turn after.
     const total = c.score + sum / n - (after ? turnAfter(seen, c.w, after, plane.id) : 0);
-    const shots = [...got.entries()].map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`).join('; ');
+    const shots = [...got.entries()]
+      .map(([t, k]) => `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`)
+      .join('; ');
     const why = [shots, given ? `under enemy guns against ${given} of them` : '', c.words].filter(Boolean).join('; ');
     tried.push({ c, total, why });
   }
@@ -129,5 +175,10 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string): Air
     const c = weighed[0] as (typeof weighed)[number];
     return { plane: plane.id, plot: c.w.plot, text: text(c.w), why: c.words || 'closing on the enemy' };
   }
-  return { plane: plane.id, plot: best.c.w.plot, text: text(best.c.w), why: best.why || (purpose.role === 'bomber' ? quiet : 'closing on the enemy') };
+  return {
+    plane: plane.id,
+    plot: best.c.w.plot,
+    text: text(best.c.w),
+    why: best.why || (purpose.role === 'bomber' ? quiet : 'closing on the enemy'),
+  };
 }

@@ -28,7 +28,12 @@ import { quickStandIn } from './quick.ts';
  * a plot, a quick-game move line or a MOVE line; empty when it is left to its default on purpose),
  * and why, in a few words. `plot`: the plot of a plane in the air.
  */
-export interface StandInChoice { plane: string; plot?: Plot; text: string; why: string }
+export interface StandInChoice {
+  plane: string;
+  plot?: Plot;
+  text: string;
+  why: string;
+}
 
 export interface StandIn {
   orders: TurnOrders;
@@ -52,7 +57,12 @@ function fireAll(state: GameState, plane: PlaneState): FireOrder[] {
  * near the best: the app passes one that stays secret until the turn is resolved; by default the
  * state's dice seed (the turn before's, public once it was resolved).
  */
-export function standIn(state: GameState, side: string, seed: string = state.dice.seed, opts: StandInOptions = {}): StandIn {
+export function standIn(
+  state: GameState,
+  side: string,
+  seed: string = state.dice.seed,
+  opts: StandInOptions = {},
+): StandIn {
   const only = opts.planes ? new Set(opts.planes.map((id) => id.toUpperCase())) : undefined;
   const flies = (id: string): boolean => !only || only.has(id.toUpperCase());
   const seen = fogState(state, side);

@@ -38,17 +38,21 @@ const inAir = (p: PlaneState): boolean => p.status === 'flying' && !p.ground;
 
 /** Where a plane is expected at the turn's end if it flies straight on at its speed. */
 const straightOn = (p: PlaneState): Hex =>
-  flightLine({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, Math.max(1, Math.round(p.speed / 10))).at(-1) ?? p.hex;
+  flightLine({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, Math.max(1, Math.round(p.speed / 10))).at(-1) ??
+  p.hex;
 
 /** The purpose of `plane` in `seen` (its side's view of the state). */
 export function purposeOf(seen: GameState, plane: PlaneState): Purpose {
   if (isBomber(seen, plane)) {
-    const units = activeUnits(seen).filter((u) => u.side !== plane.side && u.kind !== 'torpedo')
+    const units = activeUnits(seen)
+      .filter((u) => u.side !== plane.side && u.kind !== 'torpedo')
       .sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex) || a.id.localeCompare(b.id));
     const t = units[0];
     return t ? { role: 'bomber', target: { id: t.id, hex: t.hex } } : { role: 'bomber', course: plane.facing };
   }
-  const friends = seen.planes.filter((p) => p.side === plane.side && p.id !== plane.id && inAir(p) && isBomber(seen, p));
+  const friends = seen.planes.filter(
+    (p) => p.side === plane.side && p.id !== plane.id && inAir(p) && isBomber(seen, p),
+  );
   const foes = seen.planes.filter((p) => p.side !== plane.side && inAir(p) && isBomber(seen, p));
   if (foes.length) return { role: 'interceptor', prey: new Set(foes.map((p) => p.id)) };
   if (friends.length) return { role: 'escort', flock: friends.map(straightOn) };

@@ -21,7 +21,13 @@ import { sha256Hex } from '../../src/core/sha256.ts';
 import { cardOf, type GameState, type PlaneState } from '../../src/core/state.ts';
 import type { Purpose } from './purpose.ts';
 
-export interface Foe { plane: PlaneState; hex: Hex; facing: number; nextRight: boolean; altitude: number }
+export interface Foe {
+  plane: PlaneState;
+  hex: Hex;
+  facing: number;
+  nextRight: boolean;
+  altitude: number;
+}
 
 /** How far a hex is from the map's nearest edge, in hexes (0: on the edge, below 0: off it). */
 export function edgeDistance(state: GameState, h: Hex): number {
@@ -38,8 +44,19 @@ function against(w: WayToFly, foe: Foe, bomber: boolean): { score: number; words
   let score = 0;
   const words: string[] = [];
   // A shot it may have (fixed guns ahead), and one it may give (the enemy's ahead).
-  if (!bomber && d > 0 && d <= 6 && high <= 1500 && inCone(at, foe.hex)) { score += 12 - d; words.push(`guns on ${foe.plane.id}`); }
-  if (d > 0 && d <= 6 && high <= 1500 && inCone({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, at.hex)) { score -= 12 - d; words.push(`in ${foe.plane.id}'s guns`); }
+  if (!bomber && d > 0 && d <= 6 && high <= 1500 && inCone(at, foe.hex)) {
+    score += 12 - d;
+    words.push(`guns on ${foe.plane.id}`);
+  }
+  if (
+    d > 0 &&
+    d <= 6 &&
+    high <= 1500 &&
+    inCone({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, at.hex)
+  ) {
+    score -= 12 - d;
+    words.push(`in ${foe.plane.id}'s guns`);
+  }
   // A bomber does not hunt: keeping out of the guns is all it asks of an enemy fighter.
   if (bomber) return { score, words: words.join(', ') };
   // Behind him (his 5 to 7 o'clock) and pointing at him (12 o'clock): worth half as much out of
@@ -47,7 +64,10 @@ function against(w: WayToFly, foe: Foe, bomber: boolean): { score: number; words
   // again beyond 8 hexes.
   const level = (high <= 1500 ? 1 : 0.5) * (d <= 8 ? 1 : 0.5);
   const behind = clockPosition(foe.hex, foe.facing, at.hex);
-  if (behind !== undefined && behind >= 5 && behind <= 7) { score += 4 * level; if (level === 1) words.push(`behind ${foe.plane.id}`); } else if (behind === 4 || behind === 8) score += 2 * level;
+  if (behind !== undefined && behind >= 5 && behind <= 7) {
+    score += 4 * level;
+    if (level === 1) words.push(`behind ${foe.plane.id}`);
+  } else if (behind === 4 || behind === 8) score += 2 * level;
   // Pointing at him: 3 dead ahead, down to -3 with him dead astern.
   const off = degreesOff(at.hex, at.facing, foe.hex);
   if (off !== undefined) score += (3 - off / 30) * level;
@@ -81,7 +101,13 @@ function purposeScore(plane: PlaneState, w: WayToFly, purpose: Purpose): number 
 }
 
 /** A way weighed by where it ends (no dry run). `foes` the enemies as expected at the turn's end. */
-export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: readonly Foe[], purpose: Purpose): { score: number; words: string } {
+export function weigh(
+  state: GameState,
+  plane: PlaneState,
+  w: WayToFly,
+  foes: readonly Foe[],
+  purpose: Purpose,
+): { score: number; words: string } {
   const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, bandCondition(plane));
   const bomber = purpose.role === 'bomber';
   let score = 0;
@@ -120,7 +146,6 @@ export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: re
   return { score, words };
 }
 
-
 /** How far below the best score a choice may be and still be picked: a tenth of a shot at range 6. */
 export const MARGIN = 0.75;
 
@@ -131,7 +156,13 @@ export function seededIndex(seed: string, key: string, n: number): number {
 }
 
 /** The choice the seed picks among those within `margin` of the best (`scores` in any order). */
-export function pickNearBest<T>(items: readonly T[], score: (t: T) => number, seed: string, key: string, margin = MARGIN): T | undefined {
+export function pickNearBest<T>(
+  items: readonly T[],
+  score: (t: T) => number,
+  seed: string,
+  key: string,
+  margin = MARGIN,
+): T | undefined {
   if (!items.length) return undefined;
   const top = Math.max(...items.map(score));
   const near = items.filter((t) => score(t) >= top - margin);

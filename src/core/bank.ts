@@ -35,11 +35,16 @@ export function bankSide(b: Bank): 'L' | 'R' | undefined {
 /** Immelmann bank change (rule (6)): LB<->IL, RB<->IR. */
 export function immelmannBank(b: Bank): Bank | undefined {
   switch (b) {
-    case 'LB': return 'IL';
-    case 'IL': return 'LB';
-    case 'RB': return 'IR';
-    case 'IR': return 'RB';
-    default: return undefined;
+    case 'LB':
+      return 'IL';
+    case 'IL':
+      return 'LB';
+    case 'RB':
+      return 'IR';
+    case 'IR':
+      return 'RB';
+    default:
+      return undefined;
   }
 }
 
@@ -51,12 +56,18 @@ export function halfLoopBank(b: Bank): Bank | undefined {
 }
 
 const WORDS: Record<Bank, string> = {
-  N: 'level', RB: 'right bank', IR: 'inverted right', INV: 'inverted', IL: 'inverted left', LB: 'left bank',
+  N: 'level',
+  RB: 'right bank',
+  IR: 'inverted right',
+  INV: 'inverted',
+  IL: 'inverted left',
+  LB: 'left bank',
 };
 
 export const bankWords = (b: Bank): string => WORDS[b];
 
 /** A bank as messages state it, with its notation: "level", "in left bank (LB)", "inverted (INV)". */
-export const bankIs = (b: Bank): string => (b === 'N' ? 'level' : b === 'INV' ? 'inverted (INV)' : `in ${WORDS[b]} bank (${b})`.replace(' bank bank', ' bank'));
+export const bankIs = (b: Bank): string =>
+  b === 'N' ? 'level' : b === 'INV' ? 'inverted (INV)' : `in ${WORDS[b]} bank (${b})`.replace(' bank bank', ' bank');
 
 export const isBank = (s: string): s is Bank => (BANKS as readonly string[]).includes(s);

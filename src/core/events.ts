@@ -9,11 +9,23 @@ import type { QuickEvent } from './quick/types.ts';
 
 export type Phase = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
 
-interface Base { impulse: number; phase: Phase; plane: string }
+interface Base {
+  impulse: number;
+  phase: Phase;
+  plane: string;
+}
 
 export type GameEvent =
   | (Base & { type: 'move'; from: string; to: string; facing: number; altitude: number; box: number; man: string })
-  | (Base & { type: 'hold'; hex: string; facing: number; altitude: number; box: number; man: string; why: 'steep' | 'vertical' })
+  | (Base & {
+      type: 'hold';
+      hex: string;
+      facing: number;
+      altitude: number;
+      box: number;
+      man: string;
+      why: 'steep' | 'vertical';
+    })
   | (Base & { type: 'turn'; from: number; to: number })
   | (Base & { type: 'bank'; from: Bank; to: Bank })
   | (Base & { type: 'altitude'; from: number; to: number })
@@ -30,7 +42,16 @@ export type GameEvent =
   | (Base & { type: 'exit-map'; hex: string })
   | (Base & ShotEvent)
   | (Base & NoShotFields)
-  | (Base & { type: 'damage'; system: string; name: string; hits: number; taken: number; capacity: number; destroyed: boolean; by: string })
+  | (Base & {
+      type: 'damage';
+      system: string;
+      name: string;
+      hits: number;
+      taken: number;
+      capacity: number;
+      destroyed: boolean;
+      by: string;
+    })
   | (Base & { type: 'engine-lost'; engine: string; working: number; jettison: boolean })
   | (Base & { type: 'guns-lost'; place: string; groups: string[] })
   | (Base & { type: 'power-cut'; erased: number; boxes: number[]; available: number })
@@ -45,24 +66,71 @@ export type GameEvent =
   | (Base & { type: 'unit-stop'; hex: string; ahead: string })
   | (Base & { type: 'ship-speed'; from: number; to: number; ordered: number })
   // Bombs (seed 000 VIII, core/ordnance): `plane` is the bomber; `target` null when the hex held none.
-  | (Base & { type: 'bomb'; method: 'dive' | 'glide' | 'level'; hex: string; altitude: number; bombs: number; lb: number; target: string | null; chance: number; rolls: number[]; hits: number })
+  | (Base & {
+      type: 'bomb';
+      method: 'dive' | 'glide' | 'level';
+      hex: string;
+      altitude: number;
+      bombs: number;
+      lb: number;
+      target: string | null;
+      chance: number;
+      rolls: number[];
+      hits: number;
+    })
   | (Base & { type: 'jettison'; hex: string })
   // Torpedoes (seed 000 V.D): dropped by `plane`; `torpedo` names the torpedo unit.
   | (Base & { type: 'torpedo-drop'; torpedo: string; kind: string; hex: string; facing: number; altitude: number })
   // A torpedo reaches a ship's hex (`plane` is the torpedo): the one throw that decides it.
   // `strikes`: a hit in the impulse of release, whose damage waits for impulse 7 of this turn or the
   // next (seed 000 VIII.5, V.D.5); without it, a hit's damage follows at once.
-  | (Base & { type: 'torpedo-run'; target: string; chance: number; roll: number; hit: boolean; by: string; strikes?: 'this-turn' | 'next-turn' })
+  | (Base & {
+      type: 'torpedo-run';
+      target: string;
+      chance: number;
+      roll: number;
+      hit: boolean;
+      by: string;
+      strikes?: 'this-turn' | 'next-turn';
+    })
   // Impulse 7: the damage of a torpedo that hit in the impulse of release (`met`) takes effect now;
   // `gone` when the ship has sunk or left the map in between, and takes none.
-  | (Base & { type: 'torpedo-strike'; target: string; by: string; met: { turn: number; impulse: number }; gone?: 'sunk' | 'exited' })
+  | (Base & {
+      type: 'torpedo-strike';
+      target: string;
+      by: string;
+      met: { turn: number; impulse: number };
+      gone?: 'sunk' | 'exited';
+    })
   // What bombs did to a unit (`plane` is the unit, `by` the bomber).
   | (Base & { type: 'unit-damage'; points: number; taken: number; capacity: number; maxKnots: number; by: string })
   | (Base & { type: 'unit-lost'; how: 'sunk' | 'destroyed' | 'spent'; hex: string; by: string })
   // Spotting (docs/spotting.md): `plane` is the spotter, `side` its side; `how` near (no roll) or roll (a d6 at or under `needs`).
-  | (Base & { type: 'spot'; side: string; target: string; how: 'near' | 'roll'; range: number; needs: number; roll: number; seen: boolean; keen?: boolean })
+  | (Base & {
+      type: 'spot';
+      side: string;
+      target: string;
+      how: 'near' | 'roll';
+      range: number;
+      needs: number;
+      roll: number;
+      seen: boolean;
+      keen?: boolean;
+    })
   // Air-to-ground rockets (docs/ordnance.md "Rockets"): `plane` fires; `why` when it held them.
-  | (Base & { type: 'ground-rockets'; hex: string; altitude: number; rockets: number; kind: string; target: string | null; range: number; chance: number; rolls: number[]; hits: number; why?: string })
+  | (Base & {
+      type: 'ground-rockets';
+      hex: string;
+      altitude: number;
+      rockets: number;
+      kind: string;
+      target: string | null;
+      range: number;
+      chance: number;
+      rolls: number[];
+      hits: number;
+      why?: string;
+    })
   // Planes on the ground (docs/ground.md).
   | (Base & { type: 'engine-start'; roll: number; needs: number; started: boolean })
   | (Base & { type: 'ground-turn'; from: number; to: number })
@@ -72,16 +140,37 @@ export type GameEvent =
   | (Base & { type: 'land'; hex: string; on: string; speed: number })
   | (Base & { type: 'land-fail'; hex: string; why: string })
   // A flak volley (docs/flak.md): `plane` is the unit firing; range in hexes, slant in metres.
-  | (Base & { type: 'flak'; target: string; range: number; altitude: number; slantM: number; guns: string[]; chance: number; roll: number; hit: boolean })
+  | (Base & {
+      type: 'flak';
+      target: string;
+      range: number;
+      altitude: number;
+      slantM: number;
+      guns: string[];
+      chance: number;
+      roll: number;
+      hit: boolean;
+    })
   // The two-phase sequence (seed 003, core/two-phase): at impulse 0, `plane` ''. A tie of speed
   // broken by a d6 a side (`rolls`: each round's throws, ties at the top thrown again) and what
   // the winner chose; then the turn's shape: the order of movement (fastest first) with each
   // plane's hexes in each phase, each phase's first impulse and its impulse zero, and the
   // impulse of the end of the turn.
-  | (Base & { type: 'initiative'; speed: number; rolls: { side: string; roll: number; mod?: number }[][]; winner: string; choice: 'first' | 'last' })
+  | (Base & {
+      type: 'initiative';
+      speed: number;
+      rolls: { side: string; roll: number; mod?: number }[][];
+      winner: string;
+      choice: 'first' | 'last';
+    })
   // The quick game (seed 004, core/quick/game.ts): its own events, movement in impulse 1, combat in 2.
   | (Base & { type: 'quick'; event: QuickEvent })
-  | (Base & { type: 'sequence'; order: { plane: string; speed: number; first: number; second: number }[]; phases: { first: number; zero: number }[]; end: number });
+  | (Base & {
+      type: 'sequence';
+      order: { plane: string; speed: number; first: number; second: number }[];
+      phases: { first: number; zero: number }[];
+      end: number;
+    });
 
 /** One burst (seed 001 combat), with everything a player needs to check it. `plane` is the firer. */
 export interface ShotEvent {
@@ -109,7 +198,15 @@ export interface ShotEvent {
   /** What the shot did, in words, filled in at the end of the firing phase. */
   effects: string[];
   model: 'standard' | 'odds';
-  odds?: { hv: number; defence: number; label: string; rolls: number[]; outcome: string; points?: number; ammo?: number };
+  odds?: {
+    hv: number;
+    defence: number;
+    label: string;
+    rolls: number[];
+    outcome: string;
+    points?: number;
+    ammo?: number;
+  };
   /** The firer's gunnery modifier (seed 002 9.1, core/pilots), in `total`; absent when 0 and unrated. */
   pilot?: { drm: number; why: string[] };
   /** An ace's once-a-game card played on this throw: the plane whose pilot played it, and the 2D6 it replaced. */
@@ -148,9 +245,26 @@ export type EventType = GameEvent['type'];
  * firer's, the order's, the target's, then the geometry's.
  */
 export const NO_SHOT_REASONS = [
-  'not-flying', 'guns-out', 'fire-held', 'already-fired', 'before-from', 'not-active', 'ordnance', 'no-target', 'target-gone',
-  'same-hex', 'not-heavy-bomber', 'flex-target-shot', 'beyond-range', 'beyond-within', 'nose-attitude', 'altitude-separation',
-  'not-from-behind', 'not-ahead', 'outside-cone', 'outside-arc',
+  'not-flying',
+  'guns-out',
+  'fire-held',
+  'already-fired',
+  'before-from',
+  'not-active',
+  'ordnance',
+  'no-target',
+  'target-gone',
+  'same-hex',
+  'not-heavy-bomber',
+  'flex-target-shot',
+  'beyond-range',
+  'beyond-within',
+  'nose-attitude',
+  'altitude-separation',
+  'not-from-behind',
+  'not-ahead',
+  'outside-cone',
+  'outside-arc',
 ] as const;
 
 export type NoShotReason = (typeof NO_SHOT_REASONS)[number];

@@ -35,7 +35,10 @@ const ALTERED = /\r|[^\S\n]\n/;
 export function normaliseOrdersText(text: string): string {
   // Text already so (the referee's own canonical orders): as it is.
   if (text.endsWith('\n') && !text.startsWith('\n') && !text.endsWith('\n\n') && !ALTERED.test(text)) return text;
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.trimEnd());
   while (lines.length && lines[0] === '') lines.shift();
   while (lines.length && lines.at(-1) === '') lines.pop();
   return lines.length ? `${lines.join('\n')}\n` : '';
@@ -50,7 +53,9 @@ export function sortedOrderLines(hashes: readonly PlayerOrdersHash[]): PlayerOrd
 
 /** The text the orders digest is taken of: `<player> <hash>\n` per player, sorted. */
 export const ordersDigestText = (hashes: readonly PlayerOrdersHash[]): string =>
-  sortedOrderLines(hashes).map((h) => `${h.player} ${h.hash}\n`).join('');
+  sortedOrderLines(hashes)
+    .map((h) => `${h.player} ${h.hash}\n`)
+    .join('');
 
 export const ordersDigest = (hashes: readonly PlayerOrdersHash[]): string => sha256Hex(ordersDigestText(hashes));
 

@@ -8,7 +8,8 @@
 /** The value kept for `key` in `kept`, now the most recently used; made and kept when there is none (at most `keep` kept). */
 export function rememberedIn<V>(kept: Map<string, V>, key: string, keep: number, make: () => V): V {
   let v = kept.get(key);
-  if (v === undefined) v = make(); else kept.delete(key);
+  if (v === undefined) v = make();
+  else kept.delete(key);
   kept.set(key, v);
   if (kept.size > keep) kept.delete(kept.keys().next().value as string);
   return v;

@@ -19,18 +19,21 @@ export const myUnits = (state: GameState, ids: readonly string[]): UnitState[] =
   (state.units ?? []).filter((u) => ids.includes(u.id) && u.status === 'active');
 
 /** How many of a player's pieces take part in the turn: planes flying, units in the game. */
-export const inPlay = (state: GameState, ids: readonly string[]): number => flying(myPlanes(state, ids)).length + myUnits(state, ids).length;
+export const inPlay = (state: GameState, ids: readonly string[]): number =>
+  flying(myPlanes(state, ids)).length + myUnits(state, ids).length;
 
 /** The ids of a player's planes still flying and his units; all his pieces when the state cannot be read. */
 export const inPlayIds = (state: GameState | undefined, ids: readonly string[]): string[] =>
-  (state ? [...flying(myPlanes(state, ids)).map((p) => p.id), ...myUnits(state, ids).map((u) => u.id)] : [...ids]);
+  state ? [...flying(myPlanes(state, ids)).map((p) => p.id), ...myUnits(state, ids).map((u) => u.id)] : [...ids];
 
 /** The sides still in the fight: with a plane flying or a truck, tank or ship in the game. */
 export function sidesInFight(s: GameState): string[] {
-  return [...new Set([
-    ...s.planes.filter((p) => p.status === 'flying').map((p) => p.side),
-    ...(s.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u) => u.side),
-  ])];
+  return [
+    ...new Set([
+      ...s.planes.filter((p) => p.status === 'flying').map((p) => p.side),
+      ...(s.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u) => u.side),
+    ]),
+  ];
 }
 
 /** The side that won a finished game, or null when none or several are left in the fight. */

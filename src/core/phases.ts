@@ -66,11 +66,25 @@ export const PHASES: readonly PhaseStep[] = [
   // A: spotting (seed 000 IV.1) in a game with fog of war: sight within two hexes every impulse,
   // each plane's attempt in impulse 7 (spotting/spot.ts, docs/spotting.md). Every plane starts
   // airborne (engine starts, IV.2-8, are not played yet).
-  { phase: 'A', name: 'spotting and starting', run: (ctx) => { runSpottingPhase(ctx); runEngineStarts(ctx); } },
+  {
+    phase: 'A',
+    name: 'spotting and starting',
+    run: (ctx) => {
+      runSpottingPhase(ctx);
+      runEngineStarts(ctx);
+    },
+  },
   // B: trucks in impulses 4 and 9 on roads, 7 off road; tanks and ships in 7 (seed 000 V), core/units.
   // Then the planes on the ground: decks follow their ships, turns and launches in 7, the roll
   // ahead in the impulses of their speed (core/ground, seed 000 IV.5-8).
-  { phase: 'B', name: 'non-plotted movement', run: (ctx) => { moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : ctx); moveGround(ctx); } },
+  {
+    phase: 'B',
+    name: 'non-plotted movement',
+    run: (ctx) => {
+      moveUnits(ctx.state, ctx.units, ctx.impulse, ctx.events, ctx.sighted ? undefined : ctx);
+      moveGround(ctx);
+    },
+  },
   {
     phase: 'C',
     name: 'plotted movement',
@@ -84,16 +98,40 @@ export const PHASES: readonly PhaseStep[] = [
   },
   // D: firing by standing fire orders (seed 000 VII; seed 001 combat), combat/fire-phase.ts; then
   // flak in impulses 4, 8 and 12 (docs/flak.md), flak/fire.ts. A dry run fires no flak.
-  { phase: 'D', name: 'firing', run: (ctx) => { runFirePhase(ctx); if (!ctx.sighted) runFlakPhase(ctx); } },
+  {
+    phase: 'D',
+    name: 'firing',
+    run: (ctx) => {
+      runFirePhase(ctx);
+      if (!ctx.sighted) runFlakPhase(ctx);
+    },
+  },
   // E: bombs released in the plane's last active impulse, jettisons in its first (seed 000 VIII;
   // seed 001 rule (21)), ordnance/bombs.ts. Air-to-air rockets fire with the guns in D.
   // Then air-to-ground rockets (ordnance/rockets.ts) and landings, in the plane's last active
   // impulse (core/ground/land.ts).
-  { phase: 'E', name: 'bombs, rockets and torpedoes', run: (ctx) => { runBombPhase(ctx); runRocketPhase(ctx); runLandings(ctx); } },
+  {
+    phase: 'E',
+    name: 'bombs, rockets and torpedoes',
+    run: (ctx) => {
+      runBombPhase(ctx);
+      runRocketPhase(ctx);
+      runLandings(ctx);
+    },
+  },
   // F: bail-out of planes shot down in an earlier impulse (seed 000 IX), combat/bailout.ts. A dry
   // run (a forecast) throws no die: the bail-outs wait for the real turn.
   // Then whoever attacked a side's counter in this impulse is seen by that side (spotting/spot.ts).
-  { phase: 'F', name: 'bail out', run: (ctx) => { if (!ctx.sighted) { runBailOutPhase(ctx.state, ctx.turn, ctx.impulse, ctx.dice, ctx.events); revealAttackers(ctx.state, ctx.events, ctx.impulse); } } },
+  {
+    phase: 'F',
+    name: 'bail out',
+    run: (ctx) => {
+      if (!ctx.sighted) {
+        runBailOutPhase(ctx.state, ctx.turn, ctx.impulse, ctx.dice, ctx.events);
+        revealAttackers(ctx.state, ctx.events, ctx.impulse);
+      }
+    },
+  },
   // G, H: plotting. By mail the whole turn is plotted before it is resolved (rules-notes), so the
   // only plotting within the turn is the carry-over kept at the end of the turn.
   { phase: 'G', name: 'movement plotting', run: nothing },

@@ -24,8 +24,15 @@ export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });
 
 /** Where a schema issue is: `planes[2].hex`. */
-export const issuePath = (p: readonly PropertyKey[]): string => p.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
+export const issuePath = (p: readonly PropertyKey[]): string =>
+  p
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+    .join('')
+    .replace(/^\./, '');
 
 /** A data file's or scenario's schema issues as problems: `file: planes[2].hex: message`, each with `code`. */
-export const schemaProblems = (code: string, file: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]): Problem[] =>
-  issues.map((i) => ({ code, message: `${file}: ${issuePath(i.path) || '(top)'}: ${i.message}` }));
+export const schemaProblems = (
+  code: string,
+  file: string,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Problem[] => issues.map((i) => ({ code, message: `${file}: ${issuePath(i.path) || '(top)'}: ${i.message}` }));

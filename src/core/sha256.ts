@@ -8,14 +8,14 @@
  */
 
 const K = new Int32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
 ]);
 
 /** The message schedule, reused by every block (nothing of it outlives one call). Int32 like K: small integers stay unboxed. */
@@ -28,8 +28,10 @@ function utf8Length(s: string): number {
     const c = s.charCodeAt(i);
     if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
-    else n += 3;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
   }
   return n;
 }
@@ -39,15 +41,27 @@ function utf8Into(s: string, out: Uint8Array): void {
   let j = 0;
   for (let i = 0; i < s.length; i++) {
     let c = s.charCodeAt(i);
-    if (c < 0x80) { out[j++] = c; continue; }
-    if (c < 0x800) { out[j++] = 0xc0 | (c >> 6); out[j++] = 0x80 | (c & 63); continue; }
+    if (c < 0x80) {
+      out[j++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      out[j++] = 0xc0 | (c >> 6);
+      out[j++] = 0x80 | (c & 63);
+      continue;
+    }
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       const cp = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(++i) - 0xdc00);
-      out[j++] = 0xf0 | (cp >> 18); out[j++] = 0x80 | ((cp >> 12) & 63); out[j++] = 0x80 | ((cp >> 6) & 63); out[j++] = 0x80 | (cp & 63);
+      out[j++] = 0xf0 | (cp >> 18);
+      out[j++] = 0x80 | ((cp >> 12) & 63);
+      out[j++] = 0x80 | ((cp >> 6) & 63);
+      out[j++] = 0x80 | (cp & 63);
       continue;
     }
     if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
-    out[j++] = 0xe0 | (c >> 12); out[j++] = 0x80 | ((c >> 6) & 63); out[j++] = 0x80 | (c & 63);
+    out[j++] = 0xe0 | (c >> 12);
+    out[j++] = 0x80 | ((c >> 6) & 63);
+    out[j++] = 0x80 | (c & 63);
   }
 }
 
@@ -67,8 +81,14 @@ function compress(m: Uint8Array, at: number): void {
     const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
     W[i] = ((W[i - 16] as number) + s0 + (W[i - 7] as number) + s1) | 0;
   }
-  let a = H[0] as number, b = H[1] as number, c = H[2] as number, d = H[3] as number;
-  let e = H[4] as number, f = H[5] as number, g = H[6] as number, h = H[7] as number;
+  let a = H[0] as number,
+    b = H[1] as number,
+    c = H[2] as number,
+    d = H[3] as number;
+  let e = H[4] as number,
+    f = H[5] as number,
+    g = H[6] as number,
+    h = H[7] as number;
   for (let i = 0; i < 64; i++) {
     const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
     const ch = (e & f) ^ (~e & g);
@@ -76,10 +96,23 @@ function compress(m: Uint8Array, at: number): void {
     const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
     const maj = (a & b) ^ (a & c) ^ (b & c);
     const t2 = (S0 + maj) | 0;
-    h = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+    h = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
   }
-  H[0] = (H[0] as number) + a; H[1] = (H[1] as number) + b; H[2] = (H[2] as number) + c; H[3] = (H[3] as number) + d;
-  H[4] = (H[4] as number) + e; H[5] = (H[5] as number) + f; H[6] = (H[6] as number) + g; H[7] = (H[7] as number) + h;
+  H[0] = (H[0] as number) + a;
+  H[1] = (H[1] as number) + b;
+  H[2] = (H[2] as number) + c;
+  H[3] = (H[3] as number) + d;
+  H[4] = (H[4] as number) + e;
+  H[5] = (H[5] as number) + f;
+  H[6] = (H[6] as number) + g;
+  H[7] = (H[7] as number) + h;
 }
 
 /**
@@ -104,23 +137,36 @@ const SMALL = new Uint8Array(1024);
 export function sha256(data: Uint8Array | string): Uint8Array {
   const n = typeof data === 'string' ? utf8Length(data) : data.length;
   // The message, a 1 bit, zeros, and its length in bits (64 bits, big-endian), in 64-byte blocks.
-  const end = (((n + 9) + 63) >> 6) << 6;
+  const end = ((n + 9 + 63) >> 6) << 6;
   const m = end <= SMALL.length ? SMALL : new Uint8Array(end);
-  if (typeof data === 'string') utf8Into(data, m); else m.set(data);
+  if (typeof data === 'string') utf8Into(data, m);
+  else m.set(data);
   m.fill(0, n, end);
   m[n] = 0x80;
   const bits = n * 8;
   const hi = Math.floor(bits / 0x100000000);
   const lo = bits >>> 0;
-  m[end - 8] = hi >>> 24; m[end - 7] = (hi >>> 16) & 255; m[end - 6] = (hi >>> 8) & 255; m[end - 5] = hi & 255;
-  m[end - 4] = lo >>> 24; m[end - 3] = (lo >>> 16) & 255; m[end - 2] = (lo >>> 8) & 255; m[end - 1] = lo & 255;
+  m[end - 8] = hi >>> 24;
+  m[end - 7] = (hi >>> 16) & 255;
+  m[end - 6] = (hi >>> 8) & 255;
+  m[end - 5] = hi & 255;
+  m[end - 4] = lo >>> 24;
+  m[end - 3] = (lo >>> 16) & 255;
+  m[end - 2] = (lo >>> 8) & 255;
+  m[end - 1] = lo & 255;
   let at = 0;
   if (end > 64 && sameFirstBlock(m)) {
     H.set(FIRST_H);
     at = 64;
   } else {
-    H[0] = 0x6a09e667; H[1] = 0xbb67ae85; H[2] = 0x3c6ef372; H[3] = 0xa54ff53a;
-    H[4] = 0x510e527f; H[5] = 0x9b05688c; H[6] = 0x1f83d9ab; H[7] = 0x5be0cd19;
+    H[0] = 0x6a09e667;
+    H[1] = 0xbb67ae85;
+    H[2] = 0x3c6ef372;
+    H[3] = 0xa54ff53a;
+    H[4] = 0x510e527f;
+    H[5] = 0x9b05688c;
+    H[6] = 0x1f83d9ab;
+    H[7] = 0x5be0cd19;
     if (end > 64) {
       compress(m, 0);
       FIRST.set(m.subarray(0, 64));
@@ -133,7 +179,10 @@ export function sha256(data: Uint8Array | string): Uint8Array {
   const out = new Uint8Array(32);
   for (let i = 0; i < 8; i++) {
     const v = H[i] as number;
-    out[i * 4] = v >>> 24; out[i * 4 + 1] = (v >>> 16) & 255; out[i * 4 + 2] = (v >>> 8) & 255; out[i * 4 + 3] = v & 255;
+    out[i * 4] = v >>> 24;
+    out[i * 4 + 1] = (v >>> 16) & 255;
+    out[i * 4 + 2] = (v >>> 8) & 255;
+    out[i * 4 + 3] = v & 255;
   }
   return out;
 }

@@ -144,8 +144,7 @@ export const serialiseState = (s: GameState): string => JSON.stringify(s);
 
 export const deserialiseState = (text: string): GameState => JSON.parse(text) as GameState;
 
-export const findPlane = (s: GameState, id: string): PlaneState | undefined =>
-  s.planes.find((p) => p.id === id);
+export const findPlane = (s: GameState, id: string): PlaneState | undefined => s.planes.find((p) => p.id === id);
 
 export const cardOf = (s: GameState, p: PlaneState): AircraftCard => {
   const c = s.aircraft[p.type];
@@ -202,7 +201,8 @@ export function copyData<T>(v: T): T {
     const x = (v as Record<string, unknown>)[k];
     if (x === undefined) continue;
     // A key named __proto__ (JSON.parse makes it an own key) is set as one, not as the prototype.
-    if (k === '__proto__') Object.defineProperty(o, k, { value: copyData(x), enumerable: true, writable: true, configurable: true });
+    if (k === '__proto__')
+      Object.defineProperty(o, k, { value: copyData(x), enumerable: true, writable: true, configurable: true });
     else o[k] = copyData(x);
   }
   return o as T;

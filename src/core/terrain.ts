@@ -35,7 +35,8 @@ export function parseArea(text: string): Area | string {
   if (!a || !b) return `'${text}' is not a hex like 0712 or a rectangle like 0101-1224`;
   const p = toColRow(a);
   const q = toColRow(b);
-  if (q.col < p.col || q.row < p.row) return `'${text}': a rectangle runs from its top-left hex to its bottom-right one`;
+  if (q.col < p.col || q.row < p.row)
+    return `'${text}': a rectangle runs from its top-left hex to its bottom-right one`;
   return { c0: p.col, c1: q.col, r0: p.row, r1: q.row };
 }
 

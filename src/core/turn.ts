@@ -45,13 +45,19 @@ export interface TurnOrders {
 }
 
 /** A plane flying without a plot this turn: the missed-orders plot it flies (none in the quick game). */
-export interface Defaulted { plane: string; missed?: MissedOrders }
+export interface Defaulted {
+  plane: string;
+  missed?: MissedOrders;
+}
 
 /** The default-orders event's words: what the plane flies and, off the standing default, why. */
 function defaultReason(fires: boolean, missed: MissedOrders | undefined): string {
   const base = fires ? 'no plot' : 'no orders';
   const guns = fires ? 'its fire orders stand' : 'fire held';
-  if (!missed || missed.how === 'standing') return fires ? 'no plot: carried-over manoeuvre, then forwards; its fire orders stand' : 'no orders: carried-over manoeuvre, then forwards, fire held';
+  if (!missed || missed.how === 'standing')
+    return fires
+      ? 'no plot: carried-over manoeuvre, then forwards; its fire orders stand'
+      : 'no orders: carried-over manoeuvre, then forwards, fire held';
   // A checker's message is "what is wrong: what to write instead"; the default tells only the first.
   const first = missed.problems[0];
   const why = first ? `${first.box ? `box ${first.box}: ` : ''}${first.message.split(': ')[0]}` : 'the rules forbid it';
@@ -96,7 +102,9 @@ export interface ResolveOptions {
 
 /** The dice of a dry run: none may be thrown. */
 const NO_DICE: Dice = {
-  roll(_sides, key) { throw new Error(`a dry run threw a die (${key.label})`); },
+  roll(_sides, key) {
+    throw new Error(`a dry run threw a die (${key.label})`);
+  },
 };
 
 /**
@@ -111,14 +119,31 @@ function workingCopy(state: GameState): GameState {
 }
 
 const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
-  'shot-down': 'was shot down', 'bailed-out': 'was abandoned by its crew', crashed: 'crashed', exited: 'has left the map',
+  'shot-down': 'was shot down',
+  'bailed-out': 'was abandoned by its crew',
+  crashed: 'crashed',
+  exited: 'has left the map',
 };
 
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
-export function planAll(state: GameState, orders: TurnOrders, defaults?: ReadonlyMap<string, MissedOrders>): Result<{ plans: Map<string, FlightPlan>; units: Map<string, UnitTurnPlan>; ground: Map<string, GroundPlan>; defaulted: Defaulted[] }, Problem[]> {
+export function planAll(
+  state: GameState,
+  orders: TurnOrders,
+  defaults?: ReadonlyMap<string, MissedOrders>,
+): Result<
+  {
+    plans: Map<string, FlightPlan>;
+    units: Map<string, UnitTurnPlan>;
+    ground: Map<string, GroundPlan>;
+    defaulted: Defaulted[];
+  },
+  Problem[]
+> {
   if (state.quick) {
     const problems = checkQuickOrders(state, orders.quick ?? {}, orders.fire);
-    const defaulted = state.planes.filter((p) => p.status === 'flying' && !orders.quick?.[p.id]).map((p) => ({ plane: p.id }));
+    const defaulted = state.planes
+      .filter((p) => p.status === 'flying' && !orders.quick?.[p.id])
+      .map((p) => ({ plane: p.id }));
     return problems.length ? err(problems) : ok({ plans: new Map(), units: new Map(), ground: new Map(), defaulted });
   }
   const problems: Problem[] = [];
@@ -128,8 +153,19 @@ export function planAll(state: GameState, orders: TurnOrders, defaults?: Readonl
   for (const id of Object.keys(orders.plots)) {
     const plane = byId.get(id);
     if (!plane) problems.push({ code: 'E_UNKNOWN_PLANE', plane: id, message: `there is no plane ${id} in this game` });
-    else if (plane.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: id, message: `${id} ${STATUS_WORDS[plane.status]} and takes no orders: leave its plot out` });
-    else if (plane.ground) problems.push({ code: 'E_ON_GROUND', plane: id, message: `${id} is on the ground: it takes a MOVE line (START, P, B, L, R${plane.ground.deck ? ', LAUNCH' : ''}) until it is in the air, not a plot: MOVE ${id} START starts its engine, then MOVE ${id} P each turn until it reaches its flying speed`, see: DOC_REFS.onGround });
+    else if (plane.status !== 'flying')
+      problems.push({
+        code: 'E_PLANE_DOWN',
+        plane: id,
+        message: `${id} ${STATUS_WORDS[plane.status]} and takes no orders: leave its plot out`,
+      });
+    else if (plane.ground)
+      problems.push({
+        code: 'E_ON_GROUND',
+        plane: id,
+        message: `${id} is on the ground: it takes a MOVE line (START, P, B, L, R${plane.ground.deck ? ', LAUNCH' : ''}) until it is in the air, not a plot: MOVE ${id} START starts its engine, then MOVE ${id} P each turn until it reaches its flying speed`,
+        see: DOC_REFS.onGround,
+      });
   }
   // MOVE lines name trucks, tanks and ships, or planes on the ground (core/ground).
   const planeIds = new Map(state.planes.map((p) => [p.id, p]));
@@ -137,8 +173,18 @@ export function planAll(state: GameState, orders: TurnOrders, defaults?: Readonl
   const planeMoves = moves.filter((m) => planeIds.has(m.unit.toUpperCase()));
   for (const m of planeMoves) {
     const p = planeIds.get(m.unit.toUpperCase()) as PlaneState;
-    if (p.status !== 'flying') problems.push({ code: 'E_PLANE_DOWN', plane: p.id, message: `${p.id} ${STATUS_WORDS[p.status as Exclude<PlaneState['status'], 'flying'>]} and takes no orders: leave its MOVE line out` });
-    else if (!p.ground) problems.push({ code: 'E_IN_THE_AIR', plane: p.id, message: `${p.id} is in the air: it takes a plot, not a MOVE line (MOVE is for trucks, tanks, ships and planes on the ground)` });
+    if (p.status !== 'flying')
+      problems.push({
+        code: 'E_PLANE_DOWN',
+        plane: p.id,
+        message: `${p.id} ${STATUS_WORDS[p.status as Exclude<PlaneState['status'], 'flying'>]} and takes no orders: leave its MOVE line out`,
+      });
+    else if (!p.ground)
+      problems.push({
+        code: 'E_IN_THE_AIR',
+        plane: p.id,
+        message: `${p.id} is in the air: it takes a plot, not a MOVE line (MOVE is for trucks, tanks, ships and planes on the ground)`,
+      });
   }
   const ground = planGroundAll(state, planeMoves);
   if (!ground.ok) problems.push(...ground.error);
@@ -146,7 +192,7 @@ export function planAll(state: GameState, orders: TurnOrders, defaults?: Readonl
     if (plane.status !== 'flying' || plane.ground) continue;
     const plot = orders.plots[plane.id];
     // No plot: the missed-orders plot, which always flies (movement/missed-orders.ts).
-    const missed = plot ? undefined : defaults?.get(plane.id) ?? missedOrders(state, plane);
+    const missed = plot ? undefined : (defaults?.get(plane.id) ?? missedOrders(state, plane));
     if (missed) defaulted.push({ plane: plane.id, missed });
     const r = missed ? ok(missed.plan) : planTurn(state, plane, plot);
     if (r.ok) {
@@ -155,15 +201,31 @@ export function planAll(state: GameState, orders: TurnOrders, defaults?: Readonl
     } else problems.push(...r.error);
   }
   problems.push(...checkFireOrders(state, orders.fire));
-  const units = planUnits(state, moves.filter((m) => !planeIds.has(m.unit.toUpperCase())));
+  const units = planUnits(
+    state,
+    moves.filter((m) => !planeIds.has(m.unit.toUpperCase())),
+  );
   if (!units.ok) problems.push(...units.error);
-  return problems.length || !units.ok || !ground.ok ? err(problems) : ok({ plans, units: units.value, ground: ground.value, defaulted });
+  return problems.length || !units.ok || !ground.ok
+    ? err(problems)
+    : ok({ plans, units: units.value, ground: ground.value, defaulted });
 }
 
-export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, options: ResolveOptions = {}): Result<TurnResult, Problem[]> {
+export function resolveTurn(
+  state: GameState,
+  orders: TurnOrders,
+  dice?: Dice,
+  options: ResolveOptions = {},
+): Result<TurnResult, Problem[]> {
   // The quick game (seed 004) has a turn of its own (core/quick/game.ts).
   if (state.quick) {
-    const r = resolveQuickGame(state, orders.quick ?? {}, orders.fire, options.dry ? undefined : dice ?? seededDice(state.dice), options.dry);
+    const r = resolveQuickGame(
+      state,
+      orders.quick ?? {},
+      orders.fire,
+      options.dry ? undefined : (dice ?? seededDice(state.dice)),
+      options.dry,
+    );
     return r.ok ? ok({ ...r.value, plans: {}, ...(options.dry ? { sighted: [] } : {}) }) : r;
   }
   const planned = planAll(state, orders, options.dry ? options.defaults : undefined);
@@ -174,21 +236,44 @@ export function resolveTurn(state: GameState, orders: TurnOrders, dice?: Dice, o
   const turn = state.turn;
   for (const { plane: id, missed } of defaulted) {
     const fires = orders.fire.some((f) => f.plane.toUpperCase() === id.toUpperCase() && !f.hold);
-    events.push({ impulse: 0, phase: 'G', plane: id, type: 'default-orders', reason: defaultReason(fires, missed), ...(missed && missed.how !== 'standing' ? { how: missed.how } : {}) });
+    events.push({
+      impulse: 0,
+      phase: 'G',
+      plane: id,
+      type: 'default-orders',
+      reason: defaultReason(fires, missed),
+      ...(missed && missed.how !== 'standing' ? { how: missed.how } : {}),
+    });
   }
   const noShot = options.dry && options.brief ? undefined : watchFireOrders(state, orders.fire);
   const sighted: SightedShot[] | undefined = options.dry ? [] : undefined;
-  const turnDice = options.dry ? NO_DICE : dice ?? seededDice(work.dice);
+  const turnDice = options.dry ? NO_DICE : (dice ?? seededDice(work.dice));
   // The two-phase sequence (seed 003): the order of movement and the impulses numbered through the
   // turn (core/two-phase); its plans carry those numbers.
   const choices = { ...state.initiative, ...orders.initiative };
-  const shape = state.options.sequence === 'two-phase'
-    ? layOut(plans, state.planes, choices, turn, options.dry ? undefined : turnDice)
-    : undefined;
+  const shape =
+    state.options.sequence === 'two-phase'
+      ? layOut(plans, state.planes, choices, turn, options.dry ? undefined : turnDice)
+      : undefined;
   if (shape) events.push(...shape.events);
   const ctx: ImpulseContext = {
-    state: work, before: state, turn, impulse: 0, plans: shape?.plans ?? plans, units, ground, fire: orders.fire, fireMemo: fireMemo(orders.fire), dice: turnDice, events, startAltitude: new Map<string, number>(),
-    fired: new Map<string, Set<string>>(), flexTargets: new Map<string, Set<string>>(), ...(noShot ? { noShot } : {}), ...(sighted ? { sighted } : {}), dry: !!sighted,
+    state: work,
+    before: state,
+    turn,
+    impulse: 0,
+    plans: shape?.plans ?? plans,
+    units,
+    ground,
+    fire: orders.fire,
+    fireMemo: fireMemo(orders.fire),
+    dice: turnDice,
+    events,
+    startAltitude: new Map<string, number>(),
+    fired: new Map<string, Set<string>>(),
+    flexTargets: new Map<string, Set<string>>(),
+    ...(noShot ? { noShot } : {}),
+    ...(sighted ? { sighted } : {}),
+    dry: !!sighted,
     ...(options.torpedoAtRelease ? { torpedoAtRelease: true } : {}),
   };
   if (shape) runTwoPhase(ctx, shape);
@@ -221,17 +306,42 @@ function endOfTurn(before: GameState, work: GameState, plans: Map<string, Flight
     if (!start) continue;
     const card = cardOf(work, plane);
     // A plane that landed this turn keeps its touch-down speed (core/ground/land.ts).
-    if (plane.status === 'flying' && plane.ground) { settleLanded(plane, start.speed); continue; }
+    if (plane.status === 'flying' && plane.ground) {
+      settleLanded(plane, start.speed);
+      continue;
+    }
     if (plane.status === 'flying' || plane.status === 'exited') {
       const sp = newSpeed(card, start, plan, plane.altitude);
-      events.push({ impulse: 13, phase: 'H' as const, plane: plane.id, type: 'speed', from: sp.from, to: sp.to, terms: sp.terms });
+      events.push({
+        impulse: 13,
+        phase: 'H' as const,
+        plane: plane.id,
+        type: 'speed',
+        from: sp.from,
+        to: sp.to,
+        terms: sp.terms,
+      });
       plane.speed = sp.to;
       if (plane.status === 'flying' && isStalled(card, plane, sp.to, plane.altitude)) {
-        events.push({ impulse: 13, phase: 'H' as const, plane: plane.id, type: 'stall', speed: sp.to, minimum: effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane)).minSpeed });
+        events.push({
+          impulse: 13,
+          phase: 'H' as const,
+          plane: plane.id,
+          type: 'stall',
+          speed: sp.to,
+          minimum: effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane)).minSpeed,
+        });
       }
     }
     plane.carry = plane.status === 'flying' ? plan.carry : null;
-    if (plane.carry) events.push({ impulse: 13, phase: 'H' as const, plane: plane.id, type: 'carry', boxes: plane.carry.boxes.map(writtenMan) });
+    if (plane.carry)
+      events.push({
+        impulse: 13,
+        phase: 'H' as const,
+        plane: plane.id,
+        type: 'carry',
+        boxes: plane.carry.boxes.map(writtenMan),
+      });
     plane.last = { mode: plan.mode, climbed: plan.climbed, dived: plan.dived, power: plan.power > 0 };
   }
 }

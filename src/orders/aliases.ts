@@ -7,29 +7,50 @@ import type { Token } from './text.ts';
 
 /** Single-character spellings of the straight box S (seed 000 X.F.1.a writes it "`"). */
 export const SYMBOL_ALIASES: Readonly<Record<string, Manoeuvre>> = {
-  '`': 'S', '.': 'S', "'": 'S', '\u2019': 'S', '\u2018': 'S',
+  '`': 'S',
+  '.': 'S',
+  "'": 'S',
+  '\u2019': 'S',
+  '\u2018': 'S',
 };
 
 /** Plain words for manoeuvres, longest phrases matched first. */
 export const MANOEUVRE_ALIASES: ReadonlyArray<readonly [string, Manoeuvre]> = [
   ['STRAIGHT', 'S'],
-  ['FORWARD', '1'], ['FORWARDS', '1'],
-  ['TURN LEFT', 'TL'], ['TURN RIGHT', 'TR'],
-  ['SLIP LEFT', 'SL'], ['SLIP RIGHT', 'SR'],
-  ['SKID LEFT', 'SLTR'], ['SKID RIGHT', 'SRTL'],
-  ['HALF ROLL LEFT', 'HRL'], ['HALF ROLL RIGHT', 'HRR'],
-  ['LEVEL', 'N'], ['LEFT BANK', 'LB'], ['RIGHT BANK', 'RB'],
-  ['INVERTED LEFT', 'IL'], ['INVERTED RIGHT', 'IR'], ['INVERTED', 'INV'],
-  ['LOOP', 'V'], ['HALF LOOP', 'V'],
-  ['IMMELMANN LEFT', 'VLL'], ['IMMELMANN RIGHT', 'VRR'],
+  ['FORWARD', '1'],
+  ['FORWARDS', '1'],
+  ['TURN LEFT', 'TL'],
+  ['TURN RIGHT', 'TR'],
+  ['SLIP LEFT', 'SL'],
+  ['SLIP RIGHT', 'SR'],
+  ['SKID LEFT', 'SLTR'],
+  ['SKID RIGHT', 'SRTL'],
+  ['HALF ROLL LEFT', 'HRL'],
+  ['HALF ROLL RIGHT', 'HRR'],
+  ['LEVEL', 'N'],
+  ['LEFT BANK', 'LB'],
+  ['RIGHT BANK', 'RB'],
+  ['INVERTED LEFT', 'IL'],
+  ['INVERTED RIGHT', 'IR'],
+  ['INVERTED', 'INV'],
+  ['LOOP', 'V'],
+  ['HALF LOOP', 'V'],
+  ['IMMELMANN LEFT', 'VLL'],
+  ['IMMELMANN RIGHT', 'VRR'],
 ];
 
 /** A plot's mode marks (rules (18)-(20)); STEEP is settled by the boxes' altitude changes. */
 export type ModeMark = PlotMode | 'STEEP';
 
 export const MODE_WORDS: ReadonlyArray<readonly [string, ModeMark]> = [
-  ['SC', 'SC'], ['SD', 'SD'], ['VD', 'VD'], ['VERT', 'VD'], ['STEEP', 'STEEP'],
-  ['STEEP CLIMB', 'SC'], ['STEEP DIVE', 'SD'], ['VERTICAL DIVE', 'VD'],
+  ['SC', 'SC'],
+  ['SD', 'SD'],
+  ['VD', 'VD'],
+  ['VERT', 'VD'],
+  ['STEEP', 'STEEP'],
+  ['STEEP CLIMB', 'SC'],
+  ['STEEP DIVE', 'SD'],
+  ['VERTICAL DIVE', 'VD'],
 ];
 
 export type PhraseMeaning =
@@ -82,8 +103,11 @@ export function matchPhrase(tokens: readonly Token[], i: number): PhraseMatch | 
     const meaning = PHRASES.get(words.join(' '));
     if (meaning) {
       return {
-        meaning, count: n, written: words.join(' '),
-        suffix, suffixCol: last.col + lastWord.length,
+        meaning,
+        count: n,
+        written: words.join(' '),
+        suffix,
+        suffixCol: last.col + lastWord.length,
       };
     }
   }

@@ -10,17 +10,44 @@
 export type Manoeuvre =
   | 'S' // straight, part of a manoeuvre still being flown (the seed's "`")
   | '1' // forwards manoeuvre: a complete one-hex manoeuvre (seed 000 X.E.1)
-  | 'TL' | 'TR' // 30-degree turn after entering the hex (rule (1))
-  | 'SL' | 'SR' // slip: enter the hex to the side (rule (9))
-  | 'SLTR' | 'SRTL' // skid turn: slip with a 30-degree turn the other way (rules (3), (10))
-  | 'HRL' | 'HRR' // half roll, knight move, inverts the bank (rules (4), (9), (11))
-  | 'N' | 'LB' | 'RB' | 'IL' | 'IR' | 'INV' // roll to that bank (rule (2)); in a vertical dive a 60-degree facing change (rule (20))
+  | 'TL'
+  | 'TR' // 30-degree turn after entering the hex (rule (1))
+  | 'SL'
+  | 'SR' // slip: enter the hex to the side (rule (9))
+  | 'SLTR'
+  | 'SRTL' // skid turn: slip with a 30-degree turn the other way (rules (3), (10))
+  | 'HRL'
+  | 'HRR' // half roll, knight move, inverts the bank (rules (4), (9), (11))
+  | 'N'
+  | 'LB'
+  | 'RB'
+  | 'IL'
+  | 'IR'
+  | 'INV' // roll to that bank (rule (2)); in a vertical dive a 60-degree facing change (rule (20))
   | 'V' // half loop (rule (5))
-  | 'VLL' | 'VRR'; // Immelmann turn, 120 degrees (rule (6))
+  | 'VLL'
+  | 'VRR'; // Immelmann turn, 120 degrees (rule (6))
 
 export const MANOEUVRES: readonly Manoeuvre[] = [
-  'S', '1', 'TL', 'TR', 'SL', 'SR', 'SLTR', 'SRTL', 'HRL', 'HRR',
-  'N', 'LB', 'RB', 'IL', 'IR', 'INV', 'V', 'VLL', 'VRR',
+  'S',
+  '1',
+  'TL',
+  'TR',
+  'SL',
+  'SR',
+  'SLTR',
+  'SRTL',
+  'HRL',
+  'HRR',
+  'N',
+  'LB',
+  'RB',
+  'IL',
+  'IR',
+  'INV',
+  'V',
+  'VLL',
+  'VRR',
 ];
 
 export interface Box {
@@ -86,7 +113,17 @@ export interface FireOrder {
   within?: number;
 }
 
-export type PlayerCommandName = 'HELP' | 'STATUS' | 'RESEND' | 'HISTORY' | 'MAP' | 'CARD' | 'WAIT' | 'NOWAIT' | 'JOIN' | 'ZONE';
+export type PlayerCommandName =
+  | 'HELP'
+  | 'STATUS'
+  | 'RESEND'
+  | 'HISTORY'
+  | 'MAP'
+  | 'CARD'
+  | 'WAIT'
+  | 'NOWAIT'
+  | 'JOIN'
+  | 'ZONE';
 
 export interface Command {
   name: PlayerCommandName | string;
@@ -104,7 +141,10 @@ export interface PlanPick {
 }
 
 /** A quick-game move line: the aircraft and its steps (orders/quick.ts). */
-export interface QuickMove { plane: string; steps: QuickStep[] }
+export interface QuickMove {
+  plane: string;
+  steps: QuickStep[];
+}
 
 /** One `#TALLYHO <game> <player> "<secret>"` ... `#END` block. */
 export interface Envelope {
@@ -154,7 +194,10 @@ export interface OrderError {
 }
 
 /** A line outside every envelope that reads as an order (orders/outside.ts). */
-export interface OutsideLine { line: number; text: string }
+export interface OutsideLine {
+  line: number;
+  text: string;
+}
 
 export interface ParseResult {
   envelopes: Envelope[];

@@ -55,8 +55,10 @@ export function parseMarks(s: string, into: Marks = {}): { marks: Marks } | { pr
       const n = digits ? (letters === 1 && digits.length <= 2 ? Number(digits) : -1) : letters;
       const key = ch === 'P' ? 'power' : 'brake';
       const max = ch === 'P' ? LIMITS.maxPower : LIMITS.maxBrake;
-      if (n < 1 || n > max) return { problem: { code: ch === 'P' ? 'E_BAD_POWER' : 'E_BAD_BRAKE', word, what: '', offset: start } };
-      if (marks[key] !== undefined) return { problem: { code: 'E_DUPLICATE_MODIFIER', word, what: WHAT[key], offset: start } };
+      if (n < 1 || n > max)
+        return { problem: { code: ch === 'P' ? 'E_BAD_POWER' : 'E_BAD_BRAKE', word, what: '', offset: start } };
+      if (marks[key] !== undefined)
+        return { problem: { code: 'E_DUPLICATE_MODIFIER', word, what: WHAT[key], offset: start } };
       marks[key] = n;
       continue;
     }
@@ -71,16 +73,14 @@ export function parseMarks(s: string, into: Marks = {}): { marks: Marks } | { pr
     if (!signed || !(value % 100 === 0) || value > LIMITS.maxAltitude) {
       return { problem: { code: 'E_BAD_ALTITUDE', word, what: '', offset: start } };
     }
-    if (marks.alt !== undefined) return { problem: { code: 'E_DUPLICATE_MODIFIER', word, what: WHAT.alt, offset: start } };
+    if (marks.alt !== undefined)
+      return { problem: { code: 'E_DUPLICATE_MODIFIER', word, what: WHAT.alt, offset: start } };
     marks.alt = value === 0 ? 0 : ch === '-' ? -value : value;
   }
   return { marks };
 }
 
-export type WordResult =
-  | { box: Box; marks: Marks }
-  | { problem: MarkProblem }
-  | undefined;
+export type WordResult = { box: Box; marks: Marks } | { problem: MarkProblem } | undefined;
 
 function boxOf(man: Manoeuvre, marks: Marks): Box {
   return { man, alt: marks.alt ?? 0, power: marks.power ?? 0, brake: marks.brake ?? 0 };
@@ -129,7 +129,15 @@ export function formatBox(b: Box): string {
  * Reports a mark problem found in token `t` (the marks start `at` characters into the token); the
  * message quotes the piece as written, or `written` when the marks were spelt out ("POWER 9").
  */
-export function reportMark(sink: ErrorSink, p: MarkProblem, t: Token, line: number, box: number, at = 0, written?: string): void {
+export function reportMark(
+  sink: ErrorSink,
+  p: MarkProblem,
+  t: Token,
+  line: number,
+  box: number,
+  at = 0,
+  written?: string,
+): void {
   const from = at + p.offset;
   const where = { line, column: written ? t.col : t.col + from, box };
   const word = written ?? (t.text.slice(from, from + p.word.length) || p.word);
@@ -150,15 +158,19 @@ export function parseBox(text: string): { value?: Box; errors: OrderError[] } {
     return { errors: sink.errors };
   }
   const phrase = matchPhrase(tokens, 0);
-  const r = tokens.length === 1 ? parseBoxWord(first.text) ?? (phrase && boxFromPhrase(phrase))
-    : phrase && phrase.count === tokens.length ? boxFromPhrase(phrase) : undefined;
+  const r =
+    tokens.length === 1
+      ? (parseBoxWord(first.text) ?? (phrase && boxFromPhrase(phrase)))
+      : phrase && phrase.count === tokens.length
+        ? boxFromPhrase(phrase)
+        : undefined;
   if (r && 'box' in r) return { value: r.box, errors: [] };
   if (r) {
-    const t = phrase && tokens.length > 1 ? tokens[phrase.count - 1] as Token : first;
+    const t = phrase && tokens.length > 1 ? (tokens[phrase.count - 1] as Token) : first;
     const at = phrase && tokens.length > 1 ? phrase.suffixCol - t.col : 0;
     reportMark(sink, r.problem, t, 1, 1, at);
   } else {
-    const t = tokens.length === 1 || !phrase ? first : tokens[phrase.count] as Token;
+    const t = tokens.length === 1 || !phrase ? first : (tokens[phrase.count] as Token);
     const word = unknownWord(t.text);
     sink.add('E_UNKNOWN_MANOEUVRE', { line: 1, column: t.col, box: 1 }, { word, suggest: suggestBox(word) });
   }

@@ -23,21 +23,46 @@ export const PLAYER_COMMANDS: CommandTable = {
   HELP: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'HELP alone on its line' },
   STATUS: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'STATUS alone on its line' },
   RESEND: { minArgs: 0, maxArgs: 1, argKind: 'int', usage: 'RESEND for the last report, or RESEND 3 for turn 3' },
-  HISTORY: { minArgs: 0, maxArgs: 2, argKind: 'int', usage: 'HISTORY, HISTORY 3 (from turn 3) or HISTORY 3 5 (turns 3 to 5)' },
+  HISTORY: {
+    minArgs: 0,
+    maxArgs: 2,
+    argKind: 'int',
+    usage: 'HISTORY, HISTORY 3 (from turn 3) or HISTORY 3 5 (turns 3 to 5)',
+  },
   MAP: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'MAP alone on its line' },
-  CARD: { minArgs: 0, maxArgs: 1, argKind: 'word', usage: 'CARD for your planes, CARD G1 for a plane, CARD bf-109e for a type' }, // CARD [plane or aircraft type]
+  CARD: {
+    minArgs: 0,
+    maxArgs: 1,
+    argKind: 'word',
+    usage: 'CARD for your planes, CARD G1 for a plane, CARD bf-109e for a type',
+  }, // CARD [plane or aircraft type]
   WAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'WAIT alone on its line' }, // no early resolution of this turn
   NOWAIT: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'NOWAIT alone on its line' },
   CONFIRM: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CONFIRM alone on its line' },
-  LEAVE: { minArgs: 1, maxArgs: 2, argKind: 'word', usage: 'LEAVE 5 DAYS: the stand-in pilot flies your planes for five days' }, // docs/players.md "Away for a while"
+  LEAVE: {
+    minArgs: 1,
+    maxArgs: 2,
+    argKind: 'word',
+    usage: 'LEAVE 5 DAYS: the stand-in pilot flies your planes for five days',
+  }, // docs/players.md "Away for a while"
   BACK: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'BACK alone on its line' }, // the end of a LEAVE // fly orders with a WARNING as they are
   SECRET: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'SECRET alone on its line' }, // a new secret, mailed to the registered address
   JOIN: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // JOIN [a word to the game master]
-  ZONE: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME' },
+  ZONE: {
+    minArgs: 1,
+    maxArgs: 1,
+    argKind: 'word',
+    usage: 'ZONE and one time zone, e.g. ZONE Europe/Berlin, or ZONE GAME',
+  },
   ROSTER: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'ROSTER alone on its line' }, // a campaign game: your pilots
   CAMPAIGN: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CAMPAIGN alone on its line' }, // a campaign game: the standing
   // NOTIFY <url> | NOTIFY <format> <url> | NOTIFY OFF | NOTIFY TEST | NOTIFY: docs/notifications.md
-  NOTIFY: { minArgs: 0, maxArgs: 3, argKind: 'word', usage: 'NOTIFY <webhook address>, NOTIFY <format> <address>, NOTIFY OFF, NOTIFY TEST, or NOTIFY alone to see yours' },
+  NOTIFY: {
+    minArgs: 0,
+    maxArgs: 3,
+    argKind: 'word',
+    usage: 'NOTIFY <webhook address>, NOTIFY <format> <address>, NOTIFY OFF, NOTIFY TEST, or NOTIFY alone to see yours',
+  },
   CALENDAR: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'CALENDAR alone on its line' }, // the link of the player's calendar feed
   READY: { minArgs: 0, maxArgs: 0, argKind: 'int', usage: 'READY alone on its line' }, // the answer to a muster: docs/players.md "Before the game: READY"
 };
@@ -52,22 +77,48 @@ export const GM_PLAYER = 'gm';
 export const GM_COMMANDS: CommandTable = {
   CREATE: { minArgs: 1, maxArgs: 1, argKind: 'word' }, // CREATE <scenario>: the game of the envelope
   START: { minArgs: 0, maxArgs: 0, argKind: 'int' },
-  MUSTER: { minArgs: 0, maxArgs: 1, argKind: 'word', usage: 'MUSTER, or MUSTER 2d: every player answers READY within that time (3d without one), then turn 1 opens' }, // docs/gm-guide.md "Muster"
+  MUSTER: {
+    minArgs: 0,
+    maxArgs: 1,
+    argKind: 'word',
+    usage: 'MUSTER, or MUSTER 2d: every player answers READY within that time (3d without one), then turn 1 opens',
+  }, // docs/gm-guide.md "Muster"
   PAUSE: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // PAUSE [reason]
   RESUME: { minArgs: 0, maxArgs: 0, argKind: 'int' },
   EXTEND: { minArgs: 0, maxArgs: 1, argKind: 'word' }, // EXTEND [24h]
   PROCESS: { minArgs: 0, maxArgs: 0, argKind: 'int' },
   PREVIEW: { minArgs: 0, maxArgs: 0, argKind: 'int' },
   ROLLBACK: { minArgs: 0, maxArgs: 0, argKind: 'int' },
-  REPLACE: { minArgs: 2, maxArgs: 3, argKind: 'word', usage: 'REPLACE <player> <new player> <address>, or REPLACE <player> COMPUTER' }, // REPLACE <player> <new player> <address> | COMPUTER
-  COMPUTER: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'COMPUTER <player> (the stand-in flies his planes from now on), or COMPUTER <side> before START' },
+  REPLACE: {
+    minArgs: 2,
+    maxArgs: 3,
+    argKind: 'word',
+    usage: 'REPLACE <player> <new player> <address>, or REPLACE <player> COMPUTER',
+  }, // REPLACE <player> <new player> <address> | COMPUTER
+  COMPUTER: {
+    minArgs: 1,
+    maxArgs: 1,
+    argKind: 'word',
+    usage: 'COMPUTER <player> (the stand-in flies his planes from now on), or COMPUTER <side> before START',
+  },
   TERMINATE: { minArgs: 0, maxArgs: 1, argKind: 'text' }, // TERMINATE [reason]
   APPROVE: { minArgs: 2, maxArgs: 17, argKind: 'word' }, // APPROVE <player> <plane> ...
   DECLINE: { minArgs: 1, maxArgs: 1, argKind: 'word' },
   SET: { minArgs: 1, maxArgs: 1, argKind: 'text' }, // SET <setting> <value>
-  RECORD: { minArgs: 1, maxArgs: 1, argKind: 'word', usage: 'RECORD <address>: a player\'s record of turns on time and missed' }, // docs/gm-guide.md "A player's record"
+  RECORD: {
+    minArgs: 1,
+    maxArgs: 1,
+    argKind: 'word',
+    usage: "RECORD <address>: a player's record of turns on time and missed",
+  }, // docs/gm-guide.md "A player's record"
   // CAMPAIGN [CREATE <file> | PLAYER <player> <address> | ASSIGN <plane> <pilot> | NEXT]: docs/campaigns.md
-  CAMPAIGN: { minArgs: 0, maxArgs: 3, argKind: 'word', usage: 'CAMPAIGN, CAMPAIGN CREATE <file>, CAMPAIGN PLAYER <player> <address>, CAMPAIGN ASSIGN <plane> <pilot> or CAMPAIGN NEXT' },
+  CAMPAIGN: {
+    minArgs: 0,
+    maxArgs: 3,
+    argKind: 'word',
+    usage:
+      'CAMPAIGN, CAMPAIGN CREATE <file>, CAMPAIGN PLAYER <player> <address>, CAMPAIGN ASSIGN <plane> <pilot> or CAMPAIGN NEXT',
+  },
 };
 
 /** Words that start other kinds of lines; a command of that name could never be reached. */
@@ -98,7 +149,12 @@ function takes(spec: CommandSpec): string {
  * rest of the line with its spaces squeezed. Undefined when it had errors.
  */
 export function readCommand(
-  tokens: readonly Token[], clean: CleanLine, end: number, line: number, spec: CommandSpec, sink: ErrorSink,
+  tokens: readonly Token[],
+  clean: CleanLine,
+  end: number,
+  line: number,
+  spec: CommandSpec,
+  sink: ErrorSink,
 ): Command | undefined {
   const nameTok = tokens[0] as Token;
   const name = nameTok.text.toUpperCase();
@@ -114,7 +170,11 @@ export function readCommand(
   }
   if (args.length < spec.minArgs || args.length > spec.maxArgs) {
     const t = argToks[spec.maxArgs] ?? nameTok;
-    sink.add('E_COMMAND_ARGS', { line, column: t.col }, spec.usage ? { name, takes: takes(spec), usage: spec.usage } : { name, takes: takes(spec) });
+    sink.add(
+      'E_COMMAND_ARGS',
+      { line, column: t.col },
+      spec.usage ? { name, takes: takes(spec), usage: spec.usage } : { name, takes: takes(spec) },
+    );
     return undefined;
   }
   if (spec.argKind === 'int') {
@@ -139,7 +199,10 @@ export function formatCommand(c: Command): string {
  * without an envelope: the command, an error message, or null when the line is not a command.
  * parseCommand(formatCommand(c)) gives c back (its line is 1).
  */
-export function parseCommand(text: string, table: CommandTable = PLAYER_COMMANDS): { command: Command } | { error: string } | null {
+export function parseCommand(
+  text: string,
+  table: CommandTable = PLAYER_COMMANDS,
+): { command: Command } | { error: string } | null {
   const clean = cleanLine(text.trim());
   const tokens = tokenize(clean);
   const first = tokens[0];
@@ -147,5 +210,7 @@ export function parseCommand(text: string, table: CommandTable = PLAYER_COMMANDS
   if (!first || !spec || clean.text.length > 200) return null;
   const sink = new ErrorSink();
   const command = readCommand(tokens, clean, clean.text.length, 1, spec, sink);
-  return command ? { command } : { error: (sink.errors[0]?.message ?? 'not a command').replace(/^line 1(, column \d+)?: /, '') };
+  return command
+    ? { command }
+    : { error: (sink.errors[0]?.message ?? 'not a command').replace(/^line 1(, column \d+)?: /, '') };
 }

@@ -6,7 +6,16 @@
  */
 import type { Envelope, OrderError, OutsideLine, ParseResult } from './ast.ts';
 import { MAX_OUTSIDE, maybeOrderLine, orderLinesOutside } from './outside.ts';
-import { commandTable, formatCommand, GM_PLAYER, KEYWORDS, PLAYER_COMMANDS, readCommand, type CommandSpec, type CommandTable } from './commands.ts';
+import {
+  commandTable,
+  formatCommand,
+  GM_PLAYER,
+  KEYWORDS,
+  PLAYER_COMMANDS,
+  readCommand,
+  type CommandSpec,
+  type CommandTable,
+} from './commands.ts';
 import { nearest } from './suggest.ts';
 import { formatQuickMoves, parseQuickMoves } from './quick.ts';
 import { ErrorSink, LIMITS } from './errors.ts';
@@ -14,8 +23,27 @@ import { formatFireOrder, readFireOrder } from './fire.ts';
 import { formatMoveOrder, readMoveOrder } from './move.ts';
 import { formatPick, isPick, readPick } from './pick.ts';
 import { END_RE, formatHeader, HEADER_RE, readHeader } from './header.ts';
-import { addPlotTokens, finishPlot, firstBoxWords, formatPlot, PLANE_ID, plotHead, startPlot, startsWithBox, type PlotDraft } from './plot.ts';
-import { cleanLine, colAt, commentStart, splitLines, tokenize, tooManyBytes, type CleanLine, type Token } from './text.ts';
+import {
+  addPlotTokens,
+  finishPlot,
+  firstBoxWords,
+  formatPlot,
+  PLANE_ID,
+  plotHead,
+  startPlot,
+  startsWithBox,
+  type PlotDraft,
+} from './plot.ts';
+import {
+  cleanLine,
+  colAt,
+  commentStart,
+  splitLines,
+  tokenize,
+  tooManyBytes,
+  type CleanLine,
+  type Token,
+} from './text.ts';
 
 export interface ParseOptions {
   /** Commands besides the players' (HELP, STATUS, RESEND, HISTORY, MAP), by name. */
@@ -70,18 +98,26 @@ const UNREAD_MAX = 20;
  */
 function unreadLines(open: Open, errors: readonly OrderError[], index: number): Envelope['unread'] {
   const lines = new Set(open.failedLines);
-  for (const e of errors) if (e.envelope === index && e.code !== 'E_CONTROL_CHAR' && e.line !== open.env.line) lines.add(e.line);
-  const out = [...lines].filter((l) => open.texts.has(l)).sort((a, b) => a - b).map((line) => {
-    const text = (open.texts.get(line) as string).trim();
-    return { line, text: text.length > UNREAD_CHARS ? `${text.slice(0, UNREAD_CHARS)}...` : text };
-  });
-  if (out.length > UNREAD_MAX) out.splice(UNREAD_MAX, out.length, { line: (out[UNREAD_MAX] as { line: number }).line, text: `... and ${out.length - UNREAD_MAX} more lines` });
+  for (const e of errors)
+    if (e.envelope === index && e.code !== 'E_CONTROL_CHAR' && e.line !== open.env.line) lines.add(e.line);
+  const out = [...lines]
+    .filter((l) => open.texts.has(l))
+    .sort((a, b) => a - b)
+    .map((line) => {
+      const text = (open.texts.get(line) as string).trim();
+      return { line, text: text.length > UNREAD_CHARS ? `${text.slice(0, UNREAD_CHARS)}...` : text };
+    });
+  if (out.length > UNREAD_MAX)
+    out.splice(UNREAD_MAX, out.length, {
+      line: (out[UNREAD_MAX] as { line: number }).line,
+      text: `... and ${out.length - UNREAD_MAX} more lines`,
+    });
   return out.length ? out : undefined;
 }
 
 function readTurn(open: Open, tokens: readonly Token[], line: number, sink: ErrorSink): void {
   const n = tokens[1];
-  const bad = !n || !/^\d{1,4}$/.test(n.text) || Number(n.text) < 1 ? n ?? tokens[0] : tokens[2];
+  const bad = !n || !/^\d{1,4}$/.test(n.text) || Number(n.text) < 1 ? (n ?? tokens[0]) : tokens[2];
   if (bad) {
     sink.add('E_BAD_TURN', { line, column: bad.col }, {});
   } else if (open.turnLine !== undefined) {
@@ -96,13 +132,20 @@ function readTurn(open: Open, tokens: readonly Token[], line: number, sink: Erro
 function readQuickLine(open: Open, head: { plane: Token; rest: Token[] }, line: number, sink: ErrorSink): void {
   const at = { line, column: head.plane.col };
   const plane = head.plane.text.toUpperCase();
-  if (!plane) { sink.add('E_NO_PLANE', at, { verb: 'PLOT' }); return; }
-  if (!PLANE_ID.test(plane)) { sink.add('E_BAD_PLANE', at, { word: head.plane.text }); return; }
+  if (!plane) {
+    sink.add('E_NO_PLANE', at, { verb: 'PLOT' });
+    return;
+  }
+  if (!PLANE_ID.test(plane)) {
+    sink.add('E_BAD_PLANE', at, { word: head.plane.text });
+    return;
+  }
   if (!plotSlot(open, at, sink) || !claimPlane(open, plane, line, at, sink)) return;
   const text = head.rest.map((t) => t.text).join(' ');
   const r = parseQuickMoves(text);
   if (!r.value) {
-    for (const e of r.errors) sink.add('E_QUICK_MOVE', { line, column: head.rest[0]?.col ?? head.plane.col }, { plane, problem: e.message });
+    for (const e of r.errors)
+      sink.add('E_QUICK_MOVE', { line, column: head.rest[0]?.col ?? head.plane.col }, { plane, problem: e.message });
     return;
   }
   open.env.quick = [...(open.env.quick ?? []), { plane, steps: r.value }];
@@ -125,9 +168,18 @@ function plotSlot(open: Open, at: { line: number; column: number }, sink: ErrorS
 }
 
 /** Takes the plane for this line: false (E_DUPLICATE_PLOT) when an earlier line has it already. */
-function claimPlane(open: Open, plane: string, line: number, at: { line: number; column: number }, sink: ErrorSink): boolean {
+function claimPlane(
+  open: Open,
+  plane: string,
+  line: number,
+  at: { line: number; column: number },
+  sink: ErrorSink,
+): boolean {
   const earlier = open.planes.get(plane);
-  if (earlier !== undefined) { sink.add('E_DUPLICATE_PLOT', at, { plane, first: earlier }); return false; }
+  if (earlier !== undefined) {
+    sink.add('E_DUPLICATE_PLOT', at, { plane, first: earlier });
+    return false;
+  }
   open.planes.set(plane, line);
   return true;
 }
@@ -137,7 +189,7 @@ function readInitiative(open: Open, tokens: readonly Token[], line: number, sink
   const w = tokens[1];
   const word = w?.text.toUpperCase();
   if (!w || (word !== 'FIRST' && word !== 'LAST') || tokens[2]) {
-    sink.add('E_BAD_INITIATIVE', { line, column: (tokens[2] ?? w ?? tokens[0] as Token).col }, {});
+    sink.add('E_BAD_INITIATIVE', { line, column: (tokens[2] ?? w ?? (tokens[0] as Token)).col }, {});
   } else if (open.initiativeLine !== undefined) {
     sink.add('E_DUPLICATE_INITIATIVE', { line, column: (tokens[0] as Token).col }, { first: open.initiativeLine });
   } else {
@@ -152,7 +204,10 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   const end = cut < 0 ? clean.text.length : cut;
   const tokens = tokenize(clean, 0, end);
   const first = tokens[0];
-  if (!first || first.text.startsWith('#')) { endPlot(open, sink); return; } // blank (or only separators) or a comment
+  if (!first || first.text.startsWith('#')) {
+    endPlot(open, sink);
+    return;
+  } // blank (or only separators) or a comment
   const verb = first.text.toUpperCase();
   const head = plotHead({ ...clean, text: clean.text.slice(0, end) }, tokens);
   if (open.skipPlot && !head && startsWithBox(tokens)) return; // a plot past the limit goes on
@@ -167,8 +222,22 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
     return;
   }
   // A quick-game move written without its aircraft's id (`2L1` alone).
-  if (!head && open.quick && /^[0-9LR\s]+$/i.test(tokens.map((t) => t.text).join(' ')) && /\d/.test(first.text + tokens.map((t) => t.text).join(''))) {
-    sink.add('E_QUICK_NO_PLANE', { line, column: first.col }, { move: tokens.map((t) => t.text).join('').toUpperCase() });
+  if (
+    !head &&
+    open.quick &&
+    /^[0-9LR\s]+$/i.test(tokens.map((t) => t.text).join(' ')) &&
+    /\d/.test(first.text + tokens.map((t) => t.text).join(''))
+  ) {
+    sink.add(
+      'E_QUICK_NO_PLANE',
+      { line, column: first.col },
+      {
+        move: tokens
+          .map((t) => t.text)
+          .join('')
+          .toUpperCase(),
+      },
+    );
     return;
   }
   if (head) {
@@ -215,7 +284,10 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
     const order = readMoveOrder(tokens, line, sink);
     if (!order) return;
     const earlier = open.units.get(order.unit);
-    if (earlier !== undefined) { sink.add('E_DUPLICATE_MOVE', { line, column: first.col }, { unit: order.unit, first: earlier }); return; }
+    if (earlier !== undefined) {
+      sink.add('E_DUPLICATE_MOVE', { line, column: first.col }, { unit: order.unit, first: earlier });
+      return;
+    }
     open.units.set(order.unit, line);
     open.env.moves = [...moves, order];
   } else if (verb === 'TURN' && !startsWithBox(tokens)) {
@@ -233,11 +305,30 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
   } else if (startsWithBox(tokens)) {
     sink.add('E_NO_PLOT_TO_CONTINUE', { line, column: first.col }, { word: firstBoxWords(tokens) });
   } else if (tokens.length > 1 && PLANE_ID.test(verb) && startsWithBox(tokens.slice(1))) {
-    sink.add('E_MISSING_COLON', { line, column: first.col }, { word: first.text, rest: tokens.slice(1).map((t) => t.text).join(' ') });
+    sink.add(
+      'E_MISSING_COLON',
+      { line, column: first.col },
+      {
+        word: first.text,
+        rest: tokens
+          .slice(1)
+          .map((t) => t.text)
+          .join(' '),
+      },
+    );
   } else {
     // A player is told the players' commands only; the game master's envelope (player `gm`) all.
     const names = open.env.player.toLowerCase() === GM_PLAYER ? Object.keys(table) : Object.keys(PLAYER_COMMANDS);
-    sink.add('E_UNKNOWN_WORD', { line, column: first.col }, { word: first.text, commands: names.join(', '), suggest: nearest(first.text, [...KEYWORDS, ...names]), ...(open.quick ? { quick: true } : {}) });
+    sink.add(
+      'E_UNKNOWN_WORD',
+      { line, column: first.col },
+      {
+        word: first.text,
+        commands: names.join(', '),
+        suggest: nearest(first.text, [...KEYWORDS, ...names]),
+        ...(open.quick ? { quick: true } : {}),
+      },
+    );
   }
 }
 
@@ -296,7 +387,15 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
       sink.envelope = envelopes.length;
       const env: Envelope = { game: '', player: '', secret: '', plots: [], fire: [], commands: [], line };
       envelopes.push(env);
-      open = { env, hashCol: colAt(clean, clean.text.indexOf('#')), planes: new Map(), units: new Map(), texts: new Map(), failedLines: [], plotCount: 0 };
+      open = {
+        env,
+        hashCol: colAt(clean, clean.text.indexOf('#')),
+        planes: new Map(),
+        units: new Map(),
+        texts: new Map(),
+        failedLines: [],
+        plotCount: 0,
+      };
       if (clean.control) sink.add('E_CONTROL_CHAR', { line, column: clean.control.col }, { code: clean.control.code });
       Object.assign(env, readHeader(clean, line, sink));
       if (options.quick && env.game && options.quick(env.game)) (open as Open).quick = true;
@@ -304,7 +403,10 @@ export function parseOrders(text: string, options: ParseOptions = {}): ParseResu
     }
     const o = open as Open;
     if (clean.control) sink.add('E_CONTROL_CHAR', { line, column: clean.control.col }, { code: clean.control.code });
-    if (trimmed === '--' || END_RE.test(trimmed)) { close(o); continue; } // #END, or a signature
+    if (trimmed === '--' || END_RE.test(trimmed)) {
+      close(o);
+      continue;
+    } // #END, or a signature
     readBodyLine(o, clean, line, table, sink);
   }
   if (open) {

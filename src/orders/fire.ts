@@ -43,17 +43,29 @@ export function readFireOrder(tokens: readonly Token[], line: number, sink: Erro
   const gunTok = tokens[2];
   const guns = gunTok?.text.toUpperCase();
   if (verb === 'HOLD') {
-    if (gunTok && CLAUSES.has(guns ?? '')) { sink.add('E_FIRE_EXTRA', at(line, gunTok), { word: gunTok.text, verb, plane }); return undefined; }
-    if (gunTok && !GUN_GROUP.test(guns ?? '')) { sink.add('E_BAD_GUNS', at(line, gunTok), { word: gunTok.text }); return undefined; }
+    if (gunTok && CLAUSES.has(guns ?? '')) {
+      sink.add('E_FIRE_EXTRA', at(line, gunTok), { word: gunTok.text, verb, plane });
+      return undefined;
+    }
+    if (gunTok && !GUN_GROUP.test(guns ?? '')) {
+      sink.add('E_BAD_GUNS', at(line, gunTok), { word: gunTok.text });
+      return undefined;
+    }
     const extra = tokens[3];
-    if (extra) { sink.add('E_FIRE_EXTRA', at(line, extra), { word: extra.text, verb, plane }); return undefined; }
+    if (extra) {
+      sink.add('E_FIRE_EXTRA', at(line, extra), { word: extra.text, verb, plane });
+      return undefined;
+    }
     return { plane, guns: guns ?? 'ALL', hold: true, target: 'ANY' };
   }
   if (!gunTok || !guns || CLAUSES.has(guns)) {
     sink.add('E_FIRE_NO_GUNS', at(line, gunTok ?? planeTok), { plane });
     return undefined;
   }
-  if (!GUN_GROUP.test(guns)) { sink.add('E_BAD_GUNS', at(line, gunTok), { word: gunTok.text }); return undefined; }
+  if (!GUN_GROUP.test(guns)) {
+    sink.add('E_BAD_GUNS', at(line, gunTok), { word: gunTok.text });
+    return undefined;
+  }
   const order: FireOrder = { plane, guns, hold: false, target: 'ANY' };
   let targetSet = false;
   let ok = true;
@@ -73,7 +85,9 @@ export function readFireOrder(tokens: readonly Token[], line: number, sink: Erro
     } else if (word === 'AT') {
       const target = arg?.text.toUpperCase() ?? '';
       if (!arg || CLAUSES.has(target) || !PLANE_ID.test(target)) {
-        sink.add('E_BAD_TARGET', at(line, arg && !CLAUSES.has(target) ? arg : t), { word: arg && !CLAUSES.has(target) ? arg.text : '' });
+        sink.add('E_BAD_TARGET', at(line, arg && !CLAUSES.has(target) ? arg : t), {
+          word: arg && !CLAUSES.has(target) ? arg.text : '',
+        });
         ok = false;
         if (!arg || CLAUSES.has(target)) continue;
       }

@@ -30,7 +30,13 @@ function word(s: string, i: number): [number, number] | undefined {
   return [i, j];
 }
 
-function readId(line: CleanLine, span: [number, number], lineNo: number, code: 'E_BAD_GAME' | 'E_BAD_PLAYER', sink: ErrorSink): string {
+function readId(
+  line: CleanLine,
+  span: [number, number],
+  lineNo: number,
+  code: 'E_BAD_GAME' | 'E_BAD_PLAYER',
+  sink: ErrorSink,
+): string {
   const written = line.text.slice(span[0], span[1]);
   const id = written.toLowerCase();
   if (ID_RE.test(id)) return id;
@@ -75,7 +81,8 @@ export function readHeader(line: CleanLine, lineNo: number, sink: ErrorSink): He
     after = w[1];
   }
   const extra = word(s, after);
-  if (extra) sink.add('E_HEADER_EXTRA', { line: lineNo, column: colAt(line, extra[0]) }, { word: s.slice(extra[0], extra[1]) });
+  if (extra)
+    sink.add('E_HEADER_EXTRA', { line: lineNo, column: colAt(line, extra[0]) }, { word: s.slice(extra[0], extra[1]) });
   else if (!secret || secret.length > LIMITS.maxSecret || ANY_QUOTE.test(secret)) {
     sink.add('E_BAD_SECRET', { line: lineNo, column: secretCol }, {});
   } else out.secret = secret;

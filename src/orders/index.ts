@@ -22,7 +22,15 @@ export { parsePlot, formatPlot } from './plot.ts';
 export { parseFireOrder, formatFireOrder, TARGET_WORDS } from './fire.ts';
 export { parsePick, formatPick, PLAN_LETTERS } from './pick.ts';
 export { parseMoveOrder, formatMoveOrder, MAX_MOVE_STEPS } from './move.ts';
-export { formatCommand, parseCommand, GM_COMMANDS, GM_PLAYER, PLAYER_COMMANDS, KEYWORDS, type CommandSpec } from './commands.ts';
+export {
+  formatCommand,
+  parseCommand,
+  GM_COMMANDS,
+  GM_PLAYER,
+  PLAYER_COMMANDS,
+  KEYWORDS,
+  type CommandSpec,
+} from './commands.ts';
 export { formatHeader } from './header.ts';
 export { MANOEUVRE_ALIASES, MODE_WORDS, SYMBOL_ALIASES } from './aliases.ts';
 export { LIMITS, ORDER_ERRORS, ORDER_ERROR_CODES, type OrderErrorCode } from './errors.ts';

@@ -14,9 +14,15 @@ import { cleanLine, tokenize, type Token } from './text.ts';
 
 const STEP_WORDS: ReadonlyMap<string, MoveStep> = new Map([
   ...MOVE_STEPS.map((s) => [s, s] as const),
-  ['FORWARD', 'F'], ['LEFT', 'L'], ['RIGHT', 'R'], ['WAIT', '-'], ['–', '-'], ['—', '-'],
+  ['FORWARD', 'F'],
+  ['LEFT', 'L'],
+  ['RIGHT', 'R'],
+  ['WAIT', '-'],
+  ['–', '-'],
+  ['—', '-'],
   // A plane on the ground (docs/ground.md): start the engine, power or brake, launch from a deck.
-  ['POWER', 'P'], ['BRAKE', 'B'],
+  ['POWER', 'P'],
+  ['BRAKE', 'B'],
 ]);
 
 const KNOT_WORD = /^(?:KT|KTS|KN|KNOTS)$/;
@@ -29,8 +35,14 @@ export function readMoveOrder(tokens: readonly Token[], line: number, sink: Erro
   const verb = tokens[0] as Token;
   const unitTok = tokens[1];
   const unit = unitTok?.text.replace(/:$/, '').toUpperCase() ?? '';
-  if (!unitTok || !unit) { sink.add('E_NO_UNIT', { line, column: verb.col }, {}); return undefined; }
-  if (!PLANE_ID.test(unit)) { sink.add('E_BAD_UNIT', { line, column: unitTok.col }, { word: unitTok.text }); return undefined; }
+  if (!unitTok || !unit) {
+    sink.add('E_NO_UNIT', { line, column: verb.col }, {});
+    return undefined;
+  }
+  if (!PLANE_ID.test(unit)) {
+    sink.add('E_BAD_UNIT', { line, column: unitTok.col }, { word: unitTok.text });
+    return undefined;
+  }
   const order: MoveOrder = { unit, steps: [] };
   let ok = true;
   const rest = tokens.slice(2);
@@ -38,10 +50,15 @@ export function readMoveOrder(tokens: readonly Token[], line: number, sink: Erro
     const t = rest[i] as Token;
     let word = t.text.toUpperCase();
     // "25 KT" as well as "25KT".
-    if (/^\d{1,3}$/.test(word) && KNOT_WORD.test(rest[i + 1]?.text.toUpperCase() ?? '')) word += rest[++i]?.text.toUpperCase();
+    if (/^\d{1,3}$/.test(word) && KNOT_WORD.test(rest[i + 1]?.text.toUpperCase() ?? ''))
+      word += rest[++i]?.text.toUpperCase();
     const kt = /^(\d{1,3})(?:KT|KTS|KN|KNOTS)$/.exec(word);
     if (kt) {
-      if (order.knots !== undefined) { sink.add('E_MOVE_SPEED_TWICE', { line, column: t.col }, { word: t.text }); ok = false; continue; }
+      if (order.knots !== undefined) {
+        sink.add('E_MOVE_SPEED_TWICE', { line, column: t.col }, { word: t.text });
+        ok = false;
+        continue;
+      }
       order.knots = Number(kt[1]);
       continue;
     }
@@ -58,7 +75,10 @@ export function readMoveOrder(tokens: readonly Token[], line: number, sink: Erro
     }
     order.steps.push(step);
   }
-  if (ok && !order.steps.length && order.knots === undefined) { sink.add('E_EMPTY_MOVE', { line, column: verb.col }, { unit }); ok = false; }
+  if (ok && !order.steps.length && order.knots === undefined) {
+    sink.add('E_EMPTY_MOVE', { line, column: verb.col }, { unit });
+    ok = false;
+  }
   return ok ? order : undefined;
 }
 

@@ -18,7 +18,8 @@ import { parseQuickMoves } from './quick.ts';
 import { cleanLine } from './text.ts';
 
 /** Cheap first look: a plane id and a colon, a plane id and PLAN, or a FIRE, HOLD, MOVE or PLAN verb, at the left margin. */
-const SHAPE = /^(?:[A-Za-z][A-Za-z0-9]{0,7}[ \t]*:[ \t]*\S|[A-Za-z][A-Za-z0-9]{0,7}[ \t]+PLAN[ \t]|(?:FIRE|HOLD|MOVE|PLAN)[ \t]+\S)/i;
+const SHAPE =
+  /^(?:[A-Za-z][A-Za-z0-9]{0,7}[ \t]*:[ \t]*\S|[A-Za-z][A-Za-z0-9]{0,7}[ \t]+PLAN[ \t]|(?:FIRE|HOLD|MOVE|PLAN)[ \t]+\S)/i;
 
 /** At most this many lines are looked at closely, and listed (bounded work per mail). */
 export const MAX_OUTSIDE = 12;

@@ -33,14 +33,20 @@ export function readPick(tokens: readonly Token[], line: number, sink: ErrorSink
   // PLAN R1 C: the same as R1 PLAN C.
   const planeTok = after ? tokens[0] : tokens[1];
   const rest = after ?? tokens.slice(2);
-  if (!planeTok) { sink.add('E_BAD_PLAN', { line, column: (tokens[0] as Token).col }, { plane: '', word: '' }); return undefined; }
+  if (!planeTok) {
+    sink.add('E_BAD_PLAN', { line, column: (tokens[0] as Token).col }, { plane: '', word: '' });
+    return undefined;
+  }
   // PLAN C: a letter where the plane goes, and nothing after it (the plane left out, not a plane named C).
   if (!after && !rest.length && PLAN_LETTERS.test(planeTok.text.toUpperCase())) {
     sink.add('E_BAD_PLAN', { line, column: planeTok.col }, { plane: '', word: planeTok.text.toUpperCase() });
     return undefined;
   }
   const plane = planeTok.text.replace(/:$/, '').toUpperCase();
-  if (!PLANE_ID.test(plane)) { sink.add('E_BAD_PLANE', { line, column: planeTok.col }, { word: planeTok.text }); return undefined; }
+  if (!PLANE_ID.test(plane)) {
+    sink.add('E_BAD_PLANE', { line, column: planeTok.col }, { word: planeTok.text });
+    return undefined;
+  }
   const letter = rest[0];
   const extra = rest[1];
   if (!letter || !PLAN_LETTERS.test(letter.text.toUpperCase()) || extra) {

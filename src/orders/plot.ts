@@ -56,8 +56,19 @@ export function plotHead(line: CleanLine, tokens: readonly Token[]): { plane: To
 /** Opens a plot for the plane token (its id is checked here). */
 export function startPlot(plane: Token, line: number, sink: ErrorSink): PlotDraft {
   const id = plane.text.toUpperCase();
-  const d: PlotDraft = { plane: id, at: { line, column: plane.col }, bomb: false, boxes: [], slots: 0, failed: false, lines: [line] };
-  if (!id) { sink.add('E_NO_PLANE', d.at, { verb: 'PLOT' }); d.failed = true; } else if (!PLANE_ID.test(id)) {
+  const d: PlotDraft = {
+    plane: id,
+    at: { line, column: plane.col },
+    bomb: false,
+    boxes: [],
+    slots: 0,
+    failed: false,
+    lines: [line],
+  };
+  if (!id) {
+    sink.add('E_NO_PLANE', d.at, { verb: 'PLOT' });
+    d.failed = true;
+  } else if (!PLANE_ID.test(id)) {
     sink.add('E_BAD_PLANE', d.at, { word: plane.text });
     d.failed = true;
   }
@@ -72,15 +83,22 @@ export function startsWithBox(tokens: readonly Token[]): boolean {
   const first = t[0];
   if (!first) return false;
   const u = first.text.toUpperCase();
-  return MARK_WORD.test(u) || ['POWER', 'BRAKE', 'CLIMB', 'DIVE'].includes(u)
-    || parseBoxWord(first.text) !== undefined || matchPhrase(t, 0) !== undefined;
+  return (
+    MARK_WORD.test(u) ||
+    ['POWER', 'BRAKE', 'CLIMB', 'DIVE'].includes(u) ||
+    parseBoxWord(first.text) !== undefined ||
+    matchPhrase(t, 0) !== undefined
+  );
 }
 
 /** The first box of a line as written ("TR+200", "TURN LEFT"), for messages. */
 export function firstBoxWords(tokens: readonly Token[]): string {
   const t = splitHyphens(tokens.slice(0, 3));
   const p = parseBoxWord(t[0]?.text ?? '') ? undefined : matchPhrase(t, 0);
-  return t.slice(0, p ? p.count : 1).map((x) => x.text).join(' ');
+  return t
+    .slice(0, p ? p.count : 1)
+    .map((x) => x.text)
+    .join(' ');
 }
 
 function pushBox(d: PlotDraft, box: Box, marks: Marks, t: Token, line: number, sink: ErrorSink): void {
@@ -126,13 +144,22 @@ function attachMarks(d: PlotDraft, marks: string, written: string, t: Token, lin
 }
 
 /** The whole-turn marks that are flags of the plot, each written once (seed 000 VIII; docs/ground.md). */
-const FLAG_MARKS = { ROCKETS: 'rockets', LAND: 'land', TORPEDO: 'torpedo', BOMB: 'bomb', JETTISON: 'jettison' } as const;
+const FLAG_MARKS = {
+  ROCKETS: 'rockets',
+  LAND: 'land',
+  TORPEDO: 'torpedo',
+  BOMB: 'bomb',
+  JETTISON: 'jettison',
+} as const;
 type FlagMark = keyof typeof FLAG_MARKS;
 
 function setMode(d: PlotDraft, mode: ModeMark | FlagMark, word: string, at: At, sink: ErrorSink): void {
   if (mode in FLAG_MARKS) {
     const flag = FLAG_MARKS[mode as FlagMark];
-    if (d[flag]) { sink.add('E_REPEATED_MARK', at, { word }); d.failed = true; }
+    if (d[flag]) {
+      sink.add('E_REPEATED_MARK', at, { word });
+      d.failed = true;
+    }
     d[flag] = true;
     return;
   }
@@ -162,7 +189,14 @@ export function addPlotTokens(d: PlotDraft, input: readonly Token[], line: numbe
       i += n ? 2 : 1;
     } else if (u === 'CLIMB' || u === 'DIVE') {
       const n = next && /^\+?\d+$/.test(next.text) ? next.text.replace('+', '') : '';
-      attachMarks(d, n ? `${u === 'CLIMB' ? '+' : '-'}${n}` : 'x', n ? `${t.text} ${next?.text}` : t.text, t, line, sink);
+      attachMarks(
+        d,
+        n ? `${u === 'CLIMB' ? '+' : '-'}${n}` : 'x',
+        n ? `${t.text} ${next?.text}` : t.text,
+        t,
+        line,
+        sink,
+      );
       i += n ? 2 : 1;
     } else {
       const compact = parseBoxWord(t.text);
@@ -172,18 +206,39 @@ export function addPlotTokens(d: PlotDraft, input: readonly Token[], line: numbe
         const r = compact ?? (phrase && boxFromPhrase(phrase));
         if (r && 'box' in r) pushBox(d, r.box, r.marks, t, line, sink);
         else {
-          const last = phrase ? tokens[i + phrase.count - 1] as Token : t;
+          const last = phrase ? (tokens[i + phrase.count - 1] as Token) : t;
           if (r) reportMark(sink, r.problem, last, line, d.slots + 1, phrase ? phrase.suffixCol - last.col : 0);
           badBox(d);
         }
       } else if (phrase && !phrase.suffix) {
         const m = phrase.meaning;
-        setMode(d, m.kind === 'bomb' ? 'BOMB' : m.kind === 'jettison' ? 'JETTISON' : m.kind === 'torpedo' ? 'TORPEDO' : m.kind === 'land' ? 'LAND' : m.kind === 'rockets' ? 'ROCKETS' : m.mode, phrase.written, { line, column: t.col }, sink);
+        setMode(
+          d,
+          m.kind === 'bomb'
+            ? 'BOMB'
+            : m.kind === 'jettison'
+              ? 'JETTISON'
+              : m.kind === 'torpedo'
+                ? 'TORPEDO'
+                : m.kind === 'land'
+                  ? 'LAND'
+                  : m.kind === 'rockets'
+                    ? 'ROCKETS'
+                    : m.mode,
+          phrase.written,
+          { line, column: t.col },
+          sink,
+        );
       } else {
         // A misspelt first word of a phrase ("TRUN LEFT") is suggested with the words after it,
         // which are then not reported again.
         const whole = suggestPhrase(tokens.slice(i, i + 3).map((x) => x.text));
-        const word = whole ? tokens.slice(i, i + whole.count).map((x) => unknownWord(x.text)).join(' ') : unknownWord(t.text);
+        const word = whole
+          ? tokens
+              .slice(i, i + whole.count)
+              .map((x) => unknownWord(x.text))
+              .join(' ')
+          : unknownWord(t.text);
         sink.add('E_UNKNOWN_MANOEUVRE', at, { word, suggest: whole ? [whole.phrase] : suggestBox(word) });
         badBox(d);
         i += whole ? whole.count : 1;
@@ -221,7 +276,16 @@ export function finishPlot(d: PlotDraft, sink: ErrorSink): Plot | undefined {
 
 /** Canonical plot line: `A1: SC BOMB S TR+200P 1 1`. */
 export function formatPlot(p: Plot): string {
-  const head = [p.mode, p.bomb ? 'BOMB' : undefined, p.torpedo ? 'TORPEDO' : undefined, p.jettison ? 'JETTISON' : undefined, p.land ? 'LAND' : undefined, p.rockets ? 'ROCKETS' : undefined].filter(Boolean).join(' ');
+  const head = [
+    p.mode,
+    p.bomb ? 'BOMB' : undefined,
+    p.torpedo ? 'TORPEDO' : undefined,
+    p.jettison ? 'JETTISON' : undefined,
+    p.land ? 'LAND' : undefined,
+    p.rockets ? 'ROCKETS' : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return `${p.plane}:${head ? ` ${head}` : ''} ${p.boxes.map(formatBox).join(' ')}`;
 }
 
@@ -233,12 +297,25 @@ export function parsePlot(text: string): { value?: Plot; errors: OrderError[] } 
     const line = cleanLine(raw);
     const cut = commentStart(line.text);
     const tokens = tokenize(line, 0, cut < 0 ? line.text.length : cut);
-    if (d) { addPlotTokens(d, tokens, n + 1, sink); return; }
+    if (d) {
+      addPlotTokens(d, tokens, n + 1, sink);
+      return;
+    }
     if (tokens.length === 0) return;
     const head = plotHead(line, tokens);
     if (!head) {
       const first = tokens[0] as Token;
-      sink.add('E_MISSING_COLON', { line: n + 1, column: first.col }, { word: first.text, rest: tokens.slice(1).map((t) => t.text).join(' ') });
+      sink.add(
+        'E_MISSING_COLON',
+        { line: n + 1, column: first.col },
+        {
+          word: first.text,
+          rest: tokens
+            .slice(1)
+            .map((t) => t.text)
+            .join(' '),
+        },
+      );
       return;
     }
     d = startPlot(head.plane, n + 1, sink);

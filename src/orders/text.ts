@@ -21,13 +21,22 @@ export interface CleanLine {
 }
 
 /** Characters that read as a space: tab, non-breaking and typographic spaces, line separators. */
-const SPACES = new Set([0x09, 0xa0, 0x1680, 0x2007, 0x202f, 0x205f, 0x3000, 0x2028, 0x2029,
-  0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2008, 0x2009, 0x200a]);
+const SPACES = new Set([
+  0x09, 0xa0, 0x1680, 0x2007, 0x202f, 0x205f, 0x3000, 0x2028, 0x2029, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005,
+  0x2006, 0x2008, 0x2009, 0x200a,
+]);
 
 /** Invisible characters that are dropped: zero-width, joiners, direction marks, soft hyphen, BOM. */
 function isInvisible(c: number): boolean {
-  return (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064)
-    || c === 0xfeff || c === 0xad || c === 0x180e || c === 0x034f;
+  return (
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x2064) ||
+    c === 0xfeff ||
+    c === 0xad ||
+    c === 0x180e ||
+    c === 0x034f
+  );
 }
 
 function isControl(c: number): boolean {
@@ -46,7 +55,10 @@ export function utf8Bytes(text: string): number {
     const c = text.charCodeAt(i);
     if (c < 0x80) bytes += 1;
     else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) { bytes += 4; i++; } else bytes += 3;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
   }
   return bytes;
 }
@@ -73,7 +85,11 @@ export function cleanLine(raw: string): CleanLine {
       continue;
     }
     if (isInvisible(c)) continue;
-    if (SPACES.has(c)) { text += ' '; cols.push(col); continue; }
+    if (SPACES.has(c)) {
+      text += ' ';
+      cols.push(col);
+      continue;
+    }
     if (isControl(c)) {
       if (!control) control = { col, code: `U+${c.toString(16).toUpperCase().padStart(4, '0')}` };
       text += ' ';

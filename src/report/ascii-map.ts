@@ -24,7 +24,16 @@ import { clockHour, facingText } from '../core/hex/facing.ts';
 import { bankWords } from '../core/bank.ts';
 import { type GameState, speedText } from '../core/state.ts';
 import { type Terrain, terrainAt, TERRAINS } from '../core/terrain.ts';
-import { type At, type Box, buildMapView, inMap, type MapView, type Piece, piecesOnMap, type ViewPlane } from './map-view.ts';
+import {
+  type At,
+  type Box,
+  buildMapView,
+  inMap,
+  type MapView,
+  type Piece,
+  piecesOnMap,
+  type ViewPlane,
+} from './map-view.ts';
 
 export const MAP_WIDTH = 78;
 const SLOT = 4;
@@ -85,10 +94,12 @@ export function renderMap(state: GameState, opts: MapOptions = {}): string {
   return renderAsciiMap(mapView(state, opts), opts);
 }
 
-const mapView = (state: GameState, opts: MapOptions): MapView => buildMapView({
-  state, own: opts.focus ?? [],
-  paths: opts.paths ?? (opts.path && opts.focus?.[0] ? [{ plane: opts.focus[0], marks: opts.path }] : []),
-});
+const mapView = (state: GameState, opts: MapOptions): MapView =>
+  buildMapView({
+    state,
+    own: opts.focus ?? [],
+    paths: opts.paths ?? (opts.path && opts.focus?.[0] ? [{ plane: opts.focus[0], marks: opts.path }] : []),
+  });
 
 /**
  * The map as renderMap draws it, or null when its window cannot hold every one of the reader's
@@ -98,7 +109,8 @@ const mapView = (state: GameState, opts: MapOptions): MapView => buildMapView({
 export function renderWholeMap(state: GameState, opts: MapOptions): string | null {
   const view = mapView(state, opts);
   const { box, rows } = layout(view, opts);
-  const inside = (p: At): boolean => !inMap(p, view.size) || (p.col >= box.c0 && p.col <= box.c1 && rows.includes(p.row));
+  const inside = (p: At): boolean =>
+    !inMap(p, view.size) || (p.col >= box.c0 && p.col <= box.c1 && rows.includes(p.row));
   const marks = view.paths.flatMap((p) => p.marks);
   const own = piecesOnMap(view).filter((p) => p.own);
   return marks.every(inside) && own.every(inside) ? renderAsciiMap(view, opts) : null;
@@ -129,11 +141,16 @@ function layout(view: MapView, opts: MapOptions): Layout {
   let attempt = fit(pts, view, maxCols, maxRows);
   for (const p of must.length ? others : others.slice(1)) {
     const next = fit([...pts, p], view, maxCols, maxRows);
-    if (next) { pts.push(p); attempt = next; }
+    if (next) {
+      pts.push(p);
+      attempt = next;
+    }
   }
   attempt ??= fit(pts, view, maxCols, maxRows, true);
   const l = attempt as Omit<Layout, 'shown'>;
-  const shown = new Set(flying.filter((p) => p.col >= l.box.c0 && p.col <= l.box.c1 && l.rows.includes(p.row)).map((p) => p.id));
+  const shown = new Set(
+    flying.filter((p) => p.col >= l.box.c0 && p.col <= l.box.c1 && l.rows.includes(p.row)).map((p) => p.id),
+  );
   return { ...l, shown };
 }
 
@@ -147,8 +164,10 @@ function fit(pts: At[], view: MapView, maxCols: number, maxRows: number, force =
   const use = pts.length ? pts : [{ col: Math.ceil(width / 2), row: Math.ceil(height / 2) }];
   const cols = use.map((p) => p.col);
   const rows = use.map((p) => p.row);
-  const edge = (lo: number, hi: number, size: number): [number, number] =>
-    [lo - 2 <= 1 ? 1 : lo - 1, hi + 2 >= size ? size : hi + 1];
+  const edge = (lo: number, hi: number, size: number): [number, number] => [
+    lo - 2 <= 1 ? 1 : lo - 1,
+    hi + 2 >= size ? size : hi + 1,
+  ];
   let [c0, c1] = widen(...edge(Math.min(...cols), Math.max(...cols), width), MIN_COLS, width);
   if (c1 - c0 + 1 > maxCols) {
     if (!force) return null;
@@ -163,7 +182,10 @@ function fit(pts: At[], view: MapView, maxCols: number, maxRows: number, force =
   for (const p of use) for (let r = p.row - 1; r <= p.row + 1 + (p.col % 2); r++) near.add(r);
   const drawn: number[] = [];
   for (let r = r0; r <= r1; r++) {
-    if (near.has(r) || r === r0 || r === r1) { drawn.push(r); continue; }
+    if (near.has(r) || r === r0 || r === r1) {
+      drawn.push(r);
+      continue;
+    }
     let end = r;
     while (end + 1 <= r1 && !near.has(end + 1) && end + 1 !== r1) end++;
     if (end === r) drawn.push(r);
@@ -173,7 +195,10 @@ function fit(pts: At[], view: MapView, maxCols: number, maxRows: number, force =
     if (!force) return null;
     const mid = Math.round((Math.min(...rows) + Math.max(...rows)) / 2);
     const lo = Math.max(1, Math.min(mid - Math.floor(maxRows / 2), height - maxRows + 1));
-    return { box: { c0, c1, r0: lo, r1: Math.min(height, lo + maxRows - 1) }, rows: range(lo, Math.min(height, lo + maxRows - 1)) };
+    return {
+      box: { c0, c1, r0: lo, r1: Math.min(height, lo + maxRows - 1) },
+      rows: range(lo, Math.min(height, lo + maxRows - 1)),
+    };
   }
   return { box: { c0, c1, r0, r1 }, rows: drawn };
 }
@@ -225,7 +250,10 @@ class Line {
     return true;
   }
   put(start: number, text: string): void {
-    for (let i = 0; i < text.length; i++) { this.chars[start + i] = text[i] as string; this.taken[start + i] = true; }
+    for (let i = 0; i < text.length; i++) {
+      this.chars[start + i] = text[i] as string;
+      this.taken[start + i] = true;
+    }
   }
   toString(): string {
     return this.chars.join('').trimEnd();
@@ -241,11 +269,14 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
   const dotX = (col: number) => LEFT + (col - box.c0) * SLOT + 1;
   // Two lines per drawn row (even columns, then odd ones), and one more for the altitudes under
   // the last row's odd columns; a left-out stretch is one line.
-  type Slot = { kind: 'hexes'; row: number; parity: number; line: Line } | { kind: 'gap'; from: number; to: number; line: Line };
+  type Slot =
+    | { kind: 'hexes'; row: number; parity: number; line: Line }
+    | { kind: 'gap'; from: number; to: number; line: Line };
   const slots: Slot[] = [];
   const lineOf = new Map<string, Line>();
   rows.forEach((r, i) => {
-    if (i > 0 && r > (rows[i - 1] as number) + 1) slots.push({ kind: 'gap', from: (rows[i - 1] as number) + 1, to: r - 1, line: new Line(lineWidth) });
+    if (i > 0 && r > (rows[i - 1] as number) + 1)
+      slots.push({ kind: 'gap', from: (rows[i - 1] as number) + 1, to: r - 1, line: new Line(lineWidth) });
     for (const parity of [0, 1]) {
       const line = new Line(lineWidth);
       slots.push({ kind: 'hexes', row: r, parity, line });
@@ -283,7 +314,11 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
   for (const p of flying) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
   const keys: { key: string; text: string }[] = [];
   const nextKey = () => String.fromCharCode(97 + keys.length);
-  const order = [...byHex.values()].sort((a, b) => Number(b.some((p) => p.own)) - Number(a.some((p) => p.own)) || (a[0] as Piece).id.localeCompare((b[0] as Piece).id));
+  const order = [...byHex.values()].sort(
+    (a, b) =>
+      Number(b.some((p) => p.own)) - Number(a.some((p) => p.own)) ||
+      (a[0] as Piece).id.localeCompare((b[0] as Piece).id),
+  );
   const labelled: ViewPlane[] = [];
   for (const group of order) {
     const p = group[0] as Piece;
@@ -333,7 +368,8 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
   let head = ' '.repeat(LEFT);
   for (let c = box.c0; c <= box.c1; c++) head += ` ${pad2(c)} `.slice(0, SLOT);
   out.push(head.trimEnd());
-  const rule = (corner: string) => `${' '.repeat(LEFT - 1)}${atLeft ? corner : '-'}${'-'.repeat(lineWidth - LEFT - 1)}${atRight ? corner : '-'}`;
+  const rule = (corner: string) =>
+    `${' '.repeat(LEFT - 1)}${atLeft ? corner : '-'}${'-'.repeat(lineWidth - LEFT - 1)}${atRight ? corner : '-'}`;
   if (box.r0 === 1) out.push(rule('+'));
   for (const s of slots) {
     if (s.kind === 'gap') {
@@ -361,26 +397,40 @@ function gapContents(view: MapView, box: Box, from: number, to: number): string 
     .filter((p) => inMap(p, view.size) && p.row >= from && p.row <= to && p.col >= box.c0 && p.col <= box.c1)
     .map((p) => p.id);
   // Under fog of war the reader's map holds only what his side has seen.
-  if (!there.length) return `${view.units.length ? 'nothing there' : 'no plane there'}${view.fogged ? ' that you can see' : ''}`;
+  if (!there.length)
+    return `${view.units.length ? 'nothing there' : 'no plane there'}${view.fogged ? ' that you can see' : ''}`;
   return `${there.join(', ')} ${there.length === 1 ? 'is' : 'are'} there (listed below)`;
 }
 
 /** Every fact of the map in words, one plane a line, and what the letters stand for. */
 export function legend(view: MapView, shown: Set<string>, keys: { key: string; text: string }[] = []): string {
-  const rows = [
-    FACING_KEY,
-    ...(view.quick ? [] : ['Under a plane: its altitude in 100s of ft.']),
-  ];
+  const rows = [FACING_KEY, ...(view.quick ? [] : ['Under a plane: its altitude in 100s of ft.'])];
   if (view.terrain) rows.push(TERRAIN_KEY);
-  if (view.paths.some((p) => p.marks.length)) rows.push(view.quick ? '+n: the nth hex of the move.' : view.twoPhase ? '+n: the plotted path\'s nth hex this turn.' : '+n: the hex the plotted path enters in impulse n.');
+  if (view.paths.some((p) => p.marks.length))
+    rows.push(
+      view.quick
+        ? '+n: the nth hex of the move.'
+        : view.twoPhase
+          ? "+n: the plotted path's nth hex this turn."
+          : '+n: the hex the plotted path enters in impulse n.',
+    );
   for (const k of keys) rows.push(`${k.key} = ${k.text}`);
-  rows.push(view.quick ? 'plane  side      hex    facing     SPEED' : 'plane  side      hex    facing      alt ft  speed  bank');
+  rows.push(
+    view.quick ? 'plane  side      hex    facing     SPEED' : 'plane  side      hex    facing      alt ft  speed  bank',
+  );
   for (const p of view.planes) {
     const off = p.status === 'flying' && !shown.has(p.id) ? ' (not shown)' : '';
-    const status = p.status === 'flying' ? '' : ` ${view.quick && p.status === 'shot-down' ? 'DESTROYED' : p.status.toUpperCase()}`;
+    const status =
+      p.status === 'flying' ? '' : ` ${view.quick && p.status === 'shot-down' ? 'DESTROYED' : p.status.toUpperCase()}`;
     const facing = facingText(p.facing);
-    if (view.quick) rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(Math.round(p.speed / 10)).padStart(6)}${status}${off}`);
-    else rows.push(`${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedOf(p)}  ${bankOf(p)}${status}${off}`);
+    if (view.quick)
+      rows.push(
+        `${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(Math.round(p.speed / 10)).padStart(6)}${status}${off}`,
+      );
+    else
+      rows.push(
+        `${p.id.slice(0, 6).padEnd(6)} ${p.side.slice(0, 9).padEnd(9)} ${p.hex.padEnd(6)} ${facing.padEnd(9)} ${String(p.altitude).padStart(7)}  ${speedOf(p)}  ${bankOf(p)}${status}${off}`,
+      );
   }
   rows.push(...unitRows(view, shown));
   return rows.join('\n');
@@ -396,9 +446,18 @@ function unitRows(view: MapView, shown: Set<string>): string[] {
     const off = u.status === 'active' && !shown.has(u.id) ? ' (not shown)' : '';
     const status = u.status === 'active' ? '' : ` ${u.status.toUpperCase()}`;
     const facing = facingText(u.facing);
-    const what = u.kind === 'ship' ? `ship: ${u.name}` : u.kind === 'torpedo' ? `torpedo: ${u.name}` : u.flak ? `${u.kind} with flak` : u.kind;
+    const what =
+      u.kind === 'ship'
+        ? `ship: ${u.name}`
+        : u.kind === 'torpedo'
+          ? `torpedo: ${u.name}`
+          : u.flak
+            ? `${u.kind} with flak`
+            : u.kind;
     const speed = u.knots !== undefined ? `${u.knots} kt` : '';
-    rows.push(`${u.id.slice(0, 6).padEnd(6)} ${u.side.slice(0, 9).padEnd(9)} ${u.hex.padEnd(6)} ${facing.padEnd(10)} ${what.slice(0, 27).padEnd(27)} ${speed}${status}${off}`.trimEnd());
+    rows.push(
+      `${u.id.slice(0, 6).padEnd(6)} ${u.side.slice(0, 9).padEnd(9)} ${u.hex.padEnd(6)} ${facing.padEnd(10)} ${what.slice(0, 27).padEnd(27)} ${speed}${status}${off}`.trimEnd(),
+    );
   }
   return rows;
 }

@@ -54,22 +54,28 @@ const weaponsText = (g: GunGroup): string => g.weapons.map((w) => `${w.count} x 
 
 function speedTable(c: AircraftCard): string[] {
   const top = `${pad('', 18)}${rule('speed', 19)}   ${rule('most a turn', 27)}`;
-  const head = `${pad('altitude, ft', 16)}${lpad('min', 5)}${lpad('man', 5)}${lpad('lvl', 5)}${lpad('dive', 6)}` +
+  const head =
+    `${pad('altitude, ft', 16)}${lpad('min', 5)}${lpad('man', 5)}${lpad('lvl', 5)}${lpad('dive', 6)}` +
     `${lpad('climb', 8)}${lpad('dive', 8)}${lpad('power', 7)}${lpad('brake', 7)}`;
   const rows: string[] = [top, head];
   for (const b of c.bands) {
-    rows.push(`${pad(bandName(b), 16)}${lpad(b.minSpeed, 5)}${lpad(b.maneuverMax, 5)}${lpad(b.levelMax, 5)}${lpad(b.diveMax, 6)}` +
-      `${lpad(ft(b.climb), 8)}${lpad(ft(b.dive), 8)}${lpad(b.power, 7)}${lpad(b.brake, 7)}`);
+    rows.push(
+      `${pad(bandName(b), 16)}${lpad(b.minSpeed, 5)}${lpad(b.maneuverMax, 5)}${lpad(b.levelMax, 5)}${lpad(b.diveMax, 6)}` +
+        `${lpad(ft(b.climb), 8)}${lpad(ft(b.dive), 8)}${lpad(b.power, 7)}${lpad(b.brake, 7)}`,
+    );
     const l = b.loaded;
     if (l) {
-      rows.push(`${pad('  with bombs', 16)}${lpad('', 5)}${lpad(l.maneuverMax, 5)}${lpad(l.levelMax, 5)}${lpad(l.diveMax, 6)}` +
-        `${lpad(ft(l.climb), 8)}${lpad('', 8)}${lpad(l.power, 7)}`);
+      rows.push(
+        `${pad('  with bombs', 16)}${lpad('', 5)}${lpad(l.maneuverMax, 5)}${lpad(l.levelMax, 5)}${lpad(l.diveMax, 6)}` +
+          `${lpad(ft(l.climb), 8)}${lpad('', 8)}${lpad(l.power, 7)}`,
+      );
     }
   }
   return rows;
 }
 
-const modes = (t: TurnModes): string => [t.turn, t.slip, t.halfRoll, t.bank, t.halfLoop].map((n) => lpad(n, 3)).join('');
+const modes = (t: TurnModes): string =>
+  [t.turn, t.slip, t.halfRoll, t.bank, t.halfLoop].map((n) => lpad(n, 3)).join('');
 
 function turnModeTable(c: AircraftCard): string[] {
   const group = (s: string) => pad(s, 18);
@@ -90,8 +96,13 @@ function gunLines(c: AircraftCard): string[] {
     return `  ${pad(g.id, 8)}${pad(where, 26)}${pad(weaponsText(g), 22)}range ${gunRange(g)}`.trimEnd();
   });
   if (c.rockets) {
-    rows.push(...para(`ROCKETS  where the scenario gives them: one attack a game at a heavy bomber ` +
-      `(FIRE R1 ROCKETS AT B17), destroying it on a D6 of ${c.rockets.hitOn === 1 ? '1' : `1-${c.rockets.hitOn}`}`, 2));
+    rows.push(
+      ...para(
+        `ROCKETS  where the scenario gives them: one attack a game at a heavy bomber ` +
+          `(FIRE R1 ROCKETS AT B17), destroying it on a D6 of ${c.rockets.hitOn === 1 ? '1' : `1-${c.rockets.hitOn}`}`,
+        2,
+      ),
+    );
   }
   return rows;
 }
@@ -99,8 +110,13 @@ function gunLines(c: AircraftCard): string[] {
 function damageParts(c: AircraftCard): string[] {
   const d = c.damage;
   const parts = [
-    `cockpit ${d.C}`, `control lines ${d.L}`, `engine ${d.E}${c.engines > 1 ? ` (each of ${c.engines})` : ''}`,
-    `wings ${d.W}`, `fuselage ${d.F}`, `each gun position ${d.G}`, ...(d.T ? [`tail ${d.T}`] : []),
+    `cockpit ${d.C}`,
+    `control lines ${d.L}`,
+    `engine ${d.E}${c.engines > 1 ? ` (each of ${c.engines})` : ''}`,
+    `wings ${d.W}`,
+    `fuselage ${d.F}`,
+    `each gun position ${d.G}`,
+    ...(d.T ? [`tail ${d.T}`] : []),
   ];
   return parts.map((x, i) => (i < parts.length - 1 ? `${x},` : x));
 }
@@ -127,28 +143,36 @@ export function renderCard(c: AircraftCard): string {
   const loaded = c.bands.some((b) => b.loaded);
   const lines = [
     `${c.name.toUpperCase()} (${c.id})`,
-    ...para(`${c.nation}, ${CLASS_NAMES[c.class]}, ${c.engines} engine${c.engines > 1 ? 's' : ''}, crew ${c.crew}. ` +
-      `Ceiling ${ft(c.ceiling)} ft. Speed lost to manoeuvres (rule 29): row ${c.wingLoading}.`),
+    ...para(
+      `${c.nation}, ${CLASS_NAMES[c.class]}, ${c.engines} engine${c.engines > 1 ? 's' : ''}, crew ${c.crew}. ` +
+        `Ceiling ${ft(c.ceiling)} ft. Speed lost to manoeuvres (rule 29): row ${c.wingLoading}.`,
+    ),
     '',
     'SPEEDS, CLIMB, DIVE, POWER AND BRAKES BY ALTITUDE',
     ...speedTable(c),
-    ...para('Speeds in speed points (hexes a turn). min: slowest speed (below it the plane stalls); ' +
-      'man: top of the manoeuvre speed range; lvl: top level speed (above it: dive speed); dive: top dive speed. ' +
-      'climb, dive: most feet a turn (a shallow dive at most 200 ft per point of speed too). ' +
-      'power, brake: most factors a turn; ' +
-      'power half at level speed, none at top level or dive speed.' +
-      (loaded ? ' With bombs: the figures while the bomb load is carried.' : '')),
+    ...para(
+      'Speeds in speed points (hexes a turn). min: slowest speed (below it the plane stalls); ' +
+        'man: top of the manoeuvre speed range; lvl: top level speed (above it: dive speed); dive: top dive speed. ' +
+        'climb, dive: most feet a turn (a shallow dive at most 200 ft per point of speed too). ' +
+        'power, brake: most factors a turn; ' +
+        'power half at level speed, none at top level or dive speed.' +
+        (loaded ? ' With bombs: the figures while the bomb load is carried.' : ''),
+    ),
     '',
     'TURN MODES (hexes entered before the manoeuvre)',
     ...turnModeTable(c),
-    ...para('T turn, S slip, HR half roll, B bank of 2 points (1 point: half, rounded up), HL half loop. ' +
-      'The referee raises them to the minimums of rules (26)-(28) by speed; each report gives the modes in force.'),
+    ...para(
+      'T turn, S slip, HR half roll, B bank of 2 points (1 point: half, rounded up), HL half loop. ' +
+        'The referee raises them to the minimums of rules (26)-(28) by speed; each report gives the modes in force.',
+    ),
     '',
     'GUNS',
     ...gunLines(c),
-    ...para(`A fire order names a group (FIRE <plane> ${c.guns[0]?.id ?? 'ALL'} AT <target>), or FIXED, FLEX or ALL. ` +
-      '30M rifle-calibre MG, 50M heavy MG, 20C 30C 37C cannon. Flexible guns fire into the clock ' +
-      'positions named (12 ahead, 6 behind); range in hexes.'),
+    ...para(
+      `A fire order names a group (FIRE <plane> ${c.guns[0]?.id ?? 'ALL'} AT <target>), or FIXED, FLEX or ALL. ` +
+        '30M rifle-calibre MG, 50M heavy MG, 20C 30C 37C cannon. Flexible guns fire into the clock ' +
+        'positions named (12 ahead, 6 behind); range in hexes.',
+    ),
     '',
     'DAMAGE CAPACITY (hits that destroy each system)',
     ...para('', 2, damageParts(c)),

@@ -9,7 +9,8 @@ import type { GameEvent, ShotEvent } from '../core/events.ts';
 import type { GameState } from '../core/state.ts';
 
 /** "G1 at R1's 2 o'clock": where `what` is on `whose` clock. */
-export const clockWords = (what: string, whose: string, clock: number): string => `${what} at ${whose}'s ${clock} o'clock`;
+export const clockWords = (what: string, whose: string, clock: number): string =>
+  `${what} at ${whose}'s ${clock} o'clock`;
 
 /** Whether a shot was fired by flexible guns: its groups' mount on the firer's card. */
 export type FlexibleShot = (e: ShotEvent) => boolean;
@@ -26,7 +27,8 @@ export function flexibleShots(state: Pick<GameState, 'planes' | 'aircraft'>): Fl
 
 /** A shot's clock in words: the firer on the target's clock (fixed guns), or the target on the firer's (flexible). */
 export const shotClock = (e: ShotEvent, flexible: boolean): string =>
-  (flexible ? clockWords(e.target, e.firer, e.clock) : clockWords(e.firer, e.target, e.clock));
+  flexible ? clockWords(e.target, e.firer, e.clock) : clockWords(e.firer, e.target, e.clock);
 
 /** A rocket's clock: the firer on the target's clock (core/combat/rockets.ts). */
-export const rocketClock = (e: Extract<GameEvent, { type: 'rocket' }>): string => clockWords(e.plane, e.target, e.clock);
+export const rocketClock = (e: Extract<GameEvent, { type: 'rocket' }>): string =>
+  clockWords(e.plane, e.target, e.clock);

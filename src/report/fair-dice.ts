@@ -45,7 +45,9 @@ function nextLines(next: NextView): string[] {
 /** The block of a mail that opens a turn without resolving one (the welcome). */
 export function commitmentText(next: NextView): string {
   return [
-    para(`The referee has drawn the secret seed for the dice of turn ${next.turn}. Here is its SHA-256, the commitment: the report of turn ${next.turn} will reveal the seed and mix it with everyone's orders, so that nobody chooses the dice alone. Keep this mail to check it.`),
+    para(
+      `The referee has drawn the secret seed for the dice of turn ${next.turn}. Here is its SHA-256, the commitment: the report of turn ${next.turn} will reveal the seed and mix it with everyone's orders, so that nobody chooses the dice alone. Keep this mail to check it.`,
+    ),
     '',
     ...nextLines(next),
   ].join('\n');
@@ -57,16 +59,31 @@ export function commitmentText(next: NextView): string {
  */
 export function revealText(v: RevealView, next: NextView | null, howTo: string | null = null): string {
   const lines = [
-    para(`The dice of turn ${v.turn} were thrown with a seed that neither the referee nor any player could choose alone: the seed below was committed to (its SHA-256) in the mail that opened the turn, before any orders were in, and is mixed with a hash of everyone's orders. Each line below says how it is made, so any SHA-256 tool can check it; your game master can check the whole turn from this mail for you.`),
+    para(
+      `The dice of turn ${v.turn} were thrown with a seed that neither the referee nor any player could choose alone: the seed below was committed to (its SHA-256) in the mail that opened the turn, before any orders were in, and is mixed with a hash of everyone's orders. Each line below says how it is made, so any SHA-256 tool can check it; your game master can check the whole turn from this mail for you.`,
+    ),
     ...(howTo ? ['', `  How to check it: ${howTo}`] : []),
     '',
-    `  ${LABEL.seed(v.turn)}`, `    ${v.serverSeed}`,
-    `  ${LABEL.commitment(v.turn)}`, `    ${v.commitment}`,
-    `  ${LABEL.orders}`, ...(v.orders.length ? v.orders.map((o) => `    ${o.player} ${o.hash}`) : ['    (none)']),
-    `  ${LABEL.digest}`, `    ${v.digest}`,
-    `  ${LABEL.diceSeed}`, `    ${v.diceSeed}`,
+    `  ${LABEL.seed(v.turn)}`,
+    `    ${v.serverSeed}`,
+    `  ${LABEL.commitment(v.turn)}`,
+    `    ${v.commitment}`,
+    `  ${LABEL.orders}`,
+    ...(v.orders.length ? v.orders.map((o) => `    ${o.player} ${o.hash}`) : ['    (none)']),
+    `  ${LABEL.digest}`,
+    `    ${v.digest}`,
+    `  ${LABEL.diceSeed}`,
+    `    ${v.diceSeed}`,
   ];
-  if (v.own) lines.push('', `  ${LABEL.own}`, ...v.own.trimEnd().split('\n').map((l) => `    | ${l}`.trimEnd()));
+  if (v.own)
+    lines.push(
+      '',
+      `  ${LABEL.own}`,
+      ...v.own
+        .trimEnd()
+        .split('\n')
+        .map((l) => `    | ${l}`.trimEnd()),
+    );
   if (next) lines.push('', ...nextLines(next));
   return lines.join('\n');
 }
@@ -79,7 +96,10 @@ export function revealText(v: RevealView, next: NextView | null, howTo: string |
 export function revealSummary(v: RevealView, next: NextView | null): string {
   const lines = [`  Turn ${v.turn}'s secret seed, now revealed:`, `    ${v.serverSeed}`];
   if (next) lines.push(`  Turn ${next.turn}'s commitment (the SHA-256 of its secret seed):`, `    ${next.commitment}`);
-  lines.push('', para('Nobody could choose these dice alone. The full record, to check them with, is at the end of this mail.'));
+  lines.push(
+    '',
+    para('Nobody could choose these dice alone. The full record, to check them with, is at the end of this mail.'),
+  );
   return lines.join('\n');
 }
 
@@ -104,7 +124,16 @@ const ORDER_LINE = /^([a-z0-9_-]{1,32}) ([0-9a-f]{64})$/;
 /** Reads the FAIR DICE block(s) of a mail's text; fields not found are null (or empty). */
 export function parseFairDice(text: string): ParsedFairDice {
   const lines = text.replace(/\r\n?/g, '\n').split('\n').map(unquote);
-  const out: ParsedFairDice = { turn: null, serverSeed: null, commitment: null, orders: [], digest: null, diceSeed: null, own: null, next: new Map() };
+  const out: ParsedFairDice = {
+    turn: null,
+    serverSeed: null,
+    commitment: null,
+    orders: [],
+    digest: null,
+    diceSeed: null,
+    own: null,
+    next: new Map(),
+  };
   const value = (i: number, re: RegExp): string | null => {
     const v = (lines[i + 1] ?? '').trim();
     return re.test(v) ? v : null;
@@ -118,14 +147,16 @@ export function parseFairDice(text: string): ParsedFairDice {
     } else if (/^Its SHA-256, the commitment published when turn \d+ opened:$/.test(l)) {
       out.commitment = value(i, HASH);
     } else if (l === LABEL.orders) {
-      for (let j = i + 1; j < lines.length && (m = ORDER_LINE.exec(lines[j] as string)); j++) out.orders.push({ player: m[1] as string, hash: m[2] as string });
+      for (let j = i + 1; j < lines.length && (m = ORDER_LINE.exec(lines[j] as string)); j++)
+        out.orders.push({ player: m[1] as string, hash: m[2] as string });
     } else if (l === LABEL.digest) {
       out.digest = value(i, HASH);
     } else if (l === LABEL.diceSeed) {
       out.diceSeed = value(i, HASH);
     } else if (l === LABEL.own) {
       const own: string[] = [];
-      for (let j = i + 1; j < lines.length && (lines[j] as string).startsWith('|'); j++) own.push((lines[j] as string).replace(/^\| ?/, ''));
+      for (let j = i + 1; j < lines.length && (lines[j] as string).startsWith('|'); j++)
+        own.push((lines[j] as string).replace(/^\| ?/, ''));
       const header = /^#\s*TALLYHO\s+\S+\s+(\S+)/i.exec(own[0] ?? '');
       out.own = { player: header ? (header[1] as string).toLowerCase() : null, text: own.join('\n') };
     } else if ((m = /^Commitment of turn (\d+), the SHA-256 of the seed of its dice:$/.exec(l))) {

@@ -25,10 +25,29 @@ export interface PlaneFrame {
 export type Frame = PlaneFrame[];
 
 export function replayFrames(before: GameState, events: readonly GameEvent[]): Frame[] {
-  const cur = new Map<string, PlaneFrame>(before.planes.map((p) => [p.id, {
-    id: p.id, hex: hexLabel(p.hex), facing: p.facing, altitude: p.altitude, bank: p.bank, status: p.status,
-  }]));
-  for (const u of before.units ?? []) cur.set(u.id, { id: u.id, hex: hexLabel(u.hex), facing: u.facing, altitude: 0, bank: 'N', status: u.status, kind: u.kind });
+  const cur = new Map<string, PlaneFrame>(
+    before.planes.map((p) => [
+      p.id,
+      {
+        id: p.id,
+        hex: hexLabel(p.hex),
+        facing: p.facing,
+        altitude: p.altitude,
+        bank: p.bank,
+        status: p.status,
+      },
+    ]),
+  );
+  for (const u of before.units ?? [])
+    cur.set(u.id, {
+      id: u.id,
+      hex: hexLabel(u.hex),
+      facing: u.facing,
+      altitude: 0,
+      bank: 'N',
+      status: u.status,
+      kind: u.kind,
+    });
   const frames: Frame[] = [[...cur.values()].map((f) => ({ ...f }))];
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of events) byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
@@ -38,20 +57,46 @@ export function replayFrames(before: GameState, events: readonly GameEvent[]): F
       const f = cur.get(e.plane);
       if (!f) continue;
       switch (e.type) {
-        case 'move': f.hex = e.to; f.facing = e.facing; f.altitude = e.altitude; break;
-        case 'hold': f.facing = e.facing; f.altitude = e.altitude; break;
-        case 'turn': f.facing = e.to; break;
-        case 'bank': f.bank = e.to; break;
-        case 'altitude': f.altitude = e.to; break;
-        case 'crash': f.status = 'crashed'; break;
-        case 'exit-map': f.status = 'exited'; break;
-        case 'unit-move': f.hex = e.to; f.facing = e.facing; break;
-        case 'unit-turn': f.facing = e.to; break;
-        case 'unit-exit': f.status = 'exited'; break;
+        case 'move':
+          f.hex = e.to;
+          f.facing = e.facing;
+          f.altitude = e.altitude;
+          break;
+        case 'hold':
+          f.facing = e.facing;
+          f.altitude = e.altitude;
+          break;
+        case 'turn':
+          f.facing = e.to;
+          break;
+        case 'bank':
+          f.bank = e.to;
+          break;
+        case 'altitude':
+          f.altitude = e.to;
+          break;
+        case 'crash':
+          f.status = 'crashed';
+          break;
+        case 'exit-map':
+          f.status = 'exited';
+          break;
+        case 'unit-move':
+          f.hex = e.to;
+          f.facing = e.facing;
+          break;
+        case 'unit-turn':
+          f.facing = e.to;
+          break;
+        case 'unit-exit':
+          f.status = 'exited';
+          break;
         // The quick game (seed 004): a move's end, and an aircraft lost.
         case 'quick':
-          if (e.event.type === 'move') { f.hex = e.event.to; f.facing = e.event.facing; }
-          else if (e.event.type === 'exit') f.status = 'exited';
+          if (e.event.type === 'move') {
+            f.hex = e.event.to;
+            f.facing = e.event.facing;
+          } else if (e.event.type === 'exit') f.status = 'exited';
           else if (e.event.type === 'down') f.status = e.event.how === 'destroyed' ? 'shot-down' : 'crashed';
           break;
         default: {

@@ -129,13 +129,38 @@ export function buildMapView(input: MapViewInput): MapView {
   const sideIndex = (side: string) => Math.max(0, sides.indexOf(side));
   const own = new Set(input.own ?? []);
   const planes: ViewPlane[] = state.planes.map((p) => ({
-    id: p.id, side: p.side, sideIndex: sideIndex(p.side), sideName: state.sides[p.side]?.name ?? p.side,
-    hex: hexLabel(p.hex), ...at(p.hex), facing: p.facing, altitude: p.altitude, speed: p.speed, bank: p.bank, status: p.status, own: own.has(p.id),
+    id: p.id,
+    side: p.side,
+    sideIndex: sideIndex(p.side),
+    sideName: state.sides[p.side]?.name ?? p.side,
+    hex: hexLabel(p.hex),
+    ...at(p.hex),
+    facing: p.facing,
+    altitude: p.altitude,
+    speed: p.speed,
+    bank: p.bank,
+    status: p.status,
+    own: own.has(p.id),
   }));
   const units: ViewUnit[] = (state.units ?? []).map((u) => ({
-    id: u.id, side: u.side, sideIndex: sideIndex(u.side), sideName: state.sides[u.side]?.name ?? u.side, kind: u.kind,
-    name: u.kind === 'ship' ? state.ships?.[u.type]?.name ?? u.type : u.kind === 'torpedo' ? state.torpedoes?.types[u.type]?.name ?? 'torpedo' : u.kind, hex: hexLabel(u.hex), ...at(u.hex), facing: u.facing,
-    ...(u.ship ? { knots: u.ship.knots } : {}), ...(u.kind !== 'ship' && u.flak?.length ? { flak: true } : {}), status: u.status, own: own.has(u.id),
+    id: u.id,
+    side: u.side,
+    sideIndex: sideIndex(u.side),
+    sideName: state.sides[u.side]?.name ?? u.side,
+    kind: u.kind,
+    name:
+      u.kind === 'ship'
+        ? (state.ships?.[u.type]?.name ?? u.type)
+        : u.kind === 'torpedo'
+          ? (state.torpedoes?.types[u.type]?.name ?? 'torpedo')
+          : u.kind,
+    hex: hexLabel(u.hex),
+    ...at(u.hex),
+    facing: u.facing,
+    ...(u.ship ? { knots: u.ship.knots } : {}),
+    ...(u.kind !== 'ship' && u.flak?.length ? { flak: true } : {}),
+    status: u.status,
+    own: own.has(u.id),
   }));
   const paths = (input.paths ?? []).map((p) => ({
     plane: p.plane,
@@ -176,7 +201,19 @@ export function buildMapView(input: MapViewInput): MapView {
   const { width, height, terrain } = state.map;
   const twoPhase = input.state.options.sequence === 'two-phase';
   const quick = !!input.state.quick;
-  return { size: { width, height }, ...(terrain ? { terrain } : {}), viewer: input.viewer ?? null, ...(state.fog && own.size ? { fogged: true } : {}), planes, units, paths, ...(twoPhase ? { twoPhase } : {}), ...(quick ? { quick } : {}), tracks, shots };
+  return {
+    size: { width, height },
+    ...(terrain ? { terrain } : {}),
+    viewer: input.viewer ?? null,
+    ...(state.fog && own.size ? { fogged: true } : {}),
+    planes,
+    units,
+    paths,
+    ...(twoPhase ? { twoPhase } : {}),
+    ...(quick ? { quick } : {}),
+    tracks,
+    shots,
+  };
 }
 
 /** The planes still on the map (the others are listed, not drawn). */
@@ -204,8 +241,10 @@ export function boxAround(points: readonly At[], margin: number, size: MapView['
   const cols = points.map((p) => p.col);
   const rows = points.map((p) => p.row);
   return {
-    c0: Math.max(1, Math.min(...cols) - margin), c1: Math.min(size.width, Math.max(...cols) + margin),
-    r0: Math.max(1, Math.min(...rows) - margin), r1: Math.min(size.height, Math.max(...rows) + margin),
+    c0: Math.max(1, Math.min(...cols) - margin),
+    c1: Math.min(size.width, Math.max(...cols) + margin),
+    r0: Math.max(1, Math.min(...rows) - margin),
+    r1: Math.min(size.height, Math.max(...rows) + margin),
   };
 }
 

@@ -42,6 +42,7 @@ export function pilotLines(state: GameState, reader: PilotReader): string[] {
   const listed = state.planes.filter((p) => p.pilot && (side === null || p.side === side || sees(state, side, p.id)));
   const own = listed.filter((p) => p.side === side);
   const others = listed.filter((p) => p.side !== side);
-  const line = (p: PlaneState): string => `${p.id.padEnd(6)} ${pilotText(p.pilot as PilotState, ratingKnown(p, reader))}${p.status === 'flying' ? '' : ` (${p.status})`}`;
+  const line = (p: PlaneState): string =>
+    `${p.id.padEnd(6)} ${pilotText(p.pilot as PilotState, ratingKnown(p, reader))}${p.status === 'flying' ? '' : ` (${p.status})`}`;
   return [...own.map(line), ...others.map(line)];
 }

@@ -14,7 +14,12 @@ const RANGE_WORDS = { maneuver: 'manoeuvre', level: 'level', dive: 'dive' } as c
 
 function rangeText(l: PlaneLimits): string {
   const b = l.band;
-  const [lo, hi] = l.range === 'maneuver' ? [b.minSpeed, b.maneuverMax] : l.range === 'level' ? [b.maneuverMax + 1, b.levelMax] : [b.levelMax + 1, b.diveMax];
+  const [lo, hi] =
+    l.range === 'maneuver'
+      ? [b.minSpeed, b.maneuverMax]
+      : l.range === 'level'
+        ? [b.maneuverMax + 1, b.levelMax]
+        : [b.levelMax + 1, b.diveMax];
   const span = lo >= hi ? `${hi}` : `${lo}-${hi}`;
   return `${RANGE_WORDS[l.range]} speed (${span} here)`;
 }
@@ -24,14 +29,21 @@ function rangeText(l: PlaneLimits): string {
  * `unit`: what a box is called, an impulse, or in the two-phase sequence a box (a hex).
  */
 function altitudeText(a: AltitudeLimit, unit = 'impulse'): string {
-  const each = a.base > 0 ? `${ft(a.base)} ft a${unit === 'impulse' ? 'n' : ''} ${unit}${a.extra ? `, ${ft(a.base + 100)} in ${a.extra} of them` : ''}` : `100 ft in ${a.extra} ${unit}${a.extra === 1 ? '' : unit === 'box' ? 'es' : 's'}`;
+  const each =
+    a.base > 0
+      ? `${ft(a.base)} ft a${unit === 'impulse' ? 'n' : ''} ${unit}${a.extra ? `, ${ft(a.base + 100)} in ${a.extra} of them` : ''}`
+      : `100 ft in ${a.extra} ${unit}${a.extra === 1 ? '' : unit === 'box' ? 'es' : 's'}`;
   return `up to ${ft(a.feet)} ft (${each})`;
 }
 
 function powerText(l: PlaneLimits): string {
   const why = l.obligations.find((o): o is Extract<Obligation, { kind: 'no-power' }> => o.kind === 'no-power');
   if (l.power > 0 || !why) return `power ${l.power}`;
-  const words = { speed: 'none at top level or dive speed', engines: 'an engine lost', 'every-other-turn': 'one factor, every other turn: used last turn' } as const;
+  const words = {
+    speed: 'none at top level or dive speed',
+    engines: 'an engine lost',
+    'every-other-turn': 'one factor, every other turn: used last turn',
+  } as const;
   return `power 0 (${words[why.why]})`;
 }
 
@@ -41,7 +53,10 @@ export function obligationText(o: Obligation): string {
     case 'carried': {
       const what = `${o.boxes.join(' ')}${o.mode ? ` (${o.mode})` : ''}`;
       if (o.fills === 0) return '';
-      const takes = o.runsOn > 0 ? `fills this turn and ${plural(o.runsOn, 'box', 'boxes')} of the next` : `takes the first ${o.fills === 1 ? 'box' : `${o.fills} boxes`}`;
+      const takes =
+        o.runsOn > 0
+          ? `fills this turn and ${plural(o.runsOn, 'box', 'boxes')} of the next`
+          : `takes the first ${o.fills === 1 ? 'box' : `${o.fills} boxes`}`;
       return `the manoeuvre carried over, ${what}, ${takes}${o.mode ? `; the plot is flown in ${o.mode} (or names no mode)` : ''}`;
     }
     case 'pull-out':
@@ -93,17 +108,22 @@ export function limitsLines(l: PlaneLimits, twoPhase = false): string[] {
   // The carried-over boxes fill the first active impulses (seed 000 X.B.5); the plot the rest.
   const list = (pts: number[]) => [...new Set(pts)].join(', ');
   const carried = n - l.need;
-  const impulses = carried > 0
-    ? `${l.need ? `impulses ${list(l.points.slice(carried))}` : 'no impulse'} (${list(l.points.slice(0, carried))} carried over)`
-    : `impulses ${list(l.points)}`;
+  const impulses =
+    carried > 0
+      ? `${l.need ? `impulses ${list(l.points.slice(carried))}` : 'no impulse'} (${list(l.points.slice(0, carried))} carried over)`
+      : `impulses ${list(l.points)}`;
   const boxes = plural(l.need, 'box', 'boxes');
   const unit = twoPhase ? 'box' : 'impulse';
   const phases = `${plural(n, 'hex', 'hexes')}: ${firstPhaseHexes(n)} in the first phase, ${n - firstPhaseHexes(n)} in the second${carried > 0 ? `; ${carried} carried over` : ''}`;
   const m = l.modes;
-  const dive = l.dive.feet === 0 ? 'no dive' : l.mode === 'SD' || l.mode === 'VD'
-    ? `${l.mode === 'SD' ? 'steep' : 'vertical'} dive of ${altitudeText(l.dive, unit).replace(/^up to /, '')}`
-    : `dive ${altitudeText(l.dive, unit)}`;
-  const climb = l.climb.feet === 0 ? 'no climb' : `${l.mode === 'SC' ? 'steep climb' : 'climb'} ${altitudeText(l.climb, unit)}`;
+  const dive =
+    l.dive.feet === 0
+      ? 'no dive'
+      : l.mode === 'SD' || l.mode === 'VD'
+        ? `${l.mode === 'SD' ? 'steep' : 'vertical'} dive of ${altitudeText(l.dive, unit).replace(/^up to /, '')}`
+        : `dive ${altitudeText(l.dive, unit)}`;
+  const climb =
+    l.climb.feet === 0 ? 'no climb' : `${l.mode === 'SC' ? 'steep climb' : 'climb'} ${altitudeText(l.climb, unit)}`;
   const lines = [
     `next plot: ${boxes}, ${twoPhase ? phases : impulses}; ${rangeText(l)}`,
     `turn modes: turn ${m.turn}, slip ${m.slip}, half roll ${m.halfRoll}, half loop ${m.halfLoop}; bank 1 pt ${m.bank1}, 2 pts ${m.bank2}`,
@@ -113,7 +133,10 @@ export function limitsLines(l: PlaneLimits, twoPhase = false): string[] {
   const effects = l.obligations.flatMap((o) => {
     if (o.kind !== 'condition') return [];
     if (o.effect === 'engines') return [`${o.working} of ${o.engines} engines`];
-    if (o.effect === 'loaded-penalty') return [`the load's handicap (seed 002 9.2: turn modes ${o.steps === 2 ? 'two steps' : 'one step'} worse, a power factor less)`];
+    if (o.effect === 'loaded-penalty')
+      return [
+        `the load's handicap (seed 002 9.2: turn modes ${o.steps === 2 ? 'two steps' : 'one step'} worse, a power factor less)`,
+      ];
     if (o.effect === 'pilot') return [PILOT_WORDS[o.quality]];
     return [CONDITION_WORDS[o.effect]];
   });
@@ -131,7 +154,10 @@ export function limitsLines(l: PlaneLimits, twoPhase = false): string[] {
  */
 export function obligationNotes(l: PlaneLimits): string[] {
   return l.obligations
-    .filter((o) => o.kind === 'pull-out' || o.kind === 'level-off' || o.kind === 'stall' || (o.kind === 'carried' && l.need > 0))
+    .filter(
+      (o) =>
+        o.kind === 'pull-out' || o.kind === 'level-off' || o.kind === 'stall' || (o.kind === 'carried' && l.need > 0),
+    )
     .map(obligationText)
     .filter(Boolean);
 }

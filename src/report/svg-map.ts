@@ -20,7 +20,18 @@ import type { Frame } from './frames.ts';
 import { type Terrain, terrainAt } from '../core/terrain.ts';
 import { rememberedIn } from '../core/kept.ts';
 import { type At, type Box, inMap, type MapView, onMap } from './map-view.ts';
-import { centreOf, esc, frameGroups, HEX_NUMBER_RISE, hexNumber, markers, num, R, side, unitMarkers } from './svg-markers.ts';
+import {
+  centreOf,
+  esc,
+  frameGroups,
+  HEX_NUMBER_RISE,
+  hexNumber,
+  markers,
+  num,
+  R,
+  side,
+  unitMarkers,
+} from './svg-markers.ts';
 
 export { centreOf, esc };
 /** Whole maps up to this many hexes are drawn on the web; larger ones only around the action. */
@@ -107,7 +118,10 @@ export function actionBox(view: MapView, frames?: Frame[], include?: readonly At
   const grow = (lo: number, hi: number, min: number, size: number): [number, number] => {
     let a = Math.max(1, lo - MARGIN);
     let b = Math.min(size, hi + MARGIN);
-    while (b - a + 1 < min && (a > 1 || b < size)) { if (a > 1) a--; if (b - a + 1 < min && b < size) b++; }
+    while (b - a + 1 < min && (a > 1 || b < size)) {
+      if (a > 1) a--;
+      if (b - a + 1 < min && b < size) b++;
+    }
     return [Math.max(1, a), Math.min(size, b)];
   };
   const cols = pts.map((p) => p.col);
@@ -129,13 +143,15 @@ export function boxRect(b: Box): { x: number; y: number; width: number; height: 
   return { x: left - m, y: top - m, width: right - left + 2 * m, height: bottom - top + 2 * m };
 }
 
-const rectText = (r: { x: number; y: number; width: number; height: number }): string => `${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)}`;
+const rectText = (r: { x: number; y: number; width: number; height: number }): string =>
+  `${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)}`;
 
 /** Half a hex's height: the rise of its slanted sides. */
 const H = num(R * Math.sin(Math.PI / 3));
 
 /** A hex's outline from its right corner, round by relative steps (short: a map has a thousand). */
-const outline = (x: number, y: number): string => `M${num(x + R)},${num(y)}l${-R / 2},${H}h${-R}l${-R / 2},-${H}l${R / 2},-${H}h${R}z`;
+const outline = (x: number, y: number): string =>
+  `M${num(x + R)},${num(y)}l${-R / 2},${H}h${-R}l${-R / 2},-${H}l${R / 2},-${H}h${R}z`;
 
 const pad2 = (n: number): string => (n >= 0 && n < 10 ? `0${n}` : String(n));
 
@@ -151,7 +167,9 @@ const remembered = (key: string, draw: () => string): string => rememberedIn(kep
  * instead (a renderer lays out every text, and a label per hex was most of a picture's cost).
  */
 function grid(b: Box, margins: boolean): string {
-  return remembered(`grid:${b.c0},${b.c1},${b.r0},${b.r1},${margins}`, () => (margins ? drawGridMargins(b) : drawGrid(b)));
+  return remembered(`grid:${b.c0},${b.c1},${b.r0},${b.r1},${margins}`, () =>
+    margins ? drawGridMargins(b) : drawGrid(b),
+  );
 }
 
 /**
@@ -173,16 +191,26 @@ function drawGrid(b: Box): string {
   // An even column's hex at (R, h) of the tile; the odd columns' half a hex lower, at 2.5R.
   const even = b.c0 % 2 === 0 ? b.c0 : b.c0 + 1;
   const ref = centreOf(even, b.r0);
-  const tile = [[R, h], [-0.5 * R, 0], [-0.5 * R, 2 * h], [2.5 * R, 0], [2.5 * R, 2 * h], [4 * R, h]].map(([x, y]) => outline(x as number, y as number)).join('');
+  const tile = [
+    [R, h],
+    [-0.5 * R, 0],
+    [-0.5 * R, 2 * h],
+    [2.5 * R, 0],
+    [2.5 * R, 2 * h],
+    [4 * R, h],
+  ]
+    .map(([x, y]) => outline(x as number, y as number))
+    .join('');
   const cols = b.c1 > b.c0 ? [b.c0, b.c0 + 1] : [b.c0];
   const top = Math.max(...cols.map((c) => centreOf(c, b.r0).y));
   const bottom = Math.min(...cols.map((c) => centreOf(c, b.r1).y));
   const left = centreOf(b.c0, b.r0).x;
   const right = centreOf(b.c1, b.r0).x;
-  const inner = right > left && bottom > top
-    ? `<pattern id="hexes" patternUnits="userSpaceOnUse" x="${num(ref.x - R)}" y="${num(ref.y - h)}" width="${num(3 * R)}" height="${num(2 * h)}">` +
-      `<path class="grid" d="${esc(tile)}"/></pattern><rect class="grid-fill" x="${num(left)}" y="${num(top)}" width="${num(right - left)}" height="${num(bottom - top)}"/>`
-    : '';
+  const inner =
+    right > left && bottom > top
+      ? `<pattern id="hexes" patternUnits="userSpaceOnUse" x="${num(ref.x - R)}" y="${num(ref.y - h)}" width="${num(3 * R)}" height="${num(2 * h)}">` +
+        `<path class="grid" d="${esc(tile)}"/></pattern><rect class="grid-fill" x="${num(left)}" y="${num(top)}" width="${num(right - left)}" height="${num(bottom - top)}"/>`
+      : '';
   return `<path class="grid" d="${esc(cells.join(''))}"/>${inner}\n<g class="hex-labels">${labels.join('')}</g>`;
 }
 
@@ -236,16 +264,30 @@ function boxOutline(b: Box): string {
   const pts: [number, number][] = [];
   const at = (col: number, row: number) => centreOf(col, row);
   pts.push([at(b.c0, b.r0).x - R, at(b.c0, b.r0).y]);
-  for (let c = b.c0; c <= b.c1; c++) { const { x, y } = at(c, b.r0); pts.push([x - R / 2, y - h], [x + R / 2, y - h]); }
-  for (let r = b.r0; r <= b.r1; r++) { const { x, y } = at(b.c1, r); pts.push([x + R, y], [x + R / 2, y + h]); }
-  for (let c = b.c1; c >= b.c0; c--) { const { x, y } = at(c, b.r1); pts.push([x + R / 2, y + h], [x - R / 2, y + h]); }
-  for (let r = b.r1; r >= b.r0; r--) { const { x, y } = at(b.c0, r); pts.push([x - R, y], [x - R / 2, y - h]); }
+  for (let c = b.c0; c <= b.c1; c++) {
+    const { x, y } = at(c, b.r0);
+    pts.push([x - R / 2, y - h], [x + R / 2, y - h]);
+  }
+  for (let r = b.r0; r <= b.r1; r++) {
+    const { x, y } = at(b.c1, r);
+    pts.push([x + R, y], [x + R / 2, y + h]);
+  }
+  for (let c = b.c1; c >= b.c0; c--) {
+    const { x, y } = at(c, b.r1);
+    pts.push([x + R / 2, y + h], [x - R / 2, y + h]);
+  }
+  for (let r = b.r1; r >= b.r0; r--) {
+    const { x, y } = at(b.c0, r);
+    pts.push([x - R, y], [x - R / 2, y - h]);
+  }
   return `M${pts.map(([x, y]) => `${num(x)},${num(y)}`).join('L')}Z`;
 }
 
 /** The map's edge, where it falls inside the drawn box: the outer sides of the edge hexes. */
 function edge(view: MapView, b: Box): string {
-  return remembered(`edge:${view.size.width}x${view.size.height}:${b.c0},${b.c1},${b.r0},${b.r1}`, () => drawEdge(view, b));
+  return remembered(`edge:${view.size.width}x${view.size.height}:${b.c0},${b.c1},${b.r0},${b.r1}`, () =>
+    drawEdge(view, b),
+  );
 }
 
 function drawEdge(view: MapView, b: Box): string {
@@ -267,30 +309,52 @@ function drawEdge(view: MapView, b: Box): string {
   return d.length ? `<path class="edge" d="${esc(d.join(''))}"/>` : '';
 }
 
-const pt = (p: At): string => { const c = centreOf(p.col, p.row); return `${num(c.x)},${num(c.y)}`; };
+const pt = (p: At): string => {
+  const c = centreOf(p.col, p.row);
+  return `${num(c.x)},${num(c.y)}`;
+};
 
 function tracks(view: MapView): string {
-  return view.tracks.filter((t) => t.points.length > 1).map((t) => {
-    const dots = t.points.map((p) => { const c = centreOf(p.col, p.row); return `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="2.5" data-impulse="${esc(p.impulse)}"/>`; });
-    return `<g class="track ${side(t.sideIndex)}" data-plane="${esc(t.plane)}"><polyline points="${esc(t.points.map(pt).join(' '))}"/>${dots.join('')}</g>`;
-  }).join('\n');
+  return view.tracks
+    .filter((t) => t.points.length > 1)
+    .map((t) => {
+      const dots = t.points.map((p) => {
+        const c = centreOf(p.col, p.row);
+        return `<circle cx="${num(c.x)}" cy="${num(c.y)}" r="2.5" data-impulse="${esc(p.impulse)}"/>`;
+      });
+      return `<g class="track ${side(t.sideIndex)}" data-plane="${esc(t.plane)}"><polyline points="${esc(t.points.map(pt).join(' '))}"/>${dots.join('')}</g>`;
+    })
+    .join('\n');
 }
 
 function paths(view: MapView): string {
-  return view.paths.filter((p) => p.marks.length).map((p) => {
-    const plane = view.planes.find((x) => x.id === p.plane);
-    const start = plane ? [pt(plane)] : [];
-    const marks = p.marks.filter((m) => inMap(m, view.size)).map((m) => {
-      const c = centreOf(m.col, m.row);
-      return `<text x="${num(c.x)}" y="${num(c.y + 2.5)}">${esc(m.impulse)}</text>`;
-    });
-    return `<g class="path ${side(plane?.sideIndex ?? 0)}" data-plane="${esc(p.plane)}"><polyline points="${esc([...start, ...p.marks.map(pt)].join(' '))}"/>${marks.join('')}</g>`;
-  }).join('\n');
+  return view.paths
+    .filter((p) => p.marks.length)
+    .map((p) => {
+      const plane = view.planes.find((x) => x.id === p.plane);
+      const start = plane ? [pt(plane)] : [];
+      const marks = p.marks
+        .filter((m) => inMap(m, view.size))
+        .map((m) => {
+          const c = centreOf(m.col, m.row);
+          return `<text x="${num(c.x)}" y="${num(c.y + 2.5)}">${esc(m.impulse)}</text>`;
+        });
+      return `<g class="path ${side(plane?.sideIndex ?? 0)}" data-plane="${esc(p.plane)}"><polyline points="${esc([...start, ...p.marks.map(pt)].join(' '))}"/>${marks.join('')}</g>`;
+    })
+    .join('\n');
 }
 
 /** The arrowheads of the shot lines: a shot points from the firer to the target. */
-const ARROWS = '<defs>' + ['miss', 'hit'].map((k) => `<marker id="shot-${k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">` +
-  `<path class="arrow-${k}" d="M0,0 L10,5 L0,10 z"/></marker>`).join('') + '</defs>';
+const ARROWS =
+  '<defs>' +
+  ['miss', 'hit']
+    .map(
+      (k) =>
+        `<marker id="shot-${k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">` +
+        `<path class="arrow-${k}" d="M0,0 L10,5 L0,10 z"/></marker>`,
+    )
+    .join('') +
+  '</defs>';
 
 /** A burst: an eight-pointed star at a hit's target. */
 const burst = (x: number, y: number): string => {
@@ -304,17 +368,21 @@ const burst = (x: number, y: number): string => {
 };
 
 function shots(view: MapView): string {
-  return view.shots.map((s) => {
-    const a = centreOf(s.from.col, s.from.row);
-    const b = centreOf(s.to.col, s.to.row);
-    // Stopped short of the target's disc, so the line does not hide it.
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    const k = Math.max(0, (len - R * 0.45) / len);
-    const end = { x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k };
-    const title = `impulse ${s.impulse}: ${s.firer} fires at ${s.target}, ${s.hit ? `${s.hits} hit${s.hits === 1 ? '' : 's'}` : 'missed'}`;
-    return `<g class="shot-group" data-impulse="${esc(s.impulse)}"><title>${esc(title)}</title>` +
-      `<line class="shot ${s.hit ? 'hit' : 'miss'}" marker-end="url(#shot-${s.hit ? 'hit' : 'miss'})" x1="${num(a.x)}" y1="${num(a.y)}" x2="${num(end.x)}" y2="${num(end.y)}"/>${s.hit ? burst(end.x, end.y) : ''}</g>`;
-  }).join('\n');
+  return view.shots
+    .map((s) => {
+      const a = centreOf(s.from.col, s.from.row);
+      const b = centreOf(s.to.col, s.to.row);
+      // Stopped short of the target's disc, so the line does not hide it.
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const k = Math.max(0, (len - R * 0.45) / len);
+      const end = { x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k };
+      const title = `impulse ${s.impulse}: ${s.firer} fires at ${s.target}, ${s.hit ? `${s.hits} hit${s.hits === 1 ? '' : 's'}` : 'missed'}`;
+      return (
+        `<g class="shot-group" data-impulse="${esc(s.impulse)}"><title>${esc(title)}</title>` +
+        `<line class="shot ${s.hit ? 'hit' : 'miss'}" marker-end="url(#shot-${s.hit ? 'hit' : 'miss'})" x1="${num(a.x)}" y1="${num(a.y)}" x2="${num(end.x)}" y2="${num(end.y)}"/>${s.hit ? burst(end.x, end.y) : ''}</g>`
+      );
+    })
+    .join('\n');
 }
 
 export function svgMap(view: MapView, opts: SvgMapOptions): string {
@@ -323,21 +391,33 @@ export function svgMap(view: MapView, opts: SvgMapOptions): string {
   const whole = !opts.standalone && !opts.actionOnly && view.size.width * view.size.height <= MAX_WHOLE_MAP;
   const drawn = opts.standalone || !whole ? action : wholeBox;
   // The picture has room for its column and row numbers.
-  const pad = (r: ReturnType<typeof boxRect>) => (opts.standalone ? { x: r.x - 12, y: r.y - 10, width: r.width + 12, height: r.height + 10 } : r);
+  const pad = (r: ReturnType<typeof boxRect>) =>
+    opts.standalone ? { x: r.x - 12, y: r.y - 10, width: r.width + 12, height: r.height + 10 } : r;
   const actionRect = pad(boxRect(action));
   const drawnRect = pad(boxRect(drawn));
   // The labels stay inside the picture (the mail's, or the whole map drawn on the web) and off the
   // numbers of a plotted path; on the web a plane does not hide its hex's number.
-  const bounds = { x0: drawnRect.x, y0: drawnRect.y, x1: drawnRect.x + drawnRect.width, y1: drawnRect.y + drawnRect.height };
-  const marks = view.paths.flatMap((p) => p.marks.filter((m) => inMap(m, view.size)).map((m) => centreOf(m.col, m.row)));
+  const bounds = {
+    x0: drawnRect.x,
+    y0: drawnRect.y,
+    x1: drawnRect.x + drawnRect.width,
+    y1: drawnRect.y + drawnRect.height,
+  };
+  const marks = view.paths.flatMap((p) =>
+    p.marks.filter((m) => inMap(m, view.size)).map((m) => centreOf(m.col, m.row)),
+  );
   const mo = { bounds, marks, ...(opts.standalone ? {} : { hexNumbers: view.size }) };
   const planes = opts.frames
     ? frameGroups(view, opts.frames, mo)
     : `<g class="frame" data-frame="0">${markers([...unitMarkers(view), ...view.planes.filter((p) => p.status === 'flying' && inMap(p, view.size)).map((p) => (view.quick ? { ...p, quick: true } : p))], mo)}</g>`;
-  const style = opts.standalone ? `<style>${MAP_CSS}</style>\n<rect class="bg" x="${num(drawnRect.x)}" y="${num(drawnRect.y)}" width="${num(drawnRect.width)}" height="${num(drawnRect.height)}"/>\n` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(actionRect)}" ` +
+  const style = opts.standalone
+    ? `<style>${MAP_CSS}</style>\n<rect class="bg" x="${num(drawnRect.x)}" y="${num(drawnRect.y)}" width="${num(drawnRect.width)}" height="${num(drawnRect.height)}"/>\n`
+    : '';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="hexmap${view.terrain ? ' terrain-on' : ''}" role="img" viewBox="${rectText(actionRect)}" ` +
     `width="${num(actionRect.width)}" height="${num(actionRect.height)}" data-action="${rectText(actionRect)}" data-whole="${rectText(drawnRect)}" ` +
     `data-cols="${esc(`${drawn.c0}-${drawn.c1}`)}" data-rows="${esc(`${drawn.r0}-${drawn.r1}`)}">\n` +
     `<title>${esc(opts.title)}</title>\n${style}${ARROWS}\n${terrainLayer(view, drawn)}${grid(drawn, !!opts.standalone)}\n${edge(view, drawn)}\n${tracks(view)}\n${paths(view)}\n` +
-    `<g class="shots">${shots(view)}</g>\n${planes}\n</svg>`;
+    `<g class="shots">${shots(view)}</g>\n${planes}\n</svg>`
+  );
 }

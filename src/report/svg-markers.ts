@@ -33,7 +33,8 @@ export function centreOf(col: number, row: number): { x: number; y: number } {
 /** A hex's number on the web map: centred this far above the hex's centre, this size (MAP_CSS). */
 export const HEX_NUMBER_RISE = R * 0.55;
 const HEX_NUMBER_SIZE = 5;
-export const hexNumber = (col: number, row: number): string => `${String(col).padStart(2, '0')}${String(row).padStart(2, '0')}`;
+export const hexNumber = (col: number, row: number): string =>
+  `${String(col).padStart(2, '0')}${String(row).padStart(2, '0')}`;
 
 export interface Marker {
   id: string;
@@ -66,11 +67,19 @@ const HULLS: Record<UnitKind, string> = {
  * labels to keep clear of: a hull or disc is its body, a nose or gun only its pointer.
  */
 const SHAPES: Record<UnitKind | 'plane', [number, number, boolean][]> = {
-  plane: [[0, R * 0.32, true], [8, 4.5, false], [12.5, 2.8, false], [16, 1.2, false]],
+  plane: [
+    [0, R * 0.32, true],
+    [8, 4.5, false],
+    [12.5, 2.8, false],
+    [16, 1.2, false],
+  ],
   ship: [-16, -11, -6, -1, 4, 9, 13].map((t) => [-t, R * 0.23, true]),
   truck: [-10, -5, 0, 5].map((t) => [-t, R * 0.21, true]),
   torpedo: [[0, R * 0.1, true]],
-  tank: [[0, R * 0.42, true], [11, 2, false]],
+  tank: [
+    [0, R * 0.42, true],
+    [11, 2, false],
+  ],
 };
 
 function blots(m: Marker, x: number, y: number): Blot[] {
@@ -91,21 +100,25 @@ function unitMarker(m: Marker & { kind: UnitKind }, label: string): string {
   const { x, y } = centreOf(m.col, m.row);
   const gone = m.status !== 'active';
   const speed = m.knots !== undefined ? `, ${m.knots} knots` : '';
-  return `<g class="unit ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-unit="${esc(m.id)}" data-kind="${esc(m.kind)}" data-hex="${esc(m.hex)}" ` +
+  return (
+    `<g class="unit ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-unit="${esc(m.id)}" data-kind="${esc(m.kind)}" data-hex="${esc(m.hex)}" ` +
     `data-facing="${esc(facingText(m.facing))}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
     `<title>${esc(`${m.id} (${m.name ?? m.kind}): hex ${m.hex}, facing ${facingText(m.facing)}${speed}${gone ? `, ${m.status}` : ''}`)}</title>` +
-    `<g transform="rotate(${esc(m.facing * 30)})">${HULLS[m.kind]}</g>${label}</g>`;
+    `<g transform="rotate(${esc(m.facing * 30)})">${HULLS[m.kind]}</g>${label}</g>`
+  );
 }
 
 function marker(m: Marker, label: string): string {
   if (m.kind) return unitMarker(m as Marker & { kind: UnitKind }, label);
   const { x, y } = centreOf(m.col, m.row);
   const alt = m.status !== 'flying' ? m.status.toUpperCase() : m.quick ? 'flying' : `${feet(m.altitude)} ft`;
-  return `<g class="plane ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-plane="${esc(m.id)}" data-hex="${esc(m.hex)}" ` +
+  return (
+    `<g class="plane ${side(m.sideIndex)}${m.own ? ' own' : ''} status-${esc(m.status)}" data-plane="${esc(m.id)}" data-hex="${esc(m.hex)}" ` +
     `data-facing="${esc(facingText(m.facing))}" data-altitude="${esc(m.altitude)}" data-status="${esc(m.status)}" transform="translate(${num(x)} ${num(y)})">` +
     `<title>${esc(`${m.id}: hex ${m.hex}, facing ${facingText(m.facing)}, ${alt}`)}</title>` +
     `<path class="nose" d="M0,${num(-R * 0.85)} L${num(R * 0.3)},${num(-R * 0.2)} L${num(-R * 0.3)},${num(-R * 0.2)} Z" transform="rotate(${esc(m.facing * 30)})"/>` +
-    `<circle r="${num(R * 0.32)}"/>${label}</g>`;
+    `<circle r="${num(R * 0.32)}"/>${label}</g>`
+  );
 }
 
 export interface MarkerOptions {
@@ -128,23 +141,49 @@ export function markers(list: Marker[], opts: MarkerOptions = {}): string {
   });
   const hexes = new Map(list.map((m) => [`${m.col},${m.row}`, m]));
   const size = opts.hexNumbers;
-  const numbers = size ? [...hexes.values()].filter((m) => inMap(m, size)).map((m) => {
-    const { x, y } = centreOf(m.col, m.row);
-    const text = hexNumber(m.col, m.row);
-    return { x, y: y - HEX_NUMBER_RISE, text, box: textBox(text, x, y - HEX_NUMBER_RISE, 'middle', HEX_NUMBER_SIZE, 1) };
-  }) : [];
+  const numbers = size
+    ? [...hexes.values()]
+        .filter((m) => inMap(m, size))
+        .map((m) => {
+          const { x, y } = centreOf(m.col, m.row);
+          const text = hexNumber(m.col, m.row);
+          return {
+            x,
+            y: y - HEX_NUMBER_RISE,
+            text,
+            box: textBox(text, x, y - HEX_NUMBER_RISE, 'middle', HEX_NUMBER_SIZE, 1),
+          };
+        })
+    : [];
   const loose = (opts.marks ?? []).map((p) => ({ ...p, r: 4, body: false }));
-  const places = placeLabels(items, { reserved: numbers.map((n) => n.box), loose, ...(opts.bounds ? { bounds: opts.bounds } : {}) });
+  const places = placeLabels(items, {
+    reserved: numbers.map((n) => n.box),
+    loose,
+    ...(opts.bounds ? { bounds: opts.bounds } : {}),
+  });
   const drawn = list.map((m, i) => marker(m, labelTag(items[i]!.text, places[i]!))).join('');
   if (!numbers.length) return drawn;
   return `${drawn}<g class="hex-marks">${numbers.map((n) => `<text x="${num(n.x)}" y="${num(n.y)}">${esc(n.text)}</text>`).join('')}</g>`;
 }
 
 /** The markers of the view's units still in the game (as drawn without frames). */
-export const unitMarkers = (view: MapView): Marker[] => view.units.filter((u) => u.status === 'active' && inMap(u, view.size)).map((u) => ({
-  id: u.id, hex: u.hex, col: u.col, row: u.row, facing: u.facing, altitude: 0, status: u.status, sideIndex: u.sideIndex, own: u.own,
-  kind: u.kind, name: u.name, ...(u.knots !== undefined ? { knots: u.knots } : {}),
-}));
+export const unitMarkers = (view: MapView): Marker[] =>
+  view.units
+    .filter((u) => u.status === 'active' && inMap(u, view.size))
+    .map((u) => ({
+      id: u.id,
+      hex: u.hex,
+      col: u.col,
+      row: u.row,
+      facing: u.facing,
+      altitude: 0,
+      status: u.status,
+      sideIndex: u.sideIndex,
+      own: u.own,
+      kind: u.kind,
+      name: u.name,
+      ...(u.knots !== undefined ? { knots: u.knots } : {}),
+    }));
 
 export function frameGroups(view: MapView, frames: Frame[], opts: MarkerOptions): string {
   const info = new Map(view.planes.map((p) => [p.id, p]));
@@ -154,13 +193,46 @@ export function frameGroups(view: MapView, frames: Frame[], opts: MarkerOptions)
     const u = f.kind ? units.get(f.id) : undefined;
     if (u && m) {
       if (f.status !== 'active') return null;
-      return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: 0, status: f.status, sideIndex: u.sideIndex, own: u.own, kind: u.kind, name: u.name };
+      return {
+        id: f.id,
+        hex: f.hex,
+        col: Number(m[1]),
+        row: Number(m[2]),
+        facing: f.facing,
+        altitude: 0,
+        status: f.status,
+        sideIndex: u.sideIndex,
+        own: u.own,
+        kind: u.kind,
+        name: u.name,
+      };
     }
     const p = info.get(f.id);
     if (!p || !m) return null;
-    return { id: f.id, hex: f.hex, col: Number(m[1]), row: Number(m[2]), facing: f.facing, altitude: f.altitude, status: f.status, sideIndex: p.sideIndex, own: p.own, ...(view.quick ? { quick: true } : {}) };
+    return {
+      id: f.id,
+      hex: f.hex,
+      col: Number(m[1]),
+      row: Number(m[2]),
+      facing: f.facing,
+      altitude: f.altitude,
+      status: f.status,
+      sideIndex: p.sideIndex,
+      own: p.own,
+      ...(view.quick ? { quick: true } : {}),
+    };
   };
   // Units under the planes.
   const ordered = (frame: Frame) => [...frame.filter((f) => f.kind), ...frame.filter((f) => !f.kind)];
-  return frames.map((frame, i) => `<g class="frame" data-frame="${esc(i)}"${i === 0 ? '' : ' display="none"'}>${markers(ordered(frame).map(toMarker).filter((m) => m !== null), opts)}</g>`).join('\n');
+  return frames
+    .map(
+      (frame, i) =>
+        `<g class="frame" data-frame="${esc(i)}"${i === 0 ? '' : ' display="none"'}>${markers(
+          ordered(frame)
+            .map(toMarker)
+            .filter((m) => m !== null),
+          opts,
+        )}</g>`,
+    )
+    .join('\n');
 }

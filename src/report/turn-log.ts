@@ -19,16 +19,41 @@ function describe(evs: GameEvent[]): string {
   let man = '';
   for (const e of evs) {
     switch (e.type) {
-      case 'move': man = e.man; parts.push(`${e.from} -> ${e.to}`); break;
-      case 'hold': man = e.man; parts.push(e.why === 'vertical' ? `stays over ${e.hex} (vertical dive)` : `climbs or dives in place over ${e.hex} (steep: every third point)`); break;
-      case 'turn': parts.push(`now facing ${facingText(e.to)}`); break;
-      case 'bank': parts.push(`${bankWords(e.from)} -> ${bankWords(e.to)}`); break;
-      case 'altitude': parts.push(`${e.from} -> ${e.to} ft (${sign(e.to - e.from)})`); break;
-      case 'power': parts.push(`power ${e.factors}`); break;
-      case 'brake': parts.push(`brake ${e.factors}`); break;
-      case 'crash': parts.push(`CRASHES in ${e.hex}`); break;
-      case 'exit-map': parts.push(`LEAVES THE MAP at ${e.hex}`); break;
-      default: break;
+      case 'move':
+        man = e.man;
+        parts.push(`${e.from} -> ${e.to}`);
+        break;
+      case 'hold':
+        man = e.man;
+        parts.push(
+          e.why === 'vertical'
+            ? `stays over ${e.hex} (vertical dive)`
+            : `climbs or dives in place over ${e.hex} (steep: every third point)`,
+        );
+        break;
+      case 'turn':
+        parts.push(`now facing ${facingText(e.to)}`);
+        break;
+      case 'bank':
+        parts.push(`${bankWords(e.from)} -> ${bankWords(e.to)}`);
+        break;
+      case 'altitude':
+        parts.push(`${e.from} -> ${e.to} ft (${sign(e.to - e.from)})`);
+        break;
+      case 'power':
+        parts.push(`power ${e.factors}`);
+        break;
+      case 'brake':
+        parts.push(`brake ${e.factors}`);
+        break;
+      case 'crash':
+        parts.push(`CRASHES in ${e.hex}`);
+        break;
+      case 'exit-map':
+        parts.push(`LEAVES THE MAP at ${e.hex}`);
+        break;
+      default:
+        break;
     }
   }
   return `${man.padEnd(4)} ${parts.join(', ')}`;
@@ -39,17 +64,38 @@ function describeUnit(evs: GameEvent[]): string {
   const parts: string[] = [];
   for (const e of evs) {
     switch (e.type) {
-      case 'unit-move': parts.push(`${e.from} -> ${e.to}`); break;
-      case 'unit-turn': parts.push(`now facing ${facingText(e.to)}`); break;
-      case 'unit-exit': parts.push(`LEAVES THE MAP at ${e.hex}`); break;
-      case 'unit-stop': parts.push(`STOPS in ${e.hex}: land ahead in ${e.ahead}`); break;
+      case 'unit-move':
+        parts.push(`${e.from} -> ${e.to}`);
+        break;
+      case 'unit-turn':
+        parts.push(`now facing ${facingText(e.to)}`);
+        break;
+      case 'unit-exit':
+        parts.push(`LEAVES THE MAP at ${e.hex}`);
+        break;
+      case 'unit-stop':
+        parts.push(`STOPS in ${e.hex}: land ahead in ${e.ahead}`);
+        break;
       // A plane on the ground (docs/ground.md).
-      case 'ground-turn': parts.push(`turns on the ground to face ${facingText(e.to)}`); break;
-      case 'taxi': parts.push(`rolls ${e.from} -> ${e.to}`); break;
-      case 'launch': parts.push(`LAUNCHED from ${e.ship} in ${e.hex}, heading ${facingText(e.facing)}, 100 ft, speed ${speedText(e.speed)}`); break;
-      case 'crash': parts.push(`CRASHES in ${e.hex}${e.why ? `: ${e.why}` : ''}`); break;
-      case 'exit-map': parts.push(`LEAVES THE MAP at ${e.hex}`); break;
-      default: break;
+      case 'ground-turn':
+        parts.push(`turns on the ground to face ${facingText(e.to)}`);
+        break;
+      case 'taxi':
+        parts.push(`rolls ${e.from} -> ${e.to}`);
+        break;
+      case 'launch':
+        parts.push(
+          `LAUNCHED from ${e.ship} in ${e.hex}, heading ${facingText(e.facing)}, 100 ft, speed ${speedText(e.speed)}`,
+        );
+        break;
+      case 'crash':
+        parts.push(`CRASHES in ${e.hex}${e.why ? `: ${e.why}` : ''}`);
+        break;
+      case 'exit-map':
+        parts.push(`LEAVES THE MAP at ${e.hex}`);
+        break;
+      default:
+        break;
     }
   }
   return parts.join(', ');
@@ -69,7 +115,12 @@ export function spotLine(e: Extract<GameEvent, { type: 'spot' }>): string {
  * replay); read from the events otherwise. `names`: the sides' names by id (sideNames), for the
  * initiative lines.
  */
-export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events), names: Readonly<Record<string, string>>, opts: CombatLogOptions): string {
+export function turnLog(
+  events: GameEvent[],
+  shape: TurnShape = turnShape(events),
+  names: Readonly<Record<string, string>>,
+  opts: CombatLogOptions,
+): string {
   const lines: string[] = [];
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of events) if (e.type !== 'no-shot') byImpulse.set(e.impulse, [...(byImpulse.get(e.impulse) ?? []), e]);
@@ -100,7 +151,10 @@ export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events
     // Phase A: spotting (docs/spotting.md).
     for (const e of evs) if (e.type === 'spot') lines.push(`  ${spotLine(e)}`);
     for (const e of evs) {
-      if (e.type === 'engine-start') lines.push(`  ${e.plane.padEnd(6)} tries its engine: d6 ${e.roll}, needs 1-${e.needs}: ${e.started ? 'STARTED (one power factor at once)' : 'does not start'}`);
+      if (e.type === 'engine-start')
+        lines.push(
+          `  ${e.plane.padEnd(6)} tries its engine: d6 ${e.roll}, needs 1-${e.needs}: ${e.started ? 'STARTED (one power factor at once)' : 'does not start'}`,
+        );
     }
     // Phase B; a torpedo's first hex, in phase E, is told with its drop (combat-log.ts).
     const ground = evs.filter((e) => e.phase === 'B');
@@ -123,12 +177,29 @@ export function turnLog(events: GameEvent[], shape: TurnShape = turnShape(events
         lines.push(`  ${e.plane.padEnd(6)} speed ${speedText(e.from)} -> ${speedText(e.to)}${why ? `: ${why}` : ''}`);
         break;
       }
-      case 'carry': lines.push(`  ${e.plane.padEnd(6)} carries over into next turn: ${e.boxes.join(' ')}`); break;
-      case 'stall': lines.push(`  ${e.plane.padEnd(6)} STALLS: speed ${speedText(e.speed)} is below its minimum ${e.minimum}`); break;
-      case 'ship-speed': lines.push(`  ${e.plane.padEnd(6)} speed ${e.from} -> ${e.to} knots${e.to !== e.ordered ? ` (rung down: ${e.ordered})` : ''}`); break;
-      case 'takeoff': lines.push(`  ${e.plane.padEnd(6)} LEAVES THE GROUND at ${e.hex}: speed ${speedText(e.speed)}, 100 ft; it plots as any plane in the air from next turn`); break;
-      case 'bomb-mark': lines.push(`  ${e.plane.padEnd(6)} BOMB: ${e.dive ? 'dive bombing' : 'glide bombing'} on ${e.hex} from ${e.altitude} ft`); break;
-      default: break;
+      case 'carry':
+        lines.push(`  ${e.plane.padEnd(6)} carries over into next turn: ${e.boxes.join(' ')}`);
+        break;
+      case 'stall':
+        lines.push(`  ${e.plane.padEnd(6)} STALLS: speed ${speedText(e.speed)} is below its minimum ${e.minimum}`);
+        break;
+      case 'ship-speed':
+        lines.push(
+          `  ${e.plane.padEnd(6)} speed ${e.from} -> ${e.to} knots${e.to !== e.ordered ? ` (rung down: ${e.ordered})` : ''}`,
+        );
+        break;
+      case 'takeoff':
+        lines.push(
+          `  ${e.plane.padEnd(6)} LEAVES THE GROUND at ${e.hex}: speed ${speedText(e.speed)}, 100 ft; it plots as any plane in the air from next turn`,
+        );
+        break;
+      case 'bomb-mark':
+        lines.push(
+          `  ${e.plane.padEnd(6)} BOMB: ${e.dive ? 'dive bombing' : 'glide bombing'} on ${e.hex} from ${e.altitude} ft`,
+        );
+        break;
+      default:
+        break;
     }
   }
   return wrapText(lines.join('\n'), 78, 9);

@@ -22,9 +22,24 @@ export interface TurnShape {
   initiative: Initiative[];
 }
 
-const STANDARD: TurnShape = { twoPhase: false, impulses: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], end: 13, phases: [], order: [], initiative: [] };
+const STANDARD: TurnShape = {
+  twoPhase: false,
+  impulses: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  end: 13,
+  phases: [],
+  order: [],
+  initiative: [],
+};
 
-const QUICK: TurnShape = { twoPhase: false, quick: true, impulses: [1, 2], end: 3, phases: [], order: [], initiative: [] };
+const QUICK: TurnShape = {
+  twoPhase: false,
+  quick: true,
+  impulses: [1, 2],
+  end: 3,
+  phases: [],
+  order: [],
+  initiative: [],
+};
 
 export function turnShape(events: readonly GameEvent[]): TurnShape {
   if (events.some((e) => e.type === 'quick')) return QUICK;
@@ -51,18 +66,22 @@ function phaseOf(shape: TurnShape, impulse: number): number {
 export const phaseName = (shape: TurnShape, impulse: number): string => PHASE_NAMES[phaseOf(shape, impulse)] ?? 'first';
 
 /** Whether an impulse of a two-phase turn is an impulse zero. */
-export const isImpulseZero = (shape: TurnShape, impulse: number): boolean => shape.phases.some((p) => p.zero === impulse);
+export const isImpulseZero = (shape: TurnShape, impulse: number): boolean =>
+  shape.phases.some((p) => p.zero === impulse);
 
 /** The heading of an impulse in a report: "Impulse 5", or "Impulse 7: impulse zero of the first phase". */
 export function impulseHeading(shape: TurnShape, impulse: number): string {
   if (shape.quick) return impulse === 1 ? 'Movement (all at once)' : 'Combat';
   if (!shape.twoPhase) return `Impulse ${impulse}`;
-  return isImpulseZero(shape, impulse) ? `Impulse ${impulse}: impulse zero, the end of the ${phaseName(shape, impulse)} phase` : `Impulse ${impulse}`;
+  return isImpulseZero(shape, impulse)
+    ? `Impulse ${impulse}: impulse zero, the end of the ${phaseName(shape, impulse)} phase`
+    : `Impulse ${impulse}`;
 }
 
 /** The plane that moves in an impulse of a two-phase turn (its `move` or `hold` event), if any is shown. */
 export function moverAt(events: readonly GameEvent[], impulse: number): string | undefined {
-  return events.find((e) => e.impulse === impulse && e.phase === 'C' && (e.type === 'move' || e.type === 'hold'))?.plane;
+  return events.find((e) => e.impulse === impulse && e.phase === 'C' && (e.type === 'move' || e.type === 'hold'))
+    ?.plane;
 }
 
 /** An impulse for the web replay: "impulse 7: M1 moves (first phase)"; "impulse 5" in twelve impulses. */
@@ -88,10 +107,21 @@ export function sequenceLines(shape: TurnShape, names: Readonly<Record<string, s
   const lines: string[] = [];
   const name = (side: string): string => names[side] ?? side;
   for (const i of shape.initiative) {
-    const throws = i.rolls.map((round) => round.map((t) => `${name(t.side)} ${t.roll}${t.mod ? ` ${t.mod > 0 ? '+1 (an ace in the tie)' : '-1 (recruits only)'} = ${t.roll + t.mod}` : ''}`).join(', ')).join('; again: ');
+    const throws = i.rolls
+      .map((round) =>
+        round
+          .map(
+            (t) =>
+              `${name(t.side)} ${t.roll}${t.mod ? ` ${t.mod > 0 ? '+1 (an ace in the tie)' : '-1 (recruits only)'} = ${t.roll + t.mod}` : ''}`,
+          )
+          .join(', '),
+      )
+      .join('; again: ');
     lines.push(`Initiative at speed ${i.speed} (a d6 a side): ${throws}: ${name(i.winner)} wins and moves ${i.choice}`);
   }
-  const order = shape.order.map((o) => `${o.plane} (${o.speed} hex${o.speed === 1 ? '' : 'es'}: ${o.first} + ${o.second})`).join(', ');
+  const order = shape.order
+    .map((o) => `${o.plane} (${o.speed} hex${o.speed === 1 ? '' : 'es'}: ${o.first} + ${o.second})`)
+    .join(', ');
   lines.push(`Order of movement, for both phases: ${order || 'no plane in the air'}`);
   return lines;
 }

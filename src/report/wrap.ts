@@ -9,11 +9,17 @@ export function wrapLine(line: string, width = 78, indent = 4): string[] {
       out.push(cur);
       cur = lead + piece.trimStart();
     } else cur += piece;
-    while (cur.length > width) { out.push(cur.slice(0, width)); cur = lead + cur.slice(width); }
+    while (cur.length > width) {
+      out.push(cur.slice(0, width));
+      cur = lead + cur.slice(width);
+    }
   }
   if (cur) out.push(cur);
   return out;
 }
 
 export const wrapText = (text: string, width = 78, indent = 4): string =>
-  text.split('\n').flatMap((l) => wrapLine(l, width, indent)).join('\n');
+  text
+    .split('\n')
+    .flatMap((l) => wrapLine(l, width, indent))
+    .join('\n');

@@ -26,29 +26,42 @@ export function loadCampaignFile(path: string, scenarios: ScenarioSource = scena
   const sidesOf = (name: string) => {
     try {
       const s = scenarios.load(name).scenario;
-      return { sides: Object.keys(s.sides), planes: [...s.planes, ...(s.units ?? [])].map((p) => ({ id: p.id, side: p.side })) };
+      return {
+        sides: Object.keys(s.sides),
+        planes: [...s.planes, ...(s.units ?? [])].map((p) => ({ id: p.id, side: p.side })),
+      };
     } catch (e) {
       return (e as Error).message;
     }
   };
   const r = parseCampaign(data, path.split('/').pop() ?? path, sidesOf);
-  if (!r.ok) throw new TallyhoError('E_CAMPAIGN', `${path} is not a valid campaign`, r.error.map((p) => p.message));
+  if (!r.ok)
+    throw new TallyhoError(
+      'E_CAMPAIGN',
+      `${path} is not a valid campaign`,
+      r.error.map((p) => p.message),
+    );
   return r.value;
 }
 
 /** Names for recruits by nation. */
 export function loadRecruitNames(path = DEFAULT_NAMES_FILE): Record<string, string[]> {
   const data = parseYaml(readText(path)) as unknown;
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TallyhoError('E_CAMPAIGN', `${path}: a nation a key, a list of names under it`);
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new TallyhoError('E_CAMPAIGN', `${path}: a nation a key, a list of names under it`);
   const out: Record<string, string[]> = {};
   for (const [nation, names] of Object.entries(data)) {
-    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !n.trim() || n.length > 40)) throw new TallyhoError('E_CAMPAIGN', `${path}: ${nation}: a list of names of 1 to 40 characters`);
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !n.trim() || n.length > 40))
+      throw new TallyhoError('E_CAMPAIGN', `${path}: ${nation}: a list of names of 1 to 40 characters`);
     out[nation] = names as string[];
   }
   return out;
 }
 
-export function campaignSource(dir: string = DEFAULT_CAMPAIGNS_DIR, scenarios: ScenarioSource = scenarioSource()): CampaignSource {
+export function campaignSource(
+  dir: string = DEFAULT_CAMPAIGNS_DIR,
+  scenarios: ScenarioSource = scenarioSource(),
+): CampaignSource {
   return {
     names: () => yamlNames(dir),
     load(name) {

@@ -87,12 +87,44 @@ export interface Config {
 }
 
 export const CONFIG_KEYS = [
-  'IMAP_HOST', 'IMAP_PORT', 'IMAP_USER', 'IMAP_PASSWORD', 'IMAP_TLS', 'IMAP_MAILBOX', 'IMAP_PROCESSED_FOLDER',
-  'IMAP_REJECTED_FOLDER', 'IMAP_POLL_SECONDS', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'SMTP_TLS',
-  'MAIL_FROM', 'DATABASE_PATH', 'HTTP_HOST', 'HTTP_PORT', 'TOKEN_KEY', 'LOCAL_SMTP_PORT', 'RATE_LIMIT_PER_HOUR',
-  'MAX_MAIL_BYTES', 'OUTBOX_RETRY_SECONDS', 'OUTBOX_MAX_ATTEMPTS', 'LOG_LEVEL', 'GM_EMAIL', 'GM_SECRET', 'TICK_SECONDS',
-  'ADMIN_PASSWORD', 'IMAP_AUTH', 'SMTP_AUTH', 'OAUTH_PROVIDER', 'OAUTH_TOKEN_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET',
-  'OAUTH_REFRESH_TOKEN', 'OAUTH_SCOPE', 'PUBLIC_URL',
+  'IMAP_HOST',
+  'IMAP_PORT',
+  'IMAP_USER',
+  'IMAP_PASSWORD',
+  'IMAP_TLS',
+  'IMAP_MAILBOX',
+  'IMAP_PROCESSED_FOLDER',
+  'IMAP_REJECTED_FOLDER',
+  'IMAP_POLL_SECONDS',
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'SMTP_USER',
+  'SMTP_PASSWORD',
+  'SMTP_TLS',
+  'MAIL_FROM',
+  'DATABASE_PATH',
+  'HTTP_HOST',
+  'HTTP_PORT',
+  'TOKEN_KEY',
+  'LOCAL_SMTP_PORT',
+  'RATE_LIMIT_PER_HOUR',
+  'MAX_MAIL_BYTES',
+  'OUTBOX_RETRY_SECONDS',
+  'OUTBOX_MAX_ATTEMPTS',
+  'LOG_LEVEL',
+  'GM_EMAIL',
+  'GM_SECRET',
+  'TICK_SECONDS',
+  'ADMIN_PASSWORD',
+  'IMAP_AUTH',
+  'SMTP_AUTH',
+  'OAUTH_PROVIDER',
+  'OAUTH_TOKEN_URL',
+  'OAUTH_CLIENT_ID',
+  'OAUTH_CLIENT_SECRET',
+  'OAUTH_REFRESH_TOKEN',
+  'OAUTH_SCOPE',
+  'PUBLIC_URL',
 ] as const;
 
 type Key = (typeof CONFIG_KEYS)[number];
@@ -161,8 +193,14 @@ function oauthConfig(r: Reader, users: string): OauthConfig {
   const tokenUrlSet = r.str('OAUTH_TOKEN_URL');
   let provider: OauthConfig['provider'] = 'custom';
   if (rawProvider && isProviderName(rawProvider)) provider = rawProvider;
-  else if (rawProvider) r.problems.push(`OAUTH_PROVIDER: '${rawProvider}' is not one of ${PROVIDER_NAMES.join(', ')} (leave it empty and set OAUTH_TOKEN_URL for another provider)`);
-  else if (!tokenUrlSet) r.problems.push(`OAUTH_PROVIDER is not set (${users} xoauth2: ${PROVIDER_NAMES.join(' or ')}, or OAUTH_TOKEN_URL for another provider)`);
+  else if (rawProvider)
+    r.problems.push(
+      `OAUTH_PROVIDER: '${rawProvider}' is not one of ${PROVIDER_NAMES.join(', ')} (leave it empty and set OAUTH_TOKEN_URL for another provider)`,
+    );
+  else if (!tokenUrlSet)
+    r.problems.push(
+      `OAUTH_PROVIDER is not set (${users} xoauth2: ${PROVIDER_NAMES.join(' or ')}, or OAUTH_TOKEN_URL for another provider)`,
+    );
   const preset = provider === 'custom' ? null : PROVIDERS[provider];
   const tokenUrl = tokenUrlSet || preset?.tokenUrl || '';
   const urlProblem = tokenUrl ? endpointProblem(tokenUrl) : null;
@@ -170,18 +208,24 @@ function oauthConfig(r: Reader, users: string): OauthConfig {
   const why = `${users} xoauth2; tallyho oauth prints it`;
   const clientId = r.need('OAUTH_CLIENT_ID', why);
   const clientSecret = r.str('OAUTH_CLIENT_SECRET') || null;
-  if (provider === 'google' && !clientSecret) r.problems.push('OAUTH_CLIENT_SECRET is not set (Google clients have one: see the client in the Cloud console)');
+  if (provider === 'google' && !clientSecret)
+    r.problems.push('OAUTH_CLIENT_SECRET is not set (Google clients have one: see the client in the Cloud console)');
   const refreshToken = r.need('OAUTH_REFRESH_TOKEN', `${users} xoauth2; run tallyho oauth to get one`);
   const scope = r.str('OAUTH_SCOPE') || (provider === 'microsoft' ? PROVIDERS.microsoft.scope : null);
   return { provider, tokenUrl, clientId, clientSecret, refreshToken, scope };
 }
 
 function parseFrom(r: Reader, local: boolean): { address: string; name: string } {
-  const raw = local ? r.str('MAIL_FROM', 'Tallyho Referee <referee@localhost>') : r.need('MAIL_FROM', 'the address the referee sends from');
+  const raw = local
+    ? r.str('MAIL_FROM', 'Tallyho Referee <referee@localhost>')
+    : r.need('MAIL_FROM', 'the address the referee sends from');
   const m = /^\s*(?:"?([^"<]*?)"?\s*)?<([^>]+)>\s*$/.exec(raw);
   const address = (m ? (m[2] as string) : raw).trim().toLowerCase();
   const name = (m?.[1] ?? '').trim() || 'Tallyho Referee';
-  if (raw && !ADDRESS.test(address)) r.problems.push(`MAIL_FROM: '${raw}' is not an address like referee@example.org or "Tallyho <referee@example.org>"`);
+  if (raw && !ADDRESS.test(address))
+    r.problems.push(
+      `MAIL_FROM: '${raw}' is not an address like referee@example.org or "Tallyho <referee@example.org>"`,
+    );
   return { address, name };
 }
 
@@ -191,8 +235,10 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
   const imapHost = r.str('IMAP_HOST');
   const smtpHost = r.str('SMTP_HOST');
   const local = !imapHost && !smtpHost;
-  if (!local && !imapHost) r.problems.push('IMAP_HOST is not set (SMTP_HOST is: a mail setup needs both; leave both empty for local mode)');
-  if (!local && !smtpHost) r.problems.push('SMTP_HOST is not set (IMAP_HOST is: a mail setup needs both; leave both empty for local mode)');
+  if (!local && !imapHost)
+    r.problems.push('IMAP_HOST is not set (SMTP_HOST is: a mail setup needs both; leave both empty for local mode)');
+  if (!local && !smtpHost)
+    r.problems.push('SMTP_HOST is not set (IMAP_HOST is: a mail setup needs both; leave both empty for local mode)');
   let imap: ImapConfig | null = null;
   let smtp: SmtpConfig | null = null;
   let oauth: OauthConfig | null = null;
@@ -202,33 +248,55 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     const smtpAuth = authMethod(r, 'SMTP_AUTH');
     const orOauth = r.str('OAUTH_REFRESH_TOKEN') ? ', or IMAP_AUTH=xoauth2 to log in with the OAUTH_ keys' : '';
     imap = {
-      host: imapHost, port: r.port('IMAP_PORT', tls ? 993 : 143), user: r.need('IMAP_USER', 'the login of the referee mailbox'), auth: imapAuth,
-      password: imapAuth === 'password' ? r.need('IMAP_PASSWORD', `use an app password${orOauth}`) : '', tls, mailbox: r.str('IMAP_MAILBOX', 'INBOX'),
-      processedFolder: r.str('IMAP_PROCESSED_FOLDER', 'Processed'), rejectedFolder: r.str('IMAP_REJECTED_FOLDER', 'Rejected'),
+      host: imapHost,
+      port: r.port('IMAP_PORT', tls ? 993 : 143),
+      user: r.need('IMAP_USER', 'the login of the referee mailbox'),
+      auth: imapAuth,
+      password: imapAuth === 'password' ? r.need('IMAP_PASSWORD', `use an app password${orOauth}`) : '',
+      tls,
+      mailbox: r.str('IMAP_MAILBOX', 'INBOX'),
+      processedFolder: r.str('IMAP_PROCESSED_FOLDER', 'Processed'),
+      rejectedFolder: r.str('IMAP_REJECTED_FOLDER', 'Rejected'),
       pollSeconds: r.int('IMAP_POLL_SECONDS', 60, 1, 3600),
     };
     const security = smtpSecurity(r);
     smtp = {
-      host: smtpHost, port: r.port('SMTP_PORT', security === 'tls' ? 465 : security === 'starttls' ? 587 : 25),
-      user: smtpAuth === 'xoauth2' ? r.need('SMTP_USER', 'SMTP_AUTH is xoauth2: the account the token is for') : r.str('SMTP_USER'),
-      auth: smtpAuth, password: smtpAuth === 'password' ? r.str('SMTP_PASSWORD') : '', security,
+      host: smtpHost,
+      port: r.port('SMTP_PORT', security === 'tls' ? 465 : security === 'starttls' ? 587 : 25),
+      user:
+        smtpAuth === 'xoauth2'
+          ? r.need('SMTP_USER', 'SMTP_AUTH is xoauth2: the account the token is for')
+          : r.str('SMTP_USER'),
+      auth: smtpAuth,
+      password: smtpAuth === 'password' ? r.str('SMTP_PASSWORD') : '',
+      security,
     };
-    if (smtpAuth === 'password' && smtp.user && !smtp.password) r.problems.push('SMTP_PASSWORD is not set (SMTP_USER is)');
-    const users = [imapAuth === 'xoauth2' ? 'IMAP_AUTH' : '', smtpAuth === 'xoauth2' ? 'SMTP_AUTH' : ''].filter(Boolean);
+    if (smtpAuth === 'password' && smtp.user && !smtp.password)
+      r.problems.push('SMTP_PASSWORD is not set (SMTP_USER is)');
+    const users = [imapAuth === 'xoauth2' ? 'IMAP_AUTH' : '', smtpAuth === 'xoauth2' ? 'SMTP_AUTH' : ''].filter(
+      Boolean,
+    );
     if (users.length) oauth = oauthConfig(r, `${users.join(' and ')} ${users.length === 1 ? 'is' : 'are'}`);
   }
   const from = parseFrom(r, local);
   const tokenKey = r.str('TOKEN_KEY') || null;
-  if (tokenKey !== null && tokenKey.length < 16) r.problems.push('TOKEN_KEY: use at least 16 random characters (e.g. openssl rand -hex 32)');
+  if (tokenKey !== null && tokenKey.length < 16)
+    r.problems.push('TOKEN_KEY: use at least 16 random characters (e.g. openssl rand -hex 32)');
   const gmEmail = r.str('GM_EMAIL').toLowerCase() || null;
   const gmSecret = r.str('GM_SECRET') || null;
   if (gmEmail && !ADDRESS.test(gmEmail)) r.problems.push(`GM_EMAIL: '${gmEmail}' is not an address`);
-  if (gmSecret && gmSecret.length < 12) r.problems.push('GM_SECRET: use at least 12 characters (e.g. openssl rand -hex 16)');
-  if (gmSecret && !gmEmail) r.problems.push('GM_EMAIL is not set (GM_SECRET is: the answers to GM commands go to GM_EMAIL)');
+  if (gmSecret && gmSecret.length < 12)
+    r.problems.push('GM_SECRET: use at least 12 characters (e.g. openssl rand -hex 16)');
+  if (gmSecret && !gmEmail)
+    r.problems.push('GM_EMAIL is not set (GM_SECRET is: the answers to GM commands go to GM_EMAIL)');
   const adminPassword = r.str('ADMIN_PASSWORD') || null;
-  if (adminPassword !== null && adminPassword.length < 12) r.problems.push('ADMIN_PASSWORD: use at least 12 characters (e.g. openssl rand -base64 18)');
+  if (adminPassword !== null && adminPassword.length < 12)
+    r.problems.push('ADMIN_PASSWORD: use at least 12 characters (e.g. openssl rand -base64 18)');
   const publicUrl = r.str('PUBLIC_URL').replace(/\/+$/, '') || null;
-  if (publicUrl !== null && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) r.problems.push(`PUBLIC_URL: '${publicUrl}' is not an address like https://tallyho.example.org (http or https, no query)`);
+  if (publicUrl !== null && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl))
+    r.problems.push(
+      `PUBLIC_URL: '${publicUrl}' is not an address like https://tallyho.example.org (http or https, no query)`,
+    );
   const logLevel = r.str('LOG_LEVEL', 'info').toLowerCase();
   if (!LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL: '${logLevel}' is not one of ${LEVELS.join(', ')}`);
   const config: Config = {
@@ -255,7 +323,11 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     publicUrl,
   };
   if (r.problems.length) {
-    throw new TallyhoError('E_CONFIG', `the configuration is not valid (${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}; see .env.example)`, r.problems);
+    throw new TallyhoError(
+      'E_CONFIG',
+      `the configuration is not valid (${r.problems.length} problem${r.problems.length === 1 ? '' : 's'}; see .env.example)`,
+      r.problems,
+    );
   }
   return config;
 }
@@ -303,9 +375,11 @@ export function loadConfig(options: LoadOptions = {}): Config {
   for (const k of CONFIG_KEYS) if (env[k] !== undefined) merged[k] = env[k];
   const config = configFrom(merged, dir);
   const fromEnv = (env.DATABASE_PATH ?? '').trim() !== '';
-  config.databaseFrom = fromEnv ? 'DATABASE_PATH in the environment'
-    : (file.DATABASE_PATH ?? '').trim() ? `DATABASE_PATH in ${envFile}`
-    : `the default var/tallyho.sqlite in ${dir}${existsSync(envFile) ? '' : ' (no .env there)'}`;
+  config.databaseFrom = fromEnv
+    ? 'DATABASE_PATH in the environment'
+    : (file.DATABASE_PATH ?? '').trim()
+      ? `DATABASE_PATH in ${envFile}`
+      : `the default var/tallyho.sqlite in ${dir}${existsSync(envFile) ? '' : ' (no .env there)'}`;
   return config;
 }
 
@@ -315,6 +389,10 @@ export function loadConfig(options: LoadOptions = {}): Config {
  */
 export function localPublicUrl(config: Config): Config {
   if (config.mode !== 'local' || config.publicUrl || !config.httpPort) return config;
-  const host = ['0.0.0.0', '::', ''].includes(config.httpHost) ? '127.0.0.1' : config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost;
+  const host = ['0.0.0.0', '::', ''].includes(config.httpHost)
+    ? '127.0.0.1'
+    : config.httpHost.includes(':')
+      ? `[${config.httpHost}]`
+      : config.httpHost;
   return { ...config, publicUrl: `http://${host}:${config.httpPort}` };
 }

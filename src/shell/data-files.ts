@@ -25,7 +25,11 @@ export function readYaml(path: string, name: string): { data?: unknown; problems
   }
   const doc = parseDocument(textIn, { prettyErrors: false });
   if (doc.errors.length) {
-    return { problems: doc.errors.map((e) => `${name}: line ${(e.linePos?.[0].line ?? 0)}: YAML syntax: ${e.message.split('\n')[0]}`) };
+    return {
+      problems: doc.errors.map(
+        (e) => `${name}: line ${e.linePos?.[0].line ?? 0}: YAML syntax: ${e.message.split('\n')[0]}`,
+      ),
+    };
   }
   return { data: doc.toJS(), problems: [] };
 }
@@ -47,9 +51,14 @@ export interface CardDir<T> {
 export function loadCardDir<T extends { id: string }>(dir: string, kind: CardDir<T>): Map<string, T> {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => /\.ya?ml$/.test(n)).sort();
+    names = readdirSync(dir)
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort();
   } catch (e) {
-    throw cliError('E_IO', `${shown(dir)}: cannot read the ${kind.what} directory (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw cliError(
+      'E_IO',
+      `${shown(dir)}: cannot read the ${kind.what} directory (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
   }
   const cards = new Map<string, T>();
   const problems: string[] = [];
@@ -69,6 +78,10 @@ export function loadCardDir<T extends { id: string }>(dir: string, kind: CardDir
     else if (cards.has(r.value.id)) problems.push(`${name}: id: ${r.value.id} is already defined by another file`);
     else cards.set(r.value.id, r.value);
   }
-  if (problems.length) throw cliError(kind.code, `${kind.data} in ${shown(dir)}: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw cliError(
+      kind.code,
+      `${kind.data} in ${shown(dir)}: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`,
+    );
   return cards;
 }

@@ -14,7 +14,8 @@ function unquote(raw: string, where: string): string {
     const end = raw.lastIndexOf(q);
     if (end === 0) throw new TallyhoError('E_CONFIG', `${where}: the value's closing ${q} is missing`);
     const rest = raw.slice(end + 1).trim();
-    if (rest && !rest.startsWith('#')) throw new TallyhoError('E_CONFIG', `${where}: text after the quoted value: ${rest}`);
+    if (rest && !rest.startsWith('#'))
+      throw new TallyhoError('E_CONFIG', `${where}: text after the quoted value: ${rest}`);
     const body = raw.slice(1, end);
     if (q === "'") return body;
     return body.replace(/\\([nt"\\])/g, (_, c: string) => ({ n: '\n', t: '\t', '"': '"', '\\': '\\' })[c] as string);

@@ -20,7 +20,7 @@ export const ERROR_CODES = {
   E_NO_DATABASE: 'no database at the configured path (only game create, import and serve make one)',
   E_PORT: 'a port the server listens on is taken or not allowed',
   E_OAUTH: 'an OAuth2 provider refused or did not answer (XOAUTH2 access token, tallyho oauth)',
-  E_VERIFY: 'a check failed: a re-resolved turn or a turn\'s dice differ from what was stored or mailed',
+  E_VERIFY: "a check failed: a re-resolved turn or a turn's dice differ from what was stored or mailed",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -73,7 +73,8 @@ export function createKeys(options: KeysOptions): Keys {
     newSeed: () => randomBytes(16).toString('hex'),
     // 24 random bytes: 32 characters of base64url, nothing to escape in a URL.
     newToken: () => randomBytes(24).toString('base64url'),
-    newMessageId: (hint) => `<${hint.replace(/[^A-Za-z0-9._-]/g, '-')}.${randomBytes(9).toString('base64url')}@${options.domain}>`,
+    newMessageId: (hint) =>
+      `<${hint.replace(/[^A-Za-z0-9._-]/g, '-')}.${randomBytes(9).toString('base64url')}@${options.domain}>`,
   };
 }
 

@@ -40,12 +40,19 @@ export class PollLoop {
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.running = this.o.pass().catch(() => undefined).finally(() => {
-      this.running = null;
-      if (this.halted) return;
-      if (this.again) { this.again = false; this.kick(); return; }
-      this.timer = setTimeout(() => this.kick(), this.o.pollMs);
-    });
+    this.running = this.o
+      .pass()
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = null;
+        if (this.halted) return;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+          return;
+        }
+        this.timer = setTimeout(() => this.kick(), this.o.pollMs);
+      });
   }
 
   /** Ends the loop; waits for a pass in flight at most `graceMs`. Whether it was still out then. */
@@ -57,7 +64,9 @@ export class PollLoop {
     let grace: NodeJS.Timeout | undefined;
     const late = await Promise.race([
       this.running.then(() => false),
-      new Promise<boolean>((r) => { grace = setTimeout(() => r(true), graceMs); }),
+      new Promise<boolean>((r) => {
+        grace = setTimeout(() => r(true), graceMs);
+      }),
     ]);
     clearTimeout(grace);
     return late;

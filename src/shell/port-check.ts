@@ -33,13 +33,22 @@ export function listenError(l: Listening, code: string): TallyhoError {
   const where = `${l.host}:${l.port}`;
   const change = `set ${l.key} to another port (0 takes any free one)`;
   if (code === 'EADDRINUSE') {
-    return new TallyhoError('E_PORT', `port ${l.port} on ${l.host} is in use (by another program, or another tallyho serve): ${l.what} cannot listen there: ${change}. Nothing was started.`);
+    return new TallyhoError(
+      'E_PORT',
+      `port ${l.port} on ${l.host} is in use (by another program, or another tallyho serve): ${l.what} cannot listen there: ${change}. Nothing was started.`,
+    );
   }
   if (code === 'EACCES') {
-    return new TallyhoError('E_PORT', `${l.what} may not listen on ${where} (ports below 1024 need root): ${change}. Nothing was started.`);
+    return new TallyhoError(
+      'E_PORT',
+      `${l.what} may not listen on ${where} (ports below 1024 need root): ${change}. Nothing was started.`,
+    );
   }
   const host = l.hostKey ? ` or ${l.hostKey} to an address of this machine` : '';
-  return new TallyhoError('E_PORT', `${l.what} cannot listen on ${where} (${code}): ${change}${host}. Nothing was started.`);
+  return new TallyhoError(
+    'E_PORT',
+    `${l.what} cannot listen on ${where} (${code}): ${change}${host}. Nothing was started.`,
+  );
 }
 
 /** Throws E_PORT for the first listener whose port cannot be opened now, or two set to one port. */
@@ -47,7 +56,11 @@ export async function checkPortsFree(listeners: Listening[]): Promise<void> {
   const set = listeners.filter((l) => l.port !== 0);
   for (const [i, l] of set.entries()) {
     const same = set.slice(i + 1).find((m) => m.port === l.port);
-    if (same) throw new TallyhoError('E_PORT', `${l.key} and ${same.key} are both ${l.port}: ${l.what} and ${same.what} need a port each. Nothing was started.`);
+    if (same)
+      throw new TallyhoError(
+        'E_PORT',
+        `${l.key} and ${same.key} are both ${l.port}: ${l.what} and ${same.what} need a port each. Nothing was started.`,
+      );
   }
   for (const l of listeners) {
     if (l.port === 0) continue;

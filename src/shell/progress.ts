@@ -19,7 +19,9 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
       if (pct === shown) return;
       shown = pct;
       const fill = Math.round((pct / 100) * WIDTH);
-      stream.write(`\r${label} [${'#'.repeat(fill)}${'.'.repeat(WIDTH - fill)}] ${String(pct).padStart(3)}% ${done}/${total}`);
+      stream.write(
+        `\r${label} [${'#'.repeat(fill)}${'.'.repeat(WIDTH - fill)}] ${String(pct).padStart(3)}% ${done}/${total}`,
+      );
       drawn = true;
     },
     done() {

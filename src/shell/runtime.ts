@@ -43,7 +43,8 @@ export function noDatabase(config: Config): TallyhoError {
 export function openRuntime(options: RuntimeOptions = {}): Runtime {
   // Local mode's links go to the web server on this machine, from every command (game start's welcomes too).
   const config = localPublicUrl(options.config ?? loadConfig());
-  if (options.create === false && config.databasePath !== ':memory:' && !existsSync(config.databasePath)) throw noDatabase(config);
+  if (options.create === false && config.databasePath !== ':memory:' && !existsSync(config.databasePath))
+    throw noDatabase(config);
   const store = SqliteStore.open(config.databasePath);
   try {
     const keys = createKeys({ tokenKey: tokenKeyFor(store, config.tokenKey), domain: domainOf(config.mailFrom) });
@@ -53,10 +54,21 @@ export function openRuntime(options: RuntimeOptions = {}): Runtime {
       clock: { now: () => Date.now() },
       renderer: createRenderer(options.templatesDir),
       referee: {
-        address: config.mailFrom, rateLimitPerHour: config.rateLimitPerHour, publicUrl: config.publicUrl,
+        address: config.mailFrom,
+        rateLimitPerHour: config.rateLimitPerHour,
+        publicUrl: config.publicUrl,
         // Local mode: whoever plays is at the machine, and a solo game is one command away (docs/local-mode.md).
-        ...(config.mode === 'local' ? { playAgain: { games: SOLO_GAMES, text: 'To fly against the stand-in pilot again, start the referee with npm start -- --solo: a new solo game starts when the last one is over (docs/local-mode.md "Playing alone").' } } : {}),
-        gm: config.gmEmail ? { email: config.gmEmail, secretHash: config.gmSecret ? keys.hashSecret(config.gmSecret) : null } : null,
+        ...(config.mode === 'local'
+          ? {
+              playAgain: {
+                games: SOLO_GAMES,
+                text: 'To fly against the stand-in pilot again, start the referee with npm start -- --solo: a new solo game starts when the last one is over (docs/local-mode.md "Playing alone").',
+              },
+            }
+          : {}),
+        gm: config.gmEmail
+          ? { email: config.gmEmail, secretHash: config.gmSecret ? keys.hashSecret(config.gmSecret) : null }
+          : null,
       },
       scenarios: scenarioSource(),
       campaigns: campaignSource(),
@@ -79,7 +91,10 @@ export const toCliError = (e: unknown): unknown =>
  * E_NO_DATABASE where there is none, rather than silently making an empty one. The database
  * opened is named on standard error, so that standard output stays the command's (--json).
  */
-export async function withRuntime<T>(fn: (rt: Runtime) => T | Promise<T>, options: { create?: boolean } = {}): Promise<T> {
+export async function withRuntime<T>(
+  fn: (rt: Runtime) => T | Promise<T>,
+  options: { create?: boolean } = {},
+): Promise<T> {
   const config = loadConfig();
   const made = !existsSync(config.databasePath);
   const rt = openRuntime({ config, create: options.create ?? false });

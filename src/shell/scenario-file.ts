@@ -22,16 +22,31 @@ export function readText(path: string): string {
   }
 }
 
-export function loadScenarioFile(path: string, catalog: ReadonlyMap<string, AircraftCard>, ships: ReadonlyMap<string, ShipCard> = loadShipDir(), torpedoes: TorpedoTable = loadTorpedoTable(), flak: FlakTable = loadFlakTable(), rockets: RocketTable = loadRocketTable()): Scenario {
+export function loadScenarioFile(
+  path: string,
+  catalog: ReadonlyMap<string, AircraftCard>,
+  ships: ReadonlyMap<string, ShipCard> = loadShipDir(),
+  torpedoes: TorpedoTable = loadTorpedoTable(),
+  flak: FlakTable = loadFlakTable(),
+  rockets: RocketTable = loadRocketTable(),
+): Scenario {
   const text = readText(path);
   let data: unknown;
   try {
     data = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { merge: true });
   } catch (e) {
-    throw new TallyhoError('E_SCENARIO', `${path} is not valid ${path.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`);
+    throw new TallyhoError(
+      'E_SCENARIO',
+      `${path} is not valid ${path.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`,
+    );
   }
   const r = parseScenario(data, basename(path), catalog, ships, torpedoes, flak, rockets);
-  if (!r.ok) throw new TallyhoError('E_SCENARIO', `${path} is not a valid scenario`, r.error.map((p) => p.message));
+  if (!r.ok)
+    throw new TallyhoError(
+      'E_SCENARIO',
+      `${path} is not a valid scenario`,
+      r.error.map((p) => p.message),
+    );
   return r.value;
 }
 

@@ -17,7 +17,10 @@ export const DEFAULT_SCENARIOS_DIR = resolve(dirname(fileURLToPath(import.meta.u
 /** The bare names of the `<name>.yaml` files of a directory, sorted; none when it cannot be read. */
 export function yamlNames(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((n) => /^[a-z0-9_-]+\.yaml$/.test(n)).map((n) => n.slice(0, -5)).sort();
+    return readdirSync(dir)
+      .filter((n) => /^[a-z0-9_-]+\.yaml$/.test(n))
+      .map((n) => n.slice(0, -5))
+      .sort();
   } catch {
     return [];
   }
@@ -28,7 +31,10 @@ export function namedYaml(dir: string, name: string, what: string): string {
   const n = name.toLowerCase().replace(/\.yaml$/, '');
   const path = join(dir, `${n}.yaml`);
   if (!/^[a-z0-9_-]{1,64}$/.test(n) || !existsSync(path)) {
-    throw new AppError('E_NOT_FOUND', `there is no ${what} '${name}' (the ${what}s: ${yamlNames(dir).join(', ') || 'none'})`);
+    throw new AppError(
+      'E_NOT_FOUND',
+      `there is no ${what} '${name}' (the ${what}s: ${yamlNames(dir).join(', ') || 'none'})`,
+    );
   }
   return path;
 }
@@ -42,7 +48,12 @@ export function scenarioSource(dir: string = DEFAULT_SCENARIOS_DIR): ScenarioSou
         const catalog = loadAircraftDir();
         const ships = loadShipDir();
         const tables = loadOrdnance();
-        return { scenario: loadScenarioFile(path, catalog, ships, tables.torpedoes, tables.flak, tables.rockets), catalog, ships, ...tables };
+        return {
+          scenario: loadScenarioFile(path, catalog, ships, tables.torpedoes, tables.flak, tables.rockets),
+          catalog,
+          ships,
+          ...tables,
+        };
       } catch (e) {
         if (isTallyhoError(e)) throw new AppError('E_USAGE', e.message, e.details);
         throw e;

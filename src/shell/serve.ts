@@ -70,7 +70,8 @@ const GROUP_BYTES = 4 * 1024 * 1024;
 function makeHandler(rt: Runtime, kick: () => void): RawHandler {
   const limits = { maxBytes: rt.config.maxMailBytes };
   const takeGroup = (group: RawMail[], mails: IncomingMail[]): (Received | Error)[] => {
-    const take = (m: RawMail, i: number): Received => (m.size !== undefined ? refuseOversized : receive)(rt.deps, mails[i]!, m.key);
+    const take = (m: RawMail, i: number): Received =>
+      (m.size !== undefined ? refuseOversized : receive)(rt.deps, mails[i]!, m.key);
     try {
       return rt.store.tx(() => group.map(take));
     } catch {
@@ -85,18 +86,26 @@ function makeHandler(rt: Runtime, kick: () => void): RawHandler {
   };
   return async (items) => {
     const results: (Received | Error)[] = [];
-    for (let start = 0; start < items.length;) {
+    for (let start = 0; start < items.length; ) {
       const group: RawMail[] = [];
       let bytes = 0;
-      while (start < items.length && group.length < GROUP_MAILS && (group.length === 0 || bytes + items[start]!.raw.length <= GROUP_BYTES)) {
+      while (
+        start < items.length &&
+        group.length < GROUP_MAILS &&
+        (group.length === 0 || bytes + items[start]!.raw.length <= GROUP_BYTES)
+      ) {
         bytes += items[start]!.raw.length;
         group.push(items[start++]!);
       }
       const mails: IncomingMail[] = [];
       for (const m of group) {
-        mails.push(await readMail(m.raw, {
-          ...(m.envelopeFrom !== undefined ? { returnPath: m.envelopeFrom } : {}), ...(m.size !== undefined ? { size: m.size } : {}), limits,
-        }));
+        mails.push(
+          await readMail(m.raw, {
+            ...(m.envelopeFrom !== undefined ? { returnPath: m.envelopeFrom } : {}),
+            ...(m.size !== undefined ? { size: m.size } : {}),
+            limits,
+          }),
+        );
       }
       faultPoint('after-fetch');
       results.push(...takeGroup(group, mails));
@@ -108,7 +117,13 @@ function makeHandler(rt: Runtime, kick: () => void): RawHandler {
   };
 }
 
-export function localBanner(config: Config, smtpPort: number, httpPort: number, demo: DemoPlayer[], before?: string): string {
+export function localBanner(
+  config: Config,
+  smtpPort: number,
+  httpPort: number,
+  demo: DemoPlayer[],
+  before?: string,
+): string {
   const lines = [
     'Tallyho is running in local mode: no mail server is configured, nothing leaves this machine.',
     `  Orders: by SMTP to 127.0.0.1:${smtpPort}, addressed to ${config.mailFrom}`,
@@ -118,21 +133,31 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
   const p = demo[0];
   if (p?.level) {
     const game = p.game ?? SOLO_GAME;
-    lines.push('', ...(before ? [before, ''] : []),
+    lines.push(
+      '',
+      ...(before ? [before, ''] : []),
       `Solo game '${game}': you fly ${p.planes.join(',')} against the stand-in pilot, flying as ${levelName(p.level)} (docs/standin.md);`,
       `  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} secret ${p.secret}`,
       'Each turn is resolved as soon as your orders are in. Send your welcome mail back:',
       `  npx tallyho mail show --latest --to ${p.email} --game ${game} > ${p.id}.txt`,
       `  node bin/send-orders.js ${p.id}.txt`,
       'When it is over, npm start -- --solo starts a new one (--level recruit, regular or ace: how well',
-      'the stand-in flies); npm start -- --solo new starts one at once. docs/local-mode.md "Playing alone".');
+      'the stand-in flies); npm start -- --solo new starts one at once. docs/local-mode.md "Playing alone".',
+    );
   } else if (demo.length) {
     lines.push('', "Demo game 'demo':");
-    for (const p of demo) lines.push(`  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} flies ${p.planes.join(',').padEnd(6)} secret ${p.secret}`);
+    for (const p of demo)
+      lines.push(
+        `  player ${p.id.padEnd(6)} ${p.email.padEnd(18)} flies ${p.planes.join(',').padEnd(6)} secret ${p.secret}`,
+      );
     const first = demo[0] as DemoPlayer;
-    lines.push('', 'Play a turn: send each player\'s welcome mail back (it ends with ready-to-send orders):',
+    lines.push(
+      '',
+      "Play a turn: send each player's welcome mail back (it ends with ready-to-send orders):",
       `  npx tallyho mail show --latest --to ${first.email} --game demo > ${first.id}.txt`,
-      `  node bin/send-orders.js ${first.id}.txt`, 'docs/local-mode.md tells more.');
+      `  node bin/send-orders.js ${first.id}.txt`,
+      'docs/local-mode.md tells more.',
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -140,18 +165,32 @@ export function localBanner(config: Config, smtpPort: number, httpPort: number, 
 /** What `serve` listens on with this configuration: the local SMTP listener (local mode) and HTTP. */
 export function serveListeners(config: Config): { smtp: Listening | null; http: Listening } {
   return {
-    smtp: config.mode === 'local'
-      ? { what: "the local SMTP listener (players' orders)", host: '127.0.0.1', port: config.localSmtpPort, key: 'LOCAL_SMTP_PORT' }
-      : null,
-    http: { what: 'the HTTP server (web archive, /mail, /admin)', host: config.httpHost, port: config.httpPort, key: 'HTTP_PORT', hostKey: 'HTTP_HOST' },
+    smtp:
+      config.mode === 'local'
+        ? {
+            what: "the local SMTP listener (players' orders)",
+            host: '127.0.0.1',
+            port: config.localSmtpPort,
+            key: 'LOCAL_SMTP_PORT',
+          }
+        : null,
+    http: {
+      what: 'the HTTP server (web archive, /mail, /admin)',
+      host: config.httpHost,
+      port: config.httpPort,
+      key: 'HTTP_PORT',
+      hostKey: 'HTTP_HOST',
+    },
   };
 }
 
 /** The listen error of `l` as listenError's message, when a port is taken after the check. */
-const asListenError = (l: Listening) => (e: unknown): never => {
-  const code = (e as NodeJS.ErrnoException).code;
-  throw code ? listenError(l, code) : e;
-};
+const asListenError =
+  (l: Listening) =>
+  (e: unknown): never => {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw code ? listenError(l, code) : e;
+  };
 
 /** Rows handed to the SMTP thread at most (outbox-worker.ts `concurrency`). */
 const SEND_WINDOW = 32;
@@ -162,7 +201,11 @@ const CLOCK_AFTER_MAIL_MS = 500;
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const config = localPublicUrl(options.config ?? loadConfig());
   const logger = options.logger ?? createLogger(config.logLevel);
-  const print = options.print ?? ((t: string) => { process.stdout.write(t); });
+  const print =
+    options.print ??
+    ((t: string) => {
+      process.stdout.write(t);
+    });
   // Before anything is opened, made or sent: a taken port stops the start here.
   const listens = serveListeners(config);
   await checkPortsFree([...(listens.smtp ? [listens.smtp] : []), listens.http]);
@@ -170,7 +213,11 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const stops: (() => Promise<void> | void)[] = [() => rt.close()];
   const stopAll = async () => {
     for (const s of stops.splice(0).reverse()) {
-      try { await s(); } catch (e) { logger.error({ err: (e as Error).message }, 'error while stopping'); }
+      try {
+        await s();
+      } catch (e) {
+        logger.error({ err: (e as Error).message }, 'error while stopping');
+      }
     }
   };
   try {
@@ -182,14 +229,27 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!, {}, tokens, journal);
     stops.push(() => transport.close());
     const worker = new OutboxWorker({
-      store: rt.store, commit: (fn) => rt.store.txLazy(fn), transport, clock: rt.deps.clock, log: rt.deps.log, pollMs: options.outboxPollMs ?? 1000,
-      journal, concurrency: journal ? SEND_WINDOW : 1,
+      store: rt.store,
+      commit: (fn) => rt.store.txLazy(fn),
+      transport,
+      clock: rt.deps.clock,
+      log: rt.deps.log,
+      pollMs: options.outboxPollMs ?? 1000,
+      journal,
+      concurrency: journal ? SEND_WINDOW : 1,
       compose: (row) => composeMessage(row, { address: config.mailFrom, name: config.mailFromName }),
       retry: { baseMs: config.outboxRetrySeconds * 1000, maxAttempts: config.outboxMaxAttempts, ...options.retry },
     });
     // The hooks beside the mail (docs/notifications.md): their own worker, the same store.
-    const hooks = new HookWorker({ deps: rt.deps, pollMs: options.outboxPollMs ?? 1000, ...(options.hookRetry ? { retry: options.hookRetry } : {}) });
-    const kickBoth = () => { worker.kick(); hooks.kick(); };
+    const hooks = new HookWorker({
+      deps: rt.deps,
+      pollMs: options.outboxPollMs ?? 1000,
+      ...(options.hookRetry ? { retry: options.hookRetry } : {}),
+    });
+    const kickBoth = () => {
+      worker.kick();
+      hooks.kick();
+    };
     // The clock (deadlines, reminders, early resolution): on a timer and after every mail taken in.
     const runClock = () => {
       try {
@@ -208,12 +268,28 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     // sweep (a run is a transaction per running game).
     let clockSoon: NodeJS.Timeout | null = null;
     const clockAfterMail = () => {
-      clockSoon ??= setTimeout(() => { clockSoon = null; runClock(); }, CLOCK_AFTER_MAIL_MS);
+      clockSoon ??= setTimeout(() => {
+        clockSoon = null;
+        runClock();
+      }, CLOCK_AFTER_MAIL_MS);
     };
-    stops.push(() => { if (clockSoon) clearTimeout(clockSoon); });
-    const handler = makeHandler(rt, () => { clockAfterMail(); kickBoth(); });
-    if (options.solo && !local) throw new TallyhoError('E_CONFIG', '--solo plays the demo alone in local mode; this configuration has a mail server (docs/local-mode.md "Playing alone")');
-    if (options.level && !options.solo) throw new TallyhoError('E_CONFIG', '--level is the solo game\'s stand-in level: give it with --solo (npm start -- --solo --level recruit); a club game\'s is its standin setting (docs/standin.md "Levels")');
+    stops.push(() => {
+      if (clockSoon) clearTimeout(clockSoon);
+    });
+    const handler = makeHandler(rt, () => {
+      clockAfterMail();
+      kickBoth();
+    });
+    if (options.solo && !local)
+      throw new TallyhoError(
+        'E_CONFIG',
+        '--solo plays the demo alone in local mode; this configuration has a mail server (docs/local-mode.md "Playing alone")',
+      );
+    if (options.level && !options.solo)
+      throw new TallyhoError(
+        'E_CONFIG',
+        '--level is the solo game\'s stand-in level: give it with --solo (npm start -- --solo --level recruit); a club game\'s is its standin setting (docs/standin.md "Levels")',
+      );
     const solo = local && options.solo ? ensureSolo(rt, undefined, options.level, options.solo === 'new') : null;
     const demo = !local ? [] : solo ? solo.players : ensureDemo(rt).players;
     const caughtUp = resolveAllReady(rt.deps);
@@ -230,25 +306,44 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     let inbox: ImapInbox | null = null;
     if (local) {
       smtp = await startSmtpListener({
-        port: config.localSmtpPort, maxBytes: config.maxMailBytes, log: rt.deps.log,
+        port: config.localSmtpPort,
+        maxBytes: config.maxMailBytes,
+        log: rt.deps.log,
         onMessage: async (m) => {
-          const [r] = await handler([{ raw: m.raw, key: { mailbox: 'smtp:local', uidValidity: null, uid: null }, envelopeFrom: m.mailFrom }]);
+          const [r] = await handler([
+            { raw: m.raw, key: { mailbox: 'smtp:local', uidValidity: null, uid: null }, envelopeFrom: m.mailFrom },
+          ]);
           if (r instanceof Error) throw r;
         },
       }).catch(asListenError(listens.smtp!));
       stops.push(() => smtp?.close());
     } else {
-      inbox = new ImapInbox({ config: config.imap!, handler, log: rt.deps.log, store: rt.store, clock: rt.deps.clock, maxBytes: config.maxMailBytes, tokens });
+      inbox = new ImapInbox({
+        config: config.imap!,
+        handler,
+        log: rt.deps.log,
+        store: rt.store,
+        clock: rt.deps.clock,
+        maxBytes: config.maxMailBytes,
+        tokens,
+      });
       await inbox.start();
       stops.push(() => inbox?.stop());
     }
     const http = await startHttp({
-      host: config.httpHost, port: config.httpPort, store: rt.store, mode: config.mode, deps: rt.deps,
+      host: config.httpHost,
+      port: config.httpPort,
+      store: rt.store,
+      mode: config.mode,
+      deps: rt.deps,
       health: () => ({ inbox: inbox ? inbox.status() : 'local SMTP listener' }),
       ...(config.adminPassword ? { admin: { password: config.adminPassword, deps: rt.deps } } : {}),
     }).catch(asListenError(listens.http));
     stops.push(() => http.close());
-    logger.info({ mode: config.mode, http: http.port, smtp: smtp?.port ?? null, database: config.databasePath }, 'tallyho serving');
+    logger.info(
+      { mode: config.mode, http: http.port, smtp: smtp?.port ?? null, database: config.databasePath },
+      'tallyho serving',
+    );
     if (local && smtp) print(localBanner(config, smtp.port, http.port, demo, solo?.before));
     return { config, runtime: rt, httpPort: http.port, smtpPort: smtp?.port ?? null, stop: stopAll };
   } catch (e) {
@@ -289,7 +384,10 @@ export async function serveUntilSignalled(options: ServeOptions = {}): Promise<v
     process.off('SIGINT', onSignal);
     throw e;
   }
-  if (!signalled) await new Promise<void>((resolve) => { wake = resolve; });
+  if (!signalled)
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
   process.stderr.write(`tallyho: ${signalled as string}: stopping\n`);
   setTimeout(() => {
     process.stderr.write(`tallyho: not stopped within ${STOP_DEADLINE_MS / 1000} s: exiting now\n`);

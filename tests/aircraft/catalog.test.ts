@@ -11,7 +11,9 @@ import { registerAircraftCommands } from '../../src/shell/cli/aircraft.ts';
 import { renderCard } from '../../src/report/card.ts';
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'tallyho-aircraft-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tallyho-aircraft-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const stored = (id: string) => readFileSync(join(DEFAULT_AIRCRAFT_DIR, `${id}.yaml`), 'utf8');
@@ -80,7 +82,11 @@ describe('tallyho aircraft', () => {
   it('list --json gives every type with its key ratings', () => {
     const list = JSON.parse(run('aircraft', 'list', '--json'));
     expect(list.length).toBe(loadAircraftDir().size);
-    expect(list.find((s: any) => s.id === 'p-51d')).toMatchObject({ class: 'fighter1', wingLoading: 'P51', topLevelSpeed: 11 });
+    expect(list.find((s: any) => s.id === 'p-51d')).toMatchObject({
+      class: 'fighter1',
+      wingLoading: 'P51',
+      topLevelSpeed: 11,
+    });
   });
   it('list prints a table', () => {
     expect(run('aircraft', 'list')).toMatch(/^spitfire-1a +Supermarine Spitfire Mk IA/m);

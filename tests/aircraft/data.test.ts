@@ -7,7 +7,9 @@ import { deriveCard, inputOf } from '../../src/core/aircraft/derive.ts';
 import { parseCard } from '../../src/core/aircraft/schema.ts';
 import { DEFAULT_AIRCRAFT_DIR, cardToYaml, loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 
-const files = readdirSync(DEFAULT_AIRCRAFT_DIR).filter((n) => n.endsWith('.yaml')).sort();
+const files = readdirSync(DEFAULT_AIRCRAFT_DIR)
+  .filter((n) => n.endsWith('.yaml'))
+  .sort();
 const cards = loadAircraftDir();
 
 describe('data/aircraft', () => {
@@ -34,9 +36,29 @@ describe('data/aircraft', () => {
 
   it('covers every type seed 001 rule (29) names, and the variants the examples need', () => {
     for (const id of [
-      'a6m2', 'spitfire-1a', 'spitfire-9c', 'ki-43-2', 'f4f-4', 'hurricane-1', 'sbd-3', 'p-39d', 'p-40c', 'f6f-3',
-      'p-51d', 'bf-109e', 'bf-109g', 'p-47d', 'fw-190a8', 'p-38j', 'he-111h', 'b-17g', 'ju-87b', 'bf-110c', 'b-25j',
-    ]) expect(cards.has(id), id).toBe(true);
+      'a6m2',
+      'spitfire-1a',
+      'spitfire-9c',
+      'ki-43-2',
+      'f4f-4',
+      'hurricane-1',
+      'sbd-3',
+      'p-39d',
+      'p-40c',
+      'f6f-3',
+      'p-51d',
+      'bf-109e',
+      'bf-109g',
+      'p-47d',
+      'fw-190a8',
+      'p-38j',
+      'he-111h',
+      'b-17g',
+      'ju-87b',
+      'bf-110c',
+      'b-25j',
+    ])
+      expect(cards.has(id), id).toBe(true);
   });
 
   it('the Spitfire I fires eight rifle-calibre guns as one group (seed 001 combat example: 8x30M)', () => {
@@ -57,7 +79,8 @@ describe('data/aircraft', () => {
       expect(c.figures.sources.length, c.id).toBeGreaterThan(0);
       for (const b of c.bands) expect(b.loaded !== undefined, `${c.id} ${b.floor}`).toBe(c.figures.bombLoadLb > 0);
     }
-    for (const id of ['he-111h', 'b-17g', 'b-25j', 'sbd-3', 'ju-87b', 'p-47d']) expect(cards.get(id)!.figures.bombLoadLb).toBeGreaterThan(0);
+    for (const id of ['he-111h', 'b-17g', 'b-25j', 'sbd-3', 'ju-87b', 'p-47d'])
+      expect(cards.get(id)!.figures.bombLoadLb).toBeGreaterThan(0);
   });
 
   it('a 360 mph fighter makes 9 points of level speed; fast fighters dive above 12', () => {

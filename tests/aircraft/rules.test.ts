@@ -55,12 +55,26 @@ describe('seed 001 combat example: critical hits', () => {
 
 describe('seed 001 rule (29): manoeuvre speed-loss rows', () => {
   const named: Record<string, string> = {
-    a6m2: 'LWL', a6m5: 'LWL', 'spitfire-1a': 'LWL', 'spitfire-9c': 'LWL', 'ki-43-2': 'LWL',
-    'f4f-4': 'MWL', 'hurricane-1': 'MWL', 'sbd-3': 'MWL',
-    'p-39d': 'P40', 'p-40c': 'P40', 'f6f-3': 'P40',
-    'p-51d': 'P51', 'bf-109e': 'P51', 'bf-109g': 'P51',
-    'p-47d': 'P47', 'fw-190a8': 'FW190',
-    'p-38j': 'HEAVY', 'he-111h': 'HEAVY', 'b-17g': 'HEAVY', 'b-25j': 'HEAVY',
+    a6m2: 'LWL',
+    a6m5: 'LWL',
+    'spitfire-1a': 'LWL',
+    'spitfire-9c': 'LWL',
+    'ki-43-2': 'LWL',
+    'f4f-4': 'MWL',
+    'hurricane-1': 'MWL',
+    'sbd-3': 'MWL',
+    'p-39d': 'P40',
+    'p-40c': 'P40',
+    'f6f-3': 'P40',
+    'p-51d': 'P51',
+    'bf-109e': 'P51',
+    'bf-109g': 'P51',
+    'p-47d': 'P47',
+    'fw-190a8': 'FW190',
+    'p-38j': 'HEAVY',
+    'he-111h': 'HEAVY',
+    'b-17g': 'HEAVY',
+    'b-25j': 'HEAVY',
   };
   it.each(Object.entries(named))('%s is in row %s', (id, row) => {
     expect(card(id).wingLoading).toBe(row);
@@ -91,7 +105,9 @@ describe('shape of the ratings', () => {
     }
     expect(card('a6m2').bands[0]!.turnModes.maneuver.turn).toBe(1);
     expect(card('spitfire-1a').bands[0]!.turnModes.maneuver.turn).toBe(1);
-    expect(card('fw-190a8').bands[0]!.turnModes.maneuver.turn).toBeGreaterThan(card('p-40c').bands[0]!.turnModes.maneuver.turn);
+    expect(card('fw-190a8').bands[0]!.turnModes.maneuver.turn).toBeGreaterThan(
+      card('p-40c').bands[0]!.turnModes.maneuver.turn,
+    );
     expect(card('b-17g').bands[0]!.turnModes.maneuver.turn).toBeGreaterThanOrEqual(5);
   });
   it('climbs are whole hundreds of feet, at most 1000 (rule (18)); dive bombers have dive brakes', () => {

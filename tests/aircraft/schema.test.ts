@@ -31,7 +31,9 @@ describe('parseCard messages name the file and the field', () => {
   it('a missing choice', () => {
     const c = clone();
     delete c.wingLoading;
-    expect(messages(c)).toEqual([`${FILE}: wingLoading: missing: expected one of "LWL", "MWL", "P40", "P51", "P47", "FW190", "HEAVY"`]);
+    expect(messages(c)).toEqual([
+      `${FILE}: wingLoading: missing: expected one of "LWL", "MWL", "P40", "P51", "P47", "FW190", "HEAVY"`,
+    ]);
   });
   it('an unknown field (a typo)', () => {
     const c = clone();
@@ -41,7 +43,9 @@ describe('parseCard messages name the file and the field', () => {
   it('a value not in the list', () => {
     const c = clone();
     c.guns[0].weapons[0].type = '50MG';
-    expect(messages(c)).toEqual([`${FILE}: guns[0].weapons[0].type: expected one of "30M", "50M", "20C", "30C", "37C"`]);
+    expect(messages(c)).toEqual([
+      `${FILE}: guns[0].weapons[0].type: expected one of "30M", "50M", "20C", "30C", "37C"`,
+    ]);
   });
   it('a fraction where a whole number is needed, and a value out of range', () => {
     const c = clone();
@@ -111,13 +115,20 @@ describe('parseInput', () => {
     const i: any = inputOf(structuredClone(P40));
     i.figures.topSpeedAltFt = 40000;
     const r = parseInput(i, 'mine.yaml');
-    expect(r.ok ? [] : r.error.map((p) => p.message)).toEqual(['mine.yaml: figures.topSpeedAltFt: must be below the ceiling (figures.ceilingFt)']);
+    expect(r.ok ? [] : r.error.map((p) => p.message)).toEqual([
+      'mine.yaml: figures.topSpeedAltFt: must be below the ceiling (figures.ceilingFt)',
+    ]);
   });
 });
 
 describe('derived cards are always consistent', () => {
   const classes = [
-    ['fighter1', 1], ['fighter2', 2], ['divebomber', 1], ['bomber2', 2], ['bomber3', 3], ['bomber4', 4],
+    ['fighter1', 1],
+    ['fighter2', 2],
+    ['divebomber', 1],
+    ['bomber2', 2],
+    ['bomber3', 3],
+    ['bomber4', 4],
   ] as const;
   const inputArb = fc.record({
     cls: fc.constantFrom(...classes),
@@ -133,20 +144,36 @@ describe('derived cards are always consistent', () => {
     dive: fc.integer({ min: 200, max: 600 }),
   });
   it('every derived card passes parseCard', () => {
-    fc.assert(fc.property(inputArb, (a) => {
-      const input: AircraftInput = {
-        id: 'test', name: 'Test', nation: 'Test', class: a.cls[0], engines: a.cls[1], crew: 1,
-        guns: [{ id: 'FF', mount: 'FF', weapons: [{ type: '50M', count: 2 }] }],
-        figures: {
-          topSpeedMph: a.top, topSpeedAltFt: a.topAlt, seaLevelSpeedMph: a.top - Math.min(a.slDrop, a.top - 100),
-          climbFtMin: a.climb, ceilingFt: a.topAlt + a.ceilingAbove, wingLoadingLbFt2: a.wl, powerHp: a.hp,
-          loadedWeightLb: a.weight, diveLimitMph: a.dive, armament: '2 x .50', bombLoadLb: Math.round(a.weight * a.bombShare),
-          sources: ['test'],
-        },
-      };
-      const card: AircraftCard = deriveCard(input);
-      const r = parseCard(card, 'generated');
-      if (!r.ok) throw new Error(r.error.map((p) => p.message).join('\n'));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(inputArb, (a) => {
+        const input: AircraftInput = {
+          id: 'test',
+          name: 'Test',
+          nation: 'Test',
+          class: a.cls[0],
+          engines: a.cls[1],
+          crew: 1,
+          guns: [{ id: 'FF', mount: 'FF', weapons: [{ type: '50M', count: 2 }] }],
+          figures: {
+            topSpeedMph: a.top,
+            topSpeedAltFt: a.topAlt,
+            seaLevelSpeedMph: a.top - Math.min(a.slDrop, a.top - 100),
+            climbFtMin: a.climb,
+            ceilingFt: a.topAlt + a.ceilingAbove,
+            wingLoadingLbFt2: a.wl,
+            powerHp: a.hp,
+            loadedWeightLb: a.weight,
+            diveLimitMph: a.dive,
+            armament: '2 x .50',
+            bombLoadLb: Math.round(a.weight * a.bombShare),
+            sources: ['test'],
+          },
+        };
+        const card: AircraftCard = deriveCard(input);
+        const r = parseCard(card, 'generated');
+        if (!r.ok) throw new Error(r.error.map((p) => p.message).join('\n'));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -16,7 +16,16 @@ import { openMuster } from '../../src/app/setup/muster.ts';
 import { addPlayer, createGame } from '../../src/app/setup/games.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { flat } from '../support/text.ts';
-import { DUEL, envelope, lastMail, post, startedDuel, testCards, testReferee, type TestReferee } from '../support/app.ts';
+import {
+  DUEL,
+  envelope,
+  lastMail,
+  post,
+  startedDuel,
+  testCards,
+  testReferee,
+  type TestReferee,
+} from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -32,9 +41,18 @@ function game(t: TestReferee, id = 'duel'): { red: string; blue: string } {
 }
 
 const tokenOf = (t: TestReferee, email = RED): string => t.store.tx((tx) => calendarToken(t.deps, tx, email));
-const feedText = (t: TestReferee, token = tokenOf(t)): string | null => t.store.tx((tx) => calendarFeed(t.deps, tx, token, t.now()));
+const feedText = (t: TestReferee, token = tokenOf(t)): string | null =>
+  t.store.tx((tx) => calendarFeed(t.deps, tx, token, t.now()));
 
-interface Ev { uid: string; start: number; sequence: number; status: string; summary: string; description: string; alarms: ICAL.Component[] }
+interface Ev {
+  uid: string;
+  start: number;
+  sequence: number;
+  status: string;
+  summary: string;
+  description: string;
+  alarms: ICAL.Component[];
+}
 
 /** The feed parsed by ical.js: the calendar and its events. */
 function parsed(text: string): { cal: ICAL.Component; events: Ev[] } {
@@ -42,8 +60,13 @@ function parsed(text: string): { cal: ICAL.Component; events: Ev[] } {
   const events = cal.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);
     return {
-      uid: e.uid, start: e.startDate.toJSDate().getTime(), sequence: e.sequence, status: String(v.getFirstPropertyValue('status')),
-      summary: e.summary, description: e.description, alarms: v.getAllSubcomponents('valarm'),
+      uid: e.uid,
+      start: e.startDate.toJSDate().getTime(),
+      sequence: e.sequence,
+      status: String(v.getFirstPropertyValue('status')),
+      summary: e.summary,
+      description: e.description,
+      alarms: v.getAllSubcomponents('valarm'),
     };
   });
   return { cal, events };
@@ -52,7 +75,7 @@ function parsed(text: string): { cal: ICAL.Component; events: Ev[] } {
 const feed = (t: TestReferee): { cal: ICAL.Component; events: Ev[] } => parsed(feedText(t) as string);
 
 describe('the calendar feed', () => {
-  it('gives one event at the running game\'s deadline, with its reminder as an alarm', () => {
+  it("gives one event at the running game's deadline, with its reminder as an alarm", () => {
     const t = testReferee();
     t.deps.referee.publicUrl = 'https://tallyho.example.org';
     game(t);
@@ -80,13 +103,15 @@ describe('the calendar feed', () => {
     expect(vevent.getFirstPropertyValue('dtstamp')!.toString()).toBe('2026-01-10T09:00:00Z');
   });
 
-  it('gives the deadline in the player\'s zone too, and his zone as the calendar\'s', () => {
+  it("gives the deadline in the player's zone too, and his zone as the calendar's", () => {
     const t = testReferee();
     game(t);
     t.store.tx((tx) => tx.control.setZone('duel', 'red', 'Europe/Berlin'));
     const { cal, events } = feed(t);
     expect(cal.getFirstPropertyValue('x-wr-timezone')).toBe('Europe/Berlin');
-    expect(events[0]!.description).toContain('Mon 12 Jan 2026 20:00 UTC; Mon 12 Jan 2026 21:00 Europe/Berlin (UTC+01:00), your time.');
+    expect(events[0]!.description).toContain(
+      'Mon 12 Jan 2026 20:00 UTC; Mon 12 Jan 2026 21:00 Europe/Berlin (UTC+01:00), your time.',
+    );
     // Without PUBLIC_URL the UIDs name no host, and no link is given.
     expect(events[0]!.uid).toBe('duel-turn-1@tallyho');
     expect(feedText(t)).not.toContain('URL:');
@@ -181,11 +206,14 @@ describe('the calendar feed', () => {
     expect(e.description).toContain('your orders for turn 1 are in');
     expect(e.alarms).toHaveLength(0);
     const text = feedText(t) as string;
-    for (const secret of [s.red, s.blue, 'FIRE', 'WITHIN', 'blue', '1216', 'example.test']) expect(text).not.toContain(secret);
+    for (const secret of [s.red, s.blue, 'FIRE', 'WITHIN', 'blue', '1216', 'example.test'])
+      expect(text).not.toContain(secret);
     const u = testReferee();
     game(u);
     u.store.tx((tx) => takeLeave(u.deps, tx, tx.games.get('duel')!, tx.players.get('duel', 'red')!, 3));
-    expect(feed(u).events[0]!.description).toContain('you are on leave until Tue 13 Jan 2026 09:00 UTC; the stand-in pilot flies your planes');
+    expect(feed(u).events[0]!.description).toContain(
+      'you are on leave until Tue 13 Jan 2026 09:00 UTC; the stand-in pilot flies your planes',
+    );
     expect(feed(u).events[0]!.alarms).toHaveLength(0);
   });
 
@@ -210,7 +238,7 @@ describe('the calendar feed', () => {
 });
 
 describe('the calendar feed of a muster', () => {
-  it('gives the muster\'s limit with an alarm at its reminder until the READY is in, then says the address is ready; MUSTER again moves it', () => {
+  it("gives the muster's limit with an alarm at its reminder until the READY is in, then says the address is ready; MUSTER again moves it", () => {
     const t = testReferee();
     t.deps.referee.publicUrl = 'https://tallyho.example.org';
     const cards = testCards();
@@ -222,17 +250,35 @@ describe('the calendar feed of a muster', () => {
     // A game being set up without a muster gives no event.
     expect(feed(t).events).toEqual([]);
     openMuster(t.deps, 'club', '3d');
-    expect(flat(lastMail(t, RED, 'notice').text)).toContain(`The muster's limit, and then your deadlines, as a calendar (subscribe to it, keep it private): https://tallyho.example.org/calendar/${tokenOf(t)}.ics`);
+    expect(flat(lastMail(t, RED, 'notice').text)).toContain(
+      `The muster's limit, and then your deadlines, as a calendar (subscribe to it, keep it private): https://tallyho.example.org/calendar/${tokenOf(t)}.ics`,
+    );
     const [call] = feed(t).events;
-    expect(call).toMatchObject({ uid: 'club-muster@tallyho.example.org', start: t.now() + 3 * 24 * HOUR, status: 'CONFIRMED', summary: '[club] Muster: answer READY' });
-    expect(call!.description).toContain('Game club (Test duel): turn 1 opens as soon as every player has answered READY.');
-    expect(call!.description).toContain('The muster ends: Tue 13 Jan 2026 09:00 UTC; Tue 13 Jan 2026 10:00 Europe/Berlin (UTC+01:00), your time.');
-    expect(call!.description).toContain(`Your READY is not in yet: reply READY to the muster's mail, or send a mail whose subject is READY to referee@example.test from this address.`);
+    expect(call).toMatchObject({
+      uid: 'club-muster@tallyho.example.org',
+      start: t.now() + 3 * 24 * HOUR,
+      status: 'CONFIRMED',
+      summary: '[club] Muster: answer READY',
+    });
+    expect(call!.description).toContain(
+      'Game club (Test duel): turn 1 opens as soon as every player has answered READY.',
+    );
+    expect(call!.description).toContain(
+      'The muster ends: Tue 13 Jan 2026 09:00 UTC; Tue 13 Jan 2026 10:00 Europe/Berlin (UTC+01:00), your time.',
+    );
+    expect(call!.description).toContain(
+      `Your READY is not in yet: reply READY to the muster's mail, or send a mail whose subject is READY to referee@example.test from this address.`,
+    );
     expect(call!.alarms).toHaveLength(1);
     expect((call!.alarms[0]!.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-24 * 3600);
     post(t, RED, 'READY', { subject: 'READY' });
     const [ready] = feed(t).events;
-    expect(ready).toMatchObject({ uid: call!.uid, start: call!.start, summary: '[club] Muster ends (you are ready)', alarms: [] });
+    expect(ready).toMatchObject({
+      uid: call!.uid,
+      start: call!.start,
+      summary: '[club] Muster ends (you are ready)',
+      alarms: [],
+    });
     expect(ready!.description).toContain('Your READY is in. Still to answer: blue.');
     expect(ready!.sequence).toBeGreaterThan(call!.sequence);
     // Blue's feed, and MUSTER again: a later limit, a higher SEQUENCE; a short muster rings halfway.
@@ -246,7 +292,9 @@ describe('the calendar feed of a muster', () => {
     expect((again.alarms[0]!.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-6 * 3600);
     // Past the limit, the READY still counts until the game master decides.
     t.tick(13 * HOUR);
-    expect(blueFeed()[0]!.description).toContain('The time is up: the game master decides; a READY still counts until the game master has.');
+    expect(blueFeed()[0]!.description).toContain(
+      'The time is up: the game master decides; a READY still counts until the game master has.',
+    );
     // The last READY starts the game: the muster's event gives way to turn 1's (when it has a deadline).
     post(t, BLUE, 'READY', { subject: 'READY' });
     expect(t.store.tx((tx) => tx.games.get('club')!.status)).toBe('running');
@@ -273,11 +321,15 @@ describe('the calendar link in the mails', () => {
     const t = testReferee();
     const s = startedDuel(t);
     post(t, RED, envelope('duel', 'red', s.red, 'CALENDAR'));
-    expect(lastMail(t, RED, 'answer').text).toContain('This referee has no web address (its game master has not set PUBLIC_URL)');
+    expect(lastMail(t, RED, 'answer').text).toContain(
+      'This referee has no web address (its game master has not set PUBLIC_URL)',
+    );
     t.deps.referee.publicUrl = 'https://tallyho.example.org';
     post(t, RED, envelope('duel', 'red', s.red, 'CALENDAR'));
     const url = `https://tallyho.example.org/calendar/${tokenOf(t)}.ics`;
-    expect(lastMail(t, RED, 'answer').text).toContain(`Your deadlines as a calendar, for every game you play on this referee:\n  ${url}`);
+    expect(lastMail(t, RED, 'answer').text).toContain(
+      `Your deadlines as a calendar, for every game you play on this referee:\n  ${url}`,
+    );
     const { mails } = post(t, RED, 'CALENDAR', { subject: 'CALENDAR' });
     expect(mails.map((m) => m.recipient)).toEqual([RED]);
     expect(mails[0]!.text).toContain(url);

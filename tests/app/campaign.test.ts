@@ -17,7 +17,10 @@ import { events, flat, GM, gm, LW, mails, playOut, RAF, referee } from '../suppo
 describe('a campaign by mail', () => {
   it('plays three games with the same pilots and keeps their record', () => {
     const t = referee();
-    gm(t, 'CAMPAIGN CREATE test-campaign\nCAMPAIGN PLAYER raf raf@example.test\nCAMPAIGN PLAYER lw lw@example.test\nCAMPAIGN ASSIGN R2 raf-2\nCAMPAIGN NEXT');
+    gm(
+      t,
+      'CAMPAIGN CREATE test-campaign\nCAMPAIGN PLAYER raf raf@example.test\nCAMPAIGN PLAYER lw lw@example.test\nCAMPAIGN ASSIGN R2 raf-2\nCAMPAIGN NEXT',
+    );
     const answer = lastMail(t, GM, 'answer');
     expect(answer.text).toContain('Campaign tc created from test-campaign');
     expect(answer.text).toContain('game tc-1 of campaign tc started');
@@ -32,23 +35,39 @@ describe('a campaign by mail', () => {
     const last1 = reports1.at(-1)!;
     // Before the last report (which tells everything), a rating shows only after its pilot fired
     // or played his ace's card.
-    const firedBy = (plane: string) => events(t, 'tc-1').filter((e) => e.type === 'shot' && (e.plane === plane || e.ace?.plane === plane)).map((e) => e.turn);
-    for (const [plane, rating] of [['G1', 'Oblt. Dora: ace'], ['G2', 'Uffz. Emil: green']] as const) {
+    const firedBy = (plane: string) =>
+      events(t, 'tc-1')
+        .filter((e) => e.type === 'shot' && (e.plane === plane || e.ace?.plane === plane))
+        .map((e) => e.turn);
+    for (const [plane, rating] of [
+      ['G1', 'Oblt. Dora: ace'],
+      ['G2', 'Uffz. Emil: green'],
+    ] as const) {
       const first = Math.min(...firedBy(plane), Infinity);
-      reports1.slice(0, -1).forEach((m, i) => expect(flat(m.text).includes(rating), `${rating} in the report of turn ${i + 1}`).toBe(i + 1 >= first));
+      reports1
+        .slice(0, -1)
+        .forEach((m, i) =>
+          expect(flat(m.text).includes(rating), `${rating} in the report of turn ${i + 1}`).toBe(i + 1 >= first),
+        );
     }
     expect(flat(last1.text)).toContain('THE CAMPAIGN');
     expect(flat(last1.text)).toContain('Standing: Royal Air Force 4, Luftwaffe 0 victory points.');
-    expect(flat(last1.text)).toContain('P/O Baker: R2, as recruit: G2 (Messerschmitt Bf 109 E-4) in turn 1; came back; promoted to green (his first sortie survived)');
+    expect(flat(last1.text)).toContain(
+      'P/O Baker: R2, as recruit: G2 (Messerschmitt Bf 109 E-4) in turn 1; came back; promoted to green (his first sortie survived)',
+    );
     // next: auto: game 2 began when game 1 ended, with the Luftwaffe's replacements flying.
     const w2 = lastMail(t, LW, 'welcome').text;
     expect(w2).toContain('Game 2 of campaign tc (Test campaign): revenge.');
     expect(w2).toMatch(/Your pilots in this game: G1 Uffz\. Otto Adler, G2 Gefr\. Hans Becker\./);
     playOut(t, 'tc-2');
-    expect(flat(mails(t, RAF, 'tc-2', 'report').at(-1)!.text)).toContain('Standing: Royal Air Force 4, Luftwaffe 4 victory points.');
+    expect(flat(mails(t, RAF, 'tc-2', 'report').at(-1)!.text)).toContain(
+      'Standing: Royal Air Force 4, Luftwaffe 4 victory points.',
+    );
     // A wounded pilot sits the next games out, told as he does.
     gm(t, 'CAMPAIGN');
-    expect(flat(lastMail(t, GM, 'answer').text)).toContain('raf-3 Sgt Charlie: regular; wounded, sitting out tc-3 and 1 more game; 1 sortie');
+    expect(flat(lastMail(t, GM, 'answer').text)).toContain(
+      'raf-3 Sgt Charlie: regular; wounded, sitting out tc-3 and 1 more game; 1 sortie',
+    );
     // A rating once shown stays known in the campaign's later games: Adler fired in game 2.
     expect(flat(mails(t, RAF, 'tc-3', 'welcome')[0]!.text)).toContain('G1 Uffz. Otto Adler: green');
     playOut(t, 'tc-3');
@@ -57,19 +76,31 @@ describe('a campaign by mail', () => {
     for (const g of ['tc-1', 'tc-2', 'tc-3']) {
       for (const e of events(t, g).filter((x) => x.type === 'shot-down')) {
         for (const by of (e as { by: string[] }).by) {
-          const kill = rec.pilots.flatMap((p) => p.sorties).find((s) => s.game === g && s.plane === by)?.kills.find((k) => k.victim === e.plane);
-          expect(kill, `${by}'s victory over ${e.plane} in ${g}`).toMatchObject({ turn: e.turn, share: 1 / (e as { by: string[] }).by.length });
+          const kill = rec.pilots
+            .flatMap((p) => p.sorties)
+            .find((s) => s.game === g && s.plane === by)
+            ?.kills.find((k) => k.victim === e.plane);
+          expect(kill, `${by}'s victory over ${e.plane} in ${g}`).toMatchObject({
+            turn: e.turn,
+            share: 1 / (e as { by: string[] }).by.length,
+          });
         }
       }
     }
     const pilot = (id: string) => rec.pilots.find((p) => p.id === id)!;
-    expect(pilot('raf-1').sorties[0]!.kills).toEqual([{ game: 'tc-1', turn: 2, impulse: 3, victim: 'G1', victimType: 'Messerschmitt Bf 109 E-4', share: 1 }]);
+    expect(pilot('raf-1').sorties[0]!.kills).toEqual([
+      { game: 'tc-1', turn: 2, impulse: 3, victim: 'G1', victimType: 'Messerschmitt Bf 109 E-4', share: 1 },
+    ]);
     // A bail-out and its fate; a pilot killed; the replacements.
     expect(pilot('raf-3')).toMatchObject({ status: 'wounded', outFor: 1 });
     expect(pilot('raf-3').sorties[0]!.fate).toEqual({ how: 'bailed-out', outcome: 'wounded', outFor: 2, roll: 3 });
     expect(pilot('raf-1')).toMatchObject({ status: 'killed', victories: 1 });
     expect(pilot('lw-3')).toMatchObject({ name: 'Uffz. Otto Adler', joined: { how: 'replacement', game: 'tc-1' } });
-    expect(pilot('raf-4')).toMatchObject({ quality: 'recruit', joined: { how: 'replacement', game: 'tc-2' }, status: 'active' });
+    expect(pilot('raf-4')).toMatchObject({
+      quality: 'recruit',
+      joined: { how: 'replacement', game: 'tc-2' },
+      status: 'active',
+    });
     // Promotions: the recruit after his first sortie, then a victory makes him regular.
     expect(pilot('raf-2').sorties.map((s) => s.promoted?.to)).toEqual(['green', 'regular']);
     expect(rec.standing).toEqual({ raf: 4, lw: 4 });
@@ -81,8 +112,12 @@ describe('a campaign by mail', () => {
     const roster = flat(lastMail(t, RAF, 'answer').text);
     for (const line of lastMail(t, RAF, 'answer').text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(78);
     expect(roster).toContain('raf-1 F/Lt Able: veteran, keen eyesight; killed; 2 sorties, 1 victory');
-    expect(roster).toContain('tc-2 (revenge): R2, Hawker Hurricane Mk I, as regular: no victory, 11 hits taken; bailed out and came down alive: d6 3, wounded, out 2 games');
-    expect(roster).toContain('raf-4 P/O Peter Ayling: recruit; fit to fly; 0 sorties, 0 victories (joined as a replacement after tc-2)');
+    expect(roster).toContain(
+      'tc-2 (revenge): R2, Hawker Hurricane Mk I, as regular: no victory, 11 hits taken; bailed out and came down alive: d6 3, wounded, out 2 games',
+    );
+    expect(roster).toContain(
+      'raf-4 P/O Peter Ayling: recruit; fit to fly; 0 sorties, 0 victories (joined as a replacement after tc-2)',
+    );
     post(t, LW, 'campaign', { subject: 'Re: [tc-2] Turn 3 report' });
     const standing = flat(lastMail(t, LW, 'answer').text);
     expect(standing).toContain('Standing: Royal Air Force 4, Luftwaffe 4 (victory points)');
@@ -92,11 +127,25 @@ describe('a campaign by mail', () => {
     expect(standing).toContain('raf-3 Sgt Charlie: regular');
     // The web archive: the standing, the games, the rosters, a career with its victories linked.
     const page = campaignPage(t.deps.store, 'tc')!;
-    expect(page.standing).toEqual([{ side: 'Royal Air Force', points: 4 }, { side: 'Luftwaffe', points: 4 }]);
-    expect(page.games.map((g) => [g.id, g.result])).toEqual([['tc-1', 'Royal Air Force won'], ['tc-2', 'Luftwaffe won'], ['tc-3', 'nobody won']]);
-    expect(page.rosters.find((r) => r.player === 'lw')!.pilots.map((p) => p.name)).toEqual(['Oblt. Dora', 'Uffz. Emil', 'Uffz. Otto Adler', 'Gefr. Hans Becker']);
+    expect(page.standing).toEqual([
+      { side: 'Royal Air Force', points: 4 },
+      { side: 'Luftwaffe', points: 4 },
+    ]);
+    expect(page.games.map((g) => [g.id, g.result])).toEqual([
+      ['tc-1', 'Royal Air Force won'],
+      ['tc-2', 'Luftwaffe won'],
+      ['tc-3', 'nobody won'],
+    ]);
+    expect(page.rosters.find((r) => r.player === 'lw')!.pilots.map((p) => p.name)).toEqual([
+      'Oblt. Dora',
+      'Uffz. Emil',
+      'Uffz. Otto Adler',
+      'Gefr. Hans Becker',
+    ]);
     const able = pilotPage(t.deps.store, 'tc', 'raf-1')!;
-    expect(able.sorties[0]!.kills).toEqual([{ text: 'G1 (Messerschmitt Bf 109 E-4), turn 2', href: '/games/tc-1/turns/2' }]);
+    expect(able.sorties[0]!.kills).toEqual([
+      { text: 'G1 (Messerschmitt Bf 109 E-4), turn 2', href: '/games/tc-1/turns/2' },
+    ]);
     expect(pilotPage(t.deps.store, 'tc', 'raf-99')).toBeNull();
     expect(campaignPage(t.deps.store, 'nope')).toBeNull();
     expect(gamePage(t.deps.store, 'tc-2')!.campaign).toEqual({ id: 'tc', seq: 2, href: '/campaigns/tc' });
@@ -107,7 +156,11 @@ describe('a campaign by mail', () => {
     importCampaign(fresh.deps, checkCampaignExport(JSON.parse(JSON.stringify(data)), 'tc.json'));
     expect(exportCampaign(fresh.deps, 'tc')).toEqual(data);
     expect(fresh.deps.store.tx((tx) => recordOf(tx, requireCampaign(tx, 'tc')))).toEqual(rec);
-    expect(verifyCampaign(fresh.deps, 'tc').map((r) => [r.game, r.differences])).toEqual([['tc-1', []], ['tc-2', []], ['tc-3', []]]);
+    expect(verifyCampaign(fresh.deps, 'tc').map((r) => [r.game, r.differences])).toEqual([
+      ['tc-1', []],
+      ['tc-2', []],
+      ['tc-3', []],
+    ]);
     const broken = JSON.parse(JSON.stringify(data));
     broken.campaign.games[1].gameId = 'tc-9';
     expect(() => checkCampaignExport(broken, 'tc.json')).toThrow(/do not fit together/);

@@ -44,8 +44,7 @@ function send(t: TestReferee, from: string, game_: string, player: string, secre
   return post(t, from, envelope(game_, player, secret, body));
 }
 
-
-describe('players\' commands by mail', () => {
+describe("players' commands by mail", () => {
   it('answers HELP, STATUS, MAP, ZONE and an unknown command (with the HELP text), without orders', () => {
     const t = referee();
     const s = startedDuel(t);
@@ -62,9 +61,13 @@ describe('players\' commands by mail', () => {
     expect(status).toContain('ZONE america/new_york: Deadlines are now given in America/New_York too.');
     expect(status).toContain('Game duel (Test duel) is at turn 1.');
     expect(status).toContain('Orders in: none. Still missing: red, blue.');
-    expect(status.replace(/\s+/g, ' ')).toMatch(/You are red, flying R1; missed turns: 0; deadlines in your time zone America\/New_York/);
+    expect(status.replace(/\s+/g, ' ')).toMatch(
+      /You are red, flying R1; missed turns: 0; deadlines in your time zone America\/New_York/,
+    );
     expect(status).toContain('SETTINGS');
-    expect(send(t, RED, 'duel', 'red', s.red, 'ZONE Mars/Olympus').mails[0]!.text).toMatch(/'Mars\/Olympus' is not a time zone name/);
+    expect(send(t, RED, 'duel', 'red', s.red, 'ZONE Mars/Olympus').mails[0]!.text).toMatch(
+      /'Mars\/Olympus' is not a time zone name/,
+    );
     const map = send(t, RED, 'duel', 'red', s.red, 'MAP').mails[0]!;
     expect(map.text).toMatch(/THE MAP AT THE START OF TURN 1\n\n[\s\S]*R1/);
     const unknown = send(t, RED, 'duel', 'red', s.red, 'STATSU');
@@ -95,15 +98,21 @@ describe('players\' commands by mail', () => {
     expect(copy.text).toBe(first.text);
     expect(copy.messageId).not.toBe(first.messageId);
     expect(resend.mails.find((m) => m.kind === 'answer')!.text).toContain('The report of turn 1 is sent again');
-    expect(send(t, RED, 'duel', 'red', s.red, 'RESEND').mails.find((m) => m.kind === 'report')!.subject).toBe('[duel] Turn 2 report (sent again)');
-    expect(send(t, RED, 'duel', 'red', s.red, 'RESEND 7').mails[0]!.text).toContain('No report of turn 7 was mailed to you');
+    expect(send(t, RED, 'duel', 'red', s.red, 'RESEND').mails.find((m) => m.kind === 'report')!.subject).toBe(
+      '[duel] Turn 2 report (sent again)',
+    );
+    expect(send(t, RED, 'duel', 'red', s.red, 'RESEND 7').mails[0]!.text).toContain(
+      'No report of turn 7 was mailed to you',
+    );
     const history = send(t, RED, 'duel', 'red', s.red, 'HISTORY 1 2').mails[0]!;
     expect(history.text).toMatch(/The impulse logs of turns 1 to 2 of game duel\./);
     expect(history.text).toMatch(/TURN 1\n\n[\s\S]*TURN 2\n\n/);
-    expect(send(t, RED, 'duel', 'red', s.red, 'HISTORY 5').mails[0]!.text).toContain('Turns 5 are not resolved; the resolved turns are 1 to 2.');
+    expect(send(t, RED, 'duel', 'red', s.red, 'HISTORY 5').mails[0]!.text).toContain(
+      'Turns 5 are not resolved; the resolved turns are 1 to 2.',
+    );
   });
 
-  it('answers CARD with the card of a plane, an enemy plane, a type or the player\'s own planes, and lists what there is when nothing matches', () => {
+  it("answers CARD with the card of a plane, an enemy plane, a type or the player's own planes, and lists what there is when nothing matches", () => {
     const t = referee();
     const s = startedDuel(t);
     const card = renderCard(testCards().get('tf')!);
@@ -119,7 +128,9 @@ describe('players\' commands by mail', () => {
     expect(type).toContain(`CARD OF R1, B1\n\nR1 and B1 fly this type.\n\n${card}\n`);
     const unknown = send(t, RED, 'duel', 'red', s.red, 'CARD spitfire-1a').mails[0]!;
     golden('answer-card-unknown.txt', `Subject: ${unknown.subject}\n\n${unknown.text}`);
-    expect(unknown.text.replace(/\s+/g, ' ')).toContain("'spitfire-1a' is neither a plane nor an aircraft type of this game. The planes: R1 (tf), B1 (tf). The types: tf.");
+    expect(unknown.text.replace(/\s+/g, ' ')).toContain(
+      "'spitfire-1a' is neither a plane nor an aircraft type of this game. The planes: R1 (tf), B1 (tf). The types: tf.",
+    );
     const gm = send(t, GM, 'duel', 'gm', GLOBAL, 'CARD B1').mails.find((m) => m.recipient === GM)!;
     expect(gm.text).toContain(`B1 flies this type.\n\n${card}\n`);
     for (const m of outbox(t)) for (const line of m.text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(78);
@@ -128,7 +139,9 @@ describe('players\' commands by mail', () => {
   it('holds the turn for a WAIT until NOWAIT', () => {
     const t = referee();
     const s = startedDuel(t);
-    expect(send(t, RED, 'duel', 'red', s.red, 'WAIT').mails[0]!.text).toMatch(/waits, even when every order is in, until you send NOWAIT/);
+    expect(send(t, RED, 'duel', 'red', s.red, 'WAIT').mails[0]!.text).toMatch(
+      /waits, even when every order is in, until you send NOWAIT/,
+    );
     send(t, RED, 'duel', 'red', s.red, 'R1: 1 1 1 1 1');
     send(t, BLUE, 'duel', 'blue', s.blue, 'B1: 1 1 1 1 1');
     expect(game(t).turn).toBe(1);
@@ -148,11 +161,14 @@ describe('players\' commands by mail', () => {
     // The JOIN is answered with a token only; the game master hears of it once the address confirms.
     const join = send(t, 'ann@example.test', 'club', 'ann', 'anything', 'JOIN I fly red, please');
     expect(join.r.outcome).toBe('orders');
-    expect(join.mails.map((m) => [m.recipient, m.subject])).toEqual([['ann@example.test', '[club] CONFIRM JFEEDFACE02 to join']]);
+    expect(join.mails.map((m) => [m.recipient, m.subject])).toEqual([
+      ['ann@example.test', '[club] CONFIRM JFEEDFACE02 to join'],
+    ]);
     expect(join.mails[0]!.text).not.toContain('I fly red');
     const confirm = post(t, 'ann@example.test', '> old text', { subject: `Re: ${join.mails[0]!.subject}` });
     expect(confirm.mails.map((m) => [m.recipient, m.subject])).toEqual([
-      [GM, "[club] GM: Player 'ann' asks to join"], ['ann@example.test', '[club] Your request to join'],
+      [GM, "[club] GM: Player 'ann' asks to join"],
+      ['ann@example.test', '[club] Your request to join'],
     ]);
     expect(confirm.mails[0]!.text).toContain('"I fly red, please"');
     // A JOIN for a game not open to sign-up is not answered (the sender is not registered).
@@ -163,14 +179,18 @@ describe('players\' commands by mail', () => {
     const secretMail = approve.mails.find((m) => m.recipient === 'ann@example.test')!;
     expect(secretMail.subject).toBe('[club] You are in');
     const secret = /Your secret is: (\S+)/.exec(secretMail.text)![1]!;
-    expect(approve.mails.find((m) => m.recipient === 'bob@example.test')!.subject).toBe('[club] Your request to join was declined');
-    expect(approve.mails.find((m) => m.recipient === GM)!.text).toMatch(/APPROVE ann R1: ann \(ann@example.test\) joins flying R1/);
+    expect(approve.mails.find((m) => m.recipient === 'bob@example.test')!.subject).toBe(
+      '[club] Your request to join was declined',
+    );
+    expect(approve.mails.find((m) => m.recipient === GM)!.text).toMatch(
+      /APPROVE ann R1: ann \(ann@example.test\) joins flying R1/,
+    );
     expect(approve.mails.some((m) => m.recipient === 'someone@else.test')).toBe(false);
     expect(send(t, 'ann@example.test', 'club', 'ann', secret, 'STATUS').mails[0]!.text).toContain('is being set up');
   });
 });
 
-describe('the game master\'s commands by mail', () => {
+describe("the game master's commands by mail", () => {
   it('runs the game: SET, EXTEND, PAUSE, RESUME, PREVIEW, PROCESS, ROLLBACK, REPLACE, TERMINATE', () => {
     const t = referee();
     const s = startedDuel(t);
@@ -179,31 +199,49 @@ describe('the game master\'s commands by mail', () => {
     const set = gm('SET zone Europe/Berlin\nSET deadline every 2 days at 20:00\nSET grace 2h');
     const answer = set.mails.find((m) => m.recipient === 'umpire@example.test' && m.kind === 'answer')!;
     expect(answer.text).toContain('SET deadline every 2 days at 20:00: set deadline every 2 days at 20:00');
-    expect(set.mails.filter((m) => m.recipient === RED && m.subject === '[duel] The game settings changed')).toHaveLength(3);
+    expect(
+      set.mails.filter((m) => m.recipient === RED && m.subject === '[duel] The game settings changed'),
+    ).toHaveLength(3);
     const ext = gm('EXTEND 12\nEXTEND 12h\nEXTEND');
-    expect(ext.mails.at(-1)!.text).toMatch(/EXTEND 12: NOT DONE: '12' has no unit: write 12m for minutes, 12h for hours\s+or\s+12d\s+for\s+days/);
+    expect(ext.mails.at(-1)!.text).toMatch(
+      /EXTEND 12: NOT DONE: '12' has no unit: write 12m for minutes, 12h for hours\s+or\s+12d\s+for\s+days/,
+    );
     expect(ext.mails.at(-1)!.text).toMatch(/EXTEND 12h: turn 1 extended by 12h/);
     expect(ext.mails.at(-1)!.text).toMatch(/EXTEND: NOT DONE: turn 1 was extended 1 time\(s\) already/);
-    expect(gm('PAUSE snow\nRESUME').mails.filter((m) => m.recipient === BLUE).map((m) => m.subject)).toEqual(['[duel] The game is paused', '[duel] The game goes on']);
+    expect(
+      gm('PAUSE snow\nRESUME')
+        .mails.filter((m) => m.recipient === BLUE)
+        .map((m) => m.subject),
+    ).toEqual(['[duel] The game is paused', '[duel] The game goes on']);
     send(t, RED, 'duel', 'red', s.red, 'R1: 1 1 1 1 1');
     const preview = gm('PREVIEW');
     expect(preview.mails).toHaveLength(1);
     expect(preview.mails[0]!.recipient).toBe('umpire@example.test');
-    expect(preview.mails[0]!.text).toMatch(/PREVIEW of turn 1[\s\S]*THE MAP AFTER TURN 1[\s\S]*B1[\s\S]*IMPULSE BY IMPULSE/);
+    expect(preview.mails[0]!.text).toMatch(
+      /PREVIEW of turn 1[\s\S]*THE MAP AFTER TURN 1[\s\S]*B1[\s\S]*IMPULSE BY IMPULSE/,
+    );
     expect(game(t).turn).toBe(1);
     const processed = gm('PROCESS');
     expect(processed.mails.filter((m) => m.kind === 'report')).toHaveLength(2);
     expect(game(t).turn).toBe(2);
-    expect(gm('ROLLBACK').mails.some((m) => m.recipient === RED && m.subject === '[duel] Turn 1 was rolled back')).toBe(true);
+    expect(gm('ROLLBACK').mails.some((m) => m.recipient === RED && m.subject === '[duel] Turn 1 was rolled back')).toBe(
+      true,
+    );
     expect(game(t).turn).toBe(1);
     const replace = gm('REPLACE blue cyan cyan@example.test');
     const reply = replace.mails.find((m) => m.recipient === 'umpire@example.test' && m.kind === 'answer')!;
     expect(reply.text).toMatch(/The secret of cyan is: \S+/);
     expect(replace.mails.find((m) => m.recipient === 'cyan@example.test')!.kind).toBe('welcome');
     gm('PROCESS');
-    expect(outbox(t).filter((m) => m.recipient === 'cyan@example.test' && m.kind === 'report').map((m) => m.subject)).toEqual(['[duel] Turn 1 report (RERUN)']);
+    expect(
+      outbox(t)
+        .filter((m) => m.recipient === 'cyan@example.test' && m.kind === 'report')
+        .map((m) => m.subject),
+    ).toEqual(['[duel] Turn 1 report (RERUN)']);
     const end = gm('TERMINATE thanks all\nSTART');
-    expect(end.mails.find((m) => m.recipient === 'umpire@example.test' && m.kind === 'answer')!.text).toMatch(/START: NOT DONE: game 'duel' has started already/);
+    expect(end.mails.find((m) => m.recipient === 'umpire@example.test' && m.kind === 'answer')!.text).toMatch(
+      /START: NOT DONE: game 'duel' has started already/,
+    );
     expect(game(t).status).toBe('over');
     expect(tick(t.deps)).toEqual([]);
   });
@@ -214,14 +252,20 @@ describe('the game master\'s commands by mail', () => {
     const own = setGm(t.deps, 'duel', { email: 'umpire@example.test', newSecret: true }).secret!;
     const wrong = send(t, 'mallory@example.test', 'duel', 'gm', 'guess', 'PROCESS');
     expect(wrong.r.outcome).toBe('auth-failed');
-    expect(wrong.mails.map((m) => [m.recipient, m.subject])).toEqual([['umpire@example.test', '[duel] GM commands with a wrong secret were refused']]);
+    expect(wrong.mails.map((m) => [m.recipient, m.subject])).toEqual([
+      ['umpire@example.test', '[duel] GM commands with a wrong secret were refused'],
+    ]);
     expect(game(t).turn).toBe(1);
     const odd = send(t, 'x@example.test', 'other', 'gm', own, 'CREATE duel');
     expect(odd.r.outcome).toBe('auth-failed');
     const plots = send(t, 'x@example.test', 'duel', 'gm', own, 'R1: 1 1 1 1 1\nHELP');
-    expect(plots.mails[0]!.text.replace(/\s+/g, ' ')).toContain('Plots, plans picked and fire orders in the game master\'s envelope are not taken');
+    expect(plots.mails[0]!.text.replace(/\s+/g, ' ')).toContain(
+      "Plots, plans picked and fire orders in the game master's envelope are not taken",
+    );
     const picks = send(t, 'x@example.test', 'duel', 'gm', own, 'R1 PLAN A\nHELP');
-    expect(picks.mails[0]!.text.replace(/\s+/g, ' ')).toContain('Plots, plans picked and fire orders in the game master\'s envelope are not taken');
+    expect(picks.mails[0]!.text.replace(/\s+/g, ' ')).toContain(
+      "Plots, plans picked and fire orders in the game master's envelope are not taken",
+    );
     expect(plots.mails[0]!.text).toContain("GAME MASTER'S COMMANDS");
     expect(send(t, 'x@example.test', 'duel', 'gm', GLOBAL, 'STATUS').mails[0]!.recipient).toBe(GM);
   });

@@ -4,7 +4,15 @@
  * misses, holds, pause, extensions, PROCESS, PREVIEW, ROLLBACK, REPLACE and TERMINATE.
  */
 import { describe, expect, it } from 'vitest';
-import { extendTurn, pauseGame, previewTurn, processTurn, resumeGame, setSetting, terminateGame } from '../../src/app/gm/control.ts';
+import {
+  extendTurn,
+  pauseGame,
+  previewTurn,
+  processTurn,
+  resumeGame,
+  setSetting,
+  terminateGame,
+} from '../../src/app/gm/control.ts';
 import { receive } from '../../src/app/intake/intake.ts';
 import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { replacePlayer, setGm, setPlayerZone } from '../../src/app/setup/roster.ts';
@@ -82,7 +90,9 @@ describe('the clock', () => {
     expect(tick(t.deps).map((e) => e.what)).toEqual(['late']); // too late for the reminder
     const late = outbox(t).find((m) => m.subject === '[duel] Turn 1: the deadline has passed')!;
     expect(late.recipient).toBe(BLUE);
-    expect(late.text).toContain('still taken until:\n    Tue 13 Jan 2026 02:00 Europe/Berlin (UTC+01:00)\n    Mon 12 Jan 2026 20:00 America/New_York (UTC-05:00), your time\n');
+    expect(late.text).toContain(
+      'still taken until:\n    Tue 13 Jan 2026 02:00 Europe/Berlin (UTC+01:00)\n    Mon 12 Jan 2026 20:00 America/New_York (UTC-05:00), your time\n',
+    );
     t.tick(5 * HOUR);
     expect(tick(t.deps)).toEqual([]);
     t.tick(HOUR);
@@ -98,11 +108,15 @@ describe('the clock', () => {
     send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
     t.tick(35 * HOUR);
     expect(tick(t.deps)).toEqual([{ game: 'duel', turn: 1, what: 'reminded', players: ['blue'] }]);
-    const waiting = outbox(t).slice(from).filter((m) => m.recipient === RED && m.subject.includes('still waiting'));
+    const waiting = outbox(t)
+      .slice(from)
+      .filter((m) => m.recipient === RED && m.subject.includes('still waiting'));
     expect(waiting).toHaveLength(1);
     const text = waiting[0]!.text.replace(/\s+/g, ' ');
-    expect(text).toContain('You asked to WAIT, so the turn is resolved at the deadline, even when every player\'s orders are in before it (NOWAIT takes that back):');
-    expect(text).not.toContain('The turn is resolved when every player\'s orders are in');
+    expect(text).toContain(
+      "You asked to WAIT, so the turn is resolved at the deadline, even when every player's orders are in before it (NOWAIT takes that back):",
+    );
+    expect(text).not.toContain("The turn is resolved when every player's orders are in");
   });
 
   it('holds an early resolution for the minimum and for a WAIT, resolving at the end of the hold', () => {
@@ -133,16 +147,24 @@ describe('the clock', () => {
     expect(tick(t.deps)).toEqual([]);
     expect(resumeGame(t.deps, 'duel').lines[0]).toBe('game duel resumed after 5d');
     expect(deadline(t)).toBe(before + 5 * 24 * HOUR);
-    expect(() => extendTurn(t.deps, 'duel', '24')).toThrow("'24' has no unit: write 24m for minutes, 24h for hours or 24d for days (1d12h and 90m work too)");
+    expect(() => extendTurn(t.deps, 'duel', '24')).toThrow(
+      "'24' has no unit: write 24m for minutes, 24h for hours or 24d for days (1d12h and 90m work too)",
+    );
     extendTurn(t.deps, 'duel', '1d');
     expect(deadline(t)).toBe(before + 6 * 24 * HOUR);
     expect(() => extendTurn(t.deps, 'duel')).toThrow(/extended 1 time\(s\) already/);
     setSetting(t.deps, 'duel', 'extensions', '3 1');
     expect(() => extendTurn(t.deps, 'duel')).toThrow(/has had 1 extensions/);
-    const notices = outbox(t).filter((m) => m.recipient === RED && m.kind === 'notice').map((m) => m.subject);
+    const notices = outbox(t)
+      .filter((m) => m.recipient === RED && m.kind === 'notice')
+      .map((m) => m.subject);
     expect(notices).toEqual([
-      '[duel] The game settings changed', '[duel] The game settings changed', '[duel] The game is paused', '[duel] The game goes on',
-      '[duel] Turn 1 is extended', '[duel] The game settings changed',
+      '[duel] The game settings changed',
+      '[duel] The game settings changed',
+      '[duel] The game is paused',
+      '[duel] The game goes on',
+      '[duel] Turn 1 is extended',
+      '[duel] The game settings changed',
     ]);
     expect(outbox(t).filter((m) => m.recipient === GM).length).toBe(notices.length);
   });
@@ -186,11 +208,17 @@ describe('the game master', () => {
     expect(outbox(t)).toHaveLength(count);
     expect(game(t).turn).toBe(1);
     expect(t.store.tx((tx) => tx.turns.get('duel', 2))).toBeUndefined();
-    expect(processTurn(t.deps, 'duel').lines[0]).toBe('turn 1 resolved; without orders from blue (their planes flew the default; each was told)');
+    expect(processTurn(t.deps, 'duel').lines[0]).toBe(
+      'turn 1 resolved; without orders from blue (their planes flew the default; each was told)',
+    );
     expect(t.store.tx((tx) => tx.control.misses('duel', 'blue'))).toBe(0);
     // The player the game master did not wait for is told so, with his next orders ready to send.
-    const told = outbox(t).find((m) => m.recipient === BLUE && m.subject === '[duel] Turn 1: resolved by the game master without your orders')!;
-    expect(told.text.replace(/\s+/g, ' ')).toContain('The game master resolved turn 1 (PROCESS) before your orders for it were in. B1 flew the default');
+    const told = outbox(t).find(
+      (m) => m.recipient === BLUE && m.subject === '[duel] Turn 1: resolved by the game master without your orders',
+    )!;
+    expect(told.text.replace(/\s+/g, ' ')).toContain(
+      'The game master resolved turn 1 (PROCESS) before your orders for it were in. B1 flew the default',
+    );
     expect(told.text).toMatch(/YOUR ORDERS FOR TURN 2, READY TO SEND[\s\S]*#TALLYHO duel blue "T2-/);
     expect(outbox(t).some((m) => m.recipient === RED && /resolved by the game master/.test(m.subject))).toBe(false);
     send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
@@ -200,14 +228,18 @@ describe('the game master', () => {
     const rolled = outbox(t).find((m) => m.recipient === BLUE && m.subject === '[duel] Turn 1 was rolled back')!;
     expect(rolled.text).toMatch(/#TALLYHO duel blue "T1-/);
     // The game master gets a copy, as of every other notice, without the players' orders.
-    const copy = outbox(t).find((m) => m.recipient === GM && m.subject === '[duel] Turn 1 was rolled back (sent to every player)')!;
+    const copy = outbox(t).find(
+      (m) => m.recipient === GM && m.subject === '[duel] Turn 1 was rolled back (sent to every player)',
+    )!;
     expect(copy.kind).toBe('notice');
     expect(copy.text).toMatch(/Accepted orders for turn 1 stand for: red; none are in from: blue\./);
     expect(copy.text).not.toMatch(/#TALLYHO/);
     send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
     expect(game(t).turn).toBe(1); // held: a rolled-back turn waits for the deadline or PROCESS
     processTurn(t.deps, 'duel');
-    const reports = outbox(t).filter((m) => m.recipient === BLUE && m.kind === 'report').map((m) => m.subject);
+    const reports = outbox(t)
+      .filter((m) => m.recipient === BLUE && m.kind === 'report')
+      .map((m) => m.subject);
     expect(reports).toEqual(['[duel] Turn 1 report', '[duel] Turn 1 report (RERUN)']);
     expect(outbox(t).at(-1)!.text).toMatch(/^RERUN: the game master rolled turn 1 back/m);
     terminateGame(t.deps, 'duel', 'both pilots went home');
@@ -215,7 +247,7 @@ describe('the game master', () => {
     expect(() => rollbackTurn(t.deps, 'duel')).toThrow(/terminated/);
   });
 
-  it('hands a player\'s planes to a replacement with a briefing', () => {
+  it("hands a player's planes to a replacement with a briefing", () => {
     const { t, s } = scheduled();
     send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
     const r = replacePlayer(t.deps, { gameId: 'duel', oldId: 'blue', newId: 'cyan', email: 'cyan@example.test' });
@@ -229,6 +261,8 @@ describe('the game master', () => {
     // blue's orders were withdrawn; blue's secret no longer counts.
     const old = send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
     expect(old.games).toEqual([]);
-    expect(() => replacePlayer(t.deps, { gameId: 'duel', oldId: 'blue', newId: 'x', email: 'x@example.test' })).toThrow(/no active player/);
+    expect(() => replacePlayer(t.deps, { gameId: 'duel', oldId: 'blue', newId: 'x', email: 'x@example.test' })).toThrow(
+      /no active player/,
+    );
   });
 });

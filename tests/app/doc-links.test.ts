@@ -20,8 +20,19 @@ const URL = 'https://tallyho.example.org/club';
 function play(t: TestReferee) {
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
-  createGame(t.deps, { id: 'kenley', scenario: loadScenarioFile('scenarios/airfield-scramble.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
-  const raf = addPlayer(t.deps, { gameId: 'kenley', playerId: 'raf', email: RAF, planes: ['H1', 'H2', 'H3', 'T1', 'T2', 'AA1', 'AA2'] }).secret;
+  createGame(t.deps, {
+    id: 'kenley',
+    scenario: loadScenarioFile('scenarios/airfield-scramble.yaml', catalog, ships),
+    catalog,
+    ships,
+    ...loadOrdnance(),
+  });
+  const raf = addPlayer(t.deps, {
+    gameId: 'kenley',
+    playerId: 'raf',
+    email: RAF,
+    planes: ['H1', 'H2', 'H3', 'T1', 'T2', 'AA1', 'AA2'],
+  }).secret;
   const lw = addPlayer(t.deps, { gameId: 'kenley', playerId: 'lw', email: LW, planes: ['K1', 'K2', 'Z1'] }).secret;
   startGame(t.deps, 'kenley');
   send(t, RAF, envelope('kenley', 'raf', raf, 'H1: 1 1'));
@@ -45,12 +56,14 @@ describe('the docs a mail cites', () => {
       expect(mail.html ?? '', `${mail.kind} ${mail.subject}`).not.toMatch(NOT_HIS);
       expect(mail.text).not.toContain('/docs/');
     }
-    expect(m.refused.replace(/\s+/g, ' ')).toContain('H1 is on the ground: it takes a MOVE line (START, P, B, L, R) until it is in the air, not a plot: MOVE H1 START starts its engine, then MOVE H1 P each turn until it reaches its flying speed');
+    expect(m.refused.replace(/\s+/g, ' ')).toContain(
+      'H1 is on the ground: it takes a MOVE line (START, P, B, L, R) until it is in the air, not a plot: MOVE H1 START starts its engine, then MOVE H1 P each turn until it reaches its flying speed',
+    );
     expect(m.help).toContain("your game master\nhas the whole player's guide");
     expect(m.report).toContain('any SHA-256\ntool can check it');
   });
 
-  it('with PUBLIC_URL, links the guide, the refusal\'s section and the fair-dice check on the web archive', () => {
+  it("with PUBLIC_URL, links the guide, the refusal's section and the fair-dice check on the web archive", () => {
     const t = testReferee();
     t.deps.referee.publicUrl = URL;
     const m = play(t);

@@ -25,7 +25,7 @@ function play(t: TestReferee, s: { red: string; blue: string }, blueOrders = 'B1
 const failures = (checks: ReturnType<typeof checkFairDice>) => checks.filter((c) => c.result !== 'ok');
 
 describe('verifiable dice', () => {
-  it('commits to each turn\'s seed in the mail that opens it and reveals it in the report, every check passing', () => {
+  it("commits to each turn's seed in the mail that opens it and reveals it in the report, every check passing", () => {
     const t = testReferee();
     const s = startedDuel(t);
     const welcome = parseFairDice(mails(t, RED, 'welcome')[0]!.text);
@@ -38,19 +38,26 @@ describe('verifiable dice', () => {
 
     play(t, s);
     play(t, s);
-    const [r1, r2] = mails(t, RED, 'report').map((m) => parseFairDice(m.text)) as [ReturnType<typeof parseFairDice>, ReturnType<typeof parseFairDice>];
+    const [r1, r2] = mails(t, RED, 'report').map((m) => parseFairDice(m.text)) as [
+      ReturnType<typeof parseFairDice>,
+      ReturnType<typeof parseFairDice>,
+    ];
     expect(r1).toMatchObject({ turn: 1, serverSeed: 'feedface01', commitment: c1, own: { player: 'red' } });
     expect(r1.orders.map((o) => o.player)).toEqual(['blue', 'red']);
     expect(r1.own!.text).toBe('#TALLYHO duel red "(secret)"\nR1: 1 1 1 1 1\nFIRE R1 ALL AT B1\n#END');
     expect(failures(checkFairDice(r1, { published: { commitment: c1, from: 'in the welcome' } }))).toEqual([]);
     expect(r2).toMatchObject({ turn: 2, serverSeed: 'feedface02' });
-    expect(failures(checkFairDice(r2, { published: { commitment: r1.next.get(2)!, from: 'in report 1' } }))).toEqual([]);
+    expect(failures(checkFairDice(r2, { published: { commitment: r1.next.get(2)!, from: 'in report 1' } }))).toEqual(
+      [],
+    );
     expect(r2.next.get(3)).toBe(commitmentOf('feedface03'));
     // Blue's report shows blue's orders, and the same seed, digest and dice seed.
     const b1 = parseFairDice(mails(t, BLUE, 'report')[0]!.text);
     expect(b1.own!.player).toBe('blue');
     expect([b1.serverSeed, b1.digest, b1.diceSeed]).toEqual([r1.serverSeed, r1.digest, r1.diceSeed]);
-    expect(failures(checkFairDice(b1))).toEqual([{ result: 'note', text: expect.stringMatching(/not compared with the commitment/) }]);
+    expect(failures(checkFairDice(b1))).toEqual([
+      { result: 'note', text: expect.stringMatching(/not compared with the commitment/) },
+    ]);
     // What was stored threw the dice of the turn.
     const row = t.store.tx((tx) => tx.dice.get('duel', 1)!);
     expect(row).toMatchObject({ ordersDigest: r1.digest, effectiveSeed: effectiveSeed('feedface01', r1.digest!) });
@@ -79,16 +86,31 @@ describe('verifiable dice', () => {
     const text = mails(t, RED, 'report')[0]!.text;
     const r = parseFairDice(text);
     const check = (changed: string, published = c1) =>
-      failures(checkFairDice(parseFairDice(changed), { published: { commitment: published, from: 'before' } })).map((c) => c.text).join('\n');
+      failures(checkFairDice(parseFairDice(changed), { published: { commitment: published, from: 'before' } }))
+        .map((c) => c.text)
+        .join('\n');
     expect(check(text)).toBe('');
-    expect(check(text.replaceAll('feedface01', 'feedface02'))).toMatch(/hashes to .*not to the commitment printed[^]*NOT the one committed to before/);
-    expect(check(text.replace(r.commitment!, commitmentOf('feedface02')), commitmentOf('feedface02'))).toMatch(/not to the commitment printed/);
+    expect(check(text.replaceAll('feedface01', 'feedface02'))).toMatch(
+      /hashes to .*not to the commitment printed[^]*NOT the one committed to before/,
+    );
+    expect(check(text.replace(r.commitment!, commitmentOf('feedface02')), commitmentOf('feedface02'))).toMatch(
+      /not to the commitment printed/,
+    );
     expect(check(text, commitmentOf('x'))).toMatch(/NOT the one committed to before/);
     expect(check(text.replace(r.orders[0]!.hash, 'f'.repeat(64)))).toMatch(/not the orders digest printed/);
     expect(check(text.replace(r.diceSeed!, 'e'.repeat(64)))).toMatch(/not the dice seed printed/);
-    expect(check(text.replace('| R1: 1 1 1 1 1', '| R1: 1 1 1 1 2'))).toMatch(/your orders as printed hash to .*not to your line/);
+    expect(check(text.replace('| R1: 1 1 1 1 1', '| R1: 1 1 1 1 2'))).toMatch(
+      /your orders as printed hash to .*not to your line/,
+    );
     expect(check('Hello')).toMatch(/no revealed dice seed found/);
     // Quoted in a reply, it still reads.
-    expect(check(text.split('\n').map((l) => `> ${l}`).join('\n'))).toBe('');
+    expect(
+      check(
+        text
+          .split('\n')
+          .map((l) => `> ${l}`)
+          .join('\n'),
+      ),
+    ).toBe('');
   });
 });

@@ -20,13 +20,37 @@ const BLUE = 'blue@example.test';
  */
 function fogGame(t: TestReferee, seen: string[] = []): { red: string; blue: string } {
   const scenario: Scenario = {
-    name: 'Fog test', description: 'Two fighters far apart.', map: { width: 99, height: 30 },
+    name: 'Fog test',
+    description: 'Two fighters far apart.',
+    map: { width: 99, height: 30 },
     options: { combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false },
     sides: { red: { name: 'Red' }, blue: { name: 'Blue' } },
     fog: { reveal: 'over', ...(seen.length ? { seen } : {}) },
     planes: [
-      { id: 'R1', side: 'red', type: 'tf', hex: '0515', facing: 0, altitude: 1000, speed: 5, bank: 'N', loaded: false, rockets: false },
-      { id: 'ZK1', side: 'blue', type: 'tf', hex: '8515', facing: 0, altitude: 30000, speed: 5, bank: 'N', loaded: false, rockets: false },
+      {
+        id: 'R1',
+        side: 'red',
+        type: 'tf',
+        hex: '0515',
+        facing: 0,
+        altitude: 1000,
+        speed: 5,
+        bank: 'N',
+        loaded: false,
+        rockets: false,
+      },
+      {
+        id: 'ZK1',
+        side: 'blue',
+        type: 'tf',
+        hex: '8515',
+        facing: 0,
+        altitude: 30000,
+        speed: 5,
+        bank: 'N',
+        loaded: false,
+        rockets: false,
+      },
     ],
   };
   createGame(t.deps, { id: 'fog', scenario, catalog: testCards(), spotting: loadSpottingTable() });
@@ -47,7 +71,11 @@ describe('fog of war by mail', () => {
     const refused = last(t, RED, 'ack');
     expect(refused.subject).toMatch(/NOT accepted/);
     send(t, RED, envelope('fog', 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 FIXED AT QQ9'));
-    expect(last(t, RED, 'ack').text.replaceAll('QQ9', 'ZK1').replace(/token \S+/g, '')).toBe(refused.text.replace(/token \S+/g, ''));
+    expect(
+      last(t, RED, 'ack')
+        .text.replaceAll('QQ9', 'ZK1')
+        .replace(/token \S+/g, ''),
+    ).toBe(refused.text.replace(/token \S+/g, ''));
     send(t, RED, envelope('fog', 'red', s.red, 'R1: 1 1 1 1 1'));
     expect(last(t, RED, 'ack').text).not.toContain('ZK1');
     const r = send(t, BLUE, envelope('fog', 'blue', s.blue, 'ZK1: 1 1 1 1 1'));
@@ -56,7 +84,8 @@ describe('fog of war by mail', () => {
     expect(red.text).not.toContain('ZK1');
     expect(last(t, BLUE, 'report').text).not.toMatch(/\bR1\b/);
     // The pictures too (the SVG behind the PNG carries every id it draws).
-    for (const m of outbox(t).filter((x) => x.recipient === RED && x.kind !== 'ack')) expect(JSON.stringify(m)).not.toContain('ZK1');
+    for (const m of outbox(t).filter((x) => x.recipient === RED && x.kind !== 'ack'))
+      expect(JSON.stringify(m)).not.toContain('ZK1');
     send(t, RED, envelope('fog', 'red', s.red, 'MAP'));
     const map = last(t, RED, 'answer');
     expect(map.text).toMatch(/R1/);
@@ -66,7 +95,15 @@ describe('fog of war by mail', () => {
     expect(page.fog).toMatch(/fog of war/);
     expect(page.planes).toEqual([]);
     expect(page.map).toBe('');
-    expect(turnPageVia(t.store, 'fog', 1, () => undefined, () => 'page')).toBeNull();
+    expect(
+      turnPageVia(
+        t.store,
+        'fog',
+        1,
+        () => undefined,
+        () => 'page',
+      ),
+    ).toBeNull();
   });
 
   it('the web archive over HTTP shows the notice and nothing of the positions while the game runs', async () => {

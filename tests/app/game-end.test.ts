@@ -16,7 +16,10 @@ import { flat, gm, GM, RAF, referee } from '../support/campaign.ts';
 describe('the end of a game', () => {
   it('TERMINATE of a campaign game: each player gets the campaign block, the game page the reason', () => {
     const t = referee();
-    gm(t, 'CAMPAIGN CREATE test-campaign\nCAMPAIGN PLAYER raf raf@example.test\nCAMPAIGN PLAYER lw lw@example.test\nCAMPAIGN ASSIGN R2 raf-2\nCAMPAIGN NEXT');
+    gm(
+      t,
+      'CAMPAIGN CREATE test-campaign\nCAMPAIGN PLAYER raf raf@example.test\nCAMPAIGN PLAYER lw lw@example.test\nCAMPAIGN ASSIGN R2 raf-2\nCAMPAIGN NEXT',
+    );
     expect(lastMail(t, GM, 'answer').text).toContain('game tc-1 of campaign tc started');
     // The campaign's words in the HTML welcome are paragraphs, not fixed-width text (a phone wraps them).
     const html = lastMail(t, RAF, 'welcome').html!;
@@ -28,7 +31,9 @@ describe('the end of a game', () => {
     expect(flat(notice.text)).toContain('The game master ended game tc-1 at turn 1: the clubhouse burnt down.');
     expect(notice.text).toContain('THE CAMPAIGN');
     expect(flat(notice.text)).toMatch(/Standing: .* victory points\./);
-    expect(gamePage(t.store, 'tc-1')?.result).toBe('The game master ended the game at turn 1: the clubhouse burnt down.');
+    expect(gamePage(t.store, 'tc-1')?.result).toBe(
+      'The game master ended the game at turn 1: the clubhouse burnt down.',
+    );
   });
 
   it('a reply to a finished game is answered once, in its game: over, how it ended, what comes next; nothing about envelopes', () => {
@@ -37,13 +42,21 @@ describe('the end of a game', () => {
     terminateGame(t.deps, 'duel', 'the clubhouse burnt down');
     const last = lastMail(t, 'red@example.test', 'notice');
     // Top-posted under the notice, subject and thread as a mail program writes them.
-    const reply = (subject: string, extra = {}) => post(t, 'red@example.test', `gg, thanks!\n\nOn Sunday the referee wrote:\n> ${last.text.split('\n').slice(0, 4).join('\n> ')}\n`, { subject, ...extra });
+    const reply = (subject: string, extra = {}) =>
+      post(
+        t,
+        'red@example.test',
+        `gg, thanks!\n\nOn Sunday the referee wrote:\n> ${last.text.split('\n').slice(0, 4).join('\n> ')}\n`,
+        { subject, ...extra },
+      );
     const { mails } = reply(`Re: ${last.subject}`);
     expect(mails).toHaveLength(1);
     const answer = mails[0]!;
     expect(answer.subject).toBe('[duel] Game duel is over');
     const words = flat(answer.text);
-    expect(words).toMatch(/Game 'duel' \(Test duel\) ended on [\d-]+ [\d:]+ UTC\. The game master ended the game at turn 1: the clubhouse burnt down\./);
+    expect(words).toMatch(
+      /Game 'duel' \(Test duel\) ended on [\d-]+ [\d:]+ UTC\. The game master ended the game at turn 1: the clubhouse burnt down\./,
+    );
     expect(words).toContain('A new game starts with a welcome mail of its own: ask your game master for one.');
     expect(words).not.toMatch(/envelope|#TALLYHO|No orders found/i);
     // The same reply again is not answered twice running (the reply budget's repeat rule).
@@ -55,18 +68,26 @@ describe('the end of a game', () => {
     startedDuel(t2, 'duel-2');
     terminateGame(t2.deps, 'duel');
     const ended = lastMail(t2, 'red@example.test', 'notice');
-    const thread = post(t2, 'red@example.test', 'Thanks for refereeing!', { subject: 'Re: that was fun', headers: { 'in-reply-to': [ended.messageId], references: [...ended.references, ended.messageId] } }).mails;
+    const thread = post(t2, 'red@example.test', 'Thanks for refereeing!', {
+      subject: 'Re: that was fun',
+      headers: { 'in-reply-to': [ended.messageId], references: [...ended.references, ended.messageId] },
+    }).mails;
     expect(thread.map((m) => m.subject)).toEqual(['[duel] Game duel is over']);
     expect(flat(thread[0]!.text)).toContain("You play on in game 'duel-2': orders for it go in its own envelope.");
     // Where a new game is one command away (local mode's solo game), the answer says how.
     const t3 = testReferee();
     startedDuel(t3);
     startedDuel(t3, 'solo');
-    t3.deps.referee.playAgain = { games: /^solo(-\d+)?$/, text: 'To fly against the stand-in pilot again, start the referee with npm start -- --solo.' };
+    t3.deps.referee.playAgain = {
+      games: /^solo(-\d+)?$/,
+      text: 'To fly against the stand-in pilot again, start the referee with npm start -- --solo.',
+    };
     terminateGame(t3.deps, 'duel');
     terminateGame(t3.deps, 'solo');
     const solo = post(t3, 'red@example.test', 'gg', { subject: 'Re: [solo] The game has ended' }).mails;
-    expect(flat(solo[0]!.text)).toContain('To fly against the stand-in pilot again, start the referee with npm start -- --solo.');
+    expect(flat(solo[0]!.text)).toContain(
+      'To fly against the stand-in pilot again, start the referee with npm start -- --solo.',
+    );
     // Not of a club game that ended beside it: its players ask their game master.
     t3.tick(3_600_000);
     const club = post(t3, 'red@example.test', 'gg all', { subject: 'Re: [duel] The game has ended' }).mails;
@@ -76,7 +97,9 @@ describe('the end of a game', () => {
     post(t2, 'red@example.test', envelope('duel', 'red', s2.red, 'R1: 1 1 1 1 1'));
     const refused = lastMail(t2, 'red@example.test', 'notice');
     expect(refused.subject).toBe('[duel] Game duel is over');
-    expect(flat(refused.text)).toContain('The game master ended the game at turn 1. No orders are taken for it any more');
+    expect(flat(refused.text)).toContain(
+      'The game master ended the game at turn 1. No orders are taken for it any more',
+    );
   });
 
   it('a game played out: the game master is told how it ended; a player replaced in it who writes is told too', () => {
@@ -93,7 +116,9 @@ describe('the end of a game', () => {
     const told = lastMail(t, 'gm@example.test', 'notice');
     expect(told.subject).toBe('[duel] GM: Game duel is over');
     expect(flat(told.text)).toMatch(/Game duel \(Test duel\) ended with turn 1\. /);
-    const bye = post(t, 'blue@example.test', 'gg, how did it end?', { subject: 'Re: [duel] the computer flies your planes' }).mails;
+    const bye = post(t, 'blue@example.test', 'gg, how did it end?', {
+      subject: 'Re: [duel] the computer flies your planes',
+    }).mails;
     expect(bye.map((m) => m.subject)).toEqual(['[duel] Game duel is over']);
   });
 
@@ -102,7 +127,14 @@ describe('the end of a game', () => {
     const s = startedDuel(t);
     post(t, 'red@example.test', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
     post(t, 'blue@example.test', envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
-    const page = (n: number) => turnPageVia(t.store, 'duel', n, () => undefined, (v) => v);
+    const page = (n: number) =>
+      turnPageVia(
+        t.store,
+        'duel',
+        n,
+        () => undefined,
+        (v) => v,
+      );
     expect(page(1)?.rerun).toBe(false);
     rollbackTurn(t.deps, 'duel');
     processTurn(t.deps, 'duel');

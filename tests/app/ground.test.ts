@@ -17,8 +17,19 @@ const LW = 'lw@example.test';
 function kenley(t: TestReferee) {
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
-  createGame(t.deps, { id: 'kenley', scenario: loadScenarioFile('scenarios/airfield-scramble.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
-  const raf = addPlayer(t.deps, { gameId: 'kenley', playerId: 'raf', email: RAF, planes: ['H1', 'H2', 'H3', 'T1', 'T2', 'AA1', 'AA2'] }).secret;
+  createGame(t.deps, {
+    id: 'kenley',
+    scenario: loadScenarioFile('scenarios/airfield-scramble.yaml', catalog, ships),
+    catalog,
+    ships,
+    ...loadOrdnance(),
+  });
+  const raf = addPlayer(t.deps, {
+    gameId: 'kenley',
+    playerId: 'raf',
+    email: RAF,
+    planes: ['H1', 'H2', 'H3', 'T1', 'T2', 'AA1', 'AA2'],
+  }).secret;
   const lw = addPlayer(t.deps, { gameId: 'kenley', playerId: 'lw', email: LW, planes: ['K1', 'K2', 'Z1'] }).secret;
   startGame(t.deps, 'kenley');
   return { raf, lw };
@@ -29,8 +40,19 @@ function carrierStrike(): TestReferee {
   const t = testReferee();
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
-  createGame(t.deps, { id: 'cs', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
-  addPlayer(t.deps, { gameId: 'cs', playerId: 'usn', email: RAF, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] });
+  createGame(t.deps, {
+    id: 'cs',
+    scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships),
+    catalog,
+    ships,
+    ...loadOrdnance(),
+  });
+  addPlayer(t.deps, {
+    gameId: 'cs',
+    playerId: 'usn',
+    email: RAF,
+    planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'],
+  });
   addPlayer(t.deps, { gameId: 'cs', playerId: 'ijn', email: LW, planes: ['Z1', 'Z2', 'Z3'] });
   startGame(t.deps, 'cs');
   return t;
@@ -41,7 +63,9 @@ describe('planes on the ground by mail', () => {
     const t = testReferee();
     kenley(t);
     const w = last(t, RAF, 'welcome').text;
-    expect(w).toMatch(/H1 \(Hawker Hurricane Mk I, Royal Air Force\)\n\s+on the ground at 1518 \(airfield\), engine running, speed 2\.0; flies at 3\.0/);
+    expect(w).toMatch(
+      /H1 \(Hawker Hurricane Mk I, Royal Air Force\)\n\s+on the ground at 1518 \(airfield\), engine running, speed 2\.0; flies at 3\.0/,
+    );
     expect(w).toContain('A plane on the ground takes a MOVE line too until it is in the air, for example');
     expect(w.replace(/\s+/g, ' ')).toContain('and give H1, H2 on the ground the MOVE line shown');
     expect(w).toContain('H2: on the ground: a MOVE line, not a plot');
@@ -77,7 +101,7 @@ describe('planes on the ground by mail', () => {
 });
 
 describe('a plane on a carrier it does not command, by mail', () => {
-  it('takes the welcome\'s MOVE ... LAUNCH sent back unchanged: the deck is the carrier\'s, whoever commands it', () => {
+  it("takes the welcome's MOVE ... LAUNCH sent back unchanged: the deck is the carrier's, whoever commands it", () => {
     const t = carrierStrike();
     const w = last(t, LW, 'welcome').text;
     expect(w).toContain('MOVE Z3 LAUNCH');
@@ -89,12 +113,16 @@ describe('a plane on a carrier it does not command, by mail', () => {
 });
 
 describe('the welcome of a strike', () => {
-  it('tells the marks the reader\'s planes may use, each with an example the checker accepts', () => {
+  it("tells the marks the reader's planes may use, each with an example the checker accepts", () => {
     const t = carrierStrike();
     const w = last(t, RAF, 'welcome');
     const text = w.text.replace(/\n {2}/g, ' ');
     expect(text).toContain("Marks written before a plot's boxes:");
-    for (const [mark, what] of [['SD', 'a steep dive'], ['BOMB', 'drops the bombs'], ['TORPEDO', 'drops the torpedo']] as const) {
+    for (const [mark, what] of [
+      ['SD', 'a steep dive'],
+      ['BOMB', 'drops the bombs'],
+      ['TORPEDO', 'drops the torpedo'],
+    ] as const) {
       const line = text.split('\n').find((l) => l.startsWith('- ') && l.includes(what));
       expect(line, mark).toBeDefined();
       // Each example is one the plane can fly now (the dive bombers start in a pull-out, and

@@ -7,14 +7,19 @@ const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
 const newMail = (t: TestReferee, before: number) => outbox(t).slice(before);
-const orders = (t: TestReferee, player: string, turn = 1) => t.store.tx((tx) => tx.orders.history('duel', player, turn));
+const orders = (t: TestReferee, player: string, turn = 1) =>
+  t.store.tx((tx) => tx.orders.history('duel', player, turn));
 
 describe('intake: who may send orders', () => {
   it('accepts orders with the secret and acknowledges them to the registered address', () => {
     const t = testReferee();
     const s = startedDuel(t);
     const n = outbox(t).length;
-    const r = intake(t.deps, mail(RED, `Here are my orders.\n${envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')}`), place(1));
+    const r = intake(
+      t.deps,
+      mail(RED, `Here are my orders.\n${envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')}`),
+      place(1),
+    );
     expect(r).toMatchObject({ duplicate: false, outcome: 'orders', folder: 'Processed', games: ['duel'] });
     const [ack] = newMail(t, n);
     expect(ack).toMatchObject({ kind: 'ack', recipient: RED, subject: '[duel] Turn 1 orders accepted' });
@@ -28,7 +33,13 @@ describe('intake: who may send orders', () => {
     const t = testReferee();
     const s = startedDuel(t);
     const n = outbox(t).length;
-    intake(t.deps, mail('someone.else@example.org', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'), { headers: { 'reply-to': ['x@evil.example'] } }), place(1));
+    intake(
+      t.deps,
+      mail('someone.else@example.org', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'), {
+        headers: { 'reply-to': ['x@evil.example'] },
+      }),
+      place(1),
+    );
     expect(newMail(t, n).map((m) => m.recipient)).toEqual([RED]);
   });
 
@@ -36,7 +47,11 @@ describe('intake: who may send orders', () => {
     const t = testReferee();
     startedDuel(t);
     const n = outbox(t).length;
-    const r = intake(t.deps, mail('forger@evil.example', envelope('duel', 'red', 'not-the-secret', 'R1: 1 1 1 1 1')), place(1));
+    const r = intake(
+      t.deps,
+      mail('forger@evil.example', envelope('duel', 'red', 'not-the-secret', 'R1: 1 1 1 1 1')),
+      place(1),
+    );
     expect(r.outcome).toBe('auth-failed');
     expect(orders(t, 'red')).toEqual([]);
     const sent = newMail(t, n);
@@ -54,7 +69,9 @@ describe('intake: who may send orders', () => {
     expect(orders(t, 'red')[0]!.accepted).toBe(true);
     // Another player's token does not open red's orders.
     const blueToken = t.deps.keys.turnToken('duel', 'blue', 1);
-    expect(intake(t.deps, mail(RED, envelope('duel', 'red', blueToken, 'R1: 1 1 1 1 1')), place(2)).outcome).toBe('auth-failed');
+    expect(intake(t.deps, mail(RED, envelope('duel', 'red', blueToken, 'R1: 1 1 1 1 1')), place(2)).outcome).toBe(
+      'auth-failed',
+    );
     // After the turn, the old token is refused with a clear reason.
     receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1')), place(3));
     const n = outbox(t).length;
@@ -103,14 +120,18 @@ describe('intake: who may send orders', () => {
     const text = `${envelope('duel', 'red', a.red, 'R1: 1 1 1 1 1')}\nand the other game:\n${envelope('duel2', 'red', b.red, 'R1: 1 1 1 1 1')}`;
     const r = intake(t.deps, mail(RED, text), place(1));
     expect(r.games).toEqual(['duel', 'duel2']);
-    expect(newMail(t, n).map((m) => m.subject)).toEqual(['[duel] Turn 1 orders accepted', '[duel2] Turn 1 orders accepted']);
+    expect(newMail(t, n).map((m) => m.subject)).toEqual([
+      '[duel] Turn 1 orders accepted',
+      '[duel2] Turn 1 orders accepted',
+    ]);
   });
 
   it('parses each mail of the referee once for the comparison, and keeps its envelopes (migrations/006)', () => {
     const t = testReferee();
     startedDuel(t);
     const welcome = outbox(t).find((m) => m.kind === 'welcome' && m.recipient === RED)!;
-    const stored = () => t.store.db.prepare('SELECT orders_copies FROM outbox WHERE id = ?').pluck().get(welcome.id) as string | null;
+    const stored = () =>
+      t.store.db.prepare('SELECT orders_copies FROM outbox WHERE id = ?').pluck().get(welcome.id) as string | null;
     expect(stored()).toBeNull();
     const copies = () => t.store.tx((tx) => refereeCopies(tx, 'duel', 'red', 1));
     const first = copies();
@@ -120,7 +141,9 @@ describe('intake: who may send orders', () => {
     t.store.db.prepare("UPDATE outbox SET text_body = 'gone' WHERE id = ?").run(welcome.id);
     expect(copies()).toEqual(first);
     // A row of before the migration (nothing stored) is parsed on first use.
-    t.store.db.prepare("UPDATE outbox SET orders_copies = NULL, text_body = ? WHERE id = ?").run(welcome.text, welcome.id);
+    t.store.db
+      .prepare('UPDATE outbox SET orders_copies = NULL, text_body = ? WHERE id = ?')
+      .run(welcome.text, welcome.id);
     expect(copies()).toEqual(first);
     expect(stored()).not.toBeNull();
   });
@@ -140,11 +163,20 @@ describe('intake: who may send orders', () => {
     const t = testReferee();
     startedDuel(t);
     const n = outbox(t).length;
-    expect(intake(t.deps, mail(RED, 'When is the next turn?'), place(1))).toMatchObject({ outcome: 'no-orders', folder: 'Processed' });
+    expect(intake(t.deps, mail(RED, 'When is the next turn?'), place(1))).toMatchObject({
+      outcome: 'no-orders',
+      folder: 'Processed',
+    });
     expect(newMail(t, n)).toHaveLength(1);
     expect(newMail(t, n)[0]!.text).toMatch(/holds no orders envelope/);
-    expect(intake(t.deps, mail('spam@example.org', 'Buy now!'), place(2))).toMatchObject({ outcome: 'not-for-us', folder: 'Rejected' });
-    expect(intake(t.deps, mail('spam@example.org', envelope('nogame', 'x', 'y', 'A1: 1')), place(3))).toMatchObject({ outcome: 'not-for-us', folder: 'Rejected' });
+    expect(intake(t.deps, mail('spam@example.org', 'Buy now!'), place(2))).toMatchObject({
+      outcome: 'not-for-us',
+      folder: 'Rejected',
+    });
+    expect(intake(t.deps, mail('spam@example.org', envelope('nogame', 'x', 'y', 'A1: 1')), place(3))).toMatchObject({
+      outcome: 'not-for-us',
+      folder: 'Rejected',
+    });
     expect(newMail(t, n)).toHaveLength(1);
   });
 
@@ -152,9 +184,15 @@ describe('intake: who may send orders', () => {
     const t = testReferee();
     startedDuel(t);
     const n = outbox(t).length;
-    expect(intake(t.deps, mail(RED, '', { unreadable: 'it is larger than 1 MiB' }), place(1))).toMatchObject({ outcome: 'unreadable', folder: 'Processed' });
+    expect(intake(t.deps, mail(RED, '', { unreadable: 'it is larger than 1 MiB' }), place(1))).toMatchObject({
+      outcome: 'unreadable',
+      folder: 'Processed',
+    });
     expect(newMail(t, n)[0]!.text).toMatch(/could not be read: it is larger than 1 MiB/);
-    expect(intake(t.deps, mail('x@example.org', '', { unreadable: 'too many parts' }), place(2))).toMatchObject({ outcome: 'unreadable', folder: 'Rejected' });
+    expect(intake(t.deps, mail('x@example.org', '', { unreadable: 'too many parts' }), place(2))).toMatchObject({
+      outcome: 'unreadable',
+      folder: 'Rejected',
+    });
     expect(newMail(t, n)).toHaveLength(1);
   });
 });
@@ -166,7 +204,11 @@ describe('intake: exactly once', () => {
     const m = mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
     const first = intake(t.deps, m, place(7));
     const n = outbox(t).length;
-    expect(intake(t.deps, m, place(7))).toMatchObject({ duplicate: true, inboundId: first.inboundId, folder: 'Processed' });
+    expect(intake(t.deps, m, place(7))).toMatchObject({
+      duplicate: true,
+      inboundId: first.inboundId,
+      folder: 'Processed',
+    });
     expect(intake(t.deps, m, place(8))).toMatchObject({ duplicate: true, inboundId: first.inboundId });
     expect(intake(t.deps, m, { mailbox: 'test:INBOX', uidValidity: 99, uid: 7 })).toMatchObject({ duplicate: true });
     expect(outbox(t)).toHaveLength(n);
@@ -177,8 +219,17 @@ describe('intake: exactly once', () => {
     const t = testReferee();
     const s = startedDuel(t);
     const n = outbox(t).length;
-    const broken = { ...t.deps, renderer: { render: () => { throw new Error('template exploded'); } } };
-    expect(() => intake(broken, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(1))).toThrow('template exploded');
+    const broken = {
+      ...t.deps,
+      renderer: {
+        render: () => {
+          throw new Error('template exploded');
+        },
+      },
+    };
+    expect(() => intake(broken, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(1))).toThrow(
+      'template exploded',
+    );
     expect(orders(t, 'red')).toEqual([]);
     expect(outbox(t)).toHaveLength(n);
     expect(t.store.tx((tx) => tx.inbound.findByPlace(place(1)))).toBeUndefined();
@@ -209,24 +260,38 @@ describe('intake: the loop guard (RFC 3834)', () => {
     });
   }
 
-  it('takes a player\'s orders through a mailing list when the secret is right, answering his registered address only', () => {
+  it("takes a player's orders through a mailing list when the secret is right, answering his registered address only", () => {
     const t = testReferee();
     const s = startedDuel(t);
     const list = { headers: { 'list-id': ['<club.lists.example.test>'], precedence: ['list'] } };
     const n = outbox(t).length;
     // The list rewrote From to itself (DMARC): the secret, not the address, says who it is.
-    const r = intake(t.deps, mail('club@lists.example.test', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'), list), place(1));
+    const r = intake(
+      t.deps,
+      mail('club@lists.example.test', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'), list),
+      place(1),
+    );
     expect(r.outcome).toBe('orders');
-    expect(outbox(t).slice(n).map((m) => [m.kind, m.recipient])).toEqual([['ack', RED]]);
+    expect(
+      outbox(t)
+        .slice(n)
+        .map((m) => [m.kind, m.recipient]),
+    ).toEqual([['ack', RED]]);
     // A wrong secret, no envelope, or anything else automatic about it: not answered at all.
     const cases: [string, Parameters<typeof mail>[2]][] = [
       [envelope('duel', 'red', 'wrong-secret', 'R1: 1 1 1 1 1'), list],
       ['Who is in for the next game?', list],
-      [envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'), { headers: { ...list.headers, 'auto-submitted': ['auto-replied'] } }],
+      [
+        envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'),
+        { headers: { ...list.headers, 'auto-submitted': ['auto-replied'] } },
+      ],
     ];
     for (const [text, extra] of cases) {
       const m = outbox(t).length;
-      expect(intake(t.deps, mail(RED, text, extra), place(m + 10))).toMatchObject({ outcome: 'loop-guard', folder: 'Rejected' });
+      expect(intake(t.deps, mail(RED, text, extra), place(m + 10))).toMatchObject({
+        outcome: 'loop-guard',
+        folder: 'Rejected',
+      });
       expect(outbox(t)).toHaveLength(m);
     }
   });
@@ -234,7 +299,9 @@ describe('intake: the loop guard (RFC 3834)', () => {
   it('answers Auto-Submitted: no', () => {
     const t = testReferee();
     startedDuel(t);
-    expect(intake(t.deps, mail(RED, 'hello', { headers: { 'auto-submitted': ['no'] } }), place(1)).outcome).toBe('no-orders');
+    expect(intake(t.deps, mail(RED, 'hello', { headers: { 'auto-submitted': ['no'] } }), place(1)).outcome).toBe(
+      'no-orders',
+    );
   });
 });
 
@@ -250,12 +317,17 @@ describe('intake: rate limit', () => {
     expect(outbox(t)).toHaveLength(n + 3);
     const r = intake(t.deps, mail(RED, 'question 4'), place(4));
     expect(r).toMatchObject({ outcome: 'rate-limited', folder: 'Processed' });
-    expect(r.detail).toMatch(/^3 mails without a valid secret from red@example.test in the last hour \(limit 3\); no-orders/);
+    expect(r.detail).toMatch(
+      /^3 mails without a valid secret from red@example.test in the last hour \(limit 3\); no-orders/,
+    );
     expect(outbox(t)).toHaveLength(n + 3);
     // A command without an envelope is not even worked out past the limit.
     expect(intake(t.deps, mail(RED, 'MAP'), place(6)).outcome).toBe('rate-limited');
     expect(outbox(t)).toHaveLength(n + 3);
-    expect(t.logs.at(-2)).toMatchObject({ message: 'reply held back', fields: { reason: 'rate-limit', title: 'answer to MAP' } });
+    expect(t.logs.at(-2)).toMatchObject({
+      message: 'reply held back',
+      fields: { reason: 'rate-limit', title: 'answer to MAP' },
+    });
     t.tick(3600_001);
     expect(intake(t.deps, mail(RED, 'question 5'), place(5)).outcome).toBe('no-orders');
   });

@@ -27,7 +27,9 @@ describe('the path maps of an acknowledgement', () => {
     // Every plane of the flight is drawn on it, none left out of the window.
     for (const id of mine) expect(maps[0]!.map).not.toMatch(new RegExp(`\\n${id} .*\\(not shown\\)`));
     // Far shorter than a map a plane.
-    expect(maps[0]!.map.split('\n').length).toBeLessThan(shown.map((p) => p.map.split('\n').length).reduce((a, b) => a + b) / 3);
+    expect(maps[0]!.map.split('\n').length).toBeLessThan(
+      shown.map((p) => p.map.split('\n').length).reduce((a, b) => a + b) / 3,
+    );
   });
 
   it('fall back to a map a plane when the paths lie too far apart for one window', () => {
@@ -35,11 +37,14 @@ describe('the path maps of an acknowledgement', () => {
     state.planes.find((p) => p.id === 'W2')!.hex = fromColRow(34, 4);
     const shown = previews(state, {}, ['W1', 'W2']);
     const maps = pathMaps(state, shown);
-    expect(maps.map((m) => [m.planes, m.several])).toEqual([['W1', false], ['W2', false]]);
+    expect(maps.map((m) => [m.planes, m.several])).toEqual([
+      ['W1', false],
+      ['W2', false],
+    ]);
     expect(maps.map((m) => m.map)).toEqual(shown.map((p) => p.map));
   });
 
-  it('keep one plane\'s map as it was', () => {
+  it("keep one plane's map as it was", () => {
     const state = game('two-v-two');
     const shown = previews(state, {}, ['W1']);
     expect(pathMaps(state, shown)).toEqual([{ planes: 'W1', several: false, map: shown[0]!.map }]);

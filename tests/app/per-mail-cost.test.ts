@@ -47,7 +47,7 @@ describe('hostile mails through the intake', () => {
     expect(text).not.toContain('W'.repeat(41));
   });
 
-  it('a bare command\'s mail of one huge line is no command', () => {
+  it("a bare command's mail of one huge line is no command", () => {
     expect(of('bare command with a huge line').outcome).toBe('no-orders');
   });
 
@@ -59,7 +59,9 @@ describe('hostile mails through the intake', () => {
   it('stops carrying out commands once their answers fill a mail, and says which were not', () => {
     const c = of('battle: 20 HISTORY variants');
     expect(c.replies).toHaveLength(1);
-    expect(said('battle: 20 HISTORY variants')).toMatch(/Not carried out, because this answer is as long as one mail may be: HISTORY 1 \d+, .*HISTORY 1 19\. Send them again in a later mail\./);
+    expect(said('battle: 20 HISTORY variants')).toMatch(
+      /Not carried out, because this answer is as long as one mail may be: HISTORY 1 \d+, .*HISTORY 1 19\. Send them again in a later mail\./,
+    );
   });
 
   it('lists at most 100 problems of orders read, then how many more', () => {
@@ -77,18 +79,38 @@ describe('an answer too long for one mail', () => {
     // '=' and '<' weigh 6 and 4 bytes in the HTML part: the cut is measured on the mail as rendered.
     const line = `${'=<'.repeat(38)}\n`;
     const sections = Array.from({ length: 30 }, (_, i) => ({ heading: `Part ${i + 1}`, text: line.repeat(100) }));
-    t.store.tx((tx) => queueAnswer(t.deps, tx, { to: RED, game, player, title: 'answer to everything', paragraphs: ['Here it is.'], sections }));
+    t.store.tx((tx) =>
+      queueAnswer(t.deps, tx, {
+        to: RED,
+        game,
+        player,
+        title: 'answer to everything',
+        paragraphs: ['Here it is.'],
+        sections,
+      }),
+    );
     const m = t.store.tx((tx) => tx.outbox.list()).at(-1)!;
     expect(Buffer.byteLength(m.text) + Buffer.byteLength(m.html ?? '')).toBeLessThanOrEqual(MAX_REPLY_BYTES);
     expect(m.text).toContain('PART 1\n');
     expect(m.text).not.toContain('PART 30\n');
-    expect(m.text.replace(/\s+/g, ' ')).toMatch(/This answer was cut to stay under 200 KB, the most a mail from the referee weighs: left out are Part \d+, .*Part 30\. Ask for them again in a later mail/);
+    expect(m.text.replace(/\s+/g, ' ')).toMatch(
+      /This answer was cut to stay under 200 KB, the most a mail from the referee weighs: left out are Part \d+, .*Part 30\. Ask for them again in a later mail/,
+    );
   });
 
   it('a small answer is left whole', () => {
     const { t } = costReferee();
     const game = t.store.tx((tx) => tx.games.get('duel')!);
-    t.store.tx((tx) => queueAnswer(t.deps, tx, { to: RED, game, player: null, title: 'short', paragraphs: ['One.'], sections: [{ heading: 'A', text: 'x\n'.repeat(20_000) }] }));
+    t.store.tx((tx) =>
+      queueAnswer(t.deps, tx, {
+        to: RED,
+        game,
+        player: null,
+        title: 'short',
+        paragraphs: ['One.'],
+        sections: [{ heading: 'A', text: 'x\n'.repeat(20_000) }],
+      }),
+    );
     const m = t.store.tx((tx) => tx.outbox.list()).at(-1)!;
     expect(m.text).toContain('x\n'.repeat(20_000));
     expect(m.text).not.toContain('was cut');

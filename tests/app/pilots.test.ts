@@ -29,17 +29,27 @@ function stuka(t: TestReferee) {
 }
 
 function playTurn1(t: TestReferee, s: { raf: string; lw: string }) {
-  send(t, RAF, envelope('stuka', 'raf', s.raf, 'R1: 1 1 1 1 1 1\nR2: 1 1 1 1 1 1\nFIRE R1 FIXED AT E1\nFIRE R2 FIXED AT S1'));
-  return send(t, LW, envelope('stuka', 'lw', s.lw, 'S1: 1 1 1 1\nE1: 1 1 1 1 1 1\nFIRE E1 ALL AT ANY\nFIRE S1 ALL AT ANY'));
+  send(
+    t,
+    RAF,
+    envelope('stuka', 'raf', s.raf, 'R1: 1 1 1 1 1 1\nR2: 1 1 1 1 1 1\nFIRE R1 FIXED AT E1\nFIRE R2 FIXED AT S1'),
+  );
+  return send(
+    t,
+    LW,
+    envelope('stuka', 'lw', s.lw, 'S1: 1 1 1 1\nE1: 1 1 1 1 1 1\nFIRE E1 ALL AT ANY\nFIRE S1 ALL AT ANY'),
+  );
 }
 
 describe('rated pilots by mail', () => {
-  it('welcomes each side with its own pilots and the enemy\'s as not yet known, and says what they do to the figures', () => {
+  it("welcomes each side with its own pilots and the enemy's as not yet known, and says what they do to the figures", () => {
     const t = testReferee();
     stuka(t);
     const raf = flat(last(t, RAF, 'welcome').text);
-    expect(raf).toContain('PILOTS Ratings are secret: an enemy pilot\'s shows once that pilot has fired at your side or played an ace\'s card (seed 002 9.1.11).');
-    expect(raf).toContain('R1 F/Lt John Dundas: ace, keen eyesight; his ace\'s card still to play');
+    expect(raf).toContain(
+      "PILOTS Ratings are secret: an enemy pilot's shows once that pilot has fired at your side or played an ace's card (seed 002 9.1.11).",
+    );
+    expect(raf).toContain("R1 F/Lt John Dundas: ace, keen eyesight; his ace's card still to play");
     expect(raf).toContain('R2 P/O Tom Grey: recruit');
     expect(raf).toContain('E1 Oblt. Franz Seidel: rating not yet known');
     expect(raf).not.toMatch(/Seidel: veteran|crack shot|Bauer: regular/);
@@ -52,11 +62,11 @@ describe('rated pilots by mail', () => {
     expect(lw).toContain('R1 F/Lt John Dundas: rating not yet known');
     expect(lw).not.toMatch(/Dundas: ace|Grey: recruit|a recruit pilot/);
     // The Ju 87 carries its bombs: the load's handicap of 9.2 (not agile: one step).
-    expect(lw).toContain('the load\'s handicap (seed 002 9.2: turn modes one step worse, a power factor less)');
+    expect(lw).toContain("the load's handicap (seed 002 9.2: turn modes one step worse, a power factor less)");
     expect(last(t, LW, 'welcome').html ?? '').toContain('<h2>Pilots</h2>');
   });
 
-  it('shows a pilot\'s rating to the enemy once he has fired, in the report and on the web; keeps the others secret', () => {
+  it("shows a pilot's rating to the enemy once he has fired, in the report and on the web; keeps the others secret", () => {
     const t = testReferee();
     const s = stuka(t);
     const before = gamePage(t.deps.store, 'stuka');
@@ -81,7 +91,9 @@ describe('rated pilots by mail', () => {
     expect(planeSheet(t.deps.store, 'stuka', 1, 'S1')?.secret).toBe(SECRET_SHEET);
     expect(planeSheet(t.deps.store, 'stuka', 1, 'S1')?.sheet).toBe('');
     expect(planeSheet(t.deps.store, 'stuka', 1, 'E1')?.secret).toBe('');
-    expect(planeSheet(t.deps.store, 'stuka', 1, 'E1')?.sheet).toContain('pilot: Oblt. Franz Seidel: veteran, crack shot');
+    expect(planeSheet(t.deps.store, 'stuka', 1, 'E1')?.sheet).toContain(
+      'pilot: Oblt. Franz Seidel: veteran, crack shot',
+    );
     // Verify, export and import carry the pilots.
     expect(verifyGame(t.deps, 'stuka').differences).toEqual([]);
     const data = exportGame(t.deps, 'stuka');

@@ -15,21 +15,41 @@ import { envelope, lastMail, realDuel, send, type TestReferee, testReferee } fro
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 
-interface MenuLine { letter: string; plot: string; ends: string; facing: number; height: number; names: string }
+interface MenuLine {
+  letter: string;
+  plot: string;
+  ends: string;
+  facing: number;
+  height: number;
+  names: string;
+}
 
 /** The menu of a plane in a mail's WAYS TO FLY. */
 function menuOf(text: string, plane: string): MenuLine[] {
   const at = text.indexOf(`\n${plane} at `, text.indexOf('WAYS TO FLY TURN'));
   expect(at).toBeGreaterThan(0);
-  const lines = text.slice(at + 1).split('\n').slice(2);
+  const lines = text
+    .slice(at + 1)
+    .split('\n')
+    .slice(2);
   const out: MenuLine[] = [];
   for (const l of lines) {
     // What a plan gives goes on a line of its own after a plot too long for one line.
     const more = /^ {8,}(\S.*)$/.exec(l);
-    if (more && out.length) { out[out.length - 1]!.names += more[1]!; continue; }
+    if (more && out.length) {
+      out[out.length - 1]!.names += more[1]!;
+      continue;
+    }
     const m = /^ ([A-H]) (.+?) {2,}(\d{4}!?) +(\d+) +([\d,]+) +[\d.]+(?: {2}(.*))?$/.exec(l);
     if (!m) break;
-    out.push({ letter: m[1]!, plot: m[2]!.trim(), ends: m[3]!, facing: Number(m[4]), height: Number(m[5]!.replace(/,/g, '')), names: m[6] ?? '' });
+    out.push({
+      letter: m[1]!,
+      plot: m[2]!.trim(),
+      ends: m[3]!,
+      facing: Number(m[4]),
+      height: Number(m[5]!.replace(/,/g, '')),
+      names: m[6] ?? '',
+    });
   }
   return out;
 }
@@ -51,7 +71,10 @@ describe('plans picked by letter', () => {
     const flown: string[] = [];
     for (let turn = 1; turn <= 6; turn++) {
       const picks: { plane: string; to: string; mail: string; line: MenuLine }[] = [];
-      for (const [plane, to, text] of [['R1', RED, redMail], ['G1', BLUE, blueMail]] as const) {
+      for (const [plane, to, text] of [
+        ['R1', RED, redMail],
+        ['G1', BLUE, blueMail],
+      ] as const) {
         const state = stateOf(t, turn);
         if (state.planes.find((p) => p.id === plane)?.status !== 'flying') continue;
         const menu = menuOf(text, plane);
@@ -68,18 +91,23 @@ describe('plans picked by letter', () => {
       for (const p of picks) {
         send(t, p.to, replyWithPick(p.mail, p.plane, p.line.letter));
         const ack = lastMail(t, p.to, 'ack');
-        if (!ack.subject.includes('accepted') || ack.subject.includes('NOT')) throw new Error(`turn ${turn}, ${p.plane} PLAN ${p.line.letter} refused:\n${ack.text}`);
+        if (!ack.subject.includes('accepted') || ack.subject.includes('NOT'))
+          throw new Error(`turn ${turn}, ${p.plane} PLAN ${p.line.letter} refused:\n${ack.text}`);
         expect(ack.text).toContain(`  | ${p.plane}: ${p.line.plot}`);
         expect(ack.text).toContain('PLANS PICKED');
-        expect(ack.text.replace(/\s+/g, ' ')).toContain(`${p.plane} PLAN ${p.line.letter} is plan ${p.line.letter} of ${p.plane}'s menu for turn ${turn}`);
+        expect(ack.text.replace(/\s+/g, ' ')).toContain(
+          `${p.plane} PLAN ${p.line.letter} is plan ${p.line.letter} of ${p.plane}'s menu for turn ${turn}`,
+        );
       }
       flown.push(picks.map((p) => `${p.plane} ${p.line.letter} ${p.line.names}`).join(' / '));
       const after = stateOf(t, turn + 1);
       for (const p of picks) {
         const plane = after.planes.find((x) => x.id === p.plane)!;
         if (plane.status === 'flying') {
-          expect(`${hexLabel(plane.hex)}|${plane.facing === 0 ? 12 : plane.facing}|${plane.altitude}`, `turn ${turn} ${p.plane} PLAN ${p.line.letter}`)
-            .toBe(`${p.line.ends}|${p.line.facing}|${p.line.height}`);
+          expect(
+            `${hexLabel(plane.hex)}|${plane.facing === 0 ? 12 : plane.facing}|${plane.altitude}`,
+            `turn ${turn} ${p.plane} PLAN ${p.line.letter}`,
+          ).toBe(`${p.line.ends}|${p.line.facing}|${p.line.height}`);
         }
       }
       redMail = lastMail(t, RED, 'report').text;
@@ -91,7 +119,7 @@ describe('plans picked by letter', () => {
     expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
   });
 
-  it('refuses a letter of last turn\'s menu, one with no turn named and one off the menu, each with this turn\'s menu', async () => {
+  it("refuses a letter of last turn's menu, one with no turn named and one off the menu, each with this turn's menu", async () => {
     const t = testReferee();
     const s = await realDuel(t);
     const welcome = lastMail(t, RED, 'welcome').text;
@@ -99,7 +127,9 @@ describe('plans picked by letter', () => {
     send(t, RED, envelope('duel', 'red', s.red, 'R1 PLAN A'));
     let ack = lastMail(t, RED, 'ack').text;
     expect(ack).toContain('NOT accepted');
-    expect(ack.replace(/\s+/g, ' ')).toContain('R1 PLAN A (line 2): a plan letter stands for a plot of one turn\'s menu, and this envelope does not say which turn: write TURN 1 in it');
+    expect(ack.replace(/\s+/g, ' ')).toContain(
+      "R1 PLAN A (line 2): a plan letter stands for a plot of one turn's menu, and this envelope does not say which turn: write TURN 1 in it",
+    );
     expect(ack).toContain('WAYS TO FLY TURN 1');
     expect(menuOf(ack, 'R1')).toEqual(menuOf(welcome, 'R1'));
     // With TURN 1 it is taken.
@@ -112,7 +142,9 @@ describe('plans picked by letter', () => {
     send(t, RED, replyWithPick(welcome, 'R1', 'C'));
     ack = lastMail(t, RED, 'ack').text;
     expect(ack).toContain('NOT accepted');
-    expect(ack.replace(/\s+/g, ' ')).toContain('R1 PLAN C (line 3): picked from the menu of turn 1, whose letters no longer hold; the game is at turn 2');
+    expect(ack.replace(/\s+/g, ' ')).toContain(
+      'R1 PLAN C (line 3): picked from the menu of turn 1, whose letters no longer hold; the game is at turn 2',
+    );
     expect(ack).toContain('WAYS TO FLY TURN 2');
     const report = lastMail(t, RED, 'report').text;
     expect(menuOf(ack, 'R1')).toEqual(menuOf(report, 'R1'));
@@ -123,11 +155,15 @@ describe('plans picked by letter', () => {
       send(t, RED, replyWithPick(report, 'R1', missing));
       ack = lastMail(t, RED, 'ack').text;
       expect(ack).toContain('NOT accepted');
-      expect(ack.replace(/\s+/g, ' ')).toContain(`R1 PLAN ${missing} (line 3): R1's menu for turn 2 has plans A to ${letters.at(-1)}`);
+      expect(ack.replace(/\s+/g, ' ')).toContain(
+        `R1 PLAN ${missing} (line 3): R1's menu for turn 2 has plans A to ${letters.at(-1)}`,
+      );
     }
     // A plane that is not his.
     send(t, RED, envelope('duel', 'red', s.red, 'TURN 2\nG1 PLAN A'));
-    expect(lastMail(t, RED, 'ack').text.replace(/\s+/g, ' ')).toContain('G1 PLAN A (line 3): G1 is not one of your planes (R1)');
+    expect(lastMail(t, RED, 'ack').text.replace(/\s+/g, ' ')).toContain(
+      'G1 PLAN A (line 3): G1 is not one of your planes (R1)',
+    );
     for (const line of ack.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
   });
 
@@ -147,7 +183,14 @@ describe('plans picked by letter', () => {
     const t = testReferee();
     await realDuel(t);
     const welcome = lastMail(t, RED, 'welcome').text;
-    send(t, RED, `R1 PLAN B\n\nAnn\n\nOn Monday the referee wrote:\n${welcome.split('\n').map((l) => `> ${l}`).join('\n')}\n`);
+    send(
+      t,
+      RED,
+      `R1 PLAN B\n\nAnn\n\nOn Monday the referee wrote:\n${welcome
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')}\n`,
+    );
     const notice = lastMail(t, RED, 'notice').text;
     expect(notice).toContain('No orders found in your mail');
     expect(notice.replace(/\s+/g, ' ')).toContain('Below are your orders for turn 1 with that line put in');

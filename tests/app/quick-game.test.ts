@@ -31,14 +31,15 @@ function duel(t: TestReferee, file = 'scenarios/quick-duel.yaml') {
   return { raf, lw };
 }
 
-
 describe('the quick game by mail', () => {
   it('offers each aircraft a menu of moves, and flies a move picked by letter: echoed, flown where the menu said; a stale letter refused with the menu', () => {
     const t = testReferee();
     duel(t);
     const w = last(t, RAF, 'welcome').text;
     expect(w).toContain('WAYS TO FLY TURN 1');
-    expect(w).toMatch(/^S1 at 1015 facing 12 \(N\), SPEED 3:\n {3}move +ends +fc SPEED +gives\n A 3 +1012 +12 +3 +straight on$/m);
+    expect(w).toMatch(
+      /^S1 at 1015 facing 12 \(N\), SPEED 3:\n {3}move +ends +fc SPEED +gives\n A 3 +1012 +12 +3 +straight on$/m,
+    );
     for (const line of w.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
     const pick = (mail: string, plane: string, letter: string): string => {
       const env = mail.slice(mail.lastIndexOf('\n#TALLYHO') + 1, mail.lastIndexOf('#END') + 4);
@@ -48,7 +49,9 @@ describe('the quick game by mail', () => {
     send(t, RAF, pick(w, 'S1', 'E'));
     const ack = last(t, RAF, 'ack');
     expect(ack.subject).toBe('[qd] Turn 1 orders accepted');
-    expect(flat(ack.text)).toContain("S1 PLAN E is move E of S1's menu for turn 1 (hard right): S1: R1R ending in 1114 facing 2, SPEED 3.");
+    expect(flat(ack.text)).toContain(
+      "S1 PLAN E is move E of S1's menu for turn 1 (hard right): S1: R1R ending in 1114 facing 2, SPEED 3.",
+    );
     expect(ack.text).toContain('  | S1: R1R');
     send(t, LW, pick(last(t, LW, 'welcome').text, 'M1', 'A'));
     const report = last(t, RAF, 'report').text;
@@ -58,7 +61,9 @@ describe('the quick game by mail', () => {
     send(t, RAF, pick(w, 'S1', 'A'));
     const stale = last(t, RAF, 'ack');
     expect(stale.subject).toMatch(/NOT accepted/);
-    expect(flat(stale.text)).toContain('S1 PLAN A (line 3): picked from the menu of turn 1, whose letters no longer hold; the game is at turn 2, whose menu is below');
+    expect(flat(stale.text)).toContain(
+      'S1 PLAN A (line 3): picked from the menu of turn 1, whose letters no longer hold; the game is at turn 2, whose menu is below',
+    );
     expect(stale.text).toContain('WAYS TO FLY TURN 2');
     expect(verifyGame(t.deps, 'qd').differences).toEqual([]);
   });
@@ -67,15 +72,21 @@ describe('the quick game by mail', () => {
     const t = testReferee();
     duel(t);
     const w = last(t, RAF, 'welcome').text;
-    expect(w).toMatch(/S1 \(Spitfire I, Royal Air Force\)\n {2}hex 1015, facing 12 \(N\), SPEED 3\n {2}ENGINE {3}OOOO {3}4 of 4\n {2}FUSELAGE OOO {4}3 of 3\n {2}TO-HIT {3}3/);
+    expect(w).toMatch(
+      /S1 \(Spitfire I, Royal Air Force\)\n {2}hex 1015, facing 12 \(N\), SPEED 3\n {2}ENGINE {3}OOOO {3}4 of 4\n {2}FUSELAGE OOO {4}3 of 3\n {2}TO-HIT {3}3/,
+    );
     expect(w).toContain('SPITFIRE I (spitfire)');
     expect(w).toContain('YOUR AIRCRAFT TURN RECORD\n\nS1 (Spitfire I, Royal Air Force)');
     expect(flat(w)).toContain('Each of your aircraft gets a line: its id, a colon, then its move for the turn.');
-    expect(flat(w)).toContain("S1: SPEED 3 now. This turn's move spends 2 to 4 SPEED, 1 for each hex ahead and 1 for each L or R; at most 2 L or R, never two in a row: e.g. S1: 1R1");
+    expect(flat(w)).toContain(
+      "S1: SPEED 3 now. This turn's move spends 2 to 4 SPEED, 1 for each hex ahead and 1 for each L or R; at most 2 L or R, never two in a row: e.g. S1: 1R1",
+    );
     expect(w).not.toMatch(/alt ft|100s of ft|impulse/);
     // The quick game's whole rules are in its welcome: a mail-only player needs nothing else.
     expect(w).toContain('THE WHOLE RULES');
-    expect(flat(w)).toContain('A hit rolls one more d6: 1-4 one FUSELAGE, 5 one ENGINE, 6 the gun on the side facing the shooter');
+    expect(flat(w)).toContain(
+      'A hit rolls one more d6: 1-4 one FUSELAGE, 5 one ENGINE, 6 the gun on the side facing the shooter',
+    );
     expect(w).not.toContain('docs/quick.md');
     const template = w.slice(w.indexOf('\n#TALLYHO') + 1);
     const read = parseOrders(template, { quick: (g) => g === 'qd' });
@@ -98,7 +109,9 @@ describe('the quick game by mail', () => {
     // A move without its aircraft's id, and a gun side that is no side.
     send(t, RAF, envelope('qd', 'raf', s.raf, 'L1L1\nFIRE S1 NOSE AT M1\nFIRE S1 F AT BOB'));
     const why = flat(last(t, RAF, 'ack').text);
-    expect(why).toContain("'L1L1' reads as a move, but whose? Write the aircraft's id and a colon before it, e.g. S1: L1L1");
+    expect(why).toContain(
+      "'L1L1' reads as a move, but whose? Write the aircraft's id and a colon before it, e.g. S1: L1L1",
+    );
     expect(why).toContain('FIRE S1 NOSE: name the side of a gun: F front, L left, R right or B rear; S1 has F (front)');
     expect(why).toContain('there is no aircraft BOB in this game (the enemy: M1)');
   });
@@ -123,7 +136,13 @@ describe('the quick game by mail', () => {
     expect(report).toContain('YOUR AIRCRAFT TURN RECORD\n');
     expect(report).not.toMatch(/impulse|manoeuvre carried over/i);
     // Verify, export and import take a quick game as any other.
-    expect(verifyGame(t.deps, 'qd')).toEqual({ game: 'qd', turns: 1, legacyTurns: 0, differences: [], explanations: [] });
+    expect(verifyGame(t.deps, 'qd')).toEqual({
+      game: 'qd',
+      turns: 1,
+      legacyTurns: 0,
+      differences: [],
+      explanations: [],
+    });
     const data = exportGame(t.deps, 'qd');
     const fresh = testReferee();
     importGame(fresh.deps, parseExport(JSON.stringify(data), 'qd.json'));
@@ -132,7 +151,7 @@ describe('the quick game by mail', () => {
     for (const line of report.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
   });
 
-  it('refuses the standard game\'s plots and a HOLD line in a quick game', () => {
+  it("refuses the standard game's plots and a HOLD line in a quick game", () => {
     const t = testReferee();
     const s = duel(t);
     send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: RB S TR\nHOLD S1'));
@@ -142,7 +161,7 @@ describe('the quick game by mail', () => {
     expect(text).toContain('HOLD S1: in the quick game every weapon fires');
   });
 
-  it('answers CARD, MAP, STATUS and HISTORY with the quick game\'s own words', () => {
+  it("answers CARD, MAP, STATUS and HISTORY with the quick game's own words", () => {
     const t = testReferee();
     const s = duel(t);
     send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: 2L1'));
@@ -162,15 +181,20 @@ describe('the quick game by mail', () => {
     if (process.env.PEEK) console.log(a);
   });
 
-  it('keeps a deadline: a reminder and a missed turn told in the quick game\'s words, the aircraft flown straight on', () => {
+  it("keeps a deadline: a reminder and a missed turn told in the quick game's words, the aircraft flown straight on", () => {
     const t = testReferee();
     const s = duel(t);
     setSetting(t.deps, 'qd', 'deadline', 'every 2 days at 20:00');
     send(t, RAF, envelope('qd', 'raf', s.raf, 'S1: 2L1'));
-    for (let h = 0; h < 80 && t.store.tx((tx) => tx.games.get('qd')!.turn) === 1; h++) { t.tick(HOUR); tick(t.deps); }
+    for (let h = 0; h < 80 && t.store.tx((tx) => tx.games.get('qd')!.turn) === 1; h++) {
+      t.tick(HOUR);
+      tick(t.deps);
+    }
     expect(t.store.tx((tx) => tx.games.get('qd')!.turn)).toBe(2);
     const reminder = last(t, LW, 'reminder').text.replace(/\s+/g, ' ');
-    expect(reminder).toContain('each aircraft straight on at its SPEED, its guns firing at the nearest enemy in their arcs');
+    expect(reminder).toContain(
+      'each aircraft straight on at its SPEED, its guns firing at the nearest enemy in their arcs',
+    );
     const report = last(t, LW, 'report').text;
     expect(report).toContain('M1 flies 1106 -> 1109, now facing 6 (S), SPEED 3');
   });

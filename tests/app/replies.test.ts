@@ -11,25 +11,41 @@ import { rollbackTurn } from '../../src/app/gm/rollback.ts';
 import { ordersTemplate } from '../../src/app/views/template.ts';
 import { parseScenario } from '../../src/core/scenario.ts';
 import { parseOrders } from '../../src/orders/index.ts';
-import { DUEL, envelope, realDuel, startedDuel, testCards, outbox, post, testReferee, type TestReferee } from '../support/app.ts';
+import {
+  DUEL,
+  envelope,
+  realDuel,
+  startedDuel,
+  testCards,
+  outbox,
+  post,
+  testReferee,
+  type TestReferee,
+} from '../support/app.ts';
 import { flat } from '../support/text.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 
 const game = (t: TestReferee, id = 'duel') => t.store.tx((tx) => tx.games.get(id)!);
-const accepted = (t: TestReferee, player: string, turn = 1) => t.store.tx((tx) => tx.orders.latestAccepted('duel', turn).get(player));
+const accepted = (t: TestReferee, player: string, turn = 1) =>
+  t.store.tx((tx) => tx.orders.latestAccepted('duel', turn).get(player));
 
-const send = (t: TestReferee, from: string, player: string, secret: string, body: string) => post(t, from, envelope('duel', player, secret, body));
+const send = (t: TestReferee, from: string, player: string, secret: string, body: string) =>
+  post(t, from, envelope('duel', player, secret, body));
 const DAY = 86_400_000;
 
 describe('acknowledgements that are true', () => {
   it('says the report follows only when the turn is resolved now', () => {
     const t = testReferee();
     const s = startedDuel(t);
-    expect(flat(send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1').mails[0]!.text)).toContain('Still to send orders for turn 1: blue.');
+    expect(flat(send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1').mails[0]!.text)).toContain(
+      'Still to send orders for turn 1: blue.',
+    );
     const last = send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
-    expect(flat(last.mails[0]!.text)).toContain("Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).");
+    expect(flat(last.mails[0]!.text)).toContain(
+      "Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).",
+    );
     expect(last.mails.filter((m) => m.kind === 'report')).toHaveLength(2);
   });
 
@@ -38,11 +54,19 @@ describe('acknowledgements that are true', () => {
     const s = startedDuel(t);
     send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
     const r = send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1\nWAIT');
-    expect(r.mails.map((m) => [m.kind, m.recipient])).toEqual([['ack', BLUE], ['answer', BLUE], ['notice', RED]]);
+    expect(r.mails.map((m) => [m.kind, m.recipient])).toEqual([
+      ['ack', BLUE],
+      ['answer', BLUE],
+      ['notice', RED],
+    ]);
     const ack = flat(r.mails[0]!.text);
-    expect(ack).toContain("Every player's orders are in, but the turn is not resolved yet: blue asked to WAIT: the turn waits for a NOWAIT, or until the game master resolves it");
+    expect(ack).toContain(
+      "Every player's orders are in, but the turn is not resolved yet: blue asked to WAIT: the turn waits for a NOWAIT, or until the game master resolves it",
+    );
     // Red, whose orders were in before, is told what the turn waits for.
-    expect(flat(r.mails[2]!.text)).toContain("Every player's orders for turn 1 are in, but the turn is not resolved yet: blue asked to WAIT: the turn waits for a NOWAIT, or until the game master resolves it");
+    expect(flat(r.mails[2]!.text)).toContain(
+      "Every player's orders for turn 1 are in, but the turn is not resolved yet: blue asked to WAIT: the turn waits for a NOWAIT, or until the game master resolves it",
+    );
     expect(ack).not.toMatch(/report follows/);
     expect(game(t).turn).toBe(1);
   });
@@ -53,9 +77,13 @@ describe('acknowledgements that are true', () => {
     pauseGame(t.deps, 'duel', 'holidays');
     const first = flat(send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1').mails[0]!.text);
     expect(first).toContain('Still to send orders for turn 1: blue.');
-    expect(first).toContain('The turn is not resolved yet: the game is paused (holidays): nothing is resolved until the game master resumes it.');
+    expect(first).toContain(
+      'The turn is not resolved yet: the game is paused (holidays): nothing is resolved until the game master resumes it.',
+    );
     const last = flat(send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1').mails[0]!.text);
-    expect(last).toContain("Every player's orders are in, but the turn is not resolved yet: the game is paused (holidays)");
+    expect(last).toContain(
+      "Every player's orders are in, but the turn is not resolved yet: the game is paused (holidays)",
+    );
     expect(game(t).turn).toBe(1);
   });
 
@@ -92,20 +120,31 @@ describe('templates that hold the standing orders', () => {
     send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 ALL AT B1 WITHIN 3');
     send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
     const report = outbox(t).find((m) => m.kind === 'report' && m.recipient === RED)!;
-    expect(flat(report.text)).toContain('Sent back unchanged, these orders fly every plane forwards and keep the fire orders you gave for turn 1');
+    expect(flat(report.text)).toContain(
+      'Sent back unchanged, these orders fly every plane forwards and keep the fire orders you gave for turn 1',
+    );
     expect(report.text).toContain('FIRE R1 ALL AT B1 WITHIN 3');
     expect(report.text).not.toContain('HOLD R1 ALL');
     const template = report.text.slice(report.text.indexOf('\n#TALLYHO duel red "T2-'));
     expect(flat(post(t, RED, template).mails[0]!.text)).toContain('Your orders for turn 2 of game duel are in.');
-    expect(accepted(t, 'red', 2)!.orders.fire).toEqual([{ plane: 'R1', guns: 'ALL', hold: false, target: 'B1', within: 3 }]);
+    expect(accepted(t, 'red', 2)!.orders.fire).toEqual([
+      { plane: 'R1', guns: 'ALL', hold: false, target: 'B1', within: 3 },
+    ]);
   });
 
   it('leaves out a fire order at a plane no longer flying, with a comment line that still parses', () => {
     const t = testReferee();
     startedDuel(t);
     const state = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
-    const gone = { ...state, planes: state.planes.map((p) => (p.id === 'B1' ? { ...p, status: 'shot-down' as const } : p)) };
-    const text = ordersTemplate(t.deps.keys, gone, 'duel', 'red', ['R1'], { plots: {}, fire: [{ plane: 'R1', guns: 'ALL', hold: false, target: 'B1' }], turn: 0 });
+    const gone = {
+      ...state,
+      planes: state.planes.map((p) => (p.id === 'B1' ? { ...p, status: 'shot-down' as const } : p)),
+    };
+    const text = ordersTemplate(t.deps.keys, gone, 'duel', 'red', ['R1'], {
+      plots: {},
+      fire: [{ plane: 'R1', guns: 'ALL', hold: false, target: 'B1' }],
+      turn: 0,
+    });
     expect(text).toContain('# FIRE R1 ALL AT B1: left out, B1 is no longer flying');
     expect(text).toContain('HOLD R1 ALL');
     expect(parseOrders(text).errors).toEqual([]);
@@ -118,7 +157,9 @@ describe('templates that hold the standing orders', () => {
     send(t, BLUE, 'blue', s.blue, 'B1: 1 1 1 1 1');
     const before = outbox(t).length;
     rollbackTurn(t.deps, 'duel');
-    const notice = outbox(t).slice(before).find((m) => m.recipient === RED)!;
+    const notice = outbox(t)
+      .slice(before)
+      .find((m) => m.recipient === RED)!;
     expect(notice.text).toContain('Your accepted orders for turn 1 still stand');
     expect(notice.text).toContain('R1: RB S TR 1 1');
     expect(notice.text).toContain('FIRE R1 FIXED AT B1');
@@ -135,13 +176,19 @@ describe('mail as players write it', () => {
     const r = post(t, RED, text);
     expect(r.mails.map((m) => m.kind)).toEqual(['ack']);
     expect(accepted(t, 'red')!.orders.plots.R1!.boxes[0]!.man).toBe('RB');
-    expect(flat(r.mails[0]!.text)).toMatch(/is an unchanged copy of orders the referee sent you \(a quoted template, it seems\); it was not counted, the one on line 1 was/);
+    expect(flat(r.mails[0]!.text)).toMatch(
+      /is an unchanged copy of orders the referee sent you \(a quoted template, it seems\); it was not counted, the one on line 1 was/,
+    );
     // The template above the edited orders (a top-posted reply that left the copy first) too.
     const r2 = post(t, RED, `${welcome.text}\n\n${envelope('duel', 'red', token, 'R1: LB S TL 1 1')}`);
     expect(r2.mails[0]!.subject).toBe('[duel] Turn 1 orders accepted');
     expect(accepted(t, 'red')!.orders.plots.R1!.boxes[0]!.man).toBe('LB');
     // The same edited orders twice count once.
-    post(t, RED, `${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')}\n${envelope('duel', 'red', s.red, 'R1:  1 1 1 1 1')}`);
+    post(
+      t,
+      RED,
+      `${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')}\n${envelope('duel', 'red', s.red, 'R1:  1 1 1 1 1')}`,
+    );
     expect(accepted(t, 'red')!.orders.plots.R1!.boxes[0]!.man).toBe('1');
   });
 
@@ -150,17 +197,26 @@ describe('mail as players write it', () => {
     startedDuel(t);
     const token = t.deps.keys.turnToken('duel', 'red', 1);
     post(t, RED, envelope('duel', 'red', token, 'R1: RB S TX 1 1'));
-    const refusal = outbox(t).filter((m) => m.kind === 'ack' && m.recipient === RED).at(-1)!;
+    const refusal = outbox(t)
+      .filter((m) => m.kind === 'ack' && m.recipient === RED)
+      .at(-1)!;
     expect(refusal.subject).toMatch(/NOT accepted/);
     expect(refusal.text).toContain('R1: RB S TX 1 1');
-    const outlook = (top: string) => `${envelope('duel', 'red', token, top)}\n\n-----Original Message-----\nFrom: referee@example.test\n\n${refusal.text}`;
+    const outlook = (top: string) =>
+      `${envelope('duel', 'red', token, top)}\n\n-----Original Message-----\nFrom: referee@example.test\n\n${refusal.text}`;
     // Outlook: the corrected orders on top, the refusal pasted below, unquoted, typo and all.
     const r = post(t, RED, outlook('R1: RB S TR 1 1'));
     expect(r.mails.map((m) => m.subject)).toEqual(['[duel] Turn 1 orders accepted']);
     expect(accepted(t, 'red')!.orders.plots.R1!.boxes[2]!.man).toBe('TR');
-    expect(flat(r.mails[0]!.text)).toMatch(/is an unchanged copy of orders the referee sent you .*it was not counted, the one on line 1 was/);
+    expect(flat(r.mails[0]!.text)).toMatch(
+      /is an unchanged copy of orders the referee sent you .*it was not counted, the one on line 1 was/,
+    );
     // Two different edited envelopes: the question shows each whole, the unread line too.
-    const q = post(t, RED, `${envelope('duel', 'red', token, 'R1: LB S TL 1 1')}\n${envelope('duel', 'red', token, 'R1: LB S TQ 1 1')}`).mails[0]!;
+    const q = post(
+      t,
+      RED,
+      `${envelope('duel', 'red', token, 'R1: LB S TL 1 1')}\n${envelope('duel', 'red', token, 'R1: LB S TQ 1 1')}`,
+    ).mails[0]!;
     expect(q.subject).toBe('[duel] Turn 1: which of your envelopes counts?');
     expect(q.text).toContain('  | R1: LB S TQ 1 1');
     // What the question echoed is the player's own, not orders the referee sent: the same new
@@ -174,11 +230,17 @@ describe('mail as players write it', () => {
     const t = testReferee();
     const s = startedDuel(t);
     send(t, RED, 'red', s.red, 'R1: 1 1 1 1 1');
-    const r = post(t, RED, `${envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')}\n${envelope('duel', 'red', s.red, 'R1: LB S TL 1 1')}`);
+    const r = post(
+      t,
+      RED,
+      `${envelope('duel', 'red', s.red, 'R1: RB S TR 1 1')}\n${envelope('duel', 'red', s.red, 'R1: LB S TL 1 1')}`,
+    );
     expect(r.mails).toHaveLength(1);
     const m = r.mails[0]!;
     expect(m.subject).toBe('[duel] Turn 1: which of your envelopes counts?');
-    expect(flat(m.text)).toContain('Your mail holds 2 different envelopes for game duel, player red (on lines 1 and 5). The referee does not guess which one you meant, so none of them was taken.');
+    expect(flat(m.text)).toContain(
+      'Your mail holds 2 different envelopes for game duel, player red (on lines 1 and 5). The referee does not guess which one you meant, so none of them was taken.',
+    );
     expect(m.text).toMatch(/Your orders sent at .* still stand\./);
     expect(m.text).toContain('  | R1: RB S TR 1 1');
     expect(m.text).toContain('  | R1: LB S TL 1 1');
@@ -189,7 +251,11 @@ describe('mail as players write it', () => {
   it('leaves aside the line of a plane out of the fight, with a note, and takes the rest', () => {
     const t = testReferee();
     const cards = testCards();
-    const sc = parseScenario({ ...DUEL, planes: [...DUEL.planes, { ...DUEL.planes[0]!, id: 'R2', hex: '0502', facing: 0 }] }, 'duel', cards);
+    const sc = parseScenario(
+      { ...DUEL, planes: [...DUEL.planes, { ...DUEL.planes[0]!, id: 'R2', hex: '0502', facing: 0 }] },
+      'duel',
+      cards,
+    );
     if (!sc.ok) throw new Error('bad scenario');
     createGame(t.deps, { id: 'duel', scenario: sc.value, catalog: cards });
     const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1', 'R2'] }).secret;
@@ -215,7 +281,9 @@ describe('commands without an envelope', () => {
     expect(status.mails).toHaveLength(1);
     expect(status.mails[0]!.recipient).toBe(RED);
     expect(status.mails[0]!.text).toContain('Game duel (Test duel) is at turn 1.');
-    expect(flat(status.mails[0]!.text)).toContain('reminders: 1d before the deadline (none while there is no deadline)');
+    expect(flat(status.mails[0]!.text)).toContain(
+      'reminders: 1d before the deadline (none while there is no deadline)',
+    );
     // Answers without a secret are within the reply budget of the address: a day apart here.
     t.tick(DAY);
     const help = post(t, RED, '', { subject: 'Re: [duel] help' });
@@ -246,7 +314,9 @@ describe('commands without an envelope', () => {
     startedDuel(t);
     const r = post(t, RED, 'CONFIRM\nAnn\n\n> Turn 1 of game duel ...');
     expect(r.mails[0]!.subject).toBe('[duel] CONFIRM needs your envelope');
-    expect(r.mails[0]!.text).toContain(`#TALLYHO duel red "${t.deps.keys.turnToken('duel', 'red', 1)}"\nTURN 1\nCONFIRM\n#END`);
+    expect(r.mails[0]!.text).toContain(
+      `#TALLYHO duel red "${t.deps.keys.turnToken('duel', 'red', 1)}"\nTURN 1\nCONFIRM\n#END`,
+    );
     // An order line under it is no sign-off: the mail is one of orders outside an envelope.
     t.tick(DAY);
     const orders = post(t, RED, 'STATUS\nR1: 1 1 1 1 1');
@@ -260,7 +330,9 @@ describe('commands without an envelope', () => {
     const r = post(t, RED, 'STATUS');
     expect(r.mails[0]!.subject).toBe('Tallyho: Which game is STATUS for?');
     expect(flat(r.mails[0]!.text)).toContain('Your games: duel (Test duel: turn 1), duel2 (Test duel: turn 1).');
-    expect(post(t, RED, 'STATUS', { subject: 'Re: [duel2] Turn 1 orders accepted' }).mails[0]!.text).toContain('Game duel2 (Test duel) is at turn 1.');
+    expect(post(t, RED, 'STATUS', { subject: 'Re: [duel2] Turn 1 orders accepted' }).mails[0]!.text).toContain(
+      'Game duel2 (Test duel) is at turn 1.',
+    );
     t.tick(DAY);
     expect(post(t, RED, 'HELP').mails[0]!.text).toContain('Your games: duel');
     expect(post(t, RED, 'When is the next turn?').mails[0]!.text).toMatch(/holds no orders envelope/);
@@ -279,7 +351,18 @@ describe('the path in the acknowledgement', () => {
   it('shows a window around the path and the enemy planes near it, not the whole map', () => {
     const t = testReferee();
     const cards = testCards();
-    const sc = parseScenario({ ...DUEL, map: { width: 40, height: 40 }, planes: [{ ...DUEL.planes[0]!, hex: '1236' }, { ...DUEL.planes[1]!, hex: '1203' }] }, 'duel', cards);
+    const sc = parseScenario(
+      {
+        ...DUEL,
+        map: { width: 40, height: 40 },
+        planes: [
+          { ...DUEL.planes[0]!, hex: '1236' },
+          { ...DUEL.planes[1]!, hex: '1203' },
+        ],
+      },
+      'duel',
+      cards,
+    );
     if (!sc.ok) throw new Error('bad scenario');
     createGame(t.deps, { id: 'duel', scenario: sc.value, catalog: cards });
     const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] }).secret;
@@ -301,7 +384,9 @@ describe('an envelope whose only plot could not be read', () => {
     const r = send(t, RED, 'red', s.red, 'R1: TX 1 1 1 1\nWAIT');
     expect(r.mails.map((m) => m.subject)).toEqual(['[duel] Turn 1 orders NOT accepted']);
     expect(r.mails[0]!.text).toContain('WAIT (line 3): not carried out');
-    expect(flat(r.mails[0]!.text)).toContain("R1's plot could not be read, so it was not checked against the rules (banks, turn modes, climb and dive, power) yet");
+    expect(flat(r.mails[0]!.text)).toContain(
+      "R1's plot could not be read, so it was not checked against the rules (banks, turn modes, climb and dive, power) yet",
+    );
     expect(t.store.tx((tx) => tx.players.get('duel', 'red')!.waitTurn)).toBeNull();
   });
 });
@@ -310,7 +395,10 @@ describe("the welcome's how-to", () => {
   it('shows each player a plot his own plane can fly now, and fire orders naming his plane and an enemy', async () => {
     const t = testReferee();
     const s = await realDuel(t);
-    for (const [addr, player, plane, enemy, secret] of [[RED, 'red', 'R1', 'G1', s.red], [BLUE, 'blue', 'G1', 'R1', s.blue]] as const) {
+    for (const [addr, player, plane, enemy, secret] of [
+      [RED, 'red', 'R1', 'G1', s.red],
+      [BLUE, 'blue', 'G1', 'R1', s.blue],
+    ] as const) {
       const welcome = outbox(t).find((m) => m.kind === 'welcome' && m.recipient === addr)!.text;
       const example = /for example\n\n {4}(\S+: [^\n]+)\n/.exec(welcome)![1]!;
       expect(example.startsWith(`${plane}: `)).toBe(true);
@@ -332,23 +420,47 @@ describe('bounded work per mail', () => {
   });
 });
 
-describe('a registered player\'s mail without an envelope', () => {
-  it('is answered in his game\'s thread with his orders ready to send, says a quoted envelope is not read, and a reply to that answer is answered too', () => {
+describe("a registered player's mail without an envelope", () => {
+  it("is answered in his game's thread with his orders ready to send, says a quoted envelope is not read, and a reply to that answer is answered too", () => {
     const t = testReferee();
     startedDuel(t);
     const welcome = outbox(t).find((m) => m.kind === 'welcome' && m.recipient === RED)!;
-    const quoted = welcome.text.split('\n').map((l) => `> ${l}`).join('\n');
+    const quoted = welcome.text
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n');
     // The envelope edited inside the quote: never read, and the answer says why.
-    const r = post(t, RED, `My orders are in the quote below.\n\n${quoted.replace(/^> R1: .*$/m, '> R1: RB S TR 1 1')}`, { subject: `Re: ${welcome.subject}` });
+    const r = post(
+      t,
+      RED,
+      `My orders are in the quote below.\n\n${quoted.replace(/^> R1: .*$/m, '> R1: RB S TR 1 1')}`,
+      { subject: `Re: ${welcome.subject}` },
+    );
     expect(r.mails.map((m) => m.subject)).toEqual(['[duel] No orders found in your mail']);
     const text = flat(r.mails[0]!.text);
-    expect(text).toContain('Your mail has an envelope in quoted lines (behind ">"): quoted text is never read as orders');
+    expect(text).toContain(
+      'Your mail has an envelope in quoted lines (behind ">"): quoted text is never read as orders',
+    );
     expect(r.mails[0]!.text).toMatch(/YOUR ORDERS FOR TURN 1, READY TO SEND[\s\S]*#TALLYHO duel red "T1-[0-9a-f]+"/);
     // A person replying to that answer, puzzled: answered again (not taken for a robot's loop).
-    const again = post(t, RED, `Sorry, I do not understand. My orders are:\nR1: RB S TR 1 1\n\n${r.mails[0]!.text.split('\n').map((l) => `> ${l}`).join('\n')}`, { subject: `Re: ${r.mails[0]!.subject}`, headers: { 'in-reply-to': [r.mails[0]!.messageId] } });
+    const again = post(
+      t,
+      RED,
+      `Sorry, I do not understand. My orders are:\nR1: RB S TR 1 1\n\n${r.mails[0]!.text.split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')}`,
+      { subject: `Re: ${r.mails[0]!.subject}`, headers: { 'in-reply-to': [r.mails[0]!.messageId] } },
+    );
     expect(again.mails.map((m) => m.subject)).toEqual(['[duel] No orders found in your mail']);
     // The same mail again is held back (the repeat rule bounds a loop), and so is a robot's.
-    const third = post(t, RED, `Sorry, I do not understand. My orders are:\nR1: RB S TR 1 1\n\n${r.mails[0]!.text.split('\n').map((l) => `> ${l}`).join('\n')}`, { subject: `Re: ${r.mails[0]!.subject}` });
+    const third = post(
+      t,
+      RED,
+      `Sorry, I do not understand. My orders are:\nR1: RB S TR 1 1\n\n${r.mails[0]!.text.split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')}`,
+      { subject: `Re: ${r.mails[0]!.subject}` },
+    );
     expect(third.mails).toEqual([]);
   });
 });

@@ -20,7 +20,9 @@ describe('secrets', () => {
     startedDuel(t);
     const { mails } = post(t, RED, envelope('duel', 'red', '(secret)', 'R1: RB S TR 1 1'));
     expect(mails.map((m) => m.subject)).toEqual(['[duel] Turn 1: "(secret)" is a placeholder']);
-    expect(flat(mails[0]!.text)).toContain('that is the placeholder the referee prints where it shows your orders back (under WHAT WAS READ), not your secret');
+    expect(flat(mails[0]!.text)).toContain(
+      'that is the placeholder the referee prints where it shows your orders back (under WHAT WAS READ), not your secret',
+    );
     expect(accepted(t)).toBeUndefined();
     expect(t.store.tx((tx) => tx.replies.authFailureCounts('duel').attempts)).toBe(0);
     const ready = templateOf(mails[0]!.text);
@@ -29,10 +31,11 @@ describe('secrets', () => {
     expect(accepted(t)!.orders.plots.R1!.boxes.map((b) => b.man)).toEqual(['RB', 'S', 'TR', '1', '1']);
   });
 
-  it('answer a wrong secret from the player\'s own address each time, forgers from elsewhere once an hour', () => {
+  it("answer a wrong secret from the player's own address each time, forgers from elsewhere once an hour", () => {
     const t = testReferee();
     startedDuel(t);
-    const told = (to: string) => t.store.tx((tx) => tx.outbox.list()).filter((m) => m.recipient === to && /wrong secret/.test(m.subject)).length;
+    const told = (to: string) =>
+      t.store.tx((tx) => tx.outbox.list()).filter((m) => m.recipient === to && /wrong secret/.test(m.subject)).length;
     post(t, RED, envelope('duel', 'red', 'abcd-wrong', 'R1: 1 1 1 1 1'));
     t.tick(5 * MINUTE);
     post(t, RED, envelope('duel', 'red', 'abcd-wrong-again', 'R1: 1 1 1 1 1'));
@@ -46,7 +49,9 @@ describe('secrets', () => {
     t.tick(60 * MINUTE);
     tick(t.deps);
     expect(told(RED)).toBe(3);
-    expect(flat(t.store.tx((tx) => tx.outbox.list()).at(-1)!.text)).toContain('2 mails carried orders for player \'red\'');
+    expect(flat(t.store.tx((tx) => tx.outbox.list()).at(-1)!.text)).toContain(
+      "2 mails carried orders for player 'red'",
+    );
   });
 });
 

@@ -17,8 +17,8 @@ const GM = 'gm@example.test';
 const ANN = 'ann@example.test';
 const HOUR = 3600_000;
 
-
-const join = (t: TestReferee, from: string, player: string, note = '') => post(t, from, envelope('club', player, 'x', `JOIN ${note}`.trim()));
+const join = (t: TestReferee, from: string, player: string, note = '') =>
+  post(t, from, envelope('club', player, 'x', `JOIN ${note}`.trim()));
 const tokenOf = (m: { subject: string }) => /CONFIRM (J[0-9A-F]+)/.exec(m.subject)![1]!;
 const requests = (t: TestReferee) => t.store.tx((tx) => tx.control.joinRequests('club'));
 
@@ -38,13 +38,18 @@ describe('JOIN by double opt-in', () => {
     const t = club();
     const asked = join(t, ANN, 'ann', 'I fly <b>red</b>, call me on 555-0100');
     expect(asked.r.outcome).toBe('orders');
-    expect(asked.mails.map((m) => [m.recipient, m.subject])).toEqual([[ANN, `[club] CONFIRM ${tokenOf(asked.mails[0]!)} to join`]]);
+    expect(asked.mails.map((m) => [m.recipient, m.subject])).toEqual([
+      [ANN, `[club] CONFIRM ${tokenOf(asked.mails[0]!)} to join`],
+    ]);
     expect(asked.mails[0]!.text).not.toMatch(/555|red/);
     expect(asked.mails[0]!.text).toContain(`\nCONFIRM ${tokenOf(asked.mails[0]!)}\n`);
     expect(requests(t)).toEqual([]);
     expect(gameClock(t.deps, 'club').joinRequests).toEqual([]);
     const confirmed = post(t, ANN, `confirm ${tokenOf(asked.mails[0]!).toLowerCase()}\n\nAnn`);
-    expect(confirmed.mails.map((m) => [m.recipient, m.subject])).toEqual([[GM, "[club] GM: Player 'ann' asks to join"], [ANN, '[club] Your request to join']]);
+    expect(confirmed.mails.map((m) => [m.recipient, m.subject])).toEqual([
+      [GM, "[club] GM: Player 'ann' asks to join"],
+      [ANN, '[club] Your request to join'],
+    ]);
     expect(confirmed.mails[0]!.text.replace(/\s+/g, ' ')).toContain('I fly <b>red</b>, call me on 555-0100');
     expect(requests(t).map((r) => [r.playerId, r.email])).toEqual([['ann', ANN]]);
     // The token is used up.
@@ -74,7 +79,8 @@ describe('JOIN by double opt-in', () => {
     expect(join(t, ANN, 'ann').mails).toHaveLength(1);
     expect(join(t, ANN, 'ann2').mails).toEqual([]);
     expect(gameClock(t.deps, 'club').heldBack).toMatchObject({ 'join-limit': 1 });
-    for (let i = 0; i < JOIN_CONFIRMATIONS_PER_HOUR - 1; i++) expect(join(t, `p${i}@example.org`, `p${i}`).mails).toHaveLength(1);
+    for (let i = 0; i < JOIN_CONFIRMATIONS_PER_HOUR - 1; i++)
+      expect(join(t, `p${i}@example.org`, `p${i}`).mails).toHaveLength(1);
     expect(join(t, 'late@example.org', 'late').mails).toEqual([]);
     expect(gameClock(t.deps, 'club').heldBack).toMatchObject({ 'join-limit': 2 });
     t.tick(HOUR);

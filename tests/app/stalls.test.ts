@@ -26,7 +26,9 @@ const send = (t: TestReferee, who: string, player: string, secret: string, body:
   receive(t.deps, mail(who, envelope('duel', player, secret, body)), place(++uid));
 /** Changes the stored state of turn 1, as a hand-edited database or a changed data file would. */
 const breakState = (t: TestReferee, path: string, value: unknown) =>
-  t.store.db.prepare(`UPDATE turns SET state = json_set(state, '${path}', json(?)) WHERE game_id = 'duel' AND turn = 1`).run(JSON.stringify(value));
+  t.store.db
+    .prepare(`UPDATE turns SET state = json_set(state, '${path}', json(?)) WHERE game_id = 'duel' AND turn = 1`)
+    .run(JSON.stringify(value));
 
 function duel() {
   const t = testReferee();
@@ -65,7 +67,10 @@ describe('a turn that cannot be resolved', () => {
     expect(listGames(t.deps).find((g) => g.id === 'duel')!.stalled).toBe(true);
     // Tried again at every tick: counted, not mailed again.
     const quiet = outbox(t).length;
-    for (let i = 0; i < 3; i++) { t.tick(HOUR); tick(t.deps); }
+    for (let i = 0; i < 3; i++) {
+      t.tick(HOUR);
+      tick(t.deps);
+    }
     expect(outbox(t).length).toBe(quiet);
     expect(gameClock(t.deps, 'duel').stall!.attempts).toBeGreaterThanOrEqual(2);
     // Red sends orders that fit: the turn resolves and the stall is cleared.
@@ -88,7 +93,9 @@ describe('a turn that cannot be resolved', () => {
     const sent = outbox(t).slice(from);
     const gm = sent.find((m) => m.recipient === GM && m.subject.includes('cannot be resolved'))!;
     expect(flat(gm.text)).toContain('the deadline has passed');
-    expect(flat(gm.text)).toContain("the referee failed while resolving the turn: no aircraft card 'tf' in the game state");
+    expect(flat(gm.text)).toContain(
+      "the referee failed while resolving the turn: no aircraft card 'tf' in the game state",
+    );
     for (const who of [RED, BLUE]) {
       const notice = sent.find((m) => m.recipient === who && m.subject === '[duel] Turn 1 is delayed')!;
       expect(flat(notice.text)).toContain("The fault is the referee's own, not in anyone's orders.");
@@ -99,8 +106,14 @@ describe('a turn that cannot be resolved', () => {
     expect(p.failed).toBe(true);
     expect(p.lines.join('\n')).toContain("no aircraft card 'tf'");
     expect(() => previewTurn(t.deps, 'duel')).toThrow(/could not be resolved/);
-    try { previewTurn(t.deps, 'duel'); } catch (e) { expect((e as { details: string[] }).details.join('\n')).toContain("no aircraft card 'tf'"); }
+    try {
+      previewTurn(t.deps, 'duel');
+    } catch (e) {
+      expect((e as { details: string[] }).details.join('\n')).toContain("no aircraft card 'tf'");
+    }
     // The same failure again mails nobody again.
-    expect(outbox(t).filter((m) => m.subject.includes('cannot be resolved') || m.subject.includes('is delayed')).length).toBe(3);
+    expect(
+      outbox(t).filter((m) => m.subject.includes('cannot be resolved') || m.subject.includes('is delayed')).length,
+    ).toBe(3);
   });
 });

@@ -16,8 +16,16 @@ import { computerDuel, lastEnvelope, lastMail, lastWithEnvelope, send, type Test
 const RED = 'red@example.test';
 
 const status = (t: TestReferee) => t.store.tx((tx) => tx.games.get('duel')!.status);
-const marks = (t: TestReferee, turn: number) => t.store.tx((tx) => tx.orders.latestAccepted('duel', turn)).get('computer')?.standin;
-const page = (t: TestReferee, n: number) => turnPageVia(t.store, 'duel', n, () => undefined, (v) => v);
+const marks = (t: TestReferee, turn: number) =>
+  t.store.tx((tx) => tx.orders.latestAccepted('duel', turn)).get('computer')?.standin;
+const page = (t: TestReferee, n: number) =>
+  turnPageVia(
+    t.store,
+    'duel',
+    n,
+    () => undefined,
+    (v) => v,
+  );
 
 /** Red's reply with the ready-to-send orders of his last mail. */
 function reply(t: TestReferee): void {
@@ -32,7 +40,7 @@ async function soloDuel(level?: string): Promise<TestReferee> {
   return t;
 }
 
-describe('the stand-in\'s level, a game setting', () => {
+describe("the stand-in's level, a game setting", () => {
   it('reads recruit, regular and ace (also as `level ace`), refuses anything else by naming the three, and lists it', () => {
     expect(DEFAULT_SETTINGS.standinLevel).toBe('ace');
     const r = applySetting(DEFAULT_SETTINGS, 'standin', 'Recruit');
@@ -46,8 +54,8 @@ describe('the stand-in\'s level, a game setting', () => {
   });
 });
 
-describe('the stand-in\'s debrief', () => {
-  it('a recruit flies the computer\'s seat to the end, marked so; verify re-derives it; the last report and the turn pages tell every choice', async () => {
+describe("the stand-in's debrief", () => {
+  it("a recruit flies the computer's seat to the end, marked so; verify re-derives it; the last report and the turn pages tell every choice", async () => {
     const t = await soloDuel('recruit');
     reply(t);
     // While the game runs: its reasons are not on the public turn page, nor in red's report.
@@ -57,7 +65,9 @@ describe('the stand-in\'s debrief', () => {
     expect(page(t, 1)!.standin).toEqual([]);
     expect(lastMail(t, RED, 'report').text).not.toContain(one.choices[0]!.why);
     // Every report says at which level it flies the computer's seat.
-    expect(lastMail(t, RED, 'report').text.replace(/\s+/g, ' ')).toContain("It flies the computer's seat (player computer) as a recruit, knowing only");
+    expect(lastMail(t, RED, 'report').text.replace(/\s+/g, ' ')).toContain(
+      "It flies the computer's seat (player computer) as a recruit, knowing only",
+    );
     for (let i = 0; i < 40 && status(t) === 'running'; i++) reply(t);
     expect(status(t)).toBe('over');
     expect(verifyGame(t.deps, 'duel').differences).toEqual([]);
@@ -77,7 +87,12 @@ describe('the stand-in\'s debrief', () => {
       }
       // The turn's page, now the game is over.
       const p = page(t, n)!;
-      expect(p.standin).toEqual([{ who: "the computer's seat (player computer), as a recruit", choices: m.choices.map((c) => ({ text: c.text, why: c.why })) }]);
+      expect(p.standin).toEqual([
+        {
+          who: "the computer's seat (player computer), as a recruit",
+          choices: m.choices.map((c) => ({ text: c.text, why: c.why })),
+        },
+      ]);
     }
     expect(last.html).toContain('<h2 id="debrief">The stand-in\'s debrief</h2>');
     expect(last.html).toContain(`<code>${marks(t, 1)!.choices[0]!.text}</code>`);
@@ -85,7 +100,7 @@ describe('the stand-in\'s debrief', () => {
     expect(text.split('\n').filter((l) => l.length > 78)).toEqual([]);
   });
 
-  it('a game the GM ends: every player\'s notice has the debrief of the turns resolved', async () => {
+  it("a game the GM ends: every player's notice has the debrief of the turns resolved", async () => {
     const t = await soloDuel();
     reply(t);
     reply(t);
@@ -100,16 +115,37 @@ describe('the stand-in\'s debrief', () => {
   });
 
   it('tells each flight for whom it flew, turn by turn, leave not named as leave', () => {
-    const mark = (reason: 'missed' | 'leave' | 'computer', level?: 'recruit') => ({ reason, version: 4, planes: ['G1'], ...(level ? { level } : {}), choices: [{ plane: 'G1', text: 'G1: 3F', why: 'flying on' }] });
-    const turns = debriefOf(new Map([
-      [2, new Map([['bob', { playerId: 'bob', standin: mark('leave') }], ['amy', { playerId: 'amy', standin: null }]])],
-      [1, new Map([['bob', { playerId: 'bob', standin: mark('missed', 'recruit') }]])],
-      [3, new Map([['amy', { playerId: 'amy', standin: null }]])],
-    ]));
+    const mark = (reason: 'missed' | 'leave' | 'computer', level?: 'recruit') => ({
+      reason,
+      version: 4,
+      planes: ['G1'],
+      ...(level ? { level } : {}),
+      choices: [{ plane: 'G1', text: 'G1: 3F', why: 'flying on' }],
+    });
+    const turns = debriefOf(
+      new Map([
+        [
+          2,
+          new Map([
+            ['bob', { playerId: 'bob', standin: mark('leave') }],
+            ['amy', { playerId: 'amy', standin: null }],
+          ]),
+        ],
+        [1, new Map([['bob', { playerId: 'bob', standin: mark('missed', 'recruit') }]])],
+        [3, new Map([['amy', { playerId: 'amy', standin: null }]])],
+      ]),
+    );
     expect(turns.map((x) => x.turn)).toEqual([1, 2]);
-    expect(debriefText(turns)).toBe([
-      "Turn 1, flying bob's planes, who missed the turn, as a recruit:", '  G1: 3F', '      flying on', '',
-      "Turn 2, flying bob's planes:", '  G1: 3F', '      flying on',
-    ].join('\n'));
+    expect(debriefText(turns)).toBe(
+      [
+        "Turn 1, flying bob's planes, who missed the turn, as a recruit:",
+        '  G1: 3F',
+        '      flying on',
+        '',
+        "Turn 2, flying bob's planes:",
+        '  G1: 3F',
+        '      flying on',
+      ].join('\n'),
+    );
   });
 });

@@ -18,7 +18,18 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { createQuickGame } from '../../src/app/setup/games.ts';
 import { loadQuickCards } from '../../src/shell/quick.ts';
-import { computerDuel, envelope, lastEnvelope, lastMail, lastWithEnvelope, outbox, realDuel, send, type TestReferee, testReferee } from '../support/app.ts';
+import {
+  computerDuel,
+  envelope,
+  lastEnvelope,
+  lastMail,
+  lastWithEnvelope,
+  outbox,
+  realDuel,
+  send,
+  type TestReferee,
+  testReferee,
+} from '../support/app.ts';
 
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -27,7 +38,8 @@ const DAY = 24 * HOUR;
 
 const rows = (t: TestReferee, turn: number) => t.store.tx((tx) => tx.orders.latestAccepted('duel', turn));
 const turnOf = (t: TestReferee) => t.store.tx((tx) => tx.games.get('duel')!.turn);
-const plotOf = (text: string, plane: string): string => (new RegExp(`^${plane}: .*$`, 'm').exec(text.slice(text.lastIndexOf('#TALLYHO')))?.[0] ?? '');
+const plotOf = (text: string, plane: string): string =>
+  new RegExp(`^${plane}: .*$`, 'm').exec(text.slice(text.lastIndexOf('#TALLYHO')))?.[0] ?? '';
 
 /** A player's reply with the ready-to-send orders of his last mail. */
 function reply(t: TestReferee, to: string, plane: string): void {
@@ -52,7 +64,7 @@ describe('the stand-in pilot in a game', () => {
     expect(turnOf(t)).toBe(2);
     // The game master's alert advises only what is not set already.
     const alert = lastMail(t, 'gm@example.test', 'notice').text.replace(/\s+/g, ' ');
-    expect(alert).toContain('It flies their missed turns already (the game\'s missed setting is standin).');
+    expect(alert).toContain("It flies their missed turns already (the game's missed setting is standin).");
     expect(alert).not.toContain('SET missed standin');
     const blue = rows(t, 1).get('blue')!;
     expect(blue.standin?.reason).toBe('missed');
@@ -76,7 +88,9 @@ describe('the stand-in pilot in a game', () => {
     await realDuel(t);
     setSetting(t.deps, 'duel', 'missed', 'standin');
     reply(t, RED, 'R1');
-    expect(processTurn(t.deps, 'duel').lines[0]).toBe('turn 1 resolved; without orders from blue (their planes were flown by the stand-in pilot; each was told)');
+    expect(processTurn(t.deps, 'duel').lines[0]).toBe(
+      'turn 1 resolved; without orders from blue (their planes were flown by the stand-in pilot; each was told)',
+    );
     expect(rows(t, 1).get('blue')!.standin?.reason).toBe('missed');
     expect(lastMail(t, BLUE, 'notice').text.replace(/\s+/g, ' ')).toContain('G1 was flown by the stand-in pilot');
   });
@@ -105,7 +119,9 @@ describe('the stand-in pilot in a game', () => {
     const other = canonical.replace(/^G1: .*$/m, 'G1: 2 2 2 2');
     expect(other).not.toBe(canonical);
     t.store.db.prepare('UPDATE orders SET canonical = ? WHERE id = ?').run(other, id);
-    const d = verifyGame(t.deps, 'duel').differences.map((x) => x.what).join('\n');
+    const d = verifyGame(t.deps, 'duel')
+      .differences.map((x) => x.what)
+      .join('\n');
     expect(d).toContain("blue's orders, marked as the stand-in's, are not what it gives");
   });
 
@@ -116,13 +132,17 @@ describe('the stand-in pilot in a game', () => {
     send(t, BLUE, lastEnvelope(lastWithEnvelope(t, BLUE)).replace(/#END$/, 'LEAVE 2 DAYS\n#END\n'));
     expect(rows(t, 1).get('blue')!.standin).toBeNull();
     expect(lastMail(t, BLUE, 'answer').text.replace(/\s+/g, ' ')).toContain('Your orders for turn 1 are in and stand.');
-    expect(lastMail(t, RED, 'notice').text.replace(/\s+/g, ' ')).toContain("From turn 2 on, the stand-in pilot flies blue's planes (G1).");
+    expect(lastMail(t, RED, 'notice').text.replace(/\s+/g, ' ')).toContain(
+      "From turn 2 on, the stand-in pilot flies blue's planes (G1).",
+    );
     // Without orders in, it flies this turn already.
     const t2 = testReferee();
     const two = await realDuel(t2);
     setSetting(t2.deps, 'duel', 'leave', '10d');
     send(t2, BLUE, envelope('duel', 'blue', two.blue, 'LEAVE 2 DAYS'));
-    expect(lastMail(t2, RED, 'notice').text.replace(/\s+/g, ' ')).toContain("From turn 1 on, the stand-in pilot flies blue's planes (G1).");
+    expect(lastMail(t2, RED, 'notice').text.replace(/\s+/g, ' ')).toContain(
+      "From turn 1 on, the stand-in pilot flies blue's planes (G1).",
+    );
     expect(blue).not.toBe(two.blue);
     // Orders beside LEAVE that complete the turn: the notice to the others carries no orders for
     // it (it is resolved when they read it), and says so.
@@ -134,22 +154,33 @@ describe('the stand-in pilot in a game', () => {
     expect(turnOf(t3)).toBe(2);
     // Blue's report: what comes next is the stand-in's turn, not a call for orders.
     const next = lastMail(t3, BLUE, 'report').text.replace(/\s+/g, ' ');
-    expect(next).toMatch(/You are on leave until .*: the stand-in pilot flies turn 2 for you unless you send orders for it; BACK ends the leave\./);
+    expect(next).toMatch(
+      /You are on leave until .*: the stand-in pilot flies turn 2 for you unless you send orders for it; BACK ends the leave\./,
+    );
     expect(next).not.toContain('Turn 2: send your orders for it.');
-    const told = t3.store.tx((tx) => tx.outbox.list()).filter((m) => m.recipient === RED && m.kind === 'notice').at(-1)!.text;
+    const told = t3.store
+      .tx((tx) => tx.outbox.list())
+      .filter((m) => m.recipient === RED && m.kind === 'notice')
+      .at(-1)!.text;
     expect(told).not.toContain('#TALLYHO');
-    expect(told.replace(/\s+/g, ' ')).toContain('Every order for turn 1 is in: it is resolved now, and its report follows.');
+    expect(told.replace(/\s+/g, ' ')).toContain(
+      'Every order for turn 1 is in: it is resolved now, and its report follows.',
+    );
   });
 
-  it('REPLACE ... COMPUTER completing the turn: the others\' notice says it is resolved and carries no orders for it', async () => {
+  it("REPLACE ... COMPUTER completing the turn: the others' notice says it is resolved and carries no orders for it", async () => {
     const t = testReferee();
     await realDuel(t);
     reply(t, RED, 'R1');
     expect(turnOf(t)).toBe(1);
     const n = outbox(t).length;
     t.store.tx((tx) => computerTakesOver(t.deps, tx, 'duel', 'blue'));
-    const told = outbox(t).slice(n).find((m) => m.recipient === RED && m.kind === 'notice')!;
-    expect(told.text.replace(/\s+/g, ' ')).toContain('Every other player\'s orders for turn 1 are in: it is resolved with that, and its report follows.');
+    const told = outbox(t)
+      .slice(n)
+      .find((m) => m.recipient === RED && m.kind === 'notice')!;
+    expect(told.text.replace(/\s+/g, ' ')).toContain(
+      "Every other player's orders for turn 1 are in: it is resolved with that, and its report follows.",
+    );
     expect(told.text).not.toContain('#TALLYHO');
     resolveReady(t.deps, 'duel');
     expect(turnOf(t)).toBe(2);
@@ -162,9 +193,13 @@ describe('the stand-in pilot in a game', () => {
     send(t, RED, envelope('duel', 'red', red, 'LEAVE 3 DAYS'));
     const n = outbox(t).length;
     const { lines } = t.store.tx((tx) => computerTakesOver(t.deps, tx, 'duel', 'blue'));
-    const waits = 'with no player\'s own orders to wait for, the turn waits for the game master\'s PROCESS (the turn has no deadline).';
+    const waits =
+      "with no player's own orders to wait for, the turn waits for the game master's PROCESS (the turn has no deadline).";
     expect(lines.join(' ').replace(/\s+/g, ' ')).toContain(waits);
-    const told = outbox(t).slice(n).find((m) => m.recipient === RED && m.kind === 'notice')!.text.replace(/\s+/g, ' ');
+    const told = outbox(t)
+      .slice(n)
+      .find((m) => m.recipient === RED && m.kind === 'notice')!
+      .text.replace(/\s+/g, ' ');
     expect(told).toContain(waits);
     expect(told).not.toContain('its report follows');
     expect(told).not.toContain('Turns are resolved as soon as');
@@ -268,7 +303,9 @@ describe('the stand-in pilot in a game', () => {
     startGame(t.deps, 'duel');
     reply(t, RED, 'R1');
     expect(turnOf(t)).toBe(2);
-    expect(lastMail(t, RED, 'welcome').text.replace(/\s+/g, ' ')).toContain('The stand-in pilot, the referee\'s computer pilot, flies G1 (player computer).');
+    expect(lastMail(t, RED, 'welcome').text.replace(/\s+/g, ' ')).toContain(
+      "The stand-in pilot, the referee's computer pilot, flies G1 (player computer).",
+    );
     const r = replacePlayer(t.deps, { gameId: 'duel', oldId: 'computer', newId: 'blue', email: BLUE });
     expect(r.player.planes).toEqual(['G1']);
     expect(lastMail(t, BLUE, 'welcome').text).toContain('You take over G1 from computer at turn 2');

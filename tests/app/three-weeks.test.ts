@@ -22,14 +22,22 @@ const GM = 'umpire@example.test';
 
 /** Two fighters flying north side by side on a long map: ten turns without leaving it or meeting. */
 const LONG = {
-  ...DUEL, map: { width: 40, height: 99 },
+  ...DUEL,
+  map: { width: 40, height: 99 },
   planes: [
     { ...DUEL.planes[0]!, hex: '1095', facing: 0 },
     { ...DUEL.planes[1]!, hex: '3095', facing: 0 },
   ],
 };
 
-interface Player { email: string; id: string; secret: string; delayH: number; seen: number; due: { at: number; text: string } | null }
+interface Player {
+  email: string;
+  id: string;
+  secret: string;
+  delayH: number;
+  seen: number;
+  due: { at: number; text: string } | null;
+}
 
 describe('three weeks of deadlines in two time zones', () => {
   it('reminds, defaults a miss, replaces the player, extends a turn, and mails only what each may see', () => {
@@ -39,9 +47,22 @@ describe('three weeks of deadlines in two time zones', () => {
     if (!scenario.ok) throw new Error(scenario.error.map((e) => e.message).join('\n'));
     createGame(t.deps, { id: 'duel', scenario: scenario.value, catalog: cards });
     const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: RED, planes: ['R1'] }).secret;
-    const blue = addPlayer(t.deps, { gameId: 'duel', playerId: 'blue', email: BLUE, planes: ['B1'], zone: 'America/Los_Angeles' }).secret;
+    const blue = addPlayer(t.deps, {
+      gameId: 'duel',
+      playerId: 'blue',
+      email: BLUE,
+      planes: ['B1'],
+      zone: 'America/Los_Angeles',
+    }).secret;
     const gmSecret = setGm(t.deps, 'duel', { email: GM, newSecret: true }).secret!;
-    for (const [k, v] of [['zone', 'Europe/Berlin'], ['deadline', 'every 2 days at 20:00'], ['remind', '1d'], ['grace', '1h'], ['misses', '1'], ['minimum', '1d']]) {
+    for (const [k, v] of [
+      ['zone', 'Europe/Berlin'],
+      ['deadline', 'every 2 days at 20:00'],
+      ['remind', '1d'],
+      ['grace', '1h'],
+      ['misses', '1'],
+      ['minimum', '1d'],
+    ]) {
       setSetting(t.deps, 'duel', k!, v!);
     }
     startGame(t.deps, 'duel');
@@ -65,7 +86,9 @@ describe('three weeks of deadlines in two time zones', () => {
       const mails = out();
       for (const p of players) {
         // A new welcome or report: the player sends its ready-made orders back after a while.
-        const fresh = mails.filter((m) => m.id > p.seen && m.recipient === p.email && (m.kind === 'welcome' || m.kind === 'report'));
+        const fresh = mails.filter(
+          (m) => m.id > p.seen && m.recipient === p.email && (m.kind === 'welcome' || m.kind === 'report'),
+        );
         for (const m of fresh) {
           p.seen = m.id;
           const at = m.text.indexOf('\n#TALLYHO');
@@ -78,7 +101,9 @@ describe('three weeks of deadlines in two time zones', () => {
         }
       }
       // The GM replaces a player the referee alerts about, and extends turn 5 when it opens.
-      const alert = mails.find((m) => m.id > alertSeen && m.recipient === GM && m.subject.includes('GM: Players missing turns'));
+      const alert = mails.find(
+        (m) => m.id > alertSeen && m.recipient === GM && m.subject.includes('GM: Players missing turns'),
+      );
       if (alert && !replaced) {
         alertSeen = alert.id;
         send(GM, envelope('duel', 'gm', gmSecret, 'REPLACE blue cyan cyan@example.test'));
@@ -95,14 +120,17 @@ describe('three weeks of deadlines in two time zones', () => {
     const all = out();
     const recipients = new Set(all.map((m) => m.recipient));
     expect([...recipients].sort()).toEqual([BLUE, CYAN, RED, GM]);
-    for (const m of all) for (const line of m.text.split('\n')) expect(line.length, `${m.subject}: ${line}`).toBeLessThanOrEqual(78);
+    for (const m of all)
+      for (const line of m.text.split('\n')) expect(line.length, `${m.subject}: ${line}`).toBeLessThanOrEqual(78);
     expect(game().turn).toBeGreaterThanOrEqual(9);
 
     // Reminders: blue (Los Angeles) is reminded in both zones, before the deadline; red is told who is missing.
     const reminders = all.filter((m) => m.kind === 'reminder');
     expect(reminders.length).toBeGreaterThanOrEqual(2);
     const first = reminders.find((m) => m.recipient === BLUE)!;
-    expect(first.text).toMatch(/20:00 Europe\/Berlin \(UTC\+01:00\)\n {2}\w{3} \d+ Jan 2026 11:00 America\/Los_Angeles \(UTC-08:00\), your time/);
+    expect(first.text).toMatch(
+      /20:00 Europe\/Berlin \(UTC\+01:00\)\n {2}\w{3} \d+ Jan 2026 11:00 America\/Los_Angeles \(UTC-08:00\), your time/,
+    );
     const deadline1 = t.store.tx((tx) => tx.archive.deadline('duel', first.turn!))!;
     expect(first.createdAt).toBeLessThan(deadline1);
     expect(first.createdAt).toBeGreaterThanOrEqual(deadline1 - 24 * HOUR);
@@ -127,13 +155,20 @@ describe('three weeks of deadlines in two time zones', () => {
     expect(briefing.text).toMatch(/#TALLYHO duel cyan "T4-/);
     expect(all.some((m) => m.recipient === BLUE && m.subject === '[duel] You were replaced')).toBe(true);
     expect(all.some((m) => m.recipient === RED && m.subject === '[duel] Cyan takes over from blue')).toBe(true);
-    expect(all.filter((m) => m.recipient === BLUE && m.createdAt > briefing.createdAt && m.kind !== 'notice')).toEqual([]);
+    expect(all.filter((m) => m.recipient === BLUE && m.createdAt > briefing.createdAt && m.kind !== 'notice')).toEqual(
+      [],
+    );
 
     // The extension of turn 5, announced to both players with the new deadline.
-    const ext = all.filter((m) => m.subject === '[duel] Turn 5 is extended').map((m) => m.recipient).sort();
+    const ext = all
+      .filter((m) => m.subject === '[duel] Turn 5 is extended')
+      .map((m) => m.recipient)
+      .sort();
     expect(ext).toEqual([CYAN, RED]);
     const d5 = t.store.tx((tx) => tx.archive.deadline('duel', 5))!;
-    expect(all.find((m) => m.subject === '[duel] Turn 5 is extended' && m.recipient === RED)!.text).toContain('The deadline of turn 5:');
+    expect(all.find((m) => m.subject === '[duel] Turn 5 is extended' && m.recipient === RED)!.text).toContain(
+      'The deadline of turn 5:',
+    );
     expect(t.store.tx((tx) => tx.control.clock('duel', 5))).toMatchObject({ extensions: 1, extendedMs: 24 * HOUR });
     expect(d5).toBeGreaterThan(t.store.tx((tx) => tx.turns.get('duel', 5)!.openedAt) + 48 * HOUR);
 

@@ -25,9 +25,26 @@ const IJN = 'ijn@example.test';
 function carrierGame(t: TestReferee): { usn: string; ijn: string } {
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
-  createGame(t.deps, { id: 'midway', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, bombing: loadBombingTable(), torpedoes: loadTorpedoTable() });
-  const usn = addPlayer(t.deps, { gameId: 'midway', playerId: 'usn', email: USN, planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] }).secret;
-  const ijn = addPlayer(t.deps, { gameId: 'midway', playerId: 'ijn', email: IJN, planes: ['Z1', 'Z2', 'Z3', 'CV1', 'BB1', 'DD1'] }).secret;
+  createGame(t.deps, {
+    id: 'midway',
+    scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships),
+    catalog,
+    ships,
+    bombing: loadBombingTable(),
+    torpedoes: loadTorpedoTable(),
+  });
+  const usn = addPlayer(t.deps, {
+    gameId: 'midway',
+    playerId: 'usn',
+    email: USN,
+    planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'],
+  }).secret;
+  const ijn = addPlayer(t.deps, {
+    gameId: 'midway',
+    playerId: 'ijn',
+    email: IJN,
+    planes: ['Z1', 'Z2', 'Z3', 'CV1', 'BB1', 'DD1'],
+  }).secret;
   startGame(t.deps, 'midway');
   return { usn, ijn };
 }
@@ -64,7 +81,11 @@ describe('ships by mail', () => {
   it('resolves the turn with the ships moving in impulse 7 and reports it to both sides', () => {
     const t = testReferee();
     const s = carrierGame(t);
-    const r1 = send(t, IJN, `Hiryu turns away.\n\n${envelope('midway', 'ijn', s.ijn, 'Z1: 1 1 1 1 1 1\nZ2: 1 1 1 1 1 1\nMOVE CV1 TR 34KT')}\n-- \nKido Butai`);
+    const r1 = send(
+      t,
+      IJN,
+      `Hiryu turns away.\n\n${envelope('midway', 'ijn', s.ijn, 'Z1: 1 1 1 1 1 1\nZ2: 1 1 1 1 1 1\nMOVE CV1 TR 34KT')}\n-- \nKido Butai`,
+    );
     expect(r1.outcome).toBe('orders');
     const ack = last(t, IJN, 'ack');
     expect(ack.subject).toMatch(/accepted/);
@@ -95,7 +116,9 @@ describe('what a ship may do, as the mails say it', () => {
     const cv1 = state.units!.find((u) => u.id === 'CV1')!;
     expect(unitNeeds(state, cv1)).toContain('it may turn 30 degrees after moving');
     const stopped = { ...cv1, ship: { ...cv1.ship!, knots: 0, ordered: 0 } };
-    expect(unitNeeds(state, stopped)).toContain('CV1 (IJN Hiryu, 0 knots): enters no hex this turn; it is stopped, and turns only with way on');
+    expect(unitNeeds(state, stopped)).toContain(
+      'CV1 (IJN Hiryu, 0 knots): enters no hex this turn; it is stopped, and turns only with way on',
+    );
   });
 });
 
@@ -103,8 +126,18 @@ describe('trucks and tanks by mail', () => {
   function convoy(t: TestReferee) {
     const catalog = loadAircraftDir();
     createGame(t.deps, { id: 'ardennes', scenario: loadScenarioFile('scenarios/road-convoy.yaml', catalog), catalog });
-    const lw = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'lw', email: 'lw@example.test', planes: ['J1', 'J2', 'H1'] }).secret;
-    const fr = addPlayer(t.deps, { gameId: 'ardennes', playerId: 'bef', email: 'fr@example.test', planes: ['T1', 'T2', 'T3', 'T4', 'K1', 'K2'] }).secret;
+    const lw = addPlayer(t.deps, {
+      gameId: 'ardennes',
+      playerId: 'lw',
+      email: 'lw@example.test',
+      planes: ['J1', 'J2', 'H1'],
+    }).secret;
+    const fr = addPlayer(t.deps, {
+      gameId: 'ardennes',
+      playerId: 'bef',
+      email: 'fr@example.test',
+      planes: ['T1', 'T2', 'T3', 'T4', 'K1', 'K2'],
+    }).secret;
     startGame(t.deps, 'ardennes');
     return { lw, fr };
   }
@@ -139,16 +172,36 @@ describe('a game with ships, bombs and torpedoes in the archive', () => {
     const t = testReferee();
     const s = carrierGame(t);
     send(t, IJN, envelope('midway', 'ijn', s.ijn, 'MOVE CV1 TR 34KT\nMOVE DD1 TL'));
-    const r = send(t, USN, envelope('midway', 'usn', s.usn, 'D1: VD BOMB 1 1 1 1 1\nD2: VD BOMB 1 1 1 1 1\nT1: TORPEDO 1 1 1\nT2: TORPEDO 1 1 1'));
+    const r = send(
+      t,
+      USN,
+      envelope(
+        'midway',
+        'usn',
+        s.usn,
+        'D1: VD BOMB 1 1 1 1 1\nD2: VD BOMB 1 1 1 1 1\nT1: TORPEDO 1 1 1\nT2: TORPEDO 1 1 1',
+      ),
+    );
     expect(r.resolved).toEqual([{ game: 'midway', turn: 1 }]);
     const turn1 = t.store.tx((tx) => tx.events.list('midway', 1));
     expect(turn1.filter((e) => e.type === 'bomb')).toHaveLength(2);
     expect(turn1.filter((e) => e.type === 'torpedo-run')).toHaveLength(2);
-    expect(verifyGame(t.deps, 'midway')).toEqual({ game: 'midway', turns: 1, legacyTurns: 0, differences: [], explanations: [] });
+    expect(verifyGame(t.deps, 'midway')).toEqual({
+      game: 'midway',
+      turns: 1,
+      legacyTurns: 0,
+      differences: [],
+      explanations: [],
+    });
     // The web archive's game page lists the ships with their speed and damage; spent torpedoes are
     // told in the turn's log, not listed.
     const page = gamePage(t.store, 'midway')!;
-    expect(page.units.find((u) => u.id === 'CV1')).toMatchObject({ what: 'IJN Hiryu', facing: '4 (ESE)', speed: '30 kt', status: 'active' });
+    expect(page.units.find((u) => u.id === 'CV1')).toMatchObject({
+      what: 'IJN Hiryu',
+      facing: '4 (ESE)',
+      speed: '30 kt',
+      status: 'active',
+    });
     expect(page.units.map((u) => u.id)).toEqual(['CV1', 'BB1', 'DD1']);
     const data = exportGame(t.deps, 'midway');
     const fresh = testReferee();
@@ -161,24 +214,55 @@ describe('a game with ships, bombs and torpedoes in the archive', () => {
     const t = testReferee();
     const s = carrierGame(t);
     send(t, IJN, envelope('midway', 'ijn', s.ijn, 'MOVE CV1 TR 34KT'));
-    send(t, USN, envelope('midway', 'usn', s.usn, 'D1: VD BOMB 1 1 1 1 1\nD2: VD BOMB 1 1 1 1 1\nT1: TORPEDO 1 1 1\nT2: TORPEDO 1 1 1'));
+    send(
+      t,
+      USN,
+      envelope(
+        'midway',
+        'usn',
+        s.usn,
+        'D1: VD BOMB 1 1 1 1 1\nD2: VD BOMB 1 1 1 1 1\nT1: TORPEDO 1 1 1\nT2: TORPEDO 1 1 1',
+      ),
+    );
     // With these orders' dice T2's torpedo hits BB1 in impulse 12: its damage waits for impulse 7 of
     // turn 2 (seed 000 VIII.5, V.D.5).
     const events = t.store.tx((tx) => tx.events.list('midway', 1));
-    expect(events.find((e) => e.type === 'torpedo-run' && e.hit)).toMatchObject({ plane: 'T2T', target: 'BB1', impulse: 12, phase: 'E', strikes: 'next-turn' });
+    expect(events.find((e) => e.type === 'torpedo-run' && e.hit)).toMatchObject({
+      plane: 'T2T',
+      target: 'BB1',
+      impulse: 12,
+      phase: 'E',
+      strikes: 'next-turn',
+    });
     // The turn as the referee resolved it before: the same dice, BB1's damage in impulse 12.
-    const { before, dice, latest } = t.store.tx((tx) => ({ before: JSON.parse(tx.turns.stateText('midway', 1)!) as GameState, dice: tx.dice.get('midway', 1)!, latest: tx.orders.latestAccepted('midway', 1) }));
-    const old = resolveTurn(withDiceSeed(before, diceWith(dice, latest).seed), turnOrders(latest), undefined, { torpedoAtRelease: true });
+    const { before, dice, latest } = t.store.tx((tx) => ({
+      before: JSON.parse(tx.turns.stateText('midway', 1)!) as GameState,
+      dice: tx.dice.get('midway', 1)!,
+      latest: tx.orders.latestAccepted('midway', 1),
+    }));
+    const old = resolveTurn(withDiceSeed(before, diceWith(dice, latest).seed), turnOrders(latest), undefined, {
+      torpedoAtRelease: true,
+    });
     if (!old.ok) throw new Error('the turn does not resolve');
     const hit = old.value.events.findIndex((e) => e.type === 'torpedo-run' && e.hit);
-    expect(old.value.events[hit + 1]).toMatchObject({ type: 'unit-damage', plane: 'BB1', impulse: 12, phase: 'E', by: 'T2' });
+    expect(old.value.events[hit + 1]).toMatchObject({
+      type: 'unit-damage',
+      plane: 'BB1',
+      impulse: 12,
+      phase: 'E',
+      by: 'T2',
+    });
     const db = t.store.db;
     db.prepare("UPDATE turns SET events = NULL WHERE game_id = 'midway' AND turn = 1").run();
     t.store.tx((tx) => tx.events.insertAll('midway', 1, old.value.events));
     db.prepare("UPDATE turns SET state = ? WHERE game_id = 'midway' AND turn = 2").run(JSON.stringify(old.value.state));
     expect(verifyGame(t.deps, 'midway').differences).toEqual([]);
     // Still checked die for die: a tampered roll of that turn is caught.
-    editStoredEvents(t.store, 'midway', (events, turn) => events.map((e) => (turn === 1 && e.plane === 'T1T' && e.type === 'torpedo-run' ? { ...e, roll: 1 } : e)));
-    expect(verifyGame(t.deps, 'midway').differences.map((d) => d.what)).toContainEqual(expect.stringMatching(/^events: \[\d+\]\.roll is 1 as stored, \d+ re-resolved$/));
+    editStoredEvents(t.store, 'midway', (events, turn) =>
+      events.map((e) => (turn === 1 && e.plane === 'T1T' && e.type === 'torpedo-run' ? { ...e, roll: 1 } : e)),
+    );
+    expect(verifyGame(t.deps, 'midway').differences.map((d) => d.what)).toContainEqual(
+      expect.stringMatching(/^events: \[\d+\]\.roll is 1 as stored, \d+ re-resolved$/),
+    );
   });
 });

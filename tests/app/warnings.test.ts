@@ -28,13 +28,17 @@ describe('orders with a warning', () => {
     const ack = flat(mails.find((m) => m.kind === 'ack')!.text);
     expect(ack).toContain('WARNING: R1 leaves the map in impulse');
     expect(ack).toContain('Your orders carry a WARNING (above).');
-    expect(ack).toContain("Every player's orders are in, so the turn waits for you until Sat 10 Jan 2026 09:30 UTC: send new orders, or CONFIRM to have them flown as they are (the envelope at the end of this mail, YOUR ORDERS WITH CONFIRM, READY TO SEND, does it: send it back as it is)");
+    expect(ack).toContain(
+      "Every player's orders are in, so the turn waits for you until Sat 10 Jan 2026 09:30 UTC: send new orders, or CONFIRM to have them flown as they are (the envelope at the end of this mail, YOUR ORDERS WITH CONFIRM, READY TO SEND, does it: send it back as it is)",
+    );
     expect(ack).not.toMatch(/resolves the turn now|resolved now/);
     expect(mails.filter((m) => m.kind === 'report')).toHaveLength(0);
     expect(turnOf(t)).toBe(2 - 1);
     // The acknowledgement ends with the same orders and CONFIRM, this turn's token in the first line.
     const text = mails.find((m) => m.kind === 'ack')!.text;
-    expect(text).toMatch(/YOUR ORDERS WITH CONFIRM, READY TO SEND\n\n#TALLYHO duel red "T1-[0-9a-f]+"\nTURN 1\nR1: 1 1 1 1 1\n(.*\n)*CONFIRM\n#END/);
+    expect(text).toMatch(
+      /YOUR ORDERS WITH CONFIRM, READY TO SEND\n\n#TALLYHO duel red "T1-[0-9a-f]+"\nTURN 1\nR1: 1 1 1 1 1\n(.*\n)*CONFIRM\n#END/,
+    );
     // Sent back as it is: flown as they are, at once.
     // The whole acknowledgement sent back (a reply that pastes it unquoted): its one envelope counts.
     const confirmed = post(t, RED, `Yes, fly them.\n\n-----Original Message-----\n${text}`);
@@ -49,8 +53,12 @@ describe('orders with a warning', () => {
     post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
     const { mails } = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
     const told = mails.filter((m) => m.kind === 'notice');
-    expect(told.map((m) => [m.recipient, m.subject])).toEqual([[BLUE, '[duel] Turn 1: every order is in, and the turn waits']]);
-    expect(flat(told[0]!.text)).toContain("Every player's orders for turn 1 are in, but the turn is not resolved yet: red's orders carry a warning: the turn waits for red's CONFIRM or new orders, until Sat 10 Jan 2026 09:30 UTC at the latest.");
+    expect(told.map((m) => [m.recipient, m.subject])).toEqual([
+      [BLUE, '[duel] Turn 1: every order is in, and the turn waits'],
+    ]);
+    expect(flat(told[0]!.text)).toContain(
+      "Every player's orders for turn 1 are in, but the turn is not resolved yet: red's orders carry a warning: the turn waits for red's CONFIRM or new orders, until Sat 10 Jan 2026 09:30 UTC at the latest.",
+    );
     // New orders from red, still with the warning: blue is not told again.
     const again = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
     expect(again.mails.filter((m) => m.kind === 'notice')).toEqual([]);
@@ -86,16 +94,27 @@ describe('orders with a warning', () => {
     const s = edgeDuel(t);
     // A turn of 10 minutes (a deadline in 10, no grace) against a confirm time of 30 minutes.
     setSetting(t.deps, 'duel', 'deadline', 'dates 2026-01-10 09:10');
-    t.store.tx((tx) => tx.club.addHook({ gameId: 'duel', playerId: null, format: 'json', url: 'https://club.example.org/room' }, t.now()));
+    t.store.tx((tx) =>
+      tx.club.addHook(
+        { gameId: 'duel', playerId: null, format: 'json', url: 'https://club.example.org/room' },
+        t.now(),
+      ),
+    );
     post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
     const { mails } = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
-    expect(flat(mails.find((m) => m.kind === 'ack')!.text)).toContain('the turn waits for you until Sat 10 Jan 2026 09:10 UTC');
-    expect(flat(mails.find((m) => m.recipient === BLUE)!.text)).toContain('until Sat 10 Jan 2026 09:10 UTC at the latest');
+    expect(flat(mails.find((m) => m.kind === 'ack')!.text)).toContain(
+      'the turn waits for you until Sat 10 Jan 2026 09:10 UTC',
+    );
+    expect(flat(mails.find((m) => m.recipient === BLUE)!.text)).toContain(
+      'until Sat 10 Jan 2026 09:10 UTC at the latest',
+    );
     const held = t.store.tx((tx) => tx.club.deliveries()).map((d) => d.message);
-    expect(held.filter((m) => m.event === 'held')).toEqual([expect.objectContaining({
-      title: '[duel] Turn 1 waits',
-      text: "Every player's orders for turn 1 of game duel are in, but the turn is not resolved yet: red's orders carry a warning: the turn waits for red's CONFIRM or new orders, until Sat 10 Jan 2026 09:10 UTC at the latest.",
-    })]);
+    expect(held.filter((m) => m.event === 'held')).toEqual([
+      expect.objectContaining({
+        title: '[duel] Turn 1 waits',
+        text: "Every player's orders for turn 1 of game duel are in, but the turn is not resolved yet: red's orders carry a warning: the turn waits for red's CONFIRM or new orders, until Sat 10 Jan 2026 09:10 UTC at the latest.",
+      }),
+    ]);
     t.tick(10 * MINUTE + 1);
     tick(t.deps);
     expect(turnOf(t)).toBe(2);
@@ -106,13 +125,17 @@ describe('orders with a warning', () => {
     const s = edgeDuel(t);
     post(t, BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1'));
     const both = post(t, RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nCONFIRM'));
-    expect(flat(both.mails.find((m) => m.kind === 'ack')!.text)).toContain('CONFIRM (line 3): answered in a mail of its own');
+    expect(flat(both.mails.find((m) => m.kind === 'ack')!.text)).toContain(
+      'CONFIRM (line 3): answered in a mail of its own',
+    );
     expect(turnOf(t)).toBe(2);
     const u = testReferee();
     const v = edgeDuel(u);
     setSetting(u.deps, 'duel', 'confirm', '0');
     post(u, BLUE, envelope('duel', 'blue', v.blue, 'B1: 1 1 1 1 1'));
-    const ack = flat(post(u, RED, envelope('duel', 'red', v.red, 'R1: 1 1 1 1 1')).mails.find((m) => m.kind === 'ack')!.text);
+    const ack = flat(
+      post(u, RED, envelope('duel', 'red', v.red, 'R1: 1 1 1 1 1')).mails.find((m) => m.kind === 'ack')!.text,
+    );
     expect(ack).toContain('this game does not hold a turn for warnings');
     expect(turnOf(u)).toBe(2);
   });
@@ -120,11 +143,17 @@ describe('orders with a warning', () => {
   it('warn of a stall, as the next template does: a plot ending below the minimum speed', () => {
     const t = testReferee();
     const s = edgeDuel(t, { hex: '1216', speed: 1.6 });
-    const ack = flat(post(t, RED, envelope('duel', 'red', s.red, 'R1: 1K 1K')).mails.find((m) => m.kind === 'ack')!.text);
-    expect(ack).toContain('WARNING: R1 ends the turn at speed 1.2, below its minimum speed of 2 at that altitude: it stalls');
+    const ack = flat(
+      post(t, RED, envelope('duel', 'red', s.red, 'R1: 1K 1K')).mails.find((m) => m.kind === 'ack')!.text,
+    );
+    expect(ack).toContain(
+      'WARNING: R1 ends the turn at speed 1.2, below its minimum speed of 2 at that altitude: it stalls',
+    );
     // CONFIRM with nothing to confirm, or no orders: said.
     const none = post(t, BLUE, envelope('duel', 'blue', s.blue, 'CONFIRM'));
-    expect(flat(none.mails.find((m) => m.kind === 'answer')!.text)).toContain('You have no orders in for turn 1, so there is nothing to confirm');
+    expect(flat(none.mails.find((m) => m.kind === 'answer')!.text)).toContain(
+      'You have no orders in for turn 1, so there is nothing to confirm',
+    );
   });
 });
 
@@ -134,7 +163,9 @@ describe('a ready-to-send template that would fly a plane off the map', () => {
     edgeDuel(t);
     const welcome = t.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'welcome' && m.recipient === RED)!;
     const template = welcome.text.slice(welcome.text.lastIndexOf('\n#TALLYHO') + 1);
-    expect(flat(template.replace(/\n# {2,}/g, ' '))).toMatch(/# WARNING, this plot flown as written: R1 leaves the map in impulse \d+ and is out of the game/);
+    expect(flat(template.replace(/\n# {2,}/g, ' '))).toMatch(
+      /# WARNING, this plot flown as written: R1 leaves the map in impulse \d+ and is out of the game/,
+    );
     expect(parseOrders(template).errors).toEqual([]);
     // The other player's template, nowhere near an edge, says nothing of the kind.
     const blue = t.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'welcome' && m.recipient === BLUE)!;

@@ -1,15 +1,34 @@
 /** Deflection modifiers (seed 001 combat: the DRM table and the flexible-gun rules). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFLECTION_DRM, fixedDeflection, flexCategory, flexDeflection, headingOffset } from '../../src/core/combat/deflection.ts';
+import {
+  DEFLECTION_DRM,
+  fixedDeflection,
+  flexCategory,
+  flexDeflection,
+  headingOffset,
+} from '../../src/core/combat/deflection.ts';
 
 describe('fixed guns', () => {
   it('clock 5-7 is no deflection, 4 and 8 medium, 9 to 3 high', () => {
     const cats = Array.from({ length: 12 }, (_, i) => fixedDeflection(i + 1, 1).category);
-    expect(cats).toEqual(['high', 'high', 'high', 'medium', 'none', 'none', 'none', 'medium', 'high', 'high', 'high', 'high']);
+    expect(cats).toEqual([
+      'high',
+      'high',
+      'high',
+      'medium',
+      'none',
+      'none',
+      'none',
+      'medium',
+      'high',
+      'high',
+      'high',
+      'high',
+    ]);
   });
 
-  it('seed example: +1 for a 6 o\'clock shot at a He 111 (two engines)', () => {
+  it("seed example: +1 for a 6 o'clock shot at a He 111 (two engines)", () => {
     expect(fixedDeflection(6, 2)).toEqual({ drm: 1, category: 'none' });
   });
 
@@ -54,7 +73,7 @@ describe('flexible guns', () => {
     expect(flexCategory(0, 6, 12)).toBe('high');
   });
 
-  it('4 o\'clock: same heading, straight at the firer, or between: medium; 8 o\'clock mirrored', () => {
+  it("4 o'clock: same heading, straight at the firer, or between: medium; 8 o'clock mirrored", () => {
     expect([0, 11, 10].map((t) => flexCategory(0, t, 4))).toEqual(['medium', 'medium', 'medium']);
     expect([1, 9, 6].map((t) => flexCategory(0, t, 4))).toEqual(['high', 'high', 'high']);
     expect([0, 1, 2].map((t) => flexCategory(0, t, 8))).toEqual(['medium', 'medium', 'medium']);
@@ -73,11 +92,17 @@ describe('flexible guns', () => {
 
   it('property: turning both planes together changes nothing; mirroring left-right keeps the category', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 11 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 11 }), (f, t, c, k) => {
-        expect(flexCategory(f + k, t + k, c)).toBe(flexCategory(f, t, c));
-        const mirrorClock = c === 12 ? 12 : 12 - c;
-        expect(flexCategory(0, (12 - headingOffset(f, t)) % 12, mirrorClock)).toBe(flexCategory(f, t, c));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 11 }),
+        fc.integer({ min: 0, max: 11 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 11 }),
+        (f, t, c, k) => {
+          expect(flexCategory(f + k, t + k, c)).toBe(flexCategory(f, t, c));
+          const mirrorClock = c === 12 ? 12 : 12 - c;
+          expect(flexCategory(0, (12 - headingOffset(f, t)) % 12, mirrorClock)).toBe(flexCategory(f, t, c));
+        },
+      ),
     );
   });
 });

@@ -58,15 +58,19 @@ describe('the 20 charts', () => {
     expect(FIRE_CHARTS.map((c) => c.id)).toEqual(CHART_MIXES);
   });
 
-  it.each(FIRE_CHARTS.map((c) => [c.id, c] as const))('%s: 5 columns x 11 rows of allowed hit counts, monotone', (_, c) => {
-    expect(c.hits).toHaveLength(5);
-    for (const col of c.hits) {
-      expect(col).toHaveLength(11);
-      for (const h of col) expect(HIT_STEPS).toContain(h);
-      for (let r = 1; r < 11; r++) expect(col[r]!).toBeGreaterThanOrEqual(col[r - 1]!);
-    }
-    for (let k = 1; k < 5; k++) for (let r = 0; r < 11; r++) expect(c.hits[k]![r]!).toBeLessThanOrEqual(c.hits[k - 1]![r]!);
-  });
+  it.each(FIRE_CHARTS.map((c) => [c.id, c] as const))(
+    '%s: 5 columns x 11 rows of allowed hit counts, monotone',
+    (_, c) => {
+      expect(c.hits).toHaveLength(5);
+      for (const col of c.hits) {
+        expect(col).toHaveLength(11);
+        for (const h of col) expect(HIT_STEPS).toContain(h);
+        for (let r = 1; r < 11; r++) expect(col[r]!).toBeGreaterThanOrEqual(col[r - 1]!);
+      }
+      for (let k = 1; k < 5; k++)
+        for (let r = 0; r < 11; r++) expect(c.hits[k]![r]!).toBeLessThanOrEqual(c.hits[k - 1]![r]!);
+    },
+  );
 
   it('no cell sits on a rounding boundary (the charts do not depend on the last bits of floating point)', () => {
     const bounds = HIT_STEPS.slice(1).map((h, i) => (h + HIT_STEPS[i]!) / 2);
@@ -115,11 +119,18 @@ describe('range columns and rows', () => {
 
   it('property: more range never gives more hits, a higher total never fewer', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...FIRE_CHARTS), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: -2, max: 15 }), fc.integer({ min: 0, max: 4 }), (c, r1, r2, t, dt) => {
-        const [near, far] = r1 <= r2 ? [r1, r2] : [r2, r1];
-        expect(hitsFor(c, far, t)).toBeLessThanOrEqual(hitsFor(c, near, t));
-        expect(hitsFor(c, near, t + dt)).toBeGreaterThanOrEqual(hitsFor(c, near, t));
-      }),
+      fc.property(
+        fc.constantFrom(...FIRE_CHARTS),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: -2, max: 15 }),
+        fc.integer({ min: 0, max: 4 }),
+        (c, r1, r2, t, dt) => {
+          const [near, far] = r1 <= r2 ? [r1, r2] : [r2, r1];
+          expect(hitsFor(c, far, t)).toBeLessThanOrEqual(hitsFor(c, near, t));
+          expect(hitsFor(c, near, t + dt)).toBeGreaterThanOrEqual(hitsFor(c, near, t));
+        },
+      ),
     );
   });
 
@@ -143,12 +154,23 @@ describe('chartFor', () => {
   it('picks the nearest chart by firepower, then by weapon types, then the lower', () => {
     expect(chartFor(parseMixId('5x50M')!).id).toBe('4x50M'); // B-25J nose battery
     expect(chartFor(parseMixId('1x50M')!).id).toBe('2x30M'); // single flexible .50 (2 FP, as in the original)
-    expect(chartFor([{ type: '30M', count: 4 }, { type: '30M', count: 4 }]).id).toBe('8x30M');
+    expect(
+      chartFor([
+        { type: '30M', count: 4 },
+        { type: '30M', count: 4 },
+      ]).id,
+    ).toBe('8x30M');
     expect(() => chartFor([])).toThrow();
   });
 
   it('property: the chart chosen is at least as near as every other chart, and never heavier on a tie', () => {
-    const mixArb = fc.array(fc.record({ type: fc.constantFrom('30M', '50M', '20C', '30C', '37C' as const), count: fc.integer({ min: 1, max: 8 }) }), { minLength: 1, maxLength: 3 });
+    const mixArb = fc.array(
+      fc.record({
+        type: fc.constantFrom('30M', '50M', '20C', '30C', '37C' as const),
+        count: fc.integer({ min: 1, max: 8 }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    );
     fc.assert(
       fc.property(mixArb, (mix) => {
         const chosen = chartFor(mix);
@@ -164,14 +186,18 @@ describe('chartFor', () => {
 });
 
 describe('data/combat/fire-tables.yaml', () => {
-  const hint = 'regenerate: npx tsx -e "import { fireTablesYaml } from \'./src/core/combat/fire-tables.ts\'; process.stdout.write(fireTablesYaml());" > data/combat/fire-tables.yaml';
+  const hint =
+    'regenerate: npx tsx -e "import { fireTablesYaml } from \'./src/core/combat/fire-tables.ts\'; process.stdout.write(fireTablesYaml());" > data/combat/fire-tables.yaml';
 
   it('is exactly the text of the derivation', () => {
     expect(readFileSync(DATA, 'utf8'), hint).toBe(fireTablesYaml());
   });
 
   it('parses to the derived charts', () => {
-    const doc = parse(readFileSync(DATA, 'utf8')) as { columns: string[]; charts: { id: string; mix: unknown; firepower: number; hits: Record<string, number[]> }[] };
+    const doc = parse(readFileSync(DATA, 'utf8')) as {
+      columns: string[];
+      charts: { id: string; mix: unknown; firepower: number; hits: Record<string, number[]> }[];
+    };
     expect(doc.columns).toEqual([...RANGE_COLUMNS]);
     expect(doc.charts.map((c) => c.id)).toEqual(CHART_MIXES);
     for (const c of doc.charts) {

@@ -80,7 +80,7 @@ describe('seed 001 critical examples (A6M2 Zero, P-40C)', () => {
     }
   });
 
-  it('the firer\'s choice: the system with the least capacity left, ties C, then L, then E', () => {
+  it("the firer's choice: the system with the least capacity left, ties C, then L, then E", () => {
     const zero = cards.get('a6m2')!;
     const l = locate(4, [5], false); // WFEC*
     expect(l.rolls[0]!.entry).toBe('WFEC*');
@@ -144,7 +144,14 @@ describe('the tables', () => {
 
 describe('more than 4 hits', () => {
   it('split into 4s and a trailing 2', () => {
-    expect([6, 8, 10, 12, 14, 16].map(splitHits)).toEqual([[4, 2], [4, 4], [4, 4, 2], [4, 4, 4], [4, 4, 4, 2], [4, 4, 4, 4]]);
+    expect([6, 8, 10, 12, 14, 16].map(splitHits)).toEqual([
+      [4, 2],
+      [4, 4],
+      [4, 4, 2],
+      [4, 4, 4],
+      [4, 4, 4, 2],
+      [4, 4, 4, 4],
+    ]);
     expect([0, 1, 2, 3, 4, 6, 8, 10, 12, 14, 16].map(d10sNeeded)).toEqual([0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4]);
   });
 
@@ -167,11 +174,16 @@ describe('more than 4 hits', () => {
 
   it('property: every chart result locates exactly that many system hits, sides by D10 parity', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...HIT_STEPS), fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 4, maxLength: 4 }), fc.boolean(), (hits, d10s, me) => {
-        const l = locate(hits, d10s, me);
-        expect(l.systemHits).toHaveLength(hits);
-        for (const h of l.systemHits) expect(h.side).toBe(d10s[h.roll]! % 2 === 1 ? 'left' : 'right');
-      }),
+      fc.property(
+        fc.constantFrom(...HIT_STEPS),
+        fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (hits, d10s, me) => {
+          const l = locate(hits, d10s, me);
+          expect(l.systemHits).toHaveLength(hits);
+          for (const h of l.systemHits) expect(h.side).toBe(d10s[h.roll]! % 2 === 1 ? 'left' : 'right');
+        },
+      ),
     );
   });
 });
@@ -197,7 +209,10 @@ describe('sides, engines and centre-line systems', () => {
   it('4 engines: the inner engine of the side first, then the outer', () => {
     expect(resolveEngineHit(4, 'left', [false, false, false, false])!.name).toBe('left inner engine');
     expect(resolveEngineHit(4, 'left', [false, true, false, false])!.name).toBe('left outer engine');
-    expect(resolveEngineHit(4, 'right', [false, false, false, false])).toEqual({ index: 2, name: 'right inner engine' });
+    expect(resolveEngineHit(4, 'right', [false, false, false, false])).toEqual({
+      index: 2,
+      name: 'right inner engine',
+    });
     expect(resolveEngineHit(4, 'right', [false, false, true, true])).toBeNull();
   });
 

@@ -1,7 +1,21 @@
 /** The odds model (seed 002 sections 3-6): HV and defence from the cards, D6 and D12, bombers. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GUNNER_HIT_VALUE, bomberDamage, bomberStatus, cardHitValue, combineOutcomes, defence, groupHitValue, leftoverThreshold, oddsHits, oddsOf, oddsResult, usesDamagePoints, type OddsOutcome } from '../../src/core/combat/odds.ts';
+import {
+  GUNNER_HIT_VALUE,
+  bomberDamage,
+  bomberStatus,
+  cardHitValue,
+  combineOutcomes,
+  defence,
+  groupHitValue,
+  leftoverThreshold,
+  oddsHits,
+  oddsOf,
+  oddsResult,
+  usesDamagePoints,
+  type OddsOutcome,
+} from '../../src/core/combat/odds.ts';
 import { damagedBand } from '../../src/core/damage/effects.ts';
 import { chartById, hitsFor } from '../../src/core/combat/fire-tables.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
@@ -64,7 +78,12 @@ describe('D6 (seed 002 3.2)', () => {
 
   it('1:2 (from 1:2 up to 1:1): on a 1 roll again, 1 down, 2-3 damaged', () => {
     expect(oddsOf(1, 4, 6, 6).label).toBe('1:2');
-    expect([1, 2, 3, 4].map((s) => oddsResult(1, 4, 6, 6, [1, s]).outcome)).toEqual(['down', 'damaged', 'damaged', 'none']);
+    expect([1, 2, 3, 4].map((s) => oddsResult(1, 4, 6, 6, [1, s]).outcome)).toEqual([
+      'down',
+      'damaged',
+      'damaged',
+      'none',
+    ]);
     expect(oddsResult(1, 4, 6, 6, [2]).outcome).toBe('none');
   });
 
@@ -100,7 +119,12 @@ describe('D12 (seed 002 6.1)', () => {
 
   it('1:2: on a 1 roll again, 1-6 down, 7-12 damaged; below: 1-2 down, 3-6 damaged, 7-12 nothing', () => {
     expect([6, 7].map((s) => oddsResult(1, 4, 6, 12, [1, s]).outcome)).toEqual(['down', 'damaged']);
-    expect([2, 3, 6, 7].map((s) => oddsResult(1, 2, 6, 12, [1, s]).outcome)).toEqual(['down', 'damaged', 'damaged', 'none']);
+    expect([2, 3, 6, 7].map((s) => oddsResult(1, 2, 6, 12, [1, s]).outcome)).toEqual([
+      'down',
+      'damaged',
+      'damaged',
+      'none',
+    ]);
     expect(oddsResult(1, 2, 6, 12, [2]).outcome).toBe('none');
   });
 });
@@ -109,11 +133,19 @@ describe('property: more hits never help the target', () => {
   const rank = (o: OddsOutcome) => ['none', 'damaged', 'down'].indexOf(o);
   it.each([6, 12] as const)('D%i', (die) => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 16 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 2, max: 15 }), fc.integer({ min: 1, max: die }), fc.integer({ min: 1, max: die }), (h, dh, hv, def, a, b) => {
-        const lo = oddsResult(h, hv, def, die, [a, b]).outcome;
-        const hi = oddsResult(h + dh, hv, def, die, [a, b]).outcome;
-        expect(rank(hi)).toBeGreaterThanOrEqual(rank(lo));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 16 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 2, max: 15 }),
+        fc.integer({ min: 1, max: die }),
+        fc.integer({ min: 1, max: die }),
+        (h, dh, hv, def, a, b) => {
+          const lo = oddsResult(h, hv, def, die, [a, b]).outcome;
+          const hi = oddsResult(h + dh, hv, def, die, [a, b]).outcome;
+          expect(rank(hi)).toBeGreaterThanOrEqual(rank(lo));
+        },
+      ),
     );
   });
 });

@@ -25,7 +25,9 @@ describe('the purity boundary of src/core and src/orders', () => {
   });
   it('allows the same code in the shell, and pure code in the core', async () => {
     expect(await lint("import fs from 'node:fs';\nexport const x = fs;\n", 'src/shell/ok.ts')).toEqual([]);
-    expect(await lint("import { ok } from '../result.ts';\nexport const x = ok(1);\n", 'src/core/hex/ok.ts')).toEqual([]);
+    expect(await lint("import { ok } from '../result.ts';\nexport const x = ok(1);\n", 'src/core/hex/ok.ts')).toEqual(
+      [],
+    );
   });
   it('the real sources are clean', async () => {
     const eslint = new ESLint({ cwd: process.cwd() });

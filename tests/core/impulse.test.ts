@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { IMPULSE_TABLE, movementPoints, movementRow, schedule, isSkippedInSteep } from '../../src/core/impulse/index.ts';
+import {
+  IMPULSE_TABLE,
+  movementPoints,
+  movementRow,
+  schedule,
+  isSkippedInSteep,
+} from '../../src/core/impulse/index.ts';
 
 const TABLE: Record<number, number[]> = {
-  1: [8], 2: [5, 10], 3: [3, 8, 12], 4: [3, 6, 9, 12], 5: [3, 5, 8, 10, 12], 6: [3, 5, 6, 9, 10, 12],
-  7: [1, 3, 5, 7, 8, 10, 12], 8: [1, 3, 4, 6, 7, 9, 10, 12], 9: [1, 2, 4, 5, 7, 8, 9, 11, 12],
-  10: [1, 2, 4, 5, 6, 7, 8, 9, 11, 12], 11: [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12],
+  1: [8],
+  2: [5, 10],
+  3: [3, 8, 12],
+  4: [3, 6, 9, 12],
+  5: [3, 5, 8, 10, 12],
+  6: [3, 5, 6, 9, 10, 12],
+  7: [1, 3, 5, 7, 8, 10, 12],
+  8: [1, 3, 4, 6, 7, 9, 10, 12],
+  9: [1, 2, 4, 5, 7, 8, 9, 11, 12],
+  10: [1, 2, 4, 5, 6, 7, 8, 9, 11, 12],
+  11: [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12],
   12: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
 };
 
@@ -37,11 +51,13 @@ describe('impulse table (seed 000 XII as read in rules-notes)', () => {
     }
   });
   it('movement points: one per hex, in impulse order, count = row', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 244 }), (t) => {
-      const pts = movementPoints(t);
-      expect(pts.length).toBe(movementRow(t));
-      expect([...pts].sort((a, b) => a - b)).toEqual(pts);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 244 }), (t) => {
+        const pts = movementPoints(t);
+        expect(pts.length).toBe(movementRow(t));
+        expect([...pts].sort((a, b) => a - b)).toEqual(pts);
+      }),
+    );
   });
   it('steep manoeuvres skip every third movement point', () => {
     expect([1, 2, 3, 4, 5, 6, 7].filter(isSkippedInSteep)).toEqual([3, 6]);

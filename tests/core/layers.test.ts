@@ -15,17 +15,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 
-interface Rule { name: string; from: { path?: string; pathNot?: string[] } }
+interface Rule {
+  name: string;
+  from: { path?: string; pathNot?: string[] };
+}
 const config = createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Rule[] };
 
 /** Files that break no rule: a file in each kind of layer, importing down, and zod in the core. */
 const CLEAN: Record<string, string> = {
   'src/orders/ast.ts': 'export type Ast = { a: number };\n',
-  'src/core/rules.ts': "import type { Ast } from '../orders/ast.ts';\nimport { z } from 'zod';\nexport const rule = (a: Ast): number => z.number().parse(a.a);\n",
-  'src/report/text.ts': "import { rule } from '../core/rules.ts';\nexport const text = (): string => String(rule({ a: 1 }));\n",
+  'src/core/rules.ts':
+    "import type { Ast } from '../orders/ast.ts';\nimport { z } from 'zod';\nexport const rule = (a: Ast): number => z.number().parse(a.a);\n",
+  'src/report/text.ts':
+    "import { rule } from '../core/rules.ts';\nexport const text = (): string => String(rule({ a: 1 }));\n",
   'src/app/ports/store.ts': 'export interface Store { get(): string }\n',
-  'src/app/mail/mailer.ts': "import type { Store } from '../ports/store.ts';\nimport { text } from '../../report/text.ts';\nexport const mail = (s: Store): string => s.get() + text();\n",
-  'src/shell/main.ts': "import { readFileSync } from 'node:fs';\nimport Database from 'better-sqlite3';\nimport { mail } from '../app/mail/mailer.ts';\nexport const main = (): unknown => [readFileSync, Database, mail];\n",
+  'src/app/mail/mailer.ts':
+    "import type { Store } from '../ports/store.ts';\nimport { text } from '../../report/text.ts';\nexport const mail = (s: Store): string => s.get() + text();\n",
+  'src/shell/main.ts':
+    "import { readFileSync } from 'node:fs';\nimport Database from 'better-sqlite3';\nimport { mail } from '../app/mail/mailer.ts';\nexport const main = (): unknown => [readFileSync, Database, mail];\n",
   'src/shell/web/static/page.js': 'document.title = "served to the browser, imported by nobody";\n',
 };
 
@@ -40,14 +47,24 @@ const OFFENDERS: { what: string; files: Record<string, string>; expected: string
     what: 'a new top folder imported by the core and importing the app',
     files: {
       'src/lib/thing.ts': "import type { Store } from '../app/ports/store.ts';\nexport type Thing = Store;\n",
-      'src/core/uses-lib.ts': "import type { Thing } from '../lib/thing.ts';\nexport const n = (t: Thing): string => t.get();\n",
+      'src/core/uses-lib.ts':
+        "import type { Thing } from '../lib/thing.ts';\nexport const n = (t: Thing): string => t.get();\n",
     },
-    expected: ['in-a-layer src/lib/thing.ts -> src/app/ports/store.ts', 'import-in-a-layer src/core/uses-lib.ts -> src/lib/thing.ts'],
+    expected: [
+      'in-a-layer src/lib/thing.ts -> src/app/ports/store.ts',
+      'import-in-a-layer src/core/uses-lib.ts -> src/lib/thing.ts',
+    ],
   },
   {
     what: 'node:fs and better-sqlite3 in app/mail',
-    files: { 'src/app/mail/raw-store.ts': "import { writeFileSync } from 'node:fs';\nimport Database from 'better-sqlite3';\nexport const save = (): unknown => [writeFileSync, Database];\n" },
-    expected: ['no-node-below-the-shell src/app/mail/raw-store.ts -> fs', 'no-package-below-the-shell src/app/mail/raw-store.ts -> node_modules/better-sqlite3/'],
+    files: {
+      'src/app/mail/raw-store.ts':
+        "import { writeFileSync } from 'node:fs';\nimport Database from 'better-sqlite3';\nexport const save = (): unknown => [writeFileSync, Database];\n",
+    },
+    expected: [
+      'no-node-below-the-shell src/app/mail/raw-store.ts -> fs',
+      'no-package-below-the-shell src/app/mail/raw-store.ts -> node_modules/better-sqlite3/',
+    ],
   },
   {
     what: 'node:fs in report/',
@@ -85,7 +102,8 @@ let dir = '';
 /** dependency-cruiser run with the project's config over `files` in a fresh copy of the tree: its violations as `rule from -> to`. */
 function cruise(files: Record<string, string>): string[] {
   const tree = mkdtempSync(join(dir, 'tree-'));
-  for (const f of ['package.json', 'tsconfig.json', '.dependency-cruiser.cjs']) copyFileSync(join(ROOT, f), join(tree, f));
+  for (const f of ['package.json', 'tsconfig.json', '.dependency-cruiser.cjs'])
+    copyFileSync(join(ROOT, f), join(tree, f));
   symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
   for (const [path, text] of Object.entries({ ...CLEAN, ...files })) {
     mkdirSync(dirname(join(tree, path)), { recursive: true });
@@ -93,17 +111,27 @@ function cruise(files: Record<string, string>): string[] {
   }
   let out: string;
   try {
-    out = execFileSync(process.execPath, [CLI, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: tree, encoding: 'utf8', maxBuffer: 64 << 20 });
+    out = execFileSync(process.execPath, [CLI, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+      cwd: tree,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
   } catch (e) {
     // It exits non-zero when it finds violations; its report is still on stdout.
     out = (e as { stdout?: string }).stdout ?? '';
   }
   const report = JSON.parse(out) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
-  return report.summary.violations.map((v) => `${v.rule.name} ${v.from} -> ${v.to.replace(/^(?:.*\/)?(node_modules\/[^/]+\/).*$/, '$1')}`).sort();
+  return report.summary.violations
+    .map((v) => `${v.rule.name} ${v.from} -> ${v.to.replace(/^(?:.*\/)?(node_modules\/[^/]+\/).*$/, '$1')}`)
+    .sort();
 }
 
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'tallyho-layers-')); });
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tallyho-layers-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the layers of src/ (.dependency-cruiser.cjs)', () => {
   it('find nothing in files that keep to them', () => {
@@ -119,7 +147,10 @@ describe('the layers of src/ (.dependency-cruiser.cjs)', () => {
     const layers = (placed?.from.pathNot ?? []).map((p) => p.replace(/^\^src\//, '').replace('[^/]+$', '*.ts'));
     const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
     const block = /## Layers[\s\S]*?```\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
-    const listed = block.split('\n').filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0]);
+    const listed = block
+      .split('\n')
+      .filter((l) => /^\S/.test(l))
+      .map((l) => l.split(/\s+/)[0]);
     expect(layers.length).toBeGreaterThan(10);
     expect(listed).toEqual(layers);
   });

@@ -73,7 +73,9 @@ describe('planeLimits', () => {
     const l = limits(plane, state);
     expect(l.obligations).toContainEqual({ kind: 'pull-out', rule: 'seed 001 rule (23)', after: 'SD', minDive: 300 });
     expect(l.climb.feet).toBe(0);
-    expect(obligationNotes(l)).toEqual(["must pull out of last turn's steep dive (rule (23)): dive at least 300 ft and no climb, or dive steeply or vertically again"]);
+    expect(obligationNotes(l)).toEqual([
+      "must pull out of last turn's steep dive (rule (23)): dive at least 300 ft and no climb, or dive steeply or vertically again",
+    ]);
     expect(codes(state, plane, '1-100 1-100 1-100 1 1')).toEqual([]);
     expect(codes(state, plane, '1-100 1-100 1 1 1')).toEqual(['E_PULL_OUT_SD']);
     expect(codes(state, plane, '1-100 1-100 1-100 1+100 1')).toContain('E_PULL_OUT_SD');
@@ -81,7 +83,12 @@ describe('planeLimits', () => {
 
   it('states the pull-out after a vertical dive (half the shallow dive) and the level-off after a steep climb', () => {
     const vd = game({ speed: 50, last: { mode: 'VD', climbed: 0, dived: 2000, power: false } });
-    expect(limits(vd.plane, vd.state).obligations).toContainEqual({ kind: 'pull-out', rule: 'seed 001 rule (22)', after: 'VD', minDive: 600 });
+    expect(limits(vd.plane, vd.state).obligations).toContainEqual({
+      kind: 'pull-out',
+      rule: 'seed 001 rule (22)',
+      after: 'VD',
+      minDive: 600,
+    });
     expect(codes(vd.state, vd.plane, '1-200 1-100 1-100 1-100 1-100')).toEqual([]);
     expect(codes(vd.state, vd.plane, '1-200 1-100 1-100 1-100 1')).toEqual(['E_PULL_OUT_VD']);
     const sc = game({ speed: 50, last: { mode: 'SC', climbed: 1000, dived: 0, power: false } });
@@ -94,21 +101,38 @@ describe('planeLimits', () => {
 
   it('says whether a vertical dive may begin, as rule (20) checks it', () => {
     const ok = game({ speed: 50, last: { mode: null, climbed: 0, dived: 600, power: false } });
-    expect(limits(ok.plane, ok.state).obligations).toContainEqual(expect.objectContaining({ kind: 'vertical-dive', allowed: true }));
+    expect(limits(ok.plane, ok.state).obligations).toContainEqual(
+      expect.objectContaining({ kind: 'vertical-dive', allowed: true }),
+    );
     expect(codes(ok.state, ok.plane, 'VD 1 1 1 1 1')).toEqual([]);
     const short = game({ speed: 50, last: { mode: null, climbed: 0, dived: 500, power: false } });
     const l = limits(short.plane, short.state);
-    expect(l.obligations).toContainEqual(expect.objectContaining({ kind: 'vertical-dive', allowed: false, needs: 600, dived: 500 }));
-    expect(limitsLines(l)).toContain('no vertical dive this turn (rule (20)): it needs a dive of 600 ft last turn (it dived 500)');
+    expect(l.obligations).toContainEqual(
+      expect.objectContaining({ kind: 'vertical-dive', allowed: false, needs: 600, dived: 500 }),
+    );
+    expect(limitsLines(l)).toContain(
+      'no vertical dive this turn (rule (20)): it needs a dive of 600 ft last turn (it dived 500)',
+    );
     expect(codes(short.state, short.plane, 'VD 1 1 1 1 1')).toEqual(['E_VD_ENTRY']);
   });
 
   it('counts the boxes carried over and names the mode they are flown in', () => {
-    const { state, plane } = game({ speed: 50, carry: { boxes: [{ man: 'S', alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll: 0 }, { man: 'TR', alt: -100, forced: 100, power: 0, brake: 0, count: 1, roll: 0 }], mode: null } });
+    const { state, plane } = game({
+      speed: 50,
+      carry: {
+        boxes: [
+          { man: 'S', alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll: 0 },
+          { man: 'TR', alt: -100, forced: 100, power: 0, brake: 0, count: 1, roll: 0 },
+        ],
+        mode: null,
+      },
+    });
     const l = limits(plane, state);
     expect(l.need).toBe(3);
     expect(obligationNotes(l)).toEqual(['the manoeuvre carried over, S TR, takes the first 2 boxes']);
-    expect(limitsLines(l)[0]).toBe('next plot: 3 boxes, impulses 8, 10, 12 (3, 5 carried over); manoeuvre speed (2-5 here)');
+    expect(limitsLines(l)[0]).toBe(
+      'next plot: 3 boxes, impulses 8, 10, 12 (3, 5 carried over); manoeuvre speed (2-5 here)',
+    );
     expect(codes(state, plane, '1 1 1')).toEqual([]);
     expect(codes(state, plane, '1 1 1 1')).toEqual(['E_PLOT_LONG']);
   });
@@ -116,11 +140,21 @@ describe('planeLimits', () => {
   it('warns of a stall at or near the minimum speed', () => {
     // Minimum 2: speeds of row 1 (1.5 and under) stall; the warning starts one point above.
     const near = game({ speed: 25 });
-    expect(obligationNotes(limits(near.plane, near.state))).toEqual(['near the stall: its minimum speed at this altitude is 2; ending a turn at speed 1.5 or slower stalls it']);
+    expect(obligationNotes(limits(near.plane, near.state))).toEqual([
+      'near the stall: its minimum speed at this altitude is 2; ending a turn at speed 1.5 or slower stalls it',
+    ]);
     expect(limits(game({ speed: 26 }).plane).obligations.some((o) => o.kind === 'stall')).toBe(false);
     const under = game({ speed: 15 });
-    expect(limits(under.plane, under.state).obligations).toContainEqual({ kind: 'stall', stalled: true, speed: 15, minimum: 2, stallsAt: 15 });
-    expect(obligationNotes(limits(under.plane, under.state))).toEqual(['STALLED: speed 1.5 is under the minimum 2 at this altitude: dive to gain speed']);
+    expect(limits(under.plane, under.state).obligations).toContainEqual({
+      kind: 'stall',
+      stalled: true,
+      speed: 15,
+      minimum: 2,
+      stallsAt: 15,
+    });
+    expect(obligationNotes(limits(under.plane, under.state))).toEqual([
+      'STALLED: speed 1.5 is under the minimum 2 at this altitude: dive to gain speed',
+    ]);
   });
 
   it('warns exactly where the end of turn finds a stall (bookkeeping isStalled)', () => {
@@ -128,7 +162,9 @@ describe('planeLimits', () => {
     const card = cardOf(state, plane);
     for (let speed = 0; speed <= 60; speed++) {
       const stall = limits({ ...plane, speed }, state).obligations.find((o) => o.kind === 'stall');
-      expect(stall?.kind === 'stall' && stall.stalled, `speed ${speed}`).toBe(isStalled(card, plane, speed, plane.altitude));
+      expect(stall?.kind === 'stall' && stall.stalled, `speed ${speed}`).toBe(
+        isStalled(card, plane, speed, plane.altitude),
+      );
     }
   });
 
@@ -146,7 +182,9 @@ describe('planeLimits', () => {
     const rockets = limits({ ...plane, rockets: 'carried' }, state);
     expect(rockets.range).toBe('level'); // the tubes take a point off the manoeuvre range
     expect(rockets.modes.turn).toBe(4); // level mode 3, one worse for the rockets
-    expect(limitsLines(rockets)).toContain('these figures allow for: rockets carried (turn modes one worse), rocket tubes (speeds one lower)');
+    expect(limitsLines(rockets)).toContain(
+      'these figures allow for: rockets carried (turn modes one worse), rocket tubes (speeds one lower)',
+    );
   });
 
   it('keeps every sheet line short enough to wrap once at most', () => {
@@ -169,6 +207,8 @@ describe('a plot of the wrong length in the two-phase sequence (seed 003)', () =
     expect(message).not.toMatch(/impulse/);
     // The twelve-impulse game names its impulses.
     const twelve = planTurn(state, plane, plot);
-    expect(!twelve.ok && twelve.error.find((p) => p.code === 'E_PLOT_SHORT')?.message).toMatch(/is active in 5 impulses this turn \(3, 5, 8, 10, 12\)/);
+    expect(!twelve.ok && twelve.error.find((p) => p.code === 'E_PLOT_SHORT')?.message).toMatch(
+      /is active in 5 impulses this turn \(3, 5, 8, 10, 12\)/,
+    );
   });
 });

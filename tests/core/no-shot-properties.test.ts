@@ -13,7 +13,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GunGroup } from '../../src/core/aircraft/types.ts';
-import { adjustedRange, type Attitude, inCone, MAX_RANGE, SHORT_MAX_RANGE, targetArea, verticalOk } from '../../src/core/combat/cone.ts';
+import {
+  adjustedRange,
+  type Attitude,
+  inCone,
+  MAX_RANGE,
+  SHORT_MAX_RANGE,
+  targetArea,
+  verticalOk,
+} from '../../src/core/combat/cone.ts';
 import { workingGuns } from '../../src/core/damage/state.ts';
 import { NO_SHOT_REASONS } from '../../src/core/events.ts';
 import { positionOf } from '../../src/core/combat/targets.ts';
@@ -33,12 +41,29 @@ const encounters = fc.record({
 
 type NoShot = Extract<GameEvent, { type: 'no-shot' }>;
 
-interface Candidate { count: number; range: number; impulse: number; cls: number; order: number; target: string; reasons: string[]; clock: number }
+interface Candidate {
+  count: number;
+  range: number;
+  impulse: number;
+  cls: number;
+  order: number;
+  target: string;
+  reasons: string[];
+  clock: number;
+}
 
 const reachOf = (g: GunGroup): number => (g.shortRange ? SHORT_MAX_RANGE : MAX_RANGE);
 
 /** The failed conditions of one chance, straight from the rules as docs/cli.md states them. */
-function failures(cls: 'fixed' | 'flex', guns: GunGroup[], firer: PlaneState, t: PlaneState, active: boolean, bomb: boolean, attitude: Attitude): string[] {
+function failures(
+  cls: 'fixed' | 'flex',
+  guns: GunGroup[],
+  firer: PlaneState,
+  t: PlaneState,
+  active: boolean,
+  bomb: boolean,
+  attitude: Attitude,
+): string[] {
   const out: string[] = [];
   if (cls === 'fixed' && !active) out.push('not-active');
   if (cls === 'fixed' && bomb) out.push('ordnance');
@@ -50,10 +75,16 @@ function failures(cls: 'fixed' | 'flex', guns: GunGroup[], firer: PlaneState, t:
   if (hexes === 0) return [...out, 'same-hex', ...(reached ? [] : ['beyond-range'])];
   if (cls === 'fixed') {
     if (!reached) out.push('beyond-range');
-    if (!verticalOk(attitude, dz, hexes)) out.push((dz < 0 && attitude === 'up') || (dz > 0 && attitude === 'down') ? 'nose-attitude' : 'altitude-separation');
+    if (!verticalOk(attitude, dz, hexes))
+      out.push(
+        (dz < 0 && attitude === 'up') || (dz > 0 && attitude === 'down') ? 'nose-attitude' : 'altitude-separation',
+      );
     // Beyond 8 hexes only "ahead at all" is measured (clock 10 to 2); within, the cone itself.
     const area = targetArea(positionOf(t), hexes);
-    const ahead = (h: (typeof area)[number]) => { const c = clockPosition(firer.hex, firer.facing, h)!; return c <= 2 || c >= 10; };
+    const ahead = (h: (typeof area)[number]) => {
+      const c = clockPosition(firer.hex, firer.facing, h)!;
+      return c <= 2 || c >= 10;
+    };
     if (hexes > MAX_RANGE ? !area.some(ahead) : !area.some((h) => inCone(positionOf(firer), h))) out.push('cone');
   } else {
     const clock = clockPosition(firer.hex, firer.facing, t.hex)!;
@@ -80,7 +111,8 @@ function closest(t: Turn, plane: string): Candidate | undefined {
     const firer = where.get(plane)!;
     // Forced 100-ft losses (banked forwards, maximum-performance turns and slips) do not change
     // the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
-    const change = firer.altitude - before + plan.steps.reduce((sum, st) => sum + (st.impulse === i ? st.box.forced : 0), 0);
+    const change =
+      firer.altitude - before + plan.steps.reduce((sum, st) => sum + (st.impulse === i ? st.box.forced : 0), 0);
     const attitude: Attitude = change < 0 ? 'down' : change > 0 ? 'up' : 'level';
     before = firer.altitude;
     if (firer.status !== 'flying') continue;
@@ -94,8 +126,14 @@ function closest(t: Turn, plane: string): Candidate | undefined {
       for (const e of enemies) {
         const reasons = failures(cls, mine, firer, e, active, !!plan.bomb, attitude);
         const cand = {
-          count: reasons.length, range: adjustedRange(distance(firer.hex, e.hex), e.altitude - firer.altitude), impulse: i, cls: c,
-          order: t.before.planes.findIndex((p) => p.id === e.id), target: e.id, reasons, clock: clockPosition(firer.hex, firer.facing, e.hex) ?? 12,
+          count: reasons.length,
+          range: adjustedRange(distance(firer.hex, e.hex), e.altitude - firer.altitude),
+          impulse: i,
+          cls: c,
+          order: t.before.planes.findIndex((p) => p.id === e.id),
+          target: e.id,
+          reasons,
+          clock: clockPosition(firer.hex, firer.facing, e.hex) ?? 12,
         };
         if (!best || less(key(cand), key(best))) best = cand;
       }
@@ -107,51 +145,77 @@ function closest(t: Turn, plane: string): Candidate | undefined {
 describe('no-shot properties', () => {
   it('every reason code has a golden case (tests/golden/combat/10-no-shot.txt)', () => {
     const cases = readGoldenFile('tests/golden/combat/10-no-shot.txt');
-    const seen = new Set(cases.flatMap((c) => c.events.flatMap((e) => e.split(' ')[2] === 'no-shot' ? (e.split(' ')[4] ?? '').split(',') : [])));
+    const seen = new Set(
+      cases.flatMap((c) =>
+        c.events.flatMap((e) => (e.split(' ')[2] === 'no-shot' ? (e.split(' ')[4] ?? '').split(',') : [])),
+      ),
+    );
     for (const r of NO_SHOT_REASONS) expect(seen, r).toContain(r);
   });
 
   it('a plane that fired has no no-shot event; one that did not has one, and it is its closest chance', () => {
     let checked = 0;
-    fc.assert(fc.property(encounters, ({ seed, n, combat }) => {
-      for (const t of play(seed, n, combat)) {
-        const noShots = t.events.filter((e): e is NoShot => e.type === 'no-shot');
-        for (const o of t.orders.fire) {
-          const fired = t.events.some((e) => e.type === 'shot' && e.firer === o.plane);
-          const mine = noShots.filter((e) => e.plane === o.plane);
-          expect(mine.length, `${o.plane} in turn ${t.before.turn}`).toBe(fired ? 0 : 1);
-          const e = mine[0];
-          if (!e) continue;
-          expect(e.reasons.length).toBeGreaterThan(0);
-          expect(e.reason).toBe(e.reasons[0]);
-          // Guns lost during the turn change the working guns between impulses: not flown again here.
-          if (t.events.some((x) => x.type === 'guns-lost' && x.plane === o.plane)) continue;
-          const want = closest(t, o.plane);
-          const what = `${o.plane} in turn ${t.before.turn}: ${JSON.stringify(e)}`;
-          if (!want) { expect(e.impulse, what).toBe(13); continue; }
-          expect({ impulse: e.impulse, target: e.target, range: e.range, clock: e.clock }, what)
-            .toEqual({ impulse: want.impulse, target: want.target, range: want.range, clock: want.clock });
-          expect(e.reasons.map((r) => (r === 'not-ahead' || r === 'outside-cone' ? 'cone' : r)), what).toEqual(want.reasons);
-          checked++;
+    fc.assert(
+      fc.property(encounters, ({ seed, n, combat }) => {
+        for (const t of play(seed, n, combat)) {
+          const noShots = t.events.filter((e): e is NoShot => e.type === 'no-shot');
+          for (const o of t.orders.fire) {
+            const fired = t.events.some((e) => e.type === 'shot' && e.firer === o.plane);
+            const mine = noShots.filter((e) => e.plane === o.plane);
+            expect(mine.length, `${o.plane} in turn ${t.before.turn}`).toBe(fired ? 0 : 1);
+            const e = mine[0];
+            if (!e) continue;
+            expect(e.reasons.length).toBeGreaterThan(0);
+            expect(e.reason).toBe(e.reasons[0]);
+            // Guns lost during the turn change the working guns between impulses: not flown again here.
+            if (t.events.some((x) => x.type === 'guns-lost' && x.plane === o.plane)) continue;
+            const want = closest(t, o.plane);
+            const what = `${o.plane} in turn ${t.before.turn}: ${JSON.stringify(e)}`;
+            if (!want) {
+              expect(e.impulse, what).toBe(13);
+              continue;
+            }
+            expect({ impulse: e.impulse, target: e.target, range: e.range, clock: e.clock }, what).toEqual({
+              impulse: want.impulse,
+              target: want.target,
+              range: want.range,
+              clock: want.clock,
+            });
+            expect(
+              e.reasons.map((r) => (r === 'not-ahead' || r === 'outside-cone' ? 'cone' : r)),
+              what,
+            ).toEqual(want.reasons);
+            checked++;
+          }
         }
-      }
-    }), { numRuns: 60 });
+      }),
+      { numRuns: 60 },
+    );
     expect(checked).toBeGreaterThan(20);
   });
 
   it('a dry run finds the shots the real turn throws, up to the first impulse with a shot', () => {
-    fc.assert(fc.property(encounters, ({ seed, n, combat }) => {
-      for (const t of play(seed, n, combat)) {
-        const dry = resolveTurn(t.before, t.orders, undefined, { dry: true });
-        expect(dry.ok).toBe(true);
-        if (!dry.ok) return;
-        const shots = t.events.filter((e) => e.type === 'shot');
-        const first = shots[0]?.impulse ?? 12;
-        const real = shots.filter((e) => e.impulse <= first).map((e) => `${e.impulse} ${e.firer}>${e.target} ${e.guns.join('+')} ${e.range}`);
-        const found = (dry.value.sighted ?? []).filter((s) => s.impulse <= first).map((s) => `${s.impulse} ${s.plane}>${s.target} ${s.guns.join('+')} ${s.range}`);
-        expect(found).toEqual(real);
-        expect(dry.value.events.some((e) => e.type === 'shot' || e.type === 'damage' || e.type === 'bail-out')).toBe(false);
-      }
-    }), { numRuns: 40 });
+    fc.assert(
+      fc.property(encounters, ({ seed, n, combat }) => {
+        for (const t of play(seed, n, combat)) {
+          const dry = resolveTurn(t.before, t.orders, undefined, { dry: true });
+          expect(dry.ok).toBe(true);
+          if (!dry.ok) return;
+          const shots = t.events.filter((e) => e.type === 'shot');
+          const first = shots[0]?.impulse ?? 12;
+          const real = shots
+            .filter((e) => e.impulse <= first)
+            .map((e) => `${e.impulse} ${e.firer}>${e.target} ${e.guns.join('+')} ${e.range}`);
+          const found = (dry.value.sighted ?? [])
+            .filter((s) => s.impulse <= first)
+            .map((s) => `${s.impulse} ${s.plane}>${s.target} ${s.guns.join('+')} ${s.range}`);
+          expect(found).toEqual(real);
+          expect(dry.value.events.some((e) => e.type === 'shot' || e.type === 'damage' || e.type === 'bail-out')).toBe(
+            false,
+          );
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -5,8 +5,15 @@ import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { expectGoldenCase, loadTestCards, readGoldenFile } from '../support/golden-movement.ts';
 
 const DIR = 'tests/golden/pilots';
-const cards = new Map([...loadAircraftDir(), ...loadTestCards('tests/golden/movement/aircraft.yaml'), ...loadTestCards(join(DIR, 'aircraft.yaml'))]);
-const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort().flatMap((f) => readGoldenFile(join(DIR, f)));
+const cards = new Map([
+  ...loadAircraftDir(),
+  ...loadTestCards('tests/golden/movement/aircraft.yaml'),
+  ...loadTestCards(join(DIR, 'aircraft.yaml')),
+]);
+const all = readdirSync(DIR)
+  .filter((f) => f.endsWith('.txt'))
+  .sort()
+  .flatMap((f) => readGoldenFile(join(DIR, f)));
 
 describe('golden pilot-quality and loaded-condition cases (seed 002 section 9)', () => {
   // At least as many as there are today: an emptied folder or file fails.

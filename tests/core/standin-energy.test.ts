@@ -8,25 +8,46 @@ import { nearestFoe, throttled, throttleWords, wantedSpeed } from '../../src/cor
 import { type Variant, type WayWithVariants, waysWithVariants } from '../../src/core/plans/variants.ts';
 import { duelGame, duelStart, missedOrdersPilot, playDuel, standInPilot } from '../../bench/duels.ts';
 
-const plot = (tag: number, power = 0, brake = 0): Plot => ({ plane: 'A1', bomb: false, boxes: [{ man: '1', alt: tag, power, brake }] });
+const plot = (tag: number, power = 0, brake = 0): Plot => ({
+  plane: 'A1',
+  bomb: false,
+  boxes: [{ man: '1', alt: tag, power, brake }],
+});
 /** A variant: power factors when faster than the way's plainest plot at its height, brake when slower. */
-const v = (altitude: number, speed: number): Variant => ({ altitude, speed, plot: plot(altitude + speed, altitude === 10000 && speed > 50 ? 1 : 0, altitude === 10000 && speed < 50 ? 1 : 0) });
+const v = (altitude: number, speed: number): Variant => ({
+  altitude,
+  speed,
+  plot: plot(altitude + speed, altitude === 10000 && speed > 50 ? 1 : 0, altitude === 10000 && speed < 50 ? 1 : 0),
+});
 /** The plane flying: at 10,000 ft, as the ways end. */
 const flying = { ...duelGame(duelStart(0)).planes[0]!, altitude: 10000, speed: 50 };
 /** A way ending at 10,000 ft and speed 5.0 with its plainest plot, and the given variants. */
 const way = (variants: Variant[]): WayWithVariants => ({
-  end: { hex: { q: 0, r: 0 }, facing: 0, altitude: 10000, speed: 50, bank: 'N', carry: [], carryMode: null, status: 'flying' },
-  plot: plot(0), variants, range: { lowest: 0, highest: 0, fastest: 0 },
+  end: {
+    hex: { q: 0, r: 0 },
+    facing: 0,
+    altitude: 10000,
+    speed: 50,
+    bank: 'N',
+    carry: [],
+    carryMode: null,
+    status: 'flying',
+  },
+  plot: plot(0),
+  variants,
+  range: { lowest: 0, highest: 0, fastest: 0 },
 });
 
-describe('the stand-in\'s throttle', () => {
+describe("the stand-in's throttle", () => {
   it('opens the throttle up to the speed it wants, and no further', () => {
     const w = way([v(10000, 50), v(10000, 53), v(10000, 56), v(10000, 59)]);
     expect(throttled(w, 69, 10000)?.speed).toBe(59);
     // Worth its speed up to the speed it wants: over it, the fewest tenths over.
     expect(throttled(w, 55, 10000)?.speed).toBe(56);
     expect(throttled(w, 52, 10000)?.speed).toBe(53);
-    expect(throttleWords(flying, throttled(w, 69, 10000)!)).toBe('throttle open, height kept: speed 5.9 next turn at 10000 ft');
+    expect(throttleWords(flying, throttled(w, 69, 10000)!)).toBe(
+      'throttle open, height kept: speed 5.9 next turn at 10000 ft',
+    );
     // Nothing to change: the way's own plot.
     expect(throttled(way([v(10000, 50)]), 69, 10000)).toBeUndefined();
   });
@@ -53,11 +74,17 @@ describe('the stand-in\'s throttle', () => {
 
   it('wants the top of its manoeuvre range in a fight, the top of its level range chasing an enemy ahead', () => {
     const state = duelGame(duelStart(0));
-    const [a, b] = state.planes as [typeof state.planes[number], typeof state.planes[number]];
+    const [a, b] = state.planes as [(typeof state.planes)[number], (typeof state.planes)[number]];
     const band = state.aircraft[a.type]!.bands.find((x) => a.altitude >= x.floor && a.altitude < x.top)!;
     const w: WayWithVariants = { ...way([]), end: { ...way([]).end, hex: a.hex, facing: 0, altitude: a.altitude } };
     // Facing 0 is north: the enemy at r - 6 is dead ahead, at r + 2 astern.
-    const foe = (q: number, r: number) => ({ plane: b, hex: { q, r }, facing: 0, nextRight: true, altitude: a.altitude });
+    const foe = (q: number, r: number) => ({
+      plane: b,
+      hex: { q, r },
+      facing: 0,
+      nextRight: true,
+      altitude: a.altitude,
+    });
     // The nearest counts: a second enemy further off does not change what it wants.
     const far = foe(a.hex.q, a.hex.r + 12);
     const wanted = (f: ReturnType<typeof foe>[]): number => wantedSpeed(state, a, w, nearestFoe(w, f));
@@ -69,7 +96,7 @@ describe('the stand-in\'s throttle', () => {
 });
 
 describe('the variants it reads', () => {
-  it('are the plotting aid\'s own, listed again whenever read and not kept (keep false)', () => {
+  it("are the plotting aid's own, listed again whenever read and not kept (keep false)", () => {
     const state = duelGame(duelStart(3));
     const plane = state.planes[0]!;
     const loose = waysWithVariants(state, plane, { keep: false });

@@ -11,16 +11,17 @@ import { LEVELS, parseLevel, STANDIN_LEVELS } from '../../src/core/standin/level
 import { resolveTurn } from '../../src/core/turn.ts';
 import { duelGame, duelStart } from '../../bench/duels.ts';
 
-describe('the stand-in\'s levels', () => {
+describe("the stand-in's levels", () => {
   it('reads the three levels in any case and nothing else', () => {
     expect(STANDIN_LEVELS.map((l) => parseLevel(l.toUpperCase()))).toEqual(['recruit', 'regular', 'ace']);
     expect(parseLevel('expert')).toBeUndefined();
     expect(parseLevel('')).toBeUndefined();
   });
 
-  it('an ace flies as the stand-in does when no level is given; each level a step more of the pilot\'s craft', () => {
+  it("an ace flies as the stand-in does when no level is given; each level a step more of the pilot's craft", () => {
     const state = duelGame(duelStart(3));
-    for (const side of ['a', 'b']) expect(standIn(state, side, 's', { level: 'ace' })).toEqual(standIn(state, side, 's'));
+    for (const side of ['a', 'b'])
+      expect(standIn(state, side, 's', { level: 'ace' })).toEqual(standIn(state, side, 's'));
     const [r, g, a] = [LEVELS.recruit, LEVELS.regular, LEVELS.ace];
     expect([r.envelope, g.envelope, a.envelope]).toEqual([false, false, true]);
     expect(r.dryRuns < g.dryRuns && g.dryRuns <= a.dryRuns).toBe(true);
@@ -29,7 +30,7 @@ describe('the stand-in\'s levels', () => {
     expect(r.margin > a.margin && r.watchSix < a.watchSix).toBe(true);
   });
 
-  it('a recruit flies one of its ways\' plainest plots, never a power factor, brake or chosen height; its orders resolve', () => {
+  it("a recruit flies one of its ways' plainest plots, never a power factor, brake or chosen height; its orders resolve", () => {
     let throttled = 0;
     for (let i = 0; i < 6; i++) {
       const state = duelGame(duelStart(i));
@@ -42,7 +43,10 @@ describe('the stand-in\'s levels', () => {
         if (!plain.has(standIn(state, side, `seed-${i}`).choices[0]!.text)) throttled++;
       }
       const orders = ['a', 'b'].map((s) => standIn(state, s, `seed-${i}`, { level: 'recruit' }).orders);
-      const r = resolveTurn(state, { plots: { ...orders[0]!.plots, ...orders[1]!.plots }, fire: [...orders[0]!.fire, ...orders[1]!.fire] });
+      const r = resolveTurn(state, {
+        plots: { ...orders[0]!.plots, ...orders[1]!.plots },
+        fire: [...orders[0]!.fire, ...orders[1]!.fire],
+      });
       expect(r.ok, `${i}`).toBe(true);
     }
     // The ace uses the throttle in some of the same starts.

@@ -42,7 +42,7 @@ describe('a fighter that sees no enemy', () => {
     expect(distance(st.planes[0]!.hex, middle)).toBeLessThan(start);
   });
 
-  it('covers its side\'s truck, tank or ship where it has one', () => {
+  it("covers its side's truck, tank or ship where it has one", () => {
     const s = alone(0);
     const truck = { id: 'T1', side: 'a', kind: 'truck', hex: parseHexLabel('2060')!, facing: 0, status: 'active' };
     const st = { ...s, units: [truck] } as unknown as GameState;

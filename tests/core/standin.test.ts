@@ -22,8 +22,22 @@ import { resolveTurn, type TurnOrders } from '../../src/core/turn.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { loadShipDir } from '../../src/shell/ships/catalog.ts';
-import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
-import { duelGame, duelStart, missedOrdersPilot, playDuel, pursuitPilot, recentred, standInPilot } from '../../bench/duels.ts';
+import {
+  loadBombingTable,
+  loadFlakTable,
+  loadRocketTable,
+  loadSpottingTable,
+  loadTorpedoTable,
+} from '../../src/shell/ordnance/table.ts';
+import {
+  duelGame,
+  duelStart,
+  missedOrdersPilot,
+  playDuel,
+  pursuitPilot,
+  recentred,
+  standInPilot,
+} from '../../bench/duels.ts';
 import { rangeWords } from '../../src/core/standin/air.ts';
 import { waysToFly } from '../../src/core/plans/ways.ts';
 import { distance } from '../../src/core/hex/coords.ts';
@@ -34,7 +48,9 @@ const ships = loadShipDir();
 
 function samples(): { name: string; state: GameState }[] {
   const out: { name: string; state: GameState }[] = [];
-  for (const f of readdirSync('scenarios').filter((x) => x.endsWith('.yaml')).sort()) {
+  for (const f of readdirSync('scenarios')
+    .filter((x) => x.endsWith('.yaml'))
+    .sort()) {
     const data = parse(readFileSync(`scenarios/${f}`, 'utf8')) as { ruleset?: string };
     if (data.ruleset === 'quick') {
       const q = parseQuickScenario(data, f, loadQuickCards(), `standin-${f}`);
@@ -43,7 +59,14 @@ function samples(): { name: string; state: GameState }[] {
       continue;
     }
     const scenario = loadScenarioFile(`scenarios/${f}`, catalog, ships);
-    out.push({ name: f, state: createGame(scenario, catalog, `standin-${f}`, ships, loadBombingTable(), loadTorpedoTable(), { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() }) });
+    out.push({
+      name: f,
+      state: createGame(scenario, catalog, `standin-${f}`, ships, loadBombingTable(), loadTorpedoTable(), {
+        flak: loadFlakTable(),
+        spotting: loadSpottingTable(),
+        rockets: loadRocketTable(),
+      }),
+    });
   }
   return out;
 }
@@ -64,7 +87,14 @@ function allSides(state: GameState, seed?: string): TurnOrders {
 describe('the stand-in pilot', () => {
   it('gives every side of every sample scenario orders that are accepted and resolve together, the same each time', () => {
     const all = samples();
-    expect(all.map((s) => s.name)).toEqual(expect.arrayContaining(['quick-bombers.yaml', 'quick-duel.yaml', 'two-phase-pass.yaml', 'airfield-scramble.yaml']));
+    expect(all.map((s) => s.name)).toEqual(
+      expect.arrayContaining([
+        'quick-bombers.yaml',
+        'quick-duel.yaml',
+        'two-phase-pass.yaml',
+        'airfield-scramble.yaml',
+      ]),
+    );
     for (const { name, state } of all) {
       for (const side of Object.keys(state.sides)) {
         const r = standIn(state, side);
@@ -86,18 +116,28 @@ describe('the stand-in pilot', () => {
           } else {
             // A MOVE line, or none on purpose (its default, said in why).
             const move = r.orders.moves?.find((m) => m.unit === c.plane);
-            expect(c.text, `${name} ${c.plane}`).toBe(move ? `MOVE ${c.plane} ${move.steps.join(' ')}${move.knots !== undefined ? ` ${move.knots}KT` : ''}` : '');
+            expect(c.text, `${name} ${c.plane}`).toBe(
+              move
+                ? `MOVE ${c.plane} ${move.steps.join(' ')}${move.knots !== undefined ? ` ${move.knots}KT` : ''}`
+                : '',
+            );
             if (!move) expect(c.why).toMatch(/no MOVE line/);
           }
         }
-        if (!state.quick) expect(Object.keys(r.orders.plots).sort(), `${name} ${side}`).toEqual(state.planes.filter((p) => p.side === side && p.status === 'flying' && !p.ground).map((p) => p.id).sort());
+        if (!state.quick)
+          expect(Object.keys(r.orders.plots).sort(), `${name} ${side}`).toEqual(
+            state.planes
+              .filter((p) => p.side === side && p.status === 'flying' && !p.ground)
+              .map((p) => p.id)
+              .sort(),
+          );
       }
       const turn = resolveTurn(state, allSides(state));
       expect(turn.ok, `${name}: ${turn.ok ? '' : turn.error.map((p) => p.message).join('; ')}`).toBe(true);
     }
   }, 240_000);
 
-  it('reads each plane\'s purpose from the state: bombers for a target or their course, escorts with their bombers, interceptors for the bombers', () => {
+  it("reads each plane's purpose from the state: bombers for a target or their course, escorts with their bombers, interceptors for the bombers", () => {
     const byName = new Map(samples().map((s) => [s.name, s.state]));
     const escort = byName.get('stuka-escort.yaml')!;
     const role = (state: GameState, id: string) => purposeOf(state, state.planes.find((p) => p.id === id)!);
@@ -112,11 +152,21 @@ describe('the stand-in pilot', () => {
   it('gives planes on the ground and units MOVE lines: a cold engine started, a warm one on a deck launched, trucks along the road', () => {
     const byName = new Map(samples().map((s) => [s.name, s.state]));
     const scramble = standIn(byName.get('airfield-scramble.yaml')!, 'raf');
-    expect(scramble.orders.moves).toEqual(expect.arrayContaining([{ unit: 'H1', steps: ['P'] }, { unit: 'H2', steps: ['START'] }]));
+    expect(scramble.orders.moves).toEqual(
+      expect.arrayContaining([
+        { unit: 'H1', steps: ['P'] },
+        { unit: 'H2', steps: ['START'] },
+      ]),
+    );
     const carrier = standIn(byName.get('carrier-strike.yaml')!, 'ijn');
     expect(carrier.orders.moves).toEqual(expect.arrayContaining([{ unit: 'Z3', steps: ['LAUNCH'] }]));
     const convoy = standIn(byName.get('road-convoy.yaml')!, 'bef');
-    expect(convoy.orders.moves).toEqual(expect.arrayContaining([{ unit: 'T1', steps: ['F', 'F'] }, { unit: 'K1', steps: ['F'] }]));
+    expect(convoy.orders.moves).toEqual(
+      expect.arrayContaining([
+        { unit: 'T1', steps: ['F', 'F'] },
+        { unit: 'K1', steps: ['F'] },
+      ]),
+    );
   }, 120_000);
 
   it('flies only the planes it is given, and the same state and seed give the same orders; another seed may pick another of the near-best', () => {
@@ -136,7 +186,7 @@ describe('the stand-in pilot', () => {
     expect(picks.size).toBeGreaterThan(2);
   }, 240_000);
 
-  it('plays the quick game: move lines the referee takes, and fire orders only at an enemy sure to be in the weapon\'s arc', () => {
+  it("plays the quick game: move lines the referee takes, and fire orders only at an enemy sure to be in the weapon's arc", () => {
     for (const { name, state } of samples().filter((s) => s.state.quick)) {
       for (const side of Object.keys(state.sides)) {
         const r = standIn(state, side);
@@ -149,7 +199,7 @@ describe('the stand-in pilot', () => {
     }
   }, 60_000);
 
-  it('flies a duel that is a real game: each turn\'s orders from the state alone, the events those of the turn flown again', () => {
+  it("flies a duel that is a real game: each turn's orders from the state alone, the events those of the turn flown again", () => {
     const scenario = duelStart(3);
     const r = playDuel(scenario, { a: standInPilot, b: pursuitPilot }, 8);
     const parsed = parseScenario(scenario, 'bench', catalog);
@@ -177,8 +227,10 @@ describe('the stand-in pilot', () => {
     const said = new Set<string>();
     for (const n of [0, 1, 2, 3, 4]) {
       const state = duelGame(duelStart(n));
-      const [plane, enemy] = state.planes as [typeof state.planes[number], typeof state.planes[number]];
-      const foes = [{ plane: enemy, hex: enemy.hex, facing: enemy.facing, nextRight: enemy.nextRight, altitude: enemy.altitude }];
+      const [plane, enemy] = state.planes as [(typeof state.planes)[number], (typeof state.planes)[number]];
+      const foes = [
+        { plane: enemy, hex: enemy.hex, facing: enemy.facing, nextRight: enemy.nextRight, altitude: enemy.altitude },
+      ];
       const now = distance(plane.hex, enemy.hex);
       for (const w of waysToFly(state, plane)) {
         const words = rangeWords(plane, w, foes);
@@ -229,8 +281,16 @@ describe('the stand-in pilot', () => {
     const s1 = start.planes.find((p) => p.id === 'S1') as GameState['planes'][number];
     // The escort 4 hexes behind its Stuka, the same way; the enemy far off.
     const behind = { q: s1.hex.q, r: s1.hex.r + 4 };
-    const state: GameState = { ...start, planes: start.planes.map((p) => (p.id === 'E1' ? { ...p, hex: behind, facing: s1.facing, altitude: s1.altitude }
-      : p.side === 'raf' ? { ...p, hex: { q: p.hex.q - 8, r: p.hex.r + 20 } } : p)) };
+    const state: GameState = {
+      ...start,
+      planes: start.planes.map((p) =>
+        p.id === 'E1'
+          ? { ...p, hex: behind, facing: s1.facing, altitude: s1.altitude }
+          : p.side === 'raf'
+            ? { ...p, hex: { q: p.hex.q - 8, r: p.hex.r + 20 } }
+            : p,
+      ),
+    };
     const r = standIn(state, 'lw');
     const after = resolveTurn(state, { plots: r.orders.plots, fire: [] });
     expect(after.ok).toBe(true);

@@ -16,10 +16,12 @@ if (!scenario.ok) throw new Error('bad scenario');
 
 describe('copyData', () => {
   it('gives what a JSON round trip gives, on any JSON value and on objects with undefined keys', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => {
-      expect(JSON.stringify(copyData(v))).toBe(JSON.stringify(v));
-      expect(copyData(v)).toEqual(JSON.parse(JSON.stringify(v)));
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(JSON.stringify(copyData(v))).toBe(JSON.stringify(v));
+        expect(copyData(v)).toEqual(JSON.parse(JSON.stringify(v)));
+      }),
+    );
     // The counterexample fast-check once found: a key named __proto__ is a key like any other.
     const proto = JSON.parse('{"":{"__proto__":null}}') as unknown;
     expect(JSON.stringify(copyData(proto))).toBe('{"":{"__proto__":null}}');

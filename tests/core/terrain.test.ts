@@ -14,7 +14,12 @@ import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 
 const catalog = loadAircraftDir();
 const plane = { id: 'A1', side: 'a', type: 'f4f-4', hex: '0505', facing: 0, altitude: 10000, speed: 5 };
-const scenario = (terrain: unknown) => ({ name: 'T', map: { width: 12, height: 10, terrain }, sides: { a: { name: 'A' } }, planes: [plane] });
+const scenario = (terrain: unknown) => ({
+  name: 'T',
+  map: { width: 12, height: 10, terrain },
+  sides: { a: { name: 'A' } },
+  planes: [plane],
+});
 
 describe('terrain', () => {
   it('reads a hex or a rectangle of columns and rows, and says why anything else is not one', () => {
@@ -25,7 +30,13 @@ describe('terrain', () => {
   });
 
   it('lays land, then sea, then roads and airfields over the base', () => {
-    const spec: TerrainSpec = { base: 'sea', land: ['0101-0610'], sea: ['0303'], road: ['0105-0605'], airfield: ['0505'] };
+    const spec: TerrainSpec = {
+      base: 'sea',
+      land: ['0101-0610'],
+      sea: ['0303'],
+      road: ['0105-0605'],
+      airfield: ['0505'],
+    };
     expect(terrainAt(spec, 9, 9)).toBe('sea');
     expect(terrainAt(spec, 2, 2)).toBe('land');
     expect(terrainAt(spec, 3, 3)).toBe('sea');
@@ -35,7 +46,11 @@ describe('terrain', () => {
   });
 
   it('is checked in the scenario: every area must be one and lie on the map', () => {
-    const r = parseScenario(scenario({ base: 'land', sea: ['0101-0310', '0909-1311'], road: ['12'], airfield: ['0202-0101'] }), 's.yaml', catalog);
+    const r = parseScenario(
+      scenario({ base: 'land', sea: ['0101-0310', '0909-1311'], road: ['12'], airfield: ['0202-0101'] }),
+      's.yaml',
+      catalog,
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.map((p) => p.message)).toEqual([

@@ -42,7 +42,13 @@ describe('a trap', () => {
 
   it('is where a plot leads: straight on to the top row, facing out', () => {
     const near = withR1({ hex: fromColRow(12, 7), facing: 0 });
-    expect(trapAfter(near.state, near.plane, { plane: 'R1', bomb: false, boxes: [1, 2, 3, 4, 5, 6].map(() => ({ man: '1', alt: 0, power: 0, brake: 0 })) })).toBe('exit');
+    expect(
+      trapAfter(near.state, near.plane, {
+        plane: 'R1',
+        bomb: false,
+        boxes: [1, 2, 3, 4, 5, 6].map(() => ({ man: '1', alt: 0, power: 0, brake: 0 })),
+      }),
+    ).toBe('exit');
   });
 
   it('agrees with the list of every way: at random places, headings, speeds and heights near the edges', () => {
@@ -51,18 +57,28 @@ describe('a trap', () => {
     let free = 0;
     for (let k = 0; k < 80; k++) {
       const edgeRow = r() < 0.5;
-      const hex = edgeRow ? fromColRow(3 + Math.floor(r() * 24), 1 + Math.floor(r() * 5)) : fromColRow(1 + Math.floor(r() * 5), 3 + Math.floor(r() * 18));
+      const hex = edgeRow
+        ? fromColRow(3 + Math.floor(r() * 24), 1 + Math.floor(r() * 5))
+        : fromColRow(1 + Math.floor(r() * 5), 3 + Math.floor(r() * 18));
       // Half of them facing the edge they are near (12 o'clock the top, 9 o'clock the left).
       const facing = r() < 0.5 ? (edgeRow ? 0 : 9) : Math.floor(r() * 12);
-      const { state, plane } = withR1({ hex, facing, speed: 30 + Math.floor(r() * 50), altitude: [400, 3000, 12000][Math.floor(r() * 3)] as number });
+      const { state, plane } = withR1({
+        hex,
+        facing,
+        speed: 30 + Math.floor(r() * 50),
+        altitude: [400, 3000, 12000][Math.floor(r() * 3)] as number,
+      });
       const trap = trapOf(state, plane);
       const ways = waysWithVariants(state, plane);
       const card = cardOf(state, plane);
-      const staysFree = ways.some((w) => w.end.status === 'flying' && w.variants.some((v) => !isStalled(card, plane, v.speed, v.altitude)));
+      const staysFree = ways.some(
+        (w) => w.end.status === 'flying' && w.variants.some((v) => !isStalled(card, plane, v.speed, v.altitude)),
+      );
       const label = `R1 at ${JSON.stringify(hex)} facing ${plane.facing} speed ${plane.speed} ${plane.altitude} ft`;
       expect(trap === null, label).toBe(staysFree);
       if (trap === 'exit') expect(ways.length > 0 && ways.every((w) => w.end.status === 'exited'), label).toBe(true);
-      if (trap) trapped++; else free++;
+      if (trap) trapped++;
+      else free++;
     }
     expect(trapped).toBeGreaterThan(3);
     expect(free).toBeGreaterThan(10);

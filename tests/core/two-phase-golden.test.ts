@@ -12,7 +12,10 @@ import { expectGoldenCase, loadTestCards, loadTestShips, readGoldenFile } from '
 const DIR = 'tests/golden/two-phase';
 const cards = new Map([...loadAircraftDir(), ...loadTestCards('tests/golden/movement/aircraft.yaml')]);
 const ships = loadTestShips('tests/golden/units/ships.yaml');
-const all = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort().flatMap((f) => readGoldenFile(join(DIR, f)));
+const all = readdirSync(DIR)
+  .filter((f) => f.endsWith('.txt'))
+  .sort()
+  .flatMap((f) => readGoldenFile(join(DIR, f)));
 
 describe('golden two-phase cases', () => {
   // At least as many as there are today: an emptied folder or file fails.

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FlakTable, flakPermille, referenceLoss, roundsPerVolley, volleyChance } from '../../src/core/flak/table.ts';
+import {
+  type FlakTable,
+  flakPermille,
+  referenceLoss,
+  roundsPerVolley,
+  volleyChance,
+} from '../../src/core/flak/table.ts';
 import { loadFlakTable } from '../../src/shell/ordnance/table.ts';
 import { loadShipDir } from '../../src/shell/ships/catalog.ts';
 
@@ -12,11 +18,14 @@ const ships = loadShipDir();
 /** The table of docs/flak.md "What the table gives": one volley at one plane, worked out from the data. */
 export function volleyRows(t: FlakTable): string[] {
   const rows: string[] = [];
-  const cell = (mounts: { gun: string; barrels: number }[], r: number, bearing: number) => `${(flakPermille(volleyChance(t, t.kM2, mounts, r, bearing)) / 10).toFixed(1)}%`;
+  const cell = (mounts: { gun: string; barrels: number }[], r: number, bearing: number) =>
+    `${(flakPermille(volleyChance(t, t.kM2, mounts, r, bearing)) / 10).toFixed(1)}%`;
   const line = (name: string, mounts: { gun: string; barrels: number }[], bearing: number) =>
     `| ${name} | ${[300, 1000, 2000, 4000, 7000].map((r) => cell(mounts, r, bearing)).join(' | ')} |`;
-  for (const s of [...ships.values()].sort((a, b) => a.id.localeCompare(b.id))) if (s.flak) rows.push(line(s.name, s.flak.mounts, t.shipBearing));
-  for (const [id, g] of Object.entries(t.guns).sort(([a], [b]) => a.localeCompare(b))) rows.push(line(`one ${g.name} on the ground`, [{ gun: id, barrels: 1 }], 1));
+  for (const s of [...ships.values()].sort((a, b) => a.id.localeCompare(b.id)))
+    if (s.flak) rows.push(line(s.name, s.flak.mounts, t.shipBearing));
+  for (const [id, g] of Object.entries(t.guns).sort(([a], [b]) => a.localeCompare(b)))
+    rows.push(line(`one ${g.name} on the ground`, [{ gun: id, barrels: 1 }], 1));
   return rows;
 }
 
@@ -65,7 +74,10 @@ describe('the flak table (data/flak/guns.yaml, docs/flak.md)', () => {
     const path = join(dir, 'guns.yaml');
     writeFileSync(path, readFileSync('data/flak/guns.yaml', 'utf8').replace('  heavy: 4000', '  heavy: 3000'));
     expect(() => loadFlakTable(path)).toThrow(/kM2\.heavy is 3000; the heavy anchor gives 4000/);
-    writeFileSync(path, readFileSync('data/flak/guns.yaml', 'utf8').replace('gun: us-20mm, barrels: 24', 'gun: us-25mm, barrels: 24'));
+    writeFileSync(
+      path,
+      readFileSync('data/flak/guns.yaml', 'utf8').replace('gun: us-20mm, barrels: 24', 'gun: us-25mm, barrels: 24'),
+    );
     expect(() => loadFlakTable(path)).toThrow(/no gun 'us-25mm'/);
   });
 });

@@ -12,12 +12,21 @@ describe('a bench duel', () => {
   const r = playDuel(duelStart(3), { a: standInPilot, b: pursuitPilot }, 5);
 
   it('tallies kills, losses and hits as the events and the end state tell', () => {
-    const hits = (side: string, as: 'firer' | 'target'): number => r.events.reduce((s, e) => s + (e.type === 'shot' && r.end.planes.find((p) => p.id === e[as])?.side === side ? e.hits : 0), 0);
-    for (const [side, other] of [['a', 'b'], ['b', 'a']] as const) {
+    const hits = (side: string, as: 'firer' | 'target'): number =>
+      r.events.reduce(
+        (s, e) => s + (e.type === 'shot' && r.end.planes.find((p) => p.id === e[as])?.side === side ? e.hits : 0),
+        0,
+      );
+    for (const [side, other] of [
+      ['a', 'b'],
+      ['b', 'a'],
+    ] as const) {
       expect(r.sides[side]!.hitsDealt).toBe(hits(side, 'firer'));
       expect(r.sides[side]!.hitsTaken).toBe(hits(side, 'target'));
       const enemy = r.end.planes.filter((p) => p.side === other);
-      expect(r.sides[side]!.kills).toBe(enemy.filter((p) => p.status === 'shot-down' || p.status === 'bailed-out').length);
+      expect(r.sides[side]!.kills).toBe(
+        enemy.filter((p) => p.status === 'shot-down' || p.status === 'bailed-out').length,
+      );
       expect(r.sides[side]!.lost.exited).toBe(0);
     }
     expect(r.events.some((e) => e.type === 'exit-map')).toBe(false);

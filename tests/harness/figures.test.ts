@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { atMost, formatFigures, missedUntimed, timeAtMost, type ScenarioResult } from '../support/chaos/figures.ts';
 
 const result = (cpu: number, crashes: number): ScenarioResult => ({
-  scenario: 'hostile', seconds: 1,
+  scenario: 'hostile',
+  seconds: 1,
   figures: [atMost('server crashes', crashes, 0), timeAtMost('worst CPU per mail (s)', cpu, 2, 'costly', 2)],
 });
 

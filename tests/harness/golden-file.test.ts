@@ -18,7 +18,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('a golden file', () => {
   it('that is not there fails its test, with the text it would hold in <path>.new and no golden written', () => {
     vi.stubEnv('UPDATE_GOLDEN', '');
-    expect(() => expectGolden(path('missing.txt'), 'hello\n')).toThrow(/no golden file .*missing\.txt: what it would hold is in .*missing\.txt\.new/);
+    expect(() => expectGolden(path('missing.txt'), 'hello\n')).toThrow(
+      /no golden file .*missing\.txt: what it would hold is in .*missing\.txt\.new/,
+    );
     expect(existsSync(path('missing.txt'))).toBe(false);
     expect(readFileSync(path('missing.txt.new'), 'utf8')).toBe('hello\n');
     // The same for bytes (the PNG reference of tests/mail/picture.test.ts).

@@ -33,7 +33,10 @@ describe('the environment of the servers the tests start', () => {
 
   it('stops cleanly on a SIGTERM sent the moment it first writes anything (the signals are listened for before it starts)', async () => {
     for (let i = 0; i < 3; i++) {
-      const early = startServe({ DATABASE_PATH: join(dir, `var/early-${i}.sqlite`), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0' }, dir);
+      const early = startServe(
+        { DATABASE_PATH: join(dir, `var/early-${i}.sqlite`), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0' },
+        dir,
+      );
       // Its first log line: a signal sent then used to find the process without its handler.
       await early.waitFor(/\S/, 15000, 'stderr');
       expect(await early.stop()).toBe('code 0');

@@ -23,12 +23,16 @@ describeWithMailStack('the carrier scenario by mail on Postfix + Dovecot', () =>
     expect(ijnWelcome!.text).toContain('YOUR SHIPS AND VEHICLES');
     // Turn 1: the US player edits his template's plots; the Japanese player turns the carrier away.
     const usnOrders = templateOf(usnWelcome!.text)
-      .replace(/^D1: .*$/m, 'D1: VD BOMB 1 1 1 1 1').replace(/^D2: .*$/m, 'D2: VD BOMB 1 1 1 1 1')
-      .replace(/^T1: .*$/m, 'T1: TORPEDO 1 1 1').replace(/^T2: .*$/m, 'T2: TORPEDO 1 1 1');
+      .replace(/^D1: .*$/m, 'D1: VD BOMB 1 1 1 1 1')
+      .replace(/^D2: .*$/m, 'D2: VD BOMB 1 1 1 1 1')
+      .replace(/^T1: .*$/m, 'T1: TORPEDO 1 1 1')
+      .replace(/^T2: .*$/m, 'T2: TORPEDO 1 1 1');
     await sendOrders(stack(), USN, `Going in.\n\n${usnOrders}\n-- \nVT-3`, { subject: `Re: ${usnWelcome!.subject}` });
     await mailTo(stack(), USN, /Turn 1 orders accepted/);
     const ijnOrders = templateOf(ijnWelcome!.text).replace(/^MOVE CV1 .*$/m, 'move cv1 tr 34 kt');
-    await sendOrders(stack(), IJN, `> ${ijnWelcome!.subject}\n\n${ijnOrders}`, { subject: `Re: ${ijnWelcome!.subject}` });
+    await sendOrders(stack(), IJN, `> ${ijnWelcome!.subject}\n\n${ijnOrders}`, {
+      subject: `Re: ${ijnWelcome!.subject}`,
+    });
     const [ack] = await mailTo(stack(), IJN, /Turn 1 orders accepted/);
     expect(ack!.text).toContain('CV1: impulse 7: turns to face 4 (ESE); next turn 30 knots (working up to 34).');
     const [report] = await mailTo(stack(), IJN, /\[midway\] Turn 1 report/);
@@ -54,7 +58,9 @@ describeWithMailStack('the carrier scenario by mail on Postfix + Dovecot', () =>
     const told = `${report!.text}\n${second!.text}`;
     const hit = /-> CV1: \d+ damage points/.test(told);
     if (!/CV1 SINKS/.test(told)) {
-      expect(last!.text).toMatch(/CV1 \(IJN Hiryu, Imperial Japanese Navy\)\n {2}hex \d{4} \(sea\), facing 4 \(ESE\), \d+ knots/);
+      expect(last!.text).toMatch(
+        /CV1 \(IJN Hiryu, Imperial Japanese Navy\)\n {2}hex \d{4} \(sea\), facing 4 \(ESE\), \d+ knots/,
+      );
       if (!hit) {
         expect(last!.text).toMatch(/facing 4 \(ESE\), 34 knots/);
         expect(last!.text).toContain('MOVE CV1 34KT');

@@ -22,7 +22,9 @@ const MINUTE = 60_000;
 /** Every figure of the scenario, and the missed goals by name (not those of time): the test fails on the latter. */
 function check(r: ScenarioResult): void {
   console.log(formatFigures([r], false));
-  expect(missedUntimed(r).map((f) => `${f.name}: ${f.value} (goal ${f.goal}${f.note ? `; ${f.note}` : ''})`)).toEqual([]);
+  expect(missedUntimed(r).map((f) => `${f.name}: ${f.value} (goal ${f.goal}${f.note ? `; ${f.note}` : ''})`)).toEqual(
+    [],
+  );
 }
 
 describeWithMailStack('chaos, bounded', () => {
@@ -35,7 +37,9 @@ describeWithMailStack('chaos, bounded', () => {
     // Both mostly wait (the loop for its 2 minutes, the kill rounds at the end for the leases of the
     // killed servers to run out): they run while the scenarios below do, each on a referee of its own.
     let started = (): void => undefined;
-    const ready = new Promise<void>((r) => { started = r; });
+    const ready = new Promise<void>((r) => {
+      started = r;
+    });
     loop = timed('header-less auto-responder (2 min)', () => responderLoop(stack, { minutes: 2, started }));
     loop.catch(() => undefined);
     // The kill rounds' set-up holds this process a moment: the loop's referee starts first.
@@ -48,27 +52,43 @@ describeWithMailStack('chaos, bounded', () => {
     await stack?.stop();
   });
 
-  it("a player's orders are taken in after 60 forged mails with his From address", { timeout: 3 * MINUTE }, async () => {
-    check(await timed('forged From (60 mails)', () => forgedFrom(stack, { mails: 60 })));
-  });
+  it(
+    "a player's orders are taken in after 60 forged mails with his From address",
+    { timeout: 3 * MINUTE },
+    async () => {
+      check(await timed('forged From (60 mails)', () => forgedFrom(stack, { mails: 60 })));
+    },
+  );
 
   it('50 wrong-secret mails from 50 forged senders make at most one notice', { timeout: 3 * MINUTE }, async () => {
     check(await timed('wrong-secret flood (50 senders)', () => wrongSecretFlood(stack, { mails: 50 })));
   });
 
-  it('hostile mail: every mail handled, no crash, no reply over 200 KB, peak RSS at most 300 MB', { timeout: 4 * MINUTE }, async () => {
-    check(await timed('hostile corpus (60 mails)', () => hostileRun(stack, { mails: 60 })));
-  });
+  it(
+    'hostile mail: every mail handled, no crash, no reply over 200 KB, peak RSS at most 300 MB',
+    { timeout: 4 * MINUTE },
+    async () => {
+      check(await timed('hostile corpus (60 mails)', () => hostileRun(stack, { mails: 60 })));
+    },
+  );
 
   it('6 mails of 40 MB waiting: peak RSS at most 300 MB', { timeout: 4 * MINUTE }, async () => {
     check(await timed('big mails waiting (6 x 40 MB)', () => bigMailRun(stack, { count: 6, mb: 40 })));
   });
 
-  it('20 kill rounds: no order lost, no turn resolved twice, at most one duplicate per crash', { timeout: 5 * MINUTE }, async () => {
-    check(await kills);
-  });
+  it(
+    '20 kill rounds: no order lost, no turn resolved twice, at most one duplicate per crash',
+    { timeout: 5 * MINUTE },
+    async () => {
+      check(await kills);
+    },
+  );
 
-  it('a header-less auto-responder gets at most 2 replies, and the player\'s orders right after are taken in', { timeout: 4 * MINUTE }, async () => {
-    check(await loop);
-  });
+  it(
+    "a header-less auto-responder gets at most 2 replies, and the player's orders right after are taken in",
+    { timeout: 4 * MINUTE },
+    async () => {
+      check(await loop);
+    },
+  );
 });

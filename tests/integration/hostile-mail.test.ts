@@ -51,12 +51,16 @@ describeWithMailStack('hostile mail on the real mailbox', () => {
       await sleep(100);
     }
     await sleep(1000);
-    const red = await waitForMessages(stack(), RED, 'INBOX', (m) => !/Welcome/.test(m.subject), 5000, { min: answered });
+    const red = await waitForMessages(stack(), RED, 'INBOX', (m) => !/Welcome/.test(m.subject), 5000, {
+      min: answered,
+    });
     expect(red).toHaveLength(answered);
     const blue = await waitForMessages(stack(), BLUE, 'INBOX', () => true, 5000);
     expect(blue.map((m) => m.subject)).toEqual([expect.stringMatching(/Welcome/)]);
     const db = new Database(refereeEnv(stack(), dir).DATABASE_PATH!, { readonly: true });
-    const outcomes = (db.prepare('SELECT outcome FROM inbound ORDER BY id').all() as { outcome: string }[]).map((r) => r.outcome);
+    const outcomes = (db.prepare('SELECT outcome FROM inbound ORDER BY id').all() as { outcome: string }[]).map(
+      (r) => r.outcome,
+    );
     db.close();
     expect(outcomes.sort()).toEqual(cases.map((h) => h.outcome).sort());
     const processed = await waitForMessages(stack(), REFEREE, 'Processed', () => true, 5000, { min: 1 });

@@ -16,7 +16,8 @@ let server: ServeProcess;
 let smtpPort = 0;
 let httpUrl = '';
 
-const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+const cli = (...args: string[]) =>
+  execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
 async function start() {
   server = startServe(env, dir);
@@ -25,14 +26,21 @@ async function start() {
 }
 
 function sendFile(file: string): string {
-  const r = spawnSync('node', [join(ROOT, 'bin/send-orders.js'), file, '--port', String(smtpPort)], { cwd: dir, encoding: 'utf8' });
+  const r = spawnSync('node', [join(ROOT, 'bin/send-orders.js'), file, '--port', String(smtpPort)], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   expect(r.stderr).toBe('');
   return r.stdout;
 }
 
 const until = <T>(fn: () => T | undefined, timeoutMs = 10000): Promise<T> => poll(fn, timeoutMs, 50);
 
-const subjects = () => cli('mail', 'list').trim().split('\n').map((l) => l.replace(/^.*@localhost\s+/, ''));
+const subjects = () =>
+  cli('mail', 'list')
+    .trim()
+    .split('\n')
+    .map((l) => l.replace(/^.*@localhost\s+/, ''));
 
 beforeAll(start, 30000);
 afterAll(async () => {
@@ -71,7 +79,14 @@ describe('local mode', () => {
   it('takes the same mail only once, even if the client sends it twice', async () => {
     const raw = cli('mail', 'show', '--latest', '--to', 'raf@localhost');
     const t = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
-    const message = { from: 'raf@localhost', to: 'referee@localhost', subject: 'orders', text: raw, messageId: '<twice@localhost>', date: new Date(0) };
+    const message = {
+      from: 'raf@localhost',
+      to: 'referee@localhost',
+      subject: 'orders',
+      text: raw,
+      messageId: '<twice@localhost>',
+      date: new Date(0),
+    };
     await t.sendMail(message);
     await t.sendMail(message);
     t.close();

@@ -37,11 +37,22 @@ describeWithMailStack('a burst of mail', () => {
 
   it('takes in and files each of three chunks of mail once', { timeout: 90000 }, async () => {
     // All in the mailbox before the referee starts, so that its first sweep finds them together.
-    const smtp = nodemailer.createTransport({ pool: true, maxConnections: 4, host: stack().smtp.host, port: stack().smtp.port, secure: false, ignoreTLS: true });
+    const smtp = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 4,
+      host: stack().smtp.host,
+      port: stack().smtp.port,
+      secure: false,
+      ignoreTLS: true,
+    });
     try {
       await Promise.all([
-        ...Array.from({ length: FROM_RED }, (_, i) => smtp.sendMail({ from: RED, to: REFEREE, subject: `question ${i}`, text: `When is the next turn? (${i})` })),
-        ...Array.from({ length: FROM_STRANGER }, (_, i) => smtp.sendMail({ from: STRANGER, to: REFEREE, subject: `offer ${i}`, text: `Cheap flights, offer ${i}` })),
+        ...Array.from({ length: FROM_RED }, (_, i) =>
+          smtp.sendMail({ from: RED, to: REFEREE, subject: `question ${i}`, text: `When is the next turn? (${i})` }),
+        ),
+        ...Array.from({ length: FROM_STRANGER }, (_, i) =>
+          smtp.sendMail({ from: STRANGER, to: REFEREE, subject: `offer ${i}`, text: `Cheap flights, offer ${i}` }),
+        ),
       ]);
     } finally {
       smtp.close();
@@ -52,12 +63,21 @@ describeWithMailStack('a burst of mail', () => {
     running = startReferee(stack(), dir, extra);
     await running.waitFor(/IMAP inbox connected/, 20000, 'stderr');
     const env = refereeEnv(stack(), dir, extra);
-    for (let i = 0; i < 300 && (await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NOT NULL')) < TOTAL; i++) await sleep(100);
+    for (
+      let i = 0;
+      i < 300 && (await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NOT NULL')) < TOTAL;
+      i++
+    )
+      await sleep(100);
 
     expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound')).toBe(TOTAL);
     expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NOT NULL')).toBe(TOTAL);
-    expect(await dbCount(env, "SELECT COUNT(*) AS n FROM inbound WHERE outcome = 'no-orders' AND folder = 'Processed'")).toBe(FROM_RED);
-    expect(await dbCount(env, "SELECT COUNT(*) AS n FROM inbound WHERE outcome = 'not-for-us' AND folder = 'Rejected'")).toBe(FROM_STRANGER);
+    expect(
+      await dbCount(env, "SELECT COUNT(*) AS n FROM inbound WHERE outcome = 'no-orders' AND folder = 'Processed'"),
+    ).toBe(FROM_RED);
+    expect(
+      await dbCount(env, "SELECT COUNT(*) AS n FROM inbound WHERE outcome = 'not-for-us' AND folder = 'Rejected'"),
+    ).toBe(FROM_STRANGER);
     expect(await count('INBOX')).toBe(0);
     expect(await count('Processed')).toBe(FROM_RED);
     expect(await count('Rejected')).toBe(FROM_STRANGER);
@@ -66,7 +86,9 @@ describeWithMailStack('a burst of mail', () => {
     await mailTo(stack(), RED, /No orders found/, { min: 1, timeoutMs: 30000 });
     await sleep(1000);
     expect(await mailTo(stack(), RED, /No orders found/, { min: 1, timeoutMs: 5000 })).toHaveLength(1);
-    expect(await dbCount(env, `SELECT COUNT(*) AS n FROM suppressed WHERE recipient = '${RED}' AND reason = 'repeat'`)).toBe(FROM_RED - 1);
+    expect(
+      await dbCount(env, `SELECT COUNT(*) AS n FROM suppressed WHERE recipient = '${RED}' AND reason = 'repeat'`),
+    ).toBe(FROM_RED - 1);
     expect(await dbCount(env, `SELECT COUNT(*) AS n FROM outbox WHERE recipient = '${STRANGER}'`)).toBe(0);
   });
 });

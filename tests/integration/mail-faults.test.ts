@@ -9,7 +9,17 @@ import { describeWithMailStack, useMailStack } from '../support/describe-mailsta
 import { waitForMessages, withImap } from '../support/mail.ts';
 import { sleep } from '../support/ports.ts';
 import {
-  dbCount, deliverByLmtp, envelope, mailTo, REFEREE, refereeEnv, sendOrders, setUpGame, startReferee, tempDir, type Seat,
+  dbCount,
+  deliverByLmtp,
+  envelope,
+  mailTo,
+  REFEREE,
+  refereeEnv,
+  sendOrders,
+  setUpGame,
+  startReferee,
+  tempDir,
+  type Seat,
 } from '../support/referee-stack.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
 
@@ -55,27 +65,37 @@ describeWithMailStack('exactly once through crashes and outages', () => {
     await running!.stop();
   });
 
-  it('files without handling again a mail committed before the kill but not yet moved', { timeout: 60000 }, async () => {
-    const s = await start({ TALLYHO_FAULT: 'after-commit' });
-    await sendOrders(stack(), BLUE, envelope('k1', 'blue', k1[1]!.secret, 'G1: 1 1 1 1 1 1'));
-    expect(await s.exited).toBe('SIGKILL');
-    // Committed: the orders, the ledger row and the resolved turn; not moved, nothing sent yet.
-    expect(await dbCount(env, "SELECT COUNT(*) AS n FROM orders WHERE game_id = 'k1' AND player_id = 'blue'")).toBe(1);
-    expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')).toBe(1);
-    expect(await dbCount(env, "SELECT COUNT(*) AS n FROM turns WHERE game_id = 'k1' AND resolved_at IS NOT NULL")).toBe(1);
-    expect(await inboxCount()).toBe(1);
-    await start();
-    await mailTo(stack(), BLUE, /\[k1\] Turn 1 orders accepted/);
-    await mailTo(stack(), RED, /\[k1\] Turn 1 report/);
-    await mailTo(stack(), BLUE, /\[k1\] Turn 1 report/);
-    await sleep(1500);
-    expect(await mailTo(stack(), BLUE, /\[k1\] Turn 1 orders/)).toHaveLength(1);
-    expect(await mailTo(stack(), BLUE, /\[k1\] Turn 1 report/)).toHaveLength(1);
-    expect(await dbCount(env, "SELECT COUNT(*) AS n FROM orders WHERE game_id = 'k1' AND player_id = 'blue'")).toBe(1);
-    expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')).toBe(0);
-    expect(await inboxCount()).toBe(0);
-    await running!.waitFor(/mail already in the ledger: filed without handling it again/, 5000, 'stderr');
-  });
+  it(
+    'files without handling again a mail committed before the kill but not yet moved',
+    { timeout: 60000 },
+    async () => {
+      const s = await start({ TALLYHO_FAULT: 'after-commit' });
+      await sendOrders(stack(), BLUE, envelope('k1', 'blue', k1[1]!.secret, 'G1: 1 1 1 1 1 1'));
+      expect(await s.exited).toBe('SIGKILL');
+      // Committed: the orders, the ledger row and the resolved turn; not moved, nothing sent yet.
+      expect(await dbCount(env, "SELECT COUNT(*) AS n FROM orders WHERE game_id = 'k1' AND player_id = 'blue'")).toBe(
+        1,
+      );
+      expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')).toBe(1);
+      expect(
+        await dbCount(env, "SELECT COUNT(*) AS n FROM turns WHERE game_id = 'k1' AND resolved_at IS NOT NULL"),
+      ).toBe(1);
+      expect(await inboxCount()).toBe(1);
+      await start();
+      await mailTo(stack(), BLUE, /\[k1\] Turn 1 orders accepted/);
+      await mailTo(stack(), RED, /\[k1\] Turn 1 report/);
+      await mailTo(stack(), BLUE, /\[k1\] Turn 1 report/);
+      await sleep(1500);
+      expect(await mailTo(stack(), BLUE, /\[k1\] Turn 1 orders/)).toHaveLength(1);
+      expect(await mailTo(stack(), BLUE, /\[k1\] Turn 1 report/)).toHaveLength(1);
+      expect(await dbCount(env, "SELECT COUNT(*) AS n FROM orders WHERE game_id = 'k1' AND player_id = 'blue'")).toBe(
+        1,
+      );
+      expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')).toBe(0);
+      expect(await inboxCount()).toBe(0);
+      await running!.waitFor(/mail already in the ledger: filed without handling it again/, 5000, 'stderr');
+    },
+  );
 
   it('delivers every mail once when SMTP is down and then back', { timeout: 90000 }, async () => {
     const k2 = setUpGame(env, 'k2', { red: RED, blue: BLUE });
@@ -85,7 +105,11 @@ describeWithMailStack('exactly once through crashes and outages', () => {
     await deliverByLmtp(stack(), RED, REFEREE, 'orders', envelope('k2', 'red', k2[0]!.secret, 'R1: 1 1 1 1 1 1'));
     await deliverByLmtp(stack(), BLUE, REFEREE, 'orders', envelope('k2', 'blue', k2[1]!.secret, 'G1: 1 1 1 1 1 1'));
     // Both acks and both reports are written and have failed at least once.
-    const failed = () => dbCount(env, "SELECT COUNT(*) AS n FROM outbox WHERE game_id = 'k2' AND status = 'pending' AND attempts >= 1 AND last_error IS NOT NULL");
+    const failed = () =>
+      dbCount(
+        env,
+        "SELECT COUNT(*) AS n FROM outbox WHERE game_id = 'k2' AND status = 'pending' AND attempts >= 1 AND last_error IS NOT NULL",
+      );
     for (let i = 0; (await failed()) < 4; i++) {
       if (i > 200) throw new Error('the outbox did not try the mails while SMTP was down');
       await sleep(100);

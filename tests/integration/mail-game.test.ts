@@ -7,7 +7,17 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
 import { sendMail, waitForMessages, withImap } from '../support/mail.ts';
-import { mailTo, REFEREE, refereeEnv, sendOrders, setUpGame, startReferee, tempDir, templateOf, type Seat } from '../support/referee-stack.ts';
+import {
+  mailTo,
+  REFEREE,
+  refereeEnv,
+  sendOrders,
+  setUpGame,
+  startReferee,
+  tempDir,
+  templateOf,
+  type Seat,
+} from '../support/referee-stack.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
 import { sleep } from '../support/ports.ts';
 
@@ -36,7 +46,9 @@ describeWithMailStack('mail pipeline on Postfix + Dovecot', () => {
       for (const who of [RED, BLUE]) {
         const source = turn === 1 ? /Welcome to/ : new RegExp(`Turn ${turn - 1} report`);
         const [latest] = await mailTo(stack(), who, source);
-        await sendOrders(stack(), who, `My orders:\n\n${templateOf(latest!.text)}`, { subject: `Re: ${latest!.subject}` });
+        await sendOrders(stack(), who, `My orders:\n\n${templateOf(latest!.text)}`, {
+          subject: `Re: ${latest!.subject}`,
+        });
         await mailTo(stack(), who, new RegExp(`Turn ${turn} orders accepted`));
       }
       await mailTo(stack(), RED, new RegExp(`\\[duel\\] Turn ${turn} report`));
@@ -65,13 +77,23 @@ describeWithMailStack('mail pipeline on Postfix + Dovecot', () => {
   it('gives the same message delivered twice one effect', async () => {
     const red = seats[0]!;
     const raw = [
-      `From: Red <${RED}>`, `To: ${REFEREE}`, 'Subject: twice', 'Message-ID: <twice-1@example.test>', 'Date: Mon, 12 Jan 2026 10:00:00 +0000',
-      '', `#TALLYHO duel red "${red.secret}"`, 'R1: 1 1 1 1 1 1', '#END', '',
+      `From: Red <${RED}>`,
+      `To: ${REFEREE}`,
+      'Subject: twice',
+      'Message-ID: <twice-1@example.test>',
+      'Date: Mon, 12 Jan 2026 10:00:00 +0000',
+      '',
+      `#TALLYHO duel red "${red.secret}"`,
+      'R1: 1 1 1 1 1 1',
+      '#END',
+      '',
     ].join('\r\n');
     await sendMail(stack(), { from: RED, to: REFEREE, raw });
     await sendMail(stack(), { from: RED, to: REFEREE, raw });
     await mailTo(stack(), RED, /Turn 4 orders accepted/);
-    await waitForMessages(stack(), REFEREE, 'Processed', (m) => m.messageId === '<twice-1@example.test>', 15000, { min: 2 });
+    await waitForMessages(stack(), REFEREE, 'Processed', (m) => m.messageId === '<twice-1@example.test>', 15000, {
+      min: 2,
+    });
     await sleep(1000);
     const acks = await mailTo(stack(), RED, /Turn 4 orders/);
     expect(acks).toHaveLength(1);
@@ -89,20 +111,43 @@ describeWithMailStack('mail pipeline on Postfix + Dovecot', () => {
 
   it('never answers an auto-reply or a bounce, and files them under Rejected', async () => {
     await sendMail(stack(), {
-      from: BLUE, to: REFEREE, subject: 'Out of office: [duel] Turn 3 report', text: 'I am away until Monday.',
+      from: BLUE,
+      to: REFEREE,
+      subject: 'Out of office: [duel] Turn 3 report',
+      text: 'I am away until Monday.',
       headers: { 'Auto-Submitted': 'auto-replied' },
     });
     const bounce = [
-      'From: Mail Delivery System <MAILER-DAEMON@example.test>', `To: ${REFEREE}`, 'Subject: Undelivered Mail Returned to Sender',
-      'Message-ID: <bounce-1@example.test>', 'MIME-Version: 1.0',
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="B"', '',
-      '--B', 'Content-Type: text/plain', '', 'Your message could not be delivered.', '',
-      '--B', 'Content-Type: message/delivery-status', '', 'Reporting-MTA: dns; mail.example.test', '', 'Final-Recipient: rfc822; gone@example.test', 'Action: failed', 'Status: 5.1.1', '',
-      '--B--', '',
+      'From: Mail Delivery System <MAILER-DAEMON@example.test>',
+      `To: ${REFEREE}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      'Message-ID: <bounce-1@example.test>',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
+      '',
+      '--B',
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      '',
+      '--B',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mail.example.test',
+      '',
+      'Final-Recipient: rfc822; gone@example.test',
+      'Action: failed',
+      'Status: 5.1.1',
+      '',
+      '--B--',
+      '',
     ].join('\r\n');
     await sendMail(stack(), { from: '', to: REFEREE, raw: bounce });
     const rejected = await waitForMessages(stack(), REFEREE, 'Rejected', () => true, 15000, { min: 2 });
-    expect(rejected.map((m) => m.subject).sort()).toEqual(['Out of office: [duel] Turn 3 report', 'Undelivered Mail Returned to Sender']);
+    expect(rejected.map((m) => m.subject).sort()).toEqual([
+      'Out of office: [duel] Turn 3 report',
+      'Undelivered Mail Returned to Sender',
+    ]);
     await sleep(1000);
     const blueMail = await waitForMessages(stack(), BLUE, 'INBOX', () => true, 2000);
     expect(blueMail.filter((m) => /Out of office|no orders/i.test(m.subject))).toEqual([]);

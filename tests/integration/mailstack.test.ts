@@ -52,7 +52,9 @@ describeWithMailStack('mail stack (Postfix + Dovecot on loopback)', () => {
 
   it('refuses unknown recipients and accepts users added later', async () => {
     const bob = 'bob@example.test';
-    await expect(sendMail(stack(), { from: ALICE, to: bob, subject: 'too early', text: 'x' })).rejects.toThrow(/550|unknown/i);
+    await expect(sendMail(stack(), { from: ALICE, to: bob, subject: 'too early', text: 'x' })).rejects.toThrow(
+      /550|unknown/i,
+    );
     await stack().addUser(bob);
     expect(await imapLoginOk(stack().imap.port, bob, stack().password(bob))).toBe(true);
     await sendMail(stack(), { from: ALICE, to: bob, subject: 'welcome', text: 'hello bob' });
@@ -73,7 +75,9 @@ describeWithMailStack('mail stack (Postfix + Dovecot on loopback)', () => {
   it('refuses SMTP while Postfix is down and accepts mail again after it restarts', async () => {
     await stack().stopPostfix();
     expect(await isRefused(stack().smtp.port)).toBe(true);
-    await expect(sendMail(stack(), { from: ALICE, to: REFEREE, subject: 'lost', text: 'x' })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(sendMail(stack(), { from: ALICE, to: REFEREE, subject: 'lost', text: 'x' })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
     await stack().startPostfix();
     await sendMail(stack(), { from: ALICE, to: REFEREE, subject: 'after restart', text: 'back' });
     const [message] = await waitForMessages(stack(), REFEREE, 'INBOX', (m) => m.subject === 'after restart');

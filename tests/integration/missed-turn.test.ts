@@ -16,7 +16,16 @@ import { configFrom } from '../../src/shell/config.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { envelope, mailTo, REFEREE, refereeEnv, sendOrders, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
+import {
+  envelope,
+  mailTo,
+  REFEREE,
+  refereeEnv,
+  sendOrders,
+  startReferee,
+  tempDir,
+  templateOf,
+} from '../support/referee-stack.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
 import { flat } from '../support/text.ts';
 
@@ -36,7 +45,13 @@ describeWithMailStack('a missed turn by mail on Postfix + Dovecot', () => {
     // forwards would lose 100 ft each (seed 000 X.E.1.f) and put it into the sea in box 3.
     mkdirSync(join(dir, 'scenarios'), { recursive: true });
     const path = join(dir, 'scenarios', 'low.yaml');
-    writeFileSync(path, readFileSync('scenarios/duel.yaml', 'utf8').replace('altitude: 12000, speed: 6.0, bank: N', 'altitude: 300, speed: 5.0, bank: LB'));
+    writeFileSync(
+      path,
+      readFileSync('scenarios/duel.yaml', 'utf8').replace(
+        'altitude: 12000, speed: 6.0, bank: N',
+        'altitude: 300, speed: 5.0, bank: LB',
+      ),
+    );
     const env = refereeEnv(stack(), dir);
     dbPath = env.DATABASE_PATH as string;
     const rt = openRuntime({ config: configFrom(env) });
@@ -66,11 +81,15 @@ describeWithMailStack('a missed turn by mail on Postfix + Dovecot', () => {
     await sendOrders(stack(), LW, templateOf(lwWelcome!.text), { subject: `Re: ${lwWelcome!.subject}` });
     await mailTo(stack(), LW, /Turn 1 orders accepted/);
     // The deadline is set in the past: the RAF player has missed it.
-    await sendOrders(stack(), GM, envelope('low', 'gm', gmSecret, 'SET deadline dates 2000-01-01 00:00'), { subject: 'deadline' });
+    await sendOrders(stack(), GM, envelope('low', 'gm', gmSecret, 'SET deadline dates 2000-01-01 00:00'), {
+      subject: 'deadline',
+    });
     const [rafReport] = await mailTo(stack(), RAF, /\[low\] Turn 1 report/);
     const [lwReport] = await mailTo(stack(), LW, /\[low\] Turn 1 report/);
     for (const r of [rafReport!, lwReport!]) {
-      expect(flat(r.text)).toContain('R1: no orders; flying straight on would break a rule (box 3: the plot dives into the ground here (0 ft)), so it flies the nearest legal plot instead: N 1 1 1 1; fire held');
+      expect(flat(r.text)).toContain(
+        'R1: no orders; flying straight on would break a rule (box 3: the plot dives into the ground here (0 ft)), so it flies the nearest legal plot instead: N 1 1 1 1; fire held',
+      );
       expect(r.text).not.toMatch(/R1\s.*crash/);
     }
     const [missed] = await mailTo(stack(), RAF, /\[low\] Turn 1: no orders from you/);
@@ -83,7 +102,9 @@ describeWithMailStack('a missed turn by mail on Postfix + Dovecot', () => {
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(dbPath);
     try {
-      db.prepare("UPDATE turns SET state = json_set(state, '$.planes[0].speed', json_extract(state, '$.planes[0].speed') + 10) WHERE game_id = 'low' AND turn = 2").run();
+      db.prepare(
+        "UPDATE turns SET state = json_set(state, '$.planes[0].speed', json_extract(state, '$.planes[0].speed') + 10) WHERE game_id = 'low' AND turn = 2",
+      ).run();
     } finally {
       db.close();
     }

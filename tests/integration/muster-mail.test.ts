@@ -27,8 +27,12 @@ const LW = 'lw@example.test';
 const ANN = 'ann@example.test';
 const BOB = 'bob@example.test';
 const GM = 'gm@example.test';
-const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').split('\n').join('<br>');
-const replyHeaders = (m: ReceivedMessage): Record<string, string> => ({ 'In-Reply-To': m.messageId ?? '', References: m.messageId ?? '' });
+const html = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').split('\n').join('<br>');
+const replyHeaders = (m: ReceivedMessage): Record<string, string> => ({
+  'In-Reply-To': m.messageId ?? '',
+  References: m.messageId ?? '',
+});
 
 describeWithMailStack('the muster by mail on Postfix + Dovecot', () => {
   const stack = useMailStack({ users: [REFEREE, RAF, LW, ANN, BOB, GM] });
@@ -43,7 +47,10 @@ describeWithMailStack('the muster by mail on Postfix + Dovecot', () => {
     try {
       const catalog = loadAircraftDir();
       const scenario = loadScenarioFile('scenarios/duel.yaml', catalog);
-      for (const [game, red, blue] of [['mus', ['raf', RAF], ['lw', LW]], ['late', ['ann', ANN], ['bob', BOB]]] as const) {
+      for (const [game, red, blue] of [
+        ['mus', ['raf', RAF], ['lw', LW]],
+        ['late', ['ann', ANN], ['bob', BOB]],
+      ] as const) {
         createGame(rt.deps, { id: game, scenario, catalog });
         secrets[game] = setGm(rt.deps, game, { email: GM, newSecret: true }).secret as string;
         addPlayer(rt.deps, { gameId: game, playerId: red[0], email: red[1], planes: ['R1'] });
@@ -70,18 +77,26 @@ describeWithMailStack('the muster by mail on Postfix + Dovecot', () => {
     expect(flat(rafCall!.text)).toContain('You are raf, flying R1 (Supermarine Spitfire');
     // The RAF player top-posts READY above the quoted call, as a mail program writes a reply.
     await sendMail(stack(), {
-      from: RAF, to: REFEREE, subject: `Re: ${rafCall!.subject}`, headers: replyHeaders(rafCall!),
+      from: RAF,
+      to: REFEREE,
+      subject: `Re: ${rafCall!.subject}`,
+      headers: replyHeaders(rafCall!),
       text: `READY\n\nOn Sat, the referee wrote:\n${quoted(rafCall!.text)}\n`,
     });
     const [rafReady] = await mailTo(stack(), RAF, /\[mus\] Answer to READY/);
     expect(flat(rafReady!.text)).toContain('You are ready for game mus (Channel duel). Still to answer READY: lw.');
     // The Luftwaffe player's mail program sends HTML only, the call quoted in a blockquote.
     await sendMail(stack(), {
-      from: LW, to: REFEREE, subject: `Re: ${lwCall!.subject}`, headers: replyHeaders(lwCall!),
+      from: LW,
+      to: REFEREE,
+      subject: `Re: ${lwCall!.subject}`,
+      headers: replyHeaders(lwCall!),
       html: `<html><body><div>Ready!</div><div><br></div><div>Am Samstag schrieb der Schiedsrichter:</div><blockquote>${html(lwCall!.text)}</blockquote></body></html>`,
     });
     const [lwReady] = await mailTo(stack(), LW, /\[mus\] Answer to READY/);
-    expect(flat(lwReady!.text)).toContain('You are ready, and so is every other player: game mus (Channel duel) starts now.');
+    expect(flat(lwReady!.text)).toContain(
+      'You are ready, and so is every other player: game mus (Channel duel) starts now.',
+    );
     await mailTo(stack(), RAF, /\[mus\] Welcome to Channel duel/);
     await mailTo(stack(), LW, /\[mus\] Welcome to Channel duel/);
     await mailTo(stack(), GM, /\[mus\] GM: Every player is ready: game mus has started/);
@@ -91,14 +106,22 @@ describeWithMailStack('the muster by mail on Postfix + Dovecot', () => {
     await sendOrders(stack(), GM, envelope('late', 'gm', secrets.late!, 'MUSTER 1h'), { subject: 'muster' });
     const [annCall] = await mailTo(stack(), ANN, /\[late\] Muster for Channel duel: answer READY/);
     await mailTo(stack(), BOB, /\[late\] Muster for Channel duel: answer READY/);
-    await sendMail(stack(), { from: ANN, to: REFEREE, subject: `Re: ${annCall!.subject}`, headers: replyHeaders(annCall!), text: `READY\nAnn\n\n${quoted(annCall!.text)}\n` });
+    await sendMail(stack(), {
+      from: ANN,
+      to: REFEREE,
+      subject: `Re: ${annCall!.subject}`,
+      headers: replyHeaders(annCall!),
+      text: `READY\nAnn\n\n${quoted(annCall!.text)}\n`,
+    });
     await mailTo(stack(), ANN, /\[late\] Answer to READY/);
     // Two hours pass: the muster is set back as if it had been opened then, as a database edited
     // by hand would hold it, and the server's clock finds its limit passed, with Bob never answering.
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(env.DATABASE_PATH as string);
     try {
-      db.prepare("UPDATE musters SET opened_at = opened_at - 7200000, until = until - 7200000 WHERE game_id = 'late'").run();
+      db.prepare(
+        "UPDATE musters SET opened_at = opened_at - 7200000, until = until - 7200000 WHERE game_id = 'late'",
+      ).run();
     } finally {
       db.close();
     }
@@ -107,13 +130,21 @@ describeWithMailStack('the muster by mail on Postfix + Dovecot', () => {
     expect(flat(alert!.text)).toContain('- ann (ann@example.test), READY at');
     expect(flat(alert!.text)).toContain('REPLACE bob COMPUTER');
     // The game's status on the command line, beside the running server.
-    const status = execFileSync('node', [CLI, 'game', 'status', 'late'], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+    const status = execFileSync('node', [CLI, 'game', 'status', 'late'], {
+      cwd: dir,
+      env: childEnv(env),
+      encoding: 'utf8',
+    });
     expect(status).toMatch(/muster: READY by .* \(passed; the game master was told/);
     expect(status).toMatch(/^ {2}bob +bob@example\.test +G1 +NOT READY$/m);
 
-    await sendOrders(stack(), GM, envelope('late', 'gm', secrets.late!, 'REPLACE bob COMPUTER'), { subject: 'replace' });
+    await sendOrders(stack(), GM, envelope('late', 'gm', secrets.late!, 'REPLACE bob COMPUTER'), {
+      subject: 'replace',
+    });
     const answers = await mailTo(stack(), GM, /\[late\] GM commands for game late/, { min: 2 });
-    expect(flat(answers.at(-1)!.text)).toContain('Every player is ready: game late has started, 1 welcome mail queued.');
+    expect(flat(answers.at(-1)!.text)).toContain(
+      'Every player is ready: game late has started, 1 welcome mail queued.',
+    );
     await mailTo(stack(), ANN, /\[late\] Welcome to Channel duel/);
     await mailTo(stack(), BOB, /\[late\] The computer flies your planes/);
     expect(await mailTo(stack(), GM, /not ready/)).toHaveLength(1);

@@ -19,9 +19,18 @@ const MAILS = 300;
 const KILLS = 8;
 
 const mail = (n: number): NewOutboxRow => ({
-  gameId: null, playerId: null, kind: 'notice', turn: null, inboundId: null, recipient: PLAYERS[n % PLAYERS.length] as string,
-  subject: `Tallyho: mail ${n}`, messageId: `<crash-${n}@example.test>`, inReplyTo: null, references: [],
-  text: `mail ${n}\n${'The quick brown fox jumps over the lazy dog.\n'.repeat(40)}`, html: null,
+  gameId: null,
+  playerId: null,
+  kind: 'notice',
+  turn: null,
+  inboundId: null,
+  recipient: PLAYERS[n % PLAYERS.length] as string,
+  subject: `Tallyho: mail ${n}`,
+  messageId: `<crash-${n}@example.test>`,
+  inReplyTo: null,
+  references: [],
+  text: `mail ${n}\n${'The quick brown fox jumps over the lazy dog.\n'.repeat(40)}`,
+  html: null,
 });
 
 describeWithMailStack('one copy per mail through crashes', () => {
@@ -36,13 +45,18 @@ describeWithMailStack('one copy per mail through crashes', () => {
   it('delivers every mail, with at most one duplicate per SIGKILL while sending', { timeout: 240_000 }, async () => {
     const env = refereeEnv(stack(), dir, { OUTBOX_RETRY_SECONDS: '1' });
     const rt = openRuntime({ config: configFrom(env) });
-    rt.store.tx((tx) => { for (let n = 0; n < MAILS; n++) tx.outbox.insert(mail(n), Date.now()); });
+    rt.store.tx((tx) => {
+      for (let n = 0; n < MAILS; n++) tx.outbox.insert(mail(n), Date.now());
+    });
     rt.close();
     const sent = () => dbCount(env, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'sent'");
     let kills = 0;
     for (let round = 0; round < KILLS; round++) {
       // Rounds while enough is left to send (not counting the rows held by a killed run).
-      if ((await dbCount(env, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending' AND lease_owner IS NULL")) < 30) break;
+      if (
+        (await dbCount(env, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending' AND lease_owner IS NULL")) < 30
+      )
+        break;
       running = startReferee(stack(), dir, { OUTBOX_RETRY_SECONDS: '1' });
       // Killed while it sends: some mails after its first one of this run.
       await running.waitFor(/"msg":"mail sent"/, 20_000, 'stderr');
@@ -62,7 +76,8 @@ describeWithMailStack('one copy per mail through crashes', () => {
     // Postfix hands the last ones to Dovecot within a moment.
     const copies = () => {
       const all = new Map<string, number>();
-      for (const p of PLAYERS) for (const [id, n] of deliveriesByMessageId(stack(), p)) all.set(id, (all.get(id) ?? 0) + n);
+      for (const p of PLAYERS)
+        for (const [id, n] of deliveriesByMessageId(stack(), p)) all.set(id, (all.get(id) ?? 0) + n);
       return all;
     };
     const total = () => [...copies().values()].reduce((a, b) => a + b, 0);
@@ -75,7 +90,9 @@ describeWithMailStack('one copy per mail through crashes', () => {
     const all = copies();
     const missing = Array.from({ length: MAILS }, (_, n) => `<crash-${n}@example.test>`).filter((id) => !all.has(id));
     const duplicates = [...all.values()].reduce((a, n) => a + (n - 1), 0);
-    console.log(`outbox crash: ${kills} kills while sending, ${MAILS} mails, ${duplicates} duplicate deliveries (${(duplicates / kills).toFixed(2)} per kill)`);
+    console.log(
+      `outbox crash: ${kills} kills while sending, ${MAILS} mails, ${duplicates} duplicate deliveries (${(duplicates / kills).toFixed(2)} per kill)`,
+    );
     expect(missing).toEqual([]);
     expect(duplicates).toBeLessThanOrEqual(kills);
   });

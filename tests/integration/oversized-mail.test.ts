@@ -13,7 +13,16 @@ import { maildirOf } from '../support/maildir.ts';
 import { sleep } from '../support/ports.ts';
 import { requireGid, requireUid } from '../support/procs.ts';
 import {
-  dbCount, envelope, mailTo, REFEREE, refereeEnv, sendOrders, setUpGame, startReferee, tempDir, type Seat,
+  dbCount,
+  envelope,
+  mailTo,
+  REFEREE,
+  refereeEnv,
+  sendOrders,
+  setUpGame,
+  startReferee,
+  tempDir,
+  type Seat,
 } from '../support/referee-stack.ts';
 import { peakRssMiB } from '../support/rss.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
@@ -37,10 +46,19 @@ function fillMaildir(dir: string, count: number, size: number, from: (n: number)
   const line = `${'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+/0123456789ab'}\r\n`;
   const body = Buffer.from(line.repeat(Math.ceil(size / line.length)));
   for (let n = 0; n < count; n++) {
-    const head = Buffer.from([
-      `From: ${from(n)}`, `To: ${REFEREE}`, `Subject: big mail ${n}`, `Message-ID: <big-${n}@example.test>`,
-      'Date: Wed, 25 Nov 2026 12:00:00 +0000', 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=us-ascii', '', '',
-    ].join('\r\n'));
+    const head = Buffer.from(
+      [
+        `From: ${from(n)}`,
+        `To: ${REFEREE}`,
+        `Subject: big mail ${n}`,
+        `Message-ID: <big-${n}@example.test>`,
+        'Date: Wed, 25 Nov 2026 12:00:00 +0000',
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=us-ascii',
+        '',
+        '',
+      ].join('\r\n'),
+    );
     const file = `${dir}/new/${1_700_000_000 + n}.big${n}.test,S=${head.length + body.length}`;
     const fd = openSync(file, 'w');
     writeSync(fd, head);
@@ -72,13 +90,22 @@ describeWithMailStack('mail over the size limit, refused unread', () => {
     running = startReferee(stack(), dir);
     await running.waitFor(/IMAP inbox connected/, 30_000, 'stderr');
     const pid = running.child.pid as number;
-    const filed = () => dbCount(env, "SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NOT NULL AND folder = 'Rejected' AND outcome = 'unreadable'");
+    const filed = () =>
+      dbCount(
+        env,
+        "SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NOT NULL AND folder = 'Rejected' AND outcome = 'unreadable'",
+      );
     for (let i = 0; (await filed()) < MAILS; i++) {
-      if (i > 1200) throw new Error(`only ${await filed()} of ${MAILS} mails refused after 120 s:\n${running.stderr().slice(-3000)}`);
+      if (i > 1200)
+        throw new Error(
+          `only ${await filed()} of ${MAILS} mails refused after 120 s:\n${running.stderr().slice(-3000)}`,
+        );
       await sleep(100);
     }
     const peak = peakRssMiB(pid);
-    console.log(`oversized mail: ${MAILS} mails of ${SIZE / 2 ** 20} MiB refused unread; serve peak RSS ${peak.toFixed(0)} MiB`);
+    console.log(
+      `oversized mail: ${MAILS} mails of ${SIZE / 2 ** 20} MiB refused unread; serve peak RSS ${peak.toFixed(0)} MiB`,
+    );
     expect(peak).toBeLessThanOrEqual(300);
     const boxes = await withImap(stack(), REFEREE, async (c) => ({
       inbox: (await c.mailboxOpen('INBOX')).exists,
@@ -88,9 +115,11 @@ describeWithMailStack('mail over the size limit, refused unread', () => {
     // The player is told once; the same notice twice running is held back (the reply budget).
     const notices = await mailTo(stack(), RED, /too big to be read/, { min: 1 });
     expect(notices).toHaveLength(1);
-    expect(await dbCount(env, "SELECT COUNT(*) AS n FROM suppressed WHERE recipient = ? AND reason = 'repeat'", RED)).toBe(1);
+    expect(
+      await dbCount(env, "SELECT COUNT(*) AS n FROM suppressed WHERE recipient = ? AND reason = 'repeat'", RED),
+    ).toBe(1);
     expect(notices[0]!.text.replace(/\s+/g, ' ')).toMatch(/it is 409\d\d KiB long; the most a mail may be is 1024 KiB/);
-    expect(await dbCount(env, "SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?", STRANGER)).toBe(0);
+    expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?', STRANGER)).toBe(0);
     // Business as usual after them.
     await sendOrders(stack(), RED, envelope('big', 'red', seats[0]!.secret, 'R1: 1 1 1 1 1 1'));
     await mailTo(stack(), RED, /\[big\] Turn 1 orders accepted/, { timeoutMs: 30_000 });

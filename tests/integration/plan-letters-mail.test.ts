@@ -19,25 +19,34 @@ const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '
 let server: ServeProcess;
 let smtp: Transporter;
 
-const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+const cli = (...args: string[]) =>
+  execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
 const { outbox, body, latest } = outboxOf(cli);
 
 const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 30000);
 
 /** Sends a mail and returns the referee's first answer to `from` after it. */
-async function post(from: string, mail: { subject: string; text?: string; html?: string }): Promise<{ subject: string; text: string }> {
+async function post(
+  from: string,
+  mail: { subject: string; text?: string; html?: string },
+): Promise<{ subject: string; text: string }> {
   const seen = outbox().length;
   await smtp.sendMail({ from, to: 'referee@localhost', ...mail });
-  const m = await until(() => outbox().slice(seen).find((x) => x.to === from));
+  const m = await until(() =>
+    outbox()
+      .slice(seen)
+      .find((x) => x.to === from),
+  );
   return { subject: m.subject, text: body(m.id) };
 }
-
 
 /** The ready-to-send envelope at the end of a mail, the plane's plot line changed to a pick. */
 function picked(mail: string, plane: string, letter: string): string {
   const at = mail.search(/^#TALLYHO /m);
-  return mail.slice(at, mail.indexOf('#END', at) + 4).replace(new RegExp(`^${plane}: .*$`, 'm'), `${plane} PLAN ${letter}`);
+  return mail
+    .slice(at, mail.indexOf('#END', at) + 4)
+    .replace(new RegExp(`^${plane}: .*$`, 'm'), `${plane} PLAN ${letter}`);
 }
 
 /** The letters of a plane's menu in a mail's WAYS TO FLY, but those of plans that leave the map ("!") or are traps when there are others. */
@@ -45,9 +54,15 @@ function letters(mail: string, plane: string): string[] {
   const at = mail.indexOf(`\n${plane} at `, mail.indexOf('WAYS TO FLY TURN'));
   if (at < 0) return [];
   const out: { letter: string; off: boolean }[] = [];
-  for (const l of mail.slice(at + 1).split('\n').slice(2)) {
+  for (const l of mail
+    .slice(at + 1)
+    .split('\n')
+    .slice(2)) {
     // What a plan gives goes on a line of its own after a plot too long for one line.
-    if (/^ {8,}\S/.test(l) && out.length) { if (l.includes('TRAP')) out[out.length - 1]!.off = true; continue; }
+    if (/^ {8,}\S/.test(l) && out.length) {
+      if (l.includes('TRAP')) out[out.length - 1]!.off = true;
+      continue;
+    }
     const m = /^ ([A-H]) .*? {2}\d{4}(!?) /.exec(l);
     if (!m) break;
     out.push({ letter: m[1]!, off: m[2] === '!' || l.includes('TRAP') });
@@ -81,21 +96,37 @@ describe('the demo by PLAN letters alone', { timeout: 240_000 }, () => {
       const r = rl[(turn * 2) % rl.length]!;
       const g = gl[(turn * 3 + 1) % gl.length]!;
       // raf: top-posted, the report quoted below with ">", a signature.
-      const quoted = raf.split('\n').map((l) => `> ${l}`).join('\n');
-      const a = await post('raf@localhost', { subject: `Re: [demo] turn ${turn}`, text: `${picked(raf, 'R1', r)}\n\n-- \nAnn\n\nOn Saturday the referee wrote:\n${quoted}\n` });
+      const quoted = raf
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n');
+      const a = await post('raf@localhost', {
+        subject: `Re: [demo] turn ${turn}`,
+        text: `${picked(raf, 'R1', r)}\n\n-- \nAnn\n\nOn Saturday the referee wrote:\n${quoted}\n`,
+      });
       expect(a.subject, a.text).toBe(`[demo] Turn ${turn} orders accepted`);
       expect(a.text).toContain(`R1 PLAN ${r} is plan ${r} of R1's menu for turn ${turn}`);
       // lw: HTML only.
-      const html = `<html><body><div>${picked(lw, 'G1', g).split('\n').map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')).join('<br>')}</div><div>Gruss</div></body></html>`;
+      const html = `<html><body><div>${picked(lw, 'G1', g)
+        .split('\n')
+        .map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;'))
+        .join('<br>')}</div><div>Gruss</div></body></html>`;
       const b = await post('lw@localhost', { subject: `Re: [demo] turn ${turn}`, html });
       expect(b.subject, b.text).toBe(`[demo] Turn ${turn} orders accepted`);
       // A plan that leaves the map carries a WARNING, and the turn waits for CONFIRM: sent as the acknowledgement offers it.
-      for (const [who, ack] of [['raf@localhost', a], ['lw@localhost', b]] as const) {
+      for (const [who, ack] of [
+        ['raf@localhost', a],
+        ['lw@localhost', b],
+      ] as const) {
         if (!ack.text.includes('YOUR ORDERS WITH CONFIRM, READY TO SEND')) continue;
         const env = ack.text.slice(ack.text.indexOf('#TALLYHO', ack.text.indexOf('YOUR ORDERS WITH CONFIRM')));
         await post(who, { subject: 'confirm', text: env.slice(0, env.indexOf('#END') + 4) });
       }
-      await until(() => (outbox().some((m) => m.to === 'raf@localhost' && m.subject.startsWith(`[demo] Turn ${turn} report`)) ? true : undefined));
+      await until(() =>
+        outbox().some((m) => m.to === 'raf@localhost' && m.subject.startsWith(`[demo] Turn ${turn} report`))
+          ? true
+          : undefined,
+      );
       turns++;
       raf = latest('raf@localhost', new RegExp(`Turn ${turn} report`));
       lw = latest('lw@localhost', new RegExp(`Turn ${turn} report`));
@@ -106,7 +137,9 @@ describe('the demo by PLAN letters alone', { timeout: 240_000 }, () => {
     if (!/game is over/.test(raf)) {
       const stale = await post('raf@localhost', { subject: 'Re: [demo] Welcome', text: picked(welcome, 'R1', 'A') });
       expect(stale.subject).toMatch(/orders NOT accepted/);
-      expect(stale.text.replace(/\s+/g, ' ')).toContain('R1 PLAN A (line 3): picked from the menu of turn 1, whose letters no longer hold');
+      expect(stale.text.replace(/\s+/g, ' ')).toContain(
+        'R1 PLAN A (line 3): picked from the menu of turn 1, whose letters no longer hold',
+      );
       expect(stale.text).toContain(`WAYS TO FLY TURN ${turns + 1}`);
     }
     expect(cli('verify', 'demo')).toContain('Every die, state and event is as stored.');

@@ -18,28 +18,37 @@ const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '
 let server: ServeProcess;
 let smtp: Transporter;
 
-const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+const cli = (...args: string[]) =>
+  execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
 const { outbox, body, latest } = outboxOf(cli);
 
 const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 20000);
 
 /** Sends a mail and waits for the referee's answers to `from` whose subjects match, in order. */
-async function post(from: string, mail: { subject: string; text?: string; html?: string }, expect: RegExp[]): Promise<string[]> {
+async function post(
+  from: string,
+  mail: { subject: string; text?: string; html?: string },
+  expect: RegExp[],
+): Promise<string[]> {
   const seen = outbox().length;
   await smtp.sendMail({ from, to: 'referee@localhost', ...mail });
   const found = await until(() => {
-    const mine = outbox().slice(seen).filter((m) => m.to === from);
+    const mine = outbox()
+      .slice(seen)
+      .filter((m) => m.to === from);
     return mine.length >= expect.length ? mine : undefined;
   });
   found.slice(0, expect.length).forEach((m, i) => {
-    if (!expect[i]!.test(m.subject)) throw new Error(`mail ${i + 1} to ${from}: subject "${m.subject}" does not match ${expect[i]}`);
+    if (!expect[i]!.test(m.subject))
+      throw new Error(`mail ${i + 1} to ${from}: subject "${m.subject}" does not match ${expect[i]}`);
   });
   return found.slice(0, expect.length).map((m) => body(m.id));
 }
 
 /** The ready-to-send envelope at the end of a welcome or report. */
-const template = (mail: string) => mail.slice(mail.search(/^#TALLYHO /m), mail.indexOf('#END', mail.search(/^#TALLYHO /m)) + 4);
+const template = (mail: string) =>
+  mail.slice(mail.search(/^#TALLYHO /m), mail.indexOf('#END', mail.search(/^#TALLYHO /m)) + 4);
 const reportsOf = (turn: number) => outbox().filter((m) => m.subject === `[demo] Turn ${turn} report`).length;
 
 beforeAll(async () => {
@@ -86,41 +95,77 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     expect(welcomeLw).toMatch(/YOUR AIRCRAFT\n\nG1 flies this type\.\n\nMESSERSCHMITT BF 109 E-4 \(bf-109e\)/);
 
     // Turn 1. raf answers from Outlook: new orders on top, the welcome pasted below without `>`.
-    const [ack1] = await post('raf@localhost', {
-      subject: 'RE: [demo] Welcome to Channel duel: orders for turn 1',
-      text: `${orders(welcomeRaf, 'raf', 1)}\n\nCheers,\nJohn\n\n-----Original Message-----\nFrom: Tallyho referee <referee@localhost>\nSent: Tuesday\nSubject: [demo] Welcome\n\n${welcomeRaf}`,
-    }, [/^\[demo\] Turn 1 orders accepted$/]);
-    expect(flat(ack1!)).toMatch(/is an unchanged copy of orders the referee sent you \(a quoted template, it seems\); it was not counted, the one on line 1 was/);
+    const [ack1] = await post(
+      'raf@localhost',
+      {
+        subject: 'RE: [demo] Welcome to Channel duel: orders for turn 1',
+        text: `${orders(welcomeRaf, 'raf', 1)}\n\nCheers,\nJohn\n\n-----Original Message-----\nFrom: Tallyho referee <referee@localhost>\nSent: Tuesday\nSubject: [demo] Welcome\n\n${welcomeRaf}`,
+      },
+      [/^\[demo\] Turn 1 orders accepted$/],
+    );
+    expect(flat(ack1!)).toMatch(
+      /is an unchanged copy of orders the referee sent you \(a quoted template, it seems\); it was not counted, the one on line 1 was/,
+    );
     expect(ack1).toContain(`  | R1: ${PLOTS[1]!.raf}`);
     expect(flat(ack1!)).toContain('Still to send orders for turn 1: lw.');
     // The forecast: R1's order flown against G1 flying straight on, labelled as no result.
-    expect(ack1).toContain('FORECAST (not a result: the other players\' real orders are not used)');
+    expect(ack1).toContain("FORECAST (not a result: the other players' real orders are not used)");
     expect(ack1).toMatch(/- FIRE R1 FIXED AT G1 WITHIN 1: no shot - closest chance in impulse \d+/);
 
     // lw writes HTML only, with a signature.
-    const [ack1b] = await post('lw@localhost', {
-      subject: 'Re: [demo] Welcome to Channel duel: orders for turn 1',
-      html: `<html><body><p>Hier meine Befehle:</p><p>${orders(welcomeLw, 'lw', 1).split('\n').join('<br>\n')}</p><p>--<br>Hans</p></body></html>`,
-    }, [/^\[demo\] Turn 1 orders accepted$/]);
-    expect(flat(ack1b!)).toContain("Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).");
+    const [ack1b] = await post(
+      'lw@localhost',
+      {
+        subject: 'Re: [demo] Welcome to Channel duel: orders for turn 1',
+        html: `<html><body><p>Hier meine Befehle:</p><p>${orders(welcomeLw, 'lw', 1).split('\n').join('<br>\n')}</p><p>--<br>Hans</p></body></html>`,
+      },
+      [/^\[demo\] Turn 1 orders accepted$/],
+    );
+    expect(flat(ack1b!)).toContain(
+      "Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).",
+    );
     await until(() => (reportsOf(1) === 2 ? true : undefined));
 
     // Turn 2. raf sends a plot with a mistake and a WAIT: refused, and the WAIT does nothing.
     const report1 = latest('raf@localhost', /Turn 1 report/);
     const tokenLine = template(report1).split('\n')[0]!;
-    const [refused] = await post('raf@localhost', { subject: 'turn 2', text: `${tokenLine}\nR1: TX 1 1 1 1 1\nWAIT\n#END\n` }, [/^\[demo\] Turn 2 orders NOT accepted$/]);
+    const [refused] = await post(
+      'raf@localhost',
+      { subject: 'turn 2', text: `${tokenLine}\nR1: TX 1 1 1 1 1\nWAIT\n#END\n` },
+      [/^\[demo\] Turn 2 orders NOT accepted$/],
+    );
     expect(refused).toContain('WAIT (line 3): not carried out: nothing in a refused envelope counts');
     // A bare STATUS, in a reply: answered, and shows no WAIT.
-    const [status] = await post('raf@localhost', { subject: 'Re: [demo] Turn 1 report', text: 'STATUS\n\n-- \nJohn' }, [/^\[demo\] Answer to STATUS$/]);
+    const [status] = await post('raf@localhost', { subject: 'Re: [demo] Turn 1 report', text: 'STATUS\n\n-- \nJohn' }, [
+      /^\[demo\] Answer to STATUS$/,
+    ]);
     expect(status).toContain('Game demo (Channel duel) is at turn 2.');
     expect(status).not.toMatch(/asked to WAIT/);
     // The game master pauses; raf's orders (a top-posted reply quoting with `>`) are acknowledged as held.
     cli('game', 'pause', 'demo', '--reason', 'lunch');
-    const quoted = report1.split('\n').map((l) => `> ${l}`).join('\n');
-    const [ack2] = await post('raf@localhost', { subject: 'Re: [demo] Turn 1 report', text: `${orders(report1, 'raf', 2)}\n\nOn Tue, referee wrote:\n${quoted}` }, [/^\[demo\] Turn 2 orders accepted$/]);
-    expect(flat(ack2!)).toContain('The turn is not resolved yet: the game is paused (lunch): nothing is resolved until the game master resumes it.');
-    const [ack2b] = await post('lw@localhost', { subject: 'orders', text: orders(latest('lw@localhost', /Turn 1 report/), 'lw', 2) }, [/^\[demo\] Turn 2 orders accepted$/]);
-    expect(flat(ack2b!)).toContain("Every player's orders are in, but the turn is not resolved yet: the game is paused (lunch)");
+    const quoted = report1
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n');
+    const [ack2] = await post(
+      'raf@localhost',
+      {
+        subject: 'Re: [demo] Turn 1 report',
+        text: `${orders(report1, 'raf', 2)}\n\nOn Tue, referee wrote:\n${quoted}`,
+      },
+      [/^\[demo\] Turn 2 orders accepted$/],
+    );
+    expect(flat(ack2!)).toContain(
+      'The turn is not resolved yet: the game is paused (lunch): nothing is resolved until the game master resumes it.',
+    );
+    const [ack2b] = await post(
+      'lw@localhost',
+      { subject: 'orders', text: orders(latest('lw@localhost', /Turn 1 report/), 'lw', 2) },
+      [/^\[demo\] Turn 2 orders accepted$/],
+    );
+    expect(flat(ack2b!)).toContain(
+      "Every player's orders are in, but the turn is not resolved yet: the game is paused (lunch)",
+    );
     expect(flat(ack2b!)).not.toMatch(/report follows/);
     await new Promise((r) => setTimeout(r, 1500));
     expect(reportsOf(2)).toBe(0);
@@ -128,19 +173,32 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     await until(() => (reportsOf(2) === 2 ? true : undefined));
 
     // Turn 3. raf asks for the enemy's card, a bare command in a reply.
-    const [card] = await post('raf@localhost', { subject: 'Re: [demo] Turn 2 report', text: 'CARD G1\n\nOn Tue, referee wrote:\n> Turn 2 of game demo ...' }, [/^\[demo\] Answer to CARD$/]);
+    const [card] = await post(
+      'raf@localhost',
+      { subject: 'Re: [demo] Turn 2 report', text: 'CARD G1\n\nOn Tue, referee wrote:\n> Turn 2 of game demo ...' },
+      [/^\[demo\] Answer to CARD$/],
+    );
     expect(card).toContain('MESSERSCHMITT BF 109 E-4 (bf-109e)');
     expect(card).toContain('TURN MODES');
     // lw sends two different edited envelopes: none counts, and the referee asks which.
     const report2lw = latest('lw@localhost', /Turn 2 report/);
-    const [which] = await post('lw@localhost', { subject: 'orders', text: `${orders(report2lw, 'lw', 3)}\n\n${orders(report2lw, 'lw', 3).replace(/^FIRE G1 .*$/m, 'HOLD G1 ALL')}` }, [/^\[demo\] Turn 3: which of your envelopes counts\?$/]);
+    const [which] = await post(
+      'lw@localhost',
+      {
+        subject: 'orders',
+        text: `${orders(report2lw, 'lw', 3)}\n\n${orders(report2lw, 'lw', 3).replace(/^FIRE G1 .*$/m, 'HOLD G1 ALL')}`,
+      },
+      [/^\[demo\] Turn 3: which of your envelopes counts\?$/],
+    );
     expect(which).toContain(`  | G1: ${PLOTS[3]!.lw}`);
     expect(which).toContain('  | HOLD G1 ALL');
     // Turns 3 to 5: the templates of the reports edited and sent back.
     for (let turn = 3; turn <= 5; turn++) {
       for (const p of ['raf', 'lw'] as const) {
         const report = latest(`${p}@localhost`, new RegExp(`Turn ${turn - 1} report`));
-        await post(`${p}@localhost`, { subject: `Re: [demo] Turn ${turn - 1} report`, text: orders(report, p, turn) }, [new RegExp(`^\\[demo\\] Turn ${turn} orders accepted$`)]);
+        await post(`${p}@localhost`, { subject: `Re: [demo] Turn ${turn - 1} report`, text: orders(report, p, turn) }, [
+          new RegExp(`^\\[demo\\] Turn ${turn} orders accepted$`),
+        ]);
       }
       await until(() => (reportsOf(turn) === 2 ? true : undefined));
     }
@@ -149,7 +207,9 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     // Every report explains the fire order that did not fire, to its own side only.
     for (let turn = 1; turn <= 5; turn++) {
       const raf = latest('raf@localhost', new RegExp(`Turn ${turn} report`));
-      expect(raf).toMatch(/YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 FIXED AT G1 WITHIN 1: no shot - closest chance in impulse \d+, range\s+\d+(\s+\([^)]*\))?,\s+G1\s+at\s+R1's\s+\d+\s+o'clock: /);
+      expect(raf).toMatch(
+        /YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 FIXED AT G1 WITHIN 1: no shot - closest chance in impulse \d+, range\s+\d+(\s+\([^)]*\))?,\s+G1\s+at\s+R1's\s+\d+\s+o'clock: /,
+      );
       expect(raf).not.toMatch(/FIRE G1 ALL AT R1/);
     }
     expect(cli('game', 'list')).toMatch(/^demo +running +6 /m);

@@ -21,19 +21,32 @@ describeWithMailStack('the quick game by mail on Postfix + Dovecot', () => {
   it('plays three turns: moves like 2L1, the initiative, every shot and its damage, the turn records', async () => {
     const [usnWelcome] = await mailTo(stack(), USN, /Welcome to Quick bounce/);
     const [ijnWelcome] = await mailTo(stack(), IJN, /Welcome to Quick bounce/);
-    expect(usnWelcome!.text).toMatch(/W1 \(F4F-4 Wildcat, US Navy\)\n {2}hex 0915, facing 12 \(N\), SPEED 3\n {2}ENGINE {3}OOO/);
-    expect(usnWelcome!.text.replace(/\s+/g, ' ')).toContain('Each of your aircraft gets a line: its id, a colon, then its move');
+    expect(usnWelcome!.text).toMatch(
+      /W1 \(F4F-4 Wildcat, US Navy\)\n {2}hex 0915, facing 12 \(N\), SPEED 3\n {2}ENGINE {3}OOO/,
+    );
+    expect(usnWelcome!.text.replace(/\s+/g, ' ')).toContain(
+      'Each of your aircraft gets a line: its id, a colon, then its move',
+    );
     // Turn 1: the US Navy writes its moves by hand above a signature; Japan sends the template back.
-    const first = templateOf(usnWelcome!.text).replace(/^W1: .*$/m, 'W1: 1R1R1').replace(/^W2: .*$/m, 'w2: 2 L 1')
+    const first = templateOf(usnWelcome!.text)
+      .replace(/^W1: .*$/m, 'W1: 1R1R1')
+      .replace(/^W2: .*$/m, 'w2: 2 L 1')
       .replace(/^#END$/m, 'FIRE W2 F AT J1\n#END');
-    await sendOrders(stack(), USN, `Going after the Stuka.\n\n${first}\n\n-- \nVF-3`, { subject: `Re: ${usnWelcome!.subject}` });
+    await sendOrders(stack(), USN, `Going after the Stuka.\n\n${first}\n\n-- \nVF-3`, {
+      subject: `Re: ${usnWelcome!.subject}`,
+    });
     // A Wildcat's ENGINE 3: too much SPEED and too many turns, every mistake told at once.
     const [refused] = await mailTo(stack(), USN, /Turn 1 orders NOT accepted/);
     const why = refused!.text.replace(/\s+/g, ' ');
     expect(why).toContain('W1 flies at SPEED 3 with ENGINE 3: this turn it spends 2 to 3');
     expect(why).toContain('W1 turns at most 1 clock point a turn');
     expect(why).toContain('W2 flies at SPEED 3 with ENGINE 3');
-    await sendOrders(stack(), USN, `Fixed.\n\n${first.replace('W1: 1R1R1', 'W1: 1R1').replace('w2: 2 L 1', 'W2: 1L1')}`, { subject: `Re: ${refused!.subject}` });
+    await sendOrders(
+      stack(),
+      USN,
+      `Fixed.\n\n${first.replace('W1: 1R1R1', 'W1: 1R1').replace('w2: 2 L 1', 'W2: 1L1')}`,
+      { subject: `Re: ${refused!.subject}` },
+    );
     const [ack] = await mailTo(stack(), USN, /Turn 1 orders accepted/);
     expect(ack!.text).toContain('W2 flies 1L1 and ends the turn in');
     await sendOrders(stack(), IJN, templateOf(ijnWelcome!.text), { subject: `Re: ${ijnWelcome!.subject}` });

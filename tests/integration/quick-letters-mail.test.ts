@@ -9,7 +9,16 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { mailTo, REFEREE, refereeEnv, sendOrders, setUpScenario, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
+import {
+  mailTo,
+  REFEREE,
+  refereeEnv,
+  sendOrders,
+  setUpScenario,
+  startReferee,
+  tempDir,
+  templateOf,
+} from '../support/referee-stack.ts';
 import { childEnv, CLI, type ServeProcess } from '../support/serve-process.ts';
 
 const RAF = 'raf@example.test';
@@ -20,7 +29,10 @@ function letters(mail: string, plane: string): string[] {
   const at = mail.indexOf(`\n${plane} at `, mail.indexOf('WAYS TO FLY TURN'));
   if (at < 0) return [];
   const out: { letter: string; off: boolean }[] = [];
-  for (const l of mail.slice(at + 1).split('\n').slice(2)) {
+  for (const l of mail
+    .slice(at + 1)
+    .split('\n')
+    .slice(2)) {
     const m = /^ ([A-H]) \S+ +\d{4}(!?) /.exec(l);
     if (!m) break;
     out.push({ letter: m[1]!, off: m[2] === '!' });
@@ -30,7 +42,8 @@ function letters(mail: string, plane: string): string[] {
 }
 
 /** The ready-to-send orders of a mail with the aircraft's move replaced by a pick. */
-const picked = (mail: string, plane: string, letter: string): string => templateOf(mail).replace(new RegExp(`^${plane}: .*$`, 'm'), `${plane} PLAN ${letter}`);
+const picked = (mail: string, plane: string, letter: string): string =>
+  templateOf(mail).replace(new RegExp(`^${plane}: .*$`, 'm'), `${plane} PLAN ${letter}`);
 
 describeWithMailStack('the quick game by PLAN letters alone on Postfix + Dovecot', () => {
   const stack = useMailStack({ users: [REFEREE, RAF, LW] });
@@ -39,7 +52,10 @@ describeWithMailStack('the quick game by PLAN letters alone on Postfix + Dovecot
   let server: ServeProcess | undefined;
   beforeAll(async () => {
     env = refereeEnv(stack(), dir);
-    setUpScenario(env, 'qduel', 'quick-duel', [{ id: 'raf', email: RAF, pieces: ['S1'] }, { id: 'lw', email: LW, pieces: ['M1'] }]);
+    setUpScenario(env, 'qduel', 'quick-duel', [
+      { id: 'raf', email: RAF, pieces: ['S1'] },
+      { id: 'lw', email: LW, pieces: ['M1'] },
+    ]);
     server = startReferee(stack(), dir);
     await server.waitFor(/IMAP inbox connected/, 20000, 'stderr');
   });
@@ -58,8 +74,16 @@ describeWithMailStack('the quick game by PLAN letters alone on Postfix + Dovecot
       if (!rl.length || !ml.length) break;
       const r = rl[(turn * 2) % rl.length]!;
       const m = ml[(turn * 3 + 1) % ml.length]!;
-      const quoted = raf.split('\n').map((l) => `> ${l}`).join('\n');
-      await sendOrders(stack(), RAF, `${picked(raf, 'S1', r)}\n\n-- \nAnn\n\nOn Saturday the referee wrote:\n${quoted}\n`, { subject: `Re: [qduel] turn ${turn}` });
+      const quoted = raf
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n');
+      await sendOrders(
+        stack(),
+        RAF,
+        `${picked(raf, 'S1', r)}\n\n-- \nAnn\n\nOn Saturday the referee wrote:\n${quoted}\n`,
+        { subject: `Re: [qduel] turn ${turn}` },
+      );
       const [a] = await mailTo(stack(), RAF, new RegExp(`\\[qduel\\] Turn ${turn} orders accepted`));
       expect(a!.text.replace(/\s+/g, ' ')).toContain(`S1 PLAN ${r} is move ${r} of S1's menu for turn ${turn}`);
       await sendOrders(stack(), LW, picked(lw, 'M1', m), { subject: `Re: [qduel] turn ${turn}` });

@@ -24,7 +24,8 @@ const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '
 let server: ServeProcess | undefined;
 let smtp: Transporter | undefined;
 
-const cli = (...args: string[]) => execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+const cli = (...args: string[]) =>
+  execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 const { outbox, body } = outboxOf(cli);
 const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 30000);
 
@@ -35,9 +36,11 @@ afterAll(async () => {
 });
 
 describe('npm start -- --solo', { timeout: 240_000 }, () => {
-  it('plays the demo alone against the stand-in, a report after each of the player\'s mails, and verifies', async () => {
+  it("plays the demo alone against the stand-in, a report after each of the player's mails, and verifies", async () => {
     server = startServe(env, dir, [], ['--solo', '--level', 'recruit']);
-    const banner = await server.waitFor(/Solo game 'solo': you fly R1 against the stand-in pilot, flying as a recruit[\s\S]*secret (\S+)/);
+    const banner = await server.waitFor(
+      /Solo game 'solo': you fly R1 against the stand-in pilot, flying as a recruit[\s\S]*secret (\S+)/,
+    );
     const secret = banner[1]!;
     const port = Number((await server.waitFor(/by SMTP to 127\.0\.0\.1:(\d+)/))[1]);
     smtp = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
@@ -53,10 +56,16 @@ describe('npm start -- --solo', { timeout: 240_000 }, () => {
       const orders = mail.slice(at + 1, mail.indexOf('\n#END', at) + 1) + 'CONFIRM\n#END\n';
       const seen = outbox().length;
       await smtp.sendMail({
-        from: 'raf@localhost', to: 'referee@localhost', subject: `Re: ${subject}`,
+        from: 'raf@localhost',
+        to: 'referee@localhost',
+        subject: `Re: ${subject}`,
         text: `${orders}\nOnward.\n-- \nRAF, 19 Squadron\n\n> ${mail.split('\n').join('\n> ')}\n`,
       });
-      const report = await until(() => outbox().slice(seen).find((m) => new RegExp(`\\[solo\\] Turn ${turn} report`).test(m.subject)));
+      const report = await until(() =>
+        outbox()
+          .slice(seen)
+          .find((m) => new RegExp(`\\[solo\\] Turn ${turn} report`).test(m.subject)),
+      );
       mail = body(report.id);
       subject = report.subject;
       expect(mail).toContain("It flies the computer's seat (player computer)");
@@ -85,17 +94,30 @@ describe('npm start -- --solo', { timeout: 240_000 }, () => {
     // The game over, the next start makes a new solo game beside it, at the level of the last, and
     // a reply to the old game's last report is answered in that game: it is over, and how it ended.
     server = startServe(env, dir, [], ['--solo']);
-    const next = await server.waitFor(/Solo game 'solo', ended: [^\n]*\n[\s\S]*Solo game 'solo-2': you fly R1 against the stand-in pilot, flying as a (\w+)[\s\S]*secret (\S+)/);
+    const next = await server.waitFor(
+      /Solo game 'solo', ended: [^\n]*\n[\s\S]*Solo game 'solo-2': you fly R1 against the stand-in pilot, flying as a (\w+)[\s\S]*secret (\S+)/,
+    );
     expect(next[1]).toBe(over ? 'recruit' : 'regular');
     expect(next[2]).not.toBe(secret);
-    await server.waitFor(/When it is over, npm start -- --solo starts a new one[\s\S]*npm start -- --solo new starts one at once/);
+    await server.waitFor(
+      /When it is over, npm start -- --solo starts a new one[\s\S]*npm start -- --solo new starts one at once/,
+    );
     await until(() => outbox().find((m) => /\[solo-2\] Welcome/.test(m.subject)));
     const port2 = Number((await server.waitFor(/by SMTP to 127\.0\.0\.1:(\d+)/))[1]);
     smtp.close();
     smtp = nodemailer.createTransport({ host: '127.0.0.1', port: port2, secure: false, ignoreTLS: true });
     const seen = outbox().length;
-    await smtp.sendMail({ from: 'raf@localhost', to: 'referee@localhost', subject: `Re: ${subject}`, text: `gg, thanks!\n\n> ${mail.split('\n').slice(0, 5).join('\n> ')}\n` });
-    const answer = await until(() => outbox().slice(seen).find((m) => /\[solo\] Game solo is over/.test(m.subject)));
+    await smtp.sendMail({
+      from: 'raf@localhost',
+      to: 'referee@localhost',
+      subject: `Re: ${subject}`,
+      text: `gg, thanks!\n\n> ${mail.split('\n').slice(0, 5).join('\n> ')}\n`,
+    });
+    const answer = await until(() =>
+      outbox()
+        .slice(seen)
+        .find((m) => /\[solo\] Game solo is over/.test(m.subject)),
+    );
     const words = body(answer.id).replace(/\s+/g, ' ');
     expect(words).toContain("Game 'solo' (");
     expect(words).toMatch(over ? /wins|nobody wins/ : /The game master ended the game at turn \d+: time for bed/);
@@ -104,10 +126,22 @@ describe('npm start -- --solo', { timeout: 240_000 }, () => {
     expect(cli('game', 'list')).toMatch(/solo-2/);
     await server.stop();
     // --level is the solo game's, and one of three words.
-    for (const args of [['--level', 'ace'], ['--solo', '--level', 'expert']]) {
-      const r = spawnSync('node', [CLI, 'serve', ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8', timeout: 60_000 });
+    for (const args of [
+      ['--level', 'ace'],
+      ['--solo', '--level', 'expert'],
+    ]) {
+      const r = spawnSync('node', [CLI, 'serve', ...args], {
+        cwd: dir,
+        env: childEnv(env),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(r.status, `${args.join(' ')}: ${r.stdout}${r.stderr}`).not.toBe(0);
-      expect(r.stderr).toMatch(args[0] === '--solo' ? /--level 'expert' is not a level: recruit, regular, ace/ : /--level is the solo game's stand-in level: give it with --solo/);
+      expect(r.stderr).toMatch(
+        args[0] === '--solo'
+          ? /--level 'expert' is not a level: recruit, regular, ace/
+          : /--level is the solo game's stand-in level: give it with --solo/,
+      );
     }
   });
 });

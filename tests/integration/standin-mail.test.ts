@@ -18,7 +18,17 @@ import { openRuntime } from '../../src/shell/runtime.ts';
 import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { sendMail } from '../support/mail.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { confirmed, envelope, mailTo, REFEREE, refereeEnv, sendOrders, startReferee, tempDir, templateOf } from '../support/referee-stack.ts';
+import {
+  confirmed,
+  envelope,
+  mailTo,
+  REFEREE,
+  refereeEnv,
+  sendOrders,
+  startReferee,
+  tempDir,
+  templateOf,
+} from '../support/referee-stack.ts';
 import { childEnv, CLI, type ServeProcess } from '../support/serve-process.ts';
 import { flat, quoted } from '../support/text.ts';
 
@@ -33,7 +43,8 @@ describeWithMailStack('the stand-in pilot by mail on Postfix + Dovecot', () => {
   let server: ServeProcess | undefined;
   let env: Record<string, string> = {};
   let gmSecret = '';
-  const verify = (game: string) => execFileSync('node', [CLI, 'verify', game], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+  const verify = (game: string) =>
+    execFileSync('node', [CLI, 'verify', game], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
 
   beforeAll(async () => {
     env = refereeEnv(stack(), dir);
@@ -68,27 +79,35 @@ describeWithMailStack('the stand-in pilot by mail on Postfix + Dovecot', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('flies a missed turn, then a player\'s leave until he is back; verify passes', async () => {
+  it("flies a missed turn, then a player's leave until he is back; verify passes", async () => {
     await sendOrders(stack(), GM, envelope('club', 'gm', gmSecret, 'SET missed standin'), { subject: 'settings' });
     await mailTo(stack(), GM, /GM commands for game club/);
     const [lwWelcome] = await mailTo(stack(), LW, /\[club\] Welcome/);
     await sendOrders(stack(), LW, templateOf(lwWelcome!.text), { subject: `Re: ${lwWelcome!.subject}` });
     await mailTo(stack(), LW, /\[club\] Turn 1 orders accepted/);
     // The deadline is set in the past: the RAF player has missed it, and the stand-in flies R1.
-    await sendOrders(stack(), GM, envelope('club', 'gm', gmSecret, 'SET deadline dates 2000-01-01 00:00'), { subject: 'deadline' });
+    await sendOrders(stack(), GM, envelope('club', 'gm', gmSecret, 'SET deadline dates 2000-01-01 00:00'), {
+      subject: 'deadline',
+    });
     const [rafReport] = await mailTo(stack(), RAF, /\[club\] Turn 1 report/);
     const [lwReport] = await mailTo(stack(), LW, /\[club\] Turn 1 report/);
     expect(rafReport!.text).toContain('THE STAND-IN PILOT');
-    expect(flat(rafReport!.text)).toContain('It flew your planes this turn (no orders from you were in by the deadline');
+    expect(flat(rafReport!.text)).toContain(
+      'It flew your planes this turn (no orders from you were in by the deadline',
+    );
     expect(rafReport!.text).toMatch(/^ {2}R1: .+$/m);
-    expect(flat(lwReport!.text)).toContain("It flew raf's planes this turn: no orders from them were in by the deadline.");
+    expect(flat(lwReport!.text)).toContain(
+      "It flew raf's planes this turn: no orders from them were in by the deadline.",
+    );
     const [missed] = await mailTo(stack(), RAF, /\[club\] Turn 1: no orders from you/);
     expect(flat(missed!.text)).toContain('The stand-in pilot flew R1');
 
     // Turn 2: the RAF player goes on leave, replying to his report as a mail program does.
     const token = /^#TALLYHO club raf "([^"]+)"/m.exec(rafReport!.text)![1]!;
     await sendMail(stack(), {
-      from: RAF, to: REFEREE, subject: `Re: ${rafReport!.subject}`,
+      from: RAF,
+      to: REFEREE,
+      subject: `Re: ${rafReport!.subject}`,
       text: `${envelope('club', 'raf', token, 'LEAVE 3 DAYS')}\nOff to the coast.\n-- \nRAF\n\nOn Sat, the referee wrote:\n${quoted(rafReport!.text)}\n`,
     });
     const [leave] = await mailTo(stack(), RAF, /\[club\] Answer to LEAVE/);
@@ -126,7 +145,9 @@ describeWithMailStack('the stand-in pilot by mail on Postfix + Dovecot', () => {
       const orders = confirmed(templateOf(last.text));
       // HTML only, as some mail programs send it: the envelope in a <pre>, a signature below.
       await sendMail(stack(), {
-        from: SOLO, to: REFEREE, subject: `Re: ${last.subject}`,
+        from: SOLO,
+        to: REFEREE,
+        subject: `Re: ${last.subject}`,
         html: `<html><body><p>My turn ${turn}.</p><pre>${orders.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre><p>-- <br>Ace</p></body></html>`,
       });
       const [report] = await mailTo(stack(), SOLO, new RegExp(`\\[cpu\\] Turn ${turn} report`), { timeoutMs: 30000 });

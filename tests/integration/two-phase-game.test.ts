@@ -24,22 +24,35 @@ describeWithMailStack('the two-phase sequence by mail on Postfix + Dovecot', () 
     expect(rafWelcome!.text).toContain('THIS GAME PLAYS THE TWO-PHASE SEQUENCE.');
     // Turn 1: the RAF top-posts its orders over the quoted welcome; the Luftwaffe chooses to move
     // last and fires at anything.
-    const rafOrders = templateOf(rafWelcome!.text).replace(/^S2: .*$/m, 'S2: 1 RB S S TR N 1')
-      .replace(/^HOLD S1 ALL$/m, 'FIRE S1 FIXED AT M1').replace(/^HOLD S2 ALL$/m, 'FIRE S2 FIXED AT ANY WITHIN 4');
-    const quoted = rafWelcome!.text.split('\n').map((l) => `> ${l}`).join('\n');
-    await sendOrders(stack(), RAF, `${rafOrders}\n\nTally ho!\n-- \n74 Squadron\n\nOn the referee's mail:\n${quoted}`, { subject: `Re: ${rafWelcome!.subject}` });
+    const rafOrders = templateOf(rafWelcome!.text)
+      .replace(/^S2: .*$/m, 'S2: 1 RB S S TR N 1')
+      .replace(/^HOLD S1 ALL$/m, 'FIRE S1 FIXED AT M1')
+      .replace(/^HOLD S2 ALL$/m, 'FIRE S2 FIXED AT ANY WITHIN 4');
+    const quoted = rafWelcome!.text
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n');
+    await sendOrders(stack(), RAF, `${rafOrders}\n\nTally ho!\n-- \n74 Squadron\n\nOn the referee's mail:\n${quoted}`, {
+      subject: `Re: ${rafWelcome!.subject}`,
+    });
     await mailTo(stack(), RAF, /Turn 1 orders accepted/);
-    const lwOrders = templateOf(lwWelcome!.text).replace(/^HOLD M1 ALL$/m, 'INITIATIVE LAST\nFIRE M1 FIXED AT ANY').replace(/^HOLD K1 ALL$/m, 'FIRE K1 FLEX AUTO');
+    const lwOrders = templateOf(lwWelcome!.text)
+      .replace(/^HOLD M1 ALL$/m, 'INITIATIVE LAST\nFIRE M1 FIXED AT ANY')
+      .replace(/^HOLD K1 ALL$/m, 'FIRE K1 FLEX AUTO');
     await sendOrders(stack(), LW, lwOrders, { subject: `Re: ${lwWelcome!.subject}` });
     const [ack] = await mailTo(stack(), LW, /Turn 1 orders accepted/);
     expect(ack!.text).toContain('INITIATIVE LAST');
     expect(ack!.text).toContain('PATHS OF M1 and K1 (+n: its nth hex this turn)');
     const [report] = await mailTo(stack(), LW, /\[pass\] Turn 1 report/);
-    expect(report!.text.replace(/\s+/g, " ")).toMatch(/Initiative at speed 7 \(a d6 a side\): .*?(Royal Air Force|Luftwaffe) wins and moves (first|last)/);
+    expect(report!.text.replace(/\s+/g, ' ')).toMatch(
+      /Initiative at speed 7 \(a d6 a side\): .*?(Royal Air Force|Luftwaffe) wins and moves (first|last)/,
+    );
     expect(report!.text).toContain('Order of movement, for both phases:');
     expect(report!.text).toContain('FIRST PHASE: the planes move one at a time, fastest first');
     expect(report!.text).toContain('SECOND PHASE');
-    expect(report!.text.replace(/\s+/g, ' ')).toContain('its planes move last (INITIATIVE LAST); write INITIATIVE FIRST');
+    expect(report!.text.replace(/\s+/g, ' ')).toContain(
+      'its planes move last (INITIATIVE LAST); write INITIATIVE FIRST',
+    );
     for (const line of report!.text.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
     // Turns 2 and 3 from the templates as mailed.
     for (let turn = 2; turn <= 3; turn++) {

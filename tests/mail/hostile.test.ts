@@ -39,7 +39,11 @@ describe('hostile mail', async () => {
     const secret = (await realDuel(u)).red;
     const before = u.store.tx((tx) => tx.outbox.list()).length;
     for (const [i, c] of cases.entries()) {
-      intake(u.deps, await readMail(c.raw(secret), { limits: { maxBytes: HOSTILE_MAX_BYTES } }), { mailbox: 'test:INBOX', uidValidity: 1, uid: i + 1 });
+      intake(u.deps, await readMail(c.raw(secret), { limits: { maxBytes: HOSTILE_MAX_BYTES } }), {
+        mailbox: 'test:INBOX',
+        uidValidity: 1,
+        uid: i + 1,
+      });
     }
     const rows = u.store.tx((tx) => tx.outbox.list()).slice(before);
     expect(rows.every((r) => r.recipient === 'red@example.test')).toBe(true);
@@ -59,7 +63,11 @@ describe('hostile mail', async () => {
     expect(ios.text).toContain('Sent from my iPhone');
     expect(ios.notes.join()).not.toMatch(/HTML/);
     // An HTML body with nothing in it is not said to be converted.
-    const empty = await readMail(Buffer.from('From: red@example.test\r\nMessage-ID: <e@x>\r\nContent-Type: multipart/related; boundary="b"\r\n\r\n--b\r\nContent-Type: text/html\r\n\r\n<html><body><img src="cid:a"></body></html>\r\n--b--\r\n'));
+    const empty = await readMail(
+      Buffer.from(
+        'From: red@example.test\r\nMessage-ID: <e@x>\r\nContent-Type: multipart/related; boundary="b"\r\n\r\n--b\r\nContent-Type: text/html\r\n\r\n<html><body><img src="cid:a"></body></html>\r\n--b--\r\n',
+      ),
+    );
     expect(empty.notes.join()).not.toMatch(/converted/);
   });
 

@@ -4,8 +4,16 @@ import { ImapAuth } from '../../src/shell/mail/imap-auth.ts';
 import { OauthError, type AccessTokenSource } from '../../src/shell/oauth/tokens.ts';
 
 const config = (auth: ImapConfig['auth']): ImapConfig => ({
-  host: 'imap.example.org', port: 993, user: 'referee@example.org', auth, password: auth === 'password' ? 'app-pass' : '', tls: true,
-  mailbox: 'INBOX', processedFolder: 'Processed', rejectedFolder: 'Rejected', pollSeconds: 60,
+  host: 'imap.example.org',
+  port: 993,
+  user: 'referee@example.org',
+  auth,
+  password: auth === 'password' ? 'app-pass' : '',
+  tls: true,
+  mailbox: 'INBOX',
+  processedFolder: 'Processed',
+  rejectedFolder: 'Rejected',
+  pollSeconds: 60,
 });
 
 /** Hands out t1, t2, ...: a new one only when asked with the current one refused. */
@@ -28,7 +36,9 @@ describe('IMAP logins', () => {
     const next = await auth.next();
     expect(next).toEqual({ login: { user: 'referee@example.org', pass: 'app-pass' } });
     expect(auth.refusedLogin({ user: 'referee@example.org', pass: 'app-pass' })).toEqual({
-      message: 'the IMAP server refused the login of referee@example.org: check IMAP_USER and IMAP_PASSWORD (an app password)', retryNow: false,
+      message:
+        'the IMAP server refused the login of referee@example.org: check IMAP_USER and IMAP_PASSWORD (an app password)',
+      retryNow: false,
     });
   });
 
@@ -41,8 +51,9 @@ describe('IMAP logins', () => {
     expect(await auth.next()).toEqual({ login: { user: 'referee@example.org', accessToken: 't2' } });
     const again = auth.refusedLogin({ user: 'referee@example.org', accessToken: 't2' });
     expect(again).toEqual({
-      message: 'the IMAP server refused the XOAUTH2 login of referee@example.org with a new access token: check that IMAP_USER is the account '
-        + 'the refresh token was given for, and that its scope allows IMAP (docs/gm-guide.md)',
+      message:
+        'the IMAP server refused the XOAUTH2 login of referee@example.org with a new access token: check that IMAP_USER is the account ' +
+        'the refresh token was given for, and that its scope allows IMAP (docs/gm-guide.md)',
       retryNow: false,
     });
     // the same token again later (it is still the current one); once a login went through, a
@@ -55,7 +66,9 @@ describe('IMAP logins', () => {
   });
 
   it('reports a token source that fails, and whether that is for good', async () => {
-    const refused = new ImapAuth(config('xoauth2'), { get: () => Promise.reject(new OauthError('invalid_grant ...', true)) });
+    const refused = new ImapAuth(config('xoauth2'), {
+      get: () => Promise.reject(new OauthError('invalid_grant ...', true)),
+    });
     expect(await refused.next()).toMatchObject({ error: { message: 'invalid_grant ...' }, permanent: true });
     const down = new ImapAuth(config('xoauth2'), { get: () => Promise.reject(new OauthError('could not be reached')) });
     expect(await down.next()).toMatchObject({ permanent: false });

@@ -9,7 +9,16 @@ describe('fetching the inbox in bounded chunks', () => {
 
   it('fetches at most `batch` mails and `fetchBytes` bytes at once, in UID order, the oversized by header only', () => {
     const MB = 1024 * 1024;
-    const sizes = new Map([[1, 2 * MB], [2, 3 * MB], [3, 4 * MB], [4, 40 * MB], [5, 1000], [6, 1000], [7, 1000], [9, 41 * MB]]);
+    const sizes = new Map([
+      [1, 2 * MB],
+      [2, 3 * MB],
+      [3, 4 * MB],
+      [4, 40 * MB],
+      [5, 1000],
+      [6, 1000],
+      [7, 1000],
+      [9, 41 * MB],
+    ]);
     const chunks = planChunks([1, 2, 3, 4, 5, 6, 7, 8, 9], sizes, { batch: 2, fetchBytes: 8 * MB, maxBytes: 5 * MB });
     expect(chunks).toEqual([
       { uids: [1, 2], headersOnly: false },
@@ -18,7 +27,18 @@ describe('fetching the inbox in bounded chunks', () => {
       { uids: [4, 9], headersOnly: true },
     ]);
     // A mail over fetchBytes but within the limit is fetched alone.
-    expect(planChunks([1, 2], new Map([[1, 10 * MB], [2, 10]]), { batch: 50, fetchBytes: 8 * MB, maxBytes: 20 * MB }))
-      .toEqual([{ uids: [1], headersOnly: false }, { uids: [2], headersOnly: false }]);
+    expect(
+      planChunks(
+        [1, 2],
+        new Map([
+          [1, 10 * MB],
+          [2, 10],
+        ]),
+        { batch: 50, fetchBytes: 8 * MB, maxBytes: 20 * MB },
+      ),
+    ).toEqual([
+      { uids: [1], headersOnly: false },
+      { uids: [2], headersOnly: false },
+    ]);
   });
 });

@@ -17,15 +17,28 @@ import { appendSent, clearSent, readSent, sentJournalPath } from '../../src/shel
 import type { MailTransport } from '../../src/shell/mail/transport.ts';
 
 const row = (n: number): NewOutboxRow => ({
-  gameId: 'g', playerId: 'p', kind: 'report', turn: 1, inboundId: null, recipient: `p${n}@example.test`, subject: `mail ${n}`,
-  messageId: `<m${n}@example.test>`, inReplyTo: null, references: [], text: 'hello\n', html: null,
+  gameId: 'g',
+  playerId: 'p',
+  kind: 'report',
+  turn: 1,
+  inboundId: null,
+  recipient: `p${n}@example.test`,
+  subject: `mail ${n}`,
+  messageId: `<m${n}@example.test>`,
+  inReplyTo: null,
+  references: [],
+  text: 'hello\n',
+  html: null,
 });
 
 /** The pid of a process that has ended. */
 const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid as number;
 
 let dir = '';
-afterEach(() => { if (dir) rmSync(dir, { recursive: true, force: true }); dir = ''; });
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = '';
+});
 const journalFile = () => {
   dir = mkdtempSync(`${tmpdir()}/journal-`);
   return `${dir}/tallyho.db.sent`;
@@ -50,10 +63,17 @@ function journalling(path: string) {
   return { transport, sent };
 }
 
-const worker = (store: SqliteStore, transport: MailTransport, journal: string | null, owner = 'w2') => new OutboxWorker({
-  store, transport, clock: { now: () => 1_000_000 }, log: silentLog, owner, journal, pollMs: 60_000,
-  compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
-});
+const worker = (store: SqliteStore, transport: MailTransport, journal: string | null, owner = 'w2') =>
+  new OutboxWorker({
+    store,
+    transport,
+    clock: { now: () => 1_000_000 },
+    log: silentLog,
+    owner,
+    journal,
+    pollMs: 60_000,
+    compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
+  });
 
 describe('the journal of mails the server took', () => {
   it('lives beside a database file, not beside an in-memory one', () => {
@@ -79,10 +99,12 @@ describe('the journal of mails the server took', () => {
 });
 
 describe('a start after a crash', () => {
-  it('marks sent the rows the journal names, releases the dead process\'s other leases and sends those at once', async () => {
+  it("marks sent the rows the journal names, releases the dead process's other leases and sends those at once", async () => {
     const path = journalFile();
     const store = SqliteStore.open(':memory:');
-    store.tx((tx) => { for (let i = 1; i <= 5; i++) tx.outbox.insert(row(i), 1_000_000); });
+    store.tx((tx) => {
+      for (let i = 1; i <= 5; i++) tx.outbox.insert(row(i), 1_000_000);
+    });
     // A process of this machine leased all five, had 1 and 2 taken by the server, and was killed.
     const gone = `${hostname()}:${deadPid()}:0badf00d`;
     store.tx((tx) => tx.outbox.lease(gone, 1_000_000, 1_000_000 + 120_000, 5));
@@ -106,7 +128,9 @@ describe('a start after a crash', () => {
 
   it('leaves alone the leases of a live process, of another machine, and names it does not know', () => {
     const store = SqliteStore.open(':memory:');
-    store.tx((tx) => { for (let i = 1; i <= 3; i++) tx.outbox.insert(row(i), 1_000_000); });
+    store.tx((tx) => {
+      for (let i = 1; i <= 3; i++) tx.outbox.insert(row(i), 1_000_000);
+    });
     const owners = [`${hostname()}:${process.ppid}:12ab34cd`, `elsewhere.example:${deadPid()}:12ab34cd`, 'w1'];
     owners.forEach((o) => store.tx((tx) => tx.outbox.lease(o, 1_000_000, 1_000_000 + 120_000, 1)));
     const { transport, sent } = journalling(journalFile());

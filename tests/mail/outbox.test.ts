@@ -7,8 +7,18 @@ import { silentLog } from '../../src/app/ports/deps.ts';
 import { SqliteStore } from '../../src/shell/db/store.ts';
 
 const row = (n: number): NewOutboxRow => ({
-  gameId: 'g', playerId: 'p', kind: 'report', turn: 1, inboundId: null, recipient: `p${n}@example.test`, subject: `mail ${n}`,
-  messageId: `<m${n}@example.test>`, inReplyTo: '<root@example.test>', references: ['<root@example.test>'], text: 'hello\n', html: '<p>hello</p>',
+  gameId: 'g',
+  playerId: 'p',
+  kind: 'report',
+  turn: 1,
+  inboundId: null,
+  recipient: `p${n}@example.test`,
+  subject: `mail ${n}`,
+  messageId: `<m${n}@example.test>`,
+  inReplyTo: '<root@example.test>',
+  references: ['<root@example.test>'],
+  text: 'hello\n',
+  html: '<p>hello</p>',
 });
 
 /** A transport that answers from a script: an error to throw, or a result. */
@@ -28,41 +38,70 @@ function scripted(script: (msg: { to: string; messageId: string }, n: number) =>
   return { transport, sent };
 }
 
-const smtpError = (code: string, responseCode?: number, response = '') => Object.assign(new Error(response || code), { code, responseCode, response });
+const smtpError = (code: string, responseCode?: number, response = '') =>
+  Object.assign(new Error(response || code), { code, responseCode, response });
 const ok = (to: string): SendResult => ({ accepted: [to], rejected: [], response: '250 2.0.0 Ok: queued' });
 
 function setup(transport: MailTransport, opts: { maxAttempts?: number } = {}) {
   const store = SqliteStore.open(':memory:');
   let now = 1_000_000;
   const worker = new OutboxWorker({
-    store, transport, clock: { now: () => now }, log: silentLog, owner: 'w1', random: () => 0.5,
+    store,
+    transport,
+    clock: { now: () => now },
+    log: silentLog,
+    owner: 'w1',
+    random: () => 0.5,
     compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
     retry: { baseMs: 1000, maxMs: 60_000, maxAttempts: opts.maxAttempts ?? 5 },
   });
   const rows = () => store.tx((tx) => tx.outbox.list());
-  return { store, worker, rows, advance: (ms: number) => { now += ms; }, now: () => now };
+  return {
+    store,
+    worker,
+    rows,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    now: () => now,
+  };
 }
 
 describe('the outbox worker', () => {
   it('sends every due row once, with its own Message-ID and the automatic-mail headers', async () => {
     const { transport, sent } = scripted((m) => ok(m.to));
     const s = setup(transport);
-    s.store.tx((tx) => { for (let i = 1; i <= 3; i++) tx.outbox.insert(row(i), s.now()); });
+    s.store.tx((tx) => {
+      for (let i = 1; i <= 3; i++) tx.outbox.insert(row(i), s.now());
+    });
     expect(await s.worker.runOnce()).toBe(3);
     expect(await s.worker.runOnce()).toBe(0);
     expect(sent.map((m) => m.messageId)).toEqual(['<m1@example.test>', '<m2@example.test>', '<m3@example.test>']);
-    expect(s.rows().every((r) => r.status === 'sent' && r.response === '250 2.0.0 Ok: queued' && r.attempts === 1)).toBe(true);
+    expect(
+      s.rows().every((r) => r.status === 'sent' && r.response === '250 2.0.0 Ok: queued' && r.attempts === 1),
+    ).toBe(true);
     const msg = composeMessage(s.rows()[0]!, { address: 'referee@example.test', name: 'Referee' });
     expect(msg.headers).toMatchObject({ 'Auto-Submitted': 'auto-generated', 'X-Tallyho-Loop': 'referee@example.test' });
-    expect(msg).toMatchObject({ inReplyTo: '<root@example.test>', references: ['<root@example.test>'], envelope: { from: 'referee@example.test' } });
+    expect(msg).toMatchObject({
+      inReplyTo: '<root@example.test>',
+      references: ['<root@example.test>'],
+      envelope: { from: 'referee@example.test' },
+    });
   });
 
   it('retries connection errors and 4xx with growing delays, then sends', async () => {
-    const { transport, sent } = scripted((m, n) => (n === 0 ? smtpError('ECONNECTION') : n === 1 ? smtpError('EENVELOPE', 451, '451 4.3.0 try later') : ok(m.to)));
+    const { transport, sent } = scripted((m, n) =>
+      n === 0 ? smtpError('ECONNECTION') : n === 1 ? smtpError('EENVELOPE', 451, '451 4.3.0 try later') : ok(m.to),
+    );
     const s = setup(transport);
     s.store.tx((tx) => tx.outbox.insert(row(1), s.now()));
     await s.worker.runOnce();
-    expect(s.rows()[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/ECONNECTION/), nextAttemptAt: s.now() + 750 });
+    expect(s.rows()[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/ECONNECTION/),
+      nextAttemptAt: s.now() + 750,
+    });
     expect(await s.worker.runOnce()).toBe(0); // not due yet
     s.advance(750);
     await s.worker.runOnce();
@@ -74,14 +113,29 @@ describe('the outbox worker', () => {
   });
 
   it('dead-letters 5xx answers and refused envelopes at once, and a mail that keeps failing', async () => {
-    const { transport } = scripted((m) => (m.to.startsWith('p1') ? smtpError('EENVELOPE', 550, '550 5.1.1 no such user') : m.to.startsWith('p2') ? smtpError('EMESSAGE', 552, '552 too big') : smtpError('ETIMEDOUT')));
+    const { transport } = scripted((m) =>
+      m.to.startsWith('p1')
+        ? smtpError('EENVELOPE', 550, '550 5.1.1 no such user')
+        : m.to.startsWith('p2')
+          ? smtpError('EMESSAGE', 552, '552 too big')
+          : smtpError('ETIMEDOUT'),
+    );
     const s = setup(transport, { maxAttempts: 3 });
-    s.store.tx((tx) => { for (let i = 1; i <= 3; i++) tx.outbox.insert(row(i), s.now()); });
-    for (let i = 0; i < 5; i++) { await s.worker.runOnce(); s.advance(60_000); }
+    s.store.tx((tx) => {
+      for (let i = 1; i <= 3; i++) tx.outbox.insert(row(i), s.now());
+    });
+    for (let i = 0; i < 5; i++) {
+      await s.worker.runOnce();
+      s.advance(60_000);
+    }
     const [a, b, c] = s.rows();
     expect(a).toMatchObject({ status: 'dead', attempts: 1, lastError: expect.stringMatching(/550 5.1.1/) });
     expect(b).toMatchObject({ status: 'dead', attempts: 1 });
-    expect(c).toMatchObject({ status: 'dead', attempts: 3, lastError: expect.stringMatching(/gave up after 3 attempts/) });
+    expect(c).toMatchObject({
+      status: 'dead',
+      attempts: 3,
+      lastError: expect.stringMatching(/gave up after 3 attempts/),
+    });
     expect(s.store.tx((tx) => tx.outbox.counts('g'))).toEqual({ pending: 0, sent: 0, dead: 3 });
   });
 
@@ -93,7 +147,7 @@ describe('the outbox worker', () => {
     expect(s.rows()[0]).toMatchObject({ status: 'sent', rejected: ['cc@example.test'] });
   });
 
-  it("sends again the rows of a worker that died holding them, once their lease runs out", async () => {
+  it('sends again the rows of a worker that died holding them, once their lease runs out', async () => {
     const { transport, sent } = scripted((m) => ok(m.to));
     const s = setup(transport);
     s.store.tx((tx) => tx.outbox.insert(row(1), s.now()));
@@ -116,28 +170,44 @@ describe('the outbox worker', () => {
     const waiting: (() => void)[] = [];
     const sent: string[] = [];
     const transport: MailTransport = {
-      send: (m) => new Promise((resolve) => {
-        inFlight++;
-        most = Math.max(most, inFlight);
-        waiting.push(() => { inFlight--; sent.push(String(m.messageId)); resolve(ok(String(m.to))); });
-      }),
+      send: (m) =>
+        new Promise((resolve) => {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          waiting.push(() => {
+            inFlight--;
+            sent.push(String(m.messageId));
+            resolve(ok(String(m.to)));
+          });
+        }),
       close: () => {},
     };
     const store = SqliteStore.open(':memory:');
     const worker = new OutboxWorker({
-      store, transport, clock: { now: () => 1_000_000 }, log: silentLog, owner: 'w1', batch: 3, concurrency: 4, pollMs: 60_000,
+      store,
+      transport,
+      clock: { now: () => 1_000_000 },
+      log: silentLog,
+      owner: 'w1',
+      batch: 3,
+      concurrency: 4,
+      pollMs: 60_000,
       compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
     });
     const answer = async (n: number) => {
       for (let i = 0; i < n; i++) waiting.shift()?.();
       await new Promise((r) => setImmediate(r));
     };
-    store.tx((tx) => { for (let i = 1; i <= 2; i++) tx.outbox.insert(row(i), 1_000_000); });
+    store.tx((tx) => {
+      for (let i = 1; i <= 2; i++) tx.outbox.insert(row(i), 1_000_000);
+    });
     worker.start();
     await answer(0);
     expect(inFlight).toBe(2);
     // Queued while those two are out: taken as soon as a send is done, not after a poll.
-    store.tx((tx) => { for (let i = 3; i <= 12; i++) tx.outbox.insert(row(i), 1_000_000); });
+    store.tx((tx) => {
+      for (let i = 3; i <= 12; i++) tx.outbox.insert(row(i), 1_000_000);
+    });
     for (let i = 0; i < 20 && sent.length < 12; i++) await answer(1);
     await worker.stop();
     expect(sent.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `<m${i + 1}@example.test>`).sort());
@@ -148,18 +218,36 @@ describe('the outbox worker', () => {
   it('leases only the rows being sent and records each result the moment its send ends', async () => {
     const waiting = new Map<string, () => void>();
     const transport: MailTransport = {
-      send: (m) => new Promise((resolve) => { waiting.set(String(m.messageId), () => resolve(ok(String(m.to)))); }),
+      send: (m) =>
+        new Promise((resolve) => {
+          waiting.set(String(m.messageId), () => resolve(ok(String(m.to))));
+        }),
       close: () => {},
     };
     const store = SqliteStore.open(':memory:');
     const worker = new OutboxWorker({
-      store, transport, clock: { now: () => 1_000_000 }, log: silentLog, owner: 'w1', concurrency: 3, pollMs: 60_000,
+      store,
+      transport,
+      clock: { now: () => 1_000_000 },
+      log: silentLog,
+      owner: 'w1',
+      concurrency: 3,
+      pollMs: 60_000,
       compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
     });
     const tick = () => new Promise((r) => setTimeout(r, 5));
-    const leased = () => store.tx((tx) => tx.outbox.list().filter((r) => r.leaseOwner !== null).map((r) => r.messageId).sort());
+    const leased = () =>
+      store.tx((tx) =>
+        tx.outbox
+          .list()
+          .filter((r) => r.leaseOwner !== null)
+          .map((r) => r.messageId)
+          .sort(),
+      );
     const status = (id: string) => store.tx((tx) => tx.outbox.list().find((r) => r.messageId === id)?.status);
-    store.tx((tx) => { for (let i = 1; i <= 10; i++) tx.outbox.insert(row(i), 1_000_000); });
+    store.tx((tx) => {
+      for (let i = 1; i <= 10; i++) tx.outbox.insert(row(i), 1_000_000);
+    });
     worker.start();
     await tick();
     // Three sends out, three rows leased: the other seven wait unleased.
@@ -187,14 +275,27 @@ describe('the outbox worker', () => {
   it('stops once its grace has run out while a send hangs, leaving that row leased and recording nothing later', async () => {
     let answer: (() => void) | undefined;
     const transport: MailTransport = {
-      send: (m) => new Promise((resolve) => { answer = () => resolve(ok(String(m.to))); }),
+      send: (m) =>
+        new Promise((resolve) => {
+          answer = () => resolve(ok(String(m.to)));
+        }),
       close: () => {},
     };
     const warned: string[] = [];
     const store = SqliteStore.open(':memory:');
     const worker = new OutboxWorker({
-      store, transport, clock: { now: () => 1_000_000 }, log: { ...silentLog, warn: (_f, m) => { warned.push(m); } }, owner: 'w1',
-      pollMs: 60_000, stopGraceMs: 5_000,
+      store,
+      transport,
+      clock: { now: () => 1_000_000 },
+      log: {
+        ...silentLog,
+        warn: (_f, m) => {
+          warned.push(m);
+        },
+      },
+      owner: 'w1',
+      pollMs: 60_000,
+      stopGraceMs: 5_000,
       compose: (r) => composeMessage(r, { address: 'referee@example.test', name: 'Referee' }),
     });
     store.tx((tx) => tx.outbox.insert(row(1), 1_000_000));
@@ -205,7 +306,9 @@ describe('the outbox worker', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let stopped = false;
     try {
-      const stopping = worker.stop().then(() => { stopped = true; });
+      const stopping = worker.stop().then(() => {
+        stopped = true;
+      });
       await vi.advanceTimersByTimeAsync(4_999);
       expect(stopped).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
@@ -225,7 +328,11 @@ describe('the outbox worker', () => {
     store.txLazy((tx) => tx.outbox.insert(row(1), 1));
     expect(store.tx((tx) => tx.outbox.list())).toHaveLength(1);
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-    expect(() => store.txLazy(() => { throw new Error('undone'); })).toThrow('undone');
+    expect(() =>
+      store.txLazy(() => {
+        throw new Error('undone');
+      }),
+    ).toThrow('undone');
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
   });
 

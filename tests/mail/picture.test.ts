@@ -27,17 +27,32 @@ function game(): Record<'welcome' | 'ack' | 'report', OutboxRow> {
   const s = startedDuel(t);
   const out = () => t.store.tx((tx) => tx.outbox.list());
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: RB S TR 1 1\nFIRE R1 ALL AT B1 WITHIN 8')), place(1));
-  receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL\nFIRE B1 ALL AT R1 WITHIN 8')), place(2));
+  receive(
+    t.deps,
+    mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL\nFIRE B1 ALL AT R1 WITHIN 8')),
+    place(2),
+  );
   const rows = out().filter((m) => m.recipient === RED);
-  return { welcome: rows.find((m) => m.kind === 'welcome')!, ack: rows.find((m) => m.kind === 'ack')!, report: rows.find((m) => m.kind === 'report')! };
+  return {
+    welcome: rows.find((m) => m.kind === 'welcome')!,
+    ack: rows.find((m) => m.kind === 'ack')!,
+    report: rows.find((m) => m.kind === 'report')!,
+  };
 }
 
-const build = (row: OutboxRow): Promise<Buffer> => new MailComposer(withPicture(composeMessage(row, from))).compile().build();
+const build = (row: OutboxRow): Promise<Buffer> =>
+  new MailComposer(withPicture(composeMessage(row, from))).compile().build();
 
 /** The MIME tree: each part's content type, disposition and id, base64 bodies left out. */
 function structure(raw: string): string {
-  return raw.split(/\r?\n/).filter((l) => /^(Content-(Type|Disposition|ID|Transfer-Encoding)|--_)/i.test(l) || /^\s+(boundary|filename|charset)=/.test(l))
-    .map((l) => l.replace(/_\d+-\d+-\d+/g, '_B').replace(/boundary="[^"]+"/, 'boundary="B"')).join('\n');
+  return raw
+    .split(/\r?\n/)
+    .filter(
+      (l) =>
+        /^(Content-(Type|Disposition|ID|Transfer-Encoding)|--_)/i.test(l) || /^\s+(boundary|filename|charset)=/.test(l),
+    )
+    .map((l) => l.replace(/_\d+-\d+-\d+/g, '_B').replace(/boundary="[^"]+"/, 'boundary="B"'))
+    .join('\n');
 }
 
 describe('the picture in the mails', () => {
@@ -46,9 +61,14 @@ describe('the picture in the mails', () => {
   it('is in the HTML part of the report, the acknowledgement and the welcome, and nowhere in the text part', () => {
     for (const row of Object.values(rows)) {
       // Kept as the map's view, drawn when the mail is sent.
-      expect(row.picture).toMatchObject({ title: expect.stringContaining('Test duel: '), view: { size: { width: 30, height: 24 } } });
+      expect(row.picture).toMatchObject({
+        title: expect.stringContaining('Test duel: '),
+        view: { size: { width: 30, height: 24 } },
+      });
       expect(pictureSvg(row.picture!)).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-      expect(row.html).toMatch(/<img src="cid:map@tallyho" alt="[^"]+: R1 in \d{4}, facing \d+ \([A-Z]+\), [\d,]+ ft; B1 in /);
+      expect(row.html).toMatch(
+        /<img src="cid:map@tallyho" alt="[^"]+: R1 in \d{4}, facing \d+ \([A-Z]+\), [\d,]+ ft; B1 in /,
+      );
       expect(row.text).not.toContain('cid:');
     }
     expect(rows.report.html).toMatch(/alt="Test duel: the map after turn 1: .* \d+ shots?, \d+ hitting\."/);
@@ -61,7 +81,12 @@ describe('the picture in the mails', () => {
     const parsed = await simpleParser(raw);
     const [png] = parsed.attachments;
     expect(parsed.attachments).toHaveLength(1);
-    expect(png).toMatchObject({ contentType: 'image/png', contentId: '<map@tallyho>', contentDisposition: 'inline', filename: 'map.png' });
+    expect(png).toMatchObject({
+      contentType: 'image/png',
+      contentId: '<map@tallyho>',
+      contentDisposition: 'inline',
+      filename: 'map.png',
+    });
     expect(png!.size).toBeLessThanOrEqual(150 * 1024);
     const image = PNG.sync.read(png!.content);
     expect(image.width).toBeLessThanOrEqual(PICTURE_MAX_WIDTH);
@@ -73,7 +98,9 @@ describe('the picture in the mails', () => {
     // at most 0.5 % of them.
     let off = 0;
     for (let i = 0; sameSize && i < image.data.length; i += 4) {
-      const d = Math.max(...[0, 1, 2].map((k) => Math.abs((image.data[i + k] as number) - (want.data[i + k] as number))));
+      const d = Math.max(
+        ...[0, 1, 2].map((k) => Math.abs((image.data[i + k] as number) - (want.data[i + k] as number))),
+      );
       if (d > 48) off++;
     }
     const offShare = sameSize ? off / (image.width * image.height) : 1;
@@ -81,7 +108,16 @@ describe('the picture in the mails', () => {
     expect([image.width, image.height], `the picture is in ${newFileOf(ref)}`).toEqual([want.width, want.height]);
     expect(offShare, `the picture is in ${newFileOf(ref)}`).toBeLessThan(0.005);
     // And it is a map: the side colours of both planes are in it.
-    const has = (r: number, g: number, b: number) => { for (let i = 0; i < image.data.length; i += 4) if (Math.abs(image.data[i]! - r) < 12 && Math.abs(image.data[i + 1]! - g) < 12 && Math.abs(image.data[i + 2]! - b) < 12) return true; return false; };
+    const has = (r: number, g: number, b: number) => {
+      for (let i = 0; i < image.data.length; i += 4)
+        if (
+          Math.abs(image.data[i]! - r) < 12 &&
+          Math.abs(image.data[i + 1]! - g) < 12 &&
+          Math.abs(image.data[i + 2]! - b) < 12
+        )
+          return true;
+      return false;
+    };
     expect(has(0xdd, 0x33, 0x33)).toBe(true);
     expect(has(0x33, 0x66, 0xdd)).toBe(true);
   });
@@ -98,7 +134,9 @@ describe('the picture in the mails', () => {
     intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')), place(1));
     receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1')), place(2));
     const report = t.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'report')!;
-    expect(report.text).toContain('Replay this turn impulse by impulse on the web:\n  https://tallyho.example.org/games/duel/turns/1\n');
+    expect(report.text).toContain(
+      'Replay this turn impulse by impulse on the web:\n  https://tallyho.example.org/games/duel/turns/1\n',
+    );
     expect(report.html).toContain('<a href="https://tallyho.example.org/games/duel/turns/1">');
     expect(rows.report.text).not.toContain('on the web');
   });

@@ -28,7 +28,8 @@ function mails(): Record<string, OutboxRow> {
   const out = () => t.store.tx((tx) => tx.outbox.list());
   const find = (f: (m: OutboxRow) => boolean) => out().filter(f).at(-1)!;
   let uid = 0;
-  const send = (from: string, player: string, secret: string, body: string) => receive(t.deps, mail(from, envelope('duel', player, secret, body)), place(++uid));
+  const send = (from: string, player: string, secret: string, body: string) =>
+    receive(t.deps, mail(from, envelope('duel', player, secret, body)), place(++uid));
   setPlayerZone(t.deps, 'duel', 'blue', 'America/New_York');
   setSetting(t.deps, 'duel', 'zone', 'Europe/Berlin');
   setSetting(t.deps, 'duel', 'grace', '2h');
@@ -56,7 +57,9 @@ function mails(): Record<string, OutboxRow> {
   found['answer-gm'] = find((m) => m.kind === 'answer' && m.recipient === GM);
   send('someone@example.test', 'gm', gm, 'PROCESS\nROLLBACK');
   found['notice-rollback'] = find((m) => m.recipient === RED && m.subject === '[duel] Turn 2 was rolled back');
-  found['notice-rollback-gm'] = find((m) => m.recipient === GM && m.subject === '[duel] Turn 2 was rolled back (sent to every player)');
+  found['notice-rollback-gm'] = find(
+    (m) => m.recipient === GM && m.subject === '[duel] Turn 2 was rolled back (sent to every player)',
+  );
   send('someone@example.test', 'gm', gm, 'REPLACE blue cyan cyan@example.test\nPROCESS');
   found['welcome-replacement'] = find((m) => m.recipient === 'cyan@example.test' && m.kind === 'welcome');
   found['report-rerun'] = find((m) => m.recipient === RED && m.kind === 'report');
@@ -76,7 +79,7 @@ describe('correspondence mail templates', () => {
     });
   }
 
-  it('never shows a player another player\'s orders or address', () => {
+  it("never shows a player another player's orders or address", () => {
     // Each mail ends with its reader's own orders ready to send; never the other player's.
     for (const name of ['notice-waiting', 'answer-status', 'notice-rollback']) {
       const m = all[name]!;

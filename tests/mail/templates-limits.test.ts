@@ -25,7 +25,8 @@ function mails(): Record<string, OutboxRow> {
   const s = startedDuel(t);
   const out = () => t.store.tx((tx) => tx.outbox.list());
   let uid = 0;
-  const post = (from: string, text: string, subject = 'orders') => receive(t.deps, mail(from, text, { subject }), place(++uid));
+  const post = (from: string, text: string, subject = 'orders') =>
+    receive(t.deps, mail(from, text, { subject }), place(++uid));
   const found: Record<string, OutboxRow> = {};
   // Wrong secrets: one told at once, the next ones collected and told by the tick an hour later.
   post('forger@evil.example', envelope('duel', 'red', 'guess', 'R1: 1 1 1 1 1'));

@@ -12,7 +12,8 @@ import { columnsOf, preOpen } from '../../src/shell/render/blocks.ts';
 
 const RED = 'red@example.test';
 /** Fixed-width text in a mail: unwrapped, scrolled inside its own box, its font sized for its widest line (templates/_pre.html.hbs, shell/render/blocks.ts). */
-const PRE = /^<pre style="white-space: pre; overflow-x: auto; max-width: 100%; font-size: clamp\(7\.5px, \d+\.\d\dvw, 13px\);">$/;
+const PRE =
+  /^<pre style="white-space: pre; overflow-x: auto; max-width: 100%; font-size: clamp\(7\.5px, \d+\.\d\dvw, 13px\);">$/;
 const BLUE = 'blue@example.test';
 
 /** A mail against tests/golden/mail/<name> (UPDATE_GOLDEN=1 rewrites it; review the diff). */
@@ -30,7 +31,9 @@ function mails(): Record<string, OutboxRow> {
   const found: Record<string, OutboxRow> = {};
   found.welcome = out()[0]!;
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 1 TR 1 1\nFIRE B1 ALL AT R1\nSTATUS')), place(1));
-  found['ack-refused'] = out().filter((m) => m.kind === 'ack').at(-1)!; // the STATUS beside refused orders is not carried out
+  found['ack-refused'] = out()
+    .filter((m) => m.kind === 'ack')
+    .at(-1)!; // the STATUS beside refused orders is not carried out
   // A misspelt manoeuvre: the plot is not read, and shown as written, marked.
   intake(t.deps, mail(RED, envelope('duel', 'red', s.red, 'R1: 1 TX 1\n  1 1\nFIRE R1 ALL')), place(7));
   found['ack-misspelt'] = last();
@@ -41,11 +44,22 @@ function mails(): Record<string, OutboxRow> {
   found['notice-wrong-secret'] = last();
   intake(t.deps, mail(BLUE, 'Is it my turn?'), place(5));
   found['notice-no-orders'] = last();
-  receive(t.deps, mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL\nFIRE B1 ALL AT R1 WITHIN 1')), place(6));
+  receive(
+    t.deps,
+    mail(BLUE, envelope('duel', 'blue', s.blue, 'B1: 1 1 LB S TL\nFIRE B1 ALL AT R1 WITHIN 1')),
+    place(6),
+  );
   found.report = out().find((m) => m.kind === 'report' && m.recipient === RED)!;
   blueReport = out().find((m) => m.kind === 'report' && m.recipient === BLUE)!;
   // Turn 2: two different edited envelopes in one mail; commands without an envelope.
-  intake(t.deps, mail(RED, `${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')}\n${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nHOLD R1 ALL')}`), place(8));
+  intake(
+    t.deps,
+    mail(
+      RED,
+      `${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1')}\n${envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nHOLD R1 ALL')}`,
+    ),
+    place(8),
+  );
   found['notice-which-envelope'] = last();
   intake(t.deps, mail(RED, 'WAIT\n\n-- \nRed'), place(9));
   found['answer-needs-envelope'] = last();
@@ -53,7 +67,14 @@ function mails(): Record<string, OutboxRow> {
   found['answer-bare-map'] = last();
   // Outlook-style: order lines above the pasted report, whose template is unchanged: which count?
   const pasted = found.report!;
-  intake(t.deps, mail(RED, `R1: RB S TR 1 1\nFIRE R1 ALL AT B1\n\nSent from Outlook\n\nFrom: Tallyho referee\nSubject: ${pasted.subject}\n\n${pasted.text}`), place(11));
+  intake(
+    t.deps,
+    mail(
+      RED,
+      `R1: RB S TR 1 1\nFIRE R1 ALL AT B1\n\nSent from Outlook\n\nFrom: Tallyho referee\nSubject: ${pasted.subject}\n\n${pasted.text}`,
+    ),
+    place(11),
+  );
   found['notice-outside'] = last();
   // A plot that takes R1 off the map: the acknowledgement's WARNING holds the turn; CONFIRM answers it.
   const u = testReferee();
@@ -63,7 +84,9 @@ function mails(): Record<string, OutboxRow> {
   intake(u.deps, mail(RED, envelope('duel', 'red', e.red, 'R1: 1 1 1 1 1')), place(2));
   found['ack-warning'] = uOut().at(-1)!;
   receive(u.deps, mail(RED, envelope('duel', 'red', e.red, 'CONFIRM')), place(3));
-  found['answer-confirm'] = uOut().filter((m) => m.kind === 'answer').at(-1)!;
+  found['answer-confirm'] = uOut()
+    .filter((m) => m.kind === 'answer')
+    .at(-1)!;
   // R1 left the map: the game is over, explained first in the last report.
   found['report-over'] = uOut().find((m) => m.kind === 'report' && m.recipient === RED)!;
   // The "(secret)" of WHAT WAS READ sent back: a placeholder, answered with the envelope ready.
@@ -101,19 +124,23 @@ describe('mail templates', () => {
     }
   });
 
-  it('puts the card of the player\'s aircraft type in the welcome, naming the planes that fly it', () => {
+  it("puts the card of the player's aircraft type in the welcome, naming the planes that fly it", () => {
     const card = renderCard(testCards().get('tf')!);
     const welcome = all.welcome!.text;
     expect(welcome).toContain(`YOUR AIRCRAFT\n\nR1 flies this type.\n\n${card}\n`);
     // In the HTML part its words as paragraphs, its tables fixed-width (src/shell/render/blocks.ts).
     const esc = (s: string): string => s.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
     const [head, ...tables] = card.split('\n\n');
-    expect(all.welcome!.html).toContain(`<p>R1 flies this type.</p>\n<p>${esc(head!).replace('\n', '<br>').replace(/\n/g, ' ')}</p>\n${preOpen(columnsOf(esc(tables.join('\n\n'))))}${esc(tables.join('\n\n'))}</pre>`);
+    expect(all.welcome!.html).toContain(
+      `<p>R1 flies this type.</p>\n<p>${esc(head!).replace('\n', '<br>').replace(/\n/g, ' ')}</p>\n${preOpen(columnsOf(esc(tables.join('\n\n'))))}${esc(tables.join('\n\n'))}</pre>`,
+    );
   });
 
-  it('says why the reader\'s own fire orders did not fire, and nothing of the other side\'s', () => {
+  it("says why the reader's own fire orders did not fire, and nothing of the other side's", () => {
     const red = all.report!;
-    expect(red.text).toMatch(/YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 ALL AT B1 WITHIN 2: no shot - closest chance in impulse \d+,/);
+    expect(red.text).toMatch(
+      /YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 ALL AT B1 WITHIN 2: no shot - closest chance in impulse \d+,/,
+    );
     expect(red.html).toContain('<h2>Your fire orders that did not fire</h2>');
     expect(red.text).not.toMatch(/FIRE B1|WITHIN 1/);
     expect(red.html).not.toMatch(/FIRE B1|WITHIN 1/);
@@ -122,7 +149,11 @@ describe('mail templates', () => {
   });
 
   it('gives the welcome and every report a template that parses as the orders it shows, the last fire orders carried', () => {
-    expect(all.welcome!.text).toMatch(/\n#TALLYHO duel red "T\d+-[0-9a-f]{24}"\nTURN \d+\nR1: [^\n]+\nHOLD R1 ALL\n#END\n/);
-    expect(all.report!.text).toMatch(/\n#TALLYHO duel red "T\d+-[0-9a-f]{24}"\nTURN \d+\nR1: [^\n]+\nFIRE R1 ALL AT B1 WITHIN 2\n#END\n/);
+    expect(all.welcome!.text).toMatch(
+      /\n#TALLYHO duel red "T\d+-[0-9a-f]{24}"\nTURN \d+\nR1: [^\n]+\nHOLD R1 ALL\n#END\n/,
+    );
+    expect(all.report!.text).toMatch(
+      /\n#TALLYHO duel red "T\d+-[0-9a-f]{24}"\nTURN \d+\nR1: [^\n]+\nFIRE R1 ALL AT B1 WITHIN 2\n#END\n/,
+    );
   });
 });

@@ -1,10 +1,25 @@
 /** fast-check generators of well-formed orders (what formatOrders can write). */
 import fc from 'fast-check';
 import {
-  MANOEUVRES, MOVE_STEPS, TARGET_WORDS, type Box, type Command, type Envelope, type FireOrder, type MoveOrder, type PlanPick, type Plot,
+  MANOEUVRES,
+  MOVE_STEPS,
+  TARGET_WORDS,
+  type Box,
+  type Command,
+  type Envelope,
+  type FireOrder,
+  type MoveOrder,
+  type PlanPick,
+  type Plot,
 } from '../../src/orders/index.ts';
 
-const SECRET_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&()*+,-./:;<=>?@[]^_{|}~\\\'`', 'é', 'ß', 'Ж', '日'];
+const SECRET_CHARS = [
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !#$%&()*+,-./:;<=>?@[]^_{|}~\\'`",
+  'é',
+  'ß',
+  'Ж',
+  '日',
+];
 
 export const gameId = fc.stringMatching(/^[a-z0-9_-]{1,32}$/);
 /** A plane id as the parser reads it; never a word that a fire order reads in a target's place. */
@@ -47,15 +62,20 @@ const gunGroup = fc.oneof(
 
 export const fireOrder: fc.Arbitrary<FireOrder> = fc.oneof(
   fc.record({ plane: planeId, guns: gunGroup }).map((f) => ({ ...f, hold: true, target: 'ANY' })),
-  fc.record({
-    plane: planeId, guns: gunGroup, target: fc.oneof(fc.constant('ANY'), planeId),
-    from: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
-    within: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
-  }).map(({ from, within, ...f }) => ({
-    ...f, hold: false,
-    ...(from !== undefined ? { from } : {}),
-    ...(within !== undefined ? { within } : {}),
-  })),
+  fc
+    .record({
+      plane: planeId,
+      guns: gunGroup,
+      target: fc.oneof(fc.constant('ANY'), planeId),
+      from: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+      within: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
+    })
+    .map(({ from, within, ...f }) => ({
+      ...f,
+      hold: false,
+      ...(from !== undefined ? { from } : {}),
+      ...(within !== undefined ? { within } : {}),
+    })),
 );
 
 const int = fc.integer({ min: 0, max: 999999 }).map(String);
@@ -63,19 +83,30 @@ export const command: fc.Arbitrary<Command> = fc.oneof(
   fc.constantFrom('HELP', 'STATUS', 'MAP').map((name) => ({ name, args: [] as string[], line: 0 })),
   fc.array(int, { maxLength: 1 }).map((args) => ({ name: 'RESEND', args, line: 0 })),
   fc.array(int, { maxLength: 2 }).map((args) => ({ name: 'HISTORY', args, line: 0 })),
-  fc.array(fc.constantFrom('R1', 'g12', 'spitfire-1a', 'BF-109E'), { maxLength: 1 }).map((args) => ({ name: 'CARD', args, line: 0 })),
+  fc
+    .array(fc.constantFrom('R1', 'g12', 'spitfire-1a', 'BF-109E'), { maxLength: 1 })
+    .map((args) => ({ name: 'CARD', args, line: 0 })),
   fc.constantFrom('WAIT', 'NOWAIT').map((name) => ({ name, args: [] as string[], line: 0 })),
-  fc.constantFrom('Europe/Berlin', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+5').map((z) => ({ name: 'ZONE', args: [z], line: 0 })),
-  fc.array(fc.constantFrom('please', 'I fly the Spitfire; any side will do', 'Ann, from the club'), { maxLength: 1 })
+  fc
+    .constantFrom('Europe/Berlin', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+5')
+    .map((z) => ({ name: 'ZONE', args: [z], line: 0 })),
+  fc
+    .array(fc.constantFrom('please', 'I fly the Spitfire; any side will do', 'Ann, from the club'), { maxLength: 1 })
     .map((args) => ({ name: 'JOIN', args, line: 0 })),
 );
 
 /** `R1 PLAN C` (orders/pick.ts). */
-export const pick: fc.Arbitrary<PlanPick> = fc.record({ plane: planeId, letter: fc.constantFrom(...'ABCDEFGH'), line: fc.constant(0) });
+export const pick: fc.Arbitrary<PlanPick> = fc.record({
+  plane: planeId,
+  letter: fc.constantFrom(...'ABCDEFGH'),
+  line: fc.constant(0),
+});
 
 export const envelope: fc.Arbitrary<Envelope> = fc
   .record({
-    game: gameId, player: gameId, secret,
+    game: gameId,
+    player: gameId,
+    secret,
     turn: fc.option(fc.integer({ min: 1, max: 9999 }), { nil: undefined }),
     initiative: fc.option(fc.constantFrom<'first' | 'last'>('first', 'last'), { nil: undefined }),
     plots: fc.uniqueArray(plot, { selector: (p) => p.plane, maxLength: 4 }),
@@ -87,7 +118,14 @@ export const envelope: fc.Arbitrary<Envelope> = fc
   .map(({ turn, initiative, moves, picks, ...e }) => {
     // One plot or pick a plane.
     const own = picks.filter((k) => !e.plots.some((p) => p.plane === k.plane));
-    return { ...e, ...(turn !== undefined ? { turn } : {}), ...(initiative ? { initiative } : {}), ...(own.length ? { picks: own } : {}), ...(moves.length ? { moves } : {}), line: 0 };
+    return {
+      ...e,
+      ...(turn !== undefined ? { turn } : {}),
+      ...(initiative ? { initiative } : {}),
+      ...(own.length ? { picks: own } : {}),
+      ...(moves.length ? { moves } : {}),
+      line: 0,
+    };
   });
 
 export const envelopes = fc.array(envelope, { maxLength: 5 });
@@ -95,6 +133,9 @@ export const envelopes = fc.array(envelope, { maxLength: 5 });
 /** Envelopes without their line numbers, for comparing what was read. */
 export function withoutLines(envs: readonly Envelope[]): Envelope[] {
   return envs.map(({ unread: _unread, ...e }) => ({
-    ...e, line: 0, commands: e.commands.map((c) => ({ ...c, line: 0 })), ...(e.picks ? { picks: e.picks.map((k) => ({ ...k, line: 0 })) } : {}),
+    ...e,
+    line: 0,
+    commands: e.commands.map((c) => ({ ...c, line: 0 })),
+    ...(e.picks ? { picks: e.picks.map((k) => ({ ...k, line: 0 })) } : {}),
   }));
 }

@@ -21,7 +21,9 @@ describe('checkOrdersText', () => {
   it('lists the errors with file, line and column and exits 1', () => {
     const r = checkOrdersText(BAD, 'mail.txt');
     expect(r.exitCode).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe("mail.txt:2:7: E_UNKNOWN_MANOEUVRE: line 2, box 2: 'TX' is not a manoeuvre: did you mean TL or TR? The manoeuvres are S 1 TL TR SL SR SLTR SRTL HRL HRR N LB RB IL IR INV V VLL VRR; plain words such as STRAIGHT or TURN LEFT are read too");
+    expect(r.stderr.split('\n')[0]).toBe(
+      "mail.txt:2:7: E_UNKNOWN_MANOEUVRE: line 2, box 2: 'TX' is not a manoeuvre: did you mean TL or TR? The manoeuvres are S 1 TL TR SL SR SLTR SRTL HRL HRR N LB RB IL IR INV V VLL VRR; plain words such as STRAIGHT or TURN LEFT are read too",
+    );
     expect(r.stderr).toContain('1 envelope, 1 error\n');
   });
 
@@ -40,8 +42,14 @@ describe('registerOrdersCommands', () => {
   async function run(file: string): Promise<{ out: string; err: string }> {
     let out = '';
     let err = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-    vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
+    vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+      out += String(s);
+      return true;
+    });
+    vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+      err += String(s);
+      return true;
+    });
     const program = new Command().exitOverride();
     registerOrdersCommands(program);
     await program.parseAsync(['node', 'tallyho', 'orders', 'check', file]);

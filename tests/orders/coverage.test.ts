@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  MANOEUVRE_ALIASES, MANOEUVRES, MODE_WORDS, ORDER_ERROR_CODES, SYMBOL_ALIASES,
+  MANOEUVRE_ALIASES,
+  MANOEUVRES,
+  MODE_WORDS,
+  ORDER_ERROR_CODES,
+  SYMBOL_ALIASES,
 } from '../../src/orders/index.ts';
 import { goldenFiles, readGolden } from './golden.ts';
 

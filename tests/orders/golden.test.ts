@@ -65,7 +65,12 @@ for (const { file, preamble, cases } of all) {
         if (got.envelopes.every((e) => e.game && e.player && e.secret)) expect(again.errors).toEqual([]);
         expect(withoutLines(again.envelopes)).toEqual(withoutLines(got.envelopes));
         expect(formatOrders(again.envelopes).trimEnd()).toBe(read);
-        expect(got.canonical.split('\n').filter((l) => !l.endsWith(UNREAD)).join('\n')).toBe(read);
+        expect(
+          got.canonical
+            .split('\n')
+            .filter((l) => !l.endsWith(UNREAD))
+            .join('\n'),
+        ).toBe(read);
       });
     }
     if (update) {

@@ -20,7 +20,9 @@ export interface GoldenCase {
 type Section = 'input' | 'options' | 'canonical' | 'errors';
 
 export function goldenFiles(): string[] {
-  return readdirSync(GOLDEN_DIR).filter((f) => f.endsWith('.txt')).sort();
+  return readdirSync(GOLDEN_DIR)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
 }
 
 function trimBlankEnd(lines: string[]): string[] {
@@ -40,8 +42,11 @@ export function readGolden(file: string): { preamble: string; cases: GoldenCase[
     if (!current) return;
     const get = (s: Section) => trimBlankEnd(current!.parts[s] ?? []);
     const c: GoldenCase = {
-      file, name: current.name, input: get('input').join('\n'),
-      canonical: get('canonical').join('\n'), errors: get('errors').filter((l) => l.trim() !== ''),
+      file,
+      name: current.name,
+      input: get('input').join('\n'),
+      canonical: get('canonical').join('\n'),
+      errors: get('errors').filter((l) => l.trim() !== ''),
     };
     if (current.parts.options) c.options = get('options').join('\n');
     cases.push(c);

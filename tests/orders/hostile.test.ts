@@ -74,7 +74,11 @@ describe('nesting', () => {
 
 describe('control characters', () => {
   it('each line with one is reported once, with the column of the first', () => {
-    const controls = [...Array.from({ length: 32 }, (_, c) => c).filter((c) => c !== 9 && c !== 10 && c !== 13), 0x7f, 0x9b];
+    const controls = [
+      ...Array.from({ length: 32 }, (_, c) => c).filter((c) => c !== 9 && c !== 10 && c !== 13),
+      0x7f,
+      0x9b,
+    ];
     const body = controls.map((c) => `A${c}: S${String.fromCharCode(c)}TR${String.fromCharCode(c)}`);
     const r = parseOrders(`#TALLYHO g p s\n${body.join('\n')}\n#END`);
     expect(r.errors.map((e) => [e.code, e.line, e.column])).toEqual(
@@ -91,41 +95,96 @@ describe('control characters', () => {
 
 describe('arbitrary text', () => {
   const vocabulary = fc.constantFrom(
-    '#TALLYHO g p s', '#TALLYHO', '#END', '#', '--', '-- ', '>', '//', 'A1:', 'PLOT', 'FIRE', 'HOLD', 'TURN',
-    'AT', 'FROM', 'WITHIN', 'AUTO', 'ANY', 'S', 'TR+200P', 'TURN LEFT', 'HALF', 'STEEP', 'BOMB', 'POWER',
-    'CLIMB', '+', '-100', 'P9', 'K', 'HELP', 'HISTORY', '3', '99999999999', '"', '\u201c', ':', ',', '|',
-    ' ', '\t', '\n', '\r', '\r\n', '\u00a0', '\u200b', '\u0000', '\u0085', '\ud800', '😀', 'é',
+    '#TALLYHO g p s',
+    '#TALLYHO',
+    '#END',
+    '#',
+    '--',
+    '-- ',
+    '>',
+    '//',
+    'A1:',
+    'PLOT',
+    'FIRE',
+    'HOLD',
+    'TURN',
+    'AT',
+    'FROM',
+    'WITHIN',
+    'AUTO',
+    'ANY',
+    'S',
+    'TR+200P',
+    'TURN LEFT',
+    'HALF',
+    'STEEP',
+    'BOMB',
+    'POWER',
+    'CLIMB',
+    '+',
+    '-100',
+    'P9',
+    'K',
+    'HELP',
+    'HISTORY',
+    '3',
+    '99999999999',
+    '"',
+    '\u201c',
+    ':',
+    ',',
+    '|',
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\r\n',
+    '\u00a0',
+    '\u200b',
+    '\u0000',
+    '\u0085',
+    '\ud800',
+    '😀',
+    'é',
   );
   const soup = fc.array(fc.oneof(vocabulary, fc.string()), { maxLength: 200 }).map((a) => a.join(''));
   // Line by line, mostly inside envelopes: words of the language and junk, joined by separators.
-  const line = fc.tuple(fc.array(vocabulary, { maxLength: 8 }), fc.constantFrom(' ', '', ',', ' | ', '\t'))
+  const line = fc
+    .tuple(fc.array(vocabulary, { maxLength: 8 }), fc.constantFrom(' ', '', ',', ' | ', '\t'))
     .map(([words, sep]) => words.join(sep));
-  const lines = fc.array(fc.oneof(line, fc.constant('#TALLYHO g p s'), fc.constant('#END')), { maxLength: 60 })
+  const lines = fc
+    .array(fc.oneof(line, fc.constant('#TALLYHO g p s'), fc.constant('#END')), { maxLength: 60 })
     .map((a) => a.join('\n'));
   const mail = fc.oneof(soup, lines);
 
   it('never throws; errors are well-formed and in line order', () => {
-    fc.assert(fc.property(fc.oneof(mail, fc.string({ unit: 'binary', maxLength: 400 })), (text) => {
-      const r = parseOrders(text);
-      const lines = text.split(/\r\n|\r|\n/).length;
-      for (const e of r.errors) {
-        expect(ORDER_ERROR_CODES).toContain(e.code);
-        expect(e.line).toBeGreaterThanOrEqual(1);
-        expect(e.line).toBeLessThanOrEqual(lines);
-        expect(e.column).toBeGreaterThanOrEqual(1);
-        expect(e.message.length).toBeGreaterThan(10);
-        if (e.envelope !== undefined) expect(r.envelopes[e.envelope]).toBeDefined();
-      }
-      expect(r.envelopes.length).toBeLessThanOrEqual(LIMITS.maxEnvelopes);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.oneof(mail, fc.string({ unit: 'binary', maxLength: 400 })), (text) => {
+        const r = parseOrders(text);
+        const lines = text.split(/\r\n|\r|\n/).length;
+        for (const e of r.errors) {
+          expect(ORDER_ERROR_CODES).toContain(e.code);
+          expect(e.line).toBeGreaterThanOrEqual(1);
+          expect(e.line).toBeLessThanOrEqual(lines);
+          expect(e.column).toBeGreaterThanOrEqual(1);
+          expect(e.message.length).toBeGreaterThan(10);
+          if (e.envelope !== undefined) expect(r.envelopes[e.envelope]).toBeDefined();
+        }
+        expect(r.envelopes.length).toBeLessThanOrEqual(LIMITS.maxEnvelopes);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('what was read is written so that it reads back the same, without errors', () => {
-    fc.assert(fc.property(mail, (text) => {
-      const good = parseOrders(text).envelopes.filter((e) => e.game && e.player && e.secret);
-      const again = parseOrders(formatOrders(good));
-      expect(again.errors).toEqual([]);
-      expect(withoutLines(again.envelopes)).toEqual(withoutLines(good));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(mail, (text) => {
+        const good = parseOrders(text).envelopes.filter((e) => e.game && e.player && e.secret);
+        const again = parseOrders(formatOrders(good));
+        expect(again.errors).toEqual([]);
+        expect(withoutLines(again.envelopes)).toEqual(withoutLines(good));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

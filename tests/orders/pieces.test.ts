@@ -2,7 +2,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  formatBox, formatFireOrder, formatMoveOrder, formatOrders, formatPick, formatPlot, parseBox, parseFireOrder, parseMoveOrder, parseOrders, parsePick, parsePlot,
+  formatBox,
+  formatFireOrder,
+  formatMoveOrder,
+  formatOrders,
+  formatPick,
+  formatPlot,
+  parseBox,
+  parseFireOrder,
+  parseMoveOrder,
+  parseOrders,
+  parsePick,
+  parsePlot,
 } from '../../src/orders/index.ts';
 import { box, fireOrder, moveOrder, pick, plot } from './arbitraries.ts';
 
@@ -22,18 +33,25 @@ describe('parseBox / formatBox', () => {
   });
 
   it('round-trips every box', () => {
-    fc.assert(fc.property(box, (b) => {
-      expect(parseBox(formatBox(b))).toEqual({ value: b, errors: [] });
-    }));
+    fc.assert(
+      fc.property(box, (b) => {
+        expect(parseBox(formatBox(b))).toEqual({ value: b, errors: [] });
+      }),
+    );
   });
 });
 
 describe('parsePlot / formatPlot', () => {
   it('reads a plot over several lines', () => {
-    expect(parsePlot('a1: steep s+200\n  turn right +200 P').value)
-      .toEqual({ plane: 'A1', mode: 'SC', bomb: false, boxes: [
-        { man: 'S', alt: 200, power: 0, brake: 0 }, { man: 'TR', alt: 200, power: 1, brake: 0 },
-      ] });
+    expect(parsePlot('a1: steep s+200\n  turn right +200 P').value).toEqual({
+      plane: 'A1',
+      mode: 'SC',
+      bomb: false,
+      boxes: [
+        { man: 'S', alt: 200, power: 0, brake: 0 },
+        { man: 'TR', alt: 200, power: 1, brake: 0 },
+      ],
+    });
   });
 
   it('reports a missing plane', () => {
@@ -43,15 +61,22 @@ describe('parsePlot / formatPlot', () => {
   });
 
   it('round-trips every plot', () => {
-    fc.assert(fc.property(plot, (p) => {
-      expect(parsePlot(formatPlot(p))).toEqual({ value: p, errors: [] });
-    }));
+    fc.assert(
+      fc.property(plot, (p) => {
+        expect(parsePlot(formatPlot(p))).toEqual({ value: p, errors: [] });
+      }),
+    );
   });
 });
 
 describe('parseFireOrder / formatFireOrder', () => {
   it('reads FIRE and HOLD', () => {
-    expect(parseFireOrder('fire a1 flex auto').value).toEqual({ plane: 'A1', guns: 'FLEX', hold: false, target: 'ANY' });
+    expect(parseFireOrder('fire a1 flex auto').value).toEqual({
+      plane: 'A1',
+      guns: 'FLEX',
+      hold: false,
+      target: 'ANY',
+    });
     expect(parseFireOrder('HOLD A1').value).toEqual({ plane: 'A1', guns: 'ALL', hold: true, target: 'ANY' });
   });
 
@@ -61,15 +86,20 @@ describe('parseFireOrder / formatFireOrder', () => {
   });
 
   it('round-trips every fire order', () => {
-    fc.assert(fc.property(fireOrder, (f) => {
-      expect(parseFireOrder(formatFireOrder(f))).toEqual({ value: f, errors: [] });
-    }));
+    fc.assert(
+      fc.property(fireOrder, (f) => {
+        expect(parseFireOrder(formatFireOrder(f))).toEqual({ value: f, errors: [] });
+      }),
+    );
   });
 });
 
 describe('parseMoveOrder / formatMoveOrder', () => {
   it('reads steps, plain words and a speed in knots', () => {
-    expect(parseMoveOrder('move cv1 25 kt tr')).toEqual({ value: { unit: 'CV1', steps: ['TR'], knots: 25 }, errors: [] });
+    expect(parseMoveOrder('move cv1 25 kt tr')).toEqual({
+      value: { unit: 'CV1', steps: ['TR'], knots: 25 },
+      errors: [],
+    });
     expect(parseMoveOrder('MOVE T1 wait forward').value).toEqual({ unit: 'T1', steps: ['-', 'F'] });
     expect(formatMoveOrder({ unit: 'CV1', steps: ['TL'], knots: 30 })).toBe('MOVE CV1 TL 30KT');
   });
@@ -80,9 +110,11 @@ describe('parseMoveOrder / formatMoveOrder', () => {
   });
 
   it('round-trips every MOVE order', () => {
-    fc.assert(fc.property(moveOrder, (m) => {
-      expect(parseMoveOrder(formatMoveOrder(m))).toEqual({ value: m, errors: [] });
-    }));
+    fc.assert(
+      fc.property(moveOrder, (m) => {
+        expect(parseMoveOrder(formatMoveOrder(m))).toEqual({ value: m, errors: [] });
+      }),
+    );
   });
 });
 
@@ -100,22 +132,31 @@ describe('parsePick / formatPick', () => {
   });
 
   it('round-trips every pick', () => {
-    fc.assert(fc.property(pick, (k) => {
-      expect(parsePick(formatPick(k))).toEqual({ value: { ...k, line: 1 }, errors: [] });
-    }));
+    fc.assert(
+      fc.property(pick, (k) => {
+        expect(parsePick(formatPick(k))).toEqual({ value: { ...k, line: 1 }, errors: [] });
+      }),
+    );
   });
 });
 
 describe('errors and envelopes', () => {
   it('each error names the envelope it was found in; mail errors name none', () => {
     const text = [
-      '#TALLYHO g p1 s', 'A1: TX', '#END',
-      '#TALLYHO g p2 s', 'B1: S', '#END',
-      '#TALLYHO g p3 s', 'HELP me',
+      '#TALLYHO g p1 s',
+      'A1: TX',
+      '#END',
+      '#TALLYHO g p2 s',
+      'B1: S',
+      '#END',
+      '#TALLYHO g p3 s',
+      'HELP me',
     ].join('\n');
     const r = parseOrders(text);
     expect(r.errors.map((e) => [e.code, e.envelope])).toEqual([
-      ['E_UNKNOWN_MANOEUVRE', 0], ['E_NO_END', 2], ['E_COMMAND_ARGS', 2],
+      ['E_UNKNOWN_MANOEUVRE', 0],
+      ['E_NO_END', 2],
+      ['E_COMMAND_ARGS', 2],
     ]);
     expect(r.envelopes.map((e) => e.player)).toEqual(['p1', 'p2', 'p3']);
   });

@@ -14,7 +14,9 @@ const golden = (name: string, text: string) => expectGolden(`tests/golden/report
 const game = (name: string) => createGame(loadScenarioFile(`scenarios/${name}.yaml`, catalog), catalog, 'x');
 /** The drawing: the lines above the legend. */
 const drawing = (map: string) => map.slice(0, map.indexOf('\nNose')).split('\n');
-const fitsWidth = (map: string) => { for (const l of map.split('\n')) expect(l.length).toBeLessThanOrEqual(MAP_WIDTH); };
+const fitsWidth = (map: string) => {
+  for (const l of map.split('\n')) expect(l.length).toBeLessThanOrEqual(MAP_WIDTH);
+};
 
 describe('the ASCII map', () => {
   it('draws every plane with its nose and altitude, says where the window lies, and leaves out empty rows', () => {
@@ -45,8 +47,11 @@ describe('the ASCII map', () => {
   it('draws the map edge as a border and nothing beyond it', () => {
     const state = game('two-v-two');
     const [a, b, c, d] = state.planes;
-    a!.hex = fromColRow(36, 28); a!.facing = 3;
-    b!.hex = fromColRow(34, 27); c!.hex = fromColRow(1, 1); d!.hex = fromColRow(2, 1);
+    a!.hex = fromColRow(36, 28);
+    a!.facing = 3;
+    b!.hex = fromColRow(34, 27);
+    c!.hex = fromColRow(1, 1);
+    d!.hex = fromColRow(2, 1);
     const corner = renderMap(state, { focus: [a!.id, b!.id], maxRows: REPORT_ROWS });
     fitsWidth(corner);
     const lines = drawing(corner);
@@ -60,16 +65,25 @@ describe('the ASCII map', () => {
     golden('map-edge.txt', corner);
     const other = renderMap(state, { focus: [c!.id], maxRows: REPORT_ROWS });
     expect(drawing(other)[2]).toMatch(/^ {3}\+-+$/);
-    expect(drawing(other).slice(3).every((l) => l.startsWith('   |') || /^\d\d \|/.test(l))).toBe(true);
+    expect(
+      drawing(other)
+        .slice(3)
+        .every((l) => l.startsWith('   |') || /^\d\d \|/.test(l)),
+    ).toBe(true);
   });
 
   it('turns crowded labels and planes sharing a hex into letters the legend explains', () => {
     const state = game('two-v-two');
     const [a, b, c, d] = state.planes;
-    a!.hex = fromColRow(11, 12); a!.facing = 3;
-    b!.hex = fromColRow(12, 12); b!.facing = 9; b!.id = 'HURR1A';
-    c!.hex = fromColRow(13, 12); c!.facing = 5;
-    d!.hex = fromColRow(13, 12); d!.facing = 7;
+    a!.hex = fromColRow(11, 12);
+    a!.facing = 3;
+    b!.hex = fromColRow(12, 12);
+    b!.facing = 9;
+    b!.id = 'HURR1A';
+    c!.hex = fromColRow(13, 12);
+    c!.facing = 5;
+    d!.hex = fromColRow(13, 12);
+    d!.facing = 7;
     const map = renderMap(state, { focus: [a!.id], maxRows: REPORT_ROWS });
     fitsWidth(map);
     expect(map).toContain('a = Z1 (5), Z2 (7) in 1312');
@@ -103,7 +117,7 @@ describe('the ASCII map', () => {
     expect(map).toMatch(/G1 .*\(not shown\)/);
   });
 
-  it('frames the planes still flying together when none of the reader\'s is', () => {
+  it("frames the planes still flying together when none of the reader's is", () => {
     const state = game('two-v-two');
     for (const p of state.planes.filter((x) => x.side === 'usmc')) p.status = 'shot-down';
     const map = renderMap(state, { focus: ['W1', 'W2'], maxRows: REPORT_ROWS });
@@ -117,8 +131,10 @@ describe('a left-out stretch of rows', () => {
   it('says "no plane there" only when none is: a piece outside the frame in those rows is named', () => {
     const state = game('two-v-two');
     const [a, b, c, d] = state.planes;
-    a!.hex = fromColRow(10, 4); b!.hex = fromColRow(10, 20);
-    c!.hex = fromColRow(11, 12); d!.hex = fromColRow(30, 27);
+    a!.hex = fromColRow(10, 4);
+    b!.hex = fromColRow(10, 20);
+    c!.hex = fromColRow(11, 12);
+    d!.hex = fromColRow(30, 27);
     // The window frames W1 and its wingman only: the enemy in row 12 lies in the stretch left out.
     const map = renderMap(state, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS });
     expect(map).toContain(`left out: ${c!.id} is there (listed below)`);
@@ -126,20 +142,28 @@ describe('a left-out stretch of rows', () => {
     expect(map).toMatch(new RegExp(`\\n${c!.id} .*\\(not shown\\)`));
     // Without it, the stretch is empty and says so.
     c!.hex = fromColRow(11, 3);
-    expect(renderMap(state, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS })).toMatch(/rows \d\d-\d\d left out: no plane there \.\.\./);
+    expect(renderMap(state, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS })).toMatch(
+      /rows \d\d-\d\d left out: no plane there \.\.\./,
+    );
   });
 
   it('says "that you can see" on a player\'s map under fog of war, where unseen enemies are left out', () => {
     const state = game('two-v-two');
     const [a, b, c, d] = state.planes;
-    a!.hex = fromColRow(10, 4); b!.hex = fromColRow(10, 20);
-    c!.hex = fromColRow(11, 12); d!.hex = fromColRow(30, 27);
+    a!.hex = fromColRow(10, 4);
+    b!.hex = fromColRow(10, 20);
+    c!.hex = fromColRow(11, 12);
+    d!.hex = fromColRow(30, 27);
     // The enemy in row 12 is unseen: the side's view leaves it out (core/spotting/fog.ts).
     const fog = { spotted: {}, reveal: 'over', table: {} } as unknown as NonNullable<typeof state.fog>;
     const fogged = fogState({ ...state, fog: { ...fog, spotted: { [a!.side]: [] } } }, a!.side);
     expect(fogged.planes.map((p) => p.id)).not.toContain(c!.id);
-    expect(renderMap(fogged, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS })).toMatch(/rows \d\d-\d\d left out: no plane there that you can see \.\.\./);
+    expect(renderMap(fogged, { focus: [a!.id], frame: [b!.id], maxRows: REPORT_ROWS })).toMatch(
+      /rows \d\d-\d\d left out: no plane there that you can see \.\.\./,
+    );
     // The referee's map of the same game, and a map with no reader, say no more than is true.
-    expect(renderMap({ ...state, fog }, { focus: [], frame: [a!.id, b!.id], maxRows: REPORT_ROWS })).not.toContain('that you can see');
+    expect(renderMap({ ...state, fog }, { focus: [], frame: [a!.id, b!.id], maxRows: REPORT_ROWS })).not.toContain(
+      'that you can see',
+    );
   });
 });

@@ -22,25 +22,34 @@ describe('renderCard', () => {
         const band = `${b.floor.toLocaleString('en-US')}-${b.top.toLocaleString('en-US')}`;
         const rows = text.split('\n').filter((l) => l.startsWith(`${band} `));
         expect(rows, `${c.id} ${band}`).toHaveLength(2); // the speed row and the turn-mode row
-        expect(rows[0]!.split(/\s+/).slice(1)).toEqual([b.minSpeed, b.maneuverMax, b.levelMax, b.diveMax, b.climb, b.dive, b.power, b.brake]
-          .map((n) => n.toLocaleString('en-US')));
+        expect(rows[0]!.split(/\s+/).slice(1)).toEqual(
+          [b.minSpeed, b.maneuverMax, b.levelMax, b.diveMax, b.climb, b.dive, b.power, b.brake].map((n) =>
+            n.toLocaleString('en-US'),
+          ),
+        );
         const t = b.turnModes;
-        expect(rows[1]!.split(/\s+/).slice(1).map(Number)).toEqual([t.maneuver, t.level, t.dive]
-          .flatMap((m) => [m.turn, m.slip, m.halfRoll, m.bank, m.halfLoop]));
+        expect(rows[1]!.split(/\s+/).slice(1).map(Number)).toEqual(
+          [t.maneuver, t.level, t.dive].flatMap((m) => [m.turn, m.slip, m.halfRoll, m.bank, m.halfLoop]),
+        );
       }
-      for (const g of c.guns) expect(text).toMatch(new RegExp(`^  ${g.id} +(fixed|flexible).* range ${g.shortRange ? 6 : 8}$`, 'm'));
+      for (const g of c.guns)
+        expect(text).toMatch(new RegExp(`^  ${g.id} +(fixed|flexible).* range ${g.shortRange ? 6 : 8}$`, 'm'));
       expect(text).toContain(`cockpit ${c.damage.C}, control lines ${c.damage.L}, engine ${c.damage.E}`);
     }
   });
 
   it('lays out the Bf 110 as a player reads it', () => {
     const text = renderCard(cards.get('bf-110c')!);
-    expect(text).toContain([
-      'altitude, ft      min  man  lvl  dive   climb    dive  power  brake',
-      '0-10,000            3    6    8    12     300   1,600      3      1',
-    ].join('\n'));
-    expect(text).toContain('altitude, ft      T  S HR  B HL     T  S HR  B HL     T  S HR  B HL\n' +
-      '0-10,000          3  3  4  2  4     4  4  5  3  5     5  5  6  4  6');
+    expect(text).toContain(
+      [
+        'altitude, ft      min  man  lvl  dive   climb    dive  power  brake',
+        '0-10,000            3    6    8    12     300   1,600      3      1',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      'altitude, ft      T  S HR  B HL     T  S HR  B HL     T  S HR  B HL\n' +
+        '0-10,000          3  3  4  2  4     4  4  5  3  5     5  5  6  4  6',
+    );
     expect(text).toMatch(/^ {2}REAR +flexible, 4-8 o'clock +1 x 30M +range 6$/m);
     expect(text).toContain('engine 3 (each of 2)');
   });

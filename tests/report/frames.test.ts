@@ -38,7 +38,9 @@ describe('replay frames', () => {
     for (const p of r.value.state.planes) expect(frames[28]!.find((f) => f.id === p.id)!.hex).toBe(hexLabel(p.hex));
     // Only the plane moving changes hex from one frame to the next.
     for (let i = 1; i < frames.length; i++) {
-      const changed = frames[i]!.filter((f) => frames[i - 1]!.find((g) => g.id === f.id)!.hex !== f.hex).map((f) => f.id);
+      const changed = frames[i]!.filter((f) => frames[i - 1]!.find((g) => g.id === f.id)!.hex !== f.hex).map(
+        (f) => f.id,
+      );
       expect(changed.length).toBeLessThanOrEqual(1);
     }
   });

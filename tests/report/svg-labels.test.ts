@@ -19,7 +19,13 @@ import { buildMapView } from '../../src/report/map-view.ts';
 import { svgMap } from '../../src/report/svg-map.ts';
 import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { collectOrders } from '../../src/shell/cli/resolve.ts';
-import { loadBombingTable, loadFlakTable, loadRocketTable, loadSpottingTable, loadTorpedoTable } from '../../src/shell/ordnance/table.ts';
+import {
+  loadBombingTable,
+  loadFlakTable,
+  loadRocketTable,
+  loadSpottingTable,
+  loadTorpedoTable,
+} from '../../src/shell/ordnance/table.ts';
 import { loadOrdersFiles, loadScenarioFile } from '../../src/shell/scenario-file.ts';
 import { loadShipDir } from '../../src/shell/ships/catalog.ts';
 
@@ -29,33 +35,53 @@ function firstTurn(name: string): { before: GameState; after: GameState; events:
   const ships = loadShipDir();
   const file = `scenarios/${name}.yaml`;
   const seed = sha256Hex(`tallyho:${basename(file)}`).slice(0, 32);
-  const before = createGame(loadScenarioFile(file, catalog, ships), catalog, seed, ships, loadBombingTable(), loadTorpedoTable(),
-    { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
+  const before = createGame(
+    loadScenarioFile(file, catalog, ships),
+    catalog,
+    seed,
+    ships,
+    loadBombingTable(),
+    loadTorpedoTable(),
+    { flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() },
+  );
   const r = resolveTurn(before, collectOrders(loadOrdersFiles([`scenarios/${name}.orders.txt`]), before));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return { before, after: r.value.state, events: r.value.events };
 }
 
-interface Label { text: string; box: Rect }
+interface Label {
+  text: string;
+  box: Rect;
+}
 
 const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
 
 /** Every marker label of an SVG (or of one frame of it), its box from where it is anchored. */
 function labels(svg: string): Label[] {
-  const re = /transform="translate\(([-\d.]+) ([-\d.]+)\)">(?:(?!<text class="label)[^])*?<text class="label(?: (start|end))?"(?: x="([-\d.]+)")? y="([-\d.]+)">([^<]*)<\/text>/g;
+  const re =
+    /transform="translate\(([-\d.]+) ([-\d.]+)\)">(?:(?!<text class="label)[^])*?<text class="label(?: (start|end))?"(?: x="([-\d.]+)")? y="([-\d.]+)">([^<]*)<\/text>/g;
   return [...svg.matchAll(re)].map((m) => {
     const text = unescape(m[6]!);
-    return { text, box: textBox(text, Number(m[1]) + Number(m[4] ?? 0), Number(m[2]) + Number(m[5]), (m[3] ?? 'middle') as Anchor) };
+    return {
+      text,
+      box: textBox(text, Number(m[1]) + Number(m[4] ?? 0), Number(m[2]) + Number(m[5]), (m[3] ?? 'middle') as Anchor),
+    };
   });
 }
 
 /** The planes' discs: centre and radius (svg-markers.ts draws them R * 0.32). */
-const discs = (svg: string) => [...svg.matchAll(/<g class="plane[^"]*" data-plane="([^"]+)"[^>]*transform="translate\(([-\d.]+) ([-\d.]+)\)"/g)]
-  .map((m) => ({ id: m[1]!, x: Number(m[2]), y: Number(m[3]), r: 6.4 }));
+const discs = (svg: string) =>
+  [...svg.matchAll(/<g class="plane[^"]*" data-plane="([^"]+)"[^>]*transform="translate\(([-\d.]+) ([-\d.]+)\)"/g)].map(
+    (m) => ({ id: m[1]!, x: Number(m[2]), y: Number(m[3]), r: 6.4 }),
+  );
 
 /** The hex numbers drawn over a frame's markers. */
-const hexMarks = (svg: string): Rect[] => [...(/<g class="hex-marks">(.*?)<\/g>/.exec(svg)?.[1] ?? '').matchAll(/<text x="([-\d.]+)" y="([-\d.]+)">(\d+)<\/text>/g)]
-  .map((m) => textBox(m[3]!, Number(m[1]), Number(m[2]), 'middle', 5));
+const hexMarks = (svg: string): Rect[] =>
+  [
+    ...(/<g class="hex-marks">(.*?)<\/g>/.exec(svg)?.[1] ?? '').matchAll(
+      /<text x="([-\d.]+)" y="([-\d.]+)">(\d+)<\/text>/g,
+    ),
+  ].map((m) => textBox(m[3]!, Number(m[1]), Number(m[2]), 'middle', 5));
 
 const meets = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 const onDisc = (r: Rect, d: { x: number; y: number; r: number }) =>
@@ -65,15 +91,30 @@ const onDisc = (r: Rect, d: { x: number; y: number; r: number }) =>
 function clashes(svg: string, bounds?: Rect): string[] {
   const all = labels(svg);
   const found: string[] = [];
-  all.forEach((a, i) => all.slice(i + 1).forEach((b) => { if (meets(a.box, b.box)) found.push(`"${a.text}" on "${b.text}"`); }));
-  for (const a of all) for (const d of discs(svg)) if (!a.text.startsWith(`${d.id} `) && a.text !== d.id && onDisc(a.box, d)) found.push(`"${a.text}" on ${d.id}'s disc`);
+  all.forEach((a, i) =>
+    all.slice(i + 1).forEach((b) => {
+      if (meets(a.box, b.box)) found.push(`"${a.text}" on "${b.text}"`);
+    }),
+  );
+  for (const a of all)
+    for (const d of discs(svg))
+      if (!a.text.startsWith(`${d.id} `) && a.text !== d.id && onDisc(a.box, d))
+        found.push(`"${a.text}" on ${d.id}'s disc`);
   for (const a of all) for (const h of hexMarks(svg)) if (meets(a.box, h)) found.push(`"${a.text}" on a hex number`);
-  if (bounds) for (const a of all) if (a.box.x0 < bounds.x0 || a.box.y0 < bounds.y0 || a.box.x1 > bounds.x1 || a.box.y1 > bounds.y1) found.push(`"${a.text}" off the picture`);
+  if (bounds)
+    for (const a of all)
+      if (a.box.x0 < bounds.x0 || a.box.y0 < bounds.y0 || a.box.x1 > bounds.x1 || a.box.y1 > bounds.y1)
+        found.push(`"${a.text}" off the picture`);
   return found;
 }
 
 const viewBox = (svg: string): Rect => {
-  const [x, y, w, h] = (/viewBox="([^"]+)"/.exec(svg)?.[1] ?? '').split(' ').map(Number) as [number, number, number, number];
+  const [x, y, w, h] = (/viewBox="([^"]+)"/.exec(svg)?.[1] ?? '').split(' ').map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return { x0: x, y0: y, x1: x + w, y1: y + h };
 };
 
@@ -84,7 +125,10 @@ describe('the labels of the map', () => {
     const pictures: [string, string[]][] = [
       // Z3 on Hiryu's deck; after the turn D1 has dived into her hex too (and D2 into Kirishima's).
       [pictureSvg(situationPicture(t.before, [], 'Carrier strike')), ['CV1 28kt', 'Z3 0', 'D1 4,500']],
-      [pictureSvg(reportPicture(t.before, t.after, t.events, 'Carrier strike')), ['CV1 30kt', 'Z3 100', 'D1 2,500', 'BB1 30kt', 'D2 2,500']],
+      [
+        pictureSvg(reportPicture(t.before, t.after, t.events, 'Carrier strike')),
+        ['CV1 30kt', 'Z3 100', 'D1 2,500', 'BB1 30kt', 'D2 2,500'],
+      ],
     ];
     for (const [svg, crowded] of pictures) {
       expect(labels(svg).map((l) => l.text)).toEqual(expect.arrayContaining(crowded));
@@ -92,7 +136,7 @@ describe('the labels of the map', () => {
     }
   });
 
-  it('in every frame of the web replay: none on another, on a plane or on the number of a plane\'s hex', () => {
+  it("in every frame of the web replay: none on another, on a plane or on the number of a plane's hex", () => {
     const frames = replayFrames(t.before, t.events);
     const svg = svgMap(buildMapView({ state: t.after, turn: { frames, events: t.events } }), { title: 'T', frames });
     const groups = svg.split('<g class="frame"').slice(1);

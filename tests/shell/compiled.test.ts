@@ -5,7 +5,18 @@
  * ignored. The global setup (tests/support/build-setup.ts) has built dist/ when it was stale.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,9 +31,12 @@ const temp = (prefix: string): string => {
   temps.push(d);
   return d;
 };
-afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
 
-const compiled = (module: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(DIST, `${module}.js`)).href);
+const compiled = (module: string): Promise<Record<string, unknown>> =>
+  import(pathToFileURL(join(DIST, `${module}.js`)).href);
 
 describe('the compiled tree', () => {
   it('is current for the sources the tests run', () => {
@@ -41,28 +55,57 @@ describe('the compiled tree', () => {
       (await compiled('shell/local/demo')).DEMO_SCENARIO,
       (await compiled('shell/web/archive')).STATIC_DIR,
     ] as string[];
-    expect(dirs).toEqual([
-      'templates', 'templates/web', 'migrations', 'data/aircraft', 'scenarios', 'campaigns', 'data/pilots/names.yaml', 'scenarios/duel.yaml', 'src/shell/web/static',
-    ].map((d) => join(ROOT, d)));
+    expect(dirs).toEqual(
+      [
+        'templates',
+        'templates/web',
+        'migrations',
+        'data/aircraft',
+        'scenarios',
+        'campaigns',
+        'data/pilots/names.yaml',
+        'scenarios/duel.yaml',
+        'src/shell/web/static',
+      ].map((d) => join(ROOT, d)),
+    );
     for (const d of dirs) expect(existsSync(d), d).toBe(true);
   });
 
   it('sends mail from its own SMTP thread (dist/shell/mail/smtp-thread.js, no tsx)', async () => {
     const received: string[] = [];
     const server = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
       onData(stream: SMTPServerDataStream, _session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => { received.push(Buffer.concat(chunks).toString('utf8')); callback(); });
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
       },
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const { smtpTransport } = await compiled('shell/mail/transport') as { smtpTransport: (c: object) => { send(m: object): Promise<{ accepted: string[] }>; close(): void } };
-    const transport = smtpTransport({ host: '127.0.0.1', port: (server.server.address() as AddressInfo).port, security: 'none', user: '', auth: 'password', password: '' });
+    const { smtpTransport } = (await compiled('shell/mail/transport')) as {
+      smtpTransport: (c: object) => { send(m: object): Promise<{ accepted: string[] }>; close(): void };
+    };
+    const transport = smtpTransport({
+      host: '127.0.0.1',
+      port: (server.server.address() as AddressInfo).port,
+      security: 'none',
+      user: '',
+      auth: 'password',
+      password: '',
+    });
     try {
       const r = await transport.send({
-        from: 'referee@example.test', to: 'ann@example.test', envelope: { from: 'referee@example.test', to: ['ann@example.test'] }, subject: 'Turn 1 report', text: 'R1 at 12,000 ft.\n' });
+        from: 'referee@example.test',
+        to: 'ann@example.test',
+        envelope: { from: 'referee@example.test', to: ['ann@example.test'] },
+        subject: 'Turn 1 report',
+        text: 'R1 at 12,000 ft.\n',
+      });
       expect(r.accepted).toEqual(['ann@example.test']);
       expect(received[0]).toMatch(/^Subject: Turn 1 report/m);
     } finally {
@@ -73,15 +116,29 @@ describe('the compiled tree', () => {
 
   it('starts `tallyho impulses` from dist/ without loading SQLite, express, the mail packages or the templates', () => {
     const log = join(temp('tallyho-imports-'), 'imports.log');
-    const r = spawnSync(process.execPath, ['--import', join(ROOT, 'tests/support/log-imports.mjs'), join(ROOT, 'bin/tallyho.js'), 'impulses', '5', '--json'], {
-      encoding: 'utf8', env: { PATH: process.env.PATH ?? '', TALLYHO_IMPORT_LOG: log },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        join(ROOT, 'tests/support/log-imports.mjs'),
+        join(ROOT, 'bin/tallyho.js'),
+        'impulses',
+        '5',
+        '--json',
+      ],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', TALLYHO_IMPORT_LOG: log },
+      },
+    );
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout).impulses).toEqual([3, 5, 8, 10, 12]);
     const urls = readFileSync(log, 'utf8').trim().split('\n');
     expect(urls).toContain(pathToFileURL(join(DIST, 'shell/cli/impulses.js')).href);
     expect(urls.filter((u) => u.includes('/src/'))).toEqual([]);
-    const packages = new Set(urls.filter((u) => u.includes('/node_modules/')).map((u) => u.replace(/^.*\/node_modules\//, '').split('/')[0]));
+    const packages = new Set(
+      urls.filter((u) => u.includes('/node_modules/')).map((u) => u.replace(/^.*\/node_modules\//, '').split('/')[0]),
+    );
     expect([...packages]).toEqual(['commander']);
   });
 });
@@ -90,12 +147,18 @@ describe('the choice between dist/ and src/', () => {
   /** A copy of the package's code (times kept, so the copied stamp still holds) on the real node_modules. */
   function copyPackage(): string {
     const root = temp('tallyho-package-');
-    for (const d of ['bin', 'src', 'dist']) cpSync(join(ROOT, d), join(root, d), { recursive: true, preserveTimestamps: true });
-    for (const f of ['package.json', 'tsconfig.json', 'tsconfig.build.json']) cpSync(join(ROOT, f), join(root, f), { preserveTimestamps: true });
+    for (const d of ['bin', 'src', 'dist'])
+      cpSync(join(ROOT, d), join(root, d), { recursive: true, preserveTimestamps: true });
+    for (const f of ['package.json', 'tsconfig.json', 'tsconfig.build.json'])
+      cpSync(join(ROOT, f), join(root, f), { preserveTimestamps: true });
     symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
     return root;
   }
-  const run = (root: string, ...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/tallyho.js'), ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  const run = (root: string, ...args: string[]) =>
+    spawnSync(process.execPath, [join(root, 'bin/tallyho.js'), ...args], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    });
 
   it('says why dist/ is stale: a source changed, added or removed, or no build', () => {
     const root = temp('tallyho-stamp-');
@@ -125,16 +188,23 @@ describe('the choice between dist/ and src/', () => {
     const root = copyPackage();
     const fresh = run(root, 'impulses', 'fast');
     expect(fresh.status).toBe(2);
-    expect(fresh.stderr).toBe("tallyho: 'fast' is not a speed: write a number of speed points with at most one decimal, e.g. 5 or 5.5\n");
+    expect(fresh.stderr).toBe(
+      "tallyho: 'fast' is not a speed: write a number of speed points with at most one decimal, e.g. 5 or 5.5\n",
+    );
     const file = join(root, 'src/shell/cli/impulses.ts');
-    writeFileSync(file, readFileSync(file, 'utf8').replace("is not a speed: write", "is no speed: write"));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('is not a speed: write', 'is no speed: write'));
     const edited = run(root, 'impulses', 'fast');
     expect(edited.status).toBe(2);
-    expect(edited.stderr).toBe([
-      'tallyho: src/shell/cli/impulses.ts changed since the last build: running the TypeScript sources (a slower start); `npm run build` compiles them.',
-      "tallyho: 'fast' is no speed: write a number of speed points with at most one decimal, e.g. 5 or 5.5", '',
-    ].join('\n'));
+    expect(edited.stderr).toBe(
+      [
+        'tallyho: src/shell/cli/impulses.ts changed since the last build: running the TypeScript sources (a slower start); `npm run build` compiles them.',
+        "tallyho: 'fast' is no speed: write a number of speed points with at most one decimal, e.g. 5 or 5.5",
+        '',
+      ].join('\n'),
+    );
     rmSync(join(root, 'dist'), { recursive: true });
-    expect(run(root, 'impulses', '5', '--json').stderr).toMatch(/^tallyho: there is no compiled code \(dist\/build-stamp.json is missing\): running the TypeScript sources/);
+    expect(run(root, 'impulses', '5', '--json').stderr).toMatch(
+      /^tallyho: there is no compiled code \(dist\/build-stamp.json is missing\): running the TypeScript sources/,
+    );
   });
 });

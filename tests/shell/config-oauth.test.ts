@@ -5,10 +5,20 @@ import { configProblems } from '../support/config.ts';
 const problems = configProblems;
 
 const MAIL = {
-  IMAP_HOST: 'imap.gmail.com', IMAP_USER: 'referee@example.org',
-  SMTP_HOST: 'smtp.gmail.com', SMTP_USER: 'referee@example.org', MAIL_FROM: 'referee@example.org',
+  IMAP_HOST: 'imap.gmail.com',
+  IMAP_USER: 'referee@example.org',
+  SMTP_HOST: 'smtp.gmail.com',
+  SMTP_USER: 'referee@example.org',
+  MAIL_FROM: 'referee@example.org',
 };
-const OAUTH = { IMAP_AUTH: 'xoauth2', SMTP_AUTH: 'xoauth2', OAUTH_PROVIDER: 'google', OAUTH_CLIENT_ID: 'id.apps', OAUTH_CLIENT_SECRET: 's3', OAUTH_REFRESH_TOKEN: '1//rt' };
+const OAUTH = {
+  IMAP_AUTH: 'xoauth2',
+  SMTP_AUTH: 'xoauth2',
+  OAUTH_PROVIDER: 'google',
+  OAUTH_CLIENT_ID: 'id.apps',
+  OAUTH_CLIENT_SECRET: 's3',
+  OAUTH_REFRESH_TOKEN: '1//rt',
+};
 
 describe('configuration of XOAUTH2', () => {
   it('reads a Google setup from the preset, without passwords', () => {
@@ -16,24 +26,45 @@ describe('configuration of XOAUTH2', () => {
     expect(c.imap).toMatchObject({ auth: 'xoauth2', password: '' });
     expect(c.smtp).toMatchObject({ auth: 'xoauth2', user: 'referee@example.org', password: '' });
     expect(c.oauth).toEqual({
-      provider: 'google', tokenUrl: 'https://oauth2.googleapis.com/token', clientId: 'id.apps', clientSecret: 's3', refreshToken: '1//rt', scope: null,
+      provider: 'google',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      clientId: 'id.apps',
+      clientSecret: 's3',
+      refreshToken: '1//rt',
+      scope: null,
     });
   });
 
   it('reads Microsoft as a public client with its scope, and a token URL of another tenant', () => {
     const c = configFrom({
-      ...MAIL, ...OAUTH, OAUTH_PROVIDER: 'Microsoft', OAUTH_CLIENT_SECRET: '',
+      ...MAIL,
+      ...OAUTH,
+      OAUTH_PROVIDER: 'Microsoft',
+      OAUTH_CLIENT_SECRET: '',
       OAUTH_TOKEN_URL: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
     });
-    expect(c.oauth).toMatchObject({ provider: 'microsoft', clientSecret: null, tokenUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token' });
+    expect(c.oauth).toMatchObject({
+      provider: 'microsoft',
+      clientSecret: null,
+      tokenUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
+    });
     expect(c.oauth?.scope).toContain('offline_access');
   });
 
   it('takes another provider by its token URL, http only on loopback', () => {
-    const c = configFrom({ ...MAIL, ...OAUTH, OAUTH_PROVIDER: '', OAUTH_TOKEN_URL: 'http://127.0.0.1:4444/token', OAUTH_SCOPE: 'mail' });
+    const c = configFrom({
+      ...MAIL,
+      ...OAUTH,
+      OAUTH_PROVIDER: '',
+      OAUTH_TOKEN_URL: 'http://127.0.0.1:4444/token',
+      OAUTH_SCOPE: 'mail',
+    });
     expect(c.oauth).toMatchObject({ provider: 'custom', tokenUrl: 'http://127.0.0.1:4444/token', scope: 'mail' });
-    expect(problems({ ...MAIL, ...OAUTH, OAUTH_PROVIDER: '', OAUTH_TOKEN_URL: 'http://auth.example.org/token' }))
-      .toEqual(["OAUTH_TOKEN_URL: 'http://auth.example.org/token' is not an https URL (plain http only on 127.0.0.1 or localhost)"]);
+    expect(
+      problems({ ...MAIL, ...OAUTH, OAUTH_PROVIDER: '', OAUTH_TOKEN_URL: 'http://auth.example.org/token' }),
+    ).toEqual([
+      "OAUTH_TOKEN_URL: 'http://auth.example.org/token' is not an https URL (plain http only on 127.0.0.1 or localhost)",
+    ]);
   });
 
   it('mixes: IMAP by token, SMTP by password', () => {

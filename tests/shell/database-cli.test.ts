@@ -20,12 +20,16 @@ const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tallyho-db-cli-')));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(cwd: string, env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin/tallyho.js'), ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/tallyho.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 describe('the configuration directory', () => {
-  it('is the installation\'s from anywhere inside it, unless a nearer directory has a .env; elsewhere the working directory', () => {
+  it("is the installation's from anywhere inside it, unless a nearer directory has a .env; elsewhere the working directory", () => {
     const install = join(dir, 'install');
     mkdirSync(join(install, 'docs/deep'), { recursive: true });
     mkdirSync(join(dir, 'elsewhere'));
@@ -43,10 +47,18 @@ describe('the configuration directory', () => {
     mkdirSync(join(home, 'sub'), { recursive: true });
     writeFileSync(join(home, '.env'), 'DATABASE_PATH=data/club.sqlite\nHTTP_PORT=9000\n');
     const c = loadConfig({ envFile: join(home, '.env'), env: {} });
-    expect(c).toMatchObject({ databasePath: join(home, 'data/club.sqlite'), httpPort: 9000, databaseFrom: `DATABASE_PATH in ${join(home, '.env')}` });
-    expect(loadConfig({ envFile: join(home, '.env'), env: { DATABASE_PATH: 'x.sqlite' } })).toMatchObject({ databasePath: join(home, 'x.sqlite'), databaseFrom: 'DATABASE_PATH in the environment' });
+    expect(c).toMatchObject({
+      databasePath: join(home, 'data/club.sqlite'),
+      httpPort: 9000,
+      databaseFrom: `DATABASE_PATH in ${join(home, '.env')}`,
+    });
+    expect(loadConfig({ envFile: join(home, '.env'), env: { DATABASE_PATH: 'x.sqlite' } })).toMatchObject({
+      databasePath: join(home, 'x.sqlite'),
+      databaseFrom: 'DATABASE_PATH in the environment',
+    });
     expect(loadConfig({ cwd: join(home, 'sub'), env: {} })).toMatchObject({
-      databasePath: join(home, 'sub/var/tallyho.sqlite'), databaseFrom: `the default var/tallyho.sqlite in ${join(home, 'sub')} (no .env there)`,
+      databasePath: join(home, 'sub/var/tallyho.sqlite'),
+      databaseFrom: `the default var/tallyho.sqlite in ${join(home, 'sub')} (no .env there)`,
     });
   });
 });
@@ -56,20 +68,35 @@ describe('commands and the database', () => {
 
   it('fails a command that needs a database where there is none, naming the path, and makes none', () => {
     mkdirSync(join(dir, 'cli'));
-    for (const args of [['game', 'list'], ['game', 'list', '--json'], ['game', 'status', 'club'], ['export', 'club'], ['verify', 'club'], ['mail', 'list'], ['gm', 'show', 'club'], ['game', 'start', 'club']]) {
+    for (const args of [
+      ['game', 'list'],
+      ['game', 'list', '--json'],
+      ['game', 'status', 'club'],
+      ['export', 'club'],
+      ['verify', 'club'],
+      ['mail', 'list'],
+      ['gm', 'show', 'club'],
+      ['game', 'start', 'club'],
+    ]) {
       const r = cli(join(dir, 'cli'), env, ...args);
       expect(r, args.join(' ')).toEqual({
-        code: 1, out: '',
+        code: 1,
+        out: '',
         err: [
           `tallyho: there is no database at ${env.DATABASE_PATH}`,
           '  the path is DATABASE_PATH in the environment',
-          '  tallyho game create or tallyho serve makes one there; tallyho import restores a game into one; DATABASE_PATH names another', '',
+          '  tallyho game create or tallyho serve makes one there; tallyho import restores a game into one; DATABASE_PATH names another',
+          '',
         ].join('\n'),
       });
     }
     expect(existsSync(env.DATABASE_PATH)).toBe(false);
     const bare = cli(join(dir, 'cli'), {}, 'game', 'list');
-    expect(bare.err).toMatch(new RegExp(`^tallyho: there is no database at ${join(dir, 'cli/var/tallyho.sqlite')}\n  the path is the default var/tallyho.sqlite in ${join(dir, 'cli')} \\(no .env there\\)\n`));
+    expect(bare.err).toMatch(
+      new RegExp(
+        `^tallyho: there is no database at ${join(dir, 'cli/var/tallyho.sqlite')}\n  the path is the default var/tallyho.sqlite in ${join(dir, 'cli')} \\(no .env there\\)\n`,
+      ),
+    );
     expect(existsSync(join(dir, 'cli/var'))).toBe(false);
     // game create makes one, but not for a scenario it cannot read.
     const bad = cli(join(dir, 'cli'), {}, 'game', 'create', 'nothere.yaml', '--id', 'club');
@@ -142,11 +169,16 @@ describe('bin/send-orders.js', () => {
   it('sends to LOCAL_SMTP_PORT of the .env, as serve reads it', async () => {
     const received: string[] = [];
     const server = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
       onData(stream: SMTPServerDataStream, _session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => { received.push(Buffer.concat(chunks).toString('utf8')); callback(); });
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
       },
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -157,14 +189,24 @@ describe('bin/send-orders.js', () => {
       writeFileSync(join(home, 'raf.txt'), '#TALLYHO demo raf "T1-abc"\nR1: 1 1 1 1 1\n#END\n');
       const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
         // Asynchronous: the SMTP server answers from this process.
-        import('node:child_process').then(({ execFile }) => execFile(process.execPath, [join(ROOT, 'bin/send-orders.js'), 'raf.txt'], { cwd: home, env: { PATH: process.env.PATH ?? '' } },
-          (e, out, err) => resolve({ code: e ? (e as { code?: number }).code ?? 1 : 0, out, err })));
+        import('node:child_process').then(({ execFile }) =>
+          execFile(
+            process.execPath,
+            [join(ROOT, 'bin/send-orders.js'), 'raf.txt'],
+            { cwd: home, env: { PATH: process.env.PATH ?? '' } },
+            (e, out, err) => resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+          ),
+        );
       });
       expect(r.err).toBe('');
       expect(r.out).toMatch(/^sent <.*> from raf@localhost to referee@localhost: 250/);
       expect(received[0]).toMatch(/R1: 1 1 1 1 1/);
       writeFileSync(join(home, '.env'), 'LOCAL_SMTP_PORT=0\n');
-      const zero = spawnSync(process.execPath, [join(ROOT, 'bin/send-orders.js'), 'raf.txt'], { cwd: home, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+      const zero = spawnSync(process.execPath, [join(ROOT, 'bin/send-orders.js'), 'raf.txt'], {
+        cwd: home,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+      });
       expect(zero.status).toBe(2);
       expect(zero.stderr).toMatch(/LOCAL_SMTP_PORT is 0 .*give --port/);
     } finally {

@@ -16,14 +16,29 @@ const dir = mkdtempSync(join(tmpdir(), 'tallyho-list-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const entry = (e: Partial<GameListEntry>): GameListEntry => ({
-  id: 'g', name: 'Game', status: 'running', turn: 1, players: 2, deadline: null, zone: 'UTC', paused: false, missing: [], stalled: false, ...e,
+  id: 'g',
+  name: 'Game',
+  status: 'running',
+  turn: 1,
+  players: 2,
+  deadline: null,
+  zone: 'UTC',
+  paused: false,
+  missing: [],
+  stalled: false,
+  ...e,
 });
 
 describe('game list', () => {
   it('puts every column at the same place on every line', () => {
     const text = listText([
       entry({ id: 'a', name: 'Duel', turn: 3, deadline: '2026-01-14T19:00:00.000Z', missing: ['bob'] }),
-      entry({ id: 'the-battle-of-britain-1940-august', name: 'Adlertag: the great raid on the coastal airfields', turn: 124, paused: true }),
+      entry({
+        id: 'the-battle-of-britain-1940-august',
+        name: 'Adlertag: the great raid on the coastal airfields',
+        turn: 124,
+        paused: true,
+      }),
       entry({ id: 'x', name: 'Set up', status: 'setup', turn: 1 }),
       entry({ id: 'done', name: 'Over', status: 'over', turn: 12, missing: ['ann'] }),
     ]);
@@ -32,7 +47,14 @@ describe('game list', () => {
     const at = (word: string) => (lines[0] as string).indexOf(word);
     const cells = [
       ['a', 'running', '3', 'Duel', '2026-01-14 19:00 UTC', 'bob'],
-      ['the-battle-of-britain-1940-august', 'running', '124', 'Adlertag: the great raid on the coastal airfields', 'PAUSED', ''],
+      [
+        'the-battle-of-britain-1940-august',
+        'running',
+        '124',
+        'Adlertag: the great raid on the coastal airfields',
+        'PAUSED',
+        '',
+      ],
       ['x', 'setup', '1', 'Set up', '', ''],
       ['done', 'over', '12', 'Over', '', ''],
     ];
@@ -59,7 +81,8 @@ describe('player add --planes', () => {
 
   it('adds a player flying planes written with spaces or commas', () => {
     const env = { PATH: process.env.PATH ?? '', DATABASE_PATH: join(dir, 'g.sqlite') };
-    const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/tallyho.js'), ...args], { cwd: dir, encoding: 'utf8', env });
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'bin/tallyho.js'), ...args], { cwd: dir, encoding: 'utf8', env });
     expect(cli('game', 'create', join(ROOT, 'scenarios/two-v-two.yaml'), '--id', 'g').status).toBe(0);
     const spaced = cli('player', 'add', 'g', 'ann', '--planes', 'W1', 'W2', '--email', 'ann@example.org');
     expect(spaced.stdout).toMatch(/^Player ann added to game g, flying W1, W2, mail to ann@example.org\.\n/);

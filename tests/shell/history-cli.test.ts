@@ -25,8 +25,16 @@ function played(db: string) {
   const t = testReferee({ path: join(dir, db) });
   const s = startedDuel(t);
   for (let i = 0; i < 2; i++) {
-    receive(t.deps, mail('red@example.test', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 ALL AT B1')), place(null));
-    receive(t.deps, mail('blue@example.test', envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1\nFIRE B1 ALL AT R1')), place(null));
+    receive(
+      t.deps,
+      mail('red@example.test', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1\nFIRE R1 ALL AT B1')),
+      place(null),
+    );
+    receive(
+      t.deps,
+      mail('blue@example.test', envelope('duel', 'blue', s.blue, 'B1: 1 1 1 1 1\nFIRE B1 ALL AT R1')),
+      place(null),
+    );
   }
   const outbox = t.store.tx((tx) => tx.outbox.list({ recipient: 'red@example.test' }));
   t.store.close();
@@ -41,35 +49,54 @@ describe('tallyho export, import and verify', () => {
     expect(ex).toMatchObject({ code: 0, err: `tallyho: database ${join(dir, 'a.sqlite')}\n` });
     expect(ex.out).toMatch(/Game duel exported to .*duel\.json: 2 players, 2 resolved turns/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect({ ...JSON.parse(cli('a.sqlite', ['export', 'duel']).out), exportedAt: 0 }).toEqual({ ...JSON.parse(readFileSync(file, 'utf8')), exportedAt: 0 });
+    expect({ ...JSON.parse(cli('a.sqlite', ['export', 'duel']).out), exportedAt: 0 }).toEqual({
+      ...JSON.parse(readFileSync(file, 'utf8')),
+      exportedAt: 0,
+    });
     const im = cli('b.sqlite', ['import', file]);
     expect(im.err).toBe(`tallyho: database ${join(dir, 'b.sqlite')} (made now)\n`);
     expect(im.out).toMatch(/Game duel imported: running, turn 3, 2 resolved turns, 2 players\./);
     expect(im.out).toMatch(/red +red@example\.test +[a-z2-9]{4}(-[a-z2-9]{4}){3}\n/);
     const v = cli('b.sqlite', ['verify', 'duel']);
     expect(v).toMatchObject({ code: 0, err: `tallyho: database ${join(dir, 'b.sqlite')}\n` }); // not a terminal: no progress bar
-    expect(v.out).toMatch(/^Game duel: 2 resolved turns re-resolved in [\d.]+ s, [\d,]+ turns\/s\.\nEvery die, state and event is as stored\.\n$/);
-    expect(cli('b.sqlite', ['import', file])).toMatchObject({ code: 1, err: expect.stringMatching(/a game 'duel' exists already/) });
+    expect(v.out).toMatch(
+      /^Game duel: 2 resolved turns re-resolved in [\d.]+ s, [\d,]+ turns\/s\.\nEvery die, state and event is as stored\.\n$/,
+    );
+    expect(cli('b.sqlite', ['import', file])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/a game 'duel' exists already/),
+    });
     writeFileSync(join(dir, 'bad.json'), '{"format":"tallyho-game","version":9}');
-    expect(cli('c.sqlite', ['import', join(dir, 'bad.json')])).toMatchObject({ code: 1, err: expect.stringMatching(/format version 9/) });
+    expect(cli('c.sqlite', ['import', join(dir, 'bad.json')])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/format version 9/),
+    });
     expect(cli('c.sqlite', ['import', '-'], readFileSync(file, 'utf8')).code).toBe(0);
   });
 
   it('fails verify with exit code 1, naming the turn, when a stored state was changed', () => {
     played('d.sqlite');
     const t = testReferee({ path: join(dir, 'd.sqlite') });
-    t.store.db.prepare("UPDATE turns SET state = json_set(state, '$.planes[0].facing', 7) WHERE game_id = 'duel' AND turn = 3").run();
+    t.store.db
+      .prepare("UPDATE turns SET state = json_set(state, '$.planes[0].facing', 7) WHERE game_id = 'duel' AND turn = 3")
+      .run();
     t.store.close();
     const v = cli('d.sqlite', ['verify', 'duel']);
     expect(v.code).toBe(1);
     expect(v.out).toMatch(/\nturn 2: state after the turn: planes\[0\]\.facing is 7 as stored, \d+ re-resolved\n/);
-    expect(v.err).toBe(`tallyho: database ${join(dir, 'd.sqlite')}\ntallyho: game duel: 1 turn of 2 differs from what was stored\n`);
-    expect(cli('d.sqlite', ['verify', 'nope'])).toMatchObject({ code: 1, err: expect.stringMatching(/no game 'nope'/) });
+    expect(v.err).toBe(
+      `tallyho: database ${join(dir, 'd.sqlite')}\ntallyho: game duel: 1 turn of 2 differs from what was stored\n`,
+    );
+    expect(cli('d.sqlite', ['verify', 'nope'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/no game 'nope'/),
+    });
   });
 
-  it('checks a report saved as a raw mail, with the welcome\'s commitment', async () => {
+  it("checks a report saved as a raw mail, with the welcome's commitment", async () => {
     const [welcome, report] = played('e.sqlite').filter((m) => m.kind !== 'ack');
-    const eml = async (row: typeof welcome) => new MailComposer(composeMessage(row!, { address: 'referee@example.test', name: 'Referee' })).compile().build();
+    const eml = async (row: typeof welcome) =>
+      new MailComposer(composeMessage(row!, { address: 'referee@example.test', name: 'Referee' })).compile().build();
     writeFileSync(join(dir, 'welcome.eml'), await eml(welcome));
     writeFileSync(join(dir, 'report.eml'), await eml(report));
     expect(readFileSync(join(dir, 'report.eml'), 'utf8')).toMatch(/Content-Transfer-Encoding: quoted-printable/);
@@ -80,8 +107,9 @@ describe('tallyho export, import and verify', () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/FAIL {2}the server seed of turn 1 is NOT the one committed to on the command line/);
     expect(bad.err).toBe('tallyho: 1 check of the dice failed\n');
-    expect(cli('e.sqlite', ['verify-dice', join(dir, 'report.eml'), '--previous', join(dir, 'report.eml')]))
-      .toMatchObject({ code: 2, err: expect.stringMatching(/publishes no commitment for turn 1/) });
+    expect(
+      cli('e.sqlite', ['verify-dice', join(dir, 'report.eml'), '--previous', join(dir, 'report.eml')]),
+    ).toMatchObject({ code: 2, err: expect.stringMatching(/publishes no commitment for turn 1/) });
   });
 });
 

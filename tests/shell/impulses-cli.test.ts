@@ -5,7 +5,12 @@ const cli = (...args: string[]) => execFileSync('node', ['bin/tallyho.js', ...ar
 
 describe('tallyho impulses', () => {
   it('prints JSON for tenths, 0 and dive speeds', () => {
-    expect(JSON.parse(cli('impulses', '5.5', '--json'))).toEqual({ speed: 5.5, row: 5, impulses: [3, 5, 8, 10, 12], double: [] });
+    expect(JSON.parse(cli('impulses', '5.5', '--json'))).toEqual({
+      speed: 5.5,
+      row: 5,
+      impulses: [3, 5, 8, 10, 12],
+      double: [],
+    });
     expect(JSON.parse(cli('impulses', '5.6', '--json')).row).toBe(6);
     expect(JSON.parse(cli('impulses', '0', '--json'))).toEqual({ speed: 0, row: 0, impulses: [], double: [] });
     const s15 = JSON.parse(cli('impulses', '15', '--json'));

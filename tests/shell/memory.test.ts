@@ -12,7 +12,9 @@ describe('memory under a backlog of mail', () => {
   });
 
   it('frees garbage: the heap after a collection is smaller than with the garbage held', () => {
-    let junk: string[][] | null = Array.from({ length: 200 }, (_, i) => Array.from({ length: 1000 }, (_, j) => `${i}:${j}:${'x'.repeat(50)}`));
+    let junk: string[][] | null = Array.from({ length: 200 }, (_, i) =>
+      Array.from({ length: 1000 }, (_, j) => `${i}:${j}:${'x'.repeat(50)}`),
+    );
     const held = process.memoryUsage().heapUsed;
     expect(junk.length).toBe(200);
     junk = null;

@@ -10,7 +10,9 @@ import { startFakeProvider, type FakeProvider } from '../support/oauth-provider.
 type Line = { level: string; fields: object; message: string };
 const recorder = () => {
   const lines: Line[] = [];
-  const at = (level: string) => (fields: object, message: string) => { lines.push({ level, fields, message }); };
+  const at = (level: string) => (fields: object, message: string) => {
+    lines.push({ level, fields, message });
+  };
   return { lines, log: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 };
 
@@ -26,7 +28,13 @@ describe('OAuth2 access tokens', () => {
     rmSync(dir, { recursive: true, force: true });
   });
   const config = (over: Partial<OauthConfig> = {}): OauthConfig => ({
-    provider: 'custom', tokenUrl: p.tokenUrl, clientId: p.clientId, clientSecret: p.clientSecret, refreshToken: p.refreshToken, scope: null, ...over,
+    provider: 'custom',
+    tokenUrl: p.tokenUrl,
+    clientId: p.clientId,
+    clientSecret: p.clientSecret,
+    refreshToken: p.refreshToken,
+    scope: null,
+    ...over,
   });
 
   it('gets a token with the refresh token and keeps it until shortly before it expires', async () => {
@@ -39,7 +47,11 @@ describe('OAuth2 access tokens', () => {
     expect(a.expiresAt).toBe(1_000_000 + 3600_000);
     expect(p.tokenRequests).toHaveLength(1);
     expect(Object.fromEntries(p.tokenRequests[0]!)).toEqual({
-      grant_type: 'refresh_token', refresh_token: p.refreshToken, client_id: p.clientId, client_secret: p.clientSecret, scope: 'mail',
+      grant_type: 'refresh_token',
+      refresh_token: p.refreshToken,
+      client_id: p.clientId,
+      client_secret: p.clientSecret,
+      scope: 'mail',
     });
     now += 3600_000 - 61_000;
     expect((await tokens.get()).token).toBe(a.token);
@@ -78,8 +90,10 @@ describe('OAuth2 access tokens', () => {
     p.revokeRefreshToken();
     const e = await tokens.get().catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'E_OAUTH' });
-    expect((e as Error).message).toBe('the OAuth2 provider refused to renew the access token: invalid_grant (Token has been expired or revoked.); '
-      + 'the refresh token is revoked, expired or for another client: run `tallyho oauth` again and put the new OAUTH_REFRESH_TOKEN in .env, then restart');
+    expect((e as Error).message).toBe(
+      'the OAuth2 provider refused to renew the access token: invalid_grant (Token has been expired or revoked.); ' +
+        'the refresh token is revoked, expired or for another client: run `tallyho oauth` again and put the new OAUTH_REFRESH_TOKEN in .env, then restart',
+    );
     expect(isPermanentOauthError(e)).toBe(true);
     await expect(tokens.get()).rejects.toBe(e);
     expect(p.tokenRequests).toHaveLength(1);
@@ -88,14 +102,18 @@ describe('OAuth2 access tokens', () => {
 
   it('names the client settings when the provider does not know the client', async () => {
     const tokens = new AccessTokens({ config: config({ clientSecret: 'wrong' }), log: recorder().log });
-    await expect(tokens.get()).rejects.toThrow('invalid_client (Unknown client.); the provider does not know this client: check OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET');
+    await expect(tokens.get()).rejects.toThrow(
+      'invalid_client (Unknown client.); the provider does not know this client: check OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET',
+    );
   });
 
   it('retries after an endpoint that cannot be reached or does not answer JSON', async () => {
     await p.close();
     const tokens = new AccessTokens({ config: config(), log: recorder().log, timeoutMs: 2000 });
     const e = await tokens.get().catch((x: unknown) => x);
-    expect((e as Error).message).toMatch(/^the OAuth2 token endpoint http:\/\/127\.0\.0\.1:\d+\/token could not be reached: /);
+    expect((e as Error).message).toMatch(
+      /^the OAuth2 token endpoint http:\/\/127\.0\.0\.1:\d+\/token could not be reached: /,
+    );
     expect(isPermanentOauthError(e)).toBe(false);
     p = await startFakeProvider({ user: 'x' });
     const html = new AccessTokens({ config: config({ tokenUrl: `${p.url}/nowhere` }), log: recorder().log });
@@ -106,14 +124,22 @@ describe('OAuth2 access tokens', () => {
     p.rotate = true;
     const fromEnv = p.refreshToken;
     const file = new RefreshTokenFile(join(dir, 'oauth-refresh-token.json'));
-    const first = new AccessTokens({ config: config({ refreshToken: fromEnv }), log: recorder().log, refreshFile: file });
+    const first = new AccessTokens({
+      config: config({ refreshToken: fromEnv }),
+      log: recorder().log,
+      refreshFile: file,
+    });
     await first.get();
     const second = p.refreshToken;
     expect(second).not.toBe(fromEnv);
     expect(statSync(file.path).mode & 0o777).toBe(0o600);
     expect(readFileSync(file.path, 'utf8')).not.toContain(fromEnv);
     // the old token is refused now; a restart goes on with the kept one
-    const restarted = new AccessTokens({ config: config({ refreshToken: fromEnv }), log: recorder().log, refreshFile: file });
+    const restarted = new AccessTokens({
+      config: config({ refreshToken: fromEnv }),
+      log: recorder().log,
+      refreshFile: file,
+    });
     await restarted.get();
     expect(p.tokenRequests.at(-1)?.get('refresh_token')).toBe(second);
     // a new token in .env wins over the kept one

@@ -9,21 +9,39 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The JSON of every way with its variants is several megabytes.
-const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+const run = (...args: string[]) =>
+  spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 
-interface Outcome { hex: string; facing: number; altitude: number; speed: number; bank: string; carry: string[]; status?: string; plot: string; variants?: { altitude: number; speed: number; plot: string }[] }
-interface Listing { planes: { plane: string; side: string; outcomes: Outcome[] }[] }
+interface Outcome {
+  hex: string;
+  facing: number;
+  altitude: number;
+  speed: number;
+  bank: string;
+  carry: string[];
+  status?: string;
+  plot: string;
+  variants?: { altitude: number; speed: number; plot: string }[];
+}
+interface Listing {
+  planes: { plane: string; side: string; outcomes: Outcome[] }[];
+}
 
 describe('tallyho plans', () => {
   it('lists dozens of ways for each plane of the duel, and the plots listed fly, by tallyho resolve, to where they are listed', () => {
     const r = run('plans', 'scenarios/duel.yaml', '--json');
     expect(r.status, r.stderr).toBe(0);
     const listing = JSON.parse(r.stdout) as Listing;
-    expect(listing.planes.map((p) => [p.plane, p.side])).toEqual([['R1', 'raf'], ['G1', 'lw']]);
+    expect(listing.planes.map((p) => [p.plane, p.side])).toEqual([
+      ['R1', 'raf'],
+      ['G1', 'lw'],
+    ]);
     for (const p of listing.planes) expect(p.outcomes.length).toBeGreaterThan(24);
     const dir = mkdtempSync(join(tmpdir(), 'tallyho-plans-'));
     // Ten outcomes of each plane spread over its list, the two planes' flown together a turn at a time.
-    const [r1, g1] = listing.planes.map((p) => p.outcomes.filter((_, i) => i % Math.ceil(p.outcomes.length / 10) === 0)) as [Outcome[], Outcome[]];
+    const [r1, g1] = listing.planes.map((p) =>
+      p.outcomes.filter((_, i) => i % Math.ceil(p.outcomes.length / 10) === 0),
+    ) as [Outcome[], Outcome[]];
     for (let i = 0; i < Math.max(r1.length, g1.length); i++) {
       const a = r1[i % r1.length] as Outcome;
       const b = g1[i % g1.length] as Outcome;
@@ -31,11 +49,22 @@ describe('tallyho plans', () => {
       writeFileSync(file, `#TALLYHO duel raf "x"\nR1: ${a.plot}\n#END\n#TALLYHO duel lw "y"\nG1: ${b.plot}\n#END\n`);
       const flown = run('resolve', 'scenarios/duel.yaml', file, '--json');
       expect(flown.status, `${a.plot} / ${b.plot}: ${flown.stderr}`).toBe(0);
-      const planes = (JSON.parse(flown.stdout) as { planes: { id: string; final: Record<string, unknown>; carry: string[] }[] }).planes;
-      for (const [id, o] of [['R1', a], ['G1', b]] as const) {
+      const planes = (
+        JSON.parse(flown.stdout) as { planes: { id: string; final: Record<string, unknown>; carry: string[] }[] }
+      ).planes;
+      for (const [id, o] of [
+        ['R1', a],
+        ['G1', b],
+      ] as const) {
         const got = planes.find((p) => p.id === id)!;
         expect({ ...got.final, carry: got.carry }, `${id}: ${o.plot}`).toEqual({
-          hex: o.hex, facing: o.facing, altitude: o.altitude, speed: o.speed, bank: o.bank, status: o.status ?? 'flying', carry: o.carry,
+          hex: o.hex,
+          facing: o.facing,
+          altitude: o.altitude,
+          speed: o.speed,
+          bank: o.bank,
+          status: o.status ?? 'flying',
+          carry: o.carry,
         });
       }
       // A variant of each, its own height and speed: the highest and fastest of the way, and one between.
@@ -46,10 +75,20 @@ describe('tallyho plans', () => {
       writeFileSync(file, `#TALLYHO duel raf "x"\nR1: ${va.plot}\n#END\n#TALLYHO duel lw "y"\nG1: ${vb.plot}\n#END\n`);
       const varied = run('resolve', 'scenarios/duel.yaml', file, '--json');
       expect(varied.status, `${va.plot} / ${vb.plot}: ${varied.stderr}`).toBe(0);
-      const vplanes = (JSON.parse(varied.stdout) as { planes: { id: string; final: Record<string, unknown> }[] }).planes;
-      for (const [id, o, v] of [['R1', a, va], ['G1', b, vb]] as const) {
+      const vplanes = (JSON.parse(varied.stdout) as { planes: { id: string; final: Record<string, unknown> }[] })
+        .planes;
+      for (const [id, o, v] of [
+        ['R1', a, va],
+        ['G1', b, vb],
+      ] as const) {
         const got = vplanes.find((p) => p.id === id)!.final;
-        expect([got.hex, got.facing, got.bank, got.altitude, got.speed], `${id}: ${v.plot}`).toEqual([o.hex, o.facing, o.bank, v.altitude, v.speed]);
+        expect([got.hex, got.facing, got.bank, got.altitude, got.speed], `${id}: ${v.plot}`).toEqual([
+          o.hex,
+          o.facing,
+          o.bank,
+          v.altitude,
+          v.speed,
+        ]);
       }
     }
   }, 180_000);
@@ -62,22 +101,38 @@ describe('tallyho plans', () => {
     for (const line of text.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
     const r = run('plans', 'scenarios/duel.yaml', '--menu', '--json');
     expect(r.status, r.stderr).toBe(0);
-    const menus = (JSON.parse(r.stdout) as { planes: { plane: string; menu: (Outcome & { letter: string; names: string[] })[] }[] }).planes;
+    const menus = (
+      JSON.parse(r.stdout) as { planes: { plane: string; menu: (Outcome & { letter: string; names: string[] })[] }[] }
+    ).planes;
     expect(menus.map((p) => p.plane)).toEqual(['R1', 'G1']);
     const dir = mkdtempSync(join(tmpdir(), 'tallyho-menu-'));
-    const [r1, g1] = menus.map((p) => p.menu) as [(Outcome & { letter: string; names: string[] })[], (Outcome & { letter: string; names: string[] })[]];
+    const [r1, g1] = menus.map((p) => p.menu) as [
+      (Outcome & { letter: string; names: string[] })[],
+      (Outcome & { letter: string; names: string[] })[],
+    ];
     expect(r1.length).toBeGreaterThanOrEqual(5);
     for (let i = 0; i < Math.max(r1.length, g1.length); i++) {
       const a = r1[i % r1.length]!;
       const b = g1[i % g1.length]!;
       const file = join(dir, `picks-${i}.txt`);
-      writeFileSync(file, `#TALLYHO duel raf "x"\nR1 PLAN ${a.letter}\n#END\n#TALLYHO duel lw "y"\nPLAN G1 ${b.letter}\n#END\n`);
+      writeFileSync(
+        file,
+        `#TALLYHO duel raf "x"\nR1 PLAN ${a.letter}\n#END\n#TALLYHO duel lw "y"\nPLAN G1 ${b.letter}\n#END\n`,
+      );
       const flown = run('resolve', 'scenarios/duel.yaml', file, '--json');
       expect(flown.status, flown.stderr).toBe(0);
       const planes = (JSON.parse(flown.stdout) as { planes: { id: string; final: Record<string, unknown> }[] }).planes;
-      for (const [id, o] of [['R1', a], ['G1', b]] as const) {
+      for (const [id, o] of [
+        ['R1', a],
+        ['G1', b],
+      ] as const) {
         const got = planes.find((p) => p.id === id)!.final;
-        expect([got.hex, got.facing, got.altitude, got.speed], `${id} PLAN ${o.letter}`).toEqual([o.hex, o.facing, o.altitude, o.speed]);
+        expect([got.hex, got.facing, got.altitude, got.speed], `${id} PLAN ${o.letter}`).toEqual([
+          o.hex,
+          o.facing,
+          o.altitude,
+          o.speed,
+        ]);
       }
     }
     // A letter the menu does not have is refused, with where to see the menu (K1 of the scramble has five plans).
@@ -88,7 +143,7 @@ describe('tallyho plans', () => {
     expect(bad.stderr).toContain("K1 PLAN H (lw, line 2): K1's menu has plans A to E");
   }, 120_000);
 
-  it('prints a table for one plane, refuses an unknown plane with the scenario\'s planes, and lists a quick game\'s moves', () => {
+  it("prints a table for one plane, refuses an unknown plane with the scenario's planes, and lists a quick game's moves", () => {
     const r = run('plans', 'scenarios/duel.yaml', '--plane', 'g1');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^G1 \(lw, bf-109e\) at 1606 facing 6, 12,500 ft, speed 6\.5, bank N: \d+ ways to fly$/m);
@@ -99,7 +154,9 @@ describe('tallyho plans', () => {
     expect(unknown.stderr).toMatch(/there is no plane X9 in scenarios\/duel\.yaml\n {2}its planes: R1, G1/);
     const quick = run('plans', 'scenarios/quick-duel.yaml', '--plane', 's1');
     expect(quick.status, quick.stderr).toBe(0);
-    expect(quick.stdout).toMatch(/^S1 \(raf, Spitfire I\) at 1015 facing 12 \(N\), SPEED 3, ENGINE 4: \d+ ways to move$/m);
+    expect(quick.stdout).toMatch(
+      /^S1 \(raf, Spitfire I\) at 1015 facing 12 \(N\), SPEED 3, ENGINE 4: \d+ ways to move$/m,
+    );
     expect(quick.stdout).toMatch(/^ {2}1012 +12 \(N\) +3 {2}3$/m);
     const quickJson = JSON.parse(run('plans', 'scenarios/quick-duel.yaml', '--json').stdout) as Listing;
     expect(quickJson.planes.map((p) => p.plane)).toEqual(['S1', 'M1']);
@@ -108,10 +165,16 @@ describe('tallyho plans', () => {
   it('lists a plane on the ground by its MOVE lines', () => {
     const r = run('plans', 'scenarios/airfield-scramble.yaml', '--plane', 'H2');
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^H2 \(raf, hurricane-1\) on the ground at 1419 facing 0, speed 0, engine off: 8 MOVE lines$/m);
+    expect(r.stdout).toMatch(
+      /^H2 \(raf, hurricane-1\) on the ground at 1419 facing 0, speed 0, engine off: 8 MOVE lines$/m,
+    );
     expect(r.stdout).toMatch(/^ {2}\(none\) +\(no MOVE line\) stays where it is$/m);
-    expect(r.stdout).toMatch(/^ {2}MOVE H2 START R +tries to start its engine in impulse 7 \(a die decides\).*; if it starts, turns 1 hexside right in impulse 7$/m);
-    const json = JSON.parse(run('plans', 'scenarios/carrier-strike.yaml', '--plane', 'Z3', '--json').stdout) as { planes: { outcomes: unknown[]; moves: { move: string | null }[] }[] };
+    expect(r.stdout).toMatch(
+      /^ {2}MOVE H2 START R +tries to start its engine in impulse 7 \(a die decides\).*; if it starts, turns 1 hexside right in impulse 7$/m,
+    );
+    const json = JSON.parse(run('plans', 'scenarios/carrier-strike.yaml', '--plane', 'Z3', '--json').stdout) as {
+      planes: { outcomes: unknown[]; moves: { move: string | null }[] }[];
+    };
     expect(json.planes[0]!.outcomes).toEqual([]);
     expect(json.planes[0]!.moves.map((m) => m.move)).toEqual([null, 'MOVE Z3 LAUNCH']);
   });

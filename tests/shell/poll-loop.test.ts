@@ -15,8 +15,17 @@ describe('PollLoop', () => {
     let overlap = false;
     let busyKicks = 0;
     const loop = new PollLoop({
-      pollMs: 60_000, busyKick: () => { busyKicks++; },
-      pass: async () => { passes++; busy++; if (busy > 1) overlap = true; await sleep(30); busy--; },
+      pollMs: 60_000,
+      busyKick: () => {
+        busyKicks++;
+      },
+      pass: async () => {
+        passes++;
+        busy++;
+        if (busy > 1) overlap = true;
+        await sleep(30);
+        busy--;
+      },
     });
     loop.start();
     loop.kick();
@@ -35,7 +44,13 @@ describe('PollLoop', () => {
 
   it('polls on its timer, and a pass that throws does not end the loop', async () => {
     let passes = 0;
-    const loop = new PollLoop({ pollMs: 20, pass: async () => { passes++; throw new Error('down'); } });
+    const loop = new PollLoop({
+      pollMs: 20,
+      pass: async () => {
+        passes++;
+        throw new Error('down');
+      },
+    });
     loop.start();
     for (let waited = 0; passes < 3 && waited < 5000; waited += 10) await sleep(10);
     await loop.stop(100);
@@ -44,7 +59,13 @@ describe('PollLoop', () => {
 
   it('stop waits for the pass in flight at most the grace time, and says whether it was late', async () => {
     let release!: () => void;
-    const loop = new PollLoop({ pollMs: 60_000, pass: () => new Promise<void>((r) => { release = r; }) });
+    const loop = new PollLoop({
+      pollMs: 60_000,
+      pass: () =>
+        new Promise<void>((r) => {
+          release = r;
+        }),
+    });
     loop.start();
     expect(loop.stopped).toBe(false);
     expect(await loop.stop(40)).toBe(true);

@@ -16,8 +16,13 @@ const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args]
 describe('tallyho standin', () => {
   it('gives each side of every sample scenario orders that tallyho resolve takes together', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tallyho-standin-'));
-    for (const f of readdirSync('scenarios').filter((x) => x.endsWith('.yaml')).sort()) {
-      const data = parse(readFileSync(join('scenarios', f), 'utf8')) as { ruleset?: string; sides: Record<string, unknown> };
+    for (const f of readdirSync('scenarios')
+      .filter((x) => x.endsWith('.yaml'))
+      .sort()) {
+      const data = parse(readFileSync(join('scenarios', f), 'utf8')) as {
+        ruleset?: string;
+        sides: Record<string, unknown>;
+      };
       const files: string[] = [];
       for (const side of Object.keys(data.sides)) {
         const r = run('standin', join('scenarios', f), '--side', side);

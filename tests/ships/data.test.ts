@@ -9,7 +9,8 @@ const ships = loadShipDir();
 describe('ship cards (data/ships, docs/ships.md)', () => {
   it('has at least a fleet carrier, a light carrier, a battleship, a cruiser, a destroyer and a transport', () => {
     const types = new Set([...ships.values()].map((s) => s.type));
-    for (const t of ['fleet-carrier', 'light-carrier', 'battleship', 'cruiser', 'destroyer', 'transport']) expect(types, t).toContain(t);
+    for (const t of ['fleet-carrier', 'light-carrier', 'battleship', 'cruiser', 'destroyer', 'transport'])
+      expect(types, t).toContain(t);
   });
 
   // The derivation of docs/ships.md, worked again here from the figures (not through deriveShip).
@@ -18,13 +19,13 @@ describe('ship cards (data/ships, docs/ships.md)', () => {
       const f = card.figures;
       expect(f.sources.length).toBeGreaterThan(0);
       for (const s of f.sources) expect(s).toMatch(/https?:\/\//);
-      const hexYards = 40 * 5280 / 3600 * 10 / 3; // 40 mph for 10 seconds, in yards: 195.6
-      const diameter = f.tacticalDiameterYd ?? Math.round(5 * f.lengthM / 0.9144);
+      const hexYards = (((40 * 5280) / 3600) * 10) / 3; // 40 mph for 10 seconds, in yards: 195.6
+      const diameter = f.tacticalDiameterYd ?? Math.round((5 * f.lengthM) / 0.9144);
       expect(card.diameterYd).toBe(diameter);
       expect(card.maxKnots).toBe(Math.round(f.maxSpeedKt));
-      expect(card.turnMode).toBe(Math.max(1, Math.round(Math.PI * diameter / 12 / hexYards)));
+      expect(card.turnMode).toBe(Math.max(1, Math.round((Math.PI * diameter) / 12 / hexYards)));
       expect(card.accelKnots).toBe(Math.max(1, Math.round(card.maxKnots / 20)));
-      expect(card.hullPoints).toBe(Math.max(1, Math.round(4 * Math.sqrt(f.displacementT) / 35)));
+      expect(card.hullPoints).toBe(Math.max(1, Math.round((4 * Math.sqrt(f.displacementT)) / 35)));
     });
   }
 

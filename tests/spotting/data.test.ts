@@ -17,14 +17,19 @@ describe('the spotting table (data/spotting.yaml, docs/spotting.md)', () => {
     expect(doc).toContain(`| a plane with two engines or more | ${sign(table.size.multiEngine)} |`);
     expect(doc).toContain(`| a ship | ${sign(table.size.ship)} |`);
     expect(doc).toContain(`| a truck or tank on the ground | ${sign(table.size.vehicle)} |`);
-    expect(doc).toContain(`| a plane ${table.lowOverLand.feet.toLocaleString('en')} ft or more below the spotter, over land | ${sign(table.lowOverLand.mod)} |`);
+    expect(doc).toContain(
+      `| a plane ${table.lowOverLand.feet.toLocaleString('en')} ft or more below the spotter, over land | ${sign(table.lowOverLand.mod)} |`,
+    );
     expect(doc).toContain(`within one clock hour of the sun's direction | ${sign(table.upSun)} |`);
   });
 
   it('refuses bands that do not go outwards, or a number needed that rises with range', () => {
     const dir = mkdtempSync(join(tmpdir(), 'spotting-'));
     const path = join(dir, 'spotting.yaml');
-    writeFileSync(path, readFileSync('data/spotting.yaml', 'utf8').replace('{ upTo: 12, needs: 4 }', '{ upTo: 12, needs: 6 }'));
+    writeFileSync(
+      path,
+      readFileSync('data/spotting.yaml', 'utf8').replace('{ upTo: 12, needs: 4 }', '{ upTo: 12, needs: 6 }'),
+    );
     expect(() => loadSpottingTable(path)).toThrow(/bands\[1\]: bands go outwards/);
   });
 });

@@ -9,7 +9,9 @@ import { ARCHIVE_SQL } from '../../src/shell/db/repos-archive.ts';
 import { SqliteStore } from '../../src/shell/db/store.ts';
 
 let dir: string;
-beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'tallyho-archive-q-')); });
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tallyho-archive-q-'));
+});
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const plan = (db: Database.Database, sql: string): string[] => {
@@ -18,8 +20,13 @@ const plan = (db: Database.Database, sql: string): string[] => {
 };
 
 const insertGame = (db: Database.Database, id: string, createdAt: number) =>
-  db.prepare("INSERT INTO games (id, name, scenario, status, turn, seed, created_at) VALUES (?, ?, '{}', 'setup', 1, 'x', ?)").run(id, id, createdAt);
-const activity = (db: Database.Database, id: string) => (db.prepare('SELECT activity_at AS a FROM games WHERE id = ?').get(id) as { a: number }).a;
+  db
+    .prepare(
+      "INSERT INTO games (id, name, scenario, status, turn, seed, created_at) VALUES (?, ?, '{}', 'setup', 1, 'x', ?)",
+    )
+    .run(id, id, createdAt);
+const activity = (db: Database.Database, id: string) =>
+  (db.prepare('SELECT activity_at AS a FROM games WHERE id = ?').get(id) as { a: number }).a;
 
 describe('the archive queries', () => {
   it('are answered from indexes: no table scan, no sort, never a turn row with its state for the list or a stamp', () => {
@@ -82,7 +89,11 @@ describe('the latest activity of a game', () => {
     const old = openDatabase(path, { migrationsDir: migrations });
     insertGame(old, 'quiet', 1000);
     insertGame(old, 'busy', 1000);
-    old.prepare("INSERT INTO turns (game_id, turn, state, opened_at, resolved_at) VALUES ('busy', 1, '{}', 1500, 7000), ('busy', 2, '{}', 7000, NULL)").run();
+    old
+      .prepare(
+        "INSERT INTO turns (game_id, turn, state, opened_at, resolved_at) VALUES ('busy', 1, '{}', 1500, 7000), ('busy', 2, '{}', 7000, NULL)",
+      )
+      .run();
     old.close();
     for (const f of files.slice(paging)) writeFileSync(join(migrations, f.name), f.sql);
     const db = openDatabase(path, { migrationsDir: migrations });

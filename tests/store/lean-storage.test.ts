@@ -28,7 +28,10 @@ describe('lean storage', () => {
   it('keeps a state without its aircraft cards and reads it back as JSON.stringify wrote it', () => {
     const t = testReferee();
     startedDuel(t);
-    const stored = t.store.db.prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 1").pluck().get() as string;
+    const stored = t.store.db
+      .prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 1")
+      .pluck()
+      .get() as string;
     const state = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
     expect(stored).toContain('"aircraft":"@game"');
     expect(stored.length).toBeLessThan(JSON.stringify(state).length / 2);
@@ -36,13 +39,20 @@ describe('lean storage', () => {
     expect(t.store.tx((tx) => tx.turns.stateText('duel', 1))).toBe(JSON.stringify(state));
   });
 
-  it('keeps a state whole when its cards are not the game\'s', () => {
+  it("keeps a state whole when its cards are not the game's", () => {
     const t = testReferee();
     startedDuel(t);
     const state = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
-    const other = { ...state, turn: 2, aircraft: { ...state.aircraft, tf: { ...state.aircraft.tf!, name: 'Another fighter' } } };
+    const other = {
+      ...state,
+      turn: 2,
+      aircraft: { ...state.aircraft, tf: { ...state.aircraft.tf!, name: 'Another fighter' } },
+    };
     t.store.tx((tx) => tx.turns.insert('duel', 2, other, 0));
-    const stored = t.store.db.prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 2").pluck().get() as string;
+    const stored = t.store.db
+      .prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 2")
+      .pluck()
+      .get() as string;
     expect(stored).toBe(JSON.stringify(other));
     expect(t.store.tx((tx) => tx.turns.stateText('duel', 2))).toBe(JSON.stringify(other));
   });
@@ -51,12 +61,17 @@ describe('lean storage', () => {
     const t = testReferee();
     const s = startedDuel(t);
     post(t, 'red@example.test', envelope('duel', 'red', s.red, 'R1: 1 1 1 1 1'));
-    const raw = t.store.db.prepare("SELECT text_body, html_body, picture FROM outbox WHERE kind = 'ack'").get() as Record<string, unknown>;
+    const raw = t.store.db
+      .prepare("SELECT text_body, html_body, picture FROM outbox WHERE kind = 'ack'")
+      .get() as Record<string, unknown>;
     for (const v of Object.values(raw)) expect(v).toBeInstanceOf(Uint8Array);
     const row = t.store.tx((tx) => tx.outbox.list()).find((m) => m.kind === 'ack')!;
     expect(row.text).toMatch(/^Your orders for turn 1/);
     expect((raw.text_body as Uint8Array).length).toBeLessThan(row.text.length / 2);
-    expect(row.picture).toMatchObject({ title: expect.any(String), view: expect.objectContaining({ planes: expect.any(Array) }) });
+    expect(row.picture).toMatchObject({
+      title: expect.any(String),
+      view: expect.objectContaining({ planes: expect.any(Array) }),
+    });
     expect(pictureSvg(row.picture!)).toMatch(/^<svg /);
   });
 
@@ -66,19 +81,24 @@ describe('lean storage', () => {
       // The migrations of the version before: 001 to 010.
       const before = join(dir, 'migrations');
       mkdirSync(before);
-      for (const f of readdirSync('migrations').filter((f) => f < '011')) copyFileSync(join('migrations', f), join(before, f));
+      for (const f of readdirSync('migrations').filter((f) => f < '011'))
+        copyFileSync(join('migrations', f), join(before, f));
       const path = join(dir, 'old.sqlite');
       const old = new Database(path);
       migrate(old, before);
       const svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
-      const insert = old.prepare(`INSERT INTO outbox (kind, recipient, subject, message_id, refs, text_body, html_body, picture, status, next_attempt_at, created_at)
+      const insert =
+        old.prepare(`INSERT INTO outbox (kind, recipient, subject, message_id, refs, text_body, html_body, picture, status, next_attempt_at, created_at)
         VALUES ('notice', 'a@example.test', 's', ?, '', 'plain text', '<p>html</p>', ?, ?, 0, 0)`);
       insert.run('<a@x>', svg, 'sent');
       insert.run('<b@x>', svg, 'pending');
       old.close();
       const t = testReferee({ path });
       const rows = t.store.tx((tx) => tx.outbox.list());
-      expect(rows.map((r) => [r.text, r.html, r.picture])).toEqual([['plain text', '<p>html</p>', null], ['plain text', '<p>html</p>', { svg }]]);
+      expect(rows.map((r) => [r.text, r.html, r.picture])).toEqual([
+        ['plain text', '<p>html</p>', null],
+        ['plain text', '<p>html</p>', { svg }],
+      ]);
       t.store.db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -91,11 +111,14 @@ describe('lean storage', () => {
       const path = join(dir, 'old.sqlite');
       const t = testReferee({ path });
       playDuel(t, 3);
-      const texts = t.store.db.prepare("SELECT turn, events FROM turns WHERE game_id = 'duel' AND events IS NOT NULL ORDER BY turn").all() as { turn: number; events: string }[];
+      const texts = t.store.db
+        .prepare("SELECT turn, events FROM turns WHERE game_id = 'duel' AND events IS NOT NULL ORDER BY turn")
+        .all() as { turn: number; events: string }[];
       expect(texts.length).toBe(3);
       const exported = JSON.stringify(exportGame(t.deps, 'duel'));
       // The database as the version before kept it (migrations/001's events table, a row an event).
-      t.store.db.exec(`CREATE TABLE events (game_id TEXT NOT NULL, turn INTEGER NOT NULL, seq INTEGER NOT NULL, impulse INTEGER NOT NULL,
+      t.store.db
+        .exec(`CREATE TABLE events (game_id TEXT NOT NULL, turn INTEGER NOT NULL, seq INTEGER NOT NULL, impulse INTEGER NOT NULL,
           phase TEXT NOT NULL, plane TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,
           PRIMARY KEY (game_id, turn, seq), FOREIGN KEY (game_id, turn) REFERENCES turns(game_id, turn));
         INSERT INTO events SELECT t.game_id, t.turn, CAST(e.key AS INTEGER) + 1, json_extract(e.value, '$.impulse'), json_extract(e.value, '$.phase'),
@@ -108,7 +131,11 @@ describe('lean storage', () => {
       expect(t.store.db.prepare('SELECT count(*) FROM events').pluck().get()).toBeGreaterThan(6);
       t.store.db.close();
       const u = testReferee({ path });
-      expect(u.store.db.prepare("SELECT turn, events FROM turns WHERE game_id = 'duel' AND events IS NOT NULL ORDER BY turn").all()).toEqual(texts);
+      expect(
+        u.store.db
+          .prepare("SELECT turn, events FROM turns WHERE game_id = 'duel' AND events IS NOT NULL ORDER BY turn")
+          .all(),
+      ).toEqual(texts);
       expect(u.store.db.prepare("SELECT name FROM sqlite_master WHERE name = 'events'").get()).toBeUndefined();
       expect(verifyGame(u.deps, 'duel')).toMatchObject({ turns: 3, differences: [], explanations: [] });
       expect(JSON.stringify(exportGame(u.deps, 'duel'))).toBe(exported);

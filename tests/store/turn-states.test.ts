@@ -11,14 +11,20 @@ describe('a turn state read from the store', () => {
     const b = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
     expect(b).toBe(a);
     expect(Object.isFrozen(a) && Object.isFrozen(a.planes) && Object.isFrozen(a.planes[0]!.hex)).toBe(true);
-    expect(() => { (a.planes[0] as { altitude: number }).altitude = 1; }).toThrow(TypeError);
+    expect(() => {
+      (a.planes[0] as { altitude: number }).altitude = 1;
+    }).toThrow(TypeError);
   });
 
   it('is read anew when the stored row changed underneath (a rollback, an import, a hand edit)', () => {
     const t = testReferee();
     startedDuel(t);
     const a = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
-    t.store.db.prepare("UPDATE turns SET state = json_set(state, '$.planes[0].altitude', 12300) WHERE game_id = 'duel' AND turn = 1").run();
+    t.store.db
+      .prepare(
+        "UPDATE turns SET state = json_set(state, '$.planes[0].altitude', 12300) WHERE game_id = 'duel' AND turn = 1",
+      )
+      .run();
     const b = t.store.tx((tx) => tx.turns.get('duel', 1)!.state);
     expect(b).not.toBe(a);
     expect(b.planes[0]!.altitude).toBe(12300);

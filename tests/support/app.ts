@@ -27,12 +27,38 @@ export const DUEL: Scenario = {
   options: { combat: 'standard', sequence: 'impulse12', oddsDie: 6, ammunition: false },
   sides: { red: { name: 'Red' }, blue: { name: 'Blue' } },
   planes: [
-    { id: 'R1', side: 'red', type: 'tf', hex: '1216', facing: 0, altitude: 10000, speed: 5, bank: 'N', loaded: false, rockets: false },
-    { id: 'B1', side: 'blue', type: 'tf', hex: '1408', facing: 6, altitude: 10500, speed: 5, bank: 'N', loaded: false, rockets: false },
+    {
+      id: 'R1',
+      side: 'red',
+      type: 'tf',
+      hex: '1216',
+      facing: 0,
+      altitude: 10000,
+      speed: 5,
+      bank: 'N',
+      loaded: false,
+      rockets: false,
+    },
+    {
+      id: 'B1',
+      side: 'blue',
+      type: 'tf',
+      hex: '1408',
+      facing: 6,
+      altitude: 10500,
+      speed: 5,
+      bank: 'N',
+      loaded: false,
+      rockets: false,
+    },
   ],
 };
 
-export interface LogLine { level: string; fields: object; message: string }
+export interface LogLine {
+  level: string;
+  fields: object;
+  message: string;
+}
 
 export interface TestReferee {
   deps: AppDeps;
@@ -59,14 +85,30 @@ export function testReferee(opts: { rateLimitPerHour?: number; path?: string } =
     error: (fields, message) => logs.push({ level: 'error', fields, message }),
   };
   const deps: AppDeps = {
-    store, keys, log, clock: { now: () => now }, renderer: createRenderer(),
+    store,
+    keys,
+    log,
+    clock: { now: () => now },
+    renderer: createRenderer(),
     referee: { address: REFEREE, rateLimitPerHour: opts.rateLimitPerHour ?? 60 },
   };
-  return { deps, store, logs, tick: (ms) => { now += ms; }, now: () => now };
+  return {
+    deps,
+    store,
+    logs,
+    tick: (ms) => {
+      now += ms;
+    },
+    now: () => now,
+  };
 }
 
 /** A started duel: players red (R1) and blue (B1); returns their secrets. */
-export function startedDuel(t: TestReferee, id = 'duel', description = DUEL.description): { red: string; blue: string } {
+export function startedDuel(
+  t: TestReferee,
+  id = 'duel',
+  description = DUEL.description,
+): { red: string; blue: string } {
   const cards = testCards();
   const r = parseScenario({ ...DUEL, description }, 'duel', cards);
   if (!r.ok) throw new Error(r.error.map((p) => p.message).join('\n'));
@@ -78,13 +120,21 @@ export function startedDuel(t: TestReferee, id = 'duel', description = DUEL.desc
 }
 
 /** The test duel with R1 changed (by default three hexes from the map's top edge, flying at it). */
-export function startedDuelWith(t: TestReferee, r1: Partial<(typeof DUEL.planes)[number]> = { hex: '1203' }): { red: string; blue: string } {
+export function startedDuelWith(
+  t: TestReferee,
+  r1: Partial<(typeof DUEL.planes)[number]> = { hex: '1203' },
+): { red: string; blue: string } {
   const cards = testCards();
   const r = parseScenario({ ...DUEL, planes: [{ ...DUEL.planes[0]!, ...r1 }, DUEL.planes[1]!] }, 'duel', cards);
   if (!r.ok) throw new Error(r.error.map((p) => p.message).join('\n'));
   createGame(t.deps, { id: 'duel', scenario: r.value, catalog: cards });
   const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: 'red@example.test', planes: ['R1'] }).secret;
-  const blue = addPlayer(t.deps, { gameId: 'duel', playerId: 'blue', email: 'blue@example.test', planes: ['B1'] }).secret;
+  const blue = addPlayer(t.deps, {
+    gameId: 'duel',
+    playerId: 'blue',
+    email: 'blue@example.test',
+    planes: ['B1'],
+  }).secret;
   startGame(t.deps, 'duel');
   return { red, blue };
 }
@@ -94,7 +144,10 @@ export function startedDuelWith(t: TestReferee, r1: Partial<(typeof DUEL.planes)
  * whose planes fly off the map on purpose, so that a WARNING holds no turn (docs/players.md "Warnings").
  */
 export function noWarningHold(t: TestReferee, game = 'duel'): void {
-  t.store.tx((tx) => { const c = tx.control.get(game); tx.control.save({ ...c, settings: { ...c.settings, confirmMinutes: 0 } }); });
+  t.store.tx((tx) => {
+    const c = tx.control.get(game);
+    tx.control.save({ ...c, settings: { ...c.settings, confirmMinutes: 0 } });
+  });
 }
 
 let counter = 0;
@@ -117,7 +170,11 @@ export function mail(from: string, text: string, extra: Partial<IncomingMail> = 
   };
 }
 
-export const place = (uid: number | null = null) => ({ mailbox: 'test:INBOX', uidValidity: uid === null ? null : 1, uid });
+export const place = (uid: number | null = null) => ({
+  mailbox: 'test:INBOX',
+  uidValidity: uid === null ? null : 1,
+  uid,
+});
 
 /** Every mail in the outbox, in order. */
 export const outbox = (t: TestReferee) => t.store.tx((tx) => tx.outbox.list());
@@ -142,9 +199,15 @@ export function lastEnvelope(text: string): string {
 }
 
 /** The text of the latest mail to `to` that carries an envelope. */
-export const lastWithEnvelope = (t: TestReferee, to: string): string => outbox(t).filter((m) => m.recipient === to && m.text.includes('\n#TALLYHO ')).at(-1)!.text;
+export const lastWithEnvelope = (t: TestReferee, to: string): string =>
+  outbox(t)
+    .filter((m) => m.recipient === to && m.text.includes('\n#TALLYHO '))
+    .at(-1)!.text;
 
-export const lastMail = (t: TestReferee, to: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.kind === kind).at(-1)!;
+export const lastMail = (t: TestReferee, to: string, kind: string) =>
+  outbox(t)
+    .filter((m) => m.recipient === to && m.kind === kind)
+    .at(-1)!;
 
 export const envelope = (game: string, player: string, secret: string, body: string): string =>
   `#TALLYHO ${game} ${player} "${secret}"\n${body}\n#END\n`;
@@ -167,15 +230,26 @@ type StoredEvent = Record<string, unknown> & { type: string };
  * Changes a game's stored events as an older or tampered database would hold them (one JSON array
  * a turn kept with it, migrations/012): `edit` gets each turn's events and returns the ones to store.
  */
-export function editStoredEvents(store: SqliteStore, gameId: string, edit: (events: StoredEvent[], turn: number) => StoredEvent[]): void {
-  const rows = store.db.prepare('SELECT turn, events FROM turns WHERE game_id = ? AND events IS NOT NULL').all(gameId) as { turn: number; events: string }[];
+export function editStoredEvents(
+  store: SqliteStore,
+  gameId: string,
+  edit: (events: StoredEvent[], turn: number) => StoredEvent[],
+): void {
+  const rows = store.db
+    .prepare('SELECT turn, events FROM turns WHERE game_id = ? AND events IS NOT NULL')
+    .all(gameId) as { turn: number; events: string }[];
   const put = store.db.prepare('UPDATE turns SET events = ? WHERE game_id = ? AND turn = ?');
   for (const r of rows) put.run(JSON.stringify(edit(JSON.parse(r.events) as StoredEvent[], r.turn)), gameId, r.turn);
 }
 
 /** A game's stored events of every turn, in order (what `editStoredEvents` edits). */
 export function storedEvents(store: SqliteStore, gameId: string): StoredEvent[] {
-  return (store.db.prepare('SELECT events FROM turns WHERE game_id = ? AND events IS NOT NULL ORDER BY turn').pluck().all(gameId) as string[]).flatMap((t) => JSON.parse(t) as StoredEvent[]);
+  return (
+    store.db
+      .prepare('SELECT events FROM turns WHERE game_id = ? AND events IS NOT NULL ORDER BY turn')
+      .pluck()
+      .all(gameId) as string[]
+  ).flatMap((t) => JSON.parse(t) as StoredEvent[]);
 }
 
 /**

@@ -16,7 +16,8 @@ import { DUEL, envelope, mail, place, testCards, testReferee, type TestReferee }
 
 export const HOSTILE = {
   name: '<script>alert("name")</script> javascript:alert(1)',
-  description: '<img src=x onerror=alert(2)><a href="javascript:alert(3)">click</a> <svg onload=alert(4)> javascript:alert(5)',
+  description:
+    '<img src=x onerror=alert(2)><a href="javascript:alert(3)">click</a> <svg onload=alert(4)> javascript:alert(5)',
   red: '<script>alert(6)</script>',
   blue: 'javascript:alert(7)',
   players: ['<script>alert(8)</script>', '"><a href="javascript:alert(9)">x</a>'],
@@ -51,29 +52,56 @@ export function archiveGame(opts: { hostile?: boolean; bidi?: boolean } = {}): A
   const [r1, b1] = DUEL.planes as [Scenario['planes'][number], Scenario['planes'][number]];
   const scenario: Scenario = {
     ...DUEL,
-    ...(opts.hostile ? { name: HOSTILE.name, description: HOSTILE.description, sides: { red: { name: HOSTILE.red }, blue: { name: HOSTILE.blue } } } : {}),
-    ...(opts.bidi ? { name: BIDI.name, description: BIDI.description, sides: { red: { name: BIDI.red }, blue: { name: 'Blue' } } } : {}),
-    planes: [{ ...r1, hex: '1216' }, { ...b1, hex: '1210', altitude: 10000 }],
+    ...(opts.hostile
+      ? {
+          name: HOSTILE.name,
+          description: HOSTILE.description,
+          sides: { red: { name: HOSTILE.red }, blue: { name: HOSTILE.blue } },
+        }
+      : {}),
+    ...(opts.bidi
+      ? { name: BIDI.name, description: BIDI.description, sides: { red: { name: BIDI.red }, blue: { name: 'Blue' } } }
+      : {}),
+    planes: [
+      { ...r1, hex: '1216' },
+      { ...b1, hex: '1210', altitude: 10000 },
+    ],
   };
   const parsed = parseScenario(scenario, 'archive', cards);
   if (!parsed.ok) throw new Error(parsed.error.map((p) => p.message).join('\n'));
   createGame(t.deps, { id: 'duel', scenario: parsed.value, catalog: cards });
   const red = addPlayer(t.deps, { gameId: 'duel', playerId: 'red', email: 'red@example.test', planes: ['R1'] }).secret;
-  const blue = addPlayer(t.deps, { gameId: 'duel', playerId: 'blue', email: 'blue@example.test', planes: ['B1'] }).secret;
+  const blue = addPlayer(t.deps, {
+    gameId: 'duel',
+    playerId: 'blue',
+    email: 'blue@example.test',
+    planes: ['B1'],
+  }).secret;
   if (opts.hostile) {
-    const insert = t.store.db.prepare("INSERT INTO players (game_id, id, email, secret_hash, created_at) VALUES ('duel', ?, ?, 'hash', 0)");
+    const insert = t.store.db.prepare(
+      "INSERT INTO players (game_id, id, email, secret_hash, created_at) VALUES ('duel', ?, ?, 'hash', 0)",
+    );
     HOSTILE.players.forEach((id, i) => insert.run(id, `hostile${i}@example.test`));
   }
   if (opts.bidi) {
-    t.store.db.prepare("INSERT INTO players (game_id, id, email, secret_hash, created_at) VALUES ('duel', ?, 'bidi@example.test', 'hash', 0)").run(BIDI.player);
+    t.store.db
+      .prepare(
+        "INSERT INTO players (game_id, id, email, secret_hash, created_at) VALUES ('duel', ?, 'bidi@example.test', 'hash', 0)",
+      )
+      .run(BIDI.player);
   }
   startGame(t.deps, 'duel');
   receive(t.deps, mail('red@example.test', envelope('duel', 'red', red, 'R1: 1 1 1 1 1\nFIRE R1 ALL')), place(1));
   receive(t.deps, mail('blue@example.test', envelope('duel', 'blue', blue, 'B1: 1 1 1 1 1\nFIRE B1 ALL')), place(2));
   receive(t.deps, mail('red@example.test', envelope('duel', 'red', red, `R1: 1 1 1 1 1\n${SECRET_ORDERS}`)), place(3));
   return {
-    t, dir, secrets: { red, blue },
-    cleanup: () => { t.store.close(); rmSync(dir, { recursive: true, force: true }); },
+    t,
+    dir,
+    secrets: { red, blue },
+    cleanup: () => {
+      t.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -82,9 +110,22 @@ export interface RunningArchive {
   close(): Promise<void>;
 }
 
-export async function serveArchive(t: TestReferee, mode: 'mail' | 'local' = 'mail', opts: { turnCacheBytes?: number; adminPassword?: string } = {}): Promise<RunningArchive> {
+export async function serveArchive(
+  t: TestReferee,
+  mode: 'mail' | 'local' = 'mail',
+  opts: { turnCacheBytes?: number; adminPassword?: string } = {},
+): Promise<RunningArchive> {
   const { adminPassword, ...rest } = opts;
   const admin = adminPassword ? { admin: { password: adminPassword, deps: t.deps } } : {};
-  const http = await startHttp({ host: '127.0.0.1', port: 0, store: t.store, mode, health: () => ({}), deps: t.deps, ...rest, ...admin });
+  const http = await startHttp({
+    host: '127.0.0.1',
+    port: 0,
+    store: t.store,
+    mode,
+    health: () => ({}),
+    deps: t.deps,
+    ...rest,
+    ...admin,
+  });
   return { url: `http://127.0.0.1:${http.port}`, close: () => http.close() };
 }

@@ -14,7 +14,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, STAMP, staleReason } from '../../bin/compiled.js';
 
-const TYPE_ERRORS = 'the build of dist/ reported type errors (npm run typecheck lists them): fix them before running the tests';
+const TYPE_ERRORS =
+  'the build of dist/ reported type errors (npm run typecheck lists them): fix them before running the tests';
 
 export default function setup(): void {
   const why = staleReason();

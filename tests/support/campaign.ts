@@ -23,16 +23,22 @@ export function referee(path?: string): TestReferee {
 
 export { flat } from './text.ts';
 
-export const mails = (t: TestReferee, to: string, game: string, kind: string) => outbox(t).filter((m) => m.recipient === to && m.gameId === game && m.kind === kind);
+export const mails = (t: TestReferee, to: string, game: string, kind: string) =>
+  outbox(t).filter((m) => m.recipient === to && m.gameId === game && m.kind === kind);
 
 /** Every event of a game, with its turn. */
-export const events = (t: TestReferee, game: string) => t.deps.store.tx((tx) => tx.archive.resolvedTurns(game).flatMap((r) => tx.events.list(game, r.turn).map((e) => ({ ...e, turn: r.turn }))));
+export const events = (t: TestReferee, game: string) =>
+  t.deps.store.tx((tx) =>
+    tx.archive.resolvedTurns(game).flatMap((r) => tx.events.list(game, r.turn).map((e) => ({ ...e, turn: r.turn }))),
+  );
 
 export const gm = (t: TestReferee, body: string) => send(t, GM, `#TALLYHO tc gm "gm-secret"\n${body}\n#END\n`);
 
 /** The orders the referee's last mail to `to` holds ready to send, firing at will. */
 export function readyOrders(t: TestReferee, to: string, game: string): string {
-  const m = outbox(t).filter((x) => x.recipient === to && x.gameId === game && (x.kind === 'welcome' || x.kind === 'report')).at(-1)!;
+  const m = outbox(t)
+    .filter((x) => x.recipient === to && x.gameId === game && (x.kind === 'welcome' || x.kind === 'report'))
+    .at(-1)!;
   const block = /#TALLYHO[\s\S]*?#END/.exec(m.text)?.[0];
   if (!block) throw new Error(`no orders in the last mail to ${to}`);
   return block.replace(/^HOLD (\S+) ALL$/gm, 'FIRE $1 ALL AT ANY');
@@ -48,12 +54,13 @@ export function playOut(t: TestReferee, game: string): number {
     for (const to of [RAF, LW]) {
       const players = t.deps.store.tx((tx) => tx.players.list(game));
       if (!players.some((p) => p.email === to)) continue;
-      const mine = outbox(t).filter((x) => x.recipient === to && x.gameId === game && (x.kind === 'welcome' || x.kind === 'report')).at(-1);
-      if (!mine || /needs no orders|nothing flying/i.test(mine.text) && !/#TALLYHO/.test(mine.text)) continue;
+      const mine = outbox(t)
+        .filter((x) => x.recipient === to && x.gameId === game && (x.kind === 'welcome' || x.kind === 'report'))
+        .at(-1);
+      if (!mine || (/needs no orders|nothing flying/i.test(mine.text) && !/#TALLYHO/.test(mine.text))) continue;
       send(t, to, readyOrders(t, to, game));
     }
     t.tick(60_000);
   }
   throw new Error(`game ${game} did not end in 30 turns`);
 }
-

@@ -27,8 +27,10 @@ export const ciSetting = (env: NodeJS.ProcessEnv = process.env): string => `CI=$
 /** Why UPDATE_GOLDEN is refused here, or null when it is not set or allowed. */
 export function goldenUpdateRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
   if (!truthy(env.UPDATE_GOLDEN) || !inCI(env)) return null;
-  return `UPDATE_GOLDEN=${env.UPDATE_GOLDEN} is refused in CI (${ciSetting(env)}): rewriting the golden files would pass `
-    + 'whatever the code does; run it locally and commit the reviewed files';
+  return (
+    `UPDATE_GOLDEN=${env.UPDATE_GOLDEN} is refused in CI (${ciSetting(env)}): rewriting the golden files would pass ` +
+    'whatever the code does; run it locally and commit the reviewed files'
+  );
 }
 
 /** Whether the golden files are to be rewritten; throws when UPDATE_GOLDEN is set in CI. */

@@ -36,8 +36,14 @@ export async function cli(...args: string[]): Promise<{ code: number; out: strin
   let out = '';
   let err = '';
   const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((s: string) => { out += s; return true; }) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => { err += s; return true; }) as typeof process.stderr.write;
+  process.stdout.write = ((s: string) => {
+    out += s;
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((s: string) => {
+    err += s;
+    return true;
+  }) as typeof process.stderr.write;
   process.exitCode = 0;
   try {
     await main(['node', 'tallyho', ...args]);

@@ -14,7 +14,21 @@ import { loadAircraftDir } from '../../src/shell/aircraft/catalog.ts';
 import { randomPlot, rng } from '../../bench/random-plots.ts';
 
 const catalog = loadAircraftDir();
-const TYPES = ['spitfire-1a', 'bf-109e', 'p-51d', 'fw-190a8', 'a6m2', 'p-40c', 'p-39d', 'bf-110c', 'he-111h', 'b-17g', 'b-25j', 'ju-87b', 'sbd-3'];
+const TYPES = [
+  'spitfire-1a',
+  'bf-109e',
+  'p-51d',
+  'fw-190a8',
+  'a6m2',
+  'p-40c',
+  'p-39d',
+  'bf-110c',
+  'he-111h',
+  'b-17g',
+  'b-25j',
+  'ju-87b',
+  'sbd-3',
+];
 
 export function encounter(seed: number, n: number, combat: GameOptions['combat']): GameState {
   const r = rng(seed);
@@ -25,14 +39,30 @@ export function encounter(seed: number, n: number, combat: GameOptions['combat']
     const band = aircraft[type]!.bands.find((b) => altitude >= b.floor && altitude < b.top)!;
     const speed = 10 * band.minSpeed + Math.floor(r() * 10 * (band.levelMax - band.minSpeed + 1));
     return {
-      id: `P${i}`, side: i % 2 ? 'b' : 'a', type, hex: fromColRow(26 + Math.floor(r() * 8), 26 + Math.floor(r() * 8)),
-      facing: Math.floor(r() * 12), nextRight: r() < 0.5, altitude, speed, bank: 'N', loaded: false, carry: null,
-      last: { ...NO_LAST_TURN }, status: 'flying',
+      id: `P${i}`,
+      side: i % 2 ? 'b' : 'a',
+      type,
+      hex: fromColRow(26 + Math.floor(r() * 8), 26 + Math.floor(r() * 8)),
+      facing: Math.floor(r() * 12),
+      nextRight: r() < 0.5,
+      altitude,
+      speed,
+      bank: 'N',
+      loaded: false,
+      carry: null,
+      last: { ...NO_LAST_TURN },
+      status: 'flying',
     };
   });
   return {
-    version: 1, turn: 1, map: { width: 60, height: 60 }, options: { combat, sequence: 'impulse12', oddsDie: r() < 0.5 ? 6 : 12 },
-    sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes, dice: { seed: `combat-prop-${seed}` },
+    version: 1,
+    turn: 1,
+    map: { width: 60, height: 60 },
+    options: { combat, sequence: 'impulse12', oddsDie: r() < 0.5 ? 6 : 12 },
+    sides: { a: { name: 'A' }, b: { name: 'B' } },
+    aircraft,
+    planes,
+    dice: { seed: `combat-prop-${seed}` },
   };
 }
 
@@ -44,13 +74,16 @@ export const ordersFor = (state: GameState, r: () => number): TurnOrders => {
   };
 };
 
-
 /**
  * Where every plane is after the movement of each impulse, flown again from the turn's plans: a
  * plane shot down stops moving from the next impulse on (seed 000 IX). Positions carry the
  * across-the-grain alternation, which the cone and the target area need.
  */
-export function positionsByImpulse(before: GameState, plans: Record<string, FlightPlan>, events: readonly GameEvent[]): Map<number, Map<string, PlaneState>> {
+export function positionsByImpulse(
+  before: GameState,
+  plans: Record<string, FlightPlan>,
+  events: readonly GameEvent[],
+): Map<number, Map<string, PlaneState>> {
   const work = structuredClone(before);
   const downedAt = new Map(events.filter((e) => e.type === 'shot-down').map((e) => [e.plane, e.impulse]));
   const out = new Map<number, Map<string, PlaneState>>();
@@ -66,7 +99,13 @@ export function positionsByImpulse(before: GameState, plans: Record<string, Flig
   return out;
 }
 
-export interface Turn { before: GameState; orders: TurnOrders; events: GameEvent[]; plans: Record<string, FlightPlan>; after: GameState }
+export interface Turn {
+  before: GameState;
+  orders: TurnOrders;
+  events: GameEvent[];
+  plans: Record<string, FlightPlan>;
+  after: GameState;
+}
 
 export function play(seed: number, n: number, combat: GameOptions['combat'], turns = 2): Turn[] {
   let state = encounter(seed, n, combat);

@@ -44,7 +44,11 @@ export function useChromium(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     // --no-sandbox: CI runs as root, where chromium's sandbox refuses to start.
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
   });
   afterAll(async () => {
     await browser?.close();

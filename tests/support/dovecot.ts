@@ -124,7 +124,12 @@ export function writeDovecotPasswd(dir: string, users: ReadonlyMap<string, strin
   fs.renameSync(`${file}.new`, file);
 }
 
-export function writeDovecotFiles(dir: string, ports: DovecotPorts, users: ReadonlyMap<string, string>, oauth2?: StackOauth2): void {
+export function writeDovecotFiles(
+  dir: string,
+  ports: DovecotPorts,
+  users: ReadonlyMap<string, string>,
+  oauth2?: StackOauth2,
+): void {
   fs.mkdirSync(`${dir}/dovecot`, { recursive: true, mode: 0o755 });
   fs.writeFileSync(`${dir}/dovecot/dovecot.conf`, dovecotConfig(dir, ports, oauth2), { mode: 0o644 });
   if (oauth2) fs.writeFileSync(`${dir}/dovecot/oauth2.conf`, dovecotOauth2Conf(oauth2), { mode: 0o644 });
@@ -177,6 +182,8 @@ export async function startDovecot(dir: string, ports: DovecotPorts, timeoutMs =
 /** Whether Dovecot's userdb (which shares the passwd file with the passdb) knows `user` now. */
 export function dovecotKnowsUser(dir: string, user: string): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile(DOVEADM_BIN, ['-c', `${dir}/dovecot/dovecot.conf`, 'user', user], { timeout: 5000 }, (err) => resolve(!err));
+    execFile(DOVEADM_BIN, ['-c', `${dir}/dovecot/dovecot.conf`, 'user', user], { timeout: 5000 }, (err) =>
+      resolve(!err),
+    );
   });
 }

@@ -25,7 +25,9 @@ export function storedGolden(path: string, content: string | Uint8Array): Buffer
     rmSync(newFileOf(path), { force: true });
   } else if (!existsSync(path)) {
     writeFileSync(newFileOf(path), content);
-    throw new Error(`no golden file ${path}: what it would hold is in ${newFileOf(path)}; review it and rename it to ${path} to keep it`);
+    throw new Error(
+      `no golden file ${path}: what it would hold is in ${newFileOf(path)}; review it and rename it to ${path} to keep it`,
+    );
   }
   return readFileSync(path);
 }

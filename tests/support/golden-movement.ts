@@ -79,46 +79,82 @@ export function readGoldenFile(path: string): GoldenCase[] {
   const cases: GoldenCase[] = [];
   let cur: GoldenCase | undefined;
   let section: string | undefined;
-  readFileSync(path, 'utf8').split('\n').forEach((raw, n) => {
-    const line = raw.replace(/\s+$/, '');
-    if (line.startsWith('#') || !line.trim()) return;
-    const head = /^=== (\S+) (.*)$/.exec(line);
-    if (head) {
-      cur = { id: head[1]!, title: head[2]!, file: path, rule: '', map: { width: 40, height: 40 }, before: [], turns: [], after: [], events: [], errors: [], dice: [], options: '', exact: [], terrain: '', turn: 1, fog: '' };
-      cases.push(cur);
-      section = undefined;
-      return;
-    }
-    if (!cur) throw new Error(`${path}:${n + 1}: text before the first === case`);
-    const key = /^(rule|map|terrain|turn|fog|before|orders|after|events|errors|dice|options|exact):\s*(.*)$/.exec(line);
-    if (key) {
-      section = key[1];
-      if (section === 'rule') cur.rule = key[2]!;
-      if (section === 'map') { const [w, h] = key[2]!.split('x').map(Number); cur.map = { width: w!, height: h! }; }
-      if (section === 'orders') cur.turns.push([]);
-      if (section === 'options') cur.options = key[2]!;
-      if (section === 'terrain') cur.terrain = key[2]!;
-      if (section === 'fog') cur.fog = key[2]! || 'on';
-      if (section === 'turn') cur.turn = Number(key[2]);
-      if (section === 'exact') cur.exact = key[2]!.split(/\s+/).filter(Boolean);
-      return;
-    }
-    const body = line.trim();
-    switch (section) {
-      case 'before': cur.before.push(body); break;
-      case 'orders': cur.turns[cur.turns.length - 1]!.push(body); break;
-      case 'after': cur.after.push(body); break;
-      case 'events': cur.events.push(body.replace(/\s+/g, ' ')); break;
-      case 'errors': {
-        // A message may go on over further lines, each starting with `|` ("  | more words").
-        if (body.startsWith('| ') && cur.errors.length) cur.errors[cur.errors.length - 1] += ` ${body.slice(2).trim()}`;
-        else cur.errors.push(body.replace(/\s+/g, ' '));
-        break;
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .forEach((raw, n) => {
+      const line = raw.replace(/\s+$/, '');
+      if (line.startsWith('#') || !line.trim()) return;
+      const head = /^=== (\S+) (.*)$/.exec(line);
+      if (head) {
+        cur = {
+          id: head[1]!,
+          title: head[2]!,
+          file: path,
+          rule: '',
+          map: { width: 40, height: 40 },
+          before: [],
+          turns: [],
+          after: [],
+          events: [],
+          errors: [],
+          dice: [],
+          options: '',
+          exact: [],
+          terrain: '',
+          turn: 1,
+          fog: '',
+        };
+        cases.push(cur);
+        section = undefined;
+        return;
       }
-      case 'dice': cur.dice.push(body); break;
-      default: throw new Error(`${path}:${n + 1}: '${body}' is outside any section`);
-    }
-  });
+      if (!cur) throw new Error(`${path}:${n + 1}: text before the first === case`);
+      const key = /^(rule|map|terrain|turn|fog|before|orders|after|events|errors|dice|options|exact):\s*(.*)$/.exec(
+        line,
+      );
+      if (key) {
+        section = key[1];
+        if (section === 'rule') cur.rule = key[2]!;
+        if (section === 'map') {
+          const [w, h] = key[2]!.split('x').map(Number);
+          cur.map = { width: w!, height: h! };
+        }
+        if (section === 'orders') cur.turns.push([]);
+        if (section === 'options') cur.options = key[2]!;
+        if (section === 'terrain') cur.terrain = key[2]!;
+        if (section === 'fog') cur.fog = key[2]! || 'on';
+        if (section === 'turn') cur.turn = Number(key[2]);
+        if (section === 'exact') cur.exact = key[2]!.split(/\s+/).filter(Boolean);
+        return;
+      }
+      const body = line.trim();
+      switch (section) {
+        case 'before':
+          cur.before.push(body);
+          break;
+        case 'orders':
+          cur.turns[cur.turns.length - 1]!.push(body);
+          break;
+        case 'after':
+          cur.after.push(body);
+          break;
+        case 'events':
+          cur.events.push(body.replace(/\s+/g, ' '));
+          break;
+        case 'errors': {
+          // A message may go on over further lines, each starting with `|` ("  | more words").
+          if (body.startsWith('| ') && cur.errors.length)
+            cur.errors[cur.errors.length - 1] += ` ${body.slice(2).trim()}`;
+          else cur.errors.push(body.replace(/\s+/g, ' '));
+          break;
+        }
+        case 'dice':
+          cur.dice.push(body);
+          break;
+        default:
+          throw new Error(`${path}:${n + 1}: '${body}' is outside any section`);
+      }
+    });
   for (const c of cases) if (!c.rule) throw new Error(`${c.id}: every case cites its rule`);
   return cases;
 }
@@ -148,15 +184,31 @@ function buildUnit(c: GoldenCase, line: string, ships: Map<string, ShipCard>): U
   if (!hex) throw new Error(`${c.id}: unit ${id} needs hex=`);
   const kind = f.unit as UnitState['kind'];
   const u: UnitState = {
-    id: id!, side: f.side ?? 'a', kind, type: kind === 'ship' ? f.type ?? 'tship' : kind, hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true', status: (f.status ?? 'active') as UnitState['status'],
+    id: id!,
+    side: f.side ?? 'a',
+    kind,
+    type: kind === 'ship' ? (f.type ?? 'tship') : kind,
+    hex,
+    facing: Number(f.facing ?? 0),
+    nextRight: f.odd !== 'true',
+    status: (f.status ?? 'active') as UnitState['status'],
     ...(f.damage ? { damage: Number(f.damage) } : {}),
     // flak=gun:barrels,gun:barrels (trucks and tanks; a ship's guns are on its card).
-    ...(f.flak ? { flak: f.flak.split(',').map((m) => ({ gun: m.split(':')[0]!, barrels: Number(m.split(':')[1]) })) } : {}),
-    ...(kind === 'torpedo' ? { type: f.type ?? 'type91', run: Number(f.run ?? 0), ...(f.by ? { launchedBy: f.by } : {}) } : {}),
+    ...(f.flak
+      ? { flak: f.flak.split(',').map((m) => ({ gun: m.split(':')[0]!, barrels: Number(m.split(':')[1]) })) }
+      : {}),
+    ...(kind === 'torpedo'
+      ? { type: f.type ?? 'type91', run: Number(f.run ?? 0), ...(f.by ? { launchedBy: f.by } : {}) }
+      : {}),
   };
   if (kind === 'ship') {
     if (!ships.has(u.type)) throw new Error(`${c.id}: no test ship ${u.type}`);
-    u.ship = { knots: Number(f.knots ?? 0), ordered: Number(f.ordered ?? f.knots ?? 0), way: Number(f.way ?? 0), since: Number(f.since ?? 0) };
+    u.ship = {
+      knots: Number(f.knots ?? 0),
+      ordered: Number(f.ordered ?? f.knots ?? 0),
+      way: Number(f.way ?? 0),
+      since: Number(f.since ?? 0),
+    };
   }
   return u;
 }
@@ -181,8 +233,11 @@ function fogOf(text: string): FogState {
   if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
   const [base, tops] = (f.cloud ?? '').split('-').map(Number);
   return {
-    spotted: { a: f.a ? f.a.split(',') : [], b: f.b ? f.b.split(',') : [] }, reveal: 'over', table: r.value,
-    ...(f.sun !== undefined ? { sun: Number(f.sun) } : {}), ...(f.cloud ? { cloud: { base: base!, tops: tops! } } : {}),
+    spotted: { a: f.a ? f.a.split(',') : [], b: f.b ? f.b.split(',') : [] },
+    reveal: 'over',
+    table: r.value,
+    ...(f.sun !== undefined ? { sun: Number(f.sun) } : {}),
+    ...(f.cloud ? { cloud: { base: base!, tops: tops! } } : {}),
   };
 }
 
@@ -211,7 +266,10 @@ function terrainOf(text: string): TerrainSpec | undefined {
   if (!text.trim()) return undefined;
   const f = kv(tokens(text));
   const areas = (k: string) => (f[k] ? f[k]!.split(',') : undefined);
-  return { base: (f.base ?? 'land') as 'land' | 'sea', ...Object.fromEntries(['land', 'sea', 'road', 'airfield'].flatMap((k) => (areas(k) ? [[k, areas(k)]] : []))) };
+  return {
+    base: (f.base ?? 'land') as 'land' | 'sea',
+    ...Object.fromEntries(['land', 'sea', 'road', 'airfield'].flatMap((k) => (areas(k) ? [[k, areas(k)]] : []))),
+  };
 }
 
 /**
@@ -224,43 +282,96 @@ function carryOf(text: string | undefined, mode: string | undefined): PlaneState
   const boxes = words.map((w, i) => {
     const b = parseBox(w).value;
     if (!b) throw new Error(`carry=${text}: ${w} is not a box`);
-    return { man: b.man, alt: b.alt, forced: 0, power: b.power, brake: b.brake, count: i === words.length - 1 ? 1 : 0, roll: 0 as const };
+    return {
+      man: b.man,
+      alt: b.alt,
+      forced: 0,
+      power: b.power,
+      brake: b.brake,
+      count: i === words.length - 1 ? 1 : 0,
+      roll: 0 as const,
+    };
   });
   return { boxes, mode: (mode as PlotMode | undefined) ?? null };
 }
 
-export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ships: Map<string, ShipCard> = new Map()): GameState {
+export function buildState(
+  c: GoldenCase,
+  cards: Map<string, AircraftCard>,
+  ships: Map<string, ShipCard> = new Map(),
+): GameState {
   const unitLines = c.before.filter((l) => /\sunit=/.test(l));
   const units = unitLines.map((l) => buildUnit(c, l, ships));
   // Seed 002 section 9 (core/pilots): rated pilots when the options say so or any plane has one.
   const rated = /\bpilots\b/.test(c.options) || c.before.some((l) => /\spilot=/.test(l));
-  const planes: PlaneState[] = c.before.filter((l) => !/\sunit=/.test(l)).map((line) => {
-    const [id, ...rest] = tokens(line);
-    const f = kv(rest);
-    const hex = parseHexLabel(f.hex ?? '');
-    if (!hex) throw new Error(`${c.id}: plane ${id} needs hex=`);
-    return {
-      id: id!, side: f.side ?? 'a', type: f.type ?? 'tf', hex, facing: Number(f.facing ?? 0), nextRight: f.odd !== 'true',
-      altitude: Number(f.alt ?? 10000), speed: Math.round(Number(f.speed ?? 5) * 10), bank: (f.bank ?? 'N') as Bank,
-      loaded: f.loaded === 'true' || !!f.torpedo, carry: carryOf(f.carry, f.carrymode),
-      ...(f.torpedo ? { torpedo: f.torpedo } : {}),
-      // rp=N: air-to-ground rockets carried (docs/ordnance.md "Rockets").
-      ...(f.rp ? { rocketLoad: Number(f.rp) } : {}),
-      // ground (engine off), ground=running, deck=CV1 (a plane on a carrier's deck, engine off unless ground=running).
-      ...(f.ground || f.deck ? { ground: { engine: f.ground === 'running', ...(f.deck ? { deck: f.deck } : {}) } } : {}),
-      last: { ...NO_LAST_TURN, mode: (f.last as PlaneState['last']['mode']) ?? null, dived: Number(f.dived ?? 0), climbed: Number(f.climbed ?? 0), power: f.lastpower === 'true' },
-      status: (f.status as PlaneState['status']) ?? 'flying',
-      ...(rated ? { pilot: { quality: (f.pilot ?? 'regular') as PilotQuality, ...(f.crack ? { crackShot: true } : {}), ...(f.keen ? { keenEyes: true } : {}), ...(f.acecard === 'used' ? { aceCardUsed: true } : {}) } } : {}),
-      ...(f.rockets ? { rockets: f.rockets === 'true' ? 'carried' as const : f.rockets as 'carried' | 'fired' } : {}),
-      ...(f.damage || f.destroyed || f.jettisoned || f.oddsdamaged ? { damage: {
-        taken: Object.fromEntries((f.damage ?? '').split(',').filter(Boolean).map((kvp) => { const [k, n] = kvp.split(':'); return [k!, Number(n)]; })),
-        destroyed: (f.destroyed ?? '').split(',').filter(Boolean),
-        ...(f.jettisoned ? { jettisoned: true } : {}),
-        // oddsdamaged: damaged once in the odds model (seed 002 5.1), its bombs gone (9.2.4).
-        ...(f.oddsdamaged ? { oddsDamaged: true, ...(f.loaded ? { jettisoned: true } : {}) } : {}),
-      } } : {}),
-    };
-  });
+  const planes: PlaneState[] = c.before
+    .filter((l) => !/\sunit=/.test(l))
+    .map((line) => {
+      const [id, ...rest] = tokens(line);
+      const f = kv(rest);
+      const hex = parseHexLabel(f.hex ?? '');
+      if (!hex) throw new Error(`${c.id}: plane ${id} needs hex=`);
+      return {
+        id: id!,
+        side: f.side ?? 'a',
+        type: f.type ?? 'tf',
+        hex,
+        facing: Number(f.facing ?? 0),
+        nextRight: f.odd !== 'true',
+        altitude: Number(f.alt ?? 10000),
+        speed: Math.round(Number(f.speed ?? 5) * 10),
+        bank: (f.bank ?? 'N') as Bank,
+        loaded: f.loaded === 'true' || !!f.torpedo,
+        carry: carryOf(f.carry, f.carrymode),
+        ...(f.torpedo ? { torpedo: f.torpedo } : {}),
+        // rp=N: air-to-ground rockets carried (docs/ordnance.md "Rockets").
+        ...(f.rp ? { rocketLoad: Number(f.rp) } : {}),
+        // ground (engine off), ground=running, deck=CV1 (a plane on a carrier's deck, engine off unless ground=running).
+        ...(f.ground || f.deck
+          ? { ground: { engine: f.ground === 'running', ...(f.deck ? { deck: f.deck } : {}) } }
+          : {}),
+        last: {
+          ...NO_LAST_TURN,
+          mode: (f.last as PlaneState['last']['mode']) ?? null,
+          dived: Number(f.dived ?? 0),
+          climbed: Number(f.climbed ?? 0),
+          power: f.lastpower === 'true',
+        },
+        status: (f.status as PlaneState['status']) ?? 'flying',
+        ...(rated
+          ? {
+              pilot: {
+                quality: (f.pilot ?? 'regular') as PilotQuality,
+                ...(f.crack ? { crackShot: true } : {}),
+                ...(f.keen ? { keenEyes: true } : {}),
+                ...(f.acecard === 'used' ? { aceCardUsed: true } : {}),
+              },
+            }
+          : {}),
+        ...(f.rockets
+          ? { rockets: f.rockets === 'true' ? ('carried' as const) : (f.rockets as 'carried' | 'fired') }
+          : {}),
+        ...(f.damage || f.destroyed || f.jettisoned || f.oddsdamaged
+          ? {
+              damage: {
+                taken: Object.fromEntries(
+                  (f.damage ?? '')
+                    .split(',')
+                    .filter(Boolean)
+                    .map((kvp) => {
+                      const [k, n] = kvp.split(':');
+                      return [k!, Number(n)];
+                    }),
+                ),
+                destroyed: (f.destroyed ?? '').split(',').filter(Boolean),
+                ...(f.jettisoned ? { jettisoned: true } : {}),
+                // oddsdamaged: damaged once in the odds model (seed 002 5.1), its bombs gone (9.2.4).
+                ...(f.oddsdamaged ? { oddsDamaged: true, ...(f.loaded ? { jettisoned: true } : {}) } : {}),
+              },
+            }
+          : {}),
+      };
+    });
   const aircraft: Record<string, AircraftCard> = {};
   for (const p of planes) aircraft[p.type] = cards.get(p.type)!;
   const opts = kv(tokens(c.options));
@@ -271,12 +382,38 @@ export function buildState(c: GoldenCase, cards: Map<string, AircraftCard>, ship
   const fog = c.fog ? { fog: fogOf(c.fog) } : {};
   const flak = units.some((u) => u.flak || shipCards[u.type]?.flak) ? { flak: flakTable() } : {};
   const rocketTable = planes.some((p) => p.rocketLoad) ? { rocketTable: rocketTableOf(), bombing: bombingTable() } : {};
-  const torpedoes = planes.some((p) => p.torpedo) || units.some((u) => u.kind === 'torpedo') ? { torpedoes: torpedoTable(), bombing: bombingTable() } : {};
+  const torpedoes =
+    planes.some((p) => p.torpedo) || units.some((u) => u.kind === 'torpedo')
+      ? { torpedoes: torpedoTable(), bombing: bombingTable() }
+      : {};
   return {
-    version: 1, turn: c.turn, map: { ...c.map, ...(terrain ? { terrain } : {}) }, options: { combat, sequence: opts.sequence === 'two-phase' ? 'two-phase' : 'impulse12', oddsDie, ...(opts.ammunition ? { ammunition: true } : {}), ...(rated ? { pilots: true } : {}) },
+    version: 1,
+    turn: c.turn,
+    map: { ...c.map, ...(terrain ? { terrain } : {}) },
+    options: {
+      combat,
+      sequence: opts.sequence === 'two-phase' ? 'two-phase' : 'impulse12',
+      oddsDie,
+      ...(opts.ammunition ? { ammunition: true } : {}),
+      ...(rated ? { pilots: true } : {}),
+    },
     // initiative=a:last,b:first: the sides' standing choices (two-phase sequence).
-    ...(opts.initiative ? { initiative: Object.fromEntries(opts.initiative.split(',').map((x) => x.split(':') as [string, 'first' | 'last'])) } : {}), sides: { a: { name: 'A' }, b: { name: 'B' } }, aircraft, planes,
-    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}), ...torpedoes, ...flak, ...fog, ...rocketTable, dice: { seed: 'golden' },
+    ...(opts.initiative
+      ? {
+          initiative: Object.fromEntries(
+            opts.initiative.split(',').map((x) => x.split(':') as [string, 'first' | 'last']),
+          ),
+        }
+      : {}),
+    sides: { a: { name: 'A' }, b: { name: 'B' } },
+    aircraft,
+    planes,
+    ...(units.length ? { units, ships: shipCards, bombing: bombingTable() } : {}),
+    ...torpedoes,
+    ...flak,
+    ...fog,
+    ...rocketTable,
+    dice: { seed: 'golden' },
   };
 }
 
@@ -293,20 +430,34 @@ export function diceTable(c: GoldenCase): Record<string, number[]> {
 export function compactEvent(turn: number, e: GameEvent): string {
   const at = `${turn}.${e.impulse} ${e.plane}`;
   switch (e.type) {
-    case 'move': return `${at} move ${e.from}>${e.to}`;
-    case 'hold': return `${at} hold ${e.hex}`;
-    case 'turn': return `${at} turn ${e.from}>${e.to}`;
-    case 'bank': return `${at} bank ${e.from}>${e.to}`;
-    case 'altitude': return `${at} alt ${e.from}>${e.to}`;
-    case 'power': return `${at} power ${e.factors}`;
-    case 'brake': return `${at} brake ${e.factors}`;
-    case 'speed': return `${at} speed ${speedText(e.from)}>${speedText(e.to)}`;
-    case 'carry': return `${at} carry ${e.boxes.join(' ')}`;
-    case 'stall': return `${at} stall`;
-    case 'crash': return `${at} crash ${e.hex}`;
-    case 'exit-map': return `${at} exit ${e.hex}`;
-    case 'default-orders': return `${at} default${e.how ? ` ${e.how}` : ''}`;
-    case 'bomb-mark': return `${at} bomb ${e.hex} ${e.dive ? 'dive' : 'glide'}`;
+    case 'move':
+      return `${at} move ${e.from}>${e.to}`;
+    case 'hold':
+      return `${at} hold ${e.hex}`;
+    case 'turn':
+      return `${at} turn ${e.from}>${e.to}`;
+    case 'bank':
+      return `${at} bank ${e.from}>${e.to}`;
+    case 'altitude':
+      return `${at} alt ${e.from}>${e.to}`;
+    case 'power':
+      return `${at} power ${e.factors}`;
+    case 'brake':
+      return `${at} brake ${e.factors}`;
+    case 'speed':
+      return `${at} speed ${speedText(e.from)}>${speedText(e.to)}`;
+    case 'carry':
+      return `${at} carry ${e.boxes.join(' ')}`;
+    case 'stall':
+      return `${at} stall`;
+    case 'crash':
+      return `${at} crash ${e.hex}`;
+    case 'exit-map':
+      return `${at} exit ${e.hex}`;
+    case 'default-orders':
+      return `${at} default${e.how ? ` ${e.how}` : ''}`;
+    case 'bomb-mark':
+      return `${at} bomb ${e.hex} ${e.dive ? 'dive' : 'glide'}`;
     case 'shot': {
       const drm = `${e.deflection.drm >= 0 ? '+' : ''}${e.deflection.drm}`;
       const dice = [e.dice.white, e.dice.red, ...e.dice.d10].join('/');
@@ -316,41 +467,75 @@ export function compactEvent(turn: number, e: GameEvent): string {
       const ace = e.ace ? ` ace=${e.ace.plane}:${e.ace.was.join('/')}` : '';
       return `${at} shot ${e.target} ${e.guns.join('+')} ${e.chart} range=${e.range} clock=${e.clock} drm=${drm}${pilot} dice=${dice}${ace} row=${e.row} hits=${e.hits}${loc ? ` loc=${loc}` : ''}${e.critical ? ` crit=${e.critical.system}+${e.critical.extra}` : ''}${odds}${e.odds?.ammo !== undefined ? ` ammo=${e.odds.ammo}` : ''}`;
     }
-    case 'damage': return `${at} damage ${e.system} ${e.taken}/${e.capacity}${e.destroyed ? ' destroyed' : ''}`;
-    case 'engine-lost': return `${at} engine-lost ${e.engine.replace(/ /g, '_')} working=${e.working}${e.jettison ? ' jettison' : ''}`;
-    case 'guns-lost': return `${at} guns-lost ${e.place} ${e.groups.join(',')}`;
-    case 'power-cut': return `${at} power-cut ${e.erased}`;
-    case 'odds-damaged': return `${at} damaged by=${e.by}`;
-    case 'rocket': return `${at} rocket ${e.target} range=${e.range} clock=${e.clock} die=${e.die} ${e.hit ? 'hit' : 'miss'}`;
-    case 'shot-down': return `${at} down by=${e.by.join(',')}`;
-    case 'bail-out': return `${at} bailout saved=${e.saved} lost=${e.lost}`;
-    case 'bomb': return `${at} bomb ${e.method} ${e.hex} alt=${e.altitude} ${e.bombs}x${e.lb} at=${e.target ?? '-'} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}`;
-    case 'jettison': return `${at} jettison ${e.hex}`;
-    case 'torpedo-drop': return `${at} torpedo ${e.torpedo} ${e.hex} facing=${e.facing} alt=${e.altitude}`;
-    case 'torpedo-run': return `${at} trun ${e.target} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}${e.strikes ? ` strikes=${e.strikes}` : ''}`;
-    case 'torpedo-strike': return `${at} tstrike ${e.target} met=${e.met.turn}.${e.met.impulse}${e.gone ? ` gone=${e.gone}` : ''} by=${e.by}`;
-    case 'unit-damage': return `${at} udamage ${e.points} ${e.taken}/${e.capacity} max=${e.maxKnots} by=${e.by}`;
-    case 'unit-lost': return `${at} ${e.how} ${e.hex} by=${e.by}`;
-    case 'unit-move': return `${at} umove ${e.from}>${e.to}`;
-    case 'unit-turn': return `${at} uturn ${e.from}>${e.to}`;
-    case 'unit-exit': return `${at} uexit ${e.hex}`;
-    case 'unit-stop': return `${at} ustop ${e.hex} ahead=${e.ahead}`;
-    case 'ship-speed': return `${at} knots ${e.from}>${e.to}`;
-    case 'spot': return `${at} spot ${e.target} ${e.how} range=${e.range}${e.how === 'roll' ? ` needs=${e.needs}${e.keen ? ' keen' : ''} roll=${e.roll}` : ''} ${e.seen ? 'seen' : 'unseen'}`;
-    case 'ground-rockets': return `${at} grockets ${e.rockets} at=${e.target ?? '-'} range=${e.range} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}${e.why ? ' held' : ''}`;
-    case 'engine-start': return `${at} start roll=${e.roll} ${e.started ? 'started' : 'failed'}`;
-    case 'ground-turn': return `${at} gturn ${e.from}>${e.to}`;
-    case 'taxi': return `${at} taxi ${e.from}>${e.to}`;
-    case 'launch': return `${at} launch ${e.hex} from=${e.ship} facing=${e.facing} speed=${speedText(e.speed)}`;
-    case 'takeoff': return `${at} takeoff ${e.hex} speed=${speedText(e.speed)}`;
-    case 'land': return `${at} land ${e.hex} on=${e.on.replace(/ /g, '_')} speed=${speedText(e.speed)}`;
-    case 'land-fail': return `${at} land-fail ${e.hex}`;
-    case 'quick': return `${at} quick ${e.event.type}`;
-    case 'initiative': return `${turn}.0 initiative speed=${e.speed} ${e.rolls.map((r) => r.map((t) => `${t.side}:${t.roll}${t.mod ? `${t.mod > 0 ? '+' : ''}${t.mod}` : ''}`).join(',')).join(' then ')} winner=${e.winner} ${e.choice}`;
-    case 'sequence': return `${turn}.0 sequence ${e.order.map((o) => `${o.plane}:${o.first}+${o.second}`).join(' ')} phases=${e.phases.map((p) => `${p.first}-${p.zero}`).join(',')} end=${e.end}`;
-    case 'flak': return `${at} flak ${e.target} range=${e.range} alt=${e.altitude} slant=${e.slantM} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
+    case 'damage':
+      return `${at} damage ${e.system} ${e.taken}/${e.capacity}${e.destroyed ? ' destroyed' : ''}`;
+    case 'engine-lost':
+      return `${at} engine-lost ${e.engine.replace(/ /g, '_')} working=${e.working}${e.jettison ? ' jettison' : ''}`;
+    case 'guns-lost':
+      return `${at} guns-lost ${e.place} ${e.groups.join(',')}`;
+    case 'power-cut':
+      return `${at} power-cut ${e.erased}`;
+    case 'odds-damaged':
+      return `${at} damaged by=${e.by}`;
+    case 'rocket':
+      return `${at} rocket ${e.target} range=${e.range} clock=${e.clock} die=${e.die} ${e.hit ? 'hit' : 'miss'}`;
+    case 'shot-down':
+      return `${at} down by=${e.by.join(',')}`;
+    case 'bail-out':
+      return `${at} bailout saved=${e.saved} lost=${e.lost}`;
+    case 'bomb':
+      return `${at} bomb ${e.method} ${e.hex} alt=${e.altitude} ${e.bombs}x${e.lb} at=${e.target ?? '-'} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}`;
+    case 'jettison':
+      return `${at} jettison ${e.hex}`;
+    case 'torpedo-drop':
+      return `${at} torpedo ${e.torpedo} ${e.hex} facing=${e.facing} alt=${e.altitude}`;
+    case 'torpedo-run':
+      return `${at} trun ${e.target} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}${e.strikes ? ` strikes=${e.strikes}` : ''}`;
+    case 'torpedo-strike':
+      return `${at} tstrike ${e.target} met=${e.met.turn}.${e.met.impulse}${e.gone ? ` gone=${e.gone}` : ''} by=${e.by}`;
+    case 'unit-damage':
+      return `${at} udamage ${e.points} ${e.taken}/${e.capacity} max=${e.maxKnots} by=${e.by}`;
+    case 'unit-lost':
+      return `${at} ${e.how} ${e.hex} by=${e.by}`;
+    case 'unit-move':
+      return `${at} umove ${e.from}>${e.to}`;
+    case 'unit-turn':
+      return `${at} uturn ${e.from}>${e.to}`;
+    case 'unit-exit':
+      return `${at} uexit ${e.hex}`;
+    case 'unit-stop':
+      return `${at} ustop ${e.hex} ahead=${e.ahead}`;
+    case 'ship-speed':
+      return `${at} knots ${e.from}>${e.to}`;
+    case 'spot':
+      return `${at} spot ${e.target} ${e.how} range=${e.range}${e.how === 'roll' ? ` needs=${e.needs}${e.keen ? ' keen' : ''} roll=${e.roll}` : ''} ${e.seen ? 'seen' : 'unseen'}`;
+    case 'ground-rockets':
+      return `${at} grockets ${e.rockets} at=${e.target ?? '-'} range=${e.range} chance=${e.chance} rolls=${e.rolls.join('/')} hits=${e.hits}${e.why ? ' held' : ''}`;
+    case 'engine-start':
+      return `${at} start roll=${e.roll} ${e.started ? 'started' : 'failed'}`;
+    case 'ground-turn':
+      return `${at} gturn ${e.from}>${e.to}`;
+    case 'taxi':
+      return `${at} taxi ${e.from}>${e.to}`;
+    case 'launch':
+      return `${at} launch ${e.hex} from=${e.ship} facing=${e.facing} speed=${speedText(e.speed)}`;
+    case 'takeoff':
+      return `${at} takeoff ${e.hex} speed=${speedText(e.speed)}`;
+    case 'land':
+      return `${at} land ${e.hex} on=${e.on.replace(/ /g, '_')} speed=${speedText(e.speed)}`;
+    case 'land-fail':
+      return `${at} land-fail ${e.hex}`;
+    case 'quick':
+      return `${at} quick ${e.event.type}`;
+    case 'initiative':
+      return `${turn}.0 initiative speed=${e.speed} ${e.rolls.map((r) => r.map((t) => `${t.side}:${t.roll}${t.mod ? `${t.mod > 0 ? '+' : ''}${t.mod}` : ''}`).join(',')).join(' then ')} winner=${e.winner} ${e.choice}`;
+    case 'sequence':
+      return `${turn}.0 sequence ${e.order.map((o) => `${o.plane}:${o.first}+${o.second}`).join(' ')} phases=${e.phases.map((p) => `${p.first}-${p.zero}`).join(',')} end=${e.end}`;
+    case 'flak':
+      return `${at} flak ${e.target} range=${e.range} alt=${e.altitude} slant=${e.slantM} chance=${e.chance} roll=${e.roll} ${e.hit ? 'hit' : 'miss'}`;
     case 'no-shot': {
-      const at2 = e.range !== undefined ? ` range=${e.range} clock=${e.clock}${e.by !== undefined ? ` by=${e.by}` : ''}` : '';
+      const at2 =
+        e.range !== undefined ? ` range=${e.range} clock=${e.clock}${e.by !== undefined ? ` by=${e.by}` : ''}` : '';
       const where = e.target ? ` ${e.target}${at2}` : '';
       return `${at} no-shot ${e.guns} ${e.reasons.join(',')}${where}`;
     }
@@ -384,19 +569,35 @@ export function checkAfter(line: string, state: GameState): string[] {
   if (u) {
     const want = kv(rest);
     const have: Record<string, string> = {
-      hex: hexLabel(u.hex), facing: String(u.facing), status: u.status, knots: String(u.ship?.knots ?? ''), ordered: String(u.ship?.ordered ?? ''),
-      way: String(u.ship?.way ?? ''), since: String(u.ship?.since ?? ''), damage: String(u.damage ?? 0),
+      hex: hexLabel(u.hex),
+      facing: String(u.facing),
+      status: u.status,
+      knots: String(u.ship?.knots ?? ''),
+      ordered: String(u.ship?.ordered ?? ''),
+      way: String(u.ship?.way ?? ''),
+      since: String(u.ship?.since ?? ''),
+      damage: String(u.damage ?? 0),
     };
-    return Object.entries(want).flatMap(([k, v]) => (have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`]));
+    return Object.entries(want).flatMap(([k, v]) =>
+      have[k] === v ? [] : [`${id}.${k}: expected ${v}, got ${have[k]}`],
+    );
   }
   const p = state.planes.find((x) => x.id === id);
   if (!p) return [`no plane ${id}`];
   const want = kv(rest);
   const have: Record<string, string> = {
-    hex: hexLabel(p.hex), facing: String(p.facing), alt: String(p.altitude), speed: speedText(p.speed), bank: p.bank,
-    status: p.status, carry: p.carry ? p.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)).join(' ') : '', odd: String(!p.nextRight),
+    hex: hexLabel(p.hex),
+    facing: String(p.facing),
+    alt: String(p.altitude),
+    speed: speedText(p.speed),
+    bank: p.bank,
+    status: p.status,
+    carry: p.carry ? p.carry.boxes.map((b) => (b.roll === 1 ? 'S' : b.man)).join(' ') : '',
+    odd: String(!p.nextRight),
     mode: p.carry?.mode ?? '',
-    damage: Object.entries(p.damage?.taken ?? {}).map(([k, n]) => `${k}:${n}`).join(','),
+    damage: Object.entries(p.damage?.taken ?? {})
+      .map(([k, n]) => `${k}:${n}`)
+      .join(','),
     destroyed: (p.damage?.destroyed ?? []).join(','),
     points: String(p.damage?.points ?? 0),
     jettisoned: String(!!p.damage?.jettisoned),
@@ -427,7 +628,11 @@ export function goldenOrders(lines: string[]): TurnOrders {
   const parsed = parseOrders(text);
   if (parsed.errors.length) throw new Error(`orders do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
   const env = parsed.envelopes[0]!;
-  return { plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])), fire: env.fire, ...(env.moves ? { moves: env.moves } : {}) };
+  return {
+    plots: Object.fromEntries(env.plots.map((p) => [p.plane, p])),
+    fire: env.fire,
+    ...(env.moves ? { moves: env.moves } : {}),
+  };
 }
 
 /**
@@ -442,7 +647,10 @@ export function expectGoldenCase(c: GoldenCase, cards: Map<string, AircraftCard>
   let errors: string[] = [];
   for (const lines of c.turns) {
     const r = resolveTurn(state, goldenOrders(lines), dice);
-    if (!r.ok) { errors = problemLines(r.error, c.errors); break; }
+    if (!r.ok) {
+      errors = problemLines(r.error, c.errors);
+      break;
+    }
     events.push(...r.value.events.map((e) => compactEvent(state.turn, e)));
     state = r.value.state;
   }

@@ -21,13 +21,19 @@ export interface HostileCase {
 }
 
 export function hostileCases(): HostileCase[] {
-  const expected = JSON.parse(readFileSync(join(EML_DIR, 'expected.json'), 'utf8')) as Record<string, { outcome: string; answer: Answer; why: string }>;
-  const files = readdirSync(EML_DIR).filter((f) => f.endsWith('.eml')).sort();
+  const expected = JSON.parse(readFileSync(join(EML_DIR, 'expected.json'), 'utf8')) as Record<
+    string,
+    { outcome: string; answer: Answer; why: string }
+  >;
+  const files = readdirSync(EML_DIR)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   return files.map((file) => {
     const e = expected[file];
     if (!e) throw new Error(`${file} has no entry in expected.json`);
     return {
-      file, ...e,
+      file,
+      ...e,
       raw: (secret: string) => {
         const bytes = readFileSync(join(EML_DIR, file));
         return Buffer.from(bytes.toString('latin1').replaceAll('@@SECRET@@', secret), 'latin1');

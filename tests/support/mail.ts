@@ -43,9 +43,17 @@ export async function sendMail(stack: MailStack, mail: OutgoingMail): Promise<Se
     const info = await transport.sendMail(
       mail.raw !== undefined
         ? { envelope: { from: mail.from, to: mail.to }, raw: mail.raw }
-        : { from: mail.from, to: mail.to, subject: mail.subject ?? '', ...(mail.html !== undefined && mail.text === undefined ? {} : { text: mail.text ?? '' }), ...(mail.html !== undefined ? { html: mail.html } : {}), headers: mail.headers ?? {} },
+        : {
+            from: mail.from,
+            to: mail.to,
+            subject: mail.subject ?? '',
+            ...(mail.html !== undefined && mail.text === undefined ? {} : { text: mail.text ?? '' }),
+            ...(mail.html !== undefined ? { html: mail.html } : {}),
+            headers: mail.headers ?? {},
+          },
     );
-    const addresses = (list: unknown[]) => list.map((a) => (typeof a === 'string' ? a : (a as { address: string }).address));
+    const addresses = (list: unknown[]) =>
+      list.map((a) => (typeof a === 'string' ? a : (a as { address: string }).address));
     return {
       messageId: info.messageId,
       accepted: addresses(info.accepted),

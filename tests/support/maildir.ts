@@ -24,7 +24,11 @@ export function deliveriesByMessageId(stack: MailStack, user: string): Map<strin
   for (const folder of folders) {
     for (const sub of ['new', 'cur']) {
       let files: string[] = [];
-      try { files = readdirSync(`${root}/${folder}/${sub}`); } catch { continue; }
+      try {
+        files = readdirSync(`${root}/${folder}/${sub}`);
+      } catch {
+        continue;
+      }
       for (const f of files) {
         const text = readFileSync(`${root}/${folder}/${sub}/${f}`, 'latin1');
         const head = text.slice(0, Math.max(0, text.search(/\r?\n\r?\n/)) || text.length);

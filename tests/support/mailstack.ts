@@ -76,15 +76,22 @@ export type Availability = { ok: true } | { ok: false; reason: string };
 export function mailStackAvailability(): Availability {
   if (process.env.TALLYHO_MAILSTACK === 'off') return { ok: false, reason: 'TALLYHO_MAILSTACK=off' };
   const install = 'apt-get install dovecot-imapd dovecot-lmtpd postfix';
-  if (process.platform !== 'linux') return { ok: false, reason: `the mail stack needs Linux (this is ${process.platform})` };
+  if (process.platform !== 'linux')
+    return { ok: false, reason: `the mail stack needs Linux (this is ${process.platform})` };
   if (!fs.existsSync(DOVECOT_BIN)) return { ok: false, reason: `${DOVECOT_BIN} is missing (${install})` };
   if (!fs.existsSync(DOVEADM_BIN)) return { ok: false, reason: `${DOVEADM_BIN} is missing (${install})` };
   if (!fs.existsSync(POSTFIX_MASTER)) return { ok: false, reason: `${POSTFIX_MASTER} is missing (${install})` };
-  if (process.getuid?.() !== 0) return { ok: false, reason: 'the mail stack must run as root (Postfix master and Dovecot drop privileges themselves)' };
+  if (process.getuid?.() !== 0)
+    return {
+      ok: false,
+      reason: 'the mail stack must run as root (Postfix master and Dovecot drop privileges themselves)',
+    };
   for (const user of ['mail', 'postfix', 'dovecot', 'dovenull']) {
-    if (systemId('/etc/passwd', user) === undefined) return { ok: false, reason: `system user "${user}" is missing (${install})` };
+    if (systemId('/etc/passwd', user) === undefined)
+      return { ok: false, reason: `system user "${user}" is missing (${install})` };
   }
-  if (systemId('/etc/group', 'postdrop') === undefined) return { ok: false, reason: `system group "postdrop" is missing (${install})` };
+  if (systemId('/etc/group', 'postdrop') === undefined)
+    return { ok: false, reason: `system group "postdrop" is missing (${install})` };
   return { ok: true };
 }
 
@@ -92,7 +99,8 @@ const ADDRESS = /^[a-z0-9][a-z0-9._+-]*@example\.test$/;
 
 function normalise(address: string): string {
   const user = address.trim().toLowerCase();
-  if (!ADDRESS.test(user)) throw new Error(`mail stack users are plain addresses at example.test, not ${JSON.stringify(address)}`);
+  if (!ADDRESS.test(user))
+    throw new Error(`mail stack users are plain addresses at example.test, not ${JSON.stringify(address)}`);
   return user;
 }
 
@@ -141,7 +149,10 @@ export async function startMailStack(opts: MailStackOptions): Promise<MailStack>
     ports = { imap: imap!, lmtp: lmtp!, smtp: smtp! };
     writeDovecotFiles(dir, ports, users, opts.oauth2);
     writePostfixFiles(dir, ports, users.keys(), opts.oauth2 ? dovecotSaslSocket(dir) : undefined);
-    const [d, p] = await Promise.allSettled([timed(() => startDovecot(dir, ports)), timed(() => startPostfix(dir, ports))]);
+    const [d, p] = await Promise.allSettled([
+      timed(() => startDovecot(dir, ports)),
+      timed(() => startPostfix(dir, ports)),
+    ]);
     if (d.status === 'fulfilled' && p.status === 'fulfilled') {
       [dovecot, postfix] = [d.value[0], p.value[0]];
       startup = { dovecotMs: d.value[1], postfixMs: p.value[1], totalMs: Date.now() - began, postfixVia: postfix.via };
@@ -153,7 +164,9 @@ export async function startMailStack(opts: MailStackOptions): Promise<MailStack>
     if (attempt >= START_ATTEMPTS) {
       untrackStack(dir);
       removeStackDir(dir);
-      const reasons = [d, p].flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message ?? r.reason)] : []));
+      const reasons = [d, p].flatMap((r) =>
+        r.status === 'rejected' ? [String((r.reason as Error).message ?? r.reason)] : [],
+      );
       throw new Error(`mail stack did not start after ${attempt} attempts:\n${reasons.join('\n')}`);
     }
   }

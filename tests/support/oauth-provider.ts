@@ -56,12 +56,21 @@ export async function startFakeProvider(opts: { user: string; lifetimeS?: number
     live.set(access, Date.now() + p.lifetimeS * 1000);
     p.issued.push(access);
     if (withRefresh) p.refreshToken = token('rt');
-    send(res, 200, { access_token: access, token_type: 'Bearer', expires_in: p.lifetimeS, ...(withRefresh ? { refresh_token: p.refreshToken } : {}) });
+    send(res, 200, {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: p.lifetimeS,
+      ...(withRefresh ? { refresh_token: p.refreshToken } : {}),
+    });
   };
   const authorize = (url: URL, res: http.ServerResponse) => {
     const q = url.searchParams;
     const redirect = new URL(q.get('redirect_uri') ?? '');
-    if (q.get('client_id') !== p.clientId || q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256') {
+    if (
+      q.get('client_id') !== p.clientId ||
+      q.get('response_type') !== 'code' ||
+      q.get('code_challenge_method') !== 'S256'
+    ) {
       res.writeHead(400).end('bad authorization request');
       return;
     }
@@ -83,7 +92,8 @@ export async function startFakeProvider(opts: { user: string; lifetimeS?: number
       return;
     }
     if (form.get('grant_type') === 'refresh_token') {
-      if (form.get('refresh_token') !== p.refreshToken) send(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      if (form.get('refresh_token') !== p.refreshToken)
+        send(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
       else issue(res, p.rotate);
       return;
     }
@@ -91,7 +101,11 @@ export async function startFakeProvider(opts: { user: string; lifetimeS?: number
       const c = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
-      if (!c || c.redirectUri !== form.get('redirect_uri') || createHash('sha256').update(verifier).digest('base64url') !== c.challenge) {
+      if (
+        !c ||
+        c.redirectUri !== form.get('redirect_uri') ||
+        createHash('sha256').update(verifier).digest('base64url') !== c.challenge
+      ) {
         send(res, 400, { error: 'invalid_grant', error_description: 'Bad code, redirect_uri or code_verifier.' });
       } else issue(res, true);
       return;
@@ -101,7 +115,9 @@ export async function startFakeProvider(opts: { user: string; lifetimeS?: number
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString(); });
+    req.on('data', (c: Buffer) => {
+      body += c.toString();
+    });
     req.on('end', () => {
       const form = new URLSearchParams(body);
       if (url.pathname === '/authorize' && req.method === 'GET') authorize(url, res);
@@ -110,19 +126,44 @@ export async function startFakeProvider(opts: { user: string; lifetimeS?: number
         const t = form.get('token') ?? '';
         p.introspected.push(t);
         const until = live.get(t);
-        send(res, 200, until !== undefined && Date.now() < until ? { active: true, username: p.user, exp: Math.floor(until / 1000) } : { active: false });
+        send(
+          res,
+          200,
+          until !== undefined && Date.now() < until
+            ? { active: true, username: p.user, exp: Math.floor(until / 1000) }
+            : { active: false },
+        );
       } else res.writeHead(404).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, LOOPBACK, r));
   const url = `http://${LOOPBACK}:${(server.address() as AddressInfo).port}`;
   const p: FakeProvider = {
-    url, authUrl: `${url}/authorize`, tokenUrl: `${url}/token`, introspectionUrl: `${url}/introspect`,
-    clientId: 'tallyho-test.apps', clientSecret: token('secret'), user: opts.user, refreshToken: token('rt'),
-    lifetimeS: opts.lifetimeS ?? 3600, rotate: false, consent: 'grant', tokenRequests: [], introspected: [], issued: [],
-    revokeRefreshToken: () => { p.refreshToken = token('rt-unknown'); },
-    revoke: (t) => { live.delete(t); },
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    url,
+    authUrl: `${url}/authorize`,
+    tokenUrl: `${url}/token`,
+    introspectionUrl: `${url}/introspect`,
+    clientId: 'tallyho-test.apps',
+    clientSecret: token('secret'),
+    user: opts.user,
+    refreshToken: token('rt'),
+    lifetimeS: opts.lifetimeS ?? 3600,
+    rotate: false,
+    consent: 'grant',
+    tokenRequests: [],
+    introspected: [],
+    issued: [],
+    revokeRefreshToken: () => {
+      p.refreshToken = token('rt-unknown');
+    },
+    revoke: (t) => {
+      live.delete(t);
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
   return p;
 }

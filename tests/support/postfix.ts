@@ -136,7 +136,19 @@ function buildQueueTree(dir: string): void {
     fs.chmodSync(p, mode);
   };
   make(queue, 0o755, 0, 0);
-  for (const sub of ['active', 'bounce', 'corrupt', 'defer', 'deferred', 'flush', 'hold', 'incoming', 'private', 'saved', 'trace']) {
+  for (const sub of [
+    'active',
+    'bounce',
+    'corrupt',
+    'defer',
+    'deferred',
+    'flush',
+    'hold',
+    'incoming',
+    'private',
+    'saved',
+    'trace',
+  ]) {
     make(`${queue}/${sub}`, 0o700, postfix, postfixGid);
   }
   make(`${queue}/maildrop`, 0o730, postfix, postdrop);
@@ -166,7 +178,12 @@ export interface PostfixProcess {
   stop(): Promise<void>;
 }
 
-async function afterLaunch(dir: string, smtpPort: number, via: PostfixProcess['via'], timeoutMs: number): Promise<PostfixProcess> {
+async function afterLaunch(
+  dir: string,
+  smtpPort: number,
+  via: PostfixProcess['via'],
+  timeoutMs: number,
+): Promise<PostfixProcess> {
   const pid = readPidFile(postfixPidFile(dir));
   const pgid = pid === undefined ? undefined : readProcStat(pid)?.pgrp;
   if (pid === undefined || pgid === undefined) throw new Error(`postfix (${via}) left no running master`);

@@ -25,15 +25,29 @@ export const REFEREE = 'referee@example.test';
 
 export function refereeEnv(stack: MailStack, dir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    IMAP_HOST: stack.imap.host, IMAP_PORT: String(stack.imap.port), IMAP_USER: REFEREE, IMAP_PASSWORD: stack.password(REFEREE),
-    IMAP_TLS: 'false', IMAP_POLL_SECONDS: '2',
-    SMTP_HOST: stack.smtp.host, SMTP_PORT: String(stack.smtp.port), SMTP_TLS: 'false',
-    MAIL_FROM: `Tallyho Referee <${REFEREE}>`, DATABASE_PATH: join(dir, 'tallyho.sqlite'), HTTP_PORT: '0',
-    TOKEN_KEY: 'integration-test-token-key', ...extra,
+    IMAP_HOST: stack.imap.host,
+    IMAP_PORT: String(stack.imap.port),
+    IMAP_USER: REFEREE,
+    IMAP_PASSWORD: stack.password(REFEREE),
+    IMAP_TLS: 'false',
+    IMAP_POLL_SECONDS: '2',
+    SMTP_HOST: stack.smtp.host,
+    SMTP_PORT: String(stack.smtp.port),
+    SMTP_TLS: 'false',
+    MAIL_FROM: `Tallyho Referee <${REFEREE}>`,
+    DATABASE_PATH: join(dir, 'tallyho.sqlite'),
+    HTTP_PORT: '0',
+    TOKEN_KEY: 'integration-test-token-key',
+    ...extra,
   };
 }
 
-export interface Seat { player: string; email: string; plane: string; secret: string }
+export interface Seat {
+  player: string;
+  email: string;
+  plane: string;
+  secret: string;
+}
 
 /** The duel scenario with one player per side; returns the players and their secrets. */
 export function setUpGame(env: Record<string, string>, game: string, players: { red: string; blue: string }): Seat[] {
@@ -42,7 +56,10 @@ export function setUpGame(env: Record<string, string>, game: string, players: { 
     const catalog = loadAircraftDir();
     createGame(rt.deps, { id: game, scenario: loadScenarioFile(join(ROOT, 'scenarios/duel.yaml'), catalog), catalog });
     const seats: Seat[] = [];
-    for (const [email, plane, player] of [[players.red, 'R1', 'red'], [players.blue, 'G1', 'blue']] as const) {
+    for (const [email, plane, player] of [
+      [players.red, 'R1', 'red'],
+      [players.blue, 'G1', 'blue'],
+    ] as const) {
       const { secret } = addPlayer(rt.deps, { gameId: game, playerId: player, email, planes: [plane] });
       seats.push({ player, email, plane, secret });
     }
@@ -57,7 +74,13 @@ export function setUpGame(env: Record<string, string>, game: string, players: { 
  * Any scenario of scenarios/, with its players and their pieces, started; returns the secrets by
  * player, and with `gm` (the game master's address) his GM secret as `gm`.
  */
-export function setUpScenario(env: Record<string, string>, game: string, scenario: string, players: { id: string; email: string; pieces: string[] }[], opts: { gm?: string } = {}): Record<string, string> {
+export function setUpScenario(
+  env: Record<string, string>,
+  game: string,
+  scenario: string,
+  players: { id: string; email: string; pieces: string[] }[],
+  opts: { gm?: string } = {},
+): Record<string, string> {
   const rt = openRuntime({ config: configFrom(env) });
   try {
     const catalog = loadAircraftDir();
@@ -65,15 +88,21 @@ export function setUpScenario(env: Record<string, string>, game: string, scenari
     const path = join(ROOT, 'scenarios', `${scenario}.yaml`);
     // A quick-game scenario (seed 004) makes a quick game.
     const quick = quickScenarioData(path);
-    if (quick !== undefined) createQuickGame(rt.deps, { id: game, data: quick, file: `${scenario}.yaml`, cards: loadQuickCards() });
+    if (quick !== undefined)
+      createQuickGame(rt.deps, { id: game, data: quick, file: `${scenario}.yaml`, cards: loadQuickCards() });
     else {
       createGame(rt.deps, {
-        id: game, scenario: loadScenarioFile(path, catalog, ships), catalog, ships,
-        bombing: loadBombingTable(), torpedoes: loadTorpedoTable(),
+        id: game,
+        scenario: loadScenarioFile(path, catalog, ships),
+        catalog,
+        ships,
+        bombing: loadBombingTable(),
+        torpedoes: loadTorpedoTable(),
       });
     }
     const secrets: Record<string, string> = {};
-    for (const p of players) secrets[p.id] = addPlayer(rt.deps, { gameId: game, playerId: p.id, email: p.email, planes: p.pieces }).secret;
+    for (const p of players)
+      secrets[p.id] = addPlayer(rt.deps, { gameId: game, playerId: p.id, email: p.email, planes: p.pieces }).secret;
     if (opts.gm) secrets.gm = setGm(rt.deps, game, { email: opts.gm, newSecret: true }).secret as string;
     startGame(rt.deps, game);
     return secrets;
@@ -99,19 +128,44 @@ export function templateOf(text: string): string {
 /** Orders with CONFIRM added: flown as they are, whatever their acknowledgement warns of (docs/players.md "Warnings"). */
 export const confirmed = (orders: string): string => orders.replace(/#END\n?$/, 'CONFIRM\n#END\n');
 
-export function sendOrders(stack: MailStack, from: string, text: string, extra: { subject?: string; headers?: Record<string, string> } = {}) {
+export function sendOrders(
+  stack: MailStack,
+  from: string,
+  text: string,
+  extra: { subject?: string; headers?: Record<string, string> } = {},
+) {
   return sendMail(stack, { from, to: REFEREE, subject: extra.subject ?? 'orders', text, headers: extra.headers ?? {} });
 }
 
 /** Waits for the mail to `user` whose subject matches, and returns every such mail. */
-export function mailTo(stack: MailStack, user: string, subject: RegExp, opts: { min?: number; timeoutMs?: number } = {}): Promise<ReceivedMessage[]> {
-  return waitForMessages(stack, user, 'INBOX', (m) => subject.test(m.subject), opts.timeoutMs ?? 20000, { min: opts.min ?? 1 });
+export function mailTo(
+  stack: MailStack,
+  user: string,
+  subject: RegExp,
+  opts: { min?: number; timeoutMs?: number } = {},
+): Promise<ReceivedMessage[]> {
+  return waitForMessages(stack, user, 'INBOX', (m) => subject.test(m.subject), opts.timeoutMs ?? 20000, {
+    min: opts.min ?? 1,
+  });
 }
 
 /** Puts a mail straight into a mailbox over LMTP (Dovecot), bypassing Postfix. */
-export async function deliverByLmtp(stack: MailStack, from: string, to: string, subject: string, text: string): Promise<void> {
+export async function deliverByLmtp(
+  stack: MailStack,
+  from: string,
+  to: string,
+  subject: string,
+  text: string,
+): Promise<void> {
   const nodemailer = (await import('nodemailer')).default;
-  const t = nodemailer.createTransport({ host: stack.lmtp.host, port: stack.lmtp.port, lmtp: true, secure: false, ignoreTLS: true, name: 'client.example.test' } as never);
+  const t = nodemailer.createTransport({
+    host: stack.lmtp.host,
+    port: stack.lmtp.port,
+    lmtp: true,
+    secure: false,
+    ignoreTLS: true,
+    name: 'client.example.test',
+  } as never);
   try {
     await t.sendMail({ from, to, subject, text });
   } finally {
@@ -139,7 +193,12 @@ export const envelope = (game: string, player: string, secret: string, plot: str
  * removed. Call inside a describe body; the returned functions give the running referee and the
  * base URL of its web archive.
  */
-export function useScenarioGame(stack: () => MailStack, game: string, scenario: string, players: { id: string; email: string; pieces: string[] }[]): { server: () => ServeProcess; httpUrl: () => string } {
+export function useScenarioGame(
+  stack: () => MailStack,
+  game: string,
+  scenario: string,
+  players: { id: string; email: string; pieces: string[] }[],
+): { server: () => ServeProcess; httpUrl: () => string } {
   const dir = tempDir();
   let server: ServeProcess | undefined;
   let url = '';
@@ -154,7 +213,10 @@ export function useScenarioGame(stack: () => MailStack, game: string, scenario: 
     rmSync(dir, { recursive: true, force: true });
   });
   return {
-    server: () => { if (!server) throw new Error('the referee is not running'); return server; },
+    server: () => {
+      if (!server) throw new Error('the referee is not running');
+      return server;
+    },
     httpUrl: () => url,
   };
 }

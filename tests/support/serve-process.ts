@@ -31,19 +31,36 @@ const PASSED_ON = ['TALLYHO_FREEZE_STATES'] as const;
  * settings, CI) leaks in: PATH, the variables of PASSED_ON that this process has, then `env`.
  */
 export function childEnv(env: Record<string, string> = {}): Record<string, string> {
-  const passed = Object.fromEntries(PASSED_ON.flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]!]])));
+  const passed = Object.fromEntries(
+    PASSED_ON.flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]!]])),
+  );
   return { PATH: process.env.PATH ?? '', ...passed, ...env };
 }
 
-export function startServe(env: Record<string, string>, cwd: string, nodeArgs: string[] = [], serveArgs: string[] = []): ServeProcess {
-  const child = spawn('node', [...nodeArgs, CLI, 'serve', ...serveArgs], { cwd, env: childEnv({ LOG_LEVEL: 'info', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServe(
+  env: Record<string, string>,
+  cwd: string,
+  nodeArgs: string[] = [],
+  serveArgs: string[] = [],
+): ServeProcess {
+  const child = spawn('node', [...nodeArgs, CLI, 'serve', ...serveArgs], {
+    cwd,
+    env: childEnv({ LOG_LEVEL: 'info', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
-  child.stdout?.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr?.on('data', (c: Buffer) => { err += c.toString(); });
+  child.stdout?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
   const exited = new Promise<string>((r) => child.once('exit', (code, signal) => r(signal ?? `code ${code}`)));
   let done = false;
-  void exited.then(() => { done = true; });
+  void exited.then(() => {
+    done = true;
+  });
   const p: ServeProcess = {
     child,
     stdout: () => out,
@@ -55,7 +72,8 @@ export function startServe(env: Record<string, string>, cwd: string, nodeArgs: s
         const m = (stream === 'stdout' ? out : err).slice(from).match(pattern);
         if (m) return m;
         if (done) throw new Error(`serve exited before printing ${pattern}:\n${out}\n${err}`);
-        if (Date.now() > deadline) throw new Error(`serve did not print ${pattern} within ${timeoutMs} ms:\n${out}\n${err.slice(-3000)}`);
+        if (Date.now() > deadline)
+          throw new Error(`serve did not print ${pattern} within ${timeoutMs} ms:\n${out}\n${err.slice(-3000)}`);
         await sleep(25);
       }
     },
@@ -78,7 +96,11 @@ export async function until<T>(fn: () => T | undefined, timeoutMs: number, stepM
   }
 }
 
-export interface Listed { id: number; to: string; subject: string }
+export interface Listed {
+  id: number;
+  to: string;
+  subject: string;
+}
 
 /** The referee's outbox as `tallyho mail list` and `mail show` give it, through `cli` (a local-mode server's database). */
 export function outboxOf(cli: (...args: string[]) => string) {
@@ -94,7 +116,9 @@ export function outboxOf(cli: (...args: string[]) => string) {
   const body = (id: number): string => cli('mail', 'show', String(id));
   /** The latest mail to `to` whose subject matches. */
   const latest = (to: string, subject: RegExp): string => {
-    const m = outbox().filter((x) => x.to === to && subject.test(x.subject)).at(-1);
+    const m = outbox()
+      .filter((x) => x.to === to && subject.test(x.subject))
+      .at(-1);
     if (!m) throw new Error(`no mail to ${to} matching ${subject}`);
     return body(m.id);
   };

@@ -5,4 +5,8 @@
  */
 export const flat = (text: string): string => text.replace(/\s+/g, ' ');
 
-export const quoted = (text: string): string => text.split('\n').map((l) => `> ${l}`).join('\n');
+export const quoted = (text: string): string =>
+  text
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');

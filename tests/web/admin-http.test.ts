@@ -16,10 +16,14 @@ const PASSWORD = 'correct horse battery';
 /** A browser of one: keeps the cookies the server sets. */
 class Client {
   jar = new Map<string, string>();
-  constructor(readonly base: string, readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
   async req(method: string, path: string, form?: Record<string, string>) {
     const r = await fetch(`${this.base}${path}`, {
-      method, redirect: 'manual',
+      method,
+      redirect: 'manual',
       headers: {
         ...this.headers,
         cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -30,12 +34,17 @@ class Client {
     for (const c of r.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const [k, v] = (pair as string).split('=') as [string, string];
-      if (v === '' || /Expires=Thu, 01 Jan 1970/i.test(c)) this.jar.delete(k); else this.jar.set(k, v);
+      if (v === '' || /Expires=Thu, 01 Jan 1970/i.test(c)) this.jar.delete(k);
+      else this.jar.set(k, v);
     }
     return { status: r.status, headers: r.headers, body: await r.text() };
   }
-  get(path: string) { return this.req('GET', path); }
-  post(path: string, form: Record<string, string>) { return this.req('POST', path, form); }
+  get(path: string) {
+    return this.req('GET', path);
+  }
+  post(path: string, form: Record<string, string>) {
+    return this.req('POST', path, form);
+  }
   async signIn(password = PASSWORD) {
     const page = await this.get('/admin/login');
     const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
@@ -52,7 +61,14 @@ describe('the administration pages', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     g = archiveGame();
-    const http = await startHttp({ host: '127.0.0.1', port: 0, store: g.t.store, mode: 'mail', health: () => ({}), admin: { password: PASSWORD, deps: g.t.deps } });
+    const http = await startHttp({
+      host: '127.0.0.1',
+      port: 0,
+      store: g.t.store,
+      mode: 'mail',
+      health: () => ({}),
+      admin: { password: PASSWORD, deps: g.t.deps },
+    });
     url = `http://127.0.0.1:${http.port}`;
     close = () => http.close();
   });
@@ -136,13 +152,19 @@ describe('the administration pages', () => {
     expect((await elsewhere.signIn()).status).toBe(303);
   });
 
-  it('show a game with the players\' addresses, misses, settings and mail; the public pages never do', async () => {
+  it("show a game with the players' addresses, misses, settings and mail; the public pages never do", async () => {
     const c = new Client(url);
     await c.signIn();
     // The same notice twice running to blue: the second is held back, and counted on the page.
-    for (const text of ['Is it my turn?', 'Is it my turn now?']) intake(g.t.deps, mail('blue@example.test', text), place());
+    for (const text of ['Is it my turn?', 'Is it my turn now?'])
+      intake(g.t.deps, mail('blue@example.test', text), place());
     // A player's notification hook: shown masked (docs/notifications.md).
-    g.t.store.tx((tx) => tx.club.addHook({ gameId: 'duel', playerId: 'red', format: 'discord', url: 'https://discord.com/api/webhooks/1/secret-token' }, g.t.now()));
+    g.t.store.tx((tx) =>
+      tx.club.addHook(
+        { gameId: 'duel', playerId: 'red', format: 'discord', url: 'https://discord.com/api/webhooks/1/secret-token' },
+        g.t.now(),
+      ),
+    );
     const r = await c.get('/admin/games/duel');
     expect(r.status).toBe(200);
     expect(r.body).toContain('replies held back: 1 (repeat 1)<br>wrong secrets: none<br>');
@@ -152,7 +174,9 @@ describe('the administration pages', () => {
     // Each player's record over every game on this referee (docs/gm-guide.md "A player's record").
     expect(r.body).toMatch(/<td>blue<\/td>.*<td>1 game: \d+ on time, 0 missed, 0 by the stand-in, 0 left<\/td><\/tr>/);
     expect(r.body).toContain('deadline none');
-    expect(r.body).toContain('<tr><td>red</td><td>discord</td><td>https://discord.com/api/...</td><td>active</td></tr>');
+    expect(r.body).toContain(
+      '<tr><td>red</td><td>discord</td><td>https://discord.com/api/...</td><td>active</td></tr>',
+    );
     expect(r.body).not.toContain('secret-token');
     expect(r.body).toContain('action="/admin/games/duel/pause"');
     expect((await c.get('/admin/games/nope')).status).toBe(404);
@@ -166,14 +190,18 @@ describe('the administration pages', () => {
     const csrf = await c.csrf();
     const errors = () => g.t.logs.filter((l) => l.level === 'error').length;
     const before = errors();
-    for (const r of [await c.get('/admin/games/%E0%A4%A'), await c.get('/admin/games/%ZZ'), await c.post('/admin/games/duel/%', { csrf })]) {
+    for (const r of [
+      await c.get('/admin/games/%E0%A4%A'),
+      await c.get('/admin/games/%ZZ'),
+      await c.post('/admin/games/duel/%', { csrf }),
+    ]) {
       expect(r.status).toBe(400);
       expect(r.body).toContain('<h1>Bad address</h1>');
     }
     expect(errors()).toBe(before);
   });
 
-  it('refuse every form without the session\'s CSRF token', async () => {
+  it("refuse every form without the session's CSRF token", async () => {
     const c = new Client(url);
     await c.signIn();
     for (const form of [{}, { csrf: '' }, { csrf: 'forged' }] as Record<string, string>[]) {
@@ -226,7 +254,9 @@ describe('the administration pages', () => {
     const csrf = await c.csrf('/admin/games/duel');
     const turn = g.t.store.tx((tx) => tx.games.get('duel')!.turn);
     // The aircraft cards are gone from the stored state, as after a hand-edited database.
-    g.t.store.db.prepare("UPDATE turns SET state = json_set(state, '$.aircraft', json('{}')) WHERE game_id = 'duel' AND turn = ?").run(turn);
+    g.t.store.db
+      .prepare("UPDATE turns SET state = json_set(state, '$.aircraft', json('{}')) WHERE game_id = 'duel' AND turn = ?")
+      .run(turn);
     const processed = await c.post('/admin/games/duel/process', { csrf, confirm: 'duel' });
     expect(processed.status).toBe(409);
     expect(processed.body).toContain('Process now: not done');

@@ -23,14 +23,22 @@ function expectedHexes(g: ArchiveGame): Record<string, string>[] {
 /** The planes the map shows now: the visible frame's plane groups, checked against the hex labels. */
 async function shownPlanes(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
-    const frames = [...document.querySelectorAll('svg.hexmap g.frame')].filter((f) => getComputedStyle(f).display !== 'none');
+    const frames = [...document.querySelectorAll('svg.hexmap g.frame')].filter(
+      (f) => getComputedStyle(f).display !== 'none',
+    );
     if (frames.length !== 1) throw new Error(`${frames.length} frames shown`);
-    const labels = new Map([...document.querySelectorAll('svg.hexmap .hex-labels text')].map((t) => [t.textContent, Number(t.getAttribute('x'))]));
+    const labels = new Map(
+      [...document.querySelectorAll('svg.hexmap .hex-labels text')].map((t) => [
+        t.textContent,
+        Number(t.getAttribute('x')),
+      ]),
+    );
     const out: Record<string, string> = {};
     for (const g of frames[0]!.querySelectorAll('g.plane')) {
       const hex = g.getAttribute('data-hex') ?? '';
       const x = (g as SVGGraphicsElement).transform.baseVal.getItem(0).matrix.e;
-      if (Math.abs((labels.get(hex) ?? NaN) - x) > 0.1) throw new Error(`plane ${g.getAttribute('data-plane')} is not drawn in hex ${hex}`);
+      if (Math.abs((labels.get(hex) ?? NaN) - x) > 0.1)
+        throw new Error(`plane ${g.getAttribute('data-plane')} is not drawn in hex ${hex}`);
       out[g.getAttribute('data-plane') ?? ''] = hex;
     }
     return out;
@@ -43,8 +51,16 @@ async function liveContent(page: Page) {
     const all = [...document.querySelectorAll('*')];
     return {
       scripts: [...document.querySelectorAll('script')].map((s) => s.getAttribute('src')),
-      handlers: all.flatMap((e) => [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => `${e.tagName} ${a.name}`)),
-      jsLinks: all.flatMap((e) => [...e.attributes].filter((a) => /^(href|src|action|formaction|xlink:href|data)$/i.test(a.name) && /^\s*javascript:/i.test(a.value)).map((a) => `${e.tagName} ${a.name}`)),
+      handlers: all.flatMap((e) =>
+        [...e.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => `${e.tagName} ${a.name}`),
+      ),
+      jsLinks: all.flatMap((e) =>
+        [...e.attributes]
+          .filter(
+            (a) => /^(href|src|action|formaction|xlink:href|data)$/i.test(a.name) && /^\s*javascript:/i.test(a.value),
+          )
+          .map((a) => `${e.tagName} ${a.name}`),
+      ),
       images: document.querySelectorAll('img, iframe, object, embed').length,
       text: document.body.innerText,
       title: document.title,
@@ -68,7 +84,9 @@ describeWithChromium('the web archive in a browser', () => {
   it('opens the list, a game and a turn, and steps the replay with the planes at the right hexes', async () => {
     const page = await browser().newPage();
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(`${web.url}/`);
     expect(new URL(page.url()).pathname).toBe('/games');
@@ -101,7 +119,9 @@ describeWithChromium('the web archive in a browser', () => {
     await page.click('[data-step="last"]');
     expect(await counter()).toBe('12 / 12');
     expect(await shownPlanes(page)).toEqual(expected[12]);
-    expect(await page.getAttribute('svg.hexmap g.frame[data-frame="12"] g.plane[data-plane="B1"] path.nose', 'transform')).toBe('rotate(180)');
+    expect(
+      await page.getAttribute('svg.hexmap g.frame[data-frame="12"] g.plane[data-plane="B1"] path.nose', 'transform'),
+    ).toBe('rotate(180)');
     expect(await page.textContent('pre.log')).toContain('R1 fires FF (4x50M) at B1');
     await page.click('a[href="/games/duel/turns/1/planes/R1"]');
     await expect.poll(() => page.textContent('h1')).toBe('Log sheet: R1, end of turn 1');
@@ -129,8 +149,17 @@ describeWithChromium('hostile names in the web archive', () => {
   it('produce no script node, no handler and no live javascript: link on any page', async () => {
     const page = await browser().newPage();
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-    const pages = ['/games', '/games/duel', '/games/duel/turns/1', '/games/duel/turns/1/planes/R1', '/games/duel/turns/1/planes/B1'];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const pages = [
+      '/games',
+      '/games/duel',
+      '/games/duel/turns/1',
+      '/games/duel/turns/1/planes/R1',
+      '/games/duel/turns/1/planes/B1',
+    ];
     for (const path of pages) {
       await page.goto(`${web.url}${path}`);
       const live = await liveContent(page);
@@ -141,7 +170,8 @@ describeWithChromium('hostile names in the web archive', () => {
       expect(live.images, path).toBe(0);
       expect(`${live.title}\n${live.text}`, path).toContain(HOSTILE.name);
       if (path === '/games/duel') {
-        for (const s of [HOSTILE.description, HOSTILE.red, HOSTILE.blue, ...HOSTILE.players]) expect(live.text, path).toContain(s);
+        for (const s of [HOSTILE.description, HOSTILE.red, HOSTILE.blue, ...HOSTILE.players])
+          expect(live.text, path).toContain(s);
       }
     }
     await page.goto(`${web.url}/games/duel/turns/1`);
@@ -169,7 +199,10 @@ describeWithChromium('the administration pages in a browser', () => {
   it('sign in by the form, show hostile names as text only, and pause a game by its button', async () => {
     const page = await browser().newPage();
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     await page.goto(`${web.url}/admin`);
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     await page.fill('input[name="password"]', 'wrong password');

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editStoredEvents } from '../support/app.ts';
-import { archiveGame, BIDI, BIDI_CONTROLS, SECRET_ORDERS, serveArchive, type ArchiveGame, type RunningArchive } from '../support/archive.ts';
+import {
+  archiveGame,
+  BIDI,
+  BIDI_CONTROLS,
+  SECRET_ORDERS,
+  serveArchive,
+  type ArchiveGame,
+  type RunningArchive,
+} from '../support/archive.ts';
 
 const get = async (base: string, path: string) => {
   const r = await fetch(`${base}${path}`, { redirect: 'manual' });
@@ -9,9 +17,18 @@ const get = async (base: string, path: string) => {
 
 /** Every page of the archive for the test game, the 404s included. */
 const PAGES = [
-  '/games', '/games/duel', '/games/duel/turns/1', '/games/duel/turns/1/planes/R1', '/games/duel/turns/1/planes/B1',
-  '/games/duel/turns/2', '/games/duel/turns/2/planes/R1', '/games/duel/turns/0', '/games/duel/turns/abc', '/games/nope',
-  '/games/Duel', '/games/duel/turns/1/planes/ZZ',
+  '/games',
+  '/games/duel',
+  '/games/duel/turns/1',
+  '/games/duel/turns/1/planes/R1',
+  '/games/duel/turns/1/planes/B1',
+  '/games/duel/turns/2',
+  '/games/duel/turns/2/planes/R1',
+  '/games/duel/turns/0',
+  '/games/duel/turns/abc',
+  '/games/nope',
+  '/games/Duel',
+  '/games/duel/turns/1/planes/ZZ',
 ];
 
 describe('the web archive over HTTP', () => {
@@ -67,15 +84,21 @@ describe('the web archive over HTTP', () => {
     expect(body).toContain('Two test fighters meet head-on.');
     expect(body).toContain('<dd>running</dd>');
     expect(body).toMatch(/<dt>Turn<\/dt><dd>2 \(orders being written\)/);
-    expect(body).toContain('<tr data-player="red"><td>red</td><td data-label="planes">R1</td><td class="orders-in" data-label="orders">in</td></tr>');
-    expect(body).toContain('<tr data-player="blue"><td>blue</td><td data-label="planes">B1</td><td class="orders-waiting" data-label="orders">waiting</td></tr>');
+    expect(body).toContain(
+      '<tr data-player="red"><td>red</td><td data-label="planes">R1</td><td class="orders-in" data-label="orders">in</td></tr>',
+    );
+    expect(body).toContain(
+      '<tr data-player="blue"><td>blue</td><td data-label="planes">B1</td><td class="orders-waiting" data-label="orders">waiting</td></tr>',
+    );
     expect(body).toContain('<a href="/games/duel/turns/1">Turn 1</a>');
     expect(body).not.toContain('/games/duel/turns/2"');
     expect(body).not.toContain('Deadline');
   });
 
   it('shows the deadline of the current turn when the store has one', async () => {
-    g.t.store.db.prepare("UPDATE turns SET deadline_at = ? WHERE game_id = 'duel' AND turn = 2").run(Date.UTC(2026, 0, 14, 18, 0));
+    g.t.store.db
+      .prepare("UPDATE turns SET deadline_at = ? WHERE game_id = 'duel' AND turn = 2")
+      .run(Date.UTC(2026, 0, 14, 18, 0));
     try {
       const { body } = await get(web.url, '/games/duel');
       expect(body).toContain('<dt>Deadline</dt><dd class="deadline">2026-01-14 18:00 UTC</dd>');
@@ -91,7 +114,9 @@ describe('the web archive over HTTP', () => {
     expect(body.match(/<g class="frame" data-frame="\d+"/g)).toHaveLength(13);
     expect(body).toContain('<g class="frame" data-frame="0">');
     expect(body).toContain('<g class="frame" data-frame="12" display="none">');
-    expect(body).toMatch(/<g class="plane side-0 status-flying" data-plane="R1" data-hex="1216" data-facing="12 \(N\)"/);
+    expect(body).toMatch(
+      /<g class="plane side-0 status-flying" data-plane="R1" data-hex="1216" data-facing="12 \(N\)"/,
+    );
     expect(body).toMatch(/<g class="plane side-1 status-flying" data-plane="B1" data-hex="1210" data-facing="6 \(S\)"/);
     expect(body).toContain('<g class="track side-0" data-plane="R1">');
     expect(body).toContain('<button type="button" data-step="next"');
@@ -125,8 +150,13 @@ describe('the web archive over HTTP', () => {
 
   it('answers an address whose %-escapes do not decode with a 400 error page, not a 500', async () => {
     const paths = [
-      '/games/%E0%A4%A', '/games/%ZZ', '/games/duel%', '/games/%', '/games/%C0%AF',
-      '/games/duel/turns/%ZZ', '/games/duel/turns/1/planes/%E0%A4%A',
+      '/games/%E0%A4%A',
+      '/games/%ZZ',
+      '/games/duel%',
+      '/games/%',
+      '/games/%C0%AF',
+      '/games/duel/turns/%ZZ',
+      '/games/duel/turns/1/planes/%E0%A4%A',
     ];
     for (const path of paths) {
       const r = await get(web.url, path);
@@ -143,7 +173,8 @@ describe('the web archive over HTTP', () => {
 
   it('answers a page it cannot build with a bare 500, no stack trace', async () => {
     const db = g.t.store.db;
-    const state = (db.prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 1").get() as { state: string }).state;
+    const state = (db.prepare("SELECT state FROM turns WHERE game_id = 'duel' AND turn = 1").get() as { state: string })
+      .state;
     db.prepare("UPDATE turns SET state = '{' WHERE game_id = 'duel' AND turn = 1").run();
     const uncached = await serveArchive(g.t, 'mail', { turnCacheBytes: 0 });
     try {
@@ -163,7 +194,13 @@ describe('the web archive over HTTP', () => {
     const { t, secrets } = g;
     const players = t.store.tx((tx) => tx.players.list('duel'));
     const banned = [
-      '@example.test', secrets.red, secrets.blue, ...players.map((p) => p.secretHash), SECRET_ORDERS, 'WITHIN', 'FROM 7',
+      '@example.test',
+      secrets.red,
+      secrets.blue,
+      ...players.map((p) => p.secretHash),
+      SECRET_ORDERS,
+      'WITHIN',
+      'FROM 7',
       ...players.flatMap((p) => [1, 2, 3].map((turn) => t.deps.keys.turnToken('duel', p.id, turn))),
     ];
     for (const path of [...PAGES, '/']) {
@@ -174,16 +211,41 @@ describe('the web archive over HTTP', () => {
 });
 
 describe('the web archive and the no-shot events', () => {
-  it('shows no no-shot event: like orders, they are never public (they tell a plane\'s fire orders)', async () => {
+  it("shows no no-shot event: like orders, they are never public (they tell a plane's fire orders)", async () => {
     const g = archiveGame();
     // A no-shot event for each plane in the resolved turn 1, as the referee stores them (last).
-    editStoredEvents(g.t.store, 'duel', (events, turn) => (turn !== 1 ? events : [...events, ...['R1', 'B1'].map((plane) => ({
-      impulse: 8, phase: 'D', plane, type: 'no-shot', guns: 'ALL', at: 'ANY', within: 3, reason: 'outside-cone', reasons: ['outside-cone'],
-      target: plane === 'R1' ? 'B1' : 'R1', range: 3, hexes: 3, altitudeDiff: 0, clock: 2, by: 1,
-    }))]));
+    editStoredEvents(g.t.store, 'duel', (events, turn) =>
+      turn !== 1
+        ? events
+        : [
+            ...events,
+            ...['R1', 'B1'].map((plane) => ({
+              impulse: 8,
+              phase: 'D',
+              plane,
+              type: 'no-shot',
+              guns: 'ALL',
+              at: 'ANY',
+              within: 3,
+              reason: 'outside-cone',
+              reasons: ['outside-cone'],
+              target: plane === 'R1' ? 'B1' : 'R1',
+              range: 3,
+              hexes: 3,
+              altitudeDiff: 0,
+              clock: 2,
+              by: 1,
+            })),
+          ],
+    );
     const web = await serveArchive(g.t);
     try {
-      for (const path of ['/games/duel', '/games/duel/turns/1', '/games/duel/turns/1/planes/R1', '/games/duel/turns/1/planes/B1']) {
+      for (const path of [
+        '/games/duel',
+        '/games/duel/turns/1',
+        '/games/duel/turns/1/planes/R1',
+        '/games/duel/turns/1/planes/B1',
+      ]) {
         const { status, body } = await get(web.url, path);
         expect(status, path).toBe(200);
         expect(body, path).not.toMatch(/no shot|no-shot|WITHIN|outside the cone|closest/i);
@@ -212,8 +274,12 @@ describe('the web archive with hostile names', () => {
       expect(game).toContain('&lt;script&gt;alert(8)&lt;/script&gt;');
       expect(game).toMatch(/<td( data-label="[a-z]+")?>javascript:alert\(7\)<\/td>/);
       const turn = (await get(web.url, '/games/duel/turns/1')).body;
-      expect(turn).toContain('<title>&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; javascript:alert(1): turn 1 - Tallyho</title>');
-      expect(turn).toContain('<title>&#60;script&#62;alert(&#34;name&#34;)&#60;/script&#62; javascript:alert(1): turn 1</title>');
+      expect(turn).toContain(
+        '<title>&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; javascript:alert(1): turn 1 - Tallyho</title>',
+      );
+      expect(turn).toContain(
+        '<title>&#60;script&#62;alert(&#34;name&#34;)&#60;/script&#62; javascript:alert(1): turn 1</title>',
+      );
     } finally {
       await web.close();
       g.cleanup();
@@ -264,7 +330,9 @@ describe('the web archive in local mode', () => {
       expect(bad.body).toContain('<h1>Bad address</h1>');
       expect(bad.body).toContain('<a href="/mail">outgoing mail (local mode)</a>');
       const html = await get(web.url, '/mail/1/html');
-      expect(html.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'; img-src http:\/\/127\.0\.0\.1:\d+; sandbox$/);
+      expect(html.headers.get('content-security-policy')).toMatch(
+        /^default-src 'none'; style-src 'unsafe-inline'; img-src http:\/\/127\.0\.0\.1:\d+; sandbox$/,
+      );
     } finally {
       await web.close();
       g.cleanup();

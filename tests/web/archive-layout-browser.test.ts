@@ -14,10 +14,17 @@ import { describeWithChromium, useChromium } from '../support/describe-chromium.
 
 /** The centres on the screen of the planes the map shows now, with their hexes. */
 async function planesOnScreen(page: Page): Promise<{ id: string; hex: string; x: number; y: number }[]> {
-  return page.evaluate(() => [...document.querySelectorAll('svg.hexmap g.frame:not([display="none"]) g.plane')].map((g) => {
-    const r = (g.querySelector('circle') as SVGCircleElement).getBoundingClientRect();
-    return { id: g.getAttribute('data-plane') ?? '', hex: g.getAttribute('data-hex') ?? '', x: r.x + r.width / 2, y: r.y + r.height / 2 };
-  }));
+  return page.evaluate(() =>
+    [...document.querySelectorAll('svg.hexmap g.frame:not([display="none"]) g.plane')].map((g) => {
+      const r = (g.querySelector('circle') as SVGCircleElement).getBoundingClientRect();
+      return {
+        id: g.getAttribute('data-plane') ?? '',
+        hex: g.getAttribute('data-hex') ?? '',
+        x: r.x + r.width / 2,
+        y: r.y + r.height / 2,
+      };
+    }),
+  );
 }
 
 /** Pixels per hex between the first two planes: their distance on screen over their hexes apart. */
@@ -36,7 +43,10 @@ async function sideways(page: Page): Promise<{ overflow: number; culprit: string
     // The SVG's own shapes are clipped by it: they do not count.
     for (const e of document.querySelectorAll('body *:not(svg *)')) {
       const r = e.getBoundingClientRect();
-      if (r.right > widest + 0.5) { widest = r.right; culprit = `${e.tagName.toLowerCase()}.${(e.getAttribute('class') ?? '').split(' ')[0]}`; }
+      if (r.right > widest + 0.5) {
+        widest = r.right;
+        culprit = `${e.tagName.toLowerCase()}.${(e.getAttribute('class') ?? '').split(' ')[0]}`;
+      }
     }
     return { overflow: Math.max(document.documentElement.scrollWidth - width, widest - width), culprit };
   });
@@ -53,12 +63,14 @@ async function hexNumbersInSight(page: Page): Promise<string[]> {
     const labels = [...frame.querySelectorAll('.label')].map((l) => l.getBoundingClientRect());
     for (const plane of frame.querySelectorAll('g.plane')) {
       const hex = plane.getAttribute('data-hex') ?? '';
-      const seen = [...document.querySelectorAll('svg.hexmap text')].filter((t) => t.textContent === hex).some((t) => {
-        const r = t.getBoundingClientRect();
-        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        const under = labels.some((l) => l.x < r.right && r.x < l.right && l.y < r.bottom && r.y < l.bottom);
-        return (top === t || t.contains(top)) && !under;
-      });
+      const seen = [...document.querySelectorAll('svg.hexmap text')]
+        .filter((t) => t.textContent === hex)
+        .some((t) => {
+          const r = t.getBoundingClientRect();
+          const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          const under = labels.some((l) => l.x < r.right && r.x < l.right && l.y < r.bottom && r.y < l.bottom);
+          return (top === t || t.contains(top)) && !under;
+        });
       if (!seen) hidden.push(`${plane.getAttribute('data-plane')} in ${hex}`);
     }
     return hidden;
@@ -91,8 +103,15 @@ describeWithChromium('the web archive read in a browser', () => {
     expect(perHex * 3).toBeGreaterThanOrEqual(40);
     // The shots of the turn: lines in the SVG, each impulse's shown as the replay reaches it.
     expect(await page.locator('svg.hexmap line.shot').count()).toBeGreaterThan(0);
-    const shotImpulses = await page.evaluate(() => [...document.querySelectorAll('svg.hexmap .shot-group')].map((s) => Number(s.getAttribute('data-impulse'))));
-    const visibleShots = () => page.evaluate(() => [...document.querySelectorAll('svg.hexmap .shot-group')].filter((s) => s.getAttribute('display') !== 'none').length);
+    const shotImpulses = await page.evaluate(() =>
+      [...document.querySelectorAll('svg.hexmap .shot-group')].map((s) => Number(s.getAttribute('data-impulse'))),
+    );
+    const visibleShots = () =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('svg.hexmap .shot-group')].filter((s) => s.getAttribute('display') !== 'none')
+            .length,
+      );
     expect(await visibleShots()).toBe(0);
     // The step's text and the buttons stay inside the viewport while stepping through the turn.
     for (let i = 1; i <= 12; i++) {
@@ -138,7 +157,13 @@ describeWithChromium('the web archive read in a browser', () => {
 
   it('at 390 px wide: no page wider than the screen', async () => {
     const page = await browser().newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    for (const path of ['/games', '/games/duel', '/games/duel/turns/1', '/games/duel/turns/1/planes/R1', '/games/nope']) {
+    for (const path of [
+      '/games',
+      '/games/duel',
+      '/games/duel/turns/1',
+      '/games/duel/turns/1/planes/R1',
+      '/games/nope',
+    ]) {
       await page.goto(`${web.url}${path}`);
       const s = await sideways(page);
       expect(s.overflow, `${path}: ${s.culprit}`).toBeLessThanOrEqual(0.5);
@@ -169,7 +194,14 @@ describeWithChromium('the web archive read in a browser', () => {
       // The map keeps its lines, in a font small enough that every column shows at 390 px (the
       // scroll box stays for a mail program that ignores it).
       const map = page.locator('pre', { hasText: 'Map 30 x 24 hexes' }).first();
-      expect(await map.evaluate((e) => [e.scrollWidth <= e.clientWidth + 1, getComputedStyle(e).whiteSpace, getComputedStyle(e).overflowX]), kind).toEqual([true, 'pre', 'auto']);
+      expect(
+        await map.evaluate((e) => [
+          e.scrollWidth <= e.clientWidth + 1,
+          getComputedStyle(e).whiteSpace,
+          getComputedStyle(e).overflowX,
+        ]),
+        kind,
+      ).toEqual([true, 'pre', 'auto']);
     }
     await page.goto(`${local.url}/admin/login`);
     await page.fill('input[name="password"]', ADMIN_PASSWORD);
@@ -188,7 +220,10 @@ describeWithChromium('the web archive read in a browser', () => {
     const words = page.locator('pre').first();
     expect(await words.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     const map = page.locator('pre', { hasText: 'Map 30 x 24 hexes' });
-    expect(await map.evaluate((e) => [e.scrollWidth > e.clientWidth, getComputedStyle(e).whiteSpace])).toEqual([true, 'pre']);
+    expect(await map.evaluate((e) => [e.scrollWidth > e.clientWidth, getComputedStyle(e).whiteSpace])).toEqual([
+      true,
+      'pre',
+    ]);
     await page.close();
   });
 

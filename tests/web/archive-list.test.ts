@@ -16,7 +16,7 @@ describe('the game list', () => {
   });
 });
 
-describe('the game page\'s planes', () => {
+describe("the game page's planes", () => {
   it('say a plane on a deck or a field is there, not flying', async () => {
     const { addPlayer, createGame, startGame } = await import('../../src/app/setup/games.ts');
     const { gamePage } = await import('../../src/app/archive/games.ts');
@@ -27,8 +27,19 @@ describe('the game page\'s planes', () => {
     const t = testReferee();
     const catalog = loadAircraftDir();
     const ships = loadShipDir();
-    createGame(t.deps, { id: 'cs', scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships), catalog, ships, ...loadOrdnance() });
-    addPlayer(t.deps, { gameId: 'cs', playerId: 'usn', email: 'usn@example.test', planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'] });
+    createGame(t.deps, {
+      id: 'cs',
+      scenario: loadScenarioFile('scenarios/carrier-strike.yaml', catalog, ships),
+      catalog,
+      ships,
+      ...loadOrdnance(),
+    });
+    addPlayer(t.deps, {
+      gameId: 'cs',
+      playerId: 'usn',
+      email: 'usn@example.test',
+      planes: ['D1', 'D2', 'T1', 'T2', 'D3', 'D4', 'W1', 'W2'],
+    });
     addPlayer(t.deps, { gameId: 'cs', playerId: 'ijn', email: 'ijn@example.test', planes: ['Z1', 'Z2', 'Z3'] });
     startGame(t.deps, 'cs');
     const planes = gamePage(t.store, 'cs')!.planes as { id: string; status: string }[];

@@ -41,7 +41,14 @@ describe('the calendar feed over HTTP', () => {
 
   it('answers a token nobody has, and an address that is no feed, with the plain 404 page', async () => {
     const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    for (const path of [`/calendar/${wrong}.ics`, `/calendar/${token}`, `/calendar/${token}.ICS`, '/calendar/', '/calendar/..%2F.ics', `/calendar/${token}.ics/more`]) {
+    for (const path of [
+      `/calendar/${wrong}.ics`,
+      `/calendar/${token}`,
+      `/calendar/${token}.ICS`,
+      '/calendar/',
+      '/calendar/..%2F.ics',
+      `/calendar/${token}.ics/more`,
+    ]) {
       const r = await fetch(`${web.url}${path}`);
       expect(r.status, path).toBe(404);
       expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);

@@ -21,7 +21,10 @@ describeWithChromium('the campaign pages in a browser', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tallyho-campaign-web-'));
     t = referee(join(dir, 'tallyho.sqlite'));
-    gm(t, 'CAMPAIGN CREATE test-campaign\nCAMPAIGN PLAYER raf raf@example.test\nCAMPAIGN PLAYER lw lw@example.test\nCAMPAIGN ASSIGN R2 raf-2\nCAMPAIGN NEXT');
+    gm(
+      t,
+      'CAMPAIGN CREATE test-campaign\nCAMPAIGN PLAYER raf raf@example.test\nCAMPAIGN PLAYER lw lw@example.test\nCAMPAIGN ASSIGN R2 raf-2\nCAMPAIGN NEXT',
+    );
     // Game 1 played to its end; game 2 has begun (the file says next: auto).
     playOut(t, 'tc-1');
     web = await serveArchive(t);
@@ -42,7 +45,9 @@ describeWithChromium('the campaign pages in a browser', () => {
     expect(await page.textContent('h1')).toBe('Test campaign');
     const standing = await page.$$eval('table.standing tbody tr', (rows) => rows.map((r) => r.textContent?.trim()));
     expect(standing).toEqual(['Royal Air Force4', 'Luftwaffe0']);
-    const games = await page.$$eval('table.campaign-games tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim())));
+    const games = await page.$$eval('table.campaign-games tbody tr', (rows) =>
+      rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim())),
+    );
     expect(games).toEqual([
       ['1', 'tc-1', 'bounce (bounce)', 'Royal Air Force won', 'Royal Air Force +4, Luftwaffe +0'],
       ['2', 'tc-2', 'revenge (revenge)', 'being played', ''],
@@ -73,7 +78,9 @@ describeWithChromium('the campaign pages in a browser', () => {
     const page = await browser().newPage({ viewport: { width: 360, height: 740 } });
     for (const path of ['/campaigns', '/campaigns/tc', '/campaigns/tc/pilots/raf-1']) {
       await page.goto(`${web.url}${path}`);
-      const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const over = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(over, path).toBeLessThanOrEqual(0);
     }
   });

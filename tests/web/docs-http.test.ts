@@ -46,7 +46,9 @@ describe('the docs on the web archive', () => {
     expect(r.body).toContain('<title>Planes on the ground - Tallyho</title>');
     expect(r.body).toContain('<h2 id="landing">Landing <a class="anchor" href="#landing"');
     // A citation in the text leads to the doc and its section.
-    expect(r.body).toContain('<a href="/docs/orders#planes-on-the-ground">docs/orders.md &#34;Planes on the ground&#34;</a>');
+    expect(r.body).toContain(
+      '<a href="/docs/orders#planes-on-the-ground">docs/orders.md &#34;Planes on the ground&#34;</a>',
+    );
     expect(r.body).not.toMatch(/href="[^"]*\.md/);
     for (const ref of Object.values(DOC_REFS)) {
       const url = new URL(docUrl(web.url, ref));
@@ -56,7 +58,7 @@ describe('the docs on the web archive', () => {
     }
   });
 
-  it('renders every doc served, with the links between them made the archive\'s', async () => {
+  it("renders every doc served, with the links between them made the archive's", async () => {
     for (const name of SERVED_DOCS) {
       const r = await get(web.url, `/docs/${name}`);
       expect(r.status, name).toBe(200);
@@ -76,7 +78,14 @@ describe('the docs on the web archive', () => {
     const moved = await get(web.url, '/docs/rules.md');
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/docs/rules');
-    for (const path of ['/docs/nope', '/docs/README', '/docs/images/nope.png', '/docs/images/..%2F..%2Fpackage.json', '/docs/..%2Fpackage.json', '/docs/images/x.svg']) {
+    for (const path of [
+      '/docs/nope',
+      '/docs/README',
+      '/docs/images/nope.png',
+      '/docs/images/..%2F..%2Fpackage.json',
+      '/docs/..%2Fpackage.json',
+      '/docs/images/x.svg',
+    ]) {
       const r = await get(web.url, path);
       expect(r.status, path).toBe(404);
       expect(r.body, path).not.toContain('"name": "tallyho"');
@@ -85,7 +94,7 @@ describe('the docs on the web archive', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('sends the pages with the archive\'s security headers', async () => {
+  it("sends the pages with the archive's security headers", async () => {
     for (const path of ['/docs', '/docs/players']) {
       const { headers } = await get(web.url, path);
       expect(headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -99,16 +108,18 @@ describe('the Markdown renderer', () => {
   const render = (md: string) => renderMarkdown(md, { served: new Set(['rules']) }).html;
 
   it('shows HTML written in a doc as text, and makes no link but to safe places', () => {
-    const html = render([
-      '# Title <script>alert(1)</script>',
-      '',
-      'Text <img src=x onerror=alert(2)> and [a](javascript:alert(3)) and [a2](javascript:void) and [b](rules.md#the-map) and',
-      '[c](secret.md) and [d](https://example.org/x) and ![e](../../etc/passwd) and `<b>`.',
-      '',
-      '| a | b |',
-      '|---|---|',
-      '| <i>x</i> | `y \\| z` |',
-    ].join('\n'));
+    const html = render(
+      [
+        '# Title <script>alert(1)</script>',
+        '',
+        'Text <img src=x onerror=alert(2)> and [a](javascript:alert(3)) and [a2](javascript:void) and [b](rules.md#the-map) and',
+        '[c](secret.md) and [d](https://example.org/x) and ![e](../../etc/passwd) and `<b>`.',
+        '',
+        '| a | b |',
+        '|---|---|',
+        '| <i>x</i> | `y \\| z` |',
+      ].join('\n'),
+    );
     expect(html).not.toMatch(/<script|<img src=x|<i>|href="javascript:|etc\/passwd|secret\.md/);
     expect(html).toContain(' a2 and ');
     expect(html).toContain('&#60;script&#62;');
@@ -120,13 +131,23 @@ describe('the Markdown renderer', () => {
   });
 
   it('gives headings the anchors GitHub gives them, numbered when repeated', () => {
-    const r = renderMarkdown('# The impulse table (seed 000 XII)\n\n## Fixed guns: when and where (seed 000 VII; seed 001)\n\n## Notes\n\n## Notes\n', { served: new Set() });
-    expect(r.anchors).toEqual(['the-impulse-table-seed-000-xii', 'fixed-guns-when-and-where-seed-000-vii-seed-001', 'notes', 'notes-1']);
+    const r = renderMarkdown(
+      '# The impulse table (seed 000 XII)\n\n## Fixed guns: when and where (seed 000 VII; seed 001)\n\n## Notes\n\n## Notes\n',
+      { served: new Set() },
+    );
+    expect(r.anchors).toEqual([
+      'the-impulse-table-seed-000-xii',
+      'fixed-guns-when-and-where-seed-000-vii-seed-001',
+      'notes',
+      'notes-1',
+    ]);
     expect(r.title).toBe('The impulse table (seed 000 XII)');
   });
 
   it('nests lists and keeps code inside them', () => {
     const html = render('- one\n  - two\n\n    ```\n    <code>\n    ```\n- three\n\n1. first\n2. second\n');
-    expect(html).toBe('<ul>\n<li><p>one</p>\n<ul>\n<li><p>two</p>\n<pre><code>&#60;code&#62;</code></pre></li>\n</ul></li>\n<li><p>three</p></li>\n</ul>\n<ol>\n<li>first</li>\n<li>second</li>\n</ol>');
+    expect(html).toBe(
+      '<ul>\n<li><p>one</p>\n<ul>\n<li><p>two</p>\n<pre><code>&#60;code&#62;</code></pre></li>\n</ul></li>\n<li><p>three</p></li>\n</ul>\n<ol>\n<li>first</li>\n<li>second</li>\n</ol>',
+    );
   });
 });

@@ -10,7 +10,9 @@ import { expect, it } from 'vitest';
 import { describeWithChromium, useChromium } from '../support/describe-chromium.ts';
 
 const DIR = resolve('tests/golden/mail');
-const files = readdirSync(DIR).filter((f) => f.endsWith('.html')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.html'))
+  .sort();
 
 describeWithChromium('the mail goldens in a browser', () => {
   const browser = useChromium();
@@ -24,7 +26,10 @@ describeWithChromium('the mail goldens in a browser', () => {
           page: document.documentElement.scrollWidth,
           blocks: [...document.querySelectorAll('pre')].map((e) => e.scrollWidth - e.clientWidth).filter((x) => x > 1),
         }));
-        if (r.page > width || r.blocks.length) wide.push(`${f}: page ${r.page} px, ${r.blocks.length} block(s) scrolling by up to ${Math.max(0, ...r.blocks)} px`);
+        if (r.page > width || r.blocks.length)
+          wide.push(
+            `${f}: page ${r.page} px, ${r.blocks.length} block(s) scrolling by up to ${Math.max(0, ...r.blocks)} px`,
+          );
       }
       await page.close();
       expect(files.length).toBeGreaterThan(20);

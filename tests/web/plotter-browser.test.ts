@@ -18,7 +18,13 @@ import { describeWithChromium, useChromium } from '../support/describe-chromium.
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 
-interface Game { t: TestReferee; web: RunningArchive; link: string; secrets: { red: string; blue: string }; cleanup(): Promise<void> }
+interface Game {
+  t: TestReferee;
+  web: RunningArchive;
+  link: string;
+  secrets: { red: string; blue: string };
+  cleanup(): Promise<void>;
+}
 
 /** The real duel in a real SQLite file, its mails linking to a real server's plotter. */
 async function plotterGame(): Promise<Game> {
@@ -29,25 +35,43 @@ async function plotterGame(): Promise<Game> {
   const secrets = await realDuel(t);
   const link = /^ {2}(http:\/\/\S+\/plot\/red\/R1\/T1-[0-9a-f]+)$/m.exec(lastMail(t, RED, 'welcome').text)?.[1];
   if (!link) throw new Error('no plotter link in the welcome');
-  return { t, web, link, secrets, cleanup: async () => { await web.close(); t.store.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    t,
+    web,
+    link,
+    secrets,
+    cleanup: async () => {
+      await web.close();
+      t.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** How far the page reaches past the screen's right edge. */
-const overflow = (page: Page): Promise<number> => page.evaluate(() => {
-  const width = document.documentElement.clientWidth;
-  let widest = width;
-  for (const e of document.querySelectorAll('body *:not(svg *)')) widest = Math.max(widest, e.getBoundingClientRect().right);
-  return Math.max(document.documentElement.scrollWidth - width, widest - width);
-});
+const overflow = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    let widest = width;
+    for (const e of document.querySelectorAll('body *:not(svg *)'))
+      widest = Math.max(widest, e.getBoundingClientRect().right);
+    return Math.max(document.documentElement.scrollWidth - width, widest - width);
+  });
 
 describe('the plotter over HTTP', () => {
   let g: Game;
-  beforeAll(async () => { g = await plotterGame(); });
-  afterAll(async () => { await g.cleanup(); });
+  beforeAll(async () => {
+    g = await plotterGame();
+  });
+  afterAll(async () => {
+    await g.cleanup();
+  });
 
-  it('opens for the link of the player\'s own plane and turn only, privately', async () => {
+  it("opens for the link of the player's own plane and turn only, privately", async () => {
     // The HTML part of the welcome links to it too.
-    expect(lastMail(g.t, RED, 'welcome').html).toContain(`Every way of R1 on a map, to pick and mail: <a href="${g.link}">${g.link}</a>`);
+    expect(lastMail(g.t, RED, 'welcome').html).toContain(
+      `Every way of R1 on a map, to pick and mail: <a href="${g.link}">${g.link}</a>`,
+    );
     const ok = await fetch(g.link);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('no-store');
@@ -58,15 +82,30 @@ describe('the plotter over HTTP', () => {
     expect(html).toContain('<svg');
     // Light: every way listed, paths and heights asked for one way at a time.
     expect(Buffer.byteLength(html)).toBeLessThan(150_000);
-    const data = JSON.parse(/<script type="application\/json" id="plotter-data">([^<]*)<\/script>/.exec(html)![1]!) as { ways: unknown[][] };
+    const data = JSON.parse(/<script type="application\/json" id="plotter-data">([^<]*)<\/script>/.exec(html)![1]!) as {
+      ways: unknown[][];
+    };
     expect(data.ways.length).toBeGreaterThan(100);
-    expect(data.ways[0]).toEqual([expect.stringMatching(/\S/), expect.stringMatching(/^\d{4}$/), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(String), expect.any(String), expect.any(String), expect.any(Number), expect.any(Number)]);
+    expect(data.ways[0]).toEqual([
+      expect.stringMatching(/\S/),
+      expect.stringMatching(/^\d{4}$/),
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      expect.any(Number),
+      expect.any(Number),
+    ]);
     const token = g.link.split('/').at(-1)!;
     const base = g.link.slice(0, g.link.indexOf('/games/'));
     // Another plane, another player's path, a token altered, a word that is no token.
     expect((await fetch(`${base}/games/duel/plot/red/G1/${token}`)).status).toBe(404);
     expect((await fetch(`${base}/games/duel/plot/blue/G1/${token}`)).status).toBe(404);
-    expect((await fetch(`${base}/games/duel/plot/red/R1/${token.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`)).status).toBe(404);
+    expect(
+      (await fetch(`${base}/games/duel/plot/red/R1/${token.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`)).status,
+    ).toBe(404);
     expect((await fetch(`${base}/games/duel/plot/red/R1/secret`)).status).toBe(404);
     // The shots of a way, as JSON; a way that is no number is refused.
     const shots = await fetch(`${g.link}/shots/0`);
@@ -78,11 +117,26 @@ describe('the plotter over HTTP', () => {
     const way = await fetch(`${g.link}/way/0`);
     expect(way.status).toBe(200);
     expect(way.headers.get('cache-control')).toBe('no-store');
-    const v = (await way.json()) as { path: { impulse: number; hex: string; facing: number; altitude: number; x: number; y: number }[]; variants: { altitude: number; speed: number; plot: string }[]; trap: string | null };
+    const v = (await way.json()) as {
+      path: { impulse: number; hex: string; facing: number; altitude: number; x: number; y: number }[];
+      variants: { altitude: number; speed: number; plot: string }[];
+      trap: string | null;
+    };
     expect(v.path.length).toBeGreaterThan(2);
-    expect(v.path.at(-1)).toEqual({ impulse: expect.any(Number), hex: data.ways[0]![1], facing: data.ways[0]![2], altitude: data.ways[0]![3], x: data.ways[0]![8], y: data.ways[0]![9] });
+    expect(v.path.at(-1)).toEqual({
+      impulse: expect.any(Number),
+      hex: data.ways[0]![1],
+      facing: data.ways[0]![2],
+      altitude: data.ways[0]![3],
+      x: data.ways[0]![8],
+      y: data.ways[0]![9],
+    });
     expect(v.variants.length).toBeGreaterThan(5);
-    expect(v.variants[0]).toEqual({ altitude: expect.any(Number), speed: expect.any(Number), plot: expect.stringMatching(/\S/) });
+    expect(v.variants[0]).toEqual({
+      altitude: expect.any(Number),
+      speed: expect.any(Number),
+      plot: expect.stringMatching(/\S/),
+    });
     expect(v.trap).toBeNull();
     expect((await fetch(`${g.link}/way/x`)).status).toBe(400);
     expect((await fetch(`${g.link}/way/99999`)).status).toBe(404);
@@ -92,22 +146,30 @@ describe('the plotter over HTTP', () => {
 describeWithChromium('the plotter in a browser', () => {
   const browser = useChromium();
   let g: Game;
-  beforeAll(async () => { g = await plotterGame(); });
-  afterAll(async () => { await g.cleanup(); });
+  beforeAll(async () => {
+    g = await plotterGame();
+  });
+  afterAll(async () => {
+    await g.cleanup();
+  });
 
   for (const width of [1280, 390]) {
     it(`at ${width} px: marks every end, filters, shows a way's path, shots and orders, and its mailto envelope is accepted as sent`, async () => {
       const page = await browser().newPage({ viewport: { width, height: 900 } });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       await page.goto(g.link);
       await page.waitForSelector('svg.hexmap .plot-end');
       const ends = await page.locator('svg.hexmap .plot-end').count();
       expect(ends).toBeGreaterThan(10);
       expect(await page.locator('svg.hexmap .plot-end.up').count()).toBeGreaterThan(0);
       expect(await page.locator('svg.hexmap .plot-end.down').count()).toBeGreaterThan(0);
-      const all = Number(/(\d+) of (\d+) ways shown/.exec((await page.locator('[data-shown]').textContent()) ?? '')?.[1]);
+      const all = Number(
+        /(\d+) of (\d+) ways shown/.exec((await page.locator('[data-shown]').textContent()) ?? '')?.[1],
+      );
       expect(all).toBeGreaterThan(100);
       // Steep climbs and dives off: fewer ways; on again: all of them.
       await page.locator('[data-family="steep"]').click();
@@ -116,7 +178,10 @@ describeWithChromium('the plotter in a browser', () => {
       await page.locator('[data-family="steep"]').click();
       expect(await page.locator('[data-shown]').textContent()).toContain(`${all} of ${all} ways shown`);
       // A hex: its ways; the first picked: its path, shots and orders.
-      await page.locator('svg.hexmap .plot-end').nth(Math.floor(ends / 3)).click();
+      await page
+        .locator('svg.hexmap .plot-end')
+        .nth(Math.floor(ends / 3))
+        .click();
       await page.waitForSelector('[data-way]:not([hidden])');
       const wayPlot = ((await page.locator('[data-way-plot]').textContent()) ?? '').trim();
       expect(wayPlot).toMatch(/^R1: \S/);
@@ -130,7 +195,11 @@ describeWithChromium('the plotter in a browser', () => {
       await page.waitForSelector('[data-variant]:not([disabled])');
       const options = await page.locator('[data-variant] option').count();
       expect(options).toBeGreaterThan(5);
-      const value = (await page.locator('[data-variant] option').nth(Math.floor(options / 2)).getAttribute('value')) ?? '';
+      const value =
+        (await page
+          .locator('[data-variant] option')
+          .nth(Math.floor(options / 2))
+          .getAttribute('value')) ?? '';
       expect(value).toMatch(/\S/);
       await page.locator('[data-variant]').selectOption(value);
       const plot = ((await page.locator('[data-way-plot]').textContent()) ?? '').trim();
@@ -161,7 +230,7 @@ describeWithChromium('the plotter in a browser', () => {
     });
   }
 
-  it('answers an old turn\'s link with the turn it was for, and the page of the new turn', async () => {
+  it("answers an old turn's link with the turn it was for, and the page of the new turn", async () => {
     send(g.t, BLUE, `#TALLYHO duel blue "${g.secrets.blue}"\nG1: 1 1 1 1 1 1\n#END\n`);
     expect(g.t.store.tx((tx) => tx.games.get('duel')!.turn)).toBe(2);
     const old = await fetch(g.link);

@@ -10,17 +10,47 @@ import { loadScenarioFile } from '../../src/shell/scenario-file.ts';
 
 const catalog = loadAircraftDir();
 const duel = () => createGame(loadScenarioFile('scenarios/duel.yaml', catalog), catalog, 'x');
-const plane = (id: string, hex: string, facing = 0, extra: Partial<PlaneFrame> = {}): PlaneFrame =>
-  ({ id, hex, facing, altitude: 10000, bank: 'N', status: 'flying', ...extra });
+const plane = (id: string, hex: string, facing = 0, extra: Partial<PlaneFrame> = {}): PlaneFrame => ({
+  id,
+  hex,
+  facing,
+  altitude: 10000,
+  bank: 'N',
+  status: 'flying',
+  ...extra,
+});
 
-const planeGroups = (svg: string) => [...svg.matchAll(/<g class="plane[^"]*" data-plane="([^"]+)" data-hex="([^"]+)" data-facing="([^"]+)"[^>]*transform="translate\(([-\d.]+) ([-\d.]+)\)"/g)]
-  .map((m) => ({ id: m[1] as string, hex: m[2] as string, facing: m[3] as string, x: Number(m[4]), y: Number(m[5]) }));
+const planeGroups = (svg: string) =>
+  [
+    ...svg.matchAll(
+      /<g class="plane[^"]*" data-plane="([^"]+)" data-hex="([^"]+)" data-facing="([^"]+)"[^>]*transform="translate\(([-\d.]+) ([-\d.]+)\)"/g,
+    ),
+  ].map((m) => ({ id: m[1] as string, hex: m[2] as string, facing: m[3] as string, x: Number(m[4]), y: Number(m[5]) }));
 
-const shot = (impulse: number, firer: string, target: string, hits: number): GameEvent => ({
-  type: 'shot', impulse, plane: firer, firer, target, guns: [], mix: '', chart: '', hexes: 2, range: 2, altitudeDiff: 0, clock: 12,
-  deflection: { category: 'head-on', drm: 0 }, dice: { white: 3, red: 3, d10: [] }, total: 6, row: 6, hits, locations: [], critical: null,
-  effects: [], model: 'standard',
-} as unknown as ShotEvent as unknown as GameEvent);
+const shot = (impulse: number, firer: string, target: string, hits: number): GameEvent =>
+  ({
+    type: 'shot',
+    impulse,
+    plane: firer,
+    firer,
+    target,
+    guns: [],
+    mix: '',
+    chart: '',
+    hexes: 2,
+    range: 2,
+    altitudeDiff: 0,
+    clock: 12,
+    deflection: { category: 'head-on', drm: 0 },
+    dice: { white: 3, red: 3, d10: [] },
+    total: 6,
+    row: 6,
+    hits,
+    locations: [],
+    critical: null,
+    effects: [],
+    model: 'standard',
+  }) as unknown as ShotEvent as unknown as GameEvent;
 
 describe('the SVG map', () => {
   it('puts hex centres on flat-topped columns, odd columns half a hex lower', () => {
@@ -43,7 +73,11 @@ describe('the SVG map', () => {
     const view = buildMapView({ state, turn: { frames, events: [shot(2, 'G1', 'R1', 3), shot(1, 'R1', 'G1', 0)] } });
     const svg = svgMap(view, { title: 'T', frames });
     const groups = svg.split('<g class="frame"').slice(1);
-    expect(groups.map((g) => g.slice(0, g.indexOf('>')))).toEqual([' data-frame="0"', ' data-frame="1" display="none"', ' data-frame="2" display="none"']);
+    expect(groups.map((g) => g.slice(0, g.indexOf('>')))).toEqual([
+      ' data-frame="0"',
+      ' data-frame="1" display="none"',
+      ' data-frame="2" display="none"',
+    ]);
     groups.forEach((g, i) => {
       const planes = planeGroups(g);
       expect(planes.map((p) => [p.id, p.hex])).toEqual(frames[i]!.map((f) => [f.id, f.hex]));
@@ -108,14 +142,23 @@ describe('trucks, tanks and ships on the SVG map', () => {
     const { replayFrames } = await import('../../src/report/frames.ts');
     const ships = loadShipDir();
     const state = createGame(loadScenarioFile('scenarios/road-convoy.yaml', catalog, ships), catalog, 'x', ships);
-    const r = resolveTurn(state, { plots: {}, fire: [], moves: [{ unit: 'T1', steps: ['F', 'F'] }, { unit: 'K1', steps: ['F'] }] });
+    const r = resolveTurn(state, {
+      plots: {},
+      fire: [],
+      moves: [
+        { unit: 'T1', steps: ['F', 'F'] },
+        { unit: 'K1', steps: ['F'] },
+      ],
+    });
     if (!r.ok) throw new Error(r.error.map((p) => p.message).join('; '));
     const frames = replayFrames(state, r.value.events);
     const view = buildMapView({ state, turn: { frames, events: r.value.events } });
     const svg = svgMap(view, { title: 'T', frames });
     const unitsIn = (frame: number) => {
       const g = svg.split('<g class="frame"')[frame + 1]!;
-      return [...g.matchAll(/<g class="unit[^"]*" data-unit="([^"]+)" data-kind="([^"]+)" data-hex="([^"]+)"/g)].map((m) => `${m[1]}:${m[2]}:${m[3]}`);
+      return [...g.matchAll(/<g class="unit[^"]*" data-unit="([^"]+)" data-kind="([^"]+)" data-hex="([^"]+)"/g)].map(
+        (m) => `${m[1]}:${m[2]}:${m[3]}`,
+      );
     };
     expect(unitsIn(0)).toContain('T1:truck:1518');
     expect(unitsIn(4)).toContain('T1:truck:1517');

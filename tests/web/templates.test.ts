@@ -12,7 +12,8 @@ const ALLOWED: Record<string, string> = {
   // The game's current map: the same.
   'templates/web/game.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
   'templates/web/plotter.hbs {{{map}}}': 'SVG from svgMap, escaped inside',
-  'templates/web/plotter.hbs {{{data}}}': 'JSON for a script block, < > & written as \\u escapes (shell/web/plotter.ts scriptJson)',
+  'templates/web/plotter.hbs {{{data}}}':
+    'JSON for a script block, < > & written as \\u escapes (shell/web/plotter.ts scriptJson)',
   // A page of the docs: src/shell/web/markdown.ts escapes every text and allows only safe links.
   'templates/web/doc.hbs {{{html}}}': 'HTML from renderMarkdown, escaped inside',
 };
@@ -22,7 +23,8 @@ const UNESCAPED = /\{\{~?\s*(?:\{+|&)\s*([^}~\s]+)/g;
 
 function hbsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? hbsFiles(join(dir, e.name)) : e.name.endsWith('.hbs') ? [join(dir, e.name)] : []);
+    e.isDirectory() ? hbsFiles(join(dir, e.name)) : e.name.endsWith('.hbs') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('unescaped output in templates', () => {

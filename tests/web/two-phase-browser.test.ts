@@ -18,9 +18,16 @@ import { describeWithChromium, useChromium } from '../support/describe-chromium.
 
 async function shownHexes(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
-    const frames = [...document.querySelectorAll('svg.hexmap g.frame')].filter((f) => getComputedStyle(f).display !== 'none');
+    const frames = [...document.querySelectorAll('svg.hexmap g.frame')].filter(
+      (f) => getComputedStyle(f).display !== 'none',
+    );
     if (frames.length !== 1) throw new Error(`${frames.length} frames shown`);
-    return Object.fromEntries([...frames[0]!.querySelectorAll('g.plane')].map((g) => [g.getAttribute('data-plane') ?? '', g.getAttribute('data-hex') ?? '']));
+    return Object.fromEntries(
+      [...frames[0]!.querySelectorAll('g.plane')].map((g) => [
+        g.getAttribute('data-plane') ?? '',
+        g.getAttribute('data-hex') ?? '',
+      ]),
+    );
   });
 }
 
@@ -34,11 +41,35 @@ describeWithChromium('a two-phase turn in the web archive', () => {
     t = testReferee({ path: join(dir, 'tallyho.sqlite') });
     const catalog = loadAircraftDir();
     createGame(t.deps, { id: 'pass', scenario: loadScenarioFile('scenarios/two-phase-pass.yaml', catalog), catalog });
-    const raf = addPlayer(t.deps, { gameId: 'pass', playerId: 'raf', email: 'raf@example.test', planes: ['S1', 'S2'] }).secret;
-    const lw = addPlayer(t.deps, { gameId: 'pass', playerId: 'lw', email: 'lw@example.test', planes: ['M1', 'K1'] }).secret;
+    const raf = addPlayer(t.deps, {
+      gameId: 'pass',
+      playerId: 'raf',
+      email: 'raf@example.test',
+      planes: ['S1', 'S2'],
+    }).secret;
+    const lw = addPlayer(t.deps, {
+      gameId: 'pass',
+      playerId: 'lw',
+      email: 'lw@example.test',
+      planes: ['M1', 'K1'],
+    }).secret;
     startGame(t.deps, 'pass');
-    receive(t.deps, mail('raf@example.test', envelope('pass', 'raf', raf, 'S1: 1 1 1 1 1 1 1\nS2: 1 RB S S TR N 1\nFIRE S1 FIXED AT M1')), place(1));
-    receive(t.deps, mail('lw@example.test', envelope('pass', 'lw', lw, 'M1: 1 1 1 1 1 1 1\nK1: 1 1 1 1 1\nFIRE M1 FIXED AT ANY\nFIRE K1 FLEX AUTO')), place(2));
+    receive(
+      t.deps,
+      mail(
+        'raf@example.test',
+        envelope('pass', 'raf', raf, 'S1: 1 1 1 1 1 1 1\nS2: 1 RB S S TR N 1\nFIRE S1 FIXED AT M1'),
+      ),
+      place(1),
+    );
+    receive(
+      t.deps,
+      mail(
+        'lw@example.test',
+        envelope('pass', 'lw', lw, 'M1: 1 1 1 1 1 1 1\nK1: 1 1 1 1 1\nFIRE M1 FIXED AT ANY\nFIRE K1 FLEX AUTO'),
+      ),
+      place(2),
+    );
     web = await serveArchive(t);
   });
   afterAll(async () => {

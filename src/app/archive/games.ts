@@ -35,7 +35,8 @@ import { pilotText, ratingKnown } from '../../report/pilots.ts';
 
 const gameHref = (id: string): string => `/games/${encodeURIComponent(id)}`;
 const turnHref = (id: string, n: number): string => `${gameHref(id)}/turns/${n}`;
-const sheetHref = (id: string, n: number, plane: string): string => `${turnHref(id, n)}/planes/${encodeURIComponent(plane)}`;
+const sheetHref = (id: string, n: number, plane: string): string =>
+  `${turnHref(id, n)}/planes/${encodeURIComponent(plane)}`;
 
 const STATUS: Record<GameRow['status'], string> = { setup: 'being set up', running: 'running', over: 'over' };
 
@@ -83,11 +84,27 @@ export function listGames(store: Store, page = 1, perPage = GAMES_PER_PAGE): Gam
     if (!Number.isSafeInteger(page) || page < 1 || page > pages) return null;
     const games = tx.archive.gamePage(perPage, (page - 1) * perPage).map((g) => ({
       // A game over shows its last turn played, as its own page does, not the turn it never reached.
-      id: g.id, name: g.name, href: gameHref(g.id), status: STATUS[g.status], turn: g.status === 'over' && g.resolved ? g.resolved : g.turn, resolved: g.resolved, players: g.players,
-      started: g.startedAt === null ? '' : when(g.startedAt), active: when(g.activityAt),
+      id: g.id,
+      name: g.name,
+      href: gameHref(g.id),
+      status: STATUS[g.status],
+      turn: g.status === 'over' && g.resolved ? g.resolved : g.turn,
+      resolved: g.resolved,
+      players: g.players,
+      started: g.startedAt === null ? '' : when(g.startedAt),
+      active: when(g.activityAt),
     }));
     const summary = `${count(total, 'game')}, latest activity first${pages > 1 ? `: page ${page} of ${pages}` : ''}.`;
-    return { games, page, pages, total, paged: pages > 1, prev: page > 1 ? listHref(page - 1) : '', next: page < pages ? listHref(page + 1) : '', summary };
+    return {
+      games,
+      page,
+      pages,
+      total,
+      paged: pages > 1,
+      prev: page > 1 ? listHref(page - 1) : '',
+      next: page < pages ? listHref(page + 1) : '',
+      summary,
+    };
   });
 }
 
@@ -106,13 +123,24 @@ function description(game: GameRow): string {
  */
 const planeRow = (state: GameState, p: PlaneState, over = false) => ({
   pilot: p.pilot ? pilotText(p.pilot, ratingKnown(p, over ? 'all' : 'public')) : '',
-  id: p.id, type: state.aircraft[p.type]?.name ?? state.quick?.cards[p.type]?.name ?? p.type, side: state.sides[p.side]?.name ?? p.side,
+  id: p.id,
+  type: state.aircraft[p.type]?.name ?? state.quick?.cards[p.type]?.name ?? p.type,
+  side: state.sides[p.side]?.name ?? p.side,
   // The quick game (seed 004): SPEED in whole points; destroyed rather than shot down.
   // A plane on a field or a deck is no plane flying, whatever its status says (core/ground).
-  status: state.quick && p.status === 'shot-down' ? 'destroyed'
-    : p.status === 'flying' && p.ground ? (p.ground.deck ? `on ${p.ground.deck}'s deck` : 'on the ground') : p.status,
-  hex: hexLabel(p.hex), facing: facingText(p.facing), altitude: p.altitude,
-  speed: state.quick ? String(Math.round(p.speed / 10)) : speedText(p.speed), bank: bankWords(p.bank),
+  status:
+    state.quick && p.status === 'shot-down'
+      ? 'destroyed'
+      : p.status === 'flying' && p.ground
+        ? p.ground.deck
+          ? `on ${p.ground.deck}'s deck`
+          : 'on the ground'
+        : p.status,
+  hex: hexLabel(p.hex),
+  facing: facingText(p.facing),
+  altitude: p.altitude,
+  speed: state.quick ? String(Math.round(p.speed / 10)) : speedText(p.speed),
+  bank: bankWords(p.bank),
 });
 
 /**
@@ -126,9 +154,11 @@ function fogHides(tx: StoreTx, game: GameRow): boolean {
   return state?.fog?.reveal === 'over';
 }
 
-export const SECRET_SHEET = 'This pilot\'s rating has not shown in combat yet (seed 002 9.1.11: ratings are secret until then), and the log sheet\'s turn modes and speeds would tell it. The sheet is shown here once the pilot has fired, or when the game is over; the plane\'s player has it in every report.';
+export const SECRET_SHEET =
+  "This pilot's rating has not shown in combat yet (seed 002 9.1.11: ratings are secret until then), and the log sheet's turn modes and speeds would tell it. The sheet is shown here once the pilot has fired, or when the game is over; the plane's player has it in every report.";
 
-export const FOG_NOTICE = 'This game is played with fog of war: each side sees only what it has spotted. The map, the turn pages and the log sheets are shown here when the game is over.';
+export const FOG_NOTICE =
+  'This game is played with fog of war: each side sees only what it has spotted. The map, the turn pages and the log sheets are shown here when the game is over.';
 
 /** A visible game: ids outside the id alphabet never reach the store. */
 function findGame(tx: StoreTx, id: string): GameRow | undefined {
@@ -138,7 +168,8 @@ function findGame(tx: StoreTx, id: string): GameRow | undefined {
 /** How an ended game ended: the game master's TERMINATE, or the last turn's events (outcome.ts). */
 function resultText(tx: StoreTx, game: GameRow, events: readonly GameEvent[], end: GameState | undefined): string {
   const control = tx.control.get(game.id);
-  if (control.terminatedAt !== null) return `The game master ended the game at turn ${game.turn}${control.terminateReason ? `: ${control.terminateReason}` : ''}.`;
+  if (control.terminatedAt !== null)
+    return `The game master ended the game at turn ${game.turn}${control.terminateReason ? `: ${control.terminateReason}` : ''}.`;
   return end ? endText(events, end) : 'The game is over.';
 }
 
@@ -151,7 +182,12 @@ export function lastResolvedTurn(tx: StoreTx, game: GameRow): number {
 /** How a game that is over ended (resultText), read from the store: its last turn's events and its end. */
 export function overText(tx: StoreTx, game: GameRow): string {
   const resolved = lastResolvedTurn(tx, game);
-  return resultText(tx, game, resolved ? tx.events.list(game.id, resolved) : [], tx.turns.get(game.id, game.turn)?.state);
+  return resultText(
+    tx,
+    game,
+    resolved ? tx.events.list(game.id, resolved) : [],
+    tx.turns.get(game.id, game.turn)?.state,
+  );
 }
 
 export function gamePage(store: Store, id: string) {
@@ -168,31 +204,74 @@ export function gamePage(store: Store, id: string) {
       const mine = state ? inPlay(state, p.planes) : 0;
       // The stand-in's seats and players on leave (app/game/standin.ts; a leave run out is ended by the next tick).
       const standin = p.pilot === 'computer' || p.leaveUntil !== null;
-      const orders = !current ? '' : mine === 0 ? 'nothing flying' : latest.has(p.id) ? 'in' : standin ? 'the stand-in pilot flies' : 'waiting';
+      const orders = !current
+        ? ''
+        : mine === 0
+          ? 'nothing flying'
+          : latest.has(p.id)
+            ? 'in'
+            : standin
+              ? 'the stand-in pilot flies'
+              : 'waiting';
       return { id: p.id, planes: hidden ? '(hidden by fog of war)' : p.planes.join(', '), orders };
     });
     const deadline = current ? tx.archive.deadline(game.id, game.turn) : null;
     const waiting = players.filter((p) => p.orders === 'waiting').map((p) => p.id);
-    const title = game.status === 'over' ? `${game.name}: the map at the end` : `${game.name}: the map at the start of turn ${game.turn}`;
+    const title =
+      game.status === 'over'
+        ? `${game.name}: the map at the end`
+        : `${game.name}: the map at the start of turn ${game.turn}`;
     return {
       quick: !!state?.quick,
       fog: hidden ? FOG_NOTICE : '',
-      hiddenTurns: hidden && !resolved.length ? 'No turn has been resolved yet.' : hidden ? `${resolved.length === 1 ? 'One turn has' : `${resolved.length} turns have`} been resolved; ${resolved.length === 1 ? 'it is' : 'they are'} shown here when the game is over.` : '',
-      id: game.id, name: game.name, href: gameHref(game.id), description: description(game), status: STATUS[game.status],
+      hiddenTurns:
+        hidden && !resolved.length
+          ? 'No turn has been resolved yet.'
+          : hidden
+            ? `${resolved.length === 1 ? 'One turn has' : `${resolved.length} turns have`} been resolved; ${resolved.length === 1 ? 'it is' : 'they are'} shown here when the game is over.`
+            : '',
+      id: game.id,
+      name: game.name,
+      href: gameHref(game.id),
+      description: description(game),
+      status: STATUS[game.status],
       // A game over shows its last turn played, not the turn after it that was never opened.
-      turn: game.status === 'over' && resolved.length ? Math.max(...resolved.map((r) => r.turn)) : game.turn, current, deadline: deadline === null ? '' : when(deadline),
-      started: game.startedAt === null ? '' : when(game.startedAt), ended: game.endedAt === null ? '' : when(game.endedAt),
-      result: game.status !== 'over' ? '' : resultText(tx, game, resolved.length ? tx.events.list(game.id, Math.max(...resolved.map((r) => r.turn))) : [], state),
+      turn: game.status === 'over' && resolved.length ? Math.max(...resolved.map((r) => r.turn)) : game.turn,
+      current,
+      deadline: deadline === null ? '' : when(deadline),
+      started: game.startedAt === null ? '' : when(game.startedAt),
+      ended: game.endedAt === null ? '' : when(game.endedAt),
+      result:
+        game.status !== 'over'
+          ? ''
+          : resultText(
+              tx,
+              game,
+              resolved.length ? tx.events.list(game.id, Math.max(...resolved.map((r) => r.turn))) : [],
+              state,
+            ),
       pilots: !!state?.options.pilots,
       // A campaign's game: its place in the campaign (docs/campaigns.md).
-      campaign: ((cg) => (cg ? { id: cg.campaignId, seq: cg.seq, href: `/campaigns/${encodeURIComponent(cg.campaignId)}` } : null))(tx.campaigns.ofGame(game.id)),
-      players, planes: state && !hidden ? state.planes.map((p) => planeRow(state, p, game.status === 'over')) : [], units: state && !hidden ? unitRows(state) : [],
+      campaign: ((cg) =>
+        cg ? { id: cg.campaignId, seq: cg.seq, href: `/campaigns/${encodeURIComponent(cg.campaignId)}` } : null)(
+        tx.campaigns.ofGame(game.id),
+      ),
+      players,
+      planes: state && !hidden ? state.planes.map((p) => planeRow(state, p, game.status === 'over')) : [],
+      units: state && !hidden ? unitRows(state) : [],
       waiting: waiting.join(', '),
       // The players' records, when the game master published them (SET records public).
       records: publishedRecords(tx, game.id),
       // The action only: the game page is drawn for every request (the whole map is on the turn pages).
-      map: state && !hidden && game.status !== 'setup' ? svgMap(buildMapView({ state, viewer: null }), { title, actionOnly: true }) : '',
-      turns: hidden ? [] : resolved.map((r) => ({ turn: r.turn, href: turnHref(game.id, r.turn), resolved: when(r.resolvedAt) })).reverse(),
+      map:
+        state && !hidden && game.status !== 'setup'
+          ? svgMap(buildMapView({ state, viewer: null }), { title, actionOnly: true })
+          : '',
+      turns: hidden
+        ? []
+        : resolved
+            .map((r) => ({ turn: r.turn, href: turnHref(game.id, r.turn), resolved: when(r.resolvedAt) }))
+            .reverse(),
     };
   });
 }
@@ -208,7 +287,8 @@ interface ResolvedTurn {
 }
 
 /** A turn's stamp as a string: what its page is built from, in brief (see turnPageVia); a game's end adds its result and the stand-in's debrief. */
-const stampText = (s: TurnStamp, over: boolean): string => `${s.resolvedAt}:${s.dice}:${s.hasNext ? 'next' : 'last'}:${over ? 'over' : 'on'}`;
+const stampText = (s: TurnStamp, over: boolean): string =>
+  `${s.resolvedAt}:${s.dice}:${s.hasNext ? 'next' : 'last'}:${over ? 'over' : 'on'}`;
 
 /** A resolved turn with its events and the states before and after it, or undefined. */
 function resolvedTurn(tx: StoreTx, id: string, n: number, known?: TurnStamp): ResolvedTurn | undefined {
@@ -218,10 +298,19 @@ function resolvedTurn(tx: StoreTx, id: string, n: number, known?: TurnStamp): Re
   const row = stamp && tx.turns.get(game.id, n);
   const next = stamp && tx.turns.get(game.id, n + 1);
   if (!stamp || !row || !next) return undefined;
-  return { game, turn: n, resolvedAt: stamp.resolvedAt, before: row.state, after: next.state, events: tx.events.list(game.id, n), hasNext: stamp.hasNext };
+  return {
+    game,
+    turn: n,
+    resolvedAt: stamp.resolvedAt,
+    before: row.state,
+    after: next.state,
+    events: tx.events.list(game.id, n),
+    hasNext: stamp.hasNext,
+  };
 }
 
-const impulseLabel = (i: number, shape: TurnShape, events: readonly GameEvent[]): string => (i === 0 ? 'Start of the turn' : `End of ${replayLabel(shape, events, i)}`);
+const impulseLabel = (i: number, shape: TurnShape, events: readonly GameEvent[]): string =>
+  i === 0 ? 'Start of the turn' : `End of ${replayLabel(shape, events, i)}`;
 
 export type TurnView = NonNullable<ReturnType<typeof turnView>>;
 
@@ -231,7 +320,13 @@ export type TurnView = NonNullable<ReturnType<typeof turnView>>;
  * resolved, which adds a link) is read first; `kept(stamp)` returns a page made before with that
  * stamp, if any; otherwise `make` builds one from the view. Null: the turn has no page.
  */
-export function turnPageVia<T>(store: Store, id: string, n: number, kept: (stamp: string) => T | undefined, make: (view: TurnView, stamp: string) => T): T | null {
+export function turnPageVia<T>(
+  store: Store,
+  id: string,
+  n: number,
+  kept: (stamp: string) => T | undefined,
+  make: (view: TurnView, stamp: string) => T,
+): T | null {
   if (!ID_RE.test(id) || !Number.isSafeInteger(n) || n < 1) return null;
   return store.tx((tx) => {
     const s = tx.archive.turnStamp(id, n);
@@ -255,7 +350,8 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
   const byImpulse = new Map<number, GameEvent[]>();
   for (const e of t.events) {
     const list = byImpulse.get(e.impulse);
-    if (list) list.push(e); else byImpulse.set(e.impulse, [e]);
+    if (list) list.push(e);
+    else byImpulse.set(e.impulse, [e]);
   }
   const at = (i: number): GameEvent[] => byImpulse.get(i) ?? [];
   const shape = turnShape(t.events);
@@ -265,24 +361,40 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
   for (const i of shape.impulses) {
     // The quick game (seed 004): its combat in words (report/quick-log.ts).
     const lines = shape.quick
-      ? at(i).flatMap((e) => (e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit' ? [quickEventLine(e.event, names)] : []))
+      ? at(i).flatMap((e) =>
+          e.type === 'quick' && e.event.type !== 'move' && e.event.type !== 'exit'
+            ? [quickEventLine(e.event, names)]
+            : [],
+        )
       : combatLines(at(i), { flexible });
-    if (lines.length) combat.push({ impulse: i, ...(shape.quick ? { heading: 'The initiative and every gun' } : {}), text: lines.join('\n') });
+    if (lines.length)
+      combat.push({
+        impulse: i,
+        ...(shape.quick ? { heading: 'The initiative and every gun' } : {}),
+        text: lines.join('\n'),
+      });
   }
   return {
     quick: !!t.before.quick,
     game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
-    turn: t.turn, resolved: when(t.resolvedAt),
-    prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '', next: t.hasNext ? turnHref(t.game.id, t.turn + 1) : '',
+    turn: t.turn,
+    resolved: when(t.resolvedAt),
+    prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '',
+    next: t.hasNext ? turnHref(t.game.id, t.turn + 1) : '',
     map: svgMap(view, { title: `${t.game.name}: turn ${t.turn}`, frames }),
     shots: view.shots.length,
     last: frames.length - 1,
     frames: frames.map((f, i) => ({
-      index: i, label: impulseLabel(i, shape, t.events), first: i === 0, text: turnLog(at(i), shape, names, { flexible }),
+      index: i,
+      label: impulseLabel(i, shape, t.events),
+      first: i === 0,
+      text: turnLog(at(i), shape, names, { flexible }),
       // Trucks, tanks and ships ride in the frames at altitude 0: shown as on the surface, with what they are.
-      planes: f.map((p) => (p.kind
-        ? { ...p, facing: facingText(p.facing), altitude: 'surface', bank: p.kind }
-        : { ...p, facing: facingText(p.facing), altitude: `${p.altitude} ft`, bank: bankWords(p.bank) })),
+      planes: f.map((p) =>
+        p.kind
+          ? { ...p, facing: facingText(p.facing), altitude: 'surface', bank: p.kind }
+          : { ...p, facing: facingText(p.facing), altitude: `${p.altitude} ft`, bank: bankWords(p.bank) },
+      ),
     })),
     casualties: casualties(t.events),
     // A turn the game master rolled back and had resolved again (app/gm/rollback.ts).
@@ -291,10 +403,16 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     end: t.game.status === 'over' && t.game.turn === t.turn + 1 ? resultText(tx, t.game, t.events, t.after) : '',
     combat,
     // Once the game is over: what the stand-in chose this turn and why (docs/standin.md "The debrief").
-    standin: t.game.status === 'over' ? debriefOf(new Map([[t.turn, tx.orders.latestAccepted(t.game.id, t.turn)]]))[0]?.flights ?? [] : [],
+    standin:
+      t.game.status === 'over'
+        ? (debriefOf(new Map([[t.turn, tx.orders.latestAccepted(t.game.id, t.turn)]]))[0]?.flights ?? [])
+        : [],
     eventLog: turnLog(t.events, shape, names, { flexible }),
     pilots: !!t.after.options.pilots,
-    planes: t.after.planes.map((p) => ({ ...planeRow(t.after, p, t.game.status === 'over'), sheet: sheetHref(t.game.id, t.turn, p.id) })),
+    planes: t.after.planes.map((p) => ({
+      ...planeRow(t.after, p, t.game.status === 'over'),
+      sheet: sheetHref(t.game.id, t.turn, p.id),
+    })),
     units: unitRows(t.after),
   };
 }
@@ -302,15 +420,29 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
 /** The trucks, tanks, ships and torpedoes of a state, a row each, for the web pages. */
 function unitRows(state: GameState) {
   // Torpedoes are listed while they run; spent ones are told in the turn's log.
-  return (state.units ?? []).filter((u) => u.kind !== 'torpedo' || u.status === 'active').map((u) => {
-    const card = u.kind === 'ship' ? state.ships?.[u.type] : undefined;
-    const guns = u.kind === 'ship' ? undefined : flakText(state, u);
-    const what = card?.name ?? (u.kind === 'torpedo' ? `torpedo (${state.torpedoes?.types[u.type]?.name ?? u.type})` : guns ? `${u.kind} with ${guns}` : u.kind);
-    return {
-      id: u.id, side: state.sides[u.side]?.name ?? u.side, what, hex: hexLabel(u.hex), facing: facingText(u.facing),
-      speed: u.ship ? `${u.ship.knots} kt` : '', damage: card ? `${Math.min(u.damage ?? 0, card.hullPoints)} of ${card.hullPoints}` : '', status: u.status,
-    };
-  });
+  return (state.units ?? [])
+    .filter((u) => u.kind !== 'torpedo' || u.status === 'active')
+    .map((u) => {
+      const card = u.kind === 'ship' ? state.ships?.[u.type] : undefined;
+      const guns = u.kind === 'ship' ? undefined : flakText(state, u);
+      const what =
+        card?.name ??
+        (u.kind === 'torpedo'
+          ? `torpedo (${state.torpedoes?.types[u.type]?.name ?? u.type})`
+          : guns
+            ? `${u.kind} with ${guns}`
+            : u.kind);
+      return {
+        id: u.id,
+        side: state.sides[u.side]?.name ?? u.side,
+        what,
+        hex: hexLabel(u.hex),
+        facing: facingText(u.facing),
+        speed: u.ship ? `${u.ship.knots} kt` : '',
+        damage: card ? `${Math.min(u.damage ?? 0, card.hullPoints)} of ${card.hullPoints}` : '',
+        status: u.status,
+      };
+    });
 }
 
 export function planeSheet(store: Store, id: string, n: number, planeId: string) {
@@ -329,14 +461,27 @@ export function planeSheet(store: Store, id: string, n: number, planeId: string)
       secret: secret ? SECRET_SHEET : '',
       quick: !!t.after.quick,
       game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
-      turn: t.turn, turnHref: turnHref(t.game.id, t.turn), player: owner?.id ?? '',
+      turn: t.turn,
+      turnHref: turnHref(t.game.id, t.turn),
+      player: owner?.id ?? '',
       plane: planeRow(t.after, p, t.game.status === 'over'),
       sheet: secret ? '' : t.after.quick ? quickSheet(t.after, p) : logSheet(t.after, p),
       damage: damageLines(t.after, p).map((l) => l.trim()),
-      track: frames.map((f, i) => {
-        const x = f.find((q) => q.id === p.id);
-        return x ? { label: impulseLabel(i, shape, t.events), hex: x.hex, facing: facingText(x.facing), altitude: x.altitude, bank: bankWords(x.bank), status: x.status } : null;
-      }).filter((x) => x !== null),
+      track: frames
+        .map((f, i) => {
+          const x = f.find((q) => q.id === p.id);
+          return x
+            ? {
+                label: impulseLabel(i, shape, t.events),
+                hex: x.hex,
+                facing: facingText(x.facing),
+                altitude: x.altitude,
+                bank: bankWords(x.bank),
+                status: x.status,
+              }
+            : null;
+        })
+        .filter((x) => x !== null),
       eventLog: turnLog(mine, shape, sideNames(t.before), { flexible: flexibleShots(t.before) }),
     };
   });

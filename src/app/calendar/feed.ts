@@ -61,7 +61,8 @@ function sequenceOf(tx: StoreTx, game: GameRow, paused: boolean): number {
   const clock = turnClock(tx, game);
   const opened = Math.max(tx.turns.get(game.id, game.turn)?.openedAt ?? 0, game.startedAt ?? 0);
   const seconds = (ms: number): number => Math.max(0, Math.floor(ms / 1000));
-  const moves = tx.control.get(game.id).extensions + clock.reruns + seconds(clock.anchorAt - opened) + seconds(clock.pausedMs);
+  const moves =
+    tx.control.get(game.id).extensions + clock.reruns + seconds(clock.anchorAt - opened) + seconds(clock.pausedMs);
   return 2 * moves + (paused ? 1 : 0);
 }
 
@@ -91,7 +92,9 @@ function gameEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow[]
   const description = [
     `Game ${game.id} (${game.name}), turn ${game.turn}.`,
     ...(paused
-      ? [`The game master paused the game on ${formatInZone(control.pausedAt as number, zone ?? s.zone)}${control.pauseReason ? `: ${control.pauseReason}` : ''}. The deadline does not run while it is paused; when it resumes, the deadline moves on by the time paused and this event comes back.`]
+      ? [
+          `The game master paused the game on ${formatInZone(control.pausedAt as number, zone ?? s.zone)}${control.pauseReason ? `: ${control.pauseReason}` : ''}. The deadline does not run while it is paused; when it resumes, the deadline moves on by the time paused and this event comes back.`,
+        ]
       : [`Orders due: ${deadlineLines(deadline, s.zone, zone).join('; ')}.`]),
     ...(s.graceMinutes && !paused ? [`Orders are still taken for ${durationText(s.graceMinutes)} after it.`] : []),
     ...playing.map((p) => seatLine(game, p, latest.has(p.id), p.zone ?? s.zone, now)),
@@ -111,8 +114,13 @@ function gameEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow[]
   ];
   // The alarm of the game's reminder: while the deadline runs and this address still owes orders.
   if (s.remindMinutes > 0 && !paused && owed) {
-    lines.push('BEGIN:VALARM', property('ACTION', 'DISPLAY'), property('TRIGGER', `-${minutesDuration(s.remindMinutes)}`),
-      textProperty('DESCRIPTION', `${tag} orders due in ${durationText(s.remindMinutes)}`), 'END:VALARM');
+    lines.push(
+      'BEGIN:VALARM',
+      property('ACTION', 'DISPLAY'),
+      property('TRIGGER', `-${minutesDuration(s.remindMinutes)}`),
+      textProperty('DESCRIPTION', `${tag} orders due in ${durationText(s.remindMinutes)}`),
+      'END:VALARM',
+    );
   }
   lines.push('END:VEVENT');
   return lines;
@@ -129,7 +137,10 @@ function musterEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow
   if (!m) return [];
   const said = tx.club.ready(game.id);
   const ready = seats.every((p) => said.has(p.id));
-  const others = tx.players.list(game.id).filter((p) => p.pilot === 'human' && p.email && !said.has(p.id) && !seats.includes(p)).map((p) => p.id);
+  const others = tx.players
+    .list(game.id)
+    .filter((p) => p.pilot === 'human' && p.email && !said.has(p.id) && !seats.includes(p))
+    .map((p) => p.id);
   const s = tx.control.get(game.id).settings;
   const zone = seats.find((p) => p.zone)?.zone ?? null;
   const base = deps.referee.publicUrl;
@@ -157,8 +168,13 @@ function musterEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow
   ];
   if (!ready) {
     const before = Math.max(1, Math.round((m.until - musterRemindAt(m)) / 60_000));
-    lines.push('BEGIN:VALARM', property('ACTION', 'DISPLAY'), property('TRIGGER', `-${minutesDuration(before)}`),
-      textProperty('DESCRIPTION', `${tag}: answer READY within ${durationText(before)}`), 'END:VALARM');
+    lines.push(
+      'BEGIN:VALARM',
+      property('ACTION', 'DISPLAY'),
+      property('TRIGGER', `-${minutesDuration(before)}`),
+      textProperty('DESCRIPTION', `${tag}: answer READY within ${durationText(before)}`),
+      'END:VALARM',
+    );
   }
   lines.push('END:VEVENT');
   return lines;
@@ -183,8 +199,12 @@ export function calendarFeed(deps: AppDeps, tx: StoreTx, token: string, now: num
     games.set(game.id, entry);
   }
   const first = [...games.values()][0];
-  const zone = seats.find((p) => p.zone && games.has(p.gameId))?.zone ?? (first ? tx.control.get(first.game.id).settings.zone : 'UTC');
-  const events = [...games.values()].map((g) => (g.game.status === 'setup' ? musterEvent : gameEvent)(deps, tx, g.game, g.seats, now));
+  const zone =
+    seats.find((p) => p.zone && games.has(p.gameId))?.zone ??
+    (first ? tx.control.get(first.game.id).settings.zone : 'UTC');
+  const events = [...games.values()].map((g) =>
+    (g.game.status === 'setup' ? musterEvent : gameEvent)(deps, tx, g.game, g.seats, now),
+  );
   return icsText([
     'BEGIN:VCALENDAR',
     property('VERSION', '2.0'),

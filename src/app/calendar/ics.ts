@@ -17,17 +17,22 @@ const octets = (s: string): number => encoder.encode(s).length;
  * other control characters, which TEXT may not hold, left out.
  */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\r\n|\r/g, '\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\n/g, '\\n');
+  return (
+    value
+      .replace(/\r\n|\r/g, '\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+      .replace(/[\\;,]/g, (c) => `\\${c}`)
+      .replace(/\n/g, '\\n')
+  );
 }
 
 /** A time in UTC as a DATE-TIME value (RFC 5545 3.3.5, form 2): `20260112T190000Z`, whole seconds. */
 export function utcTime(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(Math.floor(ms / 1000) * 1000)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** A span of whole minutes as a DURATION value (RFC 5545 3.3.6): `PT15M`, `PT1440M`. */
@@ -64,5 +69,8 @@ export const textProperty = (name: string, value: string): string => property(na
 
 /** Content lines as the text of an iCalendar object: every line folded, each ended by CRLF. */
 export function icsText(lines: readonly string[]): string {
-  return lines.flatMap(foldLine).map((l) => `${l}${CRLF}`).join('');
+  return lines
+    .flatMap(foldLine)
+    .map((l) => `${l}${CRLF}`)
+    .join('');
 }

@@ -13,7 +13,13 @@ import type { AppDeps } from '../ports/deps.ts';
 import type { OrdersRow, StoreTx, TurnDiceRow } from '../ports/store.ts';
 
 /** Draws a fresh secret seed for a turn (replacing an unresolved one) and records its commitment. */
-export function openTurnDice(deps: AppDeps, tx: StoreTx, gameId: string, turn: number, serverSeed = deps.keys.newSeed()): TurnDiceRow {
+export function openTurnDice(
+  deps: AppDeps,
+  tx: StoreTx,
+  gameId: string,
+  turn: number,
+  serverSeed = deps.keys.newSeed(),
+): TurnDiceRow {
   tx.dice.open({ gameId, turn, serverSeed, commitment: commitmentOf(serverSeed), drawnAt: deps.clock.now() });
   return tx.dice.get(gameId, turn) as TurnDiceRow;
 }
@@ -53,7 +59,13 @@ export interface TurnDice {
  * What throws a turn's dice with these orders. A turn without a drawn seed (a game from before
  * migration 002) gets one now. Nothing is stored: `sealTurnDice` records it once the turn resolved.
  */
-export function turnDice(deps: AppDeps, tx: StoreTx, gameId: string, turn: number, latest: ReadonlyMap<string, OrdersRow>): TurnDice {
+export function turnDice(
+  deps: AppDeps,
+  tx: StoreTx,
+  gameId: string,
+  turn: number,
+  latest: ReadonlyMap<string, OrdersRow>,
+): TurnDice {
   return diceWith(tx.dice.get(gameId, turn) ?? openTurnDice(deps, tx, gameId, turn), latest);
 }
 
@@ -69,7 +81,8 @@ export function sealTurnDice(tx: StoreTx, gameId: string, turn: number, dice: Tu
 }
 
 /** The state as resolveTurn takes it: the turn's dice seed in place of whatever the state held. */
-export const withDiceSeed = (state: GameState, seed: string): GameState => Object.assign({}, state, { dice: Object.assign({}, state.dice, { seed }) });
+export const withDiceSeed = (state: GameState, seed: string): GameState =>
+  Object.assign({}, state, { dice: Object.assign({}, state.dice, { seed }) });
 
 /** The FAIR DICE block of the mail that opens `turn` (the welcome): its commitment. */
 export function commitmentBlock(tx: StoreTx, gameId: string, turn: number): string {
@@ -82,14 +95,26 @@ export function commitmentBlock(tx: StoreTx, gameId: string, turn: number): stri
  * the short one near the top and the full record for the end of the mail ('' for both when the
  * turn has no sealed dice).
  */
-export function revealBlock(tx: StoreTx, gameId: string, playerId: string, turn: number, nextTurn: number | null, publicUrl: string | null = null): { summary: string; full: string } {
+export function revealBlock(
+  tx: StoreTx,
+  gameId: string,
+  playerId: string,
+  turn: number,
+  nextTurn: number | null,
+  publicUrl: string | null = null,
+): { summary: string; full: string } {
   const row = tx.dice.get(gameId, turn);
   if (!row?.ordersDigest || !row.effectiveSeed) return { summary: '', full: '' };
   const latest = tx.orders.latestAccepted(gameId, turn);
   const next = nextTurn === null ? undefined : tx.dice.get(gameId, nextTurn);
   const view = {
-    turn, serverSeed: row.serverSeed, commitment: row.commitment, orders: orderHashes(latest), digest: row.ordersDigest,
-    diceSeed: row.effectiveSeed, own: latest.get(playerId)?.canonical ?? null,
+    turn,
+    serverSeed: row.serverSeed,
+    commitment: row.commitment,
+    orders: orderHashes(latest),
+    digest: row.ordersDigest,
+    diceSeed: row.effectiveSeed,
+    own: latest.get(playerId)?.canonical ?? null,
   };
   const nextView = next ? { turn: next.turn, commitment: next.commitment } : null;
   const howTo = publicUrl ? docUrl(publicUrl, { doc: 'fair-dice', section: 'Checking a turn' }) : null;

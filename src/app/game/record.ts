@@ -44,14 +44,30 @@ export function reliabilityRecord(tx: StoreTx, address: string): ReliabilityReco
     for (const turn of last ? tx.orders.latestAcceptedOf(game.id, 1, last).values() : []) {
       const o = turn.get(p.id);
       if (!o) continue;
-      if (o.standin) standin++; else ownOrders++;
+      if (o.standin) standin++;
+      else ownOrders++;
     }
-    games.push({ game: game.id, player: p.id, status: game.status, ownOrders, missed: tx.control.misses(game.id, p.id), standin, left: p.status === 'replaced' });
+    games.push({
+      game: game.id,
+      player: p.id,
+      status: game.status,
+      ownOrders,
+      missed: tx.control.misses(game.id, p.id),
+      standin,
+      left: p.status === 'replaced',
+    });
   }
   const sum = (f: (g: RecordGame) => number): number => games.reduce((n, g) => n + f(g), 0);
   return {
-    address: email, games,
-    totals: { games: games.length, ownOrders: sum((g) => g.ownOrders), missed: sum((g) => g.missed), standin: sum((g) => g.standin), left: sum((g) => (g.left ? 1 : 0)) },
+    address: email,
+    games,
+    totals: {
+      games: games.length,
+      ownOrders: sum((g) => g.ownOrders),
+      missed: sum((g) => g.missed),
+      standin: sum((g) => g.standin),
+      left: sum((g) => (g.left ? 1 : 0)),
+    },
   };
 }
 
@@ -63,14 +79,20 @@ export const recordSummary = (t: ReliabilityRecord['totals']): string =>
 export function recordLines(r: ReliabilityRecord): string[] {
   const t = r.totals;
   if (!t.games) return [`${r.address} has played in no game on this referee.`];
-  const share = t.ownOrders + t.missed ? ` (${Math.round((100 * t.ownOrders) / (t.ownOrders + t.missed))}% on time)` : '';
+  const share =
+    t.ownOrders + t.missed ? ` (${Math.round((100 * t.ownOrders) / (t.ownOrders + t.missed))}% on time)` : '';
   const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
   const lines = [
-    wrap(`${r.address}: ${n(t.games, 'game', 'games')} on this referee; ${n(t.ownOrders, 'turn', 'turns')} with their own orders in, ${n(t.missed, 'turn', 'turns')} missed${share}; ${n(t.standin, 'turn', 'turns')} flown by the stand-in pilot; ${n(t.left, 'game', 'games')} left before the end.`, 0),
+    wrap(
+      `${r.address}: ${n(t.games, 'game', 'games')} on this referee; ${n(t.ownOrders, 'turn', 'turns')} with their own orders in, ${n(t.missed, 'turn', 'turns')} missed${share}; ${n(t.standin, 'turn', 'turns')} flown by the stand-in pilot; ${n(t.left, 'game', 'games')} left before the end.`,
+      0,
+    ),
     `${'game'.padEnd(16)} ${'player'.padEnd(12)} ${'status'.padEnd(8)} own  missed  stand-in  left`,
   ];
   for (const g of r.games) {
-    lines.push(`${g.game.padEnd(16)} ${g.player.padEnd(12)} ${g.status.padEnd(8)} ${String(g.ownOrders).padStart(3)}  ${String(g.missed).padStart(6)}  ${String(g.standin).padStart(8)}  ${g.left ? 'yes' : 'no'}`);
+    lines.push(
+      `${g.game.padEnd(16)} ${g.player.padEnd(12)} ${g.status.padEnd(8)} ${String(g.ownOrders).padStart(3)}  ${String(g.missed).padStart(6)}  ${String(g.standin).padStart(8)}  ${g.left ? 'yes' : 'no'}`,
+    );
   }
   return lines;
 }
@@ -82,10 +104,13 @@ export function recordLines(r: ReliabilityRecord): string[] {
  */
 export function publishedRecords(tx: StoreTx, gameId: string): string[] {
   if (tx.control.get(gameId).settings.records !== 'public') return [];
-  return tx.players.list(gameId).filter((p) => p.pilot === 'human' && p.email).map((p) => {
-    const t = reliabilityRecord(tx, p.email).totals;
-    const turns = t.ownOrders + t.missed;
-    const share = turns ? `${Math.round((100 * t.ownOrders) / turns)}% on time` : 'no turn yet';
-    return `${p.id}: ${share} (${t.ownOrders} of ${turns} turn${turns === 1 ? '' : 's'} with their own orders, ${t.missed} missed) over ${t.games} game${t.games === 1 ? '' : 's'} on this referee; ${t.left} left before the end`;
-  });
+  return tx.players
+    .list(gameId)
+    .filter((p) => p.pilot === 'human' && p.email)
+    .map((p) => {
+      const t = reliabilityRecord(tx, p.email).totals;
+      const turns = t.ownOrders + t.missed;
+      const share = turns ? `${Math.round((100 * t.ownOrders) / turns)}% on time` : 'no turn yet';
+      return `${p.id}: ${share} (${t.ownOrders} of ${turns} turn${turns === 1 ? '' : 's'} with their own orders, ${t.missed} missed) over ${t.games} game${t.games === 1 ? '' : 's'} on this referee; ${t.left} left before the end`;
+    });
 }

@@ -9,9 +9,21 @@ import type { GameSettings, Schedule } from '../ports/control.ts';
 import { DEFAULT_LEVEL, parseLevel, STANDIN_LEVELS } from '../../core/standin/levels.ts';
 
 export const DEFAULT_SETTINGS: GameSettings = {
-  zone: 'UTC', schedule: { kind: 'none' }, graceMinutes: 0, remindMinutes: 24 * 60, minimumMinutes: 0, maxMisses: 2,
-  maxExtensionsPerTurn: 1, maxExtensionsTotal: 5, extendMinutes: 24 * 60, signup: false, confirmMinutes: 30,
-  missed: 'default', standinLevel: DEFAULT_LEVEL, leaveMinutes: 14 * 24 * 60, records: 'private',
+  zone: 'UTC',
+  schedule: { kind: 'none' },
+  graceMinutes: 0,
+  remindMinutes: 24 * 60,
+  minimumMinutes: 0,
+  maxMisses: 2,
+  maxExtensionsPerTurn: 1,
+  maxExtensionsTotal: 5,
+  extendMinutes: 24 * 60,
+  signup: false,
+  confirmMinutes: 30,
+  missed: 'default',
+  standinLevel: DEFAULT_LEVEL,
+  leaveMinutes: 14 * 24 * 60,
+  records: 'private',
 };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -29,7 +41,9 @@ export function parseDuration(text: string): Parsed<number> {
   if (/^\d+$/.test(t)) {
     if (Number(t) === 0) return { ok: true, value: 0 };
     const n = String(Number(t));
-    return fail(`'${text.trim()}' has no unit: write ${n}m for minutes, ${n}h for hours or ${n}d for days (1d12h and 90m work too)`);
+    return fail(
+      `'${text.trim()}' has no unit: write ${n}m for minutes, ${n}h for hours or ${n}d for days (1d12h and 90m work too)`,
+    );
   }
   const m = /^(?:(\d{1,3})d)?(?:(\d{1,4})h)?(?:(\d{1,5})m(?:in)?)?$/.exec(t);
   if (!t || !m || (!m[1] && !m[2] && !m[3])) return fail(`'${text}' is not a time span: write 30m, 6h, 2d or 1d12h`);
@@ -58,11 +72,18 @@ export function parseSchedule(text: string): Parsed<Schedule> {
     if (days < 1 || days > 60) return fail('every 1 to 60 days');
     if (!time) return fail(`'${every[3]}' is not a time of day (HH:MM, 00:00 to 23:59)`);
     const at = `${(time[1] as string).padStart(2, '0')}:${time[2]}`;
-    return { ok: true, value: { kind: 'every', days, at, weekdays: !!every[4] || (every[2] as string).startsWith('weekday') } };
+    return {
+      ok: true,
+      value: { kind: 'every', days, at, weekdays: !!every[4] || (every[2] as string).startsWith('weekday') },
+    };
   }
   if (lower.startsWith('dates ')) {
     const dates: string[] = [];
-    for (const part of t.slice(6).split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of t
+      .slice(6)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const m = DATE_RE.exec(part);
       if (!m) return fail(`'${part}' is not a date and time (YYYY-MM-DD HH:MM)`);
       const [, , mo, d, h, mi] = m.map(Number) as number[];
@@ -72,24 +93,33 @@ export function parseSchedule(text: string): Parsed<Schedule> {
     if (!dates.length) return fail('give at least one date: dates 2026-01-12 20:00, 2026-01-14 20:00');
     if (dates.length > 500) return fail('at most 500 dates');
     for (let i = 1; i < dates.length; i++) {
-      if ((dates[i] as string) <= (dates[i - 1] as string)) return fail(`the dates must follow each other: ${dates[i]} is not after ${dates[i - 1]}`);
+      if ((dates[i] as string) <= (dates[i - 1] as string))
+        return fail(`the dates must follow each other: ${dates[i]} is not after ${dates[i - 1]}`);
     }
     return { ok: true, value: { kind: 'dates', dates } };
   }
-  return fail(`'${text}' is not a schedule: write none, every 2 days at 20:00 (add weekdays to skip weekends), or dates 2026-01-12 20:00, 2026-01-14 20:00`);
+  return fail(
+    `'${text}' is not a schedule: write none, every 2 days at 20:00 (add weekdays to skip weekends), or dates 2026-01-12 20:00, 2026-01-14 20:00`,
+  );
 }
 
 export function scheduleText(s: Schedule): string {
   if (s.kind === 'none') return 'none';
-  if (s.kind === 'every') return `every ${s.days === 1 ? 'day' : `${s.days} days`} at ${s.at}${s.weekdays ? ' weekdays' : ''}`;
+  if (s.kind === 'every')
+    return `every ${s.days === 1 ? 'day' : `${s.days} days`} at ${s.at}${s.weekdays ? ' weekdays' : ''}`;
   return `dates ${s.dates.join(', ')}`;
 }
 
 /** The schedule in words, for mail. */
 export function scheduleWords(s: Schedule, zone: string): string {
-  if (s.kind === 'none') return 'no deadline: a turn waits until every player\'s orders are in';
+  if (s.kind === 'none') return "no deadline: a turn waits until every player's orders are in";
   if (s.kind === 'every') {
-    const n = s.days === 1 ? (s.weekdays ? 'every weekday' : 'every day') : `every ${s.days} ${s.weekdays ? 'weekdays (Monday to Friday)' : 'days'}`;
+    const n =
+      s.days === 1
+        ? s.weekdays
+          ? 'every weekday'
+          : 'every day'
+        : `every ${s.days} ${s.weekdays ? 'weekdays (Monday to Friday)' : 'days'}`;
     return `the deadline is ${n} after the turn opens, at ${s.at} ${zone} time`;
   }
   return `deadlines on set dates (${zone} time): ${s.dates.map((d, i) => `turn ${i + 1} ${d}`).join(', ')}`;
@@ -112,14 +142,29 @@ export function scheduledDeadline(settings: GameSettings, turn: number, openedAt
   }
   const [h, mi] = s.at.split(':').map(Number) as [number, number];
   let date = { ...wallTime(openedAt, zone) };
-  for (let left = s.days; left > 0;) {
+  for (let left = s.days; left > 0; ) {
     date = { ...date, ...addDays(date, 1) };
     if (!s.weekdays || (date.weekday !== 0 && date.weekday !== 6)) left--;
   }
   return zonedTime(zone, date.year, date.month, date.day, h, mi);
 }
 
-export const SETTING_KEYS = ['deadline', 'zone', 'grace', 'remind', 'minimum', 'misses', 'extensions', 'extend', 'signup', 'confirm', 'missed', 'standin', 'leave', 'records'] as const;
+export const SETTING_KEYS = [
+  'deadline',
+  'zone',
+  'grace',
+  'remind',
+  'minimum',
+  'misses',
+  'extensions',
+  'extend',
+  'signup',
+  'confirm',
+  'missed',
+  'standin',
+  'leave',
+  'records',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Applies `key value` to the settings; the new settings, or why not. */
@@ -131,38 +176,53 @@ export function applySetting(settings: GameSettings, key: string, value: string)
     return d.ok ? { ok: true, value: { ...settings, [field]: d.value } } : d;
   };
   const count = (max: number): Parsed<number> =>
-    /^\d{1,3}$/.test(v) && Number(v) <= max ? { ok: true, value: Number(v) } : fail(`'${v}' is not a whole number from 0 to ${max}`);
+    /^\d{1,3}$/.test(v) && Number(v) <= max
+      ? { ok: true, value: Number(v) }
+      : fail(`'${v}' is not a whole number from 0 to ${max}`);
   switch (k) {
-    case 'deadline': case 'schedule': {
+    case 'deadline':
+    case 'schedule': {
       const s = parseSchedule(v);
       return s.ok ? { ok: true, value: { ...settings, schedule: s.value } } : s;
     }
     case 'zone': {
       const z = canonicalZone(v);
-      return z ? { ok: true, value: { ...settings, zone: z } } : fail(`'${v}' is not a time zone name (for example UTC, Europe/Berlin, America/New_York)`);
+      return z
+        ? { ok: true, value: { ...settings, zone: z } }
+        : fail(`'${v}' is not a time zone name (for example UTC, Europe/Berlin, America/New_York)`);
     }
-    case 'grace': return span('graceMinutes');
-    case 'remind': return span('remindMinutes');
-    case 'minimum': return span('minimumMinutes');
-    case 'extend': return span('extendMinutes');
-    case 'confirm': return span('confirmMinutes');
+    case 'grace':
+      return span('graceMinutes');
+    case 'remind':
+      return span('remindMinutes');
+    case 'minimum':
+      return span('minimumMinutes');
+    case 'extend':
+      return span('extendMinutes');
+    case 'confirm':
+      return span('confirmMinutes');
     case 'leave': {
       // A whole number of days, as LEAVE asks for them: `14d`, `14 days`, `0`.
       const m = /^(\d{1,3})\s*(?:d|days?)?$/i.exec(v);
-      if (!m || (Number(m[1]) && !/[a-z]/i.test(v))) return fail(`'${v}' is not a number of days: write 14d (or 0 for no leave)`);
+      if (!m || (Number(m[1]) && !/[a-z]/i.test(v)))
+        return fail(`'${v}' is not a number of days: write 14d (or 0 for no leave)`);
       if (Number(m[1]) > 366) return fail(`'${v}' is longer than a year`);
       return { ok: true, value: { ...settings, leaveMinutes: Number(m[1]) * 1440 } };
     }
     case 'missed': {
       if (/^(standin|stand-in|computer)$/i.test(v)) return { ok: true, value: { ...settings, missed: 'standin' } };
       if (/^(default|straight)$/i.test(v)) return { ok: true, value: { ...settings, missed: 'default' } };
-      return fail(`missed is standin (the stand-in pilot flies a player's planes for a turn they missed) or default (they fly forwards, fire held)`);
+      return fail(
+        `missed is standin (the stand-in pilot flies a player's planes for a turn they missed) or default (they fly forwards, fire held)`,
+      );
     }
     case 'standin': {
       // `standin ace`, or `standin level ace` (docs/standin.md "Levels").
       const level = parseLevel(v.replace(/^level\s+/i, ''));
       if (level) return { ok: true, value: { ...settings, standinLevel: level } };
-      return fail(`standin is the stand-in pilot's level: ${STANDIN_LEVELS.join(', ')} (an ace flies its best; a recruit makes a recruit's mistakes)`);
+      return fail(
+        `standin is the stand-in pilot's level: ${STANDIN_LEVELS.join(', ')} (an ace flies its best; a recruit makes a recruit's mistakes)`,
+      );
     }
     case 'misses': {
       const n = count(99);
@@ -176,7 +236,9 @@ export function applySetting(settings: GameSettings, key: string, value: string)
     case 'records': {
       if (/^(public|published|on)$/i.test(v)) return { ok: true, value: { ...settings, records: 'public' } };
       if (/^(private|off)$/i.test(v)) return { ok: true, value: { ...settings, records: 'private' } };
-      return fail(`records is public (each player sees the others' records of turns on time and missed, by player id) or private (the game master only)`);
+      return fail(
+        `records is public (each player sees the others' records of turns on time and missed, by player id) or private (the game master only)`,
+      );
     }
     case 'signup': {
       if (/^(on|yes|open|true)$/i.test(v)) return { ok: true, value: { ...settings, signup: true } };
@@ -191,11 +253,20 @@ export function applySetting(settings: GameSettings, key: string, value: string)
 /** Every setting as `key value` lines, as SET and tallyho game set take them. */
 export function settingLines(s: GameSettings): string[] {
   return [
-    `deadline ${scheduleText(s.schedule)}`, `zone ${s.zone}`, `grace ${durationText(s.graceMinutes)}`,
-    `remind ${durationText(s.remindMinutes)}`, `minimum ${durationText(s.minimumMinutes)}`, `misses ${s.maxMisses}`,
-    `extensions ${s.maxExtensionsPerTurn} ${s.maxExtensionsTotal}`, `extend ${durationText(s.extendMinutes)}`,
-    `signup ${s.signup ? 'on' : 'off'}`, `confirm ${durationText(s.confirmMinutes)}`,
-    `missed ${s.missed}`, `standin ${s.standinLevel}`, `leave ${s.leaveMinutes ? `${Math.floor(s.leaveMinutes / 1440)}d` : '0'}`, `records ${s.records}`,
+    `deadline ${scheduleText(s.schedule)}`,
+    `zone ${s.zone}`,
+    `grace ${durationText(s.graceMinutes)}`,
+    `remind ${durationText(s.remindMinutes)}`,
+    `minimum ${durationText(s.minimumMinutes)}`,
+    `misses ${s.maxMisses}`,
+    `extensions ${s.maxExtensionsPerTurn} ${s.maxExtensionsTotal}`,
+    `extend ${durationText(s.extendMinutes)}`,
+    `signup ${s.signup ? 'on' : 'off'}`,
+    `confirm ${durationText(s.confirmMinutes)}`,
+    `missed ${s.missed}`,
+    `standin ${s.standinLevel}`,
+    `leave ${s.leaveMinutes ? `${Math.floor(s.leaveMinutes / 1440)}d` : '0'}`,
+    `records ${s.records}`,
   ];
 }
 

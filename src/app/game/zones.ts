@@ -23,8 +23,15 @@ function formatFor(zone: string): Intl.DateTimeFormat {
   let f = formats.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
-      second: 'numeric', weekday: 'short',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
     });
     formats.set(zone, f);
   }
@@ -53,8 +60,12 @@ export function wallTime(ms: number, zone: string): WallTime {
   const parts: Record<string, string> = {};
   for (const p of formatFor(zone).formatToParts(new Date(ms))) parts[p.type] = p.value;
   return {
-    year: Number(parts.year), month: Number(parts.month), day: Number(parts.day),
-    hour: Number(parts.hour) % 24, minute: Number(parts.minute), weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
   };
 }
 
@@ -69,15 +80,24 @@ export function offsetMinutes(ms: number, zone: string): number {
  * The instant a wall-clock time happens in `zone`. A time skipped by a clock change (spring
  * forward) is taken an hour later; a time that happens twice (autumn) is the first of the two.
  */
-export function zonedTime(zone: string, year: number, month: number, day: number, hour: number, minute: number): number {
+export function zonedTime(
+  zone: string,
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+): number {
   const naive = Date.UTC(year, month - 1, day, hour, minute);
   // The offsets a day before and after: a clock change in between makes them differ.
   const before = offsetMinutes(naive - 86_400_000, zone);
   const after = offsetMinutes(naive + 86_400_000, zone);
-  const exact = [...new Set([before, after])].map((o) => naive - o * 60_000).filter((ms) => {
-    const w = wallTime(ms, zone);
-    return w.day === day && w.hour === hour && w.minute === minute;
-  });
+  const exact = [...new Set([before, after])]
+    .map((o) => naive - o * 60_000)
+    .filter((ms) => {
+      const w = wallTime(ms, zone);
+      return w.day === day && w.hour === hour && w.minute === minute;
+    });
   // Skipped (spring forward): the old offset, which reads an hour later on the new clock.
   return exact.length ? Math.min(...exact) : naive - before * 60_000;
 }
@@ -98,7 +118,10 @@ export function formatInZone(ms: number, zone: string): string {
 }
 
 /** A calendar date plus `days`, as a plain date (no zone involved). */
-export function addDays(d: { year: number; month: number; day: number }, days: number): { year: number; month: number; day: number; weekday: number } {
+export function addDays(
+  d: { year: number; month: number; day: number },
+  days: number,
+): { year: number; month: number; day: number; weekday: number } {
   const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), weekday: t.getUTCDay() };
 }

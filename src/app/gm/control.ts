@@ -8,7 +8,14 @@ import type { GameState } from '../../core/state.ts';
 import { casualties } from '../../report/combat-log.ts';
 import { sideNames, turnLog } from '../../report/turn-log.ts';
 import { flexibleShots } from '../../report/clock.ts';
-import { currentDeadline, deadlineParagraph, refreshDeadline, saveClock, turnClock, turnReadiness } from '../game/deadlines.ts';
+import {
+  currentDeadline,
+  deadlineParagraph,
+  refreshDeadline,
+  saveClock,
+  turnClock,
+  turnReadiness,
+} from '../game/deadlines.ts';
 import { AppError, type AppDeps } from '../ports/deps.ts';
 import { requireGame } from '../setup/games.ts';
 import { announce, missedFlight, queueAnswer, type Section } from '../mail/notify.ts';
@@ -41,7 +48,8 @@ export interface ControlResult {
 
 function running(tx: StoreTx, id: string): GameRow {
   const g = requireGame(tx, id);
-  if (g.status !== 'running') throw new AppError('E_STATE', `game '${g.id}' is ${g.status === 'setup' ? 'not started yet' : 'over'}`);
+  if (g.status !== 'running')
+    throw new AppError('E_STATE', `game '${g.id}' is ${g.status === 'setup' ? 'not started yet' : 'over'}`);
   return g;
 }
 
@@ -51,7 +59,8 @@ const deadlineWords = (tx: StoreTx, game: GameRow): string[] => [deadlineParagra
 /** Settings in words, one per line. */
 export function settingsWords(s: GameSettings): string[] {
   return [
-    `time zone: ${s.zone}`, `schedule: ${scheduleWords(s.schedule, s.zone)}`,
+    `time zone: ${s.zone}`,
+    `schedule: ${scheduleWords(s.schedule, s.zone)}`,
     `grace after the deadline: ${s.graceMinutes ? durationText(s.graceMinutes) : 'none'}`,
     `reminders: ${s.remindMinutes ? `${durationText(s.remindMinutes)} before the deadline${s.schedule.kind === 'none' ? ' (none while there is no deadline)' : ''}` : 'none'}`,
     `a turn stays open at least: ${s.minimumMinutes ? durationText(s.minimumMinutes) : 'no minimum'}`,
@@ -59,15 +68,18 @@ export function settingsWords(s: GameSettings): string[] {
     `extensions: at most ${s.maxExtensionsPerTurn} a turn and ${s.maxExtensionsTotal} in all, ${durationText(s.extendMinutes)} each unless the GM says`,
     `sign-up by mail (JOIN): ${s.signup ? 'open' : 'closed'}`,
     `orders with a warning hold the turn for: ${s.confirmMinutes ? `${durationText(s.confirmMinutes)}, or until their player's CONFIRM or new orders` : 'no time (the turn is never held for a warning)'}`,
-    `a missed turn: ${s.missed === 'standin' ? 'the stand-in pilot flies the missing player\'s planes' : 'the missing player\'s planes fly the default (forwards, fire held)'}`,
+    `a missed turn: ${s.missed === 'standin' ? "the stand-in pilot flies the missing player's planes" : "the missing player's planes fly the default (forwards, fire held)"}`,
     `the stand-in pilot flies as ${levelName(s.standinLevel)}${s.standinLevel === DEFAULT_LEVEL ? ' (its best)' : ''}`,
     `leave (LEAVE n DAYS): ${s.leaveMinutes ? `up to ${Math.floor(s.leaveMinutes / 1440)} days for each player, the stand-in pilot flying their planes` : 'none'}`,
-    `players' records of turns on time and missed: ${s.records === 'public' ? 'published to every player (STATUS, the game\'s web page)' : 'the game master\'s only'}`,
+    `players' records of turns on time and missed: ${s.records === 'public' ? "published to every player (STATUS, the game's web page)" : "the game master's only"}`,
   ];
 }
 
 /** Settings in words as a preformatted block. */
-export const settingsText = (s: GameSettings): string => settingsWords(s).map((l) => wrap(`- ${l}`, 2)).join('\n');
+export const settingsText = (s: GameSettings): string =>
+  settingsWords(s)
+    .map((l) => wrap(`- ${l}`, 2))
+    .join('\n');
 
 /** Changes one setting (`deadline every 2 days at 20:00`, `zone Europe/Berlin`, ...) and announces it. */
 export function setSetting(deps: AppDeps, gameId: string, key: string, value: string): ControlResult {
@@ -76,7 +88,12 @@ export function setSetting(deps: AppDeps, gameId: string, key: string, value: st
     if (game.status === 'over') throw new AppError('E_STATE', `game '${game.id}' is over`);
     const control = tx.control.get(game.id);
     const r = applySetting(control.settings, key, value);
-    if (!r.ok) throw new AppError('E_USAGE', r.error, settingLines(control.settings).map((l) => `now: ${l}`));
+    if (!r.ok)
+      throw new AppError(
+        'E_USAGE',
+        r.error,
+        settingLines(control.settings).map((l) => `now: ${l}`),
+      );
     const before = currentDeadline(tx, game);
     tx.control.save({ ...control, settings: r.value });
     refreshDeadline(tx, game, deps.clock.now());
@@ -88,9 +105,17 @@ export function setSetting(deps: AppDeps, gameId: string, key: string, value: st
     const changed = settingLines(r.value).filter((l) => !settingLines(control.settings).includes(l));
     const lines = changed.length ? changed.map((l) => `set ${l}`) : ['nothing changed'];
     if (changed.length && game.status === 'running') {
-      announce(deps, tx, game, 'the game settings changed', [`The game master changed the settings of game ${game.id}: ${changed.join('; ')}.`], {
-        deadline: true, sections: [{ heading: 'The settings now', text: settingsText(r.value) }],
-      });
+      announce(
+        deps,
+        tx,
+        game,
+        'the game settings changed',
+        [`The game master changed the settings of game ${game.id}: ${changed.join('; ')}.`],
+        {
+          deadline: true,
+          sections: [{ heading: 'The settings now', text: settingsText(r.value) }],
+        },
+      );
     }
     return { game, lines: [...lines, ...(game.status === 'running' ? deadlineWords(tx, game) : [])] };
   });
@@ -127,8 +152,13 @@ export function resumeGame(deps: AppDeps, gameId: string): ControlResult {
     tx.control.save(resumed);
     const clock = turnClock(tx, game);
     // A turn opened during the pause (PROCESS) was paused only since it opened.
-    saveClock(tx, resumed, { ...clock, pausedMs: clock.pausedMs + deps.clock.now() - Math.max(control.pausedAt, clock.anchorAt) });
-    announce(deps, tx, game, 'the game goes on', [`The game master resumed game ${game.id} at turn ${game.turn}.`], { deadline: true });
+    saveClock(tx, resumed, {
+      ...clock,
+      pausedMs: clock.pausedMs + deps.clock.now() - Math.max(control.pausedAt, clock.anchorAt),
+    });
+    announce(deps, tx, game, 'the game goes on', [`The game master resumed game ${game.id} at turn ${game.turn}.`], {
+      deadline: true,
+    });
     hooksDeadline(deps, tx, game, 'the game goes on', false);
     return { game, lines: [`game ${game.id} resumed${pausedFor(paused)}`, ...deadlineWords(tx, game)] };
   });
@@ -147,21 +177,47 @@ export function extendTurn(deps: AppDeps, gameId: string, span?: string): Contro
       minutes = d.value;
     }
     if (minutes <= 0) throw new AppError('E_USAGE', 'an extension needs a time: EXTEND 24h');
-    if (currentDeadline(tx, game) === null) throw new AppError('E_STATE', `turn ${game.turn} has no deadline to extend (SET deadline sets a schedule)`);
+    if (currentDeadline(tx, game) === null)
+      throw new AppError('E_STATE', `turn ${game.turn} has no deadline to extend (SET deadline sets a schedule)`);
     const clock = turnClock(tx, game);
     if (clock.extensions >= s.maxExtensionsPerTurn) {
-      throw new AppError('E_STATE', `turn ${game.turn} was extended ${clock.extensions} time(s) already, the most a turn may be (SET extensions ${s.maxExtensionsPerTurn + 1} ${s.maxExtensionsTotal} allows more)`);
+      throw new AppError(
+        'E_STATE',
+        `turn ${game.turn} was extended ${clock.extensions} time(s) already, the most a turn may be (SET extensions ${s.maxExtensionsPerTurn + 1} ${s.maxExtensionsTotal} allows more)`,
+      );
     }
     if (control.extensions >= s.maxExtensionsTotal) {
-      throw new AppError('E_STATE', `game '${game.id}' has had ${control.extensions} extensions, the most it may have (SET extensions ${s.maxExtensionsPerTurn} ${s.maxExtensionsTotal + 1} allows more)`);
+      throw new AppError(
+        'E_STATE',
+        `game '${game.id}' has had ${control.extensions} extensions, the most it may have (SET extensions ${s.maxExtensionsPerTurn} ${s.maxExtensionsTotal + 1} allows more)`,
+      );
     }
     const ctl = { ...control, extensions: control.extensions + 1 };
     tx.control.save(ctl);
-    saveClock(tx, ctl, { ...clock, extensions: clock.extensions + 1, extendedMs: clock.extendedMs + minutes * MINUTE, remindedAt: null, lateAt: null });
+    saveClock(tx, ctl, {
+      ...clock,
+      extensions: clock.extensions + 1,
+      extendedMs: clock.extendedMs + minutes * MINUTE,
+      remindedAt: null,
+      lateAt: null,
+    });
     const left = `${s.maxExtensionsPerTurn - clock.extensions - 1} more this turn, ${s.maxExtensionsTotal - ctl.extensions} in all`;
-    announce(deps, tx, game, `turn ${game.turn} is extended`, [`The game master gave turn ${game.turn} of game ${game.id} ${durationText(minutes)} more.`], { deadline: true });
+    announce(
+      deps,
+      tx,
+      game,
+      `turn ${game.turn} is extended`,
+      [`The game master gave turn ${game.turn} of game ${game.id} ${durationText(minutes)} more.`],
+      { deadline: true },
+    );
     hooksDeadline(deps, tx, game, `extended by ${durationText(minutes)}`, false);
-    return { game, lines: [`turn ${game.turn} extended by ${durationText(minutes)} (extensions left: ${left})`, ...deadlineWords(tx, game)] };
+    return {
+      game,
+      lines: [
+        `turn ${game.turn} extended by ${durationText(minutes)} (extensions left: ${left})`,
+        ...deadlineWords(tx, game),
+      ],
+    };
   });
 }
 
@@ -181,9 +237,13 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
     if (turn === null) {
       const stall = openStall(tx, game);
       return {
-        game, failed: true,
-        lines: [`turn ${game.turn} of game '${game.id}' could not be resolved; nothing was moved and no dice were thrown:`, ...(stall?.problems ?? []).map(stallLine),
-          'the players have been told the turn is delayed; put the cause right and PROCESS again, or ROLLBACK'],
+        game,
+        failed: true,
+        lines: [
+          `turn ${game.turn} of game '${game.id}' could not be resolved; nothing was moved and no dice were thrown:`,
+          ...(stall?.problems ?? []).map(stallLine),
+          'the players have been told the turn is delayed; put the cause right and PROCESS again, or ROLLBACK',
+        ],
       };
     }
     const after = requireGame(tx, game.id);
@@ -192,17 +252,25 @@ export function processTurn(deps: AppDeps, gameId: string): ControlResult {
     for (const p of absent) {
       const planes = inPlayIds(before, p.planes);
       queueAnswer(deps, tx, {
-        to: p.email, game: after, player: p, kind: 'notice', title: `Turn ${turn}: resolved by the game master without your orders`,
+        to: p.email,
+        game: after,
+        player: p,
+        kind: 'notice',
+        title: `Turn ${turn}: resolved by the game master without your orders`,
         paragraphs: [
           `The game master resolved turn ${turn} (PROCESS) before your orders for it were in. ${planes.join(', ')} ${missedFlight(missed, before, true, planes.length)}. The turn report shows what happened.`,
-          after.status === 'running' ? `This is not counted as a missed turn. Your orders for turn ${after.turn} are below, ready to send.` : 'This is not counted as a missed turn.',
+          after.status === 'running'
+            ? `This is not counted as a missed turn. Your orders for turn ${after.turn} are below, ready to send.`
+            : 'This is not counted as a missed turn.',
         ],
       });
     }
     return {
       game: after,
-      lines: [`turn ${turn} resolved${missing.length ? `; without orders from ${missing.join(', ')} (their planes ${missed === 'standin' ? 'were flown by the stand-in pilot' : 'flew the default'}; each was told)` : ''}`,
-        after.status === 'over' ? 'the game is over' : `the game is at turn ${after.turn}`],
+      lines: [
+        `turn ${turn} resolved${missing.length ? `; without orders from ${missing.join(', ')} (their planes ${missed === 'standin' ? 'were flown by the stand-in pilot' : 'flew the default'}; each was told)` : ''}`,
+        after.status === 'over' ? 'the game is over' : `the game is at turn ${after.turn}`,
+      ],
     };
   });
 }
@@ -221,18 +289,35 @@ export function previewTurn(deps: AppDeps, gameId: string): ControlResult {
     const state = tx.turns.get(game.id, turn + 1)?.state as GameState;
     return { missing, missed, events, before, state };
   });
-  if (Array.isArray(r)) throw new AppError('E_STATE', `turn ${game.turn} of game '${game.id}' could not be resolved; nothing was moved`, r.map(stallLine));
+  if (Array.isArray(r))
+    throw new AppError(
+      'E_STATE',
+      `turn ${game.turn} of game '${game.id}' could not be resolved; nothing was moved`,
+      r.map(stallLine),
+    );
   const shot = r.before.quick ? quickCasualties(r.events) : casualties(r.events);
   return {
     game,
     lines: [
       `PREVIEW of turn ${game.turn} with the orders in now; nothing was saved or sent, and the dice may differ when orders change.`,
-      r.missing.length ? `Without orders (their planes ${missedFlight(r.missed, r.before, false)}): ${r.missing.join(', ')}.` : 'Every player\'s orders are in.',
+      r.missing.length
+        ? `Without orders (their planes ${missedFlight(r.missed, r.before, false)}): ${r.missing.join(', ')}.`
+        : "Every player's orders are in.",
     ],
     sections: [
       ...(shot.length ? [{ heading: 'Shot down', text: wrap(shot.join('\n'), 4) }] : []),
-      { heading: `The map after turn ${game.turn}`, text: situationMap(r.state, r.state.planes.map((p) => p.id)), picture: reportPicture(r.before, r.state, r.events, game.name) },
-      { heading: 'Impulse by impulse', text: turnLog(r.events, undefined, sideNames(r.before), { flexible: flexibleShots(r.before) }) },
+      {
+        heading: `The map after turn ${game.turn}`,
+        text: situationMap(
+          r.state,
+          r.state.planes.map((p) => p.id),
+        ),
+        picture: reportPicture(r.before, r.state, r.events, game.name),
+      },
+      {
+        heading: 'Impulse by impulse',
+        text: turnLog(r.events, undefined, sideNames(r.before), { flexible: flexibleShots(r.before) }),
+      },
     ],
   };
 }
@@ -258,12 +343,25 @@ export function terminateGame(deps: AppDeps, gameId: string, reason = ''): Contr
     const campaign = !!tx.campaigns.ofGame(game.id);
     // The stand-in's debrief, as a game played out has it in its last report (docs/standin.md "The debrief").
     const debrief = debriefText(debriefOf(tx.orders.latestAcceptedOf(game.id, 1, game.turn - 1)));
-    announce(deps, tx, ended, 'the game has ended', [
-      `The game master ended game ${game.id} at turn ${game.turn}${reason ? `: ${reason}` : ''}. No more orders are taken. Thank you for playing.`,
-    ], {
-      ...(debrief ? { sections: [{ heading: 'The stand-in\'s debrief: every turn it flew, what it chose and why', text: debrief }] } : {}),
-      ...(campaign ? { sectionsFor: (p) => campaignSections(tx, game.id, p.id) } : {}),
-    });
+    announce(
+      deps,
+      tx,
+      ended,
+      'the game has ended',
+      [
+        `The game master ended game ${game.id} at turn ${game.turn}${reason ? `: ${reason}` : ''}. No more orders are taken. Thank you for playing.`,
+      ],
+      {
+        ...(debrief
+          ? {
+              sections: [
+                { heading: "The stand-in's debrief: every turn it flew, what it chose and why", text: debrief },
+              ],
+            }
+          : {}),
+        ...(campaign ? { sectionsFor: (p) => campaignSections(tx, game.id, p.id) } : {}),
+      },
+    );
     if (game.status === 'running') hooksGameEnded(deps, tx, ended, game.turn, reason);
     return { game: ended, lines: [`game ${game.id} terminated at turn ${game.turn}`] };
   });

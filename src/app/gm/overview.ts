@@ -51,7 +51,10 @@ export function clockView(deps: AppDeps, tx: StoreTx, game: GameRow): GameClockV
     hold: ready && !missing.length ? ready.hold : null,
     missing,
     misses,
-    extensions: { turn: running ? tx.control.clock(game.id, game.turn)?.extensions ?? 0 : 0, total: control.extensions },
+    extensions: {
+      turn: running ? (tx.control.clock(game.id, game.turn)?.extensions ?? 0) : 0,
+      total: control.extensions,
+    },
     gmEmail: control.gmEmail,
     settings: control.settings,
     joinRequests: tx.control.joinRequests(game.id),
@@ -99,13 +102,22 @@ export interface GameListEntry {
 
 /** Every game with its clock, oldest first. */
 export function listGames(deps: AppDeps): GameListEntry[] {
-  return deps.store.tx((tx) => tx.games.list().map((g) => {
-    const c = clockView(deps, tx, g);
-    return {
-      // A game over: the last turn played, not the one after it the state stands at.
-      id: g.id, name: g.name, status: g.status, turn: g.status === 'over' ? lastResolvedTurn(tx, g) : g.turn, players: tx.players.list(g.id).length,
-      deadline: c.deadline === null ? null : new Date(c.deadline).toISOString(), zone: c.zone, paused: c.paused, missing: c.missing,
-      stalled: c.stall !== null,
-    };
-  }));
+  return deps.store.tx((tx) =>
+    tx.games.list().map((g) => {
+      const c = clockView(deps, tx, g);
+      return {
+        // A game over: the last turn played, not the one after it the state stands at.
+        id: g.id,
+        name: g.name,
+        status: g.status,
+        turn: g.status === 'over' ? lastResolvedTurn(tx, g) : g.turn,
+        players: tx.players.list(g.id).length,
+        deadline: c.deadline === null ? null : new Date(c.deadline).toISOString(),
+        zone: c.zone,
+        paused: c.paused,
+        missing: c.missing,
+        stalled: c.stall !== null,
+      };
+    }),
+  );
 }

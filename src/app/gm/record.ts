@@ -14,8 +14,14 @@ import { recordLines, reliabilityRecord } from '../game/record.ts';
 export function gmRecord(deps: AppDeps, tx: StoreTx, gameId: string, address: string, global: boolean): string[] {
   const email = address.trim().toLowerCase();
   if (!global) {
-    const ours = tx.players.listAll(gameId).some((p) => p.email === email) || tx.control.joinRequests(gameId).some((j) => j.email === email);
-    if (!ours) throw new AppError('E_STATE', `${email} neither plays in game ${gameId} nor asked to join it: a game's master sees the record of the game's own players and of those asking to join`);
+    const ours =
+      tx.players.listAll(gameId).some((p) => p.email === email) ||
+      tx.control.joinRequests(gameId).some((j) => j.email === email);
+    if (!ours)
+      throw new AppError(
+        'E_STATE',
+        `${email} neither plays in game ${gameId} nor asked to join it: a game's master sees the record of the game's own players and of those asking to join`,
+      );
   }
   deps.log.info({ game: gameId, address: email }, 'reliability record asked by the game master');
   return recordLines(reliabilityRecord(tx, email));

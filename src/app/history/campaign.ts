@@ -27,7 +27,9 @@ export function exportCampaign(deps: AppDeps, id: string): CampaignExport {
     return { row: c, players: tx.campaigns.players(c.id), games: tx.campaigns.games(c.id) };
   });
   return {
-    format: CAMPAIGN_EXPORT_FORMAT, version: CAMPAIGN_EXPORT_VERSION, exportedAt: deps.clock.now(),
+    format: CAMPAIGN_EXPORT_FORMAT,
+    version: CAMPAIGN_EXPORT_VERSION,
+    exportedAt: deps.clock.now(),
     campaign: { ...row, players, games: games.map(({ seq, entry, gameId }) => ({ seq, entry, gameId })) },
     games: games.map((g) => exportGame(deps, g.gameId)),
   };
@@ -42,12 +44,21 @@ export interface CampaignImportResult {
  * Restores a campaign export (checked by the caller) in one transaction: its games, then the
  * campaign. The store must hold no game, unless `add` is given; ids already taken are refused.
  */
-export function importCampaign(deps: AppDeps, data: CampaignExport, options: { add?: boolean } = {}): CampaignImportResult {
+export function importCampaign(
+  deps: AppDeps,
+  data: CampaignExport,
+  options: { add?: boolean } = {},
+): CampaignImportResult {
   return deps.store.tx((tx) => {
     const c = data.campaign;
-    if (tx.campaigns.get(c.id)) throw new AppError('E_STATE', `a campaign '${c.id}' exists already in this database; nothing was imported`);
+    if (tx.campaigns.get(c.id))
+      throw new AppError('E_STATE', `a campaign '${c.id}' exists already in this database; nothing was imported`);
     const existing = tx.games.list().length;
-    if (existing && !options.add) throw new AppError('E_STATE', `this database holds ${existing} game${existing === 1 ? '' : 's'} already; import restores into an empty database, or give --add to put the campaign next to them. Nothing was imported`);
+    if (existing && !options.add)
+      throw new AppError(
+        'E_STATE',
+        `this database holds ${existing} game${existing === 1 ? '' : 's'} already; import restores into an empty database, or give --add to put the campaign next to them. Nothing was imported`,
+      );
     const games = data.games.map((g) => importGame(deps, g, { add: true }));
     const { players, games: order, ...row } = c;
     tx.campaigns.insert(row);
@@ -59,7 +70,11 @@ export function importCampaign(deps: AppDeps, data: CampaignExport, options: { a
 }
 
 /** Every game of the campaign re-resolved (app/history/verify.ts), in order; `verify` runs one game's (the CLI times each). */
-export function verifyCampaign(deps: AppDeps, id: string, verify: (gameId: string) => VerifyResult = (g) => verifyGame(deps, g)): VerifyResult[] {
+export function verifyCampaign(
+  deps: AppDeps,
+  id: string,
+  verify: (gameId: string) => VerifyResult = (g) => verifyGame(deps, g),
+): VerifyResult[] {
   const games = deps.store.tx((tx) => tx.campaigns.games(requireCampaign(tx, id).id));
   return games.map((g) => verify(g.gameId));
 }
@@ -69,12 +84,16 @@ export function campaignExportProblems(data: CampaignExport): string[] {
   const problems: string[] = [];
   const ids = data.games.map((g) => g.game.id);
   const order = data.campaign.games;
-  if (order.length !== ids.length) problems.push(`campaign.games lists ${order.length} game(s) but the export holds ${ids.length}`);
+  if (order.length !== ids.length)
+    problems.push(`campaign.games lists ${order.length} game(s) but the export holds ${ids.length}`);
   order.forEach((g, i) => {
     if (g.seq !== i + 1) problems.push(`campaign.games[${i}]: seq ${g.seq}, expected ${i + 1}`);
-    if (ids[i] !== g.gameId) problems.push(`campaign.games[${i}]: game ${g.gameId}, but the export's game ${i + 1} is ${ids[i] ?? 'missing'}`);
-    if (!data.campaign.spec.scenarios.some((s) => s.id === g.entry)) problems.push(`campaign.games[${i}]: '${g.entry}' is not a scenario of the campaign`);
+    if (ids[i] !== g.gameId)
+      problems.push(`campaign.games[${i}]: game ${g.gameId}, but the export's game ${i + 1} is ${ids[i] ?? 'missing'}`);
+    if (!data.campaign.spec.scenarios.some((s) => s.id === g.entry))
+      problems.push(`campaign.games[${i}]: '${g.entry}' is not a scenario of the campaign`);
   });
-  for (const p of data.campaign.players) if (!data.campaign.spec.players[p.id]) problems.push(`campaign.players: '${p.id}' is not a player of the campaign`);
+  for (const p of data.campaign.players)
+    if (!data.campaign.spec.players[p.id]) problems.push(`campaign.players: '${p.id}' is not a player of the campaign`);
   return problems;
 }

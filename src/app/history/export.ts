@@ -94,8 +94,14 @@ export interface GameExport {
   version: typeof EXPORT_VERSION;
   exportedAt: number;
   game: {
-    id: string; name: string; status: GameStatus; turn: number; seed: string;
-    createdAt: number; startedAt: number | null; endedAt: number | null;
+    id: string;
+    name: string;
+    status: GameStatus;
+    turn: number;
+    seed: string;
+    createdAt: number;
+    startedAt: number | null;
+    endedAt: number | null;
     /** The scenario the game was created from. */
     scenario: unknown;
   };
@@ -125,12 +131,29 @@ export function exportGame(deps: AppDeps, gameId: string): GameExport {
       const all: OrdersRow[] = players.flatMap((p) => tx.orders.history(g.id, p.id, t)).sort((a, b) => a.id - b.id);
       const dice = tx.dice.get(g.id, t);
       turns.push({
-        turn: t, openedAt: row.openedAt, resolvedAt: row.resolvedAt, state: row.state,
-        dice: dice ? { serverSeed: dice.serverSeed, commitment: dice.commitment, drawnAt: dice.drawnAt, ordersDigest: dice.ordersDigest, effectiveSeed: dice.effectiveSeed, resolvedAt: dice.resolvedAt } : null,
+        turn: t,
+        openedAt: row.openedAt,
+        resolvedAt: row.resolvedAt,
+        state: row.state,
+        dice: dice
+          ? {
+              serverSeed: dice.serverSeed,
+              commitment: dice.commitment,
+              drawnAt: dice.drawnAt,
+              ordersDigest: dice.ordersDigest,
+              effectiveSeed: dice.effectiveSeed,
+              resolvedAt: dice.resolvedAt,
+            }
+          : null,
         orders: all.map((o) => ({
-          player: o.playerId, submittedAt: o.submittedAt, accepted: o.accepted,
+          player: o.playerId,
+          submittedAt: o.submittedAt,
+          accepted: o.accepted,
           flown: row.resolvedAt !== null && latest.get(o.playerId)?.id === o.id,
-          canonical: o.canonical, orders: o.orders, problems: o.problems, ...(o.standin ? { standin: o.standin } : {}),
+          canonical: o.canonical,
+          orders: o.orders,
+          problems: o.problems,
+          ...(o.standin ? { standin: o.standin } : {}),
         })),
         events: row.resolvedAt === null ? [] : tx.events.list(g.id, t),
         deadlineAt: tx.archive.deadline(g.id, t),
@@ -138,22 +161,54 @@ export function exportGame(deps: AppDeps, gameId: string): GameExport {
       });
     }
     let scenario: unknown;
-    try { scenario = JSON.parse(g.scenario); } catch { scenario = g.scenario; }
+    try {
+      scenario = JSON.parse(g.scenario);
+    } catch {
+      scenario = g.scenario;
+    }
     const c = tx.control.get(g.id);
     return {
-      format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: deps.clock.now(),
-      game: { id: g.id, name: g.name, status: g.status, turn: g.turn, seed: g.seed, createdAt: g.createdAt, startedAt: g.startedAt, endedAt: g.endedAt, scenario },
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: deps.clock.now(),
+      game: {
+        id: g.id,
+        name: g.name,
+        status: g.status,
+        turn: g.turn,
+        seed: g.seed,
+        createdAt: g.createdAt,
+        startedAt: g.startedAt,
+        endedAt: g.endedAt,
+        scenario,
+      },
       control: {
-        settings: c.settings, gm: { email: c.gmEmail, secret: c.gmSecretHash !== null }, pausedAt: c.pausedAt, pauseReason: c.pauseReason,
-        extensions: c.extensions, terminatedAt: c.terminatedAt, terminateReason: c.terminateReason,
+        settings: c.settings,
+        gm: { email: c.gmEmail, secret: c.gmSecretHash !== null },
+        pausedAt: c.pausedAt,
+        pauseReason: c.pauseReason,
+        extensions: c.extensions,
+        terminatedAt: c.terminatedAt,
+        terminateReason: c.terminateReason,
       },
       players: players.map((p) => ({
-        id: p.id, email: p.email, planes: p.planes, createdAt: p.createdAt, threadRoot: p.threadRoot, zone: p.zone, status: p.status, waitTurn: p.waitTurn,
-        pilot: p.pilot, leaveUntil: p.leaveUntil, leaveUsed: p.leaveUsed,
+        id: p.id,
+        email: p.email,
+        planes: p.planes,
+        createdAt: p.createdAt,
+        threadRoot: p.threadRoot,
+        zone: p.zone,
+        status: p.status,
+        waitTurn: p.waitTurn,
+        pilot: p.pilot,
+        leaveUntil: p.leaveUntil,
+        leaveUsed: p.leaveUsed,
       })),
       turns,
       misses: tx.control.listMisses(g.id).map((m) => ({ turn: m.turn, player: m.playerId, at: m.at })),
-      joinRequests: tx.control.joinRequests(g.id).map((j) => ({ player: j.playerId, email: j.email, note: j.note, requestedAt: j.requestedAt })),
+      joinRequests: tx.control
+        .joinRequests(g.id)
+        .map((j) => ({ player: j.playerId, email: j.email, note: j.note, requestedAt: j.requestedAt })),
     };
   });
 }
@@ -171,7 +226,9 @@ export interface ImportResult {
  * store must hold no game, unless `add` is given; a game with the same id is always refused.
  */
 export function importGame(deps: AppDeps, data: GameExport, options: { add?: boolean } = {}): ImportResult {
-  const secrets = data.players.filter((p) => p.status === 'active').map((p) => ({ player: p.id, email: p.email, secret: deps.keys.newSecret() }));
+  const secrets = data.players
+    .filter((p) => p.status === 'active')
+    .map((p) => ({ player: p.id, email: p.email, secret: deps.keys.newSecret() }));
   const hashes = new Map(secrets.map((s) => [s.player, deps.keys.hashSecret(s.secret)]));
   // A replaced player can no longer send orders: their secret is one nobody knows.
   const unknown = deps.keys.hashSecret(deps.keys.newSecret());
@@ -180,17 +237,38 @@ export function importGame(deps: AppDeps, data: GameExport, options: { add?: boo
   return deps.store.tx((tx) => {
     const g = data.game;
     const existing = tx.games.list();
-    if (existing.some((x) => x.id === g.id)) throw new AppError('E_STATE', `a game '${g.id}' exists already in this database; nothing was imported`);
+    if (existing.some((x) => x.id === g.id))
+      throw new AppError('E_STATE', `a game '${g.id}' exists already in this database; nothing was imported`);
     if (existing.length && !options.add) {
-      throw new AppError('E_STATE', `this database holds ${existing.length} game${existing.length === 1 ? '' : 's'} already; import restores into an empty database (set DATABASE_PATH to a new file), or give --add to put it next to them. Nothing was imported`);
+      throw new AppError(
+        'E_STATE',
+        `this database holds ${existing.length} game${existing.length === 1 ? '' : 's'} already; import restores into an empty database (set DATABASE_PATH to a new file), or give --add to put it next to them. Nothing was imported`,
+      );
     }
     const scenario = typeof g.scenario === 'string' ? g.scenario : JSON.stringify(g.scenario);
-    tx.games.insert({ id: g.id, name: g.name, scenario, status: g.status, turn: g.turn, seed: g.seed, createdAt: g.createdAt });
+    tx.games.insert({
+      id: g.id,
+      name: g.name,
+      scenario,
+      status: g.status,
+      turn: g.turn,
+      seed: g.seed,
+      createdAt: g.createdAt,
+    });
     tx.games.update(g.id, { startedAt: g.startedAt, endedAt: g.endedAt });
     const { gm, ...control } = data.control;
     tx.control.save({ gameId: g.id, ...control, gmEmail: gm.email, gmSecretHash });
     for (const p of data.players) {
-      tx.players.insert({ gameId: g.id, id: p.id, email: p.email, secretHash: hashes.get(p.id) ?? unknown, createdAt: p.createdAt, planes: p.planes, zone: p.zone, pilot: p.pilot ?? 'human' });
+      tx.players.insert({
+        gameId: g.id,
+        id: p.id,
+        email: p.email,
+        secretHash: hashes.get(p.id) ?? unknown,
+        createdAt: p.createdAt,
+        planes: p.planes,
+        zone: p.zone,
+        pilot: p.pilot ?? 'human',
+      });
       if (p.leaveUntil || p.leaveUsed) tx.players.setLeave(g.id, p.id, p.leaveUntil ?? null, p.leaveUsed ?? 0);
       if (p.threadRoot) tx.players.setThreadRoot(g.id, p.id, p.threadRoot);
       // Handing a replaced player's planes (none left) to themselves marks them replaced.
@@ -205,13 +283,28 @@ export function importGame(deps: AppDeps, data: GameExport, options: { add?: boo
       if (t.dice) tx.dice.restore({ gameId: g.id, turn: t.turn, ...t.dice });
       for (const o of t.orders) {
         tx.orders.insert({
-          gameId: g.id, playerId: o.player, turn: t.turn, inboundId: null, submittedAt: o.submittedAt, accepted: o.accepted,
-          canonical: o.canonical, orders: o.orders, problems: o.problems, standin: o.standin ?? null,
+          gameId: g.id,
+          playerId: o.player,
+          turn: t.turn,
+          inboundId: null,
+          submittedAt: o.submittedAt,
+          accepted: o.accepted,
+          canonical: o.canonical,
+          orders: o.orders,
+          problems: o.problems,
+          standin: o.standin ?? null,
         });
       }
     }
     for (const m of data.misses) tx.control.addMiss(g.id, m.turn, m.player, m.at);
-    for (const j of data.joinRequests) tx.control.addJoinRequest({ gameId: g.id, playerId: j.player, email: j.email, note: j.note, requestedAt: j.requestedAt });
+    for (const j of data.joinRequests)
+      tx.control.addJoinRequest({
+        gameId: g.id,
+        playerId: j.player,
+        email: j.email,
+        note: j.note,
+        requestedAt: j.requestedAt,
+      });
     return { game: requireGame(tx, g.id), secrets, gmSecret };
   });
 }

@@ -54,7 +54,11 @@ const show = (v: unknown): string => {
 };
 
 /** The first place two JSON values differ, as a path, or null when they are equal. */
-export function firstDifference(stored: unknown, got: unknown, path = ''): { path: string; stored: unknown; got: unknown } | null {
+export function firstDifference(
+  stored: unknown,
+  got: unknown,
+  path = '',
+): { path: string; stored: unknown; got: unknown } | null {
   if (stored === got) return null;
   if (Array.isArray(stored) && Array.isArray(got)) {
     for (let i = 0; i < Math.max(stored.length, got.length); i++) {
@@ -63,7 +67,14 @@ export function firstDifference(stored: unknown, got: unknown, path = ''): { pat
     }
     return null;
   }
-  if (stored && got && typeof stored === 'object' && typeof got === 'object' && !Array.isArray(stored) && !Array.isArray(got)) {
+  if (
+    stored &&
+    got &&
+    typeof stored === 'object' &&
+    typeof got === 'object' &&
+    !Array.isArray(stored) &&
+    !Array.isArray(got)
+  ) {
     const a = stored as Record<string, unknown>;
     const b = got as Record<string, unknown>;
     for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
@@ -93,7 +104,11 @@ export function torpedoAtRelease(events: readonly string[]): boolean {
  * and the game's kept cards text: a state whose cards are the game's is written as the store keeps
  * it, CARDS_MARK in their place, so it is compared without the cards' bytes.
  */
-interface CardsText { of?: unknown; text?: string; kept: string | undefined }
+interface CardsText {
+  of?: unknown;
+  text?: string;
+  kept: string | undefined;
+}
 
 /** JSON.stringify(state), with CARDS_MARK in place of the aircraft cards when they are the game's. */
 function keptJson(state: GameState, cards: CardsText): string {
@@ -101,8 +116,14 @@ function keptJson(state: GameState, cards: CardsText): string {
   for (const [k, v] of Object.entries(state)) {
     let text: string | undefined;
     if (k === 'aircraft') {
-      if (cards.of !== v) { cards.of = v; cards.text = JSON.stringify(v); }
-      if (cards.text === cards.kept) { out += `${out.length > 1 ? ',' : ''}${CARDS_MARK}`; continue; }
+      if (cards.of !== v) {
+        cards.of = v;
+        cards.text = JSON.stringify(v);
+      }
+      if (cards.text === cards.kept) {
+        out += `${out.length > 1 ? ',' : ''}${CARDS_MARK}`;
+        continue;
+      }
       text = cards.text;
     } else text = JSON.stringify(v);
     if (text === undefined) continue;
@@ -115,7 +136,7 @@ function keptJson(state: GameState, cards: CardsText): string {
 function wholeText(kept: string, cards: CardsText): string {
   const at = kept.indexOf(CARDS_MARK);
   if (at < 0) return kept;
-  if (cards.kept === undefined) throw new Error('a stored state names the game\'s aircraft cards, and there are none');
+  if (cards.kept === undefined) throw new Error("a stored state names the game's aircraft cards, and there are none");
   return `${kept.slice(0, at)}"aircraft":${cards.kept}${kept.slice(at + CARDS_MARK.length)}`;
 }
 
@@ -126,18 +147,30 @@ function wholeText(kept: string, cards: CardsText): string {
  * When the stored state after the turn is the re-resolved one, that serves as the next turn's
  * state without reading it again; otherwise the next turn starts from what is stored.
  */
-function verifyTurn(gameId: string, t: StoredTurn, state: GameState, cards: CardsText): { legacy: boolean; differences: string[]; explanations: string[]; next: GameState | undefined } {
+function verifyTurn(
+  gameId: string,
+  t: StoredTurn,
+  state: GameState,
+  cards: CardsText,
+): { legacy: boolean; differences: string[]; explanations: string[]; next: GameState | undefined } {
   const out: string[] = [];
   const older: string[] = [];
-  const stored = (): GameState | undefined => (t.after === undefined ? undefined : JSON.parse(wholeText(t.after, cards)) as GameState);
+  const stored = (): GameState | undefined =>
+    t.after === undefined ? undefined : (JSON.parse(wholeText(t.after, cards)) as GameState);
   let seed = state.dice.seed;
   if (t.dice) {
-    if (commitmentOf(t.dice.serverSeed) !== t.dice.commitment) out.push(`dice: the server seed does not hash to the commitment published for the turn (${t.dice.commitment})`);
+    if (commitmentOf(t.dice.serverSeed) !== t.dice.commitment)
+      out.push(`dice: the server seed does not hash to the commitment published for the turn (${t.dice.commitment})`);
     const dice = diceWith(t.dice, t.latest);
-    if (dice.digest !== t.dice.ordersDigest) out.push(`dice: the stored orders give the digest ${dice.digest}, the turn was resolved with ${t.dice.ordersDigest ?? 'none'}`);
+    if (dice.digest !== t.dice.ordersDigest)
+      out.push(
+        `dice: the stored orders give the digest ${dice.digest}, the turn was resolved with ${t.dice.ordersDigest ?? 'none'}`,
+      );
     // The same digest gives the seed just worked out; another is hashed for itself.
-    const storedSeed = dice.digest === t.dice.ordersDigest ? dice.seed : effectiveSeed(t.dice.serverSeed, t.dice.ordersDigest ?? '');
-    if (t.dice.effectiveSeed !== storedSeed) out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
+    const storedSeed =
+      dice.digest === t.dice.ordersDigest ? dice.seed : effectiveSeed(t.dice.serverSeed, t.dice.ordersDigest ?? '');
+    if (t.dice.effectiveSeed !== storedSeed)
+      out.push('dice: the stored dice seed is not SHA-256(server seed ":" orders digest)');
     seed = dice.seed;
   }
   standinCheck(gameId, t, state, out, older);
@@ -145,8 +178,19 @@ function verifyTurn(gameId: string, t: StoredTurn, state: GameState, cards: Card
   let texts: string[] | undefined;
   const eventTexts = (): string[] => (texts ??= (JSON.parse(t.events) as unknown[]).map((e) => JSON.stringify(e)));
   const legacyTorpedo = t.events.includes('"type":"torpedo-run"') && torpedoAtRelease(eventTexts());
-  const r = resolveTurn(withDiceSeed(state, seed), turnOrders(t.latest), undefined, legacyTorpedo ? { torpedoAtRelease: true } : {});
-  if (!r.ok) return { legacy: !t.dice, differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`], explanations: older, next: stored() };
+  const r = resolveTurn(
+    withDiceSeed(state, seed),
+    turnOrders(t.latest),
+    undefined,
+    legacyTorpedo ? { torpedoAtRelease: true } : {},
+  );
+  if (!r.ok)
+    return {
+      legacy: !t.dice,
+      differences: [...out, `the stored orders do not resolve: ${r.error.map((p) => p.message).join('; ')}`],
+      explanations: older,
+      next: stored(),
+    };
   let next: GameState | undefined = r.value.state;
   if (t.after !== keptJson(r.value.state, cards)) {
     next = stored();
@@ -159,13 +203,20 @@ function verifyTurn(gameId: string, t: StoredTurn, state: GameState, cards: Card
   // The top-level type (a quick game's event holds its own `"type"` inside `"event":{`).
   const isNoShot = (text: string): boolean => text.includes(',"type":"no-shot"');
   // The whole turn's events as one text first; only a turn that differs is looked at event by event.
-  if (t.events === JSON.stringify(r.value.events)) return { legacy: !t.dice, differences: out, explanations: older, next };
+  if (t.events === JSON.stringify(r.value.events))
+    return { legacy: !t.dice, differences: out, explanations: older, next };
   const storedEvents = eventTexts();
   const storedResults = storedEvents.filter((text) => !isNoShot(text));
   const got = r.value.events.filter((e) => e.type !== 'no-shot');
   compareEvents(storedResults, got, 'events', out);
   const explanations: string[] = [...older];
-  if (storedResults.length < storedEvents.length) compareEvents(storedEvents.filter(isNoShot), r.value.events.filter((e) => e.type === 'no-shot'), 'no-shot events', explanations);
+  if (storedResults.length < storedEvents.length)
+    compareEvents(
+      storedEvents.filter(isNoShot),
+      r.value.events.filter((e) => e.type === 'no-shot'),
+      'no-shot events',
+      explanations,
+    );
   return { legacy: !t.dice, differences: out, explanations, next };
 }
 
@@ -177,14 +228,30 @@ function standinCheck(gameId: string, t: StoredTurn, state: GameState, out: stri
   for (const o of t.latest.values()) {
     const m = o.standin;
     if (!m) continue;
-    if (!t.dice) { out.push(`${o.playerId}'s orders are marked as the stand-in's, and the turn has no dice seed to derive them from`); continue; }
-    if (m.version !== STANDIN_VERSION) {
-      older.push(`${o.playerId}'s orders were given by the stand-in pilot's version ${m.version}, this referee's is ${STANDIN_VERSION}: they were not derived again (the turn itself was)`);
+    if (!t.dice) {
+      out.push(
+        `${o.playerId}'s orders are marked as the stand-in's, and the turn has no dice seed to derive them from`,
+      );
       continue;
     }
-    const again = standinOrders(state, gameId, { id: o.playerId, planes: m.planes }, t.dice.serverSeed, m.reason, m.level);
+    if (m.version !== STANDIN_VERSION) {
+      older.push(
+        `${o.playerId}'s orders were given by the stand-in pilot's version ${m.version}, this referee's is ${STANDIN_VERSION}: they were not derived again (the turn itself was)`,
+      );
+      continue;
+    }
+    const again = standinOrders(
+      state,
+      gameId,
+      { id: o.playerId, planes: m.planes },
+      t.dice.serverSeed,
+      m.reason,
+      m.level,
+    );
     if (!again || again.canonical !== o.canonical || JSON.stringify(again.orders) !== JSON.stringify(o.orders)) {
-      out.push(`${o.playerId}'s orders, marked as the stand-in's, are not what it gives from the turn's state and seed: stored ${show(o.canonical)}, derived ${show(again?.canonical)}`);
+      out.push(
+        `${o.playerId}'s orders, marked as the stand-in's, are not what it gives from the turn's state and seed: stored ${show(o.canonical)}, derived ${show(again?.canonical)}`,
+      );
     }
   }
 }
@@ -193,13 +260,20 @@ function standinCheck(gameId: string, t: StoredTurn, state: GameState, out: stri
 function compareEvents(stored: readonly string[], got: readonly unknown[], what: string, out: string[]): void {
   if (stored.length !== got.length) out.push(`${what}: ${stored.length} stored, ${got.length} re-resolved`);
   if (stored.length !== got.length || stored.some((text, i) => text !== JSON.stringify(got[i]))) {
-    const e = firstDifference(stored.map((text) => JSON.parse(text) as unknown), got);
+    const e = firstDifference(
+      stored.map((text) => JSON.parse(text) as unknown),
+      got,
+    );
     if (e) out.push(`${what}: ${e.path} is ${show(e.stored)} as stored, ${show(e.got)} re-resolved`);
   }
 }
 
 /** Verifies every resolved turn of a game; `progress` is told after each turn. */
-export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: number, total: number) => void): VerifyResult {
+export function verifyGame(
+  deps: AppDeps,
+  gameId: string,
+  progress?: (done: number, total: number) => void,
+): VerifyResult {
   // The turns resolved from the first on, read at once.
   const total = deps.store.tx((tx) => {
     const g = requireGame(tx, gameId);
@@ -227,7 +301,13 @@ export function verifyGame(deps: AppDeps, gameId: string, progress?: (done: numb
       const dice = tx.dice.range(gameId, from, to);
       const turns: StoredTurn[] = [];
       for (let t = from; t <= to; t++) {
-        turns.push({ turn: t, after: after.get(t + 1), latest: latest.get(t) ?? new Map(), events: events.get(t) ?? '[]', dice: dice.get(t) });
+        turns.push({
+          turn: t,
+          after: after.get(t + 1),
+          latest: latest.get(t) ?? new Map(),
+          events: events.get(t) ?? '[]',
+          dice: dice.get(t),
+        });
       }
       return turns;
     });

@@ -15,13 +15,20 @@ import type { Command } from '../../orders/index.ts';
 export const MAX_HOOK_URL = 500;
 
 /** The formats a player or game master may name before the address. */
-export const NAMED_FORMATS: Readonly<Record<string, HookFormat>> = { discord: 'discord', slack: 'slack', matrix: 'matrix', ntfy: 'ntfy', json: 'json' };
+export const NAMED_FORMATS: Readonly<Record<string, HookFormat>> = {
+  discord: 'discord',
+  slack: 'slack',
+  matrix: 'matrix',
+  ntfy: 'ntfy',
+  json: 'json',
+};
 
 /** This machine, the only host called over http (local mode and tests): its loopback IP or its name. */
 const isLoopbackHost = (host: string): boolean => host === 'localhost' || ownLoopback(host);
 
 /** A name of a private network (mDNS, internal zones): never called over https either. */
-const privateName = (host: string): boolean => host === 'localhost' || host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.localhost');
+const privateName = (host: string): boolean =>
+  host === 'localhost' || host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.localhost');
 
 export type HookAddress = { ok: true; format: HookFormat; url: string } | { ok: false; error: string };
 
@@ -41,40 +48,67 @@ export function formatOf(url: URL): HookFormat {
  */
 export function readHookAddress(words: readonly string[]): HookAddress {
   const parts = words.map((w) => w.replace(/^[<[(]+|[>\])]+$/g, ''));
-  const named = parts.length > 1 && NAMED_FORMATS[parts[0]!.toLowerCase()] ? NAMED_FORMATS[parts[0]!.toLowerCase()]! : null;
+  const named =
+    parts.length > 1 && NAMED_FORMATS[parts[0]!.toLowerCase()] ? NAMED_FORMATS[parts[0]!.toLowerCase()]! : null;
   const rest = named ? parts.slice(1) : parts;
   if (rest.length === 2 && rest[0] === rest[1]) rest.pop();
   if (rest.length !== 1) {
-    return { ok: false, error: parts.length > 1 && !named && !/^https?:/i.test(parts[0]!)
-      ? `'${words[0]}' is not a format: write discord, slack, matrix, ntfy or json before the address, or the address alone`
-      : 'give one address: NOTIFY <address>, or NOTIFY <format> <address>' };
+    return {
+      ok: false,
+      error:
+        parts.length > 1 && !named && !/^https?:/i.test(parts[0]!)
+          ? `'${words[0]}' is not a format: write discord, slack, matrix, ntfy or json before the address, or the address alone`
+          : 'give one address: NOTIFY <address>, or NOTIFY <format> <address>',
+    };
   }
   return checkHookAddress(rest[0]!, named);
 }
 
 export function checkHookAddress(text: string, named: HookFormat | null = null): HookAddress {
-  if (text.length > MAX_HOOK_URL) return { ok: false, error: `that address is ${text.length} characters long; the most taken is ${MAX_HOOK_URL}` };
+  if (text.length > MAX_HOOK_URL)
+    return { ok: false, error: `that address is ${text.length} characters long; the most taken is ${MAX_HOOK_URL}` };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, error: `'${text.length > 60 ? `${text.slice(0, 60)}...` : text}' is not a web address: it should start with https://` };
+    return {
+      ok: false,
+      error: `'${text.length > 60 ? `${text.slice(0, 60)}...` : text}' is not a web address: it should start with https://`,
+    };
   }
   const host = url.hostname.toLowerCase();
-  if (url.protocol === 'http:' && !isLoopbackHost(host)) return { ok: false, error: `only https addresses are called (http only on this machine, 127.0.0.1): give the service's https address (https://${url.host}${url.pathname}, if it has one); nothing was changed` };
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, error: `only https addresses are called, not ${url.protocol.replace(':', '')}:` };
-  if (url.username || url.password) return { ok: false, error: 'an address with a user name or password in it is not taken (a Matrix access token goes in ?access_token=, an ntfy one in ?auth=)' };
+  if (url.protocol === 'http:' && !isLoopbackHost(host))
+    return {
+      ok: false,
+      error: `only https addresses are called (http only on this machine, 127.0.0.1): give the service's https address (https://${url.host}${url.pathname}, if it has one); nothing was changed`,
+    };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, error: `only https addresses are called, not ${url.protocol.replace(':', '')}:` };
+  if (url.username || url.password)
+    return {
+      ok: false,
+      error:
+        'an address with a user name or password in it is not taken (a Matrix access token goes in ?access_token=, an ntfy one in ?auth=)',
+    };
   // An IP in the address is checked here; a name, on every address it resolves to before each call (ip.ts).
   if (url.protocol === 'https:' && (specialAddress(host) || privateName(host))) {
-    return { ok: false, error: `${host} is an address of a private network: the referee calls only addresses on the internet (and http://127.0.0.1 on its own machine)` };
+    return {
+      ok: false,
+      error: `${host} is an address of a private network: the referee calls only addresses on the internet (and http://127.0.0.1 on its own machine)`,
+    };
   }
   url.hash = '';
   const told = formatOf(url);
-  const format: HookFormat = named === 'matrix' && told === 'matrix-api' ? 'matrix-api' : named ?? told;
+  const format: HookFormat = named === 'matrix' && told === 'matrix-api' ? 'matrix-api' : (named ?? told);
   if (format === 'matrix-api' && !url.searchParams.get('access_token')) {
-    return { ok: false, error: 'a Matrix send address needs the bot\'s access token: .../rooms/<room>/send/m.room.message?access_token=<token>' };
+    return {
+      ok: false,
+      error:
+        "a Matrix send address needs the bot's access token: .../rooms/<room>/send/m.room.message?access_token=<token>",
+    };
   }
-  if (format === 'ntfy' && url.pathname.split('/').filter(Boolean).length === 0) return { ok: false, error: 'an ntfy address names its topic: https://ntfy.sh/<topic>' };
+  if (format === 'ntfy' && url.pathname.split('/').filter(Boolean).length === 0)
+    return { ok: false, error: 'an ntfy address names its topic: https://ntfy.sh/<topic>' };
   return { ok: true, format, url: url.toString() };
 }
 
@@ -118,6 +152,10 @@ export function maskedAddress(url: string): string {
 
 /** The format in words, for mail. */
 export const FORMAT_WORDS: Readonly<Record<HookFormat, string>> = {
-  discord: 'a Discord webhook', slack: 'a Slack incoming webhook', matrix: 'a Matrix room\'s webhook', 'matrix-api': 'a Matrix room (the client-server API, with a bot\'s token)',
-  ntfy: 'an ntfy topic', json: 'a plain JSON POST',
+  discord: 'a Discord webhook',
+  slack: 'a Slack incoming webhook',
+  matrix: "a Matrix room's webhook",
+  'matrix-api': "a Matrix room (the client-server API, with a bot's token)",
+  ntfy: 'an ntfy topic',
+  json: 'a plain JSON POST',
 };

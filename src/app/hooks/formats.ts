@@ -52,22 +52,48 @@ export function hookRequest(hook: { format: HookFormat; url: string }, id: numbe
     case 'discord': {
       const link = m.url ? `\n<${m.url}>` : '';
       const content = `**${escapeDiscord(m.title)}**\n${cut(escapeDiscord(m.text), DISCORD_MAX - 200)}${link}`;
-      return { method: 'POST', url: hook.url, headers: JSON_HEADERS, body: JSON.stringify({ content: cut(content, DISCORD_MAX), username: 'Tallyho', allowed_mentions: { parse: [] } }) };
+      return {
+        method: 'POST',
+        url: hook.url,
+        headers: JSON_HEADERS,
+        body: JSON.stringify({
+          content: cut(content, DISCORD_MAX),
+          username: 'Tallyho',
+          allowed_mentions: { parse: [] },
+        }),
+      };
     }
     case 'slack': {
       const link = m.url ? `\n<${m.url}|${m.turn !== null ? `turn ${m.turn} in the archive` : 'the game'}>` : '';
-      return { method: 'POST', url: hook.url, headers: JSON_HEADERS, body: JSON.stringify({ text: `*${escapeSlack(m.title)}*\n${escapeSlack(m.text)}${link}` }) };
+      return {
+        method: 'POST',
+        url: hook.url,
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ text: `*${escapeSlack(m.title)}*\n${escapeSlack(m.text)}${link}` }),
+      };
     }
     case 'matrix':
-      return { method: 'POST', url: hook.url, headers: JSON_HEADERS, body: JSON.stringify({ text: plainText(m), html: html(m), username: 'Tallyho' }) };
+      return {
+        method: 'POST',
+        url: hook.url,
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ text: plainText(m), html: html(m), username: 'Tallyho' }),
+      };
     case 'matrix-api': {
       const u = new URL(hook.url);
       const token = u.searchParams.get('access_token') ?? '';
       u.searchParams.delete('access_token');
       u.pathname = `${u.pathname.replace(/\/+$/, '')}/tallyho-${id}`;
       return {
-        method: 'PUT', url: u.toString(), headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
-        body: JSON.stringify({ msgtype: 'm.notice', body: plainText(m), format: 'org.matrix.custom.html', formatted_body: html(m) }),
+        method: 'PUT',
+        url: u.toString(),
+        headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          msgtype: 'm.notice',
+          body: plainText(m),
+          format: 'org.matrix.custom.html',
+          formatted_body: html(m),
+        }),
       };
     }
     case 'ntfy': {
@@ -76,14 +102,29 @@ export function hookRequest(hook: { format: HookFormat; url: string }, id: numbe
       const topic = segments.pop() ?? '';
       u.pathname = `/${segments.join('/')}`;
       return {
-        method: 'POST', url: u.toString(), headers: JSON_HEADERS,
-        body: JSON.stringify({ topic, title: m.title, message: m.text, tags: ['airplane'], ...(m.url ? { click: m.url } : {}) }),
+        method: 'POST',
+        url: u.toString(),
+        headers: JSON_HEADERS,
+        body: JSON.stringify({
+          topic,
+          title: m.title,
+          message: m.text,
+          tags: ['airplane'],
+          ...(m.url ? { click: m.url } : {}),
+        }),
       };
     }
     case 'json':
       return {
-        method: 'POST', url: hook.url, headers: { ...JSON_HEADERS, 'idempotency-key': `tallyho-${id}` },
-        body: JSON.stringify({ version: JSON_FORMAT_VERSION, id, ...m, deadline: m.deadline === null ? null : new Date(m.deadline).toISOString() }),
+        method: 'POST',
+        url: hook.url,
+        headers: { ...JSON_HEADERS, 'idempotency-key': `tallyho-${id}` },
+        body: JSON.stringify({
+          version: JSON_FORMAT_VERSION,
+          id,
+          ...m,
+          deadline: m.deadline === null ? null : new Date(m.deadline).toISOString(),
+        }),
       };
   }
 }

@@ -97,7 +97,9 @@ function inV6(g: readonly number[], r: { base: number[]; bits: number }): boolea
 
 /** The IPv4 address an IPv4-mapped IPv6 address (::ffff:a.b.c.d) stands for, else undefined. */
 function mappedV4(g: readonly number[]): number | undefined {
-  return g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff ? (g[6] as number) * 65536 + (g[7] as number) : undefined;
+  return g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff
+    ? (g[6] as number) * 65536 + (g[7] as number)
+    : undefined;
 }
 
 /** An IP address (IPv6 with or without its brackets) as IPv4 or IPv6 groups; undefined when it is no IP address. */

@@ -30,22 +30,33 @@ export function subjectGame(subject: string): string | null {
 }
 
 /** The command a mail holds alone (own text first, then subject), and the game its subject names. */
-export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): { command: Command | null; error: string | null; game: string | null; loose?: boolean } {
+export function bareCommand(mail: Pick<IncomingMail, 'subject' | 'text'>): {
+  command: Command | null;
+  error: string | null;
+  game: string | null;
+  loose?: boolean;
+} {
   const game = subjectGame(mail.subject);
   // A full stop or an exclamation mark after the word is no part of it ("Ready!").
   const own = ownLines(mail.text).map((l) => l.replace(/\s*[.!]+$/, ''));
   // READY, the answer to a muster, may have a line after it (a name, a greeting): it is the first line that counts.
-  if (own.length > 1 && /^ready$/i.test(own[0] as string)) return { command: { name: 'READY', args: [], line: 1 }, error: null, game };
+  if (own.length > 1 && /^ready$/i.test(own[0] as string))
+    return { command: { name: 'READY', args: [], line: 1 }, error: null, game };
   // "Ready - count me in!", "Ready, see you over Kent": READY with words after it on its line is
   // taken only from a player with a game that musters (answerBareCommand checks), loose.
-  if (own.length >= 1 && /^ready\s*[-–—,;:!.]/i.test(own[0] as string)) return { command: { name: 'READY', args: [], line: 1 }, error: null, game, loose: true };
+  if (own.length >= 1 && /^ready\s*[-–—,;:!.]/i.test(own[0] as string))
+    return { command: { name: 'READY', args: [], line: 1 }, error: null, game, loose: true };
   // Any command alone on the first line, a sign-off after it ("CONFIRM" then "Ann"), as READY: not an order line after it.
   if (own.length > 1 && !maybeOrderLine(own[1] as string)) {
     const r = parseCommand(own[0] as string);
     if (r && 'command' in r) return { command: r.command, error: null, game };
   }
-  const subject = mail.subject.slice(0, MAX_QUOTE_LINE).replace(REPLY_PREFIX, '').replace(/\[[^\]]*\]/g, '').trim();
-  for (const text of [own.length === 1 ? own[0] as string : '', subject]) {
+  const subject = mail.subject
+    .slice(0, MAX_QUOTE_LINE)
+    .replace(REPLY_PREFIX, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .trim();
+  for (const text of [own.length === 1 ? (own[0] as string) : '', subject]) {
     const r = text ? parseCommand(text) : null;
     if (r && 'command' in r) return { command: r.command, error: null, game };
     if (r) return { command: null, error: `${text.length > 80 ? `${text.slice(0, 80)}...` : text}: ${r.error}`, game };
@@ -68,7 +79,14 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   if (found.loose && !musteringGames(tx, mail.from).length) return false;
   if (inbound.limited) {
     // Past a rate limit nothing is worked out for a mail without a secret (rate-limits.ts).
-    holdBack(deps, tx, { to: mail.from, gameId: found.game, reason: 'rate-limit', title: `answer to ${found.command?.name ?? 'a command'}`, inboundId, why: inbound.limited });
+    holdBack(deps, tx, {
+      to: mail.from,
+      gameId: found.game,
+      reason: 'rate-limit',
+      title: `answer to ${found.command?.name ?? 'a command'}`,
+      inboundId,
+      why: inbound.limited,
+    });
     return true;
   }
   const mine = tx.players.byEmail(mail.from).filter((p) => p.status !== 'replaced');
@@ -85,18 +103,39 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   const open = mine.filter((p) => games.get(p.gameId)?.status !== 'over');
   // READY is for a game that musters: the only one of his, whatever else he plays.
   const mustering = command.name === 'READY' ? open.filter((p) => tx.club.muster(p.gameId)) : [];
-  const player = found.game !== null
-    ? mine.find((p) => p.gameId === found.game)
-    : (mustering.length === 1 ? mustering[0] : open.length === 1 ? open[0] : mine.length === 1 ? mine[0] : undefined);
+  const player =
+    found.game !== null
+      ? mine.find((p) => p.gameId === found.game)
+      : mustering.length === 1
+        ? mustering[0]
+        : open.length === 1
+          ? open[0]
+          : mine.length === 1
+            ? mine[0]
+            : undefined;
   if (!player && command.name === 'HELP') {
-    send({ to: mail.from, game: null, player: null, title: 'commands you can send', paragraphs: [`Your games: ${list || 'none'}.`], sections: [{ heading: 'Commands', text: playerHelp(false, publicUrlOf(deps)) }], inboundId, replyTo: mail.messageId });
+    send({
+      to: mail.from,
+      game: null,
+      player: null,
+      title: 'commands you can send',
+      paragraphs: [`Your games: ${list || 'none'}.`],
+      sections: [{ heading: 'Commands', text: playerHelp(false, publicUrlOf(deps)) }],
+      inboundId,
+      replyTo: mail.messageId,
+    });
     return true;
   }
   if (!player) {
-    const why = found.game !== null
-      ? `You do not play in a game '${found.game}' (the subject names it).`
-      : `You play in several games, so the referee cannot tell which one ${formatCommand(command)} is for.`;
-    reply(`which game is ${command.name} for?`, [why, `Your games: ${list || 'none'}.`, `Put the game in the subject in square brackets, e.g. "[${open[0]?.gameId ?? [...games.keys()][0] ?? 'game'}] ${formatCommand(command)}", or send the command inside your envelope for that game.`]);
+    const why =
+      found.game !== null
+        ? `You do not play in a game '${found.game}' (the subject names it).`
+        : `You play in several games, so the referee cannot tell which one ${formatCommand(command)} is for.`;
+    reply(`which game is ${command.name} for?`, [
+      why,
+      `Your games: ${list || 'none'}.`,
+      `Put the game in the subject in square brackets, e.g. "[${open[0]?.gameId ?? [...games.keys()][0] ?? 'game'}] ${formatCommand(command)}", or send the command inside your envelope for that game.`,
+    ]);
     return true;
   }
   const game = games.get(player.gameId) as GameRow;
@@ -105,15 +144,22 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
     // does what was asked.
     const running = game.status === 'running';
     const token = running ? `TURN ${game.turn}` : '';
-    reply(`${command.name} needs your envelope`, running ? [
-      `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}. Here it is, with this turn's token in its first line: send it back as it is (a reply with it at the top will do).`,
-      `#TALLYHO ${game.id} ${player.id} "${deps.keys.turnToken(game.id, player.id, game.turn)}"\n${token}\n${formatCommand(command)}\n#END`,
-      'Nothing was changed yet.',
-    ] : [
-      `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}, whose first line carries your secret:`,
-      `#TALLYHO ${game.id} ${player.id} "<your secret>"\n${formatCommand(command)}\n#END`,
-      'Nothing was changed.',
-    ], player, game);
+    reply(
+      `${command.name} needs your envelope`,
+      running
+        ? [
+            `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}. Here it is, with this turn's token in its first line: send it back as it is (a reply with it at the top will do).`,
+            `#TALLYHO ${game.id} ${player.id} "${deps.keys.turnToken(game.id, player.id, game.turn)}"\n${token}\n${formatCommand(command)}\n#END`,
+            'Nothing was changed yet.',
+          ]
+        : [
+            `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}, whose first line carries your secret:`,
+            `#TALLYHO ${game.id} ${player.id} "<your secret>"\n${formatCommand(command)}\n#END`,
+            'Nothing was changed.',
+          ],
+      player,
+      game,
+    );
     return true;
   }
   const answer = runCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, [command], [], false);
@@ -125,8 +171,13 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
 function sendAnswer(deps: AppDeps, tx: StoreTx, inbound: Inbound, a: AnswerInput): void {
   const repeat = JSON.stringify([a.game?.id ?? '', a.title, a.paragraphs, a.sections ?? []]);
   replyUnasked(deps, tx, inbound, {
-    kind: 'answer', to: a.to, gameId: a.game?.id ?? null, title: a.title, repeat,
-    queue: (more) => queueAnswer(deps, tx, { ...a, paragraphs: [...a.paragraphs, ...(more.length ? more : [BUDGET_NOTE])] }),
+    kind: 'answer',
+    to: a.to,
+    gameId: a.game?.id ?? null,
+    title: a.title,
+    repeat,
+    queue: (more) =>
+      queueAnswer(deps, tx, { ...a, paragraphs: [...a.paragraphs, ...(more.length ? more : [BUDGET_NOTE])] }),
   });
 }
 

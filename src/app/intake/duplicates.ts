@@ -60,7 +60,12 @@ export function refereeCopies(tx: StoreTx, gameId: string, playerId: string, tur
 }
 
 /** Whether every envelope of `group` is an unchanged copy of orders the referee sent (none edited). */
-export function onlyCopies(envelopes: readonly Envelope[], group: readonly number[], errors: (i: number) => OrderError[], copies: () => Set<string>): boolean {
+export function onlyCopies(
+  envelopes: readonly Envelope[],
+  group: readonly number[],
+  errors: (i: number) => OrderError[],
+  copies: () => Set<string>,
+): boolean {
   const known = copies();
   return group.every((i) => known.has(ordersText(envelopes[i] as Envelope)));
 }
@@ -69,7 +74,12 @@ export function onlyCopies(envelopes: readonly Envelope[], group: readonly numbe
  * Chooses among the envelopes `group` (indexes into `envelopes`, all for one known game and player).
  * `errors` are the parse errors by envelope index.
  */
-export function chooseEnvelope(envelopes: readonly Envelope[], group: readonly number[], errors: (i: number) => OrderError[], copies: () => Set<string>): Choice {
+export function chooseEnvelope(
+  envelopes: readonly Envelope[],
+  group: readonly number[],
+  errors: (i: number) => OrderError[],
+  copies: () => Set<string>,
+): Choice {
   const first = group[0] as number;
   if (group.length === 1) return { chosen: first, notes: [], ambiguous: [] };
   const known = copies();
@@ -79,8 +89,12 @@ export function chooseEnvelope(envelopes: readonly Envelope[], group: readonly n
   if (distinct.length > 1) return { chosen: null, notes: [], ambiguous: distinct.map((i) => envelopes[i] as Envelope) };
   const chosen = distinct[0] ?? first;
   const line = (i: number) => (envelopes[i] as Envelope).line;
-  const notes = group.filter((i) => i !== chosen).map((i) => isCopy(i)
-    ? `the envelope on line ${line(i)} is an unchanged copy of orders the referee sent you (a quoted template, it seems); it was not counted, the one on line ${line(chosen)} was`
-    : `the envelope on line ${line(i)} holds the same orders as the one on line ${line(chosen)}; they were counted once`);
+  const notes = group
+    .filter((i) => i !== chosen)
+    .map((i) =>
+      isCopy(i)
+        ? `the envelope on line ${line(i)} is an unchanged copy of orders the referee sent you (a quoted template, it seems); it was not counted, the one on line ${line(chosen)} was`
+        : `the envelope on line ${line(i)} holds the same orders as the one on line ${line(chosen)}; they were counted once`,
+    );
   return { chosen, notes, ambiguous: [] };
 }

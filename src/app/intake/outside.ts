@@ -6,7 +6,19 @@
  * silence: it asks which counts and takes nothing, offering the envelope with the player's lines
  * put in. With an edited envelope, the lines outside are named in the acknowledgement's NOTES.
  */
-import { parseFireOrder, parseMoveOrder, parseOrders, parsePick, parsePlot, type Envelope, type FireOrder, type MoveOrder, type OutsideLine, type PlanPick, type Plot } from '../../orders/index.ts';
+import {
+  parseFireOrder,
+  parseMoveOrder,
+  parseOrders,
+  parsePick,
+  parsePlot,
+  type Envelope,
+  type FireOrder,
+  type MoveOrder,
+  type OutsideLine,
+  type PlanPick,
+  type Plot,
+} from '../../orders/index.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { when } from '../words/text.ts';
 import { queueAnswer } from '../mail/notify.ts';
@@ -50,7 +62,8 @@ export function mergeOutside(env: Envelope, lines: readonly OutsideLine[]): Enve
       const m = parseMoveOrder(l.text).value;
       if (!m) continue;
       const at = moves.findIndex((x) => x.unit.toUpperCase() === m.unit.toUpperCase());
-      if (at >= 0) moves[at] = m; else moves.push(m);
+      if (at >= 0) moves[at] = m;
+      else moves.push(m);
     } else {
       const k = parsePick(l.text).value;
       const p = k ? undefined : parsePlot(l.text).value;
@@ -62,7 +75,8 @@ export function mergeOutside(env: Envelope, lines: readonly OutsideLine[]): Enve
         if (at >= 0) plots.splice(at, 1);
         picks.push({ ...k, line: l.line });
       } else if (p) {
-        if (at >= 0) plots[at] = p; else plots.push(p);
+        if (at >= 0) plots[at] = p;
+        else plots.push(p);
       }
     }
   }
@@ -74,7 +88,13 @@ export function mergeOutside(env: Envelope, lines: readonly OutsideLine[]): Enve
  * A player's orders for this turn ready to send (his mail's template: the orders that stand, else
  * the defaults) with his lines from outside any envelope put in; null when there is no template.
  */
-export function readyWithOutside(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, outside: readonly OutsideLine[]): string | null {
+export function readyWithOutside(
+  deps: AppDeps,
+  tx: StoreTx,
+  game: GameRow,
+  player: PlayerRow,
+  outside: readonly OutsideLine[],
+): string | null {
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state || game.status !== 'running') return null;
   const seen = fogState(state, sideOfPlayer(state, player.planes));
@@ -84,16 +104,34 @@ export function readyWithOutside(deps: AppDeps, tx: StoreTx, game: GameRow, play
 }
 
 /** The only envelope an unchanged template, order lines outside it: nothing is taken, the player is asked. */
-export function askOutside(deps: AppDeps, tx: StoreTx, a: { game: GameRow; player: PlayerRow; envelope: Envelope; outside: OutsideLine[]; inboundId: number; replyTo: string }): void {
+export function askOutside(
+  deps: AppDeps,
+  tx: StoreTx,
+  a: {
+    game: GameRow;
+    player: PlayerRow;
+    envelope: Envelope;
+    outside: OutsideLine[];
+    inboundId: number;
+    replyTo: string;
+  },
+): void {
   const earlier = tx.orders.latestAccepted(a.game.id, a.game.turn).get(a.player.id);
   const merged = mergeOutside(a.envelope, a.outside);
   const ready = readyEnvelope(deps.keys, a.game, a.player.id, merged);
   queueAnswer(deps, tx, {
-    to: a.player.email, game: a.game, player: a.player, kind: 'notice', inboundId: a.inboundId, replyTo: a.replyTo,
+    to: a.player.email,
+    game: a.game,
+    player: a.player,
+    kind: 'notice',
+    inboundId: a.inboundId,
+    replyTo: a.replyTo,
     title: `turn ${a.game.turn}: your orders are outside the envelope`,
     paragraphs: [
       `Your mail has ${a.outside.length === 1 ? 'a line that reads' : `${a.outside.length} lines that read`} as orders outside the envelope, and its only envelope for game ${a.game.id}, player ${a.player.id} (line ${a.envelope.line}) is an unchanged copy of orders the referee sent you: a quoted template, it seems. Which counts? The referee does not guess, so nothing was taken.`,
-      earlier ? `Your orders sent at ${when(earlier.submittedAt)} still stand.` : `No orders of yours are in for turn ${a.game.turn} yet.`,
+      earlier
+        ? `Your orders sent at ${when(earlier.submittedAt)} still stand.`
+        : `No orders of yours are in for turn ${a.game.turn} yet.`,
       'If the lines are your orders: the envelope below has them put in. Check it and send it back (reply with it at the top; the rest may stay quoted). If the template as it was is what you meant, send it again without the lines outside it.',
     ],
     sections: [

@@ -20,14 +20,22 @@ import { subjectGame } from './bare-commands.ts';
  * one of `fallback(his seats)`; undefined when none can be told. With the seat, its game. Seats he
  * was replaced in count only with `replaced`.
  */
-export function seatAbout(tx: StoreTx, mail: IncomingMail, fallback: (mine: PlayerRow[]) => PlayerRow[], replaced = false): { game: GameRow; player: PlayerRow } | undefined {
-  const mine = (replaced ? tx.players.everyByEmail(mail.from) : tx.players.byEmail(mail.from)).filter((p) => replaced || p.status !== 'replaced');
+export function seatAbout(
+  tx: StoreTx,
+  mail: IncomingMail,
+  fallback: (mine: PlayerRow[]) => PlayerRow[],
+  replaced = false,
+): { game: GameRow; player: PlayerRow } | undefined {
+  const mine = (replaced ? tx.players.everyByEmail(mail.from) : tx.players.byEmail(mail.from)).filter(
+    (p) => replaced || p.status !== 'replaced',
+  );
   const tag = subjectGame(mail.subject);
   const named = tag ? mine.filter((p) => p.gameId === tag) : [];
   const ids = new Set(idsOf(mail));
   const thread = mine.filter((p) => p.threadRoot !== null && ids.has(p.threadRoot));
   const last = fallback(mine);
-  const player = named.length === 1 ? named[0] : thread.length === 1 ? thread[0] : last.length === 1 ? last[0] : undefined;
+  const player =
+    named.length === 1 ? named[0] : thread.length === 1 ? thread[0] : last.length === 1 ? last[0] : undefined;
   const game = player && tx.games.get(player.gameId);
   return player && game ? { game, player } : undefined;
 }
@@ -54,11 +62,18 @@ function campaignNext(tx: StoreTx, game: GameRow): string | null {
   const after = tx.campaigns.games(c.id).find((g) => g.seq === cg.seq + 1);
   if (after) {
     const next = tx.games.get(after.gameId);
-    const where = next?.status === 'running' ? 'being played: its welcome mail is its own' : next?.status === 'over' ? 'over too' : 'not started yet';
+    const where =
+      next?.status === 'running'
+        ? 'being played: its welcome mail is its own'
+        : next?.status === 'over'
+          ? 'over too'
+          : 'not started yet';
     return `${of}; the next, ${after.entry}, is game '${after.gameId}', ${where}.`;
   }
   const { entry } = upcoming(tx, c);
-  return entry ? `${of}; the next, ${entry.id}, starts when the game master starts it, with a welcome mail of its own.` : `${of}, and the campaign is over.`;
+  return entry
+    ? `${of}; the next, ${entry.id}, starts when the game master starts it, with a welcome mail of its own.`
+    : `${of}, and the campaign is over.`;
 }
 
 /**
@@ -66,18 +81,32 @@ function campaignNext(tx: StoreTx, game: GameRow): string | null {
  * (PUBLIC_URL), and what comes next.
  */
 export function overParagraphs(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow): string[] {
-  const out = [`Game '${game.id}' (${game.name}) ended${game.endedAt === null ? '' : ` on ${when(game.endedAt)}`}. ${overText(tx, game)}`,
-    'No orders are taken for it any more; nothing in your mail was changed.'];
+  const out = [
+    `Game '${game.id}' (${game.name}) ended${game.endedAt === null ? '' : ` on ${when(game.endedAt)}`}. ${overText(tx, game)}`,
+    'No orders are taken for it any more; nothing in your mail was changed.',
+  ];
   const base = deps.referee.publicUrl;
-  if (base) out.push(`Every turn of it, with its maps, log sheets and the stand-in's choices, is on the web: ${base}/games/${encodeURIComponent(game.id)}`);
+  if (base)
+    out.push(
+      `Every turn of it, with its maps, log sheets and the stand-in's choices, is on the web: ${base}/games/${encodeURIComponent(game.id)}`,
+    );
   const next = campaignNext(tx, game);
-  const others = tx.players.byEmail(player.email).filter((p) => p.status !== 'replaced' && p.gameId !== game.id && tx.games.get(p.gameId)?.status === 'running').map((p) => p.gameId);
+  const others = tx.players
+    .byEmail(player.email)
+    .filter((p) => p.status !== 'replaced' && p.gameId !== game.id && tx.games.get(p.gameId)?.status === 'running')
+    .map((p) => p.gameId);
   if (next) out.push(next);
-  if (others.length) out.push(`You play on in game${others.length === 1 ? '' : 's'} ${others.map((g) => `'${g}'`).join(', ')}: orders for ${others.length === 1 ? 'it' : 'them'} go in ${others.length === 1 ? 'its' : 'their'} own envelope.`);
+  if (others.length)
+    out.push(
+      `You play on in game${others.length === 1 ? '' : 's'} ${others.map((g) => `'${g}'`).join(', ')}: orders for ${others.length === 1 ? 'it' : 'them'} go in ${others.length === 1 ? 'its' : 'their'} own envelope.`,
+    );
   else if (!next) {
     const again = deps.referee.playAgain;
-    out.push(again && again.games.test(game.id) ? again.text : 'A new game starts with a welcome mail of its own: ask your game master for one.');
+    out.push(
+      again && again.games.test(game.id)
+        ? again.text
+        : 'A new game starts with a welcome mail of its own: ask your game master for one.',
+    );
   }
   return out;
 }
-

@@ -27,27 +27,64 @@ export function refuseOversized(deps: AppDeps, mail: IncomingMail, key: InboundK
   const detail = mail.unreadable ?? 'over the size limit';
   return deps.store.tx((tx) => {
     const seen = tx.inbound.findByPlace(key) ?? tx.inbound.findByContent(mail.messageId, mail.contentSha256);
-    if (seen) return { inboundId: seen.id, duplicate: true, outcome: seen.outcome, folder: seen.folder, detail: seen.detail, games: [], resolved: [] };
+    if (seen)
+      return {
+        inboundId: seen.id,
+        duplicate: true,
+        outcome: seen.outcome,
+        folder: seen.folder,
+        detail: seen.detail,
+        games: [],
+        resolved: [],
+      };
     const inboundId = tx.inbound.insert({
-      ...key, messageId: mail.messageId, contentSha256: mail.contentSha256, sender: mail.from, subject: mail.subject.slice(0, 200),
-      receivedAt: now, outcome: 'unreadable', folder: 'Rejected', detail,
+      ...key,
+      messageId: mail.messageId,
+      contentSha256: mail.contentSha256,
+      sender: mail.from,
+      subject: mail.subject.slice(0, 200),
+      receivedAt: now,
+      outcome: 'unreadable',
+      folder: 'Rejected',
+      detail,
     });
     const guard = loopGuard(mail, [deps.referee.address]);
     const limited = guard ? null : preauthLimit(deps, tx, mail.from, []);
     if (!guard) recordPreauth(deps, tx, mail.from, []);
     const title = 'your mail was too big to be read';
-    const told = !guard && knownAddress(deps, tx, mail.from) && replyUnasked(deps, tx, { mail, inboundId, limited }, {
-      kind: 'notice', to: mail.from, gameId: null, title,
-      queue: (more) => queueNotice(deps, tx, {
-        to: mail.from, game: null, player: null, inboundId, replyTo: mail.messageId, title,
-        paragraphs: [
-          `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} was not read: ${detail}. Nothing was changed.`,
-          'Send your orders as plain text in the body of the mail, without attachments.', ...more,
-        ],
-      }),
-    });
+    const told =
+      !guard &&
+      knownAddress(deps, tx, mail.from) &&
+      replyUnasked(
+        deps,
+        tx,
+        { mail, inboundId, limited },
+        {
+          kind: 'notice',
+          to: mail.from,
+          gameId: null,
+          title,
+          queue: (more) =>
+            queueNotice(deps, tx, {
+              to: mail.from,
+              game: null,
+              player: null,
+              inboundId,
+              replyTo: mail.messageId,
+              title,
+              paragraphs: [
+                `Your mail${mail.subject ? ` "${mail.subject.slice(0, 80)}"` : ''} was not read: ${detail}. Nothing was changed.`,
+                'Send your orders as plain text in the body of the mail, without attachments.',
+                ...more,
+              ],
+            }),
+        },
+      );
     const silent = guard ?? limited;
-    deps.log.warn({ inbound: inboundId, sender: mail.from, messageId: mail.messageId, detail, told, silent }, 'mail unreadable: over the size limit, refused unread');
+    deps.log.warn(
+      { inbound: inboundId, sender: mail.from, messageId: mail.messageId, detail, told, silent },
+      'mail unreadable: over the size limit, refused unread',
+    );
     return { inboundId, duplicate: false, outcome: 'unreadable', folder: 'Rejected', detail, games: [], resolved: [] };
   });
 }

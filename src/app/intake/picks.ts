@@ -34,8 +34,10 @@ const written = (k: PlanPick): string => `${formatPick(k)} (line ${k.line})`;
  * names this one.
  */
 function turnProblem(own: readonly PlanPick[], turn: number, named: number | null, stands: string): string | undefined {
-  if (named === null) return `${own.map(written).join(', ')}: ${stands} of one turn's menu, and this envelope does not say which turn: write TURN ${turn} in it (or send the envelope of your latest report, whose first line names the turn) to pick from the menu of turn ${turn} below`;
-  if (named !== turn) return `${own.map(written).join(', ')}: picked from the menu of turn ${named}, whose letters no longer hold; the game is at turn ${turn}, whose menu is below`;
+  if (named === null)
+    return `${own.map(written).join(', ')}: ${stands} of one turn's menu, and this envelope does not say which turn: write TURN ${turn} in it (or send the envelope of your latest report, whose first line names the turn) to pick from the menu of turn ${turn} below`;
+  if (named !== turn)
+    return `${own.map(written).join(', ')}: picked from the menu of turn ${named}, whose letters no longer hold; the game is at turn ${turn}, whose menu is below`;
   return undefined;
 }
 
@@ -51,18 +53,35 @@ function withoutPicks(env: Envelope, read: ReadonlySet<string>): Envelope {
  * sees it): `turn` is the game's, `named` the turn the envelope names (its turn token, else its TURN
  * line; null for neither).
  */
-export function readPicks(seen: GameState, env: Envelope, turn: number, named: number | null, planeIds: readonly string[], gone: ReadonlyMap<string, PlaneStatus>, goneWords: (id: string) => string): PicksRead {
+export function readPicks(
+  seen: GameState,
+  env: Envelope,
+  turn: number,
+  named: number | null,
+  planeIds: readonly string[],
+  gone: ReadonlyMap<string, PlaneStatus>,
+  goneWords: (id: string) => string,
+): PicksRead {
   const picks = env.picks ?? [];
   const out: PicksRead = { env, plots: [], problems: [], notes: [], picked: [], menu: '' };
   if (!picks.length) return out;
   const mine = new Set(planeIds);
   const own = picks.filter((k) => mine.has(k.plane) && !gone.has(k.plane));
-  for (const k of picks) if (!mine.has(k.plane)) out.problems.push(`${written(k)}: ${k.plane} is not one of your planes (${planeIds.join(', ')}); it was not taken`);
-  for (const k of picks) if (mine.has(k.plane) && gone.has(k.plane)) out.notes.push(`${goneWords(k.plane)}: its ${formatPick(k)} was left aside`);
+  for (const k of picks)
+    if (!mine.has(k.plane))
+      out.problems.push(
+        `${written(k)}: ${k.plane} is not one of your planes (${planeIds.join(', ')}); it was not taken`,
+      );
+  for (const k of picks)
+    if (mine.has(k.plane) && gone.has(k.plane))
+      out.notes.push(`${goneWords(k.plane)}: its ${formatPick(k)} was left aside`);
   if (!own.length) return out;
   if (seen.quick) return readQuickPicks(seen, env, turn, named, planeIds, own, out);
   const grounded = own.filter((k) => seen.planes.find((p) => p.id === k.plane)?.ground);
-  for (const k of grounded) out.problems.push(`${written(k)}: ${k.plane} is on the ground, where it takes a MOVE line (or none), not a plan: see its log sheet`);
+  for (const k of grounded)
+    out.problems.push(
+      `${written(k)}: ${k.plane} is on the ground, where it takes a MOVE line (or none), not a plan: see its log sheet`,
+    );
   const menus = playerMenus(seen, planeIds);
   const stale = turnProblem(own, turn, named, 'a plan letter stands for a plot');
   let wrong = !!stale;
@@ -88,7 +107,15 @@ export function readPicks(seen: GameState, env: Envelope, turn: number, named: n
 }
 
 /** The picks of a quick-game envelope: each stands for a move of the aircraft's menu (views/quick-menu.ts). */
-function readQuickPicks(seen: GameState, env: Envelope, turn: number, named: number | null, planeIds: readonly string[], own: PlanPick[], out: PicksRead): PicksRead {
+function readQuickPicks(
+  seen: GameState,
+  env: Envelope,
+  turn: number,
+  named: number | null,
+  planeIds: readonly string[],
+  own: PlanPick[],
+  out: PicksRead,
+): PicksRead {
   const menus = quickMenus(seen, planeIds);
   const stale = turnProblem(own, turn, named, "a move's letter stands for a move");
   let wrong = !!stale;
@@ -97,7 +124,13 @@ function readQuickPicks(seen: GameState, env: Envelope, turn: number, named: num
     const moves: { plane: string; steps: QuickStep[] }[] = [];
     for (const k of own) {
       const r = readQuickPick(seen, k, menus);
-      if (r.ok) { moves.push({ plane: k.plane, steps: r.steps }); out.picked.push(r.line); } else { out.problems.push(r.problem); wrong = true; }
+      if (r.ok) {
+        moves.push({ plane: k.plane, steps: r.steps });
+        out.picked.push(r.line);
+      } else {
+        out.problems.push(r.problem);
+        wrong = true;
+      }
     }
     out.env = { ...withoutPicks(env, new Set(moves.map((m) => m.plane))), quick: [...(env.quick ?? []), ...moves] };
   }

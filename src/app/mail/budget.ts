@@ -63,14 +63,45 @@ export interface Unasked {
 }
 
 /** Records a reply held back, and logs it. */
-export function holdBack(deps: AppDeps, tx: StoreTx, h: { to: string; gameId: string | null; reason: SuppressReason; title: string; inboundId: number | null; why?: string }): void {
-  tx.replies.suppress({ recipient: h.to, gameId: h.gameId, reason: h.reason, title: h.title, inboundId: h.inboundId, at: deps.clock.now() });
-  deps.log.warn({ recipient: h.to, game: h.gameId, reason: h.reason, title: h.title, inbound: h.inboundId, ...(h.why ? { why: h.why } : {}) }, 'reply held back');
+export function holdBack(
+  deps: AppDeps,
+  tx: StoreTx,
+  h: {
+    to: string;
+    gameId: string | null;
+    reason: SuppressReason;
+    title: string;
+    inboundId: number | null;
+    why?: string;
+  },
+): void {
+  tx.replies.suppress({
+    recipient: h.to,
+    gameId: h.gameId,
+    reason: h.reason,
+    title: h.title,
+    inboundId: h.inboundId,
+    at: deps.clock.now(),
+  });
+  deps.log.warn(
+    {
+      recipient: h.to,
+      game: h.gameId,
+      reason: h.reason,
+      title: h.title,
+      inbound: h.inboundId,
+      ...(h.why ? { why: h.why } : {}),
+    },
+    'reply held back',
+  );
 }
 
 /** The Message-IDs a mail answers (In-Reply-To, References), the first MAX_IDS of them. */
 export const idsOf = (mail: IncomingMail): string[] =>
-  ['in-reply-to', 'references'].flatMap((h) => mail.headers[h] ?? []).flatMap((v) => v.match(/<[^<>\s]{1,250}>/g) ?? []).slice(0, MAX_IDS);
+  ['in-reply-to', 'references']
+    .flatMap((h) => mail.headers[h] ?? [])
+    .flatMap((v) => v.match(/<[^<>\s]{1,250}>/g) ?? [])
+    .slice(0, MAX_IDS);
 
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -85,7 +116,10 @@ export function answersOurNotice(deps: AppDeps, tx: StoreTx, mail: IncomingMail,
   }
   if (!quoted.size) return false;
   const since = deps.clock.now() - QUOTE_DAYS * DAY;
-  const titles = [...new Set([to, mail.from])].filter(Boolean).flatMap((a) => tx.replies.recent(a, since)).map((r) => squash(r.title));
+  const titles = [...new Set([to, mail.from])]
+    .filter(Boolean)
+    .flatMap((a) => tx.replies.recent(a, since))
+    .map((r) => squash(r.title));
   return titles.some((t) => quoted.has(t));
 }
 
@@ -95,11 +129,19 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 export function replyUnasked(deps: AppDeps, tx: StoreTx, inbound: Inbound | null, r: Unasked): boolean {
   const now = deps.clock.now();
   const hold = (reason: SuppressReason, why?: string): false => {
-    holdBack(deps, tx, { to: r.to, gameId: r.gameId, reason, title: r.title, inboundId: inbound?.inboundId ?? null, ...(why ? { why } : {}) });
+    holdBack(deps, tx, {
+      to: r.to,
+      gameId: r.gameId,
+      reason,
+      title: r.title,
+      inboundId: inbound?.inboundId ?? null,
+      ...(why ? { why } : {}),
+    });
     return false;
   };
   if (inbound?.limited) return hold('rate-limit', inbound.limited);
-  if (inbound && r.kind === 'notice' && !r.human && answersOurNotice(deps, tx, inbound.mail, r.to)) return hold('answers-notice');
+  if (inbound && r.kind === 'notice' && !r.human && answersOurNotice(deps, tx, inbound.mail, r.to))
+    return hold('answers-notice');
   const allowance = allowanceOf(r.kind);
   const budget = allowance === 'command' ? COMMAND_BUDGET : REPLY_BUDGET;
   const recent = tx.replies.recent(r.to, now - DAY + 1).filter((x) => x.budgeted && allowanceOf(x.kind) === allowance);
@@ -111,16 +153,29 @@ export function replyUnasked(deps: AppDeps, tx: StoreTx, inbound: Inbound | null
   const since = last?.at ?? now - DAY;
   const held = tx.replies.suppressedSince(r.to, since);
   if (held) {
-    more.push(`Since ${when(since)}, ${plural(held, 'other mail', 'other mails')} from this address went unanswered: the referee answers at most ${REPLY_BUDGET} mails a day that bring no orders it can take, and ${COMMAND_BUDGET} commands without an envelope, from one address, never with the same answer twice running, and not a mail that answers one of these answers.`);
+    more.push(
+      `Since ${when(since)}, ${plural(held, 'other mail', 'other mails')} from this address went unanswered: the referee answers at most ${REPLY_BUDGET} mails a day that bring no orders it can take, and ${COMMAND_BUDGET} commands without an envelope, from one address, never with the same answer twice running, and not a mail that answers one of these answers.`,
+    );
   }
   // The last answer of an allowance says so, until when, and what is still answered.
   if (recent.length + 1 >= budget) {
-    more.push(allowance === 'command'
-      ? `This is the last answer to a command without an envelope from this address until ${when((recent[0]?.at ?? now) + DAY)}: the referee answers at most ${COMMAND_BUDGET} a day. Commands inside an envelope with your secret or turn token (STATUS, MAP, ...) are always answered, and orders always taken and acknowledged.`
-      : `This is the last answer to such a mail from this address until ${when((recent[0]?.at ?? now) + DAY)}: the referee answers at most ${REPLY_BUDGET} mails a day that bring no orders it can take, from one address. Orders with your secret or turn token are always taken and acknowledged, and commands without an envelope (STATUS in a subject) are answered apart, up to ${COMMAND_BUDGET} a day.`);
+    more.push(
+      allowance === 'command'
+        ? `This is the last answer to a command without an envelope from this address until ${when((recent[0]?.at ?? now) + DAY)}: the referee answers at most ${COMMAND_BUDGET} a day. Commands inside an envelope with your secret or turn token (STATUS, MAP, ...) are always answered, and orders always taken and acknowledged.`
+        : `This is the last answer to such a mail from this address until ${when((recent[0]?.at ?? now) + DAY)}: the referee answers at most ${REPLY_BUDGET} mails a day that bring no orders it can take, from one address. Orders with your secret or turn token are always taken and acknowledged, and commands without an envelope (STATUS in a subject) are answered apart, up to ${COMMAND_BUDGET} a day.`,
+    );
   }
   const messageId = r.queue(more);
-  const row: ReplyRow = { recipient: r.to, kind: r.kind, gameId: r.gameId, title: r.title, repeatKey: repeat, messageId, budgeted: true, at: now };
+  const row: ReplyRow = {
+    recipient: r.to,
+    kind: r.kind,
+    gameId: r.gameId,
+    title: r.title,
+    repeatKey: repeat,
+    messageId,
+    budgeted: true,
+    at: now,
+  };
   tx.replies.record(row);
   return true;
 }

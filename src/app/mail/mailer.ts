@@ -33,27 +33,32 @@ export const PICTURE_CID = 'map@tallyho';
 export function queueMail(deps: AppDeps, tx: StoreTx, mail: QueuedMail): { id: number; messageId: string } {
   // A seat the computer flies has no address (app/game/standin.ts): nothing is sent to it.
   if (!mail.to) return { id: 0, messageId: '' };
-  const hint = ['tallyho', mail.gameId, mail.player?.id, mail.kind, mail.turn].filter((x) => x !== null && x !== undefined).join('.');
+  const hint = ['tallyho', mail.gameId, mail.player?.id, mail.kind, mail.turn]
+    .filter((x) => x !== null && x !== undefined)
+    .join('.');
   const messageId = deps.keys.newMessageId(hint);
   const root = mail.player?.threadRoot ?? null;
   const references = [root, mail.replyTo].filter((x): x is string => !!x);
   const inReplyTo = mail.replyTo || root || null;
   const view = { picture: mail.picture ? { cid: PICTURE_CID, alt: mail.picture.alt } : null, ...mail.view };
   const rendered = deps.renderer.render(mail.template, view);
-  const id = tx.outbox.insert({
-    gameId: mail.gameId,
-    playerId: mail.player?.id ?? null,
-    kind: mail.kind,
-    turn: mail.turn,
-    inboundId: mail.inboundId ?? null,
-    recipient: mail.to,
-    subject: mail.subject,
-    messageId,
-    inReplyTo,
-    references: [...new Set(references)],
-    text: rendered.text,
-    html: rendered.html,
-    picture: mail.picture ? { title: mail.picture.title, view: mail.picture.view } : null,
-  }, deps.clock.now());
+  const id = tx.outbox.insert(
+    {
+      gameId: mail.gameId,
+      playerId: mail.player?.id ?? null,
+      kind: mail.kind,
+      turn: mail.turn,
+      inboundId: mail.inboundId ?? null,
+      recipient: mail.to,
+      subject: mail.subject,
+      messageId,
+      inReplyTo,
+      references: [...new Set(references)],
+      text: rendered.text,
+      html: rendered.html,
+      picture: mail.picture ? { title: mail.picture.title, view: mail.picture.view } : null,
+    },
+    deps.clock.now(),
+  );
   return { id, messageId };
 }

@@ -52,20 +52,47 @@ function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
 /** The orders that stand for a player at the start of `turn` (views.ts StandingOrders). */
 export function standingOrders(tx: StoreTx, gameId: string, playerId: string, turn: number): StandingOrders {
   const now = tx.orders.latestAccepted(gameId, turn).get(playerId);
-  if (now) return { plots: now.orders.plots, fire: now.orders.fire, ...(now.orders.moves ? { moves: now.orders.moves } : {}), ...(now.orders.quick ? { quick: now.orders.quick } : {}), turn };
+  if (now)
+    return {
+      plots: now.orders.plots,
+      fire: now.orders.fire,
+      ...(now.orders.moves ? { moves: now.orders.moves } : {}),
+      ...(now.orders.quick ? { quick: now.orders.quick } : {}),
+      turn,
+    };
   const before = turn > 1 ? tx.orders.latestAccepted(gameId, turn - 1).get(playerId) : undefined;
-  return before ? { plots: {}, fire: before.orders.fire, turn: turn - 1, ...(before.standin ? { standin: true } : {}) } : NO_STANDING;
+  return before
+    ? { plots: {}, fire: before.orders.fire, turn: turn - 1, ...(before.standin ? { standin: true } : {}) }
+    : NO_STANDING;
 }
 
 /** A player's ready-to-send orders for the turn of `state`: the orders that stand for it, else the defaults (views/template.ts). */
-export const readyTemplate = (deps: Pick<AppDeps, 'keys'>, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState): string =>
-  ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standingOrders(tx, game.id, player.id, state.turn));
+export const readyTemplate = (
+  deps: Pick<AppDeps, 'keys'>,
+  tx: StoreTx,
+  game: GameRow,
+  player: PlayerRow,
+  state: GameState,
+): string =>
+  ordersTemplate(
+    deps.keys,
+    state,
+    game.id,
+    player.id,
+    player.planes,
+    standingOrders(tx, game.id, player.id, state.turn),
+  );
 
 /** What the template does when sent back unchanged, for the words above it. */
 function templateKeeps(standing: StandingOrders, turn: number, quick: boolean): string {
-  if (standing.turn === turn) return `these are your orders that stand for turn ${turn}: the ${quick ? 'moves' : 'plots'} and fire orders you sent`;
-  if (quick) return standing.fire.some((f) => !f.hold) ? `these orders fly every aircraft straight on at its SPEED and keep the targets ${standing.standin ? 'the stand-in pilot named' : 'you named'} for turn ${standing.turn}` : 'these orders fly every aircraft straight on at its SPEED, its weapons firing at the nearest enemy in their arcs';
-  if (standing.fire.some((f) => !f.hold)) return `these orders fly every plane forwards and keep the fire orders ${standing.standin ? 'the stand-in pilot gave' : 'you gave'} for turn ${standing.turn}`;
+  if (standing.turn === turn)
+    return `these are your orders that stand for turn ${turn}: the ${quick ? 'moves' : 'plots'} and fire orders you sent`;
+  if (quick)
+    return standing.fire.some((f) => !f.hold)
+      ? `these orders fly every aircraft straight on at its SPEED and keep the targets ${standing.standin ? 'the stand-in pilot named' : 'you named'} for turn ${standing.turn}`
+      : 'these orders fly every aircraft straight on at its SPEED, its weapons firing at the nearest enemy in their arcs';
+  if (standing.fire.some((f) => !f.hold))
+    return `these orders fly every plane forwards and keep the fire orders ${standing.standin ? 'the stand-in pilot gave' : 'you gave'} for turn ${standing.turn}`;
   return 'these orders fly every plane forwards with fire held';
 }
 
@@ -73,7 +100,10 @@ function templateKeeps(standing: StandingOrders, turn: number, quick: boolean): 
 function initiativeNeeds(state: GameState, planeIds: readonly string[]): string {
   const side = sideOfPlayer(state, planeIds);
   const choice = (side && state.initiative?.[side]) ?? 'first';
-  return wrap(`Initiative: when your side wins the d6 for a tie of speed, its planes move ${choice} (INITIATIVE ${choice.toUpperCase()}${state.initiative?.[side ?? ''] ? '' : ', the default'}); write INITIATIVE ${choice === 'first' ? 'LAST' : 'FIRST'} in your orders to change it for this turn and the ones after.`, 4);
+  return wrap(
+    `Initiative: when your side wins the d6 for a tie of speed, its planes move ${choice} (INITIATIVE ${choice.toUpperCase()}${state.initiative?.[side ?? ''] ? '' : ', the default'}); write INITIATIVE ${choice === 'first' ? 'LAST' : 'FIRST'} in your orders to change it for this turn and the ones after.`,
+    4,
+  );
 }
 
 /** The link to a plane's plotter on the web (web/plotter.ts) with the player's turn token; none without PUBLIC_URL. */
@@ -81,7 +111,8 @@ function plotterLink(deps: AppDeps, game: GameRow, player: PlayerRow): ((planeId
   const base = deps.referee.publicUrl;
   if (!base) return undefined;
   const token = deps.keys.turnToken(game.id, player.id, game.turn);
-  return (planeId) => `${base}/games/${encodeURIComponent(game.id)}/plot/${encodeURIComponent(player.id)}/${encodeURIComponent(planeId)}/${token}`;
+  return (planeId) =>
+    `${base}/games/${encodeURIComponent(game.id)}/plot/${encodeURIComponent(player.id)}/${encodeURIComponent(planeId)}/${token}`;
 }
 
 /**
@@ -89,36 +120,73 @@ function plotterLink(deps: AppDeps, game: GameRow, player: PlayerRow): ((planeId
  * state given may be the whole): the text with the plotter's links, the HTML part's without them
  * (they follow as links).
  */
-function waysView(deps: AppDeps, game: GameRow, player: PlayerRow, state: GameState, wanted: boolean): { ways: string; waysHtml: string; plotterLinks: { plane: string; url: string }[] } {
+function waysView(
+  deps: AppDeps,
+  game: GameRow,
+  player: PlayerRow,
+  state: GameState,
+  wanted: boolean,
+): { ways: string; waysHtml: string; plotterLinks: { plane: string; url: string }[] } {
   if (!wanted || state.turn !== game.turn) return { ways: '', waysHtml: '', plotterLinks: [] };
   const seen = fogState(state, sideOfPlayer(state, player.planes));
   // The quick game's menu of moves: no plotter (docs/quick.md).
-  if (seen.quick) { const q = quickWaysSection(seen, player.planes); return { ways: q, waysHtml: q, plotterLinks: [] }; }
+  if (seen.quick) {
+    const q = quickWaysSection(seen, player.planes);
+    return { ways: q, waysHtml: q, plotterLinks: [] };
+  }
   const menus = playerMenus(seen, player.planes);
   const link = plotterLink(deps, game, player);
-  const plotterLinks = link ? [...menus.entries()].filter(([, m]) => m.length).map(([plane]) => ({ plane, url: link(plane) })) : [];
-  return { ways: waysSection(seen, player.planes, menus, link), waysHtml: waysSection(seen, player.planes, menus), plotterLinks };
+  const plotterLinks = link
+    ? [...menus.entries()].filter(([, m]) => m.length).map(([plane]) => ({ plane, url: link(plane) }))
+    : [];
+  return {
+    ways: waysSection(seen, player.planes, menus, link),
+    waysHtml: waysSection(seen, player.planes, menus),
+    plotterLinks,
+  };
 }
 
 /**
  * What the player needs for the next turn: plot sizes and the ready-to-send template; with `ways`,
  * the menu of plans of each of his planes (the welcome, the report and the reminder).
  */
-export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState, opts: { ways?: boolean } = {}) {
+export function nextTurn(
+  deps: AppDeps,
+  tx: StoreTx,
+  game: GameRow,
+  player: PlayerRow,
+  state: GameState,
+  opts: { ways?: boolean } = {},
+) {
   const planes = flying(myPlanes(state, player.planes));
   const units = myUnits(state, player.planes);
   const standing = standingOrders(tx, game.id, player.id, state.turn);
   const grounded = planes.filter((p) => p.ground).map((p) => p.id);
   const twoPhase = state.options.sequence === 'two-phase';
-  const keeps = templateKeeps(standing, state.turn, !!state.quick) + (grounded.length && standing.turn !== state.turn ? `, and give ${grounded.join(', ')} on the ground the MOVE line shown` : '');
+  const keeps =
+    templateKeeps(standing, state.turn, !!state.quick) +
+    (grounded.length && standing.turn !== state.turn
+      ? `, and give ${grounded.join(', ')} on the ground the MOVE line shown`
+      : '');
   return {
     nextTurn: state.turn,
     orderDeadline: game.turn === state.turn ? deadlineLine(tx, game, player) : '',
-    needs: [...planes.map((p) => (state.quick ? quickNeeds(state, p) : nextPlotNeeds(p, twoPhase))), ...units.map((u) => wrap(`${u.id}: a MOVE line, or none (the comment on ${u.id} in the orders below says what it may do).`, 4)),
-      ...(twoPhase && planes.length ? [initiativeNeeds(state, player.planes)] : [])],
+    needs: [
+      ...planes.map((p) => (state.quick ? quickNeeds(state, p) : nextPlotNeeds(p, twoPhase))),
+      ...units.map((u) =>
+        wrap(`${u.id}: a MOVE line, or none (the comment on ${u.id} in the orders below says what it may do).`, 4),
+      ),
+      ...(twoPhase && planes.length ? [initiativeNeeds(state, player.planes)] : []),
+    ],
     keeps,
-    keepsText: wrap(`Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`, 0),
-    template: planes.length || units.length ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing) : '',
+    keepsText: wrap(
+      `Sent back unchanged, ${keeps}; edit them to fly your own. Keep the envelope's first line as it is: its token stands in for your secret and is valid for turn ${state.turn} only, so keep this mail to yourself.`,
+      0,
+    ),
+    template:
+      planes.length || units.length
+        ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing)
+        : '',
     // The menu of plans of each plane (views/menu.ts), for this turn only: what a letter stands for
     // is worked out again from the turn's state when it comes back.
     ...waysView(deps, game, player, state, !!opts.ways),
@@ -126,18 +194,56 @@ export function nextTurn(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
 }
 
 /** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane, a unit's MOVE line. */
-function exampleIds(state: GameState, player: PlayerRow): { examplePlane: string; exampleTarget: string; examplePlot: string; unitExample: string; groundExample: string; twoPhase: boolean; quick: boolean; quickWeapon: string; marks?: MarkHelp[] } {
+function exampleIds(
+  state: GameState,
+  player: PlayerRow,
+): {
+  examplePlane: string;
+  exampleTarget: string;
+  examplePlot: string;
+  unitExample: string;
+  groundExample: string;
+  twoPhase: boolean;
+  quick: boolean;
+  quickWeapon: string;
+  marks?: MarkHelp[];
+} {
   const own = flying(myPlanes(state, player.planes)).filter((p) => !p.ground)[0];
   const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
   if (state.quick) {
-    const weapon = own ? state.quick.cards[own.type]?.weapons[0] ?? 'F' : 'F';
-    return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: `${own?.id ?? 'A1'}: 2R1`, unitExample: '', groundExample: '', twoPhase: false, quick: true, quickWeapon: weapon };
+    const weapon = own ? (state.quick.cards[own.type]?.weapons[0] ?? 'F') : 'F';
+    return {
+      examplePlane: own?.id ?? 'A1',
+      exampleTarget: enemy?.id ?? 'B1',
+      examplePlot: `${own?.id ?? 'A1'}: 2R1`,
+      unitExample: '',
+      groundExample: '',
+      twoPhase: false,
+      quick: true,
+      quickWeapon: weapon,
+    };
   }
   const unit = myUnits(state, player.planes)[0];
-  const unitExample = !unit ? '' : unit.kind === 'ship' ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT` : unit.kind === 'truck' ? `MOVE ${unit.id} F F` : `MOVE ${unit.id} L F`;
+  const unitExample = !unit
+    ? ''
+    : unit.kind === 'ship'
+      ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT`
+      : unit.kind === 'truck'
+        ? `MOVE ${unit.id} F F`
+        : `MOVE ${unit.id} L F`;
   const grounded = flying(myPlanes(state, player.planes)).find((p) => p.ground);
   const groundLine = grounded ? groundTemplateMove(grounded) : undefined;
-  return { examplePlane: own?.id ?? 'A1', exampleTarget: enemy?.id ?? 'B1', examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P', unitExample, groundExample: groundLine ? formatMoveOrder(groundLine) : '', twoPhase: state.options.sequence === 'two-phase', quick: false, quickWeapon: '', marks: marksHelp(state, player) };
+  return {
+    examplePlane: own?.id ?? 'A1',
+    exampleTarget: enemy?.id ?? 'B1',
+    examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P',
+    unitExample,
+    groundExample: groundLine ? formatMoveOrder(groundLine) : '',
+    twoPhase: state.options.sequence === 'two-phase',
+    quick: false,
+    quickWeapon: '',
+    marks: marksHelp(state, player),
+  };
 }
 
 /**
@@ -154,25 +260,65 @@ function marksHelp(state: GameState, player: PlayerRow): MarkHelp[] {
     const example = markedExample(state, p, m);
     return { words, example: example ?? '', wrapped: wrap(`- ${example ? `${words}, e.g. ${example}` : words}`, 2) };
   };
-  const out = [mark('SC, SD or VD first: the whole turn a steep climb, a steep dive or a vertical dive (the log sheet says when the plane may dive vertically; leave the altitudes out and the referee works them out)', first, 'SD')];
+  const out = [
+    mark(
+      'SC, SD or VD first: the whole turn a steep climb, a steep dive or a vertical dive (the log sheet says when the plane may dive vertically; leave the altitudes out and the referee works them out)',
+      first,
+      'SD',
+    ),
+  ];
   const bomber = mine.find((p) => carriesBombs(p) && !p.torpedo);
-  if (bomber) out.push(mark("BOMB drops the bombs in the plane's last active impulse on the hex it is in then (dive bombing from a vertical dive ending at 3,000 ft or lower, level bombing for a bomber that does not dive, glide bombing otherwise); JETTISON drops them unaimed in its first", bomber, 'BOMB'));
+  if (bomber)
+    out.push(
+      mark(
+        "BOMB drops the bombs in the plane's last active impulse on the hex it is in then (dive bombing from a vertical dive ending at 3,000 ft or lower, level bombing for a bomber that does not dive, glide bombing otherwise); JETTISON drops them unaimed in its first",
+        bomber,
+        'BOMB',
+      ),
+    );
   const torpedo = mine.find((p) => p.torpedo && carriesBombs(p));
-  if (torpedo) out.push(mark("TORPEDO drops the torpedo in the plane's last active impulse, at 100 ft or lower and no faster than the torpedo's release speed; it runs a hex ahead at once, then a hex a turn", torpedo, 'TORPEDO'));
+  if (torpedo)
+    out.push(
+      mark(
+        "TORPEDO drops the torpedo in the plane's last active impulse, at 100 ft or lower and no faster than the torpedo's release speed; it runs a hex ahead at once, then a hex a turn",
+        torpedo,
+        'TORPEDO',
+      ),
+    );
   const rockets = mine.find((p) => p.rocketLoad);
-  if (rockets) out.push(mark("ROCKETS fires the plane's air-to-ground rockets in its last active impulse at the first enemy truck, tank or ship straight ahead within 4 hexes, from 3,000 ft or lower", rockets, 'ROCKETS'));
+  if (rockets)
+    out.push(
+      mark(
+        "ROCKETS fires the plane's air-to-ground rockets in its last active impulse at the first enemy truck, tank or ship straight ahead within 4 hexes, from 3,000 ft or lower",
+        rockets,
+        'ROCKETS',
+      ),
+    );
   return out;
 }
 
 /** One mark of the how-to: its words, an example plot, and both as a wrapped text line. */
-interface MarkHelp { words: string; example: string; wrapped: string }
+interface MarkHelp {
+  words: string;
+  example: string;
+  wrapped: string;
+}
 
 /** The campaign's words (views/campaign.ts campaignBlock): wrapped for the text mail, a paragraph a line for the HTML (prose, not <pre>). */
-const campaignWords = (text: string, indent: number): { campaign: string; campaignLines: string[] } =>
-  ({ campaign: wrap(text, indent), campaignLines: text ? text.split('\n') : [] });
+const campaignWords = (text: string, indent: number): { campaign: string; campaignLines: string[] } => ({
+  campaign: wrap(text, indent),
+  campaignLines: text ? text.split('\n') : [],
+});
 
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
-export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, whole: GameState, takeover = ''): void {
+export function queueWelcome(
+  deps: AppDeps,
+  tx: StoreTx,
+  game: GameRow,
+  player: PlayerRow,
+  whole: GameState,
+  takeover = '',
+): void {
   if (!player.email) return; // the computer's seat (app/game/standin.ts)
   // What the player's side has identified, and nothing else (docs/spotting.md).
   const state = fogState(whole, sideOfPlayer(whole, player.planes));
@@ -199,14 +345,27 @@ export function queueWelcome(deps: AppDeps, tx: StoreTx, game: GameRow, player: 
     ...next,
     // What to do first, before the briefing (docs/first-turn.md); the quick game's rules are its
     // own, and a replacement's briefing starts from the situation.
-    firstSteps: state.quick || takeover || !next.template ? null : firstSteps({
-      plane: myPlanes(state, player.planes)[0]?.id ?? player.planes[0] ?? 'A1', turn: state.turn, ways: !!next.ways, deadline: !!next.orderDeadline,
-      url: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: 'first-turn' }) : '',
-    }),
+    firstSteps:
+      state.quick || takeover || !next.template
+        ? null
+        : firstSteps({
+            plane: myPlanes(state, player.planes)[0]?.id ?? player.planes[0] ?? 'A1',
+            turn: state.turn,
+            ways: !!next.ways,
+            deadline: !!next.orderDeadline,
+            url: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: 'first-turn' }) : '',
+          }),
   };
   const { messageId } = queueMail(deps, tx, {
-    kind: 'welcome', template: 'welcome', view, subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,
-    to: player.email, gameId: game.id, player, turn: state.turn, picture: situationPicture(state, player.planes, game.name),
+    kind: 'welcome',
+    template: 'welcome',
+    view,
+    subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,
+    to: player.email,
+    gameId: game.id,
+    player,
+    turn: state.turn,
+    picture: situationPicture(state, player.planes, game.name),
   });
   if (messageId) tx.players.setThreadRoot(game.id, player.id, messageId);
 }
@@ -216,7 +375,10 @@ function computerWords(tx: StoreTx, game: GameRow, reader: PlayerRow): string {
   const seats = tx.players.list(game.id).filter((p) => p.pilot === 'computer' && p.id !== reader.id);
   if (!seats.length) return '';
   const planes = seats.flatMap((p) => p.planes);
-  return wrap(`The stand-in pilot, the referee's computer pilot, flies ${planes.join(', ')} (player${seats.length === 1 ? '' : 's'} ${seats.map((p) => p.id).join(', ')}). It knows only what its side sees, never anyone's orders, and each turn is resolved as soon as the players' orders are in.`, 0);
+  return wrap(
+    `The stand-in pilot, the referee's computer pilot, flies ${planes.join(', ')} (player${seats.length === 1 ? '' : 's'} ${seats.map((p) => p.id).join(', ')}). It knows only what its side sees, never anyone's orders, and each turn is resolved as soon as the players' orders are in.`,
+    0,
+  );
 }
 
 export interface AckInput {
@@ -264,7 +426,8 @@ export interface AckInput {
 /** What happens next to the turn, as true as the acknowledgement can know it. */
 function progressText(a: AckInput): string {
   const holds = a.hold ? ` The turn is not resolved yet: ${a.hold}.` : '';
-  if (!a.accepted) return `${a.ready ? 'Correct the orders below (YOUR ORDERS, READY TO CORRECT) and send them back' : 'Correct the orders and send them again'}.${holds}`;
+  if (!a.accepted)
+    return `${a.ready ? 'Correct the orders below (YOUR ORDERS, READY TO CORRECT) and send them back' : 'Correct the orders and send them again'}.${holds}`;
   // A WARNING: never "change the plot" together with "the turn is resolved".
   if (a.warned && a.confirmMinutes) {
     const choice = a.ready
@@ -275,9 +438,12 @@ function progressText(a: AckInput): string {
       ? `Your orders carry a WARNING (above). Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. Should they all be in before ${until}, the turn waits for you until then: ${choice}. Without either, they are flown as they are.`
       : `Your orders carry a WARNING (above). Every player's orders are in, so the turn waits for you until ${until}: ${choice}. Without either, they are flown as they are then.`;
   }
-  if (a.warned) return `Your orders carry a WARNING (above), and this game does not hold a turn for warnings: ${a.waiting.length ? `still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}; until the turn is resolved you may send new orders, the latest count.` : a.hold ? `the turn is not resolved yet (${a.hold}); until then you may send new orders.` : 'every order is in, so the turn is resolved now as they stand.'}`;
-  if (a.waiting.length) return `Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. You may send new orders until the turn is resolved; the latest count.${holds}`;
-  if (a.hold) return `Every player's orders are in, but the turn is not resolved yet: ${a.hold}. You may send new orders until then; the latest count.`;
+  if (a.warned)
+    return `Your orders carry a WARNING (above), and this game does not hold a turn for warnings: ${a.waiting.length ? `still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}; until the turn is resolved you may send new orders, the latest count.` : a.hold ? `the turn is not resolved yet (${a.hold}); until then you may send new orders.` : 'every order is in, so the turn is resolved now as they stand.'}`;
+  if (a.waiting.length)
+    return `Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. You may send new orders until the turn is resolved; the latest count.${holds}`;
+  if (a.hold)
+    return `Every player's orders are in, but the turn is not resolved yet: ${a.hold}. You may send new orders until then; the latest count.`;
   return `Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).`;
 }
 
@@ -295,19 +461,33 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     canonical: wrap(quotedOrders(a.canonical), 6),
     problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
     // One map for every plane's path when they can all be followed there (views.ts pathMaps).
-    previews: a.state ? pathMaps(a.state, a.previews) : a.previews.map((p) => ({ planes: p.plane, several: false, map: p.map })),
+    previews: a.state
+      ? pathMaps(a.state, a.previews)
+      : a.previews.map((p) => ({ planes: p.plane, several: false, map: p.map })),
     // What the +n of a path is: the impulse, or in the two-phase sequence the plane's nth hex.
-    pathKey: a.state?.quick ? PATH_KEY_QUICK : a.state?.options.sequence === 'two-phase' ? PATH_KEY_TWO_PHASE : PATH_KEY,
+    pathKey: a.state?.quick
+      ? PATH_KEY_QUICK
+      : a.state?.options.sequence === 'two-phase'
+        ? PATH_KEY_TWO_PHASE
+        : PATH_KEY,
     forecast: a.forecast ?? '',
     unitMoves: (a.unitMoves ?? []).map((l) => wrap(l, 4)),
-    defaulted: !a.defaulted.length ? '' : a.state?.quick
-      ? wrap(`${a.defaulted.join(', ')}: no move given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} straight on at ${a.defaulted.length === 1 ? 'its' : 'their'} SPEED.`, 2)
-      : wrap(`${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`, 2),
+    defaulted: !a.defaulted.length
+      ? ''
+      : a.state?.quick
+        ? wrap(
+            `${a.defaulted.join(', ')}: no move given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} straight on at ${a.defaulted.length === 1 ? 'its' : 'their'} SPEED.`,
+            2,
+          )
+        : wrap(
+            `${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`,
+            2,
+          ),
     waiting: a.waiting.join(', '),
     progress: wrap(progressText(a), 0),
     // A refusal's orders ready to correct; accepted orders with a WARNING in a game that holds the
     // turn for it: the same orders with CONFIRM, ready to send.
-    ready: !a.accepted || (a.warned && a.confirmMinutes) ? a.ready ?? '' : '',
+    ready: !a.accepted || (a.warned && a.confirmMinutes) ? (a.ready ?? '') : '',
     readyHeading: a.accepted ? 'YOUR ORDERS WITH CONFIRM, READY TO SEND' : 'YOUR ORDERS, READY TO CORRECT',
     readyTitle: a.accepted ? 'Your orders with CONFIRM, ready to send' : 'Your orders, ready to correct',
     notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
@@ -316,12 +496,27 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     sender: a.sender,
   };
   const subject = `[${a.game.id}] Turn ${a.turn} orders ${a.accepted ? 'accepted' : 'NOT accepted'}`;
-  const picture = a.state && a.previews.length
-    ? previewPicture(a.state, a.previews.map((p) => ({ plane: p.plane, marks: p.path })), a.player.planes, a.game.name)
-    : null;
+  const picture =
+    a.state && a.previews.length
+      ? previewPicture(
+          a.state,
+          a.previews.map((p) => ({ plane: p.plane, marks: p.path })),
+          a.player.planes,
+          a.game.name,
+        )
+      : null;
   queueMail(deps, tx, {
-    kind: 'ack', template: 'ack', view, subject, to: a.player.email, gameId: a.game.id, player: a.player, turn: a.turn,
-    inboundId: a.inboundId, replyTo: a.replyTo, picture,
+    kind: 'ack',
+    template: 'ack',
+    view,
+    subject,
+    to: a.player.email,
+    gameId: a.game.id,
+    player: a.player,
+    turn: a.turn,
+    inboundId: a.inboundId,
+    replyTo: a.replyTo,
+    picture,
   });
 }
 
@@ -353,36 +548,73 @@ export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): voi
     rerun,
     // Whose planes the stand-in pilot flew this turn; for the reader's own, what it chose and why:
     // laid out for the text mail, and as parts for the HTML's paragraphs (never <pre>: prose wraps).
-    ...((parts) => ({ standin: standinText(parts), standinParts: parts }))(standinParts(tx.orders.latestAccepted(r.game.id, r.resolved).values(), r.player,
-      r.player.leaveUntil === null ? null : deadlineText(r.player.leaveUntil, tx.control.get(r.game.id).settings.zone, r.player.zone))),
+    ...((parts) => ({ standin: standinText(parts), standinParts: parts }))(
+      standinParts(
+        tx.orders.latestAccepted(r.game.id, r.resolved).values(),
+        r.player,
+        r.player.leaveUntil === null
+          ? null
+          : deadlineText(r.player.leaveUntil, tx.control.get(r.game.id).settings.zone, r.player.zone),
+      ),
+    ),
     // On leave (app/setup/leave.ts): what comes next is the stand-in's turn unless orders come.
-    leaveUntil: onLeave(r.player, deps.clock.now()) ? deadlineText(r.player.leaveUntil as number, tx.control.get(r.game.id).settings.zone, r.player.zone) : '',
+    leaveUntil: onLeave(r.player, deps.clock.now())
+      ? deadlineText(r.player.leaveUntil as number, tx.control.get(r.game.id).settings.zone, r.player.zone)
+      : '',
     // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
-    turnUrl: deps.referee.publicUrl ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}` : '',
+    turnUrl: deps.referee.publicUrl
+      ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}`
+      : '',
     map: situationMap(r.state, r.player.planes),
     // The mail's log tells the flak misses at under 1% in one line an impulse (report/combat-log.ts).
-    impulses: turnLog(r.events, undefined, sideNames(r.state), { summariseFlak: true, flexible: flexibleShots(r.state) }),
+    impulses: turnLog(r.events, undefined, sideNames(r.state), {
+      summariseFlak: true,
+      flexible: flexibleShots(r.state),
+    }),
     quick: !!r.state.quick,
     // The end explained in the first lines (endText): what left the fight this turn, who wins.
-    outcome: r.over ? wrap(`${endText(whole.events, whole.state)} Thank you for playing.${debrief.length ? ' What the stand-in pilot chose and why, every turn it flew: THE STAND-IN\'S DEBRIEF, near the end of this mail.' : ''}`, 0) : '',
+    outcome: r.over
+      ? wrap(
+          `${endText(whole.events, whole.state)} Thank you for playing.${debrief.length ? " What the stand-in pilot chose and why, every turn it flew: THE STAND-IN'S DEBRIEF, near the end of this mail." : ''}`,
+          0,
+        )
+      : '',
     debrief: debriefText(debrief),
     debriefTurns: debrief,
     // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
-    noShots: wrap(noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status).map((l) => `- ${l}`).join('\n'), 2),
+    noShots: wrap(
+      noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status)
+        .map((l) => `- ${l}`)
+        .join('\n'),
+      2,
+    ),
     combat: wrap((r.state.quick ? quickCasualties(r.events) : casualties(r.events)).join('\n'), 4),
     losses: wrap(unitLosses(r.events).join('\n'), 4),
-    sheets: myPlanes(r.state, r.player.planes).map((p) => (r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over))),
+    sheets: myPlanes(r.state, r.player.planes).map((p) =>
+      r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over),
+    ),
     pilots: pilotBlock(r.state, r.over ? 'all' : { side: sideOfPlayer(r.state, r.player.planes) ?? '' }),
     ...campaignWords(r.over ? campaignBlock(tx, r.game.id, r.player.id, 'last-report') : '', 4),
     units: unitSheets(r.state, r.player.planes),
     over: r.over,
     // The short fair-dice block near the top, the full record at the end of the mail.
-    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn, deps.referee.publicUrl ?? null)),
-    ...(r.over ? { nextTurn: null, needs: [], template: '' } : nextTurn(deps, tx, r.game, r.player, r.state, { ways: true })),
+    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(
+      revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn, deps.referee.publicUrl ?? null),
+    ),
+    ...(r.over
+      ? { nextTurn: null, needs: [], template: '' }
+      : nextTurn(deps, tx, r.game, r.player, r.state, { ways: true })),
   };
   queueMail(deps, tx, {
-    kind: 'report', template: 'report', view, subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}${r.over ? ': the game is over' : ''}`, to: r.player.email,
-    gameId: r.game.id, player: r.player, turn: r.resolved, picture: r.picture,
+    kind: 'report',
+    template: 'report',
+    view,
+    subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}${r.over ? ': the game is over' : ''}`,
+    to: r.player.email,
+    gameId: r.game.id,
+    player: r.player,
+    turn: r.resolved,
+    picture: r.picture,
   });
 }
 
@@ -400,12 +632,22 @@ export interface NoticeInput {
 /** Returns the notice's Message-ID. */
 export function queueNotice(deps: AppDeps, tx: StoreTx, n: NoticeInput): string {
   const view = {
-    game: n.game?.id ?? '', player: n.player?.id ?? '', referee: deps.referee.address,
+    game: n.game?.id ?? '',
+    player: n.player?.id ?? '',
+    referee: deps.referee.address,
     title: `${n.title.charAt(0).toUpperCase()}${n.title.slice(1)}`,
     paragraphs: n.paragraphs.map((p) => wrap(p, 0)),
   };
   return queueMail(deps, tx, {
-    kind: 'notice', template: 'notice', view, subject: n.game ? `[${n.game.id}] ${view.title}` : `Tallyho: ${view.title}`,
-    to: n.to, gameId: n.game?.id ?? null, player: n.player, turn: n.turn ?? null, inboundId: n.inboundId, replyTo: n.replyTo,
+    kind: 'notice',
+    template: 'notice',
+    view,
+    subject: n.game ? `[${n.game.id}] ${view.title}` : `Tallyho: ${view.title}`,
+    to: n.to,
+    gameId: n.game?.id ?? null,
+    player: n.player,
+    turn: n.turn ?? null,
+    inboundId: n.inboundId,
+    replyTo: n.replyTo,
   }).messageId;
 }

@@ -21,7 +21,11 @@ export interface Limits {
 
 export function limitsOf(deps: AppDeps): Limits {
   const sender = deps.referee.rateLimitPerHour;
-  return { sender, game: deps.referee.rateLimitGamePerHour ?? 4 * sender, all: deps.referee.rateLimitAllPerHour ?? 20 * sender };
+  return {
+    sender,
+    game: deps.referee.rateLimitGamePerHour ?? 4 * sender,
+    all: deps.referee.rateLimitAllPerHour ?? 20 * sender,
+  };
 }
 
 /** Why a mail from `sender` naming `games` is past a limit, or null when it is within them all. */
@@ -29,7 +33,8 @@ export function preauthLimit(deps: AppDeps, tx: StoreTx, sender: string, games: 
   const since = deps.clock.now() - HOUR;
   const l = limitsOf(deps);
   const from = tx.replies.countPreauth({ sender }, since);
-  if (from >= l.sender) return `${from} mails without a valid secret from ${sender || 'no sender'} in the last hour (limit ${l.sender})`;
+  if (from >= l.sender)
+    return `${from} mails without a valid secret from ${sender || 'no sender'} in the last hour (limit ${l.sender})`;
   for (const g of games) {
     const n = tx.replies.countPreauth({ gameId: g }, since);
     if (n >= l.game) return `${n} mails without a valid secret for game ${g} in the last hour (limit ${l.game})`;

@@ -36,13 +36,24 @@ export interface AttemptKey {
 }
 
 /** Records an envelope with a wrong secret; tells the address now unless it was told in the past hour. */
-export function wrongSecret(deps: AppDeps, tx: StoreTx, key: AttemptKey, a: { sender: string; inboundId: number; replyTo: string }): void {
+export function wrongSecret(
+  deps: AppDeps,
+  tx: StoreTx,
+  key: AttemptKey,
+  a: { sender: string; inboundId: number; replyTo: string },
+): void {
   const now = deps.clock.now();
   tx.replies.addAuthFailure({ ...key, sender: a.sender.slice(0, 254), at: now });
   const last = tx.replies.lastAuthNotice(key);
   const own = a.sender.toLowerCase() === key.recipient.toLowerCase();
   if (last !== null && now - last < (own ? OWN_NOTICE_EVERY : NOTICE_EVERY)) {
-    holdBack(deps, tx, { to: key.recipient, gameId: key.gameId, reason: 'wrong-secret-collected', title: titleOf(key), inboundId: a.inboundId });
+    holdBack(deps, tx, {
+      to: key.recipient,
+      gameId: key.gameId,
+      reason: 'wrong-secret-collected',
+      title: titleOf(key),
+      inboundId: a.inboundId,
+    });
     return;
   }
   tellAttempts(deps, tx, key, { inboundId: a.inboundId, replyTo: a.replyTo });
@@ -52,7 +63,12 @@ export function wrongSecret(deps: AppDeps, tx: StoreTx, key: AttemptKey, a: { se
 export function noticeAttempts(deps: AppDeps, tx: StoreTx): number {
   const now = deps.clock.now();
   const keys = new Map<string, AttemptKey>();
-  for (const f of tx.replies.openAuthFailures()) keys.set(`${f.recipient}\n${f.gameId}\n${f.playerId}`, { recipient: f.recipient, gameId: f.gameId, playerId: f.playerId });
+  for (const f of tx.replies.openAuthFailures())
+    keys.set(`${f.recipient}\n${f.gameId}\n${f.playerId}`, {
+      recipient: f.recipient,
+      gameId: f.gameId,
+      playerId: f.playerId,
+    });
   let sent = 0;
   for (const key of keys.values()) {
     const last = tx.replies.lastAuthNotice(key);
@@ -73,32 +89,65 @@ const senderList = (open: AuthFailureRow[]): string => {
   return `${named.join(', ')}${rest > 0 ? `, and ${rest} other address${rest === 1 ? '' : 'es'}` : ''}`;
 };
 
-function tellAttempts(deps: AppDeps, tx: StoreTx, key: AttemptKey, reply: { inboundId?: number; replyTo?: string }): boolean {
+function tellAttempts(
+  deps: AppDeps,
+  tx: StoreTx,
+  key: AttemptKey,
+  reply: { inboundId?: number; replyTo?: string },
+): boolean {
   const open = tx.replies.openAuthFailures(key);
   if (!open.length) return false;
   const game: GameRow | null = tx.games.get(key.gameId) ?? null;
-  const player: PlayerRow | null = key.playerId === GM_ID || !game ? null : tx.players.get(game.id, key.playerId) ?? null;
+  const player: PlayerRow | null =
+    key.playerId === GM_ID || !game ? null : (tx.players.get(game.id, key.playerId) ?? null);
   const gm = key.playerId === GM_ID;
-  const what = gm ? `game master's commands for ${game ? `game '${game.id}'` : `'${key.gameId}'`}` : `orders for player '${key.playerId}' in game '${key.gameId}'`;
+  const what = gm
+    ? `game master's commands for ${game ? `game '${game.id}'` : `'${key.gameId}'`}`
+    : `orders for player '${key.playerId}' in game '${key.gameId}'`;
   const first = open[0] as AuthFailureRow;
   const last = open.at(-1) as AuthFailureRow;
-  const paragraphs = open.length === 1
-    ? [`A mail from ${first.sender || 'an unknown sender'} carried ${what} with a wrong secret${gm ? '' : ' or turn token'}. Nothing was changed.`]
-    : [`${open.length} mails carried ${what} with a wrong secret${gm ? '' : ' or turn token'}, from ${when(first.at)} to ${when(last.at)}. Nothing was changed. They came from: ${senderList(open)}.`];
+  const paragraphs =
+    open.length === 1
+      ? [
+          `A mail from ${first.sender || 'an unknown sender'} carried ${what} with a wrong secret${gm ? '' : ' or turn token'}. Nothing was changed.`,
+        ]
+      : [
+          `${open.length} mails carried ${what} with a wrong secret${gm ? '' : ' or turn token'}, from ${when(first.at)} to ${when(last.at)}. Nothing was changed. They came from: ${senderList(open)}.`,
+        ];
   if (!gm) {
     paragraphs.push(
       'If you sent it: copy the first line of the envelope in your latest report (its turn token is valid for the current turn only), or use your secret.',
       'If you did not send it, someone tried to send orders in your name. They did not have your secret; nothing needs doing.',
     );
   }
-  paragraphs.push(`This notice goes out at most once an hour for mail from other addresses (more such mails in the next hour are counted in one notice after it), and at once for mail from ${gm ? 'the game master\'s' : 'your'} own address. Mail with the right ${gm ? 'secret' : 'secret or token'} is always taken.`);
+  paragraphs.push(
+    `This notice goes out at most once an hour for mail from other addresses (more such mails in the next hour are counted in one notice after it), and at once for mail from ${gm ? "the game master's" : 'your'} own address. Mail with the right ${gm ? 'secret' : 'secret or token'} is always taken.`,
+  );
   const title = titleOf(key);
   const messageId = queueAnswer(deps, tx, {
-    to: key.recipient, game, player, kind: 'notice', title, paragraphs,
-    ...(reply.inboundId !== undefined ? { inboundId: reply.inboundId } : {}), ...(reply.replyTo ? { replyTo: reply.replyTo } : {}),
+    to: key.recipient,
+    game,
+    player,
+    kind: 'notice',
+    title,
+    paragraphs,
+    ...(reply.inboundId !== undefined ? { inboundId: reply.inboundId } : {}),
+    ...(reply.replyTo ? { replyTo: reply.replyTo } : {}),
   });
   const now = deps.clock.now();
-  tx.replies.markNoticed(open.map((f) => f.id), now);
-  tx.replies.record({ recipient: key.recipient, kind: 'wrong-secret', gameId: key.gameId, title, repeatKey: '', messageId, budgeted: false, at: now });
+  tx.replies.markNoticed(
+    open.map((f) => f.id),
+    now,
+  );
+  tx.replies.record({
+    recipient: key.recipient,
+    kind: 'wrong-secret',
+    gameId: key.gameId,
+    title,
+    repeatKey: '',
+    messageId,
+    budgeted: false,
+    at: now,
+  });
   return true;
 }

@@ -93,7 +93,13 @@ export interface ClubRepo {
    * Takes up to `limit` due deliveries for `owner` until `until`: the oldest pending one of each
    * hook (a hook's messages go in order, one at a time), leaving out `skipHooks` (rate-limited).
    */
-  leaseDeliveries(owner: string, now: number, until: number, limit: number, skipHooks?: readonly number[]): DeliveryRow[];
+  leaseDeliveries(
+    owner: string,
+    now: number,
+    until: number,
+    limit: number,
+    skipHooks?: readonly number[],
+  ): DeliveryRow[];
   markDelivered(id: number, owner: string, at: number, response: string): void;
   markDeliveryRetry(id: number, owner: string, nextAttemptAt: number, error: string): void;
   markDeliveryDead(id: number, owner: string, error: string): void;

@@ -34,7 +34,10 @@ export interface TurnClockRow {
 }
 
 /** One problem that keeps a turn from resolving: the plane it concerns (null: the referee itself). */
-export interface StallProblem { plane: string | null; message: string }
+export interface StallProblem {
+  plane: string | null;
+  message: string;
+}
 
 /** A turn that could not be resolved (migrations/009_turn_stalls.sql, app/turn/stalls.ts). */
 export interface TurnStallRow {

@@ -46,7 +46,16 @@ export interface RefereeSettings {
 export interface ScenarioSource {
   names(): string[];
   /** Throws an AppError (E_NOT_FOUND, E_USAGE) when there is no such scenario or it is not valid. */
-  load(name: string): { scenario: Scenario; catalog: ReadonlyMap<string, AircraftCard>; ships?: ReadonlyMap<string, ShipCard>; bombing?: BombingTable; torpedoes?: TorpedoTable; flak?: FlakTable; spotting?: SpottingTable; rockets?: RocketTable };
+  load(name: string): {
+    scenario: Scenario;
+    catalog: ReadonlyMap<string, AircraftCard>;
+    ships?: ReadonlyMap<string, ShipCard>;
+    bombing?: BombingTable;
+    torpedoes?: TorpedoTable;
+    flak?: FlakTable;
+    spotting?: SpottingTable;
+    rockets?: RocketTable;
+  };
 }
 
 /** The campaign files a game master may create a campaign from (campaigns/<name>.yaml). */

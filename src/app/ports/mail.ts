@@ -57,7 +57,8 @@ export function loopGuard(m: IncomingMail, ours: readonly string[]): string | nu
   if (m.contentType === 'multipart/report') return 'multipart/report (a delivery or read report)';
   const own = ours.map((a) => a.toLowerCase());
   if (m.from && own.includes(m.from)) return `sent from the referee's own address ${m.from}`;
-  if (m.returnPath && own.includes(m.returnPath.toLowerCase())) return `envelope sender is the referee's own address ${m.returnPath}`;
+  if (m.returnPath && own.includes(m.returnPath.toLowerCase()))
+    return `envelope sender is the referee's own address ${m.returnPath}`;
   return null;
 }
 
@@ -68,15 +69,26 @@ export function loopGuard(m: IncomingMail, ours: readonly string[]): string | nu
  * Anything else automatic about it (Auto-Submitted, an auto-reply, a bounce) keeps it out.
  */
 export function onlyListMail(m: IncomingMail, ours: readonly string[]): boolean {
-  const headers = Object.fromEntries(Object.entries(m.headers).filter(([h, v]) => !h.startsWith('list-')
-    && !(h === 'precedence' && v.every((x) => x.trim().toLowerCase() === 'list'))));
+  const headers = Object.fromEntries(
+    Object.entries(m.headers).filter(
+      ([h, v]) => !h.startsWith('list-') && !(h === 'precedence' && v.every((x) => x.trim().toLowerCase() === 'list')),
+    ),
+  );
   return loopGuard(m, ours) !== null && loopGuard({ ...m, headers }, ours) === null;
 }
 
 /** Where the writer's own text of a mail ends: a quote, a quote header, a signature. */
 const QUOTE_START = [
-  /^>/, /^-- ?$/, /^On .+ wrote:$/i, /^Le .+ a écrit ?:$/i, /^Am .+ schrieb .+:$/i,
-  /^-{2,}\s*Original Message\s*-{2,}$/i, /^-{2,}\s*Forwarded message\s*-{2,}$/i, /^_{8,}$/, /^From: /i, /^Sent from my /i,
+  /^>/,
+  /^-- ?$/,
+  /^On .+ wrote:$/i,
+  /^Le .+ a écrit ?:$/i,
+  /^Am .+ schrieb .+:$/i,
+  /^-{2,}\s*Original Message\s*-{2,}$/i,
+  /^-{2,}\s*Forwarded message\s*-{2,}$/i,
+  /^_{8,}$/,
+  /^From: /i,
+  /^Sent from my /i,
 ];
 
 /** A quote header or signature line is short: a longer line is the writer's own (and no pattern runs over it). */

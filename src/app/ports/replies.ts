@@ -5,9 +5,22 @@
  */
 
 /** Why a reply was held back (docs/gm-guide.md "Limits on replies"). */
-export type SuppressReason = 'budget' | 'repeat' | 'answers-notice' | 'rate-limit' | 'wrong-secret-collected' | 'join-limit';
+export type SuppressReason =
+  | 'budget'
+  | 'repeat'
+  | 'answers-notice'
+  | 'rate-limit'
+  | 'wrong-secret-collected'
+  | 'join-limit';
 
-export const SUPPRESS_REASONS: readonly SuppressReason[] = ['budget', 'repeat', 'answers-notice', 'rate-limit', 'wrong-secret-collected', 'join-limit'];
+export const SUPPRESS_REASONS: readonly SuppressReason[] = [
+  'budget',
+  'repeat',
+  'answers-notice',
+  'rate-limit',
+  'wrong-secret-collected',
+  'join-limit',
+];
 
 export interface ReplyRow {
   recipient: string;

@@ -204,7 +204,12 @@ export interface PlayerRepo {
   everyByEmail(email: string): PlayerRow[];
   /** Whether any player of any game is registered with this address. */
   isRegistered(email: string): boolean;
-  insert(row: Omit<PlayerRow, 'threadRoot' | 'zone' | 'status' | 'waitTurn' | 'pilot' | 'leaveUntil' | 'leaveUsed'> & { zone?: string | null; pilot?: PlayerRow['pilot'] }): void;
+  insert(
+    row: Omit<PlayerRow, 'threadRoot' | 'zone' | 'status' | 'waitTurn' | 'pilot' | 'leaveUntil' | 'leaveUsed'> & {
+      zone?: string | null;
+      pilot?: PlayerRow['pilot'];
+    },
+  ): void;
   /** Who flies the seat: its player, or the stand-in every turn. */
   setPilot(gameId: string, id: string, pilot: PlayerRow['pilot']): void;
   /** LEAVE and BACK: until when the stand-in flies (null: not on leave) and the minutes of leave taken. */
@@ -232,7 +237,12 @@ export interface TurnRepo {
 }
 
 export interface OrdersRepo {
-  insert(row: Omit<OrdersRow, 'id' | 'warnings' | 'confirmedAt' | 'standin'> & { warnings?: string[]; standin?: StandinMark | null }): number;
+  insert(
+    row: Omit<OrdersRow, 'id' | 'warnings' | 'confirmedAt' | 'standin'> & {
+      warnings?: string[];
+      standin?: StandinMark | null;
+    },
+  ): number;
   /** The player's CONFIRM of warned orders. */
   confirm(id: number, at: number): void;
   /** The latest accepted submission of each player for the turn. */
@@ -268,7 +278,14 @@ export interface OutboxRepo {
   insert(row: NewOutboxRow, now: number): number;
   get(id: number): OutboxRow | undefined;
   /** Rows in the order queued; `sinceTurn` keeps rows of that turn and later (not those without a turn). */
-  list(filter?: { gameId?: string; status?: OutboxStatus; recipient?: string; playerId?: string; sinceTurn?: number; limit?: number }): OutboxRow[];
+  list(filter?: {
+    gameId?: string;
+    status?: OutboxStatus;
+    recipient?: string;
+    playerId?: string;
+    sinceTurn?: number;
+    limit?: number;
+  }): OutboxRow[];
   /** Takes up to `limit` due rows for `owner` until `until`; rows whose lease ran out are due again. */
   lease(owner: string, now: number, until: number, limit: number): OutboxRow[];
   markSent(id: number, owner: string, at: number, response: string, rejected: string[]): void;
@@ -288,7 +305,11 @@ export interface OutboxRepo {
    * The player's mails of the turn and later, each with its kind and the envelopes it
    * carries as stored (migrations/006), or `copies` null and the text when not parsed yet.
    */
-  orderCopies(gameId: string, playerId: string, sinceTurn: number): { id: number; kind: OutboxKind; copies: string[] | null; text: string | null }[];
+  orderCopies(
+    gameId: string,
+    playerId: string,
+    sinceTurn: number,
+  ): { id: number; kind: OutboxKind; copies: string[] | null; text: string | null }[];
   /** Stores the envelopes a mail carries (see orderCopies). */
   saveOrderCopies(id: number, copies: string[]): void;
 }

@@ -29,7 +29,8 @@ const days = (minutes: number): string => {
 };
 
 /** The minutes of the player's current leave still to run at `now` (0 when he is not on leave). */
-const running = (p: PlayerRow, now: number): number => (onLeave(p, now) ? Math.floor(((p.leaveUntil as number) - now) / MINUTE) : 0);
+const running = (p: PlayerRow, now: number): number =>
+  onLeave(p, now) ? Math.floor(((p.leaveUntil as number) - now) / MINUTE) : 0;
 
 /** What is left of a player's leave in minutes, his current leave given back first. */
 function leftOf(p: PlayerRow, budget: number, now: number): number {
@@ -38,13 +39,21 @@ function leftOf(p: PlayerRow, budget: number, now: number): number {
 
 /** LEAVE: the stand-in flies the player's planes for `n` days; the lines of the answer. */
 export function takeLeave(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, n: number): string[] {
-  if (game.status !== 'running') throw new AppError('E_STATE', `game ${game.id} is not running: leave is taken while it runs`);
+  if (game.status !== 'running')
+    throw new AppError('E_STATE', `game ${game.id} is not running: leave is taken while it runs`);
   const s = tx.control.get(game.id).settings;
   const now = deps.clock.now();
-  if (!s.leaveMinutes) throw new AppError('E_STATE', `the game master allows no leave in game ${game.id}: ask the game master (SET leave 14d allows it), or ask for a replacement`);
+  if (!s.leaveMinutes)
+    throw new AppError(
+      'E_STATE',
+      `the game master allows no leave in game ${game.id}: ask the game master (SET leave 14d allows it), or ask for a replacement`,
+    );
   const left = leftOf(player, s.leaveMinutes, now);
   if (n * 1440 > left) {
-    throw new AppError('E_STATE', `you have ${days(left)} of leave left in game ${game.id} (of ${days(s.leaveMinutes)}); ask for at most that many, or ask the game master`);
+    throw new AppError(
+      'E_STATE',
+      `you have ${days(left)} of leave left in game ${game.id} (of ${days(s.leaveMinutes)}); ask for at most that many, or ask the game master`,
+    );
   }
   const away = onLeave(player, now);
   const until = now + n * DAY;
@@ -52,7 +61,14 @@ export function takeLeave(deps: AppDeps, tx: StoreTx, game: GameRow, player: Pla
   const zone = s.zone;
   const own = tx.orders.latestAccepted(game.id, game.turn).has(player.id);
   // His own orders for this turn stand: the stand-in's first turn is the next.
-  if (!away) tellOthers(deps, tx, game, player, `From turn ${own ? game.turn + 1 : game.turn} on, the stand-in pilot flies ${player.id}'s planes (${player.planes.join(', ')}). It knows only what that side sees, never anyone's orders.`);
+  if (!away)
+    tellOthers(
+      deps,
+      tx,
+      game,
+      player,
+      `From turn ${own ? game.turn + 1 : game.turn} on, the stand-in pilot flies ${player.id}'s planes (${player.planes.join(', ')}). It knows only what that side sees, never anyone's orders.`,
+    );
   return [
     `You are on leave until ${deadlineText(until, zone, player.zone)}: until then the stand-in pilot flies your planes, every turn you have sent no orders for. ${own ? `Your orders for turn ${game.turn} are in and stand.` : `It flies turn ${game.turn} too.`}`,
     `The other players are told only that the stand-in flies your planes. Your reports still come to you. Send BACK to fly them yourself again; the days you do not use are yours again. Leave left after this: ${days(left - n * 1440)}.`,
@@ -64,7 +80,8 @@ export function comeBack(deps: AppDeps, tx: StoreTx, game: GameRow, player: Play
   const now = deps.clock.now();
   if (!onLeave(player, now)) return [`You are not on leave in game ${game.id}: your planes are yours to fly.`];
   tx.players.setLeave(game.id, player.id, null, Math.max(0, player.leaveUsed - running(player, now)));
-  if (game.status === 'running') tellOthers(deps, tx, game, player, `${player.id} flies their own planes again from turn ${game.turn} on.`);
+  if (game.status === 'running')
+    tellOthers(deps, tx, game, player, `${player.id} flies their own planes again from turn ${game.turn} on.`);
   const s = tx.control.get(game.id).settings;
   const p = tx.players.get(game.id, player.id) ?? player;
   // Orders beside the BACK, in the same envelope, are in already: no word of waiting for them.
@@ -84,8 +101,14 @@ export function endLeaves(deps: AppDeps, tx: StoreTx, game: GameRow): string[] {
     tx.players.setLeave(game.id, p.id, null, p.leaveUsed);
     if (game.status !== 'running') continue;
     queueAnswer(deps, tx, {
-      to: p.email, game, player: p, kind: 'notice', title: 'your leave is over',
-      paragraphs: [`Your leave in game ${game.id} is over: you fly your planes again from turn ${game.turn} on, and the turn waits for your orders.`],
+      to: p.email,
+      game,
+      player: p,
+      kind: 'notice',
+      title: 'your leave is over',
+      paragraphs: [
+        `Your leave in game ${game.id} is over: you fly your planes again from turn ${game.turn} on, and the turn waits for your orders.`,
+      ],
     });
     tellOthers(deps, tx, game, p, `${p.id} flies their own planes again from turn ${game.turn} on.`);
     out.push(p.id);
@@ -96,6 +119,15 @@ export function endLeaves(deps: AppDeps, tx: StoreTx, game: GameRow): string[] {
 function tellOthers(deps: AppDeps, tx: StoreTx, game: GameRow, player: PlayerRow, text: string): void {
   for (const o of tx.players.list(game.id)) {
     if (o.id === player.id) continue;
-    queueAnswer(deps, tx, { to: o.email, game, player: o, kind: 'notice', title: text.includes('again') ? `the stand-in no longer flies ${player.id}'s planes` : `the stand-in flies ${player.id}'s planes`, paragraphs: [text] });
+    queueAnswer(deps, tx, {
+      to: o.email,
+      game,
+      player: o,
+      kind: 'notice',
+      title: text.includes('again')
+        ? `the stand-in no longer flies ${player.id}'s planes`
+        : `the stand-in flies ${player.id}'s planes`,
+      paragraphs: [text],
+    });
   }
 }

@@ -47,10 +47,16 @@ export function musterClock(deps: AppDeps, tx: StoreTx, gameId: string): MusterE
   const zone = tx.control.get(game.id).settings.zone;
   for (const p of m.missing) {
     queueAnswer(deps, tx, {
-      to: p.email, game, player: p, kind: 'reminder', title: `muster for ${game.name}: your READY is due`,
+      to: p.email,
+      game,
+      player: p,
+      kind: 'reminder',
+      title: `muster for ${game.name}: your READY is due`,
       paragraphs: [
-        [`No READY from you for game ${game.id} (${game.name}) is in yet. Turn 1 opens as soon as every player has answered; ready so far: ${m.ready.map((r) => r.player.id).join(', ') || 'nobody'}. Answer READY by:`,
-          ...deadlineLines(m.until, zone, p.zone).map((l) => `    ${l}`)].join('\n'),
+        [
+          `No READY from you for game ${game.id} (${game.name}) is in yet. Turn 1 opens as soon as every player has answered; ready so far: ${m.ready.map((r) => r.player.id).join(', ') || 'nobody'}. Answer READY by:`,
+          ...deadlineLines(m.until, zone, p.zone).map((l) => `    ${l}`),
+        ].join('\n'),
         ...howToAnswer(tx, game),
       ],
       sections: [{ heading: 'Ready to send', text: readyEnvelope(deps, game, p) }],
@@ -70,7 +76,9 @@ function tellGm(deps: AppDeps, tx: StoreTx, game: GameRow, m: MusterState): void
   alertGm(deps, tx, game, `muster: ${n === 1 ? `${first} is` : `${n} players are`} not ready`, [
     `The muster of game ${game.id} (${game.name}) reached its limit, ${formatInZone(m.until, s.zone)}, and ${n === 1 ? 'one player has' : `${n} players have`} not answered READY:`,
     list(m.missing.map((p) => `${p.id} (${p.email}), flying ${p.planes.join(', ')}`)),
-    m.ready.length ? `Ready:\n${list(m.ready.map((r) => `${r.player.id}${r.at === null ? ' (the stand-in pilot flies this seat)' : ` (${r.player.email}), READY at ${when(r.at)}`}`))}` : 'Ready: nobody.',
+    m.ready.length
+      ? `Ready:\n${list(m.ready.map((r) => `${r.player.id}${r.at === null ? ' (the stand-in pilot flies this seat)' : ` (${r.player.email}), READY at ${when(r.at)}`}`))}`
+      : 'Ready: nobody.',
     'What you can do, in your GM envelope (the command line in brackets):',
     list([
       `REPLACE ${first} <new-player-id> <address>: another player takes ${first}'s planes, counts as ready, and you pass the new player's secret on (tallyho game replace ${game.id} ${first} <new-player-id> --email <address>).`,

@@ -28,7 +28,10 @@ export function musterMinutes(text: string | undefined): number {
   const d = parseDuration(text);
   if (!d.ok) throw new AppError('E_USAGE', `MUSTER ${text}: ${d.error}`);
   if (d.value < MUSTER_MIN_MINUTES || d.value > MUSTER_MAX_MINUTES) {
-    throw new AppError('E_USAGE', `MUSTER ${text}: a muster lasts from ${durationText(MUSTER_MIN_MINUTES)} to ${durationText(MUSTER_MAX_MINUTES)} (${durationText(MUSTER_DEFAULT_MINUTES)} when no time is given)`);
+    throw new AppError(
+      'E_USAGE',
+      `MUSTER ${text}: a muster lasts from ${durationText(MUSTER_MIN_MINUTES)} to ${durationText(MUSTER_MAX_MINUTES)} (${durationText(MUSTER_DEFAULT_MINUTES)} when no time is given)`,
+    );
   }
   return d.value;
 }
@@ -36,12 +39,19 @@ export function musterMinutes(text: string | undefined): number {
 /** A player's planes and units in words: `R1 (Spitfire I, RAF)`. */
 export function piecesWords(state: GameState, ids: readonly string[]): string {
   const side = (s: string) => state.sides[s]?.name ?? s;
-  return ids.map((id) => {
-    const plane = state.planes.find((p) => p.id === id);
-    if (plane) return `${id} (${state.quick?.cards[plane.type]?.name ?? state.aircraft[plane.type]?.name ?? plane.type}, ${side(plane.side)})`;
-    const unit = (state.units ?? []).find((u) => u.id === id);
-    return unit ? `${id} (${unit.kind === 'ship' ? state.ships?.[unit.type]?.name ?? unit.type : unit.kind}, ${side(unit.side)})` : id;
-  }).join(', ') || 'nothing';
+  return (
+    ids
+      .map((id) => {
+        const plane = state.planes.find((p) => p.id === id);
+        if (plane)
+          return `${id} (${state.quick?.cards[plane.type]?.name ?? state.aircraft[plane.type]?.name ?? plane.type}, ${side(plane.side)})`;
+        const unit = (state.units ?? []).find((u) => u.id === id);
+        return unit
+          ? `${id} (${unit.kind === 'ship' ? (state.ships?.[unit.type]?.name ?? unit.type) : unit.kind}, ${side(unit.side)})`
+          : id;
+      })
+      .join(', ') || 'nothing'
+  );
 }
 
 /** The seats ready, for a message: `ann, computer (the stand-in pilot)`. */
@@ -54,7 +64,7 @@ export const readyEnvelope = (deps: AppDeps, game: GameRow, player: PlayerRow): 
 
 /** How a player's planes fly a turn he sends no orders for, by the game's `missed` setting, in short. */
 export const missedWords = (missed: 'default' | 'standin'): string =>
-  (missed === 'standin' ? 'are flown by the stand-in pilot' : 'fly the default (forwards, fire held)');
+  missed === 'standin' ? 'are flown by the stand-in pilot' : 'fly the default (forwards, fire held)';
 
 /** How to answer, what happens without an answer: the words of the call and of the reminder. */
 export function howToAnswer(tx: StoreTx, game: GameRow): string[] {
@@ -67,17 +77,33 @@ export function howToAnswer(tx: StoreTx, game: GameRow): string[] {
 
 /** The games an address holds a seat in that muster now (READY is for them). */
 export function musteringGames(tx: StoreTx, email: string): string[] {
-  return tx.players.byEmail(email).filter((p) => p.status !== 'replaced' && tx.club.muster(p.gameId)).map((p) => p.gameId);
+  return tx.players
+    .byEmail(email)
+    .filter((p) => p.status !== 'replaced' && tx.club.muster(p.gameId))
+    .map((p) => p.gameId);
 }
 
 /** The call to one player (again: a muster given more time), with the limit in the game's zone and his. */
-function callPlayer(deps: AppDeps, tx: StoreTx, game: GameRow, state: GameState, p: PlayerRow, m: MusterState, again: boolean): void {
+function callPlayer(
+  deps: AppDeps,
+  tx: StoreTx,
+  game: GameRow,
+  state: GameState,
+  p: PlayerRow,
+  m: MusterState,
+  again: boolean,
+): void {
   const s = tx.control.get(game.id).settings;
   const gm = gmAddress(deps, tx, game.id);
-  const others = [...m.ready.map((r) => r.player), ...m.missing].filter((o) => o.id !== p.id).map((o) => (o.email ? o.id : `${o.id} (the stand-in pilot)`));
+  const others = [...m.ready.map((r) => r.player), ...m.missing]
+    .filter((o) => o.id !== p.id)
+    .map((o) => (o.email ? o.id : `${o.id} (the stand-in pilot)`));
   const calendar = calendarUrl(deps, tx, p.email);
   queueAnswer(deps, tx, {
-    to: p.email, game, player: p, kind: 'notice',
+    to: p.email,
+    game,
+    player: p,
+    kind: 'notice',
     title: again ? `muster for ${game.name}: more time to answer READY` : `muster for ${game.name}: answer READY`,
     paragraphs: [
       again
@@ -86,8 +112,12 @@ function callPlayer(deps: AppDeps, tx: StoreTx, game: GameRow, state: GameState,
       `You are ${p.id}, flying ${piecesWords(state, p.planes)}. ${others.length ? `The other players: ${others.join(', ')}. ` : ''}${gm ? `Your game master: ${gm}.` : ''}`.trim(),
       [`Answer READY by:`, ...deadlineLines(m.until, s.zone, p.zone).map((l) => `    ${l}`)].join('\n'),
       ...howToAnswer(tx, game),
-      'Nothing else is needed now: the welcome, with the map, your aircraft\'s cards and your orders for turn 1, comes when the game starts. One reminder comes before the limit if your READY is not in.',
-      ...(calendar ? [`The muster's limit, and then your deadlines, as a calendar (subscribe to it, keep it private):\n  ${calendar}`] : []),
+      "Nothing else is needed now: the welcome, with the map, your aircraft's cards and your orders for turn 1, comes when the game starts. One reminder comes before the limit if your READY is not in.",
+      ...(calendar
+        ? [
+            `The muster's limit, and then your deadlines, as a calendar (subscribe to it, keep it private):\n  ${calendar}`,
+          ]
+        : []),
     ],
     sections: [{ heading: 'Ready to send', text: readyEnvelope(deps, game, p) }],
   });
@@ -105,7 +135,9 @@ export function musterComplete(deps: AppDeps, tx: StoreTx, game: GameRow, by: st
       `${by ? `${by} ` : ''}Every player of game ${game.id} (${game.name}) is ready, so the muster is over and turn 1 is open: ${r.welcomes} welcome mail${r.welcomes === 1 ? '' : 's'} went out.`,
     ]);
   }
-  return [`Every player is ready: game ${game.id} has started, ${r.welcomes} welcome mail${r.welcomes === 1 ? '' : 's'} queued.`];
+  return [
+    `Every player is ready: game ${game.id} has started, ${r.welcomes} welcome mail${r.welcomes === 1 ? '' : 's'} queued.`,
+  ];
 }
 
 /**
@@ -119,7 +151,12 @@ export function openMuster(deps: AppDeps, gameId: string, span?: string): string
   return deps.store.tx((tx) => {
     const g = requireGame(tx, gameId);
     if (g.status !== 'setup') {
-      throw new AppError('E_STATE', g.status === 'over' ? `game '${g.id}' is over` : `game '${g.id}' has started already (it is at turn ${g.turn}): a muster is held before turn 1 only`);
+      throw new AppError(
+        'E_STATE',
+        g.status === 'over'
+          ? `game '${g.id}' is over`
+          : `game '${g.id}' has started already (it is at turn ${g.turn}): a muster is held before turn 1 only`,
+      );
     }
     const { game, state } = checkStart(tx, g.id);
     const now = deps.clock.now();
@@ -129,14 +166,19 @@ export function openMuster(deps: AppDeps, gameId: string, span?: string): string
     const m = musterState(tx, game.id) as MusterState;
     const zone = tx.control.get(game.id).settings.zone;
     const limit = `${formatInZone(m.until, zone)} (${durationText(minutes)} from now)`;
-    if (!m.missing.length) return [`Nobody in game ${game.id} has to answer: ${readyWords(m)}.`, ...musterComplete(deps, tx, game, null)];
+    if (!m.missing.length)
+      return [`Nobody in game ${game.id} has to answer: ${readyWords(m)}.`, ...musterComplete(deps, tx, game, null)];
     for (const p of m.missing) callPlayer(deps, tx, game, state, p, m, again);
     const called = m.missing.map((p) => `${p.id} (${p.email})`).join(', ');
     return again
-      ? [`The muster of game ${game.id} runs until ${limit} now. Called again: ${called}. Ready: ${readyWords(m)}.`,
-        'You are told again at the new limit if anyone is still missing.']
-      : [`Muster of game ${game.id} (${game.name}) opened: READY by ${limit}. Called: ${called}.${m.ready.length ? ` Ready without answering: ${readyWords(m)}.` : ''}`,
-        'Turn 1 opens when every player has answered READY; at the limit you are told who is missing, with what you can do then.'];
+      ? [
+          `The muster of game ${game.id} runs until ${limit} now. Called again: ${called}. Ready: ${readyWords(m)}.`,
+          'You are told again at the new limit if anyone is still missing.',
+        ]
+      : [
+          `Muster of game ${game.id} (${game.name}) opened: READY by ${limit}. Called: ${called}.${m.ready.length ? ` Ready without answering: ${readyWords(m)}.` : ''}`,
+          'Turn 1 opens when every player has answered READY; at the limit you are told who is missing, with what you can do then.',
+        ];
   });
 }
 
@@ -144,9 +186,11 @@ export function openMuster(deps: AppDeps, gameId: string, span?: string): string
 function stillToAnswer(tx: StoreTx, m: MusterState, reader: PlayerRow | null): string {
   const s = tx.control.get(m.gameId).settings;
   const limit = deadlineText(m.until, s.zone, reader?.zone ?? null);
-  return `Still to answer READY: ${m.missing.map((p) => p.id).join(', ')}. ${m.toldAt !== null
-    ? `The muster's limit (${limit}) has passed and the game master has been told: the game starts when they are ready or when the game master decides.`
-    : `Turn 1 opens when they have answered, or the game master decides at the limit, ${limit}.`}`;
+  return `Still to answer READY: ${m.missing.map((p) => p.id).join(', ')}. ${
+    m.toldAt !== null
+      ? `The muster's limit (${limit}) has passed and the game master has been told: the game starts when they are ready or when the game master decides.`
+      : `Turn 1 opens when they have answered, or the game master decides at the limit, ${limit}.`
+  }`;
 }
 
 /**
@@ -155,20 +199,33 @@ function stillToAnswer(tx: StoreTx, m: MusterState, reader: PlayerRow | null): s
  */
 export function musterReady(deps: AppDeps, tx: StoreTx, gameRow: GameRow, player: PlayerRow): string[] {
   const game = tx.games.get(gameRow.id) ?? gameRow;
-  if (game.status === 'running') return [`Game ${game.id} (${game.name}) has started already and is at turn ${game.turn}: no READY is needed, only your orders (STATUS tells the deadline).`];
+  if (game.status === 'running')
+    return [
+      `Game ${game.id} (${game.name}) has started already and is at turn ${game.turn}: no READY is needed, only your orders (STATUS tells the deadline).`,
+    ];
   if (game.status === 'over') return [`Game ${game.id} (${game.name}) is over.`];
   const m = musterState(tx, game.id);
-  if (!m) return [`Game ${game.id} (${game.name}) does not hold a muster: the game master starts it when every plane has its player, and your welcome, with the map and your orders for turn 1, comes then. Nothing is needed from you until then.`];
+  if (!m)
+    return [
+      `Game ${game.id} (${game.name}) does not hold a muster: the game master starts it when every plane has its player, and your welcome, with the map and your orders for turn 1, comes then. Nothing is needed from you until then.`,
+    ];
   const zone = tx.control.get(game.id).settings.zone;
   const said = m.ready.find((r) => r.player.id === player.id);
-  if (said) return [`You are ready already: your READY came at ${deadlineText(said.at ?? m.openedAt, zone, player.zone)}. ${stillToAnswer(tx, m, player)} Your welcome, with the map and your orders for turn 1, comes when the game starts.`];
+  if (said)
+    return [
+      `You are ready already: your READY came at ${deadlineText(said.at ?? m.openedAt, zone, player.zone)}. ${stillToAnswer(tx, m, player)} Your welcome, with the map and your orders for turn 1, comes when the game starts.`,
+    ];
   tx.club.setReady(game.id, player.id, deps.clock.now());
   const after = musterState(tx, game.id) as MusterState;
   if (!after.missing.length) {
     musterComplete(deps, tx, game, `The last READY came from ${player.id}.`);
-    return [`You are ready, and so is every other player: game ${game.id} (${game.name}) starts now. Your welcome, with the map and your orders for turn 1, comes in a mail of its own.`];
+    return [
+      `You are ready, and so is every other player: game ${game.id} (${game.name}) starts now. Your welcome, with the map and your orders for turn 1, comes in a mail of its own.`,
+    ];
   }
-  return [`You are ready for game ${game.id} (${game.name}). ${stillToAnswer(tx, after, player)} Your welcome, with the map and your orders for turn 1, comes when the game starts.`];
+  return [
+    `You are ready for game ${game.id} (${game.name}). ${stillToAnswer(tx, after, player)} Your welcome, with the map and your orders for turn 1, comes when the game starts.`,
+  ];
 }
 
 /**
@@ -185,7 +242,11 @@ export function musterSeatTaken(deps: AppDeps, tx: StoreTx, gameId: string, seat
   if (seat.email) {
     const state = tx.turns.get(game.id, game.turn)?.state;
     queueAnswer(deps, tx, {
-      to: seat.email, game, player: seat, kind: 'notice', title: `you are in: ${game.name}`,
+      to: seat.email,
+      game,
+      player: seat,
+      kind: 'notice',
+      title: `you are in: ${game.name}`,
       paragraphs: [
         `The game master has given you the planes of ${from} in game ${game.id} (${game.name}): you are ${seat.id}, flying ${state ? piecesWords(state, seat.planes) : seat.planes.join(', ')}. Your secret comes from the game master.`,
         `He counts you as ready in the game's muster. ${stillToAnswer(tx, m, seat)} Your welcome, with the map and your orders for turn 1, comes when the game starts.`,

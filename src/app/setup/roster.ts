@@ -14,10 +14,20 @@ import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { canonicalZone } from '../game/zones.ts';
 import { musterSeatTaken } from './muster.ts';
 
-function checkNewPlayer(deps: AppDeps, tx: StoreTx, gameId: string, id: string, email: string): { id: string; email: string } {
+function checkNewPlayer(
+  deps: AppDeps,
+  tx: StoreTx,
+  gameId: string,
+  id: string,
+  email: string,
+): { id: string; email: string } {
   const pid = id.toLowerCase();
   const mail = email.trim().toLowerCase();
-  if (!ID_RE.test(pid) || pid === GM_ID) throw new AppError('E_USAGE', `'${id}' is not a player id: 1 to 32 letters, digits, '-' or '_' (and not '${GM_ID}')`);
+  if (!ID_RE.test(pid) || pid === GM_ID)
+    throw new AppError(
+      'E_USAGE',
+      `'${id}' is not a player id: 1 to 32 letters, digits, '-' or '_' (and not '${GM_ID}')`,
+    );
   if (!EMAIL_RE.test(mail)) throw new AppError('E_USAGE', `'${email}' is not a mail address`);
   if (mail === deps.referee.address) throw new AppError('E_USAGE', `${mail} is the referee's own address`);
   if (tx.players.get(gameId, pid)) throw new AppError('E_STATE', `game '${gameId}' has a player '${pid}' already`);
@@ -31,18 +41,30 @@ export interface ReplaceResult {
 }
 
 /** Hands every plane of `oldId` to a new player; the newcomer gets a briefing, everyone is told. */
-export function replacePlayer(deps: AppDeps, input: { gameId: string; oldId: string; newId: string; email: string; zone?: string | null }): ReplaceResult {
+export function replacePlayer(
+  deps: AppDeps,
+  input: { gameId: string; oldId: string; newId: string; email: string; zone?: string | null },
+): ReplaceResult {
   const secret = deps.keys.newSecret();
   const secretHash = deps.keys.hashSecret(secret);
   return deps.store.tx((tx) => {
     const game = requireGame(tx, input.gameId);
     if (game.status === 'over') throw new AppError('E_STATE', `game '${game.id}' is over`);
     const old = tx.players.get(game.id, input.oldId.toLowerCase());
-    if (!old || old.status !== 'active') throw new AppError('E_NOT_FOUND', `game '${game.id}' has no active player '${input.oldId}'`);
+    if (!old || old.status !== 'active')
+      throw new AppError('E_NOT_FOUND', `game '${game.id}' has no active player '${input.oldId}'`);
     const n = checkNewPlayer(deps, tx, game.id, input.newId, input.email);
     const zone = input.zone ? canonicalZone(input.zone) : null;
     if (input.zone && !zone) throw new AppError('E_USAGE', `'${input.zone}' is not a time zone name`);
-    tx.players.insert({ gameId: game.id, id: n.id, email: n.email, secretHash, createdAt: deps.clock.now(), planes: [], zone });
+    tx.players.insert({
+      gameId: game.id,
+      id: n.id,
+      email: n.email,
+      secretHash,
+      createdAt: deps.clock.now(),
+      planes: [],
+      zone,
+    });
     tx.control.transferPlanes(game.id, old.id, n.id);
     tx.control.withdrawOrders(game.id, game.turn, `withdrawn: ${old.id} was replaced by ${n.id}`, old.id);
     // The old player's notifications end with his seat (docs/notifications.md "Setting one").
@@ -51,25 +73,51 @@ export function replacePlayer(deps: AppDeps, input: { gameId: string; oldId: str
     const player = tx.players.get(game.id, n.id) as PlayerRow;
     const planes = player.planes.join(', ');
     queueAnswer(deps, tx, {
-      to: old.email, game, player: old, kind: 'notice', title: 'you were replaced',
-      paragraphs: [`The game master handed your planes in game ${game.id} (${planes}) to ${n.id}. Orders from you are no longer taken in this game${hook ? ', and your notifications for it are off' : ''}. Thank you for playing.`],
+      to: old.email,
+      game,
+      player: old,
+      kind: 'notice',
+      title: 'you were replaced',
+      paragraphs: [
+        `The game master handed your planes in game ${game.id} (${planes}) to ${n.id}. Orders from you are no longer taken in this game${hook ? ', and your notifications for it are off' : ''}. Thank you for playing.`,
+      ],
     });
     if (game.status === 'running') {
       const state = tx.turns.get(game.id, game.turn)?.state;
       if (state) {
-        queueWelcome(deps, tx, game, player, state, `You take over ${planes} from ${old.id} at turn ${game.turn}: below is the situation now, ` +
-          `each plane's log sheet and ready-to-send orders for turn ${game.turn}. Your secret comes from the game master.`);
+        queueWelcome(
+          deps,
+          tx,
+          game,
+          player,
+          state,
+          `You take over ${planes} from ${old.id} at turn ${game.turn}: below is the situation now, ` +
+            `each plane's log sheet and ready-to-send orders for turn ${game.turn}. Your secret comes from the game master.`,
+        );
       }
-      announce(deps, tx, game, `${n.id} takes over from ${old.id}`, [`From turn ${game.turn} on, ${planes} ${player.planes.length === 1 ? 'is' : 'are'} flown by ${n.id} in place of ${old.id}.`]);
+      announce(deps, tx, game, `${n.id} takes over from ${old.id}`, [
+        `From turn ${game.turn} on, ${planes} ${player.planes.length === 1 ? 'is' : 'are'} flown by ${n.id} in place of ${old.id}.`,
+      ]);
     }
     // During a muster the newcomer counts as ready; the last seat ready starts the game (muster.ts).
     const muster = musterSeatTaken(deps, tx, game.id, player, old.id);
-    return { player, secret, lines: [`${n.id} (${n.email}) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the briefing is queued' : ''}`, ...muster] };
+    return {
+      player,
+      secret,
+      lines: [
+        `${n.id} (${n.email}) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the briefing is queued' : ''}`,
+        ...muster,
+      ],
+    };
   });
 }
 
 /** Whether a JOIN may be taken: the game open to sign-up, the id and address fit; throws an AppError if not. */
-export function checkJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string; playerId: string; email: string }): { id: string; email: string } {
+export function checkJoin(
+  deps: AppDeps,
+  tx: StoreTx,
+  input: { gameId: string; playerId: string; email: string },
+): { id: string; email: string } {
   const game = requireGame(tx, input.gameId);
   if (!tx.control.get(game.id).settings.signup || game.status !== 'setup') {
     throw new AppError('E_STATE', `game '${game.id}' is not open to sign-up`);
@@ -77,7 +125,8 @@ export function checkJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string; p
   const n = checkNewPlayer(deps, tx, game.id, input.playerId, input.email);
   // A confirmed request is not overwritten from another address.
   const waiting = tx.control.joinRequests(game.id).find((r) => r.playerId === n.id);
-  if (waiting && waiting.email !== n.email) throw new AppError('E_STATE', `another address asked to join game '${game.id}' as '${n.id}' already`);
+  if (waiting && waiting.email !== n.email)
+    throw new AppError('E_STATE', `another address asked to join game '${game.id}' as '${n.id}' already`);
   return n;
 }
 
@@ -85,7 +134,11 @@ export function checkJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string; p
  * A sign-up request for a game open to it, once its address confirmed it (signup.ts): it goes on
  * the game master's list, and the game master is alerted to approve or decline it.
  */
-export function requestJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string; playerId: string; email: string; note: string }): string[] {
+export function requestJoin(
+  deps: AppDeps,
+  tx: StoreTx,
+  input: { gameId: string; playerId: string; email: string; note: string },
+): string[] {
   const game = requireGame(tx, input.gameId);
   const n = checkJoin(deps, tx, input);
   const note = input.note.slice(0, 200);
@@ -94,11 +147,18 @@ export function requestJoin(deps: AppDeps, tx: StoreTx, input: { gameId: string;
     `${n.email} asks to join game ${game.id} as '${n.id}'${note ? `: "${note}"` : ''}.`,
     `To approve: APPROVE ${n.id} <planes> in a GM envelope, or tallyho player approve ${game.id} ${n.id} --planes <ids>. To decline: DECLINE ${n.id}.`,
   ]);
-  return [`Your request to join game ${game.id} (${game.name}) as '${n.id}' went to the game master. If it is approved you will get your secret and your planes by mail.`];
+  return [
+    `Your request to join game ${game.id} (${game.name}) as '${n.id}' went to the game master. If it is approved you will get your secret and your planes by mail.`,
+  ];
 }
 
 /** Approves a sign-up: the player is added with the planes, and mailed the secret. */
-export function approveJoin(deps: AppDeps, gameId: string, playerId: string, planes: string[]): { player: PlayerRow; secret: string } {
+export function approveJoin(
+  deps: AppDeps,
+  gameId: string,
+  playerId: string,
+  planes: string[],
+): { player: PlayerRow; secret: string } {
   const req = deps.store.tx((tx) => tx.control.joinRequests(gameId).find((r) => r.playerId === playerId.toLowerCase()));
   if (!req) throw new AppError('E_NOT_FOUND', `there is no request to join game '${gameId}' from '${playerId}'`);
   return deps.store.tx((tx) => {
@@ -106,7 +166,11 @@ export function approveJoin(deps: AppDeps, gameId: string, playerId: string, pla
     tx.control.removeJoinRequest(gameId, req.playerId);
     const game = requireGame(tx, gameId);
     queueAnswer(deps, tx, {
-      to: r.player.email, game, player: r.player, kind: 'notice', title: 'you are in',
+      to: r.player.email,
+      game,
+      player: r.player,
+      kind: 'notice',
+      title: 'you are in',
       paragraphs: [
         `The game master approved your request: you play game ${game.id} (${game.name}) as '${r.player.id}', flying ${r.player.planes.join(', ')}.`,
         `Your secret is: ${r.secret}`,
@@ -124,7 +188,11 @@ export function declineJoin(deps: AppDeps, gameId: string, playerId: string): st
     if (!req) throw new AppError('E_NOT_FOUND', `there is no request to join game '${gameId}' from '${playerId}'`);
     tx.control.removeJoinRequest(gameId, req.playerId);
     queueAnswer(deps, tx, {
-      to: req.email, game, player: null, kind: 'notice', title: 'your request to join was declined',
+      to: req.email,
+      game,
+      player: null,
+      kind: 'notice',
+      title: 'your request to join was declined',
       paragraphs: [`The game master declined your request to join game ${game.id} as '${req.playerId}'.`],
     });
     return [`the request of ${req.playerId} (${req.email}) was declined`];
@@ -132,7 +200,11 @@ export function declineJoin(deps: AppDeps, gameId: string, playerId: string): st
 }
 
 /** Sets the game master's address and, with `newSecret`, a new GM secret (returned once, stored hashed). */
-export function setGm(deps: AppDeps, gameId: string, input: { email?: string; newSecret?: boolean }): { email: string | null; secret: string | null } {
+export function setGm(
+  deps: AppDeps,
+  gameId: string,
+  input: { email?: string; newSecret?: boolean },
+): { email: string | null; secret: string | null } {
   const secret = input.newSecret ? deps.keys.newSecret() : null;
   const hash = secret ? deps.keys.hashSecret(secret) : null;
   return deps.store.tx((tx) => {
@@ -154,7 +226,12 @@ export function setGm(deps: AppDeps, gameId: string, input: { email?: string; ne
  * hashed. By the command line (tallyho player secret) or the player's SECRET by mail, whose
  * answer goes to his registered address only.
  */
-export function newPlayerSecret(deps: AppDeps, tx: StoreTx, gameId: string, playerId: string): { player: PlayerRow; secret: string } {
+export function newPlayerSecret(
+  deps: AppDeps,
+  tx: StoreTx,
+  gameId: string,
+  playerId: string,
+): { player: PlayerRow; secret: string } {
   const p = tx.players.get(requireGame(tx, gameId).id, playerId.toLowerCase());
   if (!p || p.status === 'replaced') throw new AppError('E_NOT_FOUND', `game '${gameId}' has no player '${playerId}'`);
   const secret = deps.keys.newSecret();
@@ -169,7 +246,8 @@ export function setPlayerZone(deps: AppDeps, gameId: string, playerId: string, z
     const p = tx.players.get(requireGame(tx, gameId).id, playerId.toLowerCase());
     if (!p) throw new AppError('E_NOT_FOUND', `game '${gameId}' has no player '${playerId}'`);
     const z = zone ? canonicalZone(zone) : null;
-    if (zone && !z) throw new AppError('E_USAGE', `'${zone}' is not a time zone name (for example Europe/Berlin, America/New_York)`);
+    if (zone && !z)
+      throw new AppError('E_USAGE', `'${zone}' is not a time zone name (for example Europe/Berlin, America/New_York)`);
     tx.control.setZone(gameId, p.id, z);
     return z;
   });
@@ -186,17 +264,29 @@ function computerId(tx: StoreTx, gameId: string): string {
 /** A new seat the stand-in pilot flies every turn (docs/standin.md): no address, a secret nobody holds. */
 function insertComputer(deps: AppDeps, tx: StoreTx, gameId: string, planes: string[]): PlayerRow {
   const id = computerId(tx, gameId);
-  tx.players.insert({ gameId, id, email: '', secretHash: deps.keys.hashSecret(deps.keys.newSecret()), createdAt: deps.clock.now(), planes, pilot: 'computer' });
+  tx.players.insert({
+    gameId,
+    id,
+    email: '',
+    secretHash: deps.keys.hashSecret(deps.keys.newSecret()),
+    createdAt: deps.clock.now(),
+    planes,
+    pilot: 'computer',
+  });
   return tx.players.get(gameId, id) as PlayerRow;
 }
 
 /** The side a GM names: by its id or its name, case-blind (`lw`, `Luftwaffe`). */
 export const sideNamed = (sides: Readonly<Record<string, { name: string }>>, name: string): string | undefined =>
-  Object.keys(sides).find((id) => id.toLowerCase() === name.toLowerCase() || sides[id]?.name.toLowerCase() === name.toLowerCase());
+  Object.keys(sides).find(
+    (id) => id.toLowerCase() === name.toLowerCase() || sides[id]?.name.toLowerCase() === name.toLowerCase(),
+  );
 
 /** The sides, for a message: `its sides: raf (Royal Air Force), lw (Luftwaffe)`. */
 export const sidesList = (sides: Readonly<Record<string, { name: string }>>): string =>
-  `its sides: ${Object.entries(sides).map(([id, s]) => `${id} (${s.name})`).join(', ')}`;
+  `its sides: ${Object.entries(sides)
+    .map(([id, s]) => `${id} (${s.name})`)
+    .join(', ')}`;
 
 /**
  * Before START: a seat the computer flies for every plane, truck, tank and ship of `side` that has
@@ -204,13 +294,23 @@ export const sidesList = (sides: Readonly<Record<string, { name: string }>>): st
  */
 export function addComputerSeat(deps: AppDeps, tx: StoreTx, gameId: string, sideName: string): PlayerRow {
   const game = requireGame(tx, gameId);
-  if (game.status !== 'setup') throw new AppError('E_STATE', `game '${game.id}' has started: hand a player's planes to the computer with COMPUTER <player> (tallyho game computer ${game.id} <player>)`);
+  if (game.status !== 'setup')
+    throw new AppError(
+      'E_STATE',
+      `game '${game.id}' has started: hand a player's planes to the computer with COMPUTER <player> (tallyho game computer ${game.id} <player>)`,
+    );
   const state = tx.turns.get(game.id, game.turn)?.state;
   if (!state) throw new AppError('E_STATE', `game '${game.id}' has no state for turn ${game.turn}`);
   const side = sideNamed(state.sides, sideName);
-  if (!side) throw new AppError('E_NOT_FOUND', `game '${game.id}' has no side or player '${sideName}'`, [sidesList(state.sides)]);
+  if (!side)
+    throw new AppError('E_NOT_FOUND', `game '${game.id}' has no side or player '${sideName}'`, [
+      sidesList(state.sides),
+    ]);
   const taken = new Set(tx.players.list(game.id).flatMap((p) => p.planes));
-  const planes = [...state.planes.filter((p) => p.side === side).map((p) => p.id), ...(state.units ?? []).filter((u) => u.side === side).map((u) => u.id)].filter((id) => !taken.has(id));
+  const planes = [
+    ...state.planes.filter((p) => p.side === side).map((p) => p.id),
+    ...(state.units ?? []).filter((u) => u.side === side).map((u) => u.id),
+  ].filter((id) => !taken.has(id));
   if (!planes.length) throw new AppError('E_STATE', `every plane of side ${side} has a player already`);
   return insertComputer(deps, tx, game.id, planes);
 }
@@ -220,11 +320,17 @@ export function addComputerSeat(deps: AppDeps, tx: StoreTx, gameId: string, side
  * player from now on, in a new seat of the computer's; the player is told and the others too. A
  * human takes the seat over later with REPLACE, as from any player.
  */
-export function computerTakesOver(deps: AppDeps, tx: StoreTx, gameId: string, oldId: string): { player: PlayerRow; lines: string[] } {
+export function computerTakesOver(
+  deps: AppDeps,
+  tx: StoreTx,
+  gameId: string,
+  oldId: string,
+): { player: PlayerRow; lines: string[] } {
   const game = requireGame(tx, gameId);
   if (game.status === 'over') throw new AppError('E_STATE', `game '${game.id}' is over`);
   const old = tx.players.get(game.id, oldId.toLowerCase());
-  if (!old || old.status !== 'active') throw new AppError('E_NOT_FOUND', `game '${game.id}' has no active player '${oldId}'`);
+  if (!old || old.status !== 'active')
+    throw new AppError('E_NOT_FOUND', `game '${game.id}' has no active player '${oldId}'`);
   if (old.pilot === 'computer') throw new AppError('E_STATE', `the computer flies ${old.id}'s seat already`);
   const player = insertComputer(deps, tx, game.id, []);
   tx.control.transferPlanes(game.id, old.id, player.id);
@@ -232,8 +338,14 @@ export function computerTakesOver(deps: AppDeps, tx: StoreTx, gameId: string, ol
   const seat = tx.players.get(game.id, player.id) as PlayerRow;
   const planes = seat.planes.join(', ');
   queueAnswer(deps, tx, {
-    to: old.email, game, player: old, kind: 'notice', title: 'the computer flies your planes',
-    paragraphs: [`The game master handed your planes in game ${game.id} (${planes}) to the stand-in pilot: it flies them from now on. Orders from you are no longer taken in this game. Thank you for playing.`],
+    to: old.email,
+    game,
+    player: old,
+    kind: 'notice',
+    title: 'the computer flies your planes',
+    paragraphs: [
+      `The game master handed your planes in game ${game.id} (${planes}) to the stand-in pilot: it flies them from now on. Orders from you are no longer taken in this game. Thank you for playing.`,
+    ],
   });
   let waits = '';
   if (game.status === 'running') {
@@ -242,20 +354,41 @@ export function computerTakesOver(deps: AppDeps, tx: StoreTx, gameId: string, ol
     const r = turnReadiness(tx, game, deps.clock.now());
     // Every seat now flown by the stand-in (the computer's, or on leave): the turn waits, as resolve.ts has it.
     waits = r.standinOnly ? standinOnlyWords(tx, game) : '';
-    announce(deps, tx, game, `the computer takes over from ${old.id}`, [
-      `From turn ${game.turn} on, ${planes} ${seat.planes.length === 1 ? 'is' : 'are'} flown by the stand-in pilot (player ${seat.id}) in place of ${old.id}. It knows only what its side sees, never anyone's orders.${waits ? '' : ' Turns are resolved as soon as the other players\' orders are in.'}`,
-      ...(r.ready ? [`Every other player's orders for turn ${game.turn} are in: it is resolved with that, and its report follows.`] : []),
-      ...(waits ? [waits] : []),
-    ], r.ready ? { ready: false } : {});
+    announce(
+      deps,
+      tx,
+      game,
+      `the computer takes over from ${old.id}`,
+      [
+        `From turn ${game.turn} on, ${planes} ${seat.planes.length === 1 ? 'is' : 'are'} flown by the stand-in pilot (player ${seat.id}) in place of ${old.id}. It knows only what its side sees, never anyone's orders.${waits ? '' : " Turns are resolved as soon as the other players' orders are in."}`,
+        ...(r.ready
+          ? [
+              `Every other player's orders for turn ${game.turn} are in: it is resolved with that, and its report follows.`,
+            ]
+          : []),
+        ...(waits ? [waits] : []),
+      ],
+      r.ready ? { ready: false } : {},
+    );
   }
   const muster = musterSeatTaken(deps, tx, game.id, seat, old.id);
-  return { player: seat, lines: [`${seat.id} (the stand-in pilot) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the players are told' : ''}`, ...(waits ? [waits] : []), ...muster] };
+  return {
+    player: seat,
+    lines: [
+      `${seat.id} (the stand-in pilot) takes over ${planes} from ${old.id}${game.status === 'running' ? '; the players are told' : ''}`,
+      ...(waits ? [waits] : []),
+      ...muster,
+    ],
+  };
 }
 
 /** The words of a turn no player's own orders will complete (every seat the stand-in's): it waits for its deadline or PROCESS. */
 function standinOnlyWords(tx: StoreTx, game: GameRow): string {
   const d = currentDeadline(tx, game);
-  const until = d === null ? 'the game master\'s PROCESS (the turn has no deadline)' : `its deadline, ${deadlineText(d, tx.control.get(game.id).settings.zone, null)}, or the game master's PROCESS`;
+  const until =
+    d === null
+      ? "the game master's PROCESS (the turn has no deadline)"
+      : `its deadline, ${deadlineText(d, tx.control.get(game.id).settings.zone, null)}, or the game master's PROCESS`;
   return `Every seat of turn ${game.turn} is now flown by the stand-in pilot (the computer's, or a player on leave): with no player's own orders to wait for, the turn waits for ${until}.`;
 }
 

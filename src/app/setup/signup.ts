@@ -37,7 +37,15 @@ export function confirmationToken(mail: Pick<IncomingMail, 'subject' | 'text'>):
  * when the JOIN cannot be taken at all (the game not open, the id taken or not one): it is then
  * an envelope for an unknown player.
  */
-export function askToConfirm(deps: AppDeps, tx: StoreTx, inbound: Inbound, game: GameRow, from: string, playerId: string, note: string): boolean {
+export function askToConfirm(
+  deps: AppDeps,
+  tx: StoreTx,
+  inbound: Inbound,
+  game: GameRow,
+  from: string,
+  playerId: string,
+  note: string,
+): boolean {
   let checked: { id: string; email: string };
   try {
     checked = checkJoin(deps, tx, { gameId: game.id, playerId, email: from });
@@ -49,30 +57,62 @@ export function askToConfirm(deps: AppDeps, tx: StoreTx, inbound: Inbound, game:
   const now = deps.clock.now();
   const title = `confirm your request to join game ${game.id}`;
   const hold = (why: string) => {
-    holdBack(deps, tx, { to: checked.email, gameId: game.id, reason: 'join-limit', title, inboundId: inbound.inboundId, why });
+    holdBack(deps, tx, {
+      to: checked.email,
+      gameId: game.id,
+      reason: 'join-limit',
+      title,
+      inboundId: inbound.inboundId,
+      why,
+    });
     return true;
   };
-  if (tx.replies.joinPendingFor(checked.email, game.id, now).length) return hold('a confirmation for this address and game is waiting already');
+  if (tx.replies.joinPendingFor(checked.email, game.id, now).length)
+    return hold('a confirmation for this address and game is waiting already');
   const sent = tx.replies.countKind('join-confirm', now - HOUR + 1);
   if (sent >= JOIN_CONFIRMATIONS_PER_HOUR) return hold(`${sent} JOIN confirmations sent in the last hour`);
-  const token = `J${deps.keys.newSeed().replace(/[^0-9a-f]/gi, '').slice(0, 16).toUpperCase().padEnd(8, '0')}`;
+  const token = `J${deps.keys
+    .newSeed()
+    .replace(/[^0-9a-f]/gi, '')
+    .slice(0, 16)
+    .toUpperCase()
+    .padEnd(8, '0')}`;
   const expiresAt = now + JOIN_TTL;
   const mailed = replyUnasked(deps, tx, inbound, {
-    kind: 'join-confirm', to: checked.email, gameId: game.id, title,
-    queue: (more) => queueAnswer(deps, tx, {
-      to: checked.email, game, player: null, kind: 'notice', title, subject: `[${game.id}] CONFIRM ${token} to join`,
-      inboundId: inbound.inboundId, replyTo: inbound.mail.messageId,
-      paragraphs: [
-        `A mail from this address asked to join game ${game.id} (${game.name}) as '${checked.id}'.`,
-        'To confirm, reply to this mail keeping its subject, or send the referee a mail whose text is the line:',
-        `CONFIRM ${token}`,
-        `The request then goes to the game master. The token expires at ${when(expiresAt)}.`,
-        'If you did not ask, do nothing: without a confirmation nothing more happens, and nothing more is sent.',
-        ...more,
-      ],
-    }),
+    kind: 'join-confirm',
+    to: checked.email,
+    gameId: game.id,
+    title,
+    queue: (more) =>
+      queueAnswer(deps, tx, {
+        to: checked.email,
+        game,
+        player: null,
+        kind: 'notice',
+        title,
+        subject: `[${game.id}] CONFIRM ${token} to join`,
+        inboundId: inbound.inboundId,
+        replyTo: inbound.mail.messageId,
+        paragraphs: [
+          `A mail from this address asked to join game ${game.id} (${game.name}) as '${checked.id}'.`,
+          'To confirm, reply to this mail keeping its subject, or send the referee a mail whose text is the line:',
+          `CONFIRM ${token}`,
+          `The request then goes to the game master. The token expires at ${when(expiresAt)}.`,
+          'If you did not ask, do nothing: without a confirmation nothing more happens, and nothing more is sent.',
+          ...more,
+        ],
+      }),
   });
-  if (mailed) tx.replies.addJoinPending({ token, gameId: game.id, playerId: checked.id, email: checked.email, note: note.slice(0, 200), requestedAt: now, expiresAt });
+  if (mailed)
+    tx.replies.addJoinPending({
+      token,
+      gameId: game.id,
+      playerId: checked.id,
+      email: checked.email,
+      note: note.slice(0, 200),
+      requestedAt: now,
+      expiresAt,
+    });
   return true;
 }
 
@@ -85,7 +125,10 @@ export function confirmJoin(deps: AppDeps, tx: StoreTx, mail: IncomingMail, inbo
   if (!token) return false;
   const row = tx.replies.getJoinPending(token);
   if (!row || row.expiresAt <= deps.clock.now() || row.email !== mail.from) {
-    deps.log.info({ sender: mail.from, why: !row ? 'no such token' : row.email !== mail.from ? 'another address' : 'expired' }, 'JOIN confirmation not taken');
+    deps.log.info(
+      { sender: mail.from, why: !row ? 'no such token' : row.email !== mail.from ? 'another address' : 'expired' },
+      'JOIN confirmation not taken',
+    );
     return false;
   }
   tx.replies.deleteJoinPending(token);
@@ -93,13 +136,26 @@ export function confirmJoin(deps: AppDeps, tx: StoreTx, mail: IncomingMail, inbo
   let title = 'your request to join';
   let paragraphs: string[];
   try {
-    paragraphs = deps.store.savepoint(() => requestJoin(deps, tx, { gameId: row.gameId, playerId: row.playerId, email: row.email, note: row.note }));
+    paragraphs = deps.store.savepoint(() =>
+      requestJoin(deps, tx, { gameId: row.gameId, playerId: row.playerId, email: row.email, note: row.note }),
+    );
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     title = 'your request to join could not be taken';
-    paragraphs = [`Your confirmed request to join game ${row.gameId} as '${row.playerId}' could not be taken: ${e.message}.`];
+    paragraphs = [
+      `Your confirmed request to join game ${row.gameId} as '${row.playerId}' could not be taken: ${e.message}.`,
+    ];
   }
-  queueAnswer(deps, tx, { to: row.email, game, player: null, kind: 'notice', title, paragraphs, inboundId, replyTo: mail.messageId });
+  queueAnswer(deps, tx, {
+    to: row.email,
+    game,
+    player: null,
+    kind: 'notice',
+    title,
+    paragraphs,
+    inboundId,
+    replyTo: mail.messageId,
+  });
   return true;
 }
 

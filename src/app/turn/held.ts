@@ -20,14 +20,19 @@ export function tellHeld(deps: AppDeps, gameId: string, inboundId: number): void
     const latest = tx.orders.latestAccepted(game.id, game.turn);
     // The mail completed the orders only if its sender's were not in before it.
     const sender = [...latest.values()].find((o) => o.inboundId === inboundId);
-    if (!sender || tx.orders.history(game.id, sender.playerId, game.turn).some((o) => o.accepted && o.id !== sender.id)) return;
+    if (!sender || tx.orders.history(game.id, sender.playerId, game.turn).some((o) => o.accepted && o.id !== sender.id))
+      return;
     if (why === null) return;
     // The club's room and the players' own hooks hear it too (docs/notifications.md "Events").
     hooksHeld(deps, tx, game, why);
     for (const p of tx.players.list(game.id)) {
       if (p.id === sender.playerId || !latest.has(p.id)) continue;
       queueAnswer(deps, tx, {
-        to: p.email, game, player: p, kind: 'notice', title: `Turn ${game.turn}: every order is in, and the turn waits`,
+        to: p.email,
+        game,
+        player: p,
+        kind: 'notice',
+        title: `Turn ${game.turn}: every order is in, and the turn waits`,
         paragraphs: [`Every player's orders for turn ${game.turn} are in, but the turn is not resolved yet: ${why}.`],
       });
     }

@@ -40,7 +40,14 @@ export function resolveReady(deps: AppDeps, gameId: string, opts: { withDefaults
     if (!game) return null;
     const a = attemptTurn(deps, gameId, opts);
     if ('turn' in a) return a.turn;
-    if ('problems' in a) recordStall(deps, tx, game, a.problems, opts.withDefaults ? 'the deadline has passed (or the game master asked for it)' : 'every order is in');
+    if ('problems' in a)
+      recordStall(
+        deps,
+        tx,
+        game,
+        a.problems,
+        opts.withDefaults ? 'the deadline has passed (or the game master asked for it)' : 'every order is in',
+      );
     return null;
   });
 }
@@ -64,7 +71,9 @@ export function attemptTurn(deps: AppDeps, gameId: string, opts: { withDefaults?
 }
 
 class Stalled extends Error {
-  constructor(readonly problems: StallProblem[]) { super('the turn cannot be resolved'); }
+  constructor(readonly problems: StallProblem[]) {
+    super('the turn cannot be resolved');
+  }
 }
 
 function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefaults?: boolean }): Attempt {
@@ -80,7 +89,8 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   // with no player's own orders in waits for its deadline or PROCESS all the same (game/deadlines.ts turnReadiness).
   const playing = players.filter((p) => inPlay(state, p.planes) > 0);
   if (!opts.withDefaults && !turnReadiness(tx, game, at).ready) return { waiting: true };
-  if (flyStandins(deps, tx, game.id, state, playing, latest, at, !!opts.withDefaults)) latest = tx.orders.latestAccepted(game.id, game.turn);
+  if (flyStandins(deps, tx, game.id, state, playing, latest, at, !!opts.withDefaults))
+    latest = tx.orders.latestAccepted(game.id, game.turn);
   const orders = turnOrders(latest);
   const dice = turnDice(deps, tx, game.id, game.turn, latest);
   const r = resolveTurn(withDiceSeed(state, dice.seed), orders);
@@ -101,12 +111,24 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   const pictures = new Map<string | null, ReturnType<typeof reportPicture>>();
   const pictureFor = (side: string | null) => {
     const key = over ? null : side;
-    if (!pictures.has(key)) pictures.set(key, reportPicture(fogState(state, key), fogState(next, key), fogEvents(r.value.events, next, key), updated.name));
+    if (!pictures.has(key))
+      pictures.set(
+        key,
+        reportPicture(fogState(state, key), fogState(next, key), fogEvents(r.value.events, next, key), updated.name),
+      );
     return pictures.get(key)!;
   };
   for (const p of players) {
     const picture = pictureFor(sideOfPlayer(state, p.planes));
-    queueReport(deps, tx, { game: updated, player: p, resolved: game.turn, events: r.value.events, state: next, over, picture });
+    queueReport(deps, tx, {
+      game: updated,
+      player: p,
+      resolved: game.turn,
+      events: r.value.events,
+      state: next,
+      over,
+      picture,
+    });
   }
   // Beside the mail: the report is out, the next turn open (or the game over) to the hooks (docs/notifications.md).
   hooksTurnResolved(deps, tx, updated, game.turn, over);
@@ -127,7 +149,7 @@ function tellGmOver(deps: AppDeps, tx: StoreTx, game: GameRow, players: readonly
   alertGm(deps, tx, game, `game ${game.id} is over`, [
     `Game ${game.id} (${game.name}) ended with turn ${lastResolvedTurn(tx, game)}. ${overText(tx, game)}`,
     ...(base ? [`Every turn of it is on the web: ${base}/games/${encodeURIComponent(game.id)}`] : []),
-    'Every player has the last report, with the stand-in\'s debrief where it flew.',
+    "Every player has the last report, with the stand-in's debrief where it flew.",
   ]);
 }
 
@@ -136,7 +158,16 @@ function tellGmOver(deps: AppDeps, tx: StoreTx, game: GameRow, players: readonly
  * the computer's, a player on leave, and (with the game's `missed standin`, once the deadline
  * passed) a player who missed the turn. Whether any were stored.
  */
-function flyStandins(deps: AppDeps, tx: StoreTx, gameId: string, state: GameState, playing: PlayerRow[], latest: ReadonlyMap<string, OrdersRow>, at: number, deadline: boolean): boolean {
+function flyStandins(
+  deps: AppDeps,
+  tx: StoreTx,
+  gameId: string,
+  state: GameState,
+  playing: PlayerRow[],
+  latest: ReadonlyMap<string, OrdersRow>,
+  at: number,
+  deadline: boolean,
+): boolean {
   const { settings } = tx.control.get(gameId);
   const missed = settings.missed === 'standin' && deadline;
   let any = false;
@@ -147,7 +178,18 @@ function flyStandins(deps: AppDeps, tx: StoreTx, gameId: string, state: GameStat
     const row = tx.dice.get(gameId, state.turn) ?? openTurnDice(deps, tx, gameId, state.turn);
     const s = standinOrders(state, gameId, p, row.serverSeed, reason, settings.standinLevel);
     if (!s) continue;
-    tx.orders.insert({ gameId, playerId: p.id, turn: state.turn, inboundId: null, submittedAt: at, accepted: true, canonical: s.canonical, orders: s.orders, problems: [], standin: s.standin });
+    tx.orders.insert({
+      gameId,
+      playerId: p.id,
+      turn: state.turn,
+      inboundId: null,
+      submittedAt: at,
+      accepted: true,
+      canonical: s.canonical,
+      orders: s.orders,
+      problems: [],
+      standin: s.standin,
+    });
     any = true;
   }
   return any;
@@ -155,7 +197,12 @@ function flyStandins(deps: AppDeps, tx: StoreTx, gameId: string, state: GameStat
 
 /** Resolves every running game whose turn is complete (after a restart, say). */
 export function resolveAllReady(deps: AppDeps): { game: string; turn: number }[] {
-  const ids = deps.store.tx((tx) => tx.games.list().filter((g) => g.status === 'running').map((g) => g.id));
+  const ids = deps.store.tx((tx) =>
+    tx.games
+      .list()
+      .filter((g) => g.status === 'running')
+      .map((g) => g.id),
+  );
   const out: { game: string; turn: number }[] = [];
   for (const id of ids) {
     const t = resolveReady(deps, id);

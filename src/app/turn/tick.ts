@@ -36,7 +36,12 @@ export interface TickEvent {
 /** Runs the clock for every running game at `now` (the Clock's time when not given). */
 export function tick(deps: AppDeps, now?: number): TickEvent[] {
   const d: AppDeps = now === undefined ? deps : { ...deps, clock: { now: () => now } };
-  const ids = d.store.tx((tx) => tx.games.list().filter((g) => g.status === 'running').map((g) => g.id));
+  const ids = d.store.tx((tx) =>
+    tx.games
+      .list()
+      .filter((g) => g.status === 'running')
+      .map((g) => g.id),
+  );
   const out: TickEvent[] = [];
   for (const id of ids) {
     try {
@@ -51,7 +56,10 @@ export function tick(deps: AppDeps, now?: number): TickEvent[] {
     try {
       out.push(...d.store.tx((tx) => musterClock(d, tx, id)).map((e) => ({ ...e, turn: 1 })));
     } catch (e) {
-      d.log.error({ game: id, err: (e as Error).message }, 'the muster clock failed for a game; it is tried again next tick');
+      d.log.error(
+        { game: id, err: (e as Error).message },
+        'the muster clock failed for a game; it is tried again next tick',
+      );
     }
   }
   // Wrong-secret attempts collected within the hour of a notice, told once it is over; JOIN
@@ -74,7 +82,8 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
   // Leaves that ran out: their players fly again, and the turn waits for them (app/setup/leave.ts).
   endLeaves(deps, tx, game);
   const events: TickEvent[] = [];
-  const ev = (what: TickEvent['what'], players: string[]) => events.push({ game: game.id, turn: game.turn, what, players });
+  const ev = (what: TickEvent['what'], players: string[]) =>
+    events.push({ game: game.id, turn: game.turn, what, players });
   const deadline = currentDeadline(tx, game);
   const missing = turnReadiness(tx, game, deps.clock.now()).missing;
   if (deadline !== null && missing.length) {
@@ -82,7 +91,10 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
     if (now >= deadline + s.graceMinutes * MINUTE) {
       const turn = game.turn;
       if (resolveReady(deps, game.id, { withDefaults: true }) !== null) {
-        ev('defaulted', missing.map((p) => p.id));
+        ev(
+          'defaulted',
+          missing.map((p) => p.id),
+        );
         recordMisses(deps, tx, game, turn, missing);
       }
       return events;
@@ -93,22 +105,34 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
       remind(deps, tx, game, missing);
       clock = { ...clock, remindedAt: now };
       saveClock(tx, control, clock);
-      ev('reminded', missing.map((p) => p.id));
+      ev(
+        'reminded',
+        missing.map((p) => p.id),
+      );
     }
     if (now >= deadline && clock.lateAt === null) {
       const until = deadline + s.graceMinutes * MINUTE;
       for (const p of missing) {
         queueAnswer(deps, tx, {
-          to: p.email, game, player: p, kind: 'notice', title: `Turn ${game.turn}: the deadline has passed`,
+          to: p.email,
+          game,
+          player: p,
+          kind: 'notice',
+          title: `Turn ${game.turn}: the deadline has passed`,
           paragraphs: [
-            [`The deadline of turn ${game.turn} has passed and no orders from you are in. Orders are still taken until:`,
-              ...deadlineLines(until, s.zone, p.zone).map((l) => `    ${l}`)].join('\n'),
+            [
+              `The deadline of turn ${game.turn} has passed and no orders from you are in. Orders are still taken until:`,
+              ...deadlineLines(until, s.zone, p.zone).map((l) => `    ${l}`),
+            ].join('\n'),
             `Then the turn is resolved and ${s.missed === 'standin' ? 'the stand-in pilot flies your planes: it picks from their legal ways to fly, knowing only what your side sees' : `your planes fly the default: ${defaultWords(tx.turns.get(game.id, game.turn)?.state)}`}.`,
           ],
         });
       }
       saveClock(tx, control, { ...clock, lateAt: now });
-      ev('late', missing.map((p) => p.id));
+      ev(
+        'late',
+        missing.map((p) => p.id),
+      );
     }
     return events;
   }
@@ -116,7 +140,8 @@ function tickGame(deps: AppDeps, tx: StoreTx, gameId: string): TickEvent[] {
   if (resolveReady(deps, game.id) !== null) ev('resolved', []);
   else if (deadline !== null && now >= deadline + s.graceMinutes * MINUTE) {
     // Every order is in but something holds the turn (a WAIT, a rolled-back turn): the deadline ends that.
-    if (resolveReady(deps, game.id, { withDefaults: true }) !== null) events.push({ game: game.id, turn, what: 'resolved', players: [] });
+    if (resolveReady(deps, game.id, { withDefaults: true }) !== null)
+      events.push({ game: game.id, turn, what: 'resolved', players: [] });
   }
   return events;
 }
@@ -134,12 +159,20 @@ function remind(deps: AppDeps, tx: StoreTx, game: GameRow, missing: PlayerRow[])
     // resolves when the others' orders are in.
     const waits = p.waitTurn === game.turn;
     queueAnswer(deps, tx, {
-      to: p.email, game, player: p, kind: 'notice', title: `Turn ${game.turn}: still waiting for ${ids.join(', ')}`,
+      to: p.email,
+      game,
+      player: p,
+      kind: 'notice',
+      title: `Turn ${game.turn}: still waiting for ${ids.join(', ')}`,
       paragraphs: [
-        [`Your orders for turn ${game.turn} are in. Still missing: ${ids.join(', ')}. ${waits
-          ? 'You asked to WAIT, so the turn is resolved at the deadline, even when every player\'s orders are in before it (NOWAIT takes that back):'
-          : 'The turn is resolved when every player\'s orders are in, or at the deadline:'}`,
-        ...deadlineLines(deadline, s.zone, p.zone).map((l) => `    ${l}`)].join('\n'),
+        [
+          `Your orders for turn ${game.turn} are in. Still missing: ${ids.join(', ')}. ${
+            waits
+              ? "You asked to WAIT, so the turn is resolved at the deadline, even when every player's orders are in before it (NOWAIT takes that back):"
+              : "The turn is resolved when every player's orders are in, or at the deadline:"
+          }`,
+          ...deadlineLines(deadline, s.zone, p.zone).map((l) => `    ${l}`),
+        ].join('\n'),
       ],
     });
   }
@@ -156,7 +189,11 @@ function recordMisses(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, m
     const n = tx.control.misses(game.id, p.id);
     const planes = inPlayIds(state, p.planes);
     queueAnswer(deps, tx, {
-      to: p.email, game, player: p, kind: 'notice', title: `Turn ${turn}: no orders from you`,
+      to: p.email,
+      game,
+      player: p,
+      kind: 'notice',
+      title: `Turn ${turn}: no orders from you`,
       paragraphs: [
         `No orders from you for turn ${turn} were in by the deadline${s.graceMinutes ? ` and its grace of ${durationText(s.graceMinutes)}` : ''}. ${s.missed === 'standin' ? `The stand-in pilot flew ${planes.join(', ')}; the turn report says what it chose and why, and what happened.` : `${planes.join(', ')} flew the default: ${defaultWords(state)}. The turn report shows what happened.`}`,
         `You have missed ${n === 1 ? 'one turn' : `${n} turns`}${s.maxMisses && gmAddress(deps, tx, game.id) ? ` (the game master is told at ${s.maxMisses})` : ''}. The turn report has your orders for the next turn ready to send.`,
@@ -171,7 +208,7 @@ function recordMisses(deps: AppDeps, tx: StoreTx, game: GameRow, turn: number, m
       ...over.map((o) => `- ${o}`),
       `To hand a player's planes to a replacement, who is mailed a briefing with the situation: REPLACE ${first} <new-player-id> <address> in a GM envelope, or tallyho game replace ${game.id} ${first} <new-player-id> --email <address>.`,
       // The advice names only what is not so already: with `missed standin` the stand-in flies missed turns now.
-      `Or to the stand-in pilot, the referee's computer pilot, for the rest of the game: REPLACE ${first} COMPUTER (tallyho game computer ${game.id} ${first}).${s.missed === 'standin' ? ' It flies their missed turns already (the game\'s missed setting is standin).' : ' For missed turns only: SET missed standin.'}`,
+      `Or to the stand-in pilot, the referee's computer pilot, for the rest of the game: REPLACE ${first} COMPUTER (tallyho game computer ${game.id} ${first}).${s.missed === 'standin' ? " It flies their missed turns already (the game's missed setting is standin)." : ' For missed turns only: SET missed standin.'}`,
     ]);
   }
 }

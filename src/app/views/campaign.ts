@@ -22,7 +22,16 @@ const share = (n: number): string => {
   const whole = Math.floor(n + 1e-9);
   const frac = n - whole;
   if (frac < 1e-6) return String(whole);
-  const half = Math.abs(frac - 0.5) < 1e-6 ? '1/2' : Math.abs(frac - 1 / 3) < 1e-6 ? '1/3' : Math.abs(frac - 2 / 3) < 1e-6 ? '2/3' : Math.abs(frac - 0.25) < 1e-6 ? '1/4' : frac.toFixed(2).slice(1);
+  const half =
+    Math.abs(frac - 0.5) < 1e-6
+      ? '1/2'
+      : Math.abs(frac - 1 / 3) < 1e-6
+        ? '1/3'
+        : Math.abs(frac - 2 / 3) < 1e-6
+          ? '2/3'
+          : Math.abs(frac - 0.25) < 1e-6
+            ? '1/4'
+            : frac.toFixed(2).slice(1);
   return whole ? `${whole} ${half}` : half;
 };
 export const victoriesText = (n: number): string => `${share(n)} victor${n === 1 ? 'y' : 'ies'}`;
@@ -51,14 +60,23 @@ const FATE: Record<string, string> = { unhurt: 'unhurt', wounded: 'wounded', cap
  * scenario; `brief`: a game's own last report, so neither, nor the type.
  */
 export function sortieText(s: Sortie, form: 'full' | 'in-game' | 'brief' = 'full'): string {
-  const kills = s.kills.map((k) => `${k.victim} (${k.victimType}) in turn ${k.turn}${k.share < 1 ? `, shared ${share(k.share)}` : ''}`);
+  const kills = s.kills.map(
+    (k) => `${k.victim} (${k.victimType}) in turn ${k.turn}${k.share < 1 ? `, shared ${share(k.share)}` : ''}`,
+  );
   const units = s.units.map((u) => `${u.unit} ${u.how} in turn ${u.turn}`);
   const done = [...kills, ...units];
   const out = (n: number) => (n ? `, out ${n} game${n === 1 ? '' : 's'}` : '');
-  const fate = !s.fate ? 'still flying (the game goes on)'
-    : s.fate.how === 'returned' ? `came back${s.fate.outcome === 'wounded' ? ', WOUNDED (a hit in the cockpit): out 1 game' : ''}`
-      : s.fate.how === 'bailed-out' && s.fate.roll !== undefined ? `bailed out and came down alive: d6 ${s.fate.roll}, ${s.fate.outcome === 'unhurt' ? 'back unhurt' : FATE[s.fate.outcome]}${out(s.fate.outFor)}`
-        : s.fate.how === 'crashed' ? 'crashed: KILLED' : s.fate.how === 'shot-down' ? 'shot down, no bail-out made: KILLED' : 'bailed out and did not survive: KILLED';
+  const fate = !s.fate
+    ? 'still flying (the game goes on)'
+    : s.fate.how === 'returned'
+      ? `came back${s.fate.outcome === 'wounded' ? ', WOUNDED (a hit in the cockpit): out 1 game' : ''}`
+      : s.fate.how === 'bailed-out' && s.fate.roll !== undefined
+        ? `bailed out and came down alive: d6 ${s.fate.roll}, ${s.fate.outcome === 'unhurt' ? 'back unhurt' : FATE[s.fate.outcome]}${out(s.fate.outFor)}`
+        : s.fate.how === 'crashed'
+          ? 'crashed: KILLED'
+          : s.fate.how === 'shot-down'
+            ? 'shot down, no bail-out made: KILLED'
+            : 'bailed out and did not survive: KILLED';
   const hits = s.hits ? `, ${s.hits} hit${s.hits === 1 ? '' : 's'} taken` : s.damaged ? ', damaged' : '';
   const promoted = s.promoted ? `; promoted to ${s.promoted.to} (${s.promoted.why})` : '';
   const crack = s.crackShot ? '; now a crack shot (2 victories in a game)' : '';
@@ -72,29 +90,44 @@ export function rosterText(r: CampaignRecord, player: string, reader: CampaignRe
   if (!mine.length) return '(no pilots)';
   // A game still being played is told without its events, to everyone alike: a game with fog of
   // war shows nothing of itself until it is over (docs/spotting.md), and its reports tell the rest.
-  return mine.map((p) => {
-    const done = p.sorties.filter((s) => s.fate);
-    const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p, over)}; ${done.length} sortie${done.length === 1 ? '' : 's'}, ${victoriesText(p.victories)}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
-    const flying = p.sorties.filter((s) => !s.fate).map((s) => `    flying in ${s.game} (being played)`);
-    return wrap([head, ...done.map((s) => `    ${sortieText(s)}`), ...flying].join('\n'), 6);
-  }).join('\n');
+  return mine
+    .map((p) => {
+      const done = p.sorties.filter((s) => s.fate);
+      const head = `${p.id}  ${p.name}: ${ratingFor(p, reader, over)}; ${statusText(p, over)}; ${done.length} sortie${done.length === 1 ? '' : 's'}, ${victoriesText(p.victories)}${p.joined.how === 'roster' ? '' : ` (joined as a ${p.joined.how === 'replacement' ? 'replacement' : 'recruit'}${p.joined.game ? ` after ${p.joined.game}` : ''})`}`;
+      const flying = p.sorties.filter((s) => !s.fate).map((s) => `    flying in ${s.game} (being played)`);
+      return wrap([head, ...done.map((s) => `    ${sortieText(s)}`), ...flying].join('\n'), 6);
+    })
+    .join('\n');
 }
 
 /** The standing and the games, in lines. */
 export function standingLines(tx: StoreTx, c: CampaignRow, r: CampaignRecord): string[] {
   const name = (side: string): string => sideName(tx, c, side);
-  const out = [`Standing: ${Object.entries(r.standing).sort((a, b) => b[1] - a[1]).map(([s, n]) => `${name(s)} ${n}`).join(', ')} (victory points)`];
+  const out = [
+    `Standing: ${Object.entries(r.standing)
+      .sort((a, b) => b[1] - a[1])
+      .map(([s, n]) => `${name(s)} ${n}`)
+      .join(', ')} (victory points)`,
+  ];
   for (const g of r.games) {
     const entry = c.spec.scenarios.find((s) => s.id === g.entry);
-    const result = g.over ? `${g.winner ? `${name(g.winner)} won` : 'nobody won'}; ${Object.entries(g.points).map(([s, n]) => `${name(s)} +${n}`).join(', ')}` : 'being played';
+    const result = g.over
+      ? `${g.winner ? `${name(g.winner)} won` : 'nobody won'}; ${Object.entries(g.points)
+          .map(([s, n]) => `${name(s)} +${n}`)
+          .join(', ')}`
+      : 'being played';
     out.push(`Game ${g.seq}, ${g.gameId}: ${entry?.id ?? g.entry} (${entry?.scenario ?? ''}): ${result}`);
   }
   if (c.status === 'over') out.push('The campaign is over.');
   else {
     const { entry, waitingFor } = upcoming(tx, c);
     if (waitingFor) out.push(`Now: game ${waitingFor.id}, turn ${waitingFor.turn}.`);
-    else if (entry && !r.games.length) out.push(`First: ${entry.id} (scenario ${entry.scenario}), when the game master starts it (CAMPAIGN NEXT).`);
-    else if (entry) out.push(`Next: ${entry.id} (scenario ${entry.scenario}), ${c.spec.next === 'auto' ? 'due to start as the last game ended: the game master starts it with CAMPAIGN NEXT' : 'when the game master starts it'}.`);
+    else if (entry && !r.games.length)
+      out.push(`First: ${entry.id} (scenario ${entry.scenario}), when the game master starts it (CAMPAIGN NEXT).`);
+    else if (entry)
+      out.push(
+        `Next: ${entry.id} (scenario ${entry.scenario}), ${c.spec.next === 'auto' ? 'due to start as the last game ended: the game master starts it with CAMPAIGN NEXT' : 'when the game master starts it'}.`,
+      );
     else out.push('No scenario follows: the campaign ends.');
   }
   return out;
@@ -122,12 +155,20 @@ export function campaignBlock(tx: StoreTx, gameId: string, player: string, kind:
   if (!cg || !c) return '';
   const r = recordOf(tx, c);
   const name = (side: string) => sideName(tx, c, side);
-  const standing = `Standing: ${Object.entries(r.standing).sort((a, b) => b[1] - a[1]).map(([s, n]) => `${name(s)} ${n}`).join(', ')} victory points.`;
+  const standing = `Standing: ${Object.entries(r.standing)
+    .sort((a, b) => b[1] - a[1])
+    .map(([s, n]) => `${name(s)} ${n}`)
+    .join(', ')} victory points.`;
   const mine = r.pilots.filter((p) => p.player === player);
   const lines = [`Game ${cg.seq} of campaign ${c.id} (${c.name}): ${cg.entry}.`];
   if (kind === 'welcome') {
-    const flying = mine.filter((p) => p.sorties.some((s) => s.game === gameId)).map((p) => `${p.sorties.find((s) => s.game === gameId)?.plane} ${p.name}`);
-    lines.push(standing, `Your pilots in this game: ${flying.join(', ') || 'none'}. ROSTER lists your whole roster, CAMPAIGN the standing and the games.`);
+    const flying = mine
+      .filter((p) => p.sorties.some((s) => s.game === gameId))
+      .map((p) => `${p.sorties.find((s) => s.game === gameId)?.plane} ${p.name}`);
+    lines.push(
+      standing,
+      `Your pilots in this game: ${flying.join(', ') || 'none'}. ROSTER lists your whole roster, CAMPAIGN the standing and the games.`,
+    );
     return lines.join('\n');
   }
   const score = r.games.find((g) => g.gameId === gameId);
@@ -140,7 +181,11 @@ export function campaignBlock(tx: StoreTx, gameId: string, player: string, kind:
   const joining = mine.filter((x) => x.joined.how === 'replacement' && x.joined.game === gameId).map((p) => p.name);
   if (joining.length) lines.push(`Replacements, recruits who join your roster: ${joining.join(', ')}.`);
   const { entry } = upcoming(tx, c);
-  lines.push(entry ? `Next: ${entry.id}, ${c.spec.next === 'auto' ? 'starting now: its welcome follows' : 'when the game master starts it'}.` : 'The campaign is over.');
+  lines.push(
+    entry
+      ? `Next: ${entry.id}, ${c.spec.next === 'auto' ? 'starting now: its welcome follows' : 'when the game master starts it'}.`
+      : 'The campaign is over.',
+  );
   return lines.join('\n');
 }
 
@@ -170,7 +215,9 @@ export function campaignGames(tx: StoreTx, id: string): { games: CampaignGame[];
     const start = tx.turns.get(cg.gameId, 1)?.state;
     const end = game && tx.turns.get(cg.gameId, game.turn)?.state;
     if (!game || !start || !end) continue;
-    const events = tx.archive.resolvedTurns(cg.gameId).map((r) => ({ turn: r.turn, events: tx.events.list(cg.gameId, r.turn) }));
+    const events = tx.archive
+      .resolvedTurns(cg.gameId)
+      .map((r) => ({ turn: r.turn, events: tx.events.list(cg.gameId, r.turn) }));
     games.push({ seq: cg.seq, gameId: cg.gameId, entry: cg.entry, start, end, events, over: game.status === 'over' });
     rows.push(game);
   }

@@ -29,7 +29,8 @@ export function planeCards(state: GameState, planeIds: readonly string[]): Plane
     byType.set(p.type, [...(byType.get(p.type) ?? []), p.id]);
   }
   return [...byType].map(([type, planes]) => ({
-    type, planes,
+    type,
+    planes,
     text: `${wrap(`${and(planes)} ${planes.length === 1 ? 'flies' : 'fly'} this type.`, 0)}\n\n${renderCard(state.aircraft[type] as AircraftCard)}`,
   }));
 }
@@ -39,7 +40,11 @@ export function planeCards(state: GameState, planeIds: readonly string[]): Plane
  * without an argument the cards of the asker's planes. `error` when nothing matches, naming the
  * planes and the types of the game.
  */
-export function cardsAsked(state: GameState, arg: string | undefined, own: readonly string[]): { cards: PlaneCard[]; error?: string } {
+export function cardsAsked(
+  state: GameState,
+  arg: string | undefined,
+  own: readonly string[],
+): { cards: PlaneCard[]; error?: string } {
   if (state.quick) return quickCardsAsked(state, arg, own);
   if (!arg) return { cards: planeCards(state, own) };
   const plane = state.planes.find((p) => p.id.toUpperCase() === arg.toUpperCase());
@@ -47,20 +52,30 @@ export function cardsAsked(state: GameState, arg: string | undefined, own: reado
   const type = Object.keys(state.aircraft).find((t) => t.toLowerCase() === arg.toLowerCase());
   if (type) {
     const flown = state.planes.filter((p) => p.type === type).map((p) => p.id);
-    return { cards: flown.length ? planeCards(state, flown) : [{ type, planes: [], text: renderCard(state.aircraft[type] as AircraftCard) }] };
+    return {
+      cards: flown.length
+        ? planeCards(state, flown)
+        : [{ type, planes: [], text: renderCard(state.aircraft[type] as AircraftCard) }],
+    };
   }
   const planes = state.planes.map((p) => `${p.id} (${p.type})`).join(', ');
   return {
     cards: [],
-    error: `'${arg}' is neither a plane nor an aircraft type of this game. The planes: ${planes}. ` +
+    error:
+      `'${arg}' is neither a plane nor an aircraft type of this game. The planes: ${planes}. ` +
       `The types: ${Object.keys(state.aircraft).join(', ')}. Write CARD <plane> or CARD <type>, e.g. CARD ${state.planes[0]?.id ?? 'R1'}.`,
   };
 }
 
 /** CARD in the quick game (seed 004): the quick aircraft of a plane or by its id. */
-function quickCardsAsked(state: GameState, arg: string | undefined, own: readonly string[]): { cards: PlaneCard[]; error?: string } {
+function quickCardsAsked(
+  state: GameState,
+  arg: string | undefined,
+  own: readonly string[],
+): { cards: PlaneCard[]; error?: string } {
   const cards = state.quick?.cards ?? {};
-  const of = (ids: readonly string[]): PlaneCard[] => quickCards(state, ids).map((text, i) => ({ type: String(i), planes: [...ids], text }));
+  const of = (ids: readonly string[]): PlaneCard[] =>
+    quickCards(state, ids).map((text, i) => ({ type: String(i), planes: [...ids], text }));
   if (!arg) return { cards: of(own) };
   const plane = state.planes.find((p) => p.id.toUpperCase() === arg.toUpperCase());
   if (plane) return { cards: of([plane.id]) };

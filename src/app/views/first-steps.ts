@@ -37,6 +37,9 @@ export function firstSteps(f: FirstStepsInput): { items: string[]; lines: string
     items,
     url: f.url,
     // A mail names no doc file a player cannot open: the page only when it is on the web.
-    lines: [...items.map((s, i) => wrap(`${i + 1}. ${s}`, 3)), ...(f.url ? [wrap(`The same on one page: ${f.url}`, 0)] : [])],
+    lines: [
+      ...items.map((s, i) => wrap(`${i + 1}. ${s}`, 3)),
+      ...(f.url ? [wrap(`The same on one page: ${f.url}`, 0)] : []),
+    ],
   };
 }

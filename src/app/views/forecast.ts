@@ -43,11 +43,21 @@ export function forecast(state: GameState, orders: TurnOrders, planeIds: readonl
   const shape = turnShape(r.value.events);
   const lines = [
     ...(r.value.sighted ?? []).filter((s) => ids.has(s.plane.toUpperCase())).map((s) => sightedLine(s, shape)),
-    ...noShotLines(r.value.events, mine.map((p) => p.id), statusOf),
+    ...noShotLines(
+      r.value.events,
+      mine.map((p) => p.id),
+      statusOf,
+    ),
   ];
   return [
-    wrap('If every other plane flies on as it would without orders (the manoeuvre it carries over, then straight on) and holds its fire:', 0),
+    wrap(
+      'If every other plane flies on as it would without orders (the manoeuvre it carries over, then straight on) and holds its fire:',
+      0,
+    ),
     ...lines.map((l) => wrap(`- ${l}`, 2)),
-    wrap('No die is thrown for a forecast, so it says nothing of hits. What happens is decided when the turn is resolved, with everyone\'s real orders.', 0),
+    wrap(
+      "No die is thrown for a forecast, so it says nothing of hits. What happens is decided when the turn is resolved, with everyone's real orders.",
+      0,
+    ),
   ].join('\n');
 }

@@ -9,7 +9,10 @@ import { type GameState, type PlaneState, speedText } from '../../core/state.ts'
 import type { MoveOrder } from '../../orders/ast.ts';
 import { terrainOf } from '../../core/units/walk.ts';
 
-const where = (state: GameState, p: PlaneState): string => (p.ground?.deck ? `on ${p.ground.deck}'s deck` : terrainOf(state, { hex: p.hex, facing: p.facing, nextRight: p.nextRight }));
+const where = (state: GameState, p: PlaneState): string =>
+  p.ground?.deck
+    ? `on ${p.ground.deck}'s deck`
+    : terrainOf(state, { hex: p.hex, facing: p.facing, nextRight: p.nextRight });
 
 /** The log sheet's line for a plane on the ground. */
 export function groundSheetLine(state: GameState, p: PlaneState): string {
@@ -19,7 +22,8 @@ export function groundSheetLine(state: GameState, p: PlaneState): string {
 /** What the plane's MOVE line may hold this turn, in words. */
 export function groundNeeds(state: GameState, p: PlaneState): string {
   const g = p.ground as NonNullable<PlaneState['ground']>;
-  if (!g.engine) return `${p.id} (on the ground, engine off): MOVE ${p.id} START tries the engine in impulse 7 (a d6: 1-${START_ON} starts it, with one power factor at once)`;
+  if (!g.engine)
+    return `${p.id} (on the ground, engine off): MOVE ${p.id} START tries the engine in impulse 7 (a d6: 1-${START_ON} starts it, with one power factor at once)`;
   if (g.deck) {
     const ship = deckShip(state, p);
     const knots = ship?.ship?.knots ?? 0;

@@ -12,7 +12,7 @@ const HELP_WORDS = {
     card: `the aircraft card of that plane (yours or an enemy's)
                      or type, e.g. CARD R1, CARD spitfire-1a; without one:
                      the cards of your planes`,
-    docs: 'The welcome mail explains the orders; your game master\nhas the whole player\'s guide.',
+    docs: "The welcome mail explains the orders; your game master\nhas the whole player's guide.",
     guide: { doc: 'players' },
   },
   quick: {
@@ -25,7 +25,10 @@ const HELP_WORDS = {
   },
 } as const;
 
-const helpText = (w: (typeof HELP_WORDS)[keyof typeof HELP_WORDS], publicUrl: string | null): string => `Commands go one per line inside your envelope, with or without orders:
+const helpText = (
+  w: (typeof HELP_WORDS)[keyof typeof HELP_WORDS],
+  publicUrl: string | null,
+): string => `Commands go one per line inside your envelope, with or without orders:
 
   #TALLYHO <game> <player> "<secret or turn token>"
   STATUS
@@ -67,13 +70,16 @@ READY                before the game: your answer to the muster (also a
                      reply to the muster's mail saying just READY)
 
 A command is answered in a mail of its own. Orders in the same envelope are
-handled as usual. ${publicUrl ? `The whole ${w.guide.doc === 'quick' ? 'rules' : 'player\'s guide'} is on the web:\n${docUrl(publicUrl, w.guide)}` : w.docs}`;
+handled as usual. ${publicUrl ? `The whole ${w.guide.doc === 'quick' ? 'rules' : "player's guide"} is on the web:\n${docUrl(publicUrl, w.guide)}` : w.docs}`;
 
 /** The players' HELP for a game: the quick game's own words (docs/quick.md), or the full game's. */
-export const playerHelp = (quick: boolean, publicUrl: string | null): string => helpText(quick ? HELP_WORDS.quick : HELP_WORDS.full, publicUrl);
+export const playerHelp = (quick: boolean, publicUrl: string | null): string =>
+  helpText(quick ? HELP_WORDS.quick : HELP_WORDS.full, publicUrl);
 
 /** The game master's HELP. */
-export const gmHelp = (publicUrl: string | null): string => `Game master's commands go in an envelope for the player id "gm", with the
+export const gmHelp = (
+  publicUrl: string | null,
+): string => `Game master's commands go in an envelope for the player id "gm", with the
 game's GM secret (or the installation's GM_SECRET):
 
   #TALLYHO <game> gm "<GM secret>"
@@ -129,6 +135,9 @@ CAMPAIGN NEXT        start the next game
 CAMPAIGN             the standing and every roster, every rating told
 
 The same operations are on the command line (tallyho game, tallyho gm set,
-tallyho campaign).${publicUrl ? ` The game master's guide tells more:
-${docUrl(publicUrl, { doc: 'gm-guide' })}` : ''}`;
-
+tallyho campaign).${
+  publicUrl
+    ? ` The game master's guide tells more:
+${docUrl(publicUrl, { doc: 'gm-guide' })}`
+    : ''
+}`;

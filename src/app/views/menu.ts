@@ -45,27 +45,45 @@ function planeMenu(state: GameState, planeId: string, menu: MenuPlan[]): string[
   const plots = menu.map((p) => plotText(p.plot));
   // The plot column as wide as the menu's plots, up to PLOT_COLUMN: a longer plot pushes its own line on.
   const w = Math.min(PLOT_COLUMN, Math.max(4, ...plots.map((t) => t.length)));
-  const row = (letter: string, plot: string, where: string, fc: string, height: string, spd: string, what: string): string =>
+  const row = (
+    letter: string,
+    plot: string,
+    where: string,
+    fc: string,
+    height: string,
+    spd: string,
+    what: string,
+  ): string =>
     ` ${letter.padEnd(1)} ${plot.padEnd(w)}  ${where.padEnd(5)} ${fc.padStart(2)} ${height.padStart(6)} ${spd.padStart(4)}  ${what}`.trimEnd();
   // A turn carried over is flown first: the plans are named for what their own plots do after it.
   const carried = plane.carry?.boxes.length ? plane.carry.boxes.map(writtenMan).join(' ') : '';
   const after = carried ? headingAfterCarry(plane) : plane.facing;
-  const head = `${plane.id} at ${hexLabel(plane.hex)} facing ${clock(plane.facing)}, ${feet(plane.altitude)} ft, speed ${(plane.speed / 10).toFixed(1)}`
-    + (carried ? `; each plan first finishes the ${carried} carried over from last turn${after !== plane.facing ? ` (to facing ${clock(after)})` : ''}, then:` : ':');
-  const lines = [
-    ...wrap(head, 2).split('\n'),
-    row('', 'plot', 'ends', 'fc', 'height', 'spd', 'gives'),
-  ];
+  const head =
+    `${plane.id} at ${hexLabel(plane.hex)} facing ${clock(plane.facing)}, ${feet(plane.altitude)} ft, speed ${(plane.speed / 10).toFixed(1)}` +
+    (carried
+      ? `; each plan first finishes the ${carried} carried over from last turn${after !== plane.facing ? ` (to facing ${clock(after)})` : ''}, then:`
+      : ':');
+  const lines = [...wrap(head, 2).split('\n'), row('', 'plot', 'ends', 'fc', 'height', 'spd', 'gives')];
   menu.forEach((p, i) => {
     const where = p.end.status === 'exited' ? `${hexLabel(p.end.hex)}!` : hexLabel(p.end.hex);
-    const cells = [p.letter, plots[i] as string, where, clock(p.end.facing), feet(p.end.altitude), (p.end.speed / 10).toFixed(1)] as const;
+    const cells = [
+      p.letter,
+      plots[i] as string,
+      where,
+      clock(p.end.facing),
+      feet(p.end.altitude),
+      (p.end.speed / 10).toFixed(1),
+    ] as const;
     const full = row(...cells, gives(p, NAMES));
     const short = row(...cells, gives(p, SHORT));
     if (full.length <= WIDTH) lines.push(full);
     else if (short.length <= WIDTH) lines.push(short);
     else {
       // A plot too long for one line with what it gives: what it gives goes on the next line.
-      lines.push(row(...cells, ''), `${' '.repeat(WIDTH - Math.min(40, gives(p, SHORT).length))}${gives(p, SHORT)}`.slice(0, WIDTH + 40));
+      lines.push(
+        row(...cells, ''),
+        `${' '.repeat(WIDTH - Math.min(40, gives(p, SHORT).length))}${gives(p, SHORT)}`.slice(0, WIDTH + 40),
+      );
     }
   });
   return lines;
@@ -88,12 +106,21 @@ function legend(state: GameState, menus: Map<string, MenuPlan[]>): string {
   const off = any.some((p) => p.end.status === 'exited');
   const traps = [...new Set(any.flatMap((p) => (p.trap ? [p.trap] : [])))];
   const marked = any.some((p) => p.plot.boxes.some((b) => b.alt || b.power || b.brake));
-  return wrap([
-    'ends: the hex the plot ends in', off ? ' ("!": it leaves the map there)' : '', '; fc: facing (clock hour); height and spd: its height and next turn\'s speed.',
-    marked ? ' In a plot, 1+100 climbs 100 ft in that box and 1-300 dives 300 ft; P adds a power factor, K a brake factor.' : '',
-    traps.map((t) => ` ${TRAP_MARK[t]}: a trap, after it ${TRAP_WORDS[t]}.`).join(''),
-    shots ? ` >${e} 5: it gets a shot at ${e} at range 5; <${e}: ${e} gets a shot at it. Both if every other plane flies on as it would without orders, as the forecast assumes: not a result, and no die is thrown.` : '',
-  ].join(''), 0);
+  return wrap(
+    [
+      'ends: the hex the plot ends in',
+      off ? ' ("!": it leaves the map there)' : '',
+      "; fc: facing (clock hour); height and spd: its height and next turn's speed.",
+      marked
+        ? ' In a plot, 1+100 climbs 100 ft in that box and 1-300 dives 300 ft; P adds a power factor, K a brake factor.'
+        : '',
+      traps.map((t) => ` ${TRAP_MARK[t]}: a trap, after it ${TRAP_WORDS[t]}.`).join(''),
+      shots
+        ? ` >${e} 5: it gets a shot at ${e} at range 5; <${e}: ${e} gets a shot at it. Both if every other plane flies on as it would without orders, as the forecast assumes: not a result, and no die is thrown.`
+        : '',
+    ].join(''),
+    0,
+  );
 }
 
 /**
@@ -104,11 +131,15 @@ function groundBlock(state: GameState, plane: PlaneState): string[] {
   const ways = groundWays(state, plane);
   if (!ways.length) return [];
   const where = `${plane.id} on the ground at ${hexLabel(plane.hex)} facing ${clock(plane.facing)}, engine ${plane.ground?.engine ? 'running' : 'off'}${plane.ground?.deck ? `, on ${plane.ground.deck}'s deck` : ''}`;
-  const lines = ways.map((w) => (w.steps.length ? formatMoveOrder({ unit: plane.id, steps: w.steps }) : '(no MOVE line)'));
+  const lines = ways.map((w) =>
+    w.steps.length ? formatMoveOrder({ unit: plane.id, steps: w.steps }) : '(no MOVE line)',
+  );
   const col = Math.min(24, Math.max(...lines.map((l) => l.length)));
   return [
     wrap(`${where}: it takes a MOVE line, not a plan; each line it may take this turn:`, 2),
-    ...ways.map((w, i) => wrapText(`  ${(lines[i] as string).padEnd(col)}  ${w.what.replace(/^\(no MOVE line\) /, '')}`, WIDTH, col + 4)),
+    ...ways.map((w, i) =>
+      wrapText(`  ${(lines[i] as string).padEnd(col)}  ${w.what.replace(/^\(no MOVE line\) /, '')}`, WIDTH, col + 4),
+    ),
   ];
 }
 
@@ -117,20 +148,35 @@ function groundBlock(state: GameState, plane: PlaneState): string[] {
  * (the quick game has its own, views/quick-menu.ts; none left). Planes on the ground get their MOVE
  * lines.
  */
-export function waysSection(state: GameState, planeIds: readonly string[], menus = playerMenus(state, planeIds), plotter?: (planeId: string) => string): string {
-  const blocks = [...menus.entries()].map(([id, menu]) => {
-    const b = planeMenu(state, id, menu);
-    // The plotter on the web (PUBLIC_URL set): every way of the plane on a map, the link on a line of its own.
-    if (b.length && plotter) b.push('', `Every way of ${id} on a map, to pick and mail:`, `  ${plotter(id)}`);
-    return b;
-  }).filter((b) => b.length);
-  const grounded = state.quick ? [] : flying(myPlanes(state, planeIds)).filter((p) => p.ground).map((p) => groundBlock(state, p)).filter((b) => b.length);
+export function waysSection(
+  state: GameState,
+  planeIds: readonly string[],
+  menus = playerMenus(state, planeIds),
+  plotter?: (planeId: string) => string,
+): string {
+  const blocks = [...menus.entries()]
+    .map(([id, menu]) => {
+      const b = planeMenu(state, id, menu);
+      // The plotter on the web (PUBLIC_URL set): every way of the plane on a map, the link on a line of its own.
+      if (b.length && plotter) b.push('', `Every way of ${id} on a map, to pick and mail:`, `  ${plotter(id)}`);
+      return b;
+    })
+    .filter((b) => b.length);
+  const grounded = state.quick
+    ? []
+    : flying(myPlanes(state, planeIds))
+        .filter((p) => p.ground)
+        .map((p) => groundBlock(state, p))
+        .filter((b) => b.length);
   if (!blocks.length && !grounded.length) return '';
   if (!blocks.length) return grounded.map((b) => b.join('\n')).join('\n\n');
   const first = [...menus.entries()].find(([, m]) => m.length);
   const example = first ? `${first[0]} PLAN ${first[1][Math.min(2, first[1].length - 1)]?.letter ?? 'A'}` : 'A1 PLAN A';
   return [
-    wrap(`Pick a plan: write ${example} in your orders in place of the plane's plot, and the referee flies the plot shown. The letters hold for turn ${state.turn} only.`, 0),
+    wrap(
+      `Pick a plan: write ${example} in your orders in place of the plane's plot, and the referee flies the plot shown. The letters hold for turn ${state.turn} only.`,
+      0,
+    ),
     '',
     blocks.map((b) => b.join('\n')).join('\n\n'),
     '',
@@ -149,14 +195,23 @@ export function readPickedPlan(state: GameState, pick: PlanPick, menus: Map<stri
   if (p) return { ok: true, plot: { ...p.plot, plane: pick.plane }, plan: p };
   const letters = menu.map((m) => m.letter);
   const has = letters.length ? `has plans ${letters[0]} to ${letters[letters.length - 1]}` : 'has no plan';
-  return { ok: false, problem: `${pick.plane} PLAN ${pick.letter} (line ${pick.line}): ${pick.plane}'s menu for turn ${state.turn} ${has}: pick one of WAYS TO FLY below, or write a plot` };
+  return {
+    ok: false,
+    problem: `${pick.plane} PLAN ${pick.letter} (line ${pick.line}): ${pick.plane}'s menu for turn ${state.turn} ${has}: pick one of WAYS TO FLY below, or write a plot`,
+  };
 }
 
 /** The line of the acknowledgement that says what a picked plan stands for. */
 export function pickedLine(pick: PlanPick, plan: MenuPlan, turn: number): string {
   return [
-    wrap(`${pick.plane} PLAN ${pick.letter} is plan ${plan.letter} of ${pick.plane}'s menu for turn ${turn} (${longNames(plan.names)}):`, 2),
+    wrap(
+      `${pick.plane} PLAN ${pick.letter} is plan ${plan.letter} of ${pick.plane}'s menu for turn ${turn} (${longNames(plan.names)}):`,
+      2,
+    ),
     `    ${pick.plane}: ${plotText(plan.plot)}`,
-    wrap(`ending in ${hexLabel(plan.end.hex)} facing ${clock(plan.end.facing)}, ${feet(plan.end.altitude)} ft, speed ${(plan.end.speed / 10).toFixed(1)}.`, 4).replace(/^/, '  '),
+    wrap(
+      `ending in ${hexLabel(plan.end.hex)} facing ${clock(plan.end.facing)}, ${feet(plan.end.altitude)} ft, speed ${(plan.end.speed / 10).toFixed(1)}.`,
+      4,
+    ).replace(/^/, '  '),
   ].join('\n');
 }

@@ -24,16 +24,26 @@ export function outcomeText(end: GameState): string {
 export function endReasons(events: readonly GameEvent[], end: GameState): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
-  const at = (e: GameEvent) => (e.impulse >= 1 && e.impulse <= 12 ? ` in impulse ${e.impulse}` : e.impulse > 12 ? ' at the end of the turn' : '');
-  const say = (id: string, words: string) => { if (!seen.has(id)) { seen.add(id); out.push(`${id} ${words}`); } };
+  const at = (e: GameEvent) =>
+    e.impulse >= 1 && e.impulse <= 12 ? ` in impulse ${e.impulse}` : e.impulse > 12 ? ' at the end of the turn' : '';
+  const say = (id: string, words: string) => {
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(`${id} ${words}`);
+    }
+  };
   for (const e of events) {
     if (e.type === 'exit-map') say(e.plane, `left the map${at(e)}`);
     else if (e.type === 'crash') say(e.plane, `crashed${e.why ? ` (${e.why})` : ''}${at(e)}`);
-    else if (e.type === 'shot-down') say(e.plane, `was shot down${e.by.length ? ` by ${e.by.join(' and ')}` : ''}${at(e)}`);
-    else if (e.type === 'bail-out' && end.planes.find((p) => p.id === e.plane)?.status === 'bailed-out') say(e.plane, `was abandoned by its crew${at(e)}`);
-    else if (e.type === 'unit-lost' && e.how !== 'spent') say(e.plane, `was ${e.how}${e.by && e.by !== e.plane ? ` by ${e.by}` : ''}${at(e)}`);
+    else if (e.type === 'shot-down')
+      say(e.plane, `was shot down${e.by.length ? ` by ${e.by.join(' and ')}` : ''}${at(e)}`);
+    else if (e.type === 'bail-out' && end.planes.find((p) => p.id === e.plane)?.status === 'bailed-out')
+      say(e.plane, `was abandoned by its crew${at(e)}`);
+    else if (e.type === 'unit-lost' && e.how !== 'spent')
+      say(e.plane, `was ${e.how}${e.by && e.by !== e.plane ? ` by ${e.by}` : ''}${at(e)}`);
     else if (e.type === 'quick' && e.event.type === 'exit') say(e.event.plane, 'left the map');
-    else if (e.type === 'quick' && e.event.type === 'down') say(e.event.plane, `was ${e.event.how === 'destroyed' ? 'destroyed' : 'lost, its engine gone'} by ${e.event.by}`);
+    else if (e.type === 'quick' && e.event.type === 'down')
+      say(e.event.plane, `was ${e.event.how === 'destroyed' ? 'destroyed' : 'lost, its engine gone'} by ${e.event.by}`);
   }
   return out;
 }

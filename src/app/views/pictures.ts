@@ -22,16 +22,20 @@ export interface Picture {
 }
 
 /** The picture's standalone SVG (report/svg-map.ts), drawn from its view. */
-export const pictureSvg = (p: PictureModel): string => ('svg' in p ? p.svg : svgMap(p.view, { title: p.title, standalone: true }));
+export const pictureSvg = (p: PictureModel): string =>
+  'svg' in p ? p.svg : svgMap(p.view, { title: p.title, standalone: true });
 
 const feet = (n: number): string => n.toLocaleString('en-US');
 
 /** The picture's words: where each plane flying is, and the shots. */
 function altText(title: string, view: MapView): string {
-  const planes = view.planes.filter((p) => p.status === 'flying')
+  const planes = view.planes
+    .filter((p) => p.status === 'flying')
     .map((p) => `${p.id} in ${p.hex}, facing ${facingText(p.facing)}, ${feet(p.altitude)} ft`);
   const hits = view.shots.filter((s) => s.hit).length;
-  const shots = view.shots.length ? ` ${view.shots.length} shot${view.shots.length === 1 ? '' : 's'}, ${hits} hitting.` : '';
+  const shots = view.shots.length
+    ? ` ${view.shots.length} shot${view.shots.length === 1 ? '' : 's'}, ${hits} hitting.`
+    : '';
   return `${title}: ${planes.join('; ') || 'no plane flying'}.${shots}`;
 }
 
@@ -41,14 +45,24 @@ const picture = (title: string, view: MapView): Picture => ({ title, view, alt: 
  * The map after a resolved turn: tracks, shots, the planes where they end it. The same for every
  * player of the game (no plane drawn as the reader's): made once a turn, and rendered once for them all.
  */
-export function reportPicture(before: GameState, after: GameState, events: readonly GameEvent[], gameName: string): Picture {
+export function reportPicture(
+  before: GameState,
+  after: GameState,
+  events: readonly GameEvent[],
+  gameName: string,
+): Picture {
   const frames = replayFrames(before, events);
   const view = buildMapView({ state: after, turn: { frames, events } });
   return picture(`${gameName}: the map after turn ${before.turn}`, view);
 }
 
 /** The map of the turn's start with the reader's plotted paths. */
-export function previewPicture(state: GameState, paths: { plane: string; marks: { hex: Hex; impulse: number }[] }[], own: readonly string[], gameName: string): Picture {
+export function previewPicture(
+  state: GameState,
+  paths: { plane: string; marks: { hex: Hex; impulse: number }[] }[],
+  own: readonly string[],
+  gameName: string,
+): Picture {
   const view = buildMapView({ state, own, paths });
   return picture(`${gameName}: your plotted paths for turn ${state.turn}`, view);
 }

@@ -40,8 +40,7 @@ export function situationMap(state: GameState, focus: readonly string[]): string
   return renderMap(state, { focus: [...focus], maxRows: REPORT_ROWS });
 }
 
-const carriedText = (p: PlaneState): string =>
-  p.carry ? p.carry.boxes.map(writtenMan).join(' ') : '';
+const carriedText = (p: PlaneState): string => (p.carry ? p.carry.boxes.map(writtenMan).join(' ') : '');
 
 /**
  * One plane's log sheet: where it is and what it starts the next turn with; without `next` (the
@@ -49,26 +48,40 @@ const carriedText = (p: PlaneState): string =>
  */
 export function logSheet(state: GameState, p: PlaneState, next = true): string {
   const card = state.aircraft[p.type];
-  const lines = [`${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`, ...pilotSheetLine(p)];
+  const lines = [
+    `${p.id} (${card?.name ?? p.type}, ${state.sides[p.side]?.name ?? p.side})${p.status === 'flying' ? '' : `: ${p.status.toUpperCase()}`}`,
+    ...pilotSheetLine(p),
+  ];
   if (p.ground && p.status === 'flying') {
     lines.push(groundSheetLine(state, p), `  facing ${clock(p.facing)}`);
     lines.push(...damageLines(state, p));
     return wrap(lines.join('\n'), 4);
   }
-  lines.push(`  hex ${hexLabel(p.hex)}, facing ${clock(p.facing)}, ${feet(p.altitude)} ft, speed ${speedText(p.speed)}, ${bankWords(p.bank)}`);
-  if (p.rocketLoad) lines.push(`  rockets: ${p.rocketLoad} (ROCKETS in a plot fires them at the first enemy unit within 4 hexes ahead, from 3,000 ft or lower)`);
+  lines.push(
+    `  hex ${hexLabel(p.hex)}, facing ${clock(p.facing)}, ${feet(p.altitude)} ft, speed ${speedText(p.speed)}, ${bankWords(p.bank)}`,
+  );
+  if (p.rocketLoad)
+    lines.push(
+      `  rockets: ${p.rocketLoad} (ROCKETS in a plot fires them at the first enemy unit within 4 hexes ahead, from 3,000 ft or lower)`,
+    );
   lines.push(...damageLines(state, p));
   if (p.status === 'flying' && next) {
     const carried = carriedText(p);
-    lines.push(carried ? `  carried over into next turn: ${carried}${p.carry?.mode ? ` (${p.carry.mode})` : ''}` : '  nothing carried over');
+    lines.push(
+      carried
+        ? `  carried over into next turn: ${carried}${p.carry?.mode ? ` (${p.carry.mode})` : ''}`
+        : '  nothing carried over',
+    );
     // What governs the next plot, read with the plan checker's own functions (core/movement/limits.ts).
-    if (card) lines.push(...limitsLines(planeLimits(card, p), state.options.sequence === 'two-phase').map((l) => `  ${l}`));
+    if (card)
+      lines.push(...limitsLines(planeLimits(card, p), state.options.sequence === 'two-phase').map((l) => `  ${l}`));
   }
   return wrap(lines.join('\n'), 4);
 }
 
 /** The pilots block of a report or welcome (report/pilots.ts); '' when the game does not rate pilots. */
-export const pilotBlock = (state: GameState, reader: PilotReader): string => wrap(pilotLines(state, reader).join('\n'), 7);
+export const pilotBlock = (state: GameState, reader: PilotReader): string =>
+  wrap(pilotLines(state, reader).join('\n'), 7);
 
 /** The damage part of a log sheet: each system hit, what it leaves, the crew's fate. */
 export function damageLines(state: GameState, p: PlaneState): string[] {
@@ -76,10 +89,14 @@ export function damageLines(state: GameState, p: PlaneState): string[] {
   const d = p.damage;
   const out: string[] = [];
   if (card && d && Object.keys(d.taken).length) {
-    const parts = Object.entries(d.taken).map(([k, n]) => `${systemName(card, k)} ${Math.min(n, capacityOf(card, k))}/${capacityOf(card, k)}${d.destroyed.includes(k) ? ' destroyed' : ''}`);
+    const parts = Object.entries(d.taken).map(
+      ([k, n]) =>
+        `${systemName(card, k)} ${Math.min(n, capacityOf(card, k))}/${capacityOf(card, k)}${d.destroyed.includes(k) ? ' destroyed' : ''}`,
+    );
     out.push(`  damage: ${parts.join(', ')}`);
     const working = enginesWorking(card, p);
-    if (working < card.engines && p.status === 'flying') out.push(`  flies on ${working} of ${card.engines} engines${d.jettisoned ? '; bombs jettisoned' : ''}`);
+    if (working < card.engines && p.status === 'flying')
+      out.push(`  flies on ${working} of ${card.engines} engines${d.jettisoned ? '; bombs jettisoned' : ''}`);
   }
   if (d?.oddsDamaged) out.push(`  DAMAGED: worse turn modes, speeds and power (seed 002 5.1, the odds model)`);
   if (d?.points) out.push(`  damage points: ${d.points}`);
@@ -89,12 +106,19 @@ export function damageLines(state: GameState, p: PlaneState): string[] {
 
 /** What a plane's next plot must hold; `twoPhase`: the game plays the two-phase sequence (seed 003). */
 export function nextPlotNeeds(p: PlaneState, twoPhase = false): string {
-  if (p.ground) return wrap(`${p.id}: on the ground: a MOVE line, not a plot (the comment on ${p.id} in the orders below says what it may do).`, 4);
+  if (p.ground)
+    return wrap(
+      `${p.id}: on the ground: a MOVE line, not a plot (the comment on ${p.id} in the orders below says what it may do).`,
+      4,
+    );
   const points = movementPoints(p.speed);
   const carried = Math.min(p.carry?.boxes.length ?? 0, points.length);
   const need = points.length - carried;
-  if (points.length === 0) return `${p.id}: speed ${speedText(p.speed)}, active in no impulse this turn: no plot needed.`;
-  const taken = carried ? `; the manoeuvre carried over takes the first ${carried === 1 ? 'box' : `${carried} boxes`}` : '';
+  if (points.length === 0)
+    return `${p.id}: speed ${speedText(p.speed)}, active in no impulse this turn: no plot needed.`;
+  const taken = carried
+    ? `; the manoeuvre carried over takes the first ${carried === 1 ? 'box' : `${carried} boxes`}`
+    : '';
   const first = firstPhaseHexes(points.length);
   const when = twoPhase
     ? `moves ${plural(points.length, 'hex', 'hexes')} this turn, ${first} in the first phase and ${points.length - first} in the second`
@@ -106,21 +130,38 @@ export function nextPlotNeeds(p: PlaneState, twoPhase = false): string {
 export function obligationComments(state: GameState, p: PlaneState): string[] {
   const card = state.aircraft[p.type];
   if (!card) return [];
-  if (p.ground) return wrapText(groundNeeds(state, p), WIDTH - 2, 4).split('\n').map((l) => `# ${l}`);
-  return obligationNotes(planeLimits(card, p)).flatMap((n) => wrapText(`${p.id}: ${n}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`));
+  if (p.ground)
+    return wrapText(groundNeeds(state, p), WIDTH - 2, 4)
+      .split('\n')
+      .map((l) => `# ${l}`);
+  return obligationNotes(planeLimits(card, p)).flatMap((n) =>
+    wrapText(`${p.id}: ${n}`, WIDTH - 2, 4)
+      .split('\n')
+      .map((l) => `# ${l}`),
+  );
 }
 
 /** A fire order at a plane of the game that is no longer flying: it cannot fire (seed 000 VII). */
 export const firesAtPlaneGone = (state: GameState, f: FireOrder): boolean =>
-  !f.hold && f.target.toUpperCase() !== 'ANY' && state.planes.some((p) => p.id.toUpperCase() === f.target.toUpperCase() && p.status !== 'flying');
+  !f.hold &&
+  f.target.toUpperCase() !== 'ANY' &&
+  state.planes.some((p) => p.id.toUpperCase() === f.target.toUpperCase() && p.status !== 'flying');
 
 /** What a plane on the ground will do with its MOVE line (a dry run throws no die: a start attempt is told, not rolled). */
-function groundSummary(p: PlaneState, after: PlaneState, events: readonly GameEvent[], moves: readonly MoveOrder[]): string {
+function groundSummary(
+  p: PlaneState,
+  after: PlaneState,
+  events: readonly GameEvent[],
+  moves: readonly MoveOrder[],
+): string {
   const launch = events.find((e) => e.plane === p.id && e.type === 'launch');
-  if (launch && launch.type === 'launch') return `${p.id} is launched from ${launch.ship} in impulse 7: in the air at 100 ft in ${launch.hex}, heading ${clock(launch.facing)}, speed ${speedText(launch.speed)}.`;
+  if (launch && launch.type === 'launch')
+    return `${p.id} is launched from ${launch.ship} in impulse 7: in the air at 100 ft in ${launch.hex}, heading ${clock(launch.facing)}, speed ${speedText(launch.speed)}.`;
   const starts = moves.some((m) => m.unit.toUpperCase() === p.id && m.steps.includes('START'));
-  if (starts) return `${p.id} tries its engine in impulse 7 (a d6: 1-${START_ON} starts it, and gives one power factor at once: speed ${speedText(p.speed + 10)} next turn); it stays at ${hexLabel(after.hex)}.`;
-  if (events.some((e) => e.plane === p.id && e.type === 'takeoff')) return `${p.id} rolls to ${hexLabel(after.hex)} and LEAVES THE GROUND at the end of the turn: 100 ft, facing ${clock(after.facing)}, speed ${speedText(after.speed)}.`;
+  if (starts)
+    return `${p.id} tries its engine in impulse 7 (a d6: 1-${START_ON} starts it, and gives one power factor at once: speed ${speedText(p.speed + 10)} next turn); it stays at ${hexLabel(after.hex)}.`;
+  if (events.some((e) => e.plane === p.id && e.type === 'takeoff'))
+    return `${p.id} rolls to ${hexLabel(after.hex)} and LEAVES THE GROUND at the end of the turn: 100 ft, facing ${clock(after.facing)}, speed ${speedText(after.speed)}.`;
   return `${p.id} ends the turn on the ground in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, speed ${speedText(after.speed)}.`;
 }
 
@@ -181,19 +222,31 @@ function trapWarning(state: GameState, p: PlaneState, after: PlaneState): string
   if (!trap) return undefined;
   const avoid = planMenu(state, p.id).filter((m) => m.end.status === 'flying' && !m.trap);
   const names = (m: MenuPlan): string => m.names.map((n) => NAMES[n]).join(', ');
-  return `TRAP: ${p.id} ends the turn in a trap: from ${hexLabel(after.hex)} facing ${clock(after.facing)} at ${feet(after.altitude)} ft and speed ${speedText(after.speed)}, ${TRAP_WORDS[trap]}. `
-    + (avoid.length
+  return (
+    `TRAP: ${p.id} ends the turn in a trap: from ${hexLabel(after.hex)} facing ${clock(after.facing)} at ${feet(after.altitude)} ft and speed ${speedText(after.speed)}, ${TRAP_WORDS[trap]}. ` +
+    (avoid.length
       ? `Plans of this turn's menu that avoid it: ${avoid.map((m) => `${m.letter} (${names(m)})`).join(', ')}. Change the plot if that is not what you want.`
-      : 'No plan of this turn\'s menu avoids it: change the plot to turn away sooner, or fly slower, if that is not what you want.');
+      : "No plan of this turn's menu avoids it: change the plot to turn away sooner, or fly slower, if that is not what you want.")
+  );
 }
 
 /** The dry run of the previews: the player's planes flown alone with these plots (no map drawn). */
-function flyAlone(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[]): { flown: FlownAlone[]; events: readonly GameEvent[] } {
+function flyAlone(
+  state: GameState,
+  plots: Record<string, Plot>,
+  planeIds: readonly string[],
+  moves: readonly MoveOrder[],
+): { flown: FlownAlone[]; events: readonly GameEvent[] } {
   const mine = flying(myPlanes(state, planeIds));
   const twoPhase = state.options.sequence === 'two-phase';
   // Planes on the ground fly their MOVE lines (core/ground); the units' lines are not theirs.
   const ground = new Set(mine.filter((p) => p.ground).map((p) => p.id));
-  const r = resolveTurn({ ...state, planes: mine, units: (state.units ?? []).filter((u) => mine.some((p) => p.ground?.deck === u.id)) }, { plots, fire: [], moves: moves.filter((m) => ground.has(m.unit.toUpperCase())) }, undefined, { dry: true });
+  const r = resolveTurn(
+    { ...state, planes: mine, units: (state.units ?? []).filter((u) => mine.some((p) => p.ground?.deck === u.id)) },
+    { plots, fire: [], moves: moves.filter((m) => ground.has(m.unit.toUpperCase())) },
+    undefined,
+    { dry: true },
+  );
   if (!r.ok) return { flown: [], events: [] };
   const flown = mine.map((p): FlownAlone => {
     const path = r.value.events.flatMap((e) => {
@@ -202,14 +255,23 @@ function flyAlone(state: GameState, plots: Record<string, Plot>, planeIds: reado
     });
     // Two-phase: the impulses of a preview (the player's planes alone) are not the turn's; each hex
     // is marked with its count instead (the acknowledgement says so).
-    if (twoPhase) path.forEach((m, i) => { m.impulse = i + 1; });
+    if (twoPhase)
+      path.forEach((m, i) => {
+        m.impulse = i + 1;
+      });
     const after = r.value.state.planes.find((x) => x.id === p.id) as PlaneState;
     const gone = r.value.events.find((e) => e.plane === p.id && (e.type === 'exit-map' || e.type === 'crash'));
     const stall = r.value.events.find((e) => e.plane === p.id && e.type === 'stall');
     const where = twoPhase ? `on its ${ordinal(path.length)} hex` : `in impulse ${gone?.impulse ?? 0}`;
     // Leaving the map when every way of the turn leaves it: told plainly, nothing to change, nothing held.
     if (gone?.type === 'exit-map' && !p.ground && trapOf(state, p) === 'exit') {
-      return { plane: p, path, after, gone, notice: `NOTE: ${p.id} leaves the map ${where} and is out of the game: every way it can fly this turn leaves the map, so no plot can keep it in.` };
+      return {
+        plane: p,
+        path,
+        after,
+        gone,
+        notice: `NOTE: ${p.id} leaves the map ${where} and is out of the game: every way it can fly this turn leaves the map, so no plot can keep it in.`,
+      };
     }
     const warning = gone
       ? `WARNING: ${p.id} ${gone.type === 'crash' ? (gone.why ? gone.why : 'flies into the ground') : 'leaves the map'} ${where} and is out of the game. Change the ${p.ground ? 'MOVE line' : 'plot'} if that is not what you want.`
@@ -217,8 +279,16 @@ function flyAlone(state: GameState, plots: Record<string, Plot>, planeIds: reado
         ? `WARNING: ${p.id} ends the turn at speed ${speedText(stall.speed)}, below its minimum speed of ${stall.minimum} at that altitude: it stalls, and flies on that slowly until it gains speed. Dive, add power (P) or manoeuvre less if that is not what you want.`
         : undefined;
     // A trap is told a turn ahead; the plot itself flies as written, so nothing is held for it.
-    const trap = !warning && !p.ground && after.status === 'flying' && !after.ground ? trapWarning(state, p, after) : undefined;
-    return { plane: p, path, after, ...(gone ? { gone } : {}), ...(warning ? { warning } : {}), ...(trap ? { notice: trap } : {}) };
+    const trap =
+      !warning && !p.ground && after.status === 'flying' && !after.ground ? trapWarning(state, p, after) : undefined;
+    return {
+      plane: p,
+      path,
+      after,
+      ...(gone ? { gone } : {}),
+      ...(warning ? { warning } : {}),
+      ...(trap ? { notice: trap } : {}),
+    };
   });
   return { flown, events: r.value.events };
 }
@@ -226,19 +296,36 @@ function flyAlone(state: GameState, plots: Record<string, Plot>, planeIds: reado
 /** The WARNINGs of `previews` alone, without drawing a map (the ready-to-send templates). */
 export function previewWarnings(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): string[] {
   // A trap a turn ahead is told too (TRAP:); a NOTE that nothing can help is not.
-  return flyAlone(state, plots, planeIds, []).flown.flatMap((f) => (f.warning ? [f.warning] : f.notice?.startsWith('TRAP: ') ? [f.notice] : []));
+  return flyAlone(state, plots, planeIds, []).flown.flatMap((f) =>
+    f.warning ? [f.warning] : f.notice?.startsWith('TRAP: ') ? [f.notice] : [],
+  );
 }
 
-export function previews(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[], moves: readonly MoveOrder[] = []): Preview[] {
+export function previews(
+  state: GameState,
+  plots: Record<string, Plot>,
+  planeIds: readonly string[],
+  moves: readonly MoveOrder[] = [],
+): Preview[] {
   const { flown, events } = flyAlone(state, plots, planeIds, moves);
   return flown.map(({ plane: p, path, after, gone, warning, notice }) => {
-    const summary = gone ? (warning ?? notice as string)
-      : `${p.ground ? groundSummary(p, after, events, moves)
-        : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
-          `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`}${warning ? `\n${warning}` : ''}${notice ? `\n${notice}` : ''}`;
-    const words = summary.split('\n').map((l) => wrap(l, 4)).join('\n');
+    const summary = gone
+      ? (warning ?? (notice as string))
+      : `${
+          p.ground
+            ? groundSummary(p, after, events, moves)
+            : `${p.id} ends the turn in ${hexLabel(after.hex)}, facing ${clock(after.facing)}, ${feet(after.altitude)} ft, ` +
+              `speed ${speedText(after.speed)}, ${bankWords(after.bank)}${after.carry ? `; carries over ${carriedText(after)}` : ''}.`
+        }${warning ? `\n${warning}` : ''}${notice ? `\n${notice}` : ''}`;
+    const words = summary
+      .split('\n')
+      .map((l) => wrap(l, 4))
+      .join('\n');
     return {
-      plane: p.id, path, summary: words, map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n\n${words}`,
+      plane: p.id,
+      path,
+      summary: words,
+      map: `${renderMap(state, { focus: [p.id], path, maxRows: PREVIEW_ROWS, frame: [p.id, ...nearestEnemies(state, p)] })}\n\n${words}`,
       ...(warning ? { warning } : {}),
     };
   });
@@ -263,8 +350,16 @@ export function pathMaps(state: GameState, shown: readonly Preview[]): PathMap[]
   const single = (): PathMap[] => shown.map((p) => ({ planes: p.plane, several: false, map: p.map }));
   if (shown.length < 2 || !shown.some((p) => p.path.length)) return single();
   const ids = shown.map((p) => p.plane);
-  const near = ids.flatMap((id) => { const p = state.planes.find((x) => x.id === id); return p ? nearestEnemies(state, p) : []; });
-  const map = renderWholeMap(state, { focus: ids, paths: shown.map((p) => ({ plane: p.plane, marks: p.path })), maxRows: PATHS_ROWS, frame: [...new Set([...ids, ...near])] });
+  const near = ids.flatMap((id) => {
+    const p = state.planes.find((x) => x.id === id);
+    return p ? nearestEnemies(state, p) : [];
+  });
+  const map = renderWholeMap(state, {
+    focus: ids,
+    paths: shown.map((p) => ({ plane: p.plane, marks: p.path })),
+    maxRows: PATHS_ROWS,
+    frame: [...new Set([...ids, ...near])],
+  });
   if (!map) return single();
   const names = `${ids.slice(0, -1).join(', ')} and ${ids.at(-1) as string}`;
   return [{ planes: names, several: true, map: `${map}\n\n${shown.map((p) => p.summary).join('\n')}` }];

@@ -40,7 +40,13 @@ export interface StandingOrders {
 export const NO_STANDING: StandingOrders = { plots: {}, fire: [], turn: null };
 
 /** Shapes of the how-to's example plot, richest first: rolls, a turn, a climb with power. */
-const EXAMPLE_SHAPES = [['RB', 'S', 'S', 'TR', 'N', '1+100P'], ['RB', 'S', 'TR', 'N', '1+100P'], ['RB', 'S', 'S', 'TR'], ['LB', 'S', 'S', 'TL'], ['1+100P']];
+const EXAMPLE_SHAPES = [
+  ['RB', 'S', 'S', 'TR', 'N', '1+100P'],
+  ['RB', 'S', 'TR', 'N', '1+100P'],
+  ['RB', 'S', 'S', 'TR'],
+  ['LB', 'S', 'S', 'TL'],
+  ['1+100P'],
+];
 
 /**
  * A plot for the welcome's how-to that the plane can fly this turn: the first of EXAMPLE_SHAPES
@@ -63,13 +69,18 @@ export function examplePlot(state: GameState, p: PlaneState): string {
  */
 export function markedExample(state: GameState, p: PlaneState, mark: string): string | undefined {
   const plot = examplePlot(state, p);
-  return [plot, plot.replace(/[+-]\d+|[PK]+(?=\s|$)/g, ''), `${p.id}: ${Array<string>(boxesNeeded(p)).fill('1').join(' ')}`]
+  return [
+    plot,
+    plot.replace(/[+-]\d+|[PK]+(?=\s|$)/g, ''),
+    `${p.id}: ${Array<string>(boxesNeeded(p)).fill('1').join(' ')}`,
+  ]
     .map((t) => t.replace(': ', `: ${mark} `))
     .find((t) => flies(state, p, t));
 }
 
 /** The boxes a plane's plot needs this turn: its movement points less the boxes carried over. */
-const boxesNeeded = (p: PlaneState): number => Math.max(0, movementPoints(p.speed).length - (p.carry?.boxes.length ?? 0));
+const boxesNeeded = (p: PlaneState): number =>
+  Math.max(0, movementPoints(p.speed).length - (p.carry?.boxes.length ?? 0));
 
 /** Whether a plot line is one the plane can fly now, by the plan checker. */
 function flies(state: GameState, p: PlaneState, text: string): boolean {
@@ -82,18 +93,51 @@ function flies(state: GameState, p: PlaneState, text: string): boolean {
  * orders handed back ready to send (a refusal's, the "(secret)" placeholder's, the lines put in
  * from outside the envelope).
  */
-export function readyEnvelope(keys: Keys, game: { id: string; turn: number }, player: string, env: Envelope, options: FormatOptions = {}): string {
-  return formatOrders([{ ...env, secret: keys.turnToken(game.id, player, game.turn), turn: game.turn, line: 1 }], options).trimEnd();
+export function readyEnvelope(
+  keys: Keys,
+  game: { id: string; turn: number },
+  player: string,
+  env: Envelope,
+  options: FormatOptions = {},
+): string {
+  return formatOrders(
+    [{ ...env, secret: keys.turnToken(game.id, player, game.turn), turn: game.turn, line: 1 }],
+    options,
+  ).trimEnd();
 }
 
 /** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
-export function ordersTemplate(keys: Keys, state: GameState, game: string, player: string, planeIds: readonly string[], standing: StandingOrders = NO_STANDING): string {
+export function ordersTemplate(
+  keys: Keys,
+  state: GameState,
+  game: string,
+  player: string,
+  planeIds: readonly string[],
+  standing: StandingOrders = NO_STANDING,
+): string {
   const all = flying(myPlanes(state, planeIds));
   if (state.quick) {
     // The quick game (seed 004): a move line for each aircraft, the turn's own or straight on, and the FIRE lines kept.
-    const quick = all.map((p) => ({ plane: p.id, steps: (standing.turn === state.turn ? standing.quick?.[p.id] : undefined) ?? quickTemplateMove(state, p) }));
-    const fire = standing.fire.filter((f) => all.some((p) => p.id === f.plane.toUpperCase()) && !f.hold && !firesAtPlaneGone(state, f));
-    return formatOrders([{ game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots: [], quick, fire, commands: [], line: 1 }]).trimEnd();
+    const quick = all.map((p) => ({
+      plane: p.id,
+      steps: (standing.turn === state.turn ? standing.quick?.[p.id] : undefined) ?? quickTemplateMove(state, p),
+    }));
+    const fire = standing.fire.filter(
+      (f) => all.some((p) => p.id === f.plane.toUpperCase()) && !f.hold && !firesAtPlaneGone(state, f),
+    );
+    return formatOrders([
+      {
+        game,
+        player,
+        secret: keys.turnToken(game, player, state.turn),
+        turn: state.turn,
+        plots: [],
+        quick,
+        fire,
+        commands: [],
+        line: 1,
+      },
+    ]).trimEnd();
   }
   // Planes on the ground take a MOVE line (docs/ground.md), not a plot.
   const planes = all.filter((p) => !p.ground);
@@ -110,24 +154,33 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
     const orders = standing.fire.filter((f) => f.plane.toUpperCase() === p.id.toUpperCase());
     // A fire order at a plane no longer flying is left out, and said so (seed 000 VII: targets in view).
     const kept = orders.filter((f) => !firesAtPlaneGone(state, f));
-    for (const f of orders) if (!kept.includes(f)) dropped.push(`# ${formatFireOrder(f)}: left out, ${f.target} is no longer flying`);
+    for (const f of orders)
+      if (!kept.includes(f)) dropped.push(`# ${formatFireOrder(f)}: left out, ${f.target} is no longer flying`);
     fire.push(...(kept.length ? kept : [{ plane: p.id, guns: 'ALL', hold: true, target: 'ANY' }]));
   }
   // Trucks and tanks without a MOVE line stay, ships steam on: the template repeats the moves of
   // the turn itself (after a rollback or a resend), else a ship's speed (a line that changes nothing).
   const units = myUnits(state, planeIds);
   const moves: MoveOrder[] = units.flatMap((u) => {
-    const own = (standing.turn === state.turn ? standing.moves ?? [] : []).find((m) => m.unit.toUpperCase() === u.id);
+    const own = (standing.turn === state.turn ? (standing.moves ?? []) : []).find((m) => m.unit.toUpperCase() === u.id);
     if (own) return [own];
     return u.ship ? [{ unit: u.id, steps: [], knots: u.ship.ordered }] : [];
   });
   for (const p of grounded) {
-    const own = (standing.turn === state.turn ? standing.moves ?? [] : []).find((m) => m.unit.toUpperCase() === p.id);
+    const own = (standing.turn === state.turn ? (standing.moves ?? []) : []).find((m) => m.unit.toUpperCase() === p.id);
     const line = own ?? groundTemplateMove(p);
     if (line) moves.push(line);
   }
   const env: Envelope = {
-    game, player, secret: keys.turnToken(game, player, state.turn), turn: state.turn, plots, fire, ...(moves.length ? { moves } : {}), commands: [], line: 1,
+    game,
+    player,
+    secret: keys.turnToken(game, player, state.turn),
+    turn: state.turn,
+    plots,
+    fire,
+    ...(moves.length ? { moves } : {}),
+    commands: [],
+    line: 1,
   };
   const body = formatOrders([env]).trimEnd().split('\n');
   // Planes whose carried-over manoeuvre fills the whole turn take no plot line: say so inside.
@@ -136,10 +189,30 @@ export function ordersTemplate(keys: Keys, state: GameState, game: string, playe
   notes.push(...all.flatMap((p) => obligationComments(state, p)));
   // A plot of the template that, flown as written, takes its plane off the map, into the ground or
   // below its minimum speed, or into a trap: said before it is sent, not only in the acknowledgement after.
-  const warned = previewWarnings(state, Object.fromEntries(plots.map((pl) => [pl.plane, pl])), planes.map((p) => p.id));
-  notes.push(...warned.flatMap((w) => wrapText(`${w.replace(/^WARNING: /, 'WARNING, this plot flown as written: ').replace(/^TRAP: /, 'TRAP, this plot flown as written: ')}`, WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
+  const warned = previewWarnings(
+    state,
+    Object.fromEntries(plots.map((pl) => [pl.plane, pl])),
+    planes.map((p) => p.id),
+  );
+  notes.push(
+    ...warned.flatMap((w) =>
+      wrapText(
+        `${w.replace(/^WARNING: /, 'WARNING, this plot flown as written: ').replace(/^TRAP: /, 'TRAP, this plot flown as written: ')}`,
+        WIDTH - 2,
+        4,
+      )
+        .split('\n')
+        .map((l) => `# ${l}`),
+    ),
+  );
   // What each truck, tank and ship may do this turn (core/units), as comment lines.
-  notes.push(...units.flatMap((u) => wrapText(unitNeeds(state, u), WIDTH - 2, 4).split('\n').map((l) => `# ${l}`)));
+  notes.push(
+    ...units.flatMap((u) =>
+      wrapText(unitNeeds(state, u), WIDTH - 2, 4)
+        .split('\n')
+        .map((l) => `# ${l}`),
+    ),
+  );
   const lines = [body[0] as string, ...notes, ...dropped, ...body.slice(1)];
   return lines.join('\n');
 }

@@ -18,7 +18,10 @@ export const seeLink = (publicUrl: string | null | undefined, ref: DocRef | unde
 export const publicUrlOf = (deps: AppDeps): string | null => deps.referee.publicUrl ?? null;
 
 /** A problem of the core as a line of a mail: where, what, the rule it applies and the doc's link. */
-export function problemLine(p: { message: string; plane?: string; box?: number; rule?: string; see?: DocRef }, publicUrl: string | null): string {
+export function problemLine(
+  p: { message: string; plane?: string; box?: number; rule?: string; see?: DocRef },
+  publicUrl: string | null,
+): string {
   const where = p.plane && !p.message.startsWith(p.plane) ? `${p.plane}${p.box ? `, box ${p.box}` : ''}: ` : '';
   return `${where}${p.message}${p.rule ? ` [${p.rule}]` : ''}${seeLink(publicUrl, p.see)}`;
 }

@@ -9,6 +9,11 @@ export const WIDTH = 78;
 export const wrap = (text: string, indent = 2): string => wrapText(text, WIDTH, indent);
 
 /** Orders as the referee read them, behind `  | ` so that a reply never reads them as orders again. */
-export const quotedOrders = (text: string): string => text.trimEnd().split('\n').map((l) => `  | ${l}`).join('\n');
+export const quotedOrders = (text: string): string =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => `  | ${l}`)
+    .join('\n');
 
 export const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -34,7 +34,13 @@ const POWER_AT_RATED_ALTITUDE = 0.8;
 const MANEUVER_FRACTION = 0.75;
 /** Dives are limited by compressibility at this Mach number, by class (thicker wings, lower). */
 const MACH_LIMIT: Record<AircraftClass, number> = {
-  fighter1: 0.75, fighter2: 0.7, divebomber: 0.7, torpedo: 0.65, bomber2: 0.6, bomber3: 0.6, bomber4: 0.6,
+  fighter1: 0.75,
+  fighter2: 0.7,
+  divebomber: 0.7,
+  torpedo: 0.65,
+  bomber2: 0.6,
+  bomber3: 0.6,
+  bomber4: 0.6,
 };
 /**
  * Where no placard dive speed is published: this many times the top level speed, the median of
@@ -46,11 +52,23 @@ const POWER_FACTORS_PER_HP_LB = 20;
 
 /** Design load factor (g) by class: sets corner speed, the top of the manoeuvre range. */
 const LOAD_FACTOR: Record<AircraftClass, number> = {
-  fighter1: 6, fighter2: 5, divebomber: 5, torpedo: 4, bomber2: 3.5, bomber3: 3, bomber4: 3,
+  fighter1: 6,
+  fighter2: 5,
+  divebomber: 5,
+  torpedo: 4,
+  bomber2: 3.5,
+  bomber3: 3,
+  bomber4: 3,
 };
 /** Turn modes added for size and inertia, by class. */
 const CLASS_TURN_MODE: Record<AircraftClass, number> = {
-  fighter1: 0, fighter2: 0, divebomber: 0, torpedo: 0, bomber2: 1, bomber3: 1, bomber4: 2,
+  fighter1: 0,
+  fighter2: 0,
+  divebomber: 0,
+  torpedo: 0,
+  bomber2: 1,
+  bomber3: 1,
+  bomber4: 2,
 };
 
 /** Rounds to the nearest integer, halves up; the epsilon keeps 8.5 from becoming 8.4999999. */
@@ -197,7 +215,10 @@ export function deriveBand(input: AircraftInput, ceiling: number, floor: number,
   const h = (floor + top) / 2;
   const cleanWeight = f.loadedWeightLb - f.bombLoadLb;
   const factor = altitudeFactor(f, ceiling, h);
-  const minSpeed = Math.max(1, ceilSafe(stallSpeedMph(f.wingLoadingLbFt2) / Math.sqrt(densityRatio(h)) / MPH_PER_POINT));
+  const minSpeed = Math.max(
+    1,
+    ceilSafe(stallSpeedMph(f.wingLoadingLbFt2) / Math.sqrt(densityRatio(h)) / MPH_PER_POINT),
+  );
   const clean = speedRanges(input, ceiling, h, 1, minSpeed);
   const power = powerFactors(f.powerHp, cleanWeight, factor);
   const band: AltitudeBand = {
@@ -249,7 +270,11 @@ export function deriveCard(input: AircraftInput): AircraftCard {
     wingLoading: wingLoadingGroup(input.class, input.figures.wingLoadingLbFt2, input.rule29Group),
     ceiling,
     bands: bandLimits(ceiling).map(({ floor, top }) => deriveBand(input, ceiling, floor, top)),
-    guns: input.guns.map((g) => ({ ...g, weapons: g.weapons.map((w) => ({ ...w })), ...(g.arc ? { arc: [...g.arc] } : {}) })),
+    guns: input.guns.map((g) => ({
+      ...g,
+      weapons: g.weapons.map((w) => ({ ...w })),
+      ...(g.arc ? { arc: [...g.arc] } : {}),
+    })),
     damage: damageCapacity(input),
     figures: { ...input.figures, sources: [...input.figures.sources] },
   };
@@ -261,8 +286,14 @@ export function deriveCard(input: AircraftInput): AircraftCard {
 /** The input part of a card (what `deriveCard` needs), e.g. to re-derive a stored card. */
 export function inputOf(card: AircraftCard): AircraftInput {
   const input: AircraftInput = {
-    id: card.id, name: card.name, nation: card.nation, class: card.class,
-    engines: card.engines, crew: card.crew, guns: card.guns, figures: card.figures,
+    id: card.id,
+    name: card.name,
+    nation: card.nation,
+    class: card.class,
+    engines: card.engines,
+    crew: card.crew,
+    guns: card.guns,
+    figures: card.figures,
   };
   if (card.rule29Group) input.rule29Group = card.rule29Group;
   if (card.rockets) input.rockets = card.rockets;

@@ -14,7 +14,15 @@ const text = z.string().trim().min(1);
 
 export const weaponTypeSchema = z.enum(['30M', '50M', '20C', '30C', '37C']);
 export const wingLoadingGroupSchema = z.enum(['LWL', 'MWL', 'P40', 'P51', 'P47', 'FW190', 'HEAVY']);
-export const aircraftClassSchema = z.enum(['fighter1', 'fighter2', 'divebomber', 'torpedo', 'bomber2', 'bomber3', 'bomber4']);
+export const aircraftClassSchema = z.enum([
+  'fighter1',
+  'fighter2',
+  'divebomber',
+  'torpedo',
+  'bomber2',
+  'bomber3',
+  'bomber4',
+]);
 
 export const gunGroupSchema = z.strictObject({
   id: z.string().regex(/^[A-Z][A-Z0-9]*$/, 'expected an id of capital letters and digits, e.g. NOSE'),
@@ -43,7 +51,11 @@ export const figuresSchema = z.strictObject({
 });
 
 const turnModesSchema = z.strictObject({
-  turn: int(1, 12), slip: int(1, 12), halfRoll: int(1, 12), bank: int(1, 12), halfLoop: int(1, 12),
+  turn: int(1, 12),
+  slip: int(1, 12),
+  halfRoll: int(1, 12),
+  bank: int(1, 12),
+  halfLoop: int(1, 12),
 });
 
 const speed = int(0, 24);
@@ -60,13 +72,24 @@ export const bandSchema = z.strictObject({
   dive: int(0, 5000),
   power: int(0, 10),
   brake: int(0, 10),
-  loaded: z.strictObject({
-    maneuverMax: speed, levelMax: speed, diveMax: speed, climb: int(0, 1000), power: int(0, 10),
-  }).optional(),
+  loaded: z
+    .strictObject({
+      maneuverMax: speed,
+      levelMax: speed,
+      diveMax: speed,
+      climb: int(0, 1000),
+      power: int(0, 10),
+    })
+    .optional(),
 });
 
 export const damageSchema = z.strictObject({
-  C: int(1, 30), L: int(1, 30), E: int(1, 30), W: int(1, 30), F: int(1, 30), G: int(1, 30),
+  C: int(1, 30),
+  L: int(1, 30),
+  E: int(1, 30),
+  W: int(1, 30),
+  F: int(1, 30),
+  G: int(1, 30),
   T: int(1, 30).optional(),
 });
 
@@ -102,7 +125,11 @@ type Path = readonly PropertyKey[];
 export const formatPath = (path: Path): string => issuePath(path) || '(file)';
 
 const A: Record<string, string> = {
-  number: 'a number', int: 'a whole number', string: 'text', array: 'a list', object: 'a mapping',
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  array: 'a list',
+  object: 'a mapping',
   boolean: 'true or false',
 };
 
@@ -127,9 +154,25 @@ function describe(issue: z.core.$ZodIssue, data: unknown): { path: Path; text: s
     case 'unrecognized_keys':
       return issue.keys.map((k) => ({ path: [...path, k], text: 'unknown field' }));
     case 'too_small':
-      return [{ path, text: issue.origin === 'array' ? `expected at least ${String(issue.minimum)} item(s)` : `expected at least ${String(issue.minimum)}` }];
+      return [
+        {
+          path,
+          text:
+            issue.origin === 'array'
+              ? `expected at least ${String(issue.minimum)} item(s)`
+              : `expected at least ${String(issue.minimum)}`,
+        },
+      ];
     case 'too_big':
-      return [{ path, text: issue.origin === 'array' ? `expected at most ${String(issue.maximum)} item(s)` : `expected at most ${String(issue.maximum)}` }];
+      return [
+        {
+          path,
+          text:
+            issue.origin === 'array'
+              ? `expected at most ${String(issue.maximum)} item(s)`
+              : `expected at most ${String(issue.maximum)}`,
+        },
+      ];
     default:
       return [{ path, text: issue.message }];
   }
@@ -140,30 +183,45 @@ const problem = (fileName: string, path: Path, message: string): Problem => ({
   message: `${fileName}: ${formatPath(path)}: ${message}`,
 });
 
-const ENGINES: Record<string, number> = { fighter1: 1, fighter2: 2, divebomber: 1, torpedo: 1, bomber2: 2, bomber3: 3, bomber4: 4 };
+const ENGINES: Record<string, number> = {
+  fighter1: 1,
+  fighter2: 2,
+  divebomber: 1,
+  torpedo: 1,
+  bomber2: 2,
+  bomber3: 3,
+  bomber4: 4,
+};
 
 /** Consistency of the input part: class and engines agree, guns well formed, figures sane. */
 export function inputProblems(v: AircraftInput): { path: Path; text: string }[] {
   const out: { path: Path; text: string }[] = [];
   const want = ENGINES[v.class];
-  if (want !== undefined && v.engines !== want) out.push({ path: ['engines'], text: `a ${v.class} has ${want} engine(s), not ${v.engines}` });
+  if (want !== undefined && v.engines !== want)
+    out.push({ path: ['engines'], text: `a ${v.class} has ${want} engine(s), not ${v.engines}` });
   const seen = new Set<string>();
   v.guns.forEach((g, i) => {
     if (seen.has(g.id)) out.push({ path: ['guns', i, 'id'], text: `gun group id ${g.id} is used twice` });
     seen.add(g.id);
-    if (g.mount === 'F' && !g.arc) out.push({ path: ['guns', i, 'arc'], text: 'a flexible (F) position needs its arc (clock positions 1-12)' });
+    if (g.mount === 'F' && !g.arc)
+      out.push({ path: ['guns', i, 'arc'], text: 'a flexible (F) position needs its arc (clock positions 1-12)' });
     if (g.mount !== 'F' && g.arc) out.push({ path: ['guns', i, 'arc'], text: `fixed guns (${g.mount}) have no arc` });
-    if (g.arc && new Set(g.arc).size !== g.arc.length) out.push({ path: ['guns', i, 'arc'], text: 'a clock position is listed twice' });
+    if (g.arc && new Set(g.arc).size !== g.arc.length)
+      out.push({ path: ['guns', i, 'arc'], text: 'a clock position is listed twice' });
     const types = new Set<string>();
     g.weapons.forEach((w, j) => {
-      if (types.has(w.type)) out.push({ path: ['guns', i, 'weapons', j, 'type'], text: `${w.type} is listed twice in this group` });
+      if (types.has(w.type))
+        out.push({ path: ['guns', i, 'weapons', j, 'type'], text: `${w.type} is listed twice in this group` });
       types.add(w.type);
     });
   });
   const f = v.figures;
-  if (f.topSpeedAltFt >= f.ceilingFt) out.push({ path: ['figures', 'topSpeedAltFt'], text: 'must be below the ceiling (figures.ceilingFt)' });
-  if (f.seaLevelSpeedMph > f.topSpeedMph) out.push({ path: ['figures', 'seaLevelSpeedMph'], text: 'must not exceed figures.topSpeedMph' });
-  if (f.bombLoadLb >= f.loadedWeightLb) out.push({ path: ['figures', 'bombLoadLb'], text: 'must be below figures.loadedWeightLb' });
+  if (f.topSpeedAltFt >= f.ceilingFt)
+    out.push({ path: ['figures', 'topSpeedAltFt'], text: 'must be below the ceiling (figures.ceilingFt)' });
+  if (f.seaLevelSpeedMph > f.topSpeedMph)
+    out.push({ path: ['figures', 'seaLevelSpeedMph'], text: 'must not exceed figures.topSpeedMph' });
+  if (f.bombLoadLb >= f.loadedWeightLb)
+    out.push({ path: ['figures', 'bombLoadLb'], text: 'must be below figures.loadedWeightLb' });
   return out;
 }
 
@@ -171,12 +229,21 @@ export function inputProblems(v: AircraftInput): { path: Path; text: string }[] 
 export function cardProblems(c: AircraftCard): { path: Path; text: string }[] {
   const out = inputProblems(c);
   if (c.rule29Group && c.wingLoading !== c.rule29Group) {
-    out.push({ path: ['wingLoading'], text: `must be ${c.rule29Group}, the row given in rule29Group (seed 001 rule (29))` });
+    out.push({
+      path: ['wingLoading'],
+      text: `must be ${c.rule29Group}, the row given in rule29Group (seed 001 rule (29))`,
+    });
   }
   let expectFloor = 0;
   c.bands.forEach((b, i) => {
     const at = (k: string, text: string) => out.push({ path: ['bands', i, k], text });
-    if (b.floor !== expectFloor) at('floor', i === 0 ? 'the first band starts at 0' : `expected ${expectFloor}, the top of bands[${i - 1}] (bands are contiguous)`);
+    if (b.floor !== expectFloor)
+      at(
+        'floor',
+        i === 0
+          ? 'the first band starts at 0'
+          : `expected ${expectFloor}, the top of bands[${i - 1}] (bands are contiguous)`,
+      );
     if (b.top <= b.floor) at('top', 'must be above floor');
     expectFloor = b.top;
     if (b.minSpeed > b.maneuverMax) at('minSpeed', `must not exceed maneuverMax (${b.maneuverMax})`);
@@ -191,13 +258,20 @@ export function cardProblems(c: AircraftCard): { path: Path; text: string }[] {
     }
   });
   const last = c.bands[c.bands.length - 1];
-  if (last && last.top !== c.ceiling) out.push({ path: ['bands', c.bands.length - 1, 'top'], text: `the top band ends at the ceiling (${c.ceiling})` });
+  if (last && last.top !== c.ceiling)
+    out.push({ path: ['bands', c.bands.length - 1, 'top'], text: `the top band ends at the ceiling (${c.ceiling})` });
   return out;
 }
 
-function validate<T>(schema: z.ZodType<T>, check: (v: T) => { path: Path; text: string }[], data: unknown, fileName: string): Result<T, Problem[]> {
+function validate<T>(
+  schema: z.ZodType<T>,
+  check: (v: T) => { path: Path; text: string }[],
+  data: unknown,
+  fileName: string,
+): Result<T, Problem[]> {
   const r = schema.safeParse(data);
-  if (!r.success) return err(r.error.issues.flatMap((i) => describe(i, data)).map((d) => problem(fileName, d.path, d.text)));
+  if (!r.success)
+    return err(r.error.issues.flatMap((i) => describe(i, data)).map((d) => problem(fileName, d.path, d.text)));
   const found = check(r.data);
   return found.length ? err(found.map((d) => problem(fileName, d.path, d.text))) : ok(r.data);
 }

@@ -29,7 +29,8 @@ export interface Fate {
 }
 
 /** The pilot came down with his crew: a one-seater's one saved, or half a larger crew. */
-const pilotSaved = (p: PlaneState): boolean => !!p.crew && p.crew.saved > 0 && p.crew.saved * 2 >= p.crew.saved + p.crew.lost;
+const pilotSaved = (p: PlaneState): boolean =>
+  !!p.crew && p.crew.saved > 0 && p.crew.saved * 2 >= p.crew.saved + p.crew.lost;
 
 export function fateOf(end: GameState, p: PlaneState, pilotId: string): Fate {
   if (p.status === 'flying' || p.status === 'exited') {
@@ -46,7 +47,12 @@ export function fateOf(end: GameState, p: PlaneState, pilotId: string): Fate {
 }
 
 /** A pilot's career so far, as promotions read it. */
-export interface Career { sorties: number; kills: number; quality: PilotQuality; crackShot: boolean }
+export interface Career {
+  sorties: number;
+  kills: number;
+  quality: PilotQuality;
+  crackShot: boolean;
+}
 
 /**
  * The promotion earned after a game survived, or null (one step a game at most):
@@ -56,15 +62,18 @@ export interface Career { sorties: number; kills: number; quality: PilotQuality;
  */
 export function promotion(c: Career): { to: PilotQuality; why: string } | null {
   switch (c.quality) {
-    case 'recruit': return c.sorties >= 1 ? { to: 'green', why: 'his first sortie survived' } : null;
+    case 'recruit':
+      return c.sorties >= 1 ? { to: 'green', why: 'his first sortie survived' } : null;
     case 'green':
       if (c.kills >= 1) return { to: 'regular', why: 'his first victory' };
       return c.sorties >= 3 ? { to: 'regular', why: '3 sorties survived' } : null;
     case 'regular':
       if (c.kills >= 3) return { to: 'veteran', why: '3 victories' };
       return c.sorties >= 6 && c.kills >= 1 ? { to: 'veteran', why: '6 sorties and a victory' } : null;
-    case 'veteran': return c.kills >= 5 ? { to: 'ace', why: '5 victories' } : null;
-    default: return null;
+    case 'veteran':
+      return c.kills >= 5 ? { to: 'ace', why: '5 victories' } : null;
+    default:
+      return null;
   }
 }
 

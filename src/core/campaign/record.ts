@@ -140,14 +140,22 @@ function creditsOf(g: CampaignGame, plane: string): { kills: Kill[]; units: Sort
   const units: Sortie['units'] = [];
   const typeOf = (id: string) => {
     const p = g.end.planes.find((x) => x.id === id);
-    return p ? g.end.aircraft[p.type]?.name ?? p.type : id;
+    return p ? (g.end.aircraft[p.type]?.name ?? p.type) : id;
   };
   for (const t of g.events) {
     for (const e of t.events) {
       if (e.type === 'shot-down' && e.by.includes(plane)) {
-        kills.push({ game: g.gameId, turn: t.turn, impulse: e.impulse, victim: e.plane, victimType: typeOf(e.plane), share: 1 / e.by.length });
+        kills.push({
+          game: g.gameId,
+          turn: t.turn,
+          impulse: e.impulse,
+          victim: e.plane,
+          victimType: typeOf(e.plane),
+          share: 1 / e.by.length,
+        });
       }
-      if (e.type === 'unit-lost' && e.by === plane && e.how !== 'spent') units.push({ turn: t.turn, unit: e.plane, how: e.how });
+      if (e.type === 'unit-lost' && e.by === plane && e.how !== 'spent')
+        units.push({ turn: t.turn, unit: e.plane, how: e.how });
     }
   }
   return { kills, units };
@@ -160,7 +168,12 @@ const sum = (ks: readonly Kill[]): number => ks.reduce((s, k) => s + k.share, 0)
  * game of the campaign stays known (promotions with it: news travels between squadrons).
  */
 export const pilotStateOf = (p: PilotRecord): PilotState => ({
-  id: p.id, name: p.name, quality: p.quality, ...(p.crackShot ? { crackShot: true } : {}), ...(p.keenEyes ? { keenEyes: true } : {}), ...(p.shown ? { shown: true } : {}),
+  id: p.id,
+  name: p.name,
+  quality: p.quality,
+  ...(p.crackShot ? { crackShot: true } : {}),
+  ...(p.keenEyes ? { keenEyes: true } : {}),
+  ...(p.shown ? { shown: true } : {}),
 });
 
 /** The next free roster id of a player: `<player>-<n>`. */
@@ -181,10 +194,22 @@ export function recruitName(pilots: readonly PilotRecord[], names: readonly stri
 export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[]): CampaignRecord {
   const pilots: PilotRecord[] = [];
   for (const [player, slot] of Object.entries(spec.players)) {
-    slot.pilots.forEach((p, i) => pilots.push({
-      id: `${player}-${i + 1}`, player, name: p.name, quality: p.quality, crackShot: !!p.crackShot, keenEyes: !!p.keenEyes,
-      status: 'active', outFor: 0, joined: { how: 'roster', game: null }, shown: false, sorties: [], victories: 0,
-    }));
+    slot.pilots.forEach((p, i) =>
+      pilots.push({
+        id: `${player}-${i + 1}`,
+        player,
+        name: p.name,
+        quality: p.quality,
+        crackShot: !!p.crackShot,
+        keenEyes: !!p.keenEyes,
+        status: 'active',
+        outFor: 0,
+        joined: { how: 'roster', game: null },
+        shown: false,
+        sorties: [],
+        victories: 0,
+      }),
+    );
   }
   const playerOf = (g: CampaignGame, id: string): string | undefined => {
     const side = g.start.planes.find((p) => p.pilot?.id === id)?.side;
@@ -198,7 +223,10 @@ export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[
     const flying = new Set(g.start.planes.flatMap((p) => (p.pilot?.id ? [p.pilot.id] : [])));
     for (const p of pilots) {
       if (p.status !== 'wounded' || flying.has(p.id)) continue;
-      if (!g.over) { p.sittingOut = g.gameId; continue; }
+      if (!g.over) {
+        p.sittingOut = g.gameId;
+        continue;
+      }
       p.outFor = Math.max(0, p.outFor - 1);
       if (p.outFor === 0) p.status = 'active';
     }
@@ -208,8 +236,18 @@ export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[
       let rec = pilots.find((p) => p.id === ps.id);
       if (!rec) {
         rec = {
-          id: ps.id, player: playerOf(g, ps.id) ?? '', name: ps.name ?? ps.id, quality: ps.quality, crackShot: !!ps.crackShot, keenEyes: !!ps.keenEyes,
-          status: 'active', outFor: 0, joined: { how: 'recruit', game: g.gameId }, shown: false, sorties: [], victories: 0,
+          id: ps.id,
+          player: playerOf(g, ps.id) ?? '',
+          name: ps.name ?? ps.id,
+          quality: ps.quality,
+          crackShot: !!ps.crackShot,
+          keenEyes: !!ps.keenEyes,
+          status: 'active',
+          outFor: 0,
+          joined: { how: 'recruit', game: g.gameId },
+          shown: false,
+          sorties: [],
+          victories: 0,
         };
         pilots.push(rec);
       }
@@ -217,26 +255,63 @@ export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[
       const { kills, units } = creditsOf(g, plane.id);
       const hits = Object.values(end.damage?.taken ?? {}).reduce((s, n) => s + n, 0);
       const sortie: Sortie = {
-        game: g.gameId, entry: g.entry, plane: plane.id, type: g.start.aircraft[plane.type]?.name ?? plane.type, quality: ps.quality,
-        kills, units, hits, damaged: !!end.damage?.oddsDamaged, fate: g.over ? fateOf(g.end, end, ps.id) : null,
+        game: g.gameId,
+        entry: g.entry,
+        plane: plane.id,
+        type: g.start.aircraft[plane.type]?.name ?? plane.type,
+        quality: ps.quality,
+        kills,
+        units,
+        hits,
+        damaged: !!end.damage?.oddsDamaged,
+        fate: g.over ? fateOf(g.end, end, ps.id) : null,
       };
       rec.sorties.push(sortie);
       rec.victories = sum(rec.sorties.filter((s) => s.fate).flatMap((s) => s.kills));
       if (end.pilot?.shown) rec.shown = true;
       if (!g.over || !sortie.fate) continue;
       const f = sortie.fate;
-      if (f.outcome === 'killed' || f.outcome === 'captured') { rec.status = f.outcome; continue; }
-      if (f.outcome === 'wounded') { rec.status = 'wounded'; rec.outFor = f.outFor; }
-      const up = promotion({ sorties: rec.sorties.filter((s) => s.fate && s.fate.outcome !== 'killed').length, kills: rec.victories, quality: rec.quality, crackShot: rec.crackShot });
-      if (up) { sortie.promoted = { from: rec.quality, to: up.to, why: up.why }; rec.quality = up.to; }
-      if (earnsCrackShot(sum(kills), rec.crackShot)) { rec.crackShot = true; sortie.crackShot = true; }
+      if (f.outcome === 'killed' || f.outcome === 'captured') {
+        rec.status = f.outcome;
+        continue;
+      }
+      if (f.outcome === 'wounded') {
+        rec.status = 'wounded';
+        rec.outFor = f.outFor;
+      }
+      const up = promotion({
+        sorties: rec.sorties.filter((s) => s.fate && s.fate.outcome !== 'killed').length,
+        kills: rec.victories,
+        quality: rec.quality,
+        crackShot: rec.crackShot,
+      });
+      if (up) {
+        sortie.promoted = { from: rec.quality, to: up.to, why: up.why };
+        rec.quality = up.to;
+      }
+      if (earnsCrackShot(sum(kills), rec.crackShot)) {
+        rec.crackShot = true;
+        sortie.crackShot = true;
+      }
     }
     if (g.over) {
       // A recruit for every pilot killed or captured in this game.
-      for (const lost of pilots.filter((p) => (p.status === 'killed' || p.status === 'captured') && p.sorties.at(-1)?.game === g.gameId)) {
+      for (const lost of pilots.filter(
+        (p) => (p.status === 'killed' || p.status === 'captured') && p.sorties.at(-1)?.game === g.gameId,
+      )) {
         pilots.push({
-          id: nextPilotId(pilots, lost.player), player: lost.player, name: recruitName(pilots, spec.players[lost.player]?.recruits ?? []), quality: 'recruit', crackShot: false, keenEyes: false,
-          status: 'active', outFor: 0, joined: { how: 'replacement', game: g.gameId }, shown: false, sorties: [], victories: 0,
+          id: nextPilotId(pilots, lost.player),
+          player: lost.player,
+          name: recruitName(pilots, spec.players[lost.player]?.recruits ?? []),
+          quality: 'recruit',
+          crackShot: false,
+          keenEyes: false,
+          status: 'active',
+          outFor: 0,
+          joined: { how: 'replacement', game: g.gameId },
+          shown: false,
+          sorties: [],
+          victories: 0,
         });
       }
     }
@@ -252,7 +327,8 @@ const RANK: Record<PilotQuality, number> = { ace: 4, veteran: 3, regular: 2, gre
 
 /** Pilots free to fly the next game: active, not wounded. Best first: quality, victories, roster order. */
 export function availablePilots(r: CampaignRecord, player: string): PilotRecord[] {
-  return r.pilots.filter((p) => p.player === player && p.status === 'active')
+  return r.pilots
+    .filter((p) => p.player === player && p.status === 'active')
     .map((p, i) => ({ p, i }))
     .sort((a, b) => RANK[b.p.quality] - RANK[a.p.quality] || b.p.victories - a.p.victories || a.i - b.i)
     .map((x) => x.p);
@@ -264,8 +340,13 @@ export function availablePilots(r: CampaignRecord, player: string): PilotRecord[
  * rest. Returns each plane's pilot and the recruits made; throws nothing, but a choice of a pilot
  * who cannot fly is left out and told in `refused`.
  */
-export function assignPilots(r: CampaignRecord, player: string, planes: readonly string[], chosen: Readonly<Record<string, string>>, names: readonly string[]):
-  { pilots: Map<string, PilotState>; recruits: PilotRecord[]; refused: string[] } {
+export function assignPilots(
+  r: CampaignRecord,
+  player: string,
+  planes: readonly string[],
+  chosen: Readonly<Record<string, string>>,
+  names: readonly string[],
+): { pilots: Map<string, PilotState>; recruits: PilotRecord[]; refused: string[] } {
   const free = availablePilots(r, player);
   const out = new Map<string, PilotState>();
   const used = new Set<string>();
@@ -274,7 +355,12 @@ export function assignPilots(r: CampaignRecord, player: string, planes: readonly
     const want = chosen[plane];
     if (!want) continue;
     const p = free.find((x) => x.id === want);
-    if (!p || used.has(p.id)) { refused.push(`${plane}: pilot ${want} ${p ? 'is given another plane' : 'is not free to fly (not on the roster, wounded, killed or captured)'}`); continue; }
+    if (!p || used.has(p.id)) {
+      refused.push(
+        `${plane}: pilot ${want} ${p ? 'is given another plane' : 'is not free to fly (not on the roster, wounded, killed or captured)'}`,
+      );
+      continue;
+    }
     out.set(plane, pilotStateOf(p));
     used.add(p.id);
   }
@@ -283,10 +369,24 @@ export function assignPilots(r: CampaignRecord, player: string, planes: readonly
   for (const plane of planes) {
     if (out.has(plane)) continue;
     const p = free.find((x) => !used.has(x.id));
-    if (p) { out.set(plane, pilotStateOf(p)); used.add(p.id); continue; }
+    if (p) {
+      out.set(plane, pilotStateOf(p));
+      used.add(p.id);
+      continue;
+    }
     const rec: PilotRecord = {
-      id: nextPilotId(all, player), player, name: recruitName(all, names), quality: 'recruit', crackShot: false, keenEyes: false,
-      status: 'active', outFor: 0, joined: { how: 'recruit', game: null }, shown: false, sorties: [], victories: 0,
+      id: nextPilotId(all, player),
+      player,
+      name: recruitName(all, names),
+      quality: 'recruit',
+      crackShot: false,
+      keenEyes: false,
+      status: 'active',
+      outFor: 0,
+      joined: { how: 'recruit', game: null },
+      shown: false,
+      sorties: [],
+      victories: 0,
     };
     all.push(rec);
     recruits.push(rec);

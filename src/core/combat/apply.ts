@@ -17,7 +17,16 @@ import type { FlightPlan } from '../movement/plan.ts';
 import { effectiveBand, powerAvailable } from '../movement/performance.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import {
-  capacityOf, emptyDamage, engineKey, enginesDestroyed, enginesWorking, gunKey, gunPlaceState, gunPlaces, bandCondition, systemName,
+  capacityOf,
+  emptyDamage,
+  engineKey,
+  enginesDestroyed,
+  enginesWorking,
+  gunKey,
+  gunPlaceState,
+  gunPlaces,
+  bandCondition,
+  systemName,
 } from '../damage/state.ts';
 import { resolveEngineHit, resolveSide, type SystemHit } from './hit-location.ts';
 
@@ -51,7 +60,13 @@ export function keyFor(card: AircraftCard, p: PlaneState, hit: SystemHit): strin
 }
 
 /** Shoots a flying plane down; it stays on the map for its bail-out (seed 000 IX). */
-export function shootDown(ctx: Pick<ApplyContext, 'turn' | 'impulse' | 'events'>, p: PlaneState, by: string[], cause: string, shot?: ShotEvent): void {
+export function shootDown(
+  ctx: Pick<ApplyContext, 'turn' | 'impulse' | 'events'>,
+  p: PlaneState,
+  by: string[],
+  cause: string,
+  shot?: ShotEvent,
+): void {
   if (p.status !== 'flying') return;
   p.status = 'shot-down';
   p.downed = { turn: ctx.turn, impulse: ctx.impulse };
@@ -69,7 +84,19 @@ export function addHits(ctx: ApplyContext, target: PlaneState, key: string, hits
   d.taken[key] = taken;
   const destroyed = taken >= capacity;
   const name = systemName(card, key);
-  ctx.events.push({ impulse: ctx.impulse, phase: 'D', plane: target.id, type: 'damage', system: key, name, hits, taken: Math.min(taken, capacity), capacity, destroyed, by: shot.firer });
+  ctx.events.push({
+    impulse: ctx.impulse,
+    phase: 'D',
+    plane: target.id,
+    type: 'damage',
+    system: key,
+    name,
+    hits,
+    taken: Math.min(taken, capacity),
+    capacity,
+    destroyed,
+    by: shot.firer,
+  });
   shot.effects.push(`${target.id} ${name} ${Math.min(taken, capacity)}/${capacity}${destroyed ? ' DESTROYED' : ''}`);
   if (!destroyed) return;
   d.destroyed.push(key);
@@ -86,11 +113,22 @@ export function addHits(ctx: ApplyContext, target: PlaneState, key: string, hits
 
 function engineLost(ctx: ApplyContext, p: PlaneState, card: AircraftCard, name: string, shot: ShotEvent): void {
   const working = enginesWorking(card, p);
-  if (working === 0) return shootDown(ctx, p, [shot.firer], card.engines === 1 ? 'engine destroyed' : 'every engine destroyed', shot);
+  if (working === 0)
+    return shootDown(ctx, p, [shot.firer], card.engines === 1 ? 'engine destroyed' : 'every engine destroyed', shot);
   const jettison = p.loaded && !p.damage?.jettisoned;
   if (jettison) (p.damage as NonNullable<PlaneState['damage']>).jettisoned = true;
-  ctx.events.push({ impulse: ctx.impulse, phase: 'D', plane: p.id, type: 'engine-lost', engine: name, working, jettison });
-  shot.effects.push(`${p.id} flies on ${working} engine${working === 1 ? '' : 's'}${jettison ? ', bombs jettisoned' : ''}`);
+  ctx.events.push({
+    impulse: ctx.impulse,
+    phase: 'D',
+    plane: p.id,
+    type: 'engine-lost',
+    engine: name,
+    working,
+    jettison,
+  });
+  shot.effects.push(
+    `${p.id} flies on ${working} engine${working === 1 ? '' : 's'}${jettison ? ', bombs jettisoned' : ''}`,
+  );
   cutPower(ctx, p, card, working);
 }
 
@@ -119,12 +157,23 @@ export function cutPower(ctx: ApplyContext, p: PlaneState, card: AircraftCard, w
   });
   plan.power -= erased;
   if (plan.carry) {
-    plan.carry = { ...plan.carry, boxes: plan.carry.boxes.map((b) => {
-      if (b.power <= working) return b;
-      erased += b.power - working;
-      return Object.assign({}, b, { power: working });
-    }) };
+    plan.carry = {
+      ...plan.carry,
+      boxes: plan.carry.boxes.map((b) => {
+        if (b.power <= working) return b;
+        erased += b.power - working;
+        return Object.assign({}, b, { power: working });
+      }),
+    };
   }
   if (!erased) return;
-  ctx.events.push({ impulse: ctx.impulse, phase: 'D', plane: p.id, type: 'power-cut', erased, boxes: erasedBoxes, available: avail });
+  ctx.events.push({
+    impulse: ctx.impulse,
+    phase: 'D',
+    plane: p.id,
+    type: 'power-cut',
+    erased,
+    boxes: erasedBoxes,
+    available: avail,
+  });
 }

@@ -17,7 +17,14 @@ export const LOW_BAILOUT_FT = 1000;
  * impulse at the end of each phase, whatever its speed (seed 003's "waterfall": at the end of a
  * phase every delay is fulfilled).
  */
-export function runBailOutPhase(state: GameState, turn: number, impulse: number, dice: Dice, events: GameEvent[], atOnce = false): void {
+export function runBailOutPhase(
+  state: GameState,
+  turn: number,
+  impulse: number,
+  dice: Dice,
+  events: GameEvent[],
+  atOnce = false,
+): void {
   for (const p of state.planes) {
     if (p.status !== 'shot-down' || !p.downed) continue;
     if (p.downed.turn === turn && p.downed.impulse >= impulse) continue;
@@ -38,7 +45,14 @@ export function runBailOutPhase(state: GameState, turn: number, impulse: number,
     p.status = 'bailed-out';
     p.crew = { saved, lost };
     events.push({
-      impulse, phase: 'F', plane: p.id, type: 'bail-out', crew: card.crew, saved, lost, dice: rolls,
+      impulse,
+      phase: 'F',
+      plane: p.id,
+      type: 'bail-out',
+      crew: card.crew,
+      saved,
+      lost,
+      dice: rolls,
       rule: `D6 per crew member, saved on 1-${need}${p.altitude < LOW_BAILOUT_FT ? ' (below 1,000 ft)' : ''}${pilotKilled ? '; cockpit destroyed: the pilot is lost' : ''}`,
     });
   }

@@ -60,4 +60,5 @@ export function verticalOk(attitude: Attitude, dz: number, hexes: number): boole
 }
 
 /** Clock position of the target as seen from the firer (for flexible arcs and deflection). */
-export const clockFrom = (viewer: Position, other: Hex): number => clockPosition(viewer.hex, viewer.facing, other) ?? 12;
+export const clockFrom = (viewer: Position, other: Hex): number =>
+  clockPosition(viewer.hex, viewer.facing, other) ?? 12;

@@ -67,7 +67,11 @@ export function headingOffset(firerFacing: number, targetFacing: number): number
  *   medium;
  * - everything else: high deflection (the 9-3 line).
  */
-export function flexCategory(firerFacing: number, targetFacing: number, clockOfTargetFromFirer: number): DeflectionCategory {
+export function flexCategory(
+  firerFacing: number,
+  targetFacing: number,
+  clockOfTargetFromFirer: number,
+): DeflectionCategory {
   checkClock(clockOfTargetFromFirer);
   const d = headingOffset(firerFacing, targetFacing);
   const c = clockOfTargetFromFirer;

@@ -96,20 +96,35 @@ const forcedIn = (plan: FlightPlan | undefined, impulse: number): number =>
  * plane has nothing to do in the phase: no FIRE order, or every gun held with no rocket to fire
  * and no order to explain.
  */
-function firerOrders(ctx: FirePhaseContext, memo: FireMemo, plane: PlaneState): { orders: FireOrder[]; full: AircraftCard; held: Set<string> } | undefined {
+function firerOrders(
+  ctx: FirePhaseContext,
+  memo: FireMemo,
+  plane: PlaneState,
+): { orders: FireOrder[]; full: AircraftCard; held: Set<string> } | undefined {
   const orders = memo.byPlane.get(plane.id.toUpperCase());
   if (!orders?.length) return undefined;
   const full = cardOf(ctx.state, plane);
   const held = memo.held.get(plane.id) ?? heldGroups(full, orders);
   memo.held.set(plane.id, held);
-  if (plane.rockets !== 'carried' && full.guns.every((g) => held.has(g.id)) && !(ctx.noShot && watching(ctx.noShot, plane.id))) return undefined;
+  if (
+    plane.rockets !== 'carried' &&
+    full.guns.every((g) => held.has(g.id)) &&
+    !(ctx.noShot && watching(ctx.noShot, plane.id))
+  )
+    return undefined;
   return { orders, full, held };
 }
 
 export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const memo = ctx.fireMemo ?? fireMemo(ctx.fire);
   // No plane with anything to do: nothing to set up.
-  if (!ctx.state.planes.some((p) => p.status === 'flying' && !p.ground && (!ctx.firers || ctx.firers.includes(p.id)) && firerOrders(ctx, memo, p))) return [];
+  if (
+    !ctx.state.planes.some(
+      (p) =>
+        p.status === 'flying' && !p.ground && (!ctx.firers || ctx.firers.includes(p.id)) && firerOrders(ctx, memo, p),
+    )
+  )
+    return [];
   const { state, impulse } = ctx;
   const card = (p: PlaneState): AircraftCard => cardOf(state, p);
   // Planes on the ground neither fire nor are fired at by planes (docs/ground.md).
@@ -127,7 +142,10 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const allEnemies = (tracker: NoShotTracker, side: string): PlaneAt[] => {
     at ??= flying.map((p) => planeAt(tracker, p));
     let list = enemiesOf.get(side);
-    if (!list) { list = at.filter((t) => t.side !== side && sees(state, side, t.id) && allowed(t)); enemiesOf.set(side, list); }
+    if (!list) {
+      list = at.filter((t) => t.side !== side && sees(state, side, t.id) && allowed(t));
+      enemiesOf.set(side, list);
+    }
     return list;
   };
   for (const plane of firing) {
@@ -136,39 +154,85 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     const { orders, full, held } = firer;
     const plan = ctx.plans.get(plane.id);
     let fired = ctx.fired.get(plane.id);
-    if (!fired) { fired = new Set(); ctx.fired.set(plane.id, fired); }
+    if (!fired) {
+      fired = new Set();
+      ctx.fired.set(plane.id, fired);
+    }
     let flexTargets = ctx.flexTargets.get(plane.id);
-    if (!flexTargets) { flexTargets = new Set(); ctx.flexTargets.set(plane.id, flexTargets); }
+    if (!flexTargets) {
+      flexTargets = new Set();
+      ctx.flexTargets.set(plane.id, flexTargets);
+    }
     const guns = workingGuns(full, plane);
     // The card with the guns still working (damage may have silenced some).
     const armed = guns === full.guns ? full : Object.assign({}, full, { guns });
     const active = !!plan?.steps.some((s) => s.impulse === impulse);
     const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo || !!plan?.rockets;
     // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
-    const attitude = attitudeOf(ctx.startAltitude.get(plane.id) ?? plane.altitude, plane.altitude, forcedIn(plan, impulse));
+    const attitude = attitudeOf(
+      ctx.startAltitude.get(plane.id) ?? plane.altitude,
+      plane.altitude,
+      forcedIn(plan, impulse),
+    );
     // What the referee knew, kept while the plane has an order that has not fired (no-shot.ts).
     const tracker = ctx.noShot && watching(ctx.noShot, plane.id) ? ctx.noShot : undefined;
     const frame: FirerFrame | undefined = tracker && {
-      impulse, plane: planeAt(tracker, plane), card: armed, orders, active, dropsOrdnance, attitude, held,
-      rocketsBefore: plane.rockets, shots: [], enemies: allEnemies(tracker, plane.side),
+      impulse,
+      plane: planeAt(tracker, plane),
+      card: armed,
+      orders,
+      active,
+      dropsOrdnance,
+      attitude,
+      held,
+      rocketsBefore: plane.rockets,
+      shots: [],
+      enemies: allEnemies(tracker, plane.side),
     };
     // A plane with nothing left to fire in this impulse (each group once a turn; fixed guns only
     // in an active impulse and not on a bombing turn, seed 000 VII-VIII) needs no geometry at all.
-    const canFire = plane.rockets === 'carried'
-      || guns.some((g) => !fired.has(g.id) && !held.has(g.id) && (g.mount === 'F' || (active && !dropsOrdnance)));
-    if (!canFire) { if (tracker && frame) observeFirer(tracker, frame); continue; }
+    const canFire =
+      plane.rockets === 'carried' ||
+      guns.some((g) => !fired.has(g.id) && !held.has(g.id) && (g.mount === 'F' || (active && !dropsOrdnance)));
+    if (!canFire) {
+      if (tracker && frame) observeFirer(tracker, frame);
+      continue;
+    }
     // Pairs are pruned by distance before any cone or arc test.
     // Only what the plane's side has identified can be fired at (docs/spotting.md).
-    const enemies = flying.filter((t) => t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id));
-    if (!enemies.length) { if (tracker && frame) observeFirer(tracker, frame); continue; }
+    const enemies = flying.filter(
+      (t) =>
+        t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id),
+    );
+    if (!enemies.length) {
+      if (tracker && frame) observeFirer(tracker, frame);
+      continue;
+    }
     const f: FirerContext = {
-      plane, card: armed, orders, active, dropsOrdnance, attitude,
-      fired, flexTargets, held, enginesOf: (t) => card(t).engines,
+      plane,
+      card: armed,
+      orders,
+      active,
+      dropsOrdnance,
+      attitude,
+      fired,
+      flexTargets,
+      held,
+      enginesOf: (t) => card(t).engines,
     };
     const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
     let rocketOrder: FireOrder | undefined;
     if (ctx.sighted) {
-      for (const s of shots) ctx.sighted.push({ ...sighting(impulse, s.firer.id, s.groups.map((g) => g.id), s.bearing), hits: expectedHits(chartFor(s.mix), s.bearing.range, s.deflection.drm) });
+      for (const s of shots)
+        ctx.sighted.push({
+          ...sighting(
+            impulse,
+            s.firer.id,
+            s.groups.map((g) => g.id),
+            s.bearing,
+          ),
+          hits: expectedHits(chartFor(s.mix), s.bearing.range, s.deflection.drm),
+        });
       const r = plane.rockets === 'carried' ? findRocketAttack(f, enemies, impulse, classOf) : undefined;
       if (r) {
         plane.rockets = 'fired';
@@ -212,11 +276,18 @@ export function fireMemo(fire: readonly FireOrder[]): FireMemo {
   for (const o of fire) {
     const id = o.plane.toUpperCase();
     const list = byPlane.get(id);
-    if (list) list.push(o); else byPlane.set(id, [o]);
+    if (list) list.push(o);
+    else byPlane.set(id, [o]);
   }
   return { byPlane, held: new Map() };
 }
 
 const sighting = (impulse: number, plane: string, guns: string[], b: Bearing): SightedShot => ({
-  impulse, plane, target: b.target.id, guns, range: b.range, hexes: b.hexes, clock: b.clockFromFirer,
+  impulse,
+  plane,
+  target: b.target.id,
+  guns,
+  range: b.range,
+  hexes: b.hexes,
+  clock: b.clockFromFirer,
 });

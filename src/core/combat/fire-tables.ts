@@ -64,8 +64,10 @@ export function rowQuantile(t: number): number {
 
 /** ln Gamma(a) for a > 0 (Lanczos, g = 7, 9 terms). */
 export function lnGamma(a: number): number {
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   if (a < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * a)) - lnGamma(1 - a);
   const x = a - 1;
   let s = c[0] as number;
@@ -143,7 +145,10 @@ export const rowFactor = (mix: readonly WeaponCount[], row: number): number =>
 /** Effective firepower of a mix at a column: each weapon's firepower times its pattern share there, relative to range 3. */
 export function effectiveFirepower(mix: readonly WeaponCount[], column: RangeColumn): number {
   const r = COLUMN_RANGE[column];
-  return mix.reduce((s, w) => s + w.count * weaponWeight(w.type) * (patternShare(w.type, r) / patternShare(w.type, 3)), 0);
+  return mix.reduce(
+    (s, w) => s + w.count * weaponWeight(w.type) * (patternShare(w.type, r) / patternShare(w.type, 3)),
+    0,
+  );
 }
 
 const anchorMix = (): WeaponCount[] => parseMixId(ANCHOR.mix) as WeaponCount[];
@@ -187,12 +192,31 @@ export function deriveFireChart(mix: readonly WeaponCount[]): FireChart {
  * lists which types use which. Ordered by firepower.
  */
 export const CHART_MIXES: readonly string[] = [
-  '1x30M', '2x30M', '2x50M', '4x30M', '3x50M', '1x20C+2x30M', '2x20C', '8x30M', '4x50M', '1x20C+2x50M',
-  '2x50M+4x30M', '1x37C+2x50M', '2x20C+2x30M', '6x50M', '2x20C+4x30M', '1x20C+4x50M', '8x50M', '4x20C',
-  '4x20C+2x50M', '4x30C',
+  '1x30M',
+  '2x30M',
+  '2x50M',
+  '4x30M',
+  '3x50M',
+  '1x20C+2x30M',
+  '2x20C',
+  '8x30M',
+  '4x50M',
+  '1x20C+2x50M',
+  '2x50M+4x30M',
+  '1x37C+2x50M',
+  '2x20C+2x30M',
+  '6x50M',
+  '2x20C+4x30M',
+  '1x20C+4x50M',
+  '8x50M',
+  '4x20C',
+  '4x20C+2x50M',
+  '4x30C',
 ];
 
-export const FIRE_CHARTS: readonly FireChart[] = CHART_MIXES.map((id) => deriveFireChart(parseMixId(id) as WeaponCount[]));
+export const FIRE_CHARTS: readonly FireChart[] = CHART_MIXES.map((id) =>
+  deriveFireChart(parseMixId(id) as WeaponCount[]),
+);
 
 export const chartById = (id: string): FireChart | undefined => FIRE_CHARTS.find((c) => c.id === id);
 
@@ -236,7 +260,8 @@ export function chartFor(guns: readonly { type: WeaponType; count: number }[]): 
 }
 
 /** Clamps a modified 2D6 total to the chart's rows 2..12. */
-export const clampRow = (modifiedTotal: number): number => Math.min(MAX_ROW, Math.max(MIN_ROW, Math.trunc(modifiedTotal)));
+export const clampRow = (modifiedTotal: number): number =>
+  Math.min(MAX_ROW, Math.max(MIN_ROW, Math.trunc(modifiedTotal)));
 
 /** Hits of one burst: the chart's column for the (altitude-adjusted) range, row of the modified total. */
 export function hitsFor(chart: FireChart, range: number, modifiedTotal: number): number {
@@ -255,7 +280,8 @@ export function expectedHits(chart: FireChart, range: number, drm: number): numb
 }
 
 /** The most hits a column can give: decides whether 1 or 2 D10s are thrown with the 2D6 (seed 001). */
-export const bestHits = (chart: FireChart, range: number): number => Math.max(...(chart.hits[rangeColumn(range)] as number[]));
+export const bestHits = (chart: FireChart, range: number): number =>
+  Math.max(...(chart.hits[rangeColumn(range)] as number[]));
 
 /** data/combat/fire-tables.yaml: the charts as readable YAML (written by hand, no YAML library in the core). */
 export function fireTablesYaml(charts: readonly FireChart[] = FIRE_CHARTS): string {

@@ -130,7 +130,11 @@ export interface Critical {
  * the least capacity left once this shot's own hits are counted (`remainingAfter`), among those
  * this shot does not destroy already; ties go to C, then L, then E, then the earlier hit.
  */
-export function applyCritical(located: Located, red: number, remainingAfter: (hit: SystemHit) => number): Critical | null {
+export function applyCritical(
+  located: Located,
+  red: number,
+  remainingAfter: (hit: SystemHit) => number,
+): Critical | null {
   const extra = criticalExtra(red);
   if (extra === 0 || located.hits < 2) return null;
   let best: SystemHit | null = null;
@@ -141,7 +145,11 @@ export function applyCritical(located: Located, red: number, remainingAfter: (hi
     // hits: it ranks after every system still standing (the most damaging choice, seed 001).
     const raw = remainingAfter(h);
     const left = raw > 0 ? raw : Number.MAX_SAFE_INTEGER;
-    if (best === null || left < bestLeft || (left === bestLeft && CRITICAL_ORDER.indexOf(h.system) < CRITICAL_ORDER.indexOf(best.system))) {
+    if (
+      best === null ||
+      left < bestLeft ||
+      (left === bestLeft && CRITICAL_ORDER.indexOf(h.system) < CRITICAL_ORDER.indexOf(best.system))
+    ) {
       best = h;
       bestLeft = left;
     }
@@ -214,7 +222,8 @@ const ENGINE_NAMES: Readonly<Record<number, readonly string[]>> = {
 export function resolveEngineHit(engines: number, side: Side, destroyed: readonly boolean[]): EngineHit | null {
   const names = ENGINE_NAMES[engines];
   if (!names) throw new RangeError(`no engine layout for ${engines} engines`);
-  if (destroyed.length !== engines) throw new RangeError(`destroyed has ${destroyed.length} entries for ${engines} engines`);
+  if (destroyed.length !== engines)
+    throw new RangeError(`destroyed has ${destroyed.length} entries for ${engines} engines`);
   const hit = (index: number): EngineHit => ({ index, name: names[index] as string });
   if (engines === 1) return destroyed[0] ? null : hit(0);
   if (engines === 4) {

@@ -11,7 +11,15 @@ import { distance, type Hex } from '../hex/coords.ts';
 import { clockPosition } from '../hex/facing.ts';
 import { offLine, type Position } from '../hex/flight.ts';
 import type { FireOrder } from '../../orders/ast.ts';
-import { adjustedRange, type Attitude, coneHalfWidth, coneLine, MAX_RANGE, SHORT_MAX_RANGE, targetArea } from './cone.ts';
+import {
+  adjustedRange,
+  type Attitude,
+  coneHalfWidth,
+  coneLine,
+  MAX_RANGE,
+  SHORT_MAX_RANGE,
+  targetArea,
+} from './cone.ts';
 import { type GunClass, groupsFor } from './fire-orders.ts';
 import type { NoShotReason } from '../events.ts';
 import { fromBehind, isHeavy, ROCKETS } from './rockets.ts';
@@ -49,7 +57,12 @@ export interface Before {
 }
 
 /** Gun groups fired (and flexible targets shot at) when the referee came to this order's class. */
-function firedWhenTried(f: FirerFrame, before: Before, cls: GunClass, index: number): { fired: ReadonlySet<string>; flexTargets: ReadonlySet<string> } {
+function firedWhenTried(
+  f: FirerFrame,
+  before: Before,
+  cls: GunClass,
+  index: number,
+): { fired: ReadonlySet<string>; flexTargets: ReadonlySet<string> } {
   if (!f.shots.length) return { fired: before.fired, flexTargets: before.flex };
   const fired = new Set(before.fired);
   const flexTargets = new Set(before.flex);
@@ -66,16 +79,35 @@ function firedWhenTried(f: FirerFrame, before: Before, cls: GunClass, index: num
 
 const posOf = (p: PlaneAt): Position => ({ hex: p.hex, facing: p.facing, nextRight: p.nextRight });
 
-const aims = (order: FireOrder, t: PlaneAt): boolean => order.target === 'ANY' || order.target.toUpperCase() === t.id.toUpperCase();
+const aims = (order: FireOrder, t: PlaneAt): boolean =>
+  order.target === 'ANY' || order.target.toUpperCase() === t.id.toUpperCase();
 
 /** Would a candidate with this many failures at this range beat the best so far? (Later = loses ties.) */
 const beats = (w: Watch, failed: number, range: number): boolean =>
   !w.best || failed < w.best.reasons.length || (failed === w.best.reasons.length && range < w.best.range);
 
-function record(w: Watch, f: FirerFrame, t: PlaneAt, impulse: number, reasons: NoShotReason[], hexes: number, range: number, by?: number): void {
+function record(
+  w: Watch,
+  f: FirerFrame,
+  t: PlaneAt,
+  impulse: number,
+  reasons: NoShotReason[],
+  hexes: number,
+  range: number,
+  by?: number,
+): void {
   if (!beats(w, reasons.length, range)) return;
   const clock = clockPosition(f.plane.hex, f.plane.facing, t.hex) ?? 12;
-  w.best = { reasons, impulse, target: t.id, range, hexes, dz: t.altitude - f.plane.altitude, clock, ...(by !== undefined ? { by } : {}) };
+  w.best = {
+    reasons,
+    impulse,
+    target: t.id,
+    range,
+    hexes,
+    dz: t.altitude - f.plane.altitude,
+    clock,
+    ...(by !== undefined ? { by } : {}),
+  };
 }
 
 /** The nose-attitude rule of fixed guns (cone.ts verticalOk), split into its two conditions. */
@@ -106,7 +138,12 @@ function inConeArea(fp: Position, line: readonly Hex[], target: PlaneAt, hexes: 
  * o'clock), or outside by the fewest hexes any hex of it ahead and within 8 hexes misses the
  * cone's width at its range.
  */
-function coneMiss(fp: Position, line: readonly Hex[], target: PlaneAt, hexes: number): { reason: NoShotReason; by?: number } {
+function coneMiss(
+  fp: Position,
+  line: readonly Hex[],
+  target: PlaneAt,
+  hexes: number,
+): { reason: NoShotReason; by?: number } {
   let ahead = false;
   let by: number | undefined;
   for (const h of targetArea(posOf(target), hexes)) {
@@ -123,23 +160,39 @@ function coneMiss(fp: Position, line: readonly Hex[], target: PlaneAt, hexes: nu
 }
 
 /** The last test of fixed guns and rockets, the cone, measured only for a target that may still win. */
-function coneChance(w: Watch, f: FirerFrame, t: PlaneAt, impulse: number, reasons: NoShotReason[], hexes: number, range: number, line: readonly Hex[]): void {
+function coneChance(
+  w: Watch,
+  f: FirerFrame,
+  t: PlaneAt,
+  impulse: number,
+  reasons: NoShotReason[],
+  hexes: number,
+  range: number,
+  line: readonly Hex[],
+): void {
   const fp = posOf(f.plane);
   if (hexes > MAX_RANGE) {
     // Beyond 8 hexes the cone has no width to measure (beyond-range says so): only whether any
     // hex of the target area was ahead at all.
-    const ahead = targetArea(posOf(t), hexes).some((h) => { const c = clockPosition(fp.hex, fp.facing, h) as number; return c <= 2 || c >= 10; });
+    const ahead = targetArea(posOf(t), hexes).some((h) => {
+      const c = clockPosition(fp.hex, fp.facing, h) as number;
+      return c <= 2 || c >= 10;
+    });
     record(w, f, t, impulse, ahead ? reasons : [...reasons, 'not-ahead'], hexes, range);
     return;
   }
-  if (inConeArea(fp, line, t, hexes)) { record(w, f, t, impulse, reasons, hexes, range); return; }
+  if (inConeArea(fp, line, t, hexes)) {
+    record(w, f, t, impulse, reasons, hexes, range);
+    return;
+  }
   if (!beats(w, reasons.length + 1, range)) return;
   const miss = coneMiss(fp, line, t, hexes);
   record(w, f, t, impulse, [...reasons, miss.reason], hexes, range, miss.by);
 }
 
 const reachOf = (g: GunGroup): number => (g.shortRange ? SHORT_MAX_RANGE : MAX_RANGE);
-const reach = (groups: readonly GunGroup[]): number => (groups.every((g) => g.shortRange) ? SHORT_MAX_RANGE : MAX_RANGE);
+const reach = (groups: readonly GunGroup[]): number =>
+  groups.every((g) => g.shortRange) ? SHORT_MAX_RANGE : MAX_RANGE;
 
 export function gunChances(w: Watch, f: FirerFrame, before: Before, impulse: number): void {
   const index = f.orders.indexOf(w.order);
@@ -213,7 +266,10 @@ export function rocketChances(w: Watch, f: FirerFrame, before: Before, impulse: 
   const rocketOrders = f.orders.filter((o) => o.guns.toUpperCase() === ROCKETS);
   // Only the first ROCKETS order that finds a target fires; the later ones find them gone.
   const spent = f.rocketOrder !== undefined && rocketOrders.indexOf(w.order) > rocketOrders.indexOf(f.rocketOrder);
-  if (f.rocketsBefore === undefined) { w.gunsOut = true; return; }
+  if (f.rocketsBefore === undefined) {
+    w.gunsOut = true;
+    return;
+  }
   if (rocketOrders.some((o) => o.hold)) own.push('fire-held');
   if (f.rocketsBefore !== 'carried' || spent) own.push('already-fired');
   if (w.order.from !== undefined && impulse < w.order.from) own.push('before-from');
@@ -231,7 +287,10 @@ export function rocketChances(w: Watch, f: FirerFrame, before: Before, impulse: 
     if (!isHeavy(before.classOf(t))) reasons.push('not-heavy-bomber');
     if (range > MAX_RANGE) reasons.push('beyond-range');
     if (w.order.within !== undefined && range > w.order.within) reasons.push('beyond-within');
-    if (hexes === 0) { record(w, f, t, impulse, reasons, hexes, range); continue; }
+    if (hexes === 0) {
+      record(w, f, t, impulse, reasons, hexes, range);
+      continue;
+    }
     const v = vertical(f.attitude, dz, hexes);
     if (v) reasons.push(v);
     if (!fromBehind(clockPosition(t.hex, t.facing, f.plane.hex) ?? 12)) reasons.push('not-from-behind');

@@ -21,14 +21,36 @@
 import type { GameEvent, NoShotReason } from '../events.ts';
 import type { FireOrder } from '../../orders/ast.ts';
 import type { GameState, PlaneState } from '../state.ts';
-import { type Before, type FirerFrame, gunChances, type PlaneAt, rocketChances, type Watch } from './no-shot-chances.ts';
+import {
+  type Before,
+  type FirerFrame,
+  gunChances,
+  type PlaneAt,
+  rocketChances,
+  type Watch,
+} from './no-shot-chances.ts';
 import { ROCKETS } from './rockets.ts';
 
 /** Where a plane is now: the same object as in an earlier phase when it has not moved since. */
 export function planeAt(tracker: NoShotTracker, p: PlaneState): PlaneAt {
   const last = tracker.last.get(p.id);
-  if (last && last.hex === p.hex && last.facing === p.facing && last.nextRight === p.nextRight && last.altitude === p.altitude) return last;
-  const now = { id: p.id, side: p.side, type: p.type, hex: p.hex, facing: p.facing, nextRight: p.nextRight, altitude: p.altitude };
+  if (
+    last &&
+    last.hex === p.hex &&
+    last.facing === p.facing &&
+    last.nextRight === p.nextRight &&
+    last.altitude === p.altitude
+  )
+    return last;
+  const now = {
+    id: p.id,
+    side: p.side,
+    type: p.type,
+    hex: p.hex,
+    facing: p.facing,
+    nextRight: p.nextRight,
+    altitude: p.altitude,
+  };
   tracker.last.set(p.id, now);
   return now;
 }
@@ -71,10 +93,16 @@ export function observeFirer(tracker: NoShotTracker, f: FirerFrame): void {
     const left = watches.filter((w) => !w.fired);
     tracker.pending.set(key, left);
     // Every order of the plane has fired: nothing of it needs explaining.
-    if (!left.length) { tracker.frames.delete(key); return; }
+    if (!left.length) {
+      tracker.frames.delete(key);
+      return;
+    }
   }
   let frames = tracker.frames.get(key);
-  if (!frames) { frames = []; tracker.frames.set(key, frames); }
+  if (!frames) {
+    frames = [];
+    tracker.frames.set(key, frames);
+  }
   frames.push(f);
 }
 
@@ -100,22 +128,49 @@ export type NoShotEvent = Extract<GameEvent, { type: 'no-shot' }>;
 /** One `no-shot` event for each watched order that never fired, in the order they were written. */
 export function noShotEvents(tracker: NoShotTracker, state: GameState, end = 13): NoShotEvent[] {
   const classOf = (p: PlaneAt): string => state.aircraft[p.type]?.class ?? '';
-  return tracker.all.filter((w) => !w.fired).map((w) => {
-    const frames = tracker.frames.get(w.plane) ?? [];
-    explain(w, frames, classOf);
-    const o = w.order;
-    const head = {
-      phase: 'D' as const, plane: w.plane, type: 'no-shot' as const, guns: o.guns, at: o.target,
-      ...(o.from !== undefined ? { from: o.from } : {}), ...(o.within !== undefined ? { within: o.within } : {}),
-    };
-    const b = w.best;
-    if (b) {
-      return {
-        impulse: b.impulse, ...head, reason: b.reasons[0] as NoShotReason, reasons: b.reasons,
-        target: b.target, range: b.range, hexes: b.hexes, altitudeDiff: b.dz, clock: b.clock, ...(b.by !== undefined ? { by: b.by } : {}),
+  return tracker.all
+    .filter((w) => !w.fired)
+    .map((w) => {
+      const frames = tracker.frames.get(w.plane) ?? [];
+      explain(w, frames, classOf);
+      const o = w.order;
+      const head = {
+        phase: 'D' as const,
+        plane: w.plane,
+        type: 'no-shot' as const,
+        guns: o.guns,
+        at: o.target,
+        ...(o.from !== undefined ? { from: o.from } : {}),
+        ...(o.within !== undefined ? { within: o.within } : {}),
       };
-    }
-    const reason: NoShotReason = !frames.length ? 'not-flying' : w.gunsOut ? 'guns-out' : o.target === 'ANY' ? 'no-target' : 'target-gone';
-    return { impulse: end, ...head, reason, reasons: [reason], ...(reason === 'target-gone' ? { target: o.target } : {}) };
-  });
+      const b = w.best;
+      if (b) {
+        return {
+          impulse: b.impulse,
+          ...head,
+          reason: b.reasons[0] as NoShotReason,
+          reasons: b.reasons,
+          target: b.target,
+          range: b.range,
+          hexes: b.hexes,
+          altitudeDiff: b.dz,
+          clock: b.clock,
+          ...(b.by !== undefined ? { by: b.by } : {}),
+        };
+      }
+      const reason: NoShotReason = !frames.length
+        ? 'not-flying'
+        : w.gunsOut
+          ? 'guns-out'
+          : o.target === 'ANY'
+            ? 'no-target'
+            : 'target-gone';
+      return {
+        impulse: end,
+        ...head,
+        reason,
+        reasons: [reason],
+        ...(reason === 'target-gone' ? { target: o.target } : {}),
+      };
+    });
 }

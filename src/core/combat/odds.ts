@@ -28,14 +28,16 @@ export const cardHitValue = (card: Pick<AircraftCard, 'guns'>): number =>
 export const DEFENCE_FACTOR = 3 / 8;
 
 /** Capacity of the systems whose loss downs a plane: C + L + E x engines + W + F (+ T when rated). */
-export const vitalCapacity = (d: DamageCapacity, engines: number): number => d.C + d.L + d.E * engines + d.W + d.F + (d.T ?? 0);
+export const vitalCapacity = (d: DamageCapacity, engines: number): number =>
+  d.C + d.L + d.E * engines + d.W + d.F + (d.T ?? 0);
 
 /** Defence of a card (both for fighters' odds and bombers' damage points), rounded half up. */
 export const defence = (card: Pick<AircraftCard, 'damage' | 'engines'>): number =>
   Math.floor(vitalCapacity(card.damage, card.engines) * DEFENCE_FACTOR + 0.5);
 
 /** Seed 002 section 4: medium and heavy bombers take damage points instead of odds. */
-export const usesDamagePoints = (cls: AircraftClass): boolean => cls === 'bomber2' || cls === 'bomber3' || cls === 'bomber4';
+export const usesDamagePoints = (cls: AircraftClass): boolean =>
+  cls === 'bomber2' || cls === 'bomber3' || cls === 'bomber4';
 
 /**
  * Hits in the odds model come from one reference chart, the chart of HV 8 (8x30M), because the
@@ -78,7 +80,8 @@ function roller(rolls: Rolls, die: OddsDie): () => number {
   let i = 0;
   return () => {
     const v = typeof rolls === 'function' ? rolls() : rolls[i++];
-    if (v === undefined || !Number.isInteger(v) || v < 1 || v > die) throw new RangeError(`need a D${die} roll, got ${v}`);
+    if (v === undefined || !Number.isInteger(v) || v < 1 || v > die)
+      throw new RangeError(`need a D${die} roll, got ${v}`);
     return v;
   };
 }
@@ -157,7 +160,8 @@ export function bomberDamage(hv: number, die: OddsDie, roll?: number): BomberDam
   const leftover = hv - points * HV_PER_DAMAGE_POINT;
   const threshold = leftoverThreshold(leftover, die);
   if (threshold === 0) return { hv, points, leftover, threshold, total: points };
-  if (roll === undefined || !Number.isInteger(roll) || roll < 1 || roll > die) throw new RangeError(`the leftover ${leftover} HV needs a D${die} roll`);
+  if (roll === undefined || !Number.isInteger(roll) || roll < 1 || roll > die)
+    throw new RangeError(`the leftover ${leftover} HV needs a D${die} roll`);
   return { hv, points, leftover, threshold, roll, total: points + (roll <= threshold ? 1 : 0) };
 }
 

@@ -36,7 +36,10 @@ export interface RocketAttack {
 
 /** The rocket attack the plane's ROCKETS orders find in this impulse, without a die (7.1.2). */
 export function findRocketAttack(
-  f: FirerContext, enemies: readonly PlaneState[], impulse: number, classOf: (p: PlaneState) => string,
+  f: FirerContext,
+  enemies: readonly PlaneState[],
+  impulse: number,
+  classOf: (p: PlaneState) => string,
 ): { order: FireOrder; bearing: Bearing } | undefined {
   if (f.plane.rockets !== 'carried' || !f.active) return undefined;
   const orders = f.orders.filter((o) => o.guns.toUpperCase() === ROCKETS);
@@ -58,7 +61,13 @@ export function findRocketAttack(
 }
 
 export function rocketAttacks(
-  f: FirerContext, enemies: readonly PlaneState[], impulse: number, turn: number, dice: Dice, classOf: (p: PlaneState) => string, hitOn: number,
+  f: FirerContext,
+  enemies: readonly PlaneState[],
+  impulse: number,
+  turn: number,
+  dice: Dice,
+  classOf: (p: PlaneState) => string,
+  hitOn: number,
 ): RocketAttack[] {
   const found = findRocketAttack(f, enemies, impulse, classOf);
   if (!found) return [];
@@ -66,13 +75,24 @@ export function rocketAttacks(
   const target = bearing.target;
   const die = dice.roll(6, { turn, impulse, label: `${f.plane.id}>${target.id}:${ROCKETS}:d6` });
   f.plane.rockets = 'fired';
-  return [{
-    target, order: found.order,
-    event: {
-      impulse, phase: 'D', plane: f.plane.id, type: 'rocket', target: target.id, range: bearing.range,
-      clock: bearing.clockFromTarget, die, hitOn, hit: die <= hitOn,
+  return [
+    {
+      target,
+      order: found.order,
+      event: {
+        impulse,
+        phase: 'D',
+        plane: f.plane.id,
+        type: 'rocket',
+        target: target.id,
+        range: bearing.range,
+        clock: bearing.clockFromTarget,
+        die,
+        hitOn,
+        hit: die <= hitOn,
+      },
     },
-  }];
+  ];
 }
 
 export function applyRocket(ctx: ApplyContext, a: RocketAttack): void {

@@ -75,7 +75,16 @@ export function fixedShots(f: FirerContext, enemies: readonly PlaneState[], impu
     const best = bestBearing(options);
     if (!best) continue;
     for (const g of best.groups) f.fired.add(g.id);
-    shots.push({ firer: f.plane, target: best.bearing.target, cls: 'fixed', groups: best.groups, mix: mixOf(best.groups), bearing: best.bearing, deflection: best.deflection, order });
+    shots.push({
+      firer: f.plane,
+      target: best.bearing.target,
+      cls: 'fixed',
+      groups: best.groups,
+      mix: mixOf(best.groups),
+      bearing: best.bearing,
+      deflection: best.deflection,
+      order,
+    });
   }
   return shots;
 }
@@ -95,7 +104,10 @@ export function bestFlex(groups: readonly GunGroup[]): GunGroup[] {
   let top = score([single]);
   for (const g of groups.slice(1)) {
     const s = score([g]);
-    if (s > top) { single = g; top = s; }
+    if (s > top) {
+      single = g;
+      top = s;
+    }
   }
   const rifles = groups.filter((g) => g.weapons.every((w) => w.type === '30M'));
   const count = (g: GunGroup) => g.weapons.reduce((s, w) => s + w.count, 0);
@@ -132,7 +144,16 @@ export function flexShots(f: FirerContext, enemies: readonly PlaneState[], impul
       for (const g of groups) f.fired.add(g.id);
       free = free.filter((g) => !f.fired.has(g.id));
       shotAt.add(o.bearing.target.id);
-      shots.push({ firer: f.plane, target: o.bearing.target, cls: 'flex', groups, mix: mixOf(groups), bearing: o.bearing, deflection: o.deflection, order });
+      shots.push({
+        firer: f.plane,
+        target: o.bearing.target,
+        cls: 'flex',
+        groups,
+        mix: mixOf(groups),
+        bearing: o.bearing,
+        deflection: o.deflection,
+        order,
+      });
     }
   }
   return shots;

@@ -7,7 +7,17 @@ import type { GunGroup } from '../aircraft/types.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import type { Position } from '../hex/flight.ts';
 import type { PlaneState } from '../state.ts';
-import { adjustedRange, type Attitude, clockFrom, coneLine, inCone, MAX_RANGE, SHORT_MAX_RANGE, targetArea, verticalOk } from './cone.ts';
+import {
+  adjustedRange,
+  type Attitude,
+  clockFrom,
+  coneLine,
+  inCone,
+  MAX_RANGE,
+  SHORT_MAX_RANGE,
+  targetArea,
+  verticalOk,
+} from './cone.ts';
 
 export interface Bearing {
   target: PlaneState;
@@ -33,7 +43,10 @@ export function bearingOf(firer: PlaneState, target: PlaneState): Bearing | unde
   const range = adjustedRange(hexes, dz);
   if (range > MAX_RANGE) return undefined;
   return {
-    target, hexes, range, dz,
+    target,
+    hexes,
+    range,
+    dz,
     clockFromTarget: clockFrom(positionOf(target), firer.hex),
     clockFromFirer: clockFrom(positionOf(firer), target.hex),
   };
@@ -46,7 +59,13 @@ export const maxRangeOf = (groups: readonly GunGroup[]): number =>
  * Fixed forward guns: the cone must cross the target area; attitude and range limits. `line` is
  * the firer's line of flight (coneLine), computed once for all its targets.
  */
-export function fixedBears(firer: PlaneState, b: Bearing, attitude: Attitude, groups: readonly GunGroup[], line?: readonly Hex[]): boolean {
+export function fixedBears(
+  firer: PlaneState,
+  b: Bearing,
+  attitude: Attitude,
+  groups: readonly GunGroup[],
+  line?: readonly Hex[],
+): boolean {
   if (!groups.length || b.range > maxRangeOf(groups)) return false;
   if (!verticalOk(attitude, b.dz, b.hexes)) return false;
   const fp = positionOf(firer);
@@ -56,5 +75,10 @@ export function fixedBears(firer: PlaneState, b: Bearing, attitude: Attitude, gr
 
 /** Flexible positions whose arc holds the target's clock position and whose guns reach it. */
 export function flexBearing(b: Bearing, groups: readonly GunGroup[]): GunGroup[] {
-  return groups.filter((g) => g.mount === 'F' && (g.arc ?? []).includes(b.clockFromFirer) && b.range <= (g.shortRange ? SHORT_MAX_RANGE : MAX_RANGE));
+  return groups.filter(
+    (g) =>
+      g.mount === 'F' &&
+      (g.arc ?? []).includes(b.clockFromFirer) &&
+      b.range <= (g.shortRange ? SHORT_MAX_RANGE : MAX_RANGE),
+  );
 }

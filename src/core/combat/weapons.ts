@@ -36,11 +36,46 @@ export const EXPLOSIVE_J_PER_KG = 4.2e6;
  * The figures below reproduce that scale (30M 1, 50M 2) and extend it to the cannon.
  */
 export const WEAPONS: Readonly<Record<WeaponType, WeaponBallistics>> = {
-  '30M': { type: '30M', gun: '.303 in Browning Mk II', roundsPerSecond: 19.2, projectileKg: 0.0113, muzzleVelocity: 745, explosiveKg: 0 },
-  '50M': { type: '50M', gun: '.50 in Browning M2', roundsPerSecond: 13.3, projectileKg: 0.0459, muzzleVelocity: 887, explosiveKg: 0 },
-  '20C': { type: '20C', gun: '20 mm Hispano Mk II', roundsPerSecond: 11.7, projectileKg: 0.13, muzzleVelocity: 880, explosiveKg: 0.01 },
-  '30C': { type: '30C', gun: '30 mm MK 108', roundsPerSecond: 10, projectileKg: 0.33, muzzleVelocity: 505, explosiveKg: 0.085 },
-  '37C': { type: '37C', gun: '37 mm M4', roundsPerSecond: 2.5, projectileKg: 0.608, muzzleVelocity: 610, explosiveKg: 0.045 },
+  '30M': {
+    type: '30M',
+    gun: '.303 in Browning Mk II',
+    roundsPerSecond: 19.2,
+    projectileKg: 0.0113,
+    muzzleVelocity: 745,
+    explosiveKg: 0,
+  },
+  '50M': {
+    type: '50M',
+    gun: '.50 in Browning M2',
+    roundsPerSecond: 13.3,
+    projectileKg: 0.0459,
+    muzzleVelocity: 887,
+    explosiveKg: 0,
+  },
+  '20C': {
+    type: '20C',
+    gun: '20 mm Hispano Mk II',
+    roundsPerSecond: 11.7,
+    projectileKg: 0.13,
+    muzzleVelocity: 880,
+    explosiveKg: 0.01,
+  },
+  '30C': {
+    type: '30C',
+    gun: '30 mm MK 108',
+    roundsPerSecond: 10,
+    projectileKg: 0.33,
+    muzzleVelocity: 505,
+    explosiveKg: 0.085,
+  },
+  '37C': {
+    type: '37C',
+    gun: '37 mm M4',
+    roundsPerSecond: 2.5,
+    projectileKg: 0.608,
+    muzzleVelocity: 610,
+    explosiveKg: 0.045,
+  },
 };
 
 /** Weapon types from the heaviest to the lightest: the order of a mix's name ("2x20C+4x30M"). */
@@ -100,13 +135,20 @@ export function normalizeMix(mix: readonly WeaponCount[]): WeaponCount[] {
 
 /** The name of a mix, heaviest weapon first: "2x20C+4x30M". */
 export const mixId = (mix: readonly WeaponCount[]): string =>
-  normalizeMix(mix).map((w) => `${w.count}x${w.type}`).join('+');
+  normalizeMix(mix)
+    .map((w) => `${w.count}x${w.type}`)
+    .join('+');
 
 /** Parses a mix name ("2x20C+4x30M"); undefined when it is not one. */
 export function parseMixId(id: string): WeaponCount[] | undefined {
   const parts = id.split('+').map((p) => /^(\d+)x(30M|50M|20C|30C|37C)$/i.exec(p.trim()));
   if (parts.some((m) => !m)) return undefined;
-  return normalizeMix(parts.map((m) => ({ type: (m as RegExpExecArray)[2]!.toUpperCase() as WeaponType, count: Number((m as RegExpExecArray)[1]) })));
+  return normalizeMix(
+    parts.map((m) => ({
+      type: (m as RegExpExecArray)[2]!.toUpperCase() as WeaponType,
+      count: Number((m as RegExpExecArray)[1]),
+    })),
+  );
 }
 
 /** Firepower of a mix: the sum of count x weight (8x30M = 8, 2x50M + 4x20C = 20). */

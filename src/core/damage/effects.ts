@@ -14,13 +14,20 @@ import type { AltitudeBand, TurnModes } from '../aircraft/types.ts';
  */
 export function damagedBand(band: AltitudeBand, steps = 1): AltitudeBand {
   const { loaded: _loaded, ...rest } = slowerBand(band);
-  return Object.assign({}, rest, { power: band.power > 1 ? band.power - 1 : band.power, turnModes: worseTurnModes(band.turnModes, steps) });
+  return Object.assign({}, rest, {
+    power: band.power > 1 ? band.power - 1 : band.power,
+    turnModes: worseTurnModes(band.turnModes, steps),
+  });
 }
 
 /** Every turn mode `steps` worse (Agility -1 a step). */
 export function worseTurnModes(m: AltitudeBand['turnModes'], steps = 1): AltitudeBand['turnModes'] {
   const worse = (t: TurnModes): TurnModes => ({
-    turn: t.turn + steps, slip: t.slip + steps, halfRoll: t.halfRoll + steps, bank: t.bank + steps, halfLoop: t.halfLoop + steps,
+    turn: t.turn + steps,
+    slip: t.slip + steps,
+    halfRoll: t.halfRoll + steps,
+    bank: t.bank + steps,
+    halfLoop: t.halfLoop + steps,
   });
   return { maneuver: worse(m.maneuver), level: worse(m.level), dive: worse(m.dive) };
 }
@@ -28,5 +35,9 @@ export function worseTurnModes(m: AltitudeBand['turnModes'], steps = 1): Altitud
 /** The top of each speed range one lower, not below the lowest speed (Speed -1). */
 export function slowerBand(band: AltitudeBand): AltitudeBand {
   const slower = (v: number): number => Math.max(band.minSpeed, v - 1);
-  return Object.assign({}, band, { maneuverMax: slower(band.maneuverMax), levelMax: slower(band.levelMax), diveMax: slower(band.diveMax) });
+  return Object.assign({}, band, {
+    maneuverMax: slower(band.maneuverMax),
+    levelMax: slower(band.levelMax),
+    diveMax: slower(band.diveMax),
+  });
 }

@@ -33,7 +33,7 @@ export const enginesDestroyed = (card: AircraftCard, p: PlaneState): boolean[] =
 
 /** Engines still running: each gives one power factor per impulse (seed 000 X.C.1). */
 export const enginesWorking = (card: AircraftCard, p: PlaneState): number =>
-  (p.damage?.destroyed.length ? enginesDestroyed(card, p).filter((d) => !d).length : card.engines);
+  p.damage?.destroyed.length ? enginesDestroyed(card, p).filter((d) => !d).length : card.engines;
 
 /** What worsens a plane's figures (movement/performance.ts effectiveBand). */
 export interface BandCondition {
@@ -115,7 +115,15 @@ export function capacityOf(card: AircraftCard, key: string): number {
 }
 
 /** The system keys other than engines, in words. */
-export const SYSTEM_NAMES: Readonly<Record<string, string>> = { C: 'cockpit', L: 'control lines', W: 'wings', F: 'fuselage', GL: 'left guns', GR: 'right guns', GC: 'centre-line guns' };
+export const SYSTEM_NAMES: Readonly<Record<string, string>> = {
+  C: 'cockpit',
+  L: 'control lines',
+  W: 'wings',
+  F: 'fuselage',
+  GL: 'left guns',
+  GR: 'right guns',
+  GC: 'centre-line guns',
+};
 
 /** "C", "left engine", "right gun positions": a system key in words for reports. */
 export function systemName(card: AircraftCard, key: string): string {
@@ -123,7 +131,9 @@ export function systemName(card: AircraftCard, key: string): string {
   if (named) return named;
   const i = Number(key.slice(1)) - 1;
   const layouts: Record<number, string[]> = {
-    1: ['engine'], 2: ['left engine', 'right engine'], 3: ['left engine', 'centre engine', 'right engine'],
+    1: ['engine'],
+    2: ['left engine', 'right engine'],
+    3: ['left engine', 'centre engine', 'right engine'],
     4: ['left outer engine', 'left inner engine', 'right inner engine', 'right outer engine'],
   };
   return layouts[card.engines]?.[i] ?? `engine ${i + 1}`;

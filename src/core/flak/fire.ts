@@ -41,7 +41,9 @@ export function flakMounts(state: GameState, u: UnitState): readonly FlakMount[]
 /** A unit's guns in words ("1 x 40 mm Bofors L/60 (Army)"), or undefined when it has none. */
 export function flakText(state: GameState, u: UnitState): string | undefined {
   const mounts = flakMounts(state, u);
-  return mounts.length ? mounts.map((m) => `${m.barrels} x ${state.flak?.guns[m.gun]?.name ?? m.gun}`).join(', ') : undefined;
+  return mounts.length
+    ? mounts.map((m) => `${m.barrels} x ${state.flak?.guns[m.gun]?.name ?? m.gun}`).join(', ')
+    : undefined;
 }
 
 /** Slant range from a unit to a plane, metres. */
@@ -53,24 +55,45 @@ export function runFlakPhase(ctx: FlakContext): void {
   const { state } = ctx;
   const table = state.flak;
   if (!table || !FLAK_IMPULSES.includes(ctx.impulse)) return;
-  const gunners = (state.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo' && flakMounts(state, u).length);
+  const gunners = (state.units ?? []).filter(
+    (u) => u.status === 'active' && u.kind !== 'torpedo' && flakMounts(state, u).length,
+  );
   for (const u of [...gunners].sort((a, b) => a.id.localeCompare(b.id))) {
     const mounts = flakMounts(state, u);
     const bearing = u.kind === 'ship' ? table.shipBearing : 1;
     // The planes in the air of other sides, as they are when the volley is fired.
-    const enemies = state.planes.filter((p) => p.status === 'flying' && !p.ground && p.side !== u.side).sort((a, b) => a.id.localeCompare(b.id));
+    const enemies = state.planes
+      .filter((p) => p.status === 'flying' && !p.ground && p.side !== u.side)
+      .sort((a, b) => a.id.localeCompare(b.id));
     const slant = new Map(enemies.map((p) => [p.id, slantM(u, p)]));
     const reach = (m: FlakMount): number => table.guns[m.gun]?.reachM ?? 0;
     // Each mount's rounds are split among the planes in its reach.
-    const shares = new Map(mounts.map((m) => [m, enemies.filter((p) => (slant.get(p.id) as number) <= reach(m)).length]));
+    const shares = new Map(
+      mounts.map((m) => [m, enemies.filter((p) => (slant.get(p.id) as number) <= reach(m)).length]),
+    );
     for (const p of enemies) {
       const r = slant.get(p.id) as number;
-      const guns = mounts.filter((m) => table.guns[m.gun] && r <= reach(m)).map((m) => `${m.barrels} x ${table.guns[m.gun]?.name}`);
+      const guns = mounts
+        .filter((m) => table.guns[m.gun] && r <= reach(m))
+        .map((m) => `${m.barrels} x ${table.guns[m.gun]?.name}`);
       const chance = flakPermille(volleyChance(table, table.kM2, mounts, r, bearing, (m) => shares.get(m) ?? 1));
       if (!guns.length || chance < 1) continue;
       const roll = ctx.dice.roll(1000, { turn: ctx.turn, impulse: ctx.impulse, label: `flak:${u.id}>${p.id}` });
       const hit = roll <= chance;
-      ctx.events.push({ impulse: ctx.impulse, phase: 'D', plane: u.id, type: 'flak', target: p.id, range: distance(u.hex, p.hex), altitude: p.altitude, slantM: Math.round(r), guns, chance, roll, hit });
+      ctx.events.push({
+        impulse: ctx.impulse,
+        phase: 'D',
+        plane: u.id,
+        type: 'flak',
+        target: p.id,
+        range: distance(u.hex, p.hex),
+        altitude: p.altitude,
+        slantM: Math.round(r),
+        guns,
+        chance,
+        roll,
+        hit,
+      });
       if (hit) shootDown(ctx, p, [u.id], 'hit by flak');
     }
   }

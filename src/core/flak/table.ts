@@ -42,7 +42,13 @@ export const flakTableSchema = z.strictObject({
   shipBearing: z.number().gt(0).max(1),
   kM2: z.strictObject({ light: positive, heavy: positive }),
   anchors: z.strictObject({
-    heavy: z.strictObject({ what: text, gun: gunId, roundsPerKill: positive, slantM: positive, sources: z.array(text).min(1) }),
+    heavy: z.strictObject({
+      what: text,
+      gun: gunId,
+      roundsPerKill: positive,
+      slantM: positive,
+      sources: z.array(text).min(1),
+    }),
     light: z.strictObject({
       what: text,
       attacks: z.number().int().positive(),
@@ -76,7 +82,14 @@ export function roundChance(k: number, slantM: number, trackingLimitM: number): 
  * A volley's chance of a kill: every barrel in reach, each mount's rounds split among the planes in
  * its reach (`targets`, one by default).
  */
-export function volleyChance(t: Pick<FlakTable, 'guns' | 'trackingLimitM'>, k: FlakTable['kM2'], mounts: readonly FlakMount[], slantM: number, bearing: number, targets: (m: FlakMount) => number = () => 1): number {
+export function volleyChance(
+  t: Pick<FlakTable, 'guns' | 'trackingLimitM'>,
+  k: FlakTable['kM2'],
+  mounts: readonly FlakMount[],
+  slantM: number,
+  bearing: number,
+  targets: (m: FlakMount) => number = () => 1,
+): number {
   let miss = 1;
   for (const m of mounts) {
     const g = t.guns[m.gun];
@@ -88,7 +101,8 @@ export function volleyChance(t: Pick<FlakTable, 'guns' | 'trackingLimitM'>, k: F
 }
 
 /** k for the heavy guns: the anchor's slant range squared over its rounds per kill. */
-export const heavyK = (t: Pick<FlakTable, 'anchors'>): number => (t.anchors.heavy.slantM ** 2) / t.anchors.heavy.roundsPerKill;
+export const heavyK = (t: Pick<FlakTable, 'anchors'>): number =>
+  t.anchors.heavy.slantM ** 2 / t.anchors.heavy.roundsPerKill;
 
 /** The reference attack's loss with a given light k. */
 export function referenceLoss(t: Omit<FlakTable, 'kM2'>, light: number): number {
@@ -106,7 +120,8 @@ export function fitLightK(t: Omit<FlakTable, 'kM2'>): number {
   let hi = 1e6;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
-    if (referenceLoss(t, mid) < want) lo = mid; else hi = mid;
+    if (referenceLoss(t, mid) < want) lo = mid;
+    else hi = mid;
   }
   return (lo + hi) / 2;
 }
@@ -114,13 +129,14 @@ export function fitLightK(t: Omit<FlakTable, 'kM2'>): number {
 /** The chance in tenths of a percent, 0 to 999. */
 export const flakPermille = (p: number): number => Math.max(0, Math.min(999, Math.floor(p * 1000 + 0.5)));
 
-
 export function parseFlakTable(data: unknown, file: string): Result<FlakTable, Problem[]> {
   const r = flakTableSchema.safeParse(data);
   if (!r.success) return err(schemaProblems('E_FLAK_DATA', file, r.error.issues));
   const t = r.data;
   const problems: Problem[] = [];
-  const P = (message: string): void => { problems.push({ code: 'E_FLAK_DATA', message: `${file}: ${message}` }); };
+  const P = (message: string): void => {
+    problems.push({ code: 'E_FLAK_DATA', message: `${file}: ${message}` });
+  };
   const mounts = [...t.anchors.light.mounts, { gun: t.anchors.heavy.gun, barrels: 1 }];
   for (const m of mounts) if (!t.guns[m.gun]) P(`anchors: no gun '${m.gun}' in guns`);
   if (t.anchors.light.shotDown >= t.anchors.light.attacks) P('anchors.light: shotDown must be fewer than attacks');

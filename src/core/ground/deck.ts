@@ -24,7 +24,8 @@ export function deckShip(state: GameState, plane: PlaneState) {
   return id ? state.units?.find((u) => u.id === id && u.status === 'active') : undefined;
 }
 
-export const isCarrier = (state: GameState, shipType: string): boolean => CARRIER_TYPES.has(state.ships?.[shipType]?.type ?? '');
+export const isCarrier = (state: GameState, shipType: string): boolean =>
+  CARRIER_TYPES.has(state.ships?.[shipType]?.type ?? '');
 
 /**
  * A carrier whose damage reaches a quarter of its hull points has its flight deck holed: no plane
@@ -38,11 +39,14 @@ export function deckHoled(state: GameState, ship: { type: string; damage?: numbe
 
 /** Why a plane cannot launch this turn, or undefined when it can. */
 export function launchProblem(state: GameState, plane: PlaneState): string | undefined {
-  if (!plane.ground?.deck) return `${plane.id} is not on a carrier's deck: LAUNCH is for carrier planes; on a field it takes off by gathering speed (P each turn)`;
+  if (!plane.ground?.deck)
+    return `${plane.id} is not on a carrier's deck: LAUNCH is for carrier planes; on a field it takes off by gathering speed (P each turn)`;
   const ship = deckShip(state, plane);
   if (!ship) return `${plane.id}'s carrier ${plane.ground.deck} is gone`;
-  if (deckHoled(state, ship)) return `${ship.id}'s flight deck is holed (${ship.damage} damage points of ${state.ships?.[ship.type]?.hullPoints}): nothing launches from her`;
+  if (deckHoled(state, ship))
+    return `${ship.id}'s flight deck is holed (${ship.damage} damage points of ${state.ships?.[ship.type]?.hullPoints}): nothing launches from her`;
   const knots = ship.ship?.knots ?? 0;
-  if (knots < LAUNCH_KNOTS) return `${ship.id} makes ${knots} knots: a launch needs ${LAUNCH_KNOTS} or more into the wind; ring her speed up (MOVE ${ship.id} ${LAUNCH_KNOTS}KT) and launch when she makes it`;
+  if (knots < LAUNCH_KNOTS)
+    return `${ship.id} makes ${knots} knots: a launch needs ${LAUNCH_KNOTS} or more into the wind; ring her speed up (MOVE ${ship.id} ${LAUNCH_KNOTS}KT) and launch when she makes it`;
   return undefined;
 }

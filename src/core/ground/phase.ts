@@ -23,7 +23,15 @@ export const GROUND_BRAKE_TENTHS = 20;
 /** A plane leaves the ground, or a deck, at the game's lowest altitude. */
 export const AIRBORNE_FT = 100;
 
-export interface GroundContext { state: GameState; turn: number; impulse: number; ground: Map<string, GroundPlan>; dice: Dice; events: GameEvent[]; dry: boolean }
+export interface GroundContext {
+  state: GameState;
+  turn: number;
+  impulse: number;
+  ground: Map<string, GroundPlan>;
+  dice: Dice;
+  events: GameEvent[];
+  dry: boolean;
+}
 
 const plane = (state: GameState, id: string): PlaneState => state.planes.find((p) => p.id === id) as PlaneState;
 
@@ -68,10 +76,22 @@ export function moveGround(ctx: GroundContext): void {
   const { state } = ctx;
   for (const p of state.planes.filter((x) => x.status === 'flying' && x.ground?.deck)) {
     const ship = deckShip(state, p);
-    if (ship) { p.hex = ship.hex; p.facing = ship.facing; p.nextRight = ship.nextRight; continue; }
+    if (ship) {
+      p.hex = ship.hex;
+      p.facing = ship.facing;
+      p.nextRight = ship.nextRight;
+      continue;
+    }
     // Her carrier sunk: the planes on her deck go down with her.
     p.status = 'crashed';
-    ctx.events.push({ impulse: ctx.impulse, phase: 'B', plane: p.id, type: 'crash', hex: hexLabel(p.hex), why: `went down with ${p.ground?.deck}` });
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase: 'B',
+      plane: p.id,
+      type: 'crash',
+      hex: hexLabel(p.hex),
+      why: `went down with ${p.ground?.deck}`,
+    });
   }
   for (const g of [...ctx.ground.values()].sort((a, b) => a.plane.localeCompare(b.plane))) {
     const p = plane(state, g.plane);
@@ -82,13 +102,29 @@ export function moveGround(ctx: GroundContext): void {
         const r = turnBy({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, 2 * t);
         p.facing = r.facing;
         p.nextRight = r.nextRight;
-        ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'ground-turn', from, to: p.facing });
+        ctx.events.push({
+          impulse: ctx.impulse,
+          phase: 'B' as const,
+          plane: p.id,
+          type: 'ground-turn',
+          from,
+          to: p.facing,
+        });
       }
       if (g.launch) {
         const ship = deckShip(state, p);
         leaveGround(p);
         p.speed = takeoffTenths(state, p);
-        ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'launch', ship: ship?.id ?? '', hex: hexLabel(p.hex), facing: p.facing, speed: p.speed });
+        ctx.events.push({
+          impulse: ctx.impulse,
+          phase: 'B' as const,
+          plane: p.id,
+          type: 'launch',
+          ship: ship?.id ?? '',
+          hex: hexLabel(p.hex),
+          facing: p.facing,
+          speed: p.speed,
+        });
         continue;
       }
     }
@@ -97,31 +133,67 @@ export function moveGround(ctx: GroundContext): void {
     const next = stepForward({ hex: p.hex, facing: p.facing, nextRight: p.nextRight });
     p.hex = next.hex;
     p.nextRight = next.nextRight;
-    ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'taxi', from, to: hexLabel(p.hex) });
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase: 'B' as const,
+      plane: p.id,
+      type: 'taxi',
+      from,
+      to: hexLabel(p.hex),
+    });
     if (!onMapHex(state, p)) {
       p.status = 'exited';
-      ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'exit-map', hex: hexLabel(p.hex) });
+      ctx.events.push({
+        impulse: ctx.impulse,
+        phase: 'B' as const,
+        plane: p.id,
+        type: 'exit-map',
+        hex: hexLabel(p.hex),
+      });
       continue;
     }
     const off = offField(state, p);
     if (off) {
       p.status = 'crashed';
-      ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: p.id, type: 'crash', hex: hexLabel(p.hex), why: `ran off the field onto ${off}` });
+      ctx.events.push({
+        impulse: ctx.impulse,
+        phase: 'B' as const,
+        plane: p.id,
+        type: 'crash',
+        hex: hexLabel(p.hex),
+        why: `ran off the field onto ${off}`,
+      });
     }
   }
 }
 
 /** End of turn: the new speed on the ground (IV.3-4), and the take-off at flying speed. */
-export function endGroundTurn(state: GameState, before: GameState, plans: Map<string, GroundPlan>, events: GameEvent[]): void {
+export function endGroundTurn(
+  state: GameState,
+  before: GameState,
+  plans: Map<string, GroundPlan>,
+  events: GameEvent[],
+): void {
   for (const g of plans.values()) {
     const p = plane(state, g.plane);
     if (p.status !== 'flying' || !p.ground) continue;
     const start = plane(before, g.plane);
     const terms: { why: string; tenths: number; rule: string }[] = [];
     const started = events.some((e) => e.type === 'engine-start' && e.plane === p.id && e.started);
-    if (started) terms.push({ why: 'the engine started: one power factor at once', tenths: GROUND_POWER_TENTHS, rule: 'seed 000 IV.3' });
-    if (g.power) terms.push({ why: 'power on the ground', tenths: GROUND_POWER_TENTHS * g.power, rule: 'seed 000 IV.4' });
-    if (g.brake) terms.push({ why: 'brakes on the ground', tenths: -Math.min(start.speed, GROUND_BRAKE_TENTHS * g.brake), rule: 'seed 000 IV.4' });
+    if (started)
+      terms.push({
+        why: 'the engine started: one power factor at once',
+        tenths: GROUND_POWER_TENTHS,
+        rule: 'seed 000 IV.3',
+      });
+    if (g.power)
+      terms.push({ why: 'power on the ground', tenths: GROUND_POWER_TENTHS * g.power, rule: 'seed 000 IV.4' });
+    if (g.brake)
+      terms.push({
+        why: 'brakes on the ground',
+        tenths: -Math.min(start.speed, GROUND_BRAKE_TENTHS * g.brake),
+        rule: 'seed 000 IV.4',
+      });
     if (!terms.length) continue;
     const to = Math.max(0, start.speed + terms.reduce((s, t) => s + t.tenths, 0));
     events.push({ impulse: 13, phase: 'H' as const, plane: p.id, type: 'speed', from: start.speed, to, terms });

@@ -59,12 +59,15 @@ export function bearing(a: Hex, b: Hex): number | undefined {
 }
 
 /** The turn from facing `from` to facing `to`, in 30-degree steps: 1 to 6 to the right, -1 to -5 to the left. */
-export const turnBetween = (from: Facing, to: Facing): number => { const d = norm12(to - from); return d <= 6 ? d : d - 12; };
+export const turnBetween = (from: Facing, to: Facing): number => {
+  const d = norm12(to - from);
+  return d <= 6 ? d : d - 12;
+};
 
 /** How many degrees (0-180) hex `other` lies off the nose of a plane at `from` facing `f` (undefined for the same hex). */
 export function degreesOff(from: Hex, f: Facing, other: Hex): number | undefined {
   const b = bearing(from, other);
-  return b === undefined ? undefined : Math.abs(((b - facingDegrees(f)) % 360 + 540) % 360 - 180);
+  return b === undefined ? undefined : Math.abs(((((b - facingDegrees(f)) % 360) + 540) % 360) - 180);
 }
 
 /**

@@ -46,7 +46,12 @@ export function schedule(speedTenths: number): Schedule {
   const speed = speedTenths / 10;
   if (row <= 12) return { speed, row, impulses: [...(IMPULSE_TABLE[row] ?? [])], double: [] };
   const extra = Math.min(row - 12, 12);
-  return { speed, row, impulses: [...(IMPULSE_TABLE[12] as number[])], double: [...(IMPULSE_TABLE[extra] as number[])] };
+  return {
+    speed,
+    row,
+    impulses: [...(IMPULSE_TABLE[12] as number[])],
+    double: [...(IMPULSE_TABLE[extra] as number[])],
+  };
 }
 
 /**

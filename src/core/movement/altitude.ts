@@ -19,7 +19,10 @@ export function steepTotal(mode: PlotMode, speedTenths: number): number {
 /** Spread `units` (100 ft) over `slots` boxes as evenly as possible (seed 000 X.D.1). */
 export function spread(units: number, slots: number): number[] {
   if (slots <= 0) return [];
-  return Array.from({ length: slots }, (_, i) => Math.floor(((i + 1) * units) / slots) - Math.floor((i * units) / slots));
+  return Array.from(
+    { length: slots },
+    (_, i) => Math.floor(((i + 1) * units) / slots) - Math.floor((i * units) / slots),
+  );
 }
 
 export interface AltitudeCheck {
@@ -44,7 +47,11 @@ function listBoxes(nos: readonly number[]): string {
   const own = nos.filter((n) => n > 0);
   const carried = nos.length - own.length;
   const words = [
-    ...(own.length ? [`${own.length === 1 ? 'box' : 'boxes'} ${own.length === 1 ? own[0] : `${own.slice(0, -1).join(', ')} and ${own[own.length - 1]}`}`] : []),
+    ...(own.length
+      ? [
+          `${own.length === 1 ? 'box' : 'boxes'} ${own.length === 1 ? own[0] : `${own.slice(0, -1).join(', ')} and ${own[own.length - 1]}`}`,
+        ]
+      : []),
     ...(carried ? [`the box${carried === 1 ? '' : 'es'} carried over from last turn`] : []),
   ];
   return words.join(' and ');
@@ -64,11 +71,22 @@ export function shareText(maxFeet: number, n: number): string {
  * extra 100 ft than the remainder allows (seed 000 X.D.1-2). Boxes carried over from last turn
  * count, but only the player's boxes are reported: they are the ones that can change.
  */
-export function checkShares(c: AltitudeCheck, boxes: PlannedBox[], maxFeet: number, sign: 1 | -1, what: string, rule: string): Problem[] {
+export function checkShares(
+  c: AltitudeCheck,
+  boxes: PlannedBox[],
+  maxFeet: number,
+  sign: 1 | -1,
+  what: string,
+  rule: string,
+): Problem[] {
   const { base, extra } = perImpulseShare(maxFeet, c.n);
   // Most plots keep every box within its share: nothing to order or word.
   let over = false;
-  for (const b of boxes) if (sign * freeAlt(b) > base * 100) { over = true; break; }
+  for (const b of boxes)
+    if (sign * freeAlt(b) > base * 100) {
+      over = true;
+      break;
+    }
   if (!over) return [];
   const out: Problem[] = [];
   const atExtra: number[] = [];
@@ -81,18 +99,32 @@ export function checkShares(c: AltitudeCheck, boxes: PlannedBox[], maxFeet: numb
     const no = c.boxNos[i] as number;
     const units = Math.max(0, (sign * freeAlt(b)) / 100);
     if (units <= base) continue;
-    if (units === base + 1 && atExtra.length < extra) { atExtra.push(no); continue; }
+    if (units === base + 1 && atExtra.length < extra) {
+      atExtra.push(no);
+      continue;
+    }
     if (!no) continue;
     const most = (atExtra.length < extra ? base + 1 : base) * 100;
-    const taken = units === base + 1 && extra > 0 ? `, and ${listBoxes(atExtra)} already ${atExtra.length === 1 ? 'takes' : 'take'} ${(base + 1) * 100} ft` : '';
-    out.push(p(c, 'E_ALT_RATE', rule,
-      `${what} of ${units * 100} ft in one ${per} is too much: ${allowed}${taken}; ${most ? `${verb} at most ${most} ft here` : `no ${verb} here`}`, no));
+    const taken =
+      units === base + 1 && extra > 0
+        ? `, and ${listBoxes(atExtra)} already ${atExtra.length === 1 ? 'takes' : 'take'} ${(base + 1) * 100} ft`
+        : '';
+    out.push(
+      p(
+        c,
+        'E_ALT_RATE',
+        rule,
+        `${what} of ${units * 100} ft in one ${per} is too much: ${allowed}${taken}; ${most ? `${verb} at most ${most} ft here` : `no ${verb} here`}`,
+        no,
+      ),
+    );
   }
   return out;
 }
 
 /** Rule (17): the deepest shallow dive of a turn, the card's figure or 200 ft per point of speed. */
-export const normalDiveMax = (band: AltitudeBand, speedTenths: number): number => Math.min(band.dive, shallowDiveLimit(speedTenths));
+export const normalDiveMax = (band: AltitudeBand, speedTenths: number): number =>
+  Math.min(band.dive, shallowDiveLimit(speedTenths));
 
 export function checkNormalAltitudes(c: AltitudeCheck, boxes: PlannedBox[]): Problem[] {
   const diveMax = normalDiveMax(c.band, c.speed);
@@ -124,25 +156,65 @@ export interface LastTurnDemand {
 
 export function lastTurnDemand(last: LastTurn, band: AltitudeBand): LastTurnDemand | null {
   switch (last.mode) {
-    case 'VD': return { code: 'E_PULL_OUT_VD', rule: 'seed 001 rule (22)', after: 'VD', minDive: halfShallowDive(band), noClimb: true, noDive: false };
-    case 'SD': return { code: 'E_PULL_OUT_SD', rule: 'seed 001 rule (23)', after: 'SD', minDive: 300, noClimb: true, noDive: false };
-    case 'SC': return { code: 'E_LEVEL_OFF', rule: 'seed 001 rule (24)', after: 'SC', minDive: 0, noClimb: false, noDive: true };
-    default: return null;
+    case 'VD':
+      return {
+        code: 'E_PULL_OUT_VD',
+        rule: 'seed 001 rule (22)',
+        after: 'VD',
+        minDive: halfShallowDive(band),
+        noClimb: true,
+        noDive: false,
+      };
+    case 'SD':
+      return {
+        code: 'E_PULL_OUT_SD',
+        rule: 'seed 001 rule (23)',
+        after: 'SD',
+        minDive: 300,
+        noClimb: true,
+        noDive: false,
+      };
+    case 'SC':
+      return { code: 'E_LEVEL_OFF', rule: 'seed 001 rule (24)', after: 'SC', minDive: 0, noClimb: false, noDive: true };
+    default:
+      return null;
   }
 }
 
 /** Rules (20), (22)-(24): what last turn's steep or vertical flight forbids or demands now. */
-export function checkPullOut(c: AltitudeCheck, last: LastTurn, climbed: number, divedFree: number, dived: number): Problem[] {
+export function checkPullOut(
+  c: AltitudeCheck,
+  last: LastTurn,
+  climbed: number,
+  divedFree: number,
+  dived: number,
+): Problem[] {
   const d = lastTurnDemand(last, c.band);
   if (!d) return [];
   const steepDown = c.mode === 'SD' || c.mode === 'VD';
   if (d.noDive) {
     return steepDown || divedFree > 0
-      ? [p(c, d.code, d.rule, 'after last turn\'s steep climb the plane may not dive this turn: fly level, climb, or climb steeply again')]
+      ? [
+          p(
+            c,
+            d.code,
+            d.rule,
+            "after last turn's steep climb the plane may not dive this turn: fly level, climb, or climb steeply again",
+          ),
+        ]
       : [];
   }
   if (steepDown || (dived >= d.minDive && climbed === 0)) return [];
-  const what = d.after === 'VD' ? `at least ${d.minDive} ft this turn (half its maximum shallow dive)` : `at least ${d.minDive} ft this turn`;
-  return [p(c, d.code, d.rule,
-    `after last turn's ${d.after === 'VD' ? 'vertical' : 'steep'} dive the plane must dive ${what} and may not climb, or dive steeply (SD) or vertically (VD) again; it plots ${dived} ft down, ${climbed} ft up`)];
+  const what =
+    d.after === 'VD'
+      ? `at least ${d.minDive} ft this turn (half its maximum shallow dive)`
+      : `at least ${d.minDive} ft this turn`;
+  return [
+    p(
+      c,
+      d.code,
+      d.rule,
+      `after last turn's ${d.after === 'VD' ? 'vertical' : 'steep'} dive the plane must dive ${what} and may not climb, or dive steeply (SD) or vertically (VD) again; it plots ${dived} ft down, ${climbed} ft up`,
+    ),
+  ];
 }

@@ -24,11 +24,17 @@ export function speedTerms(card: AircraftCard, plane: PlaneState, plan: SpeedPla
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const range = speedRange(band, plane.speed);
   const terms: SpeedChange['terms'] = [];
-  const add = (why: string, tenths: number, rule: string) => { if (tenths !== 0) terms.push({ why, tenths, rule }); };
+  const add = (why: string, tenths: number, rule: string) => {
+    if (tenths !== 0) terms.push({ why, tenths, rule });
+  };
 
-  add(`${plan.manoeuvres} manoeuvre${plan.manoeuvres === 1 ? '' : 's'} in the ${range === 'maneuver' ? 'manoeuvre' : range} speed range`,
-    -maneuverSpeedLoss(range, card.wingLoading, fliesLoaded(plane), plan.manoeuvres), range === 'maneuver' ? 'seed 001 rules (12), (29)' : 'seed 001 rule (12)');
-  if (range === 'dive') add('dive speed drag', -2 * Math.max(0, movementRow(plane.speed) - band.levelMax), 'seed 001 rule (13)');
+  add(
+    `${plan.manoeuvres} manoeuvre${plan.manoeuvres === 1 ? '' : 's'} in the ${range === 'maneuver' ? 'manoeuvre' : range} speed range`,
+    -maneuverSpeedLoss(range, card.wingLoading, fliesLoaded(plane), plan.manoeuvres),
+    range === 'maneuver' ? 'seed 001 rules (12), (29)' : 'seed 001 rule (12)',
+  );
+  if (range === 'dive')
+    add('dive speed drag', -2 * Math.max(0, movementRow(plane.speed) - band.levelMax), 'seed 001 rule (13)');
   add('power', plan.power, 'seed 001 rule (15)');
   add('brakes', -2 * plan.brake, 'seed 001 rule (15)');
   add(`climb of ${plan.climbed} ft`, -climbLoss(plan.climbed), 'seed 001 rule (16)');
@@ -42,14 +48,25 @@ export function speedTerms(card: AircraftCard, plane: PlaneState, plan: SpeedPla
 export const climbLoss = (climbed: number): number => Math.floor(climbed / 100);
 
 /** Rules (17), (19), (20): the speed a dive gives, tenths: fixed for a steep (12) or vertical (20) dive, by the feet otherwise. */
-export const diveSpeedGain = (mode: FlightPlan['mode'], dived: number): number => (mode === 'SD' ? 12 : mode === 'VD' ? 20 : diveGain(dived));
+export const diveSpeedGain = (mode: FlightPlan['mode'], dived: number): number =>
+  mode === 'SD' ? 12 : mode === 'VD' ? 20 : diveGain(dived);
 
 /** The most a turn may end at (tenths): top level speed - 1 after a steep climb (rule (18)), the card's top dive speed. */
-export function speedCap(card: AircraftCard, plane: PlaneState, mode: FlightPlan['mode'], endAltitude: number): { cap: number; why: string; rule: string } {
+export function speedCap(
+  card: AircraftCard,
+  plane: PlaneState,
+  mode: FlightPlan['mode'],
+  endAltitude: number,
+): { cap: number; why: string; rule: string } {
   const endBand = effectiveBand(card, endAltitude, plane.loaded, bandCondition(plane));
   const max = endBand.diveMax * 10;
   const climbCap = (endBand.levelMax - 1) * 10;
-  if (mode === 'SC' && climbCap <= max) return { cap: climbCap, why: `after a steep climb at most top level speed - 1 (${climbCap / 10})`, rule: 'seed 001 rule (18)' };
+  if (mode === 'SC' && climbCap <= max)
+    return {
+      cap: climbCap,
+      why: `after a steep climb at most top level speed - 1 (${climbCap / 10})`,
+      rule: 'seed 001 rule (18)',
+    };
   return { cap: max, why: `limited to the top dive speed ${endBand.diveMax}`, rule: 'data card' };
 }
 
@@ -60,8 +77,14 @@ export function newSpeed(card: AircraftCard, plane: PlaneState, plan: SpeedPlan,
   const terms = speedTerms(card, plane, plan);
   let to = plane.speed + terms.reduce((s, t) => s + t.tenths, 0);
   const limit = speedCap(card, plane, plan.mode, endAltitude);
-  if (to > limit.cap) { terms.push({ why: limit.why, tenths: limit.cap - to, rule: limit.rule }); to = limit.cap; }
-  if (to < 0) { terms.push({ why: 'no speed left', tenths: -to, rule: 'seed 001 rule (1)' }); to = 0; }
+  if (to > limit.cap) {
+    terms.push({ why: limit.why, tenths: limit.cap - to, rule: limit.rule });
+    to = limit.cap;
+  }
+  if (to < 0) {
+    terms.push({ why: 'no speed left', tenths: -to, rule: 'seed 001 rule (1)' });
+    to = 0;
+  }
   return { from: plane.speed, to, terms };
 }
 

@@ -27,7 +27,9 @@ export function defaultPlot(state: GameState, plane: PlaneState): Plot {
     // keep what they had, the forwards boxes take the rest.
     const share = spread(mustDive / 100, n).slice(carried);
     const missing = mustDive / 100 - share.reduce((s, u) => s + u, 0);
-    share.forEach((u, i) => { (boxes[i] as Box).alt = -(u + (i < missing ? 1 : 0)) * 100; });
+    share.forEach((u, i) => {
+      (boxes[i] as Box).alt = -(u + (i < missing ? 1 : 0)) * 100;
+    });
   }
   return { plane: plane.id, bomb: false, boxes, ...(plane.carry?.mode ? { mode: plane.carry.mode } : {}) };
 }

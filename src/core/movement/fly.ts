@@ -15,7 +15,13 @@ export function onMap(state: GameState, p: PlaneState): boolean {
 }
 
 /** Moves one plane through its boxes of `impulse`, mutating the plane, appending events. */
-export function flyImpulse(state: GameState, plane: PlaneState, plan: FlightPlan, impulse: number, events: GameEvent[]): void {
+export function flyImpulse(
+  state: GameState,
+  plane: PlaneState,
+  plan: FlightPlan,
+  impulse: number,
+  events: GameEvent[],
+): void {
   for (const step of plan.steps) {
     if (step.impulse !== impulse || plane.status !== 'flying') continue;
     const pos: Position = { hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight };
@@ -28,14 +34,38 @@ export function flyImpulse(state: GameState, plane: PlaneState, plan: FlightPlan
     let from = hexLabel(pos.hex);
     for (const e of r.entered) {
       const to = hexLabel(e.hex);
-      events.push({ impulse, phase: 'C', plane: id, type: 'move', from, to, facing: e.facing, altitude: toAlt, box: step.boxNo, man });
+      events.push({
+        impulse,
+        phase: 'C',
+        plane: id,
+        type: 'move',
+        from,
+        to,
+        facing: e.facing,
+        altitude: toAlt,
+        box: step.boxNo,
+        man,
+      });
       from = to;
     }
     if (!r.entered.length) {
-      events.push({ impulse, phase: 'C', plane: id, type: 'hold', hex: from, facing: r.pos.facing, altitude: toAlt, box: step.boxNo, man, why: plan.mode === 'VD' ? 'vertical' : 'steep' });
+      events.push({
+        impulse,
+        phase: 'C',
+        plane: id,
+        type: 'hold',
+        hex: from,
+        facing: r.pos.facing,
+        altitude: toAlt,
+        box: step.boxNo,
+        man,
+        why: plan.mode === 'VD' ? 'vertical' : 'steep',
+      });
     }
-    if (r.pos.facing !== pos.facing) events.push({ impulse, phase: 'C', plane: id, type: 'turn', from: pos.facing, to: r.pos.facing });
-    if (r.bank !== plane.bank) events.push({ impulse, phase: 'C', plane: id, type: 'bank', from: plane.bank, to: r.bank });
+    if (r.pos.facing !== pos.facing)
+      events.push({ impulse, phase: 'C', plane: id, type: 'turn', from: pos.facing, to: r.pos.facing });
+    if (r.bank !== plane.bank)
+      events.push({ impulse, phase: 'C', plane: id, type: 'bank', from: plane.bank, to: r.bank });
     if (toAlt !== fromAlt) events.push({ impulse, phase: 'C', plane: id, type: 'altitude', from: fromAlt, to: toAlt });
     if (step.box.power) events.push({ impulse, phase: 'C', plane: id, type: 'power', factors: step.box.power });
     if (step.box.brake) events.push({ impulse, phase: 'C', plane: id, type: 'brake', factors: step.box.brake });

@@ -16,7 +16,17 @@ import { agilitySteps, loadedPenaltyApplies, type PilotQuality } from '../pilots
 import { type LastTurn, type PlaneState, writtenMan } from '../state.ts';
 import { halfShallowDive, lastTurnDemand, normalDiveMax, steepTotal } from './altitude.ts';
 import { familyOf } from './manoeuvres/registry.ts';
-import { bandAt, bankMode, effectiveBand, perImpulseShare, powerAvailable, type SpeedRange, speedRange, turnMode, type TurnModeContext } from './performance.ts';
+import {
+  bandAt,
+  bankMode,
+  effectiveBand,
+  perImpulseShare,
+  powerAvailable,
+  type SpeedRange,
+  speedRange,
+  turnMode,
+  type TurnModeContext,
+} from './performance.ts';
 
 /** Classes that may dive vertically (seed 001 rule (20)). */
 const VERTICAL_CLASSES: readonly AircraftCard['class'][] = ['fighter1', 'fighter2', 'divebomber'];
@@ -25,13 +35,31 @@ const VERTICAL_CLASSES: readonly AircraftCard['class'][] = ['fighter1', 'fighter
  * Rule (20): whether a vertical dive may begin this turn: a fighter or dive bomber, after a dive
  * of at least half its maximum shallow dive last turn, from a level or inverted bank.
  */
-export function verticalDiveEntry(card: AircraftCard, band: AltitudeBand, last: LastTurn, bank: Bank, plane: string): Problem[] {
+export function verticalDiveEntry(
+  card: AircraftCard,
+  band: AltitudeBand,
+  last: LastTurn,
+  bank: Bank,
+  plane: string,
+): Problem[] {
   const out: Problem[] = [];
   const P = (code: string, message: string) => out.push({ code, rule: 'seed 001 rule (20)', plane, message });
-  if (!VERTICAL_CLASSES.includes(card.class)) P('E_VD_CLASS', `${card.name} may not dive vertically: only dive bombers and one- or two-engine fighters can; dive steeply (SD) instead`);
+  if (!VERTICAL_CLASSES.includes(card.class))
+    P(
+      'E_VD_CLASS',
+      `${card.name} may not dive vertically: only dive bombers and one- or two-engine fighters can; dive steeply (SD) instead`,
+    );
   const half = halfShallowDive(band);
-  if (last.dived < half) P('E_VD_ENTRY', `a vertical dive needs a dive of at least ${half} ft last turn (half the maximum shallow dive); last turn dived ${last.dived} ft: dive at least ${half} ft this turn (or SD) and go vertical next turn`);
-  if (bank !== 'N' && bank !== 'INV') P('E_VD_BANK_START', `a vertical dive starts from a level or inverted bank; the plane is ${bankIs(bank)}: roll to N or INV this turn and go vertical next turn`);
+  if (last.dived < half)
+    P(
+      'E_VD_ENTRY',
+      `a vertical dive needs a dive of at least ${half} ft last turn (half the maximum shallow dive); last turn dived ${last.dived} ft: dive at least ${half} ft this turn (or SD) and go vertical next turn`,
+    );
+  if (bank !== 'N' && bank !== 'INV')
+    P(
+      'E_VD_BANK_START',
+      `a vertical dive starts from a level or inverted bank; the plane is ${bankIs(bank)}: roll to N or INV this turn and go vertical next turn`,
+    );
   return out;
 }
 
@@ -39,7 +67,8 @@ export function verticalDiveEntry(card: AircraftCard, band: AltitudeBand, last: 
 export function bankAfterCarry(plane: PlaneState): Bank {
   let bank = plane.bank;
   const nowhere = { hex: plane.hex, facing: plane.facing, nextRight: true };
-  for (const b of plane.carry?.boxes ?? []) bank = familyOf(b.man).fly(nowhere, bank, b, false, plane.carry?.mode ?? null).bank;
+  for (const b of plane.carry?.boxes ?? [])
+    bank = familyOf(b.man).fly(nowhere, bank, b, false, plane.carry?.mode ?? null).bank;
   return bank;
 }
 
@@ -106,11 +135,21 @@ export function planeLimits(card: AircraftCard, plane: PlaneState): PlaneLimits 
   const mode = plane.carry?.mode ?? null;
   const fills = Math.min(carried.length, n);
   const working = enginesWorking(card, plane);
-  const steep = { climb: steepTotal('SC', plane.speed), dive: steepTotal('SD', plane.speed), vertical: steepTotal('VD', plane.speed) };
+  const steep = {
+    climb: steepTotal('SC', plane.speed),
+    dive: steepTotal('SD', plane.speed),
+    vertical: steepTotal('VD', plane.speed),
+  };
   let climb = band.climb;
   let dive = normalDiveMax(band, plane.speed);
-  if (mode === 'SC') { climb = steep.climb; dive = 0; }
-  if (mode === 'SD' || mode === 'VD') { climb = 0; dive = mode === 'SD' ? steep.dive : steep.vertical; }
+  if (mode === 'SC') {
+    climb = steep.climb;
+    dive = 0;
+  }
+  if (mode === 'SD' || mode === 'VD') {
+    climb = 0;
+    dive = mode === 'SD' ? steep.dive : steep.vertical;
+  }
 
   const demand = lastTurnDemand(plane.last, band);
   if (demand?.noClimb) climb = 0;
@@ -121,37 +160,81 @@ export function planeLimits(card: AircraftCard, plane: PlaneState): PlaneLimits 
     obligations.push({ kind: 'carried', boxes: carried.map(writtenMan), mode, fills, runsOn: carried.length - fills });
   }
   if (demand?.after === 'SC') obligations.push({ kind: 'level-off', rule: demand.rule });
-  else if (demand) obligations.push({ kind: 'pull-out', rule: demand.rule, after: demand.after, minDive: demand.minDive });
+  else if (demand)
+    obligations.push({ kind: 'pull-out', rule: demand.rule, after: demand.after, minDive: demand.minDive });
   if (!mode && VERTICAL_CLASSES.includes(card.class) && plane.last.dived > 0) {
     const bank = n > 0 && carried.length ? bankAfterCarry(plane) : plane.bank;
     const allowed = verticalDiveEntry(card, band, plane.last, bank, plane.id).length === 0;
-    obligations.push({ kind: 'vertical-dive', rule: 'seed 001 rule (20)', allowed, needs: halfShallowDive(band), dived: plane.last.dived, bank });
+    obligations.push({
+      kind: 'vertical-dive',
+      rule: 'seed 001 rule (20)',
+      allowed,
+      needs: halfShallowDive(band),
+      dived: plane.last.dived,
+      bank,
+    });
   }
   // Stalled below the minimum speed (bookkeeping.ts isStalled); warned within one speed point of it.
   const row = movementRow(plane.speed);
-  if (plane.speed <= stallSpeed(band) + 10) obligations.push({ kind: 'stall', stalled: row < band.minSpeed, speed: plane.speed, minimum: band.minSpeed, stallsAt: stallSpeed(band) });
+  if (plane.speed <= stallSpeed(band) + 10)
+    obligations.push({
+      kind: 'stall',
+      stalled: row < band.minSpeed,
+      speed: plane.speed,
+      minimum: band.minSpeed,
+      stallsAt: stallSpeed(band),
+    });
   const power = powerAvailable(band, plane.speed, plane.last, working, card.engines);
   if (power === 0 && band.power > 0) {
-    const why = speedRange(band, plane.speed) === 'dive' || row >= band.levelMax ? 'speed' : working < card.engines ? 'engines' : 'every-other-turn';
-    obligations.push({ kind: 'no-power', rule: why === 'engines' ? 'seed 000 X.C.1' : 'seed 001 rules (14), (25)', why });
+    const why =
+      speedRange(band, plane.speed) === 'dive' || row >= band.levelMax
+        ? 'speed'
+        : working < card.engines
+          ? 'engines'
+          : 'every-other-turn';
+    obligations.push({
+      kind: 'no-power',
+      rule: why === 'engines' ? 'seed 000 X.C.1' : 'seed 001 rules (14), (25)',
+      why,
+    });
   }
-  if (working < card.engines) obligations.push({ kind: 'condition', effect: 'engines', working, engines: card.engines });
+  if (working < card.engines)
+    obligations.push({ kind: 'condition', effect: 'engines', working, engines: card.engines });
   const cond = bandCondition(plane);
   if (plane.loaded && bandAt(card, plane.altitude).loaded) obligations.push({ kind: 'condition', effect: 'loaded' });
   if (cond.damaged) obligations.push({ kind: 'condition', effect: 'odds-damaged' });
   if (cond.rocketsCarried) obligations.push({ kind: 'condition', effect: 'rockets-carried' });
   if (cond.rocketTubes) obligations.push({ kind: 'condition', effect: 'rocket-tubes' });
   if (plane.damage?.jettisoned) obligations.push({ kind: 'condition', effect: 'jettisoned' });
-  if (loadedPenaltyApplies(card, cond)) obligations.push({ kind: 'condition', effect: 'loaded-penalty', steps: agilitySteps(card, bandAt(card, plane.altitude)) });
-  if (cond.quality && cond.quality !== 'regular') obligations.push({ kind: 'condition', effect: 'pilot', quality: cond.quality });
+  if (loadedPenaltyApplies(card, cond))
+    obligations.push({
+      kind: 'condition',
+      effect: 'loaded-penalty',
+      steps: agilitySteps(card, bandAt(card, plane.altitude)),
+    });
+  if (cond.quality && cond.quality !== 'regular')
+    obligations.push({ kind: 'condition', effect: 'pilot', quality: cond.quality });
 
   return {
-    plane: plane.id, points, need: n - fills, mode, band, range: speedRange(band, plane.speed),
+    plane: plane.id,
+    points,
+    need: n - fills,
+    mode,
+    band,
+    range: speedRange(band, plane.speed),
     modes: {
-      turn: turnMode(tm, 'turn'), slip: turnMode(tm, 'slip'), halfRoll: turnMode(tm, 'halfRoll'),
-      bank1: bankMode(tm, 1), bank2: bankMode(tm, 2), halfLoop: turnMode(tm, 'halfLoop'),
+      turn: turnMode(tm, 'turn'),
+      slip: turnMode(tm, 'slip'),
+      halfRoll: turnMode(tm, 'halfRoll'),
+      bank1: bankMode(tm, 1),
+      bank2: bankMode(tm, 2),
+      halfLoop: turnMode(tm, 'halfLoop'),
     },
-    climb: share(climb, n), dive: share(dive, n), steep,
-    power, brake: band.brake, obligations,
+    climb: share(climb, n),
+    dive: share(dive, n),
+    steep,
+    power,
+    brake: band.brake,
+    obligations,
   };
 }

@@ -38,7 +38,12 @@ export interface MissedOrders {
 
 /** Boxes rolled level at box k (S..S N), forwards after; each box's altitude from `alt`. */
 const rolledLevel = (n: number, k: number, alt: (i: number) => number): Box[] =>
-  Array.from({ length: n }, (_, i) => ({ man: i < k - 1 ? 'S' : i === k - 1 ? 'N' : '1', alt: alt(i), power: 0, brake: 0 }));
+  Array.from({ length: n }, (_, i) => ({
+    man: i < k - 1 ? 'S' : i === k - 1 ? 'N' : '1',
+    alt: alt(i),
+    power: 0,
+    brake: 0,
+  }));
 
 /** The fallbacks of step 2, nearest first: each differs from the standing default as little as it can. */
 function nearest(state: GameState, plane: PlaneState, standing: Plot): Plot[] {
@@ -48,7 +53,8 @@ function nearest(state: GameState, plane: PlaneState, standing: Plot): Plot[] {
   const bank = bankAfterCarry(plane);
   const ks = Array.from({ length: n }, (_, i) => i + 1);
   // Rolled level: S..S N, then forwards; the roll as early as the bank mode lets it finish.
-  if (bank !== 'N' && !standing.mode) for (const k of ks) out.push({ ...standing, boxes: rolledLevel(n, k, (i) => standing.boxes[i]?.alt ?? 0) });
+  if (bank !== 'N' && !standing.mode)
+    for (const k of ks) out.push({ ...standing, boxes: rolledLevel(n, k, (i) => standing.boxes[i]?.alt ?? 0) });
   // A pull-out that cannot be flown: dive steeply again, the referee spreading the dive (rule (19)).
   const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, bandCondition(plane));
   const demand = plane.carry?.mode ? null : lastTurnDemand(plane.last, band);
@@ -64,28 +70,43 @@ function committed(state: GameState, plane: PlaneState): PlaneState {
   if (!plane.carry) return plane;
   const working = enginesWorking(cardOf(state, plane), plane);
   if (plane.carry.boxes.every((b) => b.power <= working)) return plane;
-  return { ...plane, carry: { ...plane.carry, boxes: plane.carry.boxes.map((b) => ({ ...b, power: Math.min(b.power, working) })) } };
+  return {
+    ...plane,
+    carry: { ...plane.carry, boxes: plane.carry.boxes.map((b) => ({ ...b, power: Math.min(b.power, working) })) },
+  };
 }
 
 /** The plot and plan a plane without a plot flies this turn; always one (see the file's opening). */
 export function missedOrders(state: GameState, plane: PlaneState): MissedOrders {
   const standing = defaultPlot(state, plane);
   const first = planTurn(state, plane, standing);
-  if (first.ok) return { plot: standing, plan: first.value, how: 'standing', problems: [], words: flownWords(plane, standing) };
+  if (first.ok)
+    return { plot: standing, plan: first.value, how: 'standing', problems: [], words: flownWords(plane, standing) };
   for (const plot of nearest(state, plane, standing)) {
     const r = planTurn(state, plane, plot);
     if (r.ok) return { plot, plan: r.value, how: 'nearest', problems: first.error, words: flownWords(plane, plot) };
   }
   const bound = committed(state, plane);
   const forced = planTurn(state, bound, standing, { waive: true });
-  if (!forced.ok) throw new Error(`the missed-orders plot of ${plane.id} could not be laid out: ${forced.error.map((p) => p.message).join('; ')}`);
-  return { plot: standing, plan: forced.value, how: 'forced', problems: first.error, words: flownWords(bound, standing) };
+  if (!forced.ok)
+    throw new Error(
+      `the missed-orders plot of ${plane.id} could not be laid out: ${forced.error.map((p) => p.message).join('; ')}`,
+    );
+  return {
+    plot: standing,
+    plan: forced.value,
+    how: 'forced',
+    problems: first.error,
+    words: flownWords(bound, standing),
+  };
 }
 
 /** What a plane flies, in the order language: `S TR carried over, then 1 1 1`, `SD 1`. */
 function flownWords(plane: PlaneState, plot: Plot): string {
   const own = [...(plot.mode && !plane.carry?.mode ? [plot.mode] : []), ...plot.boxes.map(formatBox)].join(' ');
-  const carried = plane.carry?.boxes.map((b) => formatBox({ man: writtenMan(b), alt: b.alt, power: b.power, brake: b.brake })).join(' ');
+  const carried = plane.carry?.boxes
+    .map((b) => formatBox({ man: writtenMan(b), alt: b.alt, power: b.power, brake: b.brake }))
+    .join(' ');
   if (!carried) return own;
   const head = `${plane.carry?.mode ? `${plane.carry.mode} ` : ''}${carried} carried over`;
   return own ? `${head}, then ${own}` : head;

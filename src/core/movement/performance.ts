@@ -19,7 +19,12 @@ export function bandAt(card: AircraftCard, altitude: number): AltitudeBand {
 }
 
 /** Band figures with the bomb load applied (the `loaded` figures of the band). */
-export function effectiveBand(card: AircraftCard, altitude: number, loaded: boolean, cond?: BandCondition): AltitudeBand {
+export function effectiveBand(
+  card: AircraftCard,
+  altitude: number,
+  loaded: boolean,
+  cond?: BandCondition,
+): AltitudeBand {
   const b = bandAt(card, altitude);
   // Odds model: damage jettisons the bombs (seed 002 9.2.4) and its figures replace the loaded ones.
   let band = loaded && !cond?.damaged && b.loaded ? { ...b, ...b.loaded } : b;
@@ -56,7 +61,10 @@ export interface TurnModeContext {
 /** g-load limit of rules (27)/(28) by class: the turn mode may not be below speed minus this. */
 function gLimitOffset(card: AircraftCard, loaded: boolean): number {
   switch (card.class) {
-    case 'fighter1': case 'fighter2': case 'divebomber': case 'torpedo':
+    case 'fighter1':
+    case 'fighter2':
+    case 'divebomber':
+    case 'torpedo':
       return loaded && card.engines >= 2 ? 0 : 4;
     case 'bomber2':
       return loaded ? 0 : 2;
@@ -102,7 +110,13 @@ export function bankMode(ctx: TurnModeContext, points: number): number {
  * range; full in the manoeuvre range; half (rounded up) at level speeds below top speed. A plane
  * whose card gives a single power factor may use it only every other turn, below top speed.
  */
-export function powerAvailable(band: AltitudeBand, speedTenths: number, last: LastTurn, enginesWorking: number, engines: number): number {
+export function powerAvailable(
+  band: AltitudeBand,
+  speedTenths: number,
+  last: LastTurn,
+  enginesWorking: number,
+  engines: number,
+): number {
   const row = movementRow(speedTenths);
   const range = speedRange(band, speedTenths);
   if (range === 'dive' || row >= band.levelMax) return 0;

@@ -7,7 +7,15 @@ import type { AircraftCard, AltitudeBand } from '../aircraft/types.ts';
 import type { PlotMode } from '../../orders/ast.ts';
 import type { Problem } from '../result.ts';
 import type { PlaneState, PlannedBox } from '../state.ts';
-import { type AltitudeCheck, checkNormalAltitudes, checkPullOut, checkShares, freeAlt, spread, steepTotal } from './altitude.ts';
+import {
+  type AltitudeCheck,
+  checkNormalAltitudes,
+  checkPullOut,
+  checkShares,
+  freeAlt,
+  spread,
+  steepTotal,
+} from './altitude.ts';
 import type { ManoeuvreInstance } from './manoeuvres/family.ts';
 import { perImpulseShare } from './performance.ts';
 import { isUpward } from '../bank.ts';
@@ -34,9 +42,18 @@ const LOOPS = new Set(['V', 'VLL', 'VRR']);
 
 export function checkAltitudes(a: AltitudeInput): Problem[] {
   const out: Problem[] = [];
-  const c: AltitudeCheck = { plane: a.plane.id, band: a.band, speed: a.plane.speed, n: a.n, mode: a.mode, boxNos: a.boxNos };
+  const c: AltitudeCheck = {
+    plane: a.plane.id,
+    band: a.band,
+    speed: a.plane.speed,
+    n: a.n,
+    mode: a.mode,
+    boxNos: a.boxNos,
+  };
   const P = (code: string, rule: string, message: string, box?: number) =>
-    out.push(box === undefined ? { code, rule, plane: a.plane.id, message } : { code, rule, plane: a.plane.id, box, message });
+    out.push(
+      box === undefined ? { code, rule, plane: a.plane.id, message } : { code, rule, plane: a.plane.id, box, message },
+    );
   const fresh = a.turnBoxes.filter((_, i) => a.boxNos[i] !== 0);
   const blank = (b: PlannedBox) => freeAlt(b) === 0;
   const inLoop = (i: number): boolean => {
@@ -60,13 +77,25 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
       const done = a.turnBoxes.filter((b) => !blank(b)).reduce((s, b) => s - b.alt, 0);
       const units = spread(Math.max(0, total - done) / 100, slots.length);
       loopFirst(units, slots.map(inLoop), loopMin);
-      slots.forEach((k, i) => { const b = a.turnBoxes[k] as PlannedBox; b.alt = -(units[i] ?? 0) * 100; b.forced = 0; });
+      slots.forEach((k, i) => {
+        const b = a.turnBoxes[k] as PlannedBox;
+        b.alt = -(units[i] ?? 0) * 100;
+        b.forced = 0;
+      });
     }
     const dived = a.turnBoxes.reduce((s, b) => s - b.alt, 0);
-    if (a.turnBoxes.some((b) => b.alt > 0)) P('E_STEEP_DIVE_CLIMB', rule, `a ${what} dive may not climb in any impulse: remove the + altitudes (leave the altitudes out and the referee spreads the dive)`);
+    if (a.turnBoxes.some((b) => b.alt > 0))
+      P(
+        'E_STEEP_DIVE_CLIMB',
+        rule,
+        `a ${what} dive may not climb in any impulse: remove the + altitudes (leave the altitudes out and the referee spreads the dive)`,
+      );
     else if (dived !== total) {
-      P('E_STEEP_TOTAL', rule,
-        `a ${a.mode === 'SD' ? 'steep dive loses 200' : 'vertical dive loses 400'} ft per point of speed: ${total} ft this turn, spread over the impulses; the plot loses ${dived} ft (leave the altitudes out and the referee spreads them)`);
+      P(
+        'E_STEEP_TOTAL',
+        rule,
+        `a ${a.mode === 'SD' ? 'steep dive loses 200' : 'vertical dive loses 400'} ft per point of speed: ${total} ft this turn, spread over the impulses; the plot loses ${dived} ft (leave the altitudes out and the referee spreads them)`,
+      );
     } else if (!filled) out.push(...checkShares(c, a.turnBoxes, total, -1, 'a dive', `seed 000 X.D; ${rule}`));
   } else if (a.mode === 'SC') {
     // Rule (18): up to 200 ft per point of speed, at most 1000 ft; left out, the most the
@@ -78,10 +107,21 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
       fillClimb(a, max, inLoop, loopMin);
     }
     const climbed = a.turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0);
-    if (climbed > max) P('E_STEEP_CLIMB_MAX', 'seed 001 rule (18)', `a steep climb gains at most 200 ft per point of speed and never more than 1000 ft: ${max} ft this turn; the plot climbs ${climbed} ft (leave the altitudes out and the referee climbs the most it may)`);
+    if (climbed > max)
+      P(
+        'E_STEEP_CLIMB_MAX',
+        'seed 001 rule (18)',
+        `a steep climb gains at most 200 ft per point of speed and never more than 1000 ft: ${max} ft this turn; the plot climbs ${climbed} ft (leave the altitudes out and the referee climbs the most it may)`,
+      );
     else out.push(...checkShares(c, a.turnBoxes, max, 1, 'a climb', 'seed 000 X.D; seed 001 rule (18)'));
     a.turnBoxes.forEach((b, i) => {
-      if (freeAlt(b) < 0 && a.boxNos[i]) P('E_STEEP_CLIMB_DIVE', 'seed 001 rule (18)', `a steep climb may not dive in any impulse: remove the ${freeAlt(b)}`, a.boxNos[i]);
+      if (freeAlt(b) < 0 && a.boxNos[i])
+        P(
+          'E_STEEP_CLIMB_DIVE',
+          'seed 001 rule (18)',
+          `a steep climb may not dive in any impulse: remove the ${freeAlt(b)}`,
+          a.boxNos[i],
+        );
     });
     // A steep climb climbs: one whose boxes lose more than they gain (forwards flown banked each
     // lose 100 ft and may not climb, seed 000 X.E.1.f) would skip hexes and cap the speed as a
@@ -89,8 +129,11 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
     const net = a.turnBoxes.reduce((s, b) => s + b.alt, 0);
     // A plane not in an upward bank is told that first (E_SC_BANK, plan.ts).
     if (fresh.length && net <= 0 && (a.carryMode !== null || isUpward(a.plane.bank))) {
-      P('E_STEEP_CLIMB_NONE', 'seed 001 rule (18); seed 000 X.E.1.f',
-        `a steep climb must climb, and this plot ${net < 0 ? `loses ${-net} ft` : 'climbs nothing'} this turn: forwards (1) flown banked lose 100 ft each and may not climb; roll level (N) first, or fly it without SC`);
+      P(
+        'E_STEEP_CLIMB_NONE',
+        'seed 001 rule (18); seed 000 X.E.1.f',
+        `a steep climb must climb, and this plot ${net < 0 ? `loses ${-net} ft` : 'climbs nothing'} this turn: forwards (1) flown banked lose 100 ft each and may not climb; roll level (N) first, or fly it without SC`,
+      );
     }
   } else {
     out.push(...checkNormalAltitudes(c, a.turnBoxes));
@@ -98,15 +141,22 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
     const byImpulse = new Map<number, number[]>();
     let shared = false;
     for (let i = 1; i < a.turnBoxes.length && !shared; i++) shared = a.points.indexOf(a.points[i] as number) < i;
-    if (shared) a.turnBoxes.forEach((b, i) => { const imp = a.points[i] as number; byImpulse.set(imp, [...(byImpulse.get(imp) ?? []), i]); });
+    if (shared)
+      a.turnBoxes.forEach((b, i) => {
+        const imp = a.points[i] as number;
+        byImpulse.set(imp, [...(byImpulse.get(imp) ?? []), i]);
+      });
     for (const [imp, idx] of byImpulse) {
       const alts = idx.map((i) => freeAlt(a.turnBoxes[i] as PlannedBox));
       if (alts.some((x) => x > 0) && alts.some((x) => x < 0)) {
         const nos = idx.map((i) => a.boxNos[i] as number);
         const own = nos.filter((no) => no > 0);
-        P('E_CLIMB_AND_DIVE', 'seed 000 X.D.3',
+        P(
+          'E_CLIMB_AND_DIVE',
+          'seed 000 X.D.3',
           `${own.length > 1 ? `boxes ${own.join(' and ')}` : `box ${own[0]} and the box carried over from last turn`} are both flown in impulse ${imp} (above speed 12 a plane enters two hexes in some impulses), one climbing, one diving; a plane may not climb and dive in one impulse: make both climb, both dive, or one level`,
-          own[own.length - 1]);
+          own[own.length - 1],
+        );
       }
     }
   }
@@ -118,7 +168,12 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
       const b = a.planned[i] as PlannedBox;
       const units = (a.mode === 'SC' ? b.alt : -b.alt) / 100;
       if (units < loopMin) {
-        P('E_LOOP_RATE', 'seed 000 X.E.4', `every box of a half loop ${a.mode === 'SC' ? 'climbs' : 'dives'} at the full rate: write ${a.mode === 'SC' ? '+' : '-'}${loopMin * 100} or more here (or leave the altitudes out and the referee fills them in)`, i + 1);
+        P(
+          'E_LOOP_RATE',
+          'seed 000 X.E.4',
+          `every box of a half loop ${a.mode === 'SC' ? 'climbs' : 'dives'} at the full rate: write ${a.mode === 'SC' ? '+' : '-'}${loopMin * 100} or more here (or leave the altitudes out and the referee fills them in)`,
+          i + 1,
+        );
       }
     }
   }
@@ -136,11 +191,22 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
     alt += b.alt;
     const no = a.boxNos[i] as number;
     if (!no) return;
-    if (b.alt > 0 && alt > a.card.ceiling && !above && (above = true)) P('E_CEILING', 'data card', `the climb takes the plane to ${alt} ft, above the ${a.card.name}'s ceiling of ${a.card.ceiling} ft: climb ${alt - a.card.ceiling} ft less`, no);
+    if (b.alt > 0 && alt > a.card.ceiling && !above && (above = true))
+      P(
+        'E_CEILING',
+        'data card',
+        `the climb takes the plane to ${alt} ft, above the ${a.card.name}'s ceiling of ${a.card.ceiling} ft: climb ${alt - a.card.ceiling} ft less`,
+        no,
+      );
     if (alt <= 0 && b.alt < 0 && !ground && (ground = true)) {
-      P('E_GROUND', 'terrain', a.mode === 'SD' || a.mode === 'VD'
-        ? `a ${a.mode === 'SD' ? 'steep' : 'vertical'} dive loses ${steepTotal(a.mode, a.plane.speed)} ft this turn, fixed by the speed: from ${a.plane.altitude} ft it reaches the ground in this box: fly a shallower dive`
-        : `the plot dives into the ground here (${alt} ft): dive at least ${-alt + 100} ft less in this box and the ones before it`, no);
+      P(
+        'E_GROUND',
+        'terrain',
+        a.mode === 'SD' || a.mode === 'VD'
+          ? `a ${a.mode === 'SD' ? 'steep' : 'vertical'} dive loses ${steepTotal(a.mode, a.plane.speed)} ft this turn, fixed by the speed: from ${a.plane.altitude} ft it reaches the ground in this box: fly a shallower dive`
+          : `the plot dives into the ground here (${alt} ft): dive at least ${-alt + 100} ft less in this box and the ones before it`,
+        no,
+      );
     }
   });
   return out;
@@ -154,7 +220,9 @@ function loopFirst(units: number[], loop: boolean[], min: number): void {
   for (let i = 0; i < units.length; i++) {
     while (loop[i] && (units[i] as number) < min) {
       let from = -1;
-      units.forEach((u, k) => { if (!loop[k] && u > 0 && (from < 0 || u > (units[from] as number))) from = k; });
+      units.forEach((u, k) => {
+        if (!loop[k] && u > 0 && (from < 0 || u > (units[from] as number))) from = k;
+      });
       if (from < 0) return;
       units[from] = (units[from] as number) - 1;
       units[i] = (units[i] as number) + 1;
@@ -171,7 +239,12 @@ function loopFirst(units: number[], loop: boolean[], min: number): void {
 function fillClimb(a: AltitudeInput, max: number, inLoop: (i: number) => boolean, loopMin: number): void {
   const { base, extra } = perImpulseShare(max, a.n);
   const share = spread(max / 100, a.n);
-  const slots = a.turnBoxes.map((_, i) => i).filter((i) => a.boxNos[i] !== 0 && freeAlt(a.turnBoxes[i] as PlannedBox) === 0 && (a.turnBoxes[i] as PlannedBox).forced === 0);
+  const slots = a.turnBoxes
+    .map((_, i) => i)
+    .filter(
+      (i) =>
+        a.boxNos[i] !== 0 && freeAlt(a.turnBoxes[i] as PlannedBox) === 0 && (a.turnBoxes[i] as PlannedBox).forced === 0,
+    );
   const units = slots.map((i) => share[i] ?? 0);
   const loop = slots.map(inLoop);
   const others = a.turnBoxes.filter((_, i) => !slots.includes(i)).map((b) => Math.max(0, freeAlt(b)) / 100);
@@ -179,13 +252,17 @@ function fillClimb(a: AltitudeInput, max: number, inLoop: (i: number) => boolean
   // takes too many extra 100 ft.
   const cut = (): boolean => {
     let k = -1;
-    units.forEach((u, j) => { if (u > 0 && (k < 0 || (loop[k] && !loop[j]) || (loop[k] === loop[j] && u > (units[k] as number)))) k = j; });
+    units.forEach((u, j) => {
+      if (u > 0 && (k < 0 || (loop[k] && !loop[j]) || (loop[k] === loop[j] && u > (units[k] as number)))) k = j;
+    });
     if (k < 0) return false;
     units[k] = (units[k] as number) - 1;
     return true;
   };
   const sum = () => [...others, ...units].reduce((s, u) => s + u, 0);
-  while (sum() > max / 100 && cut()) { /* cut */ }
+  while (sum() > max / 100 && cut()) {
+    /* cut */
+  }
   const extras = () => [...others, ...units].filter((u) => u > base).length;
   while (extras() > extra) {
     const k = units.findIndex((u, j) => u > base && !loop[j]);
@@ -194,7 +271,9 @@ function fillClimb(a: AltitudeInput, max: number, inLoop: (i: number) => boolean
     units[j] = base;
   }
   loopFirst(units, loop, loopMin);
-  slots.forEach((k, i) => { (a.turnBoxes[k] as PlannedBox).alt = (units[i] ?? 0) * 100; });
+  slots.forEach((k, i) => {
+    (a.turnBoxes[k] as PlannedBox).alt = (units[i] ?? 0) * 100;
+  });
 }
 /**
  * Steep boxes that run on into next turn, altitudes left out: they fly at this turn's rate

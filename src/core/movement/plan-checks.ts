@@ -47,12 +47,20 @@ function boxesText(nos: readonly number[]): string {
  * boxes that run on into next turn are checked alone (their impulses are next turn's); an impulse
  * holding only boxes carried over from last turn was checked when they were written.
  */
-export function checkImpulseFactors(plane: string, turnBoxes: readonly PlannedBox[], boxNos: readonly number[], points: readonly number[],
-  overflow: readonly PlannedBox[], need: number, working: number): Problem[] {
+export function checkImpulseFactors(
+  plane: string,
+  turnBoxes: readonly PlannedBox[],
+  boxNos: readonly number[],
+  points: readonly number[],
+  overflow: readonly PlannedBox[],
+  need: number,
+  working: number,
+): Problem[] {
   // The usual plot: one box an impulse, each within the limits: nothing to group or word.
   const fits = (b: PlannedBox): boolean => b.power <= working && b.brake <= 1 && !(b.power > 0 && b.brake > 0);
   let simple = overflow.every(fits);
-  for (let i = 0; simple && i < turnBoxes.length; i++) simple = fits(turnBoxes[i] as PlannedBox) && (i === 0 || points[i] !== points[i - 1]);
+  for (let i = 0; simple && i < turnBoxes.length; i++)
+    simple = fits(turnBoxes[i] as PlannedBox) && (i === 0 || points[i] !== points[i - 1]);
   if (simple) return [];
   const groups = new Map<string, { impulse?: number; boxes: PlannedBox[]; nos: number[] }>();
   turnBoxes.forEach((b, i) => {
@@ -70,23 +78,38 @@ export function checkImpulseFactors(plane: string, turnBoxes: readonly PlannedBo
     const box = own[own.length - 1] as number;
     const power = g.boxes.reduce((s, b) => s + b.power, 0);
     const brake = g.boxes.reduce((s, b) => s + b.brake, 0);
-    const shared = g.boxes.length > 1 ? `${boxesText(g.nos)} are both flown in impulse ${g.impulse} (above speed 12 a plane enters two hexes in some impulses)` : '';
+    const shared =
+      g.boxes.length > 1
+        ? `${boxesText(g.nos)} are both flown in impulse ${g.impulse} (above speed 12 a plane enters two hexes in some impulses)`
+        : '';
     const P = (code: string, rule: string, message: string) => out.push({ code, rule, plane, box, message });
     if (power > 0 && brake > 0) {
-      P('E_POWER_AND_BRAKE', 'seed 000 X.F.1.c', shared
-        ? `${shared}, one with power (P), one with brake (K); an impulse holds either, not both: remove one`
-        : 'a box holds power (P) or brake (K), not both: remove one');
+      P(
+        'E_POWER_AND_BRAKE',
+        'seed 000 X.F.1.c',
+        shared
+          ? `${shared}, one with power (P), one with brake (K); an impulse holds either, not both: remove one`
+          : 'a box holds power (P) or brake (K), not both: remove one',
+      );
     }
     if (power > working) {
       const most = `at most ${plural(working, 'power factor')} in an impulse, one per working engine`;
-      P('E_POWER_BOX', 'seed 000 X.C.1', shared
-        ? `${shared} and hold ${power} power factors together; ${most}: move P to another impulse`
-        : `this box holds ${power} power factors; ${most}: write ${'P'.repeat(Math.max(1, working))} or spread them over several boxes`);
+      P(
+        'E_POWER_BOX',
+        'seed 000 X.C.1',
+        shared
+          ? `${shared} and hold ${power} power factors together; ${most}: move P to another impulse`
+          : `this box holds ${power} power factors; ${most}: write ${'P'.repeat(Math.max(1, working))} or spread them over several boxes`,
+      );
     }
     if (brake > 1) {
-      P('E_BRAKE_BOX', 'seed 000 X.C.2', shared
-        ? `${shared} and hold ${brake} brake factors together; at most one in an impulse: take the K out of one of them`
-        : `this box holds ${brake} brake factors; at most one in an impulse: write K in each of ${brake} boxes instead`);
+      P(
+        'E_BRAKE_BOX',
+        'seed 000 X.C.2',
+        shared
+          ? `${shared} and hold ${brake} brake factors together; at most one in an impulse: take the K out of one of them`
+          : `this box holds ${brake} brake factors; at most one in an impulse: write K in each of ${brake} boxes instead`,
+      );
     }
   }
   return out;
@@ -99,13 +122,17 @@ export function powerWhy(band: AltitudeBand, plane: PlaneState, working: number,
   if (range === 'dive') return `none in the dive speed range, above speed ${band.levelMax}`;
   if (row >= band.levelMax) return `none at top level speed ${band.levelMax}`;
   if (engines > 0 && working < engines) return `${working} of ${engines} engines working`;
-  if (band.power === 1) return plane.last.power ? 'a single power factor, usable only after a turn without P' : 'a single power factor';
-  return range === 'maneuver' ? `all ${band.power} of the card in the manoeuvre speed range` : `half the card's ${band.power}, rounded up, at level speeds`;
+  if (band.power === 1)
+    return plane.last.power ? 'a single power factor, usable only after a turn without P' : 'a single power factor';
+  return range === 'maneuver'
+    ? `all ${band.power} of the card in the manoeuvre speed range`
+    : `half the card's ${band.power}, rounded up, at level speeds`;
 }
 
 /** E_FORCED_LOSS: a climb written where the rules force a 100-ft loss (seed 000 X.E.1.f, X.E.2-3). */
 export function forcedLossText(m: ManoeuvreInstance, alt: number): string {
-  if (m.code === '1') return `a forwards (1) flown banked loses 100 ft in its impulse and may not climb there: remove the +${alt}, or roll level first`;
+  if (m.code === '1')
+    return `a forwards (1) flown banked loses 100 ft in its impulse and may not climb there: remove the +${alt}, or roll level first`;
   const what = m.code === 'TL' || m.code === 'TR' ? 'turn' : 'slip';
   return `${m.code} flown in exactly its ${what} mode (${plural(m.length, 'hex', 'hexes')}) is a maximum-performance ${what}: it loses 100 ft in its impulse and may not climb there: remove the +${alt}, or fly one S more before ${m.code}`;
 }
@@ -115,8 +142,15 @@ export function forcedLossText(m: ManoeuvreInstance, alt: number): string {
  * X.B.5: its boxes are locked in and flown first). Recognised when the plot's first manoeuvre is
  * the carried one and it cannot be flown there, or the plot is too long with it and not without.
  */
-export function repeatsCarry(mans: readonly (ManoeuvreInstance & { first: number; last: number })[], checks: readonly Problem[][], boxes: readonly Box[],
-  need: number, firstImpulse: number, carried: readonly PlannedBox[], lastCarried: Box['man'] | undefined): { box: number; message: string } | undefined {
+export function repeatsCarry(
+  mans: readonly (ManoeuvreInstance & { first: number; last: number })[],
+  checks: readonly Problem[][],
+  boxes: readonly Box[],
+  need: number,
+  firstImpulse: number,
+  carried: readonly PlannedBox[],
+  lastCarried: Box['man'] | undefined,
+): { box: number; message: string } | undefined {
   const m0 = mans[0];
   if (!carried.length || !lastCarried || !m0 || m0.code !== lastCarried) return undefined;
   const rest = boxes.length - (m0.last + 1);
@@ -124,12 +158,16 @@ export function repeatsCarry(mans: readonly (ManoeuvreInstance & { first: number
   const long = boxes.length > need && (need === 0 || !runner || runner.last !== boxes.length - 1);
   const own = checks[0] ?? [];
   if (!own.length && !(long && rest >= need)) return undefined;
-  const written = boxes.slice(0, m0.last + 1).map((b) => b.man).join(' ');
+  const written = boxes
+    .slice(0, m0.last + 1)
+    .map((b) => b.man)
+    .join(' ');
   const where = m0.length === 1 ? '' : ` (boxes 1-${m0.last + 1})`;
   const count = rest === need ? '' : ` (without ${m0.length === 1 ? 'it' : 'them'}, the plot has ${rest})`;
   return {
     box: m0.last + 1,
-    message: `${written}${where} repeats the ${lastCarried} carried over from last turn, which is flown first (impulse ${firstImpulse}) without being written again: leave ${m0.length === 1 ? 'it' : 'them'} out; this turn's plot is the ${need} box${need === 1 ? '' : 'es'} after it${count}`
-      + (own[0] ? `. If you meant another ${m0.code}: ${own[0].message}` : ''),
+    message:
+      `${written}${where} repeats the ${lastCarried} carried over from last turn, which is flown first (impulse ${firstImpulse}) without being written again: leave ${m0.length === 1 ? 'it' : 'them'} out; this turn's plot is the ${need} box${need === 1 ? '' : 'es'} after it${count}` +
+      (own[0] ? `. If you meant another ${m0.code}: ${own[0].message}` : ''),
   };
 }

@@ -53,35 +53,65 @@ export interface FlightPlan {
 /** The plane's last impulse of movement this turn, when ordnance is released and a landing made. */
 export const lastActive = (plan: FlightPlan): number => Math.max(...plan.steps.map((s) => s.impulse));
 
-const toPlanned = (b: Box): PlannedBox => ({ man: b.man, alt: b.alt, forced: 0, power: b.power, brake: b.brake, count: 0, roll: 0 });
+const toPlanned = (b: Box): PlannedBox => ({
+  man: b.man,
+  alt: b.alt,
+  forced: 0,
+  power: b.power,
+  brake: b.brake,
+  count: 0,
+  roll: 0,
+});
 
 /**
  * Splits a plot's boxes into manoeuvres: runs of S ended by the box that completes them. In a
  * vertical dive only banks and V are manoeuvres (seed 001 rule (20)): an S there that leads to no
  * bank or V is a straight mark of its own, like 1.
  */
-export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, previous?: Box['man']): { mans: (ManoeuvreInstance & { first: number; last: number })[]; problems: Problem[] } {
+export function segment(
+  boxes: readonly Box[],
+  bank0: Bank,
+  ctx: PlanContext,
+  previous?: Box['man'],
+): { mans: (ManoeuvreInstance & { first: number; last: number })[]; problems: Problem[] } {
   const mans: (ManoeuvreInstance & { first: number; last: number })[] = [];
   const problems: Problem[] = [];
   let run: number[] = [];
   let bank = bank0;
   let prev = previous;
   const marks = (): void => {
-    for (const k of run) mans.push({ code: 'S', length: 1, boxNos: [k + 1], bankBefore: bank, previous: prev, first: k, last: k });
+    for (const k of run)
+      mans.push({ code: 'S', length: 1, boxNos: [k + 1], bankBefore: bank, previous: prev, first: k, last: k });
     run = [];
   };
   boxes.forEach((b, i) => {
-    if (b.man === 'S') { run.push(i); return; }
+    if (b.man === 'S') {
+      run.push(i);
+      return;
+    }
     if (b.man === '1' && run.length) {
       if (ctx.mode === 'VD') marks();
       else {
         const from = (run[0] as number) + 1;
-        problems.push({ code: 'E_STRAIGHT_LEADS_NOWHERE', rule: 'seed 000 X.F.1.a-b', plane: ctx.plane, box: from,
-          message: `S leads into a manoeuvre, but the ${run.length === 1 ? 'S is' : `${run.length} S boxes (${from}-${i}) are`} followed by a forwards (1) in box ${i + 1}, which is complete in its own hex: write 1 instead of S for each hex flown straight, or follow the S boxes with their manoeuvre (e.g. S TR)` });
+        problems.push({
+          code: 'E_STRAIGHT_LEADS_NOWHERE',
+          rule: 'seed 000 X.F.1.a-b',
+          plane: ctx.plane,
+          box: from,
+          message: `S leads into a manoeuvre, but the ${run.length === 1 ? 'S is' : `${run.length} S boxes (${from}-${i}) are`} followed by a forwards (1) in box ${i + 1}, which is complete in its own hex: write 1 instead of S for each hex flown straight, or follow the S boxes with their manoeuvre (e.g. S TR)`,
+        });
         run = [];
       }
     }
-    const m = { code: b.man, length: run.length + 1, boxNos: [...run, i].map((k) => k + 1), bankBefore: bank, previous: prev, first: run[0] ?? i, last: i };
+    const m = {
+      code: b.man,
+      length: run.length + 1,
+      boxNos: [...run, i].map((k) => k + 1),
+      bankBefore: bank,
+      previous: prev,
+      first: run[0] ?? i,
+      last: i,
+    };
     mans.push(m);
     bank = familyOf(b.man).bankAfter(m, ctx);
     prev = b.man;
@@ -89,8 +119,13 @@ export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, pr
   });
   if (run.length && ctx.mode === 'VD') marks();
   if (run.length) {
-    problems.push({ code: 'E_UNFINISHED', rule: 'seed 000 X.B.5, X.F.1.a', plane: ctx.plane, box: (run[0] as number) + 1,
-      message: `the plot ends with ${run.length === 1 ? 'an S' : `${run.length} S boxes`} and no manoeuvre after ${run.length === 1 ? 'it' : 'them'}: finish the manoeuvre (e.g. S TR; it may run into next turn), or write 1 (forwards) instead of each S` });
+    problems.push({
+      code: 'E_UNFINISHED',
+      rule: 'seed 000 X.B.5, X.F.1.a',
+      plane: ctx.plane,
+      box: (run[0] as number) + 1,
+      message: `the plot ends with ${run.length === 1 ? 'an S' : `${run.length} S boxes`} and no manoeuvre after ${run.length === 1 ? 'it' : 'them'}: finish the manoeuvre (e.g. S TR; it may run into next turn), or write 1 (forwards) instead of each S`,
+    });
   }
   return { mans, problems };
 }
@@ -99,7 +134,8 @@ export function segment(boxes: readonly Box[], bank0: Bank, ctx: PlanContext, pr
 export function bankAfterCarry(plane: PlaneState): Bank {
   let bank: Bank = plane.bank;
   const nowhere = { hex: plane.hex, facing: plane.facing, nextRight: true };
-  for (const b of plane.carry?.boxes ?? []) bank = familyOf(b.man).fly(nowhere, bank, b, false, plane.carry?.mode ?? null).bank;
+  for (const b of plane.carry?.boxes ?? [])
+    bank = familyOf(b.man).fly(nowhere, bank, b, false, plane.carry?.mode ?? null).bank;
   return bank;
 }
 
@@ -129,7 +165,12 @@ export interface Layout {
  * `waive`: lay the plan out even when rules are broken (the missed-orders plot flown as the rules
  * force it, missed-orders.ts); every other caller checks.
  */
-export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undefined, opts: { waive?: boolean } = {}): Result<FlightPlan, Problem[]> {
+export function planTurn(
+  state: GameState,
+  plane: PlaneState,
+  plot: Plot | undefined,
+  opts: { waive?: boolean } = {},
+): Result<FlightPlan, Problem[]> {
   const laid = layOut(state, plane, plot, opts);
   return laid.ok ? flyOut(laid.value, plot?.boxes ?? [], opts) : laid;
 }
@@ -138,7 +179,11 @@ export function planTurn(state: GameState, plane: PlaneState, plot: Plot | undef
  * The checker of a plot's markings: each call plans the plot with the climbs and dives `alts` (box
  * by box; null: left out) in place of its own, as planTurn would plan that plot.
  */
-export function planMarkings(state: GameState, plane: PlaneState, plot: Plot): (alts: readonly number[] | null) => Result<FlightPlan, Problem[]> {
+export function planMarkings(
+  state: GameState,
+  plane: PlaneState,
+  plot: Plot,
+): (alts: readonly number[] | null) => Result<FlightPlan, Problem[]> {
   const laid = layOut(state, plane, plot, {});
   if (!laid.ok) return () => laid;
   const boxes = plot.boxes;
@@ -146,7 +191,12 @@ export function planMarkings(state: GameState, plane: PlaneState, plot: Plot): (
 }
 
 /** The layout of a plot: every check that its manoeuvres, mode and marks decide (err: the one problem that stops the rest). */
-export function layOut(state: GameState, plane: PlaneState, plot: Plot | undefined, opts: { waive?: boolean }): Result<Layout, Problem[]> {
+export function layOut(
+  state: GameState,
+  plane: PlaneState,
+  plot: Plot | undefined,
+  opts: { waive?: boolean },
+): Result<Layout, Problem[]> {
   const card = cardOf(state, plane);
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const points = movementPoints(plane.speed);
@@ -155,21 +205,42 @@ export function layOut(state: GameState, plane: PlaneState, plot: Plot | undefin
   const carryMode = plane.carry?.mode ?? null;
   const problems: Problem[] = [];
   const P = (code: string, rule: string, message: string, box?: number, see?: DocRef) =>
-    problems.push({ code, ...(rule ? { rule } : {}), plane: plane.id, ...(box === undefined ? {} : { box }), message, ...(see ? { see } : {}) });
+    problems.push({
+      code,
+      ...(rule ? { rule } : {}),
+      plane: plane.id,
+      ...(box === undefined ? {} : { box }),
+      message,
+      ...(see ? { see } : {}),
+    });
 
   if (plot?.mode && carryMode && plot.mode !== carryMode) {
-    P('E_MODE_CARRY', 'seed 000 X.B.5', `the manoeuvre carried over from last turn is flown in ${carryMode}; this turn's plot must be ${carryMode} too (or name no mode)`);
+    P(
+      'E_MODE_CARRY',
+      'seed 000 X.B.5',
+      `the manoeuvre carried over from last turn is flown in ${carryMode}; this turn's plot must be ${carryMode} too (or name no mode)`,
+    );
   }
   const mode: PlotMode | null = plot?.mode ?? carryMode;
-  const ctx: PlanContext = { plane: plane.id, card, band, tm: { card, band, speed: plane.speed, loaded: fliesLoaded(plane) }, mode };
+  const ctx: PlanContext = {
+    plane: plane.id,
+    card,
+    band,
+    tm: { card, band, speed: plane.speed, loaded: fliesLoaded(plane) },
+    mode,
+  };
   const boxes = plot?.boxes ?? [];
   const inCarry = carried.slice(0, n).length;
   const need = n - inCarry;
   // Words for the problems only: made when one is found.
   // Two-phase (seed 003): each hex is an impulse of its own, numbered through the turn, so the
   // twelve-impulse table's impulses mean nothing to the player there; the hexes do.
-  const entering = (): string => (state.options.sequence === 'two-phase' ? `${plane.id} enters ${n} hex${n === 1 ? '' : 'es'} this turn` : activeText(plane.id, points));
-  const active = (): string => `${entering()}${inCarry ? `, ${inCarry} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
+  const entering = (): string =>
+    state.options.sequence === 'two-phase'
+      ? `${plane.id} enters ${n} hex${n === 1 ? '' : 'es'} this turn`
+      : activeText(plane.id, points);
+  const active = (): string =>
+    `${entering()}${inCarry ? `, ${inCarry} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
 
   // Bank through the carried boxes, then the player's manoeuvres (seed 000 XI.C).
   const bank = bankAfterCarry(plane);
@@ -183,26 +254,41 @@ export function layOut(state: GameState, plane: PlaneState, plot: Plot | undefin
   // flown anyway. That is the one problem reported for the plane; the others would only follow
   // from reading the plot one manoeuvre out of step.
   const again = repeatsCarry(mans, checks, boxes, need, points[0] ?? 0, carried, lastCarried);
-  if (again && !opts.waive) return err([{ code: 'E_CARRY_REPEATED', rule: 'seed 000 X.B.5', plane: plane.id, box: again.box, message: again.message }]);
+  if (again && !opts.waive)
+    return err([
+      { code: 'E_CARRY_REPEATED', rule: 'seed 000 X.B.5', plane: plane.id, box: again.box, message: again.message },
+    ]);
 
   for (const p of segProblems) problems.push(p);
   for (const c of checks) for (const p of c) problems.push(p);
   if (boxes.length < need) {
     const missing = need - boxes.length;
-    P('E_PLOT_SHORT', 'seed 000 X.B', `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; add ${missing} (e.g. ${Array(missing).fill('1').join(' ')} at the end)`);
+    P(
+      'E_PLOT_SHORT',
+      'seed 000 X.B',
+      `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; add ${missing} (e.g. ${Array(missing).fill('1').join(' ')} at the end)`,
+    );
   }
   if (boxes.length > need) {
     const runner = mans.find((m) => m.first <= need - 1 && m.last >= need);
     if (need === 0 || !runner || runner.last !== boxes.length - 1) {
-      P('E_PLOT_LONG', 'seed 000 X.B.5', need === 0
-        ? `${active()}: the manoeuvre carried over from last turn fills the whole turn, so there is nothing to plot: send no plot for ${plane.id} this turn`
-        : `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; only the manoeuvre still being flown in box ${need} may run on into next turn: leave out the boxes after box ${runner ? runner.last + 1 : need}`);
+      P(
+        'E_PLOT_LONG',
+        'seed 000 X.B.5',
+        need === 0
+          ? `${active()}: the manoeuvre carried over from last turn fills the whole turn, so there is nothing to plot: send no plot for ${plane.id} this turn`
+          : `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; only the manoeuvre still being flown in box ${need} may run on into next turn: leave out the boxes after box ${runner ? runner.last + 1 : need}`,
+      );
     }
   }
 
   // Whole-turn modes: seed 001 rules (18)-(21).
   if (mode === 'SC' && !carryMode && !isUpward(bankAtStart)) {
-    P('E_SC_BANK', 'seed 001 rule (18)', `a steep climb starts from an upward bank (level, LB or RB); the plane is ${bankIs(bankAtStart)}: roll to N, LB or RB this turn and climb steeply next turn`);
+    P(
+      'E_SC_BANK',
+      'seed 001 rule (18)',
+      `a steep climb starts from an upward bank (level, LB or RB); the plane is ${bankIs(bankAtStart)}: roll to N, LB or RB this turn and climb steeply next turn`,
+    );
   }
   if (mode === 'VD' && !carryMode) problems.push(...verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id));
   problems.push(...markProblems(plane, plot));
@@ -218,26 +304,54 @@ function markProblems(plane: PlaneState, plot: Plot | undefined): Problem[] {
   const P = (code: string, rule: string, message: string, see?: DocRef) =>
     out.push({ code, ...(rule ? { rule } : {}), plane: plane.id, message, ...(see ? { see } : {}) });
   if (plot?.jettison && plot.bomb) {
-    P('E_BOMB_AND_JETTISON', 'seed 000 VIII', `${plane.id}: BOMB and JETTISON in one plot: BOMB drops the load on the target, JETTISON throws it away unaimed; keep one`);
+    P(
+      'E_BOMB_AND_JETTISON',
+      'seed 000 VIII',
+      `${plane.id}: BOMB and JETTISON in one plot: BOMB drops the load on the target, JETTISON throws it away unaimed; keep one`,
+    );
   } else if (plot?.jettison && !carriesBombs(plane)) {
     P('E_JETTISON_UNLOADED', 'seed 000 VIII', `${plane.id} carries no bombs to jettison: remove JETTISON`);
   }
   if (plot?.torpedo && (!plane.torpedo || !carriesBombs(plane))) {
     P('E_TORPEDO_NONE', 'seed 000 VIII', `${plane.id} carries no torpedo: remove TORPEDO`);
   } else if (plot?.torpedo && plot.bomb) {
-    P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id}: BOMB and TORPEDO in one plot: it carries a torpedo; keep TORPEDO`);
+    P(
+      'E_BOMB_TORPEDO',
+      'seed 000 VIII',
+      `${plane.id}: BOMB and TORPEDO in one plot: it carries a torpedo; keep TORPEDO`,
+    );
   } else if (plot?.bomb && plane.torpedo) {
     P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id} carries a torpedo, not bombs: write TORPEDO to drop it`);
   }
-  if (plot?.rockets && !plane.rocketLoad) P('E_ROCKETS_NONE', 'seed 000 VIII', `${plane.id} carries no air-to-ground rockets: remove ROCKETS`, DOC_REFS.rockets);
-  else if (plot?.rockets && (plot.bomb || plot.torpedo || plot.jettison || plot.land)) P('E_ROCKETS_MARKS', 'seed 000 VIII', `${plane.id}: ROCKETS with ${plot.bomb ? 'BOMB' : plot.torpedo ? 'TORPEDO' : plot.jettison ? 'JETTISON' : 'LAND'} in one plot: fire the rockets this turn and the rest another`);
+  if (plot?.rockets && !plane.rocketLoad)
+    P(
+      'E_ROCKETS_NONE',
+      'seed 000 VIII',
+      `${plane.id} carries no air-to-ground rockets: remove ROCKETS`,
+      DOC_REFS.rockets,
+    );
+  else if (plot?.rockets && (plot.bomb || plot.torpedo || plot.jettison || plot.land))
+    P(
+      'E_ROCKETS_MARKS',
+      'seed 000 VIII',
+      `${plane.id}: ROCKETS with ${plot.bomb ? 'BOMB' : plot.torpedo ? 'TORPEDO' : plot.jettison ? 'JETTISON' : 'LAND'} in one plot: fire the rockets this turn and the rest another`,
+    );
   if (plot?.land && (plot.bomb || plot.torpedo || plot.jettison || plot.mode || plane.carry?.mode)) {
-    P('E_LAND_MARKS', '', `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`, DOC_REFS.landing);
+    P(
+      'E_LAND_MARKS',
+      '',
+      `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`,
+      DOC_REFS.landing,
+    );
   }
   if (plot?.bomb && !plane.torpedo && !carriesBombs(plane)) {
-    P('E_BOMB_UNLOADED', 'seed 001 rule (21); seed 002 9.2.4', plane.loaded
-      ? `${plane.id} jettisoned its bombs when it was ${plane.damage?.oddsDamaged ? 'damaged' : 'hit in an engine'}: it has none left to drop; remove BOMB`
-      : `${plane.id} carries no bombs: remove BOMB`);
+    P(
+      'E_BOMB_UNLOADED',
+      'seed 001 rule (21); seed 002 9.2.4',
+      plane.loaded
+        ? `${plane.id} jettisoned its bombs when it was ${plane.damage?.oddsDamaged ? 'damaged' : 'hit in an engine'}: it has none left to drop; remove BOMB`
+        : `${plane.id} carries no bombs: remove BOMB`,
+    );
   }
   return out;
 }
@@ -246,7 +360,12 @@ function markProblems(plane: PlaneState, plot: Plot | undefined): Problem[] {
  * The plan of a laid-out plot with `boxes` (its own manoeuvres; their climbs, dives and factors):
  * forced losses, the altitude rules, steep skips, power and brake, then the steps flown.
  */
-function flyOut(l: Layout, boxes: readonly Box[], opts: { waive?: boolean }, alts?: readonly number[] | null): Result<FlightPlan, Problem[]> {
+function flyOut(
+  l: Layout,
+  boxes: readonly Box[],
+  opts: { waive?: boolean },
+  alts?: readonly number[] | null,
+): Result<FlightPlan, Problem[]> {
   const { plane, plot, ctx, points, need, mode, carryMode, mans } = l;
   const { card, band } = ctx;
   const working = enginesWorking(card, plane);
@@ -260,7 +379,20 @@ function flyOut(l: Layout, boxes: readonly Box[], opts: { waive?: boolean }, alt
   const carryAgain = carried.slice(n).map((b) => ({ ...b }));
 
   // Planned boxes: forced losses, half-roll hexes, manoeuvre counts.
-  const planned = alts === undefined ? boxes.map(toPlanned) : boxes.map((b, j): PlannedBox => ({ man: b.man, alt: alts?.[j] ?? 0, forced: 0, power: b.power, brake: b.brake, count: 0, roll: 0 }));
+  const planned =
+    alts === undefined
+      ? boxes.map(toPlanned)
+      : boxes.map(
+          (b, j): PlannedBox => ({
+            man: b.man,
+            alt: alts?.[j] ?? 0,
+            forced: 0,
+            power: b.power,
+            brake: b.brake,
+            count: 0,
+            roll: 0,
+          }),
+        );
   mans.forEach((m, k) => {
     const last = planned[m.last] as PlannedBox;
     last.count = l.counts[k] as number;
@@ -271,7 +403,13 @@ function flyOut(l: Layout, boxes: readonly Box[], opts: { waive?: boolean }, alt
     if ((l.forced[k] as number) > 0) {
       // A climb written there is refused; the box keeps the altitude as written, so the
       // altitude checks speak of what the player wrote.
-      if (last.alt > 0) P('E_FORCED_LOSS', m.code === '1' ? 'seed 000 X.E.1.f' : 'seed 000 X.E.2-3', forcedLossText(m, last.alt), m.last + 1);
+      if (last.alt > 0)
+        P(
+          'E_FORCED_LOSS',
+          m.code === '1' ? 'seed 000 X.E.1.f' : 'seed 000 X.E.2-3',
+          forcedLossText(m, last.alt),
+          m.last + 1,
+        );
       else {
         if (last.alt === 0) last.alt = -100;
         last.forced = 100;
@@ -283,19 +421,28 @@ function flyOut(l: Layout, boxes: readonly Box[], opts: { waive?: boolean }, alt
   const overflow = planned.slice(Math.max(0, need));
   const turnBoxes = [...inCarry, ...inNew];
   const boxNos = [...inCarry.map(() => 0), ...inNew.map((_, i) => i + 1)];
-  problems.push(...checkAltitudes({ plane, card, band, n, mode, carryMode, turnBoxes, boxNos, overflow, mans, planned, points }));
+  problems.push(
+    ...checkAltitudes({ plane, card, band, n, mode, carryMode, turnBoxes, boxNos, overflow, mans, planned, points }),
+  );
 
   // Movement of each box: steep skips (rules (18), (19)), the single hex of a vertical dive (20).
   const moves = turnBoxes.map((_, i) => !((mode === 'SC' || mode === 'SD') && isSkippedInSteep(i + 1)));
   turnBoxes.forEach((b, i) => {
     if (!moves[i] && boxNos[i] && (b.roll > 0 || ['SL', 'SR', 'SLTR', 'SRTL'].includes(b.man))) {
-      P('E_STEEP_SKIP', 'seed 001 rules (18), (19)', `every third movement point of a steep ${mode === 'SC' ? 'climb' : 'dive'} (the ${ordinal(i + 1)} of this turn) is flown ${mode === 'SC' ? 'upward' : 'downward'} in the same hex, so a slip or half roll cannot be flown there: move it to another box`, boxNos[i]);
+      P(
+        'E_STEEP_SKIP',
+        'seed 001 rules (18), (19)',
+        `every third movement point of a steep ${mode === 'SC' ? 'climb' : 'dive'} (the ${ordinal(i + 1)} of this turn) is flown ${mode === 'SC' ? 'upward' : 'downward'} in the same hex, so a slip or half roll cannot be flown there: move it to another box`,
+        boxNos[i],
+      );
     }
   });
   if (mode === 'VD') {
     moves.fill(false);
     let lastBank = -1;
-    turnBoxes.forEach((b, i) => { if (bankSide(b.man as Bank)) lastBank = i; });
+    turnBoxes.forEach((b, i) => {
+      if (bankSide(b.man as Bank)) lastBank = i;
+    });
     const k = turnBoxes.length;
     if (k > 0) moves[lastBank >= 0 && k - 1 - lastBank > lastBank + 1 ? 0 : lastBank < 0 ? 0 : k - 1] = true;
   }
@@ -306,12 +453,27 @@ function flyOut(l: Layout, boxes: readonly Box[], opts: { waive?: boolean }, alt
   const brake = turnBoxes.reduce((s, b) => s + b.brake, 0);
   const avail = powerAvailable(band, plane.speed, plane.last, working, card.engines);
   if (power > avail) {
-    P('E_POWER', 'seed 001 rules (14), (25)', `${plane.id} plots ${power} power factor${power === 1 ? '' : 's'}; ${avail || 'none'} ${avail === 1 ? 'is' : 'are'} available this turn (${powerWhy(band, plane, working, card.engines)}): remove ${power - avail} P`);
+    P(
+      'E_POWER',
+      'seed 001 rules (14), (25)',
+      `${plane.id} plots ${power} power factor${power === 1 ? '' : 's'}; ${avail || 'none'} ${avail === 1 ? 'is' : 'are'} available this turn (${powerWhy(band, plane, working, card.engines)}): remove ${power - avail} P`,
+    );
   }
-  if (brake > band.brake) P('E_BRAKE', 'seed 000 X.C.2', `${plane.id} plots ${brake} brake factors; the card allows ${band.brake} a turn: remove ${brake - band.brake} K`);
+  if (brake > band.brake)
+    P(
+      'E_BRAKE',
+      'seed 000 X.C.2',
+      `${plane.id} plots ${brake} brake factors; the card allows ${band.brake} a turn: remove ${brake - band.brake} K`,
+    );
 
   if (problems.length && !opts.waive) return err(problems);
-  const steps: FlightStep[] = turnBoxes.map((box, i) => ({ impulse: points[i] as number, point: i + 1, box, boxNo: boxNos[i] as number, move: moves[i] as boolean }));
+  const steps: FlightStep[] = turnBoxes.map((box, i) => ({
+    impulse: points[i] as number,
+    point: i + 1,
+    box,
+    boxNo: boxNos[i] as number,
+    move: moves[i] as boolean,
+  }));
   const nextBoxes = [...carryAgain, ...overflow];
   const steepCarry = overflow.some((b) => b.man === 'V' || b.man === 'VLL' || b.man === 'VRR') || mode === 'VD';
   return ok({
@@ -323,7 +485,9 @@ function flyOut(l: Layout, boxes: readonly Box[], opts: { waive?: boolean }, alt
     ...(plot?.land ? { land: true } : {}),
     ...(plot?.rockets ? { rockets: true } : {}),
     steps,
-    carry: nextBoxes.length ? { boxes: nextBoxes, mode: carryAgain.length ? carryMode : steepCarry ? mode : null } : null,
+    carry: nextBoxes.length
+      ? { boxes: nextBoxes, mode: carryAgain.length ? carryMode : steepCarry ? mode : null }
+      : null,
     climbed: turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0),
     dived: turnBoxes.reduce((s, b) => s + Math.max(0, -b.alt), 0),
     power,

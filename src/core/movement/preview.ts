@@ -18,11 +18,14 @@ export interface PathStep {
 
 export function previewPath(state: GameState, planeId: string, plot: Plot): Result<PathStep[], Problem[]> {
   const plane = state.planes.find((p) => p.id === planeId);
-  if (!plane) return err([{ code: 'E_UNKNOWN_PLANE', plane: planeId, message: `there is no plane ${planeId} in this game` }]);
+  if (!plane)
+    return err([{ code: 'E_UNKNOWN_PLANE', plane: planeId, message: `there is no plane ${planeId} in this game` }]);
   const plan = planTurn(state, plane, plot);
   if (!plan.ok) return plan;
   const copy = copyData(plane);
   const events: GameEvent[] = [];
   for (let i = 1; i <= 12; i++) flyImpulse(state, copy, plan.value, i, events);
-  return ok(events.flatMap((e) => (e.type === 'move' ? [{ hex: parseHexLabel(e.to) as Hex, impulse: e.impulse }] : [])));
+  return ok(
+    events.flatMap((e) => (e.type === 'move' ? [{ hex: parseHexLabel(e.to) as Hex, impulse: e.impulse }] : [])),
+  );
 }

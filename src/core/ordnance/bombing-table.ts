@@ -58,7 +58,9 @@ export function erf(x: number): number {
   const s = x < 0 ? -1 : 1;
   const a = Math.abs(x);
   const t = 1 / (1 + 0.3275911 * a);
-  const y = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-a * a);
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-a * a);
   return s * y;
 }
 
@@ -70,27 +72,46 @@ export const hitProbability = (l: number, w: number, sigma: number): number =>
  * The spread at which attacks with these chances of a hit score `hits` on average: the expected
  * hits fall as the spread grows, so a bisection finds it (bombs here, torpedoes in torpedo-table.ts).
  */
-export function fitSpread(anchors: readonly { attacks: number; hits: number }[], chance: (anchor: number, sigma: number) => number): number {
+export function fitSpread(
+  anchors: readonly { attacks: number; hits: number }[],
+  chance: (anchor: number, sigma: number) => number,
+): number {
   const hits = anchors.reduce((n, a) => n + a.hits, 0);
   const expected = (s: number) => anchors.reduce((n, a, i) => n + a.attacks * chance(i, s), 0);
   let lo = 0.1;
   let hi = 100000;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
-    if (expected(mid) > hits) lo = mid; else hi = mid;
+    if (expected(mid) > hits) lo = mid;
+    else hi = mid;
   }
   return (lo + hi) / 2;
 }
 
 /** The dive-bombing spread that makes a list of attacks score their hits on average. */
-export const fitSigma = (anchors: readonly { attacks: number; hits: number; lengthM: number; beamM: number }[]): number =>
-  fitSpread(anchors, (i, s) => hitProbability((anchors[i] as { lengthM: number }).lengthM, (anchors[i] as { beamM: number }).beamM, s));
+export const fitSigma = (
+  anchors: readonly { attacks: number; hits: number; lengthM: number; beamM: number }[],
+): number =>
+  fitSpread(anchors, (i, s) =>
+    hitProbability((anchors[i] as { lengthM: number }).lengthM, (anchors[i] as { beamM: number }).beamM, s),
+  );
 
 /** Problems of a table whose spreads (by key) are not what their anchors give, in whole metres. */
-export function spreadProblems<K extends string>(file: string, given: Record<K, number>, fitted: Record<K, number>): Problem[] {
+export function spreadProblems<K extends string>(
+  file: string,
+  given: Record<K, number>,
+  fitted: Record<K, number>,
+): Problem[] {
   return (Object.keys(given) as K[]).flatMap((k) => {
     const want = Math.round(fitted[k]);
-    return given[k] === want ? [] : [{ code: 'E_ORDNANCE_DATA', message: `${file}: sigmaM.${k}: ${given[k]} does not follow from anchors.${k} (they give ${want}, docs/ordnance.md): write ${want}` }];
+    return given[k] === want
+      ? []
+      : [
+          {
+            code: 'E_ORDNANCE_DATA',
+            message: `${file}: sigmaM.${k}: ${given[k]} does not follow from anchors.${k} (they give ${want}, docs/ordnance.md): write ${want}`,
+          },
+        ];
   });
 }
 
@@ -119,11 +140,13 @@ export function hitPermille(t: BombingTable, method: BombMethod, altitudeFt: num
 /** Tenths of a percent as players read them: 112 -> "11.2%". */
 export const permilleText = (n: number): string => `${(n / 10).toFixed(1)}%`;
 
-
 /** The table as read from disk, its spreads checked against its anchors (whole metres). */
 export function parseBombingTable(data: unknown, file: string): Result<BombingTable, Problem[]> {
   const r = bombingSchema.safeParse(data);
   if (!r.success) return err(schemaProblems('E_ORDNANCE_DATA', file, r.error.issues));
-  const problems = spreadProblems(file, r.data.sigmaM, { dive: fitSigma(r.data.anchors.dive), still: fitSigma(r.data.anchors.still) });
+  const problems = spreadProblems(file, r.data.sigmaM, {
+    dive: fitSigma(r.data.anchors.dive),
+    still: fitSigma(r.data.anchors.still),
+  });
   return problems.length ? err(problems) : ok(r.data);
 }

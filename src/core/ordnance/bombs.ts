@@ -60,10 +60,19 @@ export function runBombPhase(ctx: BombContext): void {
     if (!plan || !plan.steps.length || plane.status !== 'flying' || !carriesBombs(plane)) continue;
     if (plan.jettison && ctx.impulse === firstActive(plan)) {
       plane.loaded = false;
-      ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: plane.id, type: 'jettison', hex: hexLabel(plane.hex) });
+      ctx.events.push({
+        impulse: ctx.impulse,
+        phase: 'E' as const,
+        plane: plane.id,
+        type: 'jettison',
+        hex: hexLabel(plane.hex),
+      });
       continue;
     }
-    if (plan.torpedo && plane.torpedo && ctx.impulse === lastActive(plan)) { dropTorpedo(ctx, plane); continue; }
+    if (plan.torpedo && plane.torpedo && ctx.impulse === lastActive(plan)) {
+      dropTorpedo(ctx, plane);
+      continue;
+    }
     if (plan.bomb && ctx.impulse === lastActive(plan)) release(ctx, plane, plan);
   }
 }
@@ -77,15 +86,46 @@ function release(ctx: BombContext, plane: PlaneState, plan: FlightPlan): void {
   const hex = hexLabel(plane.hex);
   const { count, lb } = bombsOf(card.figures.bombLoadLb, table?.bombMaxLb ?? 1100);
   plane.loaded = false;
-  const enemies = (state.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo' && u.side !== plane.side && hexEquals(u.hex, plane.hex));
+  const enemies = (state.units ?? []).filter(
+    (u) => u.status === 'active' && u.kind !== 'torpedo' && u.side !== plane.side && hexEquals(u.hex, plane.hex),
+  );
   const aim = table ? targetOf(state, table, enemies, method, plane.altitude) : undefined;
   if (!aim || !table) {
-    ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: plane.id, type: 'bomb', method, hex, altitude: plane.altitude, bombs: count, lb, target: null, chance: 0, rolls: [], hits: 0 });
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase: 'E' as const,
+      plane: plane.id,
+      type: 'bomb',
+      method,
+      hex,
+      altitude: plane.altitude,
+      bombs: count,
+      lb,
+      target: null,
+      chance: 0,
+      rolls: [],
+      hits: 0,
+    });
     return;
   }
   const rolls: number[] = [];
-  for (let i = 1; i <= count; i++) rolls.push(ctx.dice.roll(1000, { turn: ctx.turn, impulse: ctx.impulse, label: `bomb:${plane.id}:${i}` }));
+  for (let i = 1; i <= count; i++)
+    rolls.push(ctx.dice.roll(1000, { turn: ctx.turn, impulse: ctx.impulse, label: `bomb:${plane.id}:${i}` }));
   const hits = rolls.filter((r) => r <= aim.chance).length;
-  ctx.events.push({ impulse: ctx.impulse, phase: 'E' as const, plane: plane.id, type: 'bomb', method, hex, altitude: plane.altitude, bombs: count, lb, target: aim.unit.id, chance: aim.chance, rolls, hits });
+  ctx.events.push({
+    impulse: ctx.impulse,
+    phase: 'E' as const,
+    plane: plane.id,
+    type: 'bomb',
+    method,
+    hex,
+    altitude: plane.altitude,
+    bombs: count,
+    lb,
+    target: aim.unit.id,
+    chance: aim.chance,
+    rolls,
+    hits,
+  });
   if (hits) applyUnitDamage(state, aim.unit as UnitState, hits, lb, table, plane.id, base, ctx.events);
 }

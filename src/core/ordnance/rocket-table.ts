@@ -19,14 +19,23 @@ const id = z.string().regex(/^[a-z0-9-]{1,24}$/);
 export const rocketTableSchema = z.strictObject({
   sigmaPerKmM: positive,
   anchor: z.strictObject({
-    what: text, salvo: z.number().int().positive(), salvoChance: z.number().gt(0).lt(1), rangeM: positive, lengthM: positive, widthM: positive, sources: z.array(text).min(1),
+    what: text,
+    salvo: z.number().int().positive(),
+    salvoChance: z.number().gt(0).lt(1),
+    rangeM: positive,
+    lengthM: positive,
+    widthM: positive,
+    sources: z.array(text).min(1),
   }),
   /** Fired at targets this many hexes ahead at most, from this altitude or lower. */
   maxRangeHexes: z.number().int().min(1).max(10),
   maxAltitudeFt: z.number().int().positive(),
   types: z.record(id, z.strictObject({ name: text, warheadLb: positive, sources: z.array(text).min(1) })),
   /** The aircraft cards that carry rockets: which, and how many at most. */
-  carriers: z.record(id, z.strictObject({ type: id, count: z.number().int().min(1).max(16), sources: z.array(text).min(1) })),
+  carriers: z.record(
+    id,
+    z.strictObject({ type: id, count: z.number().int().min(1).max(16), sources: z.array(text).min(1) }),
+  ),
   sources: z.array(text).min(1),
 });
 export type RocketTable = z.infer<typeof rocketTableSchema>;
@@ -44,7 +53,8 @@ export function fitRocketSpread(a: RocketTable['anchor']): number {
   let hi = 10000;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
-    if (rocketProbability(a.lengthM, a.widthM, (mid * a.rangeM) / 1000) > want) lo = mid; else hi = mid;
+    if (rocketProbability(a.lengthM, a.widthM, (mid * a.rangeM) / 1000) > want) lo = mid;
+    else hi = mid;
   }
   return (lo + hi) / 2;
 }
@@ -55,13 +65,21 @@ export function rocketPermille(t: RocketTable, hexes: number, lengthM: number, w
   return Math.max(1, Math.min(999, Math.floor(rocketProbability(lengthM, widthM, sigma) * 1000 + 0.5)));
 }
 
-
 export function parseRocketTable(data: unknown, file: string): Result<RocketTable, Problem[]> {
   const r = rocketTableSchema.safeParse(data);
   if (!r.success) return err(schemaProblems('E_ORDNANCE_DATA', file, r.error.issues));
   const problems: Problem[] = [];
   const want = Math.round(fitRocketSpread(r.data.anchor));
-  if (r.data.sigmaPerKmM !== want) problems.push({ code: 'E_ORDNANCE_DATA', message: `${file}: sigmaPerKmM: ${r.data.sigmaPerKmM} does not follow from the anchor (it gives ${want}, docs/ordnance.md): write ${want}` });
-  for (const [card, c] of Object.entries(r.data.carriers)) if (!r.data.types[c.type]) problems.push({ code: 'E_ORDNANCE_DATA', message: `${file}: carriers.${card}.type: no rocket '${c.type}' in types` });
+  if (r.data.sigmaPerKmM !== want)
+    problems.push({
+      code: 'E_ORDNANCE_DATA',
+      message: `${file}: sigmaPerKmM: ${r.data.sigmaPerKmM} does not follow from the anchor (it gives ${want}, docs/ordnance.md): write ${want}`,
+    });
+  for (const [card, c] of Object.entries(r.data.carriers))
+    if (!r.data.types[c.type])
+      problems.push({
+        code: 'E_ORDNANCE_DATA',
+        message: `${file}: carriers.${card}.type: no rocket '${c.type}' in types`,
+      });
   return problems.length ? err(problems) : ok(r.data);
 }

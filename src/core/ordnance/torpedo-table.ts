@@ -62,10 +62,12 @@ export function torpedoPermille(t: TorpedoTable, lengthM: number, still: boolean
   return Math.max(1, Math.min(999, Math.floor(p * 1000 + 0.5)));
 }
 
-
 export function parseTorpedoTable(data: unknown, file: string): Result<TorpedoTable, Problem[]> {
   const r = torpedoTableSchema.safeParse(data);
   if (!r.success) return err(schemaProblems('E_ORDNANCE_DATA', file, r.error.issues));
-  const problems = spreadProblems(file, r.data.sigmaM, { underWay: fitTorpedoSigma(r.data.anchors.underWay), still: fitTorpedoSigma(r.data.anchors.still) });
+  const problems = spreadProblems(file, r.data.sigmaM, {
+    underWay: fitTorpedoSigma(r.data.anchors.underWay),
+    still: fitTorpedoSigma(r.data.anchors.still),
+  });
   return problems.length ? err(problems) : ok(r.data);
 }

@@ -24,7 +24,13 @@ import { shipCardOf } from '../units/ships.ts';
 import type { UnitState } from '../units/types.ts';
 import { onMapHex } from '../units/walk.ts';
 import type { BombingTable } from './bombing-table.ts';
-import { RELEASE_MAX_ALT_FT, rangeHexes, releaseMaxTenths, torpedoPermille, type TorpedoTable } from './torpedo-table.ts';
+import {
+  RELEASE_MAX_ALT_FT,
+  rangeHexes,
+  releaseMaxTenths,
+  torpedoPermille,
+  type TorpedoTable,
+} from './torpedo-table.ts';
 import { DOC_REFS } from '../doc-refs.ts';
 import type { Problem } from '../result.ts';
 
@@ -35,11 +41,23 @@ export function torpedoProblems(state: GameState, plane: PlaneState, plan: Fligh
   const out: Problem[] = [];
   const fastest = releaseMaxTenths(type);
   if (plane.speed > fastest) {
-    out.push({ code: 'E_TORPEDO_FAST', plane: plane.id, rule: 'seed 000 VIII', see: DOC_REFS.torpedoes, message: `${plane.id} is at speed ${(plane.speed / 10).toFixed(1)}; the ${type.name} is dropped at ${type.releaseMaxKt} knots at most, speed ${(fastest / 10).toFixed(1)}: brake this turn (K) and drop it next turn` });
+    out.push({
+      code: 'E_TORPEDO_FAST',
+      plane: plane.id,
+      rule: 'seed 000 VIII',
+      see: DOC_REFS.torpedoes,
+      message: `${plane.id} is at speed ${(plane.speed / 10).toFixed(1)}; the ${type.name} is dropped at ${type.releaseMaxKt} knots at most, speed ${(fastest / 10).toFixed(1)}: brake this turn (K) and drop it next turn`,
+    });
   }
   const alt = plane.altitude + plan.climbed - plan.dived;
   if (alt > RELEASE_MAX_ALT_FT) {
-    out.push({ code: 'E_TORPEDO_HIGH', plane: plane.id, rule: 'seed 000 VIII', see: DOC_REFS.torpedoes, message: `${plane.id} would drop its torpedo at ${alt} ft; it is dropped at ${RELEASE_MAX_ALT_FT} ft or lower: dive to ${RELEASE_MAX_ALT_FT} ft by the plot's last box` });
+    out.push({
+      code: 'E_TORPEDO_HIGH',
+      plane: plane.id,
+      rule: 'seed 000 VIII',
+      see: DOC_REFS.torpedoes,
+      message: `${plane.id} would drop its torpedo at ${alt} ft; it is dropped at ${RELEASE_MAX_ALT_FT} ft or lower: dive to ${RELEASE_MAX_ALT_FT} ft by the plot's last box`,
+    });
   }
   return out;
 }
@@ -64,11 +82,32 @@ export function dropTorpedo(ctx: TorpedoContext, plane: PlaneState): void {
   const units = (state.units ??= []);
   let id = `${plane.id}T`;
   for (let n = 2; units.some((u) => u.id === id); n++) id = `${plane.id}T${n}`;
-  const torpedo: UnitState = { id, side: plane.side, kind: 'torpedo', type: kind, hex: plane.hex, facing: plane.facing, nextRight: plane.nextRight, status: 'active', run: 0, launchedBy: plane.id };
+  const torpedo: UnitState = {
+    id,
+    side: plane.side,
+    kind: 'torpedo',
+    type: kind,
+    hex: plane.hex,
+    facing: plane.facing,
+    nextRight: plane.nextRight,
+    status: 'active',
+    run: 0,
+    launchedBy: plane.id,
+  };
   units.push(torpedo);
   plane.loaded = false;
   delete plane.torpedo;
-  ctx.events.push({ impulse: ctx.impulse, phase: 'E', plane: plane.id, type: 'torpedo-drop', torpedo: id, kind, hex: hexLabel(plane.hex), facing: plane.facing, altitude: plane.altitude });
+  ctx.events.push({
+    impulse: ctx.impulse,
+    phase: 'E',
+    plane: plane.id,
+    type: 'torpedo-drop',
+    torpedo: id,
+    kind,
+    hex: hexLabel(plane.hex),
+    facing: plane.facing,
+    altitude: plane.altitude,
+  });
   runTorpedo(ctx, torpedo, 'E');
 }
 
@@ -79,7 +118,15 @@ export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E'):
   const type = table.types[u.type];
   const base = { impulse: ctx.impulse, phase, plane: u.id };
   const next = stepForward({ hex: u.hex, facing: u.facing, nextRight: u.nextRight });
-  ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'unit-move', from: hexLabel(u.hex), to: hexLabel(next.hex), facing: next.facing });
+  ctx.events.push({
+    impulse: ctx.impulse,
+    phase,
+    plane: u.id,
+    type: 'unit-move',
+    from: hexLabel(u.hex),
+    to: hexLabel(next.hex),
+    facing: next.facing,
+  });
   u.hex = next.hex;
   u.nextRight = next.nextRight;
   u.run = (u.run ?? 0) + 1;
@@ -89,8 +136,12 @@ export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E'):
     ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'unit-exit', hex: hexLabel(u.hex) });
     return;
   }
-  const ships = (state.units ?? []).filter((s) => s.kind === 'ship' && s.status === 'active' && hexEquals(s.hex, u.hex))
-    .map((s) => ({ s, chance: torpedoPermille(table, shipCardOf(state, s).figures.lengthM, (s.ship?.knots ?? 0) === 0) }))
+  const ships = (state.units ?? [])
+    .filter((s) => s.kind === 'ship' && s.status === 'active' && hexEquals(s.hex, u.hex))
+    .map((s) => ({
+      s,
+      chance: torpedoPermille(table, shipCardOf(state, s).figures.lengthM, (s.ship?.knots ?? 0) === 0),
+    }))
     .sort((a, b) => b.chance - a.chance || a.s.id.localeCompare(b.s.id));
   const aim = ships[0];
   if (aim) {
@@ -102,21 +153,57 @@ export function runTorpedo(ctx: TorpedoContext, u: UnitState, phase: 'B' | 'E'):
     if (hit && phase === 'E' && !ctx.torpedoAtRelease) {
       const strikes = state.options.sequence === 'two-phase' || ctx.impulse < 7 ? 'this-turn' : 'next-turn';
       u.strike = { ship: aim.s.id, turn: ctx.turn, impulse: ctx.impulse };
-      ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper, strikes });
+      ctx.events.push({
+        impulse: ctx.impulse,
+        phase,
+        plane: u.id,
+        type: 'torpedo-run',
+        target: aim.s.id,
+        chance: aim.chance,
+        roll,
+        hit,
+        by: dropper,
+        strikes,
+      });
       return;
     }
-    ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'torpedo-run', target: aim.s.id, chance: aim.chance, roll, hit, by: dropper });
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase,
+      plane: u.id,
+      type: 'torpedo-run',
+      target: aim.s.id,
+      chance: aim.chance,
+      roll,
+      hit,
+      by: dropper,
+    });
     if (hit) damageShip(ctx, aim.s, type?.weightLb ?? 0, dropper, base);
     return;
   }
   if (type && u.run >= rangeHexes(type)) {
     u.status = 'spent';
-    ctx.events.push({ impulse: ctx.impulse, phase, plane: u.id, type: 'unit-lost', how: 'spent', hex: hexLabel(u.hex), by: dropper });
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase,
+      plane: u.id,
+      type: 'unit-lost',
+      how: 'spent',
+      hex: hexLabel(u.hex),
+      by: dropper,
+    });
   }
 }
 
-function damageShip(ctx: TorpedoContext, ship: UnitState, lb: number, by: string, base: { impulse: number; phase: 'B' | 'E' }): void {
-  if (ctx.state.bombing) applyUnitDamage(ctx.state, ship, 1, lb, ctx.state.bombing as BombingTable, by, base, ctx.events);
+function damageShip(
+  ctx: TorpedoContext,
+  ship: UnitState,
+  lb: number,
+  by: string,
+  base: { impulse: number; phase: 'B' | 'E' },
+): void {
+  if (ctx.state.bombing)
+    applyUnitDamage(ctx.state, ship, 1, lb, ctx.state.bombing as BombingTable, by, base, ctx.events);
 }
 
 /**
@@ -133,7 +220,17 @@ export function strikeTorpedoes(ctx: TorpedoContext): void {
     const by = u.launchedBy ?? u.id;
     const base = { impulse: ctx.impulse, phase: 'B' as const, plane: u.id };
     const gone = ship?.status === 'sunk' || ship?.status === 'exited' ? ship.status : undefined;
-    ctx.events.push({ impulse: ctx.impulse, phase: 'B' as const, plane: u.id, type: 'torpedo-strike', target: id, by, met: { turn, impulse }, ...(gone ? { gone } : {}) });
-    if (ship && ship.status === 'active') damageShip(ctx, ship, state.torpedoes?.types[u.type]?.weightLb ?? 0, by, base);
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase: 'B' as const,
+      plane: u.id,
+      type: 'torpedo-strike',
+      target: id,
+      by,
+      met: { turn, impulse },
+      ...(gone ? { gone } : {}),
+    });
+    if (ship && ship.status === 'active')
+      damageShip(ctx, ship, state.torpedoes?.types[u.type]?.weightLb ?? 0, by, base);
   }
 }

@@ -13,7 +13,12 @@ import type { PlaneState } from '../state.ts';
 const holdsCard = (p: PlaneState): boolean => p.pilot?.quality === 'ace' && !p.pilot.aceCardUsed;
 
 /** The plane whose ace plays his card on a throw of `hits`, if any. */
-export function aceCardPlayer(firer: PlaneState, target: PlaneState, hits: number, fairChance: boolean): PlaneState | undefined {
+export function aceCardPlayer(
+  firer: PlaneState,
+  target: PlaneState,
+  hits: number,
+  fairChance: boolean,
+): PlaneState | undefined {
   if (hits <= 0 && fairChance && holdsCard(firer)) return firer;
   if (hits > 0 && holdsCard(target)) return target;
   return undefined;

@@ -45,7 +45,9 @@ export interface PilotState {
 }
 
 /** A plane's pilot in a game that rates pilots. */
-export interface Piloted { pilot?: PilotState }
+export interface Piloted {
+  pilot?: PilotState;
+}
 
 const shift = (t: TurnModes, by: number, which: readonly (keyof TurnModes)[]): TurnModes => {
   const out = { ...t };
@@ -55,7 +57,11 @@ const shift = (t: TurnModes, by: number, which: readonly (keyof TurnModes)[]): T
 const ALL: readonly (keyof TurnModes)[] = ['turn', 'slip', 'halfRoll', 'bank', 'halfLoop'];
 
 /** Every printed turn mode moved by `by` (not below 1), or only the bank modes. */
-export function shiftTurnModes(m: AltitudeBand['turnModes'], by: number, which: readonly (keyof TurnModes)[] = ALL): AltitudeBand['turnModes'] {
+export function shiftTurnModes(
+  m: AltitudeBand['turnModes'],
+  by: number,
+  which: readonly (keyof TurnModes)[] = ALL,
+): AltitudeBand['turnModes'] {
   return { maneuver: shift(m.maneuver, by, which), level: shift(m.level, by, which), dive: shift(m.dive, by, which) };
 }
 
@@ -70,8 +76,12 @@ export function pilotBand(band: AltitudeBand, quality: PilotQuality): AltitudeBa
     case 'ace': {
       const faster = (v: number): number => v + 1;
       return {
-        ...band, turnModes: shiftTurnModes(band.turnModes, -1), power: band.power + 1,
-        maneuverMax: faster(band.maneuverMax), levelMax: faster(band.levelMax), diveMax: faster(band.diveMax),
+        ...band,
+        turnModes: shiftTurnModes(band.turnModes, -1),
+        power: band.power + 1,
+        maneuverMax: faster(band.maneuverMax),
+        levelMax: faster(band.levelMax),
+        diveMax: faster(band.diveMax),
       };
     }
     default:
@@ -103,7 +113,10 @@ export const agilitySteps = (card: AircraftCard, clean: AltitudeBand): number =>
 
 /** 9.2.1-9.2.3 on a band: turn modes worse by the agility lost, a power factor less (not below 1), speeds unchanged. */
 export function loadedBand(card: AircraftCard, band: AltitudeBand, clean: AltitudeBand): AltitudeBand {
-  return Object.assign({}, band, { turnModes: shiftTurnModes(band.turnModes, agilitySteps(card, clean)), power: band.power > 1 ? band.power - 1 : band.power });
+  return Object.assign({}, band, {
+    turnModes: shiftTurnModes(band.turnModes, agilitySteps(card, clean)),
+    power: band.power > 1 ? band.power - 1 : band.power,
+  });
 }
 
 /**
@@ -114,9 +127,18 @@ export function gunneryModifier(pilot: PilotState | undefined, turn: number): { 
   if (!pilot) return { drm: 0, why: [] };
   let drm = 0;
   const why: string[] = [];
-  if (pilot.quality === 'recruit') { drm -= 1; why.push('-1 recruit'); }
-  if (pilot.crackShot) { drm += 1; why.push('+1 crack shot'); }
-  if (pilot.keenEyes && turn === 1 && (pilot.quality === 'regular' || pilot.quality === 'veteran')) { drm += 1; why.push('+1 keen eyesight, first turn'); }
+  if (pilot.quality === 'recruit') {
+    drm -= 1;
+    why.push('-1 recruit');
+  }
+  if (pilot.crackShot) {
+    drm += 1;
+    why.push('+1 crack shot');
+  }
+  if (pilot.keenEyes && turn === 1 && (pilot.quality === 'regular' || pilot.quality === 'veteran')) {
+    drm += 1;
+    why.push('+1 keen eyesight, first turn');
+  }
   return { drm, why };
 }
 

@@ -26,7 +26,10 @@ export function groundWays(state: GameState, plane: PlaneState): GroundWay[] {
   const speed = (plane.speed / 10).toFixed(1);
   const rolls = plane.speed > 0 ? `rolls on at speed ${speed}` : 'stays where it is';
   const candidates: { steps: MoveStep[]; what: string }[] = [
-    { steps: [], what: plane.ground.deck ? `(no MOVE line) stays on ${plane.ground.deck}'s deck` : `(no MOVE line) ${rolls}` },
+    {
+      steps: [],
+      what: plane.ground.deck ? `(no MOVE line) stays on ${plane.ground.deck}'s deck` : `(no MOVE line) ${rolls}`,
+    },
     { steps: ['LAUNCH'], what: plane.ground.deck ? `leaves ${plane.ground.deck}'s deck` : 'leaves the deck' },
   ];
   const start = 'tries to start its engine in impulse 7 (a die decides); running, it has one power factor at once';
@@ -39,7 +42,11 @@ export function groundWays(state: GameState, plane: PlaneState): GroundWay[] {
       if (!factor.length && t === 0) continue;
       const turns: MoveStep[] = Array.from({ length: Math.abs(t) }, () => (t < 0 ? 'L' : 'R'));
       const words = [
-        ...(factor[0] === 'P' ? ['one power factor: a point faster next turn'] : factor[0] === 'B' ? ['one brake factor: a point slower next turn'] : []),
+        ...(factor[0] === 'P'
+          ? ['one power factor: a point faster next turn']
+          : factor[0] === 'B'
+            ? ['one brake factor: a point slower next turn']
+            : []),
         ...(t ? [turnsWords(t)] : []),
       ];
       candidates.push({ steps: [...factor, ...turns], what: `${words.join('; ')}; ${rolls}` });

@@ -35,7 +35,8 @@ export function signature(sk: Sequence): string {
   let forced = 0;
   for (let j = 0; j < sk.forced.length; j++) if (sk.forced[j]) forced += 2 ** j;
   let loops = 0;
-  if (sk.mode === 'SC' || sk.mode === 'SD') for (let j = 0; j < sk.boxes.length; j++) if (LOOPS.has(sk.boxes[j] as string)) loops += 2 ** j;
+  if (sk.mode === 'SC' || sk.mode === 'SD')
+    for (let j = 0; j < sk.boxes.length; j++) if (LOOPS.has(sk.boxes[j] as string)) loops += 2 ** j;
   return `${sk.mode ?? ''}|${sk.boxes.length}|${forced}|${loops}`;
 }
 
@@ -48,7 +49,9 @@ function boxesFor(units: number, base: number, extra: number): number {
 
 /** The plot of a sequence with its altitudes marked (null: left out, the referee fills them in). */
 export const markedPlot = (plane: PlaneState, sk: Sequence, alts: readonly number[] | null): Plot => ({
-  plane: plane.id, ...(sk.mode ? { mode: sk.mode } : {}), bomb: false,
+  plane: plane.id,
+  ...(sk.mode ? { mode: sk.mode } : {}),
+  bomb: false,
   boxes: sk.boxes.map((man, j) => ({ man, alt: alts?.[j] ?? 0, power: 0, brake: 0 })),
 });
 
@@ -75,7 +78,9 @@ export function* markings(state: GameState, plane: PlaneState, sk: Sequence): Ge
       const early = spread(c, free.length).reverse();
       for (const units of c % free.length ? [early, [...early].reverse()] : [early]) {
         const alts = own.map(() => 0);
-        free.forEach((j, i) => { alts[j] = (units[i] ?? 0) * 100; });
+        free.forEach((j, i) => {
+          alts[j] = (units[i] ?? 0) * 100;
+        });
         yield alts;
       }
     }
@@ -101,9 +106,14 @@ export function* markings(state: GameState, plane: PlaneState, sk: Sequence): Ge
       if (diveBoxes > divers.length) continue;
       const alts = own.map(() => 0);
       const up = spread(c, climbers.length);
-      climbers.forEach((j, i) => { alts[j] = (up[i] ?? 0) * 100; });
+      climbers.forEach((j, i) => {
+        alts[j] = (up[i] ?? 0) * 100;
+      });
       const down = spread(d, diveBoxes);
-      divers.slice(0, diveBoxes).forEach((j, i) => { const u = down[i] ?? 0; if (u > 0) alts[j] = -(u + (sk.forced[j] ? 1 : 0)) * 100; });
+      divers.slice(0, diveBoxes).forEach((j, i) => {
+        const u = down[i] ?? 0;
+        if (u > 0) alts[j] = -(u + (sk.forced[j] ? 1 : 0)) * 100;
+      });
       yield alts;
     }
   }

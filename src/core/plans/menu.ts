@@ -38,11 +38,49 @@ import { edgeDistance, endOf, type WayEnd, type WayToFly } from './ways.ts';
 import { firstClear, type TrapKind, trapAfter } from './trap.ts';
 
 /** What a plan of the menu is, in its order of listing. */
-export type PlanName = 'straight' | 'keep-speed' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'climb' | 'dive' | 'fastest' | 'best-shot' | 'no-shot' | 'stays-on';
+export type PlanName =
+  | 'straight'
+  | 'keep-speed'
+  | 'gentlest-right'
+  | 'hardest-right'
+  | 'gentlest-left'
+  | 'hardest-left'
+  | 'climb'
+  | 'dive'
+  | 'fastest'
+  | 'best-shot'
+  | 'no-shot'
+  | 'stays-on';
 
-const LISTED: readonly PlanName[] = ['straight', 'stays-on', 'keep-speed', 'gentlest-right', 'hardest-right', 'gentlest-left', 'hardest-left', 'climb', 'dive', 'fastest', 'best-shot', 'no-shot'];
+const LISTED: readonly PlanName[] = [
+  'straight',
+  'stays-on',
+  'keep-speed',
+  'gentlest-right',
+  'hardest-right',
+  'gentlest-left',
+  'hardest-left',
+  'climb',
+  'dive',
+  'fastest',
+  'best-shot',
+  'no-shot',
+];
 /** Kept first when there are more plans than lines: a menu has at most MENU_SIZE. */
-const KEPT: readonly PlanName[] = ['straight', 'stays-on', 'best-shot', 'no-shot', 'hardest-right', 'hardest-left', 'climb', 'dive', 'keep-speed', 'gentlest-right', 'gentlest-left', 'fastest'];
+const KEPT: readonly PlanName[] = [
+  'straight',
+  'stays-on',
+  'best-shot',
+  'no-shot',
+  'hardest-right',
+  'hardest-left',
+  'climb',
+  'dive',
+  'keep-speed',
+  'gentlest-right',
+  'gentlest-left',
+  'fastest',
+];
 export const MENU_SIZE = 8;
 const LETTERS = 'ABCDEFGH';
 /** Ways tried for the best shot (nearest the enemies' ends first) and for no shot given (furthest first), besides the menu's own. */
@@ -50,7 +88,11 @@ const SHOT_TRIES = 16;
 const SAFE_TRIES = 8;
 
 /** The best shot a plan gets, if the enemies fly on: at whom, from how far, in which impulse. */
-export interface PlanShot { target: string; range: number; impulse: number }
+export interface PlanShot {
+  target: string;
+  range: number;
+  impulse: number;
+}
 
 export interface MenuPlan {
   letter: string;
@@ -65,7 +107,11 @@ export interface MenuPlan {
   trap?: TrapKind;
 }
 
-interface Tried { way: WayToFly; shot: PlanShot | null; by: string[] }
+interface Tried {
+  way: WayToFly;
+  shot: PlanShot | null;
+  by: string[];
+}
 
 /**
  * The heading the plane flies its own plot from: after the boxes carried over from last turn, which
@@ -99,15 +145,30 @@ function turnOf(from: number, w: WayToFly): number {
 const turns = (p: Plot): number => p.boxes.filter((b) => b.man !== 'S' && b.man !== '1').length;
 
 /** How far a manoeuvre is from plain flying: a bank or a turn least, then a half loop, a slip, a skid or a half roll. */
-const WEIGHT: Partial<Record<Manoeuvre, number>> = { S: 0, '1': 0, SL: 2, SR: 2, V: 2, VLL: 2, VRR: 2, SLTR: 3, SRTL: 3, HRL: 3, HRR: 3 };
+const WEIGHT: Partial<Record<Manoeuvre, number>> = {
+  S: 0,
+  '1': 0,
+  SL: 2,
+  SR: 2,
+  V: 2,
+  VLL: 2,
+  VRR: 2,
+  SLTR: 3,
+  SRTL: 3,
+  HRL: 3,
+  HRR: 3,
+};
 
 /**
  * The plainest of some ways, the first listed of the plainest: nothing carried into the next turn,
  * level flight, then the plainest manoeuvres and the least height lost.
  */
 function plainest<W extends WayToFly>(plane: PlaneState, ways: W[]): W | undefined {
-  const n = (w: WayToFly): number => (w.end.carry.length ? 1000 : 0) + (w.plot.mode ? 100 : 0) +
-    w.plot.boxes.reduce((t, b) => t + (WEIGHT[b.man] ?? 1), 0) + Math.max(0, plane.altitude - w.end.altitude) / 100;
+  const n = (w: WayToFly): number =>
+    (w.end.carry.length ? 1000 : 0) +
+    (w.plot.mode ? 100 : 0) +
+    w.plot.boxes.reduce((t, b) => t + (WEIGHT[b.man] ?? 1), 0) +
+    Math.max(0, plane.altitude - w.end.altitude) / 100;
   let best: W | undefined;
   for (const w of ways) if (!best || n(w) < n(best)) best = w;
   return best;
@@ -127,11 +188,16 @@ function fromVariant(state: GameState, plane: PlaneState, v: Variant): WayToFly 
  * speed of every way): the highest end, the lowest, the fastest, and straight on at the plane's own
  * speed as high as it goes. Of two as high (or as fast), the faster (the higher), then the plainer.
  */
-function extremes(plane: PlaneState, ways: WayWithVariants[], straight: WayWithVariants | undefined): Partial<Record<'climb' | 'dive' | 'fastest' | 'keep-speed', Variant>> {
+function extremes(
+  plane: PlaneState,
+  ways: WayWithVariants[],
+  straight: WayWithVariants | undefined,
+): Partial<Record<'climb' | 'dive' | 'fastest' | 'keep-speed', Variant>> {
   let climb: Variant | undefined;
   let dive: Variant | undefined;
   let fastest: Variant | undefined;
-  const plainer = (a: Variant, b: Variant): boolean => turns(a.plot) < turns(b.plot) || (turns(a.plot) === turns(b.plot) && marks(a.plot) < marks(b.plot));
+  const plainer = (a: Variant, b: Variant): boolean =>
+    turns(a.plot) < turns(b.plot) || (turns(a.plot) === turns(b.plot) && marks(a.plot) < marks(b.plot));
   // Only the ways whose range reaches the extreme are listed in full.
   const flying = ways.filter((w) => w.end.status === 'flying');
   const highest = Math.max(...flying.map((w) => w.range.highest));
@@ -140,14 +206,42 @@ function extremes(plane: PlaneState, ways: WayWithVariants[], straight: WayWithV
   for (const w of flying) {
     if (w.range.highest !== highest && w.range.lowest !== lowest && w.range.fastest !== fast) continue;
     for (const v of w.variants) {
-      if (v.altitude > plane.altitude && (!climb || v.altitude > climb.altitude || (v.altitude === climb.altitude && (v.speed > climb.speed || (v.speed === climb.speed && plainer(v, climb)))))) climb = v;
-      if (v.altitude < plane.altitude && (!dive || v.altitude < dive.altitude || (v.altitude === dive.altitude && (v.speed > dive.speed || (v.speed === dive.speed && plainer(v, dive)))))) dive = v;
-      if (!fastest || v.speed > fastest.speed || (v.speed === fastest.speed && (v.altitude > fastest.altitude || (v.altitude === fastest.altitude && plainer(v, fastest))))) fastest = v;
+      if (
+        v.altitude > plane.altitude &&
+        (!climb ||
+          v.altitude > climb.altitude ||
+          (v.altitude === climb.altitude && (v.speed > climb.speed || (v.speed === climb.speed && plainer(v, climb)))))
+      )
+        climb = v;
+      if (
+        v.altitude < plane.altitude &&
+        (!dive ||
+          v.altitude < dive.altitude ||
+          (v.altitude === dive.altitude && (v.speed > dive.speed || (v.speed === dive.speed && plainer(v, dive)))))
+      )
+        dive = v;
+      if (
+        !fastest ||
+        v.speed > fastest.speed ||
+        (v.speed === fastest.speed &&
+          (v.altitude > fastest.altitude || (v.altitude === fastest.altitude && plainer(v, fastest))))
+      )
+        fastest = v;
     }
   }
   let keep: Variant | undefined;
-  for (const v of straight?.variants ?? []) if (v.speed === plane.speed && (!keep || v.altitude > keep.altitude || (v.altitude === keep.altitude && plainer(v, keep)))) keep = v;
-  return { ...(climb ? { climb } : {}), ...(dive ? { dive } : {}), ...(fastest && fastest.speed > plane.speed ? { fastest } : {}), ...(keep ? { 'keep-speed': keep } : {}) };
+  for (const v of straight?.variants ?? [])
+    if (
+      v.speed === plane.speed &&
+      (!keep || v.altitude > keep.altitude || (v.altitude === keep.altitude && plainer(v, keep)))
+    )
+      keep = v;
+  return {
+    ...(climb ? { climb } : {}),
+    ...(dive ? { dive } : {}),
+    ...(fastest && fastest.speed > plane.speed ? { fastest } : {}),
+    ...(keep ? { 'keep-speed': keep } : {}),
+  };
 }
 
 /** The menu of `planeId` in `state` (the reader's view of it): at most MENU_SIZE plans, lettered A on. */
@@ -157,30 +251,55 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   const ways = waysWithVariants(state, plane);
   if (!ways.length) return [];
   const picks = new Map<PlanName, WayToFly>();
-  const pick = (name: PlanName, w: WayToFly | undefined): void => { if (w) picks.set(name, w); };
+  const pick = (name: PlanName, w: WayToFly | undefined): void => {
+    if (w) picks.set(name, w);
+  };
 
   const from = headingAfterCarry(plane);
   const ahead = ways.filter((w) => turnOf(from, w) === 0 && w.end.facing === from);
   const straight = plainest(plane, ahead);
   pick('straight', straight);
-  for (const [side, sign] of [['right', 1], ['left', -1]] as const) {
+  for (const [side, sign] of [
+    ['right', 1],
+    ['left', -1],
+  ] as const) {
     // A half loop (V) turns the plane over, not to a side: a plot with one is no turn either way.
     const turning = ways.filter((w) => Math.sign(turnOf(from, w)) === sign && !w.plot.boxes.some((b) => b.man === 'V'));
     const amount = (w: WayToFly): number => Math.abs(turnOf(from, w));
     const least = Math.min(...turning.map(amount));
     const most = Math.max(...turning.map(amount));
     // One amount of turn to a side is its hardest, not its gentlest too: "gentle left, hard left" would contradict itself.
-    if (least < most) pick(`gentlest-${side}`, plainest(plane, turning.filter((w) => amount(w) === least)));
-    pick(`hardest-${side}`, plainest(plane, turning.filter((w) => amount(w) === most)));
+    if (least < most)
+      pick(
+        `gentlest-${side}`,
+        plainest(
+          plane,
+          turning.filter((w) => amount(w) === least),
+        ),
+      );
+    pick(
+      `hardest-${side}`,
+      plainest(
+        plane,
+        turning.filter((w) => amount(w) === most),
+      ),
+    );
   }
   // Heights and speeds: every variant of every way (its climbs, dives, power and brake).
-  for (const [name, v] of Object.entries(extremes(plane, ways, straight)) as [PlanName, Variant][]) pick(name, fromVariant(state, plane, v));
+  for (const [name, v] of Object.entries(extremes(plane, ways, straight)) as [PlanName, Variant][])
+    pick(name, fromVariant(state, plane, v));
 
   const tried = shotsOf(state, plane, ways, [...picks.values()]);
   const plans = [...picks.entries()].map(([name, way]) => ({ name, way }));
   if (tried) {
     const known = [...tried.values()];
-    const best = known.filter((t) => t.shot).sort((a, b) => (a.shot as PlanShot).range - (b.shot as PlanShot).range || (a.shot as PlanShot).impulse - (b.shot as PlanShot).impulse)[0];
+    const best = known
+      .filter((t) => t.shot)
+      .sort(
+        (a, b) =>
+          (a.shot as PlanShot).range - (b.shot as PlanShot).range ||
+          (a.shot as PlanShot).impulse - (b.shot as PlanShot).impulse,
+      )[0];
     if (best) plans.push({ name: 'best-shot', way: best.way });
     // No shot given: told only when some plan of the menu is shot at (else every plan is one).
     const menuShotAt = plans.some((p) => tried.get(p.way)?.by.length);
@@ -191,16 +310,24 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   const lines: { names: PlanName[]; way: WayToFly }[] = [];
   for (const p of plans.sort((a, b) => LISTED.indexOf(a.name) - LISTED.indexOf(b.name))) {
     const same = lines.find((l) => l.way === p.way || samePlot(l.way.plot, p.way.plot));
-    if (same) same.names.push(p.name); else lines.push({ names: [p.name], way: p.way });
+    if (same) same.names.push(p.name);
+    else lines.push({ names: [p.name], way: p.way });
   }
   const rank = (l: { names: PlanName[] }): number => Math.min(...l.names.map((n) => KEPT.indexOf(n)));
   let kept = [...lines].sort((a, b) => rank(a) - rank(b)).slice(0, MENU_SIZE);
-  const traps = new Map(kept.map((l) => [l.way, l.way.end.status === 'flying' ? trapAfter(state, plane, l.way.plot) : null]));
+  const traps = new Map(
+    kept.map((l) => [l.way, l.way.end.status === 'flying' ? trapAfter(state, plane, l.way.plot) : null]),
+  );
   if (kept.every((l) => l.way.end.status !== 'flying' || traps.get(l.way))) {
     // The most room to the map's edge first, the plainer of equals (fewer manoeuvres, then fewer marks).
     const room = (w: WayToFly): number => edgeDistance(state, w.end.hex);
-    const way = firstClear(state, plane, ways.filter((w) => w.end.status === 'flying')
-      .sort((a, b) => room(b) - room(a) || turns(a.plot) - turns(b.plot) || marks(a.plot) - marks(b.plot)));
+    const way = firstClear(
+      state,
+      plane,
+      ways
+        .filter((w) => w.end.status === 'flying')
+        .sort((a, b) => room(b) - room(a) || turns(a.plot) - turns(b.plot) || marks(a.plot) - marks(b.plot)),
+    );
     if (way) {
       const line = { names: ['stays-on' as PlanName], way };
       kept = [...kept.slice(0, MENU_SIZE - 1), line];
@@ -211,22 +338,33 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
     }
   }
   const keep = new Set(kept);
-  return lines.filter((l) => keep.has(l)).map((l, i) => {
-    const t = tried?.get(l.way);
-    const trap = traps.get(l.way) ?? null;
-    return {
-      letter: LETTERS[i] as string, names: l.names, plot: l.way.plot, end: l.way.end,
-      ...(tried ? { shot: t?.shot ?? null, shotAtBy: t?.by ?? [] } : {}),
-      ...(trap ? { trap } : {}),
-    };
-  });
+  return lines
+    .filter((l) => keep.has(l))
+    .map((l, i) => {
+      const t = tried?.get(l.way);
+      const trap = traps.get(l.way) ?? null;
+      return {
+        letter: LETTERS[i] as string,
+        names: l.names,
+        plot: l.way.plot,
+        end: l.way.end,
+        ...(tried ? { shot: t?.shot ?? null, shotAtBy: t?.by ?? [] } : {}),
+        ...(trap ? { trap } : {}),
+      };
+    });
 }
 
-const samePlot = (a: Plot, b: Plot): boolean => a.mode === b.mode && a.boxes.length === b.boxes.length &&
-  a.boxes.every((x, i) => { const y = b.boxes[i]; return !!y && x.man === y.man && x.alt === y.alt && x.power === y.power && x.brake === y.brake; });
+const samePlot = (a: Plot, b: Plot): boolean =>
+  a.mode === b.mode &&
+  a.boxes.length === b.boxes.length &&
+  a.boxes.every((x, i) => {
+    const y = b.boxes[i];
+    return !!y && x.man === y.man && x.alt === y.alt && x.power === y.power && x.brake === y.brake;
+  });
 
 /** The enemies a plane's side sees flying. */
-const enemiesOf = (state: GameState, plane: PlaneState): PlaneState[] => state.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
+const enemiesOf = (state: GameState, plane: PlaneState): PlaneState[] =>
+  state.planes.filter((p) => p.side !== plane.side && p.status === 'flying');
 
 /** The shots of one plot if the enemies fly on: its own (the best first) and the enemies' at it. */
 export interface DryShots {
@@ -264,29 +402,53 @@ function defaultsOf(state: GameState): Map<string, MissedOrders> {
  * instead (the stand-in's guesses at the enemies' plans, core/standin); `moves`: MOVE lines of trucks,
  * tanks and ships (the stand-in's guesses at where the enemy's units go). Undefined when refused.
  */
-export function dryShots(state: GameState, plane: PlaneState, plot: Plot, others: Record<string, Plot> = {}, moves: readonly MoveOrder[] = []): DryShots | undefined {
+export function dryShots(
+  state: GameState,
+  plane: PlaneState,
+  plot: Plot,
+  others: Record<string, Plot> = {},
+  moves: readonly MoveOrder[] = [],
+): DryShots | undefined {
   const enemies = enemiesOf(state, plane);
   const orders: FireOrder[] = [
     { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
     ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
   ].filter((f) => checkFireOrders(state, [f]).length === 0);
-  const r = resolveTurn(state, { plots: { ...others, [plane.id]: plot }, fire: orders, ...(moves.length ? { moves: [...moves] } : {}) }, undefined, { dry: true, brief: true, defaults: defaultsOf(state) });
+  const r = resolveTurn(
+    state,
+    { plots: { ...others, [plane.id]: plot }, fire: orders, ...(moves.length ? { moves: [...moves] } : {}) },
+    undefined,
+    { dry: true, brief: true, defaults: defaultsOf(state) },
+  );
   if (!r.ok) return undefined;
   const sighted = (r.value.sighted ?? []).filter((s) => s.plane === plane.id || s.target === plane.id);
   const own = sighted.filter((s) => s.plane === plane.id).sort((a, b) => a.range - b.range || a.impulse - b.impulse)[0];
   const by = [...new Set(sighted.filter((s) => s.target === plane.id).map((s) => s.plane))].sort();
-  const ends = new Map(enemies.map((e) => {
-    const after = r.value.state.planes.find((p) => p.id === e.id) ?? e;
-    return [e.id, { hex: after.hex, facing: after.facing, nextRight: after.nextRight, altitude: after.altitude }];
-  }));
-  return { shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null, by, sighted, ends, after: r.value.state };
+  const ends = new Map(
+    enemies.map((e) => {
+      const after = r.value.state.planes.find((p) => p.id === e.id) ?? e;
+      return [e.id, { hex: after.hex, facing: after.facing, nextRight: after.nextRight, altitude: after.altitude }];
+    }),
+  );
+  return {
+    shot: own ? { target: own.target, range: own.range, impulse: own.impulse } : null,
+    by,
+    sighted,
+    ends,
+    after: r.value.state,
+  };
 }
 
 /**
  * The dry runs: the shots of the menu's plans and of the ways nearest the enemies' ends (and, when
  * every one of those is shot at, of the ways furthest from them). Undefined when no enemy is seen.
  */
-function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: WayToFly[]): Map<WayToFly, Tried> | undefined {
+function shotsOf(
+  state: GameState,
+  plane: PlaneState,
+  ways: WayToFly[],
+  menu: WayToFly[],
+): Map<WayToFly, Tried> | undefined {
   const enemies = enemiesOf(state, plane);
   if (!enemies.length) return undefined;
   const tried = new Map<WayToFly, Tried>();
@@ -310,7 +472,10 @@ function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: Wa
   };
   for (const w of menu) run(w);
   const near = (w: WayToFly): number => Math.min(...enemyEnds.map((h) => distance(h, w.end.hex)));
-  const byNear = ways.filter((w) => w.end.status === 'flying').map((w) => ({ w, d: near(w) })).sort((a, b) => a.d - b.d || ways.indexOf(a.w) - ways.indexOf(b.w));
+  const byNear = ways
+    .filter((w) => w.end.status === 'flying')
+    .map((w) => ({ w, d: near(w) }))
+    .sort((a, b) => a.d - b.d || ways.indexOf(a.w) - ways.indexOf(b.w));
   for (const { w } of byNear.slice(0, SHOT_TRIES)) run(w);
   if ([...tried.values()].every((t) => t.by.length)) {
     for (const { w } of byNear.slice(-SAFE_TRIES).reverse()) if (!run(w)?.by.length) break;
@@ -319,4 +484,5 @@ function shotsOf(state: GameState, plane: PlaneState, ways: WayToFly[], menu: Wa
 }
 
 /** The way a letter of the menu stands for (undefined: no such letter). */
-export const menuPlan = (menu: readonly MenuPlan[], letter: string): MenuPlan | undefined => menu.find((p) => p.letter === letter.toUpperCase());
+export const menuPlan = (menu: readonly MenuPlan[], letter: string): MenuPlan | undefined =>
+  menu.find((p) => p.letter === letter.toUpperCase());

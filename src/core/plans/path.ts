@@ -30,7 +30,14 @@ export function pathOf(state: GameState, plane: PlaneState, plan: FlightPlan): P
     const now = `${copy.hex.q},${copy.hex.r}|${copy.facing}|${copy.altitude}|${copy.bank}`;
     if (now === last) continue;
     last = now;
-    out.push({ impulse: i, hex: { ...copy.hex }, facing: copy.facing, altitude: copy.altitude, bank: copy.bank, status: copy.status });
+    out.push({
+      impulse: i,
+      hex: { ...copy.hex },
+      facing: copy.facing,
+      altitude: copy.altitude,
+      bank: copy.bank,
+      status: copy.status,
+    });
     if (copy.status !== 'flying') break;
   }
   return out;

@@ -18,9 +18,26 @@ import type { QuickPlane, QuickState } from '../quick/types.ts';
 import { quickWays, type QuickWay } from './quick.ts';
 
 /** What a move of the menu is, in its order of listing. */
-export type QuickPlanName = 'straight' | 'faster' | 'slower' | 'gentlest-right' | 'hardest-right' | 'gentlest-left' | 'hardest-left' | 'closing';
+export type QuickPlanName =
+  | 'straight'
+  | 'faster'
+  | 'slower'
+  | 'gentlest-right'
+  | 'hardest-right'
+  | 'gentlest-left'
+  | 'hardest-left'
+  | 'closing';
 
-const LISTED: readonly QuickPlanName[] = ['straight', 'faster', 'slower', 'gentlest-right', 'hardest-right', 'gentlest-left', 'hardest-left', 'closing'];
+const LISTED: readonly QuickPlanName[] = [
+  'straight',
+  'faster',
+  'slower',
+  'gentlest-right',
+  'hardest-right',
+  'gentlest-left',
+  'hardest-left',
+  'closing',
+];
 const LETTERS = 'ABCDEFGH';
 
 export interface QuickMenuPlan {
@@ -56,22 +73,36 @@ export function quickMenu(state: QuickState, planeId: string): QuickMenuPlan[] {
   if (faster && faster !== straight) picks.set('faster', faster);
   const slower = straightAt(low);
   if (slower && slower !== straight) picks.set('slower', slower);
-  for (const [side, sign] of [['right', 1], ['left', -1]] as const) {
+  for (const [side, sign] of [
+    ['right', 1],
+    ['left', -1],
+  ] as const) {
     const turning = ways.filter((w) => Math.sign(turnBetween(p.facing, w.end.facing)) === sign);
     if (!turning.length) continue;
     const amount = (w: QuickWay): number => Math.abs(turnBetween(p.facing, w.end.facing));
     const least = Math.min(...turning.map(amount));
     const most = Math.max(...turning.map(amount));
     // One amount of turn to a side is its hardest, not its gentlest too.
-    if (least < most) { const g = best(turning.filter((w) => amount(w) === least)); if (g) picks.set(`gentlest-${side}`, g); }
+    if (least < most) {
+      const g = best(turning.filter((w) => amount(w) === least));
+      if (g) picks.set(`gentlest-${side}`, g);
+    }
     const h = best(turning.filter((w) => amount(w) === most));
     if (h) picks.set(`hardest-${side}`, h);
   }
   const enemy = nearestEnemy(state, p);
   let on: string | undefined;
   if (enemy) {
-    const closing = [...ways].sort((a, b) => distance(a.end.hex, enemy.hex) - distance(b.end.hex, enemy.hex) || Math.abs(a.end.speed - own) - Math.abs(b.end.speed - own) || turnsIn(a) - turnsIn(b))[0];
-    if (closing) { picks.set('closing', closing); on = enemy.id; }
+    const closing = [...ways].sort(
+      (a, b) =>
+        distance(a.end.hex, enemy.hex) - distance(b.end.hex, enemy.hex) ||
+        Math.abs(a.end.speed - own) - Math.abs(b.end.speed - own) ||
+        turnsIn(a) - turnsIn(b),
+    )[0];
+    if (closing) {
+      picks.set('closing', closing);
+      on = enemy.id;
+    }
   }
   // One line a move: moves that are the same are listed once, with each name.
   const lines: { names: QuickPlanName[]; way: QuickWay }[] = [];
@@ -79,10 +110,15 @@ export function quickMenu(state: QuickState, planeId: string): QuickMenuPlan[] {
     const way = picks.get(name);
     if (!way) continue;
     const same = lines.find((l) => l.way === way);
-    if (same) same.names.push(name); else lines.push({ names: [name], way });
+    if (same) same.names.push(name);
+    else lines.push({ names: [name], way });
   }
   return lines.slice(0, LETTERS.length).map((l, i) => ({
-    letter: LETTERS[i] as string, names: l.names, steps: l.way.steps, end: l.way.end, ...(l.names.includes('closing') && on ? { on } : {}),
+    letter: LETTERS[i] as string,
+    names: l.names,
+    steps: l.way.steps,
+    end: l.way.end,
+    ...(l.names.includes('closing') && on ? { on } : {}),
   }));
 }
 
@@ -97,4 +133,5 @@ function nearestEnemy(state: QuickState, p: QuickPlane): QuickPlane | undefined 
 }
 
 /** The move a letter of the menu stands for (undefined: no such letter). */
-export const quickMenuPlan = (menu: readonly QuickMenuPlan[], letter: string): QuickMenuPlan | undefined => menu.find((m) => m.letter === letter.toUpperCase());
+export const quickMenuPlan = (menu: readonly QuickMenuPlan[], letter: string): QuickMenuPlan | undefined =>
+  menu.find((m) => m.letter === letter.toUpperCase());

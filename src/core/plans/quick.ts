@@ -24,7 +24,8 @@ export function quickWays(state: QuickState, p: QuickPlane): QuickWay[] {
     if (spent >= low) moves.push(steps);
     if (spent >= high) return;
     const last = steps[steps.length - 1];
-    const forward: QuickStep[] = last?.kind === 'F' ? [...steps.slice(0, -1), { kind: 'F', n: last.n + 1 }] : [...steps, { kind: 'F', n: 1 }];
+    const forward: QuickStep[] =
+      last?.kind === 'F' ? [...steps.slice(0, -1), { kind: 'F', n: last.n + 1 }] : [...steps, { kind: 'F', n: 1 }];
     grow(forward, spent + 1, turns);
     if (turns < maxTurns && last?.kind !== 'L' && last?.kind !== 'R') {
       grow([...steps, { kind: 'L' }], spent + 1, turns + 1);

@@ -42,7 +42,26 @@ export interface Skeleton {
 export type Sequence = Omit<Skeleton, 'leaves' | 'end'>;
 
 /** The codes that complete a manoeuvre (S only leads into one, but stands alone in a vertical dive). */
-const CODES: readonly Manoeuvre[] = ['1', 'TL', 'TR', 'SL', 'SR', 'SLTR', 'SRTL', 'HRL', 'HRR', 'N', 'LB', 'RB', 'IL', 'IR', 'INV', 'V', 'VLL', 'VRR'];
+const CODES: readonly Manoeuvre[] = [
+  '1',
+  'TL',
+  'TR',
+  'SL',
+  'SR',
+  'SLTR',
+  'SRTL',
+  'HRL',
+  'HRR',
+  'N',
+  'LB',
+  'RB',
+  'IL',
+  'IR',
+  'INV',
+  'V',
+  'VLL',
+  'VRR',
+];
 const SLIPS = new Set<Manoeuvre>(['SL', 'SR', 'SLTR', 'SRTL']);
 /** Hexes from the start a node's number can tell (further ones are told by text): no plane flies 24 hexes in a turn. */
 const REACH = 24;
@@ -57,7 +76,12 @@ const COUNTS = 32;
 const MAX_LENGTH = 12;
 
 /** The answers of the manoeuvres' own checks (legal, bank after, forced loss, count), by index (indexOf); 0: not asked yet. */
-interface Checks { legal: Int8Array; after: Int8Array; forces: Int8Array; counts: Int8Array }
+interface Checks {
+  legal: Int8Array;
+  after: Int8Array;
+  forces: Int8Array;
+  counts: Int8Array;
+}
 const CHECKS_SIZE = ALL_CODES.length * (MAX_LENGTH + 1) * BANKS.length * (ALL_CODES.length + 1);
 const indexOf = (codeNo: number, length: number, bankNo: number, prevNo: number): number =>
   ((codeNo * (MAX_LENGTH + 1) + length) * BANKS.length + bankNo) * (ALL_CODES.length + 1) + prevNo;
@@ -75,19 +99,34 @@ const KINDS: readonly TurnModeKind[] = ['turn', 'slip', 'halfRoll', 'bank', 'hal
 export const forgetChecks = (): void => CHECKS.clear();
 
 /** The checks kept for a case, made empty when there are none yet. */
-const checksFor = (ctx: PlanContext): Checks => rememberedIn(CHECKS, `${KINDS.map((k) => turnMode(ctx.tm, k)).join(',')}|${ctx.mode ?? ''}`, CHECKS_KEPT,
-  () => ({ legal: new Int8Array(CHECKS_SIZE), after: new Int8Array(CHECKS_SIZE), forces: new Int8Array(CHECKS_SIZE), counts: new Int8Array(CHECKS_SIZE) }));
+const checksFor = (ctx: PlanContext): Checks =>
+  rememberedIn(CHECKS, `${KINDS.map((k) => turnMode(ctx.tm, k)).join(',')}|${ctx.mode ?? ''}`, CHECKS_KEPT, () => ({
+    legal: new Int8Array(CHECKS_SIZE),
+    after: new Int8Array(CHECKS_SIZE),
+    forces: new Int8Array(CHECKS_SIZE),
+    counts: new Int8Array(CHECKS_SIZE),
+  }));
 
 /** A box as the search flies it (no marks), one object a code and roll: flying reads a box, never writes it. */
-const PLANNED: readonly (readonly PlannedBox[])[] = ALL_CODES.map((man) => ([0, 1, 2] as const).map((roll) => Object.freeze({ man, alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll }) as PlannedBox));
-const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox => (PLANNED[CODE_NO[man]] as readonly PlannedBox[])[roll] as PlannedBox;
+const PLANNED: readonly (readonly PlannedBox[])[] = ALL_CODES.map((man) =>
+  ([0, 1, 2] as const).map(
+    (roll) => Object.freeze({ man, alt: 0, forced: 0, power: 0, brake: 0, count: 0, roll }) as PlannedBox,
+  ),
+);
+const planned = (man: Manoeuvre, roll: 0 | 1 | 2 = 0): PlannedBox =>
+  (PLANNED[CODE_NO[man]] as readonly PlannedBox[])[roll] as PlannedBox;
 
 /**
  * Every manoeuvre sequence of the plane's next plot, told apart by where it ends (hex, heading,
  * bank), what it carries into the next turn and how it got there as far as the rules after care
  * (the last manoeuvre, the forced height losses, having left the map).
  */
-export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skeleton) => boolean, opts: { onMap?: boolean; keep?: boolean } = {}): Skeleton[] {
+export function skeletons(
+  state: GameState,
+  plane: PlaneState,
+  until?: (sk: Skeleton) => boolean,
+  opts: { onMap?: boolean; keep?: boolean } = {},
+): Skeleton[] {
   // `until`: the search stops at the first sequence it holds true for (trap.ts asks whether any
   // stays on the map); `onMap`: sequences that leave the map are followed no further; `keep`
   // false: none is returned (`until` sees each: ways.ts keeps what it needs of them).
@@ -110,38 +149,80 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
   // dive in a level-off (24), a vertical dive only by its entry rule (20).
   const bankAtStart = inCarry ? bank0 : plane.bank;
   const demand = lastTurnDemand(plane.last, band);
-  const modes: (PlotMode | null)[] = carryMode ? [carryMode] : [null, 'SC', 'SD', 'VD'].filter((m) =>
-    m === null
-    || (m === 'SC' && isUpward(bankAtStart) && !demand?.noClimb)
-    || (m === 'SD' && !demand?.noDive)
-    || (m === 'VD' && !demand?.noDive && !verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id).length)) as (PlotMode | null)[];
+  const modes: (PlotMode | null)[] = carryMode
+    ? [carryMode]
+    : ([null, 'SC', 'SD', 'VD'].filter(
+        (m) =>
+          m === null ||
+          (m === 'SC' && isUpward(bankAtStart) && !demand?.noClimb) ||
+          (m === 'SD' && !demand?.noDive) ||
+          (m === 'VD' && !demand?.noDive && !verticalDiveEntry(card, band, plane.last, bankAtStart, plane.id).length),
+      ) as (PlotMode | null)[]);
   for (const mode of modes) {
-    const ctx: PlanContext = { plane: plane.id, card, band, tm: { card, band, speed: plane.speed, loaded: fliesLoaded(plane) }, mode };
+    const ctx: PlanContext = {
+      plane: plane.id,
+      card,
+      band,
+      tm: { card, band, speed: plane.speed, loaded: fliesLoaded(plane) },
+      mode,
+    };
     // Whether the turn's box i (the carried ones first) enters a hex: every third movement point of
     // a steep climb or dive is flown in place (rules (18), (19)); a vertical dive's single hex is
     // placed by the checker. `moves` counts the plot's own boxes.
-    const movesAt = (i: number): boolean => mode !== 'VD' && !((mode === 'SC' || mode === 'SD') && isSkippedInSteep(i + 1));
+    const movesAt = (i: number): boolean =>
+      mode !== 'VD' && !((mode === 'SC' || mode === 'SD') && isSkippedInSteep(i + 1));
     const moves = (j: number): boolean => movesAt(inCarry + j);
     // A manoeuvre's own check depends on its code, length, the bank it starts in and the manoeuvre
     // before it (its box numbers only word the messages), and on the plane's card, band, speed and
     // load and the mode: each is asked once, and kept for the next search in the same case.
     // So are the bank it leaves, whether it forces a 100-ft loss and what it counts for speed loss.
     const { legal, after, forces, counts } = checksFor(ctx);
-    const instance = (code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): ManoeuvreInstance =>
-      ({ code, length, boxNos: [1], bankBefore, previous });
-    const passes = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): boolean => {
-      if (legal[k] === 0) legal[k] = familyOf(code).check(instance(code, length, bankBefore, previous), ctx).length === 0 ? 1 : 2;
+    const instance = (
+      code: Manoeuvre,
+      length: number,
+      bankBefore: Bank,
+      previous: Manoeuvre | undefined,
+    ): ManoeuvreInstance => ({ code, length, boxNos: [1], bankBefore, previous });
+    const passes = (
+      k: number,
+      code: Manoeuvre,
+      length: number,
+      bankBefore: Bank,
+      previous: Manoeuvre | undefined,
+    ): boolean => {
+      if (legal[k] === 0)
+        legal[k] = familyOf(code).check(instance(code, length, bankBefore, previous), ctx).length === 0 ? 1 : 2;
       return legal[k] === 1;
     };
-    const bankAfter = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): Bank => {
-      if (after[k] === 0) after[k] = BANK_NO[familyOf(code).bankAfter(instance(code, length, bankBefore, previous), ctx)] + 1;
+    const bankAfter = (
+      k: number,
+      code: Manoeuvre,
+      length: number,
+      bankBefore: Bank,
+      previous: Manoeuvre | undefined,
+    ): Bank => {
+      if (after[k] === 0)
+        after[k] = BANK_NO[familyOf(code).bankAfter(instance(code, length, bankBefore, previous), ctx)] + 1;
       return BANKS[(after[k] as number) - 1] as Bank;
     };
-    const forcesLoss = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): boolean => {
-      if (forces[k] === 0) forces[k] = familyOf(code).forcedLoss(instance(code, length, bankBefore, previous), ctx) > 0 ? 1 : 2;
+    const forcesLoss = (
+      k: number,
+      code: Manoeuvre,
+      length: number,
+      bankBefore: Bank,
+      previous: Manoeuvre | undefined,
+    ): boolean => {
+      if (forces[k] === 0)
+        forces[k] = familyOf(code).forcedLoss(instance(code, length, bankBefore, previous), ctx) > 0 ? 1 : 2;
       return forces[k] === 1;
     };
-    const countOf = (k: number, code: Manoeuvre, length: number, bankBefore: Bank, previous: Manoeuvre | undefined): number => {
+    const countOf = (
+      k: number,
+      code: Manoeuvre,
+      length: number,
+      bankBefore: Bank,
+      previous: Manoeuvre | undefined,
+    ): number => {
       if (counts[k] === 0) counts[k] = familyOf(code).count(instance(code, length, bankBefore, previous), ctx) + 1;
       return (counts[k] as number) - 1;
     };
@@ -184,11 +265,19 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
       const dq = pos.hex.q - q0 + REACH;
       const dr = pos.hex.r - r0 + REACH;
       const near = dq >= 0 && dr >= 0 && dq <= 2 * REACH && dr <= 2 * REACH;
-      const key: string | number = mode !== 'VD' && near
-        ? (((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length + BANK_NO[bank]) * (ALL_CODES.length + 1) + prevNo) * 32 + forcedCount) * 2 + (gone ? 1 : 0)
-        : mode === 'VD'
-          ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}`
-          : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}`;
+      const key: string | number =
+        mode !== 'VD' && near
+          ? (((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length +
+              BANK_NO[bank]) *
+              (ALL_CODES.length + 1) +
+              prevNo) *
+              32 +
+              forcedCount) *
+              2 +
+            (gone ? 1 : 0)
+          : mode === 'VD'
+            ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}`
+            : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}`;
       const seen = (seenAt[used * COUNTS + counted] ??= new Set<string | number>());
       if (seen.has(key)) return;
       seen.add(key);
@@ -197,8 +286,14 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
         const b = boxes.slice(0, boxTop);
         const f = forced.slice(0, forcedTop);
         const end = { hex: pos.hex, facing: pos.facing, bank };
-        const sk: Skeleton = mode === 'VD' ? (gone ? { mode, boxes: b, forced: f, need, counted, leaves: true } : { mode, boxes: b, forced: f, need, counted })
-          : gone ? { mode, boxes: b, forced: f, need, counted, leaves: true, end } : { mode, boxes: b, forced: f, need, counted, end };
+        const sk: Skeleton =
+          mode === 'VD'
+            ? gone
+              ? { mode, boxes: b, forced: f, need, counted, leaves: true }
+              : { mode, boxes: b, forced: f, need, counted }
+            : gone
+              ? { mode, boxes: b, forced: f, need, counted, leaves: true, end }
+              : { mode, boxes: b, forced: f, need, counted, end };
         if (opts.keep !== false) out.push(sk);
         if (until?.(sk)) stopped = true;
         return;
@@ -231,9 +326,16 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
           const last = first + length - 1;
           runOn = last >= need;
           const k = indexOf(codeNo, length, bankNo, prevNo);
-          if (!passes(k, code, length, bank, prev)) { runOn = false; continue; }
+          if (!passes(k, code, length, bank, prev)) {
+            runOn = false;
+            continue;
+          }
           // A slip or half roll cannot be flown on the skipped point of a steep climb or dive.
-          if ((SLIPS.has(code) && last < need && !moves(last) && mode !== 'VD') || (halfRoll && mode !== 'VD' && ((last < need && !moves(last)) || (last - 1 < need && !moves(last - 1))))) continue;
+          if (
+            (SLIPS.has(code) && last < need && !moves(last) && mode !== 'VD') ||
+            (halfRoll && mode !== 'VD' && ((last < need && !moves(last)) || (last - 1 < need && !moves(last - 1))))
+          )
+            continue;
           // Fly this turn's boxes of it, as fly.ts will: S boxes, then the completing box (a half
           // roll's last two: the roll, then its end).
           const plain = halfRoll ? Math.max(0, length - 2) : length - 1;
@@ -242,7 +344,10 @@ export function skeletons(state: GameState, plane: PlaneState, until?: (sk: Skel
           let leaves = gone;
           if (!gone) {
             at = straightTo(Math.min(plain, Math.max(0, need - first)));
-            if (offAfter <= plain) { at = straight[offAfter] as Position; leaves = true; }
+            if (offAfter <= plain) {
+              at = straight[offAfter] as Position;
+              leaves = true;
+            }
           }
           for (let j = plain; !leaves && j < length && first + j < need; j++) {
             const isLast = j === length - 1;

@@ -47,18 +47,23 @@ export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
   const dead = new Set<string>();
   // The first sequence that stays on the map, that the checker accepts and (for a slow plane) whose
   // plot ends above the minimum speed; those that leave the map are followed no further.
-  skeletons(state, plane, (sk) => {
-    if (sk.leaves) return false;
-    const legal = firstLegal(state, plane, sk, dead);
-    if (!legal) return false;
-    legalAny = true;
-    // A vertical dive's hex, and a turn the carried boxes fill, are placed by flying it.
-    const end = endOf(state, plane, legal.plan);
-    if (end.status !== 'flying') return false;
-    onMap = true;
-    free = !slow || !isStalled(card, plane, end.speed, end.altitude);
-    return free;
-  }, { onMap: true });
+  skeletons(
+    state,
+    plane,
+    (sk) => {
+      if (sk.leaves) return false;
+      const legal = firstLegal(state, plane, sk, dead);
+      if (!legal) return false;
+      legalAny = true;
+      // A vertical dive's hex, and a turn the carried boxes fill, are placed by flying it.
+      const end = endOf(state, plane, legal.plan);
+      if (end.status !== 'flying') return false;
+      onMap = true;
+      free = !slow || !isStalled(card, plane, end.speed, end.altitude);
+      return free;
+    },
+    { onMap: true },
+  );
   if (free) return null;
   // None stays on the map: it leaves it whatever it flies, or no plot at all is accepted (the ground).
   if (!onMap) {
@@ -70,7 +75,12 @@ export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
   // Slow, and no plain plot keeps it above its minimum speed: some height and speed of some way may
   // (power, a dive). A way fast enough at its fastest for any height it reaches is enough, unlisted.
   const ways = waysWithVariants(state, plane).filter((w) => w.end.status === 'flying');
-  const minRow = (w: WayWithVariants): number => Math.max(...[w.range.lowest, w.range.highest].map((a) => effectiveBand(card, a, plane.loaded, bandCondition(plane)).minSpeed));
+  const minRow = (w: WayWithVariants): number =>
+    Math.max(
+      ...[w.range.lowest, w.range.highest].map(
+        (a) => effectiveBand(card, a, plane.loaded, bandCondition(plane)).minSpeed,
+      ),
+    );
   if (ways.some((w) => movementRow(w.range.fastest) >= minRow(w) + 1)) return null;
   return ways.some((w) => w.variants.some((v) => !isStalled(card, plane, v.speed, v.altitude))) ? null : 'stall';
 }
@@ -103,6 +113,10 @@ const CLEAR_TRIES = 8;
  * Of ways that end flying, the first of the first few in the caller's order that is no trap;
  * undefined when none of them is (the menu's "stays on the map", plans/menu.ts).
  */
-export function firstClear<W extends { plot: Plot }>(state: GameState, plane: PlaneState, ways: readonly W[]): W | undefined {
+export function firstClear<W extends { plot: Plot }>(
+  state: GameState,
+  plane: PlaneState,
+  ways: readonly W[],
+): W | undefined {
   return ways.slice(0, CLEAR_TRIES).find((w) => !trapAfter(state, plane, w.plot));
 }

@@ -48,7 +48,11 @@ export interface WayWithVariants extends WayToFly {
 }
 
 /** A step of the speed sum made by power and brake factors, and where they go (own boxes, 0-based). */
-interface Factors { delta: number; power: Map<number, number>; brake: Set<number> }
+interface Factors {
+  delta: number;
+  power: Map<number, number>;
+  brake: Set<number>;
+}
 
 /**
  * The power and brake factors the plane may add to its own boxes this turn, one choice per step of
@@ -77,11 +81,13 @@ export function factorChoices(state: GameState, plane: PlaneState): Factors[] {
     g.boxes.push(j);
     impulses.set(imp, g);
   }
-  const slots = [...impulses.values()].filter((g) => g.boxes.length).map((g) => ({
-    box: g.boxes[0] as number,
-    power: g.brake > 0 ? 0 : Math.max(0, working - g.power),
-    brake: g.power > 0 || g.brake > 0 ? 0 : 1,
-  }));
+  const slots = [...impulses.values()]
+    .filter((g) => g.boxes.length)
+    .map((g) => ({
+      box: g.boxes[0] as number,
+      power: g.brake > 0 ? 0 : Math.max(0, working - g.power),
+      brake: g.power > 0 || g.brake > 0 ? 0 : 1,
+    }));
   const carriedPower = carried.reduce((s, b) => s + b.power, 0);
   const carriedBrake = carried.reduce((s, b) => s + b.brake, 0);
   const powerLeft = Math.max(0, powerAvailable(band, plane.speed, plane.last, working, card.engines) - carriedPower);
@@ -91,7 +97,10 @@ export function factorChoices(state: GameState, plane: PlaneState): Factors[] {
   for (let k = 0; k <= Math.min(brakeLeft, braking.length); k++) {
     const brakes = new Set(braking.slice(0, k).map((s) => s.box));
     const rest = slots.filter((s) => !brakes.has(s.box));
-    const most = Math.min(powerLeft, rest.reduce((t, s) => t + s.power, 0));
+    const most = Math.min(
+      powerLeft,
+      rest.reduce((t, s) => t + s.power, 0),
+    );
     for (let p = 0; p <= most; p++) {
       const delta = p - 2 * k;
       const had = out.get(delta);
@@ -107,33 +116,55 @@ export function factorChoices(state: GameState, plane: PlaneState): Factors[] {
       out.set(delta, { delta, power, brake: brakes, n: p + k });
     }
   }
-  return [...out.values()].sort((a, b) => a.n - b.n || b.delta - a.delta).map(({ delta, power, brake }) => ({ delta, power, brake }));
+  return [...out.values()]
+    .sort((a, b) => a.n - b.n || b.delta - a.delta)
+    .map(({ delta, power, brake }) => ({ delta, power, brake }));
 }
 
 /**
  * A legal marking of a signature: the altitudes written (0 where left out: the referee fills a steep
  * turn's), the height it ends at and what its climb and dive do to the speed (tenths).
  */
-interface Heights { alts: number[]; altitude: number; gain: number }
+interface Heights {
+  alts: number[];
+  altitude: number;
+  gain: number;
+}
 
 /** The plot of a sequence with its altitudes and factors. */
 function plotOf(plane: PlaneState, sk: Sequence, alts: number[], f: Factors): Plot {
-  const boxes: Box[] = sk.boxes.map((man, j) => ({ man, alt: alts[j] ?? 0, power: f.power.get(j) ?? 0, brake: f.brake.has(j) ? 1 : 0 }));
+  const boxes: Box[] = sk.boxes.map((man, j) => ({
+    man,
+    alt: alts[j] ?? 0,
+    power: f.power.get(j) ?? 0,
+    brake: f.brake.has(j) ? 1 : 0,
+  }));
   return { plane: plane.id, ...(sk.mode ? { mode: sk.mode } : {}), bomb: false, boxes };
 }
 
 /** Where the plots of some variants come from: one sequence and one marking of it. */
-interface Source { plane: PlaneState; sk: Sequence; alts: number[] }
+interface Source {
+  plane: PlaneState;
+  sk: Sequence;
+  alts: number[];
+}
 
 /** A variant whose plot is written when it is read (a plane has tens of thousands of variants). */
 class LazyVariant implements Variant {
   private built: Plot | undefined;
-  constructor(readonly altitude: number, readonly speed: number, private readonly src: Source, private readonly f: Factors) {}
+  constructor(
+    readonly altitude: number,
+    readonly speed: number,
+    private readonly src: Source,
+    private readonly f: Factors,
+  ) {}
   get plot(): Plot {
     this.built ??= plotOf(this.src.plane, this.src.sk, this.src.alts, this.f);
     return this.built;
   }
-  toJSON(): Variant { return { altitude: this.altitude, speed: this.speed, plot: this.plot }; }
+  toJSON(): Variant {
+    return { altitude: this.altitude, speed: this.speed, plot: this.plot };
+  }
 }
 
 /** Heights and speeds already given for a way: a bit per (height, speed) near the plane's height, a set beyond. */
@@ -142,7 +173,10 @@ class Given {
   private readonly near = new Uint8Array((2 * Given.SPAN + 1) * 256);
   private readonly far = new Set<number>();
   constructor(private readonly from: number) {}
-  clear(): void { this.near.fill(0); this.far.clear(); }
+  clear(): void {
+    this.near.fill(0);
+    this.far.clear();
+  }
   /** Whether (altitude, speed) is new; it is given from now on. */
   add(altitude: number, speed: number): boolean {
     const i = (altitude - this.from) / 100 + Given.SPAN;
@@ -160,7 +194,12 @@ class Given {
 }
 
 /** A group of a way's sequences (the same manoeuvres counted, the same signature): its plainest sequence and what its heights give. */
-interface Group { sk: Sequence; heights: Heights[]; raws: number[]; caps: number[] }
+interface Group {
+  sk: Sequence;
+  heights: Heights[];
+  raws: number[];
+  caps: number[];
+}
 
 /** A way with its groups: its variants listed when first read, its range without listing them. */
 class WayVariants implements WayWithVariants {
@@ -168,7 +207,14 @@ class WayVariants implements WayWithVariants {
   readonly plot: Plot;
   #variants: Variant[] | undefined;
   #range: WayWithVariants['range'] | undefined;
-  constructor(way: WayToFly, private readonly plane: PlaneState, private readonly groups: Group[], private readonly factors: Factors[], private readonly given: Given, private readonly keep = true) {
+  constructor(
+    way: WayToFly,
+    private readonly plane: PlaneState,
+    private readonly groups: Group[],
+    private readonly factors: Factors[],
+    private readonly given: Given,
+    private readonly keep = true,
+  ) {
     this.end = way.end;
     this.plot = way.plot;
   }
@@ -176,7 +222,8 @@ class WayVariants implements WayWithVariants {
   get variants(): Variant[] {
     if (this.#variants) return this.#variants;
     // A plane that leaves the map leaves the game: its way has the one variant of its own plot.
-    if (this.end.status !== 'flying') return (this.#variants = [{ altitude: this.end.altitude, speed: this.end.speed, plot: this.plot }]);
+    if (this.end.status !== 'flying')
+      return (this.#variants = [{ altitude: this.end.altitude, speed: this.end.speed, plot: this.plot }]);
     const given = this.given;
     given.clear();
     const out: Variant[] = [];
@@ -196,7 +243,8 @@ class WayVariants implements WayWithVariants {
 
   get range(): WayWithVariants['range'] {
     if (this.#range) return this.#range;
-    if (this.end.status !== 'flying') return (this.#range = { lowest: this.end.altitude, highest: this.end.altitude, fastest: this.end.speed });
+    if (this.end.status !== 'flying')
+      return (this.#range = { lowest: this.end.altitude, highest: this.end.altitude, fastest: this.end.speed });
     const most = Math.max(...this.factors.map((f) => f.delta));
     let [lowest, highest, fastest] = [Infinity, -Infinity, -Infinity];
     for (const g of this.groups) {
@@ -209,7 +257,9 @@ class WayVariants implements WayWithVariants {
     return (this.#range = { lowest, highest, fastest });
   }
 
-  toJSON(): WayToFly & { variants: Variant[] } { return { end: this.end, plot: this.plot, variants: this.variants }; }
+  toJSON(): WayToFly & { variants: Variant[] } {
+    return { end: this.end, plot: this.plot, variants: this.variants };
+  }
 }
 
 /**
@@ -233,11 +283,20 @@ const HEIGHTS_KEPT = 4;
 /** The heights kept for a plane's height, speed and state, made empty when there are none yet. */
 function heightsFor(state: GameState, plane: PlaneState): Map<string, Heights[]> {
   const { id: _id, hex: _hex, facing: _facing, nextRight: _nextRight, ...rest } = plane;
-  return rememberedIn(HEIGHTS, JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]), HEIGHTS_KEPT, () => new Map());
+  return rememberedIn(
+    HEIGHTS,
+    JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]),
+    HEIGHTS_KEPT,
+    () => new Map(),
+  );
 }
 
 /** Forgets the ways and heights kept (the benchmarks time the work itself, not a look-up). */
-export const forgetWays = (): void => { KEPT.clear(); HEIGHTS.clear(); forgetSearches(); };
+export const forgetWays = (): void => {
+  KEPT.clear();
+  HEIGHTS.clear();
+  forgetSearches();
+};
 
 /**
  * Every way of `plane` (ways.ts, the same ways in the same order), each with its variants. The
@@ -246,7 +305,11 @@ export const forgetWays = (): void => { KEPT.clear(); HEIGHTS.clear(); forgetSea
  * (the stand-in reads every way's variants once, tens of megabytes a plane, where the plotting aid
  * reads a few ways' many times).
  */
-export function waysWithVariants(state: GameState, plane: PlaneState, opts: { keep?: boolean } = {}): WayWithVariants[] {
+export function waysWithVariants(
+  state: GameState,
+  plane: PlaneState,
+  opts: { keep?: boolean } = {},
+): WayWithVariants[] {
   const key = JSON.stringify([plane, state.map, state.aircraft[plane.type], state.options.sequence]);
   if (opts.keep === false) return KEPT.get(key) ?? worked(state, plane, false);
   return rememberedIn(KEPT, key, KEEP, () => worked(state, plane));
@@ -279,7 +342,11 @@ function worked(state: GameState, plane: PlaneState, keep = true): WayWithVarian
         continue;
       }
       const { climbed, dived, mode } = r.value;
-      h.push({ alts: alts ?? [], altitude: plane.altitude + climbed - dived, gain: diveSpeedGain(mode, dived) - climbLoss(climbed) });
+      h.push({
+        alts: alts ?? [],
+        altitude: plane.altitude + climbed - dived,
+        gain: diveSpeedGain(mode, dived) - climbLoss(climbed),
+      });
     }
     heightsOf.set(sig, h);
     return h;
@@ -287,7 +354,11 @@ function worked(state: GameState, plane: PlaneState, keep = true): WayWithVarian
   // The boxes carried over from last turn: the manoeuvres they complete and their factors count this turn.
   const n = movementPoints(plane.speed).length;
   const inCarry = (plane.carry?.boxes ?? []).slice(0, n);
-  const carried = { manoeuvres: inCarry.reduce((t, b) => t + b.count, 0), power: inCarry.reduce((t, b) => t + b.power, 0), brake: inCarry.reduce((t, b) => t + b.brake, 0) };
+  const carried = {
+    manoeuvres: inCarry.reduce((t, b) => t + b.count, 0),
+    power: inCarry.reduce((t, b) => t + b.power, 0),
+    brake: inCarry.reduce((t, b) => t + b.brake, 0),
+  };
   // The most a turn may end at, by height and whether it is a steep climb (rule (18)).
   const caps = new Map<number, number>();
   const capAt = (mode: Plot['mode'] | null, altitude: number): number => {
@@ -301,7 +372,15 @@ function worked(state: GameState, plane: PlaneState, keep = true): WayWithVarian
   const fixed = (counted: number): number => {
     let f = fixedOf.get(counted);
     if (f === undefined) {
-      f = plane.speed + speedTerms(card, plane, { ...carried, manoeuvres: carried.manoeuvres + counted, climbed: 0, dived: 0, mode: null }).reduce((t, x) => t + x.tenths, 0);
+      f =
+        plane.speed +
+        speedTerms(card, plane, {
+          ...carried,
+          manoeuvres: carried.manoeuvres + counted,
+          climbed: 0,
+          dived: 0,
+          mode: null,
+        }).reduce((t, x) => t + x.tenths, 0);
       fixedOf.set(counted, f);
     }
     return f;
@@ -311,7 +390,9 @@ function worked(state: GameState, plane: PlaneState, keep = true): WayWithVarian
     if (way.end.status !== 'flying') return new WayVariants(way, plane, [], factors, given, keep);
     // The plainest sequence of each group (ways.ts), in the order of their plainness, so each height
     // and speed keeps the plainest plot.
-    const groups = (sequences[i] ?? []).map((sk) => ({ sk, n: sequencePlainness(sk) })).sort((a, b) => a.n - b.n)
+    const groups = (sequences[i] ?? [])
+      .map((sk) => ({ sk, n: sequencePlainness(sk) }))
+      .sort((a, b) => a.n - b.n)
       .map(({ sk }): Group => {
         const hs = heights(sk);
         const f = fixed(sk.counted);

@@ -66,7 +66,11 @@ export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): Wa
   const copy = flownAlone(state, plane, plan);
   const speed = newSpeed(cardOf(state, plane), plane, plan, copy.altitude).to;
   return {
-    hex: copy.hex, facing: copy.facing, altitude: copy.altitude, speed, bank: copy.bank,
+    hex: copy.hex,
+    facing: copy.facing,
+    altitude: copy.altitude,
+    speed,
+    bank: copy.bank,
     carry: plan.carry ? plan.carry.boxes.map(writtenMan) : [],
     carryMode: plan.carry?.mode ?? null,
     status: copy.status,
@@ -74,22 +78,42 @@ export function endOf(state: GameState, plane: PlaneState, plan: FlightPlan): Wa
 }
 
 /** The key of an outcome: end hex, facing and bank. */
-export const outcomeKey = (e: { hex: Hex; facing: number; bank: Bank }): string => `${e.hex.q},${e.hex.r}|${e.facing}|${e.bank}`;
+export const outcomeKey = (e: { hex: Hex; facing: number; bank: Bank }): string =>
+  `${e.hex.q},${e.hex.r}|${e.facing}|${e.bank}`;
 
 /**
  * The problems another climb or dive on the same boxes may mend (movement/plan-altitude.ts,
  * altitude.ts, plan.ts's forced losses): any other problem of a plot is its manoeuvres', which every
  * marking of the sequence shares.
  */
-export const MARK_PROBLEMS: ReadonlySet<string> = new Set(['E_ALT_RATE', 'E_CEILING', 'E_CLIMB_AND_DIVE', 'E_GROUND', 'E_LEVEL_OFF', 'E_LOOP_RATE', 'E_PULL_OUT_SD', 'E_PULL_OUT_VD',
-  'E_STEEP_CLIMB_DIVE', 'E_STEEP_CLIMB_MAX', 'E_STEEP_CLIMB_NONE', 'E_STEEP_DIVE_CLIMB', 'E_STEEP_TOTAL', 'E_FORCED_LOSS']);
+export const MARK_PROBLEMS: ReadonlySet<string> = new Set([
+  'E_ALT_RATE',
+  'E_CEILING',
+  'E_CLIMB_AND_DIVE',
+  'E_GROUND',
+  'E_LEVEL_OFF',
+  'E_LOOP_RATE',
+  'E_PULL_OUT_SD',
+  'E_PULL_OUT_VD',
+  'E_STEEP_CLIMB_DIVE',
+  'E_STEEP_CLIMB_MAX',
+  'E_STEEP_CLIMB_NONE',
+  'E_STEEP_DIVE_CLIMB',
+  'E_STEEP_TOTAL',
+  'E_FORCED_LOSS',
+]);
 
 /**
  * The first plot of a sequence the checker accepts, and its plan. `dead`: the signatures (marks.ts)
  * none of whose markings the checker accepts for their heights alone; a sequence of one is not
  * tried, and one found so is added (a search asks it of thousands of sequences of a few signatures).
  */
-export function firstLegal(state: GameState, plane: PlaneState, sk: Skeleton, dead?: Set<string>): { plot: Plot; plan: FlightPlan } | undefined {
+export function firstLegal(
+  state: GameState,
+  plane: PlaneState,
+  sk: Skeleton,
+  dead?: Set<string>,
+): { plot: Plot; plan: FlightPlan } | undefined {
   const sig = dead ? signature(sk) : '';
   if (dead?.has(sig)) return undefined;
   let tried = 0;
@@ -118,7 +142,10 @@ export const sequencePlainness = (sk: Sequence): number => plainness(sk.boxes, s
 
 /** Sequences, the plainest first (each one's plainness worked out once). */
 const plainestFirst = (sks: Skeleton[]): Skeleton[] =>
-  sks.map((sk) => ({ sk, n: sequencePlainness(sk) })).sort((a, b) => a.n - b.n).map((x) => x.sk);
+  sks
+    .map((sk) => ({ sk, n: sequencePlainness(sk) }))
+    .sort((a, b) => a.n - b.n)
+    .map((x) => x.sk);
 
 /**
  * Every way `plane` can fly this turn, one plot per outcome (end hex, facing, bank). A plane that
@@ -165,28 +192,44 @@ export function edgeDistance(state: GameState, hex: Hex): number {
 export function searchWays(state: GameState, plane: PlaneState, sequences = true): WaySearch {
   if (plane.status !== 'flying' || plane.ground) return { ways: [], sequences: [] };
   // A box enters one hex at most: from further than a turn's boxes, no plot reaches an edge.
-  if (edgeDistance(state, plane.hex) <= movementPoints(plane.speed).length + 1) return searched(state, plane, sequences);
+  if (edgeDistance(state, plane.hex) <= movementPoints(plane.speed).length + 1)
+    return searched(state, plane, sequences);
   const { id: _id, hex: _hex, ...rest } = plane;
   const key = JSON.stringify([rest, state.aircraft[plane.type], state.options.sequence]);
-  const kept = (!sequences && FAR.get(key)) || rememberedIn(sequences ? FAR : FAR_WAYS, key, sequences ? FAR_KEPT : FAR_WAYS_KEPT, () => ({ from: plane.hex, search: searched(state, plane, sequences) }));
-  if (kept.from.q === plane.hex.q && kept.from.r === plane.hex.r && kept.search.ways[0]?.plot.plane === plane.id) return kept.search;
+  const kept =
+    (!sequences && FAR.get(key)) ||
+    rememberedIn(sequences ? FAR : FAR_WAYS, key, sequences ? FAR_KEPT : FAR_WAYS_KEPT, () => ({
+      from: plane.hex,
+      search: searched(state, plane, sequences),
+    }));
+  if (kept.from.q === plane.hex.q && kept.from.r === plane.hex.r && kept.search.ways[0]?.plot.plane === plane.id)
+    return kept.search;
   const dq = plane.hex.q - kept.from.q;
   const dr = plane.hex.r - kept.from.r;
   return {
-    ways: kept.search.ways.map((w) => ({ end: { ...w.end, hex: { q: w.end.hex.q + dq, r: w.end.hex.r + dr } }, plot: { ...w.plot, plane: plane.id } })),
+    ways: kept.search.ways.map((w) => ({
+      end: { ...w.end, hex: { q: w.end.hex.q + dq, r: w.end.hex.r + dr } },
+      plot: { ...w.plot, plane: plane.id },
+    })),
     sequences: kept.search.sequences,
   };
 }
 
 /** Forgets the searches kept (the benchmarks time the work itself, not a look-up). */
-export const forgetSearches = (): void => { FAR.clear(); FAR_WAYS.clear(); };
+export const forgetSearches = (): void => {
+  FAR.clear();
+  FAR_WAYS.clear();
+};
 
 /**
  * What the search keeps of an outcome's sequences: the plainest few, to try for a plot the checker
  * accepts, and the plainest of each group (the same manoeuvres counted, the same altitude
  * signature: what its heights and speeds depend on, variants.ts). Of as plain, the first found.
  */
-interface Kept { tries: { sk: Skeleton; n: number }[]; groups: Map<string, { sk: Sequence; n: number }> }
+interface Kept {
+  tries: { sk: Skeleton; n: number }[];
+  groups: Map<string, { sk: Sequence; n: number }>;
+}
 
 function searched(state: GameState, plane: PlaneState, sequences: boolean): WaySearch {
   const outcomes = new Map<string, Kept>();
@@ -203,21 +246,29 @@ function searched(state: GameState, plane: PlaneState, sequences: boolean): WayS
   };
   const unplaced: Skeleton[] = [];
   // Each sequence looked at as the search finds it, and kept only if it is one of those.
-  skeletons(state, plane, (sk) => {
-    // A vertical dive's single hex is placed by the checker: such a sequence is flown to be placed.
-    if (!sk.end) { unplaced.push(sk); return false; }
-    const o = keptOf(outcomeKey(sk.end));
-    const n = sequencePlainness(sk);
-    const t = o.tries;
-    if (t.length < SEQUENCES_TRIED || n < (t[t.length - 1] as { n: number }).n) {
-      let i = t.length;
-      while (i > 0 && (t[i - 1] as { n: number }).n > n) i--;
-      t.splice(i, 0, { sk, n });
-      if (t.length > SEQUENCES_TRIED) t.pop();
-    }
-    group(o, sk, n);
-    return false;
-  }, { keep: false });
+  skeletons(
+    state,
+    plane,
+    (sk) => {
+      // A vertical dive's single hex is placed by the checker: such a sequence is flown to be placed.
+      if (!sk.end) {
+        unplaced.push(sk);
+        return false;
+      }
+      const o = keptOf(outcomeKey(sk.end));
+      const n = sequencePlainness(sk);
+      const t = o.tries;
+      if (t.length < SEQUENCES_TRIED || n < (t[t.length - 1] as { n: number }).n) {
+        let i = t.length;
+        while (i > 0 && (t[i - 1] as { n: number }).n > n) i--;
+        t.splice(i, 0, { sk, n });
+        if (t.length > SEQUENCES_TRIED) t.pop();
+      }
+      group(o, sk, n);
+      return false;
+    },
+    { keep: false },
+  );
   const found = new Map<string, WayToFly>();
   const dead = new Set<string>();
   const add = (plot: Plot, plan: FlightPlan): string => {
@@ -230,7 +281,10 @@ function searched(state: GameState, plane: PlaneState, sequences: boolean): WayS
   for (const o of outcomes.values()) {
     for (const { sk } of o.tries) {
       const legal = firstLegal(state, plane, sk, dead);
-      if (legal) { add(legal.plot, legal.plan); break; }
+      if (legal) {
+        add(legal.plot, legal.plan);
+        break;
+      }
     }
   }
   for (const sk of plainestFirst(unplaced)) {
@@ -241,7 +295,12 @@ function searched(state: GameState, plane: PlaneState, sequences: boolean): WayS
     group(keptOf(k), sk, sequencePlainness(sk));
   }
   const ways = order(plane, [...found.values()]);
-  return { ways, sequences: !sequences ? [] : ways.map((w) => [...(outcomes.get(outcomeKey(w.end))?.groups.values() ?? [])].map((g) => g.sk)) };
+  return {
+    ways,
+    sequences: !sequences
+      ? []
+      : ways.map((w) => [...(outcomes.get(outcomeKey(w.end))?.groups.values() ?? [])].map((g) => g.sk)),
+  };
 }
 
 /**
@@ -249,10 +308,29 @@ function searched(state: GameState, plane: PlaneState, sequences: boolean): WayS
  * further, right before left), then the bank, then the plainest plot first, then where they end.
  */
 function order(plane: PlaneState, ways: WayToFly[]): WayToFly[] {
-  const turn = (w: WayToFly): number => { const d = turnBetween(plane.facing, w.end.facing); return d >= 0 ? d * 2 : -d * 2 - 1; };
+  const turn = (w: WayToFly): number => {
+    const d = turnBetween(plane.facing, w.end.facing);
+    return d >= 0 ? d * 2 : -d * 2 - 1;
+  };
   const banks: Bank[] = ['N', 'RB', 'LB', 'IR', 'IL', 'INV'];
   return ways
-    .map((w) => ({ w, turn: turn(w), bank: banks.indexOf(w.end.bank), plain: plainness(w.plot.boxes.map((b) => b.man), w.end.carry.length > 0, w.plot.mode) }))
-    .sort((a, b) => a.turn - b.turn || a.bank - b.bank || a.plain - b.plain || a.w.end.hex.q - b.w.end.hex.q || a.w.end.hex.r - b.w.end.hex.r)
+    .map((w) => ({
+      w,
+      turn: turn(w),
+      bank: banks.indexOf(w.end.bank),
+      plain: plainness(
+        w.plot.boxes.map((b) => b.man),
+        w.end.carry.length > 0,
+        w.plot.mode,
+      ),
+    }))
+    .sort(
+      (a, b) =>
+        a.turn - b.turn ||
+        a.bank - b.bank ||
+        a.plain - b.plain ||
+        a.w.end.hex.q - b.w.end.hex.q ||
+        a.w.end.hex.r - b.w.end.hex.r,
+    )
     .map((x) => x.w);
 }

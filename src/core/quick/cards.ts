@@ -14,7 +14,10 @@ const cardSchema = z.strictObject({
   engine: rating,
   fuselage: rating,
   toHit: rating,
-  weapons: z.array(z.enum(QUICK_SIDES)).max(4).refine((w) => new Set(w).size === w.length, 'one weapon a side at most (seed 004 "Aircraft Design")'),
+  weapons: z
+    .array(z.enum(QUICK_SIDES))
+    .max(4)
+    .refine((w) => new Set(w).size === w.length, 'one weapon a side at most (seed 004 "Aircraft Design")'),
 });
 
 export function parseQuickCards(data: unknown, file: string): Result<QuickCard[], Problem[]> {
@@ -22,6 +25,7 @@ export function parseQuickCards(data: unknown, file: string): Result<QuickCard[]
   if (!r.success) return err(schemaProblems('E_QUICK_DATA', file, r.error.issues));
   const ids = r.data.aircraft.map((c) => c.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (twice.length) return err([{ code: 'E_QUICK_DATA', message: `${file}: aircraft ${twice.join(', ')} given twice` }]);
+  if (twice.length)
+    return err([{ code: 'E_QUICK_DATA', message: `${file}: aircraft ${twice.join(', ')} given twice` }]);
   return ok(r.data.aircraft);
 }

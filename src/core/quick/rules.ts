@@ -25,19 +25,30 @@ import type { QuickEvent, QuickOrders, QuickPlane, QuickSide, QuickState } from 
 import type { QuickStep } from '../../orders/ast.ts';
 
 /** The clock positions each weapon covers (seed 004 "Firing arcs"). */
-export const ARCS: Record<QuickSide, readonly number[]> = { F: [11, 12, 1], L: [7, 8, 9, 10, 11], R: [1, 2, 3, 4, 5], B: [5, 6, 7] };
+export const ARCS: Record<QuickSide, readonly number[]> = {
+  F: [11, 12, 1],
+  L: [7, 8, 9, 10, 11],
+  R: [1, 2, 3, 4, 5],
+  B: [5, 6, 7],
+};
 /** Range modifier by hexes (rules-notes: the seed's inches halved); beyond 6 no shot. */
-export const rangeModifier = (hexes: number): number | undefined => (hexes === 0 ? 2 : hexes <= 2 ? 1 : hexes <= 4 ? 0 : hexes <= 6 ? -1 : undefined);
+export const rangeModifier = (hexes: number): number | undefined =>
+  hexes === 0 ? 2 : hexes <= 2 ? 1 : hexes <= 4 ? 0 : hexes <= 6 ? -1 : undefined;
 
 const P = (plane: string, code: string, message: string): Problem => ({ code, plane, message });
 
 /** The SPEED a move may spend this turn, and the most clock points of turn in it (seed 004 "Acceleration", "Turning"). */
 export function quickLimits(p: QuickPlane): { low: number; high: number; turns: number } {
-  return { low: Math.max(1, Math.min(p.speed - 1, p.engine)), high: Math.min(p.speed + 1, p.engine), turns: Math.floor(p.engine / 2) };
+  return {
+    low: Math.max(1, Math.min(p.speed - 1, p.engine)),
+    high: Math.min(p.speed + 1, p.engine),
+    turns: Math.floor(p.engine / 2),
+  };
 }
 
 /** The SPEED a move spends: every hex forward and every clock point of turn 1. */
-export const quickSpeed = (steps: readonly QuickStep[]): number => steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 1), 0);
+export const quickSpeed = (steps: readonly QuickStep[]): number =>
+  steps.reduce((n, s) => n + (s.kind === 'F' ? s.n : 1), 0);
 
 /** Every problem of one plane's move order. */
 export function checkQuickMove(state: QuickState, p: QuickPlane, steps: readonly QuickStep[]): Problem[] {
@@ -46,11 +57,31 @@ export function checkQuickMove(state: QuickState, p: QuickPlane, steps: readonly
   const speed = quickSpeed(steps);
   const { low, high, turns: maxTurns } = quickLimits(p);
   if (speed < low || speed > high) {
-    out.push(P(p.id, 'E_QUICK_SPEED', `${p.id} flies at SPEED ${p.speed} with ENGINE ${p.engine}: this turn it spends ${low === high ? low : `${low} to ${high}`} (forward and turns together, seed 004 "Acceleration"); ${steps.length ? `this order spends ${speed}` : 'write a move'}`));
+    out.push(
+      P(
+        p.id,
+        'E_QUICK_SPEED',
+        `${p.id} flies at SPEED ${p.speed} with ENGINE ${p.engine}: this turn it spends ${low === high ? low : `${low} to ${high}`} (forward and turns together, seed 004 "Acceleration"); ${steps.length ? `this order spends ${speed}` : 'write a move'}`,
+      ),
+    );
   }
-  if (turns > maxTurns) out.push(P(p.id, 'E_QUICK_TURNS', `${p.id} turns at most ${maxTurns} clock point${maxTurns === 1 ? '' : 's'} a turn (half its ENGINE ${p.engine}, seed 004 "Turning"); this order turns ${turns}`));
+  if (turns > maxTurns)
+    out.push(
+      P(
+        p.id,
+        'E_QUICK_TURNS',
+        `${p.id} turns at most ${maxTurns} clock point${maxTurns === 1 ? '' : 's'} a turn (half its ENGINE ${p.engine}, seed 004 "Turning"); this order turns ${turns}`,
+      ),
+    );
   steps.forEach((s, i) => {
-    if (s.kind !== 'F' && i > 0 && steps[i - 1]?.kind !== 'F') out.push(P(p.id, 'E_QUICK_TURN_TWICE', `${p.id}: two turns in a row; at least 1 SPEED forward between turns (seed 004 "Moving an aircraft"), e.g. L1L`));
+    if (s.kind !== 'F' && i > 0 && steps[i - 1]?.kind !== 'F')
+      out.push(
+        P(
+          p.id,
+          'E_QUICK_TURN_TWICE',
+          `${p.id}: two turns in a row; at least 1 SPEED forward between turns (seed 004 "Moving an aircraft"), e.g. L1L`,
+        ),
+      );
   });
   return out;
 }
@@ -68,14 +99,24 @@ export function sideFacing(target: QuickPlane, from: QuickPlane): QuickSide {
 }
 
 /** The move a plane without orders flies: straight on at its SPEED (never above ENGINE). */
-export const quickDefault = (p: QuickPlane): QuickStep[] => [{ kind: 'F' as const, n: Math.max(1, Math.min(p.speed, p.engine)) }];
+export const quickDefault = (p: QuickPlane): QuickStep[] => [
+  { kind: 'F' as const, n: Math.max(1, Math.min(p.speed, p.engine)) },
+];
 
 /** One move flown from where the plane is: the hexes it enters in order, and where it ends. */
-export function flyMove(p: Pick<QuickPlane, 'hex' | 'facing' | 'nextRight'>, steps: readonly QuickStep[]): { path: Hex[]; end: Position } {
+export function flyMove(
+  p: Pick<QuickPlane, 'hex' | 'facing' | 'nextRight'>,
+  steps: readonly QuickStep[],
+): { path: Hex[]; end: Position } {
   let pos: Position = { hex: p.hex, facing: p.facing, nextRight: p.nextRight };
   const path: Hex[] = [];
   for (const s of steps) {
-    if (s.kind === 'F') for (let i = 0; i < s.n; i++) { pos = stepForward(pos); path.push(pos.hex); } else pos = turnBy(pos, s.kind === 'L' ? -1 : 1);
+    if (s.kind === 'F')
+      for (let i = 0; i < s.n; i++) {
+        pos = stepForward(pos);
+        path.push(pos.hex);
+      }
+    else pos = turnBy(pos, s.kind === 'L' ? -1 : 1);
   }
   return { path, end: pos };
 }
@@ -89,15 +130,24 @@ export function flyQuick(state: QuickState, orders: QuickOrders): { state: Quick
     const from = hexLabel(p.hex);
     Object.assign(p, flyMove(p, steps).end, { speed: quickSpeed(steps) });
     events.push({ type: 'move', plane: p.id, from, to: hexLabel(p.hex), facing: p.facing, speed: p.speed });
-    if (!onQuickMap(work, p.hex)) { p.status = 'exited'; events.push({ type: 'exit', plane: p.id, hex: hexLabel(p.hex) }); }
+    if (!onQuickMap(work, p.hex)) {
+      p.status = 'exited';
+      events.push({ type: 'exit', plane: p.id, hex: hexLabel(p.hex) });
+    }
   }
   return { state: work, events };
 }
 
-export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: Dice = seededDice(state.dice)): Result<{ state: QuickState; events: QuickEvent[] }, Problem[]> {
+export function resolveQuickTurn(
+  state: QuickState,
+  orders: QuickOrders,
+  dice: Dice = seededDice(state.dice),
+): Result<{ state: QuickState; events: QuickEvent[] }, Problem[]> {
   const problems: Problem[] = [];
   const flying = state.planes.filter((p) => p.status === 'flying');
-  for (const id of Object.keys(orders.moves)) if (!flying.some((p) => p.id === id)) problems.push(P(id, 'E_QUICK_PLANE', `there is no aircraft ${id} flying in this game`));
+  for (const id of Object.keys(orders.moves))
+    if (!flying.some((p) => p.id === id))
+      problems.push(P(id, 'E_QUICK_PLANE', `there is no aircraft ${id} flying in this game`));
   for (const p of flying) problems.push(...checkQuickMove(state, p, orders.moves[p.id] ?? quickDefault(p)));
   if (problems.length) return err(problems);
   const flown = flyQuick(state, orders);
@@ -107,7 +157,10 @@ export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: D
   // Initiative: a d6 a side, the highest first; ties roll again. With one side left flying there is
   // nobody to fire at: no roll, no combat.
   const sides = [...new Set(work.planes.filter((p) => p.status === 'flying').map((p) => p.side))].sort();
-  if (sides.length < 2) { work.turn += 1; return ok({ state: work, events }); }
+  if (sides.length < 2) {
+    work.turn += 1;
+    return ok({ state: work, events });
+  }
   const rolls: Record<string, number[]> = Object.fromEntries(sides.map((s) => [s, [roll(`init:${s}:1`)]]));
   const key = (s: string): number[] => rolls[s] as number[];
   for (let round = 2; round < 20; round++) {
@@ -118,7 +171,8 @@ export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: D
   const order = [...sides].sort((a, b) => {
     const ra = key(a);
     const rb = key(b);
-    for (let i = 0; i < Math.max(ra.length, rb.length); i++) if ((ra[i] ?? 0) !== (rb[i] ?? 0)) return (rb[i] ?? 0) - (ra[i] ?? 0);
+    for (let i = 0; i < Math.max(ra.length, rb.length); i++)
+      if ((ra[i] ?? 0) !== (rb[i] ?? 0)) return (rb[i] ?? 0) - (ra[i] ?? 0);
     return a.localeCompare(b);
   });
   events.push({ type: 'initiative', order, rolls });
@@ -132,10 +186,21 @@ export function resolveQuickTurn(state: QuickState, orders: QuickOrders, dice: D
           const c = clockPosition(p.hex, p.facing, t.hex);
           return c === undefined || ARCS[weapon].includes(c);
         };
-        const enemies = work.planes.filter((t) => t.status === 'flying' && t.side !== p.side && rangeModifier(distance(p.hex, t.hex)) !== undefined && inArc(t));
+        const enemies = work.planes.filter(
+          (t) =>
+            t.status === 'flying' &&
+            t.side !== p.side &&
+            rangeModifier(distance(p.hex, t.hex)) !== undefined &&
+            inArc(t),
+        );
         const named = orders.targets?.[p.id]?.[weapon];
-        const target = named ? enemies.find((t) => t.id === named) : enemies.sort((a, b) => distance(p.hex, a.hex) - distance(p.hex, b.hex) || a.id.localeCompare(b.id))[0];
-        if (!target) { events.push({ type: 'no-shot', plane: p.id, weapon, ...(named ? { named } : {}) }); continue; }
+        const target = named
+          ? enemies.find((t) => t.id === named)
+          : enemies.sort((a, b) => distance(p.hex, a.hex) - distance(p.hex, b.hex) || a.id.localeCompare(b.id))[0];
+        if (!target) {
+          events.push({ type: 'no-shot', plane: p.id, weapon, ...(named ? { named } : {}) });
+          continue;
+        }
         const range = distance(p.hex, target.hex);
         const modifier = rangeModifier(range) as number;
         const needs = card.toHit + modifier;
@@ -156,10 +221,28 @@ function damage(state: QuickState, t: QuickPlane, by: QuickPlane, roll: number, 
   let side: QuickSide | undefined;
   if (what === 'weapon') {
     side = sideFacing(t, by);
-    if (!card?.weapons.includes(side) || t.lost.includes(side)) { what = 'fuselage'; side = undefined; } else t.lost.push(side);
+    if (!card?.weapons.includes(side) || t.lost.includes(side)) {
+      what = 'fuselage';
+      side = undefined;
+    } else t.lost.push(side);
   }
   if (what === 'fuselage') t.fuselage = Math.max(0, t.fuselage - 1);
   if (what === 'engine') t.engine = Math.max(0, t.engine - 1);
-  events.push({ type: 'damage', plane: t.id, roll, what, ...(side ? { side } : {}), fuselage: t.fuselage, engine: t.engine, by: by.id });
-  if (t.fuselage === 0) { t.status = 'destroyed'; events.push({ type: 'down', plane: t.id, how: 'destroyed', by: by.id }); } else if (t.engine === 0) { t.status = 'crashed'; events.push({ type: 'down', plane: t.id, how: 'crashed', by: by.id }); }
+  events.push({
+    type: 'damage',
+    plane: t.id,
+    roll,
+    what,
+    ...(side ? { side } : {}),
+    fuselage: t.fuselage,
+    engine: t.engine,
+    by: by.id,
+  });
+  if (t.fuselage === 0) {
+    t.status = 'destroyed';
+    events.push({ type: 'down', plane: t.id, how: 'destroyed', by: by.id });
+  } else if (t.engine === 0) {
+    t.status = 'crashed';
+    events.push({ type: 'down', plane: t.id, how: 'crashed', by: by.id });
+  }
 }

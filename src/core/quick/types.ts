@@ -59,8 +59,27 @@ export type QuickEvent =
   | { type: 'initiative'; order: string[]; rolls: Record<string, number[]> }
   // A working gun that found nothing to fire at: its named target out of its arc or range, or no enemy there.
   | { type: 'no-shot'; plane: string; weapon: QuickSide; named?: string }
-  | { type: 'shot'; plane: string; weapon: QuickSide; target: string; range: number; modifier: number; needs: number; roll: number; hit: boolean }
-  | { type: 'damage'; plane: string; roll: number; what: 'fuselage' | 'engine' | 'weapon'; side?: QuickSide; fuselage: number; engine: number; by: string }
+  | {
+      type: 'shot';
+      plane: string;
+      weapon: QuickSide;
+      target: string;
+      range: number;
+      modifier: number;
+      needs: number;
+      roll: number;
+      hit: boolean;
+    }
+  | {
+      type: 'damage';
+      plane: string;
+      roll: number;
+      what: 'fuselage' | 'engine' | 'weapon';
+      side?: QuickSide;
+      fuselage: number;
+      engine: number;
+      by: string;
+    }
   | { type: 'down'; plane: string; how: 'destroyed' | 'crashed'; by: string };
 
 export interface QuickData {

@@ -32,10 +32,17 @@ export function fogEvents(events: readonly GameEvent[], after: GameState, side: 
   // speed is told only when an identified enemy was in it.
   const seq = events.find((e) => e.type === 'sequence');
   const shown = new Set(seq?.type === 'sequence' ? seq.order.filter((o) => ok(o.plane)).map((o) => o.plane) : []);
-  const enemyAt = (speed: number): boolean => seq?.type === 'sequence' && seq.order.some((o) => o.speed === speed && shown.has(o.plane) && after.planes.find((p) => p.id === o.plane)?.side !== side);
+  const enemyAt = (speed: number): boolean =>
+    seq?.type === 'sequence' &&
+    seq.order.some(
+      (o) => o.speed === speed && shown.has(o.plane) && after.planes.find((p) => p.id === o.plane)?.side !== side,
+    );
   for (const e of events) {
     if (e.type === 'spot' && e.side !== side) continue;
-    if (e.type === 'sequence') { out.push({ ...e, order: e.order.filter((o) => shown.has(o.plane)) }); continue; }
+    if (e.type === 'sequence') {
+      out.push({ ...e, order: e.order.filter((o) => shown.has(o.plane)) });
+      continue;
+    }
     if (e.type === 'initiative' && !enemyAt(e.speed)) continue;
     if (!ok(e.plane)) continue;
     if ('firer' in e && !ok(e.firer)) continue;
@@ -65,9 +72,9 @@ function renumbered(events: GameEvent[]): GameEvent[] {
   const to = new Map(numbers.map((k, i) => [k, i]));
   const at = (k: number): number => to.get(k) ?? to.get(numbers.find((n) => n >= k) ?? seq.end) ?? k;
   const phases = seq.phases.map((p) => ({ first: at(p.first), zero: at(p.zero) }));
-  return events.map((e) => (e === seq
-    ? { ...seq, phases, end: at(seq.end) }
-    : e.impulse > seq.end ? e : { ...e, impulse: at(e.impulse) }));
+  return events.map((e) =>
+    e === seq ? { ...seq, phases, end: at(seq.end) } : e.impulse > seq.end ? e : { ...e, impulse: at(e.impulse) },
+  );
 }
 
 /** The side a player plays: the side of the first of its planes or units in the game. */

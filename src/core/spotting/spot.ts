@@ -21,16 +21,42 @@ import { needsFor, type SpottingTable } from './table.ts';
 import { spottingBonus } from '../pilots/quality.ts';
 
 /** A counter as the spotting rules see it. */
-interface Counter { id: string; side: string; hex: Hex; altitude: number; size: keyof SpottingTable['size']; air: boolean; keen?: boolean }
+interface Counter {
+  id: string;
+  side: string;
+  hex: Hex;
+  altitude: number;
+  size: keyof SpottingTable['size'];
+  air: boolean;
+  keen?: boolean;
+}
 
 function counters(state: GameState): Counter[] {
-  const planes = state.planes.filter((p) => p.status === 'flying').map((p): Counter => ({
-    id: p.id, side: p.side, hex: p.hex, altitude: p.altitude, air: !p.ground, keen: spottingBonus(p.pilot) > 0,
-    size: ['bomber2', 'bomber3', 'bomber4', 'fighter2'].includes(cardOf(state, p).class) ? 'multiEngine' : 'plane',
-  }));
-  const units = (state.units ?? []).filter((u) => u.status === 'active' && u.kind !== 'torpedo').map((u): Counter => ({
-    id: u.id, side: u.side, hex: u.hex, altitude: 0, air: false, size: u.kind === 'ship' ? 'ship' : 'vehicle',
-  }));
+  const planes = state.planes
+    .filter((p) => p.status === 'flying')
+    .map(
+      (p): Counter => ({
+        id: p.id,
+        side: p.side,
+        hex: p.hex,
+        altitude: p.altitude,
+        air: !p.ground,
+        keen: spottingBonus(p.pilot) > 0,
+        size: ['bomber2', 'bomber3', 'bomber4', 'fighter2'].includes(cardOf(state, p).class) ? 'multiEngine' : 'plane',
+      }),
+    );
+  const units = (state.units ?? [])
+    .filter((u) => u.status === 'active' && u.kind !== 'torpedo')
+    .map(
+      (u): Counter => ({
+        id: u.id,
+        side: u.side,
+        hex: u.hex,
+        altitude: 0,
+        air: false,
+        size: u.kind === 'ship' ? 'ship' : 'vehicle',
+      }),
+    );
   return [...planes, ...units];
 }
 
@@ -54,7 +80,8 @@ function mark(fog: FogState, side: string, id: string): boolean {
   return true;
 }
 
-const range = (t: SpottingTable, a: Counter, b: Counter): number => distance(a.hex, b.hex) + Math.round(Math.abs(a.altitude - b.altitude) / t.feetPerHex);
+const range = (t: SpottingTable, a: Counter, b: Counter): number =>
+  distance(a.hex, b.hex) + Math.round(Math.abs(a.altitude - b.altitude) / t.feetPerHex);
 
 /** Whether a cloud layer lies between two altitudes (one above the tops, the other below the base). */
 const clouded = (fog: FogState, a: number, b: number): boolean =>
@@ -65,8 +92,14 @@ export function spotNeeds(state: GameState, fog: FogState, spotter: Counter, tar
   const t = fog.table;
   if (clouded(fog, spotter.altitude, target.altitude)) return 0;
   let mods = t.size[target.size];
-  if (target.air && spotter.altitude - target.altitude >= t.lowOverLand.feet && terrainOf(state, { hex: target.hex, facing: 0, nextRight: true }) !== 'sea') mods += t.lowOverLand.mod;
-  if (fog.sun !== undefined && target.altitude > spotter.altitude && upSun(spotter.hex, target.hex, fog.sun)) mods += t.upSun;
+  if (
+    target.air &&
+    spotter.altitude - target.altitude >= t.lowOverLand.feet &&
+    terrainOf(state, { hex: target.hex, facing: 0, nextRight: true }) !== 'sea'
+  )
+    mods += t.lowOverLand.mod;
+  if (fog.sun !== undefined && target.altitude > spotter.altitude && upSun(spotter.hex, target.hex, fog.sun))
+    mods += t.upSun;
   const needs = needsFor(t, range(t, spotter, target), mods);
   // Keen eyesight (seed 002 9.1.10, core/pilots): one more, when the target can be seen at all.
   return needs > 0 && spotter.keen ? Math.min(6, needs + 1) : needs;
@@ -86,7 +119,12 @@ function upSun(from: Hex, to: Hex, sun: number): boolean {
 }
 
 export interface SpotContext {
-  state: GameState; turn: number; impulse: number; dice: Dice; events: GameEvent[]; dry: boolean;
+  state: GameState;
+  turn: number;
+  impulse: number;
+  dice: Dice;
+  events: GameEvent[];
+  dry: boolean;
   /** The attempts of the turn: in impulse 7 (the default), or when the two-phase sequence says (core/two-phase). */
   attempts?: boolean;
 }
@@ -101,12 +139,25 @@ export function runSpottingPhase(ctx: SpotContext): void {
       if (a.side === b.side || distance(a.hex, b.hex) > fog.table.autoHexes || sees(ctx.state, a.side, b.id)) continue;
       if (clouded(fog, a.altitude, b.altitude)) continue;
       mark(fog, a.side, b.id);
-      ctx.events.push({ impulse: ctx.impulse, phase: 'A' as const, plane: a.id, type: 'spot', side: a.side, target: b.id, how: 'near', range: distance(a.hex, b.hex), needs: 6, roll: 0, seen: true });
+      ctx.events.push({
+        impulse: ctx.impulse,
+        phase: 'A' as const,
+        plane: a.id,
+        type: 'spot',
+        side: a.side,
+        target: b.id,
+        how: 'near',
+        range: distance(a.hex, b.hex),
+        needs: 6,
+        roll: 0,
+        seen: true,
+      });
     }
   }
   if (!(ctx.attempts ?? ctx.impulse === 7)) return;
   for (const a of all.filter((c) => c.air).sort((x, y) => x.id.localeCompare(y.id))) {
-    const options = all.filter((b) => b.side !== a.side && !sees(ctx.state, a.side, b.id))
+    const options = all
+      .filter((b) => b.side !== a.side && !sees(ctx.state, a.side, b.id))
       .map((b) => ({ b, needs: spotNeeds(ctx.state, fog, a, b), r: range(fog.table, a, b) }))
       .filter((o) => o.needs > 0)
       .sort((x, y) => y.needs - x.needs || x.r - y.r || x.b.id.localeCompare(y.b.id));
@@ -115,7 +166,20 @@ export function runSpottingPhase(ctx: SpotContext): void {
     const roll = ctx.dice.roll(6, { turn: ctx.turn, impulse: ctx.impulse, label: `spot:${a.id}` });
     const seen = roll <= pick.needs;
     if (seen) mark(fog, a.side, pick.b.id);
-    ctx.events.push({ impulse: ctx.impulse, phase: 'A' as const, plane: a.id, type: 'spot', side: a.side, target: pick.b.id, how: 'roll', range: pick.r, needs: pick.needs, roll, seen, ...(a.keen ? { keen: true } : {}) });
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase: 'A' as const,
+      plane: a.id,
+      type: 'spot',
+      side: a.side,
+      target: pick.b.id,
+      how: 'roll',
+      range: pick.r,
+      needs: pick.needs,
+      roll,
+      seen,
+      ...(a.keen ? { keen: true } : {}),
+    });
   }
 }
 
@@ -123,7 +187,8 @@ export function runSpottingPhase(ctx: SpotContext): void {
 export function revealAttackers(state: GameState, events: readonly GameEvent[], impulse: number): void {
   const fog = state.fog as FogState | undefined;
   if (!fog) return;
-  const sideOf = (id: string): string | undefined => state.planes.find((p) => p.id === id)?.side ?? state.units?.find((u) => u.id === id)?.side;
+  const sideOf = (id: string): string | undefined =>
+    state.planes.find((p) => p.id === id)?.side ?? state.units?.find((u) => u.id === id)?.side;
   const reveal = (attacker: string, target: string | null | undefined): void => {
     const side = target ? sideOf(target) : undefined;
     if (side && side !== sideOf(attacker)) mark(fog, side, attacker);
@@ -133,6 +198,9 @@ export function revealAttackers(state: GameState, events: readonly GameEvent[], 
     if (e.type === 'shot') reveal(e.firer, e.target);
     else if (e.type === 'rocket' || e.type === 'flak') reveal(e.plane, e.target);
     else if (e.type === 'bomb' || e.type === 'ground-rockets') reveal(e.plane, e.target);
-    else if (e.type === 'torpedo-run') { reveal(e.plane, e.target); reveal(e.by, e.target); }
+    else if (e.type === 'torpedo-run') {
+      reveal(e.plane, e.target);
+      reveal(e.by, e.target);
+    }
   }
 }

@@ -16,7 +16,12 @@ export const spottingTableSchema = z.strictObject({
   feetPerHex: z.number().int().positive(),
   /** The number needed on a d6, by range in hexes (the first band the range is within). */
   bands: z.array(z.strictObject({ upTo: z.number().int().positive(), needs: d6 })).min(1),
-  size: z.strictObject({ plane: z.number().int(), multiEngine: z.number().int(), ship: z.number().int(), vehicle: z.number().int() }),
+  size: z.strictObject({
+    plane: z.number().int(),
+    multiEngine: z.number().int(),
+    ship: z.number().int(),
+    vehicle: z.number().int(),
+  }),
   /** A plane this far or more below the spotter, over land, is hard to pick out: the modifier. */
   lowOverLand: z.strictObject({ feet: z.number().int().positive(), mod: z.number().int() }),
   /** A target higher than the spotter within one clock hour of the sun's direction. */
@@ -25,14 +30,17 @@ export const spottingTableSchema = z.strictObject({
 });
 export type SpottingTable = z.infer<typeof spottingTableSchema>;
 
-
 export function parseSpottingTable(data: unknown, file: string): Result<SpottingTable, Problem[]> {
   const r = spottingTableSchema.safeParse(data);
   if (!r.success) return err(schemaProblems('E_SPOTTING_DATA', file, r.error.issues));
   const problems: Problem[] = [];
   r.data.bands.forEach((b, i) => {
     const prev = r.data.bands[i - 1];
-    if (prev && (b.upTo <= prev.upTo || b.needs > prev.needs)) problems.push({ code: 'E_SPOTTING_DATA', message: `${file}: bands[${i}]: bands go outwards, and the number needed never rises with range` });
+    if (prev && (b.upTo <= prev.upTo || b.needs > prev.needs))
+      problems.push({
+        code: 'E_SPOTTING_DATA',
+        message: `${file}: bands[${i}]: bands go outwards, and the number needed never rises with range`,
+      });
   });
   return problems.length ? err(problems) : ok(r.data);
 }

@@ -43,9 +43,11 @@ const FAR = 10;
 /** Below this height (feet) a way is looked at one turn further, as near the map's edge; in a steep or vertical dive below the second. */
 const LOW = 2500;
 const LOW_DIVING = 6000;
-const low = (w: WayToFly): boolean => w.end.altitude < (w.plot.mode === 'SD' || w.plot.mode === 'VD' ? LOW_DIVING : LOW);
+const low = (w: WayToFly): boolean =>
+  w.end.altitude < (w.plot.mode === 'SD' || w.plot.mode === 'VD' ? LOW_DIVING : LOW);
 /** Whether a way ends nearer the map's edge than its next turn's hexes and 2: looked at one turn further. */
-const nearEdge = (state: GameState, w: WayToFly): boolean => roomToEdge(state, w.end.hex) < Math.ceil(w.end.speed / 10) + 2;
+const nearEdge = (state: GameState, w: WayToFly): boolean =>
+  roomToEdge(state, w.end.hex) < Math.ceil(w.end.speed / 10) + 2;
 
 /**
  * What an enemy may fly, as far as the stand-in can tell: his legal ways (never his orders), of
@@ -58,8 +60,17 @@ function guesses(seen: GameState, enemy: PlaneState, n: number): (Plot | undefin
   const right = ways.filter((w) => turn(w) > 0);
   const left = ways.filter((w) => turn(w) < 0);
   const most = (ws: WayToFly[], sign: 1 | -1, hard: boolean): WayToFly | undefined =>
-    ws.reduce<WayToFly | undefined>((b, w) => (!b || (hard ? turn(w) * sign > turn(b) * sign : turn(w) * sign < turn(b) * sign) ? w : b), undefined);
-  const picks = [undefined, most(right, 1, true)?.plot, most(left, -1, true)?.plot, most(right, 1, false)?.plot, most(left, -1, false)?.plot];
+    ws.reduce<WayToFly | undefined>(
+      (b, w) => (!b || (hard ? turn(w) * sign > turn(b) * sign : turn(w) * sign < turn(b) * sign) ? w : b),
+      undefined,
+    );
+  const picks = [
+    undefined,
+    most(right, 1, true)?.plot,
+    most(left, -1, true)?.plot,
+    most(right, 1, false)?.plot,
+    most(left, -1, false)?.plot,
+  ];
   return picks.slice(0, n).filter((p, i) => i === 0 || p);
 }
 
@@ -75,7 +86,8 @@ function turnAfter(seen: GameState, w: WayToFly, after: GameState, id: string): 
   const self = after.planes.find((p) => p.id === id);
   if (!self || self.status !== 'flying') return 0;
   let best = -1;
-  for (const x of waysToFly(after, self)) if (x.end.status === 'flying') best = Math.max(best, roomToEdge(after, x.end.hex));
+  for (const x of waysToFly(after, self))
+    if (x.end.status === 'flying') best = Math.max(best, roomToEdge(after, x.end.hex));
   return best < 0 ? 100 : Math.max(0, 2 - best) * 8;
 }
 
@@ -108,7 +120,8 @@ type NextMemo = Map<string, { ways: Ending[]; on: Foe }>;
 function nextPlace(after: GameState, id: string, memo: NextMemo): number {
   const self = after.planes.find((p) => p.id === id);
   if (!self || self.status !== 'flying') return 0;
-  const enemy = after.planes.filter((e) => e.side !== self.side && e.status === 'flying' && !e.ground)
+  const enemy = after.planes
+    .filter((e) => e.side !== self.side && e.status === 'flying' && !e.ground)
     .sort((a, b) => distance(self.hex, a.hex) - distance(self.hex, b.hex))[0];
   if (!enemy) return 0;
   const mine = nextOf(after, self, memo);
@@ -138,7 +151,13 @@ function bestPlace(after: GameState, plane: PlaneState, ways: readonly Ending[],
 }
 
 /** A way tried as dry runs (tryAgainst): its total, its words, a release, and where the dry run against the enemies flying on leaves the planes. */
-interface Tried { c: Weighed; total: number; why: string; release?: Release; after: GameState }
+interface Tried {
+  c: Weighed;
+  total: number;
+  why: string;
+  release?: Release;
+  after: GameState;
+}
 
 /** In a fight, each way tried with half its look two turns ahead added (docs/standin.md "Two turns ahead"). */
 function lookedAhead(tried: readonly Tried[], id: string, weight: number): Tried[] {
@@ -157,29 +176,55 @@ function stallWords(seen: GameState, plane: PlaneState, w: WayToFly): string {
 type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: string; throttle: string };
 
 /** Each way as a fighter flies it: with the power or brake factors of the speed it wants where it ends (energy.ts), and the words for them. */
-function throttledWays(seen: GameState, plane: PlaneState, ways: readonly WayWithVariants[], foes: readonly Foe[]): { w: WayToFly; words: string }[] {
+function throttledWays(
+  seen: GameState,
+  plane: PlaneState,
+  ways: readonly WayWithVariants[],
+  foes: readonly Foe[],
+): { w: WayToFly; words: string }[] {
   return ways.map((way) => {
     const foe = nearestFoe(way, foes);
     const v = throttled(way, wantedSpeed(seen, plane, way, foe), foe?.altitude);
-    return v ? { w: { end: { ...way.end, speed: v.speed }, plot: v.plot }, words: throttleWords(plane, v) } : { w: way, words: '' };
+    return v
+      ? { w: { end: { ...way.end, speed: v.speed }, plot: v.plot }, words: throttleWords(plane, v) }
+      : { w: way, words: '' };
   });
 }
 
 /** The ways flown as dry runs: the best weighed, low the highest too (a way out of a dive the first weighing ranks low), and a bomber's runs on its target. */
-function poolOf(plane: PlaneState, weighed: readonly Weighed[], runs: readonly Weighed[], fight: boolean, traits: LevelTraits): Weighed[] {
+function poolOf(
+  plane: PlaneState,
+  weighed: readonly Weighed[],
+  runs: readonly Weighed[],
+  fight: boolean,
+  traits: LevelTraits,
+): Weighed[] {
   const pool = weighed.slice(0, traits.dryRuns);
-  const add = (cs: readonly Weighed[], n: number): void => { pool.push(...cs.filter((c) => !pool.includes(c)).slice(0, n)); };
-  if (plane.altitude < LOW_DIVING) add([...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude), 4);
+  const add = (cs: readonly Weighed[], n: number): void => {
+    pool.push(...cs.filter((c) => !pool.includes(c)).slice(0, n));
+  };
+  if (plane.altitude < LOW_DIVING)
+    add(
+      [...weighed].sort((a, b) => b.w.end.altitude - a.w.end.altitude),
+      4,
+    );
   // In a fight, the best of each heading it can end on: a turn that places it well only the turn after is weighed too.
   const headings = new Map<number, Weighed>();
-  if (fight && traits.ahead) for (const c of weighed) if (!headings.has(c.w.end.facing)) headings.set(c.w.end.facing, c);
+  if (fight && traits.ahead)
+    for (const c of weighed) if (!headings.has(c.w.end.facing)) headings.set(c.w.end.facing, c);
   add([...headings.values()], 12);
   add(runs, RUN_WAYS);
   return pool;
 }
 
 /** The stand-in's choice for one plane in the air, flown at `level` (levels.ts): the way it flies and why. */
-export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends?: ReadonlyMap<string, Hex>, level: StandinLevel = DEFAULT_LEVEL): AirChoice | undefined {
+export function chooseAir(
+  seen: GameState,
+  plane: PlaneState,
+  seed: string,
+  ends?: ReadonlyMap<string, Hex>,
+  level: StandinLevel = DEFAULT_LEVEL,
+): AirChoice | undefined {
   const traits = LEVELS[level];
   const purpose = purposeOf(seen, plane, ends);
   // A fighter's ways come with their heights and speeds (the same ways in the same order: one search).
@@ -195,20 +240,40 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   const expected = first ? targetAt(purpose, first.after) : undefined;
   const foes: Foe[] = enemies.map((e) => {
     const after = first?.ends.get(e.id);
-    return { plane: e, hex: after?.hex ?? e.hex, facing: after?.facing ?? e.facing, nextRight: after?.nextRight ?? e.nextRight, altitude: after?.altitude ?? e.altitude };
+    return {
+      plane: e,
+      hex: after?.hex ?? e.hex,
+      facing: after?.facing ?? e.facing,
+      nextRight: after?.nextRight ?? e.nextRight,
+      altitude: after?.altitude ?? e.altitude,
+    };
   });
   const tie = (i: number): string => sha256Hex(`${seed}|${plane.id}|${i}`);
   // A fighter's ways with the throttle it would fly them with (energy.ts): weighed, flown as dry runs and flown so.
-  const flown = envelope ? throttledWays(seen, plane, ways as readonly WayWithVariants[], foes) : ways.map((w) => ({ w, words: '' }));
-  const weighed: Weighed[] = flown.map(({ w, words }, i) => ({ w, i, tie: tie(i), throttle: words, ...weigh(seen, plane, w, foes, purpose) }))
+  const flown = envelope
+    ? throttledWays(seen, plane, ways as readonly WayWithVariants[], foes)
+    : ways.map((w) => ({ w, words: '' }));
+  const weighed: Weighed[] = flown
+    .map(({ w, words }, i) => ({ w, i, tie: tie(i), throttle: words, ...weigh(seen, plane, w, foes, purpose) }))
     .sort((a, b) => b.score - a.score || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   const key = `${plane.id}|${seen.turn}`;
   const chosen = (c: Weighed, why: string, release?: Release): AirChoice => {
     const plot = release?.plot ?? c.w.plot;
-    return { plane: plane.id, plot, text: formatPlot(plot), why: [release?.words, why, c.throttle, stallWords(seen, plane, c.w)].filter(Boolean).join('; '), end: c.w.end.hex };
+    return {
+      plane: plane.id,
+      plot,
+      text: formatPlot(plot),
+      why: [release?.words, why, c.throttle, stallWords(seen, plane, c.w)].filter(Boolean).join('; '),
+      end: c.w.end.hex,
+    };
   };
-  const quiet = purpose.target ? `for ${purpose.target.id}` : purpose.course !== undefined ? 'holding the raid\'s course'
-    : purpose.patrol ? `no enemy in sight: ${purpose.patrol.words}` : 'no enemy in sight: keeping speed, height and the map';
+  const quiet = purpose.target
+    ? `for ${purpose.target.id}`
+    : purpose.course !== undefined
+      ? "holding the raid's course"
+      : purpose.patrol
+        ? `no enemy in sight: ${purpose.patrol.words}`
+        : 'no enemy in sight: keeping speed, height and the map';
   const runs = runWays(weighed, expected);
   const fight = purpose.role !== 'bomber' && enemies.some((e) => !e.ground);
   const pool = poolOf(plane, weighed, runs, fight, traits);
@@ -224,10 +289,15 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
   }
   // The near enemies (an interceptor's prey first), each one's guesses flown with the others flying on.
   const rank = (e: PlaneState): number => (e.ground ? 2 : 0) + (purpose.prey?.has(e.id) ? 0 : 1);
-  const near = [...enemies].sort((a, b) => rank(a) - rank(b) || distance(plane.hex, a.hex) - distance(plane.hex, b.hex));
+  const near = [...enemies].sort(
+    (a, b) => rank(a) - rank(b) || distance(plane.hex, a.hex) - distance(plane.hex, b.hex),
+  );
   const guessed = near.filter((e, i) => i === 0 || (i < GUESSED_ENEMIES && distance(plane.hex, e.hex) <= GUESS_RANGE));
   // A recruit expects every enemy to fly on: one plan for them all.
-  const plans = traits.guesses <= 1 ? [{}] : guessed.flatMap((e) => guesses(seen, e, traits.guesses).map((g) => (g ? { [e.id]: g } : {})));
+  const plans =
+    traits.guesses <= 1
+      ? [{}]
+      : guessed.flatMap((e) => guesses(seen, e, traits.guesses).map((g) => (g ? { [e.id]: g } : {})));
   const tried = pool.map((c) => tryAgainst(seen, plane, purpose, c, plans, dry, traits)).filter((t) => t !== undefined);
   const ahead = fight ? lookedAhead(tried, plane.id, traits.ahead) : tried;
   // Out of reach (every enemy beyond FAR hexes) there is no shot to hide: the pick is tight (levels.ts farMargin).
@@ -237,7 +307,11 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
     const c = weighed[0] as Weighed;
     return chosen(c, c.words || rangeWords(plane, c.w, foes));
   }
-  return chosen(best.c, best.why || (purpose.role === 'bomber' ? quiet : rangeWords(plane, best.c.w, foes)), best.release);
+  return chosen(
+    best.c,
+    best.why || (purpose.role === 'bomber' ? quiet : rangeWords(plane, best.c.w, foes)),
+    best.release,
+  );
 }
 
 /**
@@ -246,7 +320,15 @@ export function chooseAir(seen: GameState, plane: PlaneState, seed: string, ends
  * under, three parts their average and one part the worst of them; near the edge or low a look
  * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
  */
-function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Weighed, plans: readonly Record<string, Plot>[], dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined, traits: LevelTraits): Tried | undefined {
+function tryAgainst(
+  seen: GameState,
+  plane: PlaneState,
+  purpose: Purpose,
+  c: Weighed,
+  plans: readonly Record<string, Plot>[],
+  dry: (plot: Plot, g?: Record<string, Plot>) => DryShots | undefined,
+  traits: LevelTraits,
+): Tried | undefined {
   // An escort turns on whoever attacks its bombers (within ESCORT_FIGHT hexes of one); a shot at
   // another enemy counts a quarter, as a bomber's does (it does not hunt).
   const near = (id: string): boolean => {
@@ -255,7 +337,8 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
   };
   // A bomber on its run (its target within 6 hexes) takes no shot at all: it flies for the target.
   const onRun = purpose.role === 'bomber' && !!purpose.target && distance(plane.hex, purpose.target.hex) <= 6;
-  const gotWeight = (id: string): number => (onRun ? 0 : purpose.role === 'bomber' || (purpose.role === 'escort' && !near(id)) ? 0.25 : 1);
+  const gotWeight = (id: string): number =>
+    onRun ? 0 : purpose.role === 'bomber' || (purpose.role === 'escort' && !near(id)) ? 0.25 : 1;
   // A burst by the hits it is expected to score against what its target can take (exchange.ts);
   // a rocket's, which the fire tables do not give, 16 less 1.5 a hex of range.
   const worth = (s: SightedShot): number => {
@@ -282,10 +365,24 @@ function tryAgainst(seen: GameState, plane: PlaneState, purpose: Purpose, c: Wei
   }
   if (!n || !after) return undefined;
   const release = releaseOn(seen, plane, purpose, c.w, after, dry);
-  const total = c.score + (sum / n) * (1 - traits.worstPart) + worst * traits.worstPart - turnAfter(seen, c.w, after, plane.id) + releaseWorth(release);
+  const total =
+    c.score +
+    (sum / n) * (1 - traits.worstPart) +
+    worst * traits.worstPart -
+    turnAfter(seen, c.w, after, plane.id) +
+    releaseWorth(release);
   // One plan: the enemies flying on (a recruit's only guess, levels.ts).
-  const shots = [...got.entries()].map(([t, k]) => (n === 1 ? `a shot at ${t} if the enemy flies on` : `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`)).join('; ');
-  const under = n === 1 ? 'in the enemy\'s guns if he flies on' : `under enemy guns against ${given} of ${shots ? 'them' : `${n} of the enemies' likely plans`}`;
+  const shots = [...got.entries()]
+    .map(([t, k]) =>
+      n === 1
+        ? `a shot at ${t} if the enemy flies on`
+        : `a shot at ${t} against ${k} of ${n} of the enemies' likely plans`,
+    )
+    .join('; ');
+  const under =
+    n === 1
+      ? "in the enemy's guns if he flies on"
+      : `under enemy guns against ${given} of ${shots ? 'them' : `${n} of the enemies' likely plans`}`;
   const why = [shots, given ? under : '', c.words].filter(Boolean).join('; ');
   return { c, total, why, after, ...(release ? { release } : {}) };
 }

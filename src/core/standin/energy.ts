@@ -58,7 +58,10 @@ export function throttled(way: WayWithVariants, wanted: number, enemyAltitude?: 
   let best: Variant | undefined;
   for (const v of way.variants) {
     if (v.altitude < floor) continue;
-    if (!best) { best = v; continue; }
+    if (!best) {
+      best = v;
+      continue;
+    }
     const d = worth(v) - worth(best);
     if (d > 1e-9 || (d > -1e-9 && better(v, best, own, wanted))) best = v;
   }

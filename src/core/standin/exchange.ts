@@ -28,7 +28,9 @@ const toughnesses = new WeakMap<PlaneState, number>();
 export function punch(state: GameState, p: PlaneState): number {
   let got = punches.get(p);
   if (got === undefined) {
-    const mix = workingGuns(cardOf(state, p), p).filter((g) => g.mount !== 'F').flatMap((g) => g.weapons);
+    const mix = workingGuns(cardOf(state, p), p)
+      .filter((g) => g.mount !== 'F')
+      .flatMap((g) => g.weapons);
     got = mix.length ? firepower(mix) ** FIREPOWER_EXPONENT : 0;
     punches.set(p, got);
   }
@@ -61,4 +63,5 @@ export function exchange(state: GameState, plane: PlaneState, enemy: PlaneState)
 const BURST_WORTH = 12;
 
 /** The worth of `hits` expected hits on `target` (combat/fire-tables.ts expectedHits). */
-export const burstWorth = (state: GameState, target: PlaneState, hits: number): number => (BURST_WORTH * hits) / toughness(state, target);
+export const burstWorth = (state: GameState, target: PlaneState, hits: number): number =>
+  (BURST_WORTH * hits) / toughness(state, target);

@@ -44,9 +44,42 @@ export interface LevelTraits {
 }
 
 export const LEVELS: Record<StandinLevel, LevelTraits> = {
-  recruit: { envelope: false, guesses: 1, worstPart: 0, watchSix: 0.25, ahead: 0, dryRuns: 3, margin: 6, farMargin: 6, quickGuesses: false, quickMargin: 3 },
-  regular: { envelope: false, guesses: 3, worstPart: 0, watchSix: 1, ahead: 0, dryRuns: 8, margin: 0.75, farMargin: 0.1, quickGuesses: true, quickMargin: 0.5 },
-  ace: { envelope: true, guesses: 5, worstPart: 0.25, watchSix: 1, ahead: 0.5, dryRuns: 8, margin: 0.75, farMargin: 0.1, quickGuesses: true, quickMargin: 0.5 },
+  recruit: {
+    envelope: false,
+    guesses: 1,
+    worstPart: 0,
+    watchSix: 0.25,
+    ahead: 0,
+    dryRuns: 3,
+    margin: 6,
+    farMargin: 6,
+    quickGuesses: false,
+    quickMargin: 3,
+  },
+  regular: {
+    envelope: false,
+    guesses: 3,
+    worstPart: 0,
+    watchSix: 1,
+    ahead: 0,
+    dryRuns: 8,
+    margin: 0.75,
+    farMargin: 0.1,
+    quickGuesses: true,
+    quickMargin: 0.5,
+  },
+  ace: {
+    envelope: true,
+    guesses: 5,
+    worstPart: 0.25,
+    watchSix: 1,
+    ahead: 0.5,
+    dryRuns: 8,
+    margin: 0.75,
+    farMargin: 0.1,
+    quickGuesses: true,
+    quickMargin: 0.5,
+  },
 };
 
 /** The level a stand-in flies at when nobody chose one: its best. */

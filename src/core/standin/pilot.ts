@@ -33,7 +33,12 @@ import { DEFAULT_LEVEL, type StandinLevel } from './levels.ts';
  * a plot, a quick-game move line or a MOVE line; empty when it is left to its default on purpose),
  * and why, in a few words. `plot`: the plot of a plane in the air.
  */
-export interface StandInChoice { plane: string; plot?: Plot; text: string; why: string }
+export interface StandInChoice {
+  plane: string;
+  plot?: Plot;
+  text: string;
+  why: string;
+}
 
 export interface StandIn {
   orders: TurnOrders;
@@ -59,7 +64,12 @@ function fireAll(state: GameState, plane: PlaneState): FireOrder[] {
  * near the best: the app passes one that stays secret until the turn is resolved; by default the
  * state's dice seed (the turn before's, public once it was resolved).
  */
-export function standIn(state: GameState, side: string, seed: string = state.dice.seed, opts: StandInOptions = {}): StandIn {
+export function standIn(
+  state: GameState,
+  side: string,
+  seed: string = state.dice.seed,
+  opts: StandInOptions = {},
+): StandIn {
   const only = opts.planes ? new Set(opts.planes.map((id) => id.toUpperCase())) : undefined;
   const flies = (id: string): boolean => !only || only.has(id.toUpperCase());
   const level = opts.level ?? DEFAULT_LEVEL;
@@ -79,7 +89,10 @@ export function standIn(state: GameState, side: string, seed: string = state.dic
   // The bombers in the air choose first: their escorts keep station where they will be (purpose.ts).
   const ends = new Map<string, Hex>();
   const air = new Map<string, AirChoice | undefined>();
-  for (const plane of [...mine.filter((p) => !p.ground && isBomber(seen, p)), ...mine.filter((p) => !p.ground && !isBomber(seen, p))]) {
+  for (const plane of [
+    ...mine.filter((p) => !p.ground && isBomber(seen, p)),
+    ...mine.filter((p) => !p.ground && !isBomber(seen, p)),
+  ]) {
     const c = chooseAir(seen, plane, seed, ends, level);
     air.set(plane.id, c);
     if (c) ends.set(plane.id, c.end);

@@ -44,7 +44,8 @@ const inAir = (p: PlaneState): boolean => p.status === 'flying' && !p.ground;
 
 /** Where a plane is expected at the turn's end if it flies straight on at its speed. */
 const straightOn = (p: PlaneState): Hex =>
-  flightLine({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, Math.max(1, Math.round(p.speed / 10))).at(-1) ?? p.hex;
+  flightLine({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, Math.max(1, Math.round(p.speed / 10))).at(-1) ??
+  p.hex;
 
 /**
  * The purpose of `plane` in `seen` (its side's view of the state). `ends`: where planes of its side
@@ -54,12 +55,15 @@ const straightOn = (p: PlaneState): Hex =>
 export function purposeOf(seen: GameState, plane: PlaneState, ends?: ReadonlyMap<string, Hex>): Purpose {
   if (isBomber(seen, plane)) {
     // A torpedo is for ships (seed 000 V.D); bombs for any truck, tank or ship.
-    const units = activeUnits(seen).filter((u) => u.side !== plane.side && u.kind !== 'torpedo' && (!plane.torpedo || u.kind === 'ship'))
+    const units = activeUnits(seen)
+      .filter((u) => u.side !== plane.side && u.kind !== 'torpedo' && (!plane.torpedo || u.kind === 'ship'))
       .sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex) || a.id.localeCompare(b.id));
     const t = units[0];
     return t ? { role: 'bomber', target: { id: t.id, hex: t.hex } } : { role: 'bomber', course: plane.facing };
   }
-  const friends = seen.planes.filter((p) => p.side === plane.side && p.id !== plane.id && inAir(p) && isBomber(seen, p));
+  const friends = seen.planes.filter(
+    (p) => p.side === plane.side && p.id !== plane.id && inAir(p) && isBomber(seen, p),
+  );
   const foes = seen.planes.filter((p) => p.side !== plane.side && inAir(p) && isBomber(seen, p));
   if (foes.length) return { role: 'interceptor', prey: new Set(foes.map((p) => p.id)) };
   if (friends.length) return { role: 'escort', flock: friends.map((p) => ends?.get(p.id) ?? straightOn(p)) };
@@ -68,11 +72,15 @@ export function purposeOf(seen: GameState, plane: PlaneState, ends?: ReadonlyMap
 
 /** Where a fighter patrols while it sees no enemy plane: over its side's nearest unit, toward the nearest enemy unit, or the middle of the map. */
 function patrolOf(seen: GameState, plane: PlaneState): { hex: Hex; words: string } {
-  const units = activeUnits(seen).filter((u) => u.kind !== 'torpedo')
+  const units = activeUnits(seen)
+    .filter((u) => u.kind !== 'torpedo')
     .sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex) || a.id.localeCompare(b.id));
   const own = units.find((u) => u.side === plane.side);
   if (own) return { hex: own.hex, words: `covering ${own.id}` };
   const theirs = units.find((u) => u.side !== plane.side);
   if (theirs) return { hex: theirs.hex, words: `sweeping toward ${theirs.id}` };
-  return { hex: fromColRow(Math.ceil(seen.map.width / 2), Math.ceil(seen.map.height / 2)), words: 'searching toward the middle of the map' };
+  return {
+    hex: fromColRow(Math.ceil(seen.map.width / 2), Math.ceil(seen.map.height / 2)),
+    words: 'searching toward the middle of the map',
+  };
 }

@@ -20,12 +20,20 @@ import type { GameState } from '../state.ts';
 import { pickNearBest } from './weigh.ts';
 import { DEFAULT_LEVEL, LEVELS, type StandinLevel } from './levels.ts';
 
-export interface QuickChoice { plane: string; steps: QuickStep[]; text: string; why: string }
+export interface QuickChoice {
+  plane: string;
+  steps: QuickStep[];
+  text: string;
+  why: string;
+}
 
 /** An enemy further than this at the turn's start cannot reach a shot this turn: he flies on. */
 const REACH = 14;
 
-interface At { hex: Hex; facing: number }
+interface At {
+  hex: Hex;
+  facing: number;
+}
 
 /** The hits `card`'s weapons at `from` may score on `to` this turn: each weapon's chance, summed (0: out of every arc or range). */
 function hitChance(card: QuickCard, lost: readonly QuickSide[], from: At, to: Hex): number {
@@ -49,7 +57,9 @@ const edge = (s: QuickState, h: Hex): number => {
 /** Where an enemy may end: each of his legal moves (far ones: flying on). */
 function enemyEnds(qs: QuickState, e: QuickPlane, me: QuickPlane, every: boolean): At[] {
   if (!every || distance(e.hex, me.hex) > REACH) return [{ ...flyOn(qs, e) }];
-  const ends = quickWays(qs, e).filter((w) => !w.end.exited).map((w) => ({ hex: w.end.hex, facing: w.end.facing }));
+  const ends = quickWays(qs, e)
+    .filter((w) => !w.end.exited)
+    .map((w) => ({ hex: w.end.hex, facing: w.end.facing }));
   return ends.length ? ends : [{ hex: e.hex, facing: e.facing }];
 }
 
@@ -59,7 +69,13 @@ const flyOn = (qs: QuickState, e: QuickPlane): At => {
 };
 
 /** One move's worth against the enemies' possible ends, and its words. */
-function worth(qs: QuickState, me: QuickPlane, w: QuickWay, foes: { e: QuickPlane; ends: At[] }[], worstPart: number): { score: number; words: string } {
+function worth(
+  qs: QuickState,
+  me: QuickPlane,
+  w: QuickWay,
+  foes: { e: QuickPlane; ends: At[] }[],
+  worstPart: number,
+): { score: number; words: string } {
   if (w.end.exited) return { score: -100, words: 'off the map' };
   const card = qs.cards[me.card] as QuickCard;
   const at: At = { hex: w.end.hex, facing: w.end.facing };
@@ -101,10 +117,14 @@ function fireOf(qs: QuickState, me: QuickPlane, at: At, foes: { e: QuickPlane; e
   const card = qs.cards[me.card] as QuickCard;
   const out: FireOrder[] = [];
   for (const side of card.weapons.filter((s) => !me.lost.includes(s))) {
-    const sure = foes.filter(({ ends }) => ends.every((end) => {
-      const c = clockPosition(at.hex, at.facing, end.hex);
-      return rangeModifier(distance(at.hex, end.hex)) !== undefined && (c === undefined || ARCS[side].includes(c));
-    })).sort((a, b) => a.e.fuselage - b.e.fuselage || a.e.id.localeCompare(b.e.id));
+    const sure = foes
+      .filter(({ ends }) =>
+        ends.every((end) => {
+          const c = clockPosition(at.hex, at.facing, end.hex);
+          return rangeModifier(distance(at.hex, end.hex)) !== undefined && (c === undefined || ARCS[side].includes(c));
+        }),
+      )
+      .sort((a, b) => a.e.fuselage - b.e.fuselage || a.e.id.localeCompare(b.e.id));
     const t = sure[0];
     if (t) out.push({ plane: me.id, guns: side, hold: false, target: t.e.id });
   }
@@ -112,7 +132,13 @@ function fireOf(qs: QuickState, me: QuickPlane, at: At, foes: { e: QuickPlane; e
 }
 
 /** The stand-in's moves and fire orders for the quick game's aircraft of `side` (`ids`: those it flies), at `level` (levels.ts). */
-export function quickStandIn(state: GameState, side: string, seed: string, ids: (id: string) => boolean, level: StandinLevel = DEFAULT_LEVEL): { moves: Record<string, QuickStep[]>; fire: FireOrder[]; choices: QuickChoice[] } {
+export function quickStandIn(
+  state: GameState,
+  side: string,
+  seed: string,
+  ids: (id: string) => boolean,
+  level: StandinLevel = DEFAULT_LEVEL,
+): { moves: Record<string, QuickStep[]>; fire: FireOrder[]; choices: QuickChoice[] } {
   const qs = toQuickState(state);
   const traits = LEVELS[level];
   const moves: Record<string, QuickStep[]> = {};
@@ -121,13 +147,22 @@ export function quickStandIn(state: GameState, side: string, seed: string, ids: 
   for (const me of qs.planes.filter((p) => p.side === side && p.status === 'flying' && ids(p.id))) {
     const ways = quickWays(qs, me);
     if (!ways.length) continue;
-    const foes = qs.planes.filter((p) => p.side !== side && p.status === 'flying').map((e) => ({ e, ends: enemyEnds(qs, e, me, traits.quickGuesses) }));
+    const foes = qs.planes
+      .filter((p) => p.side !== side && p.status === 'flying')
+      .map((e) => ({ e, ends: enemyEnds(qs, e, me, traits.quickGuesses) }));
     const weighed = ways.map((w) => ({ w, ...worth(qs, me, w, foes, traits.worstPart) }));
-    const best = pickNearBest(weighed, (x) => x.score, seed, `${me.id}|${qs.turn}`, traits.quickMargin) as (typeof weighed)[number];
+    const best = pickNearBest(
+      weighed,
+      (x) => x.score,
+      seed,
+      `${me.id}|${qs.turn}`,
+      traits.quickMargin,
+    ) as (typeof weighed)[number];
     moves[me.id] = best.w.steps;
     fire.push(...fireOf(qs, me, best.w.end, foes));
     const text = `${me.id}: ${formatQuickMoves(best.w.steps)}`;
-    const why = best.words || (foes.length ? 'closing on the enemy, clear of his guns' : 'no enemy flying: keeping to the map');
+    const why =
+      best.words || (foes.length ? 'closing on the enemy, clear of his guns' : 'no enemy flying: keeping to the map');
     choices.push({ plane: me.id, steps: best.w.steps, text, why });
   }
   return { moves, fire, choices };

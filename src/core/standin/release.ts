@@ -43,7 +43,11 @@ export interface Release {
  * is to hit (full from 10% a bomb): a glide from 12,000 ft is taken only when nothing better is.
  */
 export const releaseWorth = (r: Release | undefined): number =>
-  !r ? 0 : r.chance === undefined ? RELEASE_WORTH : RELEASE_WORTH / 4 + (RELEASE_WORTH * 3 / 4) * Math.min(1, r.chance / 100);
+  !r
+    ? 0
+    : r.chance === undefined
+      ? RELEASE_WORTH
+      : RELEASE_WORTH / 4 + ((RELEASE_WORTH * 3) / 4) * Math.min(1, r.chance / 100);
 
 /** Where the bomber's target is at the end of the turn in `after` (a dry run's state), if it is still there to hit. */
 export function targetAt(purpose: Purpose, after: GameState): Hex | undefined {
@@ -56,12 +60,21 @@ export function targetAt(purpose: Purpose, after: GameState): Hex | undefined {
  * the enemy's units where the turn leaves them), `dry` flies a plot as one. Undefined when the way
  * allows none, or the referee would refuse the marked plot.
  */
-export function releaseOn(seen: GameState, plane: PlaneState, purpose: Purpose, w: WayToFly, after: GameState, dry: (plot: Plot) => DryShots | undefined): Release | undefined {
+export function releaseOn(
+  seen: GameState,
+  plane: PlaneState,
+  purpose: Purpose,
+  w: WayToFly,
+  after: GameState,
+  dry: (plot: Plot) => DryShots | undefined,
+): Release | undefined {
   if (purpose.role !== 'bomber' || !carriesBombs(plane) || w.end.status !== 'flying') return undefined;
   const self = after.planes.find((p) => p.id === plane.id);
   if (!self || self.status !== 'flying') return undefined;
   // Any enemy it can hit will do, its own target or another (a column of trucks, a screen of ships).
-  const enemies = (after.units ?? []).filter((u) => u.status === 'active' && u.side !== plane.side && u.kind !== 'torpedo');
+  const enemies = (after.units ?? []).filter(
+    (u) => u.status === 'active' && u.side !== plane.side && u.kind !== 'torpedo',
+  );
   let r: Release | undefined;
   if (plane.torpedo) {
     // Seed 000 V.D.1: the torpedo enters the hex ahead at once, then runs on straight.
@@ -70,15 +83,25 @@ export function releaseOn(seen: GameState, plane: PlaneState, purpose: Purpose, 
     const line = flightLine({ hex: self.hex, facing: self.facing, nextRight: self.nextRight }, run);
     for (let k = 0; k < line.length && !r; k++) {
       const ship = enemies.find((u) => u.kind === 'ship' && hexEquals(u.hex, line[k] as Hex));
-      if (ship) r = { plot: { ...w.plot, torpedo: true }, words: `torpedo dropped at ${ship.id}, ${k + 1} hex${k ? 'es' : ''} ahead` };
+      if (ship)
+        r = {
+          plot: { ...w.plot, torpedo: true },
+          words: `torpedo dropped at ${ship.id}, ${k + 1} hex${k ? 'es' : ''} ahead`,
+        };
     }
   } else {
     const under = enemies.filter((u) => hexEquals(u.hex, self.hex));
     const table = seen.bombing;
     // The hit chance of each bomb (seed 001 rule (21): dive, level or glide bombing, by the height).
     const plan = under.length && table ? planTurn(seen, plane, { ...w.plot, bomb: true }) : undefined;
-    const aim = plan?.ok && table ? targetOf(seen, table, under, bombMethod(seen, plane, plan.value), w.end.altitude) : undefined;
-    if (aim) r = { plot: { ...w.plot, bomb: true }, words: `bombs released over ${aim.unit.id} (${(aim.chance / 10).toFixed(1)}% a bomb)`, chance: aim.chance };
+    const aim =
+      plan?.ok && table ? targetOf(seen, table, under, bombMethod(seen, plane, plan.value), w.end.altitude) : undefined;
+    if (aim)
+      r = {
+        plot: { ...w.plot, bomb: true },
+        words: `bombs released over ${aim.unit.id} (${(aim.chance / 10).toFixed(1)}% a bomb)`,
+        chance: aim.chance,
+      };
   }
   return r && dry(r.plot) ? r : undefined;
 }
@@ -86,7 +109,8 @@ export function releaseOn(seen: GameState, plane: PlaneState, purpose: Purpose, 
 /** The ways that end nearest where the target is expected, the nearest first (a bombing or torpedo run). */
 export function runWays<T extends { w: WayToFly }>(weighed: readonly T[], expected: Hex | undefined): T[] {
   if (!expected) return [];
-  return weighed.filter((c) => c.w.end.status === 'flying')
+  return weighed
+    .filter((c) => c.w.end.status === 'flying')
     .map((c) => ({ c, d: distance(c.w.end.hex, expected) }))
     .sort((a, b) => a.d - b.d)
     .slice(0, RUN_WAYS)

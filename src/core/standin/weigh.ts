@@ -24,9 +24,17 @@ import { exchange } from './exchange.ts';
 import type { Purpose } from './purpose.ts';
 
 /** Where a way ends, as far as the weighing reads it (a way to fly, or a place reached two turns ahead). */
-export interface Ending { end: Pick<WayEnd, 'hex' | 'facing' | 'altitude' | 'speed' | 'status'> }
+export interface Ending {
+  end: Pick<WayEnd, 'hex' | 'facing' | 'altitude' | 'speed' | 'status'>;
+}
 
-export interface Foe { plane: PlaneState; hex: Hex; facing: number; nextRight: boolean; altitude: number }
+export interface Foe {
+  plane: PlaneState;
+  hex: Hex;
+  facing: number;
+  nextRight: boolean;
+  altitude: number;
+}
 
 /**
  * How far a hex is from the map's nearest edge, in hexes (0: on the edge, below 0: off it): the
@@ -40,12 +48,21 @@ const FIGHT_HEXES = 8;
 /** How far apart a plane and its enemy are after both fly a turn straight on from where they end (their speeds' hexes). */
 function straightOnApart(at: { hex: Hex; facing: number; nextRight: boolean }, speed: number, foe: Foe): number {
   const mine = flightLine(at, Math.round(speed / 10)).at(-1) ?? at.hex;
-  const his = flightLine({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, Math.round(foe.plane.speed / 10)).at(-1) ?? foe.hex;
+  const his =
+    flightLine({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, Math.round(foe.plane.speed / 10)).at(
+      -1,
+    ) ?? foe.hex;
   return distance(mine, his);
 }
 
 /** The worth of ending in `w`'s place against one enemy where he is expected to be. */
-function against(w: Ending, foe: Foe, bomber: boolean, chase: boolean, ex: { given: number; taken: number }): { score: number; words: string } {
+function against(
+  w: Ending,
+  foe: Foe,
+  bomber: boolean,
+  chase: boolean,
+  ex: { given: number; taken: number },
+): { score: number; words: string } {
   // Across the grain the next forward hex is the right-front one after a new facing (rule (8)).
   const at = { hex: w.end.hex, facing: w.end.facing, nextRight: true };
   const d = distance(at.hex, foe.hex);
@@ -54,8 +71,19 @@ function against(w: Ending, foe: Foe, bomber: boolean, chase: boolean, ex: { giv
   const words: string[] = [];
   // A shot it may have (fixed guns ahead), and one it may give (the enemy's ahead), each by what
   // it does to the other's airframe (exchange.ts).
-  if (!bomber && d > 0 && d <= 6 && high <= 1500 && inCone(at, foe.hex)) { score += (12 - d) * ex.given; words.push(`guns on ${foe.plane.id}`); }
-  if (d > 0 && d <= 6 && high <= 1500 && inCone({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, at.hex)) { score -= (12 - d) * ex.taken; words.push(`in ${foe.plane.id}'s guns`); }
+  if (!bomber && d > 0 && d <= 6 && high <= 1500 && inCone(at, foe.hex)) {
+    score += (12 - d) * ex.given;
+    words.push(`guns on ${foe.plane.id}`);
+  }
+  if (
+    d > 0 &&
+    d <= 6 &&
+    high <= 1500 &&
+    inCone({ hex: foe.hex, facing: foe.facing, nextRight: foe.nextRight }, at.hex)
+  ) {
+    score -= (12 - d) * ex.taken;
+    words.push(`in ${foe.plane.id}'s guns`);
+  }
   // A bomber does not hunt: keeping out of the guns is all it asks of an enemy fighter.
   if (bomber) return { score, words: words.join(', ') };
   // Behind him (his 5 to 7 o'clock) and pointing at him (12 o'clock): worth half as much out of
@@ -64,7 +92,10 @@ function against(w: Ending, foe: Foe, bomber: boolean, chase: boolean, ex: { giv
   const level = (high <= 1500 ? 1 : 0.5) * (d <= FIGHT_HEXES ? 1 : 0.5);
   const behind = clockPosition(foe.hex, foe.facing, at.hex);
   const tail = d <= FIGHT_HEXES ? level : 0;
-  if (behind !== undefined && behind >= 5 && behind <= 7) { score += 4 * tail; if (tail === 1) words.push(`behind ${foe.plane.id}`); } else if (behind === 4 || behind === 8) score += 2 * tail;
+  if (behind !== undefined && behind >= 5 && behind <= 7) {
+    score += 4 * tail;
+    if (tail === 1) words.push(`behind ${foe.plane.id}`);
+  } else if (behind === 4 || behind === 8) score += 2 * tail;
   // Pointing at him: 3 dead ahead, down to -3 with him dead astern.
   const off = degreesOff(at.hex, at.facing, foe.hex);
   if (off !== undefined) score += (3 - off / 30) * level;
@@ -105,8 +136,10 @@ function purposeScore(plane: PlaneState, w: Ending, purpose: Purpose): number {
     // Bombs: down to the bombing height near the target (seed 001 rule (21): dive bombing is a
     // vertical dive released at 3,000 ft or lower, and the bombing table's chances grow as the
     // bombs fall less): 0.5 a 100 ft lost above 3,000 ft, within 6 hexes of the target.
-    const down = carriesBombs(plane) && distance(w.end.hex, purpose.target.hex) <= DESCENT_HEXES
-      ? (Math.max(0, plane.altitude - Math.max(BOMBING_HEIGHT, w.end.altitude)) / 100) * 0.5 : 0;
+    const down =
+      carriesBombs(plane) && distance(w.end.hex, purpose.target.hex) <= DESCENT_HEXES
+        ? (Math.max(0, plane.altitude - Math.max(BOMBING_HEIGHT, w.end.altitude)) / 100) * 0.5
+        : 0;
     return gained * 1.5 + pointing + down;
   }
   if (purpose.course !== undefined) {
@@ -140,7 +173,13 @@ function patrolScore(w: Ending, at: Hex): number {
  * and the map: the place alone, not its speed and height (the look at the turn after weighs the
  * places it can reach so).
  */
-export function place(state: GameState, plane: PlaneState, w: Ending, foes: readonly Foe[], purpose: Purpose): { score: number; words: string } {
+export function place(
+  state: GameState,
+  plane: PlaneState,
+  w: Ending,
+  foes: readonly Foe[],
+  purpose: Purpose,
+): { score: number; words: string } {
   const bomber = purpose.role === 'bomber';
   let score = 0;
   let words = '';
@@ -174,7 +213,13 @@ export function place(state: GameState, plane: PlaneState, w: Ending, foes: read
 }
 
 /** A way weighed by where it ends (no dry run): its place (above) and the speed and height it keeps. `foes` the enemies as expected at the turn's end. */
-export function weigh(state: GameState, plane: PlaneState, w: WayToFly, foes: readonly Foe[], purpose: Purpose): { score: number; words: string } {
+export function weigh(
+  state: GameState,
+  plane: PlaneState,
+  w: WayToFly,
+  foes: readonly Foe[],
+  purpose: Purpose,
+): { score: number; words: string } {
   const band = effectiveBand(cardOf(state, plane), plane.altitude, plane.loaded, bandCondition(plane));
   const { score: at, words } = place(state, plane, w, foes, purpose);
   let score = at;
@@ -200,7 +245,13 @@ export function seededIndex(seed: string, key: string, n: number): number {
 }
 
 /** The choice the seed picks among those within `margin` of the best (`scores` in any order). */
-export function pickNearBest<T>(items: readonly T[], score: (t: T) => number, seed: string, key: string, margin = MARGIN): T | undefined {
+export function pickNearBest<T>(
+  items: readonly T[],
+  score: (t: T) => number,
+  seed: string,
+  key: string,
+  margin = MARGIN,
+): T | undefined {
   if (!items.length) return undefined;
   const top = Math.max(...items.map(score));
   const near = items.filter((t) => score(t) >= top - margin);

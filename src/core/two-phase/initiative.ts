@@ -18,7 +18,12 @@ import { initiativeModifier, type PilotState } from '../pilots/quality.ts';
 
 export type InitiativeChoice = 'first' | 'last';
 
-export interface Mover { id: string; side: string; speed: number; pilot?: PilotState }
+export interface Mover {
+  id: string;
+  side: string;
+  speed: number;
+  pilot?: PilotState;
+}
 
 export interface MovementOrder {
   /** Plane ids, the first to move first. */
@@ -33,24 +38,42 @@ const MAX_ROUNDS = 50;
  * Orders the planes fastest first, throwing the initiative dice for ties (none in a dry run: the
  * tied sides then go in the order of their names, and the forecast says the roll decides).
  */
-export function movementOrder(movers: readonly Mover[], choices: Readonly<Record<string, InitiativeChoice>>, turn: number, dice: Dice | undefined): MovementOrder {
+export function movementOrder(
+  movers: readonly Mover[],
+  choices: Readonly<Record<string, InitiativeChoice>>,
+  turn: number,
+  dice: Dice | undefined,
+): MovementOrder {
   const order: string[] = [];
   const events: GameEvent[] = [];
   const speeds = [...new Set(movers.map((m) => m.speed))].sort((a, b) => b - a);
   for (const speed of speeds) {
     const group = movers.filter((m) => m.speed === speed);
     const sides = [...new Set(group.map((m) => m.side))].sort();
-    const idsOf = (side: string): string[] => group.filter((m) => m.side === side).map((m) => m.id).sort();
-    if (sides.length < 2 || !dice) { for (const s of sides) order.push(...idsOf(s)); continue; }
+    const idsOf = (side: string): string[] =>
+      group
+        .filter((m) => m.side === side)
+        .map((m) => m.id)
+        .sort();
+    if (sides.length < 2 || !dice) {
+      for (const s of sides) order.push(...idsOf(s));
+      continue;
+    }
     const rounds: { side: string; roll: number; mod?: number }[][] = [];
     // Seed 002 9.1 in the two-phase game (core/pilots): an ace in the tie +1, only recruits -1.
-    const mods = new Map(sides.map((s) => [s, initiativeModifier(group.filter((m) => m.side === s).map((m) => m.pilot))]));
+    const mods = new Map(
+      sides.map((s) => [s, initiativeModifier(group.filter((m) => m.side === s).map((m) => m.pilot))]),
+    );
     let contenders = sides;
     const first = new Map<string, number>();
     let winner: string | undefined;
     for (let round = 1; !winner; round++) {
       const throws = contenders.map((side) => {
-        const roll = dice.roll(6, { turn, impulse: 0, label: `initiative:${speed}:${side}${round > 1 ? `:${round}` : ''}` });
+        const roll = dice.roll(6, {
+          turn,
+          impulse: 0,
+          label: `initiative:${speed}:${side}${round > 1 ? `:${round}` : ''}`,
+        });
         const mod = mods.get(side) ?? 0;
         return { side, roll, ...(mod ? { mod } : {}) };
       });
@@ -64,7 +87,9 @@ export function movementOrder(movers: readonly Mover[], choices: Readonly<Record
       else contenders = best;
     }
     const choice = choices[winner] ?? 'first';
-    const rest = sides.filter((s) => s !== winner).sort((a, b) => (first.get(b) ?? 0) - (first.get(a) ?? 0) || a.localeCompare(b));
+    const rest = sides
+      .filter((s) => s !== winner)
+      .sort((a, b) => (first.get(b) ?? 0) - (first.get(a) ?? 0) || a.localeCompare(b));
     const sidesInOrder = choice === 'first' ? [winner, ...rest] : [...rest, winner];
     for (const s of sidesInOrder) order.push(...idsOf(s));
     events.push({ impulse: 0, phase: 'A', plane: '', type: 'initiative', speed, rolls: rounds, winner, choice });

@@ -55,9 +55,20 @@ export interface TwoPhaseShape {
  * Lays the turn out: the order of movement and every plane's movement points numbered as the
  * impulses of the two-phase turn (phase one's, impulse zero, phase two's, impulse zero).
  */
-export function layOut(plans: ReadonlyMap<string, FlightPlan>, planes: readonly PlaneState[], choices: Readonly<Record<string, InitiativeChoice>>, turn: number, dice: Dice | undefined): TwoPhaseShape {
+export function layOut(
+  plans: ReadonlyMap<string, FlightPlan>,
+  planes: readonly PlaneState[],
+  choices: Readonly<Record<string, InitiativeChoice>>,
+  turn: number,
+  dice: Dice | undefined,
+): TwoPhaseShape {
   const byId = new Map(planes.map((p) => [p.id, p]));
-  const movers = [...plans.values()].map((p) => ({ id: p.plane, side: byId.get(p.plane)?.side ?? '', speed: p.steps.length, pilot: byId.get(p.plane)?.pilot }));
+  const movers = [...plans.values()].map((p) => ({
+    id: p.plane,
+    side: byId.get(p.plane)?.side ?? '',
+    speed: p.steps.length,
+    pilot: byId.get(p.plane)?.pilot,
+  }));
   const { order, events } = movementOrder(movers, choices, turn, dice);
   const renumbered = new Map<string, FlightPlan>();
   const steps = new Map<string, FlightPlan['steps']>(order.map((id) => [id, []]));
@@ -73,7 +84,8 @@ export function layOut(plans: ReadonlyMap<string, FlightPlan>, planes: readonly 
     }
     phases.push({ first, zero: ++k });
   }
-  for (const id of order) renumbered.set(id, { ...(plans.get(id) as FlightPlan), steps: steps.get(id) as FlightPlan['steps'] });
+  for (const id of order)
+    renumbered.set(id, { ...(plans.get(id) as FlightPlan), steps: steps.get(id) as FlightPlan['steps'] });
   const end = k + 1;
   const orderRows = order.map((id) => {
     const n = (plans.get(id) as FlightPlan).steps.length;
@@ -99,7 +111,8 @@ export function runTwoPhase(ctx: ImpulseContext, shape: TwoPhaseShape): void {
         flyImpulse(ctx.state, plane, ctx.plans.get(mover) as FlightPlan, step.impulse, ctx.events);
         runSpottingPhase(Object.assign({}, ctx, { attempts: false }));
         // The moving plane fires at anything, the others only at it; in the order of movement.
-        for (const id of shape.order) runFirePhase(Object.assign({}, ctx, { firers: [id] }, id === mover ? {} : { targetOnly: mover }));
+        for (const id of shape.order)
+          runFirePhase(Object.assign({}, ctx, { firers: [id] }, id === mover ? {} : { targetOnly: mover }));
         runBombPhase(ctx);
         runRocketPhase(ctx);
         runLandings(ctx);
@@ -111,12 +124,22 @@ export function runTwoPhase(ctx: ImpulseContext, shape: TwoPhaseShape): void {
 }
 
 /** The last impulse of a phase (see the head of this file). */
-function impulseZero(ctx: ImpulseContext, shape: TwoPhaseShape, zero: number, half: number[], firstPhase: boolean): void {
+function impulseZero(
+  ctx: ImpulseContext,
+  shape: TwoPhaseShape,
+  zero: number,
+  half: number[],
+  firstPhase: boolean,
+): void {
   const { dry } = ctx;
   ctx.impulse = zero;
   const moved = new Set(shape.order.filter((id) => ctx.plans.get(id)?.steps.some((s) => s.move)));
-  const stood = ctx.state.planes.filter((p) => !moved.has(p.id)).map((p) => p.id).sort();
-  for (const id of [...stood, ...shape.order.filter((x) => moved.has(x))]) runFirePhase(Object.assign({}, ctx, { firers: [id] }));
+  const stood = ctx.state.planes
+    .filter((p) => !moved.has(p.id))
+    .map((p) => p.id)
+    .sort();
+  for (const id of [...stood, ...shape.order.filter((x) => moved.has(x))])
+    runFirePhase(Object.assign({}, ctx, { firers: [id] }));
   if (dry) return;
   runBailOutPhase(ctx.state, ctx.turn, zero, ctx.dice, ctx.events, true);
   revealAttackers(ctx.state, ctx.events, zero);
@@ -137,6 +160,7 @@ function impulseZero(ctx: ImpulseContext, shape: TwoPhaseShape, zero: number, ha
   }
   runSpottingPhase(Object.assign({}, ctx, { attempts: false }));
   for (const e of ctx.events.slice(from)) e.impulse = zero;
-  for (const p of ctx.state.planes) if (p.downed && !downed.has(p.id) && p.downed.turn === ctx.turn) p.downed = { turn: ctx.turn, impulse: zero };
+  for (const p of ctx.state.planes)
+    if (p.downed && !downed.has(p.id) && p.downed.turn === ctx.turn) p.downed = { turn: ctx.turn, impulse: zero };
   revealAttackers(ctx.state, ctx.events, zero);
 }

@@ -11,7 +11,12 @@ import { damagedMaxKnots, shipCardOf } from './ships.ts';
 import type { UnitState } from './types.ts';
 
 /** The size a bomb must land on (a vehicle grown by its wreck radius; without `wreck`, its own: a rocket must hit it), and whether it is aimed at as a still target. */
-export function targetSize(state: GameState, table: BombingTable, u: UnitState, wreck = true): { lengthM: number; widthM: number; still: boolean } {
+export function targetSize(
+  state: GameState,
+  table: BombingTable,
+  u: UnitState,
+  wreck = true,
+): { lengthM: number; widthM: number; still: boolean } {
   if (u.kind === 'ship') {
     const f = shipCardOf(state, u).figures;
     return { lengthM: f.lengthM, widthM: f.beamM, still: (u.ship?.knots ?? 0) === 0 };
@@ -22,7 +27,13 @@ export function targetSize(state: GameState, table: BombingTable, u: UnitState, 
 }
 
 /** The unit a bomb is most likely to hit, with its chance in tenths of a percent. */
-export function targetOf(state: GameState, table: BombingTable, units: UnitState[], method: BombMethod, altitudeFt: number): { unit: UnitState; chance: number } | undefined {
+export function targetOf(
+  state: GameState,
+  table: BombingTable,
+  units: UnitState[],
+  method: BombMethod,
+  altitudeFt: number,
+): { unit: UnitState; chance: number } | undefined {
   let best: { unit: UnitState; chance: number } | undefined;
   for (const u of [...units].sort((a, b) => a.id.localeCompare(b.id))) {
     const chance = hitPermille(table, method, altitudeFt, targetSize(state, table, u));
@@ -31,7 +42,16 @@ export function targetOf(state: GameState, table: BombingTable, units: UnitState
   return best;
 }
 
-export function applyUnitDamage(state: GameState, u: UnitState, hits: number, lb: number, table: BombingTable, by: string, base: { impulse: number; phase: Phase }, events: GameEvent[]): void {
+export function applyUnitDamage(
+  state: GameState,
+  u: UnitState,
+  hits: number,
+  lb: number,
+  table: BombingTable,
+  by: string,
+  base: { impulse: number; phase: Phase },
+  events: GameEvent[],
+): void {
   const at = { ...base, plane: u.id };
   if (u.kind !== 'ship') {
     u.status = 'destroyed';
@@ -46,7 +66,15 @@ export function applyUnitDamage(state: GameState, u: UnitState, hits: number, lb
     u.ship.knots = Math.min(u.ship.knots, max);
     u.ship.ordered = Math.min(u.ship.ordered, max);
   }
-  events.push({ ...at, type: 'unit-damage', points, taken: Math.min(u.damage, card.hullPoints), capacity: card.hullPoints, maxKnots: max, by });
+  events.push({
+    ...at,
+    type: 'unit-damage',
+    points,
+    taken: Math.min(u.damage, card.hullPoints),
+    capacity: card.hullPoints,
+    maxKnots: max,
+    by,
+  });
   if (u.damage >= card.hullPoints) {
     u.status = 'sunk';
     events.push({ ...at, type: 'unit-lost', how: 'sunk', hex: hexLabel(u.hex), by });

@@ -16,7 +16,17 @@ import type { Problem } from '../result.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { GameState } from '../state.ts';
 import type { UnitState } from './types.ts';
-import { applyStep, hexName, isRoad, onMapHex, positionOf, problem, terrainOf, type UnitAction, GROUND_STEPS } from './walk.ts';
+import {
+  applyStep,
+  hexName,
+  isRoad,
+  onMapHex,
+  positionOf,
+  problem,
+  terrainOf,
+  type UnitAction,
+  GROUND_STEPS,
+} from './walk.ts';
 
 export interface UnitPlan {
   unit: string;
@@ -27,16 +37,44 @@ export interface UnitPlan {
 function wrongKind(u: UnitState, order: MoveOrder): Problem[] {
   const out: Problem[] = [];
   const plane = order.steps.filter((s) => GROUND_STEPS.includes(s));
-  if (plane.length) out.push({ ...problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: ${plane.join(' ')} is for a plane on the ground; a ${u.kind} takes F, L, R${u.kind === 'truck' ? ' and -' : ''}`), see: DOC_REFS.onGround });
+  if (plane.length)
+    out.push({
+      ...problem(
+        u.id,
+        'E_UNIT_STEP',
+        `${u.id} is a ${u.kind}: ${plane.join(' ')} is for a plane on the ground; a ${u.kind} takes F, L, R${u.kind === 'truck' ? ' and -' : ''}`,
+      ),
+      see: DOC_REFS.onGround,
+    });
   const ships = order.steps.filter((s) => s === 'TL' || s === 'TR');
-  if (ships.length) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: it turns a whole hexside, L or R (TL and TR are a ship's 30-degree turns)`));
-  if (order.knots !== undefined) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: only ships take a speed in knots`));
-  if (u.kind === 'tank' && order.steps.includes('-')) out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a tank: '-' is a truck's unspent impulse; a tank that does nothing needs no MOVE line`));
+  if (ships.length)
+    out.push(
+      problem(
+        u.id,
+        'E_UNIT_STEP',
+        `${u.id} is a ${u.kind}: it turns a whole hexside, L or R (TL and TR are a ship's 30-degree turns)`,
+      ),
+    );
+  if (order.knots !== undefined)
+    out.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ${u.kind}: only ships take a speed in knots`));
+  if (u.kind === 'tank' && order.steps.includes('-'))
+    out.push(
+      problem(
+        u.id,
+        'E_UNIT_STEP',
+        `${u.id} is a tank: '-' is a truck's unspent impulse; a tank that does nothing needs no MOVE line`,
+      ),
+    );
   return out;
 }
 
 /** Walks the steps, refusing sea hexes; stops at the map's edge (the unit leaves there). */
-function walk(state: GameState, u: UnitState, steps: { impulse: number; step: MoveStep }[], check?: (i: number, p: ReturnType<typeof positionOf>) => Problem | undefined): Result<UnitAction[], Problem[]> {
+function walk(
+  state: GameState,
+  u: UnitState,
+  steps: { impulse: number; step: MoveStep }[],
+  check?: (i: number, p: ReturnType<typeof positionOf>) => Problem | undefined,
+): Result<UnitAction[], Problem[]> {
   const problems: Problem[] = [];
   const actions: UnitAction[] = [];
   let pos = positionOf(u);
@@ -44,7 +82,10 @@ function walk(state: GameState, u: UnitState, steps: { impulse: number; step: Mo
     if (s.step === '-' || GROUND_STEPS.includes(s.step)) continue; // refused by wrongKind
     if (!onMapHex(state, pos)) break;
     const bad = check?.(i, pos);
-    if (bad) { problems.push(bad); continue; }
+    if (bad) {
+      problems.push(bad);
+      continue;
+    }
     const next = applyStep(pos, s.step as UnitAction['step']);
     if (s.step === 'F' && onMapHex(state, next) && terrainOf(state, next) === 'sea') {
       problems.push(problem(u.id, 'E_UNIT_TERRAIN', `${u.id} cannot drive into ${hexName(next)}: it is sea`));
@@ -62,15 +103,35 @@ export function planTruck(state: GameState, u: UnitState, order: MoveOrder): Res
   const onRoad = isRoad(terrainOf(state, positionOf(u)));
   const steps = order.steps;
   if (onRoad && steps.length > 2) {
-    return err([problem(u.id, 'E_UNIT_POINTS', `${u.id} starts the turn on a road: it has 2 movement points, one in impulse 4 and one in impulse 9 (${steps.length} steps written); write two steps, - for an impulse it waits, e.g. MOVE ${u.id} F F or MOVE ${u.id} - F`)]);
+    return err([
+      problem(
+        u.id,
+        'E_UNIT_POINTS',
+        `${u.id} starts the turn on a road: it has 2 movement points, one in impulse 4 and one in impulse 9 (${steps.length} steps written); write two steps, - for an impulse it waits, e.g. MOVE ${u.id} F F or MOVE ${u.id} - F`,
+      ),
+    ]);
   }
   if (!onRoad && steps.filter((s) => s !== '-').length > 1) {
-    return err([problem(u.id, 'E_UNIT_POINTS', `${u.id} starts the turn off road (${hexName(positionOf(u))}): it has one movement point, in impulse 7; write one step, e.g. MOVE ${u.id} F`)]);
+    return err([
+      problem(
+        u.id,
+        'E_UNIT_POINTS',
+        `${u.id} starts the turn off road (${hexName(positionOf(u))}): it has one movement point, in impulse 7; write one step, e.g. MOVE ${u.id} F`,
+      ),
+    ]);
   }
-  const timed = onRoad ? steps.map((step, i) => ({ impulse: i === 0 ? 4 : 9, step })) : steps.filter((s) => s !== '-').map((step) => ({ impulse: 7, step }));
-  const r = walk(state, u, timed, (i, pos) => (onRoad && i === 1 && !isRoad(terrainOf(state, pos))
-    ? problem(u.id, 'E_UNIT_POINTS', `${u.id}'s second road point (impulse 9) is spent on the road, but ${u.id} is then in ${hexName(pos)}, which has no road: it left the road with its first point`)
-    : undefined));
+  const timed = onRoad
+    ? steps.map((step, i) => ({ impulse: i === 0 ? 4 : 9, step }))
+    : steps.filter((s) => s !== '-').map((step) => ({ impulse: 7, step }));
+  const r = walk(state, u, timed, (i, pos) =>
+    onRoad && i === 1 && !isRoad(terrainOf(state, pos))
+      ? problem(
+          u.id,
+          'E_UNIT_POINTS',
+          `${u.id}'s second road point (impulse 9) is spent on the road, but ${u.id} is then in ${hexName(pos)}, which has no road: it left the road with its first point`,
+        )
+      : undefined,
+  );
   return r.ok ? ok({ unit: u.id, actions: r.value }) : r;
 }
 
@@ -82,10 +143,23 @@ export function planTank(state: GameState, u: UnitState, order: MoveOrder): Resu
   const turns = order.steps.filter((s) => s === 'L' || s === 'R').length;
   const cost = order.steps.filter((s) => s === 'F').length + Math.max(0, turns - 1);
   if (cost > points) {
-    const why = onRoad ? 'on a road it has 1 movement point a turn'
-      : points ? 'off road it has 1 movement point on even turns' : `off road it has a movement point only on even turns, and this is turn ${state.turn}`;
-    return err([problem(u.id, 'E_UNIT_POINTS', `${u.id}: ${why}, spent in impulse 7, and one free turn of a hexside (before or after moving); ${order.steps.join(' ')} needs ${cost} point${cost === 1 ? '' : 's'}`)]);
+    const why = onRoad
+      ? 'on a road it has 1 movement point a turn'
+      : points
+        ? 'off road it has 1 movement point on even turns'
+        : `off road it has a movement point only on even turns, and this is turn ${state.turn}`;
+    return err([
+      problem(
+        u.id,
+        'E_UNIT_POINTS',
+        `${u.id}: ${why}, spent in impulse 7, and one free turn of a hexside (before or after moving); ${order.steps.join(' ')} needs ${cost} point${cost === 1 ? '' : 's'}`,
+      ),
+    ]);
   }
-  const r = walk(state, u, order.steps.map((step) => ({ impulse: 7, step })));
+  const r = walk(
+    state,
+    u,
+    order.steps.map((step) => ({ impulse: 7, step })),
+  );
   return r.ok ? ok({ unit: u.id, actions: r.value }) : r;
 }

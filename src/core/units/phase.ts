@@ -12,7 +12,13 @@ import { applyStep, onMapHex, positionOf } from './walk.ts';
 import { damagedMaxKnots } from './ships.ts';
 import { runTorpedo, strikeTorpedoes, type TorpedoContext } from '../ordnance/torpedoes.ts';
 
-export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnPlan>, impulse: number, events: GameEvent[], run?: TorpedoContext): void {
+export function moveUnits(
+  state: GameState,
+  plans: ReadonlyMap<string, UnitTurnPlan>,
+  impulse: number,
+  events: GameEvent[],
+  run?: TorpedoContext,
+): void {
   // First the torpedoes that hit in the impulse of their release (seed 000 VIII.5, V.D.5).
   if (impulse === 7 && run) strikeTorpedoes(run);
   for (const u of [...(state.units ?? [])]) {
@@ -27,8 +33,18 @@ export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnP
       if (a.impulse !== impulse || u.status !== 'active') continue;
       const from = positionOf(u);
       const to = applyStep(from, a.step);
-      if (a.step === 'F') events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-move', from: hexLabel(from.hex), to: hexLabel(to.hex), facing: to.facing });
-      else events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-turn', from: from.facing, to: to.facing });
+      if (a.step === 'F')
+        events.push({
+          impulse,
+          phase: 'B' as const,
+          plane: u.id,
+          type: 'unit-move',
+          from: hexLabel(from.hex),
+          to: hexLabel(to.hex),
+          facing: to.facing,
+        });
+      else
+        events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-turn', from: from.facing, to: to.facing });
       u.hex = to.hex;
       u.facing = to.facing;
       u.nextRight = to.nextRight;
@@ -37,7 +53,15 @@ export function moveUnits(state: GameState, plans: ReadonlyMap<string, UnitTurnP
         events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-exit', hex: hexLabel(to.hex) });
       }
     }
-    if (impulse === 7 && plan.aground) events.push({ impulse, phase: 'B' as const, plane: u.id, type: 'unit-stop', hex: hexLabel(u.hex), ahead: plan.aground });
+    if (impulse === 7 && plan.aground)
+      events.push({
+        impulse,
+        phase: 'B' as const,
+        plane: u.id,
+        type: 'unit-stop',
+        hex: hexLabel(u.hex),
+        ahead: plan.aground,
+      });
   }
 }
 
@@ -49,7 +73,16 @@ export function endUnitsTurn(state: GameState, plans: ReadonlyMap<string, UnitTu
     // Damage this turn lowers the top speed at once (units/damage.ts): the new speed stays under it.
     const max = damagedMaxKnots(state, u);
     const after = { ...plan.after, knots: Math.min(plan.after.knots, max), ordered: Math.min(plan.after.ordered, max) };
-    if (after.knots !== u.ship.knots) events.push({ impulse: 13, phase: 'H', plane: u.id, type: 'ship-speed', from: u.ship.knots, to: after.knots, ordered: after.ordered });
+    if (after.knots !== u.ship.knots)
+      events.push({
+        impulse: 13,
+        phase: 'H',
+        plane: u.id,
+        type: 'ship-speed',
+        from: u.ship.knots,
+        to: after.knots,
+        ordered: after.ordered,
+      });
     u.ship = after;
   }
 }

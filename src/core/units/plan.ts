@@ -25,27 +25,46 @@ const PLANNERS: Record<UnitKind, Planner> = {
   tank: (s, u, o) => (o ? planTank(s, u, o) : ok({ unit: u.id, actions: [] })),
   ship: planShip,
   // A torpedo runs straight on its own, one hex a turn in impulse 7 (seed 000 V.D.2-3).
-  torpedo: (_s, u, o) => (o
-    ? err([problem(u.id, 'E_UNIT_STEP', `${u.id} is a torpedo: it runs straight on by itself and takes no orders`)])
-    : ok({ unit: u.id, actions: [{ impulse: 7, step: 'F' }] })),
+  torpedo: (_s, u, o) =>
+    o
+      ? err([problem(u.id, 'E_UNIT_STEP', `${u.id} is a torpedo: it runs straight on by itself and takes no orders`)])
+      : ok({ unit: u.id, actions: [{ impulse: 7, step: 'F' }] }),
 };
 
-const GONE: Partial<Record<UnitState['status'], string>> = { exited: 'has left the map', sunk: 'was sunk', destroyed: 'was destroyed', spent: 'is spent' };
+const GONE: Partial<Record<UnitState['status'], string>> = {
+  exited: 'has left the map',
+  sunk: 'was sunk',
+  destroyed: 'was destroyed',
+  spent: 'is spent',
+};
 
 /** Why a unit takes no more orders, in words: "has left the map", "was sunk". */
 export const unitGoneWords = (u: UnitState): string => GONE[u.status] ?? 'is out of the game';
 
 export const activeUnits = (state: GameState): UnitState[] => (state.units ?? []).filter((u) => u.status === 'active');
 
-export function planUnits(state: GameState, orders: readonly MoveOrder[]): Result<Map<string, UnitTurnPlan>, Problem[]> {
+export function planUnits(
+  state: GameState,
+  orders: readonly MoveOrder[],
+): Result<Map<string, UnitTurnPlan>, Problem[]> {
   const problems: Problem[] = [];
   const plans = new Map<string, UnitTurnPlan>();
   const byId = new Map((state.units ?? []).map((u) => [u.id, u]));
   const given = new Map<string, MoveOrder>();
   for (const o of orders) {
     const u = byId.get(o.unit.toUpperCase());
-    if (!u) problems.push(problem(o.unit, 'E_UNKNOWN_UNIT', `there is no truck, tank or ship ${o.unit} in this game${byId.size ? ` (units: ${[...byId.keys()].join(', ')})` : ''}`));
-    else if (u.status !== 'active') problems.push(problem(o.unit, 'E_UNIT_GONE', `${u.id} ${unitGoneWords(u)} and takes no orders: leave its MOVE line out`));
+    if (!u)
+      problems.push(
+        problem(
+          o.unit,
+          'E_UNKNOWN_UNIT',
+          `there is no truck, tank or ship ${o.unit} in this game${byId.size ? ` (units: ${[...byId.keys()].join(', ')})` : ''}`,
+        ),
+      );
+    else if (u.status !== 'active')
+      problems.push(
+        problem(o.unit, 'E_UNIT_GONE', `${u.id} ${unitGoneWords(u)} and takes no orders: leave its MOVE line out`),
+      );
     else given.set(u.id, o);
   }
   for (const u of activeUnits(state)) {

@@ -21,7 +21,14 @@ import { flakMountSchema } from '../flak/table.ts';
 import type { ShipCard } from './types.ts';
 
 export const HEX_YARDS = 586.67 / 3;
-export const SHIP_TYPES = ['fleet-carrier', 'light-carrier', 'battleship', 'cruiser', 'destroyer', 'transport'] as const;
+export const SHIP_TYPES = [
+  'fleet-carrier',
+  'light-carrier',
+  'battleship',
+  'cruiser',
+  'destroyer',
+  'transport',
+] as const;
 /** Where no tactical diameter is published: this many ship lengths. */
 export const DIAMETER_LENGTHS = 5;
 const YARD_M = 0.9144;
@@ -56,9 +63,15 @@ export function deriveShip(input: ShipInput): ShipCard {
   const maxKnots = round(f.maxSpeedKt);
   const diameterYd = f.tacticalDiameterYd ?? round((DIAMETER_LENGTHS * f.lengthM) / YARD_M);
   return {
-    id: input.id, name: input.name, class: input.class, nation: input.nation, type: input.type,
+    id: input.id,
+    name: input.name,
+    class: input.class,
+    nation: input.nation,
+    type: input.type,
     figures: { ...f, sources: [...f.sources] },
-    ...(input.flak ? { flak: { mounts: input.flak.mounts.map((m) => ({ ...m })), sources: [...input.flak.sources] } } : {}),
+    ...(input.flak
+      ? { flak: { mounts: input.flak.mounts.map((m) => ({ ...m })), sources: [...input.flak.sources] } }
+      : {}),
     maxKnots,
     turnMode: Math.max(1, round((Math.PI * diameterYd) / 12 / HEX_YARDS)),
     accelKnots: Math.max(1, round(maxKnots / 20)),
@@ -67,14 +80,15 @@ export function deriveShip(input: ShipInput): ShipCard {
   };
 }
 
-const cardSchema = shipInputSchema.extend({
-  maxKnots: z.number().int(),
-  turnMode: z.number().int(),
-  accelKnots: z.number().int(),
-  diameterYd: z.number().int(),
-  hullPoints: z.number().int(),
-}).strict();
-
+const cardSchema = shipInputSchema
+  .extend({
+    maxKnots: z.number().int(),
+    turnMode: z.number().int(),
+    accelKnots: z.number().int(),
+    diameterYd: z.number().int(),
+    hullPoints: z.number().int(),
+  })
+  .strict();
 
 /** A card as read from disk: its shape, and its ratings exactly as its figures derive them. */
 export function parseShipCard(data: unknown, file: string): Result<ShipCard, Problem[]> {
@@ -83,7 +97,11 @@ export function parseShipCard(data: unknown, file: string): Result<ShipCard, Pro
   const want = deriveShip(r.data);
   const problems: Problem[] = [];
   for (const k of ['maxKnots', 'turnMode', 'accelKnots', 'diameterYd', 'hullPoints'] as const) {
-    if (r.data[k] !== want[k]) problems.push({ code: 'E_SHIP_DATA', message: `${file}: ${k}: ${r.data[k]} does not follow from the figures (they give ${want[k]}, docs/ships.md): write ${want[k]}` });
+    if (r.data[k] !== want[k])
+      problems.push({
+        code: 'E_SHIP_DATA',
+        message: `${file}: ${k}: ${r.data[k]} does not follow from the figures (they give ${want[k]}, docs/ships.md): write ${want[k]}`,
+      });
   }
   return problems.length ? err(problems) : ok(want);
 }

@@ -50,12 +50,32 @@ export function planShip(state: GameState, u: UnitState, order: MoveOrder | unde
   const problems: Problem[] = [];
   const steps = order?.steps ?? [];
   const odd = steps.filter((s) => s !== 'TL' && s !== 'TR');
-  if (odd.length) problems.push(problem(u.id, 'E_UNIT_STEP', `${u.id} is a ship: it runs its speed on its own in impulse 7; give it TL or TR to turn 30 degrees and a speed such as ${card.maxKnots}KT (${odd.join(' ')} is for trucks and tanks, or planes on the ground)`));
+  if (odd.length)
+    problems.push(
+      problem(
+        u.id,
+        'E_UNIT_STEP',
+        `${u.id} is a ship: it runs its speed on its own in impulse 7; give it TL or TR to turn 30 degrees and a speed such as ${card.maxKnots}KT (${odd.join(' ')} is for trucks and tanks, or planes on the ground)`,
+      ),
+    );
   const turns = steps.filter((s) => s === 'TL' || s === 'TR');
-  if (turns.length > 1) problems.push(problem(u.id, 'E_SHIP_TURN', `${u.id} turns at most once a turn (30 degrees, after it moves); write one TL or TR`));
+  if (turns.length > 1)
+    problems.push(
+      problem(
+        u.id,
+        'E_SHIP_TURN',
+        `${u.id} turns at most once a turn (30 degrees, after it moves); write one TL or TR`,
+      ),
+    );
   const max = damagedMaxKnots(state, u);
   if (order?.knots !== undefined && order.knots > max) {
-    problems.push(problem(u.id, 'E_SHIP_SPEED', `${u.id} (${card.name}) makes at most ${max} knots${max < card.maxKnots ? ` with its damage (${u.damage} of ${card.hullPoints} points)` : ''}; ${order.knots}KT is faster`));
+    problems.push(
+      problem(
+        u.id,
+        'E_SHIP_SPEED',
+        `${u.id} (${card.name}) makes at most ${max} knots${max < card.maxKnots ? ` with its damage (${u.damage} of ${card.hullPoints} points)` : ''}; ${order.knots}KT is faster`,
+      ),
+    );
   }
   if (problems.length) return err(problems);
   // Impulse 7: forward movement first (V.C.2), then the turn.
@@ -67,7 +87,14 @@ export function planShip(state: GameState, u: UnitState, order: MoveOrder | unde
   while (way >= HEX_KNOT_TENTHS && onMapHex(state, pos)) {
     const next = applyStep(pos, 'F');
     if (onMapHex(state, next) && terrainOf(state, next) !== 'sea') {
-      if (order) return err([problem(u.id, 'E_UNIT_TERRAIN', `${u.id} would run aground: the hex ahead, ${hexName(next)}, is ${terrainOf(state, next)}; turn away (TL or TR) earlier or ring down 0KT`)]);
+      if (order)
+        return err([
+          problem(
+            u.id,
+            'E_UNIT_TERRAIN',
+            `${u.id} would run aground: the hex ahead, ${hexName(next)}, is ${terrainOf(state, next)}; turn away (TL or TR) earlier or ring down 0KT`,
+          ),
+        ]);
       aground = hexName(next);
       way = 0;
       break;
@@ -79,17 +106,30 @@ export function planShip(state: GameState, u: UnitState, order: MoveOrder | unde
   }
   const turn = turns[0];
   if (turn && onMapHex(state, pos)) {
-    if (way0.knots === 0) return err([problem(u.id, 'E_SHIP_TURN', `${u.id} is stopped: a ship turns only with way on; ring down a speed (e.g. ${Math.min(card.maxKnots, card.accelKnots * 5)}KT) and turn from the next turn`)]);
+    if (way0.knots === 0)
+      return err([
+        problem(
+          u.id,
+          'E_SHIP_TURN',
+          `${u.id} is stopped: a ship turns only with way on; ring down a speed (e.g. ${Math.min(card.maxKnots, card.accelKnots * 5)}KT) and turn from the next turn`,
+        ),
+      ]);
     if (since < card.turnMode) {
       const perTurn = way0.knots * 10;
       const need = card.turnMode - since;
       const when = perTurn > 0 ? Math.ceil((need * HEX_KNOT_TENTHS - way) / perTurn) : null;
-      return err([problem(u.id, 'E_SHIP_TURN', `${u.id} cannot turn this turn: it will have run ${since} hex${since === 1 ? '' : 'es'} since its last turn, and the ${card.name} turns 30 degrees every ${card.turnMode} hex${card.turnMode === 1 ? '' : 'es'}${when !== null ? `; at ${way0.knots} knots it can turn on turn ${state.turn + when}` : '; it is stopped and cannot turn until it has way on'}`)]);
+      return err([
+        problem(
+          u.id,
+          'E_SHIP_TURN',
+          `${u.id} cannot turn this turn: it will have run ${since} hex${since === 1 ? '' : 'es'} since its last turn, and the ${card.name} turns 30 degrees every ${card.turnMode} hex${card.turnMode === 1 ? '' : 'es'}${when !== null ? `; at ${way0.knots} knots it can turn on turn ${state.turn + when}` : '; it is stopped and cannot turn until it has way on'}`,
+        ),
+      ]);
     }
     actions.push({ impulse: 7, step: turn as 'TL' | 'TR' });
     since = 0;
   }
-  const ordered = aground ? 0 : order?.knots ?? way0.ordered;
+  const ordered = aground ? 0 : (order?.knots ?? way0.ordered);
   const after: ShipWay = { knots: aground ? 0 : nextKnots({ ...way0, ordered }, card.accelKnots), ordered, way, since };
   return ok({ unit: u.id, actions, after, ...(aground ? { aground } : {}) });
 }

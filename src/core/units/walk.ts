@@ -39,11 +39,16 @@ export const isRoad = (t: Terrain): boolean => t === 'road' || t === 'airfield';
 /** A position after one step; turns of ground units are a hexside (2 facings), of ships 30 degrees. */
 export function applyStep(p: Position, step: UnitAction['step']): Position {
   switch (step) {
-    case 'F': return stepForward(p);
-    case 'L': return turnBy(p, -2);
-    case 'R': return turnBy(p, 2);
-    case 'TL': return turnBy(p, -1);
-    case 'TR': return turnBy(p, 1);
+    case 'F':
+      return stepForward(p);
+    case 'L':
+      return turnBy(p, -2);
+    case 'R':
+      return turnBy(p, 2);
+    case 'TL':
+      return turnBy(p, -1);
+    case 'TR':
+      return turnBy(p, 1);
   }
 }
 

@@ -36,11 +36,34 @@ export function deriveFromFile(path: string): AircraftCard {
   return deriveCard(r.value);
 }
 
-const INPUT_KEYS = ['id', 'name', 'nation', 'class', 'engines', 'crew', 'rule29Group', 'guns', 'rockets', 'figures'] as const;
+const INPUT_KEYS = [
+  'id',
+  'name',
+  'nation',
+  'class',
+  'engines',
+  'crew',
+  'rule29Group',
+  'guns',
+  'rockets',
+  'figures',
+] as const;
 const DERIVED_KEYS = ['wingLoading', 'ceiling', 'damage', 'bands'] as const;
 const FIGURE_KEYS = [
-  'topSpeedMph', 'topSpeedAltFt', 'seaLevelSpeedMph', 'climbFtMin', 'ceilingFt', 'wingLoadingLbFt2', 'powerHp',
-  'loadedWeightLb', 'diveLimitMph', 'bombLoadLb', 'engineType', 'lightStructure', 'armament', 'sources',
+  'topSpeedMph',
+  'topSpeedAltFt',
+  'seaLevelSpeedMph',
+  'climbFtMin',
+  'ceilingFt',
+  'wingLoadingLbFt2',
+  'powerHp',
+  'loadedWeightLb',
+  'diveLimitMph',
+  'bombLoadLb',
+  'engineType',
+  'lightStructure',
+  'armament',
+  'sources',
 ] as const;
 
 /** The card with its fields in the order of a data file. */
@@ -80,7 +103,8 @@ export function cardToYaml(card: AircraftCard): string {
     ` tallyho aircraft derive data/aircraft/${card.id}.yaml --out data/aircraft/${card.id}.yaml`;
   if (isMap(doc.contents)) {
     const first = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'wingLoading');
-    if (first && isScalar(first.key)) first.key.commentBefore = ' ---- derived ratings (src/core/aircraft/derive.ts) ----';
+    if (first && isScalar(first.key))
+      first.key.commentBefore = ' ---- derived ratings (src/core/aircraft/derive.ts) ----';
   }
   return doc.toString({ lineWidth: 120 });
 }

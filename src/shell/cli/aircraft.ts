@@ -94,7 +94,9 @@ export function registerAircraftCommands(program: Command): void {
 
   aircraft
     .command('derive <input>')
-    .description('print the full card YAML derived from an input file (id, name, nation, class, engines, crew, guns, figures)')
+    .description(
+      'print the full card YAML derived from an input file (id, name, nation, class, engines, crew, guns, figures)',
+    )
     .option('-o, --out <file>', 'write the card to this file (it may be the input file) instead of printing it')
     .action((input: string, opts: { out?: string }) => {
       const yaml = cardToYaml(deriveFromFile(input));
@@ -105,7 +107,10 @@ export function registerAircraftCommands(program: Command): void {
       try {
         writeFileSync(opts.out, yaml);
       } catch (e) {
-        throw cliError('E_IO', `${opts.out}: cannot write the card (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+        throw cliError(
+          'E_IO',
+          `${opts.out}: cannot write the card (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+        );
       }
     });
 }

@@ -12,26 +12,38 @@ import { withRuntime } from '../runtime.ts';
 
 export function registerGmCommands(program: Command): void {
   const gm = program.command('gm').description("a game's game master: address and secret for commands by mail");
-  gm
-    .command('set <game>')
+  gm.command('set <game>')
     .description("set the game master's address and/or make a new GM secret (printed once)")
     .option('--email <address>', "the game master's address: alerts and answers to GM commands go there only")
     .option('--new-secret', 'make a new GM secret (the old one stops working)')
-    .action((id: string, opts: { email?: string; newSecret?: boolean }) => withRuntime((rt) => {
-      if (opts.email === undefined && !opts.newSecret) throw cliError('E_USAGE', 'give --email <address>, --new-secret or both');
-      const current = gameClock(rt.deps, id).gmEmail;
-      if (opts.newSecret && !(opts.email ?? current) && !rt.config.gmEmail) throw cliError('E_USAGE', 'a GM secret needs an address to answer: add --email <address>');
-      const r = setGm(rt.deps, id, { ...(opts.email !== undefined ? { email: opts.email } : {}), newSecret: !!opts.newSecret });
-      const lines = [`Game master of ${id}: ${r.email ?? `none (the installation's: ${rt.config.gmEmail ?? 'none'})`}`];
-      if (r.secret) lines.push(`GM secret: ${r.secret}`, `Shown this once: use it in #TALLYHO ${id} gm "<GM secret>" envelopes.`);
-      process.stdout.write(`${lines.join('\n')}\n`);
-    }));
-  gm
-    .command('show <game>')
+    .action((id: string, opts: { email?: string; newSecret?: boolean }) =>
+      withRuntime((rt) => {
+        if (opts.email === undefined && !opts.newSecret)
+          throw cliError('E_USAGE', 'give --email <address>, --new-secret or both');
+        const current = gameClock(rt.deps, id).gmEmail;
+        if (opts.newSecret && !(opts.email ?? current) && !rt.config.gmEmail)
+          throw cliError('E_USAGE', 'a GM secret needs an address to answer: add --email <address>');
+        const r = setGm(rt.deps, id, {
+          ...(opts.email !== undefined ? { email: opts.email } : {}),
+          newSecret: !!opts.newSecret,
+        });
+        const lines = [
+          `Game master of ${id}: ${r.email ?? `none (the installation's: ${rt.config.gmEmail ?? 'none'})`}`,
+        ];
+        if (r.secret)
+          lines.push(`GM secret: ${r.secret}`, `Shown this once: use it in #TALLYHO ${id} gm "<GM secret>" envelopes.`);
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }),
+    );
+  gm.command('show <game>')
     .description("the game master's address and whether a GM secret is set")
-    .action((id: string) => withRuntime((rt) => {
-      const c = gameClock(rt.deps, id);
-      const has = rt.store.tx((tx) => tx.control.get(id).gmSecretHash !== null);
-      process.stdout.write(`Game master of ${id}: ${c.gmEmail ?? 'none'}; GM secret ${has ? 'set' : 'not set'}; installation GM: ${rt.config.gmEmail ?? 'none'}${rt.config.gmSecret ? ' (GM_SECRET set)' : ''}\n`);
-    }));
+    .action((id: string) =>
+      withRuntime((rt) => {
+        const c = gameClock(rt.deps, id);
+        const has = rt.store.tx((tx) => tx.control.get(id).gmSecretHash !== null);
+        process.stdout.write(
+          `Game master of ${id}: ${c.gmEmail ?? 'none'}; GM secret ${has ? 'set' : 'not set'}; installation GM: ${rt.config.gmEmail ?? 'none'}${rt.config.gmSecret ? ' (GM_SECRET set)' : ''}\n`,
+        );
+      }),
+    );
 }

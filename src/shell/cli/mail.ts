@@ -26,7 +26,7 @@ export function showText(m: OutboxRow, from: string, html = false): string {
     ...(m.lastError ? [`Last error: ${m.lastError}`] : []),
     ...(m.rejected.length ? [`Refused recipients: ${m.rejected.join(', ')}`] : []),
   ];
-  return `${head.join('\n')}\n\n${html ? m.html ?? '(no HTML part)\n' : m.text}`;
+  return `${head.join('\n')}\n\n${html ? (m.html ?? '(no HTML part)\n') : m.text}`;
 }
 
 const STATUSES: OutboxStatus[] = ['pending', 'sent', 'dead'];
@@ -40,14 +40,21 @@ export function registerMailCommands(program: Command): void {
     .option('--to <address>', 'only mail to this address')
     .option('--status <status>', 'pending, sent or dead')
     .option('--limit <n>', 'at most the n newest', (v) => Number(v))
-    .action((opts: { game?: string; to?: string; status?: string; limit?: number }) => withRuntime((rt) => {
-      if (opts.status && !STATUSES.includes(opts.status as OutboxStatus)) throw cliError('E_USAGE', `--status is one of ${STATUSES.join(', ')}`);
-      let rows = rt.store.tx((tx) => tx.outbox.list({
-        gameId: opts.game, recipient: opts.to?.toLowerCase(), status: opts.status as OutboxStatus | undefined,
-      }));
-      if (opts.limit && opts.limit > 0) rows = rows.slice(-opts.limit);
-      process.stdout.write(rows.length ? `${rows.map(listLine).join('\n')}\n` : 'No mail.\n');
-    }));
+    .action((opts: { game?: string; to?: string; status?: string; limit?: number }) =>
+      withRuntime((rt) => {
+        if (opts.status && !STATUSES.includes(opts.status as OutboxStatus))
+          throw cliError('E_USAGE', `--status is one of ${STATUSES.join(', ')}`);
+        let rows = rt.store.tx((tx) =>
+          tx.outbox.list({
+            gameId: opts.game,
+            recipient: opts.to?.toLowerCase(),
+            status: opts.status as OutboxStatus | undefined,
+          }),
+        );
+        if (opts.limit && opts.limit > 0) rows = rows.slice(-opts.limit);
+        process.stdout.write(rows.length ? `${rows.map(listLine).join('\n')}\n` : 'No mail.\n');
+      }),
+    );
   mail
     .command('show [id]')
     .description('one outgoing mail: headers and text')
@@ -55,13 +62,20 @@ export function registerMailCommands(program: Command): void {
     .option('--to <address>', 'with --latest: the newest mail to this address')
     .option('--game <game>', 'with --latest: the newest mail of this game')
     .option('--html', 'print the HTML part instead of the text')
-    .action((id: string | undefined, opts: { latest?: boolean; to?: string; game?: string; html?: boolean }) => withRuntime((rt) => {
-      if (!id && !opts.latest) throw cliError('E_USAGE', 'give a mail number (tallyho mail list) or --latest [--to <address>]');
-      const row = rt.store.tx((tx) => {
-        if (id) return tx.outbox.get(Number(id));
-        return tx.outbox.list({ recipient: opts.to?.toLowerCase(), gameId: opts.game }).at(-1);
-      });
-      if (!row) throw cliError('E_NOT_FOUND', id ? `there is no mail #${id}` : `no mail${opts.to ? ` to ${opts.to}` : ''} yet`);
-      process.stdout.write(showText(row, rt.config.mailFrom, opts.html));
-    }));
+    .action((id: string | undefined, opts: { latest?: boolean; to?: string; game?: string; html?: boolean }) =>
+      withRuntime((rt) => {
+        if (!id && !opts.latest)
+          throw cliError('E_USAGE', 'give a mail number (tallyho mail list) or --latest [--to <address>]');
+        const row = rt.store.tx((tx) => {
+          if (id) return tx.outbox.get(Number(id));
+          return tx.outbox.list({ recipient: opts.to?.toLowerCase(), gameId: opts.game }).at(-1);
+        });
+        if (!row)
+          throw cliError(
+            'E_NOT_FOUND',
+            id ? `there is no mail #${id}` : `no mail${opts.to ? ` to ${opts.to}` : ''} yet`,
+          );
+        process.stdout.write(showText(row, rt.config.mailFrom, opts.html));
+      }),
+    );
 }

@@ -53,13 +53,15 @@ export function writeEnv(file: string, values: [string, string][]): void {
 }
 
 function whole(raw: string, what: string, min: number, max: number): number {
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw cliError('E_USAGE', `${what}: '${raw}' is not a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw cliError('E_USAGE', `${what}: '${raw}' is not a whole number from ${min} to ${max}`);
   return Number(raw);
 }
 
 async function run(providerArg: string, o: Options): Promise<void> {
   const name = providerArg.toLowerCase();
-  if (name !== 'custom' && !isProviderName(name)) throw cliError('E_USAGE', `'${providerArg}' is not google, microsoft or custom`);
+  if (name !== 'custom' && !isProviderName(name))
+    throw cliError('E_USAGE', `'${providerArg}' is not google, microsoft or custom`);
   const preset = name === 'custom' ? null : PROVIDERS[name];
   const envFile = resolve(configDir(), '.env');
   const env = { ...readEnvFile(envFile), ...process.env };
@@ -69,12 +71,17 @@ async function run(providerArg: string, o: Options): Promise<void> {
   const tokenUrl = o.tokenUrl ?? preset?.tokenUrl ?? '';
   const scope = o.scope ?? preset?.scope ?? '';
   const problems: string[] = [];
-  if (!clientId) problems.push('--client-id is not given (nor OAUTH_CLIENT_ID in .env): the client ID of your app registration');
-  if (name === 'google' && !clientSecret) problems.push('--client-secret is not given (nor OAUTH_CLIENT_SECRET in .env): Google desktop clients have one');
-  if (!authUrl) problems.push('--auth-url is not given: the provider\'s authorization endpoint');
-  if (!tokenUrl) problems.push('--token-url is not given: the provider\'s token endpoint');
+  if (!clientId)
+    problems.push('--client-id is not given (nor OAUTH_CLIENT_ID in .env): the client ID of your app registration');
+  if (name === 'google' && !clientSecret)
+    problems.push('--client-secret is not given (nor OAUTH_CLIENT_SECRET in .env): Google desktop clients have one');
+  if (!authUrl) problems.push("--auth-url is not given: the provider's authorization endpoint");
+  if (!tokenUrl) problems.push("--token-url is not given: the provider's token endpoint");
   if (!scope) problems.push('--scope is not given: the scope that allows IMAP and SMTP');
-  for (const [opt, url] of [['--auth-url', authUrl], ['--token-url', tokenUrl]] as const) {
+  for (const [opt, url] of [
+    ['--auth-url', authUrl],
+    ['--token-url', tokenUrl],
+  ] as const) {
     const p = url ? endpointProblem(url) : null;
     if (p) problems.push(`${opt}: ${p}`);
   }
@@ -82,36 +89,58 @@ async function run(providerArg: string, o: Options): Promise<void> {
   const timeoutS = whole(o.timeout, '--timeout', 1, 3600);
   if (problems.length) throw cliError('E_USAGE', 'tallyho oauth cannot start', problems);
 
-  const granted = await authorize({
-    authUrl, tokenUrl, clientId, clientSecret: clientSecret || null, scope, authParams: preset?.authParams ?? {},
-    // Microsoft's public clients register http://localhost (any port); Google's take 127.0.0.1
-    redirectHost: name === 'microsoft' ? 'localhost' : '127.0.0.1', port, timeoutMs: timeoutS * 1000,
-    pasted: (line) => {
-      const lines = createInterface({ input: process.stdin });
-      lines.on('line', line);
-      return () => { lines.close(); process.stdin.destroy(); };
+  const granted = await authorize(
+    {
+      authUrl,
+      tokenUrl,
+      clientId,
+      clientSecret: clientSecret || null,
+      scope,
+      authParams: preset?.authParams ?? {},
+      // Microsoft's public clients register http://localhost (any port); Google's take 127.0.0.1
+      redirectHost: name === 'microsoft' ? 'localhost' : '127.0.0.1',
+      port,
+      timeoutMs: timeoutS * 1000,
+      pasted: (line) => {
+        const lines = createInterface({ input: process.stdin });
+        lines.on('line', line);
+        return () => {
+          lines.close();
+          process.stdin.destroy();
+        };
+      },
     },
-  }, (url, redirectUri) => {
-    process.stdout.write(`Open this address in a browser, sign in as the referee's mailbox and allow access:\n\n${url}\n\n`
-      + `Waiting up to ${timeoutS} seconds for the answer at ${redirectUri} (on this machine). When the browser runs\n`
-      + 'on another machine and cannot open that address, paste here the address it shows then, and press Enter.\n');
-  });
+    (url, redirectUri) => {
+      process.stdout.write(
+        `Open this address in a browser, sign in as the referee's mailbox and allow access:\n\n${url}\n\n` +
+          `Waiting up to ${timeoutS} seconds for the answer at ${redirectUri} (on this machine). When the browser runs\n` +
+          'on another machine and cannot open that address, paste here the address it shows then, and press Enter.\n',
+      );
+    },
+  );
   const values: [string, string][] = [
-    ['IMAP_AUTH', 'xoauth2'], ['SMTP_AUTH', 'xoauth2'], ['OAUTH_PROVIDER', preset ? name : ''],
+    ['IMAP_AUTH', 'xoauth2'],
+    ['SMTP_AUTH', 'xoauth2'],
+    ['OAUTH_PROVIDER', preset ? name : ''],
     ...(preset && tokenUrl === preset.tokenUrl ? [] : [['OAUTH_TOKEN_URL', tokenUrl] as [string, string]]),
-    ['OAUTH_CLIENT_ID', clientId], ['OAUTH_CLIENT_SECRET', clientSecret],
+    ['OAUTH_CLIENT_ID', clientId],
+    ['OAUTH_CLIENT_SECRET', clientSecret],
     ...(preset && scope === preset.scope ? [] : [['OAUTH_SCOPE', scope] as [string, string]]),
     ['OAUTH_REFRESH_TOKEN', granted.refreshToken],
   ];
   const hosts = preset
-    ? `# ${name}: IMAP_HOST=${preset.imapHost} IMAP_PORT=993 IMAP_TLS=true SMTP_HOST=${preset.smtpHost} SMTP_PORT=${preset.smtpPort} SMTP_TLS=${preset.smtpTls}; `
-      + 'IMAP_USER and SMTP_USER: the mailbox\'s address'
+    ? `# ${name}: IMAP_HOST=${preset.imapHost} IMAP_PORT=993 IMAP_TLS=true SMTP_HOST=${preset.smtpHost} SMTP_PORT=${preset.smtpPort} SMTP_TLS=${preset.smtpTls}; ` +
+      "IMAP_USER and SMTP_USER: the mailbox's address"
     : null;
   if (o.write) {
     writeEnv(envFile, values);
-    process.stdout.write(`\nGot a refresh token. Wrote ${values.map(([k]) => k).join(', ')} to ${envFile}.\n${hosts ? `${hosts}\n` : ''}Restart tallyho serve to use it.\n`);
+    process.stdout.write(
+      `\nGot a refresh token. Wrote ${values.map(([k]) => k).join(', ')} to ${envFile}.\n${hosts ? `${hosts}\n` : ''}Restart tallyho serve to use it.\n`,
+    );
   } else {
-    process.stdout.write(`\nGot a refresh token. Put these lines into ${envFile} (it holds secrets: keep it private), then restart tallyho serve:\n\n${envLines(values, hosts)}`);
+    process.stdout.write(
+      `\nGot a refresh token. Put these lines into ${envFile} (it holds secrets: keep it private), then restart tallyho serve:\n\n${envLines(values, hosts)}`,
+    );
   }
 }
 

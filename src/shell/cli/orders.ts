@@ -47,7 +47,9 @@ export function registerOrdersCommands(program: Command): void {
   const orders = program.command('orders').description('the order language (docs/orders.md)');
   orders
     .command('check <file>')
-    .description('read an orders mail as the referee does: canonical orders on stdout, errors on stderr (- reads stdin)')
+    .description(
+      'read an orders mail as the referee does: canonical orders on stdout, errors on stderr (- reads stdin)',
+    )
     .option('--json', 'print the parse result as JSON')
     .action(async (file: string, opts: { json?: boolean }) => {
       const report = checkOrdersText(await readInput(file), file === '-' ? '<stdin>' : file, opts);

@@ -29,15 +29,20 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&'
 
 /** The text of an HTML mail body: tags dropped, entities decoded (the FAIR DICE part is a <pre>). */
 export function htmlToText(html: string): string {
-  return html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-    return ENTITIES[e.toLowerCase()] ?? m;
-  });
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#')
+        return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      return ENTITIES[e.toLowerCase()] ?? m;
+    });
 }
 
 /** The readable text of a saved mail, its text part or HTML part, or of plain text as it is. */
 export async function mailText(source: Buffer): Promise<string> {
-  if (source.length > MAX_BYTES) throw cliError('E_USAGE', `the file is larger than ${MAX_BYTES / 1024 / 1024} MiB: give the one report mail`);
+  if (source.length > MAX_BYTES)
+    throw cliError('E_USAGE', `the file is larger than ${MAX_BYTES / 1024 / 1024} MiB: give the one report mail`);
   let text = source.toString('utf8');
   if (/^[A-Za-z][A-Za-z0-9-]*:[ \t]/.test(text) && /\r?\n\r?\n/.test(text)) {
     const parsed = await simpleParser(source);
@@ -59,17 +64,25 @@ export function registerVerifyDiceCommand(program: Command): void {
   program
     .command('verify-dice <report>')
     .description('check the dice of a turn from its report mail (saved as a file; - reads stdin): docs/fair-dice.md')
-    .option('--previous <mail>', 'the mail that opened the turn (the welcome, or the report of the turn before): its commitment')
+    .option(
+      '--previous <mail>',
+      'the mail that opened the turn (the welcome, or the report of the turn before): its commitment',
+    )
     .option('--commitment <hex>', 'the commitment published before the turn, typed in')
     .action(async (file: string, opts: { previous?: string; commitment?: string }) => {
       if (opts.previous && opts.commitment) throw cliError('E_USAGE', 'give --previous or --commitment, not both');
-      if (opts.previous === '-' && file === '-') throw cliError('E_USAGE', 'only one of the mails can come from standard input');
+      if (opts.previous === '-' && file === '-')
+        throw cliError('E_USAGE', 'only one of the mails can come from standard input');
       const report = await readFairDice(file);
       let published: { commitment: string; from: string } | undefined;
       if (opts.commitment) published = { commitment: opts.commitment, from: 'on the command line' };
       if (opts.previous && report.turn !== null) {
         const earlier = (await readFairDice(opts.previous)).next.get(report.turn);
-        if (!earlier) throw cliError('E_USAGE', `${opts.previous} publishes no commitment for turn ${report.turn}: give the mail that opened turn ${report.turn}`);
+        if (!earlier)
+          throw cliError(
+            'E_USAGE',
+            `${opts.previous} publishes no commitment for turn ${report.turn}: give the mail that opened turn ${report.turn}`,
+          );
         published = { commitment: earlier, from: `in ${opts.previous}` };
       }
       const checks = checkFairDice(report, { published });

@@ -33,7 +33,8 @@ interface Applied {
 const FILE_RE = /^(\d{3,})_([a-z0-9_-]+)\.sql$/;
 
 /** Checksum of a migration's text; line endings do not count. */
-export const checksumOf = (sql: string): string => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+export const checksumOf = (sql: string): string =>
+  createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 
 const refuse = (message: string, details: string[] = []): TallyhoError =>
   new TallyhoError('E_MIGRATIONS', `${message}; the database was not changed`, details);
@@ -42,7 +43,9 @@ const refuse = (message: string, details: string[] = []): TallyhoError =>
 export function readMigrations(dir: string = DEFAULT_MIGRATIONS_DIR): MigrationFile[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.sql')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.sql'))
+      .sort();
   } catch (e) {
     throw new TallyhoError('E_IO', `cannot read the migrations directory ${dir}: ${(e as Error).message}`);
   }
@@ -54,7 +57,10 @@ export function readMigrations(dir: string = DEFAULT_MIGRATIONS_DIR): MigrationF
     files.push({ version: Number(m[1]), name: n, sql, checksum: checksumOf(sql) });
   }
   files.forEach((f, i) => {
-    if (f.version !== i + 1) throw refuse(`${join(dir, f.name)}: expected migration number ${i + 1} here (numbers run 1, 2, 3 ... without gaps or repeats)`);
+    if (f.version !== i + 1)
+      throw refuse(
+        `${join(dir, f.name)}: expected migration number ${i + 1} here (numbers run 1, 2, 3 ... without gaps or repeats)`,
+      );
   });
   return files;
 }
@@ -66,7 +72,10 @@ export interface Footprint {
 }
 
 const NAME = String.raw`["\`\[]?(\w+)["\`\]]?`;
-const CREATE_RE = new RegExp(String.raw`\bCREATE\s+(?:UNIQUE\s+|TEMP(?:ORARY)?\s+|VIRTUAL\s+)?(?:TABLE|INDEX|VIEW|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?${NAME}`, 'gi');
+const CREATE_RE = new RegExp(
+  String.raw`\bCREATE\s+(?:UNIQUE\s+|TEMP(?:ORARY)?\s+|VIRTUAL\s+)?(?:TABLE|INDEX|VIEW|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?${NAME}`,
+  'gi',
+);
 const DROP_RE = new RegExp(String.raw`\bDROP\s+(?:TABLE|INDEX|VIEW|TRIGGER)\s+(?:IF\s+EXISTS\s+)?${NAME}`, 'gi');
 const ADD_COLUMN_RE = new RegExp(String.raw`\bALTER\s+TABLE\s+${NAME}\s+ADD\s+(?:COLUMN\s+)?${NAME}`, 'gi');
 
@@ -84,14 +93,19 @@ export function footprints(files: MigrationFile[]): Footprint[] {
     const created = [...sql.matchAll(CREATE_RE)].map((m) => m[1]!.toLowerCase());
     const objects = created.filter((n) => !seen.has(n) && !dropped.has(n));
     created.forEach((n) => seen.add(n));
-    const columns = [...sql.matchAll(ADD_COLUMN_RE)].map((m) => ({ table: m[1]!.toLowerCase(), column: m[2]!.toLowerCase() }));
+    const columns = [...sql.matchAll(ADD_COLUMN_RE)].map((m) => ({
+      table: m[1]!.toLowerCase(),
+      column: m[2]!.toLowerCase(),
+    }));
     return { objects: [...new Set(objects)], columns };
   });
 }
 
 /** The schema as it stands: object names and each table's columns, read without writing. */
 function schemaOf(db: Database.Database): { objects: Set<string>; columns: (table: string) => Set<string> } {
-  const rows = db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all() as { name: string }[];
+  const rows = db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all() as {
+    name: string;
+  }[];
   const columns = db.prepare('SELECT name FROM pragma_table_info(?)');
   return {
     objects: new Set(rows.map((r) => r.name.toLowerCase())),
@@ -110,7 +124,9 @@ export function missingRecords(db: Database.Database, applied: Applied[], files:
   applied.forEach((a, i) => {
     if (a.version !== i + 1) {
       const expected = files.find((f) => f.version === i + 1)?.name ?? `migration ${i + 1}`;
-      problems.push(`migration ${a.version} (${a.name}) is recorded but ${expected} is not: records were deleted or written out of order`);
+      problems.push(
+        `migration ${a.version} (${a.name}) is recorded but ${expected} is not: records were deleted or written out of order`,
+      );
     }
   });
   const schema = schemaOf(db);
@@ -121,9 +137,14 @@ export function missingRecords(db: Database.Database, applied: Applied[], files:
     const p = prints[i]!;
     const found = [
       ...p.objects.filter((o) => schema.objects.has(o)),
-      ...p.columns.filter((c) => schema.objects.has(c.table) && schema.columns(c.table).has(c.column)).map((c) => `column ${c.table}.${c.column}`),
+      ...p.columns
+        .filter((c) => schema.objects.has(c.table) && schema.columns(c.table).has(c.column))
+        .map((c) => `column ${c.table}.${c.column}`),
     ];
-    if (found.length) problems.push(`${f.name} is not recorded as applied, yet what it makes is in the database already (${found.join(', ')})`);
+    if (found.length)
+      problems.push(
+        `${f.name} is not recorded as applied, yet what it makes is in the database already (${found.join(', ')})`,
+      );
   });
   return problems;
 }
@@ -133,9 +154,16 @@ export function compareMigrations(applied: Applied[], files: MigrationFile[]): s
   const problems: string[] = [];
   for (const a of applied) {
     const f = files.find((x) => x.version === a.version);
-    if (!f) problems.push(`migration ${a.version} (${a.name}) is recorded in the database but there is no file for it: the database is newer than this program`);
-    else if (f.name !== a.name) problems.push(`migration ${a.version} was applied as ${a.name} but the file is now ${f.name}`);
-    else if (f.checksum !== a.checksum) problems.push(`${f.name} was changed after it was applied (checksum ${f.checksum.slice(0, 12)}, recorded ${a.checksum.slice(0, 12)}); add a new migration instead of editing an applied one`);
+    if (!f)
+      problems.push(
+        `migration ${a.version} (${a.name}) is recorded in the database but there is no file for it: the database is newer than this program`,
+      );
+    else if (f.name !== a.name)
+      problems.push(`migration ${a.version} was applied as ${a.name} but the file is now ${f.name}`);
+    else if (f.checksum !== a.checksum)
+      problems.push(
+        `${f.name} was changed after it was applied (checksum ${f.checksum.slice(0, 12)}, recorded ${a.checksum.slice(0, 12)}); add a new migration instead of editing an applied one`,
+      );
   }
   return problems;
 }
@@ -155,7 +183,8 @@ export interface MigrationPlan {
  */
 export function checkMigrations(db: Database.Database, dir: string = DEFAULT_MIGRATIONS_DIR): MigrationPlan {
   const files = readMigrations(dir);
-  const hasRecordTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  const hasRecordTable =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
   const applied = appliedMigrations(db, hasRecordTable);
   const problems = compareMigrations(applied, files);
   if (problems.length) throw refuse(`the database and the migration files in ${dir} disagree`, problems);
@@ -164,14 +193,22 @@ export function checkMigrations(db: Database.Database, dir: string = DEFAULT_MIG
     const what = hasRecordTable
       ? `the database ${db.name} holds a schema its migration records do not account for`
       : `the database ${db.name} holds Tallyho's tables but no record of its migrations (table schema_migrations is missing)`;
-    throw new TallyhoError('E_MIGRATIONS', `${what}; the database was not changed. Applying the migrations again would fail half-way: restore the database from a backup, or import a game export (tallyho import) into a new file, or point DATABASE_PATH at the right file`, missing);
+    throw new TallyhoError(
+      'E_MIGRATIONS',
+      `${what}; the database was not changed. Applying the migrations again would fail half-way: restore the database from a backup, or import a game export (tallyho import) into a new file, or point DATABASE_PATH at the right file`,
+      missing,
+    );
   }
   const done = new Set(applied.map((a) => a.version));
   return { pending: files.filter((f) => !done.has(f.version)) };
 }
 
 /** Applies the files a check left pending, each in a transaction of its own. */
-export function applyMigrations(db: Database.Database, plan: MigrationPlan, now: () => number = Date.now): MigrateResult {
+export function applyMigrations(
+  db: Database.Database,
+  plan: MigrationPlan,
+  now: () => number = Date.now,
+): MigrateResult {
   if (!plan.pending.length) return { applied: [] };
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
@@ -193,6 +230,10 @@ export function applyMigrations(db: Database.Database, plan: MigrationPlan, now:
 }
 
 /** Checks the recorded migrations against the files and the schema, then applies the missing ones in order. */
-export function migrate(db: Database.Database, dir: string = DEFAULT_MIGRATIONS_DIR, now: () => number = Date.now): MigrateResult {
+export function migrate(
+  db: Database.Database,
+  dir: string = DEFAULT_MIGRATIONS_DIR,
+  now: () => number = Date.now,
+): MigrateResult {
   return applyMigrations(db, checkMigrations(db, dir), now);
 }

@@ -26,20 +26,37 @@ export const ARCHIVE_SQL = {
 } as const;
 
 export function archiveRepo(db: Database.Database): ArchiveRepo {
-  const q = Object.fromEntries(Object.entries(ARCHIVE_SQL).map(([k, sql]) => [k, db.prepare(sql)])) as Record<keyof typeof ARCHIVE_SQL, Database.Statement>;
+  const q = Object.fromEntries(Object.entries(ARCHIVE_SQL).map(([k, sql]) => [k, db.prepare(sql)])) as Record<
+    keyof typeof ARCHIVE_SQL,
+    Database.Statement
+  >;
   return {
-    resolvedTurns: (gameId) => (q.resolved.all(gameId) as Row[]).map((r) => ({ turn: r.turn as number, resolvedAt: r.resolved_at as number })),
-    deadline: (gameId, turn) => ((q.deadline.get(gameId, turn) as Row | undefined)?.deadline_at as number | null | undefined) ?? null,
+    resolvedTurns: (gameId) =>
+      (q.resolved.all(gameId) as Row[]).map((r) => ({ turn: r.turn as number, resolvedAt: r.resolved_at as number })),
+    deadline: (gameId, turn) =>
+      ((q.deadline.get(gameId, turn) as Row | undefined)?.deadline_at as number | null | undefined) ?? null,
     gameCount: () => (q.count.get() as { n: number }).n,
-    gamePage: (limit, offset) => (q.page.all(limit, offset) as Row[]).map((r): ArchiveGameRow => ({
-      id: r.id as string, name: r.name as string, status: r.status as GameRow['status'], turn: r.turn as number,
-      startedAt: (r.started_at as number | null) ?? null, activityAt: r.activity_at as number,
-      resolved: r.resolved as number, players: r.players as number,
-    })),
+    gamePage: (limit, offset) =>
+      (q.page.all(limit, offset) as Row[]).map(
+        (r): ArchiveGameRow => ({
+          id: r.id as string,
+          name: r.name as string,
+          status: r.status as GameRow['status'],
+          turn: r.turn as number,
+          startedAt: (r.started_at as number | null) ?? null,
+          activityAt: r.activity_at as number,
+          resolved: r.resolved as number,
+          players: r.players as number,
+        }),
+      ),
     turnStamp(gameId, turn) {
       const r = q.stamp.get(gameId, turn) as Row | undefined;
       if (!r || r.next_resolved === null) return undefined;
-      return { resolvedAt: r.resolved_at as number, dice: r.dice as string, hasNext: r.next_resolved === 1 && r.after_next === 1 };
+      return {
+        resolvedAt: r.resolved_at as number,
+        dice: r.dice as string,
+        hasNext: r.next_resolved === 1 && r.after_next === 1,
+      };
     },
   };
 }

@@ -1,6 +1,12 @@
 /** Correspondence play in SQLite (migrations/003_correspondence.sql): the ControlRepo. */
 import type Database from 'better-sqlite3';
-import type { ControlRepo, GameControlRow, JoinRequestRow, StallProblem, TurnClockRow } from '../../app/ports/control.ts';
+import type {
+  ControlRepo,
+  GameControlRow,
+  JoinRequestRow,
+  StallProblem,
+  TurnClockRow,
+} from '../../app/ports/control.ts';
 import { DEFAULT_SETTINGS } from '../../app/game/settings.ts';
 import { type GameSettings } from '../../app/ports/control.ts';
 
@@ -19,20 +25,29 @@ const controlOf = (gameId: string, r: Row | undefined): GameControlRow => ({
 });
 
 const clockOf = (r: Row): TurnClockRow => ({
-  gameId: r.game_id as string, turn: r.turn as number, anchorAt: r.anchor_at as number, extensions: r.extensions as number,
-  extendedMs: r.extended_ms as number, pausedMs: r.paused_ms as number, remindedAt: (r.reminded_at as number | null) ?? null,
-  lateAt: (r.late_at as number | null) ?? null, hold: r.hold === 1, reruns: r.reruns as number,
+  gameId: r.game_id as string,
+  turn: r.turn as number,
+  anchorAt: r.anchor_at as number,
+  extensions: r.extensions as number,
+  extendedMs: r.extended_ms as number,
+  pausedMs: r.paused_ms as number,
+  remindedAt: (r.reminded_at as number | null) ?? null,
+  lateAt: (r.late_at as number | null) ?? null,
+  hold: r.hold === 1,
+  reruns: r.reruns as number,
 });
 
 export function controlRepo(db: Database.Database): ControlRepo {
   const get = db.prepare('SELECT * FROM game_control WHERE game_id = ?');
-  const save = db.prepare(`INSERT INTO game_control (game_id, settings, gm_email, gm_secret_hash, paused_at, pause_reason, extensions, terminated_at, terminate_reason)
+  const save =
+    db.prepare(`INSERT INTO game_control (game_id, settings, gm_email, gm_secret_hash, paused_at, pause_reason, extensions, terminated_at, terminate_reason)
     VALUES (@gameId, @settings, @gmEmail, @gmSecretHash, @pausedAt, @pauseReason, @extensions, @terminatedAt, @terminateReason)
     ON CONFLICT (game_id) DO UPDATE SET settings = excluded.settings, gm_email = excluded.gm_email, gm_secret_hash = excluded.gm_secret_hash,
       paused_at = excluded.paused_at, pause_reason = excluded.pause_reason, extensions = excluded.extensions,
       terminated_at = excluded.terminated_at, terminate_reason = excluded.terminate_reason`);
   const clock = db.prepare('SELECT * FROM turn_clock WHERE game_id = ? AND turn = ?');
-  const saveClock = db.prepare(`INSERT INTO turn_clock (game_id, turn, anchor_at, extensions, extended_ms, paused_ms, reminded_at, late_at, hold, reruns)
+  const saveClock =
+    db.prepare(`INSERT INTO turn_clock (game_id, turn, anchor_at, extensions, extended_ms, paused_ms, reminded_at, late_at, hold, reruns)
     VALUES (@gameId, @turn, @anchorAt, @extensions, @extendedMs, @pausedMs, @remindedAt, @lateAt, @hold, @reruns)
     ON CONFLICT (game_id, turn) DO UPDATE SET anchor_at = excluded.anchor_at, extensions = excluded.extensions,
       extended_ms = excluded.extended_ms, paused_ms = excluded.paused_ms, reminded_at = excluded.reminded_at,
@@ -49,11 +64,14 @@ export function controlRepo(db: Database.Database): ControlRepo {
     ON CONFLICT (game_id, player_id) DO UPDATE SET email = excluded.email, note = excluded.note, requested_at = excluded.requested_at`);
   const removeJoin = db.prepare('DELETE FROM join_requests WHERE game_id = ? AND player_id = ?');
   const movePlanes = db.prepare('UPDATE planes SET player_id = ? WHERE game_id = ? AND player_id = ?');
-  const markReplaced = db.prepare("UPDATE players SET status = 'replaced', wait_turn = NULL WHERE game_id = ? AND id = ?");
+  const markReplaced = db.prepare(
+    "UPDATE players SET status = 'replaced', wait_turn = NULL WHERE game_id = ? AND id = ?",
+  );
   const withdraw = db.prepare(`UPDATE orders SET accepted = 0, problems = json_insert(problems, '$[#]', ?)
     WHERE game_id = ? AND turn = ? AND accepted = 1 AND (? IS NULL OR player_id = ?)`);
   const stall = db.prepare('SELECT * FROM turn_stalls WHERE game_id = ? AND turn = ?');
-  const saveStall = db.prepare(`INSERT INTO turn_stalls (game_id, turn, problems, first_at, last_at, attempts, cleared_at)
+  const saveStall =
+    db.prepare(`INSERT INTO turn_stalls (game_id, turn, problems, first_at, last_at, attempts, cleared_at)
     VALUES (@gameId, @turn, @problems, @firstAt, @lastAt, @attempts, @clearedAt)
     ON CONFLICT (game_id, turn) DO UPDATE SET problems = excluded.problems, first_at = excluded.first_at, last_at = excluded.last_at,
       attempts = excluded.attempts, cleared_at = excluded.cleared_at`);
@@ -67,35 +85,75 @@ export function controlRepo(db: Database.Database): ControlRepo {
   });
   return {
     get: (gameId) => controlOf(gameId, get.get(gameId) as Row | undefined),
-    save: (row) => { save.run({ ...row, settings: JSON.stringify(row.settings) }); },
-    clock: (gameId, turn) => { const r = clock.get(gameId, turn) as Row | undefined; return r && clockOf(r); },
+    save: (row) => {
+      save.run({ ...row, settings: JSON.stringify(row.settings) });
+    },
+    clock: (gameId, turn) => {
+      const r = clock.get(gameId, turn) as Row | undefined;
+      return r && clockOf(r);
+    },
     saveClock(row, deadlineAt) {
       saveClock.run({ ...row, hold: row.hold ? 1 : 0 });
       setDeadline.run(deadlineAt, row.gameId, row.turn);
     },
-    setZone: (gameId, playerId, zone) => { setZone.run(zone, gameId, playerId); },
-    setWait: (gameId, playerId, turn) => { setWait.run(turn, gameId, playerId); },
-    addMiss: (gameId, turn, playerId, at) => { addMiss.run(gameId, turn, playerId, at); },
+    setZone: (gameId, playerId, zone) => {
+      setZone.run(zone, gameId, playerId);
+    },
+    setWait: (gameId, playerId, turn) => {
+      setWait.run(turn, gameId, playerId);
+    },
+    addMiss: (gameId, turn, playerId, at) => {
+      addMiss.run(gameId, turn, playerId, at);
+    },
     misses: (gameId, playerId) => (misses.get(gameId, playerId) as { n: number }).n,
-    listMisses: (gameId) => (listMisses.all(gameId) as Row[]).map((r) => ({ turn: r.turn as number, playerId: r.player_id as string, at: r.at as number })),
-    joinRequests: (gameId) => (joins.all(gameId) as Row[]).map((r): JoinRequestRow => ({
-      gameId, playerId: r.player_id as string, email: r.email as string, note: r.note as string, requestedAt: r.requested_at as number,
-    })),
-    addJoinRequest: (row) => { addJoin.run(row); },
-    removeJoinRequest: (gameId, playerId) => { removeJoin.run(gameId, playerId); },
+    listMisses: (gameId) =>
+      (listMisses.all(gameId) as Row[]).map((r) => ({
+        turn: r.turn as number,
+        playerId: r.player_id as string,
+        at: r.at as number,
+      })),
+    joinRequests: (gameId) =>
+      (joins.all(gameId) as Row[]).map(
+        (r): JoinRequestRow => ({
+          gameId,
+          playerId: r.player_id as string,
+          email: r.email as string,
+          note: r.note as string,
+          requestedAt: r.requested_at as number,
+        }),
+      ),
+    addJoinRequest: (row) => {
+      addJoin.run(row);
+    },
+    removeJoinRequest: (gameId, playerId) => {
+      removeJoin.run(gameId, playerId);
+    },
     transferPlanes(gameId, from, to) {
       movePlanes.run(to, gameId, from);
       markReplaced.run(gameId, from);
     },
-    withdrawOrders: (gameId, turn, reason, playerId) => { withdraw.run(reason, gameId, turn, playerId ?? null, playerId ?? null); },
+    withdrawOrders: (gameId, turn, reason, playerId) => {
+      withdraw.run(reason, gameId, turn, playerId ?? null, playerId ?? null);
+    },
     stall(gameId, turn) {
       const r = stall.get(gameId, turn) as Row | undefined;
-      return r && {
-        gameId, turn, problems: JSON.parse(r.problems as string) as StallProblem[], firstAt: r.first_at as number, lastAt: r.last_at as number,
-        attempts: r.attempts as number, clearedAt: (r.cleared_at as number | null) ?? null,
-      };
+      return (
+        r && {
+          gameId,
+          turn,
+          problems: JSON.parse(r.problems as string) as StallProblem[],
+          firstAt: r.first_at as number,
+          lastAt: r.last_at as number,
+          attempts: r.attempts as number,
+          clearedAt: (r.cleared_at as number | null) ?? null,
+        }
+      );
     },
-    saveStall: (row) => { saveStall.run({ ...row, problems: JSON.stringify(row.problems) }); },
-    unresolve: (gameId, turn) => { unresolve(gameId, turn); },
+    saveStall: (row) => {
+      saveStall.run({ ...row, problems: JSON.stringify(row.problems) });
+    },
+    unresolve: (gameId, turn) => {
+      unresolve(gameId, turn);
+    },
   };
 }

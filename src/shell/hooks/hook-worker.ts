@@ -43,7 +43,10 @@ export interface HookWorkerOptions {
 
 export const HOOK_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 10 };
 
-type Outcome = { kind: 'sent'; response: string } | { kind: 'retry'; reason: string; afterMs?: number } | { kind: 'gone'; reason: string };
+type Outcome =
+  | { kind: 'sent'; response: string }
+  | { kind: 'retry'; reason: string; afterMs?: number }
+  | { kind: 'gone'; reason: string };
 
 const RETRIED = new Set([408, 425, 429]);
 const MAX_RETRY_AFTER_MS = 3_600_000;
@@ -59,14 +62,25 @@ export class HookWorker {
 
   constructor(options: HookWorkerOptions) {
     this.o = {
-      pollMs: 1000, timeoutMs: 8000, minGapMs: 2000, leaseMs: 60_000, random: Math.random, userAgent: 'Tallyho',
+      pollMs: 1000,
+      timeoutMs: 8000,
+      minGapMs: 2000,
+      leaseMs: 60_000,
+      random: Math.random,
+      userAgent: 'Tallyho',
       resolve: async (host) => (await lookup(host, { all: true })).map((a) => a.address),
       ...options,
       retry: { ...HOOK_RETRY, ...options.retry },
     };
     this.poll = new PollLoop({
       pollMs: this.o.pollMs,
-      pass: () => this.pass(true).then(() => undefined, (e) => { this.o.deps.log.error({ err: (e as Error).message }, 'hook worker failed; retrying shortly'); }),
+      pass: () =>
+        this.pass(true).then(
+          () => undefined,
+          (e) => {
+            this.o.deps.log.error({ err: (e as Error).message }, 'hook worker failed; retrying shortly');
+          },
+        ),
     });
   }
 
@@ -74,7 +88,10 @@ export class HookWorker {
     // Deliveries a stopped process of this machine held go out now, not when their leases run out.
     const { store } = this.o.deps;
     const gone = store.tx((tx) => tx.club.deliveryLeaseOwners()).filter((o) => o !== this.owner && ownerIsGone(o));
-    if (gone.length) store.tx((tx) => { for (const o of gone) tx.club.releaseDeliveries(o); });
+    if (gone.length)
+      store.tx((tx) => {
+        for (const o of gone) tx.club.releaseDeliveries(o);
+      });
     this.poll.start();
   }
 
@@ -114,7 +131,10 @@ export class HookWorker {
         continue;
       }
       const outcome = await this.send(hook, d);
-      this.lastCall.set(hook.id, this.o.deps.clock.now() + ('afterMs' in outcome && outcome.afterMs ? outcome.afterMs - this.o.minGapMs : 0));
+      this.lastCall.set(
+        hook.id,
+        this.o.deps.clock.now() + ('afterMs' in outcome && outcome.afterMs ? outcome.afterMs - this.o.minGapMs : 0),
+      );
       faultPoint('hook-after-send');
       this.o.deps.store.tx((tx) => this.record(tx, hook, d, outcome));
     }
@@ -131,7 +151,10 @@ export class HookWorker {
     }
     if (outcome.kind === 'gone' || attempt >= this.o.retry.maxAttempts) {
       const minutes = Math.max(1, Math.round((clock.now() - d.createdAt) / 60_000));
-      const reason = outcome.kind === 'gone' ? outcome.reason : `it failed ${attempt} times over ${minutes} minute${minutes === 1 ? '' : 's'} (last: ${outcome.reason})`;
+      const reason =
+        outcome.kind === 'gone'
+          ? outcome.reason
+          : `it failed ${attempt} times over ${minutes} minute${minutes === 1 ? '' : 's'} (last: ${outcome.reason})`;
       tx.club.markDeliveryDead(d.id, this.owner, reason);
       hookGivenUp(this.o.deps, tx, hook.id, reason);
       log.warn({ delivery: d.id, hook: hook.id, game: d.gameId, reason }, 'hook given up; its owner is told');
@@ -139,7 +162,10 @@ export class HookWorker {
     }
     const delay = Math.max(outcome.afterMs ?? 0, backoffMs(attempt, this.o.retry, this.o.random));
     tx.club.markDeliveryRetry(d.id, this.owner, clock.now() + delay, outcome.reason);
-    log.warn({ delivery: d.id, hook: hook.id, reason: outcome.reason, retryInMs: delay }, 'hook not delivered; will retry');
+    log.warn(
+      { delivery: d.id, hook: hook.id, reason: outcome.reason, retryInMs: delay },
+      'hook not delivered; will retry',
+    );
   }
 
   /** One request; what came of it. */
@@ -148,8 +174,11 @@ export class HookWorker {
     const https = new URL(req.url).protocol === 'https:';
     try {
       const res = await callHook(req.url, {
-        method: req.method, headers: { ...req.headers, 'user-agent': this.o.userAgent }, body: req.body,
-        timeoutMs: this.o.timeoutMs, resolve: this.o.resolve,
+        method: req.method,
+        headers: { ...req.headers, 'user-agent': this.o.userAgent },
+        body: req.body,
+        timeoutMs: this.o.timeoutMs,
+        resolve: this.o.resolve,
         // Over https, never a private or other special-purpose address (app/hooks/ip.ts; http is to the loopback only: address.ts).
         allowed: (ip) => !https || !specialAddress(ip),
       });
@@ -157,15 +186,27 @@ export class HookWorker {
       if (res.status >= 200 && res.status < 300) return { kind: 'sent', response: line };
       if (RETRIED.has(res.status) || res.status >= 500) {
         const after = Number(headerOf(res.headers['retry-after']));
-        return { kind: 'retry', reason: `the address answered ${line}`, ...(after > 0 ? { afterMs: Math.min(after * 1000, MAX_RETRY_AFTER_MS) } : {}) };
+        return {
+          kind: 'retry',
+          reason: `the address answered ${line}`,
+          ...(after > 0 ? { afterMs: Math.min(after * 1000, MAX_RETRY_AFTER_MS) } : {}),
+        };
       }
       const location = headerOf(res.headers.location);
-      if (res.status >= 300 && res.status < 400) return { kind: 'gone', reason: `the address answered ${line}, a redirect${location ? ` to ${hostOf(location, req.url)}` : ''}; give the address it leads to` };
+      if (res.status >= 300 && res.status < 400)
+        return {
+          kind: 'gone',
+          reason: `the address answered ${line}, a redirect${location ? ` to ${hostOf(location, req.url)}` : ''}; give the address it leads to`,
+        };
       return { kind: 'gone', reason: `the address answered ${line}` };
     } catch (e) {
       if (!(e instanceof CallError)) return { kind: 'retry', reason: (e as Error).message };
       const f = e.failure;
-      if (f.kind === 'refused') return { kind: 'gone', reason: `${f.host} is an address of a private network, which the referee does not call` };
+      if (f.kind === 'refused')
+        return {
+          kind: 'gone',
+          reason: `${f.host} is an address of a private network, which the referee does not call`,
+        };
       if (f.kind === 'lookup') return { kind: 'retry', reason: `${f.host} could not be looked up (${f.code})` };
       if (f.kind === 'timeout') return { kind: 'retry', reason: `no answer within ${this.o.timeoutMs / 1000} s` };
       return { kind: 'retry', reason: `${f.code}: ${f.message}` };
@@ -173,7 +214,11 @@ export class HookWorker {
   }
 }
 
-const headerOf = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[0] ?? '' : v ?? '');
+const headerOf = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
 const hostOf = (location: string, base: string): string => {
-  try { return new URL(location, base).host; } catch { return 'an address that cannot be read'; }
+  try {
+    return new URL(location, base).host;
+  } catch {
+    return 'an address that cannot be read';
+  }
 };

@@ -46,36 +46,62 @@ export function callHook(target: string, o: CallOptions): Promise<CallAnswer> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let failure: CallFailure | null = null;
   const lookup: LookupFunction = (name, options, cb) => {
-    const done = cb as (err: NodeJS.ErrnoException | null, address: string | { address: string; family: number }[], family?: number) => void;
+    const done = cb as (
+      err: NodeJS.ErrnoException | null,
+      address: string | { address: string; family: number }[],
+      family?: number,
+    ) => void;
     const literal = isIP(name) ? [name] : null;
-    (literal ? Promise.resolve(literal) : o.resolve(name)).then((addresses) => {
-      const bad = addresses.length === 0 || addresses.some((a) => !o.allowed(a));
-      if (bad) {
-        failure = addresses.length === 0 ? { kind: 'lookup', host: name, code: 'ENOTFOUND' } : { kind: 'refused', host: name };
-        done(Object.assign(new Error(`${name}: not called`), { code: 'EREFUSEDHOST' }), '', 4);
-        return;
-      }
-      if (options.all) done(null, addresses.map((a) => ({ address: a, family: isIP(a) })));
-      else done(null, addresses[0]!, isIP(addresses[0]!));
-    }, (e: NodeJS.ErrnoException) => {
-      failure = { kind: 'lookup', host: name, code: e.code ?? e.message };
-      done(e, '', 4);
-    });
+    (literal ? Promise.resolve(literal) : o.resolve(name)).then(
+      (addresses) => {
+        const bad = addresses.length === 0 || addresses.some((a) => !o.allowed(a));
+        if (bad) {
+          failure =
+            addresses.length === 0
+              ? { kind: 'lookup', host: name, code: 'ENOTFOUND' }
+              : { kind: 'refused', host: name };
+          done(Object.assign(new Error(`${name}: not called`), { code: 'EREFUSEDHOST' }), '', 4);
+          return;
+        }
+        if (options.all)
+          done(
+            null,
+            addresses.map((a) => ({ address: a, family: isIP(a) })),
+          );
+        else done(null, addresses[0]!, isIP(addresses[0]!));
+      },
+      (e: NodeJS.ErrnoException) => {
+        failure = { kind: 'lookup', host: name, code: e.code ?? e.message };
+        done(e, '', 4);
+      },
+    );
   };
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<CallAnswer>((resolve, reject) => {
     // An IP literal is connected to without a lookup: it is checked here instead.
-    if (isIP(host) && !o.allowed(host)) { reject(new CallError({ kind: 'refused', host })); return; }
+    if (isIP(host) && !o.allowed(host)) {
+      reject(new CallError({ kind: 'refused', host }));
+      return;
+    }
     const req = send(url, {
       method: o.method,
       headers: { ...o.headers, 'content-length': String(Buffer.byteLength(o.body)) },
       lookup,
     });
-    const timer = setTimeout(() => { failure = { kind: 'timeout' }; req.destroy(new Error('timeout')); }, o.timeoutMs);
+    const timer = setTimeout(() => {
+      failure = { kind: 'timeout' };
+      req.destroy(new Error('timeout'));
+    }, o.timeoutMs);
     req.on('response', (res) => {
       let seen = 0;
-      res.on('data', (chunk: Buffer) => { seen += chunk.length; if (seen > BODY_LIMIT) res.destroy(); });
-      const finish = () => { clearTimeout(timer); resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers }); };
+      res.on('data', (chunk: Buffer) => {
+        seen += chunk.length;
+        if (seen > BODY_LIMIT) res.destroy();
+      });
+      const finish = () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers });
+      };
       res.on('end', finish);
       res.on('close', finish);
       res.on('error', finish);

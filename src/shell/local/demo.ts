@@ -48,14 +48,20 @@ const sharedDemoFile = (databasePath: string): string => join(dirname(databasePa
 
 function readDemoFile(file: string): DemoPlayer[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
-    const [id, email, planes, secret] = l.split(/\s+/);
-    return { id: id ?? '', email: email ?? '', planes: (planes ?? '').split(','), secret: secret ?? '' };
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => {
+      const [id, email, planes, secret] = l.split(/\s+/);
+      return { id: id ?? '', email: email ?? '', planes: (planes ?? '').split(','), secret: secret ?? '' };
+    });
 }
 
 function writeDemoFile(file: string, players: DemoPlayer[]): void {
-  const lines = ['# The demo game of local mode: player, address, planes, secret (demo only).', ...players.map((p) => `${p.id} ${p.email} ${p.planes.join(',')} ${p.secret}`)];
+  const lines = [
+    '# The demo game of local mode: player, address, planes, secret (demo only).',
+    ...players.map((p) => `${p.id} ${p.email} ${p.planes.join(',')} ${p.secret}`),
+  ];
   writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
 }
 
@@ -70,13 +76,20 @@ function demoPlayersOf(rt: Runtime): DemoPlayer[] {
   if (existsSync(own)) return readDemoFile(own);
   const shared = readDemoFile(sharedDemoFile(rt.config.databasePath));
   const hashes = new Map(rt.store.tx((tx) => tx.players.list(DEMO_GAME)).map((p) => [p.id, p.secretHash]));
-  if (!shared.length || !shared.every((p) => hashes.has(p.id) && rt.deps.keys.verifySecret(p.secret, hashes.get(p.id) as string))) return [];
+  if (
+    !shared.length ||
+    !shared.every((p) => hashes.has(p.id) && rt.deps.keys.verifySecret(p.secret, hashes.get(p.id) as string))
+  )
+    return [];
   writeDemoFile(own, shared);
   return shared;
 }
 
 /** Creates and starts the demo game when the store has no game at all; returns its players. */
-export function ensureDemo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): { created: boolean; players: DemoPlayer[] } {
+export function ensureDemo(
+  rt: Runtime,
+  scenarioPath: string = DEMO_SCENARIO,
+): { created: boolean; players: DemoPlayer[] } {
   const file = demoFile(rt.config.databasePath);
   const games = rt.store.tx((tx) => tx.games.list());
   if (games.length) return { created: false, players: games.some((g) => g.id === DEMO_GAME) ? demoPlayersOf(rt) : [] };
@@ -101,12 +114,16 @@ export function ensureDemo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO): {
  * A solo game's player secret, beside the database (var/tallyho.sqlite: var/tallyho.solo-player.txt
  * for the first solo game, var/tallyho.solo-2-player.txt for the second, ...).
  */
-export const soloFile = (databasePath: string, gameId: string = SOLO_GAME): string => demoFile(databasePath).replace(/demo-players\.txt$/, `${gameId}-player.txt`);
+export const soloFile = (databasePath: string, gameId: string = SOLO_GAME): string =>
+  demoFile(databasePath).replace(/demo-players\.txt$/, `${gameId}-player.txt`);
 
 /** The solo games of the store, oldest first: solo, solo-2, solo-3, ... */
 function soloGames(rt: Runtime): GameRow[] {
   const n = (id: string): number => Number(/^solo(?:-(\d+))?$/.exec(id)?.[1] ?? 1);
-  return rt.store.tx((tx) => tx.games.list()).filter((g) => SOLO_GAMES.test(g.id)).sort((a, b) => n(a.id) - n(b.id));
+  return rt.store
+    .tx((tx) => tx.games.list())
+    .filter((g) => SOLO_GAMES.test(g.id))
+    .sort((a, b) => n(a.id) - n(b.id));
 }
 
 /**
@@ -120,25 +137,43 @@ function soloGames(rt: Runtime): GameRow[] {
  * before), a running one's from its next turn (the player is told, as of any change of settings).
  * Returns its player, and `before`: what became of the solo game before, when a new one was made.
  */
-export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO, level?: StandinLevel, fresh = false): { created: boolean; players: DemoPlayer[]; before?: string } {
+export function ensureSolo(
+  rt: Runtime,
+  scenarioPath: string = DEMO_SCENARIO,
+  level?: StandinLevel,
+  fresh = false,
+): { created: boolean; players: DemoPlayer[]; before?: string } {
   const games = soloGames(rt);
   const latest = games.at(-1);
   const levelOf = (id: string): StandinLevel => rt.store.tx((tx) => tx.control.get(id).settings.standinLevel);
   if (latest && latest.status !== 'over' && !fresh) {
     if (level && level !== levelOf(latest.id)) setSetting(rt.deps, latest.id, 'standin', level);
-    return { created: false, players: readDemoFile(soloFile(rt.config.databasePath, latest.id)).map((p) => ({ ...p, game: latest.id, level: levelOf(latest.id) })) };
+    return {
+      created: false,
+      players: readDemoFile(soloFile(rt.config.databasePath, latest.id)).map((p) => ({
+        ...p,
+        game: latest.id,
+        level: levelOf(latest.id),
+      })),
+    };
   }
   const id = !latest ? SOLO_GAME : `solo-${games.length + 1}`;
-  const before = latest && (latest.status === 'over'
-    ? `Solo game '${latest.id}', ended: ${rt.store.tx((tx) => overText(tx, latest))}`
-    : `Solo game '${latest.id}' is still open (at turn ${latest.turn}); its mails go on working, and npm start -- --solo from now on plays '${id}'.`);
+  const before =
+    latest &&
+    (latest.status === 'over'
+      ? `Solo game '${latest.id}', ended: ${rt.store.tx((tx) => overText(tx, latest))}`
+      : `Solo game '${latest.id}' is still open (at turn ${latest.turn}); its mails go on working, and npm start -- --solo from now on plays '${id}'.`);
   const catalog = loadAircraftDir();
   const ships = loadShipDir();
   const scenario = loadScenarioFile(scenarioPath, catalog, ships);
   const [mine, theirs] = Object.keys(scenario.sides);
-  if (!mine || !theirs) throw new Error(`${scenarioPath} has fewer than two sides: there is nobody to play alone against`);
+  if (!mine || !theirs)
+    throw new Error(`${scenarioPath} has fewer than two sides: there is nobody to play alone against`);
   createGame(rt.deps, { id, scenario, catalog, ships, ...loadOrdnance() });
-  const planes = [...scenario.planes.filter((p) => p.side === mine).map((p) => p.id), ...(scenario.units ?? []).filter((u) => u.side === mine).map((u) => u.id)];
+  const planes = [
+    ...scenario.planes.filter((p) => p.side === mine).map((p) => p.id),
+    ...(scenario.units ?? []).filter((u) => u.side === mine).map((u) => u.id),
+  ];
   const email = `${mine}@localhost`;
   const { secret } = addPlayer(rt.deps, { gameId: id, playerId: mine, email, planes });
   rt.store.tx((tx) => addComputerSeat(rt.deps, tx, id, theirs));
@@ -147,5 +182,9 @@ export function ensureSolo(rt: Runtime, scenarioPath: string = DEMO_SCENARIO, le
   startGame(rt.deps, id);
   const players = [{ id: mine, email, planes, secret }];
   writeDemoFile(soloFile(rt.config.databasePath, id), players);
-  return { created: true, players: players.map((p) => ({ ...p, game: id, level: levelOf(id) })), ...(before ? { before } : {}) };
+  return {
+    created: true,
+    players: players.map((p) => ({ ...p, game: id, level: levelOf(id) })),
+    ...(before ? { before } : {}),
+  };
 }

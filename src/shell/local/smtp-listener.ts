@@ -35,7 +35,9 @@ export async function startSmtpListener(options: {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         if (stream.sizeExceeded) {
-          callback(Object.assign(new Error(`552 the message is larger than ${options.maxBytes} bytes`), { responseCode: 552 }));
+          callback(
+            Object.assign(new Error(`552 the message is larger than ${options.maxBytes} bytes`), { responseCode: 552 }),
+          );
           return;
         }
         const from = session.envelope.mailFrom;
@@ -44,7 +46,11 @@ export async function startSmtpListener(options: {
           () => callback(),
           (e: Error) => {
             options.log.error({ err: e.message }, 'local SMTP: intake failed; the sender is told to try again');
-            callback(Object.assign(new Error('451 the referee could not take the message now; try again later'), { responseCode: 451 }));
+            callback(
+              Object.assign(new Error('451 the referee could not take the message now; try again later'), {
+                responseCode: 451,
+              }),
+            );
           },
         );
       });

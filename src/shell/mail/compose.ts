@@ -32,7 +32,10 @@ export function withPicture(message: OutgoingMail): Mail.Options {
   }
   return {
     ...rest,
-    attachments: [...(rest.attachments ?? []), { filename: 'map.png', content: png, contentType: 'image/png', cid: PICTURE_CID, contentDisposition: 'inline' }],
+    attachments: [
+      ...(rest.attachments ?? []),
+      { filename: 'map.png', content: png, contentType: 'image/png', cid: PICTURE_CID, contentDisposition: 'inline' },
+    ],
   };
 }
 

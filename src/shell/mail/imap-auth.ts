@@ -14,13 +14,17 @@ export class ImapAuth {
   private refused: string | null = null;
   private renewedAfterRefusal: string | null = null;
 
-  constructor(private readonly config: ImapConfig, private readonly tokens: AccessTokenSource | null | undefined) {}
+  constructor(
+    private readonly config: ImapConfig,
+    private readonly tokens: AccessTokenSource | null | undefined,
+  ) {}
 
   /** The login of the next connection, or why there is none (`permanent`: the GM must act). */
   async next(): Promise<{ login: ImapLogin } | { error: Error; permanent: boolean }> {
     const c = this.config;
     if (c.auth !== 'xoauth2') return { login: { user: c.user, pass: c.password } };
-    if (!this.tokens) return { error: new Error('IMAP_AUTH is xoauth2 but no access tokens were given'), permanent: true };
+    if (!this.tokens)
+      return { error: new Error('IMAP_AUTH is xoauth2 but no access tokens were given'), permanent: true };
     try {
       const { token } = await this.tokens.get(this.refused ?? undefined);
       if (this.refused !== null) this.renewedAfterRefusal = token;
@@ -39,14 +43,22 @@ export class ImapAuth {
   /** The server refused `login`: what to log, and whether to try again at once. */
   refusedLogin(login: ImapLogin): { message: string; retryNow: boolean } {
     const user = this.config.user;
-    if (!('accessToken' in login)) return { message: `the IMAP server refused the login of ${user}: check IMAP_USER and IMAP_PASSWORD (an app password)`, retryNow: false };
+    if (!('accessToken' in login))
+      return {
+        message: `the IMAP server refused the login of ${user}: check IMAP_USER and IMAP_PASSWORD (an app password)`,
+        retryNow: false,
+      };
     if (login.accessToken !== this.renewedAfterRefusal) {
       this.refused = login.accessToken;
-      return { message: `the IMAP server refused the OAuth2 access token of ${user}: trying again with a new one`, retryNow: true };
+      return {
+        message: `the IMAP server refused the OAuth2 access token of ${user}: trying again with a new one`,
+        retryNow: true,
+      };
     }
     return {
-      message: `the IMAP server refused the XOAUTH2 login of ${user} with a new access token: check that IMAP_USER is the account `
-        + 'the refresh token was given for, and that its scope allows IMAP (docs/gm-guide.md)',
+      message:
+        `the IMAP server refused the XOAUTH2 login of ${user} with a new access token: check that IMAP_USER is the account ` +
+        'the refresh token was given for, and that its scope allows IMAP (docs/gm-guide.md)',
       retryNow: false,
     };
   }

@@ -74,7 +74,7 @@ const bytesRead = (client: ImapFlow | null): number =>
 /** A UID set for a command: runs of consecutive UIDs written as ranges (1:40,42,50:60). */
 export function uidSet(uids: readonly number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < uids.length;) {
+  for (let i = 0; i < uids.length; ) {
     let j = i;
     while (j + 1 < uids.length && uids[j + 1] === (uids[j] as number) + 1) j++;
     parts.push(j > i ? `${uids[i]}:${uids[j]}` : String(uids[i]));
@@ -87,7 +87,11 @@ export function uidSet(uids: readonly number[]): string {
  * Splits the new mails into chunks to fetch, in UID order: at most `batch` mails and `fetchBytes`
  * bytes each (a mail larger than that alone), and those over `maxBytes` apart, headers only.
  */
-export function planChunks(uids: readonly number[], sizes: ReadonlyMap<number, number>, o: { batch: number; fetchBytes: number; maxBytes: number }): Chunk[] {
+export function planChunks(
+  uids: readonly number[],
+  sizes: ReadonlyMap<number, number>,
+  o: { batch: number; fetchBytes: number; maxBytes: number },
+): Chunk[] {
   const chunks: Chunk[] = [];
   const tooBig: number[] = [];
   let cur: number[] = [];
@@ -95,7 +99,10 @@ export function planChunks(uids: readonly number[], sizes: ReadonlyMap<number, n
   for (const uid of uids) {
     const size = sizes.get(uid);
     if (size === undefined) continue; // expunged meanwhile
-    if (size > o.maxBytes) { tooBig.push(uid); continue; }
+    if (size > o.maxBytes) {
+      tooBig.push(uid);
+      continue;
+    }
     if (cur.length && (cur.length >= o.batch || bytes + size > o.fetchBytes)) {
       chunks.push({ uids: cur, headersOnly: false });
       cur = [];
@@ -105,7 +112,8 @@ export function planChunks(uids: readonly number[], sizes: ReadonlyMap<number, n
     bytes += size;
   }
   if (cur.length) chunks.push({ uids: cur, headersOnly: false });
-  for (let i = 0; i < tooBig.length; i += o.batch) chunks.push({ uids: tooBig.slice(i, i + o.batch), headersOnly: true });
+  for (let i = 0; i < tooBig.length; i += o.batch)
+    chunks.push({ uids: tooBig.slice(i, i + o.batch), headersOnly: true });
   return chunks;
 }
 
@@ -122,8 +130,15 @@ export class ImapInbox {
 
   constructor(options: ImapInboxOptions) {
     this.o = {
-      stallMs: 12_000, heartbeatMs: 5_000, stopGraceMs: 1_500, reconnect: { minMs: 500, maxMs: 30_000 }, batch: 50,
-      fetchBytes: 8 * 1024 * 1024, maxBytes: DEFAULT_LIMITS.maxBytes, burst: { every: 100, forMs: 2000 }, ...options,
+      stallMs: 12_000,
+      heartbeatMs: 5_000,
+      stopGraceMs: 1_500,
+      reconnect: { minMs: 500, maxMs: 30_000 },
+      batch: 50,
+      fetchBytes: 8 * 1024 * 1024,
+      maxBytes: DEFAULT_LIMITS.maxBytes,
+      burst: { every: 100, forMs: 2000 },
+      ...options,
     };
     this.auth = new ImapAuth(options.config, options.tokens);
   }
@@ -136,7 +151,9 @@ export class ImapInbox {
   async start(): Promise<void> {
     this.stopped = false;
     let firstTry!: () => void;
-    const tried = new Promise<void>((r) => { firstTry = r; });
+    const tried = new Promise<void>((r) => {
+      firstTry = r;
+    });
     this.loop = this.run(firstTry);
     await tried;
   }
@@ -193,9 +210,17 @@ export class ImapInbox {
   private newClient(auth: ImapLogin): ImapFlow {
     const c = this.o.config;
     return new ImapFlow({
-      host: c.host, port: c.port, secure: c.tls, auth, logger: false,
-      autoIdleDelay: 50, maxIdleTime: c.pollSeconds * 1000, missingIdleCommand: 'NOOP',
-      connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 5 * 60_000,
+      host: c.host,
+      port: c.port,
+      secure: c.tls,
+      auth,
+      logger: false,
+      autoIdleDelay: 50,
+      maxIdleTime: c.pollSeconds * 1000,
+      missingIdleCommand: 'NOOP',
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 5 * 60_000,
     });
   }
 
@@ -208,10 +233,16 @@ export class ImapInbox {
         firstTry();
         // A refused refresh token needs the GM: asking the provider again soon would not help.
         const wait = next.permanent ? this.o.reconnect.maxMs : delay;
-        this.o.log.warn({ err: next.error.message, retryInMs: wait }, 'IMAP inbox has no OAuth2 access token; trying again later');
+        this.o.log.warn(
+          { err: next.error.message, retryInMs: wait },
+          'IMAP inbox has no OAuth2 access token; trying again later',
+        );
         // woken by stop(); the timer is cleared then, so it does not hold the process
         let timer: NodeJS.Timeout | undefined;
-        await new Promise<void>((r) => { this.wake = r; timer = setTimeout(r, wait); });
+        await new Promise<void>((r) => {
+          this.wake = r;
+          timer = setTimeout(r, wait);
+        });
         clearTimeout(timer);
         this.wake = null;
         delay = Math.min(this.o.reconnect.maxMs, delay * 2);
@@ -248,12 +279,28 @@ export class ImapInbox {
           let poll: NodeJS.Timeout | undefined;
           let beat: NodeJS.Timeout | undefined;
           let due = false;
-          const wait = Date.now() - lastFound < this.o.burst.forMs ? this.o.burst.every : this.o.config.pollSeconds * 1000;
+          const wait =
+            Date.now() - lastFound < this.o.burst.forMs ? this.o.burst.every : this.o.config.pollSeconds * 1000;
           await Promise.race([
-            new Promise<void>((r) => { this.wake = r; }),
+            new Promise<void>((r) => {
+              this.wake = r;
+            }),
             closed,
-            new Promise<void>((r) => { poll = setTimeout(() => { this.pending = true; r(); }, wait); }),
-            new Promise<void>((r) => { beat = setTimeout(() => { due = true; r(); }, Date.now() - lastBeat >= this.o.heartbeatMs ? 0 : this.o.heartbeatMs - (Date.now() - lastBeat)); }),
+            new Promise<void>((r) => {
+              poll = setTimeout(() => {
+                this.pending = true;
+                r();
+              }, wait);
+            }),
+            new Promise<void>((r) => {
+              beat = setTimeout(
+                () => {
+                  due = true;
+                  r();
+                },
+                Date.now() - lastBeat >= this.o.heartbeatMs ? 0 : this.o.heartbeatMs - (Date.now() - lastBeat),
+              );
+            }),
           ]);
           clearTimeout(poll);
           clearTimeout(beat);
@@ -268,7 +315,8 @@ export class ImapInbox {
         if (!this.stopped) lost = client.byeReason ?? 'the server closed the connection';
       } catch (e) {
         lost = (e as Error).message;
-        if ((e as { authenticationFailed?: boolean }).authenticationFailed) ({ message: lost, retryNow } = this.auth.refusedLogin(next.login));
+        if ((e as { authenticationFailed?: boolean }).authenticationFailed)
+          ({ message: lost, retryNow } = this.auth.refusedLogin(next.login));
       } finally {
         if (!this.stopped) this.o.log.warn({ err: lost, retryInMs: delay }, 'IMAP inbox disconnected; reconnecting');
         this.state = this.stopped ? 'stopped' : 'reconnecting';
@@ -280,7 +328,12 @@ export class ImapInbox {
       }
       if (this.stopped) break;
       if (retryNow) continue;
-      await Promise.race([sleep(delay), new Promise<void>((r) => { this.wake = r; })]);
+      await Promise.race([
+        sleep(delay),
+        new Promise<void>((r) => {
+          this.wake = r;
+        }),
+      ]);
       this.wake = null;
       delay = Math.min(this.o.reconnect.maxMs, delay * 2);
     }
@@ -313,7 +366,9 @@ export class ImapInbox {
     let filing: Promise<void> = Promise.resolve();
     const file = (filed: Filed[]) => {
       // Filed while the next chunk is handled; each batch after the one before.
-      filing = filing.then(async () => { count += await this.file(client, filed); });
+      filing = filing.then(async () => {
+        count += await this.file(client, filed);
+      });
       filing.catch(() => undefined);
     };
     try {
@@ -328,7 +383,11 @@ export class ImapInbox {
           if (r) known.push({ uid, id: r.id, folder: r.folder });
         }
       });
-      for (const f of known) this.o.log.info({ uid: f.uid, inbound: f.id, folder: f.folder }, 'mail already in the ledger: filed without handling it again');
+      for (const f of known)
+        this.o.log.info(
+          { uid: f.uid, inbound: f.id, folder: f.folder },
+          'mail already in the ledger: filed without handling it again',
+        );
       for (let i = 0; i < known.length; i += this.o.batch) file(known.slice(i, i + this.o.batch));
       const filedAlready = new Set(known.map((f) => f.uid));
       const fresh = uids.filter((u) => !filedAlready.has(u) && (this.failures.get(`${uidValidity}:${u}`) ?? 0) < 3);
@@ -345,9 +404,15 @@ export class ImapInbox {
         const fetched = chunk.uids.filter((u) => sources.has(u));
         if (!fetched.length || this.stopped) continue;
         const mails: RawMail[] = fetched.map((uid) => ({
-          raw: sources.get(uid) as Buffer, key: place(uid), ...(chunk.headersOnly ? { size: sizes.get(uid) as number } : {}),
+          raw: sources.get(uid) as Buffer,
+          key: place(uid),
+          ...(chunk.headersOnly ? { size: sizes.get(uid) as number } : {}),
         }));
-        if (chunk.headersOnly) this.o.log.warn({ uids: fetched, sizes: fetched.map((u) => sizes.get(u)), maxBytes: this.o.maxBytes }, 'mail over the size limit: refused unread');
+        if (chunk.headersOnly)
+          this.o.log.warn(
+            { uids: fetched, sizes: fetched.map((u) => sizes.get(u)), maxBytes: this.o.maxBytes },
+            'mail over the size limit: refused unread',
+          );
         const results = await this.o.handler(mails);
         const filedNow: Filed[] = [];
         fetched.forEach((uid, k) => {
@@ -355,7 +420,10 @@ export class ImapInbox {
           if (r instanceof Error || !r) {
             const id = `${uidValidity}:${uid}`;
             this.failures.set(id, (this.failures.get(id) ?? 0) + 1);
-            this.o.log.error({ uid, err: r?.message, attempts: this.failures.get(id) }, 'a message could not be handled; it stays in the inbox');
+            this.o.log.error(
+              { uid, err: r?.message, attempts: this.failures.get(id) },
+              'a message could not be handled; it stays in the inbox',
+            );
           } else filedNow.push({ uid, id: r.inboundId, folder: r.folder });
         });
         file(filedNow);
@@ -373,7 +441,10 @@ export class ImapInbox {
   private async sizes(client: ImapFlow, uids: number[]): Promise<Map<number, number>> {
     const sizes = new Map<number, number>();
     for (let i = 0; i < uids.length; i += 500) {
-      const msgs = await this.watch('fetch sizes', client.fetchAll(uidSet(uids.slice(i, i + 500)), { uid: true, size: true }, { uid: true }));
+      const msgs = await this.watch(
+        'fetch sizes',
+        client.fetchAll(uidSet(uids.slice(i, i + 500)), { uid: true, size: true }, { uid: true }),
+      );
       for (const m of msgs) if (typeof m.size === 'number') sizes.set(m.uid, m.size);
     }
     return sizes;
@@ -384,7 +455,10 @@ export class ImapInbox {
     const query = chunk.headersOnly
       ? { uid: true, bodyParts: [{ key: 'HEADER', start: 0, maxLength: DEFAULT_LIMITS.maxHeaderBytes }] }
       : { uid: true, source: true };
-    const msgs: FetchMessageObject[] = await this.watch('fetch', client.fetchAll(uidSet(chunk.uids), query, { uid: true }));
+    const msgs: FetchMessageObject[] = await this.watch(
+      'fetch',
+      client.fetchAll(uidSet(chunk.uids), query, { uid: true }),
+    );
     const out: Fetched = new Map();
     for (const m of msgs) {
       const raw = chunk.headersOnly ? (m.headers ?? [...(m.bodyParts?.values() ?? [])][0]) : m.source;
@@ -399,10 +473,17 @@ export class ImapInbox {
     for (const folder of ['Processed', 'Rejected'] as const) {
       const batch = filed.filter((f) => f.folder === folder);
       if (!batch.length) continue;
-      await this.watch('move', client.messageMove(uidSet(batch.map((f) => f.uid).sort((a, b) => a - b)), this.folderPath(folder), { uid: true }));
+      await this.watch(
+        'move',
+        client.messageMove(uidSet(batch.map((f) => f.uid).sort((a, b) => a - b)), this.folderPath(folder), {
+          uid: true,
+        }),
+      );
       moved += batch.length;
       const at = this.o.clock.now();
-      this.o.store.tx((tx) => { for (const f of batch) tx.inbound.markMoved(f.id, at); });
+      this.o.store.tx((tx) => {
+        for (const f of batch) tx.inbound.markMoved(f.id, at);
+      });
     }
     return moved;
   }

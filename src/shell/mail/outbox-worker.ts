@@ -133,13 +133,20 @@ export class OutboxWorker {
   constructor(options: OutboxWorkerOptions) {
     this.o = {
       owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
-      leaseMs: 120_000, batch: 20, concurrency: 1, pollMs: 1000, stopGraceMs: 2000, random: Math.random, journal: null,
+      leaseMs: 120_000,
+      batch: 20,
+      concurrency: 1,
+      pollMs: 1000,
+      stopGraceMs: 2000,
+      random: Math.random,
+      journal: null,
       commit: (fn) => options.store.tx(fn),
       ...options,
       retry: { ...DEFAULT_RETRY, ...options.retry },
     };
     this.poll = new PollLoop({
-      pass: () => this.loop(), pollMs: this.o.pollMs,
+      pass: () => this.loop(),
+      pollMs: this.o.pollMs,
       // Mail queued while sends are out: free lanes take it now, not after them.
       busyKick: () => {
         if (!this.current) return;
@@ -170,8 +177,13 @@ export class OutboxWorker {
     if (path) {
       const entries = readSent(path);
       if (entries.length) {
-        const marked = this.o.store.tx((tx) => entries.filter((e) => tx.outbox.recordSent(e.id, e.at, e.response, e.rejected)).length);
-        this.o.log.info({ journal: entries.length, marked }, 'mail the server took before the last stop recorded as sent');
+        const marked = this.o.store.tx(
+          (tx) => entries.filter((e) => tx.outbox.recordSent(e.id, e.at, e.response, e.rejected)).length,
+        );
+        this.o.log.info(
+          { journal: entries.length, marked },
+          'mail the server took before the last stop recorded as sent',
+        );
       }
       clearSent(path);
     }
@@ -195,7 +207,10 @@ export class OutboxWorker {
     const late = await this.poll.stop(this.o.stopGraceMs);
     if (late && this.inFlight) {
       this.abandoned = true;
-      this.o.log.warn({ inFlight: this.inFlight }, 'stopped with mail still being sent: it is sent again once its lease runs out');
+      this.o.log.warn(
+        { inFlight: this.inFlight },
+        'stopped with mail still being sent: it is sent again once its lease runs out',
+      );
     }
   }
 
@@ -232,10 +247,14 @@ export class OutboxWorker {
     while (run.active < this.o.concurrency && !run.dry && run.left > 0 && !(loop && this.stopped)) {
       // Counted before it starts: a lane that finds a row fills up the others itself.
       run.active++;
-      const p: Promise<void> = this.lane(run, loop).catch((e) => { run.errors.push(e); }).finally(() => {
-        run.active--;
-        run.lanes.delete(p);
-      });
+      const p: Promise<void> = this.lane(run, loop)
+        .catch((e) => {
+          run.errors.push(e);
+        })
+        .finally(() => {
+          run.active--;
+          run.lanes.delete(p);
+        });
       run.lanes.add(p);
     }
   }
@@ -267,11 +286,17 @@ export class OutboxWorker {
         this.inFlight--;
       }
       if (this.abandoned) return;
-      row = await this.commit((tx) => { record(tx); return take(tx); });
+      row = await this.commit((tx) => {
+        record(tx);
+        return take(tx);
+      });
     }
   }
 
-  private commits: { fn: (tx: StoreTx) => OutboxRow | undefined; done: (r: { row?: OutboxRow; err?: unknown }) => void }[] = [];
+  private commits: {
+    fn: (tx: StoreTx) => OutboxRow | undefined;
+    done: (r: { row?: OutboxRow; err?: unknown }) => void;
+  }[] = [];
 
   /**
    * Runs `fn` (a result recorded, the next row leased) in a transaction as soon as the event loop
@@ -287,7 +312,10 @@ export class OutboxWorker {
       const flush = this.o.journal ? (f: () => void) => setTimeout(f, RECORD_WAIT_MS) : setImmediate;
       flush(() => {
         const group = this.commits.splice(0);
-        if (this.abandoned) { for (const c of group) c.done({}); return; }
+        if (this.abandoned) {
+          for (const c of group) c.done({});
+          return;
+        }
         try {
           const rows = this.o.commit((tx) => group.map((c) => c.fn(tx)));
           group.forEach((c, i) => c.done(rows[i] ? { row: rows[i] } : {}));
@@ -305,10 +333,16 @@ export class OutboxWorker {
       const r = await this.o.transport.send(this.o.compose(row), row.id);
       if (r.accepted.length === 0 && r.rejected.length > 0) {
         log.error({ outbox: row.id, to: row.recipient, response: r.response }, 'mail refused: dead letter');
-        return (tx) => tx.outbox.markDead(row.id, owner, `every recipient refused: ${r.rejected.join(', ')} (${r.response})`);
+        return (tx) =>
+          tx.outbox.markDead(row.id, owner, `every recipient refused: ${r.rejected.join(', ')} (${r.response})`);
       }
-      if (r.rejected.length) log.warn({ outbox: row.id, rejected: r.rejected }, 'mail sent, but some recipients were refused');
-      else log.info({ outbox: row.id, to: row.recipient, kind: row.kind, messageId: row.messageId, attempt: row.attempts }, 'mail sent');
+      if (r.rejected.length)
+        log.warn({ outbox: row.id, rejected: r.rejected }, 'mail sent, but some recipients were refused');
+      else
+        log.info(
+          { outbox: row.id, to: row.recipient, kind: row.kind, messageId: row.messageId, attempt: row.attempts },
+          'mail sent',
+        );
       const at = clock.now();
       return (tx) => tx.outbox.markSent(row.id, owner, at, r.response, r.rejected);
     } catch (e) {
@@ -319,7 +353,10 @@ export class OutboxWorker {
         return (tx) => tx.outbox.markDead(row.id, owner, why);
       }
       const delay = backoffMs(row.attempts, this.o.retry, this.o.random);
-      log.warn({ outbox: row.id, to: row.recipient, error: v.reason, attempt: row.attempts, retryInMs: delay }, 'mail not sent; will retry');
+      log.warn(
+        { outbox: row.id, to: row.recipient, error: v.reason, attempt: row.attempts, retryInMs: delay },
+        'mail not sent; will retry',
+      );
       const next = clock.now() + delay;
       return (tx) => tx.outbox.markRetry(row.id, owner, next, v.reason);
     }

@@ -22,9 +22,24 @@ export const DEFAULT_LIMITS: ReadLimits = { maxBytes: 1024 * 1024, maxHeaderByte
 
 /** Header fields added on the way (by MTAs, delivery agents, filters), left out of the content hash. */
 const TRACE = new Set([
-  'received', 'return-path', 'delivered-to', 'x-original-to', 'x-delivered-to', 'x-envelope-to', 'envelope-to',
-  'x-spam-status', 'x-spam-score', 'x-spam-level', 'x-spam-flag', 'x-spam-checker-version', 'authentication-results',
-  'arc-seal', 'arc-message-signature', 'arc-authentication-results', 'received-spf', 'x-virus-scanned',
+  'received',
+  'return-path',
+  'delivered-to',
+  'x-original-to',
+  'x-delivered-to',
+  'x-envelope-to',
+  'envelope-to',
+  'x-spam-status',
+  'x-spam-score',
+  'x-spam-level',
+  'x-spam-flag',
+  'x-spam-checker-version',
+  'authentication-results',
+  'arc-seal',
+  'arc-message-signature',
+  'arc-authentication-results',
+  'received-spf',
+  'x-virus-scanned',
 ]);
 
 /** Where the header section ends (index of the blank line), or the whole buffer. */
@@ -105,7 +120,12 @@ function htmlText(html: string): string {
   }).replace(/\u200b/g, '');
 }
 
-const PARSE_OPTIONS = { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true, maxHtmlLengthToParse: 2 * 1024 * 1024 };
+const PARSE_OPTIONS = {
+  skipImageLinks: true,
+  skipTextToHtml: true,
+  skipTextLinks: true,
+  maxHtmlLengthToParse: 2 * 1024 * 1024,
+};
 
 export interface ReadOptions {
   /** The SMTP envelope sender when the mail came by SMTP ('' = null sender). */
@@ -128,10 +148,18 @@ export async function readMail(raw: Buffer, options: ReadOptions = {}): Promise<
     return await readWhole(raw, options);
   } catch (e) {
     return {
-      messageId: (/^message-id:[ \t]*(<[^<>\r\n]{1,400}>)/im.exec(raw.subarray(0, 64 * 1024).toString('latin1'))?.[1] ?? '').trim(),
-      contentSha256: contentHash(raw), from: '', returnPath: options.returnPath ?? null, subject: '', headers: {},
-      contentType: 'application/octet-stream', text: '',
-      unreadable: `it could not be read as a mail message (${String((e as Error)?.message ?? e).slice(0, 120)})`, notes: [],
+      messageId: (
+        /^message-id:[ \t]*(<[^<>\r\n]{1,400}>)/im.exec(raw.subarray(0, 64 * 1024).toString('latin1'))?.[1] ?? ''
+      ).trim(),
+      contentSha256: contentHash(raw),
+      from: '',
+      returnPath: options.returnPath ?? null,
+      subject: '',
+      headers: {},
+      contentType: 'application/octet-stream',
+      text: '',
+      unreadable: `it could not be read as a mail message (${String((e as Error)?.message ?? e).slice(0, 120)})`,
+      notes: [],
     };
   }
 }
@@ -141,11 +169,15 @@ async function readWhole(raw: Buffer, options: ReadOptions): Promise<IncomingMai
   const { end } = headerEnd(raw);
   let unreadable: string | null = null;
   const size = options.size ?? raw.length;
-  if (size > limits.maxBytes) unreadable = `it is ${Math.ceil(size / 1024)} KiB long; the most a mail may be is ${Math.floor(limits.maxBytes / 1024)} KiB`;
-  else if (end > limits.maxHeaderBytes) unreadable = `its header is ${Math.ceil(end / 1024)} KiB long; the most it may be is ${Math.floor(limits.maxHeaderBytes / 1024)} KiB`;
+  if (size > limits.maxBytes)
+    unreadable = `it is ${Math.ceil(size / 1024)} KiB long; the most a mail may be is ${Math.floor(limits.maxBytes / 1024)} KiB`;
+  else if (end > limits.maxHeaderBytes)
+    unreadable = `its header is ${Math.ceil(end / 1024)} KiB long; the most it may be is ${Math.floor(limits.maxHeaderBytes / 1024)} KiB`;
   else if (countParts(raw) > limits.maxParts) unreadable = `it has more than ${limits.maxParts} MIME parts`;
   // An unreadable mail is parsed for its header only (cut short), to know whom to tell.
-  const source = unreadable ? Buffer.concat([raw.subarray(0, Math.min(end, limits.maxHeaderBytes)), Buffer.from('\r\n\r\n')]) : raw;
+  const source = unreadable
+    ? Buffer.concat([raw.subarray(0, Math.min(end, limits.maxHeaderBytes)), Buffer.from('\r\n\r\n')])
+    : raw;
   let parsed: ParsedMail;
   try {
     parsed = await simpleParser(source, PARSE_OPTIONS);
@@ -158,12 +190,25 @@ async function readWhole(raw: Buffer, options: ReadOptions): Promise<IncomingMai
   const notes: string[] = [];
   // The HTML is read whenever there is no plain-text part, or the one there is holds nothing.
   const plainPart = /^content-type:\s*text\/plain/im.test(raw.toString('latin1'));
-  const useHtml = !unreadable && typeof parsed.html === 'string' && parsed.html.trim() !== '' && (!plainPart || !(parsed.text ?? '').trim());
+  const useHtml =
+    !unreadable &&
+    typeof parsed.html === 'string' &&
+    parsed.html.trim() !== '' &&
+    (!plainPart || !(parsed.text ?? '').trim());
   const text = unreadable ? '' : useHtml ? htmlText(parsed.html as string) : (parsed.text ?? '');
   // Said only when it was so: the text came from the HTML, and there was some.
-  if (useHtml && text.trim()) notes.push(`your mail had no ${plainPart ? 'usable ' : ''}plain-text part; its HTML was converted to text to read the orders`);
-  const attachments = parsed.attachments?.filter((a) => a.contentDisposition === 'attachment' || !String(a.contentType ?? '').startsWith('text/')) ?? [];
-  if (!unreadable && attachments.length) notes.push(`${attachments.length} attachment${attachments.length === 1 ? ' was' : 's were'} ignored: orders are read from the text of the mail only`);
+  if (useHtml && text.trim())
+    notes.push(
+      `your mail had no ${plainPart ? 'usable ' : ''}plain-text part; its HTML was converted to text to read the orders`,
+    );
+  const attachments =
+    parsed.attachments?.filter(
+      (a) => a.contentDisposition === 'attachment' || !String(a.contentType ?? '').startsWith('text/'),
+    ) ?? [];
+  if (!unreadable && attachments.length)
+    notes.push(
+      `${attachments.length} attachment${attachments.length === 1 ? ' was' : 's were'} ignored: orders are read from the text of the mail only`,
+    );
   return {
     messageId: (parsed.messageId ?? '').trim().slice(0, 500),
     contentSha256: contentHash(raw),

@@ -44,7 +44,12 @@ export function readSent(path: string): SentEntry[] {
     try {
       const e = JSON.parse(line) as Partial<SentEntry>;
       if (Number.isInteger(e.id) && typeof e.at === 'number' && typeof e.response === 'string') {
-        out.push({ id: e.id!, at: e.at, response: e.response, rejected: Array.isArray(e.rejected) ? e.rejected.map(String) : [] });
+        out.push({
+          id: e.id!,
+          at: e.at,
+          response: e.response,
+          rejected: Array.isArray(e.rejected) ? e.rejected.map(String) : [],
+        });
       }
     } catch {
       // a line cut short

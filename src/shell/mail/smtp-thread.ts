@@ -56,7 +56,11 @@ if (port) {
   // Kept open: one write per mail taken, and the main thread empties the file in place.
   let journalFd: number | null = null;
   if (journal) {
-    try { journalFd = openSync(journal, 'a'); } catch { journalFd = null; }
+    try {
+      journalFd = openSync(journal, 'a');
+    } catch {
+      journalFd = null;
+    }
   }
   const transporter = nodemailer.createTransport(options);
   const reply = (m: FromThread) => port.postMessage(m);
@@ -66,11 +70,14 @@ if (port) {
   if (oauth) {
     // nodemailer calls this as a method of the connection's XOAuth2 object, whose accessToken
     // is the token the server just refused when `renew` is set.
-    transporter.set('oauth2_provision_cb', function (this: { accessToken?: string }, _user: string, renew: boolean, done: Provision) {
-      const id = ++nextRequest;
-      provisions.set(id, done);
-      reply({ tokenRequest: id, ...(renew && this.accessToken ? { rejected: this.accessToken } : {}) });
-    });
+    transporter.set(
+      'oauth2_provision_cb',
+      function (this: { accessToken?: string }, _user: string, renew: boolean, done: Provision) {
+        const id = ++nextRequest;
+        provisions.set(id, done);
+        reply({ tokenRequest: id, ...(renew && this.accessToken ? { rejected: this.accessToken } : {}) });
+      },
+    );
   }
   const queue: { id: number; message: OutgoingMail; key?: number }[] = [];
 
@@ -87,7 +94,14 @@ if (port) {
       // Mails still queued are not sent: their rows stay leased and are sent again later.
       closed = true;
       queue.length = 0;
-      if (journalFd !== null) { try { closeSync(journalFd); } catch { /* closed */ } journalFd = null; }
+      if (journalFd !== null) {
+        try {
+          closeSync(journalFd);
+        } catch {
+          /* closed */
+        }
+        journalFd = null;
+      }
       transporter.close();
       reply({ closed: true });
       return;
@@ -136,17 +150,30 @@ if (port) {
     try {
       const raw = await built;
       const info = await transporter.sendMail({ envelope: m.message.envelope, messageId: m.message.messageId, raw });
-      result = { accepted: addresses(info.accepted), rejected: addresses(info.rejected), response: String(info.response ?? '') };
+      result = {
+        accepted: addresses(info.accepted),
+        rejected: addresses(info.rejected),
+        response: String(info.response ?? ''),
+      };
     } catch (e) {
       const err = e as SendError;
       if (oauth && err.code === 'EAUTH' && err.response) {
         // The server refused a token (a new one too): say what to check, with its answer.
-        const message = `the SMTP server refused the XOAUTH2 login of ${options.auth?.user} (${err.response.trim()}): check that SMTP_USER `
-          + 'is the account the refresh token was given for, and that its scope allows SMTP (docs/gm-guide.md)';
+        const message =
+          `the SMTP server refused the XOAUTH2 login of ${options.auth?.user} (${err.response.trim()}): check that SMTP_USER ` +
+          'is the account the refresh token was given for, and that its scope allows SMTP (docs/gm-guide.md)';
         reply({ id: m.id, error: { message, code: err.code, responseCode: err.responseCode } });
         return;
       }
-      reply({ id: m.id, error: { message: String(err.message ?? e), code: err.code, responseCode: err.responseCode, response: err.response } });
+      reply({
+        id: m.id,
+        error: {
+          message: String(err.message ?? e),
+          code: err.code,
+          responseCode: err.responseCode,
+          response: err.response,
+        },
+      });
       return;
     }
     if (journalFd !== null && m.key !== undefined && result.accepted.length) {

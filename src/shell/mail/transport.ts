@@ -49,8 +49,11 @@ function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = 
     requireTLS: config.security === 'starttls',
     ignoreTLS: config.security === 'none',
     // xoauth2: the thread asks this thread for each access token (smtpTransport's `tokens`)
-    ...(config.auth === 'xoauth2' ? { auth: { type: 'OAuth2', user: config.user } }
-      : config.user ? { auth: { user: config.user, pass: config.password } } : {}),
+    ...(config.auth === 'xoauth2'
+      ? { auth: { type: 'OAuth2', user: config.user } }
+      : config.user
+        ? { auth: { user: config.user, pass: config.password } }
+        : {}),
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
@@ -63,28 +66,34 @@ function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = 
  * (tests, or a build older than src/) it loads smtp-thread.ts through tsx (smtp-thread-boot.mjs).
  */
 const THREAD = import.meta.url.endsWith('.js') ? './smtp-thread.js' : './smtp-thread-boot.mjs';
-const startThread = (data: ThreadData): Worker =>
-  new Worker(new URL(THREAD, import.meta.url), { workerData: data });
+const startThread = (data: ThreadData): Worker => new Worker(new URL(THREAD, import.meta.url), { workerData: data });
 
 /** A failure of the thread itself: the mail is tried again, like after a lost connection. */
-const threadError = (why: string): Error => Object.assign(new Error(`the SMTP thread stopped: ${why}`), { code: 'ECONNECTION' });
+const threadError = (why: string): Error =>
+  Object.assign(new Error(`the SMTP thread stopped: ${why}`), { code: 'ECONNECTION' });
 
-const sendError = (e: SendError): Error => Object.assign(new Error(e.message), {
-  ...(e.code !== undefined ? { code: e.code } : {}),
-  ...(e.responseCode !== undefined ? { responseCode: e.responseCode } : {}),
-  ...(e.response !== undefined ? { response: e.response } : {}),
-});
+const sendError = (e: SendError): Error =>
+  Object.assign(new Error(e.message), {
+    ...(e.code !== undefined ? { code: e.code } : {}),
+    ...(e.responseCode !== undefined ? { responseCode: e.responseCode } : {}),
+    ...(e.response !== undefined ? { response: e.response } : {}),
+  });
 
 /**
  * `tokens`: where the access tokens come from, required with config.auth xoauth2. `journal`: the
  * file the thread writes each mail the server took to (sent-journal.ts), or null for none.
  */
 export function smtpTransport(
-  config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}, tokens: AccessTokenSource | null = null, journal: string | null = null,
+  config: SmtpConfig,
+  extra: Partial<SMTPPool.Options> = {},
+  tokens: AccessTokenSource | null = null,
+  journal: string | null = null,
 ): MailTransport {
   const options = smtpPoolOptions(config, extra);
   const provide = (t: Worker, id: number, rejected: string | undefined) => {
-    const answer = tokens ? tokens.get(rejected) : Promise.reject(new Error('SMTP_AUTH is xoauth2 but no access tokens were given'));
+    const answer = tokens
+      ? tokens.get(rejected)
+      : Promise.reject(new Error('SMTP_AUTH is xoauth2 but no access tokens were given'));
     answer.then(
       (a) => t.postMessage({ tokenReply: id, token: a.token, expires: a.expiresAt } satisfies ToThread),
       (e: Error) => t.postMessage({ tokenReply: id, error: e.message } satisfies ToThread),
@@ -101,8 +110,14 @@ export function smtpTransport(
     if (thread) return thread;
     const t = startThread({ options, journal, parallel: SEND_PARALLEL });
     t.on('message', (m: FromThread) => {
-      if ('closed' in m) { void t.terminate(); return; }
-      if ('tokenRequest' in m) { provide(t, m.tokenRequest, m.rejected); return; }
+      if ('closed' in m) {
+        void t.terminate();
+        return;
+      }
+      if ('tokenRequest' in m) {
+        provide(t, m.tokenRequest, m.rejected);
+        return;
+      }
       const p = pending.get(m.id);
       if (!p) return;
       pending.delete(m.id);
@@ -141,7 +156,9 @@ export function smtpTransport(
 export function localTransport(): MailTransport {
   return {
     async send(message) {
-      const to = ([] as unknown[]).concat(message.to ?? []).map((a) => (typeof a === 'string' ? a : (a as { address: string }).address));
+      const to = ([] as unknown[])
+        .concat(message.to ?? [])
+        .map((a) => (typeof a === 'string' ? a : (a as { address: string }).address));
       return { accepted: to, rejected: [], response: '250 kept in the local outbox (local mode)' };
     },
     close: () => {},

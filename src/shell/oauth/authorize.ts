@@ -46,39 +46,74 @@ const escape = escapeHtml;
  * refresh token once the browser comes back and the code is exchanged. Every failure is an
  * OauthError saying what happened.
  */
-export async function authorize(req: AuthorizeRequest, show: (url: string, redirectUri: string) => void): Promise<Granted> {
+export async function authorize(
+  req: AuthorizeRequest,
+  show: (url: string, redirectUri: string) => void,
+): Promise<Granted> {
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash('sha256').update(verifier).digest());
   const state = base64url(randomBytes(16));
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => reject(new OauthError(`cannot listen on 127.0.0.1 port ${req.port}: ${e.code ?? e.message}`)));
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(new OauthError(`cannot listen on 127.0.0.1 port ${req.port}: ${e.code ?? e.message}`)),
+    );
     server.listen(req.port, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const redirectUri = `http://${req.redirectHost}:${port}/`;
   const url = new URL(req.authUrl);
   const params = {
-    response_type: 'code', client_id: req.clientId, redirect_uri: redirectUri, scope: req.scope, state,
-    code_challenge: challenge, code_challenge_method: 'S256', ...req.authParams,
+    response_type: 'code',
+    client_id: req.clientId,
+    redirect_uri: redirectUri,
+    scope: req.scope,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...req.authParams,
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   let timer: NodeJS.Timeout | undefined;
   let stopPaste = (): void => {};
   try {
     const code = await new Promise<string>((resolve, reject) => {
-      timer = setTimeout(() => reject(new OauthError(`no answer from the browser within ${Math.round(req.timeoutMs / 1000)} s: run tallyho oauth again`)), req.timeoutMs);
+      timer = setTimeout(
+        () =>
+          reject(
+            new OauthError(
+              `no answer from the browser within ${Math.round(req.timeoutMs / 1000)} s: run tallyho oauth again`,
+            ),
+          ),
+        req.timeoutMs,
+      );
       /** The answer's query, from the browser or pasted: what to show, and the code or the failure. */
       const take = (q: URLSearchParams): [number, string, string] => {
         if (q.get('state') !== state) {
-          reject(new OauthError('the answer that came back does not belong to this request (state mismatch: an old browser tab, or a forged answer): run tallyho oauth again'));
-          return [400, 'Refused', 'This answer does not belong to the request tallyho oauth made. Run tallyho oauth again.'];
+          reject(
+            new OauthError(
+              'the answer that came back does not belong to this request (state mismatch: an old browser tab, or a forged answer): run tallyho oauth again',
+            ),
+          );
+          return [
+            400,
+            'Refused',
+            'This answer does not belong to the request tallyho oauth made. Run tallyho oauth again.',
+          ];
         }
         const error = q.get('error');
         if (error) {
           const why = q.get('error_description');
-          reject(new OauthError(`the provider did not give access: ${error}${why ? ` (${why.split('\n')[0]})` : ''}${error === 'access_denied' ? ': consent was refused; run tallyho oauth again and allow access' : ''}`));
-          return [400, 'No access', `The provider answered: ${escape(error)}${why ? ` (${escape(why)})` : ''}. Nothing was saved.`];
+          reject(
+            new OauthError(
+              `the provider did not give access: ${error}${why ? ` (${why.split('\n')[0]})` : ''}${error === 'access_denied' ? ': consent was refused; run tallyho oauth again and allow access' : ''}`,
+            ),
+          );
+          return [
+            400,
+            'No access',
+            `The provider answered: ${escape(error)}${why ? ` (${escape(why)})` : ''}. Nothing was saved.`,
+          ];
         }
         resolve(q.get('code') ?? '');
         return [200, 'Done', 'Tallyho has its authorization. You can close this tab and go back to the terminal.'];
@@ -87,19 +122,24 @@ export async function authorize(req: AuthorizeRequest, show: (url: string, redir
       server.on('request', (r: http.IncomingMessage, res: http.ServerResponse) => {
         const q = new URL(r.url ?? '/', 'http://127.0.0.1').searchParams;
         // A browser also asks for /favicon.ico and the like: only an answer to this request counts.
-        const [status, title, text] = isAnswer(q) ? take(q) : [404, 'Not found', 'This is the answer address of tallyho oauth.'];
-        res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', connection: 'close' }).end(page(title, text));
+        const [status, title, text] = isAnswer(q)
+          ? take(q)
+          : [404, 'Not found', 'This is the answer address of tallyho oauth.'];
+        res
+          .writeHead(status, { 'content-type': 'text/html; charset=utf-8', connection: 'close' })
+          .end(page(title, text));
       });
       // The address the browser could not open, pasted: when tallyho oauth runs on another machine.
-      stopPaste = req.pasted?.((line) => {
-        let q: URLSearchParams;
-        try {
-          q = new URL(line.trim()).searchParams;
-        } catch {
-          return;
-        }
-        if (isAnswer(q)) take(q);
-      }) ?? stopPaste;
+      stopPaste =
+        req.pasted?.((line) => {
+          let q: URLSearchParams;
+          try {
+            q = new URL(line.trim()).searchParams;
+          } catch {
+            return;
+          }
+          if (isAnswer(q)) take(q);
+        }) ?? stopPaste;
       show(url.toString(), redirectUri);
     });
     return await exchange(req, code, redirectUri, verifier);
@@ -114,12 +154,23 @@ export async function authorize(req: AuthorizeRequest, show: (url: string, redir
 type TokenAnswer = { refresh_token?: unknown; scope?: unknown; error?: unknown; error_description?: unknown };
 
 async function exchange(req: AuthorizeRequest, code: string, redirectUri: string, verifier: string): Promise<Granted> {
-  const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: req.clientId, code_verifier: verifier });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    client_id: req.clientId,
+    code_verifier: verifier,
+  });
   if (req.clientSecret) body.set('client_secret', req.clientSecret);
   let status: number;
   let answer: TokenAnswer;
   try {
-    const res = await fetch(req.tokenUrl, { method: 'POST', body, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(req.tokenUrl, {
+      method: 'POST',
+      body,
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(30_000),
+    });
     status = res.status;
     const text = await res.text();
     try {
@@ -134,11 +185,15 @@ async function exchange(req: AuthorizeRequest, code: string, redirectUri: string
   if (typeof answer.error === 'string' || status !== 200) {
     const why = typeof answer.error_description === 'string' ? ` (${answer.error_description.split('\n')[0]})` : '';
     const hint = answer.error === 'invalid_client' ? ': check --client-id and --client-secret' : '';
-    throw new OauthError(`the token endpoint refused the authorization code: ${typeof answer.error === 'string' ? answer.error : `HTTP ${status}`}${why}${hint}`);
+    throw new OauthError(
+      `the token endpoint refused the authorization code: ${typeof answer.error === 'string' ? answer.error : `HTTP ${status}`}${why}${hint}`,
+    );
   }
   if (typeof answer.refresh_token !== 'string' || !answer.refresh_token) {
-    throw new OauthError('the provider gave an access token but no refresh token: the scope must allow offline access '
-      + '(Microsoft: offline_access; Google: access_type=offline, which tallyho oauth google asks for)');
+    throw new OauthError(
+      'the provider gave an access token but no refresh token: the scope must allow offline access ' +
+        '(Microsoft: offline_access; Google: access_type=offline, which tallyho oauth google asks for)',
+    );
   }
   return { refreshToken: answer.refresh_token, scope: typeof answer.scope === 'string' ? answer.scope : null };
 }

@@ -17,7 +17,9 @@ export class RefreshTokenFile {
   read(fromEnv: string): string | null {
     try {
       const kept = JSON.parse(readFileSync(this.path, 'utf8')) as { replaces?: unknown; refreshToken?: unknown };
-      return kept.replaces === fingerprint(fromEnv) && typeof kept.refreshToken === 'string' && kept.refreshToken ? kept.refreshToken : null;
+      return kept.replaces === fingerprint(fromEnv) && typeof kept.refreshToken === 'string' && kept.refreshToken
+        ? kept.refreshToken
+        : null;
     } catch {
       return null;
     }
@@ -26,10 +28,17 @@ export class RefreshTokenFile {
   /** Keeps `token` as the successor of `fromEnv`; a failure is logged (the old token still works a while). */
   write(fromEnv: string, token: string, log: AppLog): void {
     try {
-      writeFileSync(`${this.path}.new`, `${JSON.stringify({ replaces: fingerprint(fromEnv), refreshToken: token })}\n`, { mode: 0o600 });
+      writeFileSync(
+        `${this.path}.new`,
+        `${JSON.stringify({ replaces: fingerprint(fromEnv), refreshToken: token })}\n`,
+        { mode: 0o600 },
+      );
       renameSync(`${this.path}.new`, this.path);
     } catch (e) {
-      log.warn({ file: this.path, err: (e as NodeJS.ErrnoException).code ?? 'unknown' }, 'the renewed OAuth2 refresh token could not be kept');
+      log.warn(
+        { file: this.path, err: (e as NodeJS.ErrnoException).code ?? 'unknown' },
+        'the renewed OAuth2 refresh token could not be kept',
+      );
     }
   }
 }

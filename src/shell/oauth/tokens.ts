@@ -31,7 +31,10 @@ export interface AccessTokenSource {
 
 /** E_OAUTH; `permanent`: asking again will not cure it (the GM must act), else it is retried. */
 export class OauthError extends TallyhoError {
-  constructor(message: string, readonly permanent = false) {
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
     super('E_OAUTH', message);
   }
 }
@@ -57,10 +60,17 @@ const DEFAULT_LIFETIME_S = 3600;
  */
 const marginMs = (lifetimeMs: number): number => Math.min(60_000, lifetimeMs / 4);
 
-type TokenAnswer = { access_token?: unknown; expires_in?: unknown; refresh_token?: unknown; error?: unknown; error_description?: unknown };
+type TokenAnswer = {
+  access_token?: unknown;
+  expires_in?: unknown;
+  refresh_token?: unknown;
+  error?: unknown;
+  error_description?: unknown;
+};
 
 const WHAT_TO_DO: Record<string, string> = {
-  invalid_grant: 'the refresh token is revoked, expired or for another client: run `tallyho oauth` again and put the new OAUTH_REFRESH_TOKEN in .env, then restart',
+  invalid_grant:
+    'the refresh token is revoked, expired or for another client: run `tallyho oauth` again and put the new OAUTH_REFRESH_TOKEN in .env, then restart',
   invalid_client: 'the provider does not know this client: check OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET',
   unauthorized_client: 'the client may not use refresh tokens: check the app registration (docs/gm-guide.md)',
   invalid_scope: 'the provider refused OAUTH_SCOPE: use the scope the refresh token was granted for',
@@ -82,18 +92,27 @@ export class AccessTokens implements AccessTokenSource {
     if (this.refused) throw this.refused;
     const c = this.current;
     if (c && rejected !== undefined && rejected === c.token) {
-      this.o.log.warn({ tokenUrl: this.o.config.tokenUrl }, 'a mail server refused the OAuth2 access token: getting a new one');
+      this.o.log.warn(
+        { tokenUrl: this.o.config.tokenUrl },
+        'a mail server refused the OAuth2 access token: getting a new one',
+      );
       this.current = null;
     } else if (c && this.now() < c.expiresAt - marginMs(c.lifetimeMs)) {
       return { token: c.token, expiresAt: c.expiresAt };
     }
-    this.inFlight ??= this.refresh().finally(() => { this.inFlight = null; });
+    this.inFlight ??= this.refresh().finally(() => {
+      this.inFlight = null;
+    });
     return this.inFlight;
   }
 
   private async refresh(): Promise<AccessToken> {
     const cfg = this.o.config;
-    const body = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: this.refreshToken, client_id: cfg.clientId });
+    const body = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: this.refreshToken,
+      client_id: cfg.clientId,
+    });
     if (cfg.clientSecret) body.set('client_secret', cfg.clientSecret);
     if (cfg.scope) body.set('scope', cfg.scope);
     const asked = this.now();
@@ -101,7 +120,10 @@ export class AccessTokens implements AccessTokenSource {
     let answer: TokenAnswer;
     try {
       const res = await fetch(cfg.tokenUrl, {
-        method: 'POST', body, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
+        method: 'POST',
+        body,
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
       });
       status = res.status;
       const text = await res.text();
@@ -112,13 +134,21 @@ export class AccessTokens implements AccessTokenSource {
       }
     } catch (e) {
       if (e instanceof OauthError) throw this.logged(e);
-      throw this.logged(new OauthError(`the OAuth2 token endpoint ${cfg.tokenUrl} could not be reached: ${(e as Error).message}`));
+      throw this.logged(
+        new OauthError(`the OAuth2 token endpoint ${cfg.tokenUrl} could not be reached: ${(e as Error).message}`),
+      );
     }
     if (typeof answer.error === 'string' || status !== 200) {
       const code = typeof answer.error === 'string' ? answer.error : `HTTP ${status}`;
-      const described = typeof answer.error_description === 'string' ? ` (${answer.error_description.split('\n')[0]?.slice(0, 200)})` : '';
+      const described =
+        typeof answer.error_description === 'string'
+          ? ` (${answer.error_description.split('\n')[0]?.slice(0, 200)})`
+          : '';
       const todo = WHAT_TO_DO[code];
-      const e = new OauthError(`the OAuth2 provider refused to renew the access token: ${code}${described}${todo ? `; ${todo}` : ''}`, todo !== undefined);
+      const e = new OauthError(
+        `the OAuth2 provider refused to renew the access token: ${code}${described}${todo ? `; ${todo}` : ''}`,
+        todo !== undefined,
+      );
       if (todo) this.refused = e;
       throw this.logged(e);
     }
@@ -128,11 +158,18 @@ export class AccessTokens implements AccessTokenSource {
     const seconds = Number(answer.expires_in);
     const lifetimeMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_LIFETIME_S) * 1000;
     this.current = { token: answer.access_token, expiresAt: asked + lifetimeMs, lifetimeMs };
-    if (typeof answer.refresh_token === 'string' && answer.refresh_token && answer.refresh_token !== this.refreshToken) {
+    if (
+      typeof answer.refresh_token === 'string' &&
+      answer.refresh_token &&
+      answer.refresh_token !== this.refreshToken
+    ) {
       this.refreshToken = answer.refresh_token;
       this.o.refreshFile?.write(cfg.refreshToken, answer.refresh_token, this.o.log);
     }
-    this.o.log.info({ tokenUrl: cfg.tokenUrl, expiresInS: Math.round(lifetimeMs / 1000) }, 'OAuth2 access token renewed');
+    this.o.log.info(
+      { tokenUrl: cfg.tokenUrl, expiresInS: Math.round(lifetimeMs / 1000) },
+      'OAuth2 access token renewed',
+    );
     return { token: this.current.token, expiresAt: this.current.expiresAt };
   }
 
@@ -145,7 +182,11 @@ export class AccessTokens implements AccessTokenSource {
 
 /** The server's token source: a renewed refresh token is kept beside the database. */
 export function accessTokens(config: OauthConfig, databasePath: string, log: AppLog): AccessTokens {
-  return new AccessTokens({ config, log, refreshFile: new RefreshTokenFile(join(dirname(databasePath), REFRESH_FILE)) });
+  return new AccessTokens({
+    config,
+    log,
+    refreshFile: new RefreshTokenFile(join(dirname(databasePath), REFRESH_FILE)),
+  });
 }
 
 export const REFRESH_FILE = 'oauth-refresh-token.json';

@@ -14,11 +14,20 @@ import { readYaml, shown } from '../data-files.ts';
 import { cliError } from '../errors.ts';
 import type { Problem, Result } from '../../core/result.ts';
 
-export const DEFAULT_TORPEDO_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/torpedoes.yaml');
+export const DEFAULT_TORPEDO_FILE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../data/ordnance/torpedoes.yaml',
+);
 export const DEFAULT_FLAK_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/flak/guns.yaml');
 export const DEFAULT_SPOTTING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/spotting.yaml');
-export const DEFAULT_ROCKET_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/rockets.yaml');
-export const DEFAULT_BOMBING_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../data/ordnance/bombing.yaml');
+export const DEFAULT_ROCKET_FILE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../data/ordnance/rockets.yaml',
+);
+export const DEFAULT_BOMBING_FILE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../data/ordnance/bombing.yaml',
+);
 
 /** Reads and checks one ordnance file; every problem in one E_ORDNANCE_DATA error. */
 function loadTable<T>(path: string, parse: (data: unknown, file: string) => Result<T, Problem[]>): T {
@@ -27,20 +36,38 @@ function loadTable<T>(path: string, parse: (data: unknown, file: string) => Resu
   const problems = [...read.problems];
   const r = problems.length ? undefined : parse(read.data, name);
   if (r && !r.ok) problems.push(...r.error.map((p) => p.message));
-  if (!r || !r.ok) throw cliError('E_ORDNANCE_DATA', `ordnance data (${name}): ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
+  if (!r || !r.ok)
+    throw cliError(
+      'E_ORDNANCE_DATA',
+      `ordnance data (${name}): ${problems.length} problem(s)\n  ${problems.join('\n  ')}`,
+    );
   return r.value;
 }
 
-export const loadBombingTable = (path: string = DEFAULT_BOMBING_FILE): BombingTable => loadTable(path, parseBombingTable);
+export const loadBombingTable = (path: string = DEFAULT_BOMBING_FILE): BombingTable =>
+  loadTable(path, parseBombingTable);
 
-export const loadTorpedoTable = (path: string = DEFAULT_TORPEDO_FILE): TorpedoTable => loadTable(path, parseTorpedoTable);
+export const loadTorpedoTable = (path: string = DEFAULT_TORPEDO_FILE): TorpedoTable =>
+  loadTable(path, parseTorpedoTable);
 
 export const loadFlakTable = (path: string = DEFAULT_FLAK_FILE): FlakTable => loadTable(path, parseFlakTable);
 
-export const loadSpottingTable = (path: string = DEFAULT_SPOTTING_FILE): SpottingTable => loadTable(path, parseSpottingTable);
+export const loadSpottingTable = (path: string = DEFAULT_SPOTTING_FILE): SpottingTable =>
+  loadTable(path, parseSpottingTable);
 
 export const loadRocketTable = (path: string = DEFAULT_ROCKET_FILE): RocketTable => loadTable(path, parseRocketTable);
 
 /** Every table a new game copies in (core/scenario.ts createGame). */
-export const loadOrdnance = (): { bombing: BombingTable; torpedoes: TorpedoTable; flak: FlakTable; spotting: SpottingTable; rockets: RocketTable } =>
-  ({ bombing: loadBombingTable(), torpedoes: loadTorpedoTable(), flak: loadFlakTable(), spotting: loadSpottingTable(), rockets: loadRocketTable() });
+export const loadOrdnance = (): {
+  bombing: BombingTable;
+  torpedoes: TorpedoTable;
+  flak: FlakTable;
+  spotting: SpottingTable;
+  rockets: RocketTable;
+} => ({
+  bombing: loadBombingTable(),
+  torpedoes: loadTorpedoTable(),
+  flak: loadFlakTable(),
+  spotting: loadSpottingTable(),
+  rockets: loadRocketTable(),
+});

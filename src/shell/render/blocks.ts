@@ -68,7 +68,8 @@ function wrappedLines(lines: readonly string[]): string[] | undefined {
   let previous = '';
   for (const l of lines) {
     if (FLOWING.test(l) && !columns(l)) out.push(l);
-    else if (/^ {2,4}\S/.test(l) && !columns(l) && out.length && previous.length >= WRAPPED) out[out.length - 1] += ` ${l.trim()}`;
+    else if (/^ {2,4}\S/.test(l) && !columns(l) && out.length && previous.length >= WRAPPED)
+      out[out.length - 1] += ` ${l.trim()}`;
     else return undefined;
     previous = l;
   }
@@ -96,7 +97,12 @@ export function textBlocks(escaped: string): string {
     }
     if (hasText && isProse(lines)) {
       flush();
-      out.push(`<p>${lines.map((l, i) => (i < lines.length - 1 && heading(l) ? `${l}<br>` : `${l} `)).join('').trimEnd()}</p>`);
+      out.push(
+        `<p>${lines
+          .map((l, i) => (i < lines.length - 1 && heading(l) ? `${l}<br>` : `${l} `))
+          .join('')
+          .trimEnd()}</p>`,
+      );
       continue;
     }
     // Worked out only for a block that is neither a list nor prose.

@@ -22,7 +22,10 @@ type Compiled = (view: object) => string;
  */
 export function tidyText(text: string): string {
   const lines = text.split('\n').map((l) => (l === '-- ' ? l : l.trimEnd()));
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+|\n+$/g, '')}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\n+|\n+$/g, '')}\n`;
 }
 
 export function createRenderer(dir: string = DEFAULT_TEMPLATES_DIR): Renderer {
@@ -58,7 +61,8 @@ export function createRenderer(dir: string = DEFAULT_TEMPLATES_DIR): Renderer {
   return {
     render(name: string, view: object): RenderedMail {
       const t = templates.get(name);
-      if (!t?.text || !t.html) throw new TallyhoError('E_IO', `template ${name} needs both ${name}.txt.hbs and ${name}.html.hbs in ${dir}`);
+      if (!t?.text || !t.html)
+        throw new TallyhoError('E_IO', `template ${name} needs both ${name}.txt.hbs and ${name}.html.hbs in ${dir}`);
       return { text: tidyText(t.text(view)), html: t.html(view) };
     },
   };

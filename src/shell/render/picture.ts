@@ -23,7 +23,8 @@ export interface Picture {
 }
 
 /** The width in pixels a map of `svgWidth` units is drawn at. */
-export const pictureWidth = (svgWidth: number): number => Math.min(PICTURE_MAX_WIDTH, Math.round(svgWidth * PICTURE_SCALE));
+export const pictureWidth = (svgWidth: number): number =>
+  Math.min(PICTURE_MAX_WIDTH, Math.round(svgWidth * PICTURE_SCALE));
 
 /**
  * The pictures rendered last, by their SVG: the players of a game get the same report picture, so
@@ -52,7 +53,8 @@ export function renderPictureUncached(svg: string): Picture {
   const r = new Resvg(svg, {
     fitTo: { mode: 'width', value: pictureWidth(width) },
     font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans' },
-    shapeRendering: 2, textRendering: 1,
+    shapeRendering: 2,
+    textRendering: 1,
   }).render();
   return { png: r.asPng(), width: r.width, height: r.height };
 }

@@ -22,7 +22,10 @@ export interface AdminAuthOptions {
   sessionMs?: number;
 }
 
-interface Session { csrf: string; expires: number }
+interface Session {
+  csrf: string;
+  expires: number;
+}
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
@@ -39,7 +42,9 @@ export function cookies(req: Request): Map<string, string> {
     if (i < 0) continue;
     try {
       out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
-    } catch { /* not ours */ }
+    } catch {
+      /* not ours */
+    }
   }
   return out;
 }
@@ -66,7 +71,13 @@ export class AdminAuth {
   }
 
   private cookie(req: Request, res: Response, name: string, value: string, maxAgeMs: number): void {
-    res.cookie(name, value, { httpOnly: true, sameSite: 'strict', path: '/admin', secure: req.secure, maxAge: maxAgeMs });
+    res.cookie(name, value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/admin',
+      secure: req.secure,
+      maxAge: maxAgeMs,
+    });
   }
 
   /** The session of a request, or null. */
@@ -75,7 +86,10 @@ export class AdminAuth {
     if (!id) return null;
     const s = this.sessions.get(id);
     if (!s) return null;
-    if (s.expires <= this.now()) { this.sessions.delete(id); return null; }
+    if (s.expires <= this.now()) {
+      this.sessions.delete(id);
+      return null;
+    }
     return s;
   }
 

@@ -43,10 +43,19 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
   const cache = o.turnCache ?? new PageCache(TURN_CACHE_BYTES);
   const router = express.Router();
   const send = (res: Response, name: string, view: object, status = 200) => {
-    res.status(status).type('html').set('Cache-Control', 'no-cache').send(pages(name, { local: o.local, ...view }));
+    res
+      .status(status)
+      .type('html')
+      .set('Cache-Control', 'no-cache')
+      .send(pages(name, { local: o.local, ...view }));
   };
   const notFound = (res: Response, what: string) => {
-    send(res, 'error', { title: 'Not found', message: `There is no ${what} here. Turns appear once they are resolved.` }, 404);
+    send(
+      res,
+      'error',
+      { title: 'Not found', message: `There is no ${what} here. Turns appear once they are resolved.` },
+      404,
+    );
   };
   const turnOf = (req: Request): number | null => {
     const t = String(req.params.turn);
@@ -54,26 +63,44 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
   };
 
   // The map's style is the mail picture's (report/svg-map.ts MAP_CSS), served as a file.
-  router.get('/static/map.css', (_req, res) => { res.type('css').set('Cache-Control', 'public, max-age=3600').send(MAP_CSS); });
+  router.get('/static/map.css', (_req, res) => {
+    res.type('css').set('Cache-Control', 'public, max-age=3600').send(MAP_CSS);
+  });
   router.use('/static', express.static(STATIC_DIR, { index: false, dotfiles: 'deny', redirect: false, maxAge: '1h' }));
-  router.get('/favicon.ico', (_req, res) => { res.status(204).end(); });
+  router.get('/favicon.ico', (_req, res) => {
+    res.status(204).end();
+  });
   router.get('/games', (req, res) => {
     const raw = req.query.page;
     const n = raw === undefined ? 1 : typeof raw === 'string' && NUMBER_RE.test(raw) ? Number(raw) : null;
     const view = n === null ? null : listGames(o.store, n);
-    if (view) { send(res, 'games', view); return; }
+    if (view) {
+      send(res, 'games', view);
+      return;
+    }
     const { pages: last } = listGames(o.store, 1) as { pages: number };
     const range = last === 1 ? 'there is only page 1' : `pages run from 1 to ${last}`;
     if (n === null) {
-      const what = typeof raw === 'string' ? `"${raw.length > 24 ? `${raw.slice(0, 24)}...` : raw}" is not a page number` : '?page= is given more than once';
-      send(res, 'error', { title: 'Bad page number', message: `${what}: the game list takes ?page= with a whole number, and ${range}.` }, 400);
+      const what =
+        typeof raw === 'string'
+          ? `"${raw.length > 24 ? `${raw.slice(0, 24)}...` : raw}" is not a page number`
+          : '?page= is given more than once';
+      send(
+        res,
+        'error',
+        { title: 'Bad page number', message: `${what}: the game list takes ?page= with a whole number, and ${range}.` },
+        400,
+      );
     } else {
       send(res, 'error', { title: 'Not found', message: `There is no page ${n} of the game list: ${range}.` }, 404);
     }
   });
   router.get('/games/:game', (req, res) => {
     const view = gamePage(o.store, String(req.params.game));
-    if (!view) { notFound(res, 'such game'); return; }
+    if (!view) {
+      notFound(res, 'such game');
+      return;
+    }
     send(res, 'game', view);
   });
   // A resolved turn's page changes only when the turn is rolled back and resolved again or the next
@@ -82,30 +109,67 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     const n = turnOf(req);
     const id = String(req.params.game);
     const key = `${id}/${n}`;
-    const page = n === null ? null : turnPageVia(o.store, id, n, (stamp) => cache.get(key, stamp),
-      (view, stamp) => cache.set(key, stamp, pages('turn', { local: o.local, title: `${view.game.name}: turn ${view.turn}`, ...view })));
-    if (!page) { notFound(res, 'such turn'); return; }
+    const page =
+      n === null
+        ? null
+        : turnPageVia(
+            o.store,
+            id,
+            n,
+            (stamp) => cache.get(key, stamp),
+            (view, stamp) =>
+              cache.set(
+                key,
+                stamp,
+                pages('turn', { local: o.local, title: `${view.game.name}: turn ${view.turn}`, ...view }),
+              ),
+          );
+    if (!page) {
+      notFound(res, 'such turn');
+      return;
+    }
     // A resolved turn is kept a minute by the browser, then asked again with its ETag (a 304 while
     // the page is the same).
-    res.status(200).type('html').set('Cache-Control', 'public, max-age=60').set('ETag', page.etag).set('Vary', 'Accept-Encoding');
-    if (req.acceptsEncodings('gzip') !== 'gzip') { res.send(page.body); return; }
-    page.gzip().then((body) => { res.set('Content-Encoding', 'gzip').send(body); }, next);
+    res
+      .status(200)
+      .type('html')
+      .set('Cache-Control', 'public, max-age=60')
+      .set('ETag', page.etag)
+      .set('Vary', 'Accept-Encoding');
+    if (req.acceptsEncodings('gzip') !== 'gzip') {
+      res.send(page.body);
+      return;
+    }
+    page.gzip().then((body) => {
+      res.set('Content-Encoding', 'gzip').send(body);
+    }, next);
   });
   router.get('/games/:game/turns/:turn/planes/:plane', (req, res) => {
     const n = turnOf(req);
     const view = n === null ? null : planeSheet(o.store, String(req.params.game), n, String(req.params.plane));
-    if (!view) { notFound(res, 'such log sheet'); return; }
+    if (!view) {
+      notFound(res, 'such log sheet');
+      return;
+    }
     send(res, 'sheet', { title: `${view.game.name}: ${view.plane.id} after turn ${view.turn}`, ...view });
   });
-  router.get('/campaigns', (_req, res) => { send(res, 'campaigns', { title: 'Campaigns', ...campaignList(o.store) }); });
+  router.get('/campaigns', (_req, res) => {
+    send(res, 'campaigns', { title: 'Campaigns', ...campaignList(o.store) });
+  });
   router.get('/campaigns/:campaign', (req, res) => {
     const view = campaignPage(o.store, String(req.params.campaign));
-    if (!view) { notFound(res, 'such campaign'); return; }
+    if (!view) {
+      notFound(res, 'such campaign');
+      return;
+    }
     send(res, 'campaign', view);
   });
   router.get('/campaigns/:campaign/pilots/:pilot', (req, res) => {
     const view = pilotPage(o.store, String(req.params.campaign), String(req.params.pilot));
-    if (!view) { notFound(res, 'such pilot'); return; }
+    if (!view) {
+      notFound(res, 'such pilot');
+      return;
+    }
     send(res, 'pilot', view);
   });
   router.use(badUrlHandler(pages, o.local));

@@ -16,21 +16,40 @@ const FILE_RE = /^([A-Za-z0-9_-]{1,128})\.ics$/;
 export function calendarRouter(o: { deps?: AppDeps; pages: Page; local: boolean }): express.Router {
   const router = express.Router();
   const notFound = (res: Response): void => {
-    res.status(404).type('html').set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex, nofollow').send(o.pages('error', {
-      title: 'No such calendar',
-      message: 'This link opens no calendar. Use the link in your welcome mail, or send CALENDAR to the referee for yours.',
-      local: o.local,
-    }));
+    res
+      .status(404)
+      .type('html')
+      .set('Cache-Control', 'no-store')
+      .set('X-Robots-Tag', 'noindex, nofollow')
+      .send(
+        o.pages('error', {
+          title: 'No such calendar',
+          message:
+            'This link opens no calendar. Use the link in your welcome mail, or send CALENDAR to the referee for yours.',
+          local: o.local,
+        }),
+      );
   };
   router.get('/calendar/:file', (req, res) => {
     const m = FILE_RE.exec(String(req.params.file));
     const deps = o.deps;
-    if (!m || !deps) { notFound(res); return; }
+    if (!m || !deps) {
+      notFound(res);
+      return;
+    }
     const feed = deps.store.tx((tx) => calendarFeed(deps, tx, m[1] as string, deps.clock.now()));
-    if (feed === null) { notFound(res); return; }
+    if (feed === null) {
+      notFound(res);
+      return;
+    }
     // Private: the player's own calendar may keep it five minutes; no proxy or shared cache may.
-    res.status(200).set('Content-Type', 'text/calendar; charset=utf-8').set('Cache-Control', 'private, max-age=300')
-      .set('X-Robots-Tag', 'noindex, nofollow').set('Content-Disposition', 'inline; filename="tallyho.ics"').send(feed);
+    res
+      .status(200)
+      .set('Content-Type', 'text/calendar; charset=utf-8')
+      .set('Cache-Control', 'private, max-age=300')
+      .set('X-Robots-Tag', 'noindex, nofollow')
+      .set('Content-Disposition', 'inline; filename="tallyho.ics"')
+      .send(feed);
   });
   return router;
 }

@@ -16,7 +16,10 @@ import type { Page } from './views.ts';
 /** docs/ in the package root (the same two levels above src/shell/web and dist/shell/web). */
 export const DOCS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs');
 
-export interface DocGroup { heading: string; docs: { name: string; about: string }[] }
+export interface DocGroup {
+  heading: string;
+  docs: { name: string; about: string }[];
+}
 
 /** The docs served, by whom they are for; a test checks that every file of docs/ is placed here. */
 export const DOC_GROUPS: readonly DocGroup[] = [
@@ -29,7 +32,10 @@ export const DOC_GROUPS: readonly DocGroup[] = [
       { name: 'orders', about: 'the order language, line by line' },
       { name: 'plans', about: 'every way a plane can fly its next turn, the menu of plans and the plotter' },
       { name: 'standin', about: 'the computer pilot: what it knows, how it chooses, how strong it is' },
-      { name: 'notifications', about: '"your turn" in Discord, Slack, Matrix, ntfy or any JSON receiver, beside the mail' },
+      {
+        name: 'notifications',
+        about: '"your turn" in Discord, Slack, Matrix, ntfy or any JSON receiver, beside the mail',
+      },
       { name: 'rules', about: 'seed by seed, with the reasons where the seeds leave a gap' },
       { name: 'combat', about: 'fire tables, the cone of fire, deflection, hits and damage' },
       { name: 'ground', about: 'planes on the ground: engine starts, take-off, carriers, landing' },
@@ -78,27 +84,58 @@ export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): ex
     return r;
   };
   const send = (res: Response, name: string, view: object, status = 200) => {
-    res.status(status).type('html').set('Cache-Control', 'public, max-age=300').send(o.pages(name, { local: o.local, ...view }));
+    res
+      .status(status)
+      .type('html')
+      .set('Cache-Control', 'public, max-age=300')
+      .send(o.pages(name, { local: o.local, ...view }));
   };
   const notFound = (res: Response) => {
-    res.status(404).type('html').set('Cache-Control', 'no-cache').send(o.pages('error', {
-      title: 'Not found', message: 'There is no such page of the docs here: the list is at /docs.', local: o.local,
-    }));
+    res
+      .status(404)
+      .type('html')
+      .set('Cache-Control', 'no-cache')
+      .send(
+        o.pages('error', {
+          title: 'Not found',
+          message: 'There is no such page of the docs here: the list is at /docs.',
+          local: o.local,
+        }),
+      );
   };
   router.get('/docs', (_req, res) => {
-    send(res, 'docs', { title: 'Docs', groups: DOC_GROUPS.map((g) => ({ heading: g.heading, docs: g.docs.map((d) => ({ ...d, href: `/docs/${d.name}`, title: doc(d.name).title })) })) });
+    send(res, 'docs', {
+      title: 'Docs',
+      groups: DOC_GROUPS.map((g) => ({
+        heading: g.heading,
+        docs: g.docs.map((d) => ({ ...d, href: `/docs/${d.name}`, title: doc(d.name).title })),
+      })),
+    });
   });
   router.get('/docs/images/:file', (req, res) => {
     const file = String(req.params.file);
-    if (!IMAGE_RE.test(file)) { notFound(res); return; }
-    res.set('Cache-Control', 'public, max-age=3600').sendFile(resolve(dir, 'images', file), { dotfiles: 'deny' }, (e) => { if (e && !res.headersSent) notFound(res); });
+    if (!IMAGE_RE.test(file)) {
+      notFound(res);
+      return;
+    }
+    res
+      .set('Cache-Control', 'public, max-age=3600')
+      .sendFile(resolve(dir, 'images', file), { dotfiles: 'deny' }, (e) => {
+        if (e && !res.headersSent) notFound(res);
+      });
   });
   router.get('/docs/:name', (req, res) => {
     const raw = String(req.params.name);
     // A link written as in the repository (`rules.md`) leads to the page.
     const name = raw.endsWith('.md') ? raw.slice(0, -3) : raw;
-    if (!NAME_RE.test(name) || !SERVED_DOCS.has(name)) { notFound(res); return; }
-    if (name !== raw) { res.redirect(301, `/docs/${name}`); return; }
+    if (!NAME_RE.test(name) || !SERVED_DOCS.has(name)) {
+      notFound(res);
+      return;
+    }
+    if (name !== raw) {
+      res.redirect(301, `/docs/${name}`);
+      return;
+    }
     const r = doc(name);
     send(res, 'doc', { title: r.title, html: r.html });
   });

@@ -49,15 +49,26 @@ const page = (title: string, body: string): string =>
   `<body>\n${body}\n</body></html>\n`;
 
 function listPage(rows: OutboxRow[]): string {
-  const items = rows.slice().reverse().map((r) =>
-    `<tr><td><a href="/mail/${r.id}">#${r.id}</a></td><td>${esc(r.status)}</td><td>${esc(when(r.createdAt))}</td><td>${esc(r.recipient)}</td><td>${esc(r.subject)}</td></tr>`);
-  return page('Tallyho outbox', `<p><a href="/games">the games</a></p>\n<h1>Outgoing mail (local mode)</h1>\n<p>Newest first. The same mail: <code>npx tallyho mail list</code>.</p>\n` +
-    `<table cellpadding="4"><tr><th>#</th><th>status</th><th>written</th><th>to</th><th>subject</th></tr>\n${items.join('\n')}\n</table>`);
+  const items = rows
+    .slice()
+    .reverse()
+    .map(
+      (r) =>
+        `<tr><td><a href="/mail/${r.id}">#${r.id}</a></td><td>${esc(r.status)}</td><td>${esc(when(r.createdAt))}</td><td>${esc(r.recipient)}</td><td>${esc(r.subject)}</td></tr>`,
+    );
+  return page(
+    'Tallyho outbox',
+    `<p><a href="/games">the games</a></p>\n<h1>Outgoing mail (local mode)</h1>\n<p>Newest first. The same mail: <code>npx tallyho mail list</code>.</p>\n` +
+      `<table cellpadding="4"><tr><th>#</th><th>status</th><th>written</th><th>to</th><th>subject</th></tr>\n${items.join('\n')}\n</table>`,
+  );
 }
 
 function mailPage(r: OutboxRow): string {
-  return page(r.subject, `<p><a href="/mail">all mail</a> | <a href="/mail/${r.id}/html">HTML version</a>${r.picture ? ` | <a href="/mail/${r.id}/map.png">its picture</a>` : ''}</p>\n` +
-    `<pre>To: ${esc(r.recipient)}\nSubject: ${esc(r.subject)}\nMessage-ID: ${esc(r.messageId)}\nStatus: ${esc(r.status)}</pre>\n<pre>${esc(r.text)}</pre>`);
+  return page(
+    r.subject,
+    `<p><a href="/mail">all mail</a> | <a href="/mail/${r.id}/html">HTML version</a>${r.picture ? ` | <a href="/mail/${r.id}/map.png">its picture</a>` : ''}</p>\n` +
+      `<pre>To: ${esc(r.recipient)}\nSubject: ${esc(r.subject)}\nMessage-ID: ${esc(r.messageId)}\nStatus: ${esc(r.status)}</pre>\n<pre>${esc(r.text)}</pre>`,
+  );
 }
 
 export function createHttpApp(o: HttpOptions): express.Express {
@@ -71,16 +82,26 @@ export function createHttpApp(o: HttpOptions): express.Express {
   // Pages, scripts and styles compressed when the browser takes it (a turn page is mostly SVG),
   // at the fastest level: it compresses these pages nearly as well as the default, in a third of the time.
   app.use(compression({ level: 1 }));
-  app.use(helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'"], fontSrc: ["'self'"],
-        connectSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'self'"], frameAncestors: ["'none'"],
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-  }));
+      referrerPolicy: { policy: 'no-referrer' },
+    }),
+  );
   app.get('/health', (_req: Request, res: Response) => {
     try {
       const outbox = o.store.tx((tx) => tx.outbox.counts());
@@ -97,32 +118,64 @@ export function createHttpApp(o: HttpOptions): express.Express {
     app.use(adminRouter({ ...o.admin, pages }));
   } else {
     app.all(/^\/admin(\/.*)?$/, (_req, res) => {
-      res.status(404).type('html').send(pages('error', { title: 'Administration is off', message: 'The administration pages are off on this server: the GM sets ADMIN_PASSWORD to turn them on.', local: o.mode === 'local' }));
+      res
+        .status(404)
+        .type('html')
+        .send(
+          pages('error', {
+            title: 'Administration is off',
+            message: 'The administration pages are off on this server: the GM sets ADMIN_PASSWORD to turn them on.',
+            local: o.mode === 'local',
+          }),
+        );
     });
   }
-  if (o.mode === 'mail') app.get('/', (_req, res) => { res.redirect('/games'); });
+  if (o.mode === 'mail')
+    app.get('/', (_req, res) => {
+      res.redirect('/games');
+    });
   if (o.mode === 'local') {
-    app.get('/', (_req, res) => { res.redirect('/mail'); });
-    app.get('/mail', (_req, res) => { res.type('html').send(listPage(o.store.tx((tx) => tx.outbox.list()))); });
+    app.get('/', (_req, res) => {
+      res.redirect('/mail');
+    });
+    app.get('/mail', (_req, res) => {
+      res.type('html').send(listPage(o.store.tx((tx) => tx.outbox.list())));
+    });
     app.get('/mail/:id', (req, res) => {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
-      if (!r) { res.status(404).type('text').send('no such mail\n'); return; }
+      if (!r) {
+        res.status(404).type('text').send('no such mail\n');
+        return;
+      }
       res.type('html').send(mailPage(r));
     });
     app.get('/mail/:id/html', (req, res) => {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
-      if (!r?.html) { res.status(404).type('text').send('no such mail\n'); return; }
+      if (!r?.html) {
+        res.status(404).type('text').send('no such mail\n');
+        return;
+      }
       // The picture a mail client shows from the mail's own part is fetched from /mail/:id/map.png.
       const html = r.picture ? r.html.split(`cid:${PICTURE_CID}`).join(`/mail/${r.id}/map.png`) : r.html;
       // Sandboxed (an opaque origin, where 'self' names nothing): the picture's origin is written out.
       const origin = `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`.replace(/[^\w.:/[\]-]/g, '');
-      res.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src ${origin}; sandbox`).type('html').send(html);
+      res
+        .set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src ${origin}; sandbox`)
+        .type('html')
+        .send(html);
     });
     app.get('/mail/:id/map.png', (req, res) => {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
-      if (!r?.picture) { res.status(404).type('text').send('no such picture\n'); return; }
+      if (!r?.picture) {
+        res.status(404).type('text').send('no such picture\n');
+        return;
+      }
       // Shown by the sandboxed HTML page, whose origin is opaque: the picture must allow any origin.
-      res.type('png').set('Cache-Control', 'private, max-age=3600').set('Cross-Origin-Resource-Policy', 'cross-origin').send(renderPicture(pictureSvg(r.picture)).png);
+      res
+        .type('png')
+        .set('Cache-Control', 'private, max-age=3600')
+        .set('Cross-Origin-Resource-Policy', 'cross-origin')
+        .send(renderPicture(pictureSvg(r.picture)).png);
     });
   }
   app.use(badUrlHandler(pages, o.mode === 'local'));
@@ -138,6 +191,10 @@ export async function startHttp(o: HttpOptions): Promise<{ port: number; close()
   const a = server.address();
   return {
     port: typeof a === 'object' && a ? a.port : o.port,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

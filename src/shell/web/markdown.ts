@@ -55,7 +55,11 @@ export function inline(text: string, o: RenderOptions): string {
   while (i < text.length) {
     const c = text[i] as string;
     const rest = text.slice(i);
-    if (c === '\\' && /^\\[!-/:-@[-`{-~]/.test(rest)) { out += esc(rest[1] as string); i += 2; continue; }
+    if (c === '\\' && /^\\[!-/:-@[-`{-~]/.test(rest)) {
+      out += esc(rest[1] as string);
+      i += 2;
+      continue;
+    }
     if (c === '`') {
       const run = /^`+/.exec(rest)?.[0] as string;
       const end = text.indexOf(run, i + run.length);
@@ -65,7 +69,9 @@ export function inline(text: string, o: RenderOptions): string {
         i = end + run.length;
         continue;
       }
-      out += esc(run); i += run.length; continue;
+      out += esc(run);
+      i += run.length;
+      continue;
     }
     const link = /^(!?)\[((?:[^[\]\\]|\\.|\[[^\]]*\])*)\]\(\s*([^\s()]*)\s*\)/.exec(rest);
     if ((c === '[' || c === '!') && link) {
@@ -77,18 +83,31 @@ export function inline(text: string, o: RenderOptions): string {
       continue;
     }
     // A citation in the text, `docs/ground.md "Landing"`, leads to the doc and its section.
-    const cite = c === 'd' && !/\w/.test(text[i - 1] ?? '') ? /^docs\/([a-z0-9-]+)\.md(?:,? "([^"\n]+)")?/.exec(rest) : null;
+    const cite =
+      c === 'd' && !/\w/.test(text[i - 1] ?? '') ? /^docs\/([a-z0-9-]+)\.md(?:,? "([^"\n]+)")?/.exec(rest) : null;
     if (cite && o.served.has(cite[1] as string)) {
       out += `<a href="/docs/${cite[1]}${cite[2] ? `#${esc(headingAnchor(cite[2]))}` : ''}">${esc(cite[0])}</a>`;
       i += cite[0].length;
       continue;
     }
     const auto = /^<(https?:\/\/[^\s<>"]+)>/.exec(rest);
-    if (auto) { out += `<a href="${esc(auto[1] as string)}">${esc(auto[1] as string)}</a>`; i += auto[0].length; continue; }
+    if (auto) {
+      out += `<a href="${esc(auto[1] as string)}">${esc(auto[1] as string)}</a>`;
+      i += auto[0].length;
+      continue;
+    }
     const strong = /^(\*\*|__)(?=\S)([\s\S]*?\S)\1(?![*_])/.exec(rest);
-    if (strong && (c === '*' || !/\w/.test(text[i - 1] ?? ''))) { out += `<strong>${inline(strong[2] as string, o)}</strong>`; i += strong[0].length; continue; }
+    if (strong && (c === '*' || !/\w/.test(text[i - 1] ?? ''))) {
+      out += `<strong>${inline(strong[2] as string, o)}</strong>`;
+      i += strong[0].length;
+      continue;
+    }
     const em = /^([*_])(?=[^\s*_])([\s\S]*?[^\s*_\\])\1(?![*_\w])/.exec(rest);
-    if (em && (c === '*' || !/\w/.test(text[i - 1] ?? ''))) { out += `<em>${inline(em[2] as string, o)}</em>`; i += em[0].length; continue; }
+    if (em && (c === '*' || !/\w/.test(text[i - 1] ?? ''))) {
+      out += `<em>${inline(em[2] as string, o)}</em>`;
+      i += em[0].length;
+      continue;
+    }
     out += esc(c);
     i += 1;
   }
@@ -103,21 +122,38 @@ function cells(row: string): string[] {
   let code = false;
   for (let i = 0; i < t.length; i += 1) {
     const ch = t[i] as string;
-    if (ch === '\\' && t[i + 1] === '|') { cur += '|'; i += 1; continue; }
+    if (ch === '\\' && t[i + 1] === '|') {
+      cur += '|';
+      i += 1;
+      continue;
+    }
     if (ch === '`') code = !code;
-    if (ch === '|' && !code) { out.push(cur.trim()); cur = ''; continue; }
+    if (ch === '|' && !code) {
+      out.push(cur.trim());
+      cur = '';
+      continue;
+    }
     cur += ch;
   }
   out.push(cur.trim());
   return out;
 }
 
-interface Context { o: RenderOptions; anchors: string[]; used: Map<string, number>; title: string }
+interface Context {
+  o: RenderOptions;
+  anchors: string[];
+  used: Map<string, number>;
+  title: string;
+}
 
 /** Does this line start a block other than a paragraph (so that it ends one)? */
 const startsBlock = (l: string, next: string | undefined): boolean =>
-  FENCE.test(l) || HEADING.test(l) || RULE.test(l) || QUOTE.test(l)
-  || /^ {0,3}([-*+]|1[.)]) +\S/.test(l) || (l.trimStart().startsWith('|') && next !== undefined && TABLE_SEP.test(next));
+  FENCE.test(l) ||
+  HEADING.test(l) ||
+  RULE.test(l) ||
+  QUOTE.test(l) ||
+  /^ {0,3}([-*+]|1[.)]) +\S/.test(l) ||
+  (l.trimStart().startsWith('|') && next !== undefined && TABLE_SEP.test(next));
 
 /** The blocks of some lines (a page, a list item's or a quote's content) as HTML. `tight`: paragraphs without <p>. */
 function blocks(lines: string[], cx: Context, tight = false): string {
@@ -125,7 +161,10 @@ function blocks(lines: string[], cx: Context, tight = false): string {
   let i = 0;
   while (i < lines.length) {
     const l = lines[i] as string;
-    if (blank(l)) { i += 1; continue; }
+    if (blank(l)) {
+      i += 1;
+      continue;
+    }
     const fence = FENCE.exec(l);
     if (fence) {
       const mark = fence[1] as string;
@@ -151,14 +190,23 @@ function blocks(lines: string[], cx: Context, tight = false): string {
       const id = n ? `${base}-${n}` : base;
       cx.anchors.push(id);
       if (!cx.title) cx.title = text.replace(/[`*]/g, '');
-      out.push(`<h${level} id="${esc(id)}">${inline(text, cx.o)} <a class="anchor" href="#${esc(id)}" aria-label="link to this section">#</a></h${level}>`);
+      out.push(
+        `<h${level} id="${esc(id)}">${inline(text, cx.o)} <a class="anchor" href="#${esc(id)}" aria-label="link to this section">#</a></h${level}>`,
+      );
       i += 1;
       continue;
     }
-    if (RULE.test(l)) { out.push('<hr>'); i += 1; continue; }
+    if (RULE.test(l)) {
+      out.push('<hr>');
+      i += 1;
+      continue;
+    }
     if (QUOTE.test(l)) {
       const body: string[] = [];
-      while (i < lines.length && !blank(lines[i] as string)) { body.push((QUOTE.exec(lines[i] as string)?.[1]) ?? (lines[i] as string)); i += 1; }
+      while (i < lines.length && !blank(lines[i] as string)) {
+        body.push(QUOTE.exec(lines[i] as string)?.[1] ?? (lines[i] as string));
+        i += 1;
+      }
       out.push(`<blockquote>${blocks(body, cx)}</blockquote>`);
       continue;
     }
@@ -166,23 +214,38 @@ function blocks(lines: string[], cx: Context, tight = false): string {
       const head = cells(l);
       i += 2;
       const rows: string[][] = [];
-      while (i < lines.length && (lines[i] as string).trimStart().startsWith('|')) { rows.push(cells(lines[i] as string)); i += 1; }
-      out.push(`<div class="doc-table"><table><thead><tr>${head.map((h) => `<th>${inline(h, cx.o)}</th>`).join('')}</tr></thead>\n<tbody>\n${
-        rows.map((r) => `<tr>${r.map((d) => `<td>${inline(d, cx.o)}</td>`).join('')}</tr>`).join('\n')}\n</tbody></table></div>`);
+      while (i < lines.length && (lines[i] as string).trimStart().startsWith('|')) {
+        rows.push(cells(lines[i] as string));
+        i += 1;
+      }
+      out.push(
+        `<div class="doc-table"><table><thead><tr>${head.map((h) => `<th>${inline(h, cx.o)}</th>`).join('')}</tr></thead>\n<tbody>\n${rows
+          .map((r) => `<tr>${r.map((d) => `<td>${inline(d, cx.o)}</td>`).join('')}</tr>`)
+          .join('\n')}\n</tbody></table></div>`,
+      );
       continue;
     }
     const item = ITEM.exec(l);
-    if (item) { i = list(lines, i, cx, out); continue; }
+    if (item) {
+      i = list(lines, i, cx, out);
+      continue;
+    }
     if (indentOf(l) >= 4) {
       const body: string[] = [];
-      while (i < lines.length && (blank(lines[i] as string) || indentOf(lines[i] as string) >= 4)) { body.push((lines[i] as string).slice(4)); i += 1; }
+      while (i < lines.length && (blank(lines[i] as string) || indentOf(lines[i] as string) >= 4)) {
+        body.push((lines[i] as string).slice(4));
+        i += 1;
+      }
       while (body.length && blank(body[body.length - 1] as string)) body.pop();
       out.push(`<pre><code>${esc(body.join('\n'))}</code></pre>`);
       continue;
     }
     const para: string[] = [l.trim()];
     i += 1;
-    while (i < lines.length && !blank(lines[i] as string) && !startsBlock(lines[i] as string, lines[i + 1])) { para.push((lines[i] as string).trim()); i += 1; }
+    while (i < lines.length && !blank(lines[i] as string) && !startsBlock(lines[i] as string, lines[i + 1])) {
+      para.push((lines[i] as string).trim());
+      i += 1;
+    }
     const html = inline(para.join('\n'), cx.o);
     out.push(tight ? html : `<p>${html}</p>`);
   }
@@ -211,7 +274,11 @@ function list(lines: string[], start: number, cx: Context, out: string[]): numbe
         i += 1;
         continue;
       }
-      if (indentOf(l) >= width) { body.push(l.slice(width)); i += 1; continue; }
+      if (indentOf(l) >= width) {
+        body.push(l.slice(width));
+        i += 1;
+        continue;
+      }
       // A line less indented: a lazy continuation of the item's paragraph, unless it starts a block.
       if (blank(body[body.length - 1] as string) || ITEM.test(l) || startsBlock(l, lines[i + 1])) break;
       body.push(l.trim());
@@ -221,10 +288,16 @@ function list(lines: string[], start: number, cx: Context, out: string[]): numbe
     items.push(body);
     let j = i;
     while (j < lines.length && blank(lines[j] as string)) j += 1;
-    if (j > i && j < lines.length && ITEM.test(lines[j] as string)) { loose = true; i = j; }
+    if (j > i && j < lines.length && ITEM.test(lines[j] as string)) {
+      loose = true;
+      i = j;
+    }
   }
   const tag = ordered ? 'ol' : 'ul';
-  const from = ordered && Number.parseInt(first[2] as string, 10) !== 1 ? ` start="${Number.parseInt(first[2] as string, 10)}"` : '';
+  const from =
+    ordered && Number.parseInt(first[2] as string, 10) !== 1
+      ? ` start="${Number.parseInt(first[2] as string, 10)}"`
+      : '';
   out.push(`<${tag}${from}>\n${items.map((b) => `<li>${blocks(b, cx, !loose)}</li>`).join('\n')}\n</${tag}>`);
   return i;
 }

@@ -29,7 +29,9 @@ export interface CachedPage {
 function lazyGzip(body: Buffer): () => Promise<Buffer> {
   let made: Promise<Buffer> | null = null;
   return () => {
-    made ??= new Promise((resolve, reject) => gzip(body, { level: 1 }, (err, out) => (err ? reject(err) : resolve(out))));
+    made ??= new Promise((resolve, reject) =>
+      gzip(body, { level: 1 }, (err, out) => (err ? reject(err) : resolve(out))),
+    );
     return made;
   };
 }
@@ -56,7 +58,10 @@ export class PageCache {
    * @param maxBytes the budget; 0 keeps nothing.
    * @param maxPageBytes a larger page is served but not kept (so one huge map cannot empty the cache).
    */
-  constructor(readonly maxBytes: number, readonly maxPageBytes: number = Math.floor(maxBytes / 16)) {}
+  constructor(
+    readonly maxBytes: number,
+    readonly maxPageBytes: number = Math.floor(maxBytes / 16),
+  ) {}
 
   /** The page kept for this key and stamp, now the most recently used; undefined when there is none. */
   get(key: string, stamp: string): CachedPage | undefined {
@@ -91,7 +96,13 @@ export class PageCache {
   }
 
   stats(): PageCacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes, hits: this.hits, misses: this.misses };
+    return {
+      entries: this.entries.size,
+      bytes: this.bytes,
+      maxBytes: this.maxBytes,
+      hits: this.hits,
+      misses: this.misses,
+    };
   }
 
   private drop(key: string): void {

@@ -9,12 +9,26 @@
 import { hostileCases } from '../hostile.ts';
 import { random, type Seat } from './rig.ts';
 
-export interface CorpusMail { kind: string; raw: Buffer }
+export interface CorpusMail {
+  kind: string;
+  raw: Buffer;
+}
 
-const lines = (n: number, line: (i: number) => string): string => Array.from({ length: n }, (_, i) => line(i)).join('\n');
+const lines = (n: number, line: (i: number) => string): string =>
+  Array.from({ length: n }, (_, i) => line(i)).join('\n');
 
 function message(from: string, to: string, subject: string, body: string, headers: string[] = []): string {
-  return [`From: ${from}`, `To: ${to}`, `Subject: ${subject}`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', ...headers, '', body, ''].join('\r\n');
+  return [
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    ...headers,
+    '',
+    body,
+    '',
+  ].join('\r\n');
 }
 
 /** The costly mails, in the order that makes each one count (the FIRE lines stored before the turn resolves). */
@@ -22,24 +36,112 @@ function heavy(red: Seat, blue: Seat, referee: string): { kind: string; text: st
   const env = (s: Seat, body: string) => `#TALLYHO ${s.game} ${s.player} "${s.secret}"\n${body}\n#END\n`;
   const nested = (depth: number, inner: string): string => {
     let body = `Content-Type: text/plain\r\n\r\n${inner}`;
-    for (let d = depth; d > 0; d--) body = `Content-Type: multipart/mixed; boundary="b${d}"\r\n\r\n--b${d}\r\n${body}\r\n--b${d}--\r\n`;
+    for (let d = depth; d > 0; d--)
+      body = `Content-Type: multipart/mixed; boundary="b${d}"\r\n\r\n--b${d}\r\n${body}\r\n--b${d}--\r\n`;
     return body;
   };
   return [
-    { kind: 'fire-12000', text: message(red.email, referee, 'fire', env(red, `${red.plane}: 1 1 1 1 1 1\n${lines(12_000, (i) => `FIRE ${red.plane} FIXED AT G1 FROM ${(i % 12) + 1} WITHIN 4`)}`)) },
+    {
+      kind: 'fire-12000',
+      text: message(
+        red.email,
+        referee,
+        'fire',
+        env(
+          red,
+          `${red.plane}: 1 1 1 1 1 1\n${lines(12_000, (i) => `FIRE ${red.plane} FIXED AT G1 FROM ${(i % 12) + 1} WITHIN 4`)}`,
+        ),
+      ),
+    },
     { kind: 'orders-resolving', text: message(blue.email, referee, 'orders', env(blue, `${blue.plane}: 1 1 1 1 1 1`)) },
-    { kind: 'status-3000', text: message(red.email, referee, 'status', env(red, lines(3000, () => 'STATUS'))) },
-    { kind: 'map-3000', text: message(red.email, referee, 'map', env(red, lines(3000, () => 'MAP'))) },
-    { kind: 'bare-map-3000', text: message(red.email, referee, 'map', lines(3000, () => 'MAP')) },
-    { kind: 'envelopes-200', text: message(red.email, referee, 'many', lines(200, () => env(red, `${red.plane}: 1 1 1 1 1 1`))) },
-    { kind: 'line-900k', text: message(red.email, referee, 'long line', `${env(red, `${red.plane}: 1 1 1 1 1 1`)}${'x'.repeat(900_000)}\n`) },
-    { kind: 'recipients-5000', text: message(red.email, referee, 'to all', env(red, `${red.plane}: 1 1 1 1 1 1`), [`Cc: ${lines(5000, (i) => `r${i}@example.test`).replaceAll('\n', ',\r\n ')}`]) },
-    { kind: 'nested-100', text: [`From: ${red.email}`, `To: ${referee}`, 'Subject: nested', 'MIME-Version: 1.0', nested(100, env(red, `${red.plane}: 1 1 1 1 1 1`))].join('\r\n') },
+    {
+      kind: 'status-3000',
+      text: message(
+        red.email,
+        referee,
+        'status',
+        env(
+          red,
+          lines(3000, () => 'STATUS'),
+        ),
+      ),
+    },
+    {
+      kind: 'map-3000',
+      text: message(
+        red.email,
+        referee,
+        'map',
+        env(
+          red,
+          lines(3000, () => 'MAP'),
+        ),
+      ),
+    },
+    {
+      kind: 'bare-map-3000',
+      text: message(
+        red.email,
+        referee,
+        'map',
+        lines(3000, () => 'MAP'),
+      ),
+    },
+    {
+      kind: 'envelopes-200',
+      text: message(
+        red.email,
+        referee,
+        'many',
+        lines(200, () => env(red, `${red.plane}: 1 1 1 1 1 1`)),
+      ),
+    },
+    {
+      kind: 'line-900k',
+      text: message(
+        red.email,
+        referee,
+        'long line',
+        `${env(red, `${red.plane}: 1 1 1 1 1 1`)}${'x'.repeat(900_000)}\n`,
+      ),
+    },
+    {
+      kind: 'recipients-5000',
+      text: message(red.email, referee, 'to all', env(red, `${red.plane}: 1 1 1 1 1 1`), [
+        `Cc: ${lines(5000, (i) => `r${i}@example.test`).replaceAll('\n', ',\r\n ')}`,
+      ]),
+    },
+    {
+      kind: 'nested-100',
+      text: [
+        `From: ${red.email}`,
+        `To: ${referee}`,
+        'Subject: nested',
+        'MIME-Version: 1.0',
+        nested(100, env(red, `${red.plane}: 1 1 1 1 1 1`)),
+      ].join('\r\n'),
+    },
     {
       kind: 'attachment-700k',
-      text: [`From: ${red.email}`, `To: ${referee}`, 'Subject: attached', 'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="att"', '',
-        '--att', 'Content-Type: text/plain', '', env(red, `${red.plane}: 1 1 1 1 1 1`), '--att', 'Content-Type: application/octet-stream', 'Content-Transfer-Encoding: base64', '',
-        lines(700_000 / 76, () => 'QUJD'.repeat(19)), '--att--', ''].join('\r\n'),
+      text: [
+        `From: ${red.email}`,
+        `To: ${referee}`,
+        'Subject: attached',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="att"',
+        '',
+        '--att',
+        'Content-Type: text/plain',
+        '',
+        env(red, `${red.plane}: 1 1 1 1 1 1`),
+        '--att',
+        'Content-Type: application/octet-stream',
+        'Content-Transfer-Encoding: base64',
+        '',
+        lines(700_000 / 76, () => 'QUJD'.repeat(19)),
+        '--att--',
+        '',
+      ].join('\r\n'),
     },
   ];
 }
@@ -65,11 +167,28 @@ function mutate(raw: Buffer, rnd: () => number): Buffer {
  * `n` mails: first each costly mail and each fixture once, then cycles of the costly mails (every
  * tenth mail) among mutated fixtures and mutated costly mails.
  */
-export function* hostileCorpus(n: number, seats: { red: Seat; blue: Seat }, referee: string, seed = 7, idPrefix = 'hostile'): Generator<CorpusMail> {
+export function* hostileCorpus(
+  n: number,
+  seats: { red: Seat; blue: Seat },
+  referee: string,
+  seed = 7,
+  idPrefix = 'hostile',
+): Generator<CorpusMail> {
   const rnd = random(seed);
   const costly = heavy(seats.red, seats.blue, referee).map((h) => ({ kind: h.kind, raw: Buffer.from(h.text, 'utf8') }));
-  const swap = (b: Buffer) => Buffer.from(b.toString('latin1').replaceAll('red@example.test', seats.red.email).replaceAll('blue@example.test', seats.blue.email).replaceAll('referee@example.test', referee), 'latin1');
-  const fixtures = hostileCases().map((c) => ({ kind: c.file.replace(/\.eml$/, ''), raw: swap(c.raw(seats.red.secret)) }));
+  const swap = (b: Buffer) =>
+    Buffer.from(
+      b
+        .toString('latin1')
+        .replaceAll('red@example.test', seats.red.email)
+        .replaceAll('blue@example.test', seats.blue.email)
+        .replaceAll('referee@example.test', referee),
+      'latin1',
+    );
+  const fixtures = hostileCases().map((c) => ({
+    kind: c.file.replace(/\.eml$/, ''),
+    raw: swap(c.raw(seats.red.secret)),
+  }));
   const base = [...costly, ...fixtures];
   for (let i = 0; i < n; i++) {
     let pick: CorpusMail;

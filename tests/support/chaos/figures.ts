@@ -16,22 +16,44 @@ export interface Figure {
   timed?: boolean;
 }
 
-export const atMost = (name: string, value: number, max: number, note?: string, digits = 0): Figure =>
-  ({ name, value: Number(value.toFixed(digits)), goal: `<= ${max}`, ok: value <= max, ...(note ? { note } : {}) });
+export const atMost = (name: string, value: number, max: number, note?: string, digits = 0): Figure => ({
+  name,
+  value: Number(value.toFixed(digits)),
+  goal: `<= ${max}`,
+  ok: value <= max,
+  ...(note ? { note } : {}),
+});
 
 /** A time with a goal (CPU seconds): see `timed`. */
-export const timeAtMost = (name: string, value: number, max: number, note?: string, digits = 0): Figure =>
-  ({ ...atMost(name, value, max, note, digits), timed: true });
+export const timeAtMost = (name: string, value: number, max: number, note?: string, digits = 0): Figure => ({
+  ...atMost(name, value, max, note, digits),
+  timed: true,
+});
 
-export const atLeast = (name: string, value: number, min: number, note?: string): Figure =>
-  ({ name, value, goal: `>= ${min}`, ok: value >= min, ...(note ? { note } : {}) });
+export const atLeast = (name: string, value: number, min: number, note?: string): Figure => ({
+  name,
+  value,
+  goal: `>= ${min}`,
+  ok: value >= min,
+  ...(note ? { note } : {}),
+});
 
-export const yes = (name: string, value: boolean, note?: string): Figure =>
-  ({ name, value: value ? 'yes' : 'no', goal: 'yes', ok: value, ...(note ? { note } : {}) });
+export const yes = (name: string, value: boolean, note?: string): Figure => ({
+  name,
+  value: value ? 'yes' : 'no',
+  goal: 'yes',
+  ok: value,
+  ...(note ? { note } : {}),
+});
 
 /** A figure with no goal of its own, shown for context. */
-export const info = (name: string, value: number | string, note?: string): Figure =>
-  ({ name, value, goal: '-', ok: true, ...(note ? { note } : {}) });
+export const info = (name: string, value: number | string, note?: string): Figure => ({
+  name,
+  value,
+  goal: '-',
+  ok: true,
+  ...(note ? { note } : {}),
+});
 
 export interface ScenarioResult {
   scenario: string;
@@ -47,7 +69,10 @@ export function formatFigures(results: ScenarioResult[], timesJudged = true): st
   const mark = (f: Figure) => (f.timed && !timesJudged ? (f.ok ? 'time' : 'over') : f.ok ? 'ok  ' : 'FAIL');
   const rows = results.flatMap((r) => [
     `${r.scenario} (${r.seconds.toFixed(0)} s)`,
-    ...r.figures.map((f) => `  ${mark(f)} ${f.name.padEnd(46)} ${String(f.value).padStart(9)}  goal ${f.goal.padEnd(8)}${f.note ? `  ${f.note}` : ''}`),
+    ...r.figures.map(
+      (f) =>
+        `  ${mark(f)} ${f.name.padEnd(46)} ${String(f.value).padStart(9)}  goal ${f.goal.padEnd(8)}${f.note ? `  ${f.note}` : ''}`,
+    ),
   ]);
   return rows.join('\n');
 }

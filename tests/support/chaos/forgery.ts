@@ -19,22 +19,52 @@ export async function forgedFrom(stack: MailStack, opts: { mails: number }): Pro
   const smtp = sender(stack, 2);
   try {
     await rig.start();
-    await Promise.all(Array.from({ length: opts.mails }, (_, i) => smtp.send({ from: red.email, to: rig.referee, subject: `offer ${i + 1}`, text: SPAM })));
+    await Promise.all(
+      Array.from({ length: opts.mails }, (_, i) =>
+        smtp.send({ from: red.email, to: rig.referee, subject: `offer ${i + 1}`, text: SPAM }),
+      ),
+    );
     const flooded = await settled(rig, opts.mails, 120_000);
     const repliesToFlood = (await mailbox(stack, red.email)).length;
     const sentAt = Date.now();
-    const orders = await smtp.send({ from: red.email, to: rig.referee, subject: 'orders', text: envelope(red, plot(red)) });
+    const orders = await smtp.send({
+      from: red.email,
+      to: rig.referee,
+      subject: 'orders',
+      text: envelope(red, plot(red)),
+    });
     // Taken in, filed and answered (or not answered): then the acknowledgement, if any, is in flight.
     const outcome = (await handled(rig, orders, 60_000)) ?? 'not taken in within 60 s';
     let acked = false;
     for (const stop = Date.now() + 5000; Date.now() < stop && !acked; await sleep(250)) {
-      acked = (await mailbox(stack, red.email)).some((m) => m.inReplyTo === orders && /orders accepted$/.test(m.subject));
+      acked = (await mailbox(stack, red.email)).some(
+        (m) => m.inReplyTo === orders && /orders accepted$/.test(m.subject),
+      );
     }
-    const row = rig.db((db) => db.prepare('SELECT o.accepted AS accepted FROM inbound i JOIN orders o ON o.inbound_id = i.id WHERE lower(i.message_id) IN (?, ?)').get(orders, `<${orders}>`) as { accepted: number } | undefined);
+    const row = rig.db(
+      (db) =>
+        db
+          .prepare(
+            'SELECT o.accepted AS accepted FROM inbound i JOIN orders o ON o.inbound_id = i.id WHERE lower(i.message_id) IN (?, ?)',
+          )
+          .get(orders, `<${orders}>`) as { accepted: number } | undefined,
+    );
     return [
-      info('forged mails handled', flooded ? opts.mails : 'not all', `${repliesToFlood} replies to the player for them`),
-      yes(`player's orders after ${opts.mails} forged mails taken in`, row?.accepted === 1, `ledger outcome: ${outcome}`),
-      yes(`player's orders after ${opts.mails} forged mails acknowledged`, acked, acked ? `after ${((Date.now() - sentAt) / 1000).toFixed(1)} s` : 'no acknowledgement'),
+      info(
+        'forged mails handled',
+        flooded ? opts.mails : 'not all',
+        `${repliesToFlood} replies to the player for them`,
+      ),
+      yes(
+        `player's orders after ${opts.mails} forged mails taken in`,
+        row?.accepted === 1,
+        `ledger outcome: ${outcome}`,
+      ),
+      yes(
+        `player's orders after ${opts.mails} forged mails acknowledged`,
+        acked,
+        acked ? `after ${((Date.now() - sentAt) / 1000).toFixed(1)} s` : 'no acknowledgement',
+      ),
     ];
   } finally {
     smtp.close();
@@ -50,7 +80,11 @@ export async function wrongSecretFlood(stack: MailStack, opts: { mails: number }
   try {
     await rig.start();
     const forgers = Array.from({ length: opts.mails }, (_, i) => forger(i + 1));
-    await Promise.all(forgers.map((from, i) => smtp.send({ from, to: rig.referee, subject: 'orders', text: envelope(red, plot(red), `guess-${i + 1}`) })));
+    await Promise.all(
+      forgers.map((from, i) =>
+        smtp.send({ from, to: rig.referee, subject: 'orders', text: envelope(red, plot(red), `guess-${i + 1}`) }),
+      ),
+    );
     const handled = await settled(rig, opts.mails, 120_000);
     await sleep(3000);
     const notices = (await mailbox(stack, red.email)).length;

@@ -51,10 +51,18 @@ export async function killRounds(stack: MailStack, opts: KillOptions): Promise<F
     for (let r = 0; r < opts.rounds; r++) {
       if (!rig.server) await rig.start();
       const delay = Math.floor(rnd() * maxDelay);
-      const orders = ids.slice(r * perRound, (r + 1) * perRound).flatMap((game) => games.get(game)!.map(async (s) => {
-        const id = await smtp.send({ from: s.email, to: rig.referee, subject: `orders ${game}`, text: envelope(s, plot(s)), messageId: `kill-${game}-${s.player}@chaos.example.test` });
-        sent.push({ id, game, player: s.player, to: s.email });
-      }));
+      const orders = ids.slice(r * perRound, (r + 1) * perRound).flatMap((game) =>
+        games.get(game)!.map(async (s) => {
+          const id = await smtp.send({
+            from: s.email,
+            to: rig.referee,
+            subject: `orders ${game}`,
+            text: envelope(s, plot(s)),
+            messageId: `kill-${game}-${s.player}@chaos.example.test`,
+          });
+          sent.push({ id, game, player: s.player, to: s.email });
+        }),
+      );
       await Promise.all(orders);
       await sleep(delay);
       await rig.kill();
@@ -62,18 +70,38 @@ export async function killRounds(stack: MailStack, opts: KillOptions): Promise<F
       // Rows the killed server leased and did not record as sent: the mails handed to its SMTP
       // thread at the kill (sent and journalled, being sent, or queued; rows of servers killed
       // before, still under their lease, are not counted again).
-      const leased = rig.db((db) => db.prepare("SELECT id, lease_until AS until FROM outbox WHERE status = 'pending' AND lease_owner IS NOT NULL AND lease_until > ?").all(Date.now()) as { id: number; until: number }[]);
+      const leased = rig.db(
+        (db) =>
+          db
+            .prepare(
+              "SELECT id, lease_until AS until FROM outbox WHERE status = 'pending' AND lease_owner IS NOT NULL AND lease_until > ?",
+            )
+            .all(Date.now()) as { id: number; until: number }[],
+      );
       const fresh = leased.filter((row) => !counted.has(`${row.id}:${row.until}`));
       for (const row of fresh) counted.add(`${row.id}:${row.until}`);
       inFlight.push(fresh.length);
-      opts.progress?.(`kill round ${r + 1}/${opts.rounds}: killed ${delay} ms after the orders, ${inFlight.at(-1)} mails in flight`);
+      opts.progress?.(
+        `kill round ${r + 1}/${opts.rounds}: killed ${delay} ms after the orders, ${inFlight.at(-1)} mails in flight`,
+      );
     }
     await rig.start();
     const caughtUp = await settled(rig, sent.length, 240_000);
-    const left = rig.db((db) => `${count(db, 'SELECT COUNT(*) AS n FROM inbound')} of ${sent.length} in the ledger, ${count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'")} mails left to send, ${count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')} filed but not marked so`);
+    const left = rig.db(
+      (db) =>
+        `${count(db, 'SELECT COUNT(*) AS n FROM inbound')} of ${sent.length} in the ledger, ${count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'")} mails left to send, ${count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')} filed but not marked so`,
+    );
     await sleep(3000); // mail in flight reaches the mailboxes
     await rig.stop();
-    return [...(await measure(rig, sent, crashes, opts.rounds, caughtUp, left)), ...hookFigures(rig, hooks.got, crashes, ids.length), info('kills with mail in flight', inFlight.filter((n) => n > 0).length, `${inFlight.reduce((a, b) => a + b, 0)} mails handed to the sender and not recorded at the kills in all`)];
+    return [
+      ...(await measure(rig, sent, crashes, opts.rounds, caughtUp, left)),
+      ...hookFigures(rig, hooks.got, crashes, ids.length),
+      info(
+        'kills with mail in flight',
+        inFlight.filter((n) => n > 0).length,
+        `${inFlight.reduce((a, b) => a + b, 0)} mails handed to the sender and not recorded at the kills in all`,
+      ),
+    ];
   } finally {
     smtp.close();
     hooks.close();
@@ -92,36 +120,89 @@ function hookReceiver(): { url: Promise<string>; got: Map<string, number>; close
       res.writeHead(204).end();
     });
   });
-  const url = new Promise<string>((ok) => server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-  return { url, got, close: () => { server.close(); } };
+  const url = new Promise<string>((ok) =>
+    server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+  return {
+    url,
+    got,
+    close: () => {
+      server.close();
+    },
+  };
 }
 
 /** Every message queued for the hooks delivered, and received; none queued twice; copies per crash. */
 function hookFigures(rig: Rig, got: Map<string, number>, crashes: number, games: number): Figure[] {
-  const rows = rig.db((db) => db.prepare('SELECT id, game_id AS game, event, turn, status FROM deliveries').all() as { id: number; game: string; event: string; turn: number | null; status: string }[]);
+  const rows = rig.db(
+    (db) =>
+      db.prepare('SELECT id, game_id AS game, event, turn, status FROM deliveries').all() as {
+        id: number;
+        game: string;
+        event: string;
+        turn: number | null;
+        status: string;
+      }[],
+  );
   const undelivered = rows.filter((r) => r.status !== 'sent').length;
   const unreceived = rows.filter((r) => r.status === 'sent' && !got.has(`tallyho-${r.id}`)).length;
   const keys = rows.map((r) => `${r.game}:${r.event}:${r.turn}`);
   const queuedTwice = keys.length - new Set(keys).size;
   const copies = [...got.values()].reduce((n, k) => n + k - 1, 0);
   return [
-    atLeast('hook messages queued', rows.length, games * 3, 'the game started, the report of turn 1, turn 2 open: three a game'),
-    atMost('hook messages lost', undelivered + unreceived, 0, `${undelivered} not delivered, ${unreceived} delivered but never received`),
+    atLeast(
+      'hook messages queued',
+      rows.length,
+      games * 3,
+      'the game started, the report of turn 1, turn 2 open: three a game',
+    ),
+    atMost(
+      'hook messages lost',
+      undelivered + unreceived,
+      0,
+      `${undelivered} not delivered, ${unreceived} delivered but never received`,
+    ),
     atMost('hook messages queued twice', queuedTwice, 0),
     info('hook messages received twice (extra copies)', copies),
     atMost('hook copies per crash', crashes ? copies / crashes : 0, 1, undefined, 2),
   ];
 }
 
-async function measure(rig: Rig, sent: { id: string; game: string; player: string; to: string }[], crashes: number, rounds: number, caughtUp: boolean, left: string): Promise<Figure[]> {
+async function measure(
+  rig: Rig,
+  sent: { id: string; game: string; player: string; to: string }[],
+  crashes: number,
+  rounds: number,
+  caughtUp: boolean,
+  left: string,
+): Promise<Figure[]> {
   const stored = rig.db((db) => {
-    const rows = db.prepare('SELECT i.message_id AS id, o.accepted AS accepted FROM inbound i LEFT JOIN orders o ON o.inbound_id = i.id').all() as { id: string; accepted: number | null }[];
+    const rows = db
+      .prepare(
+        'SELECT i.message_id AS id, o.accepted AS accepted FROM inbound i LEFT JOIN orders o ON o.inbound_id = i.id',
+      )
+      .all() as { id: string; accepted: number | null }[];
     return new Map(rows.map((r) => [bare(r.id), r.accepted === 1]));
   });
-  const reportRows = rig.db((db) => count(db, `SELECT COALESCE(SUM(n - 1), 0) AS n FROM (SELECT COUNT(*) AS n FROM outbox WHERE kind = 'report' GROUP BY game_id, turn, player_id) WHERE n > 1`));
-  const unresolved = rig.db((db) => count(db, 'SELECT COUNT(*) AS n FROM turns WHERE turn = 1 AND resolved_at IS NULL'));
-  const inboxes = new Map([[rig.red, await mailbox(rig.stack, rig.red)], [rig.blue, await mailbox(rig.stack, rig.blue)]]);
-  const acked = new Set([...inboxes.values()].flat().filter((m) => /orders accepted$/.test(m.subject)).map((m) => m.inReplyTo));
+  const reportRows = rig.db((db) =>
+    count(
+      db,
+      `SELECT COALESCE(SUM(n - 1), 0) AS n FROM (SELECT COUNT(*) AS n FROM outbox WHERE kind = 'report' GROUP BY game_id, turn, player_id) WHERE n > 1`,
+    ),
+  );
+  const unresolved = rig.db((db) =>
+    count(db, 'SELECT COUNT(*) AS n FROM turns WHERE turn = 1 AND resolved_at IS NULL'),
+  );
+  const inboxes = new Map([
+    [rig.red, await mailbox(rig.stack, rig.red)],
+    [rig.blue, await mailbox(rig.stack, rig.blue)],
+  ]);
+  const acked = new Set(
+    [...inboxes.values()]
+      .flat()
+      .filter((m) => /orders accepted$/.test(m.subject))
+      .map((m) => m.inReplyTo),
+  );
   let notStored = 0;
   let ackedMissing = 0;
   let unacked = 0;
@@ -134,7 +215,8 @@ async function measure(rig: Rig, sent: { id: string; game: string; player: strin
   let doubleReports = 0;
   for (const mails of inboxes.values()) {
     const reports = new Map<string, Set<string>>();
-    for (const m of mails.filter((x) => / Turn \d+ report$/.test(x.subject))) reports.set(m.subject, (reports.get(m.subject) ?? new Set()).add(m.messageId));
+    for (const m of mails.filter((x) => / Turn \d+ report$/.test(x.subject)))
+      reports.set(m.subject, (reports.get(m.subject) ?? new Set()).add(m.messageId));
     for (const idsOf of reports.values()) doubleReports += idsOf.size - 1;
   }
   const copies = [...inboxes.values()].reduce((n, m) => n + extraCopies(m), 0);
@@ -143,7 +225,12 @@ async function measure(rig: Rig, sent: { id: string; game: string; player: strin
     yes('server caught up after the last restart', caughtUp, left),
     atMost('lost orders', notStored, 0, `${ackedMissing} acknowledged but not stored`),
     atMost('orders stored but never acknowledged', unacked, 0),
-    atMost('double resolutions', Math.max(doubleReports, reportRows), 0, `${doubleReports} in mailboxes, ${reportRows} in the outbox`),
+    atMost(
+      'double resolutions',
+      Math.max(doubleReports, reportRows),
+      0,
+      `${doubleReports} in mailboxes, ${reportRows} in the outbox`,
+    ),
     atMost('turns left unresolved', unresolved, 0),
     info('duplicate deliveries (extra copies)', copies),
     atMost('duplicates per crash', crashes ? copies / crashes : 0, 1, undefined, 2),

@@ -49,8 +49,15 @@ export async function responderLoop(stack: MailStack, opts: ResponderOptions): P
           if (!from || from.toLowerCase() === red.email) continue;
           if (firstAnswerAt) intoLoop++;
           const id = bare(m.envelope?.messageId);
-          const headers: Record<string, string> = opts.thread && id ? { 'In-Reply-To': `<${id}>`, References: `<${id}>` } : {};
-          await smtp.send({ from: red.email, to: from, subject: `Out of office: ${m.envelope?.subject ?? ''}`, text: 'I am away until Monday with no access to my mail.\nYour message will be read when I am back.\n', headers });
+          const headers: Record<string, string> =
+            opts.thread && id ? { 'In-Reply-To': `<${id}>`, References: `<${id}>` } : {};
+          await smtp.send({
+            from: red.email,
+            to: from,
+            subject: `Out of office: ${m.envelope?.subject ?? ''}`,
+            text: 'I am away until Monday with no access to my mail.\nYour message will be read when I am back.\n',
+            headers,
+          });
           answered++;
           if (!firstAnswerAt) opts.started?.();
           firstAnswerAt ||= Date.now();
@@ -61,18 +68,36 @@ export async function responderLoop(stack: MailStack, opts: ResponderOptions): P
     opts.progress?.(`responder: ${answered} answers sent, ${intoLoop} mails from the referee into the loop`);
     // The player, back home, sends his orders at once.
     const sentAt = Date.now();
-    const orders = await smtp.send({ from: red.email, to: rig.referee, subject: 'my orders', text: envelope(red, plot(red)) });
+    const orders = await smtp.send({
+      from: red.email,
+      to: rig.referee,
+      subject: 'my orders',
+      text: envelope(red, plot(red)),
+    });
     // Taken in, filed and answered (or not answered): then the acknowledgement, if any, is in flight.
     const outcome = (await handled(rig, orders, 60_000)) ?? 'not taken in within 60 s';
     let ack = undefined as undefined | { subject: string };
     for (const stop = Date.now() + 5000; Date.now() < stop && !ack; await sleep(250)) {
       ack = (await mailbox(stack, red.email)).find((m) => m.inReplyTo === orders && /orders accepted$/.test(m.subject));
     }
-    const stored = rig.db((db) => (db.prepare('SELECT o.accepted AS a FROM orders o JOIN inbound i ON o.inbound_id = i.id WHERE lower(i.message_id) IN (?, ?)').get(orders, `<${orders}>`) as { a: number } | undefined)?.a === 1);
+    const stored = rig.db(
+      (db) =>
+        (
+          db
+            .prepare(
+              'SELECT o.accepted AS a FROM orders o JOIN inbound i ON o.inbound_id = i.id WHERE lower(i.message_id) IN (?, ?)',
+            )
+            .get(orders, `<${orders}>`) as { a: number } | undefined
+        )?.a === 1,
+    );
     return [
       atMost(`replies into the responder loop (${opts.minutes} min)`, intoLoop, 2, `the responder sent ${answered}`),
       yes("player's orders right after the loop taken in", stored, `ledger outcome: ${outcome}`),
-      yes("player's orders right after the loop acknowledged", ack !== undefined, ack ? `after ${((Date.now() - sentAt) / 1000).toFixed(1)} s` : 'no acknowledgement'),
+      yes(
+        "player's orders right after the loop acknowledged",
+        ack !== undefined,
+        ack ? `after ${((Date.now() - sentAt) / 1000).toFixed(1)} s` : 'no acknowledgement',
+      ),
       info('responder threading headers', opts.thread ? 'In-Reply-To' : 'none'),
     ];
   } finally {

@@ -34,10 +34,20 @@ export const address = (rig: RigName, who: 'ref' | 'red' | 'blue'): string => `$
  * refereeEnv asks for the password of the default referee too, before a rig names its own.
  */
 export function chaosUsers(): string[] {
-  return [REFEREE, ...RIGS.flatMap((r) => [address(r, 'ref'), address(r, 'red'), address(r, 'blue')]), ...Array.from({ length: FORGERS }, (_, i) => forger(i + 1))];
+  return [
+    REFEREE,
+    ...RIGS.flatMap((r) => [address(r, 'ref'), address(r, 'red'), address(r, 'blue')]),
+    ...Array.from({ length: FORGERS }, (_, i) => forger(i + 1)),
+  ];
 }
 
-export interface Seat { game: string; player: 'red' | 'blue'; email: string; plane: string; secret: string }
+export interface Seat {
+  game: string;
+  player: 'red' | 'blue';
+  email: string;
+  plane: string;
+  secret: string;
+}
 
 export interface Rig {
   name: RigName;
@@ -67,11 +77,20 @@ export function openRig(stack: MailStack, name: RigName, extra: Record<string, s
   const dir = mkdtempSync(join(tmpdir(), `tallyho-chaos-${name}-`));
   const referee = address(name, 'ref');
   const env = refereeEnv(stack, dir, {
-    IMAP_USER: referee, IMAP_PASSWORD: stack.password(referee), MAIL_FROM: `Tallyho Referee <${referee}>`,
-    OUTBOX_RETRY_SECONDS: '1', ...extra,
+    IMAP_USER: referee,
+    IMAP_PASSWORD: stack.password(referee),
+    MAIL_FROM: `Tallyho Referee <${referee}>`,
+    OUTBOX_RETRY_SECONDS: '1',
+    ...extra,
   });
   const rig: Rig = {
-    name, stack, referee, red: address(name, 'red'), blue: address(name, 'blue'), env, server: undefined,
+    name,
+    stack,
+    referee,
+    red: address(name, 'red'),
+    blue: address(name, 'blue'),
+    env,
+    server: undefined,
     async start() {
       const s = startServe(env, dir);
       rig.server = s;
@@ -94,11 +113,22 @@ export function openRig(stack: MailStack, name: RigName, extra: Record<string, s
         const out = new Map<string, Seat[]>();
         for (const game of ids) {
           createGame(rt.deps, { id: game, scenario, catalog });
-          const seats = ([['red', rig.red, 'R1'], ['blue', rig.blue, 'G1']] as const).map(([player, email, plane]) => {
+          const seats = (
+            [
+              ['red', rig.red, 'R1'],
+              ['blue', rig.blue, 'G1'],
+            ] as const
+          ).map(([player, email, plane]) => {
             const { secret } = addPlayer(rt.deps, { gameId: game, playerId: player, email, planes: [plane] });
             return { game, player, email, plane, secret };
           });
-          if (opts.hook) rt.store.tx((tx) => tx.club.addHook({ gameId: game, playerId: null, format: 'json', url: `${opts.hook}/${game}` }, Date.now()));
+          if (opts.hook)
+            rt.store.tx((tx) =>
+              tx.club.addHook(
+                { gameId: game, playerId: null, format: 'json', url: `${opts.hook}/${game}` },
+                Date.now(),
+              ),
+            );
           startGame(rt.deps, game);
           out.set(game, seats);
         }
@@ -124,7 +154,8 @@ export function openRig(stack: MailStack, name: RigName, extra: Record<string, s
   return rig;
 }
 
-export const count = (db: Database.Database, sql: string, ...args: unknown[]): number => (db.prepare(sql).get(...args) as { n: number }).n;
+export const count = (db: Database.Database, sql: string, ...args: unknown[]): number =>
+  (db.prepare(sql).get(...args) as { n: number }).n;
 
 /** Message-IDs compared without their angle brackets and case. */
 export const bare = (id: string | undefined | null): string => (id ?? '').trim().replace(/^<|>$/g, '').toLowerCase();
@@ -150,7 +181,8 @@ export async function settled(rig: Rig, inbound: number, timeoutMs: number, poll
     const [taken, unmoved, pending] = rig.db((db) => [
       count(db, 'SELECT COUNT(*) AS n FROM inbound'),
       count(db, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL'),
-      count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'") + count(db, "SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending'"),
+      count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'") +
+        count(db, "SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending'"),
     ]);
     if (taken >= inbound && pending === 0) {
       if (unmoved === 0) return true;
@@ -173,8 +205,12 @@ export async function handled(rig: Rig, messageId: string, timeoutMs: number): P
   const id = bare(messageId);
   while (Date.now() < deadline) {
     const outcome = rig.db((db) => {
-      const row = db.prepare('SELECT outcome, moved_at AS moved FROM inbound WHERE lower(message_id) IN (?, ?)').get(id, `<${id}>`) as { outcome: string; moved: number | null } | undefined;
-      return row && row.moved !== null && count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'") === 0 ? row.outcome : undefined;
+      const row = db
+        .prepare('SELECT outcome, moved_at AS moved FROM inbound WHERE lower(message_id) IN (?, ?)')
+        .get(id, `<${id}>`) as { outcome: string; moved: number | null } | undefined;
+      return row && row.moved !== null && count(db, "SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'") === 0
+        ? row.outcome
+        : undefined;
     });
     if (outcome) return outcome;
     await sleep(100);
@@ -182,7 +218,15 @@ export async function handled(rig: Rig, messageId: string, timeoutMs: number): P
   return undefined;
 }
 
-export interface Summary { uid: number; messageId: string; inReplyTo: string; subject: string; from: string; size: number; date: number }
+export interface Summary {
+  uid: number;
+  messageId: string;
+  inReplyTo: string;
+  subject: string;
+  from: string;
+  size: number;
+  date: number;
+}
 
 /** Every mail in a mailbox, from its envelope and size alone. */
 export function mailbox(stack: MailStack, user: string, box = 'INBOX'): Promise<Summary[]> {
@@ -192,8 +236,13 @@ export function mailbox(stack: MailStack, user: string, box = 'INBOX'): Promise<
     const out: Summary[] = [];
     for await (const m of c.fetch('1:*', { uid: true, envelope: true, size: true, internalDate: true })) {
       out.push({
-        uid: m.uid, messageId: bare(m.envelope?.messageId), inReplyTo: bare(m.envelope?.inReplyTo), subject: m.envelope?.subject ?? '',
-        from: m.envelope?.from?.[0]?.address?.toLowerCase() ?? '', size: m.size ?? 0, date: new Date(m.internalDate ?? 0).getTime(),
+        uid: m.uid,
+        messageId: bare(m.envelope?.messageId),
+        inReplyTo: bare(m.envelope?.inReplyTo),
+        subject: m.envelope?.subject ?? '',
+        from: m.envelope?.from?.[0]?.address?.toLowerCase() ?? '',
+        size: m.size ?? 0,
+        date: new Date(m.internalDate ?? 0).getTime(),
       });
     }
     return out;
@@ -227,5 +276,6 @@ export function peakRssMb(pid: number): number {
 /** A small seeded generator (mulberry32): the same seed, the same kill moments and corpus. */
 export { rng as random } from '../../../bench/random-plots.ts';
 
-export const envelope = (s: Seat, body: string, secret = s.secret): string => `#TALLYHO ${s.game} ${s.player} "${secret}"\n${body}\n#END\n`;
+export const envelope = (s: Seat, body: string, secret = s.secret): string =>
+  `#TALLYHO ${s.game} ${s.player} "${secret}"\n${body}\n#END\n`;
 export const plot = (s: Seat): string => `${s.plane}: 1 1 1 1 1 1`;

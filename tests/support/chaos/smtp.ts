@@ -25,13 +25,28 @@ let serial = 0;
 
 export function sender(stack: MailStack, connections = 2): Sender {
   const t = nodemailer.createTransport({
-    pool: true, maxConnections: connections, host: stack.smtp.host, port: stack.smtp.port, secure: false, ignoreTLS: true,
-    name: 'client.example.test', connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 30000,
+    pool: true,
+    maxConnections: connections,
+    host: stack.smtp.host,
+    port: stack.smtp.port,
+    secure: false,
+    ignoreTLS: true,
+    name: 'client.example.test',
+    connectionTimeout: 5000,
+    greetingTimeout: 5000,
+    socketTimeout: 30000,
   });
   return {
     async send(mail) {
       const id = mail.messageId ?? `chaos-${process.pid}-${Date.now()}-${++serial}@chaos.example.test`;
-      await t.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, messageId: `<${id}>`, headers: mail.headers ?? {} });
+      await t.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: `<${id}>`,
+        headers: mail.headers ?? {},
+      });
       return id.toLowerCase();
     },
     close: () => t.close(),

@@ -21,10 +21,26 @@ export const withoutCannon = (mix: readonly WeaponCount[]): WeaponCount[] => mix
 export const subjectToAmmunition = (mix: readonly WeaponCount[]): boolean =>
   mix.some((w) => CANNON.has(w.type)) && mix.some((w) => !CANNON.has(w.type));
 
-export function ammunitionCheck(s: ShotPlan, ctx: ThrowContext, oddsRolls: readonly number[], depleted: boolean): { roll: number; out: boolean } | null {
-  if (!ctx.state.options.ammunition || s.cls !== 'fixed' || depleted || !subjectToAmmunition(s.mix) || s.firer.pilot?.crackShot) return null;
+export function ammunitionCheck(
+  s: ShotPlan,
+  ctx: ThrowContext,
+  oddsRolls: readonly number[],
+  depleted: boolean,
+): { roll: number; out: boolean } | null {
+  if (
+    !ctx.state.options.ammunition ||
+    s.cls !== 'fixed' ||
+    depleted ||
+    !subjectToAmmunition(s.mix) ||
+    s.firer.pilot?.crackShot
+  )
+    return null;
   if (oddsRolls[0] !== 1) return null;
   const die = ctx.state.options.oddsDie ?? 6;
-  const roll = ctx.dice.roll(die, { turn: ctx.turn, impulse: ctx.impulse, label: `${s.firer.id}>${s.target.id}:${s.groups.map((g) => g.id).join('+')}:ammo` });
+  const roll = ctx.dice.roll(die, {
+    turn: ctx.turn,
+    impulse: ctx.impulse,
+    label: `${s.firer.id}>${s.target.id}:${s.groups.map((g) => g.id).join('+')}:ammo`,
+  });
   return { roll, out: die === 6 ? roll <= 1 : roll <= 2 };
 }

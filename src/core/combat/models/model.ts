@@ -51,7 +51,12 @@ export interface Burst {
  * 9.1.8, pilots/ace-card.ts) when the throw misses a fair chance for an ace firing, or hits an ace. A rated
  * pilot who fires has shown himself in combat (9.1.11).
  */
-export function throwBurst(s: ShotPlan, ctx: ThrowContext, roll: (sides: number, what: string) => number, hitsAt: (total: number) => number): Burst {
+export function throwBurst(
+  s: ShotPlan,
+  ctx: ThrowContext,
+  roll: (sides: number, what: string) => number,
+  hitsAt: (total: number) => number,
+): Burst {
   const pilot = gunneryModifier(s.firer.pilot, ctx.turn);
   let white = roll(6, 'white');
   let red = roll(6, 'red');
@@ -69,17 +74,38 @@ export function throwBurst(s: ShotPlan, ctx: ThrowContext, roll: (sides: number,
 }
 
 /** The parts of the shot event both models share. */
-export function baseEvent(s: ShotPlan, ctx: ThrowContext, chart: string, burst: Burst, model: 'standard' | 'odds'): ShotRecord {
+export function baseEvent(
+  s: ShotPlan,
+  ctx: ThrowContext,
+  chart: string,
+  burst: Burst,
+  model: 'standard' | 'odds',
+): ShotRecord {
   const { white, red } = burst;
   const total = white + red + s.deflection.drm + burst.pilot.drm;
   return {
-    impulse: ctx.impulse, phase: 'D', plane: s.firer.id, type: 'shot', model,
-    firer: s.firer.id, target: s.target.id, guns: s.groups.map((g) => g.id),
-    mix: s.mix.map((w) => `${w.count}x${w.type}`).join('+'), chart,
-    hexes: s.bearing.hexes, range: s.bearing.range, altitudeDiff: s.bearing.dz,
+    impulse: ctx.impulse,
+    phase: 'D',
+    plane: s.firer.id,
+    type: 'shot',
+    model,
+    firer: s.firer.id,
+    target: s.target.id,
+    guns: s.groups.map((g) => g.id),
+    mix: s.mix.map((w) => `${w.count}x${w.type}`).join('+'),
+    chart,
+    hexes: s.bearing.hexes,
+    range: s.bearing.range,
+    altitudeDiff: s.bearing.dz,
     clock: s.cls === 'fixed' ? s.bearing.clockFromTarget : s.bearing.clockFromFirer,
     deflection: { category: s.deflection.category, drm: s.deflection.drm },
-    dice: { white, red, d10: [] }, total, row: 0, hits: 0, locations: [], critical: null, effects: [],
+    dice: { white, red, d10: [] },
+    total,
+    row: 0,
+    hits: 0,
+    locations: [],
+    critical: null,
+    effects: [],
     ...(burst.pilot.why.length ? { pilot: burst.pilot } : {}),
     ...(burst.ace ? { ace: burst.ace } : {}),
   };

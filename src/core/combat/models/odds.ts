@@ -10,7 +10,17 @@ import { shootDown } from '../apply.ts';
 import { emptyDamage } from '../../damage/state.ts';
 import { clampRow } from '../fire-tables.ts';
 import {
-  bomberDamage, bomberStatus, combineOutcomes, defence, GUNNER_HIT_VALUE, hitValue, leftoverThreshold, ODDS_REFERENCE_CHART, oddsHits, oddsResult, usesDamagePoints,
+  bomberDamage,
+  bomberStatus,
+  combineOutcomes,
+  defence,
+  GUNNER_HIT_VALUE,
+  hitValue,
+  leftoverThreshold,
+  ODDS_REFERENCE_CHART,
+  oddsHits,
+  oddsResult,
+  usesDamagePoints,
 } from '../odds.ts';
 import type { ShotPlan } from '../shots.ts';
 import { ammunitionCheck, subjectToAmmunition, withoutCannon } from './ammunition.ts';
@@ -21,7 +31,8 @@ export const oddsModel: CombatModel = {
   throwShot(s: ShotPlan, ctx: ThrowContext): ThrownShot {
     const label = shotLabel(s);
     const die = ctx.state.options.oddsDie ?? 6;
-    const roll = (sides: number, what: string) => ctx.dice.roll(sides, { turn: ctx.turn, impulse: ctx.impulse, label: `${label}:${what}` });
+    const roll = (sides: number, what: string) =>
+      ctx.dice.roll(sides, { turn: ctx.turn, impulse: ctx.impulse, label: `${label}:${what}` });
     const burst = throwBurst(s, ctx, roll, (total) => oddsHits(s.bearing.range, total));
     const event = baseEvent(s, ctx, ODDS_REFERENCE_CHART, burst, 'odds');
     event.row = clampRow(event.total);
@@ -38,10 +49,23 @@ export const oddsModel: CombatModel = {
       const attack = event.hits * hv;
       const needsRoll = leftoverThreshold(attack % 8, die) > 0 && event.hits > 0;
       // 4.1.10: with the ammunition rule the die is thrown for every attack that hits.
-      const ammoRule = !!ctx.state.options.ammunition && s.cls === 'fixed' && !depleted && subjectToAmmunition(s.mix) && !s.firer.pilot?.crackShot && event.hits > 0;
+      const ammoRule =
+        !!ctx.state.options.ammunition &&
+        s.cls === 'fixed' &&
+        !depleted &&
+        subjectToAmmunition(s.mix) &&
+        !s.firer.pilot?.crackShot &&
+        event.hits > 0;
       const first = needsRoll || ammoRule ? next() : undefined;
       const dmg = bomberDamage(attack, die, needsRoll ? first : undefined);
-      event.odds = { hv, defence: def, label: `${attack} HV`, rolls: first !== undefined ? [first] : [], outcome: `${dmg.total} damage point${dmg.total === 1 ? '' : 's'}`, points: dmg.total };
+      event.odds = {
+        hv,
+        defence: def,
+        label: `${attack} HV`,
+        rolls: first !== undefined ? [first] : [],
+        outcome: `${dmg.total} damage point${dmg.total === 1 ? '' : 's'}`,
+        points: dmg.total,
+      };
       const ammo = ammunitionCheck(s, ctx, first !== undefined ? [first] : [], depleted);
       return {
         event,
@@ -52,7 +76,8 @@ export const oddsModel: CombatModel = {
           d.points = (d.points ?? 0) + dmg.total;
           const now = bomberStatus(d.points, def);
           event.effects.push(`${s.target.id} ${d.points}/${def} damage points`);
-          if (now === 'down') shootDown(actx, s.target, [s.firer.id], `${d.points} damage points, defence ${def}`, event);
+          if (now === 'down')
+            shootDown(actx, s.target, [s.firer.id], `${d.points} damage points, defence ${def}`, event);
           else if (now === 'damaged' && before === 'none') markDamaged(actx, s.target, s.firer.id, event);
         },
       };
@@ -67,7 +92,14 @@ export const oddsModel: CombatModel = {
         const was = s.target.damage?.oddsDamaged ? 'damaged' : 'none';
         const now = combineOutcomes(was, r.outcome);
         if (r.outcome === 'none') event.effects.push('no effect');
-        if (now === 'down') shootDown(actx, s.target, [s.firer.id], was === 'damaged' && r.outcome === 'damaged' ? 'damaged a second time' : `${r.label}: shot down`, event);
+        if (now === 'down')
+          shootDown(
+            actx,
+            s.target,
+            [s.firer.id],
+            was === 'damaged' && r.outcome === 'damaged' ? 'damaged a second time' : `${r.label}: shot down`,
+            event,
+          );
         else if (now === 'damaged' && was === 'none') markDamaged(actx, s.target, s.firer.id, event);
       },
     };
@@ -82,7 +114,12 @@ function spendAmmo(ammo: { roll: number; out: boolean } | null, s: ShotPlan, eve
   event.effects.push(`${s.firer.id} has fired its cannon dry: HV ${hitValue(withoutCannon(s.mix))} from now on`);
 }
 
-function markDamaged(actx: Parameters<ThrownShot['apply']>[0], p: ShotPlan['target'], by: string, event: ThrownShot['event']): void {
+function markDamaged(
+  actx: Parameters<ThrownShot['apply']>[0],
+  p: ShotPlan['target'],
+  by: string,
+  event: ThrownShot['event'],
+): void {
   if (p.status !== 'flying') return;
   const d = (p.damage ??= emptyDamage());
   d.oddsDamaged = true;

@@ -35,7 +35,8 @@ export const standardModel: CombatModel = {
   id: 'standard',
   throwShot(s: ShotPlan, ctx: ThrowContext): ThrownShot {
     const label = shotLabel(s);
-    const roll = (sides: number, what: string) => ctx.dice.roll(sides, { turn: ctx.turn, impulse: ctx.impulse, label: `${label}:${what}` });
+    const roll = (sides: number, what: string) =>
+      ctx.dice.roll(sides, { turn: ctx.turn, impulse: ctx.impulse, label: `${label}:${what}` });
     const chart = chartFor(s.mix);
     const burst = throwBurst(s, ctx, roll, (total) => hitsFor(chart, s.bearing.range, total));
     const { red } = burst;
@@ -68,7 +69,7 @@ export const standardModel: CombatModel = {
           if (!k) return Infinity;
           return capacityOf(card, k) - (target.damage?.taken[k] ?? 0) - (shotOn.get(k) ?? 0);
         });
-        const critKey = crit ? keys[located.systemHits.indexOf(crit.hit)] ?? null : null;
+        const critKey = crit ? (keys[located.systemHits.indexOf(crit.hit)] ?? null) : null;
         if (crit && critKey) {
           event.critical = { system: critKey, extra: crit.extra };
           shotOn.set(critKey, (shotOn.get(critKey) ?? 0) + crit.extra);

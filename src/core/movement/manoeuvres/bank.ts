@@ -23,30 +23,66 @@ export const bank: ManoeuvreFamily = {
     const target = m.code as Bank;
     if (ctx.mode === 'VD') {
       if (!bankSide(target)) {
-        out.push(problem(ctx, m, 'E_VD_BANK', 'seed 001 rule (20)',
-          `${m.code} has no side to turn to in a vertical dive: write LB or IL to turn the dive 60 degrees left, RB or IR to turn it right`));
+        out.push(
+          problem(
+            ctx,
+            m,
+            'E_VD_BANK',
+            'seed 001 rule (20)',
+            `${m.code} has no side to turn to in a vertical dive: write LB or IL to turn the dive 60 degrees left, RB or IR to turn it right`,
+          ),
+        );
       }
       const need = bankMode(ctx.tm, 1);
       if (m.length < need) {
-        out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rules (2), (20)',
-          `${named(m)} enters ${m.length} box${m.length === 1 ? '' : 'es'}; a turn of the vertical dive needs ${need} (the 1-point bank mode): write ${written(m.code, need)}`));
+        out.push(
+          problem(
+            ctx,
+            m,
+            'E_TURN_MODE',
+            'seed 001 rules (2), (20)',
+            `${named(m)} enters ${m.length} box${m.length === 1 ? '' : 'es'}; a turn of the vertical dive needs ${need} (the 1-point bank mode): write ${written(m.code, need)}`,
+          ),
+        );
       }
       return out;
     }
     const points = rollPoints(m.bankBefore, target);
     if (points === 0) {
-      out.push(problem(ctx, m, 'E_BANK_SAME', 'seed 001 rule (2)', `${named(m)}: the plane is already ${bankIs(target)} here: write 1 for each hex flown on in this bank, or roll to another bank`));
+      out.push(
+        problem(
+          ctx,
+          m,
+          'E_BANK_SAME',
+          'seed 001 rule (2)',
+          `${named(m)}: the plane is already ${bankIs(target)} here: write 1 for each hex flown on in this bank, or roll to another bank`,
+        ),
+      );
       return out;
     }
     if (points === 3) {
-      out.push(problem(ctx, m, 'E_BANK_HALF_ROLL', 'seed 001 rules (2), (11)',
-        `${named(m)}: ${bankWords(m.bankBefore)} to ${bankWords(target)} is a 3-point roll: fly a half roll (HRL or HRR, which also moves the plane sideways), or roll in two steps, e.g. ${twoSteps(ctx, m.bankBefore, target)}`));
+      out.push(
+        problem(
+          ctx,
+          m,
+          'E_BANK_HALF_ROLL',
+          'seed 001 rules (2), (11)',
+          `${named(m)}: ${bankWords(m.bankBefore)} to ${bankWords(target)} is a 3-point roll: fly a half roll (HRL or HRR, which also moves the plane sideways), or roll in two steps, e.g. ${twoSteps(ctx, m.bankBefore, target)}`,
+        ),
+      );
       return out;
     }
     const need = bankMode(ctx.tm, points);
     if (m.length < need) {
-      out.push(problem(ctx, m, 'E_TURN_MODE', 'seed 001 rule (2)',
-        `${named(m)} is a ${points}-point roll from ${bankWords(m.bankBefore)} and needs ${need} hex${need === 1 ? '' : 'es'}; it has ${m.length}: write ${written(m.code, need)} (${need - 1} S before ${m.code})`));
+      out.push(
+        problem(
+          ctx,
+          m,
+          'E_TURN_MODE',
+          'seed 001 rule (2)',
+          `${named(m)} is a ${points}-point roll from ${bankWords(m.bankBefore)} and needs ${need} hex${need === 1 ? '' : 'es'}; it has ${m.length}: write ${written(m.code, need)} (${need - 1} S before ${m.code})`,
+        ),
+      );
     }
     return out;
   },

@@ -60,7 +60,13 @@ export interface ManoeuvreFamily {
   fly(pos: Position, bank: Bank, box: PlannedBox, move: boolean, mode: PlotMode | null): FlyResult;
 }
 
-export const problem = (ctx: PlanContext, m: ManoeuvreInstance, code: string, rule: string, message: string): Problem => ({
+export const problem = (
+  ctx: PlanContext,
+  m: ManoeuvreInstance,
+  code: string,
+  rule: string,
+  message: string,
+): Problem => ({
   code,
   rule,
   plane: ctx.plane,
@@ -83,28 +89,45 @@ export const named = (m: ManoeuvreInstance): string => (m.boxNos.length > 1 ? `$
 const hexes = (n: number): string => `${n} hex${n === 1 ? '' : 'es'}`;
 
 /** `need` hexes of a manoeuvre written out: S boxes, then the code ("S S TR"). */
-export const written = (code: string, need: number): string => [...Array(Math.max(0, need - 1)).fill('S'), code].join(' ');
+export const written = (code: string, need: number): string =>
+  [...Array(Math.max(0, need - 1)).fill('S'), code].join(' ');
 
 /**
  * The roll that banks the plane to one side, written out: to the nearer of LB/IL (or RB/IR), in the
  * bank mode of rule (2).
  */
 export function rollFirst(ctx: PlanContext, from: Bank, side: 'L' | 'R'): string {
-  const to = ((side === 'L' ? ['LB', 'IL'] : ['RB', 'IR']) as Bank[]).sort((x, y) => rollPoints(from, x) - rollPoints(from, y))[0] as Bank;
+  const to = ((side === 'L' ? ['LB', 'IL'] : ['RB', 'IR']) as Bank[]).sort(
+    (x, y) => rollPoints(from, x) - rollPoints(from, y),
+  )[0] as Bank;
   return written(to, bankMode(ctx.tm, rollPoints(from, to)));
 }
 
 /** E_TURN_MODE when a manoeuvre has fewer hexes than its mode needs (the message says the fix). */
 export function tooShort(ctx: PlanContext, m: ManoeuvreInstance, need: number, what: string, rule: string): Problem[] {
   if (m.length >= need) return [];
-  return [problem(ctx, m, 'E_TURN_MODE', rule,
-    `${named(m)} enters ${hexes(m.length)}; ${what} ${need} at this speed and altitude: write ${written(m.code, need)} (${need - 1} S before ${m.code})`)];
+  return [
+    problem(
+      ctx,
+      m,
+      'E_TURN_MODE',
+      rule,
+      `${named(m)} enters ${hexes(m.length)}; ${what} ${need} at this speed and altitude: write ${written(m.code, need)} (${need - 1} S before ${m.code})`,
+    ),
+  ];
 }
 
 /** E_VD_MANOEUVRE: in a vertical dive only bank changes and V (seed 001 rule (20)). */
 export function notInVerticalDive(ctx: PlanContext, m: ManoeuvreInstance): Problem[] {
   return ctx.mode === 'VD'
-    ? [problem(ctx, m, 'E_VD_MANOEUVRE', 'seed 001 rule (20)',
-      `${m.code} cannot be flown in a vertical dive: there only banks and V are manoeuvres. LB or IL turns the dive 60 degrees left, RB or IR right; write S or 1 for the other boxes`)]
+    ? [
+        problem(
+          ctx,
+          m,
+          'E_VD_MANOEUVRE',
+          'seed 001 rule (20)',
+          `${m.code} cannot be flown in a vertical dive: there only banks and V are manoeuvres. LB or IL turns the dive 60 degrees left, RB or IR right; write S or 1 for the other boxes`,
+        ),
+      ]
     : [];
 }

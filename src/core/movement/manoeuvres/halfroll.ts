@@ -16,7 +16,13 @@ export const halfRoll: ManoeuvreFamily = {
   check(m, ctx) {
     if (ctx.mode === 'VD') return notInVerticalDive(ctx, m);
     const need = Math.max(2, turnMode(ctx.tm, 'halfRoll'));
-    return tooShort(ctx, m, need, 'a half roll (its two knight-move hexes included) needs', 'seed 001 rules (4), (26)-(28)');
+    return tooShort(
+      ctx,
+      m,
+      need,
+      'a half roll (its two knight-move hexes included) needs',
+      'seed 001 rules (4), (26)-(28)',
+    );
   },
   count: () => 1,
   forcedLoss: () => 0,

@@ -10,7 +10,15 @@
 import { type Bank, bankIs, bankWords, halfLoopBank, immelmannBank, rollPoints } from '../../bank.ts';
 import { stepForward, turnBy } from '../../hex/flight.ts';
 import { bankMode, turnMode } from '../performance.ts';
-import { type ManoeuvreFamily, named, notInVerticalDive, type PlanContext, problem, tooShort, written } from './family.ts';
+import {
+  type ManoeuvreFamily,
+  named,
+  notInVerticalDive,
+  type PlanContext,
+  problem,
+  tooShort,
+  written,
+} from './family.ts';
 
 /** How to roll from one bank to another, written out (rule (2); a 3-point change is a half roll). */
 function rollTo(ctx: PlanContext, from: Bank, to: Bank): string {
@@ -22,19 +30,43 @@ function rollTo(ctx: PlanContext, from: Bank, to: Bank): string {
 export const loop: ManoeuvreFamily = {
   codes: ['V', 'VLL', 'VRR'],
   check(m, ctx) {
-    const out = ctx.mode === 'VD' ? [] : tooShort(ctx, m, turnMode(ctx.tm, 'halfLoop'), 'half-loop mode is', 'seed 001 rules (5), (6)');
+    const out =
+      ctx.mode === 'VD'
+        ? []
+        : tooShort(ctx, m, turnMode(ctx.tm, 'halfLoop'), 'half-loop mode is', 'seed 001 rules (5), (6)');
     if (m.code === 'V') {
       if (ctx.mode === 'VD') {
         if (m.bankBefore !== 'INV') {
-          out.push(problem(ctx, m, 'E_LOOP_BANK', 'seed 001 rule (20)',
-            `V in a vertical dive needs an inverted bank (INV); the plane is ${bankIs(m.bankBefore)}, and a bank box in a vertical dive turns the plane without rolling it: start the vertical dive inverted (roll to INV in the turn before VD)`));
+          out.push(
+            problem(
+              ctx,
+              m,
+              'E_LOOP_BANK',
+              'seed 001 rule (20)',
+              `V in a vertical dive needs an inverted bank (INV); the plane is ${bankIs(m.bankBefore)}, and a bank box in a vertical dive turns the plane without rolling it: start the vertical dive inverted (roll to INV in the turn before VD)`,
+            ),
+          );
         }
       } else if (ctx.mode === 'SC' && m.bankBefore !== 'N') {
-        out.push(problem(ctx, m, 'E_LOOP_BANK', 'seed 001 rule (5)',
-          `a climbing half loop (V in a steep climb) needs a level bank (N); the plane is ${bankIs(m.bankBefore)}: roll level first, e.g. ${rollTo(ctx, m.bankBefore, 'N')} before the loop`));
+        out.push(
+          problem(
+            ctx,
+            m,
+            'E_LOOP_BANK',
+            'seed 001 rule (5)',
+            `a climbing half loop (V in a steep climb) needs a level bank (N); the plane is ${bankIs(m.bankBefore)}: roll level first, e.g. ${rollTo(ctx, m.bankBefore, 'N')} before the loop`,
+          ),
+        );
       } else if (ctx.mode === 'SD' && m.bankBefore !== 'INV') {
-        out.push(problem(ctx, m, 'E_LOOP_BANK', 'seed 001 rule (5)',
-          `a Split-S (V in a steep dive) needs an inverted bank (INV); the plane is ${bankIs(m.bankBefore)}: roll to INV first, e.g. ${rollTo(ctx, m.bankBefore, 'INV')} before the loop`));
+        out.push(
+          problem(
+            ctx,
+            m,
+            'E_LOOP_BANK',
+            'seed 001 rule (5)',
+            `a Split-S (V in a steep dive) needs an inverted bank (INV); the plane is ${bankIs(m.bankBefore)}: roll to INV first, e.g. ${rollTo(ctx, m.bankBefore, 'INV')} before the loop`,
+          ),
+        );
       }
     } else {
       const climbingBank = m.code === 'VRR' ? 'RB' : 'LB';
@@ -43,13 +75,27 @@ export const loop: ManoeuvreFamily = {
       if (ctx.mode === 'VD') {
         out.push(...notInVerticalDive(ctx, m));
       } else if (m.bankBefore !== want) {
-        out.push(problem(ctx, m, 'E_LOOP_BANK', 'seed 001 rule (6)',
-          `${m.code} ${ctx.mode === 'SD' ? 'diving' : 'climbing'} needs ${want} (${bankWords(want)}); the plane is ${bankIs(m.bankBefore)}: roll to ${want} first, e.g. ${rollTo(ctx, m.bankBefore, want)} before it`));
+        out.push(
+          problem(
+            ctx,
+            m,
+            'E_LOOP_BANK',
+            'seed 001 rule (6)',
+            `${m.code} ${ctx.mode === 'SD' ? 'diving' : 'climbing'} needs ${want} (${bankWords(want)}); the plane is ${bankIs(m.bankBefore)}: roll to ${want} first, e.g. ${rollTo(ctx, m.bankBefore, want)} before it`,
+          ),
+        );
       }
     }
     if (ctx.mode !== 'SC' && ctx.mode !== 'SD' && ctx.mode !== 'VD') {
-      out.push(problem(ctx, m, 'E_LOOP_STEEP', 'seed 001 rules (5), (6)',
-        `${named(m)}: half loops and Immelmanns are flown only in a steep climb or steep dive turn: write SC (climbing) or SD (diving) at the start of the plot, e.g. ${ctx.plane}: SC ... ${m.boxNos.map((_, i) => (i === m.boxNos.length - 1 ? m.code : 'S')).join(' ')}${m.code === 'V' ? `. V is a half loop; a vertical dive is written VD at the start of the plot, e.g. ${ctx.plane}: VD 1 1 ...` : ''}`));
+      out.push(
+        problem(
+          ctx,
+          m,
+          'E_LOOP_STEEP',
+          'seed 001 rules (5), (6)',
+          `${named(m)}: half loops and Immelmanns are flown only in a steep climb or steep dive turn: write SC (climbing) or SD (diving) at the start of the plot, e.g. ${ctx.plane}: SC ... ${m.boxNos.map((_, i) => (i === m.boxNos.length - 1 ? m.code : 'S')).join(' ')}${m.code === 'V' ? `. V is a half loop; a vertical dive is written VD at the start of the plot, e.g. ${ctx.plane}: VD 1 1 ...` : ''}`,
+        ),
+      );
     }
     return out;
   },

@@ -20,8 +20,15 @@ export const slip: ManoeuvreFamily = {
     if (isSkid(m.code)) {
       const turnSide = m.code === 'SLTR' ? 'R' : 'L';
       if (bankSide(m.bankBefore) !== turnSide) {
-        out.push(problem(ctx, m, 'E_SKID_BANK', 'seed 001 rules (3), (10)',
-          `skid turn ${m.code} turns ${turnSide === 'R' ? 'right' : 'left'}, so the plane must be banked ${turnSide === 'R' ? 'right (RB or IR)' : 'left (LB or IL)'}; it is ${bankIs(m.bankBefore)}: roll first, e.g. ${rollFirst(ctx, m.bankBefore, turnSide)} before it`));
+        out.push(
+          problem(
+            ctx,
+            m,
+            'E_SKID_BANK',
+            'seed 001 rules (3), (10)',
+            `skid turn ${m.code} turns ${turnSide === 'R' ? 'right' : 'left'}, so the plane must be banked ${turnSide === 'R' ? 'right (RB or IR)' : 'left (LB or IL)'}; it is ${bankIs(m.bankBefore)}: roll first, e.g. ${rollFirst(ctx, m.bankBefore, turnSide)} before it`,
+          ),
+        );
       }
     }
     return out;

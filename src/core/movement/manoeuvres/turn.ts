@@ -19,8 +19,15 @@ export const turn: ManoeuvreFamily = {
     const out = tooShort(ctx, m, turnMode(ctx.tm, 'turn'), 'turn mode is', 'seed 001 rules (1), (26)-(28)');
     const side = m.code === 'TL' ? 'L' : 'R';
     if (bankSide(m.bankBefore) !== side) {
-      out.push(problem(ctx, m, 'E_TURN_BANK', 'original game: turns in the direction of the bank',
-        `${named(m)} needs a ${side === 'L' ? 'left' : 'right'} bank (${side === 'L' ? 'LB or IL' : 'RB or IR'}) but the plane is ${bankIs(m.bankBefore)}: roll first, e.g. ${rollFirst(ctx, m.bankBefore, side)} before the turn`));
+      out.push(
+        problem(
+          ctx,
+          m,
+          'E_TURN_BANK',
+          'original game: turns in the direction of the bank',
+          `${named(m)} needs a ${side === 'L' ? 'left' : 'right'} bank (${side === 'L' ? 'LB or IL' : 'RB or IR'}) but the plane is ${bankIs(m.bankBefore)}: roll first, e.g. ${rollFirst(ctx, m.bankBefore, side)} before the turn`,
+        ),
+      );
     }
     return out;
   },

@@ -7,7 +7,9 @@
   'use strict';
 
   function numbers(text) {
-    return String(text || '').split(/\s+/).map(Number);
+    return String(text || '')
+      .split(/\s+/)
+      .map(Number);
   }
 
   // Zoom (buttons, + and -, the wheel), pan (drag) and the two views: the action and the whole map.
@@ -23,7 +25,14 @@
 
     function apply(v, resize) {
       vb = v;
-      svg.setAttribute('viewBox', v.map(function (n) { return Math.round(n * 10) / 10; }).join(' '));
+      svg.setAttribute(
+        'viewBox',
+        v
+          .map(function (n) {
+            return Math.round(n * 10) / 10;
+          })
+          .join(' '),
+      );
       if (resize) {
         svg.setAttribute('width', String(Math.round(v[2])));
         svg.setAttribute('height', String(Math.round(v[3])));
@@ -38,7 +47,10 @@
     function zoom(factor, cx, cy) {
       var w = Math.min(maxWidth, Math.max(minWidth, vb[2] * factor));
       var k = w / vb[2];
-      if (cx === undefined) { cx = vb[0] + vb[2] / 2; cy = vb[1] + vb[3] / 2; }
+      if (cx === undefined) {
+        cx = vb[0] + vb[2] / 2;
+        cy = vb[1] + vb[3] / 2;
+      }
       apply([cx - (cx - vb[0]) * k, cy - (cy - vb[1]) * k, vb[2] * k, vb[3] * k], false);
       press('');
     }
@@ -46,14 +58,17 @@
       var m = svg.getScreenCTM();
       if (!m) return null;
       var p = svg.createSVGPoint();
-      p.x = clientX; p.y = clientY;
+      p.x = clientX;
+      p.y = clientY;
       return p.matrixTransform(m.inverse());
     }
     if (tools) {
       tools.hidden = false;
       // A map drawn around the action only (a game's page) has no whole map to show.
       if (whole.join(' ') === action.join(' ')) {
-        Array.prototype.forEach.call(tools.querySelectorAll('[data-zoom="whole"]'), function (b) { b.hidden = true; });
+        Array.prototype.forEach.call(tools.querySelectorAll('[data-zoom="whole"]'), function (b) {
+          b.hidden = true;
+        });
       }
       tools.addEventListener('click', function (e) {
         var b = e.target.closest('[data-zoom]');
@@ -61,16 +76,25 @@
         var what = b.getAttribute('data-zoom');
         if (what === 'in') zoom(1 / 1.4);
         else if (what === 'out') zoom(1.4);
-        else if (what === 'action') { apply(action.slice(), true); press('action'); }
-        else if (what === 'whole') { apply(whole.slice(), true); press('whole'); }
+        else if (what === 'action') {
+          apply(action.slice(), true);
+          press('action');
+        } else if (what === 'whole') {
+          apply(whole.slice(), true);
+          press('whole');
+        }
       });
     }
-    svg.addEventListener('wheel', function (e) {
-      var p = toSvg(e.clientX, e.clientY);
-      if (!p) return;
-      e.preventDefault();
-      zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2, p.x, p.y);
-    }, { passive: false });
+    svg.addEventListener(
+      'wheel',
+      function (e) {
+        var p = toSvg(e.clientX, e.clientY);
+        if (!p) return;
+        e.preventDefault();
+        zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2, p.x, p.y);
+      },
+      { passive: false },
+    );
     var drag = null;
     svg.addEventListener('pointerdown', function (e) {
       drag = { x: e.clientX, y: e.clientY, vb: vb.slice() };
@@ -80,9 +104,15 @@
     svg.addEventListener('pointermove', function (e) {
       if (!drag) return;
       var scale = vb[2] / (svg.clientWidth || 1);
-      apply([drag.vb[0] - (e.clientX - drag.x) * scale, drag.vb[1] - (e.clientY - drag.y) * scale, vb[2], vb[3]], false);
+      apply(
+        [drag.vb[0] - (e.clientX - drag.x) * scale, drag.vb[1] - (e.clientY - drag.y) * scale, vb[2], vb[3]],
+        false,
+      );
     });
-    function end() { drag = null; svg.classList.remove('dragging'); }
+    function end() {
+      drag = null;
+      svg.classList.remove('dragging');
+    }
     svg.addEventListener('pointerup', end);
     svg.addEventListener('pointercancel', end);
     box.addEventListener('keydown', function (e) {
@@ -118,7 +148,9 @@
         if (at === current || (current === last && current > 0)) g.removeAttribute('display');
         else g.setAttribute('display', 'none');
       });
-      infos.forEach(function (d) { d.hidden = Number(d.getAttribute('data-frame')) !== current; });
+      infos.forEach(function (d) {
+        d.hidden = Number(d.getAttribute('data-frame')) !== current;
+      });
       counter.textContent = current + ' / ' + last;
       root.setAttribute('data-current', String(current));
       buttons.first.disabled = buttons.prev.disabled = current === 0;
@@ -126,13 +158,24 @@
     }
 
     var steps = {
-      first: function () { return 0; },
-      prev: function () { return current - 1; },
-      next: function () { return current + 1; },
-      last: function () { return last; },
+      first: function () {
+        return 0;
+      },
+      prev: function () {
+        return current - 1;
+      },
+      next: function () {
+        return current + 1;
+      },
+      last: function () {
+        return last;
+      },
     };
     Object.keys(steps).forEach(function (k) {
-      if (buttons[k]) buttons[k].addEventListener('click', function () { show(steps[k]()); });
+      if (buttons[k])
+        buttons[k].addEventListener('click', function () {
+          show(steps[k]());
+        });
     });
     root.addEventListener('keydown', function (e) {
       if (e.key === 'ArrowRight') show(current + 1);
@@ -151,7 +194,9 @@
     Array.prototype.forEach.call(document.querySelectorAll('[data-replay]'), setupReplay);
     Array.prototype.forEach.call(document.querySelectorAll('[data-print]'), function (b) {
       b.hidden = false;
-      b.addEventListener('click', function () { window.print(); });
+      b.addEventListener('click', function () {
+        window.print();
+      });
     });
   }
 

@@ -14,15 +14,26 @@
   data.ways = data.ways.map(function (a) {
     var families = a[7] ? a[7].split(' ') : [];
     return {
-      plot: a[0], hex: a[1], facing: a[2], altitude: a[3], speed: a[4], bank: a[5], carry: a[6], families: families,
-      exited: families.indexOf('off-map') >= 0, x: a[8], y: a[9],
-      climb: a[3] > data.plane.altitude ? 'up' : a[3] < data.plane.altitude ? 'down' : 'level'
+      plot: a[0],
+      hex: a[1],
+      facing: a[2],
+      altitude: a[3],
+      speed: a[4],
+      bank: a[5],
+      carry: a[6],
+      families: families,
+      exited: families.indexOf('off-map') >= 0,
+      x: a[8],
+      y: a[9],
+      climb: a[3] > data.plane.altitude ? 'up' : a[3] < data.plane.altitude ? 'down' : 'level',
     };
   });
   var svg = root.querySelector('svg.hexmap');
   // A picture without the script; with it, a group of the ends to pick (an image holds no buttons).
   svg.setAttribute('role', 'group');
-  var q = function (sel) { return root.querySelector('[' + sel + ']'); };
+  var q = function (sel) {
+    return root.querySelector('[' + sel + ']');
+  };
   var plane = data.plane;
   var id = plane.id;
   var picked = null;
@@ -34,7 +45,9 @@
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
-    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
+    Object.keys(attrs).forEach(function (k) {
+      e.setAttribute(k, String(attrs[k]));
+    });
     if (parent) parent.appendChild(e);
     return e;
   }
@@ -42,38 +55,58 @@
   // The families checked: a way is shown when every family it uses is.
   function checked() {
     var out = {};
-    Array.prototype.forEach.call(root.querySelectorAll('[data-family]'), function (b) { out[b.getAttribute('data-family')] = b.checked; });
+    Array.prototype.forEach.call(root.querySelectorAll('[data-family]'), function (b) {
+      out[b.getAttribute('data-family')] = b.checked;
+    });
     return out;
   }
   function shown() {
     var c = checked();
-    return data.ways.map(function (w, i) { return { w: w, i: i }; }).filter(function (x) {
-      return x.w.families.every(function (f) { return c[f]; });
-    });
+    return data.ways
+      .map(function (w, i) {
+        return { w: w, i: i };
+      })
+      .filter(function (x) {
+        return x.w.families.every(function (f) {
+          return c[f];
+        });
+      });
   }
 
-  var pathLayer = el('g', { 'class': 'plot-path' }, svg);
-  var marks = el('g', { 'class': 'plot-ends' }, svg);
-  el('circle', { cx: plane.x, cy: plane.y, r: 11, 'class': 'plot-start' }, svg);
+  var pathLayer = el('g', { class: 'plot-path' }, svg);
+  var marks = el('g', { class: 'plot-ends' }, svg);
+  el('circle', { cx: plane.x, cy: plane.y, r: 11, class: 'plot-start' }, svg);
 
   function drawMarks() {
     while (marks.firstChild) marks.removeChild(marks.firstChild);
     var byHex = {};
     var list = shown();
-    list.forEach(function (x) { (byHex[x.w.hex] = byHex[x.w.hex] || []).push(x); });
+    list.forEach(function (x) {
+      (byHex[x.w.hex] = byHex[x.w.hex] || []).push(x);
+    });
     Object.keys(byHex).forEach(function (hex) {
       var ws = byHex[hex];
       var kinds = {};
-      ws.forEach(function (x) { kinds[x.w.climb] = true; });
+      ws.forEach(function (x) {
+        kinds[x.w.climb] = true;
+      });
       var kind = Object.keys(kinds).length > 1 ? 'mixed' : Object.keys(kinds)[0];
-      var g = el('g', { 'class': 'plot-end ' + kind, 'data-hex': hex, tabindex: 0, role: 'button' }, marks);
+      var g = el('g', { class: 'plot-end ' + kind, 'data-hex': hex, tabindex: 0, role: 'button' }, marks);
       el('circle', { cx: ws[0].w.x, cy: ws[0].w.y, r: 8 }, g);
       var t = el('title', {}, g);
       t.textContent = hex + ': ' + ws.length + ' way' + (ws.length === 1 ? '' : 's');
-      g.addEventListener('click', function () { pickHex(hex); });
-      g.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); pickHex(hex); } });
+      g.addEventListener('click', function () {
+        pickHex(hex);
+      });
+      g.addEventListener('keydown', function (e) {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          pickHex(hex);
+        }
+      });
     });
-    q('data-shown').textContent = list.length + ' of ' + data.ways.length + ' ways shown, ending in ' + Object.keys(byHex).length + ' hexes.';
+    q('data-shown').textContent =
+      list.length + ' of ' + data.ways.length + ' ways shown, ending in ' + Object.keys(byHex).length + ' hexes.';
   }
 
   function cell(tr, text, label) {
@@ -85,8 +118,12 @@
   }
 
   function pickHex(hex) {
-    Array.prototype.forEach.call(marks.querySelectorAll('.plot-end'), function (g) { g.classList.toggle('picked', g.getAttribute('data-hex') === hex); });
-    var ws = shown().filter(function (x) { return x.w.hex === hex; });
+    Array.prototype.forEach.call(marks.querySelectorAll('.plot-end'), function (g) {
+      g.classList.toggle('picked', g.getAttribute('data-hex') === hex);
+    });
+    var ws = shown().filter(function (x) {
+      return x.w.hex === hex;
+    });
     var rows = q('data-way-rows');
     rows.textContent = '';
     q('data-hex-title').textContent = 'Ways ending in ' + hex + (ws.length && ws[0].w.exited ? ' (off the map)' : '');
@@ -97,7 +134,9 @@
       b.type = 'button';
       b.className = 'way';
       b.textContent = x.w.plot;
-      b.addEventListener('click', function () { pickWay(x.i); });
+      b.addEventListener('click', function () {
+        pickWay(x.i);
+      });
       td.appendChild(b);
       cell(tr, String(x.w.facing === 0 ? 12 : x.w.facing), 'facing');
       cell(tr, x.w.altitude + ' ft', 'height');
@@ -123,8 +162,22 @@
       rows.appendChild(tr);
     });
     while (pathLayer.firstChild) pathLayer.removeChild(pathLayer.firstChild);
-    var pts = [[plane.x, plane.y]].concat(path.map(function (s) { return [s.x, s.y]; }));
-    el('polyline', { points: pts.map(function (p) { return p.join(','); }).join(' ') }, pathLayer);
+    var pts = [[plane.x, plane.y]].concat(
+      path.map(function (s) {
+        return [s.x, s.y];
+      }),
+    );
+    el(
+      'polyline',
+      {
+        points: pts
+          .map(function (p) {
+            return p.join(',');
+          })
+          .join(' '),
+      },
+      pathLayer,
+    );
     path.forEach(function (s, n) {
       var t = el('text', { x: s.x, y: s.y + 2.5 }, pathLayer);
       t.textContent = String(data.twoPhase ? n + 1 : s.impulse);
@@ -144,12 +197,26 @@
     var out = [];
     var put = false;
     lines.forEach(function (l) {
-      if (mine.test(l)) { out.push(plotLine); put = true; return; }
+      if (mine.test(l)) {
+        out.push(plotLine);
+        put = true;
+        return;
+      }
       if (fire !== 'keep' && firing.test(l)) return;
       out.push(l);
     });
     // No plot line in the mail (a carried manoeuvre filled the turn): after the TURN line.
-    if (!put) out.splice(Math.max(1, out.findIndex(function (l) { return /^TURN /.test(l); }) + 1), 0, plotLine);
+    if (!put)
+      out.splice(
+        Math.max(
+          1,
+          out.findIndex(function (l) {
+            return /^TURN /.test(l);
+          }) + 1,
+        ),
+        0,
+        plotLine,
+      );
     if (fire !== 'keep') {
       var at = out.lastIndexOf('#END');
       out.splice(at < 0 ? out.length : at, 0, fire === 'any' ? 'FIRE ' + id + ' ALL AT ANY' : 'HOLD ' + id + ' ALL');
@@ -161,8 +228,15 @@
     if (picked === null) return;
     var text = orders();
     q('data-orders').textContent = text;
-    q('data-mailto').setAttribute('href', 'mailto:' + encodeURIComponent(data.referee).replace(/%40/g, '@') +
-      '?subject=' + encodeURIComponent(data.subject) + '&body=' + encodeURIComponent(text));
+    q('data-mailto').setAttribute(
+      'href',
+      'mailto:' +
+        encodeURIComponent(data.referee).replace(/%40/g, '@') +
+        '?subject=' +
+        encodeURIComponent(data.subject) +
+        '&body=' +
+        encodeURIComponent(text),
+    );
     q('data-copied').textContent = '';
   }
 
@@ -170,8 +244,12 @@
   var answers = {};
   function ask(url) {
     if (!answers[url]) {
-      answers[url] = fetch(url, { credentials: 'same-origin', cache: 'no-store' }).then(function (r) { return r.json(); });
-      answers[url].catch(function () { delete answers[url]; });
+      answers[url] = fetch(url, { credentials: 'same-origin', cache: 'no-store' }).then(function (r) {
+        return r.json();
+      });
+      answers[url].catch(function () {
+        delete answers[url];
+      });
     }
     return answers[url];
   }
@@ -179,21 +257,32 @@
   function pickWay(i) {
     picked = i;
     var w = data.ways[i];
-    Array.prototype.forEach.call(root.querySelectorAll('[data-way-rows] tr'), function (tr) { tr.classList.toggle('picked', tr.getAttribute('data-index') === String(i)); });
+    Array.prototype.forEach.call(root.querySelectorAll('[data-way-rows] tr'), function (tr) {
+      tr.classList.toggle('picked', tr.getAttribute('data-index') === String(i));
+    });
     q('data-way-plot').textContent = id + ': ' + w.plot;
     q('data-path-rows').textContent = '';
     while (pathLayer.firstChild) pathLayer.removeChild(pathLayer.firstChild);
     q('data-way').hidden = false;
     var shots = q('data-shots');
     shots.innerHTML = '<li>asking the referee...</li>';
-    ask(data.shots + i).then(function (r) {
-      if (picked !== i) return;
-      shots.textContent = '';
-      var lines = r.lines || [];
-      if (r.error) lines = [r.error];
-      if (!lines.length) lines = ['no shot either way'];
-      lines.forEach(function (l) { var li = document.createElement('li'); li.textContent = l; shots.appendChild(li); });
-    }, function () { if (picked === i) shots.innerHTML = '<li>the referee could not be asked</li>'; });
+    ask(data.shots + i).then(
+      function (r) {
+        if (picked !== i) return;
+        shots.textContent = '';
+        var lines = r.lines || [];
+        if (r.error) lines = [r.error];
+        if (!lines.length) lines = ['no shot either way'];
+        lines.forEach(function (l) {
+          var li = document.createElement('li');
+          li.textContent = l;
+          shots.appendChild(li);
+        });
+      },
+      function () {
+        if (picked === i) shots.innerHTML = '<li>the referee could not be asked</li>';
+      },
+    );
     variantPlot = null;
     askWay(i, w);
     writeOrders();
@@ -203,7 +292,7 @@
   var TRAP = {
     exit: 'A trap: after this plot every way it can fly next turn leaves the map.',
     ground: 'A trap: after this plot no plot it can fly next turn stays above the ground.',
-    stall: 'A trap: after this plot every way it can fly next turn ends below its minimum speed.'
+    stall: 'A trap: after this plot every way it can fly next turn ends below its minimum speed.',
   };
   function askWay(i, w) {
     var select = q('data-variant');
@@ -215,19 +304,27 @@
     own.textContent = w.altitude + ' ft, speed ' + w.speed.toFixed(1) + ' (the plot above)';
     select.appendChild(own);
     select.disabled = true;
-    ask(data.way + i).then(function (r) {
-      if (picked !== i) return;
-      showPath(r.path || []);
-      if (r.trap && TRAP[r.trap]) { trap.textContent = TRAP[r.trap]; trap.hidden = false; }
-      (r.variants || []).forEach(function (v) {
-        if (v.plot === w.plot) return;
-        var o = document.createElement('option');
-        o.value = v.plot;
-        o.textContent = v.altitude + ' ft, speed ' + v.speed.toFixed(1) + ': ' + v.plot;
-        select.appendChild(o);
-      });
-      select.disabled = false;
-    }, function () { if (picked === i) select.disabled = false; });
+    ask(data.way + i).then(
+      function (r) {
+        if (picked !== i) return;
+        showPath(r.path || []);
+        if (r.trap && TRAP[r.trap]) {
+          trap.textContent = TRAP[r.trap];
+          trap.hidden = false;
+        }
+        (r.variants || []).forEach(function (v) {
+          if (v.plot === w.plot) return;
+          var o = document.createElement('option');
+          o.value = v.plot;
+          o.textContent = v.altitude + ' ft, speed ' + v.speed.toFixed(1) + ': ' + v.plot;
+          select.appendChild(o);
+        });
+        select.disabled = false;
+      },
+      function () {
+        if (picked === i) select.disabled = false;
+      },
+    );
   }
   q('data-variant').addEventListener('change', function () {
     var v = q('data-variant').value;
@@ -245,9 +342,13 @@
   q('data-fire').value = 'keep';
   q('data-copy').addEventListener('click', function () {
     var text = q('data-orders').textContent;
-    var done = function () { q('data-copied').textContent = 'copied'; };
+    var done = function () {
+      q('data-copied').textContent = 'copied';
+    };
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(done, function () { selectOrders(); });
+      navigator.clipboard.writeText(text).then(done, function () {
+        selectOrders();
+      });
     } else selectOrders();
   });
   function selectOrders() {
@@ -258,6 +359,8 @@
     s.addRange(range);
     q('data-copied').textContent = 'selected: copy it with your keyboard';
   }
-  Array.prototype.forEach.call(root.querySelectorAll('[data-family]'), function (b) { b.addEventListener('change', drawMarks); });
+  Array.prototype.forEach.call(root.querySelectorAll('[data-family]'), function (b) {
+    b.addEventListener('change', drawMarks);
+  });
   drawMarks();
-}());
+})();
