@@ -143,9 +143,7 @@ async function load(url: string, kind: Kind, seconds: number): Promise<Figures> 
   };
 }
 
-async function health(
-  url: string,
-): Promise<{
+async function health(url: string): Promise<{
   rss: number;
   peakRss: number;
   turnPageCache: { entries: number; bytes: number; hits: number; misses: number };
