@@ -56,7 +56,8 @@ export function functionLengths(path: string, text = readFileSync(path, 'utf8'))
       // A line is the function's when its first character is inside it; the first line is the
       // function's only when the function starts the line.
       for (let line = first; line <= last; line++) {
-        const indent = lines[line].length - lines[line].trimStart().length;
+        const text = lines[line] ?? '';
+        const indent = text.length - text.trimStart().length;
         const lineStart = source.getPositionOfLineAndCharacter(line, 0) + indent;
         if (lineStart >= node.getStart(source) && lineStart < node.getEnd()) owner[line] = index;
       }
@@ -67,12 +68,12 @@ export function functionLengths(path: string, text = readFileSync(path, 'utf8'))
   const counts = found.map(() => 0);
   lines.forEach((line, i) => {
     const o = owner[i];
-    if (o !== undefined && isCodeLine(line)) counts[o]++;
+    if (o !== undefined && isCodeLine(line)) counts[o] = (counts[o] ?? 0) + 1;
   });
   return found.map(({ node, firstLine }, i) => ({
     file: relative(ROOT, path),
     line: firstLine + 1,
     name: functionName(node, source),
-    lines: counts[i],
+    lines: counts[i] ?? 0,
   }));
 }

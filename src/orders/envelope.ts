@@ -198,72 +198,42 @@ function readInitiative(open: Open, tokens: readonly Token[], line: number, sink
   }
 }
 
-/** One line inside an envelope that is neither its header nor its end. */
-function readBodyLine(open: Open, clean: CleanLine, line: number, table: CommandTable, sink: ErrorSink): void {
-  const cut = commentStart(clean.text);
-  const end = cut < 0 ? clean.text.length : cut;
-  const tokens = tokenize(clean, 0, end);
-  const first = tokens[0];
-  if (!first || first.text.startsWith('#')) {
-    endPlot(open, sink);
+/** The first line of a plot (`R1: ...`): a new plot, unless the mail has too many or the plane has one. */
+function readPlotHead(
+  open: Open,
+  head: NonNullable<ReturnType<typeof plotHead>>,
+  line: number,
+  first: Token,
+  sink: ErrorSink,
+): void {
+  // Bounded work per mail: every plot is checked against the rules and echoed in the answer.
+  if (++open.plotCount > LIMITS.maxPlots) {
+    if (open.plotCount === LIMITS.maxPlots + 1) sink.add('E_TOO_MANY_PLOTS', { line, column: first.col }, {});
+    open.skipPlot = true;
     return;
-  } // blank (or only separators) or a comment
+  }
+  const d = startPlot(head.plane, line, sink);
+  const earlier = open.planes.get(d.plane);
+  if (earlier !== undefined && d.plane) {
+    sink.add('E_DUPLICATE_PLOT', d.at, { plane: d.plane, first: earlier });
+    d.failed = true;
+  } else if (d.plane) open.planes.set(d.plane, line);
+  addPlotTokens(d, head.rest, line, sink);
+  open.plot = d;
+}
+
+/** A line that is no plot: a fire, MOVE, TURN or INITIATIVE line, a command, or a word that is none. */
+function readVerbLine(
+  open: Open,
+  clean: CleanLine,
+  end: number,
+  tokens: Token[],
+  line: number,
+  table: CommandTable,
+  sink: ErrorSink,
+): void {
+  const first = tokens[0] as Token;
   const verb = first.text.toUpperCase();
-  const head = plotHead({ ...clean, text: clean.text.slice(0, end) }, tokens);
-  if (open.skipPlot && !head && startsWithBox(tokens)) return; // a plot past the limit goes on
-  open.skipPlot = false;
-  if (isPick(tokens)) {
-    endPlot(open, sink);
-    readPickLine(open, tokens, line, sink);
-    return;
-  }
-  if (head && open.quick) {
-    readQuickLine(open, head, line, sink);
-    return;
-  }
-  // A quick-game move written without its aircraft's id (`2L1` alone).
-  if (
-    !head &&
-    open.quick &&
-    /^[0-9LR\s]+$/i.test(tokens.map((t) => t.text).join(' ')) &&
-    /\d/.test(first.text + tokens.map((t) => t.text).join(''))
-  ) {
-    sink.add(
-      'E_QUICK_NO_PLANE',
-      { line, column: first.col },
-      {
-        move: tokens
-          .map((t) => t.text)
-          .join('')
-          .toUpperCase(),
-      },
-    );
-    return;
-  }
-  if (head) {
-    endPlot(open, sink);
-    // Bounded work per mail: every plot is checked against the rules and echoed in the answer.
-    if (++open.plotCount > LIMITS.maxPlots) {
-      if (open.plotCount === LIMITS.maxPlots + 1) sink.add('E_TOO_MANY_PLOTS', { line, column: first.col }, {});
-      open.skipPlot = true;
-      return;
-    }
-    const d = startPlot(head.plane, line, sink);
-    const earlier = open.planes.get(d.plane);
-    if (earlier !== undefined && d.plane) {
-      sink.add('E_DUPLICATE_PLOT', d.at, { plane: d.plane, first: earlier });
-      d.failed = true;
-    } else if (d.plane) open.planes.set(d.plane, line);
-    addPlotTokens(d, head.rest, line, sink);
-    open.plot = d;
-    return;
-  }
-  if (open.plot && startsWithBox(tokens)) {
-    open.plot.lines.push(line);
-    addPlotTokens(open.plot, tokens, line, sink); // a wrapped plot line goes on
-    return;
-  }
-  endPlot(open, sink);
   const spec = table[verb];
   if (verb === 'FIRE' || verb === 'HOLD') {
     // Bounded work per mail: the fire orders are checked against one another.
@@ -275,21 +245,7 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
     const order = readFireOrder(tokens, line, sink);
     if (order) open.env.fire.push(order);
   } else if (verb === 'MOVE') {
-    const moves = open.env.moves ?? [];
-    if (moves.length >= LIMITS.maxPlots) {
-      if (!open.movesFull) sink.add('E_TOO_MANY_MOVES', { line, column: first.col }, {});
-      open.movesFull = true;
-      return;
-    }
-    const order = readMoveOrder(tokens, line, sink);
-    if (!order) return;
-    const earlier = open.units.get(order.unit);
-    if (earlier !== undefined) {
-      sink.add('E_DUPLICATE_MOVE', { line, column: first.col }, { unit: order.unit, first: earlier });
-      return;
-    }
-    open.units.set(order.unit, line);
-    open.env.moves = [...moves, order];
+    readMoveLine(open, tokens, line, sink);
   } else if (verb === 'TURN' && !startsWithBox(tokens)) {
     readTurn(open, tokens, line, sink);
   } else if (verb === 'INITIATIVE') {
@@ -330,6 +286,81 @@ function readBodyLine(open: Open, clean: CleanLine, line: number, table: Command
       },
     );
   }
+}
+
+/** A MOVE line of a ground unit or ship, unless the envelope has too many or the unit has one. */
+function readMoveLine(open: Open, tokens: Token[], line: number, sink: ErrorSink): void {
+  const first = tokens[0] as Token;
+  const moves = open.env.moves ?? [];
+  if (moves.length >= LIMITS.maxPlots) {
+    if (!open.movesFull) sink.add('E_TOO_MANY_MOVES', { line, column: first.col }, {});
+    open.movesFull = true;
+    return;
+  }
+  const order = readMoveOrder(tokens, line, sink);
+  if (!order) return;
+  const earlier = open.units.get(order.unit);
+  if (earlier !== undefined) {
+    sink.add('E_DUPLICATE_MOVE', { line, column: first.col }, { unit: order.unit, first: earlier });
+    return;
+  }
+  open.units.set(order.unit, line);
+  open.env.moves = [...moves, order];
+}
+
+/** One line inside an envelope that is neither its header nor its end. */
+function readBodyLine(open: Open, clean: CleanLine, line: number, table: CommandTable, sink: ErrorSink): void {
+  const cut = commentStart(clean.text);
+  const end = cut < 0 ? clean.text.length : cut;
+  const tokens = tokenize(clean, 0, end);
+  const first = tokens[0];
+  if (!first || first.text.startsWith('#')) {
+    endPlot(open, sink);
+    return;
+  } // blank (or only separators) or a comment
+  const head = plotHead({ ...clean, text: clean.text.slice(0, end) }, tokens);
+  if (open.skipPlot && !head && startsWithBox(tokens)) return; // a plot past the limit goes on
+  open.skipPlot = false;
+  if (isPick(tokens)) {
+    endPlot(open, sink);
+    readPickLine(open, tokens, line, sink);
+    return;
+  }
+  if (head && open.quick) {
+    readQuickLine(open, head, line, sink);
+    return;
+  }
+  // A quick-game move written without its aircraft's id (`2L1` alone).
+  if (
+    !head &&
+    open.quick &&
+    /^[0-9LR\s]+$/i.test(tokens.map((t) => t.text).join(' ')) &&
+    /\d/.test(first.text + tokens.map((t) => t.text).join(''))
+  ) {
+    sink.add(
+      'E_QUICK_NO_PLANE',
+      { line, column: first.col },
+      {
+        move: tokens
+          .map((t) => t.text)
+          .join('')
+          .toUpperCase(),
+      },
+    );
+    return;
+  }
+  if (head) {
+    endPlot(open, sink);
+    readPlotHead(open, head, line, first, sink);
+    return;
+  }
+  if (open.plot && startsWithBox(tokens)) {
+    open.plot.lines.push(line);
+    addPlotTokens(open.plot, tokens, line, sink); // a wrapped plot line goes on
+    return;
+  }
+  endPlot(open, sink);
+  readVerbLine(open, clean, end, tokens, line, table, sink);
 }
 
 /** Reads every envelope of a mail. */

@@ -64,33 +64,7 @@ const done = (r: ControlResult | string[]): Answer =>
 function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: string; global: boolean }): Answer {
   const { deps, tx } = ctx;
   const a = c.args;
-  if (c.name === 'CREATE') {
-    if (!auth.global) throw new AppError('E_STATE', "CREATE needs the installation's GM secret (GM_SECRET)");
-    if (tx.games.get(env.game)) throw new AppError('E_STATE', `a game '${env.game}' exists already`);
-    if (!deps.scenarios) throw new AppError('E_STATE', 'this installation has no scenarios to create games from');
-    const { scenario, catalog, ships, bombing, torpedoes, flak, spotting, rockets } = deps.scenarios.load(
-      a[0] as string,
-    );
-    const row = createGame(deps, {
-      id: env.game,
-      scenario,
-      catalog,
-      ...(ships ? { ships } : {}),
-      ...(bombing ? { bombing } : {}),
-      ...(torpedoes ? { torpedoes } : {}),
-      ...(flak ? { flak } : {}),
-      ...(spotting ? { spotting } : {}),
-      ...(rockets ? { rockets } : {}),
-    });
-    tx.control.save({ ...tx.control.get(row.id), gmEmail: auth.to });
-    const planes = scenario.planes
-      .map((p) => `${p.id} (${p.type}, ${scenario.sides[p.side]?.name ?? p.side})`)
-      .join(', ');
-    return done([
-      `Game ${row.id} created from ${a[0]}: ${row.name}. Planes: ${planes}.`,
-      `Next: players (SET signup on, then they JOIN and you APPROVE; or tallyho player add), then START.`,
-    ]);
-  }
+  if (c.name === 'CREATE') return createCommand(ctx, env, c, auth);
   // Campaigns: the envelope names the campaign (or one of its games), docs/campaigns.md.
   if (c.name === 'CAMPAIGN') return gmCampaignCommand(deps, tx, env.game, c, auth);
   const game = requireGame(tx, env.game);
@@ -115,27 +89,8 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
       return done(rollbackTurn(deps, game.id));
     case 'TERMINATE':
       return done(terminateGame(deps, game.id, a[0] ?? ''));
-    case 'REPLACE': {
-      if (a.length === 2) {
-        if ((a[1] as string).toUpperCase() !== 'COMPUTER')
-          throw new AppError(
-            'E_USAGE',
-            `REPLACE ${a[0]} ${a[1]}: give the new player's address too (REPLACE ${a[0]} ${a[1]} <address>), or write REPLACE ${a[0]} COMPUTER for the stand-in pilot`,
-          );
-        return done(computerTakesOver(deps, tx, game.id, a[0] as string).lines);
-      }
-      const r = replacePlayer(deps, {
-        gameId: game.id,
-        oldId: a[0] as string,
-        newId: a[1] as string,
-        email: a[2] as string,
-      });
-      return done([
-        ...r.lines,
-        `The secret of ${r.player.id} is: ${r.secret}`,
-        'Pass it on privately: it is shown this once.',
-      ]);
-    }
+    case 'REPLACE':
+      return replaceCommand(ctx, game, a);
     case 'COMPUTER':
       return done(computerSeat(deps, tx, game.id, a[0] as string));
     case 'RECORD':
@@ -162,27 +117,8 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
     }
     case 'HELP':
       return { paragraphs: [], sections: [{ heading: "Game master's commands", text: gmHelp(publicUrlOf(deps)) }] };
-    case 'STATUS': {
-      const s = statusAnswer(cctx(ctx, game));
-      const players = tx.players
-        .listAll(game.id)
-        .map(
-          (p) =>
-            `${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',') || '-'}${p.status === 'replaced' ? ' (replaced)' : ''}${p.pilot === 'computer' ? ' (the stand-in pilot)' : ''}${onLeave(p, deps.clock.now()) ? ' (on leave)' : ''} misses ${tx.control.misses(game.id, p.id)}`,
-        );
-      const joins = tx.control
-        .joinRequests(game.id)
-        .map((j) => `JOIN ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
-      const hooks = notificationLines(notificationsOf(tx, game.id));
-      return {
-        paragraphs: s.paragraphs,
-        sections: [
-          ...s.sections,
-          { heading: 'Players', text: [...players, ...joins].join('\n') || 'none yet' },
-          ...(hooks.length ? [{ heading: 'Notifications', text: hooks.map((l) => wrap(l, 4)).join('\n') }] : []),
-        ],
-      };
-    }
+    case 'STATUS':
+      return gmStatus(ctx, game);
     case 'MAP':
     case 'CARD':
     case 'HISTORY':
@@ -190,6 +126,83 @@ function gmCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: 
     default:
       return done([`${c.name} is a player's command; in the game master's envelope it does nothing.`]);
   }
+}
+
+/** CREATE <scenario>: a new game from a scenario of the installation (its GM secret only). */
+function createCommand(ctx: EnvelopeContext, env: Envelope, c: Command, auth: { to: string; global: boolean }): Answer {
+  const { deps, tx } = ctx;
+  const a = c.args;
+  if (!auth.global) throw new AppError('E_STATE', "CREATE needs the installation's GM secret (GM_SECRET)");
+  if (tx.games.get(env.game)) throw new AppError('E_STATE', `a game '${env.game}' exists already`);
+  if (!deps.scenarios) throw new AppError('E_STATE', 'this installation has no scenarios to create games from');
+  const { scenario, catalog, ships, bombing, torpedoes, flak, spotting, rockets } = deps.scenarios.load(a[0] as string);
+  const row = createGame(deps, {
+    id: env.game,
+    scenario,
+    catalog,
+    ...(ships ? { ships } : {}),
+    ...(bombing ? { bombing } : {}),
+    ...(torpedoes ? { torpedoes } : {}),
+    ...(flak ? { flak } : {}),
+    ...(spotting ? { spotting } : {}),
+    ...(rockets ? { rockets } : {}),
+  });
+  tx.control.save({ ...tx.control.get(row.id), gmEmail: auth.to });
+  const planes = scenario.planes
+    .map((p) => `${p.id} (${p.type}, ${scenario.sides[p.side]?.name ?? p.side})`)
+    .join(', ');
+  return done([
+    `Game ${row.id} created from ${a[0]}: ${row.name}. Planes: ${planes}.`,
+    `Next: players (SET signup on, then they JOIN and you APPROVE; or tallyho player add), then START.`,
+  ]);
+}
+
+/** REPLACE <player> <new id> <address>, or REPLACE <player> COMPUTER (the stand-in pilot). */
+function replaceCommand(ctx: EnvelopeContext, game: GameRow, a: string[]): Answer {
+  const { deps, tx } = ctx;
+  if (a.length === 2) {
+    if ((a[1] as string).toUpperCase() !== 'COMPUTER')
+      throw new AppError(
+        'E_USAGE',
+        `REPLACE ${a[0]} ${a[1]}: give the new player's address too (REPLACE ${a[0]} ${a[1]} <address>), or write REPLACE ${a[0]} COMPUTER for the stand-in pilot`,
+      );
+    return done(computerTakesOver(deps, tx, game.id, a[0] as string).lines);
+  }
+  const r = replacePlayer(deps, {
+    gameId: game.id,
+    oldId: a[0] as string,
+    newId: a[1] as string,
+    email: a[2] as string,
+  });
+  return done([
+    ...r.lines,
+    `The secret of ${r.player.id} is: ${r.secret}`,
+    'Pass it on privately: it is shown this once.',
+  ]);
+}
+
+/** STATUS in the game master's envelope: the player's status, and every player, JOIN and hook. */
+function gmStatus(ctx: EnvelopeContext, game: GameRow): Answer {
+  const { deps, tx } = ctx;
+  const s = statusAnswer(cctx(ctx, game));
+  const players = tx.players
+    .listAll(game.id)
+    .map(
+      (p) =>
+        `${p.id.padEnd(12)} ${p.email.padEnd(30)} ${p.planes.join(',') || '-'}${p.status === 'replaced' ? ' (replaced)' : ''}${p.pilot === 'computer' ? ' (the stand-in pilot)' : ''}${onLeave(p, deps.clock.now()) ? ' (on leave)' : ''} misses ${tx.control.misses(game.id, p.id)}`,
+    );
+  const joins = tx.control
+    .joinRequests(game.id)
+    .map((j) => `JOIN ${j.playerId} (${j.email})${j.note ? `: ${j.note}` : ''}`);
+  const hooks = notificationLines(notificationsOf(tx, game.id));
+  return {
+    paragraphs: s.paragraphs,
+    sections: [
+      ...s.sections,
+      { heading: 'Players', text: [...players, ...joins].join('\n') || 'none yet' },
+      ...(hooks.length ? [{ heading: 'Notifications', text: hooks.map((l) => wrap(l, 4)).join('\n') }] : []),
+    ],
+  };
 }
 
 const cctx = (ctx: EnvelopeContext, game: GameRow): CommandContext => ({

@@ -20,7 +20,7 @@ import { combatModel } from './models/registry.ts';
 import type { ThrownShot } from './models/model.ts';
 import { type NoShotTracker, observeFirer, planeAt, watching } from './no-shot.ts';
 import { type FirerFrame, type PlaneAt } from './no-shot-chances.ts';
-import { type FirerContext, fixedShots, flexShots } from './shots.ts';
+import { type FirerContext, fixedShots, flexShots, type ShotPlan } from './shots.ts';
 import { applyRocket, findRocketAttack, type RocketAttack, ROCKETS, rocketAttacks } from './rockets.ts';
 import type { Bearing } from './targets.ts';
 import { MAX_RANGE } from './cone.ts';
@@ -115,6 +115,18 @@ function firerOrders(
   return { orders, full, held };
 }
 
+/** What one fire phase shares between its firers: the planes in the air, the shots thrown so far. */
+interface Phase {
+  flying: PlaneState[];
+  allowed: (t: { id: string }) => boolean;
+  card: (p: PlaneState) => AircraftCard;
+  classOf: (t: PlaneState) => AircraftCard['class'];
+  allEnemies: (tracker: NoShotTracker, side: string) => PlaneAt[];
+  model: ReturnType<typeof combatModel>;
+  thrown: ThrownShot[];
+  rockets: RocketAttack[];
+}
+
 export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const memo = ctx.fireMemo ?? fireMemo(ctx.fire);
   // No plane with anything to do: nothing to set up.
@@ -131,10 +143,6 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
   const flying = state.planes.filter((p) => p.status === 'flying' && !p.ground);
   const firing = ctx.firers ? ctx.firers.flatMap((id) => flying.filter((p) => p.id === id)) : flying;
   const allowed = (t: { id: string }): boolean => !ctx.targetOnly || t.id === ctx.targetOnly;
-  const model = combatModel(state.options.combat);
-  const thrown: ThrownShot[] = [];
-  const rockets: RocketAttack[] = [];
-  const classOf = (t: PlaneState) => card(t).class;
   // Where every flying plane is, and the enemies of each side, for no-shot.ts: made once in the
   // phase, and only when some plane has an order still to explain.
   let at: PlaneAt[] | undefined;
@@ -148,117 +156,157 @@ export function runFirePhase(ctx: FirePhaseContext): ThrownShot[] {
     }
     return list;
   };
-  for (const plane of firing) {
-    const firer = firerOrders(ctx, memo, plane);
-    if (!firer) continue;
-    const { orders, full, held } = firer;
-    const plan = ctx.plans.get(plane.id);
-    let fired = ctx.fired.get(plane.id);
-    if (!fired) {
-      fired = new Set();
-      ctx.fired.set(plane.id, fired);
-    }
-    let flexTargets = ctx.flexTargets.get(plane.id);
-    if (!flexTargets) {
-      flexTargets = new Set();
-      ctx.flexTargets.set(plane.id, flexTargets);
-    }
-    const guns = workingGuns(full, plane);
-    // The card with the guns still working (damage may have silenced some).
-    const armed = guns === full.guns ? full : Object.assign({}, full, { guns });
-    const active = !!plan?.steps.some((s) => s.impulse === impulse);
-    const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo || !!plan?.rockets;
-    // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
-    const attitude = attitudeOf(
-      ctx.startAltitude.get(plane.id) ?? plane.altitude,
-      plane.altitude,
-      forcedIn(plan, impulse),
-    );
-    // What the referee knew, kept while the plane has an order that has not fired (no-shot.ts).
-    const tracker = ctx.noShot && watching(ctx.noShot, plane.id) ? ctx.noShot : undefined;
-    const frame: FirerFrame | undefined = tracker && {
-      impulse,
-      plane: planeAt(tracker, plane),
-      card: armed,
-      orders,
-      active,
-      dropsOrdnance,
-      attitude,
-      held,
-      rocketsBefore: plane.rockets,
-      shots: [],
-      enemies: allEnemies(tracker, plane.side),
-    };
-    // A plane with nothing left to fire in this impulse (each group once a turn; fixed guns only
-    // in an active impulse and not on a bombing turn, seed 000 VII-VIII) needs no geometry at all.
-    const canFire =
-      plane.rockets === 'carried' ||
-      guns.some((g) => !fired.has(g.id) && !held.has(g.id) && (g.mount === 'F' || (active && !dropsOrdnance)));
-    if (!canFire) {
-      if (tracker && frame) observeFirer(tracker, frame);
-      continue;
-    }
-    // Pairs are pruned by distance before any cone or arc test.
-    // Only what the plane's side has identified can be fired at (docs/spotting.md).
-    const enemies = flying.filter(
-      (t) =>
-        t.side !== plane.side && distance(plane.hex, t.hex) <= MAX_RANGE && allowed(t) && sees(state, plane.side, t.id),
-    );
-    if (!enemies.length) {
-      if (tracker && frame) observeFirer(tracker, frame);
-      continue;
-    }
-    const f: FirerContext = {
-      plane,
-      card: armed,
-      orders,
-      active,
-      dropsOrdnance,
-      attitude,
-      fired,
-      flexTargets,
-      held,
-      enginesOf: (t) => card(t).engines,
-    };
-    const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
-    let rocketOrder: FireOrder | undefined;
-    if (ctx.sighted) {
-      for (const s of shots)
-        ctx.sighted.push({
-          ...sighting(
-            impulse,
-            s.firer.id,
-            s.groups.map((g) => g.id),
-            s.bearing,
-          ),
-          hits: expectedHits(chartFor(s.mix), s.bearing.range, s.deflection.drm),
-        });
-      const r = plane.rockets === 'carried' ? findRocketAttack(f, enemies, impulse, classOf) : undefined;
-      if (r) {
-        plane.rockets = 'fired';
-        rocketOrder = r.order;
-        ctx.sighted.push(sighting(impulse, plane.id, [ROCKETS], r.bearing));
-      }
-    } else {
-      for (const s of shots) thrown.push(model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card }));
-      if (plane.rockets === 'carried') {
-        const r = rocketAttacks(f, enemies, impulse, ctx.turn, ctx.dice, classOf, full.rockets?.hitOn ?? 0);
-        rockets.push(...r);
-        rocketOrder = r[0]?.order;
-      }
-    }
-    if (tracker && frame) {
-      frame.shots = shots;
-      if (rocketOrder) frame.rocketOrder = rocketOrder;
-      observeFirer(tracker, frame);
-    }
-  }
+  const phase: Phase = {
+    flying,
+    allowed,
+    card,
+    classOf: (t) => card(t).class,
+    allEnemies,
+    model: combatModel(state.options.combat),
+    thrown: [],
+    rockets: [],
+  };
+  for (const plane of firing) firePlane(ctx, memo, phase, plane);
+  const { thrown, rockets } = phase;
   const actx: ApplyContext = { state, turn: ctx.turn, impulse, plans: ctx.plans, events: ctx.events, card };
   for (const t of thrown) ctx.events.push(t.event);
   for (const r of rockets) ctx.events.push(r.event);
   for (const t of thrown) t.apply(actx);
   for (const r of rockets) applyRocket(actx, r);
   return thrown;
+}
+
+/** The set kept per plane in one of the turn's maps, made on first use. */
+function setOf(map: Map<string, Set<string>>, id: string): Set<string> {
+  let set = map.get(id);
+  if (!set) {
+    set = new Set();
+    map.set(id, set);
+  }
+  return set;
+}
+
+/** One plane's shots of the impulse (seed 000 VII-VIII), thrown or, in a dry run, sighted. */
+function firePlane(ctx: FirePhaseContext, memo: FireMemo, phase: Phase, plane: PlaneState): void {
+  const { impulse } = ctx;
+  const firer = firerOrders(ctx, memo, plane);
+  if (!firer) return;
+  const { orders, full, held } = firer;
+  const plan = ctx.plans.get(plane.id);
+  const fired = setOf(ctx.fired, plane.id);
+  const flexTargets = setOf(ctx.flexTargets, plane.id);
+  const guns = workingGuns(full, plane);
+  // The card with the guns still working (damage may have silenced some).
+  const armed = guns === full.guns ? full : Object.assign({}, full, { guns });
+  const active = !!plan?.steps.some((s) => s.impulse === impulse);
+  const dropsOrdnance = !!plan?.bomb || !!plan?.jettison || !!plan?.torpedo || !!plan?.rockets;
+  // Forced 100-ft losses do not change the nose attitude (seed 000 X.E.1.f, X.E.2.a, X.E.3.a).
+  const attitude = attitudeOf(
+    ctx.startAltitude.get(plane.id) ?? plane.altitude,
+    plane.altitude,
+    forcedIn(plan, impulse),
+  );
+  // What the referee knew, kept while the plane has an order that has not fired (no-shot.ts).
+  const tracker = ctx.noShot && watching(ctx.noShot, plane.id) ? ctx.noShot : undefined;
+  const frame: FirerFrame | undefined = tracker && {
+    impulse,
+    plane: planeAt(tracker, plane),
+    card: armed,
+    orders,
+    active,
+    dropsOrdnance,
+    attitude,
+    held,
+    rocketsBefore: plane.rockets,
+    shots: [],
+    enemies: phase.allEnemies(tracker, plane.side),
+  };
+  // A plane with nothing left to fire in this impulse (each group once a turn; fixed guns only
+  // in an active impulse and not on a bombing turn, seed 000 VII-VIII) needs no geometry at all.
+  const canFire =
+    plane.rockets === 'carried' ||
+    guns.some((g) => !fired.has(g.id) && !held.has(g.id) && (g.mount === 'F' || (active && !dropsOrdnance)));
+  // Pairs are pruned by distance before any cone or arc test.
+  // Only what the plane's side has identified can be fired at (docs/spotting.md).
+  const enemies = !canFire
+    ? []
+    : phase.flying.filter(
+        (t) =>
+          t.side !== plane.side &&
+          distance(plane.hex, t.hex) <= MAX_RANGE &&
+          phase.allowed(t) &&
+          sees(ctx.state, plane.side, t.id),
+      );
+  if (!enemies.length) {
+    if (tracker && frame) observeFirer(tracker, frame);
+    return;
+  }
+  const f: FirerContext = {
+    plane,
+    card: armed,
+    orders,
+    active,
+    dropsOrdnance,
+    attitude,
+    fired,
+    flexTargets,
+    held,
+    enginesOf: (t) => phase.card(t).engines,
+  };
+  const shots = [...fixedShots(f, enemies, impulse), ...flexShots(f, enemies, impulse)];
+  const rocketOrder = ctx.sighted
+    ? sightShots(ctx, phase, f, shots, enemies)
+    : throwShots(ctx, phase, f, shots, enemies);
+  if (tracker && frame) {
+    frame.shots = shots;
+    if (rocketOrder) frame.rocketOrder = rocketOrder;
+    observeFirer(tracker, frame);
+  }
+}
+
+/** A dry run's shots: sighted, with their expected hits, none thrown; returns the rocket attack's order. */
+function sightShots(
+  ctx: FirePhaseContext,
+  phase: Phase,
+  f: FirerContext,
+  shots: ShotPlan[],
+  enemies: PlaneState[],
+): FireOrder | undefined {
+  const { impulse } = ctx;
+  const sighted = ctx.sighted as SightedShot[];
+  const plane = f.plane;
+  for (const s of shots)
+    sighted.push({
+      ...sighting(
+        impulse,
+        s.firer.id,
+        s.groups.map((g) => g.id),
+        s.bearing,
+      ),
+      hits: expectedHits(chartFor(s.mix), s.bearing.range, s.deflection.drm),
+    });
+  const r = plane.rockets === 'carried' ? findRocketAttack(f, enemies, impulse, phase.classOf) : undefined;
+  if (!r) return undefined;
+  plane.rockets = 'fired';
+  sighted.push(sighting(impulse, plane.id, [ROCKETS], r.bearing));
+  return r.order;
+}
+
+/** The shots thrown by the combat model (the dice rolled in order), and the rockets fired; returns the rocket attack's order. */
+function throwShots(
+  ctx: FirePhaseContext,
+  phase: Phase,
+  f: FirerContext,
+  shots: ShotPlan[],
+  enemies: PlaneState[],
+): FireOrder | undefined {
+  const { state, impulse } = ctx;
+  for (const s of shots)
+    phase.thrown.push(phase.model.throwShot(s, { state, turn: ctx.turn, impulse, dice: ctx.dice, card: phase.card }));
+  if (f.plane.rockets !== 'carried') return undefined;
+  const r = rocketAttacks(f, enemies, impulse, ctx.turn, ctx.dice, phase.classOf, f.card.rockets?.hitOn ?? 0);
+  phase.rockets.push(...r);
+  return r[0]?.order;
 }
 
 /**

@@ -40,6 +40,20 @@ export interface AltitudeInput {
 
 const LOOPS = new Set(['V', 'VLL', 'VRR']);
 
+/** What every altitude check of a plot shares: the problems so far, and facts of the plot. */
+interface Checking {
+  out: Problem[];
+  c: AltitudeCheck;
+  P: (code: string, rule: string, message: string, box?: number) => void;
+  /** The player's own boxes of this turn (not those carried over). */
+  fresh: PlannedBox[];
+  blank: (b: PlannedBox) => boolean;
+  /** Whether this turn's box i is inside a half loop. */
+  inLoop: (i: number) => boolean;
+  /** The least climb or dive of a half loop's box, in 100 ft (seed 000 X.E.4). */
+  loopMin: number;
+}
+
 export function checkAltitudes(a: AltitudeInput): Problem[] {
   const out: Problem[] = [];
   const c: AltitudeCheck = {
@@ -63,104 +77,10 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
   const steep = a.mode === 'SC' || a.mode === 'SD' ? steepTotal(a.mode, a.plane.speed) : 0;
   const loopMin = Math.max(1, perImpulseShare(steep, a.n).base);
 
-  if (a.mode === 'SD' || a.mode === 'VD') {
-    // Rules (19), (20): the dive is fixed by speed; spread evenly when not written (X.D.1). With
-    // boxes carried over from last turn the rest is spread over the others: the fixed total of the
-    // rule stands, so the referee's own spread is not held to the per-impulse share.
-    const total = steepTotal(a.mode, a.plane.speed);
-    const what = a.mode === 'SD' ? 'steep' : 'vertical';
-    const rule = `seed 001 rule (${a.mode === 'SD' ? 19 : 20})`;
-    const filled = fresh.every(blank) && a.overflow.every(blank);
-    if (filled) {
-      fillOverflow(a, -1, total);
-      const slots = a.turnBoxes.map((b, i) => i).filter((i) => blank(a.turnBoxes[i] as PlannedBox));
-      const done = a.turnBoxes.filter((b) => !blank(b)).reduce((s, b) => s - b.alt, 0);
-      const units = spread(Math.max(0, total - done) / 100, slots.length);
-      loopFirst(units, slots.map(inLoop), loopMin);
-      slots.forEach((k, i) => {
-        const b = a.turnBoxes[k] as PlannedBox;
-        b.alt = -(units[i] ?? 0) * 100;
-        b.forced = 0;
-      });
-    }
-    const dived = a.turnBoxes.reduce((s, b) => s - b.alt, 0);
-    if (a.turnBoxes.some((b) => b.alt > 0))
-      P(
-        'E_STEEP_DIVE_CLIMB',
-        rule,
-        `a ${what} dive may not climb in any impulse: remove the + altitudes (leave the altitudes out and the referee spreads the dive)`,
-      );
-    else if (dived !== total) {
-      P(
-        'E_STEEP_TOTAL',
-        rule,
-        `a ${a.mode === 'SD' ? 'steep dive loses 200' : 'vertical dive loses 400'} ft per point of speed: ${total} ft this turn, spread over the impulses; the plot loses ${dived} ft (leave the altitudes out and the referee spreads them)`,
-      );
-    } else if (!filled) out.push(...checkShares(c, a.turnBoxes, total, -1, 'a dive', `seed 000 X.D; ${rule}`));
-  } else if (a.mode === 'SC') {
-    // Rule (18): up to 200 ft per point of speed, at most 1000 ft; left out, the most the
-    // per-impulse shares allow beside the boxes carried over.
-    const max = steepTotal('SC', a.plane.speed);
-    const filled = fresh.every((b) => freeAlt(b) <= 0) && a.overflow.every((b) => freeAlt(b) <= 0);
-    if (filled) {
-      fillOverflow(a, 1, max);
-      fillClimb(a, max, inLoop, loopMin);
-    }
-    const climbed = a.turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0);
-    if (climbed > max)
-      P(
-        'E_STEEP_CLIMB_MAX',
-        'seed 001 rule (18)',
-        `a steep climb gains at most 200 ft per point of speed and never more than 1000 ft: ${max} ft this turn; the plot climbs ${climbed} ft (leave the altitudes out and the referee climbs the most it may)`,
-      );
-    else out.push(...checkShares(c, a.turnBoxes, max, 1, 'a climb', 'seed 000 X.D; seed 001 rule (18)'));
-    a.turnBoxes.forEach((b, i) => {
-      if (freeAlt(b) < 0 && a.boxNos[i])
-        P(
-          'E_STEEP_CLIMB_DIVE',
-          'seed 001 rule (18)',
-          `a steep climb may not dive in any impulse: remove the ${freeAlt(b)}`,
-          a.boxNos[i],
-        );
-    });
-    // A steep climb climbs: one whose boxes lose more than they gain (forwards flown banked each
-    // lose 100 ft and may not climb, seed 000 X.E.1.f) would skip hexes and cap the speed as a
-    // climb does while diving (rules (17), (18)).
-    const net = a.turnBoxes.reduce((s, b) => s + b.alt, 0);
-    // A plane not in an upward bank is told that first (E_SC_BANK, plan.ts).
-    if (fresh.length && net <= 0 && (a.carryMode !== null || isUpward(a.plane.bank))) {
-      P(
-        'E_STEEP_CLIMB_NONE',
-        'seed 001 rule (18); seed 000 X.E.1.f',
-        `a steep climb must climb, and this plot ${net < 0 ? `loses ${-net} ft` : 'climbs nothing'} this turn: forwards (1) flown banked lose 100 ft each and may not climb; roll level (N) first, or fly it without SC`,
-      );
-    }
-  } else {
-    out.push(...checkNormalAltitudes(c, a.turnBoxes));
-    // Above speed 12 two boxes share an impulse (the movement table): only then can one impulse climb and dive.
-    const byImpulse = new Map<number, number[]>();
-    let shared = false;
-    for (let i = 1; i < a.turnBoxes.length && !shared; i++) shared = a.points.indexOf(a.points[i] as number) < i;
-    if (shared)
-      a.turnBoxes.forEach((b, i) => {
-        const imp = a.points[i] as number;
-        byImpulse.set(imp, [...(byImpulse.get(imp) ?? []), i]);
-      });
-    for (const [imp, idx] of byImpulse) {
-      const alts = idx.map((i) => freeAlt(a.turnBoxes[i] as PlannedBox));
-      if (alts.some((x) => x > 0) && alts.some((x) => x < 0)) {
-        const nos = idx.map((i) => a.boxNos[i] as number);
-        const own = nos.filter((no) => no > 0);
-        P(
-          'E_CLIMB_AND_DIVE',
-          'seed 000 X.D.3',
-          `${own.length > 1 ? `boxes ${own.join(' and ')}` : `box ${own[0]} and the box carried over from last turn`} are both flown in impulse ${imp} (above speed 12 a plane enters two hexes in some impulses), one climbing, one diving; a plane may not climb and dive in one impulse: make both climb, both dive, or one level`,
-          own[own.length - 1],
-        );
-      }
-    }
-  }
-
+  const k: Checking = { out, c, P, fresh, blank, inLoop, loopMin };
+  if (a.mode === 'SD' || a.mode === 'VD') checkSteepDive(a, k, a.mode);
+  else if (a.mode === 'SC') checkSteepClimb(a, k);
+  else checkLevel(a, k);
   // Seed 000 X.E.4: every box of a half loop at the maximum rate.
   for (const m of a.mans) {
     if (!LOOPS.has(m.code) || (a.mode !== 'SC' && a.mode !== 'SD')) continue;
@@ -283,4 +203,109 @@ function fillClimb(a: AltitudeInput, max: number, inLoop: (i: number) => boolean
 function fillOverflow(a: AltitudeInput, sign: 1 | -1, total: number): void {
   const { base } = perImpulseShare(total, a.n);
   for (const b of a.overflow) if (freeAlt(b) === 0 && b.forced === 0) b.alt = sign * Math.max(1, base) * 100;
+}
+
+/** Rules (19), (20): a steep or vertical dive, its altitudes spread when left out. */
+function checkSteepDive(a: AltitudeInput, k: Checking, mode: 'SD' | 'VD'): void {
+  // Rules (19), (20): the dive is fixed by speed; spread evenly when not written (X.D.1). With
+  // boxes carried over from last turn the rest is spread over the others: the fixed total of the
+  // rule stands, so the referee's own spread is not held to the per-impulse share.
+  const total = steepTotal(mode, a.plane.speed);
+  const what = a.mode === 'SD' ? 'steep' : 'vertical';
+  const rule = `seed 001 rule (${a.mode === 'SD' ? 19 : 20})`;
+  const filled = k.fresh.every(k.blank) && a.overflow.every(k.blank);
+  if (filled) {
+    fillOverflow(a, -1, total);
+    const slots = a.turnBoxes.map((b, i) => i).filter((i) => k.blank(a.turnBoxes[i] as PlannedBox));
+    const done = a.turnBoxes.filter((b) => !k.blank(b)).reduce((s, b) => s - b.alt, 0);
+    const units = spread(Math.max(0, total - done) / 100, slots.length);
+    loopFirst(units, slots.map(k.inLoop), k.loopMin);
+    slots.forEach((j, i) => {
+      const b = a.turnBoxes[j] as PlannedBox;
+      b.alt = -(units[i] ?? 0) * 100;
+      b.forced = 0;
+    });
+  }
+  const dived = a.turnBoxes.reduce((s, b) => s - b.alt, 0);
+  if (a.turnBoxes.some((b) => b.alt > 0))
+    k.P(
+      'E_STEEP_DIVE_CLIMB',
+      rule,
+      `a ${what} dive may not climb in any impulse: remove the + altitudes (leave the altitudes out and the referee spreads the dive)`,
+    );
+  else if (dived !== total) {
+    k.P(
+      'E_STEEP_TOTAL',
+      rule,
+      `a ${a.mode === 'SD' ? 'steep dive loses 200' : 'vertical dive loses 400'} ft per point of speed: ${total} ft this turn, spread over the impulses; the plot loses ${dived} ft (leave the altitudes out and the referee spreads them)`,
+    );
+  } else if (!filled) k.out.push(...checkShares(k.c, a.turnBoxes, total, -1, 'a dive', `seed 000 X.D; ${rule}`));
+}
+
+/** Rule (18): a steep climb, the most it may climb when left out. */
+function checkSteepClimb(a: AltitudeInput, k: Checking): void {
+  // Rule (18): up to 200 ft per point of speed, at most 1000 ft; left out, the most the
+  // per-impulse shares allow beside the boxes carried over.
+  const max = steepTotal('SC', a.plane.speed);
+  const filled = k.fresh.every((b) => freeAlt(b) <= 0) && a.overflow.every((b) => freeAlt(b) <= 0);
+  if (filled) {
+    fillOverflow(a, 1, max);
+    fillClimb(a, max, k.inLoop, k.loopMin);
+  }
+  const climbed = a.turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0);
+  if (climbed > max)
+    k.P(
+      'E_STEEP_CLIMB_MAX',
+      'seed 001 rule (18)',
+      `a steep climb gains at most 200 ft per point of speed and never more than 1000 ft: ${max} ft this turn; the plot climbs ${climbed} ft (leave the altitudes out and the referee climbs the most it may)`,
+    );
+  else k.out.push(...checkShares(k.c, a.turnBoxes, max, 1, 'a climb', 'seed 000 X.D; seed 001 rule (18)'));
+  a.turnBoxes.forEach((b, i) => {
+    if (freeAlt(b) < 0 && a.boxNos[i])
+      k.P(
+        'E_STEEP_CLIMB_DIVE',
+        'seed 001 rule (18)',
+        `a steep climb may not dive in any impulse: remove the ${freeAlt(b)}`,
+        a.boxNos[i],
+      );
+  });
+  // A steep climb climbs: one whose boxes lose more than they gain (forwards flown banked each
+  // lose 100 ft and may not climb, seed 000 X.E.1.f) would skip hexes and cap the speed as a
+  // climb does while diving (rules (17), (18)).
+  const net = a.turnBoxes.reduce((s, b) => s + b.alt, 0);
+  // A plane not in an upward bank is told that first (E_SC_BANK, plan.ts).
+  if (k.fresh.length && net <= 0 && (a.carryMode !== null || isUpward(a.plane.bank))) {
+    k.P(
+      'E_STEEP_CLIMB_NONE',
+      'seed 001 rule (18); seed 000 X.E.1.f',
+      `a steep climb must climb, and this plot ${net < 0 ? `loses ${-net} ft` : 'climbs nothing'} this turn: forwards (1) flown banked lose 100 ft each and may not climb; roll level (N) first, or fly it without SC`,
+    );
+  }
+}
+
+/** Climbs and dives of a plot in no steep mode (seed 000 X.D), and two boxes in one impulse (X.D.3). */
+function checkLevel(a: AltitudeInput, k: Checking): void {
+  k.out.push(...checkNormalAltitudes(k.c, a.turnBoxes));
+  // Above speed 12 two boxes share an impulse (the movement table): only then can one impulse climb and dive.
+  const byImpulse = new Map<number, number[]>();
+  let shared = false;
+  for (let i = 1; i < a.turnBoxes.length && !shared; i++) shared = a.points.indexOf(a.points[i] as number) < i;
+  if (shared)
+    a.turnBoxes.forEach((b, i) => {
+      const imp = a.points[i] as number;
+      byImpulse.set(imp, [...(byImpulse.get(imp) ?? []), i]);
+    });
+  for (const [imp, idx] of byImpulse) {
+    const alts = idx.map((i) => freeAlt(a.turnBoxes[i] as PlannedBox));
+    if (alts.some((x) => x > 0) && alts.some((x) => x < 0)) {
+      const nos = idx.map((i) => a.boxNos[i] as number);
+      const own = nos.filter((no) => no > 0);
+      k.P(
+        'E_CLIMB_AND_DIVE',
+        'seed 000 X.D.3',
+        `${own.length > 1 ? `boxes ${own.join(' and ')}` : `box ${own[0]} and the box carried over from last turn`} are both flown in impulse ${imp} (above speed 12 a plane enters two hexes in some impulses), one climbing, one diving; a plane may not climb and dive in one impulse: make both climb, both dive, or one level`,
+        own[own.length - 1],
+      );
+    }
+  }
 }
