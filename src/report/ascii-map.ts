@@ -260,18 +260,98 @@ class Line {
   }
 }
 
+/** A drawn line of the map: one parity of a row's hexes, or a left-out stretch of rows. */
+type Slot =
+  | { kind: 'hexes'; row: number; parity: number; line: Line }
+  | { kind: 'gap'; from: number; to: number; line: Line };
+
+/** The planes and units on the map's lines, each by its nose label or, where none fits, a key letter. */
+function placePieces(
+  view: MapView,
+  shown: Set<string>,
+  lineAt: (p: At) => Line | undefined,
+  dotX: (col: number) => number,
+): { byHex: Map<string, Piece[]>; keys: { key: string; text: string }[]; labelled: ViewPlane[] } {
+  const flying = piecesOnMap(view).filter((p) => shown.has(p.id));
+  const byHex = new Map<string, Piece[]>();
+  for (const p of flying) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
+  const keys: { key: string; text: string }[] = [];
+  const nextKey = () => String.fromCharCode(97 + keys.length);
+  const order = [...byHex.values()].sort(
+    (a, b) =>
+      Number(b.some((p) => p.own)) - Number(a.some((p) => p.own)) ||
+      (a[0] as Piece).id.localeCompare((b[0] as Piece).id),
+  );
+  const labelled: ViewPlane[] = [];
+  for (const group of order) {
+    const p = group[0] as Piece;
+    const line = lineAt(p) as Line;
+    const dot = dotX(p.col);
+    const label = noseLabel(p.id, p.facing);
+    if (group.length === 1 && line.free(labelStart(dot, p.facing), label, dot)) {
+      line.put(labelStart(dot, p.facing), label);
+      if (!p.unit) labelled.push(p);
+      continue;
+    }
+    const key = nextKey();
+    if (group.length > 1) {
+      line.put(dot, key);
+      keys.push({ key, text: `${group.map((g) => `${g.id} (${clockHour(g.facing)})`).join(', ')} in ${p.hex}` });
+      continue;
+    }
+    // The letter with its nose where it fits, else the letter alone on the hex's dot.
+    const short = noseLabel(key, p.facing);
+    const start = labelStart(dot, p.facing);
+    if (line.free(start, short, dot)) line.put(start, short);
+    else line.put(dot, key);
+    keys.push({ key, text: `${p.id} (${clockHour(p.facing)})` });
+    if (!p.unit) labelled.push(p);
+  }
+  return { byHex, keys, labelled };
+}
+
+/** The frame around the drawn lines: where the window is, the column numbers on top, row numbers, borders; then the legend. */
+function frame(
+  view: MapView,
+  shown: Set<string>,
+  keys: { key: string; text: string }[],
+  g: { box: Box; slots: Slot[]; tail: Line; lineWidth: number; atLeft: boolean; atRight: boolean },
+): string {
+  const { box, slots, tail, lineWidth, atLeft, atRight } = g;
+  const { width, height } = view.size;
+  const out: string[] = [];
+  const where = `Map ${width} x ${height} hexes; shown: columns ${pad2(box.c0)}-${pad2(box.c1)}, rows ${pad2(box.r0)}-${pad2(box.r1)}`;
+  out.push(where);
+  let head = ' '.repeat(LEFT);
+  for (let c = box.c0; c <= box.c1; c++) head += ` ${pad2(c)} `.slice(0, SLOT);
+  out.push(head.trimEnd());
+  const rule = (corner: string) =>
+    `${' '.repeat(LEFT - 1)}${atLeft ? corner : '-'}${'-'.repeat(lineWidth - LEFT - 1)}${atRight ? corner : '-'}`;
+  if (box.r0 === 1) out.push(rule('+'));
+  for (const s of slots) {
+    if (s.kind === 'gap') {
+      const text = `${s.from === s.to ? `row ${pad2(s.from)}` : `rows ${pad2(s.from)}-${pad2(s.to)}`} left out: ${gapContents(view, box, s.from, s.to)}`;
+      s.line.put(LEFT + 1, `... ${text} ...`);
+      out.push(s.line.toString());
+      continue;
+    }
+    if (s.parity === 0) s.line.put(0, pad2(s.row).padStart(LEFT - 2));
+    out.push(s.line.toString());
+  }
+  if (tail.toString().replace(/\|/g, '').trim()) out.push(tail.toString());
+  if (box.r1 === height) out.push(rule('+'));
+  return `${out.join('\n')}\n${legend(view, shown, keys)}`;
+}
+
 export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
   const { box, rows, shown } = layout(view, opts);
-  const { width, height } = view.size;
+  const { width } = view.size;
   const atLeft = box.c0 === 1;
   const atRight = box.c1 === width;
   const lineWidth = LEFT + (box.c1 - box.c0 + 1) * SLOT + 1;
   const dotX = (col: number) => LEFT + (col - box.c0) * SLOT + 1;
   // Two lines per drawn row (even columns, then odd ones), and one more for the altitudes under
   // the last row's odd columns; a left-out stretch is one line.
-  type Slot =
-    | { kind: 'hexes'; row: number; parity: number; line: Line }
-    | { kind: 'gap'; from: number; to: number; line: Line };
   const slots: Slot[] = [];
   const lineOf = new Map<string, Line>();
   rows.forEach((r, i) => {
@@ -309,41 +389,7 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
     }
   }
   // Planes first (the reader's, then the others), then the path, then the altitudes.
-  const flying = piecesOnMap(view).filter((p) => shown.has(p.id));
-  const byHex = new Map<string, Piece[]>();
-  for (const p of flying) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
-  const keys: { key: string; text: string }[] = [];
-  const nextKey = () => String.fromCharCode(97 + keys.length);
-  const order = [...byHex.values()].sort(
-    (a, b) =>
-      Number(b.some((p) => p.own)) - Number(a.some((p) => p.own)) ||
-      (a[0] as Piece).id.localeCompare((b[0] as Piece).id),
-  );
-  const labelled: ViewPlane[] = [];
-  for (const group of order) {
-    const p = group[0] as Piece;
-    const line = lineAt(p) as Line;
-    const dot = dotX(p.col);
-    const label = noseLabel(p.id, p.facing);
-    if (group.length === 1 && line.free(labelStart(dot, p.facing), label, dot)) {
-      line.put(labelStart(dot, p.facing), label);
-      if (!p.unit) labelled.push(p);
-      continue;
-    }
-    const key = nextKey();
-    if (group.length > 1) {
-      line.put(dot, key);
-      keys.push({ key, text: `${group.map((g) => `${g.id} (${clockHour(g.facing)})`).join(', ')} in ${p.hex}` });
-      continue;
-    }
-    // The letter with its nose where it fits, else the letter alone on the hex's dot.
-    const short = noseLabel(key, p.facing);
-    const start = labelStart(dot, p.facing);
-    if (line.free(start, short, dot)) line.put(start, short);
-    else line.put(dot, key);
-    keys.push({ key, text: `${p.id} (${clockHour(p.facing)})` });
-    if (!p.unit) labelled.push(p);
-  }
+  const { byHex, keys, labelled } = placePieces(view, shown, lineAt, dotX);
   for (const path of view.paths) {
     for (const m of path.marks) {
       if (!inWindow(m) || byHex.has(m.hex)) continue;
@@ -361,29 +407,7 @@ export function renderAsciiMap(view: MapView, opts: MapOptions = {}): string {
     // Two blanks from any other label, so that it cannot be taken for another plane's.
     if (line?.free(dot, text, null, 2)) line.put(dot, text);
   }
-  // The frame: row numbers, borders, the column numbers on top.
-  const out: string[] = [];
-  const where = `Map ${width} x ${height} hexes; shown: columns ${pad2(box.c0)}-${pad2(box.c1)}, rows ${pad2(box.r0)}-${pad2(box.r1)}`;
-  out.push(where);
-  let head = ' '.repeat(LEFT);
-  for (let c = box.c0; c <= box.c1; c++) head += ` ${pad2(c)} `.slice(0, SLOT);
-  out.push(head.trimEnd());
-  const rule = (corner: string) =>
-    `${' '.repeat(LEFT - 1)}${atLeft ? corner : '-'}${'-'.repeat(lineWidth - LEFT - 1)}${atRight ? corner : '-'}`;
-  if (box.r0 === 1) out.push(rule('+'));
-  for (const s of slots) {
-    if (s.kind === 'gap') {
-      const text = `${s.from === s.to ? `row ${pad2(s.from)}` : `rows ${pad2(s.from)}-${pad2(s.to)}`} left out: ${gapContents(view, box, s.from, s.to)}`;
-      s.line.put(LEFT + 1, `... ${text} ...`);
-      out.push(s.line.toString());
-      continue;
-    }
-    if (s.parity === 0) s.line.put(0, pad2(s.row).padStart(LEFT - 2));
-    out.push(s.line.toString());
-  }
-  if (tail.toString().replace(/\|/g, '').trim()) out.push(tail.toString());
-  if (box.r1 === height) out.push(rule('+'));
-  return `${out.join('\n')}\n${legend(view, shown, keys)}`;
+  return frame(view, shown, keys, { box, slots, tail, lineWidth, atLeft, atRight });
 }
 
 /**

@@ -171,38 +171,32 @@ export function turnLog(
   const end = byImpulse.get(shape.end) ?? [];
   if (end.length) lines.push('End of turn');
   for (const e of end) {
-    switch (e.type) {
-      case 'speed': {
-        const why = e.terms.map((t) => `${sign(t.tenths / 10)} ${t.why}`).join('; ');
-        lines.push(`  ${e.plane.padEnd(6)} speed ${speedText(e.from)} -> ${speedText(e.to)}${why ? `: ${why}` : ''}`);
-        break;
-      }
-      case 'carry':
-        lines.push(`  ${e.plane.padEnd(6)} carries over into next turn: ${e.boxes.join(' ')}`);
-        break;
-      case 'stall':
-        lines.push(`  ${e.plane.padEnd(6)} STALLS: speed ${speedText(e.speed)} is below its minimum ${e.minimum}`);
-        break;
-      case 'ship-speed':
-        lines.push(
-          `  ${e.plane.padEnd(6)} speed ${e.from} -> ${e.to} knots${e.to !== e.ordered ? ` (rung down: ${e.ordered})` : ''}`,
-        );
-        break;
-      case 'takeoff':
-        lines.push(
-          `  ${e.plane.padEnd(6)} LEAVES THE GROUND at ${e.hex}: speed ${speedText(e.speed)}, 100 ft; it plots as any plane in the air from next turn`,
-        );
-        break;
-      case 'bomb-mark':
-        lines.push(
-          `  ${e.plane.padEnd(6)} BOMB: ${e.dive ? 'dive bombing' : 'glide bombing'} on ${e.hex} from ${e.altitude} ft`,
-        );
-        break;
-      default:
-        break;
-    }
+    const line = endOfTurnLine(e);
+    if (line) lines.push(line);
   }
   return wrapText(lines.join('\n'), 78, 9);
+}
+
+/** A line of the end of the turn: speed changes, boxes carried over, stalls, ships' speeds, take-offs, bombs' marks. */
+function endOfTurnLine(e: GameEvent): string | null {
+  switch (e.type) {
+    case 'speed': {
+      const why = e.terms.map((t) => `${sign(t.tenths / 10)} ${t.why}`).join('; ');
+      return `  ${e.plane.padEnd(6)} speed ${speedText(e.from)} -> ${speedText(e.to)}${why ? `: ${why}` : ''}`;
+    }
+    case 'carry':
+      return `  ${e.plane.padEnd(6)} carries over into next turn: ${e.boxes.join(' ')}`;
+    case 'stall':
+      return `  ${e.plane.padEnd(6)} STALLS: speed ${speedText(e.speed)} is below its minimum ${e.minimum}`;
+    case 'ship-speed':
+      return `  ${e.plane.padEnd(6)} speed ${e.from} -> ${e.to} knots${e.to !== e.ordered ? ` (rung down: ${e.ordered})` : ''}`;
+    case 'takeoff':
+      return `  ${e.plane.padEnd(6)} LEAVES THE GROUND at ${e.hex}: speed ${speedText(e.speed)}, 100 ft; it plots as any plane in the air from next turn`;
+    case 'bomb-mark':
+      return `  ${e.plane.padEnd(6)} BOMB: ${e.dive ? 'dive bombing' : 'glide bombing'} on ${e.hex} from ${e.altitude} ft`;
+    default:
+      return null;
+  }
 }
 
 /** The sides' names by id, for turnLog's initiative lines. */

@@ -14,6 +14,8 @@ import { readyTemplate } from '../mail/messages.ts';
 import { gmAddress, queueAnswer } from '../mail/notify.ts';
 import { hooksTurnReopened } from '../hooks/events.ts';
 import { flying, myPlanes } from '../../core/outcome.ts';
+import type { GameState } from '../../core/state.ts';
+import type { GameRow, StoreTx } from '../ports/store.ts';
 
 export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
   return deps.store.tx((tx) => {
@@ -66,56 +68,7 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
       hold: true,
       reruns: reruns + 1,
     });
-    const state = resolved.state;
-    const latest = tx.orders.latestAccepted(game.id, last);
-    const players = tx.players.list(game.id);
-    const rerun = `The game master rolled turn ${last} of game ${game.id} back: it will be resolved again, and its report is marked RERUN.`;
-    const withdrawn = game.turn > last ? `; orders sent for turn ${game.turn} were withdrawn` : '';
-    const when = `The turn is resolved at its deadline or when the game master says so, not before. Its dice are thrown with a fresh seed (commitment ${commitmentOf(seed)}).`;
-    for (const p of players) {
-      const planes = flying(myPlanes(state, p.planes));
-      const deadline = deadlineLine(tx, open, p);
-      queueAnswer(deps, tx, {
-        to: p.email,
-        game: open,
-        player: p,
-        kind: 'notice',
-        title: `turn ${last} was rolled back`,
-        paragraphs: [
-          `${rerun} Forget the report of turn ${last} you had${withdrawn}.`,
-          latest.has(p.id)
-            ? `Your accepted orders for turn ${last} still stand; you may send new ones.`
-            : `No orders of yours for turn ${last} are in${planes.length ? ': send them' : ''}.`,
-          when,
-          ...(deadline ? [`Deadline:\n${deadline}`] : []),
-        ],
-        sections: planes.length
-          ? [{ heading: `Your orders for turn ${last}, ready to send`, text: readyTemplate(deps, tx, open, p, state) }]
-          : [],
-      });
-    }
-    // The game master's copy, as of every other announcement (notify.ts announce): the players'
-    // notice without their own orders, and whose orders stand.
-    const gm = gmAddress(deps, tx, game.id);
-    if (gm && !players.some((p) => p.email === gm)) {
-      const standing = players.filter((p) => latest.has(p.id)).map((p) => p.id);
-      const none = players.filter((p) => !latest.has(p.id)).map((p) => p.id);
-      queueAnswer(deps, tx, {
-        to: gm,
-        game: open,
-        player: null,
-        kind: 'notice',
-        title: `turn ${last} was rolled back (sent to every player)`,
-        paragraphs: [
-          `${rerun} Each player was told to forget the report of turn ${last} and sent an orders template for it.${game.turn > last ? ` Orders sent for turn ${game.turn} were withdrawn.` : ''}`,
-          `${standing.length ? `Accepted orders for turn ${last} stand for: ${standing.join(', ')}` : `No accepted orders for turn ${last} stand`}; ${none.length ? `none are in from: ${none.join(', ')}` : "every player's are in"}.`,
-          when,
-          deadlineLine(tx, open, null)
-            ? deadlineParagraph(tx, open, null)
-            : `Turn ${last} has no deadline: it waits for PROCESS.`,
-        ],
-      });
-    }
+    tellRollback(deps, tx, game, open, resolved.state, seed);
     hooksTurnReopened(deps, tx, open);
     deps.log.info({ game: game.id, turn: last }, 'turn rolled back');
     return {
@@ -123,4 +76,61 @@ export function rollbackTurn(deps: AppDeps, gameId: string): ControlResult {
       lines: [`turn ${last} of game ${game.id} rolled back: open again (RERUN), it waits for its deadline or PROCESS`],
     };
   });
+}
+
+/**
+ * Every player told that the turn was rolled back, with his orders for it ready to send, and the
+ * game master's copy (as of every other announcement: notify.ts announce) with whose orders stand.
+ */
+function tellRollback(deps: AppDeps, tx: StoreTx, game: GameRow, open: GameRow, state: GameState, seed: string): void {
+  const last = open.turn;
+  const latest = tx.orders.latestAccepted(game.id, last);
+  const players = tx.players.list(game.id);
+  const rerun = `The game master rolled turn ${last} of game ${game.id} back: it will be resolved again, and its report is marked RERUN.`;
+  const withdrawn = game.turn > last ? `; orders sent for turn ${game.turn} were withdrawn` : '';
+  const when = `The turn is resolved at its deadline or when the game master says so, not before. Its dice are thrown with a fresh seed (commitment ${commitmentOf(seed)}).`;
+  for (const p of players) {
+    const planes = flying(myPlanes(state, p.planes));
+    const deadline = deadlineLine(tx, open, p);
+    queueAnswer(deps, tx, {
+      to: p.email,
+      game: open,
+      player: p,
+      kind: 'notice',
+      title: `turn ${last} was rolled back`,
+      paragraphs: [
+        `${rerun} Forget the report of turn ${last} you had${withdrawn}.`,
+        latest.has(p.id)
+          ? `Your accepted orders for turn ${last} still stand; you may send new ones.`
+          : `No orders of yours for turn ${last} are in${planes.length ? ': send them' : ''}.`,
+        when,
+        ...(deadline ? [`Deadline:\n${deadline}`] : []),
+      ],
+      sections: planes.length
+        ? [{ heading: `Your orders for turn ${last}, ready to send`, text: readyTemplate(deps, tx, open, p, state) }]
+        : [],
+    });
+  }
+  // The game master's copy, as of every other announcement (notify.ts announce): the players'
+  // notice without their own orders, and whose orders stand.
+  const gm = gmAddress(deps, tx, game.id);
+  if (gm && !players.some((p) => p.email === gm)) {
+    const standing = players.filter((p) => latest.has(p.id)).map((p) => p.id);
+    const none = players.filter((p) => !latest.has(p.id)).map((p) => p.id);
+    queueAnswer(deps, tx, {
+      to: gm,
+      game: open,
+      player: null,
+      kind: 'notice',
+      title: `turn ${last} was rolled back (sent to every player)`,
+      paragraphs: [
+        `${rerun} Each player was told to forget the report of turn ${last} and sent an orders template for it.${game.turn > last ? ` Orders sent for turn ${game.turn} were withdrawn.` : ''}`,
+        `${standing.length ? `Accepted orders for turn ${last} stand for: ${standing.join(', ')}` : `No accepted orders for turn ${last} stand`}; ${none.length ? `none are in from: ${none.join(', ')}` : "every player's are in"}.`,
+        when,
+        deadlineLine(tx, open, null)
+          ? deadlineParagraph(tx, open, null)
+          : `Turn ${last} has no deadline: it waits for PROCESS.`,
+      ],
+    });
+  }
 }

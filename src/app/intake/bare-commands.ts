@@ -140,31 +140,43 @@ export function answerBareCommand(deps: AppDeps, tx: StoreTx, inbound: Inbound):
   }
   const game = games.get(player.gameId) as GameRow;
   if (!BARE_COMMANDS.has(command.name)) {
-    // In a running game the envelope is written out with this turn's token: sent back as it is, it
-    // does what was asked.
-    const running = game.status === 'running';
-    const token = running ? `TURN ${game.turn}` : '';
-    reply(
-      `${command.name} needs your envelope`,
-      running
-        ? [
-            `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}. Here it is, with this turn's token in its first line: send it back as it is (a reply with it at the top will do).`,
-            `#TALLYHO ${game.id} ${player.id} "${deps.keys.turnToken(game.id, player.id, game.turn)}"\n${token}\n${formatCommand(command)}\n#END`,
-            'Nothing was changed yet.',
-          ]
-        : [
-            `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}, whose first line carries your secret:`,
-            `#TALLYHO ${game.id} ${player.id} "<your secret>"\n${formatCommand(command)}\n#END`,
-            'Nothing was changed.',
-          ],
-      player,
-      game,
-    );
+    needsEnvelope(deps, command, player, game, reply);
     return true;
   }
   const answer = runCommands({ deps, tx, game, player, inboundId, replyTo: mail.messageId }, [command], [], false);
   if (answer) send(answer);
   return true;
+}
+
+/**
+ * A command that changes the game, sent without an envelope: the envelope it must come in, written
+ * out (in a running game with this turn's token, so that sent back as it is it does what was asked).
+ */
+function needsEnvelope(
+  deps: AppDeps,
+  command: Command,
+  player: PlayerRow,
+  game: GameRow,
+  reply: (title: string, paragraphs: string[], player: PlayerRow | null, game: GameRow | null) => void,
+): void {
+  const running = game.status === 'running';
+  const token = running ? `TURN ${game.turn}` : '';
+  reply(
+    `${command.name} needs your envelope`,
+    running
+      ? [
+          `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}. Here it is, with this turn's token in its first line: send it back as it is (a reply with it at the top will do).`,
+          `#TALLYHO ${game.id} ${player.id} "${deps.keys.turnToken(game.id, player.id, game.turn)}"\n${token}\n${formatCommand(command)}\n#END`,
+          'Nothing was changed yet.',
+        ]
+      : [
+          `${formatCommand(command)} changes the game, so it must come inside your envelope for game ${game.id}, whose first line carries your secret:`,
+          `#TALLYHO ${game.id} ${player.id} "<your secret>"\n${formatCommand(command)}\n#END`,
+          'Nothing was changed.',
+        ],
+    player,
+    game,
+  );
 }
 
 /** An answer to a mail without a secret: within the reply budget (reply-budget.ts), the same answer not twice running. */

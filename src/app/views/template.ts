@@ -106,6 +106,37 @@ export function readyEnvelope(
   ).trimEnd();
 }
 
+/** The quick game (seed 004): a move line for each aircraft, the turn's own or straight on, and the FIRE lines kept. */
+function quickTemplate(
+  keys: Keys,
+  state: GameState,
+  game: string,
+  player: string,
+  all: PlaneState[],
+  standing: StandingOrders,
+): string {
+  const quick = all.map((p) => ({
+    plane: p.id,
+    steps: (standing.turn === state.turn ? standing.quick?.[p.id] : undefined) ?? quickTemplateMove(state, p),
+  }));
+  const fire = standing.fire.filter(
+    (f) => all.some((p) => p.id === f.plane.toUpperCase()) && !f.hold && !firesAtPlaneGone(state, f),
+  );
+  return formatOrders([
+    {
+      game,
+      player,
+      secret: keys.turnToken(game, player, state.turn),
+      turn: state.turn,
+      plots: [],
+      quick,
+      fire,
+      commands: [],
+      line: 1,
+    },
+  ]).trimEnd();
+}
+
 /** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
 export function ordersTemplate(
   keys: Keys,
@@ -116,29 +147,7 @@ export function ordersTemplate(
   standing: StandingOrders = NO_STANDING,
 ): string {
   const all = flying(myPlanes(state, planeIds));
-  if (state.quick) {
-    // The quick game (seed 004): a move line for each aircraft, the turn's own or straight on, and the FIRE lines kept.
-    const quick = all.map((p) => ({
-      plane: p.id,
-      steps: (standing.turn === state.turn ? standing.quick?.[p.id] : undefined) ?? quickTemplateMove(state, p),
-    }));
-    const fire = standing.fire.filter(
-      (f) => all.some((p) => p.id === f.plane.toUpperCase()) && !f.hold && !firesAtPlaneGone(state, f),
-    );
-    return formatOrders([
-      {
-        game,
-        player,
-        secret: keys.turnToken(game, player, state.turn),
-        turn: state.turn,
-        plots: [],
-        quick,
-        fire,
-        commands: [],
-        line: 1,
-      },
-    ]).trimEnd();
-  }
+  if (state.quick) return quickTemplate(keys, state, game, player, all, standing);
   // Planes on the ground take a MOVE line (docs/ground.md), not a plot.
   const planes = all.filter((p) => !p.ground);
   const grounded = all.filter((p) => p.ground);
