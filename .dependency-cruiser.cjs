@@ -3,7 +3,7 @@
 // the layers (LAYERS lists them bottom first; a file may import its own layer and the layers before
 // it, never one after it); every file of src/ in a layer; and no I/O below the shell: orders/,
 // core/, report/ and app/ import no Node built-in and no package but PURE_PACKAGES.
-// tests/core/layers.test.ts runs this file over deliberate offenders and proves each rule fires.
+// tests/docs/layers.test.ts runs this file over deliberate offenders and proves each rule fires.
 const LAYERS = [
   ['orders', '^src/orders/'],
   ['core', '^src/core/'],

@@ -71,7 +71,7 @@ export interface PlaneState {
   carry: CarryOver | null;
   last: LastTurn;
   status: PlaneStatus;
-  /** Damage taken (combat/damage-state.ts); missing = undamaged. */
+  /** Damage taken (damage/state.ts); missing = undamaged. */
   damage?: PlaneDamage;
   /** When the plane was shot down (seed 000 IX: the bail-out comes at its next active impulse). */
   downed?: { turn: number; impulse: number };

@@ -1,7 +1,7 @@
 /**
  * The stand-in's bench (bench/duels.ts, docs/standin.md "How strong it is") counts what really
  * happened: its tally of kills, losses and hits is the one the events and the end state tell (a
- * duel replayed through resolveTurn: tests/core/standin.test.ts); and moving both planes back to
+ * duel replayed through resolveTurn: tests/core/standin/standin.test.ts); and moving both planes back to
  * the middle changes neither the distance between them nor their headings, heights and speeds.
  */
 import { describe, expect, it } from 'vitest';

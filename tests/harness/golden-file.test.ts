@@ -23,7 +23,7 @@ describe('a golden file', () => {
     );
     expect(existsSync(path('missing.txt'))).toBe(false);
     expect(readFileSync(path('missing.txt.new'), 'utf8')).toBe('hello\n');
-    // The same for bytes (the PNG reference of tests/mail/picture.test.ts).
+    // The same for bytes (the PNG reference of tests/app/mail/picture.test.ts).
     expect(() => storedGolden(path('missing.png'), Buffer.from([1, 2, 3]))).toThrow(/no golden file/);
     expect([...readFileSync(path('missing.png.new'))]).toEqual([1, 2, 3]);
   });

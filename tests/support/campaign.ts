@@ -1,7 +1,7 @@
 /**
  * A referee with the test campaign of tests/fixtures/campaign (three short scenarios, two players)
  * and the game master's secret, and a way to play a game to its end by mail with the orders the
- * referee sends, firing at will (tests/app/campaign.test.ts, tests/web/campaign-browser.test.ts).
+ * referee sends, firing at will (tests/app/campaigns/campaign.test.ts, tests/shell/web/campaign-browser.test.ts).
  */
 import { campaignSource } from '../../src/shell/campaign-source.ts';
 import { scenarioSource } from '../../src/shell/scenario-source.ts';

@@ -5,7 +5,7 @@
  *   suite needing the mail stack or chromium fails instead of being skipped, and UPDATE_GOLDEN is
  *   refused.
  * - UPDATE_GOLDEN, by the same rule: the golden files are rewritten from what the code does now
- *   (tests/support/golden-file.ts, tests/orders/golden.test.ts, tests/mail/picture.test.ts), for a
+ *   (tests/support/golden-file.ts, tests/orders/golden.test.ts, tests/app/mail/picture.test.ts), for a
  *   person to review the diff. Never in CI, where it would pass whatever the code does.
  *
  * The default export is vitest's first global setup (vitest.config.ts): UPDATE_GOLDEN in CI stops

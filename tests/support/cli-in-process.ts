@@ -1,7 +1,7 @@
 /**
  * The command line run in this process, on a fresh database in a temp directory (the working
  * directory and the environment set for it before the file's tests, put back after them), and
- * the mail the commands queued (tests/shell/gm-cli.test.ts, campaign-cli.test.ts).
+ * the mail the commands queued (tests/shell/cli/gm-cli.test.ts, campaign-cli.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
- * Random encounters for the combat properties (tests/core/combat-properties.test.ts,
- * tests/core/no-shot-properties.test.ts): planes of real cards close together, random legal plots
+ * Random encounters for the combat properties (tests/core/combat/combat-properties.test.ts,
+ * tests/core/combat/no-shot-properties.test.ts): planes of real cards close together, random legal plots
  * (bench/random-plots.ts), seeded dice, every plane firing `FIRE <plane> ALL AT ANY`.
  */
 import type { AircraftCard } from '../../src/core/aircraft/types.ts';

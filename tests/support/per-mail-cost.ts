@@ -1,7 +1,7 @@
 /**
  * What one mail costs: hostile mails fed through the real intake (app layer, the real SQLite store,
  * the real templates) with the CPU each took (process.cpuUsage, user + system) and the size of
- * every reply it queued. Used by tests/app/per-mail-cost.test.ts (functional bounds only) and by
+ * every reply it queued. Used by tests/app/mail/per-mail-cost.test.ts (functional bounds only) and by
  * `npm run bench:intake` (bench/intake.bench.ts, the timings); a chaos suite can reuse it.
  */
 import { receive } from '../../src/app/intake/intake.ts';

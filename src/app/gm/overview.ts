@@ -28,9 +28,9 @@ export interface GameClockView {
   settings: GameSettings;
   joinRequests: JoinRequestRow[];
   terminated: boolean;
-  /** Replies held back (reply-budget.ts), by reason: about the game or to its players' addresses. */
+  /** Replies held back (mail/budget.ts), by reason: about the game or to its players' addresses. */
   heldBack: Record<SuppressReason, number>;
-  /** Orders or GM commands with a wrong secret, and how many of them notices told (attacks.ts). */
+  /** Orders or GM commands with a wrong secret, and how many of them notices told (wrong-secrets.ts). */
   wrongSecrets: { attempts: number; noticed: number };
   /** The current turn cannot be resolved (app/turn/stalls.ts): since when, tries, every problem. */
   stall: { since: number; attempts: number; problems: string[] } | null;

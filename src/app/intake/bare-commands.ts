@@ -4,7 +4,7 @@
  * secret the sender is not proven, so only the commands that change nothing are carried out (and
  * SECRET, and the muster's READY, which may have a line after it: a reply `READY` signed), and
  * the answer goes to the registered address (docs/players.md "Commands without an envelope"),
- * within the reply budget of that address (reply-budget.ts).
+ * within the reply budget of that address (mail/budget.ts).
  * The game is the one named in the subject (`[demo]`, as in every mail of a game's thread), else
  * the only game the address plays in (for READY, the only one of them that musters); otherwise the
  * answer lists the games.
@@ -179,7 +179,7 @@ function needsEnvelope(
   );
 }
 
-/** An answer to a mail without a secret: within the reply budget (reply-budget.ts), the same answer not twice running. */
+/** An answer to a mail without a secret: within the reply budget (mail/budget.ts), the same answer not twice running. */
 function sendAnswer(deps: AppDeps, tx: StoreTx, inbound: Inbound, a: AnswerInput): void {
   const repeat = JSON.stringify([a.game?.id ?? '', a.title, a.paragraphs, a.sections ?? []]);
   replyUnasked(deps, tx, inbound, {

@@ -2,7 +2,7 @@
  * One orders envelope of a mail: who sent it (the secret or turn token authenticates), whether the
  * orders read and are legal for the turn (planAll, the same check the turn itself runs), then the
  * submission row and the acknowledgement, in the intake's transaction. A wrong secret changes
- * nothing and is told to the player's registered address only, at most once an hour (attacks.ts).
+ * nothing and is told to the player's registered address only, at most once an hour (wrong-secrets.ts).
  */
 import { overParagraphs } from './over.ts';
 import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';

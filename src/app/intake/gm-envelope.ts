@@ -3,7 +3,7 @@
  * installation's (GM_SECRET; the only one that may CREATE a game). Each command runs on its own
  * (a failing one changes nothing and is reported), and one answer goes to the game master's
  * registered address, never to the sender. A wrong secret changes nothing and is told to that
- * address only, at most once an hour (attacks.ts).
+ * address only, at most once an hour (wrong-secrets.ts).
  */
 import { type Command, type Envelope, type OrderError } from '../../orders/index.ts';
 import { playerCommand, shownCommand, statusAnswer, type CommandContext } from './commands.ts';

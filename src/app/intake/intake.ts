@@ -4,7 +4,7 @@
  * seen before is not handled again, only filed where it went the first time. Automatic mail is
  * never answered (loop guard); answers go only to registered addresses; a mail without a valid
  * secret or token gets no work past the rate limits (rate-limits.ts) and its replies are within
- * the reply budget of the address (reply-budget.ts); a mail with one is always taken.
+ * the reply budget of the address (mail/budget.ts); a mail with one is always taken.
  */
 import { GM_COMMANDS, parseOrders } from '../../orders/index.ts';
 import { isQuickGame } from '../setup/games.ts';

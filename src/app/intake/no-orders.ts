@@ -3,7 +3,7 @@
  * its game's notice when the mail tells which game (its subject's [game], the thread it answers, or
  * his only open game), ending with his orders ready to send; how READY is written when he is called
  * to a muster; the game's end when it answers a game that is over (over.ts); else a general notice.
- * docs/players.md "When something goes wrong".
+ * docs/players.md "Other mails from the referee".
  */
 import type { ParseResult } from '../../orders/index.ts';
 import { sha256Hex } from '../../core/sha256.ts';

@@ -3,7 +3,7 @@
  * its header only (src/shell/mail/imap-inbox.ts). It is recorded in the ledger and filed under
  * Rejected; its sender is told in a short notice only when the address is a registered player's or
  * a game master's, the mail is not automatic (RFC 3834 loop guard), and the reply budget and the
- * rate limits of work before authentication allow it (reply-budget.ts, rate-limits.ts): the
+ * rate limits of work before authentication allow it (budget.ts, rate-limits.ts): the
  * sender of a mail nobody has read is not proven. A mail seen before is only filed again.
  */
 import type { AppDeps } from '../ports/deps.ts';

@@ -397,7 +397,7 @@ export interface AckInput {
   state?: GameState;
   /** Accepted orders with FIRE lines: the forecast's text (app/views/forecast.ts); '' for none. */
   forecast?: string;
-  /** What the player's trucks, tanks and ships will do (unit-views.ts unitPreviews), a line each. */
+  /** What the player's trucks, tanks and ships will do (views/units.ts unitPreviews), a line each. */
   unitMoves?: string[];
   /** The player's flying planes without a plot (they fly the default). */
   defaulted: string[];

@@ -164,7 +164,7 @@ export interface NewOutboxRow {
 
 /**
  * A mail's picture as the outbox keeps it: its title and the map view it is drawn from (a few KB,
- * not the SVG of 100 KB and more: app/pictures.ts pictureSvg draws it when the mail is sent or
+ * not the SVG of 100 KB and more: app/views/pictures.ts pictureSvg draws it when the mail is sent or
  * shown). `svg`: a picture kept by an earlier version, drawn already.
  */
 export type PictureModel = { title: string; view: MapView } | { svg: string };

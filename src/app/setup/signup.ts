@@ -5,7 +5,7 @@
  * game master is alerted, only when a mail from that address brings the token back: `CONFIRM
  * <token>` on a line of its own text, or in its subject (a reply keeps the subject of the
  * confirmation mail, which holds it). Tokens expire after JOIN_TTL; one waits per address and game
- * at a time. Confirmation mails count against the address's reply budget (reply-budget.ts) and
+ * at a time. Confirmation mails count against the address's reply budget (mail/budget.ts) and
  * against JOIN_CONFIRMATIONS_PER_HOUR in all.
  */
 import { ownLines } from '../ports/mail.ts';

@@ -7,7 +7,7 @@
  * (the misses counted, the players told, the game master alerted past the limit), and a turn whose
  * orders are all in resolved once nothing holds it any more. Every game being set up with a muster
  * open, in a transaction of its own too: its reminder and its limit (app/setup/muster-clock.ts).
- * Then, for every game, the wrong-secret attempts collected since the last notice (attacks.ts) and
+ * Then, for every game, the wrong-secret attempts collected since the last notice (wrong-secrets.ts) and
  * the JOIN tokens that expired.
  */
 import { noticeAttempts } from '../mail/wrong-secrets.ts';

@@ -1,7 +1,7 @@
 /**
  * Aircraft data cards derived from public historical figures. The formulas and the reasons for
  * them are in docs/aircraft.md; this file is their only implementation, and the ratings stored in
- * data/aircraft/*.yaml are checked against it (tests/aircraft).
+ * data/aircraft/*.yaml are checked against it (tests/core/aircraft).
  *
  * Scale (seed 000 III, seed 001 rules (1)-(29)): a turn is about 10 seconds, a speed point is one
  * hex a turn and stands for 40 mph, altitudes are in feet. Pure: no I/O, no randomness.

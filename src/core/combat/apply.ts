@@ -9,7 +9,7 @@
  * - A multi-engine plane losing an engine loses its power factors (performance.ts) and jettisons
  *   its bombs, still flying as loaded (seed 001's He 111 example); its remaining plot is checked
  *   again and excess power factors are erased (seed 000 X.C.3).
- * - A destroyed gun place silences the guns there (damage-state.ts).
+ * - A destroyed gun place silences the guns there (damage/state.ts).
  */
 import type { AircraftCard } from '../aircraft/types.ts';
 import type { GameEvent, ShotEvent } from '../events.ts';

@@ -19,7 +19,7 @@
  *   with the fewest factors that make it.
  * A way that leaves the map has one variant, its own plot: the plane leaves the game there.
  * The tests hold the result to the referee: every variant listed is accepted and flies exactly as
- * listed; every plot the checker accepts ends on a listed variant (tests/core/plans.test.ts).
+ * listed; every plot the checker accepts ends on a listed variant (tests/core/plans/plans.test.ts).
  */
 import type { Box, Plot } from '../../orders/ast.ts';
 import { bandCondition, enginesWorking } from '../damage/state.ts';

@@ -1,7 +1,7 @@
 /**
  * Ship cards (data/ships/<id>.yaml, docs/ships.md): the figures are written by hand with their
  * sources; the ratings the referee plays by are derived from them here, and a card on disk must
- * hold exactly what `deriveShip` makes of its figures (tests/ships/data.test.ts recomputes them).
+ * hold exactly what `deriveShip` makes of its figures (tests/core/units/ships-data.test.ts recomputes them).
  *
  * - One hex a turn is 40 mph (the aircraft cards' point, docs/aircraft.md) over a 10-second turn
  *   (seed 000 III): a hex is 586.7 ft = 195.6 yards, and one hex a turn is 34.76 knots.

@@ -1,7 +1,7 @@
 /**
  * The web archive's reads (ArchiveRepo): the game list a page at a time, resolved turns, deadlines
  * and the stamps of turn pages; nothing of turns in play. Every query is answered from an index
- * (migrations/004_archive_paging.sql; tests/store/archive-queries.test.ts checks the plans): the
+ * (migrations/004_archive_paging.sql; tests/shell/db/archive-queries.test.ts checks the plans): the
  * turns' rows carry whole game states, which these reads never touch.
  */
 import type Database from 'better-sqlite3';

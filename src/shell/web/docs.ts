@@ -2,7 +2,7 @@
  * The docs on the web archive (docs/gm-guide.md, "The web archive"): GET /docs, the list, and
  * /docs/<name>, docs/<name>.md as a page (web/markdown.ts: escaped, links to the other docs and to
  * the headings' anchors), with the pictures under /docs/images. The mails link here when PUBLIC_URL
- * is set (src/app/views/doc-links.ts), so that a player by mail can read what they cite. Only the docs
+ * is set (src/app/words/doc-links.ts), so that a player by mail can read what they cite. Only the docs
  * named below are served, each read once; the docs are part of the project, public, and hold no
  * secret of an installation.
  */

@@ -1,7 +1,7 @@
 /**
  * The web archive's pages from Handlebars templates in templates/web/ (`<name>.hbs`; files starting
  * with `_` are partials). Handlebars escaping only; the triple-stashes, the turn's and the game's map SVG, are on
- * the allow-list of tests/web/templates.test.ts and made by src/report/svg-map.ts, which escapes
+ * the allow-list of tests/shell/web/templates.test.ts and made by src/report/svg-map.ts, which escapes
  * every text it writes. Strict mode: a field missing from a view model is an error. Every page
  * leaves without Unicode bidi controls (stripBidi): a name cannot reorder the text around it.
  */
