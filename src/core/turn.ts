@@ -125,6 +125,31 @@ const STATUS_WORDS: Record<Exclude<PlaneState['status'], 'flying'>, string> = {
   exited: 'has left the map',
 };
 
+/**
+ * The plots that name no plane that takes one, into `problems` in the plots' order: no such plane,
+ * a plane down, or a plane on the ground (it takes a MOVE line: docs/ground.md "Orders").
+ */
+function plotTargetProblems(state: GameState, plots: Record<string, Plot>, problems: Problem[]): void {
+  const byId = new Map(state.planes.map((p) => [p.id, p]));
+  for (const id of Object.keys(plots)) {
+    const plane = byId.get(id);
+    if (!plane) problems.push({ code: 'E_UNKNOWN_PLANE', plane: id, message: `there is no plane ${id} in this game` });
+    else if (plane.status !== 'flying')
+      problems.push({
+        code: 'E_PLANE_DOWN',
+        plane: id,
+        message: `${id} ${STATUS_WORDS[plane.status]} and takes no orders: leave its plot out`,
+      });
+    else if (plane.ground)
+      problems.push({
+        code: 'E_ON_GROUND',
+        plane: id,
+        message: `${id} is on the ground: it takes a MOVE line (START, P, B, L, R${plane.ground.deck ? ', LAUNCH' : ''}) until it is in the air, not a plot: MOVE ${id} START starts its engine, then MOVE ${id} P each turn until it reaches its flying speed`,
+        see: DOC_REFS.onGround,
+      });
+  }
+}
+
 /** Checks every plane's orders without flying anything: all problems, or the flight plans. */
 export function planAll(
   state: GameState,
@@ -149,24 +174,7 @@ export function planAll(
   const problems: Problem[] = [];
   const plans = new Map<string, FlightPlan>();
   const defaulted: Defaulted[] = [];
-  const byId = new Map(state.planes.map((p) => [p.id, p]));
-  for (const id of Object.keys(orders.plots)) {
-    const plane = byId.get(id);
-    if (!plane) problems.push({ code: 'E_UNKNOWN_PLANE', plane: id, message: `there is no plane ${id} in this game` });
-    else if (plane.status !== 'flying')
-      problems.push({
-        code: 'E_PLANE_DOWN',
-        plane: id,
-        message: `${id} ${STATUS_WORDS[plane.status]} and takes no orders: leave its plot out`,
-      });
-    else if (plane.ground)
-      problems.push({
-        code: 'E_ON_GROUND',
-        plane: id,
-        message: `${id} is on the ground: it takes a MOVE line (START, P, B, L, R${plane.ground.deck ? ', LAUNCH' : ''}) until it is in the air, not a plot: MOVE ${id} START starts its engine, then MOVE ${id} P each turn until it reaches its flying speed`,
-        see: DOC_REFS.onGround,
-      });
-  }
+  plotTargetProblems(state, orders.plots, problems);
   // MOVE lines name trucks, tanks and ships, or planes on the ground (core/ground).
   const planeIds = new Map(state.planes.map((p) => [p.id, p]));
   const moves = orders.moves ?? [];

@@ -26,6 +26,35 @@ function intIn(t: Token | undefined, lo: number, hi: number): number | undefined
   return n >= lo && n <= hi ? n : undefined;
 }
 
+/**
+ * The rest of a HOLD line after its plane (docs/orders.md "Fire orders"): the guns kept silent
+ * (`gunTok`, read as `guns`), all of them when none are named; no clause may follow. Undefined when it had errors.
+ */
+function readHold(
+  tokens: readonly Token[],
+  line: number,
+  sink: ErrorSink,
+  plane: string,
+  gunTok: Token | undefined,
+  guns: string | undefined,
+): FireOrder | undefined {
+  const verb = 'HOLD';
+  if (gunTok && CLAUSES.has(guns ?? '')) {
+    sink.add('E_FIRE_EXTRA', at(line, gunTok), { word: gunTok.text, verb, plane });
+    return undefined;
+  }
+  if (gunTok && !GUN_GROUP.test(guns ?? '')) {
+    sink.add('E_BAD_GUNS', at(line, gunTok), { word: gunTok.text });
+    return undefined;
+  }
+  const extra = tokens[3];
+  if (extra) {
+    sink.add('E_FIRE_EXTRA', at(line, extra), { word: extra.text, verb, plane });
+    return undefined;
+  }
+  return { plane, guns: guns ?? 'ALL', hold: true, target: 'ANY' };
+}
+
 /** Reads a FIRE or HOLD line (tokens[0] is the verb). Undefined when it had errors. */
 export function readFireOrder(tokens: readonly Token[], line: number, sink: ErrorSink): FireOrder | undefined {
   const verbTok = tokens[0] as Token;
@@ -42,22 +71,7 @@ export function readFireOrder(tokens: readonly Token[], line: number, sink: Erro
   }
   const gunTok = tokens[2];
   const guns = gunTok?.text.toUpperCase();
-  if (verb === 'HOLD') {
-    if (gunTok && CLAUSES.has(guns ?? '')) {
-      sink.add('E_FIRE_EXTRA', at(line, gunTok), { word: gunTok.text, verb, plane });
-      return undefined;
-    }
-    if (gunTok && !GUN_GROUP.test(guns ?? '')) {
-      sink.add('E_BAD_GUNS', at(line, gunTok), { word: gunTok.text });
-      return undefined;
-    }
-    const extra = tokens[3];
-    if (extra) {
-      sink.add('E_FIRE_EXTRA', at(line, extra), { word: extra.text, verb, plane });
-      return undefined;
-    }
-    return { plane, guns: guns ?? 'ALL', hold: true, target: 'ANY' };
-  }
+  if (verb === 'HOLD') return readHold(tokens, line, sink, plane, gunTok, guns);
   if (!gunTok || !guns || CLAUSES.has(guns)) {
     sink.add('E_FIRE_NO_GUNS', at(line, gunTok ?? planeTok), { plane });
     return undefined;

@@ -190,8 +190,8 @@ export function recruitName(pilots: readonly PilotRecord[], names: readonly stri
   for (let n = 1; ; n++) if (!taken.has(`Recruit ${n}`)) return `Recruit ${n}`;
 }
 
-/** The campaign's record from its games, in order. */
-export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[]): CampaignRecord {
+/** The campaign file's pilots, in its order of players and pilots: `<player>-<n>`, all fit to fly. */
+function rosterPilots(spec: CampaignSpec): PilotRecord[] {
   const pilots: PilotRecord[] = [];
   for (const [player, slot] of Object.entries(spec.players)) {
     slot.pilots.forEach((p, i) =>
@@ -211,46 +211,118 @@ export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[
       }),
     );
   }
-  const playerOf = (g: CampaignGame, id: string): string | undefined => {
-    const side = g.start.planes.find((p) => p.pilot?.id === id)?.side;
-    const prefix = id.slice(0, id.lastIndexOf('-'));
-    return spec.players[prefix] ? prefix : Object.entries(spec.players).find(([, s]) => s.side === side)?.[0];
-  };
+  return pilots;
+}
+
+/** The player a pilot of a game belongs to: his id's prefix, else the player of his plane's side. */
+function playerOf(spec: CampaignSpec, g: CampaignGame, id: string): string | undefined {
+  const side = g.start.planes.find((p) => p.pilot?.id === id)?.side;
+  const prefix = id.slice(0, id.lastIndexOf('-'));
+  return spec.players[prefix] ? prefix : Object.entries(spec.players).find(([, s]) => s.side === side)?.[0];
+}
+
+/**
+ * Wounds heal by the game (docs/campaigns.md "Fates"): a wounded pilot sits this one out, and is one
+ * game nearer flying again once it is over.
+ */
+function healWounds(pilots: PilotRecord[], g: CampaignGame): void {
+  const flying = new Set(g.start.planes.flatMap((p) => (p.pilot?.id ? [p.pilot.id] : [])));
+  for (const p of pilots) {
+    if (p.status !== 'wounded' || flying.has(p.id)) continue;
+    if (!g.over) {
+      p.sittingOut = g.gameId;
+      continue;
+    }
+    p.outFor = Math.max(0, p.outFor - 1);
+    if (p.outFor === 0) p.status = 'active';
+  }
+}
+
+/** The roster's record of a game's pilot; a pilot not on the roster yet joins it as a recruit who filled a plane. */
+function recordOf(spec: CampaignSpec, pilots: PilotRecord[], g: CampaignGame, id: string, ps: PilotState): PilotRecord {
+  let rec = pilots.find((p) => p.id === id);
+  if (!rec) {
+    rec = {
+      id,
+      player: playerOf(spec, g, id) ?? '',
+      name: ps.name ?? id,
+      quality: ps.quality,
+      crackShot: !!ps.crackShot,
+      keenEyes: !!ps.keenEyes,
+      status: 'active',
+      outFor: 0,
+      joined: { how: 'recruit', game: g.gameId },
+      shown: false,
+      sorties: [],
+      victories: 0,
+    };
+    pilots.push(rec);
+  }
+  return rec;
+}
+
+/**
+ * What a finished sortie's fate does to the pilot (docs/campaigns.md "Fates", "Promotions"): killed
+ * or captured he leaves the roster; wounded he is out for the games told; else (and wounded) he may
+ * be promoted and earn the crack shot.
+ */
+function applyFate(rec: PilotRecord, sortie: Sortie, f: Fate, kills: readonly Kill[]): void {
+  if (f.outcome === 'killed' || f.outcome === 'captured') {
+    rec.status = f.outcome;
+    return;
+  }
+  if (f.outcome === 'wounded') {
+    rec.status = 'wounded';
+    rec.outFor = f.outFor;
+  }
+  const up = promotion({
+    sorties: rec.sorties.filter((s) => s.fate && s.fate.outcome !== 'killed').length,
+    kills: rec.victories,
+    quality: rec.quality,
+    crackShot: rec.crackShot,
+  });
+  if (up) {
+    sortie.promoted = { from: rec.quality, to: up.to, why: up.why };
+    rec.quality = up.to;
+  }
+  if (earnsCrackShot(sum(kills), rec.crackShot)) {
+    rec.crackShot = true;
+    sortie.crackShot = true;
+  }
+}
+
+/** A recruit for every pilot killed or captured in a finished game (docs/campaigns.md "Replacements"). */
+function replaceLosses(spec: CampaignSpec, pilots: PilotRecord[], g: CampaignGame): void {
+  for (const lost of pilots.filter(
+    (p) => (p.status === 'killed' || p.status === 'captured') && p.sorties.at(-1)?.game === g.gameId,
+  )) {
+    pilots.push({
+      id: nextPilotId(pilots, lost.player),
+      player: lost.player,
+      name: recruitName(pilots, spec.players[lost.player]?.recruits ?? []),
+      quality: 'recruit',
+      crackShot: false,
+      keenEyes: false,
+      status: 'active',
+      outFor: 0,
+      joined: { how: 'replacement', game: g.gameId },
+      shown: false,
+      sorties: [],
+      victories: 0,
+    });
+  }
+}
+
+/** The campaign's record from its games, in order. */
+export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[]): CampaignRecord {
+  const pilots = rosterPilots(spec);
   const scores: GameScore[] = [];
   for (const g of [...games].sort((a, b) => a.seq - b.seq)) {
-    // Wounds heal by the game: a wounded pilot sits this one out, and is one game nearer flying
-    // again once it is over.
-    const flying = new Set(g.start.planes.flatMap((p) => (p.pilot?.id ? [p.pilot.id] : [])));
-    for (const p of pilots) {
-      if (p.status !== 'wounded' || flying.has(p.id)) continue;
-      if (!g.over) {
-        p.sittingOut = g.gameId;
-        continue;
-      }
-      p.outFor = Math.max(0, p.outFor - 1);
-      if (p.outFor === 0) p.status = 'active';
-    }
+    healWounds(pilots, g);
     for (const plane of g.start.planes) {
       const ps = plane.pilot;
       if (!ps?.id) continue;
-      let rec = pilots.find((p) => p.id === ps.id);
-      if (!rec) {
-        rec = {
-          id: ps.id,
-          player: playerOf(g, ps.id) ?? '',
-          name: ps.name ?? ps.id,
-          quality: ps.quality,
-          crackShot: !!ps.crackShot,
-          keenEyes: !!ps.keenEyes,
-          status: 'active',
-          outFor: 0,
-          joined: { how: 'recruit', game: g.gameId },
-          shown: false,
-          sorties: [],
-          victories: 0,
-        };
-        pilots.push(rec);
-      }
+      const rec = recordOf(spec, pilots, g, ps.id, ps);
       const end = g.end.planes.find((p) => p.id === plane.id) ?? plane;
       const { kills, units } = creditsOf(g, plane.id);
       const hits = Object.values(end.damage?.taken ?? {}).reduce((s, n) => s + n, 0);
@@ -270,51 +342,9 @@ export function campaignRecord(spec: CampaignSpec, games: readonly CampaignGame[
       rec.victories = sum(rec.sorties.filter((s) => s.fate).flatMap((s) => s.kills));
       if (end.pilot?.shown) rec.shown = true;
       if (!g.over || !sortie.fate) continue;
-      const f = sortie.fate;
-      if (f.outcome === 'killed' || f.outcome === 'captured') {
-        rec.status = f.outcome;
-        continue;
-      }
-      if (f.outcome === 'wounded') {
-        rec.status = 'wounded';
-        rec.outFor = f.outFor;
-      }
-      const up = promotion({
-        sorties: rec.sorties.filter((s) => s.fate && s.fate.outcome !== 'killed').length,
-        kills: rec.victories,
-        quality: rec.quality,
-        crackShot: rec.crackShot,
-      });
-      if (up) {
-        sortie.promoted = { from: rec.quality, to: up.to, why: up.why };
-        rec.quality = up.to;
-      }
-      if (earnsCrackShot(sum(kills), rec.crackShot)) {
-        rec.crackShot = true;
-        sortie.crackShot = true;
-      }
+      applyFate(rec, sortie, sortie.fate, kills);
     }
-    if (g.over) {
-      // A recruit for every pilot killed or captured in this game.
-      for (const lost of pilots.filter(
-        (p) => (p.status === 'killed' || p.status === 'captured') && p.sorties.at(-1)?.game === g.gameId,
-      )) {
-        pilots.push({
-          id: nextPilotId(pilots, lost.player),
-          player: lost.player,
-          name: recruitName(pilots, spec.players[lost.player]?.recruits ?? []),
-          quality: 'recruit',
-          crackShot: false,
-          keenEyes: false,
-          status: 'active',
-          outFor: 0,
-          joined: { how: 'replacement', game: g.gameId },
-          shown: false,
-          sorties: [],
-          victories: 0,
-        });
-      }
-    }
+    if (g.over) replaceLosses(spec, pilots, g);
     scores.push(scoreGame(spec, g));
   }
   const standing: Record<string, number> = {};

@@ -71,8 +71,8 @@ function leaveGround(p: PlaneState): void {
   freshStart(p);
 }
 
-/** Phase B: decks follow their ships; turns and launches in impulse 7; the roll ahead. */
-export function moveGround(ctx: GroundContext): void {
+/** Planes on a deck move with their carrier; a carrier sunk takes them down with her (docs/ground.md "Carriers"). */
+function followDecks(ctx: GroundContext): void {
   const { state } = ctx;
   for (const p of state.planes.filter((x) => x.status === 'flying' && x.ground?.deck)) {
     const ship = deckShip(state, p);
@@ -93,77 +93,98 @@ export function moveGround(ctx: GroundContext): void {
       why: `went down with ${p.ground?.deck}`,
     });
   }
-  for (const g of [...ctx.ground.values()].sort((a, b) => a.plane.localeCompare(b.plane))) {
-    const p = plane(state, g.plane);
-    if (p.status !== 'flying' || !p.ground) continue;
-    if (ctx.impulse === 7 && p.ground.engine) {
-      for (const t of g.turns) {
-        const from = p.facing;
-        const r = turnBy({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, 2 * t);
-        p.facing = r.facing;
-        p.nextRight = r.nextRight;
-        ctx.events.push({
-          impulse: ctx.impulse,
-          phase: 'B' as const,
-          plane: p.id,
-          type: 'ground-turn',
-          from,
-          to: p.facing,
-        });
-      }
-      if (g.launch) {
-        const ship = deckShip(state, p);
-        leaveGround(p);
-        p.speed = takeoffTenths(state, p);
-        ctx.events.push({
-          impulse: ctx.impulse,
-          phase: 'B' as const,
-          plane: p.id,
-          type: 'launch',
-          ship: ship?.id ?? '',
-          hex: hexLabel(p.hex),
-          facing: p.facing,
-          speed: p.speed,
-        });
-        continue;
-      }
-    }
-    if (!g.rolls.includes(ctx.impulse) || p.speed === 0) continue;
-    const from = hexLabel(p.hex);
-    const next = stepForward({ hex: p.hex, facing: p.facing, nextRight: p.nextRight });
-    p.hex = next.hex;
-    p.nextRight = next.nextRight;
+}
+
+/**
+ * Impulse 7, a started engine: the plane's turns on the ground (seed 000 IV.6), then its launch
+ * from a deck (docs/ground.md "Carriers"). True when it launched: it rolls no further.
+ */
+function turnAndLaunch(ctx: GroundContext, g: GroundPlan, p: PlaneState): boolean {
+  const { state } = ctx;
+  for (const t of g.turns) {
+    const from = p.facing;
+    const r = turnBy({ hex: p.hex, facing: p.facing, nextRight: p.nextRight }, 2 * t);
+    p.facing = r.facing;
+    p.nextRight = r.nextRight;
     ctx.events.push({
       impulse: ctx.impulse,
       phase: 'B' as const,
       plane: p.id,
-      type: 'taxi',
+      type: 'ground-turn',
       from,
-      to: hexLabel(p.hex),
+      to: p.facing,
     });
-    if (!onMapHex(state, p)) {
-      p.status = 'exited';
-      ctx.events.push({
-        impulse: ctx.impulse,
-        phase: 'B' as const,
-        plane: p.id,
-        type: 'exit-map',
-        hex: hexLabel(p.hex),
-      });
-      continue;
-    }
-    const off = offField(state, p);
-    if (off) {
-      p.status = 'crashed';
-      ctx.events.push({
-        impulse: ctx.impulse,
-        phase: 'B' as const,
-        plane: p.id,
-        type: 'crash',
-        hex: hexLabel(p.hex),
-        why: `ran off the field onto ${off}`,
-      });
-    }
+  }
+  if (!g.launch) return false;
+  const ship = deckShip(state, p);
+  leaveGround(p);
+  p.speed = takeoffTenths(state, p);
+  ctx.events.push({
+    impulse: ctx.impulse,
+    phase: 'B' as const,
+    plane: p.id,
+    type: 'launch',
+    ship: ship?.id ?? '',
+    hex: hexLabel(p.hex),
+    facing: p.facing,
+    speed: p.speed,
+  });
+  return true;
+}
+
+/**
+ * One hex straight ahead (seed 000 IV.5); off the map the plane leaves the game, off the field it
+ * crashes (docs/ground.md "Power, brakes and rolling").
+ */
+function rollAhead(ctx: GroundContext, p: PlaneState): void {
+  const { state } = ctx;
+  const from = hexLabel(p.hex);
+  const next = stepForward({ hex: p.hex, facing: p.facing, nextRight: p.nextRight });
+  p.hex = next.hex;
+  p.nextRight = next.nextRight;
+  ctx.events.push({
+    impulse: ctx.impulse,
+    phase: 'B' as const,
+    plane: p.id,
+    type: 'taxi',
+    from,
+    to: hexLabel(p.hex),
+  });
+  if (!onMapHex(state, p)) {
+    p.status = 'exited';
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase: 'B' as const,
+      plane: p.id,
+      type: 'exit-map',
+      hex: hexLabel(p.hex),
+    });
+    return;
+  }
+  const off = offField(state, p);
+  if (off) {
+    p.status = 'crashed';
+    ctx.events.push({
+      impulse: ctx.impulse,
+      phase: 'B' as const,
+      plane: p.id,
+      type: 'crash',
+      hex: hexLabel(p.hex),
+      why: `ran off the field onto ${off}`,
+    });
+  }
+}
+
+/** Phase B: decks follow their ships; turns and launches in impulse 7; the roll ahead. */
+export function moveGround(ctx: GroundContext): void {
+  const { state } = ctx;
+  followDecks(ctx);
+  for (const g of [...ctx.ground.values()].sort((a, b) => a.plane.localeCompare(b.plane))) {
+    const p = plane(state, g.plane);
+    if (p.status !== 'flying' || !p.ground) continue;
+    if (ctx.impulse === 7 && p.ground.engine && turnAndLaunch(ctx, g, p)) continue;
+    if (!g.rolls.includes(ctx.impulse) || p.speed === 0) continue;
+    rollAhead(ctx, p);
   }
 }
 

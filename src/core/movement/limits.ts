@@ -125,6 +125,76 @@ export interface PlaneLimits {
 /** The highest speed (tenths) at which the plane stalls in this band: its row is under the minimum. */
 export const stallSpeed = (band: AltitudeBand): number => band.minSpeed * 10 - 5;
 
+/**
+ * Rule (20): the vertical dive a fighter or dive bomber that dived last turn may begin or not, from
+ * its bank after the boxes carried over (`afterCarry`) or its bank now.
+ */
+function verticalDiveObligation(
+  card: AircraftCard,
+  band: AltitudeBand,
+  plane: PlaneState,
+  afterCarry: boolean,
+): Obligation {
+  const bank = afterCarry ? bankAfterCarry(plane) : plane.bank;
+  const allowed = verticalDiveEntry(card, band, plane.last, bank, plane.id).length === 0;
+  return {
+    kind: 'vertical-dive',
+    rule: 'seed 001 rule (20)',
+    allowed,
+    needs: halfShallowDive(band),
+    dived: plane.last.dived,
+    bank,
+  };
+}
+
+/**
+ * Why a plane with power factors has none this turn (seed 001 rules (14), (25); seed 000 X.C.1):
+ * its speed (in the dive range or at the level maximum), engines lost, or power only every other turn.
+ */
+function noPowerObligation(
+  card: AircraftCard,
+  band: AltitudeBand,
+  speed: number,
+  row: number,
+  working: number,
+): Obligation {
+  const why =
+    speedRange(band, speed) === 'dive' || row >= band.levelMax
+      ? 'speed'
+      : working < card.engines
+        ? 'engines'
+        : 'every-other-turn';
+  return {
+    kind: 'no-power',
+    rule: why === 'engines' ? 'seed 000 X.C.1' : 'seed 001 rules (14), (25)',
+    why,
+  };
+}
+
+/**
+ * The conditions the figures allow for, in their order (seed 000 X.C.1, seed 002 5.1, 7.1.4, 9.1,
+ * 9.2): engines lost, the bomb load, odds damage, rockets, jettisoned stores, the loaded penalty of
+ * a rated game, the pilot's quality.
+ */
+function pushConditions(obligations: Obligation[], card: AircraftCard, plane: PlaneState, working: number): void {
+  if (working < card.engines)
+    obligations.push({ kind: 'condition', effect: 'engines', working, engines: card.engines });
+  const cond = bandCondition(plane);
+  if (plane.loaded && bandAt(card, plane.altitude).loaded) obligations.push({ kind: 'condition', effect: 'loaded' });
+  if (cond.damaged) obligations.push({ kind: 'condition', effect: 'odds-damaged' });
+  if (cond.rocketsCarried) obligations.push({ kind: 'condition', effect: 'rockets-carried' });
+  if (cond.rocketTubes) obligations.push({ kind: 'condition', effect: 'rocket-tubes' });
+  if (plane.damage?.jettisoned) obligations.push({ kind: 'condition', effect: 'jettisoned' });
+  if (loadedPenaltyApplies(card, cond))
+    obligations.push({
+      kind: 'condition',
+      effect: 'loaded-penalty',
+      steps: agilitySteps(card, bandAt(card, plane.altitude)),
+    });
+  if (cond.quality && cond.quality !== 'regular')
+    obligations.push({ kind: 'condition', effect: 'pilot', quality: cond.quality });
+}
+
 /** Everything that governs the plane's next plot. */
 export function planeLimits(card: AircraftCard, plane: PlaneState): PlaneLimits {
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
@@ -162,18 +232,8 @@ export function planeLimits(card: AircraftCard, plane: PlaneState): PlaneLimits 
   if (demand?.after === 'SC') obligations.push({ kind: 'level-off', rule: demand.rule });
   else if (demand)
     obligations.push({ kind: 'pull-out', rule: demand.rule, after: demand.after, minDive: demand.minDive });
-  if (!mode && VERTICAL_CLASSES.includes(card.class) && plane.last.dived > 0) {
-    const bank = n > 0 && carried.length ? bankAfterCarry(plane) : plane.bank;
-    const allowed = verticalDiveEntry(card, band, plane.last, bank, plane.id).length === 0;
-    obligations.push({
-      kind: 'vertical-dive',
-      rule: 'seed 001 rule (20)',
-      allowed,
-      needs: halfShallowDive(band),
-      dived: plane.last.dived,
-      bank,
-    });
-  }
+  if (!mode && VERTICAL_CLASSES.includes(card.class) && plane.last.dived > 0)
+    obligations.push(verticalDiveObligation(card, band, plane, n > 0 && carried.length > 0));
   // Stalled below the minimum speed (bookkeeping.ts isStalled); warned within one speed point of it.
   const row = movementRow(plane.speed);
   if (plane.speed <= stallSpeed(band) + 10)
@@ -185,35 +245,8 @@ export function planeLimits(card: AircraftCard, plane: PlaneState): PlaneLimits 
       stallsAt: stallSpeed(band),
     });
   const power = powerAvailable(band, plane.speed, plane.last, working, card.engines);
-  if (power === 0 && band.power > 0) {
-    const why =
-      speedRange(band, plane.speed) === 'dive' || row >= band.levelMax
-        ? 'speed'
-        : working < card.engines
-          ? 'engines'
-          : 'every-other-turn';
-    obligations.push({
-      kind: 'no-power',
-      rule: why === 'engines' ? 'seed 000 X.C.1' : 'seed 001 rules (14), (25)',
-      why,
-    });
-  }
-  if (working < card.engines)
-    obligations.push({ kind: 'condition', effect: 'engines', working, engines: card.engines });
-  const cond = bandCondition(plane);
-  if (plane.loaded && bandAt(card, plane.altitude).loaded) obligations.push({ kind: 'condition', effect: 'loaded' });
-  if (cond.damaged) obligations.push({ kind: 'condition', effect: 'odds-damaged' });
-  if (cond.rocketsCarried) obligations.push({ kind: 'condition', effect: 'rockets-carried' });
-  if (cond.rocketTubes) obligations.push({ kind: 'condition', effect: 'rocket-tubes' });
-  if (plane.damage?.jettisoned) obligations.push({ kind: 'condition', effect: 'jettisoned' });
-  if (loadedPenaltyApplies(card, cond))
-    obligations.push({
-      kind: 'condition',
-      effect: 'loaded-penalty',
-      steps: agilitySteps(card, bandAt(card, plane.altitude)),
-    });
-  if (cond.quality && cond.quality !== 'regular')
-    obligations.push({ kind: 'condition', effect: 'pilot', quality: cond.quality });
+  if (power === 0 && band.power > 0) obligations.push(noPowerObligation(card, band, plane.speed, row, working));
+  pushConditions(obligations, card, plane, working);
 
   return {
     plane: plane.id,

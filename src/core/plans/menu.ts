@@ -244,21 +244,16 @@ function extremes(
   };
 }
 
-/** The menu of `planeId` in `state` (the reader's view of it): at most MENU_SIZE plans, lettered A on. */
-export function planMenu(state: GameState, planeId: string): MenuPlan[] {
-  const plane = state.planes.find((p) => p.id === planeId);
-  if (!plane) return [];
-  const ways = waysWithVariants(state, plane);
-  if (!ways.length) return [];
-  const picks = new Map<PlanName, WayToFly>();
-  const pick = (name: PlanName, w: WayToFly | undefined): void => {
-    if (w) picks.set(name, w);
-  };
-
-  const from = headingAfterCarry(plane);
-  const ahead = ways.filter((w) => turnOf(from, w) === 0 && w.end.facing === from);
-  const straight = plainest(plane, ahead);
-  pick('straight', straight);
+/**
+ * The gentlest and the hardest turn to each side, right first (docs/plans.md "The menu in the
+ * mail"): the plainest of the ways that turn least and most from `from`, handed to `pick`.
+ */
+function pickTurns(
+  plane: PlaneState,
+  ways: WayWithVariants[],
+  from: number,
+  pick: (name: PlanName, w: WayToFly | undefined) => void,
+): void {
   for (const [side, sign] of [
     ['right', 1],
     ['left', -1],
@@ -285,6 +280,24 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
       ),
     );
   }
+}
+
+/** The menu of `planeId` in `state` (the reader's view of it): at most MENU_SIZE plans, lettered A on. */
+export function planMenu(state: GameState, planeId: string): MenuPlan[] {
+  const plane = state.planes.find((p) => p.id === planeId);
+  if (!plane) return [];
+  const ways = waysWithVariants(state, plane);
+  if (!ways.length) return [];
+  const picks = new Map<PlanName, WayToFly>();
+  const pick = (name: PlanName, w: WayToFly | undefined): void => {
+    if (w) picks.set(name, w);
+  };
+
+  const from = headingAfterCarry(plane);
+  const ahead = ways.filter((w) => turnOf(from, w) === 0 && w.end.facing === from);
+  const straight = plainest(plane, ahead);
+  pick('straight', straight);
+  pickTurns(plane, ways, from, pick);
   // Heights and speeds: every variant of every way (its climbs, dives, power and brake).
   for (const [name, v] of Object.entries(extremes(plane, ways, straight)) as [PlanName, Variant][])
     pick(name, fromVariant(state, plane, v));

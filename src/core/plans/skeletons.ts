@@ -251,51 +251,63 @@ export function skeletons(
     // A plane that leaves the map is flown no further (fly.ts): its end is the box that took it off,
     // and the rest of the plot only has to be legal.
     const off = (at: Position): boolean => !onMap(state, { hex: at.hex } as PlaneState);
-    const grow = (used: number, pos: Position, bank: Bank, prev: Manoeuvre | undefined, gone: boolean): void => {
-      if (stopped || (gone && opts.onMap)) return;
-      // What tells two sequences apart: where they are (hex, heading, bank), the last manoeuvre
-      // (what may follow it; past the turn's boxes, with the box count, what runs on into the next
-      // turn), the forced losses so far (they bring the ground nearer, plan.ts refusing a plot that
-      // dives into it, and the turn's height with them), and whether the plane has left the map.
-      // In a vertical dive no box moves but one (the first or the last, by where the last bank
-      // change falls: plan.ts): there, where the last bank change is and the first manoeuvre.
-      // Told by a number where it can be (one set of them a box count and count of manoeuvres, each
-      // number under 2^30, one of V8's fast small integers), by text otherwise.
-      const prevNo = prev ? CODE_NO[prev] + 1 : 0;
+    /**
+     * What tells two sequences apart: where they are (hex, heading, bank), the last manoeuvre
+     * (what may follow it; past the turn's boxes, with the box count, what runs on into the next
+     * turn), the forced losses so far (they bring the ground nearer, plan.ts refusing a plot that
+     * dives into it, and the turn's height with them), and whether the plane has left the map.
+     * In a vertical dive no box moves but one (the first or the last, by where the last bank
+     * change falls: plan.ts): there, where the last bank change is and the first manoeuvre.
+     * Told by a number where it can be (one set of them a box count and count of manoeuvres, each
+     * number under 2^30, one of V8's fast small integers), by text otherwise.
+     */
+    const keyOf = (pos: Position, bank: Bank, prevNo: number, gone: boolean): string | number => {
       const dq = pos.hex.q - q0 + REACH;
       const dr = pos.hex.r - r0 + REACH;
       const near = dq >= 0 && dr >= 0 && dq <= 2 * REACH && dr <= 2 * REACH;
-      const key: string | number =
-        mode !== 'VD' && near
-          ? (((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length +
-              BANK_NO[bank]) *
-              (ALL_CODES.length + 1) +
-              prevNo) *
-              32 +
-              forcedCount) *
-              2 +
+      return mode !== 'VD' && near
+        ? (((((dq * (2 * REACH + 1) + dr) * 24 + pos.facing * 2 + (pos.nextRight ? 1 : 0)) * BANKS.length +
+            BANK_NO[bank]) *
+            (ALL_CODES.length + 1) +
+            prevNo) *
+            32 +
+            forcedCount) *
+            2 +
             (gone ? 1 : 0)
-          : mode === 'VD'
-            ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}`
-            : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}`;
+        : mode === 'VD'
+          ? `${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${lastBank}|${firstMan}|${forcedCount}`
+          : `${pos.hex.q},${pos.hex.r}|${pos.facing}|${pos.nextRight ? 1 : 0}|${bank}|${prevNo}|${forcedCount}|${gone ? 1 : 0}`;
+    };
+    /**
+     * A sequence that fills the turn's boxes, made a skeleton whole at once (one shape for V8):
+     * where it ends, except in a vertical dive; kept unless `keep` is false, and the search stopped
+     * when `until` holds for it.
+     */
+    const finish = (pos: Position, bank: Bank, gone: boolean): void => {
+      const b = boxes.slice(0, boxTop);
+      const f = forced.slice(0, forcedTop);
+      const end = { hex: pos.hex, facing: pos.facing, bank };
+      const sk: Skeleton =
+        mode === 'VD'
+          ? gone
+            ? { mode, boxes: b, forced: f, need, counted, leaves: true }
+            : { mode, boxes: b, forced: f, need, counted }
+          : gone
+            ? { mode, boxes: b, forced: f, need, counted, leaves: true, end }
+            : { mode, boxes: b, forced: f, need, counted, end };
+      if (opts.keep !== false) out.push(sk);
+      if (until?.(sk)) stopped = true;
+    };
+    const grow = (used: number, pos: Position, bank: Bank, prev: Manoeuvre | undefined, gone: boolean): void => {
+      if (stopped || (gone && opts.onMap)) return;
+      // Each sequence is followed once from where it stands (keyOf).
+      const prevNo = prev ? CODE_NO[prev] + 1 : 0;
+      const key = keyOf(pos, bank, prevNo, gone);
       const seen = (seenAt[used * COUNTS + counted] ??= new Set<string | number>());
       if (seen.has(key)) return;
       seen.add(key);
       if (used >= need) {
-        // Made whole at once (one shape for V8): where it ends, except in a vertical dive.
-        const b = boxes.slice(0, boxTop);
-        const f = forced.slice(0, forcedTop);
-        const end = { hex: pos.hex, facing: pos.facing, bank };
-        const sk: Skeleton =
-          mode === 'VD'
-            ? gone
-              ? { mode, boxes: b, forced: f, need, counted, leaves: true }
-              : { mode, boxes: b, forced: f, need, counted }
-            : gone
-              ? { mode, boxes: b, forced: f, need, counted, leaves: true, end }
-              : { mode, boxes: b, forced: f, need, counted, end };
-        if (opts.keep !== false) out.push(sk);
-        if (until?.(sk)) stopped = true;
+        finish(pos, bank, gone);
         return;
       }
       // Where straight boxes from here lead: after k of them, and the bank (S changes none).

@@ -44,6 +44,31 @@ export function damagedMaxKnots(state: GameState, u: UnitState): number {
 export const nextKnots = (way: ShipWay, accel: number): number =>
   way.knots + Math.max(-accel, Math.min(accel, way.ordered - way.knots));
 
+/**
+ * Why a ship may not turn this turn (seed 000 V.C): stopped, it has no way on; or it has not yet
+ * run its card's `turnMode` hexes since its last turn (`since`, with `way` knot-tenths left over).
+ */
+function turnRefused(state: GameState, u: UnitState, card: ShipCard, since: number, way: number): Problem | undefined {
+  const way0 = u.ship as ShipWay;
+  if (way0.knots === 0)
+    return problem(
+      u.id,
+      'E_SHIP_TURN',
+      `${u.id} is stopped: a ship turns only with way on; ring down a speed (e.g. ${Math.min(card.maxKnots, card.accelKnots * 5)}KT) and turn from the next turn`,
+    );
+  if (since < card.turnMode) {
+    const perTurn = way0.knots * 10;
+    const need = card.turnMode - since;
+    const when = perTurn > 0 ? Math.ceil((need * HEX_KNOT_TENTHS - way) / perTurn) : null;
+    return problem(
+      u.id,
+      'E_SHIP_TURN',
+      `${u.id} cannot turn this turn: it will have run ${since} hex${since === 1 ? '' : 'es'} since its last turn, and the ${card.name} turns 30 degrees every ${card.turnMode} hex${card.turnMode === 1 ? '' : 'es'}${when !== null ? `; at ${way0.knots} knots it can turn on turn ${state.turn + when}` : '; it is stopped and cannot turn until it has way on'}`,
+    );
+  }
+  return undefined;
+}
+
 export function planShip(state: GameState, u: UnitState, order: MoveOrder | undefined): Result<ShipPlan, Problem[]> {
   const card = shipCardOf(state, u);
   const way0 = u.ship as ShipWay;
@@ -106,26 +131,8 @@ export function planShip(state: GameState, u: UnitState, order: MoveOrder | unde
   }
   const turn = turns[0];
   if (turn && onMapHex(state, pos)) {
-    if (way0.knots === 0)
-      return err([
-        problem(
-          u.id,
-          'E_SHIP_TURN',
-          `${u.id} is stopped: a ship turns only with way on; ring down a speed (e.g. ${Math.min(card.maxKnots, card.accelKnots * 5)}KT) and turn from the next turn`,
-        ),
-      ]);
-    if (since < card.turnMode) {
-      const perTurn = way0.knots * 10;
-      const need = card.turnMode - since;
-      const when = perTurn > 0 ? Math.ceil((need * HEX_KNOT_TENTHS - way) / perTurn) : null;
-      return err([
-        problem(
-          u.id,
-          'E_SHIP_TURN',
-          `${u.id} cannot turn this turn: it will have run ${since} hex${since === 1 ? '' : 'es'} since its last turn, and the ${card.name} turns 30 degrees every ${card.turnMode} hex${card.turnMode === 1 ? '' : 'es'}${when !== null ? `; at ${way0.knots} knots it can turn on turn ${state.turn + when}` : '; it is stopped and cannot turn until it has way on'}`,
-        ),
-      ]);
-    }
+    const refused = turnRefused(state, u, card, since, way);
+    if (refused) return err([refused]);
     actions.push({ impulse: 7, step: turn as 'TL' | 'TR' });
     since = 0;
   }
