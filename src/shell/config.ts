@@ -229,6 +229,48 @@ function parseFrom(r: Reader, local: boolean): { address: string; name: string }
   return { address, name };
 }
 
+/** The mail servers of a mail setup: IMAP, SMTP, and the OAUTH_ keys when either logs in with xoauth2. */
+function mailServers(
+  r: Reader,
+  imapHost: string,
+  smtpHost: string,
+): { imap: ImapConfig; smtp: SmtpConfig; oauth: OauthConfig | null } {
+  const tls = r.bool('IMAP_TLS', true);
+  const imapAuth = authMethod(r, 'IMAP_AUTH');
+  const smtpAuth = authMethod(r, 'SMTP_AUTH');
+  const orOauth = r.str('OAUTH_REFRESH_TOKEN') ? ', or IMAP_AUTH=xoauth2 to log in with the OAUTH_ keys' : '';
+  const imap: ImapConfig = {
+    host: imapHost,
+    port: r.port('IMAP_PORT', tls ? 993 : 143),
+    user: r.need('IMAP_USER', 'the login of the referee mailbox'),
+    auth: imapAuth,
+    password: imapAuth === 'password' ? r.need('IMAP_PASSWORD', `use an app password${orOauth}`) : '',
+    tls,
+    mailbox: r.str('IMAP_MAILBOX', 'INBOX'),
+    processedFolder: r.str('IMAP_PROCESSED_FOLDER', 'Processed'),
+    rejectedFolder: r.str('IMAP_REJECTED_FOLDER', 'Rejected'),
+    pollSeconds: r.int('IMAP_POLL_SECONDS', 60, 1, 3600),
+  };
+  const security = smtpSecurity(r);
+  const smtp: SmtpConfig = {
+    host: smtpHost,
+    port: r.port('SMTP_PORT', security === 'tls' ? 465 : security === 'starttls' ? 587 : 25),
+    user:
+      smtpAuth === 'xoauth2'
+        ? r.need('SMTP_USER', 'SMTP_AUTH is xoauth2: the account the token is for')
+        : r.str('SMTP_USER'),
+    auth: smtpAuth,
+    password: smtpAuth === 'password' ? r.str('SMTP_PASSWORD') : '',
+    security,
+  };
+  if (smtpAuth === 'password' && smtp.user && !smtp.password)
+    r.problems.push('SMTP_PASSWORD is not set (SMTP_USER is)');
+  const users = [imapAuth === 'xoauth2' ? 'IMAP_AUTH' : '', smtpAuth === 'xoauth2' ? 'SMTP_AUTH' : ''].filter(Boolean);
+  let oauth: OauthConfig | null = null;
+  if (users.length) oauth = oauthConfig(r, `${users.join(' and ')} ${users.length === 1 ? 'is' : 'are'}`);
+  return { imap, smtp, oauth };
+}
+
 /** Builds the configuration from variables; throws E_CONFIG listing every problem by key. */
 export function configFrom(env: Env, baseDir = process.cwd()): Config {
   const r = new Reader(env);
@@ -242,42 +284,7 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
   let imap: ImapConfig | null = null;
   let smtp: SmtpConfig | null = null;
   let oauth: OauthConfig | null = null;
-  if (!local) {
-    const tls = r.bool('IMAP_TLS', true);
-    const imapAuth = authMethod(r, 'IMAP_AUTH');
-    const smtpAuth = authMethod(r, 'SMTP_AUTH');
-    const orOauth = r.str('OAUTH_REFRESH_TOKEN') ? ', or IMAP_AUTH=xoauth2 to log in with the OAUTH_ keys' : '';
-    imap = {
-      host: imapHost,
-      port: r.port('IMAP_PORT', tls ? 993 : 143),
-      user: r.need('IMAP_USER', 'the login of the referee mailbox'),
-      auth: imapAuth,
-      password: imapAuth === 'password' ? r.need('IMAP_PASSWORD', `use an app password${orOauth}`) : '',
-      tls,
-      mailbox: r.str('IMAP_MAILBOX', 'INBOX'),
-      processedFolder: r.str('IMAP_PROCESSED_FOLDER', 'Processed'),
-      rejectedFolder: r.str('IMAP_REJECTED_FOLDER', 'Rejected'),
-      pollSeconds: r.int('IMAP_POLL_SECONDS', 60, 1, 3600),
-    };
-    const security = smtpSecurity(r);
-    smtp = {
-      host: smtpHost,
-      port: r.port('SMTP_PORT', security === 'tls' ? 465 : security === 'starttls' ? 587 : 25),
-      user:
-        smtpAuth === 'xoauth2'
-          ? r.need('SMTP_USER', 'SMTP_AUTH is xoauth2: the account the token is for')
-          : r.str('SMTP_USER'),
-      auth: smtpAuth,
-      password: smtpAuth === 'password' ? r.str('SMTP_PASSWORD') : '',
-      security,
-    };
-    if (smtpAuth === 'password' && smtp.user && !smtp.password)
-      r.problems.push('SMTP_PASSWORD is not set (SMTP_USER is)');
-    const users = [imapAuth === 'xoauth2' ? 'IMAP_AUTH' : '', smtpAuth === 'xoauth2' ? 'SMTP_AUTH' : ''].filter(
-      Boolean,
-    );
-    if (users.length) oauth = oauthConfig(r, `${users.join(' and ')} ${users.length === 1 ? 'is' : 'are'}`);
-  }
+  if (!local) ({ imap, smtp, oauth } = mailServers(r, imapHost, smtpHost));
   const from = parseFrom(r, local);
   const tokenKey = r.str('TOKEN_KEY') || null;
   if (tokenKey !== null && tokenKey.length < 16)

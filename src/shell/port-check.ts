@@ -68,3 +68,11 @@ export async function checkPortsFree(listeners: Listening[]): Promise<void> {
     if (code !== null) throw listenError(l, code);
   }
 }
+
+/** The listen error of `l` as listenError's message, when a port is taken after the check. */
+export const asListenError =
+  (l: Listening) =>
+  (e: unknown): never => {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw code ? listenError(l, code) : e;
+  };

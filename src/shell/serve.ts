@@ -8,28 +8,20 @@
  */
 import { TallyhoError } from './errors.ts';
 import type { Logger } from 'pino';
-import type { IncomingMail } from '../app/ports/mail.ts';
-import { receive } from '../app/intake/intake.ts';
-import { refuseOversized } from '../app/intake/oversized.ts';
 import { tick } from '../app/turn/tick.ts';
 import { resolveAllReady } from '../app/turn/resolve.ts';
 import { loadConfig, localPublicUrl, type Config } from './config.ts';
-import { faultPoint } from './fault.ts';
 import { createLogger } from './log.ts';
 import { collectIfLarge } from './memory.ts';
 import { ensureDemo, ensureSolo, SOLO_GAME, type DemoPlayer } from './local/demo.ts';
-import { startSmtpListener, type SmtpListener } from './local/smtp-listener.ts';
-import { composeMessage } from './mail/compose.ts';
-import { ImapInbox } from './mail/imap-inbox.ts';
-import type { RawHandler, RawMail, Received } from './mail/inbox.ts';
 import { accessTokens } from './oauth/tokens.ts';
-import { OutboxWorker, type RetryPolicy } from './mail/outbox-worker.ts';
+import type { RetryPolicy } from './mail/outbox-worker.ts';
 import { HookWorker } from './hooks/hook-worker.ts';
-import { readMail } from './mail/read.ts';
 import { localTransport, smtpTransport, type MailTransport } from './mail/transport.ts';
 import { sentJournalPath } from './mail/sent-journal.ts';
-import { checkPortsFree, listenError, type Listening } from './port-check.ts';
+import { asListenError, checkPortsFree, type Listening } from './port-check.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
+import { makeHandler, outboxWorker, startMailIn } from './serve-mail.ts';
 import { startHttp } from './web/http.ts';
 import { levelName, type StandinLevel } from '../core/standin/levels.ts';
 
@@ -57,64 +49,6 @@ export interface RunningServer {
   httpPort: number;
   smtpPort: number | null;
   stop(): Promise<void>;
-}
-
-/**
- * Mails of one fetch are read one after another and taken in by groups of at most GROUP_MAILS
- * mails or GROUP_BYTES bytes, each group in one transaction: only a group's parsed mails are held
- * at once, whatever the backlog in the mailbox.
- */
-const GROUP_MAILS = 25;
-const GROUP_BYTES = 4 * 1024 * 1024;
-
-function makeHandler(rt: Runtime, kick: () => void): RawHandler {
-  const limits = { maxBytes: rt.config.maxMailBytes };
-  const takeGroup = (group: RawMail[], mails: IncomingMail[]): (Received | Error)[] => {
-    const take = (m: RawMail, i: number): Received =>
-      (m.size !== undefined ? refuseOversized : receive)(rt.deps, mails[i]!, m.key);
-    try {
-      return rt.store.tx(() => group.map(take));
-    } catch {
-      return group.map((m, i) => {
-        try {
-          return take(m, i);
-        } catch (e) {
-          return e instanceof Error ? e : new Error(String(e));
-        }
-      });
-    }
-  };
-  return async (items) => {
-    const results: (Received | Error)[] = [];
-    for (let start = 0; start < items.length; ) {
-      const group: RawMail[] = [];
-      let bytes = 0;
-      while (
-        start < items.length &&
-        group.length < GROUP_MAILS &&
-        (group.length === 0 || bytes + items[start]!.raw.length <= GROUP_BYTES)
-      ) {
-        bytes += items[start]!.raw.length;
-        group.push(items[start++]!);
-      }
-      const mails: IncomingMail[] = [];
-      for (const m of group) {
-        mails.push(
-          await readMail(m.raw, {
-            ...(m.envelopeFrom !== undefined ? { returnPath: m.envelopeFrom } : {}),
-            ...(m.size !== undefined ? { size: m.size } : {}),
-            limits,
-          }),
-        );
-      }
-      faultPoint('after-fetch');
-      results.push(...takeGroup(group, mails));
-      faultPoint('after-commit');
-      collectIfLarge();
-    }
-    if (results.some((r) => !(r instanceof Error) && !r.duplicate)) kick();
-    return results;
-  };
 }
 
 export function localBanner(
@@ -184,16 +118,19 @@ export function serveListeners(config: Config): { smtp: Listening | null; http: 
   };
 }
 
-/** The listen error of `l` as listenError's message, when a port is taken after the check. */
-const asListenError =
-  (l: Listening) =>
-  (e: unknown): never => {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw code ? listenError(l, code) : e;
-  };
-
-/** Rows handed to the SMTP thread at most (outbox-worker.ts `concurrency`). */
-const SEND_WINDOW = 32;
+/** Refuses --solo outside local mode, and --level without --solo. */
+function checkSoloOptions(options: ServeOptions, local: boolean): void {
+  if (options.solo && !local)
+    throw new TallyhoError(
+      'E_CONFIG',
+      '--solo plays the demo alone in local mode; this configuration has a mail server (docs/local-mode.md "Playing alone")',
+    );
+  if (options.level && !options.solo)
+    throw new TallyhoError(
+      'E_CONFIG',
+      '--level is the solo game\'s stand-in level: give it with --solo (npm start -- --solo --level recruit); a club game\'s is its standin setting (docs/standin.md "Levels")',
+    );
+}
 
 /** How soon after mail is taken in the clock runs; the mails taken in meanwhile share the run. */
 const CLOCK_AFTER_MAIL_MS = 500;
@@ -228,18 +165,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const journal = local ? null : sentJournalPath(config.databasePath);
     const transport: MailTransport = local ? localTransport() : smtpTransport(config.smtp!, {}, tokens, journal);
     stops.push(() => transport.close());
-    const worker = new OutboxWorker({
-      store: rt.store,
-      commit: (fn) => rt.store.txLazy(fn),
-      transport,
-      clock: rt.deps.clock,
-      log: rt.deps.log,
-      pollMs: options.outboxPollMs ?? 1000,
-      journal,
-      concurrency: journal ? SEND_WINDOW : 1,
-      compose: (row) => composeMessage(row, { address: config.mailFrom, name: config.mailFromName }),
-      retry: { baseMs: config.outboxRetrySeconds * 1000, maxAttempts: config.outboxMaxAttempts, ...options.retry },
-    });
+    const worker = outboxWorker(rt, config, transport, journal, options);
     // The hooks beside the mail (docs/notifications.md): their own worker, the same store.
     const hooks = new HookWorker({
       deps: rt.deps,
@@ -280,16 +206,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       clockAfterMail();
       kickBoth();
     });
-    if (options.solo && !local)
-      throw new TallyhoError(
-        'E_CONFIG',
-        '--solo plays the demo alone in local mode; this configuration has a mail server (docs/local-mode.md "Playing alone")',
-      );
-    if (options.level && !options.solo)
-      throw new TallyhoError(
-        'E_CONFIG',
-        '--level is the solo game\'s stand-in level: give it with --solo (npm start -- --solo --level recruit); a club game\'s is its standin setting (docs/standin.md "Levels")',
-      );
+    checkSoloOptions(options, local);
     const solo = local && options.solo ? ensureSolo(rt, undefined, options.level, options.solo === 'new') : null;
     const demo = !local ? [] : solo ? solo.players : ensureDemo(rt).players;
     const caughtUp = resolveAllReady(rt.deps);
@@ -302,34 +219,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const clockTimer = setInterval(runClock, options.tickMs ?? config.tickSeconds * 1000);
     clockTimer.unref();
     stops.push(() => clearInterval(clockTimer));
-    let smtp: SmtpListener | null = null;
-    let inbox: ImapInbox | null = null;
-    if (local) {
-      smtp = await startSmtpListener({
-        port: config.localSmtpPort,
-        maxBytes: config.maxMailBytes,
-        log: rt.deps.log,
-        onMessage: async (m) => {
-          const [r] = await handler([
-            { raw: m.raw, key: { mailbox: 'smtp:local', uidValidity: null, uid: null }, envelopeFrom: m.mailFrom },
-          ]);
-          if (r instanceof Error) throw r;
-        },
-      }).catch(asListenError(listens.smtp!));
-      stops.push(() => smtp?.close());
-    } else {
-      inbox = new ImapInbox({
-        config: config.imap!,
-        handler,
-        log: rt.deps.log,
-        store: rt.store,
-        clock: rt.deps.clock,
-        maxBytes: config.maxMailBytes,
-        tokens,
-      });
-      await inbox.start();
-      stops.push(() => inbox?.stop());
-    }
+    const { smtp, inbox } = await startMailIn(rt, config, handler, tokens, listens.smtp, stops);
     const http = await startHttp({
       host: config.httpHost,
       port: config.httpPort,

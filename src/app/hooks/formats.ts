@@ -46,6 +46,45 @@ function html(m: HookMessage): string {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
+/** The request of a matrix-api hook: PUT to the room with the URL's access token as a Bearer header. */
+function matrixApiRequest(url: string, id: number, m: HookMessage): HookRequest {
+  const u = new URL(url);
+  const token = u.searchParams.get('access_token') ?? '';
+  u.searchParams.delete('access_token');
+  u.pathname = `${u.pathname.replace(/\/+$/, '')}/tallyho-${id}`;
+  return {
+    method: 'PUT',
+    url: u.toString(),
+    headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      msgtype: 'm.notice',
+      body: plainText(m),
+      format: 'org.matrix.custom.html',
+      formatted_body: html(m),
+    }),
+  };
+}
+
+/** The request of an ntfy hook: POST to the server's root, the URL's last segment as the topic. */
+function ntfyRequest(url: string, m: HookMessage): HookRequest {
+  const u = new URL(url);
+  const segments = u.pathname.split('/').filter(Boolean);
+  const topic = segments.pop() ?? '';
+  u.pathname = `/${segments.join('/')}`;
+  return {
+    method: 'POST',
+    url: u.toString(),
+    headers: JSON_HEADERS,
+    body: JSON.stringify({
+      topic,
+      title: m.title,
+      message: m.text,
+      tags: ['airplane'],
+      ...(m.url ? { click: m.url } : {}),
+    }),
+  };
+}
+
 /** The request that delivers message `m` (delivery `id`) to a hook. */
 export function hookRequest(hook: { format: HookFormat; url: string }, id: number, m: HookMessage): HookRequest {
   switch (hook.format) {
@@ -79,41 +118,10 @@ export function hookRequest(hook: { format: HookFormat; url: string }, id: numbe
         headers: JSON_HEADERS,
         body: JSON.stringify({ text: plainText(m), html: html(m), username: 'Tallyho' }),
       };
-    case 'matrix-api': {
-      const u = new URL(hook.url);
-      const token = u.searchParams.get('access_token') ?? '';
-      u.searchParams.delete('access_token');
-      u.pathname = `${u.pathname.replace(/\/+$/, '')}/tallyho-${id}`;
-      return {
-        method: 'PUT',
-        url: u.toString(),
-        headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          msgtype: 'm.notice',
-          body: plainText(m),
-          format: 'org.matrix.custom.html',
-          formatted_body: html(m),
-        }),
-      };
-    }
-    case 'ntfy': {
-      const u = new URL(hook.url);
-      const segments = u.pathname.split('/').filter(Boolean);
-      const topic = segments.pop() ?? '';
-      u.pathname = `/${segments.join('/')}`;
-      return {
-        method: 'POST',
-        url: u.toString(),
-        headers: JSON_HEADERS,
-        body: JSON.stringify({
-          topic,
-          title: m.title,
-          message: m.text,
-          tags: ['airplane'],
-          ...(m.url ? { click: m.url } : {}),
-        }),
-      };
-    }
+    case 'matrix-api':
+      return matrixApiRequest(hook.url, id, m);
+    case 'ntfy':
+      return ntfyRequest(hook.url, m);
     case 'json':
       return {
         method: 'POST',

@@ -44,7 +44,8 @@ export function resultText(r: ControlResult): string {
   return parts.join('\n\n');
 }
 
-export function registerGameControlCommands(game: Command): void {
+/** Registers the commands of the game's settings and its clock: set, schedule, pause, resume, extend. */
+function registerClockCommands(game: Command): void {
   game
     .command('set <game> [setting] [value...]')
     .description(
@@ -93,6 +94,10 @@ export function registerGameControlCommands(game: Command): void {
         out(resultText(extendTurn(rt.deps, id, opts.by)));
       }),
     );
+}
+
+/** Registers the commands on the current turn: process, preview, rollback. */
+function registerTurnCommands(game: Command): void {
   game
     .command('process <game>')
     .description('resolve the current turn now; planes without orders fly the default')
@@ -125,6 +130,11 @@ export function registerGameControlCommands(game: Command): void {
         out(resultText(rollbackTurn(rt.deps, id)));
       }),
     );
+}
+
+export function registerGameControlCommands(game: Command): void {
+  registerClockCommands(game);
+  registerTurnCommands(game);
   game
     .command('replace <game> <player> <new-player>')
     .description("hand a player's planes to a new player, who is mailed a briefing; prints the new secret, once")

@@ -42,6 +42,65 @@ const musterOf = (r: Row): MusterRow => ({
   toldAt: (r.told_at as number | null) ?? null,
 });
 
+/** The methods of the calendar tokens of the players' addresses. */
+function calendarMethods(
+  db: Database.Database,
+): Pick<ClubRepo, 'calendarToken' | 'calendarOwner' | 'setCalendarToken'> {
+  const calToken = db.prepare('SELECT token FROM calendars WHERE email = ?');
+  const calOwner = db.prepare('SELECT email FROM calendars WHERE token = ?');
+  const setCal = db.prepare(`INSERT INTO calendars (email, token, created_at) VALUES (?, ?, ?)
+    ON CONFLICT (email) DO UPDATE SET token = excluded.token, created_at = excluded.created_at`);
+  return {
+    calendarToken: (email) => (calToken.get(email) as { token: string } | undefined)?.token,
+    calendarOwner: (token) => (calOwner.get(token) as { email: string } | undefined)?.email,
+    setCalendarToken: (email, token, now) => {
+      setCal.run(email, token, now);
+    },
+  };
+}
+
+/** The methods of the games' musters and of when each player said READY. */
+function musterMethods(
+  db: Database.Database,
+): Pick<
+  ClubRepo,
+  'muster' | 'musters' | 'openMuster' | 'musterReminded' | 'musterTold' | 'closeMuster' | 'ready' | 'setReady'
+> {
+  const muster = db.prepare('SELECT * FROM musters WHERE game_id = ?');
+  const musters = db.prepare('SELECT * FROM musters ORDER BY until, game_id');
+  const openMuster = db.prepare(`INSERT INTO musters (game_id, opened_at, until) VALUES (?, ?, ?)
+    ON CONFLICT (game_id) DO UPDATE SET opened_at = excluded.opened_at, until = excluded.until, reminded_at = NULL, told_at = NULL`);
+  const reminded = db.prepare('UPDATE musters SET reminded_at = ? WHERE game_id = ?');
+  const told = db.prepare('UPDATE musters SET told_at = ? WHERE game_id = ?');
+  const close = db.prepare('DELETE FROM musters WHERE game_id = ?');
+  const ready = db.prepare('SELECT id, ready_at FROM players WHERE game_id = ? AND ready_at IS NOT NULL');
+  const setReady = db.prepare('UPDATE players SET ready_at = ? WHERE game_id = ? AND id = ?');
+  return {
+    muster: (gameId) => {
+      const r = muster.get(gameId) as Row | undefined;
+      return r && musterOf(r);
+    },
+    musters: () => (musters.all() as Row[]).map(musterOf),
+    openMuster: (row) => {
+      openMuster.run(row.gameId, row.openedAt, row.until);
+    },
+    musterReminded: (gameId, at) => {
+      reminded.run(at, gameId);
+    },
+    musterTold: (gameId, at) => {
+      told.run(at, gameId);
+    },
+    closeMuster: (gameId) => {
+      close.run(gameId);
+    },
+    ready: (gameId) =>
+      new Map((ready.all(gameId) as { id: string; ready_at: number }[]).map((r) => [r.id, r.ready_at])),
+    setReady: (gameId, playerId, at) => {
+      setReady.run(at, gameId, playerId);
+    },
+  };
+}
+
 export function clubRepo(db: Database.Database): ClubRepo {
   const hook = db.prepare('SELECT * FROM hooks WHERE id = ?');
   const active = db.prepare(
@@ -89,19 +148,6 @@ export function clubRepo(db: Database.Database): ClubRepo {
   const counts = db.prepare(
     'SELECT status, COUNT(*) AS n FROM deliveries WHERE (@game IS NULL OR game_id = @game) GROUP BY status',
   );
-  const calToken = db.prepare('SELECT token FROM calendars WHERE email = ?');
-  const calOwner = db.prepare('SELECT email FROM calendars WHERE token = ?');
-  const setCal = db.prepare(`INSERT INTO calendars (email, token, created_at) VALUES (?, ?, ?)
-    ON CONFLICT (email) DO UPDATE SET token = excluded.token, created_at = excluded.created_at`);
-  const muster = db.prepare('SELECT * FROM musters WHERE game_id = ?');
-  const musters = db.prepare('SELECT * FROM musters ORDER BY until, game_id');
-  const openMuster = db.prepare(`INSERT INTO musters (game_id, opened_at, until) VALUES (?, ?, ?)
-    ON CONFLICT (game_id) DO UPDATE SET opened_at = excluded.opened_at, until = excluded.until, reminded_at = NULL, told_at = NULL`);
-  const reminded = db.prepare('UPDATE musters SET reminded_at = ? WHERE game_id = ?');
-  const told = db.prepare('UPDATE musters SET told_at = ? WHERE game_id = ?');
-  const close = db.prepare('DELETE FROM musters WHERE game_id = ?');
-  const ready = db.prepare('SELECT id, ready_at FROM players WHERE game_id = ? AND ready_at IS NOT NULL');
-  const setReady = db.prepare('UPDATE players SET ready_at = ? WHERE game_id = ? AND id = ?');
   return {
     hook: (id) => {
       const r = hook.get(id) as Row | undefined;
@@ -172,32 +218,7 @@ export function clubRepo(db: Database.Database): ClubRepo {
         out[r.status] = r.n;
       return out;
     },
-    calendarToken: (email) => (calToken.get(email) as { token: string } | undefined)?.token,
-    calendarOwner: (token) => (calOwner.get(token) as { email: string } | undefined)?.email,
-    setCalendarToken: (email, token, now) => {
-      setCal.run(email, token, now);
-    },
-    muster: (gameId) => {
-      const r = muster.get(gameId) as Row | undefined;
-      return r && musterOf(r);
-    },
-    musters: () => (musters.all() as Row[]).map(musterOf),
-    openMuster: (row) => {
-      openMuster.run(row.gameId, row.openedAt, row.until);
-    },
-    musterReminded: (gameId, at) => {
-      reminded.run(at, gameId);
-    },
-    musterTold: (gameId, at) => {
-      told.run(at, gameId);
-    },
-    closeMuster: (gameId) => {
-      close.run(gameId);
-    },
-    ready: (gameId) =>
-      new Map((ready.all(gameId) as { id: string; ready_at: number }[]).map((r) => [r.id, r.ready_at])),
-    setReady: (gameId, playerId, at) => {
-      setReady.run(at, gameId, playerId);
-    },
+    ...calendarMethods(db),
+    ...musterMethods(db),
   };
 }

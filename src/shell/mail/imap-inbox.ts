@@ -266,52 +266,7 @@ export class ImapInbox {
         firstTry();
         delay = this.o.reconnect.minMs;
         this.pending = true;
-        let lastFound = -Infinity;
-        let lastBeat = Date.now();
-        while (!this.stopped && client.usable) {
-          if (this.pending) {
-            this.pending = false;
-            if (await this.sweep(client)) lastFound = Date.now();
-            lastBeat = Date.now();
-            continue;
-          }
-          this.state = 'idle';
-          let poll: NodeJS.Timeout | undefined;
-          let beat: NodeJS.Timeout | undefined;
-          let due = false;
-          const wait =
-            Date.now() - lastFound < this.o.burst.forMs ? this.o.burst.every : this.o.config.pollSeconds * 1000;
-          await Promise.race([
-            new Promise<void>((r) => {
-              this.wake = r;
-            }),
-            closed,
-            new Promise<void>((r) => {
-              poll = setTimeout(() => {
-                this.pending = true;
-                r();
-              }, wait);
-            }),
-            new Promise<void>((r) => {
-              beat = setTimeout(
-                () => {
-                  due = true;
-                  r();
-                },
-                Date.now() - lastBeat >= this.o.heartbeatMs ? 0 : this.o.heartbeatMs - (Date.now() - lastBeat),
-              );
-            }),
-          ]);
-          clearTimeout(poll);
-          clearTimeout(beat);
-          this.wake = null;
-          if (due && !this.stopped && !this.pending && client.usable) {
-            // The heartbeat: a stopped server answers no NOOP (nor the DONE that ends the IDLE).
-            this.state = 'checking';
-            await this.watch('noop', client.noop());
-            lastBeat = Date.now();
-          }
-        }
+        await this.attend(client, closed);
         if (!this.stopped) lost = client.byeReason ?? 'the server closed the connection';
       } catch (e) {
         lost = (e as Error).message;
@@ -336,6 +291,55 @@ export class ImapInbox {
       ]);
       this.wake = null;
       delay = Math.min(this.o.reconnect.maxMs, delay * 2);
+    }
+  }
+
+  /** Attends the selected mailbox until stop or a lost connection: sweeps on news, idles, a NOOP per heartbeat. */
+  private async attend(client: ImapFlow, closed: Promise<void>): Promise<void> {
+    let lastFound = -Infinity;
+    let lastBeat = Date.now();
+    while (!this.stopped && client.usable) {
+      if (this.pending) {
+        this.pending = false;
+        if (await this.sweep(client)) lastFound = Date.now();
+        lastBeat = Date.now();
+        continue;
+      }
+      this.state = 'idle';
+      let poll: NodeJS.Timeout | undefined;
+      let beat: NodeJS.Timeout | undefined;
+      let due = false;
+      const wait = Date.now() - lastFound < this.o.burst.forMs ? this.o.burst.every : this.o.config.pollSeconds * 1000;
+      await Promise.race([
+        new Promise<void>((r) => {
+          this.wake = r;
+        }),
+        closed,
+        new Promise<void>((r) => {
+          poll = setTimeout(() => {
+            this.pending = true;
+            r();
+          }, wait);
+        }),
+        new Promise<void>((r) => {
+          beat = setTimeout(
+            () => {
+              due = true;
+              r();
+            },
+            Date.now() - lastBeat >= this.o.heartbeatMs ? 0 : this.o.heartbeatMs - (Date.now() - lastBeat),
+          );
+        }),
+      ]);
+      clearTimeout(poll);
+      clearTimeout(beat);
+      this.wake = null;
+      if (due && !this.stopped && !this.pending && client.usable) {
+        // The heartbeat: a stopped server answers no NOOP (nor the DONE that ends the IDLE).
+        this.state = 'checking';
+        await this.watch('noop', client.noop());
+        lastBeat = Date.now();
+      }
     }
   }
 

@@ -10,11 +10,9 @@
  */
 import { escapeHtml } from '../../report/escape.ts';
 import { headingAnchor } from '../../core/doc-refs.ts';
+import { inline, type RenderOptions } from './markdown-inline.ts';
 
-export interface RenderOptions {
-  /** The docs served, by name (`rules` for docs/rules.md): links to others show as text. */
-  served: ReadonlySet<string>;
-}
+export { inline, type RenderOptions };
 
 export interface Rendered {
   html: string;
@@ -35,84 +33,6 @@ const TABLE_SEP = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 const blank = (l: string): boolean => l.trim() === '';
 const indentOf = (l: string): number => l.length - l.trimStart().length;
-
-/** A link's target on the archive, or null when it may not be one. */
-function target(href: string, o: RenderOptions, image: boolean): string | null {
-  if (image) {
-    const m = /^(?:\.\/)?images\/([a-z0-9-]+\.(?:png|svg|jpg))$/.exec(href);
-    return m ? `/docs/images/${m[1]}` : null;
-  }
-  if (/^(https?:\/\/|mailto:)[^\s"<>]+$/i.test(href)) return href;
-  if (/^#[\w%-]*$/.test(href)) return href;
-  const m = /^(?:\.\/)?([a-z0-9-]+)\.md(#[\w%-]*)?$/.exec(href);
-  return m && o.served.has(m[1] as string) ? `/docs/${m[1]}${m[2] ?? ''}` : null;
-}
-
-/** The inline markup of a run of text: code, links, images, bold and italics; the rest escaped. */
-export function inline(text: string, o: RenderOptions): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i] as string;
-    const rest = text.slice(i);
-    if (c === '\\' && /^\\[!-/:-@[-`{-~]/.test(rest)) {
-      out += esc(rest[1] as string);
-      i += 2;
-      continue;
-    }
-    if (c === '`') {
-      const run = /^`+/.exec(rest)?.[0] as string;
-      const end = text.indexOf(run, i + run.length);
-      if (end > 0) {
-        const code = text.slice(i + run.length, end).replace(/\n/g, ' ');
-        out += `<code>${esc(code.length > 2 && code.startsWith(' ') && code.endsWith(' ') ? code.slice(1, -1) : code)}</code>`;
-        i = end + run.length;
-        continue;
-      }
-      out += esc(run);
-      i += run.length;
-      continue;
-    }
-    const link = /^(!?)\[((?:[^[\]\\]|\\.|\[[^\]]*\])*)\]\(\s*([^\s()]*)\s*\)/.exec(rest);
-    if ((c === '[' || c === '!') && link) {
-      const [whole, bang, label, href] = link as unknown as [string, string, string, string];
-      const to = target(href, o, bang === '!');
-      if (bang) out += to ? `<img src="${esc(to)}" alt="${esc(label)}">` : esc(label);
-      else out += to ? `<a href="${esc(to)}">${inline(label, o)}</a>` : inline(label, o);
-      i += whole.length;
-      continue;
-    }
-    // A citation in the text, `docs/ground.md "Landing"`, leads to the doc and its section.
-    const cite =
-      c === 'd' && !/\w/.test(text[i - 1] ?? '') ? /^docs\/([a-z0-9-]+)\.md(?:,? "([^"\n]+)")?/.exec(rest) : null;
-    if (cite && o.served.has(cite[1] as string)) {
-      out += `<a href="/docs/${cite[1]}${cite[2] ? `#${esc(headingAnchor(cite[2]))}` : ''}">${esc(cite[0])}</a>`;
-      i += cite[0].length;
-      continue;
-    }
-    const auto = /^<(https?:\/\/[^\s<>"]+)>/.exec(rest);
-    if (auto) {
-      out += `<a href="${esc(auto[1] as string)}">${esc(auto[1] as string)}</a>`;
-      i += auto[0].length;
-      continue;
-    }
-    const strong = /^(\*\*|__)(?=\S)([\s\S]*?\S)\1(?![*_])/.exec(rest);
-    if (strong && (c === '*' || !/\w/.test(text[i - 1] ?? ''))) {
-      out += `<strong>${inline(strong[2] as string, o)}</strong>`;
-      i += strong[0].length;
-      continue;
-    }
-    const em = /^([*_])(?=[^\s*_])([\s\S]*?[^\s*_\\])\1(?![*_\w])/.exec(rest);
-    if (em && (c === '*' || !/\w/.test(text[i - 1] ?? ''))) {
-      out += `<em>${inline(em[2] as string, o)}</em>`;
-      i += em[0].length;
-      continue;
-    }
-    out += esc(c);
-    i += 1;
-  }
-  return out;
-}
 
 /** The cells of a table row: split at the pipes that are not escaped nor inside code. */
 function cells(row: string): string[] {
@@ -167,17 +87,7 @@ function blocks(lines: string[], cx: Context, tight = false): string {
     }
     const fence = FENCE.exec(l);
     if (fence) {
-      const mark = fence[1] as string;
-      const pad = indentOf(l);
-      const body: string[] = [];
-      i += 1;
-      while (i < lines.length && !new RegExp(`^ {0,3}${mark[0]}{${mark.length},}\\s*$`).test(lines[i] as string)) {
-        const b = lines[i] as string;
-        body.push(b.slice(Math.min(pad, indentOf(b))));
-        i += 1;
-      }
-      i += 1;
-      out.push(`<pre><code>${esc(body.join('\n'))}</code></pre>`);
+      i = fencedCode(lines, i, fence[1] as string, out);
       continue;
     }
     const heading = HEADING.exec(l);
@@ -211,18 +121,7 @@ function blocks(lines: string[], cx: Context, tight = false): string {
       continue;
     }
     if (l.trimStart().startsWith('|') && TABLE_SEP.test(lines[i + 1] ?? '')) {
-      const head = cells(l);
-      i += 2;
-      const rows: string[][] = [];
-      while (i < lines.length && (lines[i] as string).trimStart().startsWith('|')) {
-        rows.push(cells(lines[i] as string));
-        i += 1;
-      }
-      out.push(
-        `<div class="doc-table"><table><thead><tr>${head.map((h) => `<th>${inline(h, cx.o)}</th>`).join('')}</tr></thead>\n<tbody>\n${rows
-          .map((r) => `<tr>${r.map((d) => `<td>${inline(d, cx.o)}</td>`).join('')}</tr>`)
-          .join('\n')}\n</tbody></table></div>`,
-      );
+      i = table(lines, i, cx, out);
       continue;
     }
     const item = ITEM.exec(l);
@@ -231,13 +130,7 @@ function blocks(lines: string[], cx: Context, tight = false): string {
       continue;
     }
     if (indentOf(l) >= 4) {
-      const body: string[] = [];
-      while (i < lines.length && (blank(lines[i] as string) || indentOf(lines[i] as string) >= 4)) {
-        body.push((lines[i] as string).slice(4));
-        i += 1;
-      }
-      while (body.length && blank(body[body.length - 1] as string)) body.pop();
-      out.push(`<pre><code>${esc(body.join('\n'))}</code></pre>`);
+      i = indentedCode(lines, i, out);
       continue;
     }
     const para: string[] = [l.trim()];
@@ -250,6 +143,51 @@ function blocks(lines: string[], cx: Context, tight = false): string {
     out.push(tight ? html : `<p>${html}</p>`);
   }
   return out.join('\n');
+}
+
+/** A fenced code block from line `start`, fenced by `mark`; returns the line after its closing fence. */
+function fencedCode(lines: string[], start: number, mark: string, out: string[]): number {
+  const pad = indentOf(lines[start] as string);
+  const body: string[] = [];
+  let i = start + 1;
+  while (i < lines.length && !new RegExp(`^ {0,3}${mark[0]}{${mark.length},}\\s*$`).test(lines[i] as string)) {
+    const b = lines[i] as string;
+    body.push(b.slice(Math.min(pad, indentOf(b))));
+    i += 1;
+  }
+  i += 1;
+  out.push(`<pre><code>${esc(body.join('\n'))}</code></pre>`);
+  return i;
+}
+
+/** A table from line `start` (its head, then the line under it); returns the line after its last row. */
+function table(lines: string[], start: number, cx: Context, out: string[]): number {
+  const head = cells(lines[start] as string);
+  let i = start + 2;
+  const rows: string[][] = [];
+  while (i < lines.length && (lines[i] as string).trimStart().startsWith('|')) {
+    rows.push(cells(lines[i] as string));
+    i += 1;
+  }
+  out.push(
+    `<div class="doc-table"><table><thead><tr>${head.map((h) => `<th>${inline(h, cx.o)}</th>`).join('')}</tr></thead>\n<tbody>\n${rows
+      .map((r) => `<tr>${r.map((d) => `<td>${inline(d, cx.o)}</td>`).join('')}</tr>`)
+      .join('\n')}\n</tbody></table></div>`,
+  );
+  return i;
+}
+
+/** A code block indented by four spaces from line `start`; returns the line after it. */
+function indentedCode(lines: string[], start: number, out: string[]): number {
+  const body: string[] = [];
+  let i = start;
+  while (i < lines.length && (blank(lines[i] as string) || indentOf(lines[i] as string) >= 4)) {
+    body.push((lines[i] as string).slice(4));
+    i += 1;
+  }
+  while (body.length && blank(body[body.length - 1] as string)) body.pop();
+  out.push(`<pre><code>${esc(body.join('\n'))}</code></pre>`);
+  return i;
 }
 
 /** A list from line `start`: its items, each its own blocks; returns the line after it. */

@@ -1,0 +1,92 @@
+/**
+ * The inline markup of the docs' Markdown (markdown.ts): inline code, bold, italics, links, images
+ * and citations of the docs; every other character escaped. A link goes out only to http(s) or
+ * mailto, to a heading of the page, or to a served doc; an image only from /docs/images.
+ */
+import { escapeHtml } from '../../report/escape.ts';
+import { headingAnchor } from '../../core/doc-refs.ts';
+
+export interface RenderOptions {
+  /** The docs served, by name (`rules` for docs/rules.md): links to others show as text. */
+  served: ReadonlySet<string>;
+}
+
+const esc = escapeHtml;
+
+/** A link's target on the archive, or null when it may not be one. */
+function target(href: string, o: RenderOptions, image: boolean): string | null {
+  if (image) {
+    const m = /^(?:\.\/)?images\/([a-z0-9-]+\.(?:png|svg|jpg))$/.exec(href);
+    return m ? `/docs/images/${m[1]}` : null;
+  }
+  if (/^(https?:\/\/|mailto:)[^\s"<>]+$/i.test(href)) return href;
+  if (/^#[\w%-]*$/.test(href)) return href;
+  const m = /^(?:\.\/)?([a-z0-9-]+)\.md(#[\w%-]*)?$/.exec(href);
+  return m && o.served.has(m[1] as string) ? `/docs/${m[1]}${m[2] ?? ''}` : null;
+}
+
+/** The inline markup of a run of text: code, links, images, bold and italics; the rest escaped. */
+export function inline(text: string, o: RenderOptions): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] as string;
+    const rest = text.slice(i);
+    if (c === '\\' && /^\\[!-/:-@[-`{-~]/.test(rest)) {
+      out += esc(rest[1] as string);
+      i += 2;
+      continue;
+    }
+    if (c === '`') {
+      const run = /^`+/.exec(rest)?.[0] as string;
+      const end = text.indexOf(run, i + run.length);
+      if (end > 0) {
+        const code = text.slice(i + run.length, end).replace(/\n/g, ' ');
+        out += `<code>${esc(code.length > 2 && code.startsWith(' ') && code.endsWith(' ') ? code.slice(1, -1) : code)}</code>`;
+        i = end + run.length;
+        continue;
+      }
+      out += esc(run);
+      i += run.length;
+      continue;
+    }
+    const link = /^(!?)\[((?:[^[\]\\]|\\.|\[[^\]]*\])*)\]\(\s*([^\s()]*)\s*\)/.exec(rest);
+    if ((c === '[' || c === '!') && link) {
+      const [whole, bang, label, href] = link as unknown as [string, string, string, string];
+      const to = target(href, o, bang === '!');
+      if (bang) out += to ? `<img src="${esc(to)}" alt="${esc(label)}">` : esc(label);
+      else out += to ? `<a href="${esc(to)}">${inline(label, o)}</a>` : inline(label, o);
+      i += whole.length;
+      continue;
+    }
+    // A citation in the text, `docs/ground.md "Landing"`, leads to the doc and its section.
+    const cite =
+      c === 'd' && !/\w/.test(text[i - 1] ?? '') ? /^docs\/([a-z0-9-]+)\.md(?:,? "([^"\n]+)")?/.exec(rest) : null;
+    if (cite && o.served.has(cite[1] as string)) {
+      out += `<a href="/docs/${cite[1]}${cite[2] ? `#${esc(headingAnchor(cite[2]))}` : ''}">${esc(cite[0])}</a>`;
+      i += cite[0].length;
+      continue;
+    }
+    const auto = /^<(https?:\/\/[^\s<>"]+)>/.exec(rest);
+    if (auto) {
+      out += `<a href="${esc(auto[1] as string)}">${esc(auto[1] as string)}</a>`;
+      i += auto[0].length;
+      continue;
+    }
+    const strong = /^(\*\*|__)(?=\S)([\s\S]*?\S)\1(?![*_])/.exec(rest);
+    if (strong && (c === '*' || !/\w/.test(text[i - 1] ?? ''))) {
+      out += `<strong>${inline(strong[2] as string, o)}</strong>`;
+      i += strong[0].length;
+      continue;
+    }
+    const em = /^([*_])(?=[^\s*_])([\s\S]*?[^\s*_\\])\1(?![*_\w])/.exec(rest);
+    if (em && (c === '*' || !/\w/.test(text[i - 1] ?? ''))) {
+      out += `<em>${inline(em[2] as string, o)}</em>`;
+      i += em[0].length;
+      continue;
+    }
+    out += esc(c);
+    i += 1;
+  }
+  return out;
+}
