@@ -9,10 +9,11 @@ import type { Store } from '../ports/store.ts';
 import type { PilotRecord } from '../../core/campaign/record.ts';
 import { recordOf, upcoming } from '../views/campaign.ts';
 import { ratingFor, sideName, sortieText, statusText, victoriesText } from '../views/campaign.ts';
+import { paths } from '../words/urls.ts';
 
-const campaignHref = (id: string): string => `/campaigns/${encodeURIComponent(id)}`;
-const pilotHref = (c: string, p: string): string => `${campaignHref(c)}/pilots/${encodeURIComponent(p)}`;
-const gameHref = (g: string): string => `/games/${encodeURIComponent(g)}`;
+const campaignHref = paths.campaign;
+const pilotHref = paths.pilot;
+const gameHref = paths.game;
 
 export function campaignList(store: Store) {
   return store.tx((tx) => ({
@@ -118,7 +119,7 @@ export function pilotPage(store: Store, id: string, pilotId: string) {
         text: sortieText(s, 'in-game'),
         kills: s.kills.map((k) => ({
           text: `${k.victim} (${k.victimType}), turn ${k.turn}${k.share < 1 ? `, shared` : ''}`,
-          href: `${gameHref(k.game)}/turns/${k.turn}`,
+          href: paths.turn(k.game, k.turn),
         })),
       })),
       flying: p.sorties.filter((s) => !s.fate).map((s) => ({ game: s.game, href: gameHref(s.game) })),

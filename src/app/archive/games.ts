@@ -32,11 +32,11 @@ import { damageLines, facingText, logSheet } from '../views/sheet.ts';
 import { inPlay } from '../../core/outcome.ts';
 import { quickSheet } from '../views/quick.ts';
 import { pilotText, ratingKnown } from '../../report/pilots.ts';
+import { paths } from '../words/urls.ts';
 
-const gameHref = (id: string): string => `/games/${encodeURIComponent(id)}`;
-const turnHref = (id: string, n: number): string => `${gameHref(id)}/turns/${n}`;
-const sheetHref = (id: string, n: number, plane: string): string =>
-  `${turnHref(id, n)}/planes/${encodeURIComponent(plane)}`;
+const gameHref = paths.game;
+const turnHref = paths.turn;
+const sheetHref = paths.sheet;
 
 const STATUS: Record<GameRow['status'], string> = { setup: 'being set up', running: 'running', over: 'over' };
 
@@ -55,7 +55,7 @@ export interface GameListItem {
 /** Games on a page of the list. */
 export const GAMES_PER_PAGE = 50;
 
-const listHref = (page: number): string => (page === 1 ? '/games' : `/games?page=${page}`);
+const listHref = paths.games;
 
 export interface GameListPage {
   games: GameListItem[];
@@ -252,8 +252,7 @@ export function gamePage(store: Store, id: string) {
             ),
       pilots: !!state?.options.pilots,
       // A campaign's game: its place in the campaign (docs/campaigns.md).
-      campaign: ((cg) =>
-        cg ? { id: cg.campaignId, seq: cg.seq, href: `/campaigns/${encodeURIComponent(cg.campaignId)}` } : null)(
+      campaign: ((cg) => (cg ? { id: cg.campaignId, seq: cg.seq, href: paths.campaign(cg.campaignId) } : null))(
         tx.campaigns.ofGame(game.id),
       ),
       players,

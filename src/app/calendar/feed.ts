@@ -23,6 +23,7 @@ import type { AppDeps } from '../ports/deps.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { inPlay } from '../../core/outcome.ts';
 import { icsText, minutesDuration, property, textProperty, utcTime } from './ics.ts';
+import { paths, webUrl } from '../words/urls.ts';
 
 /** How long a deadline's event lasts in the calendar: a mark, not a meeting. */
 const EVENT_MINUTES = 15;
@@ -44,7 +45,7 @@ export function calendarToken(deps: AppDeps, tx: StoreTx, email: string): string
 export function calendarUrl(deps: AppDeps, tx: StoreTx, email: string): string {
   const base = deps.referee.publicUrl;
   if (!base || !email.trim()) return '';
-  return `${base}/calendar/${calendarToken(deps, tx, email)}.ics`;
+  return webUrl(base, paths.calendar(calendarToken(deps, tx, email)));
 }
 
 /** The host named in the events' UIDs: PUBLIC_URL's, else `tallyho`. */
@@ -110,7 +111,7 @@ function gameEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow[]
     property('TRANSP', 'TRANSPARENT'),
     textProperty('SUMMARY', paused ? `${tag}: game paused, no deadline for now` : `${tag} orders due`),
     textProperty('DESCRIPTION', description),
-    ...(base ? [property('URL', `${base}/games/${encodeURIComponent(game.id)}`)] : []),
+    ...(base ? [property('URL', webUrl(base, paths.game(game.id)))] : []),
   ];
   // The alarm of the game's reminder: while the deadline runs and this address still owes orders.
   if (s.remindMinutes > 0 && !paused && owed) {
@@ -164,7 +165,7 @@ function musterEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow
     property('TRANSP', 'TRANSPARENT'),
     textProperty('SUMMARY', ready ? `${tag} ends (you are ready)` : `${tag}: answer READY`),
     textProperty('DESCRIPTION', description),
-    ...(base ? [property('URL', `${base}/games/${encodeURIComponent(game.id)}`)] : []),
+    ...(base ? [property('URL', webUrl(base, paths.game(game.id)))] : []),
   ];
   if (!ready) {
     const before = Math.max(1, Math.round((m.until - musterRemindAt(m)) / 60_000));

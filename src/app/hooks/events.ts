@@ -14,6 +14,7 @@ import { currentDeadline } from '../game/deadlines.ts';
 import { deadlineText } from '../game/settings.ts';
 import { onLeave } from '../game/standin.ts';
 import { inPlay } from '../../core/outcome.ts';
+import { paths, webUrl } from '../words/urls.ts';
 
 /** How long until `deadline`, in words: "40 minutes", "5 hours", "3 days". */
 export function timeLeft(ms: number): string {
@@ -36,7 +37,7 @@ interface Say {
 function gameUrl(deps: AppDeps, game: GameRow, turn?: number): string | null {
   const base = deps.referee.publicUrl;
   if (!base) return null;
-  return `${base}/games/${encodeURIComponent(game.id)}${turn === undefined ? '' : `/turns/${turn}`}`;
+  return webUrl(base, turn === undefined ? paths.game(game.id) : paths.turn(game.id, turn));
 }
 
 /** Queues a message for one hook. */

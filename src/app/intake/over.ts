@@ -12,6 +12,7 @@ import { idsOf } from '../mail/budget.ts';
 import { upcoming } from '../views/campaign.ts';
 import { when } from '../words/text.ts';
 import { subjectGame } from './bare-commands.ts';
+import { paths, webUrl } from '../words/urls.ts';
 
 /**
  * The registered sender's seat a mail is about: of his seats (not replaced), the one in the game
@@ -88,7 +89,7 @@ export function overParagraphs(deps: AppDeps, tx: StoreTx, game: GameRow, player
   const base = deps.referee.publicUrl;
   if (base)
     out.push(
-      `Every turn of it, with its maps, log sheets and the stand-in's choices, is on the web: ${base}/games/${encodeURIComponent(game.id)}`,
+      `Every turn of it, with its maps, log sheets and the stand-in's choices, is on the web: ${webUrl(base, paths.game(game.id))}`,
     );
   const next = campaignNext(tx, game);
   const others = tx.players

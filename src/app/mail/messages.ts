@@ -5,35 +5,29 @@
 import { calendarUrl } from '../calendar/feed.ts';
 import { groundTemplateMove } from '../views/ground.ts';
 import { formatMoveOrder } from '../../orders/move.ts';
-import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
-import type { GameEvent } from '../../core/events.ts';
+import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState, PlaneState } from '../../core/state.ts';
 import { carriesBombs } from '../../core/damage/state.ts';
-import { sideNames, turnLog } from '../../report/turn-log.ts';
-import { flexibleShots } from '../../report/clock.ts';
-import { casualties, unitLosses } from '../../report/combat-log.ts';
-import { noShotLines } from '../../report/no-shot.ts';
 import { deadlineLine } from '../game/deadlines.ts';
-import { deadlineText, durationText } from '../game/settings.ts';
-import { debriefOf, debriefText, onLeave, standinParts, standinText } from '../game/standin.ts';
+import { durationText } from '../game/settings.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { planeCards } from '../views/cards.ts';
-import { commitmentBlock, revealBlock } from '../game/dice.ts';
+import { commitmentBlock } from '../game/dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
-import { type Picture, previewPicture, situationPicture } from '../views/pictures.ts';
+import { previewPicture, situationPicture } from '../views/pictures.ts';
 import { type Preview, logSheet, pathMaps, pilotBlock, nextPlotNeeds, situationMap } from '../views/sheet.ts';
 import { flying, myPlanes, myUnits } from '../../core/outcome.ts';
 import { examplePlot, markedExample, NO_STANDING, ordersTemplate, type StandingOrders } from '../views/template.ts';
 import { quotedOrders, when, wrap } from '../words/text.ts';
 import { unitSheets } from '../views/units.ts';
-import { endText } from '../views/outcome.ts';
 import { campaignBlock } from '../views/campaign.ts';
-import { quickCards, quickCasualties, quickNeeds, quickSheet } from '../views/quick.ts';
+import { quickCards, quickNeeds, quickSheet } from '../views/quick.ts';
 import { quickWaysSection } from '../views/quick-menu.ts';
 import { docUrl } from '../words/doc-links.ts';
 import { firstSteps } from '../views/first-steps.ts';
 import { playerMenus, waysSection } from '../views/menu.ts';
+import { paths, webUrl } from '../words/urls.ts';
 
 function scenarioOf(game: GameRow): { name: string; description: string } {
   try {
@@ -45,7 +39,7 @@ function scenarioOf(game: GameRow): { name: string; description: string } {
 }
 
 /** The view parts every game mail shares. */
-function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
+export function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
   return { game: game.id, gameName: game.name, player: player.id, referee: deps.referee.address };
 }
 
@@ -111,8 +105,7 @@ function plotterLink(deps: AppDeps, game: GameRow, player: PlayerRow): ((planeId
   const base = deps.referee.publicUrl;
   if (!base) return undefined;
   const token = deps.keys.turnToken(game.id, player.id, game.turn);
-  return (planeId) =>
-    `${base}/games/${encodeURIComponent(game.id)}/plot/${encodeURIComponent(player.id)}/${encodeURIComponent(planeId)}/${token}`;
+  return (planeId) => webUrl(base, paths.plotter(game.id, player.id, planeId, token));
 }
 
 /**
@@ -126,9 +119,10 @@ function waysView(
   player: PlayerRow,
   state: GameState,
   wanted: boolean,
+  fogged: boolean,
 ): { ways: string; waysHtml: string; plotterLinks: { plane: string; url: string }[] } {
   if (!wanted || state.turn !== game.turn) return { ways: '', waysHtml: '', plotterLinks: [] };
-  const seen = fogState(state, sideOfPlayer(state, player.planes));
+  const seen = fogged ? state : fogState(state, sideOfPlayer(state, player.planes));
   // The quick game's menu of moves: no plotter (docs/quick.md).
   if (seen.quick) {
     const q = quickWaysSection(seen, player.planes);
@@ -148,7 +142,8 @@ function waysView(
 
 /**
  * What the player needs for the next turn: plot sizes and the ready-to-send template; with `ways`,
- * the menu of plans of each of his planes (the welcome, the report and the reminder).
+ * the menu of plans of each of his planes (the welcome, the report and the reminder), of what his
+ * side has identified (`fogged`: the state given is that already).
  */
 export function nextTurn(
   deps: AppDeps,
@@ -156,7 +151,7 @@ export function nextTurn(
   game: GameRow,
   player: PlayerRow,
   state: GameState,
-  opts: { ways?: boolean } = {},
+  opts: { ways?: boolean; fogged?: boolean } = {},
 ) {
   const planes = flying(myPlanes(state, player.planes));
   const units = myUnits(state, player.planes);
@@ -189,7 +184,7 @@ export function nextTurn(
         : '',
     // The menu of plans of each plane (views/menu.ts), for this turn only: what a letter stands for
     // is worked out again from the turn's state when it comes back.
-    ...waysView(deps, game, player, state, !!opts.ways),
+    ...waysView(deps, game, player, state, !!opts.ways, !!opts.fogged),
   };
 }
 
@@ -305,7 +300,7 @@ interface MarkHelp {
 }
 
 /** The campaign's words (views/campaign.ts campaignBlock): wrapped for the text mail, a paragraph a line for the HTML (prose, not <pre>). */
-const campaignWords = (text: string, indent: number): { campaign: string; campaignLines: string[] } => ({
+export const campaignWords = (text: string, indent: number): { campaign: string; campaignLines: string[] } => ({
   campaign: wrap(text, indent),
   campaignLines: text ? text.split('\n') : [],
 });
@@ -323,7 +318,7 @@ export function queueWelcome(
   // What the player's side has identified, and nothing else (docs/spotting.md).
   const state = fogState(whole, sideOfPlayer(whole, player.planes));
   const sc = scenarioOf(game);
-  const next = nextTurn(deps, tx, game, player, state, { ways: true });
+  const next = nextTurn(deps, tx, game, player, state, { ways: true, fogged: true });
   const view = {
     ...common(deps, game, player),
     takeover: takeover ? wrap(takeover, 0) : '',
@@ -517,104 +512,6 @@ export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
     inboundId: a.inboundId,
     replyTo: a.replyTo,
     picture,
-  });
-}
-
-export interface ReportInput {
-  game: GameRow;
-  player: PlayerRow;
-  resolved: number;
-  events: GameEvent[];
-  /** The state after the turn. */
-  state: GameState;
-  /** The map after the turn (pictures.ts reportPicture): the same for every player, made once. */
-  picture: Picture;
-  over: boolean;
-}
-
-export function queueReport(deps: AppDeps, tx: StoreTx, whole: ReportInput): void {
-  // The computer's seat has no address: its report is never written.
-  if (!whole.player.email) return;
-  // Fog of war: the side's report tells what it has identified; the last report tells everything.
-  const side = whole.over ? null : sideOfPlayer(whole.state, whole.player.planes);
-  const r = { ...whole, state: fogState(whole.state, side), events: fogEvents(whole.events, whole.state, side) };
-  // A turn the game master rolled back and that was resolved again (src/app/gm/rollback.ts).
-  const rerun = (tx.control.clock(r.game.id, r.resolved)?.reruns ?? 0) > 0;
-  // The last report's debrief: the stand-in's choices and reasons of every turn it flew (docs/standin.md "The debrief").
-  const debrief = r.over ? debriefOf(tx.orders.latestAcceptedOf(r.game.id, 1, r.resolved)) : [];
-  const view = {
-    ...common(deps, r.game, r.player),
-    turn: r.resolved,
-    rerun,
-    // Whose planes the stand-in pilot flew this turn; for the reader's own, what it chose and why:
-    // laid out for the text mail, and as parts for the HTML's paragraphs (never <pre>: prose wraps).
-    ...((parts) => ({ standin: standinText(parts), standinParts: parts }))(
-      standinParts(
-        tx.orders.latestAccepted(r.game.id, r.resolved).values(),
-        r.player,
-        r.player.leaveUntil === null
-          ? null
-          : deadlineText(r.player.leaveUntil, tx.control.get(r.game.id).settings.zone, r.player.zone),
-      ),
-    ),
-    // On leave (app/setup/leave.ts): what comes next is the stand-in's turn unless orders come.
-    leaveUntil: onLeave(r.player, deps.clock.now())
-      ? deadlineText(r.player.leaveUntil as number, tx.control.get(r.game.id).settings.zone, r.player.zone)
-      : '',
-    // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
-    turnUrl: deps.referee.publicUrl
-      ? `${deps.referee.publicUrl}/games/${encodeURIComponent(r.game.id)}/turns/${r.resolved}`
-      : '',
-    map: situationMap(r.state, r.player.planes),
-    // The mail's log tells the flak misses at under 1% in one line an impulse (report/combat-log.ts).
-    impulses: turnLog(r.events, undefined, sideNames(r.state), {
-      summariseFlak: true,
-      flexible: flexibleShots(r.state),
-    }),
-    quick: !!r.state.quick,
-    // The end explained in the first lines (endText): what left the fight this turn, who wins.
-    outcome: r.over
-      ? wrap(
-          `${endText(whole.events, whole.state)} Thank you for playing.${debrief.length ? " What the stand-in pilot chose and why, every turn it flew: THE STAND-IN'S DEBRIEF, near the end of this mail." : ''}`,
-          0,
-        )
-      : '',
-    debrief: debriefText(debrief),
-    debriefTurns: debrief,
-    // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
-    noShots: wrap(
-      noShotLines(r.events, r.player.planes, (id) => r.state.planes.find((p) => p.id === id)?.status)
-        .map((l) => `- ${l}`)
-        .join('\n'),
-      2,
-    ),
-    combat: wrap((r.state.quick ? quickCasualties(r.events) : casualties(r.events)).join('\n'), 4),
-    losses: wrap(unitLosses(r.events).join('\n'), 4),
-    sheets: myPlanes(r.state, r.player.planes).map((p) =>
-      r.state.quick ? quickSheet(r.state, p, !r.over) : logSheet(r.state, p, !r.over),
-    ),
-    pilots: pilotBlock(r.state, r.over ? 'all' : { side: sideOfPlayer(r.state, r.player.planes) ?? '' }),
-    ...campaignWords(r.over ? campaignBlock(tx, r.game.id, r.player.id, 'last-report') : '', 4),
-    units: unitSheets(r.state, r.player.planes),
-    over: r.over,
-    // The short fair-dice block near the top, the full record at the end of the mail.
-    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(
-      revealBlock(tx, r.game.id, r.player.id, r.resolved, r.over ? null : r.state.turn, deps.referee.publicUrl ?? null),
-    ),
-    ...(r.over
-      ? { nextTurn: null, needs: [], template: '' }
-      : nextTurn(deps, tx, r.game, r.player, r.state, { ways: true })),
-  };
-  queueMail(deps, tx, {
-    kind: 'report',
-    template: 'report',
-    view,
-    subject: `[${r.game.id}] Turn ${r.resolved} report${rerun ? ' (RERUN)' : ''}${r.over ? ': the game is over' : ''}`,
-    to: r.player.email,
-    gameId: r.game.id,
-    player: r.player,
-    turn: r.resolved,
-    picture: r.picture,
   });
 }
 

@@ -4,18 +4,17 @@
  * in one transaction. Idempotent: a resolved turn is never resolved again, so it may be called after
  * every mail and at every start.
  */
-import { fogEvents, fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
+import { sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState } from '../../core/state.ts';
 import { resolveTurn } from '../../core/turn.ts';
 import { inPlay, isOver } from '../../core/outcome.ts';
 import { turnReadiness } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { openTurnDice, sealTurnDice, turnDice, turnOrders, withDiceSeed } from '../game/dice.ts';
-import { queueReport } from '../mail/messages.ts';
+import { queueReport, sideView, turnFacts, type SideView } from '../mail/report.ts';
 import { alertGm, gmAddress } from '../mail/notify.ts';
 import { lastResolvedTurn, overText } from '../archive/games.ts';
 import { hooksTurnResolved } from '../hooks/events.ts';
-import { reportPicture } from '../views/pictures.ts';
 import { afterGameOver } from '../campaigns/lifecycle.ts';
 import type { GameRow, StoreTx } from '../ports/store.ts';
 import type { StallProblem } from '../ports/control.ts';
@@ -23,6 +22,7 @@ import { clearStall, crashProblem, recordStall, stallProblems } from './stalls.t
 import { publicUrlOf } from '../words/doc-links.ts';
 import { standinOrders, standsIn } from '../game/standin.ts';
 import type { OrdersRow, PlayerRow, StandinMark } from '../ports/store.ts';
+import { paths, webUrl } from '../words/urls.ts';
 
 /** What an attempt at a turn came to: resolved, still waiting for orders, or stopped by problems. */
 export type Attempt = { turn: number } | { waiting: true } | { problems: StallProblem[] };
@@ -106,29 +106,16 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   if (!over) openTurnDice(deps, tx, game.id, next.turn);
   tx.games.update(game.id, over ? { turn: next.turn, status: 'over', endedAt: now } : { turn: next.turn });
   const updated = tx.games.get(game.id) ?? game;
-  // With fog of war each side's picture shows what it has identified (docs/spotting.md); when
-  // the game is over, everything.
-  const pictures = new Map<string | null, ReturnType<typeof reportPicture>>();
-  const pictureFor = (side: string | null) => {
-    const key = over ? null : side;
-    if (!pictures.has(key))
-      pictures.set(
-        key,
-        reportPicture(fogState(state, key), fogState(next, key), fogEvents(r.value.events, next, key), updated.name),
-      );
-    return pictures.get(key)!;
-  };
+  // The turn's facts read once; with fog of war each side's view (what it has identified, its
+  // picture of the map) worked out once for its players (docs/spotting.md); the game over, everything.
+  const facts = turnFacts(tx, updated, game.turn, next, r.value.events, over);
+  const views = new Map<string | null, SideView>();
   for (const p of players) {
-    const picture = pictureFor(sideOfPlayer(state, p.planes));
-    queueReport(deps, tx, {
-      game: updated,
-      player: p,
-      resolved: game.turn,
-      events: r.value.events,
-      state: next,
-      over,
-      picture,
-    });
+    if (!p.email) continue; // the computer's seat: no report
+    const side = over ? null : sideOfPlayer(state, p.planes);
+    let seen = views.get(side);
+    if (!seen) views.set(side, (seen = sideView(facts, state, side)));
+    queueReport(deps, tx, facts, seen, p);
   }
   // Beside the mail: the report is out, the next turn open (or the game over) to the hooks (docs/notifications.md).
   hooksTurnResolved(deps, tx, updated, game.turn, over);
@@ -148,7 +135,7 @@ function tellGmOver(deps: AppDeps, tx: StoreTx, game: GameRow, players: readonly
   const base = publicUrlOf(deps);
   alertGm(deps, tx, game, `game ${game.id} is over`, [
     `Game ${game.id} (${game.name}) ended with turn ${lastResolvedTurn(tx, game)}. ${overText(tx, game)}`,
-    ...(base ? [`Every turn of it is on the web: ${base}/games/${encodeURIComponent(game.id)}`] : []),
+    ...(base ? [`Every turn of it is on the web: ${webUrl(base, paths.game(game.id))}`] : []),
     "Every player has the last report, with the stand-in's debrief where it flew.",
   ]);
 }

@@ -5,10 +5,11 @@
  */
 import { type DocRef, headingAnchor } from '../../core/doc-refs.ts';
 import type { AppDeps } from '../ports/deps.ts';
+import { paths, webUrl } from './urls.ts';
 
 /** The page of a doc on the web archive, with the section's anchor: `<PUBLIC_URL>/docs/ground#landing`. */
 export const docUrl = (publicUrl: string, ref: DocRef): string =>
-  `${publicUrl}/docs/${ref.doc}${ref.section ? `#${headingAnchor(ref.section)}` : ''}`;
+  webUrl(publicUrl, paths.doc(ref.doc, ref.section ? headingAnchor(ref.section) : ''));
 
 /** ` (see <url>)` to close a sentence that cites the doc, or '' without PUBLIC_URL (or a citation). */
 export const seeLink = (publicUrl: string | null | undefined, ref: DocRef | undefined): string =>

@@ -7,6 +7,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { ROUTES } from '../../app/words/urls.ts';
 
 export const SESSION_COOKIE = 'tallyho_admin';
 export const LOGIN_COOKIE = 'tallyho_admin_login';
@@ -74,7 +75,7 @@ export class AdminAuth {
     res.cookie(name, value, {
       httpOnly: true,
       sameSite: 'strict',
-      path: '/admin',
+      path: ROUTES.admin,
       secure: req.secure,
       maxAge: maxAgeMs,
     });
@@ -149,14 +150,14 @@ export class AdminAuth {
     const id = randomBytes(32).toString('base64url');
     this.sessions.set(id, { csrf: randomBytes(32).toString('base64url'), expires: now + this.sessionMs });
     this.cookie(req, res, SESSION_COOKIE, id, this.sessionMs);
-    res.clearCookie(LOGIN_COOKIE, { path: '/admin' });
+    res.clearCookie(LOGIN_COOKIE, { path: ROUTES.admin });
     return 'ok';
   }
 
   signOut(req: Request, res: Response): void {
     const id = cookies(req).get(SESSION_COOKIE);
     if (id) this.sessions.delete(id);
-    res.clearCookie(SESSION_COOKIE, { path: '/admin' });
+    res.clearCookie(SESSION_COOKIE, { path: ROUTES.admin });
   }
 
   /** Whether a posted form carries the session's CSRF token. */

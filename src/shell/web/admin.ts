@@ -26,6 +26,7 @@ import { recordSummary, reliabilityRecord } from '../../app/game/record.ts';
 import { AdminAuth, type AdminAuthOptions } from './admin-auth.ts';
 import { badUrlHandler } from './bad-url.ts';
 import type { Page } from './views.ts';
+import { paths, ROUTES } from '../../app/words/urls.ts';
 
 export interface AdminOptions extends AdminAuthOptions {
   deps: AppDeps;
@@ -80,7 +81,7 @@ export function adminRouter(o: AdminOptions): express.Router {
   const signedIn = (req: Request, res: Response, next: NextFunction): void => {
     const s = auth.session(req);
     if (!s) {
-      if (req.method === 'GET') res.redirect(303, '/admin/login');
+      if (req.method === 'GET') res.redirect(303, paths.adminLogin());
       else problem(res, 401, 'Not signed in', 'Sign in to the administration pages first.');
       return;
     }
@@ -101,19 +102,19 @@ export function adminRouter(o: AdminOptions): express.Router {
     next();
   };
 
-  router.get('/admin/login', (req, res) => {
+  router.get(ROUTES.adminLogin, (req, res) => {
     if (auth.session(req)) {
-      res.redirect(303, '/admin');
+      res.redirect(303, paths.admin());
       return;
     }
     loginPage(req, res);
   });
-  router.post('/admin/login', form, (req, res) => {
+  router.post(ROUTES.adminLogin, form, (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const r = auth.signIn(req, res, body.password, body.token);
     if (r === 'ok') {
       o.deps.log.info({ ip: req.ip }, 'admin signed in');
-      res.redirect(303, '/admin');
+      res.redirect(303, paths.admin());
       return;
     }
     if (r === 'blocked') {
@@ -130,15 +131,15 @@ export function adminRouter(o: AdminOptions): express.Router {
     o.deps.log.warn({ ip: req.ip }, 'admin sign-in failed: wrong password');
     loginPage(req, res, 401, 'Wrong password.');
   });
-  router.post('/admin/logout', form, signedIn, csrf, (req, res) => {
+  router.post(ROUTES.adminLogout, form, signedIn, csrf, (req, res) => {
     auth.signOut(req, res);
-    res.redirect(303, '/admin/login');
+    res.redirect(303, paths.adminLogin());
   });
 
-  router.get('/admin', signedIn, (_req, res) => {
+  router.get(ROUTES.admin, signedIn, (_req, res) => {
     const games = listGames(o.deps).map((g) => ({
       ...g,
-      href: `/admin/games/${g.id}`,
+      href: paths.adminGame(g.id),
       deadline: g.deadline ? when(Date.parse(g.deadline)) : '',
       missing: g.missing.join(', '),
     }));
@@ -146,7 +147,7 @@ export function adminRouter(o: AdminOptions): express.Router {
     send(res, 'admin', { title: 'Administration', csrf: res.locals.session.csrf, games, dead });
   });
 
-  router.get('/admin/games/:game', signedIn, (req, res) => {
+  router.get(ROUTES.adminGame, signedIn, (req, res) => {
     const id = String(req.params.game);
     if (!GAME_ID.test(id)) {
       problem(res, 404, 'No such game', 'There is no game by that name.');
@@ -168,7 +169,7 @@ export function adminRouter(o: AdminOptions): express.Router {
       title: `Game ${id}`,
       csrf: res.locals.session.csrf,
       game: st.game,
-      archive: `/games/${id}`,
+      archive: paths.game(id),
       running: st.game.status === 'running',
       over: st.game.status === 'over',
       deadline: clock.deadline === null ? 'none' : `${when(clock.deadline)} (game zone ${clock.zone})`,
@@ -217,7 +218,7 @@ export function adminRouter(o: AdminOptions): express.Router {
       })),
       actions: Object.entries(ACTIONS).map(([name, a]) => ({
         label: a.label,
-        href: `/admin/games/${id}/${name}`,
+        href: paths.adminAction(id, name),
         confirm: !!a.confirm,
         reason: !!a.reason,
         by: !!a.by,
@@ -225,7 +226,7 @@ export function adminRouter(o: AdminOptions): express.Router {
     });
   });
 
-  router.post('/admin/games/:game/:action', form, signedIn, csrf, (req, res) => {
+  router.post(ROUTES.adminAction, form, signedIn, csrf, (req, res) => {
     const id = String(req.params.game);
     const name = String(req.params.action);
     const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
@@ -234,7 +235,7 @@ export function adminRouter(o: AdminOptions): express.Router {
       return;
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const back = `/admin/games/${id}`;
+    const back = paths.adminGame(id);
     if (action.confirm && text(body.confirm) !== id) {
       send(
         res,
@@ -274,9 +275,9 @@ export function adminRouter(o: AdminOptions): express.Router {
       );
     }
   });
-  router.use('/admin', badUrlHandler(o.pages, false));
+  router.use(ROUTES.admin, badUrlHandler(o.pages, false));
   // A page that fails is a bare 500, its cause in the log only.
-  router.use('/admin', (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+  router.use(ROUTES.admin, (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     o.deps.log.error({ path: req.path, error: (err as Error)?.message }, 'admin page failed');
     res
       .status(500)

@@ -9,6 +9,7 @@ import express, { type Response } from 'express';
 import type { AppDeps } from '../../app/ports/deps.ts';
 import { calendarFeed } from '../../app/calendar/feed.ts';
 import type { Page } from './views.ts';
+import { ROUTES } from '../../app/words/urls.ts';
 
 /** The file name of a feed: its token and `.ics`. */
 const FILE_RE = /^([A-Za-z0-9_-]{1,128})\.ics$/;
@@ -30,7 +31,7 @@ export function calendarRouter(o: { deps?: AppDeps; pages: Page; local: boolean 
         }),
       );
   };
-  router.get('/calendar/:file', (req, res) => {
+  router.get(ROUTES.calendar, (req, res) => {
     const m = FILE_RE.exec(String(req.params.file));
     const deps = o.deps;
     if (!m || !deps) {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Response } from 'express';
 import { renderMarkdown, type Rendered } from './markdown.ts';
 import type { Page } from './views.ts';
+import { paths, ROUTES } from '../../app/words/urls.ts';
 
 /** docs/ in the package root (the same two levels above src/shell/web and dist/shell/web). */
 export const DOCS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs');
@@ -103,16 +104,16 @@ export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): ex
         }),
       );
   };
-  router.get('/docs', (_req, res) => {
+  router.get(ROUTES.docs, (_req, res) => {
     send(res, 'docs', {
       title: 'Docs',
       groups: DOC_GROUPS.map((g) => ({
         heading: g.heading,
-        docs: g.docs.map((d) => ({ ...d, href: `/docs/${d.name}`, title: doc(d.name).title })),
+        docs: g.docs.map((d) => ({ ...d, href: paths.doc(d.name), title: doc(d.name).title })),
       })),
     });
   });
-  router.get('/docs/images/:file', (req, res) => {
+  router.get(ROUTES.docImage, (req, res) => {
     const file = String(req.params.file);
     if (!IMAGE_RE.test(file)) {
       notFound(res);
@@ -124,7 +125,7 @@ export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): ex
         if (e && !res.headersSent) notFound(res);
       });
   });
-  router.get('/docs/:name', (req, res) => {
+  router.get(ROUTES.doc, (req, res) => {
     const raw = String(req.params.name);
     // A link written as in the repository (`rules.md`) leads to the page.
     const name = raw.endsWith('.md') ? raw.slice(0, -3) : raw;
@@ -133,7 +134,7 @@ export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): ex
       return;
     }
     if (name !== raw) {
-      res.redirect(301, `/docs/${name}`);
+      res.redirect(301, paths.doc(name));
       return;
     }
     const r = doc(name);

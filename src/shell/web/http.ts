@@ -26,6 +26,7 @@ import { docsRouter } from './docs.ts';
 import { plotterRouter } from './plotter.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, stripBidi } from './views.ts';
+import { paths, ROUTES } from '../../app/words/urls.ts';
 
 export interface HttpOptions {
   host: string;
@@ -45,7 +46,7 @@ export interface HttpOptions {
 const esc = (s: string): string => escapeHtml(stripBidi(s));
 
 const page = (title: string, body: string): string =>
-  `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><link rel="stylesheet" href="/static/archive.css"></head>\n` +
+  `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><link rel="stylesheet" href="${paths.static('archive.css')}"></head>\n` +
   `<body>\n${body}\n</body></html>\n`;
 
 function listPage(rows: OutboxRow[]): string {
@@ -54,11 +55,11 @@ function listPage(rows: OutboxRow[]): string {
     .reverse()
     .map(
       (r) =>
-        `<tr><td><a href="/mail/${r.id}">#${r.id}</a></td><td>${esc(r.status)}</td><td>${esc(when(r.createdAt))}</td><td>${esc(r.recipient)}</td><td>${esc(r.subject)}</td></tr>`,
+        `<tr><td><a href="${paths.mailOne(r.id)}">#${r.id}</a></td><td>${esc(r.status)}</td><td>${esc(when(r.createdAt))}</td><td>${esc(r.recipient)}</td><td>${esc(r.subject)}</td></tr>`,
     );
   return page(
     'Tallyho outbox',
-    `<p><a href="/games">the games</a></p>\n<h1>Outgoing mail (local mode)</h1>\n<p>Newest first. The same mail: <code>npx tallyho mail list</code>.</p>\n` +
+    `<p><a href="${paths.games()}">the games</a></p>\n<h1>Outgoing mail (local mode)</h1>\n<p>Newest first. The same mail: <code>npx tallyho mail list</code>.</p>\n` +
       `<table cellpadding="4"><tr><th>#</th><th>status</th><th>written</th><th>to</th><th>subject</th></tr>\n${items.join('\n')}\n</table>`,
   );
 }
@@ -66,7 +67,7 @@ function listPage(rows: OutboxRow[]): string {
 function mailPage(r: OutboxRow): string {
   return page(
     r.subject,
-    `<p><a href="/mail">all mail</a> | <a href="/mail/${r.id}/html">HTML version</a>${r.picture ? ` | <a href="/mail/${r.id}/map.png">its picture</a>` : ''}</p>\n` +
+    `<p><a href="${paths.mail()}">all mail</a> | <a href="${paths.mailHtml(r.id)}">HTML version</a>${r.picture ? ` | <a href="${paths.mailPicture(r.id)}">its picture</a>` : ''}</p>\n` +
       `<pre>To: ${esc(r.recipient)}\nSubject: ${esc(r.subject)}\nMessage-ID: ${esc(r.messageId)}\nStatus: ${esc(r.status)}</pre>\n<pre>${esc(r.text)}</pre>`,
   );
 }
@@ -102,7 +103,7 @@ export function createHttpApp(o: HttpOptions): express.Express {
       referrerPolicy: { policy: 'no-referrer' },
     }),
   );
-  app.get('/health', (_req: Request, res: Response) => {
+  app.get(ROUTES.health, (_req: Request, res: Response) => {
     try {
       const outbox = o.store.tx((tx) => tx.outbox.counts());
       res.json({ status: 'ok', mode: o.mode, outbox, turnPageCache: turnCache.stats(), ...o.health() });
@@ -117,7 +118,7 @@ export function createHttpApp(o: HttpOptions): express.Express {
   if (o.admin) {
     app.use(adminRouter({ ...o.admin, pages }));
   } else {
-    app.all(/^\/admin(\/.*)?$/, (_req, res) => {
+    app.all(ROUTES.anyAdmin, (_req, res) => {
       res
         .status(404)
         .type('html')
@@ -131,17 +132,17 @@ export function createHttpApp(o: HttpOptions): express.Express {
     });
   }
   if (o.mode === 'mail')
-    app.get('/', (_req, res) => {
-      res.redirect('/games');
+    app.get(ROUTES.home, (_req, res) => {
+      res.redirect(paths.games());
     });
   if (o.mode === 'local') {
-    app.get('/', (_req, res) => {
-      res.redirect('/mail');
+    app.get(ROUTES.home, (_req, res) => {
+      res.redirect(paths.mail());
     });
-    app.get('/mail', (_req, res) => {
+    app.get(ROUTES.mail, (_req, res) => {
       res.type('html').send(listPage(o.store.tx((tx) => tx.outbox.list())));
     });
-    app.get('/mail/:id', (req, res) => {
+    app.get(ROUTES.mailOne, (req, res) => {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
       if (!r) {
         res.status(404).type('text').send('no such mail\n');
@@ -149,14 +150,14 @@ export function createHttpApp(o: HttpOptions): express.Express {
       }
       res.type('html').send(mailPage(r));
     });
-    app.get('/mail/:id/html', (req, res) => {
+    app.get(ROUTES.mailHtml, (req, res) => {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
       if (!r?.html) {
         res.status(404).type('text').send('no such mail\n');
         return;
       }
       // The picture a mail client shows from the mail's own part is fetched from /mail/:id/map.png.
-      const html = r.picture ? r.html.split(`cid:${PICTURE_CID}`).join(`/mail/${r.id}/map.png`) : r.html;
+      const html = r.picture ? r.html.split(`cid:${PICTURE_CID}`).join(paths.mailPicture(r.id)) : r.html;
       // Sandboxed (an opaque origin, where 'self' names nothing): the picture's origin is written out.
       const origin = `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`.replace(/[^\w.:/[\]-]/g, '');
       res
@@ -164,7 +165,7 @@ export function createHttpApp(o: HttpOptions): express.Express {
         .type('html')
         .send(html);
     });
-    app.get('/mail/:id/map.png', (req, res) => {
+    app.get(ROUTES.mailPicture, (req, res) => {
       const r = o.store.tx((tx) => tx.outbox.get(Number(req.params.id)));
       if (!r?.picture) {
         res.status(404).type('text').send('no such picture\n');

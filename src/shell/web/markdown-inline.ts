@@ -5,6 +5,7 @@
  */
 import { escapeHtml } from '../../report/escape.ts';
 import { headingAnchor } from '../../core/doc-refs.ts';
+import { paths } from '../../app/words/urls.ts';
 
 export interface RenderOptions {
   /** The docs served, by name (`rules` for docs/rules.md): links to others show as text. */
@@ -17,12 +18,12 @@ const esc = escapeHtml;
 function target(href: string, o: RenderOptions, image: boolean): string | null {
   if (image) {
     const m = /^(?:\.\/)?images\/([a-z0-9-]+\.(?:png|svg|jpg))$/.exec(href);
-    return m ? `/docs/images/${m[1]}` : null;
+    return m ? paths.docImage(m[1] as string) : null;
   }
   if (/^(https?:\/\/|mailto:)[^\s"<>]+$/i.test(href)) return href;
   if (/^#[\w%-]*$/.test(href)) return href;
   const m = /^(?:\.\/)?([a-z0-9-]+)\.md(#[\w%-]*)?$/.exec(href);
-  return m && o.served.has(m[1] as string) ? `/docs/${m[1]}${m[2] ?? ''}` : null;
+  return m && o.served.has(m[1] as string) ? paths.doc(m[1] as string, m[2] ?? '') : null;
 }
 
 /** The inline markup of a run of text: code, links, images, bold and italics; the rest escaped. */
@@ -63,7 +64,7 @@ export function inline(text: string, o: RenderOptions): string {
     const cite =
       c === 'd' && !/\w/.test(text[i - 1] ?? '') ? /^docs\/([a-z0-9-]+)\.md(?:,? "([^"\n]+)")?/.exec(rest) : null;
     if (cite && o.served.has(cite[1] as string)) {
-      out += `<a href="/docs/${cite[1]}${cite[2] ? `#${esc(headingAnchor(cite[2]))}` : ''}">${esc(cite[0])}</a>`;
+      out += `<a href="${paths.doc(cite[1] as string, cite[2] ? esc(headingAnchor(cite[2])) : '')}">${esc(cite[0])}</a>`;
       i += cite[0].length;
       continue;
     }

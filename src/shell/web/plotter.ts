@@ -12,6 +12,7 @@ import express, { type Request, type Response } from 'express';
 import type { AppDeps } from '../../app/ports/deps.ts';
 import { plotterPage, plotterShots, plotterWay, type PlotterRefusal } from '../../app/plotter/page.ts';
 import type { Page } from './views.ts';
+import { PLOTTER_PARTS, plotterPartRoute, ROUTES } from '../../app/words/urls.ts';
 
 /** JSON safe inside a <script> block: nothing in it can close the block or start markup. */
 export const scriptJson = (value: unknown): string =>
@@ -47,7 +48,7 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
   // A private page: no cache anywhere, no robots, and no referrer (the whole app sends none).
   const privately = (res: Response): Response =>
     res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex, nofollow');
-  router.get('/games/:game/plot/:player/:plane/:token', (req, res) => {
+  router.get(ROUTES.plotter, (req, res) => {
     if (!o.deps) {
       off(res);
       return;
@@ -79,8 +80,8 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
           referee: v.referee,
           subject: v.subject,
           twoPhase: v.twoPhase,
-          shots: `${here}/shots/`,
-          way: `${here}/way/`,
+          shots: `${here}/${PLOTTER_PARTS.shots}/`,
+          way: `${here}/${PLOTTER_PARTS.way}/`,
         }),
         count: v.ways.length,
       }),
@@ -98,7 +99,7 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
       way: number,
     ) => ({ ok: true } & T) | PlotterRefusal,
   ): void => {
-    router.get(`/games/:game/plot/:player/:plane/:token/${what}/:way`, (req, res) => {
+    router.get(plotterPartRoute(what), (req, res) => {
       if (!o.deps) {
         off(res);
         return;
@@ -124,7 +125,7 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
       privately(res).json(body);
     });
   };
-  wayJson('way', plotterWay);
-  wayJson('shots', plotterShots);
+  wayJson(PLOTTER_PARTS.way, plotterWay);
+  wayJson(PLOTTER_PARTS.shots, plotterShots);
   return router;
 }

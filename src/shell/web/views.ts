@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import { TallyhoError } from '../errors.ts';
+import { TEMPLATE_PATHS } from '../../app/words/urls.ts';
 
 export const WEB_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../templates/web');
 
@@ -28,6 +29,13 @@ export const stripBidi = (s: string): string => s.replace(BIDI_CONTROLS, '');
 
 export function createPages(dir: string = WEB_TEMPLATES_DIR): Page {
   const hb = Handlebars.create();
+  // `{{sitePath "games"}}`: a fixed address of the site, from the one module that spells them (app/words/urls.ts).
+  hb.registerHelper('sitePath', (name: unknown) => {
+    const path = TEMPLATE_PATHS[String(name)];
+    if (path === undefined)
+      throw new TallyhoError('E_IO', `a web template asks for an unknown address "${String(name)}"`);
+    return path;
+  });
   const pages = new Map<string, (view: object) => string>();
   let names: string[];
   try {
