@@ -9,17 +9,16 @@ import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState, PlaneState } from '../../core/state.ts';
 import { carriesBombs } from '../../core/damage/state.ts';
 import { deadlineLine } from '../game/deadlines.ts';
-import { durationText } from '../game/settings.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { planeCards } from '../views/cards.ts';
 import { commitmentBlock } from '../game/dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
-import { previewPicture, situationPicture } from '../views/pictures.ts';
-import { type Preview, logSheet, pathMaps, pilotBlock, nextPlotNeeds, situationMap } from '../views/sheet.ts';
+import { situationPicture } from '../views/pictures.ts';
+import { logSheet, pilotBlock, nextPlotNeeds, situationMap } from '../views/sheet.ts';
 import { flying, myPlanes, myUnits } from '../../core/outcome.ts';
 import { examplePlot, markedExample, NO_STANDING, ordersTemplate, type StandingOrders } from '../views/template.ts';
-import { quotedOrders, when, wrap } from '../words/text.ts';
+import { wrap } from '../words/text.ts';
 import { unitSheets } from '../views/units.ts';
 import { campaignBlock } from '../views/campaign.ts';
 import { quickCards, quickNeeds, quickSheet } from '../views/quick.ts';
@@ -28,6 +27,10 @@ import { docUrl } from '../words/doc-links.ts';
 import { firstSteps } from '../views/first-steps.ts';
 import { playerMenus, waysSection } from '../views/menu.ts';
 import { paths, webUrl } from '../words/urls.ts';
+import { ackPicture, ackView, type AckInput } from '../views/ack.ts';
+import { campaignWords, commonParts } from '../views/parts.ts';
+
+export type { AckInput };
 
 function scenarioOf(game: GameRow): { name: string; description: string } {
   try {
@@ -36,11 +39,6 @@ function scenarioOf(game: GameRow): { name: string; description: string } {
   } catch {
     return { name: game.name, description: '' };
   }
-}
-
-/** The view parts every game mail shares. */
-export function common(deps: AppDeps, game: GameRow, player: PlayerRow) {
-  return { game: game.id, gameName: game.name, player: player.id, referee: deps.referee.address };
 }
 
 /** The orders that stand for a player at the start of `turn` (views.ts StandingOrders). */
@@ -299,12 +297,6 @@ interface MarkHelp {
   wrapped: string;
 }
 
-/** The campaign's words (views/campaign.ts campaignBlock): wrapped for the text mail, a paragraph a line for the HTML (prose, not <pre>). */
-export const campaignWords = (text: string, indent: number): { campaign: string; campaignLines: string[] } => ({
-  campaign: wrap(text, indent),
-  campaignLines: text ? text.split('\n') : [],
-});
-
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
 export function queueWelcome(
   deps: AppDeps,
@@ -320,7 +312,7 @@ export function queueWelcome(
   const sc = scenarioOf(game);
   const next = nextTurn(deps, tx, game, player, state, { ways: true, fogged: true });
   const view = {
-    ...common(deps, game, player),
+    ...commonParts(deps.referee.address, game, player),
     takeover: takeover ? wrap(takeover, 0) : '',
     // The seats the stand-in pilot flies (docs/standin.md): who the player flies against or with.
     computer: computerWords(tx, game, player),
@@ -376,142 +368,20 @@ function computerWords(tx: StoreTx, game: GameRow, reader: PlayerRow): string {
   );
 }
 
-export interface AckInput {
-  game: GameRow;
-  player: PlayerRow;
-  turn: number;
-  accepted: boolean;
-  /** Accepted: the earlier orders these replace. Refused: the earlier orders that still stand. */
-  earlier: { submittedAt: number } | null;
-  /** Accepted: the same orders as the earlier ones (sent twice): nothing changed. */
-  same?: boolean;
-  canonical: string;
-  problems: string[];
-  previews: Preview[];
-  /** The state the previews fly from (the turn's start): the picture's map. */
-  state?: GameState;
-  /** Accepted orders with FIRE lines: the forecast's text (app/views/forecast.ts); '' for none. */
-  forecast?: string;
-  /** What the player's trucks, tanks and ships will do (views/units.ts unitPreviews), a line each. */
-  unitMoves?: string[];
-  /** The player's flying planes without a plot (they fly the default). */
-  defaulted: string[];
-  /** Accepted plans picked by letter: what each stands for, a line each (app/intake/picks.ts). */
-  picked?: string[];
-  /** A pick refused: this turn's WAYS TO FLY (app/views/menu.ts); '' otherwise. */
-  ways?: string;
-  /** Players whose orders for the turn are still missing. */
-  waiting: string[];
-  /** What holds the turn besides missing orders (deadlines.ts turnReadiness, its hold), or null. */
-  hold: string | null;
-  /** Accepted orders with a WARNING in a preview: the turn waits for CONFIRM (deadlines.ts warnedOrders). */
-  warned?: boolean;
-  /** The game's `confirm` setting, minutes (0: warnings hold nothing). */
-  confirmMinutes?: number;
-  /** Until when the turn waits for this player's CONFIRM (both zones), when it does. */
-  confirmUntil?: string | null;
-  notes: string[];
-  inboundId: number;
-  replyTo: string;
-  sender: string;
-  /** A refusal: the player's envelope with this turn's token, ready to correct and send. */
-  ready?: string;
-}
-
-/** What happens next to the turn, as true as the acknowledgement can know it. */
-function progressText(a: AckInput): string {
-  const holds = a.hold ? ` The turn is not resolved yet: ${a.hold}.` : '';
-  if (!a.accepted)
-    return `${a.ready ? 'Correct the orders below (YOUR ORDERS, READY TO CORRECT) and send them back' : 'Correct the orders and send them again'}.${holds}`;
-  // A WARNING: never "change the plot" together with "the turn is resolved".
-  if (a.warned && a.confirmMinutes) {
-    const choice = a.ready
-      ? 'send new orders, or CONFIRM to have them flown as they are (the envelope at the end of this mail, YOUR ORDERS WITH CONFIRM, READY TO SEND, does it: send it back as it is)'
-      : 'send new orders, or CONFIRM in an envelope (alone, or with these orders) to have them flown as they are';
-    const until = a.confirmUntil ?? `${durationText(a.confirmMinutes)} from now`;
-    return a.waiting.length
-      ? `Your orders carry a WARNING (above). Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. Should they all be in before ${until}, the turn waits for you until then: ${choice}. Without either, they are flown as they are.`
-      : `Your orders carry a WARNING (above). Every player's orders are in, so the turn waits for you until ${until}: ${choice}. Without either, they are flown as they are then.`;
-  }
-  if (a.warned)
-    return `Your orders carry a WARNING (above), and this game does not hold a turn for warnings: ${a.waiting.length ? `still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}; until the turn is resolved you may send new orders, the latest count.` : a.hold ? `the turn is not resolved yet (${a.hold}); until then you may send new orders.` : 'every order is in, so the turn is resolved now as they stand.'}`;
-  if (a.waiting.length)
-    return `Still to send orders for turn ${a.turn}: ${a.waiting.join(', ')}. You may send new orders until the turn is resolved; the latest count.${holds}`;
-  if (a.hold)
-    return `Every player's orders are in, but the turn is not resolved yet: ${a.hold}. You may send new orders until then; the latest count.`;
-  return `Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).`;
-}
-
-export const PATH_KEY = '+n: the hex it enters in impulse n';
-export const PATH_KEY_TWO_PHASE = '+n: its nth hex this turn';
-export const PATH_KEY_QUICK = '+n: the nth hex of its move';
-
+/** The acknowledgement of an envelope of orders (views/ack.ts), queued. */
 export function queueAck(deps: AppDeps, tx: StoreTx, a: AckInput): void {
-  const view = {
-    ...common(deps, a.game, a.player),
-    turn: a.turn,
-    accepted: a.accepted,
-    earlierAt: a.earlier ? when(a.earlier.submittedAt) : '',
-    same: !!a.same,
-    canonical: wrap(quotedOrders(a.canonical), 6),
-    problems: a.problems.map((p) => wrap(`- ${p}`, 2)),
-    // One map for every plane's path when they can all be followed there (views.ts pathMaps).
-    previews: a.state
-      ? pathMaps(a.state, a.previews)
-      : a.previews.map((p) => ({ planes: p.plane, several: false, map: p.map })),
-    // What the +n of a path is: the impulse, or in the two-phase sequence the plane's nth hex.
-    pathKey: a.state?.quick
-      ? PATH_KEY_QUICK
-      : a.state?.options.sequence === 'two-phase'
-        ? PATH_KEY_TWO_PHASE
-        : PATH_KEY,
-    forecast: a.forecast ?? '',
-    unitMoves: (a.unitMoves ?? []).map((l) => wrap(l, 4)),
-    defaulted: !a.defaulted.length
-      ? ''
-      : a.state?.quick
-        ? wrap(
-            `${a.defaulted.join(', ')}: no move given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} straight on at ${a.defaulted.length === 1 ? 'its' : 'their'} SPEED.`,
-            2,
-          )
-        : wrap(
-            `${a.defaulted.join(', ')}: no plot given; ${a.defaulted.length === 1 ? 'it flies' : 'they fly'} the manoeuvre carried over, then forwards manoeuvres; fire orders, if any, still count.`,
-            2,
-          ),
-    waiting: a.waiting.join(', '),
-    progress: wrap(progressText(a), 0),
-    // A refusal's orders ready to correct; accepted orders with a WARNING in a game that holds the
-    // turn for it: the same orders with CONFIRM, ready to send.
-    ready: !a.accepted || (a.warned && a.confirmMinutes) ? (a.ready ?? '') : '',
-    readyHeading: a.accepted ? 'YOUR ORDERS WITH CONFIRM, READY TO SEND' : 'YOUR ORDERS, READY TO CORRECT',
-    readyTitle: a.accepted ? 'Your orders with CONFIRM, ready to send' : 'Your orders, ready to correct',
-    notes: a.notes.map((n) => wrap(`- ${n}`, 2)),
-    picked: a.picked ?? [],
-    ways: a.ways ?? '',
-    sender: a.sender,
-  };
-  const subject = `[${a.game.id}] Turn ${a.turn} orders ${a.accepted ? 'accepted' : 'NOT accepted'}`;
-  const picture =
-    a.state && a.previews.length
-      ? previewPicture(
-          a.state,
-          a.previews.map((p) => ({ plane: p.plane, marks: p.path })),
-          a.player.planes,
-          a.game.name,
-        )
-      : null;
   queueMail(deps, tx, {
     kind: 'ack',
     template: 'ack',
-    view,
-    subject,
+    view: ackView(deps.referee.address, a),
+    subject: `[${a.game.id}] Turn ${a.turn} orders ${a.accepted ? 'accepted' : 'NOT accepted'}`,
     to: a.player.email,
     gameId: a.game.id,
     player: a.player,
     turn: a.turn,
     inboundId: a.inboundId,
     replyTo: a.replyTo,
-    picture,
+    picture: ackPicture(a),
   });
 }
 

@@ -1,61 +1,21 @@
 /**
- * The turn's report to each player (docs/architecture.md "A turn's facts"), from facts gathered once:
- * the turn's (turnFacts: what the store holds of the resolved turn, read once for all its players)
- * and each side's (sideView: the fog of war over the state and events after the turn, and the
- * map's picture, worked out once for the players of a side). What is read or worked out per player
- * is his own: his orders for the next turn, his campaign, his dice reveal.
+ * The turn's report to each player (docs/architecture.md "A turn's facts"): the turn's facts read
+ * from the store once (turnFacts), each side's view worked out once (views/report.ts sideView), and
+ * for each reader what is his own (his orders for the next turn, his campaign, his dice reveal);
+ * the view is views/report.ts reportView's, and this queues it.
  */
-import { fogEvents, fogState } from '../../core/spotting/fog.ts';
 import type { GameEvent } from '../../core/events.ts';
 import type { GameState } from '../../core/state.ts';
-import { myPlanes } from '../../core/outcome.ts';
-import { sideNames, turnLog } from '../../report/turn-log.ts';
-import { flexibleShots } from '../../report/clock.ts';
-import { casualties, unitLosses } from '../../report/combat-log.ts';
-import { noShotLines } from '../../report/no-shot.ts';
-import { deadlineText } from '../game/settings.ts';
-import { debriefOf, debriefText, onLeave, standinParts, standinText, type DebriefTurn } from '../game/standin.ts';
+import { debriefOf } from '../game/standin.ts';
 import { revealBlock } from '../game/dice.ts';
 import type { AppDeps } from '../ports/deps.ts';
-import type { GameRow, OrdersRow, PlayerRow, StoreTx } from '../ports/store.ts';
-import { type Picture, reportPicture } from '../views/pictures.ts';
-import { logSheet, pilotBlock, situationMap } from '../views/sheet.ts';
-import { unitSheets } from '../views/units.ts';
-import { endText } from '../views/outcome.ts';
+import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { campaignBlock } from '../views/campaign.ts';
-import { quickCasualties, quickSheet } from '../views/quick.ts';
-import { wrap } from '../words/text.ts';
-import { paths, webUrl } from '../words/urls.ts';
+import { reportView, type SideView, type TurnFacts } from '../views/report.ts';
 import { queueMail } from './mailer.ts';
-import { campaignWords, common, nextTurn } from './messages.ts';
+import { nextTurn } from './messages.ts';
 
-/** What the store holds of a resolved turn that every player's report tells, read once. */
-export interface TurnFacts {
-  /** The game as the turn left it (its next turn, or over). */
-  game: GameRow;
-  resolved: number;
-  over: boolean;
-  /** The state after the turn, and the turn's events: the whole, before any fog. */
-  state: GameState;
-  events: GameEvent[];
-  /** A turn the game master rolled back and that was resolved again (src/app/gm/rollback.ts). */
-  rerun: boolean;
-  /** The orders that flew the turn (the stand-in's marked), by player. */
-  orders: OrdersRow[];
-  /** The last report's debrief: the stand-in's choices and reasons of every turn it flew. */
-  debrief: DebriefTurn[];
-  /** The game's time zone. */
-  zone: string;
-}
-
-/** What one side has identified after the turn (docs/spotting.md), and its picture of the map. */
-export interface SideView {
-  /** The side; null for everything (the game over, or no fog). */
-  side: string | null;
-  state: GameState;
-  events: GameEvent[];
-  picture: Picture;
-}
+export { sideView, type SideView, type TurnFacts } from '../views/report.ts';
 
 /** The turn's facts, read from the store once. */
 export function turnFacts(
@@ -79,51 +39,20 @@ export function turnFacts(
   };
 }
 
-/**
- * A side's view of the turn: the state and events after it as the side has identified them (the
- * last report tells everything: `side` null), and the map's picture with the tracks of the turn,
- * from `before` (the state the turn started from).
- */
-export function sideView(facts: TurnFacts, before: GameState, side: string | null): SideView {
-  const state = fogState(facts.state, side);
-  const events = fogEvents(facts.events, facts.state, side);
-  return { side, state, events, picture: reportPicture(fogState(before, side), state, events, facts.game.name) };
-}
-
-/** The report of the turn to one player, from the turn's facts and his side's view. */
+/** The report of the turn to one player, from the turn's facts, his side's view and what is his own. */
 export function queueReport(deps: AppDeps, tx: StoreTx, facts: TurnFacts, seen: SideView, player: PlayerRow): void {
   // The computer's seat has no address: its report is never written.
   if (!player.email) return;
   const { game, resolved, over } = facts;
-  const view = {
-    ...common(deps, game, player),
-    turn: resolved,
-    rerun: facts.rerun,
-    // Whose planes the stand-in pilot flew this turn; for the reader's own, what it chose and why:
-    // laid out for the text mail, and as parts for the HTML's paragraphs (never <pre>: prose wraps).
-    ...((parts) => ({ standin: standinText(parts), standinParts: parts }))(
-      standinParts(
-        facts.orders,
-        player,
-        player.leaveUntil === null ? null : deadlineText(player.leaveUntil, facts.zone, player.zone),
-      ),
-    ),
-    // On leave (app/setup/leave.ts): what comes next is the stand-in's turn unless orders come.
-    leaveUntil: onLeave(player, deps.clock.now())
-      ? deadlineText(player.leaveUntil as number, facts.zone, player.zone)
-      : '',
-    // The turn's page in the web archive, when the GM published it (PUBLIC_URL).
-    turnUrl: deps.referee.publicUrl ? webUrl(deps.referee.publicUrl, paths.turn(game.id, resolved)) : '',
-    ...turnWords(facts, seen, player),
-    ...campaignWords(over ? campaignBlock(tx, game.id, player.id, 'last-report') : '', 4),
-    // The short fair-dice block near the top, the full record at the end of the mail.
-    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(
-      revealBlock(tx, game.id, player.id, resolved, over ? null : seen.state.turn, deps.referee.publicUrl ?? null),
-    ),
-    ...(over
-      ? { nextTurn: null, needs: [], template: '' }
-      : nextTurn(deps, tx, game, player, seen.state, { ways: true, fogged: true })),
-  };
+  const publicUrl = deps.referee.publicUrl ?? null;
+  const view = reportView(facts, seen, player, {
+    referee: deps.referee.address,
+    publicUrl,
+    now: deps.clock.now(),
+    campaign: over ? campaignBlock(tx, game.id, player.id, 'last-report') : '',
+    fairDice: revealBlock(tx, game.id, player.id, resolved, over ? null : seen.state.turn, publicUrl),
+    next: over ? null : nextTurn(deps, tx, game, player, seen.state, { ways: true, fogged: true }),
+  });
   queueMail(deps, tx, {
     kind: 'report',
     template: 'report',
@@ -135,43 +64,4 @@ export function queueReport(deps: AppDeps, tx: StoreTx, facts: TurnFacts, seen: 
     turn: resolved,
     picture: seen.picture,
   });
-}
-
-/** What the report tells of the turn itself, as the reader's side saw it: the map, the log, the end, the sheets. */
-function turnWords(facts: TurnFacts, seen: SideView, player: PlayerRow) {
-  const { state, events } = seen;
-  const over = facts.over;
-  return {
-    map: situationMap(state, player.planes),
-    // The mail's log tells the flak misses at under 1% in one line an impulse (report/combat-log.ts).
-    impulses: turnLog(events, undefined, sideNames(state), {
-      summariseFlak: true,
-      flexible: flexibleShots(state),
-    }),
-    quick: !!state.quick,
-    // The end explained in the first lines (endText): what left the fight this turn, who wins.
-    outcome: over
-      ? wrap(
-          `${endText(facts.events, facts.state)} Thank you for playing.${facts.debrief.length ? " What the stand-in pilot chose and why, every turn it flew: THE STAND-IN'S DEBRIEF, near the end of this mail." : ''}`,
-          0,
-        )
-      : '',
-    debrief: debriefText(facts.debrief),
-    debriefTurns: facts.debrief,
-    // Why the reader's own fire orders did not fire: never another player's (they tell his orders).
-    noShots: wrap(
-      noShotLines(events, player.planes, (id) => state.planes.find((p) => p.id === id)?.status)
-        .map((l) => `- ${l}`)
-        .join('\n'),
-      2,
-    ),
-    combat: wrap((state.quick ? quickCasualties(events) : casualties(events)).join('\n'), 4),
-    losses: wrap(unitLosses(events).join('\n'), 4),
-    sheets: myPlanes(state, player.planes).map((p) =>
-      state.quick ? quickSheet(state, p, !over) : logSheet(state, p, !over),
-    ),
-    pilots: pilotBlock(state, over ? 'all' : { side: seen.side ?? '' }),
-    units: unitSheets(state, player.planes),
-    over,
-  };
 }
