@@ -1,45 +1,31 @@
 /**
- * The mails Tallyho writes: welcome, acknowledgement, turn report and notice. Each builder makes
- * the view model of its template (templates/<name>.txt.hbs and .html.hbs) and queues the mail.
+ * The mails Tallyho writes: welcome, acknowledgement and notice (the turn's report: report.ts). Each
+ * reads what its mail needs from the store, has the view model of its template made from it
+ * (views/welcome.ts, views/ack.ts; templates/<name>.txt.hbs and .html.hbs) and queues the mail;
+ * nextTurn is what every mail that carries a player's orders for the turn needs.
  */
 import { calendarUrl } from '../calendar/feed.ts';
-import { groundTemplateMove } from '../views/ground.ts';
-import { formatMoveOrder } from '../../orders/move.ts';
 import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
-import type { GameState, PlaneState } from '../../core/state.ts';
-import { carriesBombs } from '../../core/damage/state.ts';
+import type { GameState } from '../../core/state.ts';
 import { deadlineLine } from '../game/deadlines.ts';
 import type { AppDeps } from '../ports/deps.ts';
-import { planeCards } from '../views/cards.ts';
 import { commitmentBlock } from '../game/dice.ts';
 import { queueMail } from './mailer.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { situationPicture } from '../views/pictures.ts';
-import { logSheet, pilotBlock, nextPlotNeeds, situationMap } from '../views/sheet.ts';
+import { nextPlotNeeds } from '../views/sheet.ts';
 import { flying, myPlanes, myUnits } from '../../core/outcome.ts';
-import { examplePlot, markedExample, NO_STANDING, ordersTemplate, type StandingOrders } from '../views/template.ts';
+import { NO_STANDING, ordersTemplate, type StandingOrders } from '../views/template.ts';
 import { wrap } from '../words/text.ts';
-import { unitSheets } from '../views/units.ts';
 import { campaignBlock } from '../views/campaign.ts';
-import { quickCards, quickNeeds, quickSheet } from '../views/quick.ts';
+import { quickNeeds } from '../views/quick.ts';
 import { quickWaysSection } from '../views/quick-menu.ts';
-import { docUrl } from '../words/doc-links.ts';
-import { firstSteps } from '../views/first-steps.ts';
 import { playerMenus, waysSection } from '../views/menu.ts';
 import { paths, webUrl } from '../words/urls.ts';
 import { ackPicture, ackView, type AckInput } from '../views/ack.ts';
-import { campaignWords, commonParts } from '../views/parts.ts';
+import { scenarioOf, welcomeView } from '../views/welcome.ts';
 
 export type { AckInput };
-
-function scenarioOf(game: GameRow): { name: string; description: string } {
-  try {
-    const s = JSON.parse(game.scenario) as { name?: string; description?: string };
-    return { name: s.name ?? game.name, description: s.description ? wrap(s.description.trim(), 0) : '' };
-  } catch {
-    return { name: game.name, description: '' };
-  }
-}
 
 /** The orders that stand for a player at the start of `turn` (views.ts StandingOrders). */
 export function standingOrders(tx: StoreTx, gameId: string, playerId: string, turn: number): StandingOrders {
@@ -186,117 +172,6 @@ export function nextTurn(
   };
 }
 
-/** The how-to's examples: a plot the player's first plane can fly now, fire at an enemy plane, a unit's MOVE line. */
-function exampleIds(
-  state: GameState,
-  player: PlayerRow,
-): {
-  examplePlane: string;
-  exampleTarget: string;
-  examplePlot: string;
-  unitExample: string;
-  groundExample: string;
-  twoPhase: boolean;
-  quick: boolean;
-  quickWeapon: string;
-  marks?: MarkHelp[];
-} {
-  const own = flying(myPlanes(state, player.planes)).filter((p) => !p.ground)[0];
-  const enemy = state.planes.find((p) => own && p.side !== own.side && p.status === 'flying');
-  if (state.quick) {
-    const weapon = own ? (state.quick.cards[own.type]?.weapons[0] ?? 'F') : 'F';
-    return {
-      examplePlane: own?.id ?? 'A1',
-      exampleTarget: enemy?.id ?? 'B1',
-      examplePlot: `${own?.id ?? 'A1'}: 2R1`,
-      unitExample: '',
-      groundExample: '',
-      twoPhase: false,
-      quick: true,
-      quickWeapon: weapon,
-    };
-  }
-  const unit = myUnits(state, player.planes)[0];
-  const unitExample = !unit
-    ? ''
-    : unit.kind === 'ship'
-      ? `MOVE ${unit.id} TR ${unit.ship?.knots ?? 20}KT`
-      : unit.kind === 'truck'
-        ? `MOVE ${unit.id} F F`
-        : `MOVE ${unit.id} L F`;
-  const grounded = flying(myPlanes(state, player.planes)).find((p) => p.ground);
-  const groundLine = grounded ? groundTemplateMove(grounded) : undefined;
-  return {
-    examplePlane: own?.id ?? 'A1',
-    exampleTarget: enemy?.id ?? 'B1',
-    examplePlot: own ? examplePlot(state, own) : 'A1: RB S S TR N 1+100P',
-    unitExample,
-    groundExample: groundLine ? formatMoveOrder(groundLine) : '',
-    twoPhase: state.options.sequence === 'two-phase',
-    quick: false,
-    quickWeapon: '',
-    marks: marksHelp(state, player),
-  };
-}
-
-/**
- * The marks written before a plot's boxes that the reader's planes may use (docs/orders.md, the
- * marks of a plot): the steep and vertical modes for every plane, BOMB and JETTISON for a plane
- * with bombs aboard, TORPEDO for one with a torpedo, ROCKETS for one with air-to-ground rockets.
- * Each with an example written for one of his planes.
- */
-function marksHelp(state: GameState, player: PlayerRow): MarkHelp[] {
-  const mine = flying(myPlanes(state, player.planes)).filter((p) => !p.ground);
-  const first = mine[0];
-  if (!first) return [];
-  const mark = (words: string, p: PlaneState, m: string): MarkHelp => {
-    const example = markedExample(state, p, m);
-    return { words, example: example ?? '', wrapped: wrap(`- ${example ? `${words}, e.g. ${example}` : words}`, 2) };
-  };
-  const out = [
-    mark(
-      'SC, SD or VD first: the whole turn a steep climb, a steep dive or a vertical dive (the log sheet says when the plane may dive vertically; leave the altitudes out and the referee works them out)',
-      first,
-      'SD',
-    ),
-  ];
-  const bomber = mine.find((p) => carriesBombs(p) && !p.torpedo);
-  if (bomber)
-    out.push(
-      mark(
-        "BOMB drops the bombs in the plane's last active impulse on the hex it is in then (dive bombing from a vertical dive ending at 3,000 ft or lower, level bombing for a bomber that does not dive, glide bombing otherwise); JETTISON drops them unaimed in its first",
-        bomber,
-        'BOMB',
-      ),
-    );
-  const torpedo = mine.find((p) => p.torpedo && carriesBombs(p));
-  if (torpedo)
-    out.push(
-      mark(
-        "TORPEDO drops the torpedo in the plane's last active impulse, at 100 ft or lower and no faster than the torpedo's release speed; it runs a hex ahead at once, then a hex a turn",
-        torpedo,
-        'TORPEDO',
-      ),
-    );
-  const rockets = mine.find((p) => p.rocketLoad);
-  if (rockets)
-    out.push(
-      mark(
-        "ROCKETS fires the plane's air-to-ground rockets in its last active impulse at the first enemy truck, tank or ship straight ahead within 4 hexes, from 3,000 ft or lower",
-        rockets,
-        'ROCKETS',
-      ),
-    );
-  return out;
-}
-
-/** One mark of the how-to: its words, an example plot, and both as a wrapped text line. */
-interface MarkHelp {
-  words: string;
-  example: string;
-  wrapped: string;
-}
-
 /** The welcome; with `takeover`, the briefing of a replacement player (REPLACE) on the current situation. */
 export function queueWelcome(
   deps: AppDeps,
@@ -309,45 +184,22 @@ export function queueWelcome(
   if (!player.email) return; // the computer's seat (app/game/standin.ts)
   // What the player's side has identified, and nothing else (docs/spotting.md).
   const state = fogState(whole, sideOfPlayer(whole, player.planes));
-  const sc = scenarioOf(game);
   const next = nextTurn(deps, tx, game, player, state, { ways: true, fogged: true });
-  const view = {
-    ...commonParts(deps.referee.address, game, player),
-    takeover: takeover ? wrap(takeover, 0) : '',
-    // The seats the stand-in pilot flies (docs/standin.md): who the player flies against or with.
-    computer: computerWords(tx, game, player),
-    description: sc.description,
-    planes: myPlanes(state, player.planes).map((p) => (state.quick ? quickSheet(state, p) : logSheet(state, p))),
-    units: unitSheets(state, player.planes),
-    cards: state.quick ? quickCards(state, player.planes) : planeCards(state, player.planes).map((c) => c.text),
-    map: situationMap(state, player.planes),
-    pilots: pilotBlock(state, { side: sideOfPlayer(state, player.planes) ?? '' }),
-    ...campaignWords(campaignBlock(tx, game.id, player.id, 'welcome'), 0),
-    fairDice: commitmentBlock(tx, game.id, state.turn),
-    // The whole guide (the quick game's rules) on the web archive, when the GM published it (PUBLIC_URL).
-    guideUrl: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: state.quick ? 'quick' : 'players' }) : '',
+  const view = welcomeView(game, player, state, takeover, {
+    referee: deps.referee.address,
+    publicUrl: deps.referee.publicUrl ?? null,
+    next,
+    computerSeats: tx.players.list(game.id).filter((p) => p.pilot === 'computer' && p.id !== player.id),
+    campaign: campaignBlock(tx, game.id, player.id, 'welcome'),
+    commitment: commitmentBlock(tx, game.id, state.turn),
     // The player's private calendar of his deadlines (app/calendar/feed.ts), when there is a web address.
     calendarUrl: calendarUrl(deps, tx, player.email),
-    ...exampleIds(state, player),
-    ...next,
-    // What to do first, before the briefing (docs/first-turn.md); the quick game's rules are its
-    // own, and a replacement's briefing starts from the situation.
-    firstSteps:
-      state.quick || takeover || !next.template
-        ? null
-        : firstSteps({
-            plane: myPlanes(state, player.planes)[0]?.id ?? player.planes[0] ?? 'A1',
-            turn: state.turn,
-            ways: !!next.ways,
-            deadline: !!next.orderDeadline,
-            url: deps.referee.publicUrl ? docUrl(deps.referee.publicUrl, { doc: 'first-turn' }) : '',
-          }),
-  };
+  });
   const { messageId } = queueMail(deps, tx, {
     kind: 'welcome',
     template: 'welcome',
     view,
-    subject: `[${game.id}] Welcome to ${sc.name}: orders for turn ${state.turn}`,
+    subject: `[${game.id}] Welcome to ${scenarioOf(game).name}: orders for turn ${state.turn}`,
     to: player.email,
     gameId: game.id,
     player,
@@ -355,17 +207,6 @@ export function queueWelcome(
     picture: situationPicture(state, player.planes, game.name),
   });
   if (messageId) tx.players.setThreadRoot(game.id, player.id, messageId);
-}
-
-/** The welcome's words on the seats of the computer's in the game, or ''. */
-function computerWords(tx: StoreTx, game: GameRow, reader: PlayerRow): string {
-  const seats = tx.players.list(game.id).filter((p) => p.pilot === 'computer' && p.id !== reader.id);
-  if (!seats.length) return '';
-  const planes = seats.flatMap((p) => p.planes);
-  return wrap(
-    `The stand-in pilot, the referee's computer pilot, flies ${planes.join(', ')} (player${seats.length === 1 ? '' : 's'} ${seats.map((p) => p.id).join(', ')}). It knows only what its side sees, never anyone's orders, and each turn is resolved as soon as the players' orders are in.`,
-    0,
-  );
 }
 
 /** The acknowledgement of an envelope of orders (views/ack.ts), queued. */
