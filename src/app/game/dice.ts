@@ -90,33 +90,52 @@ export function commitmentBlock(tx: StoreTx, gameId: string, turn: number): stri
   return row ? commitmentText({ turn, commitment: row.commitment }) : '';
 }
 
+/** What the store holds of a resolved turn's dice for its reports, read once for all of them. */
+export interface RevealFacts {
+  turn: number;
+  row: { serverSeed: string; commitment: string; ordersDigest: string; effectiveSeed: string } | null;
+  latest: ReadonlyMap<string, OrdersRow>;
+  next: { turn: number; commitment: string } | null;
+}
+
+/** The resolved turn's dice, its orders and the next turn's commitment (`nextTurn` null: none). */
+export function revealFacts(tx: StoreTx, gameId: string, turn: number, nextTurn: number | null): RevealFacts {
+  const row = tx.dice.get(gameId, turn);
+  if (!row?.ordersDigest || !row.effectiveSeed) return { turn, row: null, latest: new Map(), next: null };
+  const next = nextTurn === null ? undefined : tx.dice.get(gameId, nextTurn);
+  return {
+    turn,
+    row: {
+      serverSeed: row.serverSeed,
+      commitment: row.commitment,
+      ordersDigest: row.ordersDigest,
+      effectiveSeed: row.effectiveSeed,
+    },
+    latest: tx.orders.latestAccepted(gameId, turn),
+    next: next ? { turn: next.turn, commitment: next.commitment } : null,
+  };
+}
+
 /**
  * The FAIR DICE blocks of a player's report of a resolved turn, with the next turn's commitment:
  * the short one near the top and the full record for the end of the mail ('' for both when the
  * turn has no sealed dice).
  */
-export function revealBlock(
-  tx: StoreTx,
-  gameId: string,
+export function revealWords(
+  f: RevealFacts,
   playerId: string,
-  turn: number,
-  nextTurn: number | null,
   publicUrl: string | null = null,
 ): { summary: string; full: string } {
-  const row = tx.dice.get(gameId, turn);
-  if (!row?.ordersDigest || !row.effectiveSeed) return { summary: '', full: '' };
-  const latest = tx.orders.latestAccepted(gameId, turn);
-  const next = nextTurn === null ? undefined : tx.dice.get(gameId, nextTurn);
+  if (!f.row) return { summary: '', full: '' };
   const view = {
-    turn,
-    serverSeed: row.serverSeed,
-    commitment: row.commitment,
-    orders: orderHashes(latest),
-    digest: row.ordersDigest,
-    diceSeed: row.effectiveSeed,
-    own: latest.get(playerId)?.canonical ?? null,
+    turn: f.turn,
+    serverSeed: f.row.serverSeed,
+    commitment: f.row.commitment,
+    orders: orderHashes(f.latest),
+    digest: f.row.ordersDigest,
+    diceSeed: f.row.effectiveSeed,
+    own: f.latest.get(playerId)?.canonical ?? null,
   };
-  const nextView = next ? { turn: next.turn, commitment: next.commitment } : null;
   const howTo = publicUrl ? docUrl(publicUrl, { doc: 'fair-dice', section: 'Checking a turn' }) : null;
-  return { summary: revealSummary(view, nextView), full: revealText(view, nextView, howTo) };
+  return { summary: revealSummary(view, f.next), full: revealText(view, f.next, howTo) };
 }

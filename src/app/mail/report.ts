@@ -7,7 +7,7 @@
 import type { GameEvent } from '../../core/events.ts';
 import type { GameState } from '../../core/state.ts';
 import { debriefOf } from '../game/standin.ts';
-import { revealBlock } from '../game/dice.ts';
+import { revealFacts } from '../game/dice.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import type { GameRow, PlayerRow, StoreTx } from '../ports/store.ts';
 import { campaignBlock } from '../views/campaign.ts';
@@ -36,6 +36,7 @@ export function turnFacts(
     orders: [...tx.orders.latestAccepted(game.id, resolved).values()],
     debrief: over ? debriefOf(tx.orders.latestAcceptedOf(game.id, 1, resolved)) : [],
     zone: tx.control.get(game.id).settings.zone,
+    reveal: revealFacts(tx, game.id, resolved, over ? null : state.turn),
   };
 }
 
@@ -50,7 +51,6 @@ export function queueReport(deps: AppDeps, tx: StoreTx, facts: TurnFacts, seen: 
     publicUrl,
     now: deps.clock.now(),
     campaign: over ? campaignBlock(tx, game.id, player.id, 'last-report') : '',
-    fairDice: revealBlock(tx, game.id, player.id, resolved, over ? null : seen.state.turn, publicUrl),
     next: over ? null : nextTurn(deps, tx, game, player, seen.state, { ways: true, fogged: true }),
   });
   queueMail(deps, tx, {

@@ -13,6 +13,7 @@ import { flexibleShots } from '../../report/clock.ts';
 import { casualties, unitLosses } from '../../report/combat-log.ts';
 import { noShotLines } from '../../report/no-shot.ts';
 import { deadlineText } from '../game/settings.ts';
+import { revealWords, type RevealFacts } from '../game/dice.ts';
 import { debriefText, onLeave, standinParts, standinText, type DebriefTurn } from '../game/standin.ts';
 import type { GameRow, OrdersRow, PlayerRow } from '../ports/store.ts';
 import { type Picture, reportPicture } from './pictures.ts';
@@ -41,6 +42,8 @@ export interface TurnFacts {
   debrief: DebriefTurn[];
   /** The game's time zone. */
   zone: string;
+  /** The turn's dice, revealed in every report (docs/fair-dice.md). */
+  reveal: RevealFacts;
 }
 
 /** What one side has identified after the turn (docs/spotting.md), and its picture of the map. */
@@ -71,8 +74,6 @@ export interface ReaderFacts {
   now: number;
   /** His campaign's words in the last report, else ''. */
   campaign: string;
-  /** The fair-dice block: its summary near the top, the full record at the end. */
-  fairDice: { summary: string; full: string };
   /** What he needs for the next turn (app/mail/messages.ts nextTurn), or null when the game is over. */
   next: object | null;
 }
@@ -100,8 +101,9 @@ export function reportView(facts: TurnFacts, seen: SideView, player: PlayerRow, 
     ...turnWords(facts, seen, player),
     ...campaignWords(own.campaign, 4),
     // The short fair-dice block near the top, the full record at the end of the mail.
-    fairDice: own.fairDice.summary,
-    fairDiceFull: own.fairDice.full,
+    ...(({ summary, full }) => ({ fairDice: summary, fairDiceFull: full }))(
+      revealWords(facts.reveal, player.id, own.publicUrl),
+    ),
     ...(own.next ?? { nextTurn: null, needs: [], template: '' }),
   };
 }
