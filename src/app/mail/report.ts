@@ -1,7 +1,7 @@
 /**
  * The turn's report to each player (docs/architecture.md "A turn's facts"): the turn's facts read
  * from the store once (turnFacts), each side's view worked out once (views/report.ts sideView), and
- * for each reader what is his own (his orders for the next turn, his campaign, his dice reveal);
+ * for each reader what is his own (his orders for the next turn, his campaign);
  * the view is views/report.ts reportView's, and this queues it.
  */
 import type { GameEvent } from '../../core/events.ts';
