@@ -16,6 +16,7 @@ import { MAP_CSS } from '../../report/svg-map.ts';
 import { badUrlHandler } from './bad-url.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, type Page } from './views.ts';
+import { ROUTES } from '../../app/words/urls.ts';
 
 /**
  * The page's script and style, kept beside this file in src/ (named from the package root, the same
@@ -63,14 +64,17 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
   };
 
   // The map's style is the mail picture's (report/svg-map.ts MAP_CSS), served as a file.
-  router.get('/static/map.css', (_req, res) => {
+  router.get(ROUTES.staticMapCss, (_req, res) => {
     res.type('css').set('Cache-Control', 'public, max-age=3600').send(MAP_CSS);
   });
-  router.use('/static', express.static(STATIC_DIR, { index: false, dotfiles: 'deny', redirect: false, maxAge: '1h' }));
-  router.get('/favicon.ico', (_req, res) => {
+  router.use(
+    ROUTES.static,
+    express.static(STATIC_DIR, { index: false, dotfiles: 'deny', redirect: false, maxAge: '1h' }),
+  );
+  router.get(ROUTES.favicon, (_req, res) => {
     res.status(204).end();
   });
-  router.get('/games', (req, res) => {
+  router.get(ROUTES.games, (req, res) => {
     const raw = req.query.page;
     const n = raw === undefined ? 1 : typeof raw === 'string' && NUMBER_RE.test(raw) ? Number(raw) : null;
     const view = n === null ? null : listGames(o.store, n);
@@ -95,7 +99,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
       send(res, 'error', { title: 'Not found', message: `There is no page ${n} of the game list: ${range}.` }, 404);
     }
   });
-  router.get('/games/:game', (req, res) => {
+  router.get(ROUTES.game, (req, res) => {
     const view = gamePage(o.store, String(req.params.game));
     if (!view) {
       notFound(res, 'such game');
@@ -105,7 +109,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
   });
   // A resolved turn's page changes only when the turn is rolled back and resolved again or the next
   // turn is resolved (its link): kept rendered, for as long as its stamp stays the same.
-  router.get('/games/:game/turns/:turn', (req, res, next) => {
+  router.get(ROUTES.turn, (req, res, next) => {
     const n = turnOf(req);
     const id = String(req.params.game);
     const key = `${id}/${n}`;
@@ -144,7 +148,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
       res.set('Content-Encoding', 'gzip').send(body);
     }, next);
   });
-  router.get('/games/:game/turns/:turn/planes/:plane', (req, res) => {
+  router.get(ROUTES.sheet, (req, res) => {
     const n = turnOf(req);
     const view = n === null ? null : planeSheet(o.store, String(req.params.game), n, String(req.params.plane));
     if (!view) {
@@ -153,10 +157,10 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     }
     send(res, 'sheet', { title: `${view.game.name}: ${view.plane.id} after turn ${view.turn}`, ...view });
   });
-  router.get('/campaigns', (_req, res) => {
+  router.get(ROUTES.campaigns, (_req, res) => {
     send(res, 'campaigns', { title: 'Campaigns', ...campaignList(o.store) });
   });
-  router.get('/campaigns/:campaign', (req, res) => {
+  router.get(ROUTES.campaign, (req, res) => {
     const view = campaignPage(o.store, String(req.params.campaign));
     if (!view) {
       notFound(res, 'such campaign');
@@ -164,7 +168,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     }
     send(res, 'campaign', view);
   });
-  router.get('/campaigns/:campaign/pilots/:pilot', (req, res) => {
+  router.get(ROUTES.pilot, (req, res) => {
     const view = pilotPage(o.store, String(req.params.campaign), String(req.params.pilot));
     if (!view) {
       notFound(res, 'such pilot');
