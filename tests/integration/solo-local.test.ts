@@ -79,7 +79,9 @@ describe('npm start -- --solo', { timeout: 240_000 }, () => {
     } else {
       expect(mail).not.toContain("THE STAND-IN'S DEBRIEF");
     }
-    expect(turns).toBeGreaterThanOrEqual(2);
+    // A recruit's game may end in its first turn by the dice of a random seed (a plane shot down or
+    // flown off the map): what is checked (a report after each mail, the debrief, verify) holds either way.
+    expect(turns).toBeGreaterThanOrEqual(over ? 1 : 10);
     expect(cli('verify', 'solo')).toContain('Every die, state and event is as stored.');
     await server.stop();
     if (!over) {
