@@ -98,10 +98,19 @@ export interface RevealFacts {
   next: { turn: number; commitment: string } | null;
 }
 
-/** The resolved turn's dice, its orders and the next turn's commitment (`nextTurn` null: none). */
-export function revealFacts(tx: StoreTx, gameId: string, turn: number, nextTurn: number | null): RevealFacts {
+/**
+ * The resolved turn's dice and the next turn's commitment (`nextTurn` null: none), beside `latest`,
+ * the orders that flew the turn (read by the caller: the report's facts hold them too).
+ */
+export function revealFacts(
+  tx: StoreTx,
+  gameId: string,
+  turn: number,
+  nextTurn: number | null,
+  latest: ReadonlyMap<string, OrdersRow>,
+): RevealFacts {
   const row = tx.dice.get(gameId, turn);
-  if (!row?.ordersDigest || !row.effectiveSeed) return { turn, row: null, latest: new Map(), next: null };
+  if (!row?.ordersDigest || !row.effectiveSeed) return { turn, row: null, latest, next: null };
   const next = nextTurn === null ? undefined : tx.dice.get(gameId, nextTurn);
   return {
     turn,
@@ -111,7 +120,7 @@ export function revealFacts(tx: StoreTx, gameId: string, turn: number, nextTurn:
       ordersDigest: row.ordersDigest,
       effectiveSeed: row.effectiveSeed,
     },
-    latest: tx.orders.latestAccepted(gameId, turn),
+    latest,
     next: next ? { turn: next.turn, commitment: next.commitment } : null,
   };
 }

@@ -12,7 +12,7 @@ import { checkQuickOrders } from '../../core/quick/game.ts';
 import { quickPreviews } from '../views/quick.ts';
 import type { Envelope, OrderError } from '../../orders/index.ts';
 import { formatOrders } from '../../orders/index.ts';
-import type { GameState, PlaneStatus } from '../../core/state.ts';
+import type { GameState } from '../../core/state.ts';
 import type { Problem } from '../../core/result.ts';
 import { problemLine, publicUrlOf } from '../words/doc-links.ts';
 import type { AppDeps } from '../ports/deps.ts';
@@ -34,12 +34,12 @@ import { previews } from '../views/sheet.ts';
 import {
   ordersForPlayer,
   planesGone,
-  STATUS_WORDS,
+  goneWords,
   turnProblems,
   unreadPlotNotes,
   type PlayerOrders,
 } from './player-orders.ts';
-import { flying, myPlanes, myUnits } from '../../core/outcome.ts';
+import { myUnits } from '../../core/outcome.ts';
 import { readyEnvelope } from '../views/template.ts';
 import { readPicks } from './picks.ts';
 
@@ -309,8 +309,7 @@ function rulesProblems(
   player: PlayerRow,
 ): string[] {
   const problemText = (p: Problem): string => problemLine(p, publicUrlOf(deps));
-  const { orders, moves } = own;
-  const planes = flying(myPlanes(state, player.planes));
+  const { orders, moves, planes } = own;
   // Plots and moves are checked for the player's planes and units alone; fire orders against the
   // whole game (targets), as his side has identified it (docs/spotting.md): an unseen enemy is no
   // more a target than one that does not exist.
@@ -377,17 +376,11 @@ function checkOrders(
   const seen = fogState(state, sideOfPlayer(state, player.planes));
   // A line for one of the player's planes that is out of the fight is left aside, with a note.
   const gone = planesGone(state, player.planes);
-  const picks = readPicks(
-    seen,
-    written,
-    game.turn,
-    tokenTurn ?? written.turn ?? null,
-    player.planes,
-    gone,
-    (id) => `${id} is ${STATUS_WORDS[gone.get(id) as PlaneStatus]}`,
+  const picks = readPicks(seen, written, game.turn, tokenTurn ?? written.turn ?? null, player.planes, gone, (id) =>
+    goneWords(gone, id),
   );
   const env = picks.env;
-  const own = ordersForPlayer(state, seen, env, player.planes);
+  const own = ordersForPlayer(state, seen, env, player.planes, gone);
   const problems = bounded([
     ...errors.map((e) => e.message),
     ...turnProblems(env, game.turn, tokenTurn),
@@ -429,7 +422,7 @@ function checkOrders(
       warned: warnings.length > 0,
       forecast: accepted && !state.quick ? forecast(seen, own.orders, player.planes) : '',
       unitMoves: accepted && !state.quick ? unitPreviews(state, own.moves, player.planes) : [],
-      defaulted: accepted ? defaulted(state, own, player) : [],
+      defaulted: accepted ? defaulted(state, own) : [],
       picked: accepted ? picks.picked : [],
       ways: picks.menu,
       notes,
@@ -442,11 +435,10 @@ function checkOrders(
 }
 
 /** The player's planes still flying that these orders leave to the default (no plot, no quick move). */
-function defaulted(state: GameState, own: PlayerOrders, player: PlayerRow): string[] {
-  const planes = flying(myPlanes(state, player.planes));
+function defaulted(state: GameState, own: PlayerOrders): string[] {
   return state.quick
-    ? planes.filter((p) => !own.orders.quick?.[p.id]).map((p) => p.id)
-    : planes.filter((p) => !own.orders.plots[p.id] && !p.ground).map((p) => p.id);
+    ? own.planes.filter((p) => !own.orders.quick?.[p.id]).map((p) => p.id)
+    : own.planes.filter((p) => !own.orders.plots[p.id] && !p.ground).map((p) => p.id);
 }
 
 /** The submission's row (accepted or refused), beside the player's orders that stood before it. */

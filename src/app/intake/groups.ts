@@ -31,7 +31,7 @@ export function handleEnvelopes(
 ): Result[] | null {
   const { deps, tx } = ctx;
   // List mail: the groups of envelopes whose first is a player's with a right secret or token
-  // (checked once: handleEnvelope is given the answer).
+  // (checked once: handleEnvelope is given the answer, as it is of any secret checked here).
   const listAuth = new Map<Envelope, Auth>();
   const groups = groupEnvelopes(parsed.envelopes).filter((group) => {
     if (!listed) return true;
@@ -97,7 +97,7 @@ function handleGroup(
     game &&
     player &&
     onlyCopies(parsed.envelopes, group, errorsOf, () => refereeCopies(tx, game.id, player.id, game.turn)) &&
-    authenticate(deps, env, game, player).ok
+    authOnce(listAuth, deps, env, game, player).ok
   ) {
     askOutside(deps, tx, { game, player, envelope: env, outside, inboundId: ctx.inboundId, replyTo: mail.messageId });
     return [{ outcome: 'refused' as const, gameId: game.id }];
@@ -112,6 +112,13 @@ function handleGroup(
       listAuth.get(chosen),
     ),
   ];
+}
+
+/** An envelope's secret checked once (one scrypt): kept in `known`, which the envelope's handler is given. */
+function authOnce(known: Map<Envelope, Auth>, deps: AppDeps, env: Envelope, game: GameRow, player: PlayerRow): Auth {
+  let auth = known.get(env);
+  if (!auth) known.set(env, (auth = authenticate(deps, env, game, player)));
+  return auth;
 }
 
 /** The envelopes of a mail grouped by game and player (indexes, in mail order). */

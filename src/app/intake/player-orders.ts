@@ -5,7 +5,8 @@
  * the envelope in, the orders and words out (envelope.ts checkOrders takes it from here).
  */
 import type { TurnOrders } from '../../core/turn.ts';
-import type { GameState, PlaneStatus } from '../../core/state.ts';
+import type { GameState, PlaneState, PlaneStatus } from '../../core/state.ts';
+import { flying, myPlanes } from '../../core/outcome.ts';
 import type { UnitState } from '../../core/units/types.ts';
 import { unitGoneWords } from '../../core/units/plan.ts';
 import { sideOfPlayer } from '../../core/spotting/fog.ts';
@@ -13,7 +14,7 @@ import { formatFireOrder, formatMoveOrder, type Envelope, type MoveOrder } from 
 import { firesAtPlaneGone } from '../views/sheet.ts';
 
 /** A plane out of the fight, as a player reads it. */
-export const STATUS_WORDS: Record<PlaneStatus, string> = {
+const STATUS_WORDS: Record<PlaneStatus, string> = {
   flying: 'flying',
   'shot-down': 'shot down',
   'bailed-out': 'lost: its crew bailed out',
@@ -26,6 +27,10 @@ export const planesGone = (state: GameState, own: readonly string[]): Map<string
   const mine = new Set(own);
   return new Map(state.planes.filter((p) => mine.has(p.id) && p.status !== 'flying').map((p) => [p.id, p.status]));
 };
+
+/** A plane out of the fight, as a player reads it: "R1 is shot down". */
+export const goneWords = (gone: ReadonlyMap<string, PlaneStatus>, id: string): string =>
+  `${id} is ${STATUS_WORDS[gone.get(id) as PlaneStatus]}`;
 
 /** An envelope whose turn token or TURN line names another turn than the game's. */
 export function turnProblems(env: Envelope, gameTurn: number, tokenTurn: number | null): string[] {
@@ -49,20 +54,23 @@ export interface PlayerOrders {
   problems: string[];
   /** A line for each order left aside: its plane or unit out of the fight, its target gone. */
   notes: string[];
+  /** His planes still flying. */
+  planes: PlaneState[];
 }
 
 /**
  * The envelope's orders that are the player's: `state` the game's, `seen` what his side has
- * identified (fire orders are read against it: docs/spotting.md).
+ * identified (fire orders are read against it: docs/spotting.md), `gone` his planes out of the
+ * fight (planesGone).
  */
 export function ordersForPlayer(
   state: GameState,
   seen: GameState,
   env: Envelope,
   own: readonly string[],
+  gone: ReadonlyMap<string, PlaneStatus>,
 ): PlayerOrders {
   const mine = new Set(own);
-  const gone = planesGone(state, own);
   const problems: string[] = [];
   for (const p of env.plots)
     if (!mine.has(p.plane))
@@ -101,8 +109,7 @@ export function ordersForPlayer(
       problems.push(`${q.plane} is not one of your aircraft (${own.join(', ')}); its move was not taken`);
   const quickMoves = (env.quick ?? []).filter((q) => mine.has(q.plane) && !gone.has(q.plane));
   if (quickMoves.length) orders.quick = Object.fromEntries(quickMoves.map((q) => [q.plane, q.steps]));
-  const goneNote = (id: string, what: string) =>
-    `${id} is ${STATUS_WORDS[gone.get(id) as PlaneStatus]}: its ${what} was left aside`;
+  const goneNote = (id: string, what: string) => `${goneWords(gone, id)}: its ${what} was left aside`;
   const notes = [
     ...env.plots.filter((p) => gone.has(p.plane)).map((p) => goneNote(p.plane, 'plot')),
     ...env.fire.filter((f) => gone.has(f.plane)).map((f) => goneNote(f.plane, `fire order ${formatFireOrder(f)}`)),
@@ -117,7 +124,7 @@ export function ordersForPlayer(
       .filter((f) => firesAtPlaneGone(seen, f))
       .map((f) => `${formatFireOrder(f)}: ${f.target.toUpperCase()} is out of the fight, so this order cannot fire`),
   ];
-  return { orders, moves, problems, notes };
+  return { orders, moves, problems, notes, planes: flying(myPlanes(state, own)) };
 }
 
 /**

@@ -26,6 +26,7 @@ export function turnFacts(
   events: GameEvent[],
   over: boolean,
 ): TurnFacts {
+  const latest = tx.orders.latestAccepted(game.id, resolved);
   return {
     game,
     resolved,
@@ -33,10 +34,10 @@ export function turnFacts(
     state,
     events,
     rerun: (tx.control.clock(game.id, resolved)?.reruns ?? 0) > 0,
-    orders: [...tx.orders.latestAccepted(game.id, resolved).values()],
+    orders: [...latest.values()],
     debrief: over ? debriefOf(tx.orders.latestAcceptedOf(game.id, 1, resolved)) : [],
     zone: tx.control.get(game.id).settings.zone,
-    reveal: revealFacts(tx, game.id, resolved, over ? null : state.turn),
+    reveal: revealFacts(tx, game.id, resolved, over ? null : state.turn, latest),
   };
 }
 
