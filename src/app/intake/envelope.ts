@@ -42,6 +42,7 @@ import {
 import { myUnits } from '../../core/outcome.ts';
 import { readyEnvelope } from '../views/template.ts';
 import { readPicks } from './picks.ts';
+import { keptMenus } from '../game/menus.ts';
 
 /** Parse errors of command lines and of words that are no order: they leave an envelope one of commands. */
 const COMMAND_ERRORS: ReadonlySet<string> = new Set([
@@ -376,8 +377,17 @@ function checkOrders(
   const seen = fogState(state, sideOfPlayer(state, player.planes));
   // A line for one of the player's planes that is out of the fight is left aside, with a note.
   const gone = planesGone(state, player.planes);
-  const picks = readPicks(seen, written, game.turn, tokenTurn ?? written.turn ?? null, player.planes, gone, (id) =>
-    goneWords(gone, id),
+  // The menus the player's mails showed him, kept (app/game/menus.ts): read, not worked out again.
+  const menuOf = keptMenus(tx, game.id, seen);
+  const picks = readPicks(
+    seen,
+    written,
+    game.turn,
+    tokenTurn ?? written.turn ?? null,
+    player.planes,
+    gone,
+    (id) => goneWords(gone, id),
+    menuOf,
   );
   const env = picks.env;
   const own = ordersForPlayer(state, seen, env, player.planes, gone);
@@ -404,7 +414,7 @@ function checkOrders(
     ? []
     : state.quick
       ? quickPreviews(state, own.orders.quick ?? {}, player.planes)
-      : previews(seen, own.orders.plots, player.planes, own.moves);
+      : previews(seen, own.orders.plots, player.planes, own.moves, menuOf);
   const { earlier, canonical, warnings } = recordOrders(ctx, game, player, env, own, problems, shown);
   return {
     accepted,

@@ -7,6 +7,7 @@
  * turn token, no TURN line) or names another is refused, never flown on a guess, and the refusal
  * carries this turn's menu.
  */
+import type { MenuPlan } from '../../core/plans/menu.ts';
 import type { GameState, PlaneStatus } from '../../core/state.ts';
 import { type Envelope, formatPick, type PlanPick, type Plot, type QuickStep } from '../../orders/index.ts';
 import { pickedLine, playerMenus, readPickedPlan, waysSection } from '../views/menu.ts';
@@ -51,7 +52,8 @@ function withoutPicks(env: Envelope, read: ReadonlySet<string>): Envelope {
 /**
  * The picks of an envelope read against the menus of `seen` (the turn's state as the player's side
  * sees it): `turn` is the game's, `named` the turn the envelope names (its turn token, else its TURN
- * line; null for neither).
+ * line; null for neither); `menuOf` reads a plane's menu of `seen` (app/game/menus.ts keptMenus: the
+ * one its mail showed), else it is worked out.
  */
 export function readPicks(
   seen: GameState,
@@ -61,6 +63,7 @@ export function readPicks(
   planeIds: readonly string[],
   gone: ReadonlyMap<string, PlaneStatus>,
   goneWords: (id: string) => string,
+  menuOf?: (planeId: string) => MenuPlan[],
 ): PicksRead {
   const picks = env.picks ?? [];
   const out: PicksRead = { env, plots: [], problems: [], notes: [], picked: [], menu: '' };
@@ -82,7 +85,7 @@ export function readPicks(
     out.problems.push(
       `${written(k)}: ${k.plane} is on the ground, where it takes a MOVE line (or none), not a plan: see its log sheet`,
     );
-  const menus = playerMenus(seen, planeIds);
+  const menus = playerMenus(seen, planeIds, menuOf);
   const stale = turnProblem(own, turn, named, 'a plan letter stands for a plot');
   let wrong = !!stale;
   if (stale) out.problems.push(stale);

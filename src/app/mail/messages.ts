@@ -8,6 +8,7 @@ import { calendarUrl } from '../calendar/feed.ts';
 import { fogState, sideOfPlayer } from '../../core/spotting/fog.ts';
 import type { GameState } from '../../core/state.ts';
 import { deadlineLine } from '../game/deadlines.ts';
+import { keptMenus, type MenuOf } from '../game/menus.ts';
 import type { AppDeps } from '../ports/deps.ts';
 import { commitmentBlock } from '../game/dice.ts';
 import { queueMail } from './mailer.ts';
@@ -59,7 +60,18 @@ export const readyTemplate = (
     player.id,
     player.planes,
     standingOrders(tx, game.id, player.id, state.turn),
+    sideMenus(tx, game, player, state).menuOf,
   );
+
+/**
+ * The turn as the player's side sees it (`fogged`: `state` is that already; else it may be either:
+ * fogging twice changes nothing) and its menus, worked out once and kept (app/game/menus.ts): the menu a mail
+ * shows, the TRAP comments of its template and the intake of a pick all read the same.
+ */
+function sideMenus(tx: StoreTx, game: GameRow, player: PlayerRow, state: GameState, fogged = false) {
+  const seen = fogged ? state : fogState(state, sideOfPlayer(state, player.planes));
+  return { seen, menuOf: keptMenus(tx, game.id, seen) };
+}
 
 /** What the template does when sent back unchanged, for the words above it. */
 function templateKeeps(standing: StandingOrders, turn: number, quick: boolean): string {
@@ -93,26 +105,22 @@ function plotterLink(deps: AppDeps, game: GameRow, player: PlayerRow): ((planeId
 }
 
 /**
- * The menus of plans (views/menu.ts) for this turn, of what the player's side has identified (the
- * state given may be the whole): the text with the plotter's links, the HTML part's without them
- * (they follow as links).
+ * The menus of plans (views/menu.ts) for this turn, of what the player's side has identified
+ * (`seen`): the text with the plotter's links, the HTML part's without them (they follow as links).
  */
 function waysView(
   deps: AppDeps,
   game: GameRow,
   player: PlayerRow,
-  state: GameState,
-  wanted: boolean,
-  fogged: boolean,
+  seen: GameState,
+  menuOf: MenuOf,
 ): { ways: string; waysHtml: string; plotterLinks: { plane: string; url: string }[] } {
-  if (!wanted || state.turn !== game.turn) return { ways: '', waysHtml: '', plotterLinks: [] };
-  const seen = fogged ? state : fogState(state, sideOfPlayer(state, player.planes));
   // The quick game's menu of moves: no plotter (docs/quick.md).
   if (seen.quick) {
     const q = quickWaysSection(seen, player.planes);
     return { ways: q, waysHtml: q, plotterLinks: [] };
   }
-  const menus = playerMenus(seen, player.planes);
+  const menus = playerMenus(seen, player.planes, menuOf);
   const link = plotterLink(deps, game, player);
   const plotterLinks = link
     ? [...menus.entries()].filter(([, m]) => m.length).map(([plane]) => ({ plane, url: link(plane) }))
@@ -139,6 +147,7 @@ export function nextTurn(
 ) {
   const planes = flying(myPlanes(state, player.planes));
   const units = myUnits(state, player.planes);
+  const { seen, menuOf } = sideMenus(tx, game, player, state, !!opts.fogged);
   const standing = standingOrders(tx, game.id, player.id, state.turn);
   const grounded = planes.filter((p) => p.ground).map((p) => p.id);
   const twoPhase = state.options.sequence === 'two-phase';
@@ -164,11 +173,13 @@ export function nextTurn(
     ),
     template:
       planes.length || units.length
-        ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing)
+        ? ordersTemplate(deps.keys, state, game.id, player.id, player.planes, standing, menuOf)
         : '',
     // The menu of plans of each plane (views/menu.ts), for this turn only: what a letter stands for
-    // is worked out again from the turn's state when it comes back.
-    ...waysView(deps, game, player, state, !!opts.ways, !!opts.fogged),
+    // is read from the same kept menu when it comes back.
+    ...(opts.ways && state.turn === game.turn
+      ? waysView(deps, game, player, seen, menuOf)
+      : { ways: '', waysHtml: '', plotterLinks: [] }),
   };
 }
 

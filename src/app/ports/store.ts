@@ -341,6 +341,17 @@ export interface DiceRepo {
   restore(row: TurnDiceRow): void;
 }
 
+/**
+ * The menus of plans kept once worked out (app/game/menus.ts): a plane's menu for a view of a turn
+ * (the turn's state as a side sees it, known by its digest), as JSON.
+ */
+export interface MenuRepo {
+  get(gameId: string, turn: number, view: string, planeId: string): string | undefined;
+  put(gameId: string, turn: number, view: string, planeId: string, json: string): void;
+  /** Forgets the game's menus of the turns before `turn`; returns how many rows went. */
+  prune(gameId: string, turn: number): number;
+}
+
 export interface SettingsRepo {
   get(key: string): string | undefined;
   set(key: string, value: string): void;
@@ -399,6 +410,7 @@ export interface StoreTx {
   replies: ReplyRepo;
   campaigns: CampaignRepo;
   club: ClubRepo;
+  menus: MenuRepo;
 }
 
 export interface Store {

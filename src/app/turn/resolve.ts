@@ -103,6 +103,8 @@ function resolveIn(deps: AppDeps, tx: StoreTx, gameId: string, opts: { withDefau
   sealTurnDice(tx, game.id, game.turn, dice, now);
   clearStall(deps, tx, game.id, game.turn);
   tx.turns.insert(game.id, next.turn, next, now);
+  // The menus of plans of the turn resolved hold no more (app/game/menus.ts).
+  tx.menus.prune(game.id, next.turn);
   if (!over) openTurnDice(deps, tx, game.id, next.turn);
   tx.games.update(game.id, over ? { turn: next.turn, status: 'over', endedAt: now } : { turn: next.turn });
   const updated = tx.games.get(game.id) ?? game;

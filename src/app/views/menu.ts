@@ -89,11 +89,18 @@ function planeMenu(state: GameState, planeId: string, menu: MenuPlan[]): string[
   return lines;
 }
 
-/** The menus of a player's flying planes in `state` (his side's view), worked out once. */
-export function playerMenus(state: GameState, planeIds: readonly string[]): Map<string, MenuPlan[]> {
+/**
+ * The menus of a player's flying planes in `state` (his side's view): each read with `menuOf`
+ * (app/game/menus.ts keptMenus: worked out once for the turn and view, and kept), else worked out.
+ */
+export function playerMenus(
+  state: GameState,
+  planeIds: readonly string[],
+  menuOf: (planeId: string) => MenuPlan[] = (id) => planMenu(state, id),
+): Map<string, MenuPlan[]> {
   const out = new Map<string, MenuPlan[]>();
   if (state.quick) return out;
-  for (const p of flying(myPlanes(state, planeIds))) if (!p.ground) out.set(p.id, planMenu(state, p.id));
+  for (const p of flying(myPlanes(state, planeIds))) if (!p.ground) out.set(p.id, menuOf(p.id));
   return out;
 }
 

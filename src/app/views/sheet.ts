@@ -24,6 +24,7 @@ import { limitsLines, obligationNotes } from '../../report/plane-limits.ts';
 import { wrapText } from '../../report/wrap.ts';
 import { WIDTH, wrap } from '../words/text.ts';
 import { type MenuPlan, planMenu } from '../../core/plans/menu.ts';
+import type { MenuOf } from '../game/menus.ts';
 import { trapOf } from '../../core/plans/trap.ts';
 import { NAMES, TRAP_WORDS } from './plan-names.ts';
 import type { MoveOrder } from '../../orders/index.ts';
@@ -217,10 +218,10 @@ interface FlownAlone {
  * every way of the next turn leaves the map, flies into the ground or stalls. With the plans of this
  * turn's menu that avoid it. Told, not held: the plot flies as written this turn.
  */
-function trapWarning(state: GameState, p: PlaneState, after: PlaneState): string | undefined {
+function trapWarning(state: GameState, p: PlaneState, after: PlaneState, menuOf: MenuOf): string | undefined {
   const trap = trapOf({ ...state, planes: state.planes.map((x) => (x.id === p.id ? after : x)) }, after);
   if (!trap) return undefined;
-  const avoid = planMenu(state, p.id).filter((m) => m.end.status === 'flying' && !m.trap);
+  const avoid = menuOf(p.id).filter((m) => m.end.status === 'flying' && !m.trap);
   const names = (m: MenuPlan): string => m.names.map((n) => NAMES[n]).join(', ');
   return (
     `TRAP: ${p.id} ends the turn in a trap: from ${hexLabel(after.hex)} facing ${clock(after.facing)} at ${feet(after.altitude)} ft and speed ${speedText(after.speed)}, ${TRAP_WORDS[trap]}. ` +
@@ -236,6 +237,7 @@ function flyAlone(
   plots: Record<string, Plot>,
   planeIds: readonly string[],
   moves: readonly MoveOrder[],
+  menuOf: MenuOf,
 ): { flown: FlownAlone[]; events: readonly GameEvent[] } {
   const mine = flying(myPlanes(state, planeIds));
   const twoPhase = state.options.sequence === 'two-phase';
@@ -280,7 +282,9 @@ function flyAlone(
         : undefined;
     // A trap is told a turn ahead; the plot itself flies as written, so nothing is held for it.
     const trap =
-      !warning && !p.ground && after.status === 'flying' && !after.ground ? trapWarning(state, p, after) : undefined;
+      !warning && !p.ground && after.status === 'flying' && !after.ground
+        ? trapWarning(state, p, after, menuOf)
+        : undefined;
     return {
       plane: p,
       path,
@@ -294,20 +298,31 @@ function flyAlone(
 }
 
 /** The WARNINGs of `previews` alone, without drawing a map (the ready-to-send templates). */
-export function previewWarnings(state: GameState, plots: Record<string, Plot>, planeIds: readonly string[]): string[] {
+export function previewWarnings(
+  state: GameState,
+  plots: Record<string, Plot>,
+  planeIds: readonly string[],
+  menuOf: MenuOf = (id) => planMenu(state, id),
+): string[] {
   // A trap a turn ahead is told too (TRAP:); a NOTE that nothing can help is not.
-  return flyAlone(state, plots, planeIds, []).flown.flatMap((f) =>
+  return flyAlone(state, plots, planeIds, [], menuOf).flown.flatMap((f) =>
     f.warning ? [f.warning] : f.notice?.startsWith('TRAP: ') ? [f.notice] : [],
   );
 }
 
+/**
+ * The acknowledgement's previews: each of the player's planes flown alone with its plot, its path
+ * and where it ends, with its WARNING, TRAP or NOTE; `menuOf` reads a plane's menu of this turn
+ * (app/game/menus.ts), whose plans a TRAP line names.
+ */
 export function previews(
   state: GameState,
   plots: Record<string, Plot>,
   planeIds: readonly string[],
   moves: readonly MoveOrder[] = [],
+  menuOf: MenuOf = (id) => planMenu(state, id),
 ): Preview[] {
-  const { flown, events } = flyAlone(state, plots, planeIds, moves);
+  const { flown, events } = flyAlone(state, plots, planeIds, moves, menuOf);
   return flown.map(({ plane: p, path, after, gone, warning, notice }) => {
     const summary = gone
       ? (warning ?? (notice as string))

@@ -14,6 +14,7 @@ import { formatFireOrder, formatOrders, formatPlot, parsePlot } from '../../orde
 import type { Envelope, FireOrder, FormatOptions, MoveOrder, Plot } from '../../orders/index.ts';
 import { wrapText } from '../../report/wrap.ts';
 import type { Keys } from '../ports/store.ts';
+import type { MenuOf } from '../game/menus.ts';
 import { unitNeeds } from './units.ts';
 import { firesAtPlaneGone, obligationComments, previewWarnings } from './sheet.ts';
 import { flying, myPlanes, myUnits } from '../../core/outcome.ts';
@@ -137,7 +138,10 @@ function quickTemplate(
   ]).trimEnd();
 }
 
-/** The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders). */
+/**
+ * The ready-to-send orders: envelope with the turn token, plots and fire orders (see StandingOrders);
+ * `menuOf` reads a plane's menu of the turn (app/game/menus.ts), whose plans a TRAP comment names.
+ */
 export function ordersTemplate(
   keys: Keys,
   state: GameState,
@@ -145,6 +149,7 @@ export function ordersTemplate(
   player: string,
   planeIds: readonly string[],
   standing: StandingOrders = NO_STANDING,
+  menuOf?: MenuOf,
 ): string {
   const all = flying(myPlanes(state, planeIds));
   if (state.quick) return quickTemplate(keys, state, game, player, all, standing);
@@ -202,6 +207,7 @@ export function ordersTemplate(
     state,
     Object.fromEntries(plots.map((pl) => [pl.plane, pl])),
     planes.map((p) => p.id),
+    menuOf,
   );
   notes.push(
     ...warned.flatMap((w) =>

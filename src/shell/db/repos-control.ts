@@ -80,6 +80,7 @@ export function controlRepo(db: Database.Database): ControlRepo {
     db.prepare('DELETE FROM misses WHERE game_id = ? AND turn = ?').run(gameId, turn);
     db.prepare('DELETE FROM turn_clock WHERE game_id = ? AND turn > ?').run(gameId, turn);
     db.prepare('DELETE FROM turn_dice WHERE game_id = ? AND turn > ?').run(gameId, turn);
+    db.prepare('DELETE FROM menus WHERE game_id = ? AND turn > ?').run(gameId, turn);
     db.prepare('DELETE FROM turns WHERE game_id = ? AND turn > ?').run(gameId, turn);
     db.prepare('UPDATE turns SET resolved_at = NULL, events = NULL WHERE game_id = ? AND turn = ?').run(gameId, turn);
   });

@@ -14,6 +14,7 @@ import { inboundRepo, outboxRepo } from './repos-mail.ts';
 import { replyRepo } from './repos-replies.ts';
 import { campaignRepo } from './repos-campaign.ts';
 import { clubRepo } from './repos-club.ts';
+import { menuRepo } from './repos-menus.ts';
 
 export class SqliteStore implements Store {
   readonly db: Database.Database;
@@ -36,6 +37,7 @@ export class SqliteStore implements Store {
       replies: replyRepo(db),
       campaigns: campaignRepo(db),
       club: clubRepo(db),
+      menus: menuRepo(db),
     };
   }
 
