@@ -3,7 +3,7 @@
  * the outbox worker that sends, and the local SMTP listener or the IMAP inbox that mail comes in by.
  */
 import type { IncomingMail } from '../app/ports/mail.ts';
-import { receive } from '../app/intake/intake.ts';
+import { intake } from '../app/intake/intake.ts';
 import { refuseOversized } from '../app/intake/oversized.ts';
 import type { Config } from './config.ts';
 import { faultPoint } from './fault.ts';
@@ -18,6 +18,7 @@ import { readMail } from './mail/read.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { asListenError, type Listening } from './port-check.ts';
 import type { Runtime } from './runtime.ts';
+import type { TurnQueue } from './turn-queue.ts';
 
 /**
  * Mails of one fetch are read one after another and taken in by groups of at most GROUP_MAILS
@@ -27,12 +28,16 @@ import type { Runtime } from './runtime.ts';
 const GROUP_MAILS = 25;
 const GROUP_BYTES = 4 * 1024 * 1024;
 
-/** The handler of fetched mail: read and taken in by groups; `kick` when any of it was new. */
-export function makeHandler(rt: Runtime, kick: () => void): RawHandler {
+/**
+ * The handler of fetched mail: read and taken in by groups, each group's acknowledgements
+ * committed (and `kick` called: the outbox sends them) before the turns its mails completed go on
+ * `turns` to be resolved (turn-queue.ts).
+ */
+export function makeHandler(rt: Runtime, kick: () => void, turns: TurnQueue): RawHandler {
   const limits = { maxBytes: rt.config.maxMailBytes };
   const takeGroup = (group: RawMail[], mails: IncomingMail[]): (Received | Error)[] => {
     const take = (m: RawMail, i: number): Received =>
-      (m.size !== undefined ? refuseOversized : receive)(rt.deps, mails[i]!, m.key);
+      (m.size !== undefined ? refuseOversized : intake)(rt.deps, mails[i]!, m.key);
     try {
       return rt.store.tx(() => group.map(take));
     } catch {
@@ -69,11 +74,13 @@ export function makeHandler(rt: Runtime, kick: () => void): RawHandler {
         );
       }
       faultPoint('after-fetch');
-      results.push(...takeGroup(group, mails));
+      const taken = takeGroup(group, mails);
       faultPoint('after-commit');
+      results.push(...taken);
+      if (taken.some((r) => !(r instanceof Error) && !r.duplicate)) kick();
+      turns.add(taken);
       collectIfLarge();
     }
-    if (results.some((r) => !(r instanceof Error) && !r.duplicate)) kick();
     return results;
   };
 }

@@ -22,6 +22,7 @@ import { sentJournalPath } from './mail/sent-journal.ts';
 import { asListenError, checkPortsFree, type Listening } from './port-check.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { makeHandler, outboxWorker, startMailIn } from './serve-mail.ts';
+import { TurnQueue } from './turn-queue.ts';
 import { startHttp } from './web/http.ts';
 import { levelName, type StandinLevel } from '../core/standin/levels.ts';
 
@@ -192,20 +193,29 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     };
     // And after mail: once for the mails taken in within CLOCK_AFTER_MAIL_MS, not after every
     // sweep (a run is a transaction per running game).
+    // The turns mail completed are resolved by the queue (turn-queue.ts), one at a time after the
+    // acknowledgements: the clock waits until it is done rather than resolve them all at once.
+    const turns = new TurnQueue(rt, kickBoth);
     let clockSoon: NodeJS.Timeout | null = null;
     const clockAfterMail = () => {
       clockSoon ??= setTimeout(() => {
         clockSoon = null;
-        runClock();
+        if (turns.busy) clockAfterMail();
+        else runClock();
       }, CLOCK_AFTER_MAIL_MS);
     };
     stops.push(() => {
       if (clockSoon) clearTimeout(clockSoon);
     });
-    const handler = makeHandler(rt, () => {
-      clockAfterMail();
-      kickBoth();
-    });
+    stops.push(() => turns.stop());
+    const handler = makeHandler(
+      rt,
+      () => {
+        clockAfterMail();
+        kickBoth();
+      },
+      turns,
+    );
     checkSoloOptions(options, local);
     const solo = local && options.solo ? ensureSolo(rt, undefined, options.level, options.solo === 'new') : null;
     const demo = !local ? [] : solo ? solo.players : ensureDemo(rt).players;

@@ -72,14 +72,17 @@ describeWithMailStack('exactly once through crashes and outages', () => {
       const s = await start({ TALLYHO_FAULT: 'after-commit' });
       await sendOrders(stack(), BLUE, envelope('k1', 'blue', k1[1]!.secret, 'G1: 1 1 1 1 1 1'));
       expect(await s.exited).toBe('SIGKILL');
-      // Committed: the orders, the ledger row and the resolved turn; not moved, nothing sent yet.
+      // Committed: the orders, the ledger row and the acknowledgement; not moved, nothing sent yet,
+      // and the turn they complete not resolved (acknowledgements first: shell/turn-queue.ts). The
+      // next start resolves it.
       expect(await dbCount(env, "SELECT COUNT(*) AS n FROM orders WHERE game_id = 'k1' AND player_id = 'blue'")).toBe(
         1,
       );
       expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NULL')).toBe(1);
+      expect(await dbCount(env, "SELECT COUNT(*) AS n FROM outbox WHERE game_id = 'k1' AND kind = 'ack'")).toBe(2);
       expect(
         await dbCount(env, "SELECT COUNT(*) AS n FROM turns WHERE game_id = 'k1' AND resolved_at IS NOT NULL"),
-      ).toBe(1);
+      ).toBe(0);
       expect(await inboxCount()).toBe(1);
       await start();
       await mailTo(stack(), BLUE, /\[k1\] Turn 1 orders accepted/);

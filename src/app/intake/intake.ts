@@ -199,8 +199,29 @@ function summarise(
 }
 
 /**
+ * The turns of `games` that the mail `inboundId` brought orders in, resolved when every order is
+ * in; a turn something holds (a WAIT, a rolled-back turn) is told to the others (turn/held.ts).
+ */
+export function resolveCompleted(
+  deps: AppDeps,
+  games: readonly string[],
+  inboundId: number,
+): { game: string; turn: number }[] {
+  return deps.store.tx(() => {
+    const resolved: { game: string; turn: number }[] = [];
+    for (const g of games) {
+      const turn = resolveReady(deps, g);
+      if (turn !== null) resolved.push({ game: g, turn });
+      else tellHeld(deps, g, inboundId);
+    }
+    return resolved;
+  });
+}
+
+/**
  * Intake, then the turn of every game the mail completed, in one transaction: the mail that brings
- * the last orders of a turn commits together with the turn it completes.
+ * the last orders of a turn commits together with the turn it completes (the CLI and the tests;
+ * the server takes a group's mails in first and resolves their turns after, shell/serve-mail.ts).
  */
 export function receive(
   deps: AppDeps,
@@ -209,12 +230,6 @@ export function receive(
 ): IntakeResult & { resolved: { game: string; turn: number }[] } {
   return deps.store.tx(() => {
     const result = intake(deps, mail, key);
-    const resolved: { game: string; turn: number }[] = [];
-    for (const g of result.games) {
-      const turn = resolveReady(deps, g);
-      if (turn !== null) resolved.push({ game: g, turn });
-      else tellHeld(deps, g, result.inboundId);
-    }
-    return { ...result, resolved };
+    return { ...result, resolved: resolveCompleted(deps, result.games, result.inboundId) };
   });
 }

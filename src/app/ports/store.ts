@@ -286,7 +286,10 @@ export interface OutboxRepo {
     sinceTurn?: number;
     limit?: number;
   }): OutboxRow[];
-  /** Takes up to `limit` due rows for `owner` until `until`; rows whose lease ran out are due again. */
+  /**
+   * Takes up to `limit` due rows for `owner` until `until`; rows whose lease ran out are due again.
+   * Acknowledgements and answers first, then the rest; each in the order they became due.
+   */
   lease(owner: string, now: number, until: number, limit: number): OutboxRow[];
   markSent(id: number, owner: string, at: number, response: string, rejected: string[]): void;
   /**

@@ -98,8 +98,11 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
     db.prepare(`INSERT INTO outbox (game_id, player_id, kind, turn, inbound_id, recipient, subject, message_id, in_reply_to, refs, text_body, html_body, picture, next_attempt_at, created_at)
     VALUES (@gameId, @playerId, @kind, @turn, @inboundId, @recipient, @subject, @messageId, @inReplyTo, @refs, @text, @html, @picture, @now, @now)`);
   const get = db.prepare('SELECT * FROM outbox WHERE id = ?');
+  // Answers to a player's mail first (acknowledgements, answers to commands), then the rest
+  // (reports, reminders, notices, welcomes): a burst of reports never holds an acknowledgement back.
   const due = db.prepare(`SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= @now
-    AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_attempt_at, id LIMIT @limit`);
+    AND (lease_until IS NULL OR lease_until <= @now)
+    ORDER BY CASE kind WHEN 'ack' THEN 0 WHEN 'answer' THEN 0 ELSE 1 END, next_attempt_at, id LIMIT @limit`);
   const take = db.prepare('UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?');
   const sent =
     db.prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, response = ?, rejected = ?, lease_owner = NULL, lease_until = NULL

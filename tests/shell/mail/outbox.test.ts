@@ -89,6 +89,30 @@ describe('the outbox worker', () => {
     });
   });
 
+  it('sends acknowledgements and answers ahead of reports, reminders, notices and welcomes queued before them', async () => {
+    const { transport, sent } = scripted((m) => ok(m.to));
+    const s = setup(transport);
+    const kinds = ['report', 'report', 'reminder', 'ack', 'notice', 'answer', 'welcome', 'ack'] as const;
+    s.store.tx((tx) => {
+      kinds.forEach((kind, i) => {
+        tx.outbox.insert({ ...row(i + 1), kind }, s.now());
+        s.advance(1);
+      });
+    });
+    expect(await s.worker.runOnce()).toBe(8);
+    const kindOf = new Map(s.rows().map((r) => [r.messageId, r.kind]));
+    expect(sent.map((m) => kindOf.get(m.messageId))).toEqual([
+      'ack',
+      'answer',
+      'ack',
+      'report',
+      'report',
+      'reminder',
+      'notice',
+      'welcome',
+    ]);
+  });
+
   it('retries connection errors and 4xx with growing delays, then sends', async () => {
     const { transport, sent } = scripted((m, n) =>
       n === 0 ? smtpError('ECONNECTION') : n === 1 ? smtpError('EENVELOPE', 451, '451 4.3.0 try later') : ok(m.to),
