@@ -8,9 +8,12 @@
  * are in the transport's journal (sent-journal.ts) and are marked sent at the next start, before
  * anything is leased; the others' leases run out and they are sent again, with the same Message-ID
  * (a duplicate only for the one mail the server was taking at the kill).
- * 4xx answers and connection errors are retried with exponential backoff and jitter; 5xx answers
- * and refused envelopes go to the dead letters (tallyho game status shows them), as does a mail that
- * failed too many times; a mail some recipients refused is sent and flagged.
+ * A send that does not reach the server (no connection, no greeting, a 421) stops the leasing until
+ * a probe finds the server back (smtp-link.ts): the mail waits, due again at once, and goes out
+ * within a probe of the server's return. 4xx answers to a mail are retried with exponential
+ * backoff and jitter; 5xx answers and refused envelopes go to the dead letters (tallyho game status
+ * shows them), as does a mail tried too many times; a mail some recipients refused is sent and
+ * flagged (docs/gm-guide.md "Dead letters").
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +23,7 @@ import type { Clock, OutboxRow, Store, StoreTx } from '../../app/ports/store.ts'
 import type { OutgoingMail } from './compose.ts';
 import type { MailTransport } from './transport.ts';
 import { clearSent, readSent } from './sent-journal.ts';
+import { classifySendError, DEFAULT_PROBE, type ProbePolicy, ServerLink, type Verdict } from './smtp-link.ts';
 
 export interface RetryPolicy {
   baseMs: number;
@@ -64,6 +68,11 @@ export interface OutboxWorkerOptions {
   /** How long stop() waits for the sends in flight before it gives them up (they are sent again). */
   stopGraceMs?: number;
   retry?: Partial<RetryPolicy>;
+  /**
+   * When the server is probed while it does not answer (smtp-link.ts); only with a transport that
+   * can probe (transport.ts `probe`), else a send that did not reach it is retried with backoff.
+   */
+  probe?: Partial<ProbePolicy>;
   random?: () => number;
 }
 
@@ -72,19 +81,6 @@ export interface OutboxWorkerOptions {
  * come after it (one commit for a few mails instead of one each).
  */
 const RECORD_WAIT_MS = 25;
-
-type Verdict = { kind: 'retry' | 'dead'; reason: string };
-
-/** What to do about a failed send: retry (4xx, connection trouble) or give up (5xx, bad envelope). */
-export function classifySendError(e: unknown): Verdict {
-  const err = e as { code?: string; responseCode?: number; response?: string; message?: string };
-  const reason = `${err.code ? `${err.code}: ` : ''}${(err.response ?? err.message ?? String(e)).slice(0, 300)}`;
-  // A login failure is a configuration problem: keep the mail until it is fixed.
-  if (err.code === 'EAUTH') return { kind: 'retry', reason };
-  if (typeof err.responseCode === 'number') return { kind: err.responseCode >= 500 ? 'dead' : 'retry', reason };
-  if (err.code === 'EENVELOPE' || err.code === 'EMESSAGE') return { kind: 'dead', reason };
-  return { kind: 'retry', reason };
-}
 
 /**
  * Whether the worker `owner` (hostname:pid:random, as a worker names itself) is a process of this
@@ -123,8 +119,10 @@ interface Run {
 }
 
 export class OutboxWorker {
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'retry'>> & { retry: RetryPolicy };
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'retry' | 'probe'>> & { retry: RetryPolicy };
   private readonly poll: PollLoop;
+  /** Whether the SMTP server answers; null with a transport that cannot probe. */
+  readonly link: ServerLink | null;
   private current: Run | null = null;
   /** stop() gave up waiting: results arriving later are not recorded (the store may be closed). */
   private abandoned = false;
@@ -144,6 +142,15 @@ export class OutboxWorker {
       ...options,
       retry: { ...DEFAULT_RETRY, ...options.retry },
     };
+    const { transport } = options;
+    this.link = transport.probe
+      ? new ServerLink({
+          probe: () => transport.probe!(),
+          clock: options.clock,
+          log: options.log,
+          policy: { ...DEFAULT_PROBE, ...options.probe },
+        })
+      : null;
     this.poll = new PollLoop({
       pass: () => this.loop(),
       pollMs: this.o.pollMs,
@@ -216,7 +223,7 @@ export class OutboxWorker {
 
   private async loop(): Promise<void> {
     try {
-      await this.pump(Infinity, true);
+      await this.pass(Infinity, true);
       // Every result handed back is recorded and nothing is out: the journal has served.
       if (this.o.journal && !this.abandoned && this.inFlight === 0) clearSent(this.o.journal);
     } catch (e) {
@@ -226,7 +233,16 @@ export class OutboxWorker {
 
   /** Sends up to `batch` due rows, each result recorded as it comes; returns how many it took. */
   runOnce(): Promise<number> {
-    return this.pump(this.o.batch, false);
+    return this.pass(this.o.batch, false);
+  }
+
+  /**
+   * A pass: while the server is taken for down, a probe when one is due, and nothing leased unless
+   * the server answered it; then the due rows (pump).
+   */
+  private async pass(limit: number, loop: boolean): Promise<number> {
+    if (this.link && !(await this.link.ready())) return 0;
+    return this.pump(limit, loop);
   }
 
   /**
@@ -267,6 +283,11 @@ export class OutboxWorker {
     const { owner, leaseMs } = this.o;
     const take = (tx: StoreTx): OutboxRow | undefined => {
       if (run.left <= 0 || (loop && this.stopped)) return undefined;
+      // The server does not answer: the rows wait for a probe to find it back (pass).
+      if (this.link?.down) {
+        run.dry = true;
+        return undefined;
+      }
       const now = this.o.clock.now();
       const [row] = tx.outbox.lease(owner, now, now + leaseMs, 1);
       if (row) run.left--;
@@ -343,22 +364,41 @@ export class OutboxWorker {
           { outbox: row.id, to: row.recipient, kind: row.kind, messageId: row.messageId, attempt: row.attempts },
           'mail sent',
         );
+      this.link?.sent();
       const at = clock.now();
       return (tx) => tx.outbox.markSent(row.id, owner, at, r.response, r.rejected);
     } catch (e) {
-      const v = classifySendError(e);
-      if (v.kind === 'dead' || row.attempts >= this.o.retry.maxAttempts) {
-        const why = v.kind === 'dead' ? v.reason : `gave up after ${row.attempts} attempts: ${v.reason}`;
-        log.error({ outbox: row.id, to: row.recipient, error: why }, 'mail not deliverable: dead letter');
-        return (tx) => tx.outbox.markDead(row.id, owner, why);
-      }
-      const delay = backoffMs(row.attempts, this.o.retry, this.o.random);
-      log.warn(
-        { outbox: row.id, to: row.recipient, error: v.reason, attempt: row.attempts, retryInMs: delay },
-        'mail not sent; will retry',
-      );
-      const next = clock.now() + delay;
-      return (tx) => tx.outbox.markRetry(row.id, owner, next, v.reason);
+      return this.failed(row, classifySendError(e));
     }
+  }
+
+  /**
+   * How to record a failed send: a dead letter (5xx, or tried `maxAttempts` times), a mail that
+   * waits for the server (it did not answer: due again as soon as a probe finds it back, in its
+   * place in the queue), or a retry after the backoff.
+   */
+  private failed(row: OutboxRow, v: Verdict): (tx: StoreTx) => void {
+    const { clock, log, owner } = this.o;
+    // Told first, so that no other row is leased while the server does not answer.
+    const waits = v.kind === 'down' && this.link !== null && this.link.failed(v.reason);
+    if (v.kind === 'dead' || row.attempts >= this.o.retry.maxAttempts) {
+      const why = v.kind === 'dead' ? v.reason : `gave up after ${row.attempts} attempts: ${v.reason}`;
+      log.error({ outbox: row.id, to: row.recipient, error: why }, 'mail not deliverable: dead letter');
+      return (tx) => tx.outbox.markDead(row.id, owner, why);
+    }
+    if (waits) {
+      log.warn(
+        { outbox: row.id, to: row.recipient, error: v.reason, attempt: row.attempts },
+        'mail not sent: the SMTP server does not answer; it goes out as soon as it does',
+      );
+      return (tx) => tx.outbox.markRetry(row.id, owner, row.nextAttemptAt, v.reason);
+    }
+    const delay = backoffMs(row.attempts, this.o.retry, this.o.random);
+    log.warn(
+      { outbox: row.id, to: row.recipient, error: v.reason, attempt: row.attempts, retryInMs: delay },
+      'mail not sent; will retry',
+    );
+    const next = clock.now() + delay;
+    return (tx) => tx.outbox.markRetry(row.id, owner, next, v.reason);
   }
 }

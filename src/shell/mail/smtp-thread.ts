@@ -38,7 +38,8 @@ export type ToThread =
   | { tokenReply: number; token: string; expires: number }
   | { tokenReply: number; error: string };
 export type SentInfo = { accepted: string[]; rejected: string[]; response: string };
-export type SendError = { message: string; code?: string; responseCode?: number; response?: string };
+/** `command`: what the connection was doing (nodemailer's; CONN while connecting and greeting). */
+export type SendError = { message: string; code?: string; responseCode?: number; response?: string; command?: string };
 export type FromThread =
   | { id: number; result: SentInfo }
   | { id: number; error: SendError }
@@ -172,6 +173,7 @@ if (port) {
           code: err.code,
           responseCode: err.responseCode,
           response: err.response,
+          command: err.command,
         },
       });
       return;

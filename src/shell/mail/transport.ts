@@ -4,6 +4,7 @@
  * readable with tallyho mail and the local web page).
  */
 import { Worker } from 'node:worker_threads';
+import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { SmtpConfig } from '../config.ts';
 import type { AccessTokenSource } from '../oauth/tokens.ts';
@@ -22,6 +23,12 @@ export interface MailTransport {
    * it there once the server has taken the mail.
    */
   send(message: OutgoingMail, key?: number): Promise<SendResult>;
+  /**
+   * Resolves when the server answers a new connection (greeting, EHLO, STARTTLS when configured),
+   * without a login or a mail; rejects when it does not. The outbox worker probes so while the
+   * server is down (smtp-link.ts). A transport without it is never taken for down.
+   */
+  probe?(): Promise<void>;
   close(): void;
 }
 
@@ -61,6 +68,43 @@ function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = 
   };
 }
 
+/** How long a probe waits for the connection, and then for each answer of the server. */
+export const PROBE_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens one connection with the transport's options (the same host, port and TLS), waits for the
+ * greeting and the answer to EHLO (and the STARTTLS upgrade when configured), and quits: no login,
+ * no mail. Rejects with the connection's error (as a send's: ESOCKET, ETIMEDOUT, a 421 greeting).
+ */
+export function probeSmtp(options: SMTPPool.Options, timeoutMs = PROBE_TIMEOUT_MS): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const c = new SMTPConnection({
+      ...options,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
+    let done = false;
+    const end = (err?: Error | null) => {
+      if (done) return;
+      done = true;
+      if (err) {
+        c.close();
+        reject(err);
+      } else {
+        c.quit();
+        resolve();
+      }
+    };
+    // Kept on: a connection may report more than one error, and an unheard one would throw.
+    c.on('error', (e: Error) => end(e));
+    c.once('end', () =>
+      end(Object.assign(new Error('the SMTP server closed the connection'), { code: 'ECONNECTION' })),
+    );
+    c.connect((e) => end(e));
+  });
+}
+
 /**
  * The thread runs smtp-thread.js beside this file in the compiled tree (dist/); from the sources
  * (tests, or a build older than src/) it loads smtp-thread.ts through tsx (smtp-thread-boot.mjs).
@@ -77,6 +121,7 @@ const sendError = (e: SendError): Error =>
     ...(e.code !== undefined ? { code: e.code } : {}),
     ...(e.responseCode !== undefined ? { responseCode: e.responseCode } : {}),
     ...(e.response !== undefined ? { response: e.response } : {}),
+    ...(e.command !== undefined ? { command: e.command } : {}),
   });
 
 /**
@@ -142,6 +187,7 @@ export function smtpTransport(
         pending.set(id, { resolve, reject });
       });
     },
+    probe: () => probeSmtp(options),
     close() {
       const t = thread;
       thread = null;

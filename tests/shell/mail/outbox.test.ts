@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { NewOutboxRow } from '../../../src/app/ports/store.ts';
 import { composeMessage } from '../../../src/shell/mail/compose.ts';
-import { backoffMs, classifySendError, DEFAULT_RETRY, OutboxWorker } from '../../../src/shell/mail/outbox-worker.ts';
+import { backoffMs, DEFAULT_RETRY, OutboxWorker } from '../../../src/shell/mail/outbox-worker.ts';
+import { classifySendError } from '../../../src/shell/mail/smtp-link.ts';
 import type { MailTransport, SendResult } from '../../../src/shell/mail/transport.ts';
 import { silentLog } from '../../../src/app/ports/deps.ts';
 import { SqliteStore } from '../../../src/shell/db/store.ts';
@@ -113,7 +114,7 @@ describe('the outbox worker', () => {
     ]);
   });
 
-  it('retries connection errors and 4xx with growing delays, then sends', async () => {
+  it('retries connection errors (with a transport that cannot probe) and 4xx with growing delays, then sends', async () => {
     const { transport, sent } = scripted((m, n) =>
       n === 0 ? smtpError('ECONNECTION') : n === 1 ? smtpError('EENVELOPE', 451, '451 4.3.0 try later') : ok(m.to),
     );
@@ -362,8 +363,9 @@ describe('the outbox worker', () => {
 
   it('classifies errors and backs off exponentially with jitter, capped', () => {
     expect(classifySendError(smtpError('EAUTH', 535)).kind).toBe('retry');
-    expect(classifySendError(smtpError('ECONNREFUSED')).kind).toBe('retry');
-    expect(classifySendError(smtpError('EPROTOCOL', 421)).kind).toBe('retry');
+    expect(classifySendError(smtpError('ECONNREFUSED')).kind).toBe('down');
+    expect(classifySendError(smtpError('EPROTOCOL', 421)).kind).toBe('down');
+    expect(classifySendError(smtpError('EENVELOPE', 451)).kind).toBe('retry');
     expect(classifySendError(smtpError('EENVELOPE', 553)).kind).toBe('dead');
     const p = { ...DEFAULT_RETRY, baseMs: 1000, maxMs: 8000 };
     expect([1, 2, 3, 4, 5, 6].map((a) => backoffMs(a, p, () => 1))).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeMessage } from '../../../src/shell/mail/compose.ts';
-import { classifySendError } from '../../../src/shell/mail/outbox-worker.ts';
+import { classifySendError } from '../../../src/shell/mail/smtp-link.ts';
 import { SEND_PARALLEL, smtpTransport, type MailTransport } from '../../../src/shell/mail/transport.ts';
 import { readSent } from '../../../src/shell/mail/sent-journal.ts';
 import type { OutboxRow } from '../../../src/app/ports/store.ts';
@@ -105,6 +105,9 @@ describe('the SMTP transport (its own thread)', () => {
     expect(first).toMatch(/^Auto-Submitted: auto-generated/m);
     expect(first).toContain('text/plain');
     expect(first).toContain('text/html');
+    // A probe: the server answers a connection, and no mail is sent.
+    await expect(transport.probe!()).resolves.toBeUndefined();
+    expect(server.received).toHaveLength(6);
   });
 
   it("hands back the server's refusal as nodemailer reports it, so the worker can tell retry from dead letter", async () => {
@@ -127,15 +130,16 @@ describe('the SMTP transport (its own thread)', () => {
     });
   });
 
-  it('reports a server that is not there as a connection error, to be retried', async () => {
+  it('reports a server that is not there as a connection error, to wait for it, and its probe fails so too', async () => {
     server = await sink();
     const port = server.port;
     await server.close();
     server = null;
     transport = smtpTransport({ host: '127.0.0.1', port, security: 'none', user: '', auth: 'password', password: '' });
     const e = await transport.send(composeMessage(row('p9@example.test', 9), from)).catch((x: unknown) => x);
-    expect(e).toMatchObject({ code: 'ESOCKET' });
-    expect(classifySendError(e).kind).toBe('retry');
+    expect(e).toMatchObject({ code: 'ESOCKET', command: 'CONN' });
+    expect(classifySendError(e).kind).toBe('down');
+    await expect(transport.probe!()).rejects.toMatchObject({ code: 'ESOCKET' });
   });
 
   it('sends SEND_PARALLEL mails at once and journals each one the server took, by its row, before the next', async () => {
