@@ -19,28 +19,31 @@ export interface SpeedChange {
 /** What a plan's speed sum needs (a FlightPlan has them all): the variants of a way (plans/variants.ts) vary power, brake, climb and dive. */
 export type SpeedPlan = Pick<FlightPlan, 'manoeuvres' | 'power' | 'brake' | 'climbed' | 'dived' | 'mode'>;
 
+/** A term of the speed sum, kept when it is not nought. */
+function addTerm(terms: SpeedChange['terms'], why: string, tenths: number, rule: string): void {
+  if (tenths !== 0) terms.push({ why, tenths, rule });
+}
+
 /** The terms of the speed sum before the limits (seed 001 rules (12)-(20)), in tenths. */
 export function speedTerms(card: AircraftCard, plane: PlaneState, plan: SpeedPlan): SpeedChange['terms'] {
   const band = effectiveBand(card, plane.altitude, plane.loaded, bandCondition(plane));
   const range = speedRange(band, plane.speed);
   const terms: SpeedChange['terms'] = [];
-  const add = (why: string, tenths: number, rule: string) => {
-    if (tenths !== 0) terms.push({ why, tenths, rule });
-  };
-
-  add(
+  addTerm(
+    terms,
     `${plan.manoeuvres} manoeuvre${plan.manoeuvres === 1 ? '' : 's'} in the ${range === 'maneuver' ? 'manoeuvre' : range} speed range`,
     -maneuverSpeedLoss(range, card.wingLoading, fliesLoaded(plane), plan.manoeuvres),
     range === 'maneuver' ? 'seed 001 rules (12), (29)' : 'seed 001 rule (12)',
   );
   if (range === 'dive')
-    add('dive speed drag', -2 * Math.max(0, movementRow(plane.speed) - band.levelMax), 'seed 001 rule (13)');
-  add('power', plan.power, 'seed 001 rule (15)');
-  add('brakes', -2 * plan.brake, 'seed 001 rule (15)');
-  add(`climb of ${plan.climbed} ft`, -climbLoss(plan.climbed), 'seed 001 rule (16)');
-  if (plan.mode === 'SD') add('steep dive', diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (19)');
-  else if (plan.mode === 'VD') add('vertical dive', diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (20)');
-  else add(`dive of ${plan.dived} ft`, diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (17)');
+    addTerm(terms, 'dive speed drag', -2 * Math.max(0, movementRow(plane.speed) - band.levelMax), 'seed 001 rule (13)');
+  addTerm(terms, 'power', plan.power, 'seed 001 rule (15)');
+  addTerm(terms, 'brakes', -2 * plan.brake, 'seed 001 rule (15)');
+  addTerm(terms, `climb of ${plan.climbed} ft`, -climbLoss(plan.climbed), 'seed 001 rule (16)');
+  if (plan.mode === 'SD') addTerm(terms, 'steep dive', diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (19)');
+  else if (plan.mode === 'VD')
+    addTerm(terms, 'vertical dive', diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (20)');
+  else addTerm(terms, `dive of ${plan.dived} ft`, diveSpeedGain(plan.mode, plan.dived), 'seed 001 rule (17)');
   return terms;
 }
 

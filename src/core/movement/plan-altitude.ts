@@ -44,14 +44,25 @@ const LOOPS = new Set(['V', 'VLL', 'VRR']);
 interface Checking {
   out: Problem[];
   c: AltitudeCheck;
-  P: (code: string, rule: string, message: string, box?: number) => void;
   /** The player's own boxes of this turn (not those carried over). */
   fresh: PlannedBox[];
-  blank: (b: PlannedBox) => boolean;
-  /** Whether this turn's box i is inside a half loop. */
-  inLoop: (i: number) => boolean;
   /** The least climb or dive of a half loop's box, in 100 ft (seed 000 X.E.4). */
   loopMin: number;
+}
+
+/** Adds a problem of the plot's altitudes (a module function, not a closure made per plot: menus plan thousands). */
+function report(k: Checking, code: string, rule: string, message: string, box?: number): void {
+  const plane = k.c.plane;
+  k.out.push(box === undefined ? { code, rule, plane, message } : { code, rule, plane, box, message });
+}
+
+/** Whether a box's climb or dive is left out. */
+const blank = (b: PlannedBox): boolean => freeAlt(b) === 0;
+
+/** Whether this turn's box i is inside a half loop. */
+function inLoop(a: AltitudeInput, i: number): boolean {
+  const j = (a.boxNos[i] ?? 0) - 1;
+  return j >= 0 && a.mans.some((m) => LOOPS.has(m.code) && m.first <= j && j <= m.last);
 }
 
 export function checkAltitudes(a: AltitudeInput): Problem[] {
@@ -64,20 +75,11 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
     mode: a.mode,
     boxNos: a.boxNos,
   };
-  const P = (code: string, rule: string, message: string, box?: number) =>
-    out.push(
-      box === undefined ? { code, rule, plane: a.plane.id, message } : { code, rule, plane: a.plane.id, box, message },
-    );
   const fresh = a.turnBoxes.filter((_, i) => a.boxNos[i] !== 0);
-  const blank = (b: PlannedBox) => freeAlt(b) === 0;
-  const inLoop = (i: number): boolean => {
-    const j = (a.boxNos[i] ?? 0) - 1;
-    return j >= 0 && a.mans.some((m) => LOOPS.has(m.code) && m.first <= j && j <= m.last);
-  };
   const steep = a.mode === 'SC' || a.mode === 'SD' ? steepTotal(a.mode, a.plane.speed) : 0;
   const loopMin = Math.max(1, perImpulseShare(steep, a.n).base);
 
-  const k: Checking = { out, c, P, fresh, blank, inLoop, loopMin };
+  const k: Checking = { out, c, fresh, loopMin };
   if (a.mode === 'SD' || a.mode === 'VD') checkSteepDive(a, k, a.mode);
   else if (a.mode === 'SC') checkSteepClimb(a, k);
   else checkLevel(a, k);
@@ -88,7 +90,8 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
       const b = a.planned[i] as PlannedBox;
       const units = (a.mode === 'SC' ? b.alt : -b.alt) / 100;
       if (units < loopMin) {
-        P(
+        report(
+          k,
           'E_LOOP_RATE',
           'seed 000 X.E.4',
           `every box of a half loop ${a.mode === 'SC' ? 'climbs' : 'dives'} at the full rate: write ${a.mode === 'SC' ? '+' : '-'}${loopMin * 100} or more here (or leave the altitudes out and the referee fills them in)`,
@@ -112,14 +115,16 @@ export function checkAltitudes(a: AltitudeInput): Problem[] {
     const no = a.boxNos[i] as number;
     if (!no) return;
     if (b.alt > 0 && alt > a.card.ceiling && !above && (above = true))
-      P(
+      report(
+        k,
         'E_CEILING',
         'data card',
         `the climb takes the plane to ${alt} ft, above the ${a.card.name}'s ceiling of ${a.card.ceiling} ft: climb ${alt - a.card.ceiling} ft less`,
         no,
       );
     if (alt <= 0 && b.alt < 0 && !ground && (ground = true)) {
-      P(
+      report(
+        k,
         'E_GROUND',
         'terrain',
         a.mode === 'SD' || a.mode === 'VD'
@@ -156,7 +161,7 @@ function loopFirst(units: number[], loop: boolean[], min: number): void {
  * over from last turn it neither passes the maximum nor takes more extra 100 ft than the shares
  * allow; the half loop's boxes keep the full rate first (X.E.4).
  */
-function fillClimb(a: AltitudeInput, max: number, inLoop: (i: number) => boolean, loopMin: number): void {
+function fillClimb(a: AltitudeInput, max: number, loopMin: number): void {
   const { base, extra } = perImpulseShare(max, a.n);
   const share = spread(max / 100, a.n);
   const slots = a.turnBoxes
@@ -166,7 +171,7 @@ function fillClimb(a: AltitudeInput, max: number, inLoop: (i: number) => boolean
         a.boxNos[i] !== 0 && freeAlt(a.turnBoxes[i] as PlannedBox) === 0 && (a.turnBoxes[i] as PlannedBox).forced === 0,
     );
   const units = slots.map((i) => share[i] ?? 0);
-  const loop = slots.map(inLoop);
+  const loop = slots.map((i) => inLoop(a, i));
   const others = a.turnBoxes.filter((_, i) => !slots.includes(i)).map((b) => Math.max(0, freeAlt(b)) / 100);
   // Cut the fullest boxes, those outside a half loop first, while the turn climbs too much or
   // takes too many extra 100 ft.
@@ -213,13 +218,17 @@ function checkSteepDive(a: AltitudeInput, k: Checking, mode: 'SD' | 'VD'): void 
   const total = steepTotal(mode, a.plane.speed);
   const what = a.mode === 'SD' ? 'steep' : 'vertical';
   const rule = `seed 001 rule (${a.mode === 'SD' ? 19 : 20})`;
-  const filled = k.fresh.every(k.blank) && a.overflow.every(k.blank);
+  const filled = k.fresh.every(blank) && a.overflow.every(blank);
   if (filled) {
     fillOverflow(a, -1, total);
-    const slots = a.turnBoxes.map((b, i) => i).filter((i) => k.blank(a.turnBoxes[i] as PlannedBox));
-    const done = a.turnBoxes.filter((b) => !k.blank(b)).reduce((s, b) => s - b.alt, 0);
+    const slots = a.turnBoxes.map((b, i) => i).filter((i) => blank(a.turnBoxes[i] as PlannedBox));
+    const done = a.turnBoxes.filter((b) => !blank(b)).reduce((s, b) => s - b.alt, 0);
     const units = spread(Math.max(0, total - done) / 100, slots.length);
-    loopFirst(units, slots.map(k.inLoop), k.loopMin);
+    loopFirst(
+      units,
+      slots.map((i) => inLoop(a, i)),
+      k.loopMin,
+    );
     slots.forEach((j, i) => {
       const b = a.turnBoxes[j] as PlannedBox;
       b.alt = -(units[i] ?? 0) * 100;
@@ -228,13 +237,15 @@ function checkSteepDive(a: AltitudeInput, k: Checking, mode: 'SD' | 'VD'): void 
   }
   const dived = a.turnBoxes.reduce((s, b) => s - b.alt, 0);
   if (a.turnBoxes.some((b) => b.alt > 0))
-    k.P(
+    report(
+      k,
       'E_STEEP_DIVE_CLIMB',
       rule,
       `a ${what} dive may not climb in any impulse: remove the + altitudes (leave the altitudes out and the referee spreads the dive)`,
     );
   else if (dived !== total) {
-    k.P(
+    report(
+      k,
       'E_STEEP_TOTAL',
       rule,
       `a ${a.mode === 'SD' ? 'steep dive loses 200' : 'vertical dive loses 400'} ft per point of speed: ${total} ft this turn, spread over the impulses; the plot loses ${dived} ft (leave the altitudes out and the referee spreads them)`,
@@ -250,11 +261,12 @@ function checkSteepClimb(a: AltitudeInput, k: Checking): void {
   const filled = k.fresh.every((b) => freeAlt(b) <= 0) && a.overflow.every((b) => freeAlt(b) <= 0);
   if (filled) {
     fillOverflow(a, 1, max);
-    fillClimb(a, max, k.inLoop, k.loopMin);
+    fillClimb(a, max, k.loopMin);
   }
   const climbed = a.turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0);
   if (climbed > max)
-    k.P(
+    report(
+      k,
       'E_STEEP_CLIMB_MAX',
       'seed 001 rule (18)',
       `a steep climb gains at most 200 ft per point of speed and never more than 1000 ft: ${max} ft this turn; the plot climbs ${climbed} ft (leave the altitudes out and the referee climbs the most it may)`,
@@ -262,7 +274,8 @@ function checkSteepClimb(a: AltitudeInput, k: Checking): void {
   else k.out.push(...checkShares(k.c, a.turnBoxes, max, 1, 'a climb', 'seed 000 X.D; seed 001 rule (18)'));
   a.turnBoxes.forEach((b, i) => {
     if (freeAlt(b) < 0 && a.boxNos[i])
-      k.P(
+      report(
+        k,
         'E_STEEP_CLIMB_DIVE',
         'seed 001 rule (18)',
         `a steep climb may not dive in any impulse: remove the ${freeAlt(b)}`,
@@ -275,7 +288,8 @@ function checkSteepClimb(a: AltitudeInput, k: Checking): void {
   const net = a.turnBoxes.reduce((s, b) => s + b.alt, 0);
   // A plane not in an upward bank is told that first (E_SC_BANK, plan.ts).
   if (k.fresh.length && net <= 0 && (a.carryMode !== null || isUpward(a.plane.bank))) {
-    k.P(
+    report(
+      k,
       'E_STEEP_CLIMB_NONE',
       'seed 001 rule (18); seed 000 X.E.1.f',
       `a steep climb must climb, and this plot ${net < 0 ? `loses ${-net} ft` : 'climbs nothing'} this turn: forwards (1) flown banked lose 100 ft each and may not climb; roll level (N) first, or fly it without SC`,
@@ -300,7 +314,8 @@ function checkLevel(a: AltitudeInput, k: Checking): void {
     if (alts.some((x) => x > 0) && alts.some((x) => x < 0)) {
       const nos = idx.map((i) => a.boxNos[i] as number);
       const own = nos.filter((no) => no > 0);
-      k.P(
+      report(
+        k,
         'E_CLIMB_AND_DIVE',
         'seed 000 X.D.3',
         `${own.length > 1 ? `boxes ${own.join(' and ')}` : `box ${own[0]} and the box carried over from last turn`} are both flown in impulse ${imp} (above speed 12 a plane enters two hexes in some impulses), one climbing, one diving; a plane may not climb and dive in one impulse: make both climb, both dive, or one level`,

@@ -41,6 +41,10 @@ function boxesText(nos: readonly number[]): string {
   return parts.join(' and ');
 }
 
+/** A box within seed 000 X.C.1-2 and X.F.1.c alone: one power factor per working engine, one brake factor, never both. */
+const fits = (b: PlannedBox, working: number): boolean =>
+  b.power <= working && b.brake <= 1 && !(b.power > 0 && b.brake > 0);
+
 /**
  * Seed 000 X.C.1-2 and X.F.1.c, per impulse: one power factor per working engine, one brake factor,
  * never both. Above speed 12 two boxes can fall in one impulse, and their factors add up. The
@@ -57,10 +61,10 @@ export function checkImpulseFactors(
   working: number,
 ): Problem[] {
   // The usual plot: one box an impulse, each within the limits: nothing to group or word.
-  const fits = (b: PlannedBox): boolean => b.power <= working && b.brake <= 1 && !(b.power > 0 && b.brake > 0);
-  let simple = overflow.every(fits);
+  let simple = true;
+  for (let i = 0; simple && i < overflow.length; i++) simple = fits(overflow[i] as PlannedBox, working);
   for (let i = 0; simple && i < turnBoxes.length; i++)
-    simple = fits(turnBoxes[i] as PlannedBox) && (i === 0 || points[i] !== points[i - 1]);
+    simple = fits(turnBoxes[i] as PlannedBox, working) && (i === 0 || points[i] !== points[i - 1]);
   if (simple) return [];
   const groups = new Map<string, { impulse?: number; boxes: PlannedBox[]; nos: number[] }>();
   turnBoxes.forEach((b, i) => {

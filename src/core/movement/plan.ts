@@ -190,6 +190,83 @@ export function planMarkings(
   return (alts) => flyOut(laid.value, boxes, {}, alts);
 }
 
+/**
+ * The words of a plot's length problems: the hexes the plane enters this turn and those the carried
+ * manoeuvre takes. Two-phase (seed 003): each hex is an impulse of its own, numbered through the
+ * turn, so the twelve-impulse table's impulses mean nothing to the player there; the hexes do.
+ */
+function activeWords(state: GameState, plane: string, points: number[], inCarry: number): string {
+  const n = points.length;
+  const entering =
+    state.options.sequence === 'two-phase'
+      ? `${plane} enters ${n} hex${n === 1 ? '' : 'es'} this turn`
+      : activeText(plane, points);
+  return `${entering}${inCarry ? `, ${inCarry} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
+}
+
+/**
+ * Adds a problem of `plane`'s plot to `out`, its keys in the order the reports write them (a
+ * module function, not a closure made per plot: planning runs thousands of times a turn's menu).
+ */
+function addProblem(
+  out: Problem[],
+  plane: string,
+  code: string,
+  rule: string,
+  message: string,
+  box?: number,
+  see?: DocRef,
+): void {
+  out.push({
+    code,
+    ...(rule ? { rule } : {}),
+    plane,
+    ...(box === undefined ? {} : { box }),
+    message,
+    ...(see ? { see } : {}),
+  });
+}
+
+/**
+ * Seed 000 X.B, X.B.5: a plot of too few boxes, or of more than the manoeuvre still being flown in
+ * the turn's last box runs on into the next turn.
+ */
+function lengthProblems(
+  state: GameState,
+  plane: string,
+  plotted: number,
+  mans: readonly { first: number; last: number }[],
+  points: number[],
+  inCarry: number,
+  problems: Problem[],
+): void {
+  const need = points.length - inCarry;
+  if (plotted < need) {
+    const missing = need - plotted;
+    addProblem(
+      problems,
+      plane,
+      'E_PLOT_SHORT',
+      'seed 000 X.B',
+      `${activeWords(state, plane, points, inCarry)}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${plotted}; add ${missing} (e.g. ${Array(missing).fill('1').join(' ')} at the end)`,
+    );
+  }
+  if (plotted > need) {
+    const runner = mans.find((m) => m.first <= need - 1 && m.last >= need);
+    if (need === 0 || !runner || runner.last !== plotted - 1) {
+      addProblem(
+        problems,
+        plane,
+        'E_PLOT_LONG',
+        'seed 000 X.B.5',
+        need === 0
+          ? `${activeWords(state, plane, points, inCarry)}: the manoeuvre carried over from last turn fills the whole turn, so there is nothing to plot: send no plot for ${plane} this turn`
+          : `${activeWords(state, plane, points, inCarry)}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${plotted}; only the manoeuvre still being flown in box ${need} may run on into next turn: leave out the boxes after box ${runner ? runner.last + 1 : need}`,
+      );
+    }
+  }
+}
+
 /** The layout of a plot: every check that its manoeuvres, mode and marks decide (err: the one problem that stops the rest). */
 export function layOut(
   state: GameState,
@@ -204,18 +281,11 @@ export function layOut(
   const carried = plane.carry?.boxes ?? [];
   const carryMode = plane.carry?.mode ?? null;
   const problems: Problem[] = [];
-  const P = (code: string, rule: string, message: string, box?: number, see?: DocRef) =>
-    problems.push({
-      code,
-      ...(rule ? { rule } : {}),
-      plane: plane.id,
-      ...(box === undefined ? {} : { box }),
-      message,
-      ...(see ? { see } : {}),
-    });
 
   if (plot?.mode && carryMode && plot.mode !== carryMode) {
-    P(
+    addProblem(
+      problems,
+      plane.id,
       'E_MODE_CARRY',
       'seed 000 X.B.5',
       `the manoeuvre carried over from last turn is flown in ${carryMode}; this turn's plot must be ${carryMode} too (or name no mode)`,
@@ -232,15 +302,6 @@ export function layOut(
   const boxes = plot?.boxes ?? [];
   const inCarry = carried.slice(0, n).length;
   const need = n - inCarry;
-  // Words for the problems only: made when one is found.
-  // Two-phase (seed 003): each hex is an impulse of its own, numbered through the turn, so the
-  // twelve-impulse table's impulses mean nothing to the player there; the hexes do.
-  const entering = (): string =>
-    state.options.sequence === 'two-phase'
-      ? `${plane.id} enters ${n} hex${n === 1 ? '' : 'es'} this turn`
-      : activeText(plane.id, points);
-  const active = (): string =>
-    `${entering()}${inCarry ? `, ${inCarry} of ${n === 1 ? 'it' : 'them'} taken by the manoeuvre carried over from last turn` : ''}`;
 
   // Bank through the carried boxes, then the player's manoeuvres (seed 000 XI.C).
   const bank = bankAfterCarry(plane);
@@ -261,30 +322,13 @@ export function layOut(
 
   for (const p of segProblems) problems.push(p);
   for (const c of checks) for (const p of c) problems.push(p);
-  if (boxes.length < need) {
-    const missing = need - boxes.length;
-    P(
-      'E_PLOT_SHORT',
-      'seed 000 X.B',
-      `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; add ${missing} (e.g. ${Array(missing).fill('1').join(' ')} at the end)`,
-    );
-  }
-  if (boxes.length > need) {
-    const runner = mans.find((m) => m.first <= need - 1 && m.last >= need);
-    if (need === 0 || !runner || runner.last !== boxes.length - 1) {
-      P(
-        'E_PLOT_LONG',
-        'seed 000 X.B.5',
-        need === 0
-          ? `${active()}: the manoeuvre carried over from last turn fills the whole turn, so there is nothing to plot: send no plot for ${plane.id} this turn`
-          : `${active()}: the plot needs ${need} box${need === 1 ? '' : 'es'}, it has ${boxes.length}; only the manoeuvre still being flown in box ${need} may run on into next turn: leave out the boxes after box ${runner ? runner.last + 1 : need}`,
-      );
-    }
-  }
+  lengthProblems(state, plane.id, boxes.length, mans, points, inCarry, problems);
 
   // Whole-turn modes: seed 001 rules (18)-(21).
   if (mode === 'SC' && !carryMode && !isUpward(bankAtStart)) {
-    P(
+    addProblem(
+      problems,
+      plane.id,
       'E_SC_BANK',
       'seed 001 rule (18)',
       `a steep climb starts from an upward bank (level, LB or RB); the plane is ${bankIs(bankAtStart)}: roll to N, LB or RB this turn and climb steeply next turn`,
@@ -301,51 +345,75 @@ export function layOut(
 /** The plot's marks beside its boxes (BOMB, JETTISON, TORPEDO, ROCKETS, LAND): seed 000 VIII, seed 001 rule (21). */
 function markProblems(plane: PlaneState, plot: Plot | undefined): Problem[] {
   const out: Problem[] = [];
-  const P = (code: string, rule: string, message: string, see?: DocRef) =>
-    out.push({ code, ...(rule ? { rule } : {}), plane: plane.id, message, ...(see ? { see } : {}) });
   if (plot?.jettison && plot.bomb) {
-    P(
+    addProblem(
+      out,
+      plane.id,
       'E_BOMB_AND_JETTISON',
       'seed 000 VIII',
       `${plane.id}: BOMB and JETTISON in one plot: BOMB drops the load on the target, JETTISON throws it away unaimed; keep one`,
     );
   } else if (plot?.jettison && !carriesBombs(plane)) {
-    P('E_JETTISON_UNLOADED', 'seed 000 VIII', `${plane.id} carries no bombs to jettison: remove JETTISON`);
+    addProblem(
+      out,
+      plane.id,
+      'E_JETTISON_UNLOADED',
+      'seed 000 VIII',
+      `${plane.id} carries no bombs to jettison: remove JETTISON`,
+    );
   }
   if (plot?.torpedo && (!plane.torpedo || !carriesBombs(plane))) {
-    P('E_TORPEDO_NONE', 'seed 000 VIII', `${plane.id} carries no torpedo: remove TORPEDO`);
+    addProblem(out, plane.id, 'E_TORPEDO_NONE', 'seed 000 VIII', `${plane.id} carries no torpedo: remove TORPEDO`);
   } else if (plot?.torpedo && plot.bomb) {
-    P(
+    addProblem(
+      out,
+      plane.id,
       'E_BOMB_TORPEDO',
       'seed 000 VIII',
       `${plane.id}: BOMB and TORPEDO in one plot: it carries a torpedo; keep TORPEDO`,
     );
   } else if (plot?.bomb && plane.torpedo) {
-    P('E_BOMB_TORPEDO', 'seed 000 VIII', `${plane.id} carries a torpedo, not bombs: write TORPEDO to drop it`);
+    addProblem(
+      out,
+      plane.id,
+      'E_BOMB_TORPEDO',
+      'seed 000 VIII',
+      `${plane.id} carries a torpedo, not bombs: write TORPEDO to drop it`,
+    );
   }
   if (plot?.rockets && !plane.rocketLoad)
-    P(
+    addProblem(
+      out,
+      plane.id,
       'E_ROCKETS_NONE',
       'seed 000 VIII',
       `${plane.id} carries no air-to-ground rockets: remove ROCKETS`,
+      undefined,
       DOC_REFS.rockets,
     );
   else if (plot?.rockets && (plot.bomb || plot.torpedo || plot.jettison || plot.land))
-    P(
+    addProblem(
+      out,
+      plane.id,
       'E_ROCKETS_MARKS',
       'seed 000 VIII',
       `${plane.id}: ROCKETS with ${plot.bomb ? 'BOMB' : plot.torpedo ? 'TORPEDO' : plot.jettison ? 'JETTISON' : 'LAND'} in one plot: fire the rockets this turn and the rest another`,
     );
   if (plot?.land && (plot.bomb || plot.torpedo || plot.jettison || plot.mode || plane.carry?.mode)) {
-    P(
+    addProblem(
+      out,
+      plane.id,
       'E_LAND_MARKS',
       '',
       `${plane.id}: LAND stands with no BOMB, TORPEDO, JETTISON or SC, SD, VD in its plot: a landing is flown level, slow and low`,
+      undefined,
       DOC_REFS.landing,
     );
   }
   if (plot?.bomb && !plane.torpedo && !carriesBombs(plane)) {
-    P(
+    addProblem(
+      out,
+      plane.id,
       'E_BOMB_UNLOADED',
       'seed 001 rule (21); seed 002 9.2.4',
       plane.loaded
@@ -372,8 +440,6 @@ function flyOut(
   const n = points.length;
   const carried = plane.carry?.boxes ?? [];
   const problems: Problem[] = [...l.problems];
-  const P = (code: string, rule: string, message: string, box?: number) =>
-    problems.push({ code, ...(rule ? { rule } : {}), plane: plane.id, ...(box === undefined ? {} : { box }), message });
   // Copies: the altitude rules fill in the boxes, and the state read must not change.
   const inCarry = carried.slice(0, n).map((b) => ({ ...b }));
   const carryAgain = carried.slice(n).map((b) => ({ ...b }));
@@ -404,7 +470,9 @@ function flyOut(
       // A climb written there is refused; the box keeps the altitude as written, so the
       // altitude checks speak of what the player wrote.
       if (last.alt > 0)
-        P(
+        addProblem(
+          problems,
+          plane.id,
           'E_FORCED_LOSS',
           m.code === '1' ? 'seed 000 X.E.1.f' : 'seed 000 X.E.2-3',
           forcedLossText(m, last.alt),
@@ -429,7 +497,9 @@ function flyOut(
   const moves = turnBoxes.map((_, i) => !((mode === 'SC' || mode === 'SD') && isSkippedInSteep(i + 1)));
   turnBoxes.forEach((b, i) => {
     if (!moves[i] && boxNos[i] && (b.roll > 0 || ['SL', 'SR', 'SLTR', 'SRTL'].includes(b.man))) {
-      P(
+      addProblem(
+        problems,
+        plane.id,
         'E_STEEP_SKIP',
         'seed 001 rules (18), (19)',
         `every third movement point of a steep ${mode === 'SC' ? 'climb' : 'dive'} (the ${ordinal(i + 1)} of this turn) is flown ${mode === 'SC' ? 'upward' : 'downward'} in the same hex, so a slip or half roll cannot be flown there: move it to another box`,
@@ -453,14 +523,18 @@ function flyOut(
   const brake = turnBoxes.reduce((s, b) => s + b.brake, 0);
   const avail = powerAvailable(band, plane.speed, plane.last, working, card.engines);
   if (power > avail) {
-    P(
+    addProblem(
+      problems,
+      plane.id,
       'E_POWER',
       'seed 001 rules (14), (25)',
       `${plane.id} plots ${power} power factor${power === 1 ? '' : 's'}; ${avail || 'none'} ${avail === 1 ? 'is' : 'are'} available this turn (${powerWhy(band, plane, working, card.engines)}): remove ${power - avail} P`,
     );
   }
   if (brake > band.brake)
-    P(
+    addProblem(
+      problems,
+      plane.id,
       'E_BRAKE',
       'seed 000 X.C.2',
       `${plane.id} plots ${brake} brake factors; the card allows ${band.brake} a turn: remove ${brake - band.brake} K`,
