@@ -227,6 +227,8 @@ export function skeletons(
       return (counts[k] as number) - 1;
     };
     const seenAt: Set<string | number>[] = [];
+    const straightAt: Position[][] = [];
+    const straightFly = familyOf('S').fly;
     // The boxes carried over from last turn are flown first (seed 000 X.B.5), in their own mode.
     // For a vertical dive: the last box of the turn that changes bank, and the first manoeuvre.
     let lastBank = -1;
@@ -298,6 +300,21 @@ export function skeletons(
       if (opts.keep !== false) out.push(sk);
       if (until?.(sk)) stopped = true;
     };
+    /**
+     * Flies straight boxes on from the last of `straight` (its first the position at box `used`)
+     * until it holds `ahead` of them; returns the first count that took the plane off the map
+     * (`offAfter` until one does).
+     */
+    const straightOn = (straight: Position[], used: number, bank: Bank, ahead: number, offAfter: number): number => {
+      while (straight.length <= ahead) {
+        const j = used + straight.length - 1;
+        const from = straight[straight.length - 1] as Position;
+        const next = j < need ? straightFly(from, bank, S_BOX, moves(j), mode).pos : from;
+        if (offAfter === Infinity && j < need && off(next)) offAfter = straight.length;
+        straight.push(next);
+      }
+      return offAfter;
+    };
     const grow = (used: number, pos: Position, bank: Bank, prev: Manoeuvre | undefined, gone: boolean): void => {
       if (stopped || (gone && opts.onMap)) return;
       // Each sequence is followed once from where it stands (keyOf).
@@ -310,20 +327,13 @@ export function skeletons(
         finish(pos, bank, gone);
         return;
       }
-      // Where straight boxes from here lead: after k of them, and the bank (S changes none).
-      const straight: Position[] = [pos];
+      // Where straight boxes from here lead: after k of them, and the bank (S changes none); one
+      // array a box count, reused (a deeper call always starts at a later box), filled as asked.
+      const straight = (straightAt[used] ??= []);
+      straight.length = 1;
+      straight[0] = pos;
       // The first count of straight boxes from here that takes the plane off the map, if any yet.
       let offAfter = Infinity;
-      const straightTo = (k: number): Position => {
-        while (straight.length <= k) {
-          const j = used + straight.length - 1;
-          const from = straight[straight.length - 1] as Position;
-          const next = j < need ? familyOf('S').fly(from, bank, S_BOX, moves(j), mode).pos : from;
-          if (offAfter === Infinity && j < need && off(next)) offAfter = straight.length;
-          straight.push(next);
-        }
-        return straight[k] as Position;
-      };
       const codes = mode === 'VD' ? ALL_CODES : CODES;
       const bankNo = BANK_NO[bank];
       for (const code of codes) {
@@ -355,7 +365,9 @@ export function skeletons(
           let b = bank;
           let leaves = gone;
           if (!gone) {
-            at = straightTo(Math.min(plain, Math.max(0, need - first)));
+            const ahead = Math.min(plain, Math.max(0, need - first));
+            offAfter = straightOn(straight, used, bank, ahead, offAfter);
+            at = straight[ahead] as Position;
             if (offAfter <= plain) {
               at = straight[offAfter] as Position;
               leaves = true;
