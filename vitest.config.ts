@@ -1,4 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files run at once: at least two, however few the cores. A good part of the suite waits on
+ * its servers (Postfix, Dovecot, the referee it starts, chromium) rather than the CPU, so two files
+ * on two cores overlap that waiting (docs/testing.md "How long the suite takes"). TEST_WORKERS
+ * sets another number.
+ */
+const WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
 
 export default defineConfig({
   test: {
@@ -6,6 +15,9 @@ export default defineConfig({
     // Refuses UPDATE_GOLDEN in CI; then builds dist/ when it is older than src/ (the tests that
     // spawn bin/tallyho.js run compiled code), and stops when the build reports type errors.
     globalSetup: ['tests/support/ci.ts', 'tests/support/build-setup.ts'],
+    maxWorkers: WORKERS,
+    // vitest's own report, then the slowest tests and files (tests/support/slowest.ts).
+    reporters: ['default', './tests/support/slowest.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
     // States read from the store are frozen, so a use case that changes a shared state fails here
