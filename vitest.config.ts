@@ -18,7 +18,8 @@ export default defineConfig({
     maxWorkers: WORKERS,
     // vitest's own report, then the slowest tests and files (tests/support/slowest.ts).
     reporters: ['default', './tests/support/slowest.ts'],
-    testTimeout: 20000,
+    // Two files at once on two cores share the CPU: a test that starts processes takes longer than alone.
+    testTimeout: 60000,
     hookTimeout: 60000,
     // States read from the store are frozen, so a use case that changes a shared state fails here
     // (src/shell/db/repos-game.ts); passed on to the servers the integration tests start, and the
