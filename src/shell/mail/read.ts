@@ -99,13 +99,16 @@ const countParts = (raw: Buffer): number => (raw.toString('latin1').match(/^cont
  * wrapped (a #TALLYHO line must stay whole), images and link targets are left out, a <blockquote>
  * becomes `>` lines as a quoted reply is.
  */
-function htmlText(html: string): string {
+function htmlText(html: string, shape: HtmlShape): string {
   // As a browser draws them: an empty block holding only a <br> (Gmail's and Apple Mail's blank
   // line, <div><br></div>) is one empty line, and a <br> that ends a block adds none, so the line
   // numbers of the text are the ones the player sees in his mail (html-to-text gives one more
   // line for each). The empty block keeps its line with a zero-width space, taken out after.
+  // The attributes are read up to the next '<' or '>' (never past a tag's end): each character is
+  // looked at by one try at most, so an unclosed `<div a="` repeated over a line costs no more than
+  // the line (docs/architecture.md "Bounded work per mail").
   const drawn = html
-    .replace(/<(div|p)(\s[^>]*)?>\s*<br\s*\/?>\s*<\/\1\s*>/gi, '<$1$2>\u200b</$1>')
+    .replace(/<(div|p)(\s[^<>]*)?>\s*<br\s*\/?>\s*<\/\1\s*>/gi, '<$1$2>\u200b</$1>')
     .replace(/<br\s*\/?>(\s*<\/(?:div|p|li|blockquote|td|th|h[1-6])\s*>)/gi, '$1');
   return convert(drawn, {
     wordwrap: false,
@@ -115,9 +118,49 @@ function htmlText(html: string): string {
       { selector: 'h1', options: { uppercase: false } },
       { selector: 'h2', options: { uppercase: false } },
       { selector: 'h3', options: { uppercase: false } },
-      { selector: 'table', format: 'dataTable' },
+      // Tables in columns while they are small: html-to-text lays a table out in a time that grows
+      // with the square of its rows or columns; a larger one is read as blocks, a cell a line.
+      { selector: 'table', format: shape.cells <= MAX_TABLE_CELLS ? 'dataTable' : 'block' },
     ],
   }).replace(/\u200b/g, '');
+}
+
+/** The deepest nesting of HTML elements converted to text (htmlShape). */
+export const MAX_HTML_DEPTH = 1000;
+/** The most table cells (td, th) in an HTML part whose tables are laid out in columns. */
+export const MAX_TABLE_CELLS = 5000;
+
+/** Elements that are never open (void) or that the next of their kind closes: not counted as nesting. */
+const FLAT = new Set(
+  'area base br col embed hr img input link meta param source track wbr p li td th tr dd dt option thead tbody tfoot'.split(
+    ' ',
+  ),
+);
+
+interface HtmlShape {
+  /** How deep the elements nest, at most (an element left open counted as open). */
+  depth: number;
+  /** Table cells (td, th). */
+  cells: number;
+}
+
+/**
+ * The nesting depth and table cells of HTML, in one pass over its tags: each character is looked
+ * at once (an attribute is read up to the next '<' or '>').
+ */
+export function htmlShape(html: string): HtmlShape {
+  const tag = /<(\/?)([a-z][a-z0-9-]*)(?:\s[^<>]*)?>/gi;
+  let depth = 0;
+  let most = 0;
+  let cells = 0;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    const name = (m[2] as string).toLowerCase();
+    if (!m[1] && (name === 'td' || name === 'th')) cells++;
+    if (FLAT.has(name) || m[0].endsWith('/>')) continue;
+    if (m[1]) depth = Math.max(0, depth - 1);
+    else most = Math.max(most, ++depth);
+  }
+  return { depth: most, cells };
 }
 
 const PARSE_OPTIONS = {
@@ -126,6 +169,14 @@ const PARSE_OPTIONS = {
   skipTextLinks: true,
   maxHtmlLengthToParse: 2 * 1024 * 1024,
 };
+
+/**
+ * Whether the mail is HTML alone (its own Content-Type text/html, no parts): mailparser would make
+ * text of it with html-to-text's defaults, which is never read (htmlText makes the text read), so
+ * it is told not to: the HTML is converted once, not twice.
+ */
+const htmlAlone = (raw: Buffer, end: number): boolean =>
+  /^content-type:[ \t]*(?:\r?\n[ \t]+)?text\/html\b/im.test(raw.subarray(0, end).toString('latin1'));
 
 export interface ReadOptions {
   /** The SMTP envelope sender when the mail came by SMTP ('' = null sender). */
@@ -180,7 +231,10 @@ async function readWhole(raw: Buffer, options: ReadOptions): Promise<IncomingMai
     : raw;
   let parsed: ParsedMail;
   try {
-    parsed = await simpleParser(source, PARSE_OPTIONS);
+    parsed = await simpleParser(source, {
+      ...PARSE_OPTIONS,
+      skipHtmlToText: htmlAlone(raw, Math.min(end, limits.maxHeaderBytes)),
+    });
   } catch (e) {
     parsed = await simpleParser(Buffer.from('\r\n\r\n'), PARSE_OPTIONS);
     unreadable ??= `it is not a well-formed mail message (${(e as Error).message.slice(0, 120)})`;
@@ -195,7 +249,11 @@ async function readWhole(raw: Buffer, options: ReadOptions): Promise<IncomingMai
     typeof parsed.html === 'string' &&
     parsed.html.trim() !== '' &&
     (!plainPart || !(parsed.text ?? '').trim());
-  const text = unreadable ? '' : useHtml ? htmlText(parsed.html as string) : (parsed.text ?? '');
+  // HTML nested deeper than MAX_HTML_DEPTH is not converted: the parser's work grows with the
+  // square of the depth (and html-to-text's walk overflows the stack near 5,000).
+  const shape = useHtml ? htmlShape(parsed.html as string) : null;
+  if (shape && shape.depth > MAX_HTML_DEPTH) unreadable = `its HTML nests elements more than ${MAX_HTML_DEPTH} deep`;
+  const text = unreadable ? '' : shape ? htmlText(parsed.html as string, shape) : (parsed.text ?? '');
   // Said only when it was so: the text came from the HTML, and there was some.
   if (useHtml && text.trim())
     notes.push(
