@@ -424,27 +424,37 @@ function markProblems(plane: PlaneState, plot: Plot | undefined): Problem[] {
   return out;
 }
 
+/** A laid-out plot's boxes with one marking: this turn's (the carried ones first), their numbers, and those that run on. */
+export interface MarkedBoxes {
+  /** This turn's boxes: carried-over first, then the player's (copies: the altitude rules fill them in). */
+  turnBoxes: PlannedBox[];
+  /** Per box of this turn, its number in the player's plot (0: carried over). */
+  boxNos: number[];
+  /** The player's boxes that run on into next turn. */
+  overflow: PlannedBox[];
+  /** The player's planned boxes, this turn's and those that run on. */
+  planned: PlannedBox[];
+  /** The boxes carried over from last turn that run on past this one too. */
+  carryAgain: PlannedBox[];
+}
+
 /**
- * The plan of a laid-out plot with `boxes` (its own manoeuvres; their climbs, dives and factors):
- * forced losses, the altitude rules, steep skips, power and brake, then the steps flown.
+ * The boxes of a laid-out plot with `boxes` (its own manoeuvres; their climbs, dives and factors;
+ * `alts` in place of the climbs and dives when given): the forced losses (a climb written there is
+ * a problem, added to `problems`: seed 000 X.E.1.f, X.E.2-3), half-roll hexes, manoeuvre counts.
  */
-function flyOut(
+export function markBoxes(
   l: Layout,
   boxes: readonly Box[],
-  opts: { waive?: boolean },
+  problems: Problem[],
   alts?: readonly number[] | null,
-): Result<FlightPlan, Problem[]> {
-  const { plane, plot, ctx, points, need, mode, carryMode, mans } = l;
-  const { card, band } = ctx;
-  const working = enginesWorking(card, plane);
+): MarkedBoxes {
+  const { plane, points, need, mans } = l;
   const n = points.length;
   const carried = plane.carry?.boxes ?? [];
-  const problems: Problem[] = [...l.problems];
   // Copies: the altitude rules fill in the boxes, and the state read must not change.
   const inCarry = carried.slice(0, n).map((b) => ({ ...b }));
   const carryAgain = carried.slice(n).map((b) => ({ ...b }));
-
-  // Planned boxes: forced losses, half-roll hexes, manoeuvre counts.
   const planned =
     alts === undefined
       ? boxes.map(toPlanned)
@@ -484,15 +494,46 @@ function flyOut(
       }
     }
   });
-
   const inNew = planned.slice(0, Math.max(0, need));
   const overflow = planned.slice(Math.max(0, need));
   const turnBoxes = [...inCarry, ...inNew];
   const boxNos = [...inCarry.map(() => 0), ...inNew.map((_, i) => i + 1)];
-  problems.push(
-    ...checkAltitudes({ plane, card, band, n, mode, carryMode, turnBoxes, boxNos, overflow, mans, planned, points }),
-  );
+  return { turnBoxes, boxNos, overflow, planned, carryAgain };
+}
 
+/** The altitude rules on a plot's marked boxes (plan-altitude.ts), their problems added to `problems`. */
+export function altitudeProblems(l: Layout, m: MarkedBoxes, problems: Problem[]): void {
+  const { plane, ctx, points, mode, carryMode, mans } = l;
+  const { turnBoxes, boxNos, overflow, planned } = m;
+  const { card, band } = ctx;
+  const n = points.length;
+  for (const p of checkAltitudes({
+    plane,
+    card,
+    band,
+    n,
+    mode,
+    carryMode,
+    turnBoxes,
+    boxNos,
+    overflow,
+    mans,
+    planned,
+    points,
+  }))
+    problems.push(p);
+}
+
+/**
+ * Which of this turn's boxes enter a hex, and the problems no climb or dive changes: a slip or half
+ * roll on a steep skip (seed 001 rules (18), (19)), the single hex of a vertical dive (20), power
+ * and brake (seed 000 X.C, seed 001 rules (14), (15), (25)); the problems added to `problems`.
+ */
+export function factorProblems(l: Layout, m: MarkedBoxes, problems: Problem[]): boolean[] {
+  const { plane, ctx, points, need, mode } = l;
+  const { card, band } = ctx;
+  const { turnBoxes, boxNos, overflow } = m;
+  const working = enginesWorking(card, plane);
   // Movement of each box: steep skips (rules (18), (19)), the single hex of a vertical dive (20).
   const moves = turnBoxes.map((_, i) => !((mode === 'SC' || mode === 'SD') && isSkippedInSteep(i + 1)));
   turnBoxes.forEach((b, i) => {
@@ -539,8 +580,26 @@ function flyOut(
       'seed 000 X.C.2',
       `${plane.id} plots ${brake} brake factors; the card allows ${band.brake} a turn: remove ${brake - band.brake} K`,
     );
+  return moves;
+}
 
+/**
+ * The plan of a laid-out plot with `boxes` (its own manoeuvres; their climbs, dives and factors):
+ * forced losses, the altitude rules, steep skips, power and brake, then the steps flown.
+ */
+function flyOut(
+  l: Layout,
+  boxes: readonly Box[],
+  opts: { waive?: boolean },
+  alts?: readonly number[] | null,
+): Result<FlightPlan, Problem[]> {
+  const { plane, plot, points, mode, carryMode } = l;
+  const problems: Problem[] = [...l.problems];
+  const m = markBoxes(l, boxes, problems, alts);
+  altitudeProblems(l, m, problems);
+  const moves = factorProblems(l, m, problems);
   if (problems.length && !opts.waive) return err(problems);
+  const { turnBoxes, boxNos, overflow, carryAgain } = m;
   const steps: FlightStep[] = turnBoxes.map((box, i) => ({
     impulse: points[i] as number,
     point: i + 1,
@@ -564,8 +623,8 @@ function flyOut(
       : null,
     climbed: turnBoxes.reduce((s, b) => s + Math.max(0, b.alt), 0),
     dived: turnBoxes.reduce((s, b) => s + Math.max(0, -b.alt), 0),
-    power,
-    brake,
+    power: turnBoxes.reduce((s, b) => s + b.power, 0),
+    brake: turnBoxes.reduce((s, b) => s + b.brake, 0),
     manoeuvres: turnBoxes.reduce((s, b) => s + b.count, 0),
   });
 }

@@ -33,7 +33,7 @@ import { familyOf } from '../movement/manoeuvres/registry.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import { resolveTurn } from '../turn.ts';
-import { type Variant, waysWithVariants, type WayWithVariants } from './variants.ts';
+import { bestVariant, type Variant, waysWithVariants, type WayWithVariants } from './variants.ts';
 import { edgeDistance, endOf, type WayEnd, type WayToFly } from './ways.ts';
 import { firstClear, type TrapKind, trapAfter } from './trap.ts';
 
@@ -183,6 +183,11 @@ function fromVariant(state: GameState, plane: PlaneState, v: Variant): WayToFly 
   return r.ok ? { plot: v.plot, end: endOf(state, plane, r.value) } : undefined;
 }
 
+/** Higher, then faster (the best climb); lower, then faster (the best dive); faster, then higher (the fastest). */
+const higher = (a: number, s: number, ta: number, ts: number): boolean => a > ta || (a === ta && s > ts);
+const lower = (a: number, s: number, ta: number, ts: number): boolean => a < ta || (a === ta && s > ts);
+const faster = (a: number, s: number, ta: number, ts: number): boolean => s > ts || (s === ts && a > ta);
+
 /**
  * The variants that make the climb, dive, fastest and keep-speed plans (variants.ts: every height and
  * speed of every way): the highest end, the lowest, the fastest, and straight on at the plane's own
@@ -198,44 +203,39 @@ function extremes(
   let fastest: Variant | undefined;
   const plainer = (a: Variant, b: Variant): boolean =>
     turns(a.plot) < turns(b.plot) || (turns(a.plot) === turns(b.plot) && marks(a.plot) < marks(b.plot));
-  // Only the ways whose range reaches the extreme are listed in full.
+  // The best of each way (variants.ts bestVariant: as listed, without listing), then the best of the ways,
+  // the first listed of the plainest of equals.
+  const better = (
+    v: Variant | undefined,
+    than: Variant | undefined,
+    order: (a: number, s: number, ta: number, ts: number) => boolean,
+  ): boolean =>
+    !!v &&
+    (!than ||
+      order(v.altitude, v.speed, than.altitude, than.speed) ||
+      (v.altitude === than.altitude && v.speed === than.speed && plainer(v, than)));
+  // Only the ways whose range reaches the extreme are looked at.
   const flying = ways.filter((w) => w.end.status === 'flying');
   const highest = Math.max(...flying.map((w) => w.range.highest));
   const lowest = Math.min(...flying.map((w) => w.range.lowest));
   const fast = Math.max(...flying.map((w) => w.range.fastest));
   for (const w of flying) {
     if (w.range.highest !== highest && w.range.lowest !== lowest && w.range.fastest !== fast) continue;
-    for (const v of w.variants) {
-      if (
-        v.altitude > plane.altitude &&
-        (!climb ||
-          v.altitude > climb.altitude ||
-          (v.altitude === climb.altitude && (v.speed > climb.speed || (v.speed === climb.speed && plainer(v, climb)))))
-      )
-        climb = v;
-      if (
-        v.altitude < plane.altitude &&
-        (!dive ||
-          v.altitude < dive.altitude ||
-          (v.altitude === dive.altitude && (v.speed > dive.speed || (v.speed === dive.speed && plainer(v, dive)))))
-      )
-        dive = v;
-      if (
-        !fastest ||
-        v.speed > fastest.speed ||
-        (v.speed === fastest.speed &&
-          (v.altitude > fastest.altitude || (v.altitude === fastest.altitude && plainer(v, fastest))))
-      )
-        fastest = v;
-    }
+    const c = bestVariant(w, (a) => a > plane.altitude, higher);
+    if (better(c, climb, higher)) climb = c;
+    const d = bestVariant(w, (a) => a < plane.altitude, lower);
+    if (better(d, dive, lower)) dive = d;
+    const f = bestVariant(w, () => true, faster);
+    if (better(f, fastest, faster)) fastest = f;
   }
-  let keep: Variant | undefined;
-  for (const v of straight?.variants ?? [])
-    if (
-      v.speed === plane.speed &&
-      (!keep || v.altitude > keep.altitude || (v.altitude === keep.altitude && plainer(v, keep)))
-    )
-      keep = v;
+  // Of one way no two variants have one height and speed: the highest at the plane's speed is the one.
+  const keep =
+    straight &&
+    bestVariant(
+      straight,
+      (_, s) => s === plane.speed,
+      (a, _, ta) => a > ta,
+    );
   return {
     ...(climb ? { climb } : {}),
     ...(dive ? { dive } : {}),

@@ -20,7 +20,7 @@ import type { Plot } from '../../orders/ast.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { edgeDistance, endOf, firstLegal, flownAlone } from './ways.ts';
 import { skeletons } from './skeletons.ts';
-import { waysWithVariants, type WayWithVariants } from './variants.ts';
+import { someVariant, waysWithVariants, type WayWithVariants } from './variants.ts';
 
 /** What every way of the next turn does: leaves the map, flies into the ground (no plot is accepted), or stalls. */
 export type TrapKind = 'exit' | 'ground' | 'stall';
@@ -82,7 +82,9 @@ export function trapOf(state: GameState, plane: PlaneState): TrapKind | null {
       ),
     );
   if (ways.some((w) => movementRow(w.range.fastest) >= minRow(w) + 1)) return null;
-  return ways.some((w) => w.variants.some((v) => !isStalled(card, plane, v.speed, v.altitude))) ? null : 'stall';
+  return ways.some((w) => someVariant(w, (altitude, speed) => !isStalled(card, plane, speed, altitude)))
+    ? null
+    : 'stall';
 }
 
 /**

@@ -12,8 +12,8 @@
  *   with a forced loss, the boxes of a half loop). One legal sequence of each such group stands
  *   for it; the plainest first, so a height and speed is given with the plainest plot found.
  * - The climbs and dives a signature allows are found once, by the referee's own plan checker on
- *   every marking of marks.ts: every other rule of a plot (turn modes, banks, slips ...) is its
- *   manoeuvres', which the marks do not touch.
+ *   every marking of marks.ts, without the flight plan (movement/plan-heights.ts): every other rule
+ *   of a plot (turn modes, banks, slips ...) is its manoeuvres', which the marks do not touch.
  * - Power and brake change only the speed sum (rule (15)), before its limits: each is a step of
  *   the sum (+1 a power factor, -2 a brake factor), the legal ones worked out once a plane, each
  *   with the fewest factors that make it.
@@ -26,7 +26,7 @@ import { bandCondition, enginesWorking } from '../damage/state.ts';
 import { movementPoints } from '../impulse/schedule.ts';
 import { climbLoss, diveSpeedGain, limitedSpeed, speedCap, speedTerms } from '../movement/bookkeeping.ts';
 import { effectiveBand, powerAvailable } from '../movement/performance.ts';
-import { planMarkings } from '../movement/plan.ts';
+import { planHeights } from '../movement/plan-heights.ts';
 import { rememberedIn } from '../kept.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
 import { markedPlot, markings, signature } from './marks.ts';
@@ -193,12 +193,47 @@ class Given {
   }
 }
 
+/**
+ * A strict order of heights and speeds, whether the first is better than the second, that never
+ * puts a slower variant of one height before a faster one (the menu's climb, dive, fastest).
+ */
+type Better = (altitude: number, speed: number, thanAltitude: number, thanSpeed: number) => boolean;
+
+/** The first of some variants that `admit` lets in and no later one is `better` than. */
+function bestListed(
+  variants: readonly Variant[],
+  admit: (altitude: number, speed: number) => boolean,
+  better: Better,
+): Variant | undefined {
+  let top: Variant | undefined;
+  for (const v of variants)
+    if (admit(v.altitude, v.speed) && (!top || better(v.altitude, v.speed, top.altitude, top.speed))) top = v;
+  return top;
+}
+
+/**
+ * The variant of a way that `admit` lets in and no other admitted variant is `better` than: the one
+ * its `variants` list, found without listing them (the menu's climb, dive, fastest); undefined if none.
+ */
+export const bestVariant = (
+  way: WayWithVariants,
+  admit: (altitude: number, speed: number) => boolean,
+  better: Better,
+): Variant | undefined =>
+  way instanceof WayVariants ? way.best(admit, better) : bestListed(way.variants, admit, better);
+
+/** Whether some variant of a way has a height and speed that pass `test`, without listing them. */
+export const someVariant = (way: WayWithVariants, test: (altitude: number, speed: number) => boolean): boolean =>
+  way instanceof WayVariants ? way.some(test) : way.variants.some((v) => test(v.altitude, v.speed));
+
 /** A group of a way's sequences (the same manoeuvres counted, the same signature): its plainest sequence and what its heights give. */
 interface Group {
   sk: Sequence;
   heights: Heights[];
   raws: number[];
   caps: number[];
+  /** Per height, the fastest it ends at (with the most power factors). */
+  tops: number[];
 }
 
 /** A way with its groups: its variants listed when first read, its range without listing them. */
@@ -245,16 +280,58 @@ class WayVariants implements WayWithVariants {
     if (this.#range) return this.#range;
     if (this.end.status !== 'flying')
       return (this.#range = { lowest: this.end.altitude, highest: this.end.altitude, fastest: this.end.speed });
-    const most = Math.max(...this.factors.map((f) => f.delta));
     let [lowest, highest, fastest] = [Infinity, -Infinity, -Infinity];
     for (const g of this.groups) {
       g.heights.forEach((h, i) => {
         lowest = Math.min(lowest, h.altitude);
         highest = Math.max(highest, h.altitude);
-        fastest = Math.max(fastest, limitedSpeed((g.raws[i] as number) + most, g.caps[i] as number));
+        fastest = Math.max(fastest, g.tops[i] as number);
       });
     }
     return (this.#range = { lowest, highest, fastest });
+  }
+
+  best(admit: (altitude: number, speed: number) => boolean, better: Better): Variant | undefined {
+    if (this.#variants || this.end.status !== 'flying') return bestListed(this.variants, admit, better);
+    // The first (group, height, factors) that makes the best height and speed: the one `variants` keeps of it.
+    let group = -1;
+    let height = 0;
+    let factors = 0;
+    let altitude = 0;
+    let speed = 0;
+    for (let k = 0; k < this.groups.length; k++) {
+      const g = this.groups[k] as Group;
+      for (let i = 0; i < g.heights.length; i++) {
+        const a = (g.heights[i] as Heights).altitude;
+        // No speed of this height beats the best so far if its fastest does not (`better` prefers the faster of one height).
+        if (group >= 0 && !better(a, g.tops[i] as number, altitude, speed)) continue;
+        for (let j = 0; j < this.factors.length; j++) {
+          const s = limitedSpeed((g.raws[i] as number) + (this.factors[j] as Factors).delta, g.caps[i] as number);
+          if (!admit(a, s) || (group >= 0 && !better(a, s, altitude, speed))) continue;
+          group = k;
+          height = i;
+          factors = j;
+          altitude = a;
+          speed = s;
+        }
+      }
+    }
+    if (group < 0) return undefined;
+    const g = this.groups[group] as Group;
+    const src = { plane: this.plane, sk: g.sk, alts: (g.heights[height] as Heights).alts };
+    return new LazyVariant(altitude, speed, src, this.factors[factors] as Factors);
+  }
+
+  some(test: (altitude: number, speed: number) => boolean): boolean {
+    if (this.#variants || this.end.status !== 'flying') return this.variants.some((v) => test(v.altitude, v.speed));
+    for (const g of this.groups)
+      for (let i = 0; i < g.heights.length; i++)
+        for (const f of this.factors)
+          if (
+            test((g.heights[i] as Heights).altitude, limitedSpeed((g.raws[i] as number) + f.delta, g.caps[i] as number))
+          )
+            return true;
+    return false;
   }
 
   toJSON(): WayToFly & { variants: Variant[] } {
@@ -332,10 +409,10 @@ function worked(state: GameState, plane: PlaneState, keep = true): WayWithVarian
     const had = heightsOf.get(sig);
     if (had) return had;
     const h: Heights[] = [];
-    // The sequence laid out once, each marking checked against it (movement/plan.ts planMarkings).
-    let check: ReturnType<typeof planMarkings> | undefined;
+    // The sequence laid out once, each marking checked against it for its heights alone (movement/plan-heights.ts).
+    let check: ReturnType<typeof planHeights> | undefined;
     for (const alts of markings(state, plane, sk)) {
-      check ??= planMarkings(state, plane, markedPlot(plane, sk, alts));
+      check ??= planHeights(state, plane, markedPlot(plane, sk, alts));
       const r = check(alts);
       if (!r.ok) {
         if (r.error.some((p) => !MARK_PROBLEMS.has(p.code))) return [];
@@ -386,6 +463,23 @@ function worked(state: GameState, plane: PlaneState, keep = true): WayWithVarian
     return f;
   };
   const given = new Given(plane.altitude);
+  const most = Math.max(...factors.map((f) => f.delta));
+  // What a group's heights give, by the heights (one array a signature, kept) and the manoeuvres
+  // counted: the groups of one signature and count in many ways share it.
+  const speeds = new Map<Heights[], Map<number, Omit<Group, 'sk'>>>();
+  const speedsOf = (sk: Sequence, hs: Heights[]): Omit<Group, 'sk'> => {
+    let byCount = speeds.get(hs);
+    if (!byCount) speeds.set(hs, (byCount = new Map()));
+    let d = byCount.get(sk.counted);
+    if (!d) {
+      const f = fixed(sk.counted);
+      const raws = hs.map((h) => f + h.gain);
+      const caps = hs.map((h) => capAt(sk.mode, h.altitude));
+      d = { heights: hs, raws, caps, tops: raws.map((r, j) => limitedSpeed(r + most, caps[j] as number)) };
+      byCount.set(sk.counted, d);
+    }
+    return d;
+  };
   return ways.map((way, i) => {
     if (way.end.status !== 'flying') return new WayVariants(way, plane, [], factors, given, keep);
     // The plainest sequence of each group (ways.ts), in the order of their plainness, so each height
@@ -395,8 +489,8 @@ function worked(state: GameState, plane: PlaneState, keep = true): WayWithVarian
       .sort((a, b) => a.n - b.n)
       .map(({ sk }): Group => {
         const hs = heights(sk);
-        const f = fixed(sk.counted);
-        return { sk, heights: hs, raws: hs.map((h) => f + h.gain), caps: hs.map((h) => capAt(sk.mode, h.altitude)) };
+        const d = hs.length ? speedsOf(sk, hs) : { heights: hs, raws: [], caps: [], tops: [] };
+        return { sk, heights: d.heights, raws: d.raws, caps: d.caps, tops: d.tops };
       });
     return new WayVariants(way, plane, groups, factors, given, keep);
   });
