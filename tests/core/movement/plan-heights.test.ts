@@ -5,46 +5,18 @@
  * sequence the search keeps of each altitude signature and count of manoeuvres and every marking of
  * it, the same problems in the same order, or the same climb, dive and mode.
  */
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { firstTurns } from '../../support/first-turns.ts';
 import { planMarkings } from '../../../src/core/movement/plan.ts';
 import { planHeights } from '../../../src/core/movement/plan-heights.ts';
 import { markedPlot, markings, signature } from '../../../src/core/plans/marks.ts';
 import { searchWays } from '../../../src/core/plans/ways.ts';
-import { createGame } from '../../../src/core/scenario.ts';
-import type { GameState } from '../../../src/core/state.ts';
-import { loadAircraftDir } from '../../../src/shell/aircraft/catalog.ts';
-import { loadScenarioFile } from '../../../src/shell/scenario-file.ts';
-import { loadShipDir } from '../../../src/shell/ships/catalog.ts';
-import { loadBombingTable, loadTorpedoTable } from '../../../src/shell/ordnance/table.ts';
-
-const catalog = loadAircraftDir();
-const ships = loadShipDir();
-
-/** The first turn of every sample scenario flown by plots (the quick game's move by steps). */
-function firstTurns(): { name: string; state: GameState }[] {
-  const out: { name: string; state: GameState }[] = [];
-  for (const f of readdirSync('scenarios')
-    .filter((x) => x.endsWith('.yaml') && !x.startsWith('quick-'))
-    .sort()) {
-    const state = createGame(
-      loadScenarioFile(`scenarios/${f}`, catalog, ships),
-      catalog,
-      `heights-${f}`,
-      ships,
-      loadBombingTable(),
-      loadTorpedoTable(),
-    );
-    if (!state.quick) out.push({ name: f, state });
-  }
-  return out;
-}
 
 describe('a marking checked for its heights alone', () => {
   it('gets the full checker’s answer: the same problems, or the same climb, dive and mode', () => {
     let accepted = 0;
     let refused = 0;
-    for (const { name, state } of firstTurns()) {
+    for (const { name, state } of firstTurns('heights')) {
       for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
         const seen = new Set<string>();
         for (const sk of searchWays(state, plane).sequences.flat()) {

@@ -5,37 +5,9 @@
  * turns, the same variant (height, speed and plot) as the list's best, the same answer as a look
  * through the list.
  */
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { firstTurns } from '../../support/first-turns.ts';
 import { bestVariant, someVariant, type Variant, waysWithVariants } from '../../../src/core/plans/variants.ts';
-import { createGame } from '../../../src/core/scenario.ts';
-import type { GameState } from '../../../src/core/state.ts';
-import { loadAircraftDir } from '../../../src/shell/aircraft/catalog.ts';
-import { loadScenarioFile } from '../../../src/shell/scenario-file.ts';
-import { loadShipDir } from '../../../src/shell/ships/catalog.ts';
-import { loadBombingTable, loadTorpedoTable } from '../../../src/shell/ordnance/table.ts';
-
-const catalog = loadAircraftDir();
-const ships = loadShipDir();
-
-/** The first turn of every sample scenario flown by plots (the quick game's move by steps). */
-function firstTurns(): { name: string; state: GameState }[] {
-  const out: { name: string; state: GameState }[] = [];
-  for (const f of readdirSync('scenarios')
-    .filter((x) => x.endsWith('.yaml') && !x.startsWith('quick-'))
-    .sort()) {
-    const state = createGame(
-      loadScenarioFile(`scenarios/${f}`, catalog, ships),
-      catalog,
-      `best-${f}`,
-      ships,
-      loadBombingTable(),
-      loadTorpedoTable(),
-    );
-    if (!state.quick) out.push({ name: f, state });
-  }
-  return out;
-}
 
 type Order = (altitude: number, speed: number, thanAltitude: number, thanSpeed: number) => boolean;
 
@@ -56,7 +28,7 @@ const shown = (v: Variant | undefined): unknown => v && { altitude: v.altitude, 
 describe('a way read without listing its variants', () => {
   it('gives the variant the list gives, and the answer a look through the list gives', () => {
     let ways = 0;
-    for (const { name, state } of firstTurns()) {
+    for (const { name, state } of firstTurns('best')) {
       for (const plane of state.planes.filter((p) => p.status === 'flying' && !p.ground)) {
         const orders: [string, (a: number, s: number) => boolean, Order][] = [
           ['climb', (a) => a > plane.altitude, (a, s, ta, ts) => a > ta || (a === ta && s > ts)],

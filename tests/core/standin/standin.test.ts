@@ -71,7 +71,6 @@ function samples(): { name: string; state: GameState }[] {
   return out;
 }
 
-/** Every side's stand-in orders for one turn, put together. */
 /** Every side's orders from the stand-in, merged; `each` sees each side's whole answer. */
 function allSides(
   state: GameState,

@@ -8,28 +8,15 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { outboxRow } from '../../support/outbox-rows.ts';
 import { silentLog } from '../../../src/app/ports/deps.ts';
-import type { NewOutboxRow } from '../../../src/app/ports/store.ts';
 import { SqliteStore } from '../../../src/shell/db/store.ts';
 import { composeMessage } from '../../../src/shell/mail/compose.ts';
 import { OutboxWorker, ownerIsGone } from '../../../src/shell/mail/outbox-worker.ts';
 import { appendSent, clearSent, readSent, sentJournalPath } from '../../../src/shell/mail/sent-journal.ts';
 import type { MailTransport } from '../../../src/shell/mail/transport.ts';
 
-const row = (n: number): NewOutboxRow => ({
-  gameId: 'g',
-  playerId: 'p',
-  kind: 'report',
-  turn: 1,
-  inboundId: null,
-  recipient: `p${n}@example.test`,
-  subject: `mail ${n}`,
-  messageId: `<m${n}@example.test>`,
-  inReplyTo: null,
-  references: [],
-  text: 'hello\n',
-  html: null,
-});
+const row = outboxRow;
 
 /** The pid of a process that has ended. */
 const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid as number;

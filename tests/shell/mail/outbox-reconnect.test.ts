@@ -8,8 +8,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { outboxRow } from '../../support/outbox-rows.ts';
 import { silentLog } from '../../../src/app/ports/deps.ts';
-import type { NewOutboxRow } from '../../../src/app/ports/store.ts';
 import { SqliteStore } from '../../../src/shell/db/store.ts';
 import { composeMessage } from '../../../src/shell/mail/compose.ts';
 import { OutboxWorker } from '../../../src/shell/mail/outbox-worker.ts';
@@ -17,20 +17,8 @@ import { smtpTransport, type MailTransport } from '../../../src/shell/mail/trans
 
 const MAILS = 5;
 
-const row = (n: number): NewOutboxRow => ({
-  gameId: 'g',
-  playerId: 'p',
-  kind: 'report',
-  turn: 1,
-  inboundId: null,
-  recipient: `p${n}@example.test`,
-  subject: `Turn 1 report ${n}`,
-  messageId: `<back${n}@example.test>`,
-  inReplyTo: null,
-  references: [],
-  text: `Report ${n}\n`,
-  html: null,
-});
+const row = (n: number) =>
+  outboxRow(n, { subject: `Turn 1 report ${n}`, messageId: `<back${n}@example.test>`, text: `Report ${n}\n` });
 
 /** A port of 127.0.0.1 that nothing listens on (taken from the system, then let go). */
 async function freePort(): Promise<number> {

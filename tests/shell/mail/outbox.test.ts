@@ -1,26 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { NewOutboxRow } from '../../../src/app/ports/store.ts';
 import { composeMessage } from '../../../src/shell/mail/compose.ts';
 import { backoffMs, DEFAULT_RETRY, OutboxWorker } from '../../../src/shell/mail/outbox-worker.ts';
 import { classifySendError } from '../../../src/shell/mail/smtp-link.ts';
 import type { MailTransport, SendResult } from '../../../src/shell/mail/transport.ts';
 import { silentLog } from '../../../src/app/ports/deps.ts';
 import { SqliteStore } from '../../../src/shell/db/store.ts';
+import { outboxRow } from '../../support/outbox-rows.ts';
 
-const row = (n: number): NewOutboxRow => ({
-  gameId: 'g',
-  playerId: 'p',
-  kind: 'report',
-  turn: 1,
-  inboundId: null,
-  recipient: `p${n}@example.test`,
-  subject: `mail ${n}`,
-  messageId: `<m${n}@example.test>`,
-  inReplyTo: '<root@example.test>',
-  references: ['<root@example.test>'],
-  text: 'hello\n',
-  html: '<p>hello</p>',
-});
+const row = (n: number) =>
+  outboxRow(n, { inReplyTo: '<root@example.test>', references: ['<root@example.test>'], html: '<p>hello</p>' });
 
 /** A transport that answers from a script: an error to throw, or a result. */
 function scripted(script: (msg: { to: string; messageId: string }, n: number) => SendResult | Error) {

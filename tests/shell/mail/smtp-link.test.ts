@@ -4,29 +4,16 @@
  * spent) while it is down, the waiting mail sent at the first probe the server answers, and the
  * doubling backoff kept for a mail the server answers with a 4xx or drops right after a probe.
  */
+import { outboxRow } from '../../support/outbox-rows.ts';
 import { describe, expect, it } from 'vitest';
 import { silentLog } from '../../../src/app/ports/deps.ts';
-import type { NewOutboxRow } from '../../../src/app/ports/store.ts';
 import { SqliteStore } from '../../../src/shell/db/store.ts';
 import { composeMessage } from '../../../src/shell/mail/compose.ts';
 import { OutboxWorker } from '../../../src/shell/mail/outbox-worker.ts';
 import { classifySendError, DEFAULT_PROBE, probeDelayMs } from '../../../src/shell/mail/smtp-link.ts';
 import type { MailTransport } from '../../../src/shell/mail/transport.ts';
 
-const row = (n: number): NewOutboxRow => ({
-  gameId: 'g',
-  playerId: 'p',
-  kind: 'report',
-  turn: 1,
-  inboundId: null,
-  recipient: `p${n}@example.test`,
-  subject: `mail ${n}`,
-  messageId: `<m${n}@example.test>`,
-  inReplyTo: null,
-  references: [],
-  text: 'hello\n',
-  html: null,
-});
+const row = outboxRow;
 
 const err = (code: string, fields: { responseCode?: number; command?: string; response?: string } = {}) =>
   Object.assign(new Error(fields.response ?? code), { code, ...fields });
