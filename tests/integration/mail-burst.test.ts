@@ -1,7 +1,8 @@
 /**
  * A mailbox with more mail than one chunk of the inbox's sweep, on real servers: every mail is
  * taken in once and filed once, into the right folder, while the next chunk is fetched and the one
- * before is filed; the answers go out within the reply budget.
+ * before is filed; the senders take turns (a mail that came last, from a third address, is taken
+ * in among the first), each sender's mail in its order; the answers go out within the reply budget.
  */
 import { rmSync } from 'node:fs';
 import nodemailer from 'nodemailer';
@@ -9,7 +10,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
 import { withImap } from '../support/mail.ts';
 import { sleep } from '../support/ports.ts';
-import { dbCount, mailTo, REFEREE, refereeEnv, setUpGame, startReferee, tempDir } from '../support/referee-stack.ts';
+import {
+  dbCount,
+  dbRows,
+  mailTo,
+  REFEREE,
+  refereeEnv,
+  setUpGame,
+  startReferee,
+  tempDir,
+} from '../support/referee-stack.ts';
 import type { ServeProcess } from '../support/serve-process.ts';
 
 const RED = 'red@example.test';
@@ -17,7 +27,7 @@ const BLUE = 'blue@example.test';
 const STRANGER = 'stranger@elsewhere.test';
 const FROM_RED = 40;
 const FROM_STRANGER = 75;
-const TOTAL = FROM_RED + FROM_STRANGER;
+const TOTAL = FROM_RED + FROM_STRANGER + 1;
 
 describeWithMailStack('a burst of mail', () => {
   const stack = useMailStack({ users: [REFEREE, RED, BLUE] });
@@ -54,6 +64,8 @@ describeWithMailStack('a burst of mail', () => {
           smtp.sendMail({ from: STRANGER, to: REFEREE, subject: `offer ${i}`, text: `Cheap flights, offer ${i}` }),
         ),
       ]);
+      // Last in the mailbox, from a third address.
+      await smtp.sendMail({ from: BLUE, to: REFEREE, subject: 'late question', text: 'Is it my turn?' });
     } finally {
       smtp.close();
     }
@@ -74,12 +86,21 @@ describeWithMailStack('a burst of mail', () => {
     expect(await dbCount(env, 'SELECT COUNT(*) AS n FROM inbound WHERE moved_at IS NOT NULL')).toBe(TOTAL);
     expect(
       await dbCount(env, "SELECT COUNT(*) AS n FROM inbound WHERE outcome = 'no-orders' AND folder = 'Processed'"),
-    ).toBe(FROM_RED);
+    ).toBe(FROM_RED + 1);
     expect(
       await dbCount(env, "SELECT COUNT(*) AS n FROM inbound WHERE outcome = 'not-for-us' AND folder = 'Rejected'"),
     ).toBe(FROM_STRANGER);
     expect(await count('INBOX')).toBe(0);
-    expect(await count('Processed')).toBe(FROM_RED);
+    expect(await count('Processed')).toBe(FROM_RED + 1);
+    // Taken in with the senders taking turns: blue's one mail among the first three, red's and the
+    // stranger's alternating, each sender's mails in the order of their UIDs.
+    const taken = await dbRows<{ sender: string; uid: number }>(env, 'SELECT sender, uid FROM inbound ORDER BY id');
+    expect(taken.slice(0, 3).map((r) => r.sender)).toContain(BLUE);
+    expect(taken.slice(0, 2 * FROM_RED + 1).filter((r) => r.sender === RED)).toHaveLength(FROM_RED);
+    for (const who of [RED, STRANGER]) {
+      const uids = taken.filter((r) => r.sender === who).map((r) => r.uid);
+      expect(uids).toEqual([...uids].sort((a, b) => a - b));
+    }
     expect(await count('Rejected')).toBe(FROM_STRANGER);
     // The first question answered; the others, the same notice again, held back and counted
     // (the reply budget, docs/gm-guide.md "Limits on replies"); nothing written to the stranger.

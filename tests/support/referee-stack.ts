@@ -184,6 +184,21 @@ export async function dbCount(env: Record<string, string>, sql: string, ...args:
   }
 }
 
+/** The rows of a query on the referee's database (read only). */
+export async function dbRows<T = Record<string, unknown>>(
+  env: Record<string, string>,
+  sql: string,
+  ...args: unknown[]
+): Promise<T[]> {
+  const Database = (await import('better-sqlite3')).default;
+  const db = new Database(env.DATABASE_PATH as string, { readonly: true });
+  try {
+    return db.prepare(sql).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+}
+
 export const envelope = (game: string, player: string, secret: string, plot: string): string =>
   `#TALLYHO ${game} ${player} "${secret}"\n${plot}\n#END\n`;
 

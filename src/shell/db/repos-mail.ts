@@ -93,6 +93,11 @@ const outboxOf = (r: Row): OutboxRow => ({
   sentAt: (r.sent_at as number | null) ?? null,
 });
 
+/** Answers to a player's mail (0) before the rest (1): the outbox's two classes of mail. */
+const CLASS = "CASE kind WHEN 'ack' THEN 0 WHEN 'answer' THEN 0 ELSE 1 END";
+/** How long the mail sent to a recipient counts against his turn in the outbox (`due`). */
+const FAIR_MS = 60_000;
+
 export function outboxRepo(db: Database.Database): OutboxRepo {
   const insert =
     db.prepare(`INSERT INTO outbox (game_id, player_id, kind, turn, inbound_id, recipient, subject, message_id, in_reply_to, refs, text_body, html_body, picture, next_attempt_at, created_at)
@@ -100,9 +105,19 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
   const get = db.prepare('SELECT * FROM outbox WHERE id = ?');
   // Answers to a player's mail first (acknowledgements, answers to commands), then the rest
   // (reports, reminders, notices, welcomes): a burst of reports never holds an acknowledgement back.
-  const due = db.prepare(`SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= @now
-    AND (lease_until IS NULL OR lease_until <= @now)
-    ORDER BY CASE kind WHEN 'ack' THEN 0 WHEN 'answer' THEN 0 ELSE 1 END, next_attempt_at, id LIMIT @limit`);
+  // Within each, the recipients take turns: a row's turn is its place among its recipient's due
+  // rows after the ones he was sent in the last minute or is being sent, so that a flood of mail
+  // to one address never holds back another player's acknowledgement (FAIR_MS).
+  const due = db.prepare(`WITH
+    pending AS (SELECT id, next_attempt_at AS at, ${CLASS} AS first, lower(recipient) AS who,
+        ROW_NUMBER() OVER (PARTITION BY ${CLASS}, lower(recipient) ORDER BY next_attempt_at, id) AS nth
+      FROM outbox WHERE status = 'pending' AND next_attempt_at <= @now
+        AND (lease_until IS NULL OR lease_until <= @now)),
+    served AS (SELECT ${CLASS} AS first, lower(recipient) AS who, count(*) AS n FROM outbox
+      WHERE (status = 'sent' AND sent_at >= @now - ${FAIR_MS}) OR (status = 'pending' AND lease_until > @now)
+      GROUP BY 1, 2)
+    SELECT p.id FROM pending p LEFT JOIN served s ON s.first = p.first AND s.who = p.who
+    ORDER BY p.first, p.nth + coalesce(s.n, 0), p.at, p.id LIMIT @limit`);
   const take = db.prepare('UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?');
   const sent =
     db.prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, response = ?, rejected = ?, lease_owner = NULL, lease_until = NULL

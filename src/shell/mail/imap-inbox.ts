@@ -14,7 +14,10 @@
  * Size before fetch: each new mail's RFC822.SIZE is read first; a mail over the size limit is
  * fetched by its header only and refused unread (the handler files it under Rejected), and bodies
  * are fetched in chunks of at most `fetchBytes` (one chunk handled while the next arrives), so the
- * mail held in memory stays bounded whatever waits in the mailbox.
+ * mail held in memory stays bounded whatever waits in the mailbox. A sweep takes a round of at most
+ * `round` new mails, the senders taking turns (imap-chunks.ts fairRound, by the envelope's From read
+ * with the sizes), and the next sweep follows at once with what is left and what came meanwhile: a
+ * flood from one address never holds another player's mail back more than a round.
  *
  * Exactly once: a message is handled (intake, one transaction with its ledger row) and only then
  * moved to the Processed or Rejected folder. A message already in the ledger, because the process
@@ -29,6 +32,7 @@ import type { AccessTokenSource } from '../oauth/tokens.ts';
 import type { RawHandler, RawMail } from './inbox.ts';
 import { ImapAuth, type ImapLogin } from './imap-auth.ts';
 import { DEFAULT_LIMITS } from './read.ts';
+import { type Chunk, fairRound, planChunks, uidSet } from './imap-chunks.ts';
 
 export interface ImapInboxOptions {
   config: ImapConfig;
@@ -47,6 +51,11 @@ export interface ImapInboxOptions {
   reconnect?: { minMs: number; maxMs: number };
   /** Messages fetched per FETCH command at most. */
   batch?: number;
+  /**
+   * New mails a sweep handles at most, the senders taking turns (fairRound); the rest are swept
+   * at once after, with the mail that came meanwhile.
+   */
+  round?: number;
   /** Bytes of mail bodies (by their RFC822.SIZE) fetched per FETCH command at most. */
   fetchBytes?: number;
   /** The size limit (MAX_MAIL_BYTES): a larger mail is not fetched, only its header. */
@@ -62,60 +71,12 @@ export interface ImapInboxOptions {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 type Filed = { uid: number; id: number; folder: Folder };
-/** UIDs fetched together: whole mails, or (over the size limit) their headers only. */
-type Chunk = { uids: number[]; headersOnly: boolean };
 /** What a chunk brought: the raw mail (or header) of each UID the server still had. */
 type Fetched = Map<number, Buffer>;
 
 /** Bytes the client has read from the server so far (0 before it connects). */
 const bytesRead = (client: ImapFlow | null): number =>
   (client as unknown as { socket?: { bytesRead?: number } } | null)?.socket?.bytesRead ?? 0;
-
-/** A UID set for a command: runs of consecutive UIDs written as ranges (1:40,42,50:60). */
-export function uidSet(uids: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < uids.length; ) {
-    let j = i;
-    while (j + 1 < uids.length && uids[j + 1] === (uids[j] as number) + 1) j++;
-    parts.push(j > i ? `${uids[i]}:${uids[j]}` : String(uids[i]));
-    i = j + 1;
-  }
-  return parts.join(',');
-}
-
-/**
- * Splits the new mails into chunks to fetch, in UID order: at most `batch` mails and `fetchBytes`
- * bytes each (a mail larger than that alone), and those over `maxBytes` apart, headers only.
- */
-export function planChunks(
-  uids: readonly number[],
-  sizes: ReadonlyMap<number, number>,
-  o: { batch: number; fetchBytes: number; maxBytes: number },
-): Chunk[] {
-  const chunks: Chunk[] = [];
-  const tooBig: number[] = [];
-  let cur: number[] = [];
-  let bytes = 0;
-  for (const uid of uids) {
-    const size = sizes.get(uid);
-    if (size === undefined) continue; // expunged meanwhile
-    if (size > o.maxBytes) {
-      tooBig.push(uid);
-      continue;
-    }
-    if (cur.length && (cur.length >= o.batch || bytes + size > o.fetchBytes)) {
-      chunks.push({ uids: cur, headersOnly: false });
-      cur = [];
-      bytes = 0;
-    }
-    cur.push(uid);
-    bytes += size;
-  }
-  if (cur.length) chunks.push({ uids: cur, headersOnly: false });
-  for (let i = 0; i < tooBig.length; i += o.batch)
-    chunks.push({ uids: tooBig.slice(i, i + o.batch), headersOnly: true });
-  return chunks;
-}
 
 export class ImapInbox {
   private readonly o: Required<Omit<ImapInboxOptions, 'tokens'>>;
@@ -135,6 +96,7 @@ export class ImapInbox {
       stopGraceMs: 1_500,
       reconnect: { minMs: 500, maxMs: 30_000 },
       batch: 50,
+      round: 100,
       fetchBytes: 8 * 1024 * 1024,
       maxBytes: DEFAULT_LIMITS.maxBytes,
       burst: { every: 100, forMs: 2000 },
@@ -395,8 +357,15 @@ export class ImapInbox {
       for (let i = 0; i < known.length; i += this.o.batch) file(known.slice(i, i + this.o.batch));
       const filedAlready = new Set(known.map((f) => f.uid));
       const fresh = uids.filter((u) => !filedAlready.has(u) && (this.failures.get(`${uidValidity}:${u}`) ?? 0) < 3);
-      const sizes = await this.sizes(client, fresh);
-      const chunks = planChunks(fresh, sizes, this.o);
+      const { sizes, senders } = await this.sizes(client, fresh);
+      // A round at a time, the senders taking turns; what is left is swept next, with what came meanwhile.
+      const round = fairRound(
+        fresh.filter((u) => sizes.has(u)),
+        senders,
+        this.o.round,
+      );
+      if (round.left) this.pending = true;
+      const chunks = planChunks(round.uids, sizes, this.o);
       const fetchAt = (i: number) => this.fetchChunk(client, chunks[i] as Chunk);
       if (chunks.length) next = fetchAt(0);
       for (let i = 0; next && !this.stopped; i++) {
@@ -441,17 +410,28 @@ export class ImapInbox {
     return count;
   }
 
-  /** RFC822.SIZE of each mail, read before any body is fetched (a few hundred UIDs a command). */
-  private async sizes(client: ImapFlow, uids: number[]): Promise<Map<number, number>> {
+  /**
+   * RFC822.SIZE and sender (the envelope's From) of each mail, read before any body is fetched (a
+   * few hundred UIDs a command).
+   */
+  private async sizes(
+    client: ImapFlow,
+    uids: number[],
+  ): Promise<{ sizes: Map<number, number>; senders: Map<number, string> }> {
     const sizes = new Map<number, number>();
+    const senders = new Map<number, string>();
     for (let i = 0; i < uids.length; i += 500) {
       const msgs = await this.watch(
         'fetch sizes',
-        client.fetchAll(uidSet(uids.slice(i, i + 500)), { uid: true, size: true }, { uid: true }),
+        client.fetchAll(uidSet(uids.slice(i, i + 500)), { uid: true, size: true, envelope: true }, { uid: true }),
       );
-      for (const m of msgs) if (typeof m.size === 'number') sizes.set(m.uid, m.size);
+      for (const m of msgs) {
+        if (typeof m.size === 'number') sizes.set(m.uid, m.size);
+        const from = m.envelope?.from?.[0]?.address;
+        if (from) senders.set(m.uid, from.toLowerCase());
+      }
     }
-    return sizes;
+    return { sizes, senders };
   }
 
   /** A chunk's mails, whole, or their headers only (at most the header size limit each). */
@@ -461,7 +441,7 @@ export class ImapInbox {
       : { uid: true, source: true };
     const msgs: FetchMessageObject[] = await this.watch(
       'fetch',
-      client.fetchAll(uidSet(chunk.uids), query, { uid: true }),
+      client.fetchAll(uidSet([...chunk.uids].sort((a, b) => a - b)), query, { uid: true }),
     );
     const out: Fetched = new Map();
     for (const m of msgs) {

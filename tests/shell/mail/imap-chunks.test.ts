@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planChunks, uidSet } from '../../../src/shell/mail/imap-inbox.ts';
+import { fairRound, planChunks, uidSet } from '../../../src/shell/mail/imap-chunks.ts';
 
 describe('fetching the inbox in bounded chunks', () => {
   it('writes runs of UIDs as ranges', () => {
@@ -40,5 +40,22 @@ describe('fetching the inbox in bounded chunks', () => {
       { uids: [1], headersOnly: false },
       { uids: [2], headersOnly: false },
     ]);
+  });
+
+  it('takes a round of new mails with the senders taking turns, each sender’s mails in UID order', () => {
+    const senders = new Map([
+      [1, 'flood@x.test'],
+      [2, 'flood@x.test'],
+      [3, 'flood@x.test'],
+      [4, 'flood@x.test'],
+      [6, 'alice@x.test'],
+      [7, 'flood@x.test'],
+      [9, 'alice@x.test'],
+      // 8: no From, a sender of its own
+    ]);
+    const uids = [1, 2, 3, 4, 6, 7, 8, 9];
+    expect(fairRound(uids, senders, 100)).toEqual({ uids: [1, 6, 8, 2, 9, 3, 4, 7], left: 0 });
+    expect(fairRound(uids, senders, 4)).toEqual({ uids: [1, 6, 8, 2], left: 4 });
+    expect(fairRound([], senders, 4)).toEqual({ uids: [], left: 0 });
   });
 });

@@ -102,6 +102,41 @@ describe('the outbox worker', () => {
     ]);
   });
 
+  it('lets the recipients take turns: a flood to one address never holds back another player’s acknowledgement', async () => {
+    const { transport, sent } = scripted((m) => ok(m.to));
+    const s = setup(transport);
+    const flood = 'Flood@example.test';
+    s.store.tx((tx) => {
+      for (let i = 1; i <= 6; i++) {
+        tx.outbox.insert({ ...row(i), kind: 'ack', recipient: i % 2 ? flood : flood.toLowerCase() }, s.now());
+        s.advance(1);
+      }
+      tx.outbox.insert({ ...row(7), kind: 'report', recipient: 'bob@example.test' }, s.now());
+      s.advance(1);
+      tx.outbox.insert({ ...row(8), kind: 'ack', recipient: 'alice@example.test' }, s.now());
+      s.advance(1);
+      tx.outbox.insert({ ...row(9), kind: 'ack', recipient: 'bob@example.test' }, s.now());
+      tx.outbox.insert({ ...row(10), kind: 'report', recipient: flood }, s.now());
+      tx.outbox.insert({ ...row(11), kind: 'report', recipient: 'bob@example.test' }, s.now());
+    });
+    expect(await s.worker.runOnce()).toBe(11);
+    // Acknowledgements first, each recipient's oldest in turn (the address's case does not make
+    // two recipients of one), each recipient's own mail in the order it was queued; then reports.
+    expect(sent.map((m) => m.messageId.replace(/^<m(\d+)@.*$/, '$1'))).toEqual([
+      '1',
+      '8',
+      '9',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '10',
+      '11',
+    ]);
+  });
+
   it('retries connection errors (with a transport that cannot probe) and 4xx with growing delays, then sends', async () => {
     const { transport, sent } = scripted((m, n) =>
       n === 0 ? smtpError('ECONNECTION') : n === 1 ? smtpError('EENVELOPE', 451, '451 4.3.0 try later') : ok(m.to),
