@@ -136,12 +136,20 @@ async function openInboxes(stack: MailStack, games: Seat[][]): Promise<Map<strin
   return inboxes;
 }
 
+/** A measured submission: its sender and the wall-clock times it was sent and its acknowledgement came. */
+interface Sent {
+  email: string;
+  sentAt: number;
+  ackAt: number;
+}
+
 async function measure(
   stack: MailStack,
   games: Seat[][],
   inboxes: Map<string, Inbox>,
   label: string,
   starts: number[] = [],
+  sent: Sent[] = [],
 ): Promise<number[]> {
   const smtp = transport(stack, 1);
   const times: number[] = [];
@@ -151,9 +159,12 @@ async function measure(
         const box = inboxes.get(seat.email) as Inbox;
         const ack = box.nextAck(60_000);
         const t0 = performance.now();
+        const sentAt = Date.now();
         starts.push(t0);
         await smtp.sendMail({ from: seat.email, to: REFEREE, subject: `orders ${label}`, text: seat.orders });
-        times.push(((await ack) - t0) / 1000);
+        const at = await ack;
+        times.push((at - t0) / 1000);
+        sent.push({ email: seat.email, sentAt, ackAt: sentAt + (at - t0) });
         await sleep(50);
       }
     }
@@ -162,6 +173,62 @@ async function measure(
     for (const box of inboxes.values()) await box.close();
   }
   return times;
+}
+
+/**
+ * Where the submissions' time went, from the server's database: sent to taken in (Postfix's
+ * delivery to the referee's mailbox, then the IMAP sweep), taken in to the acknowledgement's 250
+ * (the outbox), and the 250 to the player's inbox (Postfix's delivery, the IDLE notice).
+ */
+async function stages(stack: MailStack, dbPath: string, sent: Sent[]): Promise<string> {
+  const delivered = await deliveries(stack);
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const rows = db.prepare(`SELECT i.received_at AS taken, o.sent_at AS out FROM inbound i
+      LEFT JOIN outbox o ON o.inbound_id = i.id AND o.kind = 'ack' WHERE i.sender = ? ORDER BY i.id`);
+    const nth = new Map<string, number>();
+    const parts: number[][] = [[], [], [], []];
+    for (const x of sent) {
+      const k = nth.get(x.email) ?? 0;
+      nth.set(x.email, k + 1);
+      const r = (rows.all(x.email) as { taken: number; out: number | null }[])[k];
+      const at = delivered.get(x.email)?.[k];
+      if (!r || r.out === null || at === undefined) continue;
+      parts[0]!.push((at - x.sentAt) / 1000);
+      parts[1]!.push((r.taken - at) / 1000);
+      parts[2]!.push((r.out - r.taken) / 1000);
+      parts[3]!.push((x.ackAt - r.out) / 1000);
+    }
+    const fig = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(1)} s, max ${Math.max(...xs).toFixed(1)} s`;
+    return [
+      `to the referee's mailbox (Postfix; to the second) ${fig(parts[0]!)}`,
+      `mailbox to taken in ${fig(parts[1]!)}`,
+      `taken in to the acknowledgement sent ${fig(parts[2]!)}`,
+      `sent to the player's inbox ${fig(parts[3]!)}`,
+    ].join('; ');
+  } finally {
+    db.close();
+  }
+}
+
+/** When Dovecot took each mail the referee filed as processed (INTERNALDATE), by sender, in order. */
+async function deliveries(stack: MailStack): Promise<Map<string, number[]>> {
+  const client = new ImapFlow(imapOptions(stack, REFEREE));
+  const out = new Map<string, number[]>();
+  await client.connect();
+  try {
+    await client.mailboxOpen('Processed');
+    const msgs = await client.fetchAll('1:*', { uid: true, envelope: true, internalDate: true });
+    msgs.sort((a, b) => a.uid - b.uid);
+    for (const m of msgs) {
+      const from = m.envelope?.from?.[0]?.address?.toLowerCase();
+      if (!from || !m.internalDate) continue;
+      out.set(from, [...(out.get(from) ?? []), new Date(m.internalDate).getTime()]);
+    }
+  } finally {
+    await client.logout().catch(() => undefined);
+  }
+  return out;
 }
 
 const quantile = (xs: number[], q: number): number => {
@@ -219,20 +286,28 @@ async function main(): Promise<void> {
     }, 100);
     const inboxes = await openInboxes(stack, measured);
     const t0 = performance.now();
+    let handedOver = 0;
     const flood = Promise.all(
       burst.flat().map((s, i) => smtp.sendMail({ from: s.email, to: REFEREE, subject: `burst ${i}`, text: s.orders })),
-    );
+    ).then(() => {
+      handedOver = performance.now();
+    });
     const starts: number[] = [];
-    const burstTimes = await measure(stack, measured, inboxes, 'burst', starts);
+    const sent: Sent[] = [];
+    const burstTimes = await measure(stack, measured, inboxes, 'burst', starts, sent);
     await flood;
     smtp.close();
     clearInterval(watch);
     db.close();
     const during = burstTimes.filter((_, i) => (starts[i] as number) < burstDone);
     console.log(
-      `the burst of ${2 * BURST_GAMES} order mails was answered in ${burstDone === Infinity ? 'more than the measure' : `${((burstDone - t0) / 1000).toFixed(1)} s`}; ${during.length} of the ${burstTimes.length} measured submissions were sent before that`,
+      `the burst of ${2 * BURST_GAMES} order mails was answered in ${burstDone === Infinity ? 'more than the measure' : `${((burstDone - t0) / 1000).toFixed(1)} s`}; ${during.length} of the ${burstTimes.length} measured submissions were sent before that (Postfix had taken them all ${((handedOver - t0) / 1000).toFixed(1)} s after the first was sent)`,
     );
-    if (during.length) console.log(line(`sent while the burst was being answered`, during));
+    if (during.length) {
+      console.log(line(`sent while the burst was being answered`, during));
+      const inside = sent.filter((_, i) => (starts[i] as number) < burstDone);
+      console.log(`  by stage: ${await stages(stack, env.DATABASE_PATH as string, inside)}`);
+    }
     console.log(line('the whole burst phase', burstTimes));
     console.log(
       `goal: p95 <= 2 s idle -> ${quantile(idleTimes, 0.95) <= 2 ? 'met' : 'NOT met'} (load average now ${loadavg()[0]!.toFixed(1)})`,

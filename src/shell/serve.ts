@@ -195,7 +195,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     // sweep (a run is a transaction per running game).
     // The turns mail completed are resolved by the queue (turn-queue.ts), one at a time after the
     // acknowledgements: the clock waits until it is done rather than resolve them all at once.
-    const turns = new TurnQueue(rt, kickBoth);
+    // Mail being read goes first: the queue waits while the IMAP inbox sweeps (a second at most).
+    let reading = (): boolean => false;
+    const turns = new TurnQueue(rt, kickBoth, () => reading());
     let clockSoon: NodeJS.Timeout | null = null;
     const clockAfterMail = () => {
       clockSoon ??= setTimeout(() => {
@@ -230,6 +232,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     clockTimer.unref();
     stops.push(() => clearInterval(clockTimer));
     const { smtp, inbox } = await startMailIn(rt, config, handler, tokens, listens.smtp, stops);
+    if (inbox) reading = () => inbox.reading;
     const http = await startHttp({
       host: config.httpHost,
       port: config.httpPort,

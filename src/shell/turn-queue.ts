@@ -7,6 +7,8 @@
  * acknowledgements meanwhile and the next mails are read. A game queued again before its turn
  * comes is resolved once. A stop leaves the queue: a turn every order of which is in is resolved
  * at the next start (serve.ts resolveAllReady) or by the clock, whichever comes first.
+ * Mail being read goes first: while the inbox sweeps (a burst), the queue waits, but resolves one
+ * slice every `deferMaxMs` at least, so reports still come during the longest burst.
  */
 import { performance } from 'node:perf_hooks';
 import { resolveCompleted } from '../app/intake/intake.ts';
@@ -21,16 +23,24 @@ import type { Runtime } from './runtime.ts';
  */
 const SLICE_MS = 40;
 
+/** How long the queue waits for the inbox's sweep at most before it resolves a slice all the same. */
+export const DEFER_MAX_MS = 1000;
+
 export class TurnQueue {
   /** Game id -> the inbound id of the last mail that brought it orders (turn/held.ts says whose). */
   private readonly waiting = new Map<string, number>();
   private running: Promise<void> | null = null;
   private stopped = false;
 
-  /** `resolved`: called after each game's turn is resolved or found held (mail to send). */
+  /**
+   * `resolved`: called after each game's turn is resolved or found held (mail to send).
+   * `reading`: whether the inbox is reading mail now (the queue then waits, `deferMaxMs` at most).
+   */
   constructor(
     private readonly rt: Runtime,
     private readonly resolved: () => void,
+    private readonly reading: () => boolean = () => false,
+    private readonly deferMaxMs = DEFER_MAX_MS,
   ) {}
 
   /** Queues the games the mails brought orders in. */
@@ -49,8 +59,11 @@ export class TurnQueue {
   }
 
   private async run(): Promise<void> {
+    let last = performance.now();
     while (this.waiting.size && !this.stopped) {
       await new Promise<void>((resolve) => setImmediate(resolve));
+      while (!this.stopped && this.reading() && performance.now() - last < this.deferMaxMs)
+        await new Promise<void>((resolve) => setTimeout(resolve, 10));
       if (this.stopped) break;
       // Games one after another in one transaction (one commit) for SLICE_MS at most.
       const started = performance.now();
@@ -60,6 +73,7 @@ export class TurnQueue {
       });
       this.resolved();
       collectIfLarge();
+      last = performance.now();
     }
   }
 

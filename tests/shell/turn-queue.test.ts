@@ -69,6 +69,55 @@ describe('acknowledgements first', () => {
     await queue.stop();
   });
 
+  it('waits while the inbox reads mail, and resolves a slice after deferMaxMs all the same', async () => {
+    const t = testReferee();
+    const d = startedDuel(t, 'd1');
+    const rt = { config: { maxMailBytes: 1_000_000 } as Config, store: t.store, deps: t.deps } as Runtime;
+    let reading = true;
+    let asked = 0;
+    const queue = new TurnQueue(
+      rt,
+      () => {},
+      () => {
+        asked++;
+        return reading;
+      },
+      60_000,
+    );
+    const handler = makeHandler(rt, () => {}, queue);
+    await handler([
+      raw('red@example.test', envelope('d1', 'red', d.red, 'R1: 1 1 1 1 1')),
+      raw('blue@example.test', envelope('d1', 'blue', d.blue, 'B1: 1 1 1 1 1')),
+    ]);
+    // The queue asks the inbox again and again, and resolves nothing while it reads.
+    while (asked < 5) await new Promise((r) => setTimeout(r, 5));
+    expect(queue.busy).toBe(true);
+    expect(t.store.tx((tx) => tx.games.get('d1')!.turn)).toBe(1);
+    reading = false;
+    await queue.idle();
+    expect(t.store.tx((tx) => tx.games.get('d1')!.turn)).toBe(2);
+    // With no time to wait, a slice is resolved though the inbox reads on.
+    const e = startedDuel(t, 'd2');
+    const eager = new TurnQueue(
+      rt,
+      () => {},
+      () => true,
+      0,
+    );
+    await makeHandler(
+      rt,
+      () => {},
+      eager,
+    )([
+      raw('red@example.test', envelope('d2', 'red', e.red, 'R1: 1 1 1 1 1')),
+      raw('blue@example.test', envelope('d2', 'blue', e.blue, 'B1: 1 1 1 1 1')),
+    ]);
+    await eager.idle();
+    expect(t.store.tx((tx) => tx.games.get('d2')!.turn)).toBe(2);
+    await queue.stop();
+    await eager.stop();
+  });
+
   it('resolves nothing once stopped', async () => {
     const t = testReferee();
     const d = startedDuel(t, 'd1');

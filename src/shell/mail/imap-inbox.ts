@@ -109,6 +109,11 @@ export class ImapInbox {
     return this.state;
   }
 
+  /** Mail is being read, or a sweep is due at once (a round left mail for the next). */
+  get reading(): boolean {
+    return this.busy || this.pending;
+  }
+
   /** Starts the loop; resolves once the first connection has been tried (it keeps trying after). */
   async start(): Promise<void> {
     this.stopped = false;
