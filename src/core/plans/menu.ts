@@ -282,17 +282,27 @@ function pickTurns(
   }
 }
 
-/** The menu of `planeId` in `state` (the reader's view of it): at most MENU_SIZE plans, lettered A on. */
-export function planMenu(state: GameState, planeId: string): MenuPlan[] {
-  const plane = state.planes.find((p) => p.id === planeId);
-  if (!plane) return [];
-  const ways = waysWithVariants(state, plane);
-  if (!ways.length) return [];
+/**
+ * What a plane's menu takes from its ways alone, kept with them: the plans picked from the ways and
+ * their heights and speeds, and each way's trap once asked. Both depend on what the ways do
+ * (variants.ts keeps the ways by the plane, the map, its card and the sequence of play: trap.ts and
+ * the plan checker read nothing else), so the menus of one plane in games alike (a club's duels,
+ * which start and often go on alike) pick them once. The shots are the view's own (shotsOf).
+ */
+interface FromWays {
+  picks: Map<PlanName, WayToFly>;
+  traps: Map<WayToFly, TrapKind | null>;
+}
+const FROM_WAYS = new WeakMap<readonly WayWithVariants[], FromWays>();
+
+/** The picks of a plane's ways (straight on, the turns, the heights and speeds), worked out once for its ways. */
+function fromWays(state: GameState, plane: PlaneState, ways: WayWithVariants[]): FromWays {
+  const had = FROM_WAYS.get(ways);
+  if (had) return had;
   const picks = new Map<PlanName, WayToFly>();
   const pick = (name: PlanName, w: WayToFly | undefined): void => {
     if (w) picks.set(name, w);
   };
-
   const from = headingAfterCarry(plane);
   const ahead = ways.filter((w) => turnOf(from, w) === 0 && w.end.facing === from);
   const straight = plainest(plane, ahead);
@@ -301,6 +311,27 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   // Heights and speeds: every variant of every way (its climbs, dives, power and brake).
   for (const [name, v] of Object.entries(extremes(plane, ways, straight)) as [PlanName, Variant][])
     pick(name, fromVariant(state, plane, v));
+  const made = { picks, traps: new Map<WayToFly, TrapKind | null>() };
+  FROM_WAYS.set(ways, made);
+  return made;
+}
+
+/** The trap a way of the menu leads into (trap.ts), asked once for the ways it was found with. */
+function trapOfWay(state: GameState, plane: PlaneState, known: FromWays, way: WayToFly): TrapKind | null {
+  let t = known.traps.get(way);
+  if (t === undefined)
+    known.traps.set(way, (t = way.end.status === 'flying' ? trapAfter(state, plane, way.plot) : null));
+  return t;
+}
+
+/** The menu of `planeId` in `state` (the reader's view of it): at most MENU_SIZE plans, lettered A on. */
+export function planMenu(state: GameState, planeId: string): MenuPlan[] {
+  const plane = state.planes.find((p) => p.id === planeId);
+  if (!plane) return [];
+  const ways = waysWithVariants(state, plane);
+  if (!ways.length) return [];
+  const base = fromWays(state, plane, ways);
+  const picks = base.picks;
 
   const tried = shotsOf(state, plane, ways, [...picks.values()]);
   const plans = [...picks.entries()].map(([name, way]) => ({ name, way }));
@@ -328,18 +359,16 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   }
   const rank = (l: { names: PlanName[] }): number => Math.min(...l.names.map((n) => KEPT.indexOf(n)));
   let kept = [...lines].sort((a, b) => rank(a) - rank(b)).slice(0, MENU_SIZE);
-  const traps = new Map(
-    kept.map((l) => [l.way, l.way.end.status === 'flying' ? trapAfter(state, plane, l.way.plot) : null]),
-  );
+  const trapOf = (w: WayToFly): TrapKind | null => trapOfWay(state, plane, base, w);
+  const traps = new Map(kept.map((l) => [l.way, trapOf(l.way)]));
   if (kept.every((l) => l.way.end.status !== 'flying' || traps.get(l.way))) {
     // The most room to the map's edge first, the plainer of equals (fewer manoeuvres, then fewer marks).
     const room = (w: WayToFly): number => edgeDistance(state, w.end.hex);
     const way = firstClear(
-      state,
-      plane,
       ways
         .filter((w) => w.end.status === 'flying')
         .sort((a, b) => room(b) - room(a) || turns(a.plot) - turns(b.plot) || marks(a.plot) - marks(b.plot)),
+      trapOf,
     );
     if (way) {
       const line = { names: ['stays-on' as PlanName], way };

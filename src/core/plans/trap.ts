@@ -112,13 +112,13 @@ export function trapAfter(state: GameState, plane: PlaneState, plot: Plot): Trap
 const CLEAR_TRIES = 8;
 
 /**
- * Of ways that end flying, the first of the first few in the caller's order that is no trap;
- * undefined when none of them is (the menu's "stays on the map", plans/menu.ts).
+ * Of ways that end flying, the first of the first few in the caller's order that is no trap (`trap`:
+ * the trap a way leads into, trapAfter unless the caller keeps them); undefined when none of them is
+ * (the menu's "stays on the map", plans/menu.ts).
  */
 export function firstClear<W extends { plot: Plot }>(
-  state: GameState,
-  plane: PlaneState,
   ways: readonly W[],
+  trap: (w: W) => TrapKind | null,
 ): W | undefined {
-  return ways.slice(0, CLEAR_TRIES).find((w) => !trapAfter(state, plane, w.plot));
+  return ways.slice(0, CLEAR_TRIES).find((w) => !trap(w));
 }
