@@ -75,16 +75,27 @@ const COUNTS = 32;
 /** Longest manoeuvre tried: no turn mode of the cards asks for more hexes. */
 const MAX_LENGTH = 12;
 
-/** The answers of the manoeuvres' own checks (legal, bank after, forced loss, count), by index (indexOf); 0: not asked yet. */
+/**
+ * The answers of the manoeuvres' own checks (legal, bank after, forced loss, count), by index
+ * (indexOf); 0: not asked yet. `lengths`: per code, bank and manoeuvre before (lengthsIndex), the
+ * lengths at which the code passes its own check, shortest first (undefined: not asked yet).
+ */
 interface Checks {
   legal: Int8Array;
   after: Int8Array;
   forces: Int8Array;
   counts: Int8Array;
+  lengths: (readonly number[] | undefined)[];
 }
 const CHECKS_SIZE = ALL_CODES.length * (MAX_LENGTH + 1) * BANKS.length * (ALL_CODES.length + 1);
 const indexOf = (codeNo: number, length: number, bankNo: number, prevNo: number): number =>
   ((codeNo * (MAX_LENGTH + 1) + length) * BANKS.length + bankNo) * (ALL_CODES.length + 1) + prevNo;
+const lengthsIndex = (codeNo: number, bankNo: number, prevNo: number): number =>
+  (codeNo * BANKS.length + bankNo) * (ALL_CODES.length + 1) + prevNo;
+/** Each code's family and whether it is a slip or a half roll, by code number. */
+const FAMILY_OF = ALL_CODES.map((c) => familyOf(c));
+const IS_SLIP = ALL_CODES.map((c) => SLIPS.has(c));
+const IS_HALF_ROLL = ALL_CODES.map((c) => c === 'HRL' || c === 'HRR');
 /**
  * The checks of the cases last searched, the latest asked last. A manoeuvre's own check reads the
  * plane's card, band, speed and load only through its turn modes (turnMode, bankMode; the families
@@ -105,6 +116,7 @@ const checksFor = (ctx: PlanContext): Checks =>
     after: new Int8Array(CHECKS_SIZE),
     forces: new Int8Array(CHECKS_SIZE),
     counts: new Int8Array(CHECKS_SIZE),
+    lengths: [],
   }));
 
 /** A box as the search flies it (no marks), one object a code and roll: flying reads a box, never writes it. */
@@ -176,7 +188,7 @@ export function skeletons(
     // before it (its box numbers only word the messages), and on the plane's card, band, speed and
     // load and the mode: each is asked once, and kept for the next search in the same case.
     // So are the bank it leaves, whether it forces a 100-ft loss and what it counts for speed loss.
-    const { legal, after, forces, counts } = checksFor(ctx);
+    const { legal, after, forces, counts, lengths } = checksFor(ctx);
     const instance = (
       code: Manoeuvre,
       length: number,
@@ -193,6 +205,21 @@ export function skeletons(
       if (legal[k] === 0)
         legal[k] = familyOf(code).check(instance(code, length, bankBefore, previous), ctx).length === 0 ? 1 : 2;
       return legal[k] === 1;
+    };
+    // The lengths a code passes its check at from a bank after a manoeuvre, shortest first (S and
+    // 1 are one box: S leads into a manoeuvre, and alone is a mark only in a vertical dive).
+    const lengthsAt = (codeNo: number, bankNo: number, prevNo: number, bank: Bank, prev: Manoeuvre | undefined) => {
+      const i = lengthsIndex(codeNo, bankNo, prevNo);
+      let ls = lengths[i];
+      if (!ls) {
+        const code = ALL_CODES[codeNo] as Manoeuvre;
+        const most = code === '1' || code === 'S' ? 1 : MAX_LENGTH;
+        const found: number[] = [];
+        for (let length = 1; length <= most; length++)
+          if (passes(indexOf(codeNo, length, bankNo, prevNo), code, length, bank, prev)) found.push(length);
+        lengths[i] = ls = found;
+      }
+      return ls;
     };
     const bankAfter = (
       k: number,
@@ -338,26 +365,23 @@ export function skeletons(
       const bankNo = BANK_NO[bank];
       for (const code of codes) {
         const codeNo = CODE_NO[code];
-        const family = familyOf(code);
-        const halfRoll = code === 'HRL' || code === 'HRR';
-        let runOn = false;
-        for (let length = 1; length <= MAX_LENGTH && !runOn; length++) {
-          // S leads into a manoeuvre; before 1 it is an error, and S alone is a mark only in a vertical dive.
-          if ((code === '1' || code === 'S') && length > 1) break;
+        const family = FAMILY_OF[codeNo] as (typeof FAMILY_OF)[number];
+        const halfRoll = IS_HALF_ROLL[codeNo] as boolean;
+        const slip = IS_SLIP[codeNo] as boolean;
+        // The lengths that pass, shortest first, up to the first that runs on into the next turn.
+        for (const length of lengthsAt(codeNo, bankNo, prevNo, bank, prev)) {
           const first = used;
           const last = first + length - 1;
-          runOn = last >= need;
+          const runOn = last >= need;
           const k = indexOf(codeNo, length, bankNo, prevNo);
-          if (!passes(k, code, length, bank, prev)) {
-            runOn = false;
-            continue;
-          }
           // A slip or half roll cannot be flown on the skipped point of a steep climb or dive.
           if (
-            (SLIPS.has(code) && last < need && !moves(last) && mode !== 'VD') ||
+            (slip && last < need && !moves(last) && mode !== 'VD') ||
             (halfRoll && mode !== 'VD' && ((last < need && !moves(last)) || (last - 1 < need && !moves(last - 1))))
-          )
+          ) {
+            if (runOn) break;
             continue;
+          }
           // Fly this turn's boxes of it, as fly.ts will: S boxes, then the completing box (a half
           // roll's last two: the roll, then its end).
           const plain = halfRoll ? Math.max(0, length - 2) : length - 1;
@@ -401,6 +425,7 @@ export function skeletons(
           firstMan = firstManBefore;
           if (forcedHere && last < need) forcedCount--;
           counted -= countsHere;
+          if (runOn) break;
         }
       }
     };
