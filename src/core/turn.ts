@@ -98,6 +98,12 @@ export interface ResolveOptions {
    * worked out as usual. A dry run changes no plan (no die, no damage).
    */
   defaults?: ReadonlyMap<string, MissedOrders>;
+  /**
+   * With `dry`: the flight plans of some planes' plots, checked already (planTurn) on a state whose
+   * plane, map, cards and sequence of play are this one's (the menu's ways, each checked once for
+   * all the dry runs of its ways, core/plans/menu.ts); a plane not in it has its plot checked as usual.
+   */
+  planned?: ReadonlyMap<string, FlightPlan>;
 }
 
 /** The dice of a dry run: none may be thrown. */
@@ -155,6 +161,7 @@ export function planAll(
   state: GameState,
   orders: TurnOrders,
   defaults?: ReadonlyMap<string, MissedOrders>,
+  planned?: ReadonlyMap<string, FlightPlan>,
 ): Result<
   {
     plans: Map<string, FlightPlan>;
@@ -202,7 +209,8 @@ export function planAll(
     // No plot: the missed-orders plot, which always flies (movement/missed-orders.ts).
     const missed = plot ? undefined : (defaults?.get(plane.id) ?? missedOrders(state, plane));
     if (missed) defaulted.push({ plane: plane.id, missed });
-    const r = missed ? ok(missed.plan) : planTurn(state, plane, plot);
+    const given = missed ? undefined : planned?.get(plane.id);
+    const r = missed ? ok(missed.plan) : given ? ok(given) : planTurn(state, plane, plot);
     if (r.ok) {
       plans.set(plane.id, r.value);
       problems.push(...torpedoProblems(state, plane, r.value));
@@ -236,7 +244,7 @@ export function resolveTurn(
     );
     return r.ok ? ok({ ...r.value, plans: {}, ...(options.dry ? { sighted: [] } : {}) }) : r;
   }
-  const planned = planAll(state, orders, options.dry ? options.defaults : undefined);
+  const planned = options.dry ? planAll(state, orders, options.defaults, options.planned) : planAll(state, orders);
   if (!planned.ok) return planned;
   const { plans, units, ground, defaulted } = planned.value;
   const work = workingCopy(state);

@@ -27,7 +27,7 @@ import { checkFireOrders } from '../combat/fire-check.ts';
 import type { SightedShot } from '../combat/fire-phase.ts';
 import { distance, type Hex } from '../hex/coords.ts';
 import { turnBetween } from '../hex/facing.ts';
-import { planTurn } from '../movement/plan.ts';
+import { type FlightPlan, planTurn } from '../movement/plan.ts';
 import { type MissedOrders, missedOrders } from '../movement/missed-orders.ts';
 import { familyOf } from '../movement/manoeuvres/registry.ts';
 import { movementPoints } from '../impulse/schedule.ts';
@@ -292,6 +292,8 @@ function pickTurns(
 interface FromWays {
   picks: Map<PlanName, WayToFly>;
   traps: Map<WayToFly, TrapKind | null>;
+  /** Each way's flight plan once a dry run asked for it (null: refused). */
+  plans: Map<WayToFly, FlightPlan | null>;
 }
 const FROM_WAYS = new WeakMap<readonly WayWithVariants[], FromWays>();
 
@@ -311,7 +313,7 @@ function fromWays(state: GameState, plane: PlaneState, ways: WayWithVariants[]):
   // Heights and speeds: every variant of every way (its climbs, dives, power and brake).
   for (const [name, v] of Object.entries(extremes(plane, ways, straight)) as [PlanName, Variant][])
     pick(name, fromVariant(state, plane, v));
-  const made = { picks, traps: new Map<WayToFly, TrapKind | null>() };
+  const made = { picks, traps: new Map<WayToFly, TrapKind | null>(), plans: new Map<WayToFly, FlightPlan | null>() };
   FROM_WAYS.set(ways, made);
   return made;
 }
@@ -324,6 +326,16 @@ function trapOfWay(state: GameState, plane: PlaneState, known: FromWays, way: Wa
   return t;
 }
 
+/** The flight plan of a way of the menu (movement/plan.ts), checked once for the ways it was found with. */
+function planOfWay(state: GameState, plane: PlaneState, known: FromWays, way: WayToFly): FlightPlan | undefined {
+  let p = known.plans.get(way);
+  if (p === undefined) {
+    const r = planTurn(state, plane, way.plot);
+    known.plans.set(way, (p = r.ok ? r.value : null));
+  }
+  return p ?? undefined;
+}
+
 /** The menu of `planeId` in `state` (the reader's view of it): at most MENU_SIZE plans, lettered A on. */
 export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   const plane = state.planes.find((p) => p.id === planeId);
@@ -333,7 +345,7 @@ export function planMenu(state: GameState, planeId: string): MenuPlan[] {
   const base = fromWays(state, plane, ways);
   const picks = base.picks;
 
-  const tried = shotsOf(state, plane, ways, [...picks.values()]);
+  const tried = shotsOf(state, plane, ways, [...picks.values()], (w) => planOfWay(state, plane, base, w));
   const plans = [...picks.entries()].map(([name, way]) => ({ name, way }));
   if (tried) {
     const known = [...tried.values()];
@@ -438,6 +450,26 @@ function defaultsOf(state: GameState): Map<string, MissedOrders> {
 }
 
 /**
+ * The FIRE orders of a plane's dry runs, worked out once for all the dry runs of the state: it fires
+ * everything at any target, every enemy everything at it, each order kept only where the referee
+ * accepts it (combat/fire-check.ts: a plane without guns has none).
+ */
+const FIRE = new WeakMap<GameState, Map<string, FireOrder[]>>();
+function fireOrdersOf(state: GameState, plane: PlaneState, enemies: readonly PlaneState[]): FireOrder[] {
+  let byPlane = FIRE.get(state);
+  if (!byPlane) FIRE.set(state, (byPlane = new Map()));
+  let orders = byPlane.get(plane.id);
+  if (!orders) {
+    orders = [
+      { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
+      ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
+    ].filter((f) => checkFireOrders(state, [f]).length === 0) as FireOrder[];
+    byPlane.set(plane.id, orders);
+  }
+  return orders;
+}
+
+/**
  * A plot flown as a dry run with every other plane flying on (its missed-orders default): the plane
  * fires everything at any target, every enemy everything at it (each FIRE order kept only where the
  * referee accepts it: a plane without guns has none). `others`: plots some of the other planes fly
@@ -450,17 +482,18 @@ export function dryShots(
   plot: Plot,
   others: Record<string, Plot> = {},
   moves: readonly MoveOrder[] = [],
+  plan?: FlightPlan,
 ): DryShots | undefined {
   const enemies = enemiesOf(state, plane);
-  const orders: FireOrder[] = [
-    { plane: plane.id, guns: 'ALL', hold: false, target: 'ANY' },
-    ...enemies.map((e) => ({ plane: e.id, guns: 'ALL', hold: false, target: plane.id })),
-  ].filter((f) => checkFireOrders(state, [f]).length === 0);
   const r = resolveTurn(
     state,
-    { plots: { ...others, [plane.id]: plot }, fire: orders, ...(moves.length ? { moves: [...moves] } : {}) },
+    {
+      plots: { ...others, [plane.id]: plot },
+      fire: fireOrdersOf(state, plane, enemies),
+      ...(moves.length ? { moves: [...moves] } : {}),
+    },
     undefined,
-    { dry: true, brief: true, defaults: defaultsOf(state) },
+    { dry: true, brief: true, defaults: defaultsOf(state), ...(plan ? { planned: new Map([[plane.id, plan]]) } : {}) },
   );
   if (!r.ok) return undefined;
   const sighted = (r.value.sighted ?? []).filter((s) => s.plane === plane.id || s.target === plane.id);
@@ -490,6 +523,7 @@ function shotsOf(
   plane: PlaneState,
   ways: WayToFly[],
   menu: WayToFly[],
+  planOf: (w: WayToFly) => FlightPlan | undefined,
 ): Map<WayToFly, Tried> | undefined {
   const enemies = enemiesOf(state, plane);
   if (!enemies.length) return undefined;
@@ -505,7 +539,7 @@ function shotsOf(
   const run = (way: WayToFly): Tried | undefined => {
     const had = tried.get(way);
     if (had) return had;
-    const r = dryShots(state, plane, way.plot);
+    const r = dryShots(state, plane, way.plot, {}, [], planOf(way));
     if (!r) return undefined;
     const t = { way, shot: r.shot, by: r.by };
     tried.set(way, t);
