@@ -5,7 +5,7 @@
  * serve included, reads it through loadConfig, from the same directory (configDir).
  */
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TallyhoError } from './errors.ts';
 import { readEnvFile } from './env-file.ts';
@@ -82,6 +82,10 @@ export interface Config {
   adminPassword: string | null;
   /** Where the web archive is published (PUBLIC_URL, no trailing slash): report mails link to it. */
   publicUrl: string | null;
+  /** Where `tallyho backup` writes its copies of the database (BACKUP_DIR). */
+  backupDir: string;
+  /** Backups older than this many days are removed by the next backup; 0 keeps them all. */
+  backupKeepDays: number;
   /** Where DATABASE_PATH came from, in words for messages (loadConfig sets it). */
   databaseFrom?: string;
 }
@@ -125,6 +129,8 @@ export const CONFIG_KEYS = [
   'OAUTH_REFRESH_TOKEN',
   'OAUTH_SCOPE',
   'PUBLIC_URL',
+  'BACKUP_DIR',
+  'BACKUP_KEEP_DAYS',
 ] as const;
 
 type Key = (typeof CONFIG_KEYS)[number];
@@ -306,6 +312,7 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     );
   const logLevel = r.str('LOG_LEVEL', 'info').toLowerCase();
   if (!LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL: '${logLevel}' is not one of ${LEVELS.join(', ')}`);
+  const databasePath = resolve(baseDir, r.str('DATABASE_PATH', 'var/tallyho.sqlite'));
   const config: Config = {
     mode: local ? 'local' : 'mail',
     imap,
@@ -313,7 +320,7 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     oauth,
     mailFrom: from.address,
     mailFromName: from.name,
-    databasePath: resolve(baseDir, r.str('DATABASE_PATH', 'var/tallyho.sqlite')),
+    databasePath,
     httpHost: r.str('HTTP_HOST', '127.0.0.1'),
     httpPort: r.int('HTTP_PORT', 8025, 0, 65535, 'a port number'),
     tokenKey,
@@ -328,6 +335,8 @@ export function configFrom(env: Env, baseDir = process.cwd()): Config {
     tickSeconds: r.int('TICK_SECONDS', 30, 1, 3600),
     adminPassword,
     publicUrl,
+    backupDir: resolve(baseDir, r.str('BACKUP_DIR') || join(dirname(databasePath), 'backups')),
+    backupKeepDays: r.int('BACKUP_KEEP_DAYS', 14, 0, 3650, 'a number of days'),
   };
   if (r.problems.length) {
     throw new TallyhoError(

@@ -25,6 +25,8 @@ const COMMAND_FILES: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ['serve'], load: async () => (await import('./serve.ts')).registerServeCommand },
   { names: ['oauth'], load: async () => (await import('./oauth.ts')).registerOauthCommand },
   { names: ['export', 'import', 'verify'], load: async () => (await import('./history.ts')).registerHistoryCommands },
+  { names: ['install-service'], load: async () => (await import('./service.ts')).registerServiceCommand },
+  { names: ['backup'], load: async () => (await import('./backup.ts')).registerBackupCommand },
   { names: ['verify-dice'], load: async () => (await import('./verify-dice.ts')).registerVerifyDiceCommand },
 ];
 
