@@ -9,6 +9,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TallyhoError } from './errors.ts';
 import { readEnvFile } from './env-file.ts';
+import { unknownKeys } from './config-keys.ts';
 import { endpointProblem, isProviderName, PROVIDER_NAMES, PROVIDERS, type ProviderName } from './oauth/providers.ts';
 
 export type SmtpSecurity = 'tls' | 'starttls' | 'none';
@@ -88,6 +89,8 @@ export interface Config {
   backupKeepDays: number;
   /** Where DATABASE_PATH came from, in words for messages (loadConfig sets it). */
   databaseFrom?: string;
+  /** Keys of .env (and ours in the environment) that are not settings, each in a line (loadConfig sets it). */
+  unknownKeys?: string[];
 }
 
 export const CONFIG_KEYS = [
@@ -389,13 +392,23 @@ export function loadConfig(options: LoadOptions = {}): Config {
   const env = options.env ?? process.env;
   const merged: Env = { ...file };
   for (const k of CONFIG_KEYS) if (env[k] !== undefined) merged[k] = env[k];
-  const config = configFrom(merged, dir);
+  const unknown = unknownKeys(CONFIG_KEYS, Object.keys(file), envFile, env);
+  let config: Config;
+  try {
+    config = configFrom(merged, dir);
+  } catch (e) {
+    // A setting missing may be a key misspelt: both are said.
+    if (e instanceof TallyhoError && e.code === 'E_CONFIG' && unknown.length)
+      throw new TallyhoError(e.code, e.message, [...e.details, ...unknown]);
+    throw e;
+  }
   const fromEnv = (env.DATABASE_PATH ?? '').trim() !== '';
   config.databaseFrom = fromEnv
     ? 'DATABASE_PATH in the environment'
     : (file.DATABASE_PATH ?? '').trim()
       ? `DATABASE_PATH in ${envFile}`
       : `the default var/tallyho.sqlite in ${dir}${existsSync(envFile) ? '' : ' (no .env there)'}`;
+  config.unknownKeys = unknown;
   return config;
 }
 

@@ -139,6 +139,7 @@ const CLOCK_AFTER_MAIL_MS = 500;
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const config = localPublicUrl(options.config ?? loadConfig());
   const logger = options.logger ?? createLogger(config.logLevel);
+  for (const line of config.unknownKeys ?? []) logger.warn({ setting: line.split(' ')[0] }, line);
   const print =
     options.print ??
     ((t: string) => {

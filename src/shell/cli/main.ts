@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { isTallyhoError } from '../errors.ts';
+import { VERSION } from '../version.ts';
 
 type Register = (program: Command) => void;
 
@@ -25,6 +26,13 @@ const COMMAND_FILES: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ['serve'], load: async () => (await import('./serve.ts')).registerServeCommand },
   { names: ['oauth'], load: async () => (await import('./oauth.ts')).registerOauthCommand },
   { names: ['export', 'import', 'verify'], load: async () => (await import('./history.ts')).registerHistoryCommands },
+  {
+    names: ['doctor'],
+    load: async () => {
+      const { registerDoctorCommand } = await import('./doctor.ts');
+      return (program) => registerDoctorCommand(program, VERSION);
+    },
+  },
   { names: ['install-service'], load: async () => (await import('./service.ts')).registerServiceCommand },
   { names: ['backup'], load: async () => (await import('./backup.ts')).registerBackupCommand },
   { names: ['verify-dice'], load: async () => (await import('./verify-dice.ts')).registerVerifyDiceCommand },
@@ -40,7 +48,7 @@ export async function buildProgram(name?: string): Promise<Command> {
   program
     .name('tallyho')
     .description('Tallyho: the play-by-email referee for WWII air combat')
-    .version('0.1.0')
+    .version(VERSION)
     .exitOverride()
     .showHelpAfterError();
   const one = COMMAND_FILES.filter((f) => name !== undefined && f.names.includes(name));

@@ -45,7 +45,7 @@ export const SEND_PARALLEL = 1;
 export const SMTP_CONNECTIONS = 4;
 
 /** The pool's options; they cross to the thread, so `extra` holds plain values only (no logger). */
-function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}): SMTPPool.Options {
+export function smtpPoolOptions(config: SmtpConfig, extra: Partial<SMTPPool.Options> = {}): SMTPPool.Options {
   return {
     pool: true,
     maxConnections: SMTP_CONNECTIONS,
