@@ -1,16 +1,21 @@
 /**
  * `tallyho plans` (docs/cli.md): every way each plane of a scenario can fly, as text and JSON; a
- * sample of the listed plots, flown by `tallyho resolve`, ends exactly where listed.
+ * sample of the listed plots, flown by `tallyho resolve`, ends exactly where listed. The commands
+ * run in this process (tests/support/cli-in-process.ts); the refusal of an unknown plane is also
+ * spawned, as a user runs the command, for its exit code and standard error.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli } from '../../support/cli-in-process.ts';
 
-// The JSON of every way with its variants is several megabytes.
-const run = (...args: string[]) =>
-  spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+/** `tallyho <args>` in this process: its exit code as `status`, its output as `stdout` and `stderr`. */
+const run = async (...args: string[]) => {
+  const r = await cli(...args);
+  return { status: r.code, stdout: r.out, stderr: r.err };
+};
 
 interface Outcome {
   hex: string;
@@ -28,8 +33,8 @@ interface Listing {
 }
 
 describe('tallyho plans', () => {
-  it('lists dozens of ways for each plane of the duel, and the plots listed fly, by tallyho resolve, to where they are listed', () => {
-    const r = run('plans', 'scenarios/duel.yaml', '--json');
+  it('lists dozens of ways for each plane of the duel, and the plots listed fly, by tallyho resolve, to where they are listed', async () => {
+    const r = await run('plans', 'scenarios/duel.yaml', '--json');
     expect(r.status, r.stderr).toBe(0);
     const listing = JSON.parse(r.stdout) as Listing;
     expect(listing.planes.map((p) => [p.plane, p.side])).toEqual([
@@ -47,7 +52,7 @@ describe('tallyho plans', () => {
       const b = g1[i % g1.length] as Outcome;
       const file = join(dir, `orders-${i}.txt`);
       writeFileSync(file, `#TALLYHO duel raf "x"\nR1: ${a.plot}\n#END\n#TALLYHO duel lw "y"\nG1: ${b.plot}\n#END\n`);
-      const flown = run('resolve', 'scenarios/duel.yaml', file, '--json');
+      const flown = await run('resolve', 'scenarios/duel.yaml', file, '--json');
       expect(flown.status, `${a.plot} / ${b.plot}: ${flown.stderr}`).toBe(0);
       const planes = (
         JSON.parse(flown.stdout) as { planes: { id: string; final: Record<string, unknown>; carry: string[] }[] }
@@ -73,7 +78,7 @@ describe('tallyho plans', () => {
       expect(va && vb, `${a.plot} / ${b.plot}: variants listed`).toBeTruthy();
       if (!va || !vb) continue;
       writeFileSync(file, `#TALLYHO duel raf "x"\nR1: ${va.plot}\n#END\n#TALLYHO duel lw "y"\nG1: ${vb.plot}\n#END\n`);
-      const varied = run('resolve', 'scenarios/duel.yaml', file, '--json');
+      const varied = await run('resolve', 'scenarios/duel.yaml', file, '--json');
       expect(varied.status, `${va.plot} / ${vb.plot}: ${varied.stderr}`).toBe(0);
       const vplanes = (JSON.parse(varied.stdout) as { planes: { id: string; final: Record<string, unknown> }[] })
         .planes;
@@ -93,13 +98,13 @@ describe('tallyho plans', () => {
     }
   }, 180_000);
 
-  it('prints the menus of the mails (--menu), and tallyho resolve flies a plan picked by letter where its menu says', () => {
-    const text = run('plans', 'scenarios/duel.yaml', '--menu');
+  it('prints the menus of the mails (--menu), and tallyho resolve flies a plan picked by letter where its menu says', async () => {
+    const text = await run('plans', 'scenarios/duel.yaml', '--menu');
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toContain('Pick a plan: write R1 PLAN C');
     expect(text.stdout).toMatch(/^ A 1 1 1 1 1 1 +1214 +12 12,000 +6\.0 +straight on/m);
     for (const line of text.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
-    const r = run('plans', 'scenarios/duel.yaml', '--menu', '--json');
+    const r = await run('plans', 'scenarios/duel.yaml', '--menu', '--json');
     expect(r.status, r.stderr).toBe(0);
     const menus = (
       JSON.parse(r.stdout) as { planes: { plane: string; menu: (Outcome & { letter: string; names: string[] })[] }[] }
@@ -119,7 +124,7 @@ describe('tallyho plans', () => {
         file,
         `#TALLYHO duel raf "x"\nR1 PLAN ${a.letter}\n#END\n#TALLYHO duel lw "y"\nPLAN G1 ${b.letter}\n#END\n`,
       );
-      const flown = run('resolve', 'scenarios/duel.yaml', file, '--json');
+      const flown = await run('resolve', 'scenarios/duel.yaml', file, '--json');
       expect(flown.status, flown.stderr).toBe(0);
       const planes = (JSON.parse(flown.stdout) as { planes: { id: string; final: Record<string, unknown> }[] }).planes;
       for (const [id, o] of [
@@ -138,32 +143,35 @@ describe('tallyho plans', () => {
     // A letter the menu does not have is refused, with where to see the menu (K1 of the scramble has five plans).
     const file = join(dir, 'bad.txt');
     writeFileSync(file, '#TALLYHO airfield-scramble lw "y"\nK1 PLAN H\n#END\n');
-    const bad = run('resolve', 'scenarios/airfield-scramble.yaml', file);
+    const bad = await run('resolve', 'scenarios/airfield-scramble.yaml', file);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain("K1 PLAN H (lw, line 2): K1's menu has plans A to E");
   }, 120_000);
 
-  it("prints a table for one plane, refuses an unknown plane with the scenario's planes, and lists a quick game's moves", () => {
-    const r = run('plans', 'scenarios/duel.yaml', '--plane', 'g1');
+  it("prints a table for one plane, refuses an unknown plane with the scenario's planes, and lists a quick game's moves", async () => {
+    const r = await run('plans', 'scenarios/duel.yaml', '--plane', 'g1');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^G1 \(lw, bf-109e\) at 1606 facing 6, 12,500 ft, speed 6\.5, bank N: \d+ ways to fly$/m);
     expect(r.stdout).toMatch(/^ {2}1612 +6 {2}N +12,500 +6\.5 {2}10,800-12,900 5\.7-7\.9 {2}- +1 1 1 1 1 1$/m);
     expect(r.stdout).not.toMatch(/^R1 /m);
-    const unknown = run('plans', 'scenarios/duel.yaml', '--plane', 'X9');
+    // Spawned, as a user runs it: the real command's exit code and standard error.
+    const unknown = spawnSync('node', ['bin/tallyho.js', 'plans', 'scenarios/duel.yaml', '--plane', 'X9'], {
+      encoding: 'utf8',
+    });
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/there is no plane X9 in scenarios\/duel\.yaml\n {2}its planes: R1, G1/);
-    const quick = run('plans', 'scenarios/quick-duel.yaml', '--plane', 's1');
+    const quick = await run('plans', 'scenarios/quick-duel.yaml', '--plane', 's1');
     expect(quick.status, quick.stderr).toBe(0);
     expect(quick.stdout).toMatch(
       /^S1 \(raf, Spitfire I\) at 1015 facing 12 \(N\), SPEED 3, ENGINE 4: \d+ ways to move$/m,
     );
     expect(quick.stdout).toMatch(/^ {2}1012 +12 \(N\) +3 {2}3$/m);
-    const quickJson = JSON.parse(run('plans', 'scenarios/quick-duel.yaml', '--json').stdout) as Listing;
+    const quickJson = JSON.parse((await run('plans', 'scenarios/quick-duel.yaml', '--json')).stdout) as Listing;
     expect(quickJson.planes.map((p) => p.plane)).toEqual(['S1', 'M1']);
   });
 
-  it('lists a plane on the ground by its MOVE lines', () => {
-    const r = run('plans', 'scenarios/airfield-scramble.yaml', '--plane', 'H2');
+  it('lists a plane on the ground by its MOVE lines', async () => {
+    const r = await run('plans', 'scenarios/airfield-scramble.yaml', '--plane', 'H2');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
       /^H2 \(raf, hurricane-1\) on the ground at 1419 facing 0, speed 0, engine off: 8 MOVE lines$/m,
@@ -172,7 +180,9 @@ describe('tallyho plans', () => {
     expect(r.stdout).toMatch(
       /^ {2}MOVE H2 START R +tries to start its engine in impulse 7 \(a die decides\).*; if it starts, turns 1 hexside right in impulse 7$/m,
     );
-    const json = JSON.parse(run('plans', 'scenarios/carrier-strike.yaml', '--plane', 'Z3', '--json').stdout) as {
+    const json = JSON.parse(
+      (await run('plans', 'scenarios/carrier-strike.yaml', '--plane', 'Z3', '--json')).stdout,
+    ) as {
       planes: { outcomes: unknown[]; moves: { move: string | null }[] }[];
     };
     expect(json.planes[0]!.outcomes).toEqual([]);

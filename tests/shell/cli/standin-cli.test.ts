@@ -4,7 +4,8 @@
  * are one envelope, its choices explained in comments, and the sides' orders resolve together with
  * `tallyho resolve`; --planes flies a share of a side; an unknown side is refused. Every sample
  * scenario's sides are flown and resolved together in process by tests/core/standin/standin.test.ts,
- * the same code the command runs.
+ * the same code the command runs. The commands run in this process (tests/support/cli-in-process.ts);
+ * the refusal of an unknown side is also spawned, as a user runs the command, for its exit code.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,11 +13,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { cli } from '../../support/cli-in-process.ts';
 
-const run = (...args: string[]) => spawnSync('node', ['bin/tallyho.js', ...args], { encoding: 'utf8' });
+/** `tallyho <args>` in this process: its exit code as `status`, its output as `stdout` and `stderr`. */
+const run = async (...args: string[]) => {
+  const r = await cli(...args);
+  return { status: r.code, stdout: r.out, stderr: r.err };
+};
 
 describe('tallyho standin', () => {
-  it('gives each side of a sample scenario of each kind orders that tallyho resolve takes together', () => {
+  it('gives each side of a sample scenario of each kind orders that tallyho resolve takes together', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tallyho-standin-'));
     const kinds = ['duel.yaml', 'quick-duel.yaml', 'two-phase-pass.yaml', 'road-convoy.yaml'];
     expect(kinds.every((f) => readdirSync('scenarios').includes(f))).toBe(true);
@@ -27,7 +33,7 @@ describe('tallyho standin', () => {
       };
       const files: string[] = [];
       for (const side of Object.keys(data.sides)) {
-        const r = run('standin', join('scenarios', f), '--side', side);
+        const r = await run('standin', join('scenarios', f), '--side', side);
         expect(r.status, `${f} ${side}: ${r.stderr}`).toBe(0);
         expect(r.stdout).toMatch(new RegExp(`^#TALLYHO \\S+ ${side} "stand-in"\\n`));
         expect(r.stdout.trimEnd().endsWith('#END')).toBe(true);
@@ -37,7 +43,7 @@ describe('tallyho standin', () => {
         writeFileSync(file, r.stdout);
         files.push(file);
       }
-      const resolved = run('resolve', join('scenarios', f), ...files, '--json');
+      const resolved = await run('resolve', join('scenarios', f), ...files, '--json');
       expect(resolved.status, `${f}: ${resolved.stderr}`).toBe(0);
       if (data.ruleset === 'quick') {
         // Every aircraft moved, and its SPEED is what its line spent.
@@ -51,17 +57,20 @@ describe('tallyho standin', () => {
         }
       }
     }
-    const share = run('standin', 'scenarios/two-v-two.yaml', '--side', 'usmc', '--planes', 'W2');
+    const share = await run('standin', 'scenarios/two-v-two.yaml', '--side', 'usmc', '--planes', 'W2');
     expect(share.status, share.stderr).toBe(0);
     expect(share.stdout).toMatch(/^W2: /m);
     expect(share.stdout).not.toMatch(/^W1: /m);
-    const scramble = run('standin', 'scenarios/airfield-scramble.yaml', '--side', 'raf');
+    const scramble = await run('standin', 'scenarios/airfield-scramble.yaml', '--side', 'raf');
     expect(scramble.stdout).toMatch(/^MOVE H2 START$/m);
     expect(scramble.stdout).toMatch(/^# AA1: .*no MOVE line/m);
-    const duel = run('standin', 'scenarios/duel.yaml', '--side', 'RAF');
+    const duel = await run('standin', 'scenarios/duel.yaml', '--side', 'RAF');
     expect(duel.stdout).toMatch(/^# R1: .+$/m);
     expect(duel.stdout).toMatch(/^FIRE R1 ALL AT ANY$/m);
-    const unknown = run('standin', 'scenarios/duel.yaml', '--side', 'usaaf');
+    // Spawned, as a user runs it: the real command's exit code and standard error.
+    const unknown = spawnSync('node', ['bin/tallyho.js', 'standin', 'scenarios/duel.yaml', '--side', 'usaaf'], {
+      encoding: 'utf8',
+    });
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('there is no side usaaf');
   }, 240_000);
