@@ -1,6 +1,8 @@
 /**
  * Local mode end to end, as the README shows it: `tallyho serve` with no mail server configured,
- * the demo game's orders sent by SMTP with bin/send-orders.js, the answers read with the CLI.
+ * the demo game's orders sent by SMTP with bin/send-orders.js, the answers read with the CLI. The
+ * outbox is watched with `tallyho mail list` run in this process (tests/support/cli-in-process.ts),
+ * the mails taken and the game's state asked for with the command spawned as the README shows.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliWith } from '../support/cli-in-process.ts';
 import { childEnv, CLI, ROOT, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-local-'));
@@ -18,6 +21,8 @@ let httpUrl = '';
 
 const cli = (...args: string[]) =>
   execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+/** `cli` run in this process, for the outbox watched while the referee works. */
+const cliHere = cliWith(env, dir);
 
 async function start() {
   server = startServe(env, dir);
@@ -34,10 +39,11 @@ function sendFile(file: string): string {
   return r.stdout;
 }
 
-const until = <T>(fn: () => T | undefined, timeoutMs = 10000): Promise<T> => poll(fn, timeoutMs, 50);
+const until = <T>(fn: () => T | undefined | Promise<T | undefined>, timeoutMs = 10000): Promise<T> =>
+  poll(fn, timeoutMs, 50);
 
-const subjects = () =>
-  cli('mail', 'list')
+const subjects = async () =>
+  (await cliHere('mail', 'list'))
     .trim()
     .split('\n')
     .map((l) => l.replace(/^.*@localhost\s+/, ''));
@@ -64,16 +70,20 @@ describe('local mode', () => {
         writeFileSync(file, cli('mail', 'show', '--latest', '--to', `${p}@localhost`));
         expect(sendFile(file)).toMatch(/^sent <.*> from .*@localhost to referee@localhost: 250/);
       }
-      await until(() => (subjects().filter((s) => s === `[demo] Turn ${turn} report`).length === 2 ? true : undefined));
+      await until(async () =>
+        (await subjects()).filter((s) => s === `[demo] Turn ${turn} report`).length === 2 ? true : undefined,
+      );
     }
-    const all = subjects();
+    const all = await subjects();
     expect(all.filter((s) => s.endsWith('orders accepted'))).toHaveLength(6);
     expect(all.filter((s) => /Turn \d report/.test(s))).toHaveLength(6);
     expect(cli('game', 'status', 'demo')).toMatch(/turn 4/);
     const report = cli('mail', 'show', '--latest', '--to', 'raf@localhost');
     expect(report).toMatch(/Subject: \[demo\] Turn 3 report/);
     expect(report).toMatch(/WHAT HAPPENED, IMPULSE BY IMPULSE\n\nImpulse /);
-    await until(() => (cli('mail', 'list', '--status', 'pending').trim() === 'No mail.' ? true : undefined));
+    await until(async () =>
+      (await cliHere('mail', 'list', '--status', 'pending')).trim() === 'No mail.' ? true : undefined,
+    );
   });
 
   it('takes the same mail only once, even if the client sends it twice', async () => {
@@ -90,9 +100,11 @@ describe('local mode', () => {
     await t.sendMail(message);
     await t.sendMail(message);
     t.close();
-    await until(() => (subjects().filter((s) => s === '[demo] Turn 4 orders accepted').length >= 1 ? true : undefined));
+    await until(async () =>
+      (await subjects()).filter((s) => s === '[demo] Turn 4 orders accepted').length >= 1 ? true : undefined,
+    );
     await new Promise((r) => setTimeout(r, 500));
-    expect(subjects().filter((s) => s === '[demo] Turn 4 orders accepted')).toHaveLength(1);
+    expect((await subjects()).filter((s) => s === '[demo] Turn 4 orders accepted')).toHaveLength(1);
   });
 
   it('serves its health and the outbox page over HTTP', async () => {

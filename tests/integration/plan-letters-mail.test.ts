@@ -4,41 +4,38 @@
  * WAYS TO FLY in the latest mail and sending that mail's envelope with the plane's plot line changed
  * to it, as a mail program sends it (raf: plain text, top-posted above the quoted report, with a
  * signature; lw: HTML only). Every one is accepted, turn after turn; a letter sent again in the
- * envelope of an older turn is refused with this turn's menu; `tallyho verify` passes.
+ * envelope of an older turn is refused with this turn's menu; `tallyho verify` passes. The mails
+ * are read with `tallyho mail`, run in this process on the server's database
+ * (tests/support/cli-in-process.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, CLI, outboxOf, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
+import { cliWith } from '../support/cli-in-process.ts';
+import { outboxOf, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-letters-'));
 const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '0', HTTP_PORT: '0', TICK_SECONDS: '1' };
 let server: ServeProcess;
 let smtp: Transporter;
 
-const cli = (...args: string[]) =>
-  execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+const cli = cliWith(env, dir);
 
 const { outbox, body, latest } = outboxOf(cli);
 
-const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 30000);
+const until = <T>(fn: () => T | undefined | Promise<T | undefined>): Promise<T> => poll(fn, 30000);
 
 /** Sends a mail and returns the referee's first answer to `from` after it. */
 async function post(
   from: string,
   mail: { subject: string; text?: string; html?: string },
 ): Promise<{ subject: string; text: string }> {
-  const seen = outbox().length;
+  const seen = (await outbox()).length;
   await smtp.sendMail({ from, to: 'referee@localhost', ...mail });
-  const m = await until(() =>
-    outbox()
-      .slice(seen)
-      .find((x) => x.to === from),
-  );
-  return { subject: m.subject, text: body(m.id) };
+  const m = await until(async () => (await outbox()).slice(seen).find((x) => x.to === from));
+  return { subject: m.subject, text: await body(m.id) };
 }
 
 /** The ready-to-send envelope at the end of a mail, the plane's plot line changed to a pick. */
@@ -84,8 +81,8 @@ afterAll(async () => {
 
 describe('the demo by PLAN letters alone', { timeout: 240_000 }, () => {
   it('is accepted turn after turn, a stale letter refused with the menu, and verifies', async () => {
-    let raf = latest('raf@localhost', /Welcome/);
-    let lw = latest('lw@localhost', /Welcome/);
+    let raf = await latest('raf@localhost', /Welcome/);
+    let lw = await latest('lw@localhost', /Welcome/);
     const welcome = raf;
     let turns = 0;
     for (let turn = 1; turn <= 5; turn++) {
@@ -122,14 +119,14 @@ describe('the demo by PLAN letters alone', { timeout: 240_000 }, () => {
         const env = ack.text.slice(ack.text.indexOf('#TALLYHO', ack.text.indexOf('YOUR ORDERS WITH CONFIRM')));
         await post(who, { subject: 'confirm', text: env.slice(0, env.indexOf('#END') + 4) });
       }
-      await until(() =>
-        outbox().some((m) => m.to === 'raf@localhost' && m.subject.startsWith(`[demo] Turn ${turn} report`))
+      await until(async () =>
+        (await outbox()).some((m) => m.to === 'raf@localhost' && m.subject.startsWith(`[demo] Turn ${turn} report`))
           ? true
           : undefined,
       );
       turns++;
-      raf = latest('raf@localhost', new RegExp(`Turn ${turn} report`));
-      lw = latest('lw@localhost', new RegExp(`Turn ${turn} report`));
+      raf = await latest('raf@localhost', new RegExp(`Turn ${turn} report`));
+      lw = await latest('lw@localhost', new RegExp(`Turn ${turn} report`));
       if (/game is over/.test(raf)) break;
     }
     expect(turns).toBeGreaterThanOrEqual(3);
@@ -142,6 +139,6 @@ describe('the demo by PLAN letters alone', { timeout: 240_000 }, () => {
       );
       expect(stale.text).toContain(`WAYS TO FLY TURN ${turns + 1}`);
     }
-    expect(cli('verify', 'demo')).toContain('Every die, state and event is as stored.');
+    expect(await cli('verify', 'demo')).toContain('Every die, state and event is as stored.');
   });
 });

@@ -2,15 +2,16 @@
  * A whole game by mail as two players really write it, in local mode over real SMTP: `tallyho serve`
  * with its demo game (a Spitfire, R1, against a Bf 109, G1), mails sent with nodemailer as a mail
  * program would (an Outlook reply quoting the report without `>`, an HTML-only mail, a top-posted
- * reply with `>` quotes and a signature, bare commands), the replies read with `tallyho mail`.
+ * reply with `>` quotes and a signature, bare commands), the replies read with `tallyho mail` (run
+ * in this process, on the server's database, tests/support/cli-in-process.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, CLI, outboxOf, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
+import { cliWith } from '../support/cli-in-process.ts';
+import { outboxOf, startServe, type ServeProcess, until as poll } from '../support/serve-process.ts';
 import { flat } from '../support/text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-pbem-'));
@@ -18,12 +19,11 @@ const env = { DATABASE_PATH: join(dir, 'var/tallyho.sqlite'), LOCAL_SMTP_PORT: '
 let server: ServeProcess;
 let smtp: Transporter;
 
-const cli = (...args: string[]) =>
-  execFileSync('node', [CLI, ...args], { cwd: dir, env: childEnv(env), encoding: 'utf8' });
+const cli = cliWith(env, dir);
 
 const { outbox, body, latest } = outboxOf(cli);
 
-const until = <T>(fn: () => T | undefined): Promise<T> => poll(fn, 20000);
+const until = <T>(fn: () => T | undefined | Promise<T | undefined>): Promise<T> => poll(fn, 20000);
 
 /** Sends a mail and waits for the referee's answers to `from` whose subjects match, in order. */
 async function post(
@@ -31,25 +31,26 @@ async function post(
   mail: { subject: string; text?: string; html?: string },
   expect: RegExp[],
 ): Promise<string[]> {
-  const seen = outbox().length;
+  const seen = (await outbox()).length;
   await smtp.sendMail({ from, to: 'referee@localhost', ...mail });
-  const found = await until(() => {
-    const mine = outbox()
-      .slice(seen)
-      .filter((m) => m.to === from);
+  const found = await until(async () => {
+    const mine = (await outbox()).slice(seen).filter((m) => m.to === from);
     return mine.length >= expect.length ? mine : undefined;
   });
   found.slice(0, expect.length).forEach((m, i) => {
     if (!expect[i]!.test(m.subject))
       throw new Error(`mail ${i + 1} to ${from}: subject "${m.subject}" does not match ${expect[i]}`);
   });
-  return found.slice(0, expect.length).map((m) => body(m.id));
+  const bodies: string[] = [];
+  for (const m of found.slice(0, expect.length)) bodies.push(await body(m.id));
+  return bodies;
 }
 
 /** The ready-to-send envelope at the end of a welcome or report. */
 const template = (mail: string) =>
   mail.slice(mail.search(/^#TALLYHO /m), mail.indexOf('#END', mail.search(/^#TALLYHO /m)) + 4);
-const reportsOf = (turn: number) => outbox().filter((m) => m.subject === `[demo] Turn ${turn} report`).length;
+const reportsOf = async (turn: number) =>
+  (await outbox()).filter((m) => m.subject === `[demo] Turn ${turn} report`).length;
 
 beforeAll(async () => {
   server = startServe(env, dir);
@@ -88,8 +89,8 @@ function orders(mail: string, p: 'raf' | 'lw', turn: number): string {
 
 describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
   it('plays five turns into a dogfight with every reply telling the truth', async () => {
-    const welcomeRaf = latest('raf@localhost', /Welcome/);
-    const welcomeLw = latest('lw@localhost', /Welcome/);
+    const welcomeRaf = await latest('raf@localhost', /Welcome/);
+    const welcomeLw = await latest('lw@localhost', /Welcome/);
     // Each welcome carries the card of the player's own aircraft.
     expect(welcomeRaf).toMatch(/YOUR AIRCRAFT\n\nR1 flies this type\.\n\nSUPERMARINE SPITFIRE MK IA \(spitfire-1a\)/);
     expect(welcomeLw).toMatch(/YOUR AIRCRAFT\n\nG1 flies this type\.\n\nMESSERSCHMITT BF 109 E-4 \(bf-109e\)/);
@@ -124,10 +125,10 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     expect(flat(ack1b!)).toContain(
       "Every player's orders are in, so the referee resolves the turn now: its report follows in a mail of its own (or, should anything stop the turn, a notice saying what).",
     );
-    await until(() => (reportsOf(1) === 2 ? true : undefined));
+    await until(async () => ((await reportsOf(1)) === 2 ? true : undefined));
 
     // Turn 2. raf sends a plot with a mistake and a WAIT: refused, and the WAIT does nothing.
-    const report1 = latest('raf@localhost', /Turn 1 report/);
+    const report1 = await latest('raf@localhost', /Turn 1 report/);
     const tokenLine = template(report1).split('\n')[0]!;
     const [refused] = await post(
       'raf@localhost',
@@ -142,7 +143,7 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     expect(status).toContain('Game demo (Channel duel) is at turn 2.');
     expect(status).not.toMatch(/asked to WAIT/);
     // The game master pauses; raf's orders (a top-posted reply quoting with `>`) are acknowledged as held.
-    cli('game', 'pause', 'demo', '--reason', 'lunch');
+    await cli('game', 'pause', 'demo', '--reason', 'lunch');
     const quoted = report1
       .split('\n')
       .map((l) => `> ${l}`)
@@ -160,7 +161,7 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     );
     const [ack2b] = await post(
       'lw@localhost',
-      { subject: 'orders', text: orders(latest('lw@localhost', /Turn 1 report/), 'lw', 2) },
+      { subject: 'orders', text: orders(await latest('lw@localhost', /Turn 1 report/), 'lw', 2) },
       [/^\[demo\] Turn 2 orders accepted$/],
     );
     expect(flat(ack2b!)).toContain(
@@ -168,9 +169,9 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     );
     expect(flat(ack2b!)).not.toMatch(/report follows/);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(reportsOf(2)).toBe(0);
-    cli('game', 'resume', 'demo');
-    await until(() => (reportsOf(2) === 2 ? true : undefined));
+    expect(await reportsOf(2)).toBe(0);
+    await cli('game', 'resume', 'demo');
+    await until(async () => ((await reportsOf(2)) === 2 ? true : undefined));
 
     // Turn 3. raf asks for the enemy's card, a bare command in a reply.
     const [card] = await post(
@@ -181,7 +182,7 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     expect(card).toContain('MESSERSCHMITT BF 109 E-4 (bf-109e)');
     expect(card).toContain('TURN MODES');
     // lw sends two different edited envelopes: none counts, and the referee asks which.
-    const report2lw = latest('lw@localhost', /Turn 2 report/);
+    const report2lw = await latest('lw@localhost', /Turn 2 report/);
     const [which] = await post(
       'lw@localhost',
       {
@@ -195,23 +196,23 @@ describe('a game by mail, as players write it', { timeout: 180_000 }, () => {
     // Turns 3 to 5: the templates of the reports edited and sent back.
     for (let turn = 3; turn <= 5; turn++) {
       for (const p of ['raf', 'lw'] as const) {
-        const report = latest(`${p}@localhost`, new RegExp(`Turn ${turn - 1} report`));
+        const report = await latest(`${p}@localhost`, new RegExp(`Turn ${turn - 1} report`));
         await post(`${p}@localhost`, { subject: `Re: [demo] Turn ${turn - 1} report`, text: orders(report, p, turn) }, [
           new RegExp(`^\\[demo\\] Turn ${turn} orders accepted$`),
         ]);
       }
-      await until(() => (reportsOf(turn) === 2 ? true : undefined));
+      await until(async () => ((await reportsOf(turn)) === 2 ? true : undefined));
     }
-    const report5 = latest('raf@localhost', /Turn 5 report/);
+    const report5 = await latest('raf@localhost', /Turn 5 report/);
     expect(report5).toContain('FIRE R1 FIXED AT G1 WITHIN 1');
     // Every report explains the fire order that did not fire, to its own side only.
     for (let turn = 1; turn <= 5; turn++) {
-      const raf = latest('raf@localhost', new RegExp(`Turn ${turn} report`));
+      const raf = await latest('raf@localhost', new RegExp(`Turn ${turn} report`));
       expect(raf).toMatch(
         /YOUR FIRE ORDERS THAT DID NOT FIRE\n\n- FIRE R1 FIXED AT G1 WITHIN 1: no shot - closest chance in impulse \d+, range\s+\d+(\s+\([^)]*\))?,\s+G1\s+at\s+R1's\s+\d+\s+o'clock: /,
       );
       expect(raf).not.toMatch(/FIRE G1 ALL AT R1/);
     }
-    expect(cli('game', 'list')).toMatch(/^demo +running +6 /m);
+    expect(await cli('game', 'list')).toMatch(/^demo +running +6 /m);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The command line run in this process, on a fresh database in a temp directory (the working
  * directory and the environment set for it before the file's tests, put back after them), and
- * the mail the commands queued (tests/shell/cli/gm-cli.test.ts, campaign-cli.test.ts).
+ * the mail the commands queued (tests/shell/cli/gm-cli.test.ts, campaign-cli.test.ts); or with
+ * the settings and directory of a server the test started (cliWith: the integration tests read
+ * its outbox with `tallyho mail` without starting a process a time).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { OutboxRow } from '../../src/app/ports/store.ts';
 import { main } from '../../src/shell/cli/main.ts';
+import { CONFIG_KEYS } from '../../src/shell/config.ts';
 import { openRuntime } from '../../src/shell/runtime.ts';
 
 /** A temp directory with DATABASE_PATH in it for the file's tests; returns the directory and the database. */
@@ -54,6 +57,44 @@ export async function cli(...args: string[]): Promise<{ code: number; out: strin
   const code = Number(process.exitCode ?? 0);
   process.exitCode = 0;
   return { code, out, err };
+}
+
+/**
+ * `tallyho <args>` run in this process as it runs in `cwd` with the settings `env` and none other
+ * (a child started with childEnv(env), tests/support/serve-process.ts): its standard output, or a
+ * throw when it exits with another code than 0, as execFileSync does. The working directory and
+ * the settings are put back after each command; commands called at once run one after another.
+ */
+export function cliWith(env: Record<string, string>, cwd: string): (...args: string[]) => Promise<string> {
+  return (...args) => {
+    const run = queue.then(() => cliIn(env, cwd, args));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** The commands of cliWith, one at a time: each swaps the working directory, settings and output. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function cliIn(env: Record<string, string>, cwd: string, args: string[]): Promise<string> {
+  const keys = [...new Set([...CONFIG_KEYS, ...Object.keys(env)])];
+  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+  const was = process.cwd();
+  for (const k of keys) delete process.env[k];
+  Object.assign(process.env, env);
+  process.chdir(cwd);
+  let r: Awaited<ReturnType<typeof cli>>;
+  try {
+    r = await cli(...args);
+  } finally {
+    process.chdir(was);
+    for (const k of keys) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  }
+  if (r.code !== 0) throw new Error(`tallyho ${args.join(' ')} exited with ${r.code}:\n${r.err}`);
+  return r.out;
 }
 
 /** The outbox of the configured database. */

@@ -86,10 +86,14 @@ export function startServe(
 }
 
 /** Polls `fn` until it gives a value (every `stepMs`), or fails with "timed out" after `timeoutMs`. */
-export async function until<T>(fn: () => T | undefined, timeoutMs: number, stepMs = 100): Promise<T> {
+export async function until<T>(
+  fn: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  stepMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v !== undefined) return v;
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, stepMs));
@@ -102,10 +106,13 @@ export interface Listed {
   subject: string;
 }
 
-/** The referee's outbox as `tallyho mail list` and `mail show` give it, through `cli` (a local-mode server's database). */
-export function outboxOf(cli: (...args: string[]) => string) {
-  const outbox = (): Listed[] => {
-    const text = cli('mail', 'list').trim();
+/**
+ * The referee's outbox as `tallyho mail list` and `mail show` give it, through `cli` (a local-mode
+ * server's database; cliWith of tests/support/cli-in-process.ts runs them in this process).
+ */
+export function outboxOf(cli: (...args: string[]) => string | Promise<string>) {
+  const outbox = async (): Promise<Listed[]> => {
+    const text = (await cli('mail', 'list')).trim();
     if (text === 'No mail.') return [];
     return text.split('\n').map((l) => {
       const m = /^\s*(\d+)\s+\S+\s+\S+ \S+\s+(\S+)\s+(.*)$/.exec(l);
@@ -113,12 +120,10 @@ export function outboxOf(cli: (...args: string[]) => string) {
       return { id: Number(m[1]), to: m[2]!, subject: m[3]! };
     });
   };
-  const body = (id: number): string => cli('mail', 'show', String(id));
+  const body = async (id: number): Promise<string> => cli('mail', 'show', String(id));
   /** The latest mail to `to` whose subject matches. */
-  const latest = (to: string, subject: RegExp): string => {
-    const m = outbox()
-      .filter((x) => x.to === to && subject.test(x.subject))
-      .at(-1);
+  const latest = async (to: string, subject: RegExp): Promise<string> => {
+    const m = (await outbox()).filter((x) => x.to === to && subject.test(x.subject)).at(-1);
     if (!m) throw new Error(`no mail to ${to} matching ${subject}`);
     return body(m.id);
   };
