@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './tests/support/sequencer.ts';
 
 /**
  * Test files run at once: at least two, however few the cores. A good part of the suite waits on
@@ -16,6 +17,8 @@ export default defineConfig({
     // spawn bin/tallyho.js run compiled code), and stops when the build reports type errors.
     globalSetup: ['tests/support/ci.ts', 'tests/support/build-setup.ts'],
     maxWorkers: WORKERS,
+    // The slowest files first, so that none of them is the run's tail (tests/support/sequencer.ts).
+    sequence: { sequencer: SlowestFirst },
     // vitest's own report, then the slowest tests and files (tests/support/slowest.ts).
     reporters: ['default', './tests/support/slowest.ts'],
     // Two files at once on two cores share the CPU: a test that starts processes takes longer than alone.
