@@ -71,22 +71,31 @@ function samples(): { name: string; state: GameState }[] {
   return out;
 }
 
-/** Every side's orders from the stand-in, merged; `each` sees each side's whole answer. */
-function allSides(
-  state: GameState,
-  seed?: string,
-  each: (side: string, r: ReturnType<typeof standIn>) => void = () => {},
-): TurnOrders {
+/** The stand-in's answers for the sides, merged into the turn's orders. */
+function merged(answers: ReturnType<typeof standIn>[]): TurnOrders {
   const all: TurnOrders = { plots: {}, fire: [], moves: [], quick: {} };
-  for (const side of Object.keys(state.sides)) {
-    const r = standIn(state, side, seed);
-    each(side, r);
+  for (const r of answers) {
     Object.assign(all.plots, r.orders.plots);
     Object.assign(all.quick as object, r.orders.quick);
     all.moves?.push(...(r.orders.moves ?? []));
     all.fire.push(...r.orders.fire);
   }
   return all;
+}
+
+/** Every side's orders from the stand-in, merged; `each` sees each side's whole answer. */
+function allSides(
+  state: GameState,
+  seed?: string,
+  each: (side: string, r: ReturnType<typeof standIn>) => void = () => {},
+): TurnOrders {
+  return merged(
+    Object.keys(state.sides).map((side) => {
+      const r = standIn(state, side, seed);
+      each(side, r);
+      return r;
+    }),
+  );
 }
 
 describe('the stand-in pilot', () => {
@@ -101,9 +110,11 @@ describe('the stand-in pilot', () => {
       ]),
     );
     for (const { name, state } of all) {
+      const answers: ReturnType<typeof standIn>[] = [];
       for (const side of Object.keys(state.sides)) {
         const r = standIn(state, side);
         expect(standIn(state, side), `${name} ${side}: the same again`).toEqual(r);
+        answers.push(r);
         const mine = state.planes.filter((p) => p.side === side && p.status === 'flying').map((p) => p.id);
         const units = (state.units ?? []).filter((u) => u.side === side && u.status === 'active').map((u) => u.id);
         // Every plane and unit of the side has a choice, with its reason.
@@ -137,7 +148,8 @@ describe('the stand-in pilot', () => {
               .sort(),
           );
       }
-      const turn = resolveTurn(state, allSides(state));
+      // The sides' orders, asked for above, resolve together.
+      const turn = resolveTurn(state, merged(answers));
       expect(turn.ok, `${name}: ${turn.ok ? '' : turn.error.map((p) => p.message).join('; ')}`).toBe(true);
     }
   }, 240_000);
