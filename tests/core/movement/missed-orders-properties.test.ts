@@ -3,11 +3,11 @@
  * random legal plots flown for several turns, low over the ground, after steep and vertical dives,
  * with the guns firing at whatever they find — every flying plane's missed-orders plot is either a
  * plot the plan checker accepts or one the rules force, and a turn with no orders at all always
- * resolves. Every sample scenario resolves with no orders, turn after turn.
+ * resolves. Every sample scenario resolves with no orders, turn after turn (`tallyho resolve` run in
+ * this process, tests/support/cli-in-process.ts).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import type { AircraftCard } from '../../../src/core/aircraft/types.ts';
 import { fromColRow } from '../../../src/core/hex/coords.ts';
@@ -16,6 +16,7 @@ import { planTurn } from '../../../src/core/movement/plan.ts';
 import { type GameState, NO_LAST_TURN, type PlaneState } from '../../../src/core/state.ts';
 import { resolveTurn } from '../../../src/core/turn.ts';
 import type { Box, Plot } from '../../../src/orders/ast.ts';
+import { cli } from '../../support/cli-in-process.ts';
 import { loadTestCards } from '../../support/golden-movement.ts';
 import { randomPlot, rng } from '../../../bench/random-plots.ts';
 
@@ -149,11 +150,11 @@ describe('every sample scenario resolves with no orders', () => {
     .sort();
   it('there are samples of every kind', () => expect(names.length).toBeGreaterThanOrEqual(9));
   for (const name of names) {
-    it(`tallyho resolve scenarios/${name} with no orders`, () => {
-      const r = spawnSync('node', ['bin/tallyho.js', 'resolve', `scenarios/${name}`, '--json'], { encoding: 'utf8' });
-      expect(r.stderr.replace(/^tallyho: .*running the TypeScript sources.*\n/m, '')).toBe('');
-      expect(r.status).toBe(0);
-      const out = JSON.parse(r.stdout) as { events: { type: string }[] };
+    it(`tallyho resolve scenarios/${name} with no orders`, async () => {
+      const r = await cli('resolve', `scenarios/${name}`, '--json');
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.out) as { events: { type: string }[] };
       expect(out.events.length).toBeGreaterThan(0);
     });
   }
