@@ -34,15 +34,15 @@ describe("the stand-in's levels", () => {
     let throttled = 0;
     for (let i = 0; i < 6; i++) {
       const state = duelGame(duelStart(i));
-      for (const side of ['a', 'b']) {
+      const orders = ['a', 'b'].map((side) => {
         const plane = state.planes.find((p) => p.side === side)!;
         const plain = new Set(waysToFly(state, plane).map((w) => formatPlot(w.plot)));
         const recruit = standIn(state, side, `seed-${i}`, { level: 'recruit' });
         const text = recruit.choices[0]!.text;
         expect(plain.has(text), `${i}${side}: ${text}`).toBe(true);
         if (!plain.has(standIn(state, side, `seed-${i}`).choices[0]!.text)) throttled++;
-      }
-      const orders = ['a', 'b'].map((s) => standIn(state, s, `seed-${i}`, { level: 'recruit' }).orders);
+        return recruit.orders;
+      });
       const r = resolveTurn(state, {
         plots: { ...orders[0]!.plots, ...orders[1]!.plots },
         fire: [...orders[0]!.fire, ...orders[1]!.fire],
