@@ -2,8 +2,9 @@
  * The command line run in this process, on a fresh database in a temp directory (the working
  * directory and the environment set for it before the file's tests, put back after them), and
  * the mail the commands queued (tests/shell/cli/gm-cli.test.ts, campaign-cli.test.ts); or with
- * the settings and directory of a server the test started (cliWith: the integration tests read
- * its outbox with `tallyho mail` without starting a process a time).
+ * the settings and directory of a server the test started or of a database of the test's own
+ * (cliAt, cliWith: the integration tests read the outbox with `tallyho mail` without starting a
+ * process a time).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,31 +62,45 @@ export async function cli(...args: string[]): Promise<{ code: number; out: strin
 
 /**
  * `tallyho <args>` run in this process as it runs in `cwd` with the settings `env` and none other
- * (a child started with childEnv(env), tests/support/serve-process.ts): its standard output, or a
- * throw when it exits with another code than 0, as execFileSync does. The working directory and
- * the settings are put back after each command; commands called at once run one after another.
+ * (a child started with childEnv(env), tests/support/serve-process.ts): its output and exit code.
+ * The working directory and the settings are put back after each command; commands called at
+ * once run one after another.
  */
+export function cliAt(
+  env: Record<string, string>,
+  cwd: string,
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string }> {
+  const run = queue.then(() => cliIn(env, cwd, args));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** cliAt's standard output, or a throw when it exits with another code than 0, as execFileSync does. */
 export function cliWith(env: Record<string, string>, cwd: string): (...args: string[]) => Promise<string> {
-  return (...args) => {
-    const run = queue.then(() => cliIn(env, cwd, args));
-    queue = run.catch(() => undefined);
-    return run;
+  return async (...args) => {
+    const r = await cliAt(env, cwd, ...args);
+    if (r.code !== 0) throw new Error(`tallyho ${args.join(' ')} exited with ${r.code}:\n${r.err}`);
+    return r.out;
   };
 }
 
-/** The commands of cliWith, one at a time: each swaps the working directory, settings and output. */
+/** The commands of cliAt, one at a time: each swaps the working directory, settings and output. */
 let queue: Promise<unknown> = Promise.resolve();
 
-async function cliIn(env: Record<string, string>, cwd: string, args: string[]): Promise<string> {
+async function cliIn(
+  env: Record<string, string>,
+  cwd: string,
+  args: string[],
+): Promise<{ code: number; out: string; err: string }> {
   const keys = [...new Set([...CONFIG_KEYS, ...Object.keys(env)])];
   const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
   const was = process.cwd();
   for (const k of keys) delete process.env[k];
   Object.assign(process.env, env);
   process.chdir(cwd);
-  let r: Awaited<ReturnType<typeof cli>>;
   try {
-    r = await cli(...args);
+    return await cli(...args);
   } finally {
     process.chdir(was);
     for (const k of keys) {
@@ -93,8 +108,6 @@ async function cliIn(env: Record<string, string>, cwd: string, args: string[]): 
       else process.env[k] = saved[k];
     }
   }
-  if (r.code !== 0) throw new Error(`tallyho ${args.join(' ')} exited with ${r.code}:\n${r.err}`);
-  return r.out;
 }
 
 /** The outbox of the configured database. */

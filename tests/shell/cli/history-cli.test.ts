@@ -1,4 +1,7 @@
-/** tallyho export, import, verify and verify-dice, run as a game master or a player would. */
+/**
+ * tallyho export, import, verify and verify-dice, run as a game master or a player would: in this
+ * process (cliAt, tests/support/cli-in-process.ts), and spawned where they read standard input.
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +12,17 @@ import { receive } from '../../../src/app/intake/intake.ts';
 import { composeMessage } from '../../../src/shell/mail/compose.ts';
 import { progressBar } from '../../../src/shell/progress.ts';
 import { envelope, mail, place, startedDuel, testReferee } from '../../support/app.ts';
+import { cliAt } from '../../support/cli-in-process.ts';
 
 const ROOT = resolve('.');
 const dir = mkdtempSync(join(tmpdir(), 'tallyho-history-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(db: string, args: string[], input?: string) {
+/** `tallyho <args>` on the database `db` of the file's directory, run in this process. */
+const cli = (db: string, args: string[]) => cliAt({ DATABASE_PATH: join(dir, db) }, dir, ...args);
+
+/** `tallyho <args>` spawned, as a user runs it, with `input` on its standard input. */
+function spawned(db: string, args: string[], input: string) {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', DATABASE_PATH: join(dir, db) };
   const r = spawnSync('node', [join(ROOT, 'bin/tallyho.js'), ...args], { cwd: dir, encoding: 'utf8', env, input });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -42,52 +50,52 @@ function played(db: string) {
 }
 
 describe('tallyho export, import and verify', () => {
-  it('exports to a private file, imports into a fresh database with new secrets, and verifies it', () => {
+  it('exports to a private file, imports into a fresh database with new secrets, and verifies it', async () => {
     played('a.sqlite');
     const file = join(dir, 'duel.json');
-    const ex = cli('a.sqlite', ['export', 'duel', '--out', file]);
+    const ex = await cli('a.sqlite', ['export', 'duel', '--out', file]);
     expect(ex).toMatchObject({ code: 0, err: `tallyho: database ${join(dir, 'a.sqlite')}\n` });
     expect(ex.out).toMatch(/Game duel exported to .*duel\.json: 2 players, 2 resolved turns/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect({ ...JSON.parse(cli('a.sqlite', ['export', 'duel']).out), exportedAt: 0 }).toEqual({
+    expect({ ...JSON.parse((await cli('a.sqlite', ['export', 'duel'])).out), exportedAt: 0 }).toEqual({
       ...JSON.parse(readFileSync(file, 'utf8')),
       exportedAt: 0,
     });
-    const im = cli('b.sqlite', ['import', file]);
+    const im = await cli('b.sqlite', ['import', file]);
     expect(im.err).toBe(`tallyho: database ${join(dir, 'b.sqlite')} (made now)\n`);
     expect(im.out).toMatch(/Game duel imported: running, turn 3, 2 resolved turns, 2 players\./);
     expect(im.out).toMatch(/red +red@example\.test +[a-z2-9]{4}(-[a-z2-9]{4}){3}\n/);
-    const v = cli('b.sqlite', ['verify', 'duel']);
+    const v = await cli('b.sqlite', ['verify', 'duel']);
     expect(v).toMatchObject({ code: 0, err: `tallyho: database ${join(dir, 'b.sqlite')}\n` }); // not a terminal: no progress bar
     expect(v.out).toMatch(
       /^Game duel: 2 resolved turns re-resolved in [\d.]+ s, [\d,]+ turns\/s\.\nEvery die, state and event is as stored\.\n$/,
     );
-    expect(cli('b.sqlite', ['import', file])).toMatchObject({
+    expect(await cli('b.sqlite', ['import', file])).toMatchObject({
       code: 1,
       err: expect.stringMatching(/a game 'duel' exists already/),
     });
     writeFileSync(join(dir, 'bad.json'), '{"format":"tallyho-game","version":9}');
-    expect(cli('c.sqlite', ['import', join(dir, 'bad.json')])).toMatchObject({
+    expect(await cli('c.sqlite', ['import', join(dir, 'bad.json')])).toMatchObject({
       code: 1,
       err: expect.stringMatching(/format version 9/),
     });
-    expect(cli('c.sqlite', ['import', '-'], readFileSync(file, 'utf8')).code).toBe(0);
+    expect(spawned('c.sqlite', ['import', '-'], readFileSync(file, 'utf8')).code).toBe(0);
   });
 
-  it('fails verify with exit code 1, naming the turn, when a stored state was changed', () => {
+  it('fails verify with exit code 1, naming the turn, when a stored state was changed', async () => {
     played('d.sqlite');
     const t = testReferee({ path: join(dir, 'd.sqlite') });
     t.store.db
       .prepare("UPDATE turns SET state = json_set(state, '$.planes[0].facing', 7) WHERE game_id = 'duel' AND turn = 3")
       .run();
     t.store.close();
-    const v = cli('d.sqlite', ['verify', 'duel']);
+    const v = await cli('d.sqlite', ['verify', 'duel']);
     expect(v.code).toBe(1);
     expect(v.out).toMatch(/\nturn 2: state after the turn: planes\[0\]\.facing is 7 as stored, \d+ re-resolved\n/);
     expect(v.err).toBe(
       `tallyho: database ${join(dir, 'd.sqlite')}\ntallyho: game duel: 1 turn of 2 differs from what was stored\n`,
     );
-    expect(cli('d.sqlite', ['verify', 'nope'])).toMatchObject({
+    expect(await cli('d.sqlite', ['verify', 'nope'])).toMatchObject({
       code: 1,
       err: expect.stringMatching(/no game 'nope'/),
     });
@@ -100,15 +108,15 @@ describe('tallyho export, import and verify', () => {
     writeFileSync(join(dir, 'welcome.eml'), await eml(welcome));
     writeFileSync(join(dir, 'report.eml'), await eml(report));
     expect(readFileSync(join(dir, 'report.eml'), 'utf8')).toMatch(/Content-Transfer-Encoding: quoted-printable/);
-    const ok = cli('e.sqlite', ['verify-dice', join(dir, 'report.eml'), '--previous', join(dir, 'welcome.eml')]);
+    const ok = await cli('e.sqlite', ['verify-dice', join(dir, 'report.eml'), '--previous', join(dir, 'welcome.eml')]);
     expect(ok).toMatchObject({ code: 0, err: '' });
     expect(ok.out).toMatch(/^The dice of turn 1\n(ok {4}.*\n){5}$/);
-    const bad = cli('e.sqlite', ['verify-dice', '-', '--commitment', 'a'.repeat(64)], report!.text);
+    const bad = spawned('e.sqlite', ['verify-dice', '-', '--commitment', 'a'.repeat(64)], report!.text);
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/FAIL {2}the server seed of turn 1 is NOT the one committed to on the command line/);
     expect(bad.err).toBe('tallyho: 1 check of the dice failed\n');
     expect(
-      cli('e.sqlite', ['verify-dice', join(dir, 'report.eml'), '--previous', join(dir, 'report.eml')]),
+      await cli('e.sqlite', ['verify-dice', join(dir, 'report.eml'), '--previous', join(dir, 'report.eml')]),
     ).toMatchObject({ code: 2, err: expect.stringMatching(/publishes no commitment for turn 1/) });
   });
 });
