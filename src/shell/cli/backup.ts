@@ -20,10 +20,7 @@ export function registerBackupCommand(program: Command): void {
       '--keep-days <days>',
       'remove the backups older than this many days (0 keeps all; BACKUP_KEEP_DAYS otherwise)',
     )
-    .option('--json', 'print the result as JSON')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  tallyho backup                  into BACKUP_DIR (var/backups by default)\n  tallyho backup /mnt/usb --keep-days 0\n',
+    .option('--json', 'print the result as JSON')\n  tallyho backup /mnt/usb --keep-days 0\n',
     )
     .action(async (dir: string | undefined, opts: { keepDays?: string; json?: boolean }) => {
       const config = loadConfig();

@@ -31,7 +31,6 @@ export function registerDoctorCommand(program: Command, version: string): void {
       'check the settings (misspelt keys too), the database, the IMAP and SMTP logins and PUBLIC_URL; exit 0 only when nothing fails',
     )
     .option('--json', 'print the checks as JSON')
-    .addHelpText('after', '\nExample:\n  npx tallyho doctor\n')
     .action(async (opts: { json?: boolean }) => {
       let checks: Check[];
       try {

@@ -195,11 +195,11 @@ export function registerGameControlCommands(game: Command): void {
     .command('tick')
     .description('run the clock once: reminders, deadlines, turns ready (tallyho serve runs it every TICK_SECONDS)')
     .option('--at <time>', 'as if it were this time (ISO 8601), for trying a schedule out on a copy of the database')
-    .action((opts: { at?: string }) =>
-      withRuntime((rt) => {
-        const at = opts.at === undefined ? undefined : Date.parse(opts.at);
-        if (at !== undefined && Number.isNaN(at))
-          throw cliError('E_USAGE', `'${opts.at}' is not a time (e.g. 2026-01-12T20:00:00Z)`);
+    .action((opts: { at?: string }) => {
+      const at = opts.at === undefined ? undefined : Date.parse(opts.at);
+      if (at !== undefined && Number.isNaN(at))
+        throw cliError('E_USAGE', `'${opts.at}' is not a time (e.g. 2026-01-12T20:00:00Z)`);
+      return withRuntime((rt) => {
         const done = tick(rt.deps, at);
         out(
           done.length
@@ -210,6 +210,6 @@ export function registerGameControlCommands(game: Command): void {
                 .join('\n')
             : 'nothing to do',
         );
-      }),
-    );
+      });
+    });
 }

@@ -16,10 +16,10 @@ export function registerGmCommands(program: Command): void {
     .description("set the game master's address and/or make a new GM secret (printed once)")
     .option('--email <address>', "the game master's address: alerts and answers to GM commands go there only")
     .option('--new-secret', 'make a new GM secret (the old one stops working)')
-    .action((id: string, opts: { email?: string; newSecret?: boolean }) =>
-      withRuntime((rt) => {
-        if (opts.email === undefined && !opts.newSecret)
-          throw cliError('E_USAGE', 'give --email <address>, --new-secret or both');
+    .action((id: string, opts: { email?: string; newSecret?: boolean }) => {
+      if (opts.email === undefined && !opts.newSecret)
+        throw cliError('E_USAGE', 'give --email <address>, --new-secret or both');
+      return withRuntime((rt) => {
         const current = gameClock(rt.deps, id).gmEmail;
         if (opts.newSecret && !(opts.email ?? current) && !rt.config.gmEmail)
           throw cliError('E_USAGE', 'a GM secret needs an address to answer: add --email <address>');
@@ -33,8 +33,8 @@ export function registerGmCommands(program: Command): void {
         if (r.secret)
           lines.push(`GM secret: ${r.secret}`, `Shown this once: use it in #TALLYHO ${id} gm "<GM secret>" envelopes.`);
         process.stdout.write(`${lines.join('\n')}\n`);
-      }),
-    );
+      });
+    });
   gm.command('show <game>')
     .description("the game master's address and whether a GM secret is set")
     .action((id: string) =>

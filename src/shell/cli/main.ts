@@ -7,6 +7,7 @@
 import { Command, CommanderError } from 'commander';
 import { isTallyhoError } from '../errors.ts';
 import { VERSION } from '../version.ts';
+import { addExamples } from './examples.ts';
 
 type Register = (program: Command) => void;
 
@@ -53,8 +54,12 @@ export async function buildProgram(name?: string): Promise<Command> {
     .showHelpAfterError();
   const one = COMMAND_FILES.filter((f) => name !== undefined && f.names.includes(name));
   for (const f of one.length ? one : COMMAND_FILES) (await f.load())(program);
+  addExamples(program);
   return program;
 }
+
+/** The exit codes of docs/cli.md: 0 done, 1 the action failed, 2 the command line is wrong. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 export async function main(argv: string[]): Promise<void> {
   try {
@@ -62,13 +67,17 @@ export async function main(argv: string[]): Promise<void> {
     await program.parseAsync(argv);
   } catch (e) {
     if (e instanceof CommanderError) {
-      process.exitCode = e.exitCode;
+      // commander has written its message (and the usage) already. It exits 0 for --help and
+      // --version; anything else it throws is the command line's fault: an unknown command or
+      // option, an argument or option value missing, too many arguments, a value an option's
+      // parser refused, no command given to `tallyho` or to a group such as `tallyho mail`.
+      process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }
     if (isTallyhoError(e)) {
       process.stderr.write(`tallyho: ${e.message}\n`);
       for (const d of e.details) process.stderr.write(`  ${d}\n`);
-      process.exitCode = e.code === 'E_USAGE' || e.code === 'E_BAD_SPEED' ? 2 : 1;
+      process.exitCode = e.code === 'E_USAGE' || e.code === 'E_BAD_SPEED' ? EXIT.usage : EXIT.failed;
       return;
     }
     throw e;

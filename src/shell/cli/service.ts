@@ -46,10 +46,6 @@ export function registerServiceCommand(program: Command): void {
     .option('--user <name>', 'the system user the service runs as', 'tallyho')
     .option('--to <dir>', 'where to write the units', '/etc/systemd/system')
     .option('--print', 'print the units instead of writing them')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  sudo npx tallyho install-service\n  npx tallyho install-service --user referee --print\n',
-    )
     .action((opts: { user: string; to: string; print?: boolean }) => {
       const config = loadConfig();
       let units: ReturnType<typeof renderUnits>;
