@@ -90,4 +90,20 @@ export function tokenKeyFor(store: Store, configured: string | null): string {
   });
 }
 
+/**
+ * This installation's id: 16 random hex digits made once and kept in the store (settings
+ * `installation_id`). Hook requests carry it with the delivery's number (app/hooks/formats.ts
+ * deliveryTag), so a Matrix transaction id or an Idempotency-Key is never one another installation,
+ * or this one started on a fresh database, has used: those numbers start at 1 in every database.
+ */
+export function installationId(store: Store): string {
+  return store.tx((tx) => {
+    const kept = tx.settings.get('installation_id');
+    if (kept) return kept;
+    const made = randomBytes(8).toString('hex');
+    tx.settings.set('installation_id', made);
+    return made;
+  });
+}
+
 export const domainOf = (address: string): string => address.split('@')[1] ?? 'localhost';

@@ -151,7 +151,7 @@ describeWithMailStack('notifications by mail on Postfix + Dovecot', () => {
       [1, 2, 3].map(
         () =>
           expect.stringMatching(
-            /^PUT \/_matrix\/client\/v3\/rooms\/!club:example\.test\/send\/m\.room\.message\/tallyho-\d+$/,
+            /^PUT \/_matrix\/client\/v3\/rooms\/%21club%3Aexample\.test\/send\/m\.room\.message\/tallyho-[0-9a-f]{16}-\d+$/,
           ) as unknown,
       ),
     );
@@ -168,6 +168,7 @@ describeWithMailStack('notifications by mail on Postfix + Dovecot', () => {
       '[club] Turn 2 is open',
     ]);
     expect(ntfy.every((g) => g.path === '/' && g.method === 'POST')).toBe(true);
+    expect(ntfy.map((g) => g.body.priority)).toEqual([3, 3, 3]);
     // Nothing secret in any of them.
     const all = JSON.stringify(got.map((g) => g.body));
     for (const secret of [

@@ -182,8 +182,31 @@ function musterEvent(deps: AppDeps, tx: StoreTx, game: GameRow, seats: PlayerRow
 }
 
 /**
+ * The one component of a feed with no event (RFC 5545 3.6: an iCalendar object holds at least one
+ * calendar component; a VCALENDAR with none is refused by strict parsers). A VJOURNAL, a note without a date,
+ * rather than an informative VEVENT, which would put an entry at some time in the player's
+ * calendar: Google, Apple and Outlook calendars ignore journals, so the calendar stays empty, as it
+ * should, and a program that shows them (Evolution's memos) shows why. Only UID and DTSTAMP are
+ * required (3.6.3); the UID is the same in every such feed, since the entry says the same.
+ */
+function noDeadlineJournal(publicUrl: string | null | undefined, now: number): string[] {
+  return [
+    'BEGIN:VJOURNAL',
+    property('UID', `no-deadlines@${uidHost(publicUrl)}`),
+    property('DTSTAMP', utcTime(now)),
+    textProperty('SUMMARY', 'Tallyho: no deadline now'),
+    textProperty(
+      'DESCRIPTION',
+      'None of your games on this referee has a deadline or a muster running now. Their deadlines come into this calendar by themselves when they do.',
+    ),
+    'END:VJOURNAL',
+  ];
+}
+
+/**
  * The feed of the address a token is of, as iCalendar text; null for a token nobody has. Games
- * over, being set up without a muster, or without a deadline for the current turn give no event.
+ * over, being set up without a muster, or without a deadline for the current turn give no event;
+ * a feed with no event holds the note of noDeadlineJournal instead.
  */
 export function calendarFeed(deps: AppDeps, tx: StoreTx, token: string, now: number): string | null {
   if (!TOKEN_RE.test(token)) return null;
@@ -203,7 +226,7 @@ export function calendarFeed(deps: AppDeps, tx: StoreTx, token: string, now: num
   const zone =
     seats.find((p) => p.zone && games.has(p.gameId))?.zone ??
     (first ? tx.control.get(first.game.id).settings.zone : 'UTC');
-  const events = [...games.values()].map((g) =>
+  const events = [...games.values()].flatMap((g) =>
     (g.game.status === 'setup' ? musterEvent : gameEvent)(deps, tx, g.game, g.seats, now),
   );
   return icsText([
@@ -217,7 +240,7 @@ export function calendarFeed(deps: AppDeps, tx: StoreTx, token: string, now: num
     // How often a subscribing calendar should read the feed again (RFC 7986; the older name too).
     property('REFRESH-INTERVAL;VALUE=DURATION', 'PT1H'),
     property('X-PUBLISHED-TTL', 'PT1H'),
-    ...events.flat(),
+    ...(events.length ? events : noDeadlineJournal(deps.referee.publicUrl, now)),
     'END:VCALENDAR',
   ]);
 }

@@ -8,8 +8,8 @@
  * given up at once, as it is after `maxAttempts`, and its owner told by mail, once
  * (app/hooks/commands.ts hookGivenUp). A process killed mid-request leaves that one delivery leased:
  * it is sent again at the next start (or when its lease runs out), as a mail in flight is; the
- * JSON format's Idempotency-Key and Matrix's transaction id stay the same, so a receiver can take
- * it once. The request itself is http-call.ts's: over https, an address of a private network is
+ * JSON format's Idempotency-Key and Matrix's transaction id stay the same (the installation's id
+ * and the delivery's: keys.ts installationId), so a receiver can take it once. The request itself is http-call.ts's: over https, an address of a private network is
  * refused in the lookup the connection uses.
  */
 import { lookup } from 'node:dns/promises';
@@ -24,6 +24,7 @@ import { hookGivenUp } from '../../app/hooks/commands.ts';
 import { specialAddress } from '../../app/hooks/ip.ts';
 import { backoffMs, ownerIsGone, type RetryPolicy } from '../mail/outbox-worker.ts';
 import { faultPoint } from '../fault.ts';
+import { installationId } from '../keys.ts';
 import { PollLoop } from '../poll-loop.ts';
 
 export interface HookWorkerOptions {
@@ -59,6 +60,8 @@ export class HookWorker {
   private readonly poll: PollLoop;
   /** When each hook was last called, and until when a 429 asked to wait. */
   private readonly lastCall = new Map<number, number>();
+  /** The installation's id (keys.ts), read from the store at the first request. */
+  private installation: string | undefined;
 
   constructor(options: HookWorkerOptions) {
     this.o = {
@@ -170,7 +173,8 @@ export class HookWorker {
 
   /** One request; what came of it. */
   private async send(hook: HookRow, d: DeliveryRow): Promise<Outcome> {
-    const req = hookRequest(hook, d.id, d.message);
+    this.installation ??= installationId(this.o.deps.store);
+    const req = hookRequest(hook, { id: d.id, installation: this.installation }, d.message);
     const https = new URL(req.url).protocol === 'https:';
     try {
       const res = await callHook(req.url, {

@@ -198,6 +198,29 @@ describe('the calendar feed', () => {
     expect(feed(u).events).toHaveLength(0);
   });
 
+  it('is a calendar RFC 5545 takes when it has no event: one VJOURNAL note in it, and none beside events', () => {
+    const t = testReferee();
+    startedDuel(t); // no deadline: no event
+    const text = feedText(t) as string;
+    // RFC 5545 3.6: at least one calendar component between BEGIN:VCALENDAR and END:VCALENDAR.
+    const body = /^BEGIN:VCALENDAR\r\n([\s\S]*)END:VCALENDAR\r\n$/.exec(text)![1]!;
+    const components = [...body.matchAll(/^BEGIN:(V[A-Z]+)\r$/gm)].map((m) => m[1]);
+    expect(components).toEqual(['VJOURNAL']);
+    const { cal, events } = parsed(text);
+    expect(events).toHaveLength(0);
+    const [journal, ...more] = cal.getAllSubcomponents('vjournal');
+    expect(more).toHaveLength(0);
+    // UID and DTSTAMP, each once (3.6.3); no DTSTART, so no calendar puts it at a time.
+    for (const name of ['uid', 'dtstamp']) expect(journal!.getAllProperties(name)).toHaveLength(1);
+    expect(journal!.getFirstPropertyValue('dtstart')).toBeNull();
+    expect(String(journal!.getFirstPropertyValue('summary'))).toBe('Tallyho: no deadline now');
+    // A feed with an event has no note.
+    setSetting(t.deps, 'duel', 'deadline', 'every 2 days at 20:00');
+    const withEvent = feedText(t) as string;
+    expect(parsed(withEvent).events).toHaveLength(1);
+    expect(withEvent).not.toContain('VJOURNAL');
+  });
+
   it('says when the orders are in (no alarm then) and when the player is on leave, and nothing secret', () => {
     const t = testReferee();
     const s = game(t);

@@ -1,15 +1,13 @@
 /**
  * Notifications beside the mail (docs/notifications.md): NOTIFY and SET NOTIFY by mail, the
- * addresses taken and refused, each format's body in its service's documented shape, the events
+ * addresses taken and refused (each format's request: formats.test.ts), the events
  * queued with the mail (a welcome, a turn open with its deadline, a reminder, a report out, the
  * end), nothing secret in any of them, and a hook given up told to its owner once.
  */
 import { describe, expect, it } from 'vitest';
 import { checkHookAddress, maskedAddress, readHookAddress } from '../../../src/app/hooks/address.ts';
 import { isIpAddress, ownLoopback, specialAddress } from '../../../src/app/hooks/ip.ts';
-import { hookRequest } from '../../../src/app/hooks/formats.ts';
 import { hookGivenUp } from '../../../src/app/hooks/commands.ts';
-import type { HookMessage } from '../../../src/app/ports/club.ts';
 import {
   extendTurn,
   pauseGame,
@@ -31,20 +29,6 @@ const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 const GM = 'gm@example.test';
 const HOUR = 3_600_000;
-
-const message = (over: Partial<HookMessage> = {}): HookMessage => ({
-  event: 'turn',
-  game: 'duel',
-  gameName: 'Duel <over> & the "Channel"',
-  turn: 4,
-  player: 'red',
-  title: '[duel] Turn 4 is open',
-  text: 'Orders are due Sat 10 Jan 20:00 UTC. @everyone <b>',
-  deadline: Date.UTC(2026, 0, 10, 20),
-  zone: 'UTC',
-  url: 'https://tallyho.example/games/duel',
-  ...over,
-});
 
 describe('hook addresses', () => {
   it('takes https and http to this machine, and tells the format from the address or the word before it', () => {
@@ -204,86 +188,6 @@ describe('hook addresses', () => {
     expect(maskedAddress('https://m.example.org/_matrix/client/v3/rooms/!r:x/send/m.room.message?access_token=t')).toBe(
       'https://m.example.org/_matrix/...',
     );
-  });
-});
-
-describe("the formats, in each service's documented shape", () => {
-  it('discord: content within 2000 characters, a username, no mention pings', () => {
-    const r = hookRequest(
-      { format: 'discord', url: 'https://discord.com/api/webhooks/1/x' },
-      7,
-      message({ text: 'x'.repeat(5000) }),
-    );
-    const body = JSON.parse(r.body) as { content: string; username: string; allowed_mentions: { parse: string[] } };
-    expect(r).toMatchObject({
-      method: 'POST',
-      url: 'https://discord.com/api/webhooks/1/x',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(body.content.length).toBeLessThanOrEqual(2000);
-    expect(body).toMatchObject({ username: 'Tallyho', allowed_mentions: { parse: [] } });
-    const plain = JSON.parse(
-      hookRequest({ format: 'discord', url: 'https://discord.com/api/webhooks/1/x' }, 7, message()).body,
-    ) as { content: string };
-    expect(plain.content).toContain('\\@everyone');
-    expect(plain.content).toContain('<https://tallyho.example/games/duel>');
-  });
-
-  it('slack: text in mrkdwn with & < > escaped and the link as <url|words>', () => {
-    const body = JSON.parse(
-      hookRequest({ format: 'slack', url: 'https://hooks.slack.com/services/T/B/x' }, 7, message()).body,
-    ) as { text: string };
-    expect(Object.keys(body)).toEqual(['text']);
-    expect(body.text).toContain('&lt;b&gt;');
-    expect(body.text).toContain('<https://tallyho.example/games/duel|turn 4 in the archive>');
-  });
-
-  it("matrix: a room's hook gets text, html and a username; the client-server API a PUT with a transaction id and the token as a header", () => {
-    const hook = JSON.parse(
-      hookRequest({ format: 'matrix', url: 'https://hookshot.example.org/webhook/a' }, 7, message()).body,
-    ) as Record<string, string>;
-    expect(hook).toMatchObject({ username: 'Tallyho' });
-    expect(hook.html).toContain('&#60;b&#62;');
-    expect(hook.html).toContain('<b>[duel] Turn 4 is open</b>');
-    expect(hook.html).not.toContain('<b>\n');
-    const api = hookRequest(
-      {
-        format: 'matrix-api',
-        url: 'https://m.example.org/_matrix/client/v3/rooms/!r:m.example.org/send/m.room.message?access_token=tok',
-      },
-      7,
-      message(),
-    );
-    expect(api.method).toBe('PUT');
-    expect(api.url).toBe(
-      'https://m.example.org/_matrix/client/v3/rooms/!r:m.example.org/send/m.room.message/tallyho-7',
-    );
-    expect(api.headers.authorization).toBe('Bearer tok');
-    expect(JSON.parse(api.body)).toMatchObject({ msgtype: 'm.notice', format: 'org.matrix.custom.html' });
-  });
-
-  it("ntfy: JSON published to the server's root with the topic", () => {
-    const r = hookRequest({ format: 'ntfy', url: 'https://ntfy.example.org/base/club-duel' }, 7, message());
-    expect(r.url).toBe('https://ntfy.example.org/base');
-    expect(JSON.parse(r.body)).toMatchObject({
-      topic: 'club-duel',
-      title: '[duel] Turn 4 is open',
-      click: 'https://tallyho.example/games/duel',
-    });
-  });
-
-  it('json: the message as kept, its id, an ISO deadline and an Idempotency-Key', () => {
-    const r = hookRequest({ format: 'json', url: 'https://club.example.org/h' }, 7, message());
-    expect(r.headers['idempotency-key']).toBe('tallyho-7');
-    expect(JSON.parse(r.body)).toMatchObject({
-      version: 1,
-      id: 7,
-      event: 'turn',
-      game: 'duel',
-      turn: 4,
-      player: 'red',
-      deadline: '2026-01-10T20:00:00.000Z',
-    });
   });
 });
 

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HookWorker } from '../../../src/shell/hooks/hook-worker.ts';
+import { installationId } from '../../../src/shell/keys.ts';
 import { startedDuel, envelope, outbox, send, testReferee, type TestReferee } from '../../support/app.ts';
 
 interface Got {
@@ -82,12 +83,17 @@ describe("the hooks' worker", () => {
       expect(await w.runOnce()).toBe(1);
     }
     expect(statuses(t)).toEqual(Array(6).fill('sent'));
+    // The installation's id, made at the first request and kept: in the Matrix transaction id and the Idempotency-Key.
+    const inst = t.store.tx((tx) => tx.settings.get('installation_id'))!;
+    expect(inst).toMatch(/^[0-9a-f]{16}$/);
+    expect(installationId(t.store)).toBe(inst);
+    expect(installationId(testReferee().store)).not.toBe(inst);
     const bodies = r.got.map((g) => ({ ...g, json: JSON.parse(g.body) as Record<string, unknown> }));
     expect(bodies.map((b) => `${b.method} ${b.url}`)).toEqual([
       'POST /api/webhooks/1/token',
       'POST /services/T/B/x',
       'POST /webhook/abc',
-      `PUT /_matrix/client/v3/rooms/!room:example.test/send/m.room.message/tallyho-4`,
+      `PUT /_matrix/client/v3/rooms/%21room%3Aexample.test/send/m.room.message/tallyho-${inst}-4`,
       'POST /',
       'POST /tallyho',
     ]);
@@ -110,9 +116,10 @@ describe("the hooks' worker", () => {
     expect(bodies[4]!.json).toMatchObject({
       topic: 'club-topic',
       title: '[duel] A test from the referee',
+      priority: 3,
       tags: ['airplane'],
     });
-    expect(bodies[5]!.headers['idempotency-key']).toBe('tallyho-6');
+    expect(bodies[5]!.headers['idempotency-key']).toBe(`tallyho-${inst}-6`);
     expect(bodies[5]!.json).toMatchObject({
       version: 1,
       id: 6,

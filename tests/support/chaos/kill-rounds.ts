@@ -17,6 +17,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deliveryTag } from '../../../src/app/hooks/formats.ts';
 import { atLeast, atMost, info, yes, type Figure } from './figures.ts';
 import { bare, count, extraCopies, mailbox, openRig, plot, random, settled, envelope, type Rig } from './rig.ts';
 import { sender } from './smtp.ts';
@@ -144,8 +145,16 @@ function hookFigures(rig: Rig, got: Map<string, number>, crashes: number, games:
         status: string;
       }[],
   );
+  // The key is the installation's id and the delivery's (app/hooks/formats.ts deliveryTag).
+  const installation = rig.db(
+    (db) =>
+      (db.prepare("SELECT value FROM settings WHERE key = 'installation_id'").get() as { value: string } | undefined)
+        ?.value,
+  );
   const undelivered = rows.filter((r) => r.status !== 'sent').length;
-  const unreceived = rows.filter((r) => r.status === 'sent' && !got.has(`tallyho-${r.id}`)).length;
+  const unreceived = rows.filter(
+    (r) => r.status === 'sent' && !got.has(deliveryTag({ id: r.id, installation: installation ?? '' })),
+  ).length;
   const keys = rows.map((r) => `${r.game}:${r.event}:${r.turn}`);
   const queuedTwice = keys.length - new Set(keys).size;
   const copies = [...got.values()].reduce((n, k) => n + k - 1, 0);
