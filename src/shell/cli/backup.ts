@@ -20,8 +20,7 @@ export function registerBackupCommand(program: Command): void {
       '--keep-days <days>',
       'remove the backups older than this many days (0 keeps all; BACKUP_KEEP_DAYS otherwise)',
     )
-    .option('--json', 'print the result as JSON')\n  tallyho backup /mnt/usb --keep-days 0\n',
-    )
+    .option('--json', 'print the result as JSON')
     .action(async (dir: string | undefined, opts: { keepDays?: string; json?: boolean }) => {
       const config = loadConfig();
       let keepDays = config.backupKeepDays;
