@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import { TallyhoError } from '../errors.ts';
 import { TEMPLATE_PATHS } from '../../app/words/urls.ts';
+import { VERSION } from '../version.ts';
 
 export const WEB_TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../templates/web');
 
@@ -36,6 +37,8 @@ export function createPages(dir: string = WEB_TEMPLATES_DIR): Page {
       throw new TallyhoError('E_IO', `a web template asks for an unknown address "${String(name)}"`);
     return path;
   });
+  // `{{version}}`: the installation's version (package.json), in every page's footer.
+  hb.registerHelper('version', () => VERSION);
   const pages = new Map<string, (view: object) => string>();
   let names: string[];
   try {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editStoredEvents } from '../../support/app.ts';
 import {
@@ -53,6 +54,9 @@ describe('the web archive over HTTP', () => {
     expect(list.body).toContain('<a href="/games/duel">duel</a>');
     expect(list.body).toContain('Test duel');
     expect(list.body).not.toContain('href="/mail"');
+    // The installation's version in the footer, as package.json has it.
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(list.body).toContain(`<footer class="site">Tallyho ${version}, a play-by-email referee.`);
   });
 
   it('sets the security headers: a CSP of self only, nosniff, no framing, no referrer', async () => {
