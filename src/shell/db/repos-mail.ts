@@ -95,8 +95,29 @@ const outboxOf = (r: Row): OutboxRow => ({
 
 /** Answers to a player's mail (0) before the rest (1): the outbox's two classes of mail. */
 const CLASS = "CASE kind WHEN 'ack' THEN 0 WHEN 'answer' THEN 0 ELSE 1 END";
-/** How long the mail sent to a recipient counts against his turn in the outbox (`due`). */
+/** How long the mail sent to a recipient counts against his turn in the outbox (`dueIds`). */
 const FAIR_MS = 60_000;
+
+type DueRow = { id: number; first: number; who: string };
+type ServedRow = { first: number; who: string; n: number };
+
+/**
+ * The first `limit` of the due rows (in the order of their time, then id): answers first, then by
+ * each row's turn (its place among its recipient's due rows of its class, after the `served`
+ * ones), then time and id.
+ */
+function dueIds(rows: DueRow[], served: ServedRow[], limit: number): number[] {
+  const counts = new Map<string, number>();
+  for (const s of served) counts.set(`${s.first}\n${s.who}`, s.n);
+  const ranked = rows.map((r, i) => {
+    const key = `${r.first}\n${r.who}`;
+    const turn = (counts.get(key) ?? 0) + 1;
+    counts.set(key, turn);
+    return { id: r.id, first: r.first, turn, i };
+  });
+  ranked.sort((a, b) => a.first - b.first || a.turn - b.turn || a.i - b.i);
+  return (limit < 0 ? ranked : ranked.slice(0, limit)).map((r) => r.id);
+}
 
 export function outboxRepo(db: Database.Database): OutboxRepo {
   const insert =
@@ -107,17 +128,16 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
   // (reports, reminders, notices, welcomes): a burst of reports never holds an acknowledgement back.
   // Within each, the recipients take turns: a row's turn is its place among its recipient's due
   // rows after the ones he was sent in the last minute or is being sent, so that a flood of mail
-  // to one address never holds back another player's acknowledgement (FAIR_MS).
-  const due = db.prepare(`WITH
-    pending AS (SELECT id, next_attempt_at AS at, ${CLASS} AS first, lower(recipient) AS who,
-        ROW_NUMBER() OVER (PARTITION BY ${CLASS}, lower(recipient) ORDER BY next_attempt_at, id) AS nth
-      FROM outbox WHERE status = 'pending' AND next_attempt_at <= @now
-        AND (lease_until IS NULL OR lease_until <= @now)),
-    served AS (SELECT ${CLASS} AS first, lower(recipient) AS who, count(*) AS n FROM outbox
-      WHERE (status = 'sent' AND sent_at >= @now - ${FAIR_MS}) OR (status = 'pending' AND lease_until > @now)
-      GROUP BY 1, 2)
-    SELECT p.id FROM pending p LEFT JOIN served s ON s.first = p.first AND s.who = p.who
-    ORDER BY p.first, p.nth + coalesce(s.n, 0), p.at, p.id LIMIT @limit`);
+  // to one address never holds back another player's acknowledgement (FAIR_MS). The due rows come
+  // in the order of their time (the index outbox_due) and `dueIds` ranks them; the mail sent lately
+  // is read through the index of sent rows (outbox_sent), however many were sent before.
+  const pending = db.prepare(`SELECT id, ${CLASS} AS first, lower(recipient) AS who FROM outbox
+    WHERE status = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
+    ORDER BY next_attempt_at, id`);
+  const served = db.prepare(`SELECT ${CLASS} AS first, lower(recipient) AS who, count(*) AS n FROM (
+      SELECT kind, recipient FROM outbox INDEXED BY outbox_sent WHERE status = 'sent' AND sent_at >= @now - ${FAIR_MS}
+      UNION ALL SELECT kind, recipient FROM outbox WHERE status = 'pending' AND lease_until > @now)
+    GROUP BY 1, 2`);
   const take = db.prepare('UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?');
   const sent =
     db.prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, response = ?, rejected = ?, lease_owner = NULL, lease_until = NULL
@@ -187,7 +207,7 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
       return (db.prepare(sql).all(args) as Row[]).map(outboxOf);
     },
     lease(owner, now, until, limit) {
-      const ids = (due.all({ now, limit }) as Row[]).map((r) => r.id as number);
+      const ids = dueIds(pending.all({ now }) as DueRow[], served.all({ now }) as ServedRow[], limit);
       for (const id of ids) take.run(owner, until, id);
       return ids.map((id) => outboxOf(get.get(id) as Row));
     },
