@@ -3,14 +3,17 @@
  * enters its hex, turns, rolls and changes altitude as its plan says, producing events.
  */
 import type { GameEvent } from '../events.ts';
-import { hexLabel, toColRow } from '../hex/coords.ts';
+import { type Hex, hexLabel, toColRow } from '../hex/coords.ts';
 import type { Position } from '../hex/flight.ts';
 import { type GameState, type PlaneState, writtenMan } from '../state.ts';
 import { familyOf } from './manoeuvres/registry.ts';
 import type { FlightPlan } from './plan.ts';
 
-export function onMap(state: GameState, p: PlaneState): boolean {
-  const { col, row } = toColRow(p.hex);
+export const onMap = (state: GameState, p: PlaneState): boolean => hexOnMap(state, p.hex);
+
+/** Whether a hex is on the map (the search of plans asks it of positions, not planes). */
+export function hexOnMap(state: GameState, hex: Hex): boolean {
+  const { col, row } = toColRow(hex);
   return col >= 1 && row >= 1 && col <= state.map.width && row <= state.map.height;
 }
 

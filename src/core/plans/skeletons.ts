@@ -20,7 +20,7 @@ import { lastTurnDemand } from '../movement/altitude.ts';
 import { verticalDiveEntry } from '../movement/limits.ts';
 import { rememberedIn } from '../kept.ts';
 import { cardOf, type GameState, type PlaneState, type PlannedBox } from '../state.ts';
-import { onMap } from '../movement/fly.ts';
+import { hexOnMap } from '../movement/fly.ts';
 
 export interface Skeleton {
   mode: PlotMode | null;
@@ -279,7 +279,7 @@ export function skeletons(
     const S_BOX = planned('S');
     // A plane that leaves the map is flown no further (fly.ts): its end is the box that took it off,
     // and the rest of the plot only has to be legal.
-    const off = (at: Position): boolean => !onMap(state, { hex: at.hex } as PlaneState);
+    const off = (at: Position): boolean => !hexOnMap(state, at.hex);
     /**
      * What tells two sequences apart: where they are (hex, heading, bank), the last manoeuvre
      * (what may follow it; past the turn's boxes, with the box count, what runs on into the next
