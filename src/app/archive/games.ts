@@ -33,6 +33,7 @@ import { inPlay } from '../../core/outcome.ts';
 import { quickSheet } from '../views/quick.ts';
 import { pilotText, ratingKnown } from '../../report/pilots.ts';
 import { paths } from '../words/urls.ts';
+import { turnMeta } from './describe.ts';
 
 const gameHref = paths.game;
 const turnHref = paths.turn;
@@ -373,9 +374,13 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
         text: lines.join('\n'),
       });
   }
+  // The turn that ended the game: why, and who won.
+  const end = t.game.status === 'over' && t.game.turn === t.turn + 1 ? resultText(tx, t.game, t.events, t.after) : '';
   return {
     quick: !!t.before.quick,
     game: { id: t.game.id, name: t.game.name, href: gameHref(t.game.id) },
+    // The page's one line for a shared link (describe.ts).
+    metaDescription: turnMeta(t.game.name, t.turn, t.events, end),
     turn: t.turn,
     resolved: when(t.resolvedAt),
     prev: t.turn > 1 ? turnHref(t.game.id, t.turn - 1) : '',
@@ -398,8 +403,7 @@ function turnView(tx: StoreTx, id: string, n: number, stamp?: TurnStamp) {
     casualties: casualties(t.events),
     // A turn the game master rolled back and had resolved again (app/gm/rollback.ts).
     rerun: (tx.control.clock(t.game.id, t.turn)?.reruns ?? 0) > 0,
-    // The turn that ended the game: why, and who won.
-    end: t.game.status === 'over' && t.game.turn === t.turn + 1 ? resultText(tx, t.game, t.events, t.after) : '',
+    end,
     combat,
     // Once the game is over: what the stand-in chose this turn and why (docs/standin.md "The debrief").
     standin:

@@ -17,6 +17,7 @@ import { badUrlHandler } from './bad-url.ts';
 import { PageCache } from './page-cache.ts';
 import { createPages, type Page } from './views.ts';
 import { ROUTES } from '../../app/words/urls.ts';
+import { campaignMeta, campaignsMeta, gameMeta, gamesMeta, pilotMeta, sheetMeta } from '../../app/archive/describe.ts';
 
 /**
  * The page's script and style, kept beside this file in src/ (named from the package root, the same
@@ -79,7 +80,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
     const n = raw === undefined ? 1 : typeof raw === 'string' && NUMBER_RE.test(raw) ? Number(raw) : null;
     const view = n === null ? null : listGames(o.store, n);
     if (view) {
-      send(res, 'games', view);
+      send(res, 'games', { ...view, metaDescription: gamesMeta(view) });
       return;
     }
     const { pages: last } = listGames(o.store, 1) as { pages: number };
@@ -105,7 +106,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
       notFound(res, 'such game');
       return;
     }
-    send(res, 'game', view);
+    send(res, 'game', { ...view, metaDescription: gameMeta(view) });
   });
   // A resolved turn's page changes only when the turn is rolled back and resolved again or the next
   // turn is resolved (its link): kept rendered, for as long as its stamp stays the same.
@@ -155,10 +156,15 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
       notFound(res, 'such log sheet');
       return;
     }
-    send(res, 'sheet', { title: `${view.game.name}: ${view.plane.id} after turn ${view.turn}`, ...view });
+    send(res, 'sheet', {
+      title: `${view.game.name}: ${view.plane.id} after turn ${view.turn}`,
+      ...view,
+      metaDescription: sheetMeta(view),
+    });
   });
   router.get(ROUTES.campaigns, (_req, res) => {
-    send(res, 'campaigns', { title: 'Campaigns', ...campaignList(o.store) });
+    const view = campaignList(o.store);
+    send(res, 'campaigns', { title: 'Campaigns', ...view, metaDescription: campaignsMeta(view) });
   });
   router.get(ROUTES.campaign, (req, res) => {
     const view = campaignPage(o.store, String(req.params.campaign));
@@ -166,7 +172,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
       notFound(res, 'such campaign');
       return;
     }
-    send(res, 'campaign', view);
+    send(res, 'campaign', { ...view, metaDescription: campaignMeta(view) });
   });
   router.get(ROUTES.pilot, (req, res) => {
     const view = pilotPage(o.store, String(req.params.campaign), String(req.params.pilot));
@@ -174,7 +180,7 @@ export function archiveRouter(o: ArchiveOptions): express.Router {
       notFound(res, 'such pilot');
       return;
     }
-    send(res, 'pilot', view);
+    send(res, 'pilot', { ...view, metaDescription: pilotMeta(view) });
   });
   router.use(badUrlHandler(pages, o.local));
   // A page that fails (a damaged row, say) is a bare 500: no stack trace, no path, no data.

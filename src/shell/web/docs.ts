@@ -10,7 +10,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Response } from 'express';
+import { imageSizes } from './image-size.ts';
 import { renderMarkdown, type Rendered } from './markdown.ts';
+import { oneLine } from '../../app/archive/describe.ts';
 import type { Page } from './views.ts';
 import { paths, ROUTES } from '../../app/words/urls.ts';
 
@@ -72,14 +74,26 @@ export const SERVED_DOCS: ReadonlySet<string> = new Set(DOC_GROUPS.flatMap((g) =
 const NAME_RE = /^[a-z0-9-]{1,40}$/;
 const IMAGE_RE = /^[a-z0-9-]{1,60}\.png$/;
 
+/**
+ * How long a browser keeps a picture of the docs: a week, then asks again with its ETag (a 304 while
+ * it is the same). The pictures' addresses carry no version, so an upgrade's new screenshot shows
+ * within the week.
+ */
+export const DOC_IMAGE_CACHE = 'public, max-age=604800';
+
+/** The docs list's line for a shared link. */
+const DOCS_META =
+  'The Tallyho docs: playing WWII air combat by mail, the orders, the rules as the referee plays them, and running a referee.';
+
 export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): express.Router {
   const dir = o.dir ?? DOCS_DIR;
   const rendered = new Map<string, Rendered>();
+  const imageSize = imageSizes(resolve(dir, 'images'));
   const router = express.Router();
   const doc = (name: string): Rendered => {
     let r = rendered.get(name);
     if (!r) {
-      r = renderMarkdown(readFileSync(resolve(dir, `${name}.md`), 'utf8'), { served: SERVED_DOCS });
+      r = renderMarkdown(readFileSync(resolve(dir, `${name}.md`), 'utf8'), { served: SERVED_DOCS, imageSize });
       rendered.set(name, r);
     }
     return r;
@@ -107,6 +121,7 @@ export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): ex
   router.get(ROUTES.docs, (_req, res) => {
     send(res, 'docs', {
       title: 'Docs',
+      metaDescription: DOCS_META,
       groups: DOC_GROUPS.map((g) => ({
         heading: g.heading,
         docs: g.docs.map((d) => ({ ...d, href: paths.doc(d.name), title: doc(d.name).title })),
@@ -119,11 +134,9 @@ export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): ex
       notFound(res);
       return;
     }
-    res
-      .set('Cache-Control', 'public, max-age=3600')
-      .sendFile(resolve(dir, 'images', file), { dotfiles: 'deny' }, (e) => {
-        if (e && !res.headersSent) notFound(res);
-      });
+    res.set('Cache-Control', DOC_IMAGE_CACHE).sendFile(resolve(dir, 'images', file), { dotfiles: 'deny' }, (e) => {
+      if (e && !res.headersSent) notFound(res);
+    });
   });
   router.get(ROUTES.doc, (req, res) => {
     const raw = String(req.params.name);
@@ -138,7 +151,7 @@ export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): ex
       return;
     }
     const r = doc(name);
-    send(res, 'doc', { title: r.title, html: r.html });
+    send(res, 'doc', { title: r.title, html: r.html, metaDescription: oneLine(r.lead || r.title) });
   });
   return router;
 }

@@ -10,20 +10,34 @@ import { paths } from '../../app/words/urls.ts';
 export interface RenderOptions {
   /** The docs served, by name (`rules` for docs/rules.md): links to others show as text. */
   served: ReadonlySet<string>;
+  /** An image's size in pixels, by its file name in docs/images (image-size.ts); null when unknown. */
+  imageSize?: (file: string) => { width: number; height: number } | null;
 }
 
 const esc = escapeHtml;
 
+const IMAGE_HREF = /^(?:\.\/)?images\/([a-z0-9-]+\.(?:png|svg|jpg))$/;
+
 /** A link's target on the archive, or null when it may not be one. */
 function target(href: string, o: RenderOptions, image: boolean): string | null {
   if (image) {
-    const m = /^(?:\.\/)?images\/([a-z0-9-]+\.(?:png|svg|jpg))$/.exec(href);
+    const m = IMAGE_HREF.exec(href);
     return m ? paths.docImage(m[1] as string) : null;
   }
   if (/^(https?:\/\/|mailto:)[^\s"<>]+$/i.test(href)) return href;
   if (/^#[\w%-]*$/.test(href)) return href;
   const m = /^(?:\.\/)?([a-z0-9-]+)\.md(#[\w%-]*)?$/.exec(href);
   return m && o.served.has(m[1] as string) ? paths.doc(m[1] as string, m[2] ?? '') : null;
+}
+
+/**
+ * An image of the docs: loaded only when it comes near the screen, decoded off the main thread, and
+ * with its size in pixels when known, so that the page does not move as it arrives.
+ */
+function image(to: string, label: string, href: string, o: RenderOptions): string {
+  const size = o.imageSize?.(IMAGE_HREF.exec(href)?.[1] as string) ?? null;
+  const dims = size ? ` width="${size.width}" height="${size.height}"` : '';
+  return `<img src="${esc(to)}" alt="${esc(label)}"${dims} loading="lazy" decoding="async">`;
 }
 
 /** The inline markup of a run of text: code, links, images, bold and italics; the rest escaped. */
@@ -55,7 +69,7 @@ export function inline(text: string, o: RenderOptions): string {
     if ((c === '[' || c === '!') && link) {
       const [whole, bang, label, href] = link as unknown as [string, string, string, string];
       const to = target(href, o, bang === '!');
-      if (bang) out += to ? `<img src="${esc(to)}" alt="${esc(label)}">` : esc(label);
+      if (bang) out += to ? image(to, label, href, o) : esc(label);
       else out += to ? `<a href="${esc(to)}">${inline(label, o)}</a>` : inline(label, o);
       i += whole.length;
       continue;

@@ -20,6 +20,8 @@ export interface Rendered {
   title: string;
   /** The anchors of its headings. */
   anchors: string[];
+  /** Its first paragraph as plain text on one line ('' when it has none): the page's description. */
+  lead: string;
 }
 
 const esc = escapeHtml;
@@ -64,6 +66,7 @@ interface Context {
   anchors: string[];
   used: Map<string, number>;
   title: string;
+  lead: string;
 }
 
 /** Does this line start a block other than a paragraph (so that it ends one)? */
@@ -140,6 +143,7 @@ function blocks(lines: string[], cx: Context, tight = false): string {
       i += 1;
     }
     const html = inline(para.join('\n'), cx.o);
+    if (!cx.lead && !tight) cx.lead = plainText(html);
     out.push(tight ? html : `<p>${html}</p>`);
   }
   return out.join('\n');
@@ -240,9 +244,17 @@ function list(lines: string[], start: number, cx: Context, out: string[]): numbe
   return i;
 }
 
+/** A paragraph's HTML (inline's, tags and numeric references only) as plain text on one line. */
+const plainText = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** A whole doc as HTML. */
 export function renderMarkdown(source: string, o: RenderOptions): Rendered {
-  const cx: Context = { o, anchors: [], used: new Map(), title: '' };
+  const cx: Context = { o, anchors: [], used: new Map(), title: '', lead: '' };
   const html = blocks(source.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n'), cx);
-  return { html, title: cx.title, anchors: cx.anchors };
+  return { html, title: cx.title, anchors: cx.anchors, lead: cx.lead };
 }

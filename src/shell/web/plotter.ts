@@ -12,6 +12,7 @@ import express, { type Request, type Response } from 'express';
 import type { AppDeps } from '../../app/ports/deps.ts';
 import { plotterPage, plotterShots, plotterWay, type PlotterRefusal } from '../../app/plotter/page.ts';
 import type { Page } from './views.ts';
+import { oneLine } from '../../app/archive/describe.ts';
 import { PLOTTER_PARTS, plotterPartRoute, ROUTES } from '../../app/words/urls.ts';
 
 /** JSON safe inside a <script> block: nothing in it can close the block or start markup. */
@@ -73,6 +74,10 @@ export function plotterRouter(o: { deps?: AppDeps; pages: Page; local: boolean }
         local: o.local,
         title: `${v.plane.id}: plot turn ${v.turn}`,
         ...v,
+        // No position in it: the link may be shared where the other side reads.
+        metaDescription: oneLine(
+          `The plotter for ${v.plane.id} in ${v.game.name}, turn ${v.turn}: pick a hex and a way to fly, and the page writes the orders.`,
+        ),
         data: scriptJson({
           plane: v.plane,
           ways: v.ways,

@@ -28,6 +28,13 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 export const stripBidi = (s: string): string => s.replace(BIDI_CONTROLS, '');
 
+/**
+ * The pages that go without a `<meta name="description">`: the error pages and the game master's
+ * (never shared). Every other page's view carries `metaDescription`, one line (app/archive/describe.ts)
+ * that a chat shows under a shared link; a page rendered without one is an error, as a missing field is.
+ */
+const UNDESCRIBED = /^(error|admin(-[a-z]+)?)$/;
+
 export function createPages(dir: string = WEB_TEMPLATES_DIR): Page {
   const hb = Handlebars.create();
   // `{{sitePath "games"}}`: a fixed address of the site, from the one module that spells them (app/words/urls.ts).
@@ -56,6 +63,9 @@ export function createPages(dir: string = WEB_TEMPLATES_DIR): Page {
   return (name, view) => {
     const page = pages.get(name);
     if (!page) throw new TallyhoError('E_IO', `no web template ${name}.hbs in ${dir}`);
+    const meta = (view as { metaDescription?: unknown }).metaDescription;
+    if (!UNDESCRIBED.test(name) && (typeof meta !== 'string' || !meta))
+      throw new TallyhoError('E_IO', `the web page ${name} is rendered without its metaDescription`);
     return stripBidi(page(view));
   };
 }

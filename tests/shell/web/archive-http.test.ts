@@ -144,6 +144,26 @@ describe('the web archive over HTTP', () => {
     expect(body).toContain('B1 (Test Fighter, Blue)');
   });
 
+  it('gives every public page a description in one line: the list, the game, a turn, a log sheet, the campaigns', async () => {
+    const meta = async (path: string) =>
+      /<meta name="description" content="([^"\n]*)">/.exec((await get(web.url, path)).body)?.[1];
+    expect(await meta('/games')).toBe(
+      'WWII air combat played by mail, refereed by Tallyho. 1 game, latest activity first. Latest: Test duel (running).',
+    );
+    expect(await meta('/games/duel')).toBe(
+      'Test duel: turn 2, running, waiting for blue. Two test fighters meet head-on.',
+    );
+    expect(await meta('/games/duel/turns/1')).toBe(
+      'Test duel, turn 1: No plane lost. R1 fired at B1 (missed); B1 fired at R1 (1 hit).',
+    );
+    expect(await meta('/games/duel/turns/1/planes/B1')).toBe(
+      'Log sheet of B1 (Test Fighter, Blue, flown by blue) after turn 1 of Test duel: flying, hex 1215 at 10000 ft.',
+    );
+    expect(await meta('/campaigns')).toBe('Tallyho campaigns: pilots carried from game to game. None yet.');
+    // An error page goes without.
+    expect(await meta('/games/nope')).toBeUndefined();
+  });
+
   it('has no page for a turn that is not resolved, nor for anything that does not exist', async () => {
     for (const path of PAGES.slice(5)) {
       const r = await get(web.url, path);

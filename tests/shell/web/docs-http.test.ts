@@ -71,6 +71,31 @@ describe('the docs on the web archive', () => {
     expect(rules.body).toContain('<img src="/docs/images/report-mail.png"');
   });
 
+  it('describes the list and every doc in one line, the first paragraph as plain text', async () => {
+    const meta = (body: string) => /<meta name="description" content="([^"\n]*)">/.exec(body)?.[1];
+    expect(meta((await get(web.url, '/docs')).body)).toMatch(/^The Tallyho docs: /);
+    for (const name of SERVED_DOCS) {
+      const m = meta((await get(web.url, `/docs/${name}`)).body);
+      expect(m, name).toBeTruthy();
+      expect(m?.length, name).toBeLessThanOrEqual(160 + 20); // escaped quotes and apostrophes
+      expect(m, name).not.toMatch(/[<>*`]|\]\(/);
+    }
+    expect(meta((await get(web.url, '/docs/players')).body)).toBe(
+      'This guide is for the players of a Tallyho game. It assumes you know Air Force / Dauntless and the Delta-T twelve-impulse sequence, and nothing about this…',
+    );
+  });
+
+  it('lets the pictures load late, with their size known, and kept a week by the browser', async () => {
+    const players = (await get(web.url, '/docs/players')).body;
+    const imgs = players.match(/<img [^>]*>/g) ?? [];
+    expect(imgs.length).toBeGreaterThan(0);
+    for (const img of imgs) expect(img).toMatch(/ width="\d+" height="\d+" loading="lazy" decoding="async">$/);
+    expect(players).toMatch(/<img src="\/docs\/images\/plotter-phone.png" alt="[^"]*" width="390" height="844"/);
+    const png = await fetch(`${web.url}/docs/images/turn-page.png`);
+    expect(png.headers.get('cache-control')).toBe('public, max-age=604800');
+    expect(png.headers.get('etag')).toBeTruthy();
+  });
+
   it('serves the pictures, and nothing but the docs', async () => {
     const png = await fetch(`${web.url}/docs/images/phone.png`);
     expect(png.status).toBe(200);

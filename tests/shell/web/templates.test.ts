@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPages } from '../../../src/shell/web/views.ts';
 
 /**
  * Every unescaped Handlebars output in templates/ (triple-stash `{{{x}}}` and `{{& x}}`), and why it
@@ -40,5 +41,31 @@ describe('unescaped output in templates', () => {
   it('catches a triple-stash and an ampersand', () => {
     const names = [...'a {{{x}}} b {{& y.z}} c {{~{ w }~}} {{v}} {{{{raw}}}}'.matchAll(UNESCAPED)].map((m) => m[1]);
     expect(names).toEqual(['x', 'y.z', 'w', 'raw']);
+  });
+});
+
+describe('the pages and their descriptions', () => {
+  it('pass metaDescription to the head on every page but the error and the admin pages', () => {
+    const pages = readdirSync('templates/web').filter((n) => /^[a-z].*\.hbs$/.test(n));
+    const described = pages.filter((n) =>
+      /^\{\{> head [^}]*metaDescription=metaDescription\}\}/.test(readFileSync(join('templates/web', n), 'utf8')),
+    );
+    expect(pages.filter((n) => !described.includes(n)).sort()).toEqual(
+      ['admin-game.hbs', 'admin-login.hbs', 'admin-result.hbs', 'admin.hbs', 'error.hbs'].sort(),
+    );
+    expect(readFileSync('templates/web/_head.hbs', 'utf8')).toContain(
+      '{{#if metaDescription}}<meta name="description" content="{{metaDescription}}">',
+    );
+  });
+});
+
+describe('a page rendered without its description', () => {
+  it('is an error, but for the error and admin pages', () => {
+    const pages = createPages();
+    expect(() => pages('docs', { title: 'Docs', local: false, groups: [] })).toThrow(/metaDescription/);
+    expect(pages('error', { title: 'Not found', message: 'x', local: false })).not.toContain('name="description"');
+    expect(pages('docs', { title: 'Docs', local: false, groups: [], metaDescription: 'All "the" docs' })).toContain(
+      '<meta name="description" content="All &quot;the&quot; docs">',
+    );
   });
 });
