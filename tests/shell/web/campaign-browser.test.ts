@@ -41,8 +41,14 @@ describeWithChromium('the campaign pages in a browser', () => {
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(`${web.url}/games`);
     await page.click('header.site a[href="/campaigns"]');
+    // Each page has its line for a shared link.
+    const meta = async () => (await page.getAttribute('meta[name="description"]', 'content')) ?? '';
+    expect(await meta()).toContain('1 campaign: Test campaign (running).');
     await page.click('table.campaigns a[href="/campaigns/tc"]');
     expect(await page.textContent('h1')).toBe('Test campaign');
+    expect(await meta()).toMatch(
+      /^Test campaign: campaign running, 2 games; standing Royal Air Force 4, Luftwaffe 0\./,
+    );
     const standing = await page.$$eval('table.standing tbody tr', (rows) => rows.map((r) => r.textContent?.trim()));
     expect(standing).toEqual(['Royal Air Force4', 'Luftwaffe0']);
     const games = await page.$$eval('table.campaign-games tbody tr', (rows) =>
@@ -61,6 +67,7 @@ describeWithChromium('the campaign pages in a browser', () => {
     // A career, and the turn of a victory.
     await page.click('tr[data-pilot="raf-1"] a');
     expect(await page.textContent('h1')).toBe('F/Lt Able');
+    expect(await meta()).toMatch(/^F\/Lt Able, pilot in Test campaign: .+ sorties?, .+ victor(y|ies)\.$/);
     expect(await page.textContent('.career li[data-game="tc-1"]')).toContain('G1 (Messerschmitt Bf 109 E-4), turn 2');
     await page.click('.career a.kill');
     expect(page.url()).toBe(`${web.url}/games/tc-1/turns/2`);

@@ -79,6 +79,10 @@ describe('the plotter over HTTP', () => {
     expect(ok.headers.get('content-encoding')).toBe('gzip');
     const html = await ok.text();
     expect(html).toContain('Plot R1 for turn 1');
+    // Its line for a shared link names no hex: the other side may read it.
+    expect(html).toMatch(
+      /<meta name="description" content="The plotter for R1 in [^"]+, turn 1: pick a hex and a way to fly/,
+    );
     expect(html).toContain('<svg');
     // Light: every way listed, paths and heights asked for one way at a time.
     expect(Buffer.byteLength(html)).toBeLessThan(150_000);
