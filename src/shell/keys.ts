@@ -80,12 +80,16 @@ export function createKeys(options: KeysOptions): Keys {
 
 /** The token key: the configured one, else one made once and kept in the store. */
 export function tokenKeyFor(store: Store, configured: string | null): string {
-  if (configured) return configured;
+  return configured || keptSetting(store, 'token_key', 32);
+}
+
+/** A setting of random hex digits (`bytes` random bytes), made the first time it is asked for and kept. */
+function keptSetting(store: Store, key: string, bytes: number): string {
   return store.tx((tx) => {
-    const kept = tx.settings.get('token_key');
+    const kept = tx.settings.get(key);
     if (kept) return kept;
-    const made = randomBytes(32).toString('hex');
-    tx.settings.set('token_key', made);
+    const made = randomBytes(bytes).toString('hex');
+    tx.settings.set(key, made);
     return made;
   });
 }
@@ -97,13 +101,7 @@ export function tokenKeyFor(store: Store, configured: string | null): string {
  * or this one started on a fresh database, has used: those numbers start at 1 in every database.
  */
 export function installationId(store: Store): string {
-  return store.tx((tx) => {
-    const kept = tx.settings.get('installation_id');
-    if (kept) return kept;
-    const made = randomBytes(8).toString('hex');
-    tx.settings.set('installation_id', made);
-    return made;
-  });
+  return keptSetting(store, 'installation_id', 8);
 }
 
 export const domainOf = (address: string): string => address.split('@')[1] ?? 'localhost';

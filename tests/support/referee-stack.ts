@@ -175,13 +175,7 @@ export async function deliverByLmtp(
 
 /** Rows of the referee's database, read without disturbing the running server. */
 export async function dbCount(env: Record<string, string>, sql: string, ...args: unknown[]): Promise<number> {
-  const Database = (await import('better-sqlite3')).default;
-  const db = new Database(env.DATABASE_PATH as string, { readonly: true });
-  try {
-    return (db.prepare(sql).get(...args) as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return (await dbRows<{ n: number }>(env, sql, ...args))[0]!.n;
 }
 
 /** The rows of a query on the referee's database (read only). */
