@@ -58,7 +58,7 @@ describeWithMailStack('tallyho doctor', () => {
     expect(r.code).toBe(0);
     const json = JSON.parse((await cli('doctor', '--json')).out) as { ok: boolean; checks: { name: string }[] };
     expect(json.ok).toBe(true);
-    expect(json.checks.map((c) => c.name)).toEqual(['settings', 'database', 'imap', 'smtp', 'public url']);
+    expect(json.checks.map((c) => c.name)).toEqual(['settings', 'database', 'imap', 'smtp', 'public url', 'hooks']);
   });
 
   it('names a wrong IMAP password, a misspelt key and a PUBLIC_URL that does not answer; exit 1', async () => {

@@ -1,11 +1,13 @@
 /**
  * `tallyho doctor` (docs/gm-guide.md "Before the first game: tallyho doctor"): checks the
- * configuration, the database, the mail servers' logins and the public address, one line each;
+ * configuration, the database, the mail servers' logins, the public address and the hooks'
+ * addresses, one line each;
  * exit 0 only when nothing fails (shell/doctor.ts).
  */
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
 import { type Check, databaseChecks, imapCheck, publicUrlCheck, smtpCheck } from '../doctor.ts';
+import { hooksChecks } from '../doctor-hooks.ts';
 import { TallyhoError } from '../errors.ts';
 
 async function runChecks(config: Config): Promise<Check[]> {
@@ -19,16 +21,19 @@ async function runChecks(config: Config): Promise<Check[]> {
       detail: `${config.mode} mode, the database from ${config.databaseFrom}`,
     });
   checks.push(...databaseChecks(config, Date.now()));
-  if (config.mode === 'mail') checks.push(...(await Promise.all([imapCheck(config), smtpCheck(config)])));
-  checks.push(await publicUrlCheck(config));
-  return checks;
+  const [mail, publicUrl, hooks] = await Promise.all([
+    config.mode === 'mail' ? Promise.all([imapCheck(config), smtpCheck(config)]) : [],
+    publicUrlCheck(config),
+    hooksChecks(config),
+  ]);
+  return [...checks, ...mail, publicUrl, ...hooks];
 }
 
 export function registerDoctorCommand(program: Command, version: string): void {
   program
     .command('doctor')
     .description(
-      'check the settings (misspelt keys too), the database, the IMAP and SMTP logins and PUBLIC_URL; exit 0 only when nothing fails',
+      "check the settings (misspelt keys too), the database, the IMAP and SMTP logins, PUBLIC_URL and the hooks' addresses; exit 0 only when nothing fails",
     )
     .option('--json', 'print the checks as JSON')
     .action(async (opts: { json?: boolean }) => {

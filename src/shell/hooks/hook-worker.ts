@@ -12,16 +12,15 @@
  * and the delivery's: keys.ts installationId), so a receiver can take it once. The request itself is http-call.ts's: over https, an address of a private network is
  * refused in the lookup the connection uses.
  */
-import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { allowedFor, failureWords, lookupAll } from './address-policy.ts';
 import { callHook, CallError } from './http-call.ts';
 import type { AppDeps } from '../../app/ports/deps.ts';
 import type { DeliveryRow, HookRow } from '../../app/ports/club.ts';
 import type { StoreTx } from '../../app/ports/store.ts';
 import { hookRequest } from '../../app/hooks/formats.ts';
 import { hookGivenUp } from '../../app/hooks/commands.ts';
-import { specialAddress } from '../../app/hooks/ip.ts';
 import { backoffMs, ownerIsGone, type RetryPolicy } from '../mail/outbox-worker.ts';
 import { faultPoint } from '../fault.ts';
 import { installationId } from '../keys.ts';
@@ -71,7 +70,7 @@ export class HookWorker {
       leaseMs: 60_000,
       random: Math.random,
       userAgent: 'Tallyho',
-      resolve: async (host) => (await lookup(host, { all: true })).map((a) => a.address),
+      resolve: lookupAll,
       ...options,
       retry: { ...HOOK_RETRY, ...options.retry },
     };
@@ -175,7 +174,6 @@ export class HookWorker {
   private async send(hook: HookRow, d: DeliveryRow): Promise<Outcome> {
     this.installation ??= installationId(this.o.deps.store);
     const req = hookRequest(hook, { id: d.id, installation: this.installation }, d.message);
-    const https = new URL(req.url).protocol === 'https:';
     try {
       const res = await callHook(req.url, {
         method: req.method,
@@ -183,8 +181,7 @@ export class HookWorker {
         body: req.body,
         timeoutMs: this.o.timeoutMs,
         resolve: this.o.resolve,
-        // Over https, never a private or other special-purpose address (app/hooks/ip.ts; http is to the loopback only: address.ts).
-        allowed: (ip) => !https || !specialAddress(ip),
+        allowed: allowedFor(req.url),
       });
       const line = `${res.status} ${res.statusText}`.trim();
       if (res.status >= 200 && res.status < 300) return { kind: 'sent', response: line };
@@ -205,15 +202,9 @@ export class HookWorker {
       return { kind: 'gone', reason: `the address answered ${line}` };
     } catch (e) {
       if (!(e instanceof CallError)) return { kind: 'retry', reason: (e as Error).message };
-      const f = e.failure;
-      if (f.kind === 'refused')
-        return {
-          kind: 'gone',
-          reason: `${f.host} is an address of a private network, which the referee does not call`,
-        };
-      if (f.kind === 'lookup') return { kind: 'retry', reason: `${f.host} could not be looked up (${f.code})` };
-      if (f.kind === 'timeout') return { kind: 'retry', reason: `no answer within ${this.o.timeoutMs / 1000} s` };
-      return { kind: 'retry', reason: `${f.code}: ${f.message}` };
+      const reason = failureWords(e.failure, this.o.timeoutMs);
+      // An address of a private network stays refused: the hook is given up; the rest may pass.
+      return e.failure.kind === 'refused' ? { kind: 'gone', reason } : { kind: 'retry', reason };
     }
   }
 }

@@ -40,6 +40,23 @@ export interface CallOptions {
   allowed: (ip: string) => boolean;
 }
 
+/**
+ * The addresses `name` is looked up to (an IP address is its own), every one allowed; else a
+ * CallError: `refused` when one is not allowed, `lookup` when the name has no address.
+ */
+export async function checkedLookup(name: string, o: Pick<CallOptions, 'resolve' | 'allowed'>): Promise<string[]> {
+  let addresses: string[];
+  try {
+    addresses = isIP(name) ? [name] : await o.resolve(name);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new CallError({ kind: 'lookup', host: name, code: err.code ?? err.message });
+  }
+  if (addresses.length === 0) throw new CallError({ kind: 'lookup', host: name, code: 'ENOTFOUND' });
+  if (addresses.some((a) => !o.allowed(a))) throw new CallError({ kind: 'refused', host: name });
+  return addresses;
+}
+
 /** Sends one request; resolves with the answer's status line and headers, or rejects with a CallError. */
 export function callHook(target: string, o: CallOptions): Promise<CallAnswer> {
   const url = new URL(target);
@@ -51,18 +68,8 @@ export function callHook(target: string, o: CallOptions): Promise<CallAnswer> {
       address: string | { address: string; family: number }[],
       family?: number,
     ) => void;
-    const literal = isIP(name) ? [name] : null;
-    (literal ? Promise.resolve(literal) : o.resolve(name)).then(
+    checkedLookup(name, o).then(
       (addresses) => {
-        const bad = addresses.length === 0 || addresses.some((a) => !o.allowed(a));
-        if (bad) {
-          failure =
-            addresses.length === 0
-              ? { kind: 'lookup', host: name, code: 'ENOTFOUND' }
-              : { kind: 'refused', host: name };
-          done(Object.assign(new Error(`${name}: not called`), { code: 'EREFUSEDHOST' }), '', 4);
-          return;
-        }
         if (options.all)
           done(
             null,
@@ -70,9 +77,9 @@ export function callHook(target: string, o: CallOptions): Promise<CallAnswer> {
           );
         else done(null, addresses[0]!, isIP(addresses[0]!));
       },
-      (e: NodeJS.ErrnoException) => {
-        failure = { kind: 'lookup', host: name, code: e.code ?? e.message };
-        done(e, '', 4);
+      (e: CallError) => {
+        failure = e.failure;
+        done(Object.assign(new Error(`${name}: not called`), { code: 'EREFUSEDHOST' }), '', 4);
       },
     );
   };
