@@ -13,7 +13,7 @@ import { backupTime } from './backup.ts';
 import type { Config } from './config.ts';
 import { checkMigrations } from './db/migrations.ts';
 import { smtpPoolOptions } from './mail/transport.ts';
-import { accessTokens } from './oauth/tokens.ts';
+import { accessTokens, OauthError } from './oauth/tokens.ts';
 
 export type Verdict = 'ok' | 'warn' | 'fail';
 export interface Check {
@@ -92,10 +92,21 @@ export function databaseChecks(config: Config, now: number): Check[] {
   return out;
 }
 
-/** An OAuth2 access token for the mailbox's logins, or why there is none. */
-async function accessToken(config: Config): Promise<string> {
-  if (!config.oauth) throw new Error('the OAUTH_ settings are missing');
-  return (await accessTokens(config.oauth, config.databasePath, silentLog).get()).token;
+/** The access token of each configuration: the IMAP and SMTP checks share one request to the token endpoint. */
+const tokens = new WeakMap<Config, Promise<string>>();
+
+/** An OAuth2 access token for the mailbox's logins, or why there is none (an OauthError naming it). */
+function accessToken(config: Config): Promise<string> {
+  let token = tokens.get(config);
+  if (!token) {
+    token = config.oauth
+      ? accessTokens(config.oauth, config.databasePath, silentLog)
+          .get()
+          .then((t) => t.token)
+      : Promise.reject(new OauthError('the OAUTH_ settings are missing'));
+    tokens.set(config, token);
+  }
+  return token;
 }
 
 /** Logs in to the IMAP server and opens the mailbox. */
@@ -135,11 +146,12 @@ export async function imapCheck(config: Config): Promise<Check> {
       responseText?: string;
       opened?: boolean;
     };
-    const detail = err.opened
-      ? err.message
-      : err.authenticationFailed
-        ? `the IMAP server refused the login of ${c.user}: check IMAP_USER and ${c.auth === 'xoauth2' ? 'the OAUTH_ settings' : 'IMAP_PASSWORD (an app password)'}${err.responseText ? ` (${err.responseText})` : ''}`
-        : networkWords(err, c.host, c.port, keys);
+    const detail =
+      err.opened || err instanceof OauthError
+        ? err.message
+        : err.authenticationFailed
+          ? `the IMAP server refused the login of ${c.user}: check IMAP_USER and ${c.auth === 'xoauth2' ? 'the OAUTH_ settings' : 'IMAP_PASSWORD (an app password)'}${err.responseText ? ` (${err.responseText})` : ''}`
+          : networkWords(err, c.host, c.port, keys);
     return { name: 'imap', verdict: 'fail', detail };
   } finally {
     await client?.logout().catch(() => undefined);
@@ -173,9 +185,11 @@ export async function smtpCheck(config: Config): Promise<Check> {
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { responseCode?: number; response?: string };
     const detail =
-      err.code === 'EAUTH'
-        ? `the SMTP server refused the login of ${c.user}: check SMTP_USER and ${c.auth === 'xoauth2' ? 'the OAUTH_ settings' : 'SMTP_PASSWORD'} (${err.response ?? err.message})`
-        : networkWords(err, c.host, c.port, 'SMTP_HOST, SMTP_PORT, SMTP_TLS');
+      err instanceof OauthError
+        ? err.message
+        : err.code === 'EAUTH'
+          ? `the SMTP server refused the login of ${c.user}: check SMTP_USER and ${c.auth === 'xoauth2' ? 'the OAUTH_ settings' : 'SMTP_PASSWORD'} (${err.response ?? err.message})`
+          : networkWords(err, c.host, c.port, 'SMTP_HOST, SMTP_PORT, SMTP_TLS');
     return { name: 'smtp', verdict: 'fail', detail };
   }
 }
