@@ -48,7 +48,12 @@ export interface ImapInboxOptions {
   heartbeatMs?: number;
   /** How long stop() lets a sweep finish the mail it handles before it drops the connection. */
   stopGraceMs?: number;
-  reconnect?: { minMs: number; maxMs: number };
+  /**
+   * Pauses between connection attempts, doubling from minMs to maxMs (a refused connection costs
+   * nothing, so mail waits a few seconds at most once the server is back); a refused OAuth2
+   * refresh token, which needs the GM, waits permanentMs.
+   */
+  reconnect?: { minMs: number; maxMs: number; permanentMs: number };
   /** Messages fetched per FETCH command at most. */
   batch?: number;
   /**
@@ -94,7 +99,7 @@ export class ImapInbox {
       stallMs: 12_000,
       heartbeatMs: 5_000,
       stopGraceMs: 1_500,
-      reconnect: { minMs: 500, maxMs: 30_000 },
+      reconnect: { minMs: 500, maxMs: 5_000, permanentMs: 30_000 },
       batch: 50,
       round: 100,
       fetchBytes: 8 * 1024 * 1024,
@@ -199,7 +204,7 @@ export class ImapInbox {
         this.state = 'waiting for an OAuth2 access token';
         firstTry();
         // A refused refresh token needs the GM: asking the provider again soon would not help.
-        const wait = next.permanent ? this.o.reconnect.maxMs : delay;
+        const wait = next.permanent ? this.o.reconnect.permanentMs : delay;
         this.o.log.warn(
           { err: next.error.message, retryInMs: wait },
           'IMAP inbox has no OAuth2 access token; trying again later',
