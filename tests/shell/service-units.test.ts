@@ -80,6 +80,8 @@ describe('the systemd units', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain(`Wrote ${join(to, 'tallyho.service')}, `);
     expect(r.out).toContain('systemctl enable --now tallyho.service tallyho-backup.timer');
+    // The backups' folder is made with the database's, the service user's (not root's at a first backup).
+    expect(r.out).toMatch(/ {2}mkdir -p \S+ \S+\/backups && chown -R referee:referee /);
     expect(readFileSync(join(to, 'tallyho.service'), 'utf8')).toContain('User=referee\n');
     const printed = await cli('install-service', '--print');
     expect(printed.out).toMatch(/^### tallyho\.service\n/);

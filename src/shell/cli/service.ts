@@ -23,12 +23,15 @@ function userExists(name: string): boolean {
 
 function nextSteps(user: string, config: ReturnType<typeof loadConfig>, to: string): string[] {
   const dirs = writableDirs(config);
+  // The backups' folder made now, the user's: one a `tallyho backup` run as root made would be
+  // root's, and the timer's backups (run as the user) would fail in it.
+  const made = [...new Set([...dirs, config.backupDir])];
   return [
     'Next, as root:',
     ...(userExists(user)
       ? []
       : [`  useradd --system --user-group --home-dir ${INSTALL_DIR} --shell /usr/sbin/nologin ${user}`]),
-    `  mkdir -p ${dirs.join(' ')} && chown -R ${user}:${user} ${dirs.join(' ')}`,
+    `  mkdir -p ${made.join(' ')} && chown -R ${user}:${user} ${dirs.join(' ')}`,
     `  chown ${user}:${user} ${join(INSTALL_DIR, '.env')} && chmod 600 ${join(INSTALL_DIR, '.env')}`,
     '  systemctl daemon-reload',
     '  systemctl enable --now tallyho.service tallyho-backup.timer',
