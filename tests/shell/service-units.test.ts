@@ -36,6 +36,7 @@ describe('the systemd units', () => {
     expect(service).toContain(`WorkingDirectory=${ROOT}\n`);
     expect(service).toContain('User=tallyho\nGroup=tallyho\n');
     expect(service).toContain('Restart=on-failure\n');
+    expect(service).toMatch(/\[Unit\][^[]*StartLimitBurst=5\n/);
     expect(service).toContain('EnvironmentFile=-/etc/default/tallyho\n');
     for (const line of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'PrivateTmp=yes'])
       expect(service).toContain(`${line}\n`);

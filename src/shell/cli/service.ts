@@ -66,7 +66,9 @@ export function registerServiceCommand(program: Command): void {
         for (const u of units) writeFileSync(join(opts.to, u.name), u.text, { mode: 0o644 });
       } catch (e) {
         const denied =
-          (e as NodeJS.ErrnoException).code === 'EACCES' ? ' (run it as root: sudo npx tallyho install-service)' : '';
+          (e as NodeJS.ErrnoException).code === 'EACCES'
+            ? ' (run it as root, from the installation: node bin/tallyho.js install-service)'
+            : '';
         throw new TallyhoError('E_IO', `cannot write the units in ${opts.to}: ${(e as Error).message}${denied}`);
       }
       const lines = [
