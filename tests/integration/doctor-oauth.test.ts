@@ -7,34 +7,22 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cli, useCliDatabase } from '../support/cli-in-process.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { startFakeProvider, type FakeProvider } from '../support/oauth-provider.ts';
+import { useFakeProvider, xoauth2Settings } from '../support/oauth-provider.ts';
 import { REFEREE, refereeEnv } from '../support/referee-stack.ts';
 
 describeWithMailStack('tallyho doctor with OAuth2 logins', () => {
-  let p!: FakeProvider;
-  beforeAll(async () => {
-    p = await startFakeProvider({ user: REFEREE });
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
-  const stack = useMailStack(() => ({ users: [REFEREE], oauth2: { introspectionUrl: p.introspectionUrl } }));
+  const provider = useFakeProvider(REFEREE);
+  const stack = useMailStack(() => ({ users: [REFEREE], oauth2: { introspectionUrl: provider().introspectionUrl } }));
   const { dir } = useCliDatabase('tallyho-doctor-oauth-', 'club.sqlite');
 
   /** Writes the .env the command reads: the stack's servers, logins by XOAUTH2 with the provider's tokens. */
   const settings = (change: Record<string, string> = {}) => {
     const env: Record<string, string> = {
       ...refereeEnv(stack(), dir),
-      IMAP_AUTH: 'xoauth2',
-      SMTP_AUTH: 'xoauth2',
-      SMTP_USER: REFEREE,
-      OAUTH_TOKEN_URL: p.tokenUrl,
-      OAUTH_CLIENT_ID: p.clientId,
-      OAUTH_CLIENT_SECRET: p.clientSecret,
-      OAUTH_REFRESH_TOKEN: p.refreshToken,
+      ...xoauth2Settings(provider(), REFEREE),
       ...change,
     };
     delete env.IMAP_PASSWORD;
@@ -51,7 +39,7 @@ describeWithMailStack('tallyho doctor with OAuth2 logins', () => {
 
   it('gets one access token and logs in to IMAP and SMTP with it', { timeout: 30_000 }, async () => {
     settings();
-    const asked = p.tokenRequests.length;
+    const asked = provider().tokenRequests.length;
     const r = await cli('doctor');
     expect(line(r.out, 'imap')).toMatch(
       new RegExp(`^ok {4}imap {7}logged in to 127\\.0\\.0\\.1:\\d+ as ${REFEREE}; INBOX holds 0 mails$`),
@@ -60,15 +48,15 @@ describeWithMailStack('tallyho doctor with OAuth2 logins', () => {
       new RegExp(`^ok {4}smtp {7}127\\.0\\.0\\.1:\\d+ answered and took the login of ${REFEREE}$`),
     );
     expect(r.code).toBe(0);
-    expect(p.tokenRequests.length).toBe(asked + 1);
-    expect(p.tokenRequests.at(-1)?.get('grant_type')).toBe('refresh_token');
+    expect(provider().tokenRequests.length).toBe(asked + 1);
+    expect(provider().tokenRequests.at(-1)?.get('grant_type')).toBe('refresh_token');
     // Dovecot asked about the token given, for the IMAP login and for Postfix's SMTP login
-    expect(p.introspected.filter((t) => t === p.issued.at(-1)).length).toBeGreaterThanOrEqual(2);
+    expect(provider().introspected.filter((t) => t === provider().issued.at(-1)).length).toBeGreaterThanOrEqual(2);
   });
 
   it("names the token endpoint's refusal, and one it cannot reach, in its words; exit 1", async () => {
     settings({ OAUTH_REFRESH_TOKEN: 'rt-not-given' });
-    const seen = p.introspected.length;
+    const seen = provider().introspected.length;
     let r = await cli('doctor');
     const refused =
       'the OAuth2 provider refused to renew the access token: invalid_grant (Token has been expired or revoked.); the refresh token is revoked, expired or for another client: run `tallyho oauth` again and put the new OAUTH_REFRESH_TOKEN in .env, then restart';
@@ -76,7 +64,7 @@ describeWithMailStack('tallyho doctor with OAuth2 logins', () => {
     expect(line(r.out, 'smtp')).toBe(`fail  smtp       ${refused}`);
     expect(r.out).toMatch(/2 failed, \d+ to look at\.\n$/);
     expect(r.code).toBe(1);
-    expect(p.introspected.length).toBe(seen); // no login was tried without a token
+    expect(provider().introspected.length).toBe(seen); // no login was tried without a token
     settings({ OAUTH_CLIENT_SECRET: 'not-the-secret' });
     r = await cli('doctor');
     expect(line(r.out, 'imap')).toBe(
@@ -95,11 +83,11 @@ describeWithMailStack('tallyho doctor with OAuth2 logins', () => {
     { timeout: 30_000 },
     async () => {
       settings();
-      p.lifetimeS = 0; // the provider gives a token its introspection calls expired at once
+      provider().lifetimeS = 0; // the provider gives a token its introspection calls expired at once
       try {
         const r = await cli('doctor');
-        const given = p.issued.at(-1);
-        expect(p.introspected).toContain(given);
+        const given = provider().issued.at(-1);
+        expect(provider().introspected).toContain(given);
         expect(line(r.out, 'imap')).toMatch(
           new RegExp(
             `^fail {2}imap {7}the IMAP server refused the login of ${REFEREE}: check IMAP_USER and the OAUTH_ settings`,
@@ -113,7 +101,7 @@ describeWithMailStack('tallyho doctor with OAuth2 logins', () => {
         expect(r.out).not.toContain(given);
         expect(r.code).toBe(1);
       } finally {
-        p.lifetimeS = 3600;
+        provider().lifetimeS = 3600;
       }
     },
   );

@@ -5,13 +5,13 @@
  */
 import { rmSync } from 'node:fs';
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { silentLog } from '../../src/app/ports/deps.ts';
 import type { SmtpConfig } from '../../src/shell/config.ts';
 import { smtpTransport } from '../../src/shell/mail/transport.ts';
 import { AccessTokens } from '../../src/shell/oauth/tokens.ts';
 import { describeWithMailStack, useMailStack } from '../support/describe-mailstack.ts';
-import { startFakeProvider, type FakeProvider } from '../support/oauth-provider.ts';
+import { useFakeProvider, xoauth2Settings } from '../support/oauth-provider.ts';
 import { sleep } from '../support/ports.ts';
 import {
   deliverByLmtp,
@@ -30,22 +30,19 @@ const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
 
 describeWithMailStack('XOAUTH2 logins to Dovecot and Postfix', () => {
-  let p!: FakeProvider;
-  beforeAll(async () => {
-    p = await startFakeProvider({ user: REFEREE });
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
-  const stack = useMailStack(() => ({ users: [REFEREE, RED, BLUE], oauth2: { introspectionUrl: p.introspectionUrl } }));
+  const provider = useFakeProvider(REFEREE);
+  const stack = useMailStack(() => ({
+    users: [REFEREE, RED, BLUE],
+    oauth2: { introspectionUrl: provider().introspectionUrl },
+  }));
   const tokens = () =>
     new AccessTokens({
       config: {
         provider: 'custom',
-        tokenUrl: p.tokenUrl,
-        clientId: p.clientId,
-        clientSecret: p.clientSecret,
-        refreshToken: p.refreshToken,
+        tokenUrl: provider().tokenUrl,
+        clientId: provider().clientId,
+        clientSecret: provider().clientSecret,
+        refreshToken: provider().refreshToken,
         scope: null,
       },
       log: silentLog,
@@ -88,7 +85,7 @@ describeWithMailStack('XOAUTH2 logins to Dovecot and Postfix', () => {
   it('logs into IMAP with a token and is refused with a wrong one', { timeout: 30000 }, async () => {
     const t = await tokens().get();
     expect(await imapLogin(t.token)).toBe('ok');
-    expect(p.introspected).toContain(t.token);
+    expect(provider().introspected).toContain(t.token);
     const refused = await imapLogin('not-a-token');
     expect(refused).toMatchObject({ authenticationFailed: true, oauthError: { status: '401' } });
   });
@@ -107,17 +104,17 @@ describeWithMailStack('XOAUTH2 logins to Dovecot and Postfix', () => {
         transport.close();
       }
       // the token is revoked before it expires: the next connection's login is refused, renewed once
-      const before = p.tokenRequests.length;
+      const before = provider().tokenRequests.length;
       const revoked = (await source.get()).token;
-      p.revoke(revoked);
+      provider().revoke(revoked);
       const again = smtpTransport(smtp(), {}, source);
       try {
         expect((await again.send(mail('after renewal'))).accepted).toEqual([RED]);
       } finally {
         again.close();
       }
-      expect(p.tokenRequests.length).toBe(before + 1);
-      expect(p.introspected.slice(-2)).toEqual([revoked, p.issued.at(-1)]);
+      expect(provider().tokenRequests.length).toBe(before + 1);
+      expect(provider().introspected.slice(-2)).toEqual([revoked, provider().issued.at(-1)]);
       // a source whose every token is refused: one renewal, then a clear error
       const asked: (string | undefined)[] = [];
       const wrong = smtpTransport(
@@ -150,20 +147,14 @@ describeWithMailStack('XOAUTH2 logins to Dovecot and Postfix', () => {
       const dir = tempDir();
       let s: ServeProcess | undefined;
       try {
-        p.lifetimeS = 4;
+        provider().lifetimeS = 4;
         const env = refereeEnv(stack(), dir, {
-          IMAP_AUTH: 'xoauth2',
+          ...xoauth2Settings(provider(), REFEREE),
           IMAP_PASSWORD: '',
-          SMTP_AUTH: 'xoauth2',
-          SMTP_USER: REFEREE,
           OUTBOX_RETRY_SECONDS: '1',
-          OAUTH_TOKEN_URL: p.tokenUrl,
-          OAUTH_CLIENT_ID: p.clientId,
-          OAUTH_CLIENT_SECRET: p.clientSecret,
-          OAUTH_REFRESH_TOKEN: p.refreshToken,
         });
         const seats = setUpGame(env, 'x1', { red: RED, blue: BLUE });
-        const asked = p.tokenRequests.length;
+        const asked = provider().tokenRequests.length;
         s = startReferee(stack(), dir, env);
         const connected = async (n: number) => {
           for (let deadline = Date.now() + 20000; (s!.stderr().match(/IMAP inbox connected/g) ?? []).length < n; ) {
@@ -182,15 +173,15 @@ describeWithMailStack('XOAUTH2 logins to Dovecot and Postfix', () => {
           envelope('x1', 'red', seats[0]!.secret, 'R1: 1 1 1 1 1 1'),
         );
         await mailTo(stack(), RED, /\[x1\] Turn 1 orders accepted/);
-        expect(p.tokenRequests.length).toBe(asked + 1);
+        expect(provider().tokenRequests.length).toBe(asked + 1);
 
         // the 4-second token expires: the next login (Dovecot restarted) renews it first
         await sleep(4000);
-        p.lifetimeS = 3600;
+        provider().lifetimeS = 3600;
         await stack().stopDovecot();
         await stack().startDovecot();
         await connected(2);
-        expect(p.tokenRequests.length).toBe(asked + 2);
+        expect(provider().tokenRequests.length).toBe(asked + 2);
         await deliverByLmtp(
           stack(),
           BLUE,
@@ -201,23 +192,23 @@ describeWithMailStack('XOAUTH2 logins to Dovecot and Postfix', () => {
         await mailTo(stack(), BLUE, /\[x1\] Turn 1 report/);
 
         // revoked before its time: the login is refused, a new token got and the login tried again at once
-        p.revoke(p.issued.at(-1)!);
+        provider().revoke(provider().issued.at(-1)!);
         await stack().stopDovecot();
         await stack().startDovecot();
         await connected(3);
         expect(s.stderr()).toContain(
           'the IMAP server refused the OAuth2 access token of referee@example.test: trying again with a new one',
         );
-        expect(p.tokenRequests.length).toBe(asked + 3);
+        expect(provider().tokenRequests.length).toBe(asked + 3);
 
         // the refresh token is revoked as well: an error that says what to do, and the server stays up
-        p.revokeRefreshToken();
-        p.revoke(p.issued.at(-1)!);
+        provider().revokeRefreshToken();
+        provider().revoke(provider().issued.at(-1)!);
         await stack().stopDovecot();
         await stack().startDovecot();
         await s.waitFor(/run `tallyho oauth` again and put the new OAUTH_REFRESH_TOKEN in \.env/, 15000, 'stderr');
         await sleep(1500);
-        expect(p.tokenRequests.length).toBe(asked + 4);
+        expect(provider().tokenRequests.length).toBe(asked + 4);
         expect(s.child.exitCode).toBeNull();
         const log = s.stderr();
         // stopped gracefully, though the inbox waits 30 s before it asks the provider again: exit
@@ -226,7 +217,8 @@ describeWithMailStack('XOAUTH2 logins to Dovecot and Postfix', () => {
         expect(await s.stop()).toBe('code 0');
         expect(s.stderr().slice(from)).toContain('tallyho: SIGTERM: stopping');
         expect(s.stderr().slice(from)).not.toContain('not stopped within');
-        for (const secret of [env.OAUTH_REFRESH_TOKEN!, p.clientSecret, ...p.issued]) expect(log).not.toContain(secret);
+        for (const secret of [env.OAUTH_REFRESH_TOKEN!, provider().clientSecret, ...provider().issued])
+          expect(log).not.toContain(secret);
       } finally {
         await s?.stop();
         rmSync(dir, { recursive: true, force: true });

@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { LOOPBACK } from './ports.ts';
 
 export interface FakeProvider {
@@ -167,3 +168,29 @@ export async function startFakeProvider(opts: { user: string; lifetimeS?: number
   };
   return p;
 }
+
+/** The provider for the tests of a describe block: started before them and closed after; the getter gives it. */
+export function useFakeProvider(user: string): () => FakeProvider {
+  let p: FakeProvider | undefined;
+  beforeAll(async () => {
+    p = await startFakeProvider({ user });
+  });
+  afterAll(async () => {
+    await p?.close();
+  });
+  return () => {
+    if (!p) throw new Error('the OAuth2 provider is not started yet');
+    return p;
+  };
+}
+
+/** The settings of IMAP and SMTP logins by XOAUTH2 as `user`, with the provider's client and refresh token. */
+export const xoauth2Settings = (p: FakeProvider, user: string): Record<string, string> => ({
+  IMAP_AUTH: 'xoauth2',
+  SMTP_AUTH: 'xoauth2',
+  SMTP_USER: user,
+  OAUTH_TOKEN_URL: p.tokenUrl,
+  OAUTH_CLIENT_ID: p.clientId,
+  OAUTH_CLIENT_SECRET: p.clientSecret,
+  OAUTH_REFRESH_TOKEN: p.refreshToken,
+});
