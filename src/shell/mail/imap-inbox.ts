@@ -18,7 +18,7 @@
  * `round` new mails, the senders taking turns (imap-chunks.ts fairRound, by the envelope's From read
  * with the sizes, each mail's once while it waits), and the next sweep follows at once with what is
  * left and what came meanwhile: a flood from one address never holds another player's mail back
- * more than a round (25 mails: about a second on two cores).
+ * more than a round (10 mails: under a second on two cores).
  *
  * Exactly once: a message is handled (intake, one transaction with its ledger row) and only then
  * moved to the Processed or Rejected folder. A message already in the ledger, because the process
@@ -106,7 +106,7 @@ export class ImapInbox {
       stopGraceMs: 1_500,
       reconnect: { minMs: 500, maxMs: 5_000, permanentMs: 30_000 },
       batch: 50,
-      round: 25,
+      round: 10,
       fetchBytes: 8 * 1024 * 1024,
       maxBytes: DEFAULT_LIMITS.maxBytes,
       burst: { every: 100, forMs: 2000 },
