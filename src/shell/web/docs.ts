@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Response } from 'express';
-import { imageSizes } from './image-size.ts';
+import { DOC_IMAGE_FILE, imageSizes } from './image-size.ts';
 import { renderMarkdown, type Rendered } from './markdown.ts';
 import { oneLine } from '../../app/archive/describe.ts';
 import type { Page } from './views.ts';
@@ -72,7 +72,6 @@ export const DOC_GROUPS: readonly DocGroup[] = [
 export const SERVED_DOCS: ReadonlySet<string> = new Set(DOC_GROUPS.flatMap((g) => g.docs.map((d) => d.name)));
 
 const NAME_RE = /^[a-z0-9-]{1,40}$/;
-const IMAGE_RE = /^[a-z0-9-]{1,60}\.png$/;
 
 /**
  * How long a browser keeps a picture of the docs: a week, then asks again with its ETag (a 304 while
@@ -130,7 +129,7 @@ export function docsRouter(o: { pages: Page; local: boolean; dir?: string }): ex
   });
   router.get(ROUTES.docImage, (req, res) => {
     const file = String(req.params.file);
-    if (!IMAGE_RE.test(file)) {
+    if (!DOC_IMAGE_FILE.test(file)) {
       notFound(res);
       return;
     }

@@ -8,6 +8,13 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+/**
+ * A picture of the docs as served (web/docs.ts) and linked (web/markdown-inline.ts): a PNG or a
+ * JPEG, the types whose size is read here. An SVG is neither served nor shown: served from the
+ * archive's own address, a script in it would run as the archive's.
+ */
+export const DOC_IMAGE_FILE = /^[a-z0-9-]{1,60}\.(?:png|jpg|jpeg)$/;
+
 export interface ImageSize {
   width: number;
   height: number;

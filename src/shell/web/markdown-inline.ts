@@ -6,6 +6,7 @@
 import { escapeHtml } from '../../report/escape.ts';
 import { headingAnchor } from '../../core/doc-refs.ts';
 import { paths } from '../../app/words/urls.ts';
+import { DOC_IMAGE_FILE } from './image-size.ts';
 
 export interface RenderOptions {
   /** The docs served, by name (`rules` for docs/rules.md): links to others show as text. */
@@ -16,13 +17,18 @@ export interface RenderOptions {
 
 const esc = escapeHtml;
 
-const IMAGE_HREF = /^(?:\.\/)?images\/([a-z0-9-]+\.(?:png|svg|jpg))$/;
+/** `images/<file>` (or `./images/<file>`): group 1 the file, a picture of the docs if DOC_IMAGE_FILE says so. */
+const IMAGE_HREF = /^(?:\.\/)?images\/([^/]+)$/;
+const imageFile = (href: string): string | undefined => {
+  const file = IMAGE_HREF.exec(href)?.[1];
+  return file && DOC_IMAGE_FILE.test(file) ? file : undefined;
+};
 
 /** A link's target on the archive, or null when it may not be one. */
 function target(href: string, o: RenderOptions, image: boolean): string | null {
   if (image) {
-    const m = IMAGE_HREF.exec(href);
-    return m ? paths.docImage(m[1] as string) : null;
+    const file = imageFile(href);
+    return file ? paths.docImage(file) : null;
   }
   if (/^(https?:\/\/|mailto:)[^\s"<>]+$/i.test(href)) return href;
   if (/^#[\w%-]*$/.test(href)) return href;
@@ -35,7 +41,7 @@ function target(href: string, o: RenderOptions, image: boolean): string | null {
  * with its size in pixels when known, so that the page does not move as it arrives.
  */
 function image(to: string, label: string, href: string, o: RenderOptions): string {
-  const size = o.imageSize?.(IMAGE_HREF.exec(href)?.[1] as string) ?? null;
+  const size = o.imageSize?.(imageFile(href) as string) ?? null;
   const dims = size ? ` width="${size.width}" height="${size.height}"` : '';
   return `<img src="${esc(to)}" alt="${esc(label)}"${dims} loading="lazy" decoding="async">`;
 }
