@@ -129,13 +129,14 @@ export function outboxRepo(db: Database.Database): OutboxRepo {
   // Within each, the recipients take turns: a row's turn is its place among its recipient's due
   // rows after the ones he was sent in the last minute or is being sent, so that a flood of mail
   // to one address never holds back another player's acknowledgement (FAIR_MS). The due rows come
-  // in the order of their time (the index outbox_due) and `dueIds` ranks them; the mail sent lately
-  // is read through the index of sent rows (outbox_sent), however many were sent before.
-  const pending = db.prepare(`SELECT id, ${CLASS} AS first, lower(recipient) AS who FROM outbox
+  // in the order of their time and `dueIds` ranks them; the mail sent lately is read through the
+  // index of sent rows, however many were sent before. Both are read from their indexes alone
+  // (outbox_due_to, outbox_sent_to: migrations/017), never from the rows and their texts.
+  const pending = db.prepare(`SELECT id, ${CLASS} AS first, lower(recipient) AS who FROM outbox INDEXED BY outbox_due_to
     WHERE status = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
     ORDER BY next_attempt_at, id`);
   const served = db.prepare(`SELECT ${CLASS} AS first, lower(recipient) AS who, count(*) AS n FROM (
-      SELECT kind, recipient FROM outbox INDEXED BY outbox_sent WHERE status = 'sent' AND sent_at >= @now - ${FAIR_MS}
+      SELECT kind, recipient FROM outbox INDEXED BY outbox_sent_to WHERE status = 'sent' AND sent_at >= @now - ${FAIR_MS}
       UNION ALL SELECT kind, recipient FROM outbox WHERE status = 'pending' AND lease_until > @now)
     GROUP BY 1, 2`);
   const take = db.prepare('UPDATE outbox SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?');

@@ -1,7 +1,7 @@
 /**
- * The outbox worker: each due row is leased by itself just before it is handed to the transport,
- * and the result of its send is recorded as soon as the main thread is free (in one commit with the
- * results that came in together, and the leases of the next rows). Up to `concurrency` rows are
+ * The outbox worker: each due row is leased just before it is handed to the transport, and the
+ * result of its send is recorded as soon as the main thread is free (in one commit with the results
+ * that came in together, and the leases of their lanes' next rows, taken by one query). Up to `concurrency` rows are
  * handed over at once; the SMTP transport sends them one after another in its own thread, so mail
  * keeps going out while the main thread is busy taking mail in.
  * A worker killed mid-send leaves unrecorded only the rows handed over: those the server had taken
@@ -108,6 +108,15 @@ export function backoffMs(attempts: number, policy: RetryPolicy, random: () => n
 }
 
 /** One run of the worker: its lanes (a send and its record each, one after the other). */
+/**
+ * A lane's wish for its next row: `want` says whether it takes one now (and counts it taken),
+ * `got` what the lease gave it (none: nothing was due).
+ */
+interface Take {
+  want: () => boolean;
+  got: (row: OutboxRow | undefined) => void;
+}
+
 interface Run {
   lanes: Set<Promise<void>>;
   active: number;
@@ -280,21 +289,24 @@ export class OutboxWorker {
    * lease of its next row (commit); ends when none is due.
    */
   private async lane(run: Run, loop: boolean): Promise<void> {
-    const { owner, leaseMs } = this.o;
-    const take = (tx: StoreTx): OutboxRow | undefined => {
-      if (run.left <= 0 || (loop && this.stopped)) return undefined;
-      // The server does not answer: the rows wait for a probe to find it back (pass).
-      if (this.link?.down) {
-        run.dry = true;
-        return undefined;
-      }
-      const now = this.o.clock.now();
-      const [row] = tx.outbox.lease(owner, now, now + leaseMs, 1);
-      if (row) run.left--;
-      run.dry = !row;
-      return row;
+    const take: Take = {
+      want: () => {
+        if (run.left <= 0 || (loop && this.stopped)) return false;
+        // The server does not answer: the rows wait for a probe to find it back (pass).
+        if (this.link?.down) {
+          run.dry = true;
+          return false;
+        }
+        // Counted as taken until the lease says otherwise (got).
+        run.left--;
+        return true;
+      },
+      got: (row) => {
+        if (!row) run.left++;
+        run.dry = !row;
+      },
     };
-    let row = this.o.commit(take);
+    let row = this.o.commit((tx) => this.leaseFor(tx, [take])[0]);
     while (row) {
       this.inFlight++;
       const sending = this.deliver(row);
@@ -307,26 +319,44 @@ export class OutboxWorker {
         this.inFlight--;
       }
       if (this.abandoned) return;
-      row = await this.commit((tx) => {
-        record(tx);
-        return take(tx);
-      });
+      row = await this.commit(record, take);
     }
   }
 
+  /**
+   * The next rows of `takes` (each one's, or undefined when it wants none or none is due), leased
+   * with one query for them all: the outbox ranks the due rows once for the group (a lease
+   * reads every due row and the mail sent lately), in the order the takes come.
+   */
+  private leaseFor(tx: StoreTx, takes: readonly Take[]): (OutboxRow | undefined)[] {
+    const wanting = takes.map((t) => t.want());
+    const n = wanting.filter(Boolean).length;
+    const now = this.o.clock.now();
+    const rows = n ? tx.outbox.lease(this.o.owner, now, now + this.o.leaseMs, n) : [];
+    let next = 0;
+    return takes.map((t, i) => {
+      if (!wanting[i]) return undefined;
+      const row = rows[next++];
+      t.got(row);
+      return row;
+    });
+  }
+
   private commits: {
-    fn: (tx: StoreTx) => OutboxRow | undefined;
+    record: (tx: StoreTx) => void;
+    take: Take;
     done: (r: { row?: OutboxRow; err?: unknown }) => void;
   }[] = [];
 
   /**
-   * Runs `fn` (a result recorded, the next row leased) in a transaction as soon as the event loop
-   * is free: the results that came in meanwhile (while a commit waited for the disk) share it, one
-   * commit for them all instead of one each, so none waits for the others' commits.
+   * Records a send's result and leases its lane's next row in a transaction as soon as the event
+   * loop is free: the results that came in meanwhile (while a commit waited for the disk) share it,
+   * one commit for them all instead of one each, so none waits for the others' commits, and their
+   * next rows are leased together (leaseFor).
    */
-  private commit(fn: (tx: StoreTx) => OutboxRow | undefined): Promise<OutboxRow | undefined> {
+  private commit(record: (tx: StoreTx) => void, take: Take): Promise<OutboxRow | undefined> {
     return new Promise((resolve, reject) => {
-      this.commits.push({ fn, done: (r) => (r.err === undefined ? resolve(r.row) : reject(r.err)) });
+      this.commits.push({ record, take, done: (r) => (r.err === undefined ? resolve(r.row) : reject(r.err)) });
       if (this.commits.length > 1) return;
       // With a journal the results are safe meanwhile: they wait a little to share one commit
       // with those that come after them (the transport has more rows queued).
@@ -338,7 +368,13 @@ export class OutboxWorker {
           return;
         }
         try {
-          const rows = this.o.commit((tx) => group.map((c) => c.fn(tx)));
+          const rows = this.o.commit((tx) => {
+            for (const c of group) c.record(tx);
+            return this.leaseFor(
+              tx,
+              group.map((c) => c.take),
+            );
+          });
           group.forEach((c, i) => c.done(rows[i] ? { row: rows[i] } : {}));
         } catch (err) {
           for (const c of group) c.done({ err });

@@ -127,7 +127,7 @@ describe('lean storage', () => {
         ALTER TABLE players DROP COLUMN pilot; ALTER TABLE players DROP COLUMN leave_until; ALTER TABLE players DROP COLUMN leave_used;
         ALTER TABLE orders DROP COLUMN standin;
         DROP TABLE deliveries; DROP TABLE hooks; DROP TABLE calendars; DROP TABLE musters; ALTER TABLE players DROP COLUMN ready_at;
-        DROP TABLE menus; DROP INDEX outbox_sent;
+        DROP TABLE menus; DROP INDEX outbox_sent; DROP INDEX outbox_sent_to; DROP INDEX outbox_due_to;
         DELETE FROM schema_migrations WHERE version >= 12;`);
       expect(t.store.db.prepare('SELECT count(*) FROM events').pluck().get()).toBeGreaterThan(6);
       t.store.db.close();
