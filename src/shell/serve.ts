@@ -240,7 +240,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       store: rt.store,
       mode: config.mode,
       deps: rt.deps,
-      health: () => ({ inbox: inbox ? inbox.status() : 'local SMTP listener' }),
+      health: () => ({
+        inbox: inbox ? inbox.status() : 'local SMTP listener',
+        smtp: worker.link ? worker.link.status() : 'none: the outbox is kept here (local mode)',
+      }),
       ...(config.adminPassword ? { admin: { password: config.adminPassword, deps: rt.deps } } : {}),
     }).catch(asListenError(listens.http));
     stops.push(() => http.close());

@@ -109,7 +109,7 @@ describe('local mode', () => {
 
   it('serves its health and the outbox page over HTTP', async () => {
     const health = await (await fetch(`${httpUrl}/health`)).json();
-    expect(health).toMatchObject({ status: 'ok', mode: 'local' });
+    expect(health).toMatchObject({ status: 'ok', mode: 'local', smtp: 'none: the outbox is kept here (local mode)' });
     const page = await (await fetch(`${httpUrl}/mail`)).text();
     expect(page).toContain('[demo] Turn 3 report');
     const one = await (await fetch(`${httpUrl}/mail/1`)).text();

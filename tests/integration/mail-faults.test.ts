@@ -117,11 +117,17 @@ describeWithMailStack('exactly once through crashes and outages', () => {
       await sleep(100);
     }
     await running!.waitFor(/the SMTP server does not answer/, 5000, 'stderr');
+    // /health says so, for a monitor.
+    const port = (await running!.waitFor(/"http":(\d+)[^\n]*tallyho serving/, 5000, 'stderr'))[1];
+    const smtpHealth = async () =>
+      ((await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { smtp: string }).smtp;
+    expect(await smtpHealth()).toMatch(/^down since \d{4}-\d\d-\d\dT[\d:.]+Z, \d+ probes? unanswered$/);
     await stack().startPostfix();
     for (const who of [RED, BLUE]) {
       await mailTo(stack(), who, /\[k2\] Turn 1 orders accepted/, { timeoutMs: 30000 });
       await mailTo(stack(), who, /\[k2\] Turn 1 report/, { timeoutMs: 30000 });
     }
+    expect(await smtpHealth()).toBe('up');
     await sleep(2000);
     for (const who of [RED, BLUE]) {
       const all = await waitForMessages(stack(), who, 'INBOX', (m) => m.subject.startsWith('[k2]'), 5000, { min: 3 });

@@ -86,6 +86,13 @@ export class ServerLink {
 
   constructor(private readonly o: ServerLinkOptions) {}
 
+  /** For /health: `up`, or since when the server is taken for down and how many probes it did not answer. */
+  status(): string {
+    if (this.downSince === null) return 'up';
+    const n = this.failedProbes;
+    return `down since ${new Date(this.downSince).toISOString()}, ${n} probe${n === 1 ? '' : 's'} unanswered`;
+  }
+
   /** Whether the server is taken for down: no row is leased. */
   get down(): boolean {
     return this.downSince !== null;
