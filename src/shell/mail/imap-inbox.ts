@@ -426,11 +426,8 @@ export class ImapInbox {
   }
 
   /**
-   * RFC822.SIZE and sender (the envelope's From) of each mail, read before any body is fetched (a
-   * few hundred UIDs a command).
-   */
-  /**
-   * The size and sender of each of `uids`, read once per mail: a burst swept round after round
+   * The RFC822.SIZE and sender (the envelope's From) of each of `uids`, read before any body is
+   * fetched (a few hundred UIDs a command) and once per mail: a burst swept round after round
    * reads the envelopes of only the mail that came since the last round (the rest are kept, by
    * UIDVALIDITY and UID, while the mail is in the mailbox).
    */

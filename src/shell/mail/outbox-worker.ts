@@ -1,9 +1,9 @@
 /**
  * The outbox worker: each due row is leased just before it is handed to the transport, and the
  * result of its send is recorded as soon as the main thread is free (in one commit with the results
- * that came in together, and the leases of their lanes' next rows, taken by one query). Up to `concurrency` rows are
- * handed over at once; the SMTP transport sends them one after another in its own thread, so mail
- * keeps going out while the main thread is busy taking mail in.
+ * that came in together, and the leases of their lanes' next rows, taken by one query). Up to
+ * `concurrency` rows are handed over at once; the SMTP transport sends them one after another in
+ * its own thread, so mail keeps going out while the main thread is busy taking mail in.
  * A worker killed mid-send leaves unrecorded only the rows handed over: those the server had taken
  * are in the transport's journal (sent-journal.ts) and are marked sent at the next start, before
  * anything is leased; the others' leases run out and they are sent again, with the same Message-ID
@@ -107,7 +107,6 @@ export function backoffMs(attempts: number, policy: RetryPolicy, random: () => n
   return Math.round(full / 2 + random() * (full / 2));
 }
 
-/** One run of the worker: its lanes (a send and its record each, one after the other). */
 /**
  * A lane's wish for its next row: `want` says whether it takes one now (and counts it taken),
  * `got` what the lease gave it (none: nothing was due).
@@ -117,6 +116,7 @@ interface Take {
   got: (row: OutboxRow | undefined) => void;
 }
 
+/** One run of the worker: its lanes (a send and its record each, one after the other). */
 interface Run {
   lanes: Set<Promise<void>>;
   active: number;

@@ -25,11 +25,7 @@ const imageFile = (href: string): string | undefined => {
 };
 
 /** A link's target on the archive, or null when it may not be one. */
-function target(href: string, o: RenderOptions, image: boolean): string | null {
-  if (image) {
-    const file = imageFile(href);
-    return file ? paths.docImage(file) : null;
-  }
+function target(href: string, o: RenderOptions): string | null {
   if (/^(https?:\/\/|mailto:)[^\s"<>]+$/i.test(href)) return href;
   if (/^#[\w%-]*$/.test(href)) return href;
   const m = /^(?:\.\/)?([a-z0-9-]+)\.md(#[\w%-]*)?$/.exec(href);
@@ -37,13 +33,14 @@ function target(href: string, o: RenderOptions, image: boolean): string | null {
 }
 
 /**
- * An image of the docs: loaded only when it comes near the screen, decoded off the main thread, and
- * with its size in pixels when known, so that the page does not move as it arrives.
+ * A picture of the docs (`file` in docs/images): loaded only when it comes near the screen, decoded
+ * off the main thread, and with its size in pixels when known, so that the page does not move as it
+ * arrives.
  */
-function image(to: string, label: string, href: string, o: RenderOptions): string {
-  const size = o.imageSize?.(imageFile(href) as string) ?? null;
+function image(file: string, label: string, o: RenderOptions): string {
+  const size = o.imageSize?.(file) ?? null;
   const dims = size ? ` width="${size.width}" height="${size.height}"` : '';
-  return `<img src="${esc(to)}" alt="${esc(label)}"${dims} loading="lazy" decoding="async">`;
+  return `<img src="${esc(paths.docImage(file))}" alt="${esc(label)}"${dims} loading="lazy" decoding="async">`;
 }
 
 /** The inline markup of a run of text: code, links, images, bold and italics; the rest escaped. */
@@ -74,9 +71,13 @@ export function inline(text: string, o: RenderOptions): string {
     const link = /^(!?)\[((?:[^[\]\\]|\\.|\[[^\]]*\])*)\]\(\s*([^\s()]*)\s*\)/.exec(rest);
     if ((c === '[' || c === '!') && link) {
       const [whole, bang, label, href] = link as unknown as [string, string, string, string];
-      const to = target(href, o, bang === '!');
-      if (bang) out += to ? image(to, label, href, o) : esc(label);
-      else out += to ? `<a href="${esc(to)}">${inline(label, o)}</a>` : inline(label, o);
+      if (bang) {
+        const file = imageFile(href);
+        out += file ? image(file, label, o) : esc(label);
+      } else {
+        const to = target(href, o);
+        out += to ? `<a href="${esc(to)}">${inline(label, o)}</a>` : inline(label, o);
+      }
       i += whole.length;
       continue;
     }
