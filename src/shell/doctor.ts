@@ -3,8 +3,8 @@
  * master would otherwise learn of from players' complaints. Each check says ok, warn or fail and
  * exactly what it found; `fail` when the referee would not work, `warn` when it would work less well.
  */
-import { existsSync, readdirSync, statfsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readdirSync, statfsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
@@ -41,7 +41,32 @@ function networkWords(
   return e.responseText ?? e.message;
 }
 
-/** The database: its migrations, SQLite's quick check, the free disk, the latest backup. */
+/** Whether a file can be read by every user of the machine. */
+const readableByAll = (file: string): boolean => (statSync(file).mode & 0o004) !== 0;
+
+/**
+ * The database and its backups readable by every user of the machine (a database made before
+ * Tallyho made it 0600, or copied so), said with the command that fixes it; '' when none is.
+ */
+function openToAll(path: string, backupDir: string): string {
+  const backups = existsSync(backupDir)
+    ? readdirSync(backupDir)
+        .filter((n) => backupTime(n) !== null)
+        .map((n) => join(backupDir, n))
+        .filter(readableByAll)
+    : [];
+  const files = [
+    ...(readableByAll(path) ? [path] : []),
+    ...(backups.length ? [join(backupDir, 'tallyho-*.sqlite')] : []),
+  ];
+  if (!files.length) return '';
+  return (
+    `${files.join(' and ')} can be read by every user of this machine: they hold the players' addresses ` +
+    `and the mail that gave them their secrets; chmod 600 ${files.join(' ')}`
+  );
+}
+
+/** The database: its migrations, SQLite's quick check, who can read it, the free disk, the latest backup. */
 export function databaseChecks(config: Config, now: number): Check[] {
   const path = config.databasePath;
   if (!existsSync(path))
@@ -66,6 +91,8 @@ export function databaseChecks(config: Config, now: number): Check[] {
   } finally {
     db.close();
   }
+  const open = openToAll(path, config.backupDir);
+  if (open) out.push({ name: 'database', verdict: 'warn', detail: open });
   const fs = statfsSync(dirname(path));
   const free = fs.bavail * fs.bsize;
   const freeWords = `${Math.round(free / MB)} MB free beside the database`;
