@@ -1,6 +1,6 @@
 /**
- * `npm run bench:mail [-- --mails N]`: N order mails (default 400, two-player games, one turn
- * each) through the whole pipeline on the real test mail stack (Postfix + Dovecot, as root): sent by
+ * `npm run bench:mail [-- --mails N] [--warm W]`: N order mails (default 400, two-player games, one turn
+ * each; with --warm, W order mails of other games first, not measured, as a referee that has run a while) through the whole pipeline on the real test mail stack (Postfix + Dovecot, as root): sent by
  * SMTP, fetched by `tallyho serve`, checked, acknowledged, turns resolved, reports sent. Then the
  * bare transport of the same messages in the same run: the same N mails sent by SMTP, fetched with
  * imapflow and the same acknowledgements and reports sent with nodemailer, with no processing.
@@ -38,6 +38,8 @@ const arg = (name: string, fallback: number): number => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const MAILS = Math.max(2, Math.floor(arg('mails', 400) / 2) * 2);
+/** Order mails of other games through the pipeline first, not measured: a referee that has run a while (--warm N). */
+const WARM = Math.max(0, Math.floor(arg('warm', 0) / 2) * 2);
 const GAMES = MAILS / 2;
 const RED = 'red@example.test';
 const BLUE = 'blue@example.test';
@@ -78,14 +80,14 @@ async function sendAll(stack: MailStack, to: string, orders: Order[]): Promise<v
 }
 
 /** Games and the players' orders (the templates of their welcome mails, tokens and all). */
-function setUp(env: Record<string, string>): Order[] {
+function setUp(env: Record<string, string>): { orders: Order[]; warm: Order[] } {
   const rt = openRuntime({ config: configFrom(env) });
   try {
     const catalog = loadAircraftDir();
     const scenario = loadScenarioFile(`${ROOT}/scenarios/duel.yaml`, catalog);
     const orders: Order[] = [];
-    for (let g = 0; g < GAMES; g++) {
-      const id = `b${g}`;
+    for (let g = 0; g < GAMES + WARM / 2; g++) {
+      const id = g < GAMES ? `b${g}` : `w${g - GAMES}`;
       createGame(rt.deps, { id, scenario, catalog });
       addPlayer(rt.deps, { gameId: id, playerId: 'red', email: RED, planes: ['R1'] });
       addPlayer(rt.deps, { gameId: id, playerId: 'blue', email: BLUE, planes: ['G1'] });
@@ -96,7 +98,7 @@ function setUp(env: Record<string, string>): Order[] {
     }
     // The welcome mails are not part of the measure.
     rt.store.db.prepare("UPDATE outbox SET status = 'sent'").run();
-    return orders;
+    return { orders: orders.slice(0, MAILS), warm: orders.slice(MAILS) };
   } finally {
     rt.close();
   }
@@ -123,6 +125,16 @@ function watcher(dbPath: string): { progress(): { moved: number; pending: number
   };
 }
 
+/** The outbox's last row so far. */
+function lastOutboxId(dbPath: string): number {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return (db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM outbox').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 /** Mails Dovecot has delivered to a user so far, in any folder (BENCH_TRACE). */
 function delivered(stack: MailStack, user: string): number {
   const [name, domain] = user.split('@') as [string, string];
@@ -140,7 +152,8 @@ function delivered(stack: MailStack, user: string): number {
   return n;
 }
 
-async function pipeline(stack: MailStack, dbPath: string, orders: Order[]): Promise<number> {
+/** The orders through the pipeline: until they are filed and two replies each sent, after the `before` (the warm-up's) of earlier. */
+async function pipeline(stack: MailStack, dbPath: string, orders: Order[], before = 0): Promise<number> {
   const watch = watcher(dbPath);
   const t0 = performance.now();
   await sendAll(stack, REFEREE, orders);
@@ -153,7 +166,8 @@ async function pipeline(stack: MailStack, dbPath: string, orders: Order[]): Prom
         `  ${((shown - t0) / 1000).toFixed(2)} s: ${delivered(stack, REFEREE)} delivered, ${p.moved} filed, ${p.sent} sent, ${p.pending} pending`,
       );
     }
-    if (p.moved >= MAILS && p.pending === 0 && p.sent >= 2 * MAILS) break;
+    const done = before + orders.length;
+    if (p.moved >= done && p.pending === 0 && p.sent >= 2 * done) break;
     await sleep(20);
   }
   const ms = performance.now() - t0;
@@ -161,16 +175,17 @@ async function pipeline(stack: MailStack, dbPath: string, orders: Order[]): Prom
   return ms;
 }
 
-function replies(dbPath: string): Reply[] {
+/** The replies the referee sent, after the outbox row `after` (the warm-up's left out). */
+function replies(dbPath: string, after: number): Reply[] {
   const db = new Database(dbPath, { readonly: true });
   try {
     // The outbox keeps text and HTML deflated and a picture as its map view (shell/db/packed.ts):
     // the bare pipeline is handed them as the referee's sender sees them, the picture drawn.
     const rows = db
       .prepare(
-        'SELECT recipient AS "to", subject, text_body AS text, html_body AS html, picture FROM outbox WHERE kind != \'welcome\' ORDER BY id',
+        'SELECT recipient AS "to", subject, text_body AS text, html_body AS html, picture FROM outbox WHERE kind != \'welcome\' AND id > ? ORDER BY id',
       )
-      .all() as Record<string, unknown>[];
+      .all(after) as Record<string, unknown>[];
     return rows.map((r) => {
       const picture = unpackNullable(r.picture);
       return {
@@ -307,8 +322,10 @@ async function main(): Promise<void> {
   const dir = tempDir();
   try {
     const env = refereeEnv(stack, dir, { RATE_LIMIT_PER_HOUR: '1000000', IMAP_POLL_SECONDS: '5' });
-    console.log(`bench:mail: ${MAILS} order mails, ${GAMES} two-player games, one turn each`);
-    const orders = setUp(env);
+    console.log(
+      `bench:mail: ${MAILS} order mails, ${GAMES} two-player games, one turn each${WARM ? `; the referee warmed first by ${WARM} order mails of ${WARM / 2} other games, not measured` : ''}`,
+    );
+    const { orders, warm } = setUp(env);
     // BENCH_PROFILE=<dir>: a CPU profile of the server is written there when it stops.
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
     // BENCH_NODE_ARGS="...": more options for the server's node (e.g. V8's garbage collector flags).
@@ -316,9 +333,13 @@ async function main(): Promise<void> {
     const server = startServe(env, dir, [...profile, ...nodeArgs]);
     await server.waitFor(/IMAP inbox connected/, 30000, 'stderr');
     const pid = server.child.pid as number;
+    const warmCpu0 = cpuSeconds(pid);
+    if (warm.length) await pipeline(stack, env.DATABASE_PATH as string, warm);
+    const warmCpu = cpuSeconds(pid) - warmCpu0;
+    const warmedTo = lastOutboxId(env.DATABASE_PATH as string);
     const cpu0 = cpuSeconds(pid);
     const [benchCpu0, stackCpu0] = [cpuSeconds('self'), mailServersCpu(stack)];
-    const pipeMs = await pipeline(stack, env.DATABASE_PATH as string, orders);
+    const pipeMs = await pipeline(stack, env.DATABASE_PATH as string, orders, warm.length);
     const serverCpu = cpuSeconds(pid) - cpu0;
     const [benchCpu, stackCpu] = [cpuSeconds('self') - benchCpu0, mailServersCpu(stack) - stackCpu0];
     const rss = peakRss(pid);
@@ -334,7 +355,7 @@ async function main(): Promise<void> {
     await server.stop();
     // BENCH_LOG=<file>: the server's log (pino JSON lines) is written there.
     if (process.env.BENCH_LOG) writeFileSync(process.env.BENCH_LOG, server.stderr());
-    const out = replies(env.DATABASE_PATH as string);
+    const out = replies(env.DATABASE_PATH as string, warmedTo);
     const [self0, bareStack0] = [cpuSeconds('self'), mailServersCpu(stack)];
     const bareMs = await bare(stack, orders, out);
     const [bareCpu, bareStackCpu] = [cpuSeconds('self') - self0, mailServersCpu(stack) - bareStack0];
@@ -355,7 +376,7 @@ async function main(): Promise<void> {
       `RSS:       server peak ${rss.toFixed(0)} MiB; bench process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
     );
     console.log(
-      `CPU:       server ${serverCpu.toFixed(2)} s during the pipeline; bare client ${bareCpu.toFixed(2)} s (${cpus().length} CPUs, shared with Postfix and Dovecot)`,
+      `CPU:       server ${serverCpu.toFixed(2)} s during the pipeline, ${((serverCpu * 1000) / MAILS).toFixed(1)} ms an order mail${WARM ? ` (the warm-up's ${WARM}: ${warmCpu.toFixed(2)} s, ${((warmCpu * 1000) / WARM).toFixed(1)} ms each)` : ''}; bare client ${bareCpu.toFixed(2)} s (${cpus().length} CPUs, shared with Postfix and Dovecot)`,
     );
     console.log(
       `           the bench's own sending and polling ${benchCpu.toFixed(2)} s; Postfix and Dovecot ${stackCpu.toFixed(2)} s during the pipeline, ${bareStackCpu.toFixed(2)} s during the bare run`,
