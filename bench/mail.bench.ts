@@ -1,7 +1,8 @@
 /**
- * `npm run bench:mail [-- --mails N] [--warm W]`: N order mails (default 400, two-player games, one turn
- * each; with --warm, W order mails of other games first, not measured, as a referee that has run a while) through the whole pipeline on the real test mail stack (Postfix + Dovecot, as root): sent by
- * SMTP, fetched by `tallyho serve`, checked, acknowledged, turns resolved, reports sent. Then the
+ * `npm run bench:mail [-- --mails N] [--warm W]`: N order mails (default 400, two-player games,
+ * one turn each; with --warm, W order mails of other games first, not measured, as in a referee
+ * that has run a while) through the whole pipeline on the real test mail stack (Postfix + Dovecot,
+ * as root): sent by SMTP, fetched by `tallyho serve`, checked, acknowledged, turns resolved, reports sent. Then the
  * bare transport of the same messages in the same run: the same N mails sent by SMTP, fetched with
  * imapflow and the same acknowledgements and reports sent with nodemailer, with no processing.
  * Prints both times, the throughput ratio (target: the pipeline at 0.8 of the bare transport or
