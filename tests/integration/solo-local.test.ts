@@ -119,7 +119,11 @@ describe('npm start -- --solo', { timeout: 240_000 }, () => {
     );
     const words = (await body(answer.id)).replace(/\s+/g, ' ');
     expect(words).toContain("Game 'solo' (");
-    expect(words).toMatch(over ? /wins|nobody wins/ : /The game master ended the game at turn \d+: time for bed/);
+    expect(words).toMatch(
+      over
+        ? /wins|nobody wins/
+        : /The game master ended the game after turn \d+, before turn \d+ was flown: time for bed/,
+    );
     expect(words).toContain("You play on in game 'solo-2'");
     expect(words).not.toMatch(/copy the envelope|#TALLYHO/);
     expect(await cli('game', 'list')).toMatch(/solo-2/);

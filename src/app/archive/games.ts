@@ -166,11 +166,18 @@ function findGame(tx: StoreTx, id: string): GameRow | undefined {
   return ID_RE.test(id) ? tx.games.get(id) : undefined;
 }
 
+/** When TERMINATE ended a game, by the turns flown: "after turn 10, before turn 11 was flown", "before turn 1 was flown", "at turn 3". */
+function whenEnded(tx: StoreTx, game: GameRow): string {
+  const last = lastResolvedTurn(tx, game);
+  if (last === game.turn) return `at turn ${game.turn}`;
+  return `${last ? `after turn ${last}, ` : ''}before turn ${game.turn} was flown`;
+}
+
 /** How an ended game ended: the game master's TERMINATE, or the last turn's events (outcome.ts). */
 function resultText(tx: StoreTx, game: GameRow, events: readonly GameEvent[], end: GameState | undefined): string {
   const control = tx.control.get(game.id);
   if (control.terminatedAt !== null)
-    return `The game master ended the game at turn ${game.turn}${control.terminateReason ? `: ${control.terminateReason}` : ''}.`;
+    return `The game master ended the game ${whenEnded(tx, game)}${control.terminateReason ? `: ${control.terminateReason}` : ''}.`;
   return end ? endText(events, end) : 'The game is over.';
 }
 

@@ -32,7 +32,7 @@ describe('the end of a game', () => {
     expect(notice.text).toContain('THE CAMPAIGN');
     expect(flat(notice.text)).toMatch(/Standing: .* victory points\./);
     expect(gamePage(t.store, 'tc-1')?.result).toBe(
-      'The game master ended the game at turn 1: the clubhouse burnt down.',
+      'The game master ended the game before turn 1 was flown: the clubhouse burnt down.',
     );
   });
 
@@ -55,7 +55,7 @@ describe('the end of a game', () => {
     expect(answer.subject).toBe('[duel] Game duel is over');
     const words = flat(answer.text);
     expect(words).toMatch(
-      /Game 'duel' \(Test duel\) ended on [\d-]+ [\d:]+ UTC\. The game master ended the game at turn 1: the clubhouse burnt down\./,
+      /Game 'duel' \(Test duel\) ended on [\d-]+ [\d:]+ UTC\. The game master ended the game before turn 1 was flown: the clubhouse burnt down\./,
     );
     expect(words).toContain('A new game starts with a welcome mail of its own: ask your game master for one.');
     expect(words).not.toMatch(/envelope|#TALLYHO|No orders found/i);
@@ -98,7 +98,7 @@ describe('the end of a game', () => {
     const refused = lastMail(t2, 'red@example.test', 'notice');
     expect(refused.subject).toBe('[duel] Game duel is over');
     expect(flat(refused.text)).toContain(
-      'The game master ended the game at turn 1. No orders are taken for it any more',
+      'The game master ended the game before turn 1 was flown. No orders are taken for it any more',
     );
   });
 
