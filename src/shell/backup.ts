@@ -2,9 +2,9 @@
  * Backups of the database (docs/gm-guide.md "Keeping the data safe"): an online copy made with
  * SQLite's backup API while the server runs, checked before it is named a backup (SQLite's
  * integrity check, the migrations, every game's turns re-resolved from its orders and dice, as
- * `tallyho verify` does), then the backups older than the days kept removed. A backup has its
- * database's mode: no more readable than the database. A copy that fails a
- * check is removed and the failure named; the backups made before are left as they were.
+ * `tallyho verify` does), then the backups older than the days kept removed. A copy that fails a
+ * check is removed and the failure named; the backups made before are left as they were. A backup
+ * has its database's mode: it is never more readable than the database.
  */
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -98,10 +98,10 @@ export async function makeBackup(
   try {
     mkdirSync(o.dir, { recursive: true });
     if (existsSync(path)) throw new Error(`${path} exists already (one backup a second)`);
+    // A copy left by a backup cut short is no backup: it goes.
+    for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
     // Made empty with the database's mode before the copy fills it: never more readable than the
     // database (SQLite would make it with the umask's mode, often 0644).
-    // (A copy left by a backup cut short is no backup: it goes.)
-    for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
     closeSync(openSync(partial, 'wx', statSync(config.databasePath).mode & 0o777));
     const source = new Database(config.databasePath, { readonly: true, fileMustExist: true });
     try {

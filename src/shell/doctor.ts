@@ -60,8 +60,9 @@ function openToAll(path: string, backupDir: string): string {
     ...(backups.length ? [join(backupDir, 'tallyho-*.sqlite')] : []),
   ];
   if (!files.length) return '';
+  const hold = files.length === 1 && !backups.length ? 'it holds' : 'they hold';
   return (
-    `${files.join(' and ')} can be read by every user of this machine: they hold the players' addresses ` +
+    `${files.join(' and ')} can be read by every user of this machine: ${hold} the players' addresses ` +
     `and the mail that gave them their secrets; chmod 600 ${files.join(' ')}`
   );
 }

@@ -325,8 +325,9 @@ export function chooseAir(
 /**
  * A way flown as dry runs against the guesses at the enemies' plans: the shots it gets (a bomber's,
  * and an escort's at an enemy away from its bombers, count a quarter: purpose.ts) less those it is
- * under, three parts their average and one part the worst of them, counted DRY_RUN_WEIGHT times; near the edge or low a look
- * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
+ * under, three parts their average and one part the worst of them, counted DRY_RUN_WEIGHT times;
+ * near the edge or low a look at the turn after, and a bomber's release on its target. Undefined
+ * when no dry run flies it.
  */
 function tryAgainst(
   seen: GameState,

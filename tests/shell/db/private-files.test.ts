@@ -77,7 +77,7 @@ describe('who can read the database', () => {
     expect(warnings()).toEqual([]);
     chmodSync(path, 0o644);
     expect(warnings().map((c) => c.detail)).toEqual([
-      `${path} can be read by every user of this machine: they hold the players' addresses and the mail that gave them their secrets; chmod 600 ${path}`,
+      `${path} can be read by every user of this machine: it holds the players' addresses and the mail that gave them their secrets; chmod 600 ${path}`,
     ]);
     chmodSync(join(config.backupDir, 'tallyho-20261207T120000Z.sqlite'), 0o644);
     const both = `${path} ${join(config.backupDir, 'tallyho-*.sqlite')}`;
