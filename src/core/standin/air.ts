@@ -33,14 +33,6 @@ export interface AirChoice {
   end: Hex;
 }
 
-/**
- * How much the shots of the dry runs count against the first weighing (docs/standin.md "How it
- * chooses, in the air"): the first weighing guesses at guns on either side where the enemy ends
- * flying on (up to 12 a shot), a burst of the dry runs is what the turn flown gives (12 for a kill,
- * 1 to 4 for most bursts); counted 2.5 times, a shot found or suffered in the dry runs outweighs
- * the guess.
- */
-const DRY_RUN_WEIGHT = 2.5;
 /** An escort's attackers: enemies within this many hexes of one of its bombers (purpose.ts). */
 const ESCORT_FIGHT = 5;
 /** The enemies whose plans are guessed at: the nearest few within this many hexes (the nearest always). */
@@ -183,7 +175,7 @@ function stallWords(seen: GameState, plane: PlaneState, w: WayToFly): string {
 /** A way weighed by where it ends (weigh.ts), with its index and the seed's tie-break. */
 type Weighed = { w: WayToFly; i: number; tie: string; score: number; words: string; throttle: string };
 
-/** Each way as a fighter flies it: with the power or brake factors of the speed it wants where it ends (energy.ts), and the words for them. */
+/** Each way as a fighter flies it: with the power or brake factors of the speed it wants where it ends (energy.ts), and the words for its speed and height. */
 function throttledWays(
   seen: GameState,
   plane: PlaneState,
@@ -193,9 +185,10 @@ function throttledWays(
   return ways.map((way) => {
     const foe = nearestFoe(way, foes);
     const v = throttled(way, wantedSpeed(seen, plane, way, foe), foe?.altitude);
+    // The plain plot's own speed and height said too when it is the one flown (docs/standin.md).
     return v
       ? { w: { end: { ...way.end, speed: v.speed }, plot: v.plot }, words: throttleWords(plane, v) }
-      : { w: way, words: '' };
+      : { w: way, words: throttleWords(plane, { plot: way.plot, speed: way.end.speed, altitude: way.end.altitude }) };
   });
 }
 
@@ -325,9 +318,8 @@ export function chooseAir(
 /**
  * A way flown as dry runs against the guesses at the enemies' plans: the shots it gets (a bomber's,
  * and an escort's at an enemy away from its bombers, count a quarter: purpose.ts) less those it is
- * under, three parts their average and one part the worst of them, counted DRY_RUN_WEIGHT times;
- * near the edge or low a look at the turn after, and a bomber's release on its target. Undefined
- * when no dry run flies it.
+ * under, three parts their average and one part the worst of them; near the edge or low a look
+ * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
  */
 function tryAgainst(
   seen: GameState,
@@ -376,7 +368,8 @@ function tryAgainst(
   const release = releaseOn(seen, plane, purpose, c.w, after, dry);
   const total =
     c.score +
-    DRY_RUN_WEIGHT * ((sum / n) * (1 - traits.worstPart) + worst * traits.worstPart) -
+    (sum / n) * (1 - traits.worstPart) +
+    worst * traits.worstPart -
     turnAfter(seen, c.w, after, plane.id) +
     releaseWorth(release);
   // One plan: the enemies flying on (a recruit's only guess, levels.ts).
