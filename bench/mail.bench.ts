@@ -2,9 +2,10 @@
  * `npm run bench:mail [-- --mails N] [--warm W]`: N order mails (default 400, two-player games,
  * one turn each; with --warm, W order mails of other games first, not measured, as in a referee
  * that has run a while) through the whole pipeline on the real test mail stack (Postfix + Dovecot,
- * as root): sent by SMTP, fetched by `tallyho serve`, checked, acknowledged, turns resolved, reports sent. Then the
- * bare transport of the same messages in the same run: the same N mails sent by SMTP, fetched with
- * imapflow and the same acknowledgements and reports sent with nodemailer, with no processing.
+ * as root): sent by SMTP, fetched by `tallyho serve`, checked, acknowledged, turns resolved,
+ * reports sent. Then the bare transport of the same messages in the same run: the same N mails sent
+ * by SMTP, fetched with imapflow and the same acknowledgements and reports sent with nodemailer,
+ * with no processing.
  * Prints both times, the throughput ratio (target: the pipeline at 0.8 of the bare transport or
  * better), the server's peak RSS and the CPU each side used (the server, the bench itself, Postfix
  * and Dovecot): on a small machine the two runs are bound by the CPU they need in all.

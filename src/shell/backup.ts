@@ -81,6 +81,11 @@ export function pruneBackups(dir: string, keepDays: number, now: number, keep: s
   return removed;
 }
 
+/** Removes a copy that is no backup, with SQLite's -wal and -shm files beside it. */
+function removeCopy(partial: string): void {
+  for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
+}
+
 /**
  * Makes a backup of the configured database in `dir`, checks it and removes the old ones.
  * Throws E_NO_DATABASE when there is no database, E_IO when the copy cannot be written, and
@@ -99,7 +104,7 @@ export async function makeBackup(
     mkdirSync(o.dir, { recursive: true });
     if (existsSync(path)) throw new Error(`${path} exists already (one backup a second)`);
     // A copy left by a backup cut short is no backup: it goes.
-    for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
+    removeCopy(partial);
     // Made empty with the database's mode before the copy fills it: never more readable than the
     // database (SQLite would make it with the umask's mode, often 0644).
     closeSync(openSync(partial, 'wx', statSync(config.databasePath).mode & 0o777));
@@ -120,7 +125,7 @@ export async function makeBackup(
     checked = { problems: [(e as Error).message], games: 0, turns: 0 };
   }
   if (checked.problems.length) {
-    for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
+    removeCopy(partial);
     throw new TallyhoError(
       'E_VERIFY',
       `the copy of ${config.databasePath} failed its check and was removed`,

@@ -45,22 +45,15 @@ function networkWords(
 const readableByAll = (file: string): boolean => (statSync(file).mode & 0o004) !== 0;
 
 /**
- * The database and its backups readable by every user of the machine (a database made before
- * Tallyho made it 0600, or copied so), said with the command that fixes it; '' when none is.
+ * The database and its backups (`backups`, their file names in `backupDir`) readable by every user
+ * of the machine (a database made before Tallyho made it 0600, or copied so), said with the command
+ * that fixes it; '' when none is.
  */
-function openToAll(path: string, backupDir: string): string {
-  const backups = existsSync(backupDir)
-    ? readdirSync(backupDir)
-        .filter((n) => backupTime(n) !== null)
-        .map((n) => join(backupDir, n))
-        .filter(readableByAll)
-    : [];
-  const files = [
-    ...(readableByAll(path) ? [path] : []),
-    ...(backups.length ? [join(backupDir, 'tallyho-*.sqlite')] : []),
-  ];
+function openToAll(path: string, backupDir: string, backups: readonly string[]): string {
+  const open = backups.map((n) => join(backupDir, n)).filter(readableByAll);
+  const files = [...(readableByAll(path) ? [path] : []), ...(open.length ? [join(backupDir, 'tallyho-*.sqlite')] : [])];
   if (!files.length) return '';
-  const hold = files.length === 1 && !backups.length ? 'it holds' : 'they hold';
+  const hold = files.length === 1 && !open.length ? 'it holds' : 'they hold';
   return (
     `${files.join(' and ')} can be read by every user of this machine: ${hold} the players' addresses ` +
     `and the mail that gave them their secrets; chmod 600 ${files.join(' ')}`
@@ -92,17 +85,17 @@ export function databaseChecks(config: Config, now: number): Check[] {
   } finally {
     db.close();
   }
-  const open = openToAll(path, config.backupDir);
+  // The backups, by their names (tallyho-<time>.sqlite): who can read them, and the latest.
+  const backups = existsSync(config.backupDir)
+    ? readdirSync(config.backupDir).filter((n) => backupTime(n) !== null)
+    : [];
+  const open = openToAll(path, config.backupDir, backups);
   if (open) out.push({ name: 'database', verdict: 'warn', detail: open });
   const fs = statfsSync(dirname(path));
   const free = fs.bavail * fs.bsize;
   const freeWords = `${Math.round(free / MB)} MB free beside the database`;
   out.push({ name: 'disk', verdict: free < 200 * MB ? 'fail' : free < 1024 * MB ? 'warn' : 'ok', detail: freeWords });
-  const times = existsSync(config.backupDir)
-    ? readdirSync(config.backupDir)
-        .map(backupTime)
-        .filter((t): t is number => t !== null)
-    : [];
+  const times = backups.map(backupTime).filter((t): t is number => t !== null);
   const last = times.length ? Math.max(...times) : null;
   out.push(
     last === null

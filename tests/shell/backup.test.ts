@@ -3,24 +3,16 @@
  * database is open, the old backups removed, a copy that fails its check removed and named, and a
  * backup restored by copying it back.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyGame } from '../../src/app/history/verify.ts';
 import { backupName, backupTime, makeBackup } from '../../src/shell/backup.ts';
 import { configFrom } from '../../src/shell/config.ts';
 import { envelope, noWarningHold, post, startedDuel, testReferee, type TestReferee } from '../support/app.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
-const dirs: string[] = [];
-const temp = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'tallyho-backup-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const temp = tempDirs('tallyho-backup-');
 
 /** A duel played `turns` turns in a database file; the referee is left open, as a running server's. */
 function duelIn(path: string, turns: number): { t: TestReferee; next: () => void } {

@@ -2,20 +2,16 @@
  * Settings Tallyho does not read (src/shell/config-keys.ts, loadConfig): a misspelt key in .env is
  * named with the key it likely meant, beside the error it caused or as a warning of its own.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyDistance, nearestKey, unknownKeys } from '../../src/shell/config-keys.ts';
 import { CONFIG_KEYS, loadConfig } from '../../src/shell/config.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const temp = tempDirs('tallyho-keys-');
 const envFile = (text: string): string => {
-  const d = mkdtempSync(join(tmpdir(), 'tallyho-keys-'));
-  dirs.push(d);
+  const d = temp();
   writeFileSync(join(d, '.env'), text);
   return join(d, '.env');
 };

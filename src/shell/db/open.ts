@@ -15,7 +15,7 @@ import { TallyhoError } from '../errors.ts';
 import { applyMigrations, checkMigrations, DEFAULT_MIGRATIONS_DIR } from './migrations.ts';
 
 /** The mode of a database Tallyho makes: read and written by its owner alone. */
-export const PRIVATE = 0o600;
+const PRIVATE = 0o600;
 
 export interface OpenOptions {
   migrationsDir?: string;

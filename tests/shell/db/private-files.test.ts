@@ -4,24 +4,16 @@
  * readable than its database, a database found is left as it is, and `tallyho doctor` warns when
  * every user of the machine can read the database or a backup, with the command that fixes it.
  */
-import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeBackup } from '../../../src/shell/backup.ts';
 import { configFrom } from '../../../src/shell/config.ts';
 import { openDatabase } from '../../../src/shell/db/open.ts';
 import { databaseChecks } from '../../../src/shell/doctor.ts';
+import { tempDirs } from '../../support/temp-dirs.ts';
 
-const dirs: string[] = [];
-const temp = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'tallyho-private-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const temp = tempDirs('tallyho-private-');
 const modeOf = (file: string): number => statSync(file).mode & 0o777;
 const NOW = Date.UTC(2026, 11, 7, 12, 0, 0);
 
