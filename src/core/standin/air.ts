@@ -21,7 +21,17 @@ import { burstWorth } from './exchange.ts';
 import { nearestFoe, throttled, throttleWords, wantedSpeed } from './energy.ts';
 import { DEFAULT_LEVEL, LEVELS, type LevelTraits, type StandinLevel } from './levels.ts';
 import { type Purpose, purposeOf } from './purpose.ts';
-import { type Release, releaseWorth, releaseOn, RUN_WAYS, runWays, targetAt, unitGuesses } from './release.ts';
+import {
+  nextRun,
+  type Release,
+  releaseWorth,
+  releaseOn,
+  runWays,
+  targetAt,
+  unitGuesses,
+  unitsAt,
+  withNext,
+} from './release.ts';
 import { type Ending, type Foe, pickNearBest, place, roomToEdge, weigh } from './weigh.ts';
 
 export interface AirChoice {
@@ -33,6 +43,14 @@ export interface AirChoice {
   end: Hex;
 }
 
+/**
+ * How much the shots of the dry runs count against the first weighing (docs/standin.md "How it
+ * chooses, in the air"): the first weighing guesses at guns on either side where the enemy ends
+ * flying on (up to 12 a shot), a burst of the dry runs is what the turn flown gives (12 for a kill,
+ * 1 to 4 for most bursts); counted 2.5 times, a shot found or suffered in the dry runs outweighs
+ * the guess.
+ */
+const DRY_RUN_WEIGHT = 2.5;
 /** An escort's attackers: enemies within this many hexes of one of its bombers (purpose.ts). */
 const ESCORT_FIGHT = 5;
 /** The enemies whose plans are guessed at: the nearest few within this many hexes (the nearest always). */
@@ -214,7 +232,7 @@ function poolOf(
   if (fight && traits.ahead)
     for (const c of weighed) if (!headings.has(c.w.end.facing)) headings.set(c.w.end.facing, c);
   add([...headings.values()], 12);
-  add(runs, RUN_WAYS);
+  add(runs, runs.length);
   return pool;
 }
 
@@ -254,8 +272,9 @@ export function chooseAir(
   const flown = envelope
     ? throttledWays(seen, plane, ways as readonly WayWithVariants[], foes)
     : ways.map((w) => ({ w, words: '' }));
+  const aimed = withNext(purpose, expected);
   const weighed: Weighed[] = flown
-    .map(({ w, words }, i) => ({ w, i, tie: tie(i), throttle: words, ...weigh(seen, plane, w, foes, purpose) }))
+    .map(({ w, words }, i) => ({ w, i, tie: tie(i), throttle: words, ...weigh(seen, plane, w, foes, aimed) }))
     .sort((a, b) => b.score - a.score || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   const key = `${plane.id}|${seen.turn}`;
   const chosen = (c: Weighed, why: string, release?: Release): AirChoice => {
@@ -275,18 +294,20 @@ export function chooseAir(
       : purpose.patrol
         ? `no enemy in sight: ${purpose.patrol.words}`
         : 'no enemy in sight: keeping speed, height and the map';
-  const runs = runWays(weighed, expected);
+  const runs = runWays(weighed, expected, first && purpose.role === 'bomber' ? unitsAt(plane, first.after) : []);
   const fight = purpose.role !== 'bomber' && enemies.some((e) => !e.ground);
   const pool = poolOf(plane, weighed, runs, fight, traits);
   if (!enemies.length) {
     // The best few looked at one turn further where they end near the edge or low; a bomber's runs for a release.
     const top = pool.map((c) => {
-      const r = low(c.w) || nearEdge(seen, c.w) || runs.includes(c) ? dry(c.w.plot) : undefined;
+      const r = low(c.w) || nearEdge(seen, c.w) || purpose.target ? dry(c.w.plot) : undefined;
       const release = r ? releaseOn(seen, plane, purpose, c.w, r.after, dry) : undefined;
-      return { c, release, total: c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) + releaseWorth(release) };
+      const lined = r && !release ? nextRun(purpose, plane, r.after) : undefined;
+      const total = c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) + releaseWorth(release);
+      return { c, release, lined, total: total + (lined?.worth ?? 0) };
     });
     const best = pickNearBest(top, (x) => x.total, seed, key, traits.margin) as (typeof top)[number];
-    return chosen(best.c, best.c.words || quiet, best.release);
+    return chosen(best.c, [best.lined?.words, best.c.words || quiet].filter(Boolean).join('; '), best.release);
   }
   // The near enemies (an interceptor's prey first), each one's guesses flown with the others flying on.
   const rank = (e: PlaneState): number => (e.ground ? 2 : 0) + (purpose.prey?.has(e.id) ? 0 : 1);
@@ -318,7 +339,7 @@ export function chooseAir(
 /**
  * A way flown as dry runs against the guesses at the enemies' plans: the shots it gets (a bomber's,
  * and an escort's at an enemy away from its bombers, count a quarter: purpose.ts) less those it is
- * under, three parts their average and one part the worst of them; near the edge or low a look
+ * under, three parts their average and one part the worst of them, counted DRY_RUN_WEIGHT times; near the edge or low a look
  * at the turn after, and a bomber's release on its target. Undefined when no dry run flies it.
  */
 function tryAgainst(
@@ -366,10 +387,11 @@ function tryAgainst(
   }
   if (!n || !after) return undefined;
   const release = releaseOn(seen, plane, purpose, c.w, after, dry);
+  const lined = release ? undefined : nextRun(purpose, plane, after);
   const total =
+    (lined?.worth ?? 0) +
     c.score +
-    (sum / n) * (1 - traits.worstPart) +
-    worst * traits.worstPart -
+    DRY_RUN_WEIGHT * ((sum / n) * (1 - traits.worstPart) + worst * traits.worstPart) -
     turnAfter(seen, c.w, after, plane.id) +
     releaseWorth(release);
   // One plan: the enemies flying on (a recruit's only guess, levels.ts).
@@ -384,6 +406,6 @@ function tryAgainst(
     n === 1
       ? "in the enemy's guns if he flies on"
       : `under enemy guns against ${given} of ${shots ? 'them' : `${n} of the enemies' likely plans`}`;
-  const why = [shots, given ? under : '', c.words].filter(Boolean).join('; ');
+  const why = [lined?.words, shots, given ? under : '', c.words].filter(Boolean).join('; ');
   return { c, total, why, after, ...(release ? { release } : {}) };
 }

@@ -4,7 +4,7 @@
  *
  * - a bomber (a bomber's or dive or torpedo bomber's card, or any plane loaded with bombs or a
  *   torpedo) flies for the nearest enemy truck, tank or ship its side sees (a torpedo plane for the
- *   nearest ship), and without one holds
+ *   nearest ship; nearest counting a turn toward it as a hex a 60 degrees), and without one holds
  *   the course it has (the raid's heading); it fights only to keep out of the enemies' guns;
  * - an escort (a fighter whose side has a bomber in the air) fights, but stays near its bombers;
  * - an interceptor (a fighter whose enemies have a bomber in the air) goes for the bombers first;
@@ -13,6 +13,7 @@
  *   else toward the middle of the map, where the enemy is most likely met.
  */
 import { distance, fromColRow, type Hex } from '../hex/coords.ts';
+import { degreesOff } from '../hex/facing.ts';
 import { flightLine } from '../hex/flight.ts';
 import { activeUnits } from '../units/plan.ts';
 import { cardOf, type GameState, type PlaneState } from '../state.ts';
@@ -21,8 +22,11 @@ export type Role = 'bomber' | 'escort' | 'interceptor' | 'fighter';
 
 export interface Purpose {
   role: Role;
-  /** A bomber's target: the enemy unit it flies for. */
-  target?: { id: string; hex: Hex };
+  /**
+   * A bomber's target: the enemy unit it flies for, and where it is guessed to be at the end of the
+   * next turn (`next`: this turn's guessed move once more, air.ts), where a run flown next turn ends.
+   */
+  target?: { id: string; hex: Hex; next?: Hex };
   /** A bomber without a target: the heading it holds (its facing at the turn's start). */
   course?: number;
   /** An escort's bombers: where each is expected at the turn's end (its orders when chosen already, else flying straight on). */
@@ -55,9 +59,12 @@ const straightOn = (p: PlaneState): Hex =>
 export function purposeOf(seen: GameState, plane: PlaneState, ends?: ReadonlyMap<string, Hex>): Purpose {
   if (isBomber(seen, plane)) {
     // A torpedo is for ships (seed 000 V.D); bombs for any truck, tank or ship.
+    // The nearest by the hexes to it and the turn to face it: 1 a 60 degrees off the nose (one
+    // behind is further than one as far ahead, and the run keeps the target it points at).
+    const reach = (h: Hex): number => distance(plane.hex, h) + (degreesOff(plane.hex, plane.facing, h) ?? 0) / 60;
     const units = activeUnits(seen)
       .filter((u) => u.side !== plane.side && u.kind !== 'torpedo' && (!plane.torpedo || u.kind === 'ship'))
-      .sort((a, b) => distance(plane.hex, a.hex) - distance(plane.hex, b.hex) || a.id.localeCompare(b.id));
+      .sort((a, b) => reach(a.hex) - reach(b.hex) || a.id.localeCompare(b.id));
     const t = units[0];
     return t ? { role: 'bomber', target: { id: t.id, hex: t.hex } } : { role: 'bomber', course: plane.facing };
   }

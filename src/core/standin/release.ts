@@ -17,7 +17,7 @@ import { bombMethod } from '../ordnance/bombs.ts';
 import { planTurn } from '../movement/plan.ts';
 import { targetOf } from '../units/damage.ts';
 import type { DryShots } from '../plans/menu.ts';
-import type { WayToFly } from '../plans/ways.ts';
+import { waysToFly, type WayToFly } from '../plans/ways.ts';
 import type { GameState, PlaneState } from '../state.ts';
 import type { Purpose } from './purpose.ts';
 
@@ -49,10 +49,28 @@ export const releaseWorth = (r: Release | undefined): number =>
       ? RELEASE_WORTH
       : RELEASE_WORTH / 4 + ((RELEASE_WORTH * 3) / 4) * Math.min(1, r.chance / 100);
 
+/** Where the enemy's trucks, tanks and ships a bomber can hit are at the end of the turn in `after` (a dry run's state). */
+export function unitsAt(plane: PlaneState, after: GameState): Hex[] {
+  if (plane.torpedo || !carriesBombs(plane)) return [];
+  return (after.units ?? [])
+    .filter((u) => u.status === 'active' && u.side !== plane.side && u.kind !== 'torpedo')
+    .map((u) => u.hex);
+}
+
 /** Where the bomber's target is at the end of the turn in `after` (a dry run's state), if it is still there to hit. */
 export function targetAt(purpose: Purpose, after: GameState): Hex | undefined {
   const t = purpose.target;
   return t ? (after.units ?? []).find((u) => u.id === t.id && u.status === 'active')?.hex : undefined;
+}
+
+/**
+ * The purpose with where its target is guessed to be at the end of the next turn: this turn's
+ * guessed move (from where it is to `then`, where the dry run leaves it) once more.
+ */
+export function withNext(purpose: Purpose, then: Hex | undefined): Purpose {
+  const t = purpose.target;
+  if (!t || !then) return purpose;
+  return { ...purpose, target: { ...t, next: { q: 2 * then.q - t.hex.q, r: 2 * then.r - t.hex.r } } };
 }
 
 /**
@@ -106,15 +124,46 @@ export function releaseOn(
   return r && dry(r.plot) ? r : undefined;
 }
 
-/** The ways that end nearest where the target is expected, the nearest first (a bombing or torpedo run). */
-export function runWays<T extends { w: WayToFly }>(weighed: readonly T[], expected: Hex | undefined): T[] {
+/**
+ * A bomb run lined up for next turn (docs/standin.md "The scenario's purpose"): from where `after`
+ * (a dry run of a way without a release) leaves the plane, one of next turn's ways ends on the
+ * target where it is guessed to be then (its guessed move once more). Worth half a release (a
+ * turn later, on a guess), with words; undefined when none does.
+ */
+export function nextRun(
+  purpose: Purpose,
+  plane: PlaneState,
+  after: GameState,
+): { worth: number; words: string } | undefined {
+  const t = purpose.target;
+  if (purpose.role !== 'bomber' || !t || plane.torpedo || !carriesBombs(plane)) return undefined;
+  const self = after.planes.find((p) => p.id === plane.id);
+  const then = targetAt(purpose, after);
+  if (!self || self.status !== 'flying' || !carriesBombs(self) || !then) return undefined;
+  const aim = { q: 2 * then.q - t.hex.q, r: 2 * then.r - t.hex.r };
+  const on = waysToFly(after, self).some((x) => x.end.status === 'flying' && hexEquals(x.end.hex, aim));
+  return on ? { worth: RELEASE_WORTH / 2, words: `lining up a bomb run on ${t.id} next turn` } : undefined;
+}
+
+/**
+ * The ways that end nearest where the target is expected, the nearest first (a bombing or torpedo
+ * run), and for bombs those that end on another enemy truck, tank or ship where it is expected
+ * (`others`): any will do for a release when the target is out of reach (releaseOn).
+ */
+export function runWays<T extends { w: WayToFly }>(
+  weighed: readonly T[],
+  expected: Hex | undefined,
+  others: readonly Hex[] = [],
+): T[] {
   if (!expected) return [];
-  return weighed
-    .filter((c) => c.w.end.status === 'flying')
+  const flying = weighed.filter((c) => c.w.end.status === 'flying');
+  const nearest = flying
     .map((c) => ({ c, d: distance(c.w.end.hex, expected) }))
     .sort((a, b) => a.d - b.d)
     .slice(0, RUN_WAYS)
     .map((x) => x.c);
+  const on = flying.filter((c) => !nearest.includes(c) && others.some((h) => hexEquals(h, c.w.end.hex)));
+  return [...nearest, ...on.slice(0, RUN_WAYS)];
 }
 
 /**

@@ -4,4 +4,4 @@
  * `tallyho verify` re-derives the orders of the turns flown by this version and says which older
  * ones it cannot.
  */
-export const STANDIN_VERSION = 9;
+export const STANDIN_VERSION = 10;

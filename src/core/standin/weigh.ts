@@ -121,11 +121,9 @@ const PATROL_HEXES = 3;
 /** The worth of the scenario's purpose (purpose.ts): a bomber's target or course, an escort's bombers. */
 function purposeScore(plane: PlaneState, w: Ending, purpose: Purpose): number {
   if (purpose.target) {
-    // Closing on the target: 1.5 a hex nearer than it started, and pointing at it.
-    const gained = distance(plane.hex, purpose.target.hex) - distance(w.end.hex, purpose.target.hex);
-    const off = degreesOff(w.end.hex, w.end.facing, purpose.target.hex);
-    const pointing = off === undefined ? 3 : 3 - off / 30;
     if (plane.torpedo && carriesBombs(plane)) {
+      const off = degreesOff(w.end.hex, w.end.facing, purpose.target.hex);
+      const pointing = off === undefined ? 3 : 3 - off / 30;
       // A torpedo run (release.ts): 2 hexes short of the ship and pointing at it, at the torpedo's
       // height (dropped at 100 ft or lower, ordnance/torpedoes.ts): 1.5 a hex off that range, 1.5 a
       // 100 ft above that height; from too near it turns away to come round again.
@@ -140,7 +138,7 @@ function purposeScore(plane: PlaneState, w: Ending, purpose: Purpose): number {
       carriesBombs(plane) && distance(w.end.hex, purpose.target.hex) <= DESCENT_HEXES
         ? (Math.max(0, plane.altitude - Math.max(BOMBING_HEIGHT, w.end.altitude)) / 100) * 0.5
         : 0;
-    return gained * 1.5 + pointing + down;
+    return lineUp(plane, w, purpose.target.next ?? purpose.target.hex) + down;
   }
   if (purpose.course !== undefined) {
     // Holding the raid's heading: 2 a clock point of the course less.
@@ -154,6 +152,20 @@ function purposeScore(plane: PlaneState, w: Ending, purpose: Purpose): number {
     return -Math.max(0, d - ESCORT_HEXES) * 5;
   }
   return 0;
+}
+
+/**
+ * A bomb run lined up (release.ts: the bombs fall on the hex where the plot ends): next turn's
+ * run ends on the target where it will be then (`aim`), so this turn ends as many hexes short of
+ * it as the plane flies a turn at the speed it has (a bomber on its run keeps its speed), pointing at it: 1.5 a hex nearer that than it started (further
+ * off where it is too near to end on the target next turn: it turns away to come round again),
+ * + 3 pointing at it down to - 3 pointing away.
+ */
+function lineUp(plane: PlaneState, w: Ending, aim: Hex): number {
+  const hexes = Math.max(1, Math.round(plane.speed / 10));
+  const gained = Math.abs(distance(plane.hex, aim) - hexes) - Math.abs(distance(w.end.hex, aim) - hexes);
+  const off = degreesOff(w.end.hex, w.end.facing, aim);
+  return gained * 1.5 + (off === undefined ? 3 : 3 - off / 30);
 }
 
 /**
