@@ -11,7 +11,7 @@
  *
  * STANDIN_DUELS starts each (20 by default: 200 duels); STANDIN_TURNS turns at most (20).
  */
-import { collectIfLarge, GROWTH, RSS_SOFT_LIMIT } from '../src/shell/memory.ts';
+import { collectIfLarge, GROWTH, HEAP_GROWING_PERCENT, limitHeapGrowth, RSS_SOFT_LIMIT } from '../src/shell/memory.ts';
 import {
   duelStart,
   hunterPilot,
@@ -26,11 +26,13 @@ import {
 } from './duels.ts';
 
 /**
- * Each duel flown as the server runs the stand-in: after each turn the server's collection policy
- * (shell/memory.ts: a full collection when the resident set is above its soft limit and has grown
- * since the last), which the server applies after each group of mails and each clock run that
- * resolved turns. Untimed: the stand-in's time per choice is its own.
+ * Each duel flown as the server runs the stand-in: V8's heap growth limited as the server limits
+ * it at its start, and after each turn the server's collection policy (shell/memory.ts: a full
+ * collection when the resident set is above its soft limit and has grown since the last), which
+ * the server applies after each group of mails and each clock run that resolved turns. Untimed:
+ * the stand-in's time per choice is its own.
  */
+limitHeapGrowth();
 const fly = (scenario: Parameters<typeof playDuel>[0], pilots: Record<string, Pilot>): DuelResult =>
   playDuel(scenario, pilots, TURNS, scenario.name, () => {
     collectIfLarge();
@@ -148,5 +150,5 @@ console.log(
   `stand-in time per plane and turn: p50 ${(at(0.5) / 1000).toFixed(3)} s, p95 ${(at(0.95) / 1000).toFixed(3)} s over ${times.length} (goal p95 <= 2 s)`,
 );
 console.log(
-  `peak RSS ${ownRss} MB with the stand-in alone at work (the duels against the default; goal <= 300 MB), ${Math.round(process.resourceUsage().maxRSS / 1024)} MB for the whole bench, with the server's collection policy (a full collection after a turn when above ${RSS_SOFT_LIMIT / 2 ** 20} MB and ${GROWTH / 2 ** 20} MB more than after the last); ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+  `peak RSS ${ownRss} MB with the stand-in alone at work (the duels against the default; goal <= 300 MB), ${Math.round(process.resourceUsage().maxRSS / 1024)} MB for the whole bench, with the server's heap growth (${HEAP_GROWING_PERCENT}%) and collection policy (a full collection after a turn when above ${RSS_SOFT_LIMIT / 2 ** 20} MB and ${GROWTH / 2 ** 20} MB more than after the last); ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
 );

@@ -12,6 +12,25 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
+/**
+ * How far V8 lets its old generation grow past what the last full collection left alive, in
+ * percent (its `--heap-growing-percent`; by default it grows by up to 4 times). The stand-in's
+ * choices and the menus leave a choice's garbage in the old generation: at 60% it is collected
+ * before it piles up, for some 7% more CPU in the stand-in's choices (docs/gm-guide.md "Run the
+ * server").
+ */
+export const HEAP_GROWING_PERCENT = 60;
+
+/** Sets V8's heap growth to HEAP_GROWING_PERCENT for the rest of the process; false where it cannot be set. */
+export function limitHeapGrowth(): boolean {
+  try {
+    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Resident memory above which a full collection runs after a group of mails (bytes). */
 export const RSS_SOFT_LIMIT = 160 * 1024 * 1024;
 

@@ -12,7 +12,7 @@ import { tick } from '../app/turn/tick.ts';
 import { resolveAllReady } from '../app/turn/resolve.ts';
 import { loadConfig, localPublicUrl, type Config } from './config.ts';
 import { createLogger } from './log.ts';
-import { collectIfLarge } from './memory.ts';
+import { collectIfLarge, limitHeapGrowth } from './memory.ts';
 import { ensureDemo, ensureSolo, SOLO_GAME, type DemoPlayer } from './local/demo.ts';
 import { accessTokens } from './oauth/tokens.ts';
 import type { RetryPolicy } from './mail/outbox-worker.ts';
@@ -145,6 +145,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     ((t: string) => {
       process.stdout.write(t);
     });
+  limitHeapGrowth();
   // Before anything is opened, made or sent: a taken port stops the start here.
   const listens = serveListeners(config);
   await checkPortsFree([...(listens.smtp ? [listens.smtp] : []), listens.http]);

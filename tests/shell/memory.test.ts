@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { collectIfLarge } from '../../src/shell/memory.ts';
+
+/** The largest heap V8 reserved in tests/support/heap-growth.ts's run of long-lived garbage, in MB. */
+const heapOf = (mode: 'default' | 'lean'): number =>
+  Number(execFileSync(process.execPath, ['bin/run-ts.js', 'tests/support/heap-growth.ts', mode], { encoding: 'utf8' }));
 
 describe('memory under a backlog of mail', () => {
   it('runs a full collection only when the resident set is above the limit', () => {
@@ -21,4 +26,11 @@ describe('memory under a backlog of mail', () => {
     collectIfLarge(0, 0);
     expect(process.memoryUsage().heapUsed).toBeLessThan(held - 5 * 1024 * 1024);
   });
+
+  it('limits the heap growth as the server does: garbage that dies old is collected before the heap doubles', () => {
+    const plain = heapOf('default');
+    const lean = heapOf('lean');
+    expect(plain).toBeGreaterThan(100);
+    expect(lean).toBeLessThan(plain * 0.75);
+  }, 60_000);
 });
