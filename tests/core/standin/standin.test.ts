@@ -17,6 +17,7 @@ import { carriesBombs } from '../../../src/core/damage/state.ts';
 import { createGame } from '../../../src/core/scenario.ts';
 import { standIn } from '../../../src/core/standin/pilot.ts';
 import { purposeOf } from '../../../src/core/standin/purpose.ts';
+import { withNext } from '../../../src/core/standin/release.ts';
 import type { GameState } from '../../../src/core/state.ts';
 import { resolveTurn, type TurnOrders } from '../../../src/core/turn.ts';
 import { loadAircraftDir } from '../../../src/shell/aircraft/catalog.ts';
@@ -165,6 +166,17 @@ describe('the stand-in pilot', () => {
     const strike = byName.get('carrier-strike.yaml')!;
     expect(role(strike, 'D3').target?.id).toMatch(/^(CV1|BB1|DD1)$/);
     expect(role(strike, 'Z1').role).toBe('interceptor');
+    // A bomber's target counts the turn toward it as hexes: the Bofors 2 hexes behind the He 111 is
+    // further than the bowser 4 ahead (2 + 3 for the half circle).
+    const scramble = byName.get('airfield-scramble.yaml')!;
+    const k1 = scramble.planes.find((p) => p.id === 'K1')!;
+    const unitHex = (id: string) => (scramble.units ?? []).find((u) => u.id === id)!.hex;
+    expect([distance(k1.hex, unitHex('AA1')), distance(k1.hex, unitHex('T2'))]).toEqual([2, 4]);
+    expect(role(scramble, 'K1').target?.id).toBe('T2');
+    // Its run is lined up on where the target will be next turn: this turn's guessed move once more.
+    const aimed = withNext(role(scramble, 'K1'), { q: unitHex('T2').q, r: unitHex('T2').r - 2 });
+    expect(aimed.target?.next).toEqual({ q: unitHex('T2').q, r: unitHex('T2').r - 4 });
+    expect(withNext(role(escort, 'S1'), unitHex('T2'))).toEqual({ role: 'bomber', course: 0 });
   });
 
   it('gives planes on the ground and units MOVE lines: a cold engine started, a warm one on a deck launched, trucks along the road', () => {
