@@ -4,7 +4,7 @@
  *
  * - a bomber (a bomber's or dive or torpedo bomber's card, or any plane loaded with bombs or a
  *   torpedo) flies for the nearest enemy truck, tank or ship its side sees (a torpedo plane for the
- *   nearest ship; nearest counting a turn toward it as a hex a 60 degrees), and without one holds
+ *   nearest ship; nearest counting a turn toward it as a hex a 30 degrees), and without one holds
  *   the course it has (the raid's heading); it fights only to keep out of the enemies' guns;
  * - an escort (a fighter whose side has a bomber in the air) fights, but stays near its bombers;
  * - an interceptor (a fighter whose enemies have a bomber in the air) goes for the bombers first;
@@ -59,9 +59,9 @@ const straightOn = (p: PlaneState): Hex =>
 export function purposeOf(seen: GameState, plane: PlaneState, ends?: ReadonlyMap<string, Hex>): Purpose {
   if (isBomber(seen, plane)) {
     // A torpedo is for ships (seed 000 V.D); bombs for any truck, tank or ship.
-    // The nearest by the hexes to it and the turn to face it: 1 a 60 degrees off the nose (one
-    // behind is further than one as far ahead, and the run keeps the target it points at).
-    const reach = (h: Hex): number => distance(plane.hex, h) + (degreesOff(plane.hex, plane.facing, h) ?? 0) / 60;
+    // The nearest by the hexes to it and the turn to face it: 1 a 30 degrees off the nose, a hex
+    // a clock point (one behind is 6 further than one as far ahead: turning back takes turns).
+    const reach = (h: Hex): number => distance(plane.hex, h) + (degreesOff(plane.hex, plane.facing, h) ?? 0) / 30;
     const units = activeUnits(seen)
       .filter((u) => u.side !== plane.side && u.kind !== 'torpedo' && (!plane.torpedo || u.kind === 'ship'))
       .sort((a, b) => reach(a.hex) - reach(b.hex) || a.id.localeCompare(b.id));

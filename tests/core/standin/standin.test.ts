@@ -167,7 +167,7 @@ describe('the stand-in pilot', () => {
     expect(role(strike, 'D3').target?.id).toMatch(/^(CV1|BB1|DD1)$/);
     expect(role(strike, 'Z1').role).toBe('interceptor');
     // A bomber's target counts the turn toward it as hexes: the Bofors 2 hexes behind the He 111 is
-    // further than the bowser 4 ahead (2 + 3 for the half circle).
+    // further than the bowser 4 ahead (2 + 6 for the half circle).
     const scramble = byName.get('airfield-scramble.yaml')!;
     const k1 = scramble.planes.find((p) => p.id === 'K1')!;
     const unitHex = (id: string) => (scramble.units ?? []).find((u) => u.id === id)!.hex;
