@@ -119,6 +119,18 @@ export const hunterPilot: Pilot = (state, side) => {
   return orders;
 };
 
+/** Several sides' orders as one turn's orders: their plots, fire orders, MOVE lines and quick-game moves together. */
+export function mergedOrders(sides: readonly TurnOrders[]): TurnOrders {
+  const all: TurnOrders = { plots: {}, fire: [], moves: [], quick: {} };
+  for (const o of sides) {
+    Object.assign(all.plots, o.plots);
+    Object.assign(all.quick ?? {}, o.quick);
+    all.moves?.push(...(o.moves ?? []));
+    all.fire.push(...o.fire);
+  }
+  return all;
+}
+
 /** The aircraft pairs the duels are flown in, each a fighter of one side against one of the other. */
 export const PAIRS: readonly [string, string][] = [
   ['spitfire-1a', 'bf-109e'],

@@ -18,6 +18,7 @@ import { loadAircraftDir } from '../src/shell/aircraft/catalog.ts';
 import { loadOrdnance } from '../src/shell/ordnance/table.ts';
 import { loadScenarioFile } from '../src/shell/scenario-file.ts';
 import { loadShipDir } from '../src/shell/ships/catalog.ts';
+import { mergedOrders } from './duels.ts';
 
 const SEEDS = Number(process.env.RAIDS_SEEDS ?? 12);
 const TURNS = 8;
@@ -25,17 +26,8 @@ const TURNS = 8;
 type Fate = 'over a target' | 'over nothing' | 'lost first' | 'still carrying';
 
 /** Every side's orders from the stand-in, merged into one turn's orders. */
-function allSides(state: GameState, seed: string): TurnOrders {
-  const orders: TurnOrders = { plots: {}, fire: [], moves: [], quick: {} };
-  for (const side of Object.keys(state.sides)) {
-    const r = standIn(state, side, seed).orders;
-    Object.assign(orders.plots, r.plots);
-    Object.assign(orders.quick ?? {}, r.quick);
-    orders.moves?.push(...(r.moves ?? []));
-    orders.fire.push(...r.fire);
-  }
-  return orders;
-}
+const allSides = (state: GameState, seed: string): TurnOrders =>
+  mergedOrders(Object.keys(state.sides).map((side) => standIn(state, side, seed).orders));
 
 /** One raid flown: each loaded plane's fate, with the turn and target of its release. */
 function flyRaid(start: GameState, seed: string, label: string): { id: string; fate: Fate; words: string }[] {

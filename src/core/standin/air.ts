@@ -302,7 +302,7 @@ export function chooseAir(
     const top = pool.map((c) => {
       const r = low(c.w) || nearEdge(seen, c.w) || purpose.target ? dry(c.w.plot) : undefined;
       const release = r ? releaseOn(seen, plane, purpose, c.w, r.after, dry) : undefined;
-      const lined = r && !release ? nextRun(purpose, plane, r.after) : undefined;
+      const lined = r && !release ? nextRun(aimed, plane, r.after) : undefined;
       const total = c.score - (r ? turnAfter(seen, c.w, r.after, plane.id) : 0) + releaseWorth(release);
       return { c, release, lined, total: total + (lined?.worth ?? 0) };
     });
@@ -320,7 +320,7 @@ export function chooseAir(
     traits.guesses <= 1
       ? [{}]
       : guessed.flatMap((e) => guesses(seen, e, traits.guesses).map((g) => (g ? { [e.id]: g } : {})));
-  const tried = pool.map((c) => tryAgainst(seen, plane, purpose, c, plans, dry, traits)).filter((t) => t !== undefined);
+  const tried = pool.map((c) => tryAgainst(seen, plane, aimed, c, plans, dry, traits)).filter((t) => t !== undefined);
   const ahead = fight ? lookedAhead(tried, plane.id, traits.ahead) : tried;
   // Out of reach (every enemy beyond FAR hexes) there is no shot to hide: the pick is tight (levels.ts farMargin).
   const margin = enemies.every((e) => distance(plane.hex, e.hex) > FAR) ? traits.farMargin : traits.margin;

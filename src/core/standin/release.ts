@@ -49,12 +49,13 @@ export const releaseWorth = (r: Release | undefined): number =>
       ? RELEASE_WORTH
       : RELEASE_WORTH / 4 + ((RELEASE_WORTH * 3) / 4) * Math.min(1, r.chance / 100);
 
+/** The enemy's trucks, tanks and ships in `state` still there to hit. */
+const enemyUnits = (plane: PlaneState, state: GameState) =>
+  (state.units ?? []).filter((u) => u.status === 'active' && u.side !== plane.side && u.kind !== 'torpedo');
+
 /** Where the enemy's trucks, tanks and ships a bomber can hit are at the end of the turn in `after` (a dry run's state). */
 export function unitsAt(plane: PlaneState, after: GameState): Hex[] {
-  if (plane.torpedo || !carriesBombs(plane)) return [];
-  return (after.units ?? [])
-    .filter((u) => u.status === 'active' && u.side !== plane.side && u.kind !== 'torpedo')
-    .map((u) => u.hex);
+  return plane.torpedo || !carriesBombs(plane) ? [] : enemyUnits(plane, after).map((u) => u.hex);
 }
 
 /** Where the bomber's target is at the end of the turn in `after` (a dry run's state), if it is still there to hit. */
@@ -90,9 +91,7 @@ export function releaseOn(
   const self = after.planes.find((p) => p.id === plane.id);
   if (!self || self.status !== 'flying') return undefined;
   // Any enemy it can hit will do, its own target or another (a column of trucks, a screen of ships).
-  const enemies = (after.units ?? []).filter(
-    (u) => u.status === 'active' && u.side !== plane.side && u.kind !== 'torpedo',
-  );
+  const enemies = enemyUnits(plane, after);
   let r: Release | undefined;
   if (plane.torpedo) {
     // Seed 000 V.D.1: the torpedo enters the hex ahead at once, then runs on straight.
@@ -127,8 +126,8 @@ export function releaseOn(
 /**
  * A bomb run lined up for next turn (docs/standin.md "The scenario's purpose"): from where `after`
  * (a dry run of a way without a release) leaves the plane, one of next turn's ways ends on the
- * target where it is guessed to be then (its guessed move once more). Worth half a release (a
- * turn later, on a guess), with words; undefined when none does.
+ * target where it is guessed to be then (`purpose` with its target's `next`: withNext). Worth half
+ * a release (a turn later, on a guess), with words; undefined when none does.
  */
 export function nextRun(
   purpose: Purpose,
@@ -136,11 +135,10 @@ export function nextRun(
   after: GameState,
 ): { worth: number; words: string } | undefined {
   const t = purpose.target;
-  if (purpose.role !== 'bomber' || !t || plane.torpedo || !carriesBombs(plane)) return undefined;
+  if (purpose.role !== 'bomber' || !t?.next || plane.torpedo || !carriesBombs(plane)) return undefined;
   const self = after.planes.find((p) => p.id === plane.id);
-  const then = targetAt(purpose, after);
-  if (!self || self.status !== 'flying' || !carriesBombs(self) || !then) return undefined;
-  const aim = { q: 2 * then.q - t.hex.q, r: 2 * then.r - t.hex.r };
+  if (!self || self.status !== 'flying' || !carriesBombs(self) || !targetAt(purpose, after)) return undefined;
+  const aim = t.next;
   const on = waysToFly(after, self).some((x) => x.end.status === 'flying' && hexEquals(x.end.hex, aim));
   return on ? { worth: RELEASE_WORTH / 2, words: `lining up a bomb run on ${t.id} next turn` } : undefined;
 }

@@ -157,9 +157,10 @@ function purposeScore(plane: PlaneState, w: Ending, purpose: Purpose): number {
 /**
  * A bomb run lined up (release.ts: the bombs fall on the hex where the plot ends): next turn's
  * run ends on the target where it will be then (`aim`), so this turn ends as many hexes short of
- * it as the plane flies a turn at the speed it has (a bomber on its run keeps its speed), pointing at it: 1.5 a hex nearer that than it started (further
- * off where it is too near to end on the target next turn: it turns away to come round again),
- * + 3 pointing at it down to - 3 pointing away.
+ * it as the plane flies a turn at the speed it has (a bomber on its run keeps its speed),
+ * pointing at it: 1.5 a hex nearer that than it started (further off where it is too near to end
+ * on the target next turn: it turns away to come round again), + 3 pointing at it down to - 3
+ * pointing away.
  */
 function lineUp(plane: PlaneState, w: Ending, aim: Hex): number {
   const hexes = Math.max(1, Math.round(plane.speed / 10));

@@ -33,6 +33,7 @@ import {
 import {
   duelGame,
   duelStart,
+  mergedOrders,
   missedOrdersPilot,
   playDuel,
   pursuitPilot,
@@ -73,16 +74,7 @@ function samples(): { name: string; state: GameState }[] {
 }
 
 /** The stand-in's answers for the sides, merged into the turn's orders. */
-function merged(answers: ReturnType<typeof standIn>[]): TurnOrders {
-  const all: TurnOrders = { plots: {}, fire: [], moves: [], quick: {} };
-  for (const r of answers) {
-    Object.assign(all.plots, r.orders.plots);
-    Object.assign(all.quick as object, r.orders.quick);
-    all.moves?.push(...(r.orders.moves ?? []));
-    all.fire.push(...r.orders.fire);
-  }
-  return all;
-}
+const merged = (answers: ReturnType<typeof standIn>[]): TurnOrders => mergedOrders(answers.map((r) => r.orders));
 
 /** Every side's orders from the stand-in, merged; `each` sees each side's whole answer. */
 function allSides(
